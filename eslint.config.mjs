@@ -1,0 +1,58 @@
+// One-way imports (ARCHITECTURE.md): lib <- api <- features <- app; ui is used by features and app; a feature
+// does not reach into another feature; server/ may import the call contract and lib, never React code.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const features = ['session', 'billing', 'plans', 'checkout', 'domain', 'support', 'payments'];
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'coverage/', 'test-results/', 'playwright-report/', '.data/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './src/lib',
+              from: './src',
+              except: ['./lib', './api/contract.ts'],
+              message: 'src/lib is pure: it imports only itself and the contract types.',
+            },
+            { target: './src/api', from: ['./src/features', './src/app', './src/store', './src/ui'], message: 'api sits below features, store and app.' },
+            { target: './src/ui', from: ['./src/features', './src/app', './src/store', './src/api'], message: 'ui is presentational.' },
+            { target: './src/store', from: ['./src/app'], message: 'the store does not know the app shell.' },
+            { target: './src/features', from: './src/app', message: 'features sit below the app shell.' },
+            ...features.map((feature) => ({
+              target: `./src/features/${feature}`,
+              from: './src/features',
+              except: [`./${feature}`],
+              message: 'a feature shares through lib, api or the store, not another feature\'s files.',
+            })),
+            {
+              target: './server',
+              from: './src',
+              except: ['./lib', './api/contract.ts'],
+              message: 'the server imports only the call contract and lib.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.cjs'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+);

@@ -1,0 +1,38 @@
+import type { Config } from 'jest';
+
+const transform: Config['transform'] = {
+  '^.+\\.(t|j)sx?$': [
+    '@swc/jest',
+    { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' } },
+  ],
+};
+
+const config: Config = {
+  projects: [
+    {
+      displayName: 'panel',
+      testEnvironment: 'jest-fixed-jsdom',
+      roots: ['<rootDir>/src'],
+      setupFilesAfterEnv: ['<rootDir>/src/test/setup.ts'],
+      transform,
+      // msw 2 depends on a few ESM-only packages that jest must transform.
+      transformIgnorePatterns: ['/node_modules/(?!(rettime|until-async|@open-draft/deferred-promise)/)'],
+      testEnvironmentOptions: { customExportConditions: [''] },
+      moduleNameMapper: { '\\.(css|svg|png)$': '<rootDir>/src/test/fileStub.ts' },
+    },
+    {
+      displayName: 'server',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/server'],
+      transform,
+    },
+  ],
+  collectCoverageFrom: ['src/lib/**/*.ts', '!src/lib/**/*.test.ts'],
+  coverageThreshold: {
+    './src/lib/': { branches: 100, lines: 100, functions: 100, statements: 100 },
+  },
+  coverageReporters: ['text-summary'],
+  collectCoverage: true,
+};
+
+export default config;

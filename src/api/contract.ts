@@ -1,0 +1,374 @@
+/**
+ * The call contract: request and response shapes of every POST call of SPEC section 7, as zod schemas.
+ * The reference server validates every body with these; the panel and src/lib import only the inferred
+ * types (`import type`), so zod never reaches the browser bundle.
+ *
+ * Conventions (ours, where the spec says "not shown"):
+ * - every request body is the envelope `{jwt, data, options}`;
+ * - amounts are integer cents, dates are Unix seconds;
+ * - a failed call answers with a non-2xx status and `{error: {message, status}}`.
+ */
+import { z } from 'zod';
+
+// ---------------------------------------------------------------------------------------------- values
+
+export const subscriptionStatusSchema = z.enum(['trialing', 'active', 'incomplete', 'past_due', 'unpaid', 'canceled']);
+export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
+
+export const billingPeriodSchema = z.enum(['month', 'year']);
+export type BillingPeriod = z.infer<typeof billingPeriodSchema>;
+
+export const sslStatusSchema = z.enum([
+  'ACTIVE', 'FAILING', 'PROXY', 'VERIFIED', 'CUSTOM', // live
+  'PENDING', 'NONE', 'CUSTOMNEXT', // in progress
+  'FAILED', 'INVALID', 'DEFUNCT', // failed
+]);
+export type SslStatus = z.infer<typeof sslStatusSchema>;
+
+export const sendingDomainStatusSchema = z.enum(['NONE', 'INITIALIZED', 'PENDING', 'VERIFIED', 'INVALID', 'DEFUNCT', 'CUSTOM']);
+export type SendingDomainStatus = z.infer<typeof sendingDomainStatusSchema>;
+
+export const limitNameSchema = z.enum([
+  'members', 'staff', 'newsletters', 'customThemes', 'customIntegrations', 'limitAnalytics', 'limitStripeConnect',
+]);
+export type LimitName = z.infer<typeof limitNameSchema>;
+
+export const couponDurationSchema = z.enum(['once', 'repeating', 'forever']);
+export type CouponDuration = z.infer<typeof couponDurationSchema>;
+
+// -------------------------------------------------------------------------------------------- entities
+
+/**
+ * A plan limit. The value's type depends on the name: a count for members, staff and newsletters; the list of
+ * allowed theme names for customThemes (empty: official themes only); `true` for the boolean restrictions
+ * (limitAnalytics, limitStripeConnect: "not available with it enabled"; customIntegrations: allowed).
+ */
+export const limitSchema = z.object({
+  name: limitNameSchema,
+  value: z.union([z.number(), z.boolean(), z.array(z.string())]),
+});
+export type Limit = z.infer<typeof limitSchema>;
+
+export const priceSchema = z.object({
+  id: z.string(),
+  /** cents */
+  cost: z.number().int(),
+  billing_period: billingPeriodSchema,
+  name: z.string(),
+  nickname: z.string().nullable(),
+  limits: z.array(limitSchema),
+  features: z.array(z.string()),
+  legacy: z.boolean(),
+  /** the provider id of the product this price belongs to */
+  base_product: z.string(),
+  active: z.boolean(),
+});
+export type Price = z.infer<typeof priceSchema>;
+
+export const addonSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  prices: z.array(priceSchema),
+});
+export type Addon = z.infer<typeof addonSchema>;
+
+export const productSchema = z.object({
+  /** the payment provider's product id */
+  id: z.string(),
+  name: z.string(),
+  group: z.string(),
+  order: z.number().int(),
+  active: z.boolean(),
+  type: z.enum(['base', 'addon']),
+  legacy: z.boolean(),
+  limits: z.array(limitSchema),
+  features: z.array(z.string()),
+  addons: z.array(addonSchema),
+  prices: z.array(priceSchema),
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const subscriptionAddonSchema = z.object({
+  name: z.string(),
+  /** cents per period */
+  cost: z.number().int(),
+  price: z.string(),
+});
+export type SubscriptionAddon = z.infer<typeof subscriptionAddonSchema>;
+
+export const baseProductSchema = z.object({
+  name: z.string(),
+  billing_period: billingPeriodSchema,
+  group: z.string(),
+  quantity: z.number().int().positive(),
+  /** the payment provider's product id */
+  product: z.string(),
+  /** the payment provider's price id */
+  price: z.string(),
+});
+export type BaseProduct = z.infer<typeof baseProductSchema>;
+
+export const subscriptionSchema = z.object({
+  id: z.string(),
+  customer_id: z.string(),
+  status: subscriptionStatusSchema,
+  current_period_end: z.number().int(),
+  cancelled_at: z.number().int().nullable(),
+  stripe_subscription_id: z.string(),
+  trial_end: z.number().int().nullable(),
+  meta: z.object({
+    baseProduct: baseProductSchema,
+    addons: z.array(subscriptionAddonSchema),
+    paymentIntentSecret: z.string().nullable(),
+  }),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
+export const userSchema = z.object({
+  id: z.string(),
+  email_address: z.string(),
+  billing_contact: z.string().nullable(),
+  show_product_group: z.string().nullable(),
+  show_auto_billing: z.boolean(),
+  coupon: z.string().nullable(),
+  cardType: z.string().nullable(),
+  /** "MM/YYYY" as the provider reports it; shown as MM/YY */
+  cardExpiry: z.string().nullable(),
+  cardLast4: z.string().nullable(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const blogSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+});
+export type Blog = z.infer<typeof blogSchema>;
+
+export const currentSiteSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  subdomain: z.string(),
+  pro_domain: z.string(),
+  external_domain: z.string().nullable(),
+  ssl_status: sslStatusSchema.nullable(),
+  sending_domain: z.string().nullable(),
+  sending_domain_status: sendingDomainStatusSchema.nullable(),
+  user_id: z.string(),
+  isSubdirectory: z.boolean(),
+  subdirectory: z.string().nullable(),
+  /** the platform version the site runs, e.g. "5.2.0" */
+  version: z.string(),
+  active_theme: z.string(),
+  active_theme_official: z.boolean(),
+});
+export type CurrentSite = z.infer<typeof currentSiteSchema>;
+
+export const siteLimitSchema = z.object({
+  /** current usage: a count, or 1/0 for a feature that is on/off */
+  total: z.number().int().nonnegative(),
+  limit: z.union([z.number(), z.boolean(), z.array(z.string())]).nullable(),
+  exceeded: z.boolean(),
+  members_override: z.number().int().nullable(),
+});
+export type SiteLimit = z.infer<typeof siteLimitSchema>;
+
+export const currentSiteLimitsSchema = z.partialRecord(limitNameSchema, siteLimitSchema);
+export type CurrentSiteLimits = z.infer<typeof currentSiteLimitsSchema>;
+
+export const invoiceSchema = z.object({
+  id: z.string(),
+  date: z.number().int(),
+  status: z.enum(['pending', 'paid']),
+  /** cents */
+  amount_paid: z.number().int(),
+  url: z.string(),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+
+export const couponSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  percent_off: z.number().nullable(),
+  amount_off: z.number().int().nullable(),
+  currency: z.string().nullable(),
+  duration: couponDurationSchema,
+  duration_in_months: z.number().int().nullable(),
+  valid: z.boolean(),
+  max_redemptions: z.number().int().nullable(),
+  redeem_by: z.number().int().nullable(),
+  metadata: z.record(z.string(), z.string()),
+});
+export type Coupon = z.infer<typeof couponSchema>;
+
+export const discountSchema = z.object({
+  coupon: couponSchema,
+  /** Unix seconds */
+  start: z.number().int(),
+  end: z.number().int().nullable(),
+});
+export type Discount = z.infer<typeof discountSchema>;
+
+export const latestInvoiceSchema = z.object({
+  id: z.string(),
+  status: z.enum(['draft', 'open', 'paid', 'uncollectible', 'void']),
+  billing_reason: z.string(),
+  payment_intent: z
+    .object({
+      status: z.string(),
+      client_secret: z.string(),
+    })
+    .nullable(),
+  amount_remaining: z.number().int(),
+  discount: discountSchema.nullable(),
+});
+export type LatestInvoice = z.infer<typeof latestInvoiceSchema>;
+
+export const pendingSubscriptionSchema = z.object({
+  product: z.string(),
+  group: z.string(),
+  period: billingPeriodSchema,
+  priceId: z.string(),
+});
+export type PendingSubscription = z.infer<typeof pendingSubscriptionSchema>;
+
+export const statusFlagsSchema = z.object({
+  isTrial: z.boolean(),
+  isActive: z.boolean(),
+  isIncomplete: z.boolean(),
+  isInactive: z.boolean(),
+  isGrace: z.boolean(),
+  isPending: z.boolean(),
+  isAutoBillingGrace: z.boolean(),
+  forceUpgradeOwner: z.boolean(),
+  willCancelAtPeriodEnd: z.boolean(),
+});
+export type StatusFlags = z.infer<typeof statusFlagsSchema>;
+
+/** The Billing data aggregate of SPEC section 3: everything the dashboard needs, in one call. */
+export const billingDataSchema = statusFlagsSchema.extend({
+  subscription: subscriptionSchema,
+  user: userSchema,
+  blogs: z.array(blogSchema),
+  currentSite: currentSiteSchema,
+  currentSiteLimits: currentSiteLimitsSchema,
+  currentPrice: priceSchema.nullable(),
+  availableProducts: z.array(productSchema),
+  invoices: z.array(invoiceSchema),
+  invoiceDetails: z.string(),
+  latestInvoice: latestInvoiceSchema.nullable(),
+  discount: discountSchema.nullable(),
+  customerBalance: z.number().int(),
+  exceededLimits: z.array(limitNameSchema),
+  pendingSubscription: pendingSubscriptionSchema.nullable(),
+  checkoutRoute: z.string(),
+  autoPriceId: z.string().nullable(),
+  hasAutoBillingEnabled: z.boolean(),
+  /** current{product}Version: the major platform version of the site */
+  currentSiteVersion: z.number().int(),
+  lastSubscriptionType: z.string().nullable(),
+});
+export type BillingData = z.infer<typeof billingDataSchema>;
+
+export const apiErrorSchema = z.object({
+  error: z.object({
+    message: z.string(),
+    status: z.number().int(),
+  }),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+// ------------------------------------------------------------------------------------------------ calls
+
+/** The envelope every call's body has. `jwt` is the billing session token (the host's token for billing-session). */
+export function envelope<D extends z.ZodType, O extends z.ZodType>(data: D, options: O) {
+  return z.object({
+    jwt: z.string().min(1, 'jwt is required'),
+    data,
+    options,
+  });
+}
+
+const noData = z.object({}).strict().default({});
+const noOptions = z.object({}).passthrough().default({});
+const id = z.string().min(1);
+
+export const calls = {
+  'billing-session': {
+    request: envelope(noData, z.object({ init: z.boolean(), verbose: z.boolean().optional() })),
+    response: z.object({ token: z.string() }),
+  },
+  'get-billing-data': {
+    request: envelope(noData, z.object({ forceUpgrade: z.boolean().optional() }).default({})),
+    response: billingDataSchema,
+  },
+  'get-subscription': {
+    request: envelope(
+      z.object({ subId: id.optional(), includeCancelled: z.boolean().optional() }).default({}),
+      z
+        .object({
+          initialRequest: z.boolean().optional(),
+          forceUpgrade: z.boolean().optional(),
+          updateAdmin: z.boolean().optional(),
+          sca: z.boolean().optional(),
+        })
+        .default({}),
+    ),
+    response: z.object({
+      subscription: subscriptionSchema,
+      user: userSchema,
+      blogs: z.array(blogSchema),
+      isPending: z.boolean(),
+    }),
+  },
+  'get-current-site': {
+    request: envelope(z.object({ blogs: z.array(blogSchema).optional(), siteId: id.optional() }).default({}), noOptions),
+    response: z.object({ currentSite: currentSiteSchema, currentSiteLimits: currentSiteLimitsSchema }),
+  },
+  'get-current-site-limits': {
+    request: envelope(noData, noOptions),
+    response: z.object({ currentSiteLimits: currentSiteLimitsSchema }),
+  },
+  'get-current-plan': {
+    request: envelope(
+      z
+        .object({
+          stripePrice: id.optional(),
+          availableProducts: z.array(z.unknown()).optional(),
+          productGroup: z.string().nullable().optional(),
+        })
+        .default({}),
+      noOptions,
+    ),
+    response: z.object({ availableProducts: z.array(productSchema), currentPrice: priceSchema.nullable() }),
+  },
+  'get-invoice-details': {
+    request: envelope(z.object({ customerId: id }), noOptions),
+    response: z.object({ invoiceDetails: z.string() }),
+  },
+  'get-invoices': {
+    request: envelope(z.object({ userId: id }), noOptions),
+    response: z.object({ invoices: z.array(invoiceSchema) }),
+  },
+  'get-latest-invoice': {
+    request: envelope(z.object({ customerId: id }), noOptions),
+    response: z.object({ latestInvoice: latestInvoiceSchema.nullable() }),
+  },
+  'get-discount-details': {
+    request: envelope(z.object({ customerId: id }), noOptions),
+    response: z.object({ discount: discountSchema.nullable() }),
+  },
+  'get-customer-balance': {
+    request: envelope(z.object({ customerId: id }), noOptions),
+    response: z.object({ balance: z.number().int() }),
+  },
+  'get-account-info': {
+    request: envelope(noData, z.object({ forceUpgrade: z.boolean().optional() }).default({})),
+    response: z.object({ currentSite: currentSiteSchema, isGrace: z.boolean(), forceUpgradeOwner: z.boolean() }),
+  },
+} as const;
+
+export type CallName = keyof typeof calls;
+export type CallRequest<C extends CallName> = z.input<(typeof calls)[C]['request']>;
+export type CallData<C extends CallName> = z.input<(typeof calls)[C]['request']>['data'];
+export type CallResponse<C extends CallName> = z.infer<(typeof calls)[C]['response']>;

@@ -1,0 +1,36 @@
+// Production build: content-hashed, route-split chunks in dist/. The server injects run-time configuration
+// into index.html, so one build serves every environment.
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+
+module.exports = (_env, argv) => {
+  const production = argv.mode !== 'development';
+  return {
+    mode: production ? 'production' : 'development',
+    entry: { main: './src/index.tsx' },
+    output: {
+      path: path.resolve(__dirname, 'dist'),
+      filename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
+      chunkFilename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      publicPath: '/',
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    module: {
+      rules: [
+        { test: /\.[jt]sx?$/, exclude: /node_modules/, loader: 'esbuild-loader', options: { target: 'es2020', jsx: 'automatic' } },
+        { test: /\.css$/, type: 'asset/source' },
+        { test: /\.svg$/, type: 'asset/resource' },
+      ],
+    },
+    plugins: [new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg' })],
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    optimization: {
+      splitChunks: { chunks: 'all' },
+      runtimeChunk: 'single',
+    },
+    performance: { hints: production ? 'warning' : false, maxEntrypointSize: 600_000, maxAssetSize: 600_000 },
+    stats: 'errors-warnings',
+  };
+};
