@@ -79,3 +79,114 @@ export const ERROR_REPORTING = {
   maskAllText: true,
   blockAllMedia: true,
 } as const;
+
+// ------------------------------------------------------------------------------------------------------------
+// Rules of SPEC sections 2 to 5 that the pure library needs, named here so no rule hides a bare value.
+
+// Money
+export const CENTS_PER_UNIT = 100;
+/** Money shows two decimals when it has a fraction, none otherwise (SPEC 5 "Money format"). */
+export const MONEY_FRACTION_DIGITS = 2;
+export const PERCENT_SUFFIX = '%';
+export const MONEY_LOCALE = 'en-US';
+
+// Dates
+export const SECONDS_PER_DAY = 86_400;
+export const MS_PER_SECOND = 1000;
+/** Card expiry shows as MM/YY: two-digit month, two-digit year. */
+export const CARD_EXPIRY_PART_DIGITS = 2;
+
+// Members
+export const MEMBERS_PER_MILLION = 1_000_000;
+export const MEMBERS_MILLIONS_SUFFIX = 'M';
+/** 1,250,000 reads '1.25M': two decimals are enough to never round a real tier away. */
+export const MEMBERS_MILLIONS_MAX_FRACTION_DIGITS = 2;
+export const MEMBERS_CONTACT_PROMPT = 'Over 100,000 members? Contact us';
+
+// Subscription state
+/** Account info answers 403 for a legacy-plan site: the screen stays to say so (SPEC 2, 8). */
+export const LEGACY_PLAN_HTTP_STATUS = 403;
+export const SUBSCRIPTION_CYCLE_BILLING_REASON = 'subscription_cycle';
+export const OPEN_INVOICE_STATUS = 'open';
+/** Payment intent statuses that mean "needs action or a payment method" (SPEC 4 "Subscription flags"). */
+export const PAYMENT_INTENT_NEEDS_ACTION_STATUSES: readonly string[] = ['requires_action', 'requires_payment_method'];
+
+// Coupons
+export const LAUNCH_COUPON_DURATION = 'repeating';
+
+// Plans and products
+export const BUSINESS_PRODUCT = 'business';
+/** The entry product: the one older platform versions and sending domains disable. */
+export const ENTRY_PRODUCT = DEFAULT_PRODUCT;
+export const CUSTOM_PLAN_MARKER = 'custom';
+export const OFFER_EXCLUDED_PRODUCT_NAMES: readonly string[] = ['personal', 'trial'];
+export const CHECKOUT_ID_FORBIDDEN_WORD = 'personal';
+export const CHECKOUT_ID_SEPARATOR = '-';
+/** The entry product is not available below this platform major version. */
+export const MIN_ENTRY_PRODUCT_MAJOR_VERSION = 4;
+export const AUTOBILLING_ADDON_PREFIX = 'autobilling';
+export const SUBDIRECTORY_ADDON_MARKER = 'subdirectory';
+export const SUBDIRECTORY_ADDON_NAME = 'Subdirectory install';
+/** Checkout shows a product's features without its 'Everything in X, plus' items. */
+export const EVERYTHING_FEATURE_PREFIX = 'Everything';
+export const MULTIPLE_NEWSLETTERS_LIMIT = 1;
+/** Site usage total of a feature switch: 1 when the feature is on. */
+export const FEATURE_ENABLED_TOTAL = 1;
+
+/** Plan feature lists of SPEC section 9; `legacy` is what the legacy prices of the same plan list. */
+export interface PlanFeatureList {
+  readonly current: readonly string[];
+  readonly legacy: readonly string[];
+}
+
+const STARTER_FEATURES = ['Own website', 'Custom domain', 'Email newsletter', 'Simple design settings'] as const;
+const BUSINESS_SHARED_FEATURES = ['Priority support', 'Higher usage limits', 'Early access'] as const;
+
+export const PLAN_FEATURES = {
+  starter: { current: [...STARTER_FEATURES], legacy: [...STARTER_FEATURES, '1 staff user'] },
+  publisher: {
+    current: ['3 staff users', 'Custom themes', '8,000+ integrations', 'Paid subscriptions', 'Advanced analytics'],
+    legacy: ['3 staff users', 'Custom themes', '8,000+ integrations', 'Paid subscriptions', 'Advanced analytics'],
+  },
+  // The legacy Business had unlimited staff in place of the 15, and an uptime SLA on top.
+  business: {
+    current: ['15 staff users', ...BUSINESS_SHARED_FEATURES],
+    legacy: ['Unlimited staff users', ...BUSINESS_SHARED_FEATURES, '99.9% uptime SLA'],
+  },
+  custom: { current: [], legacy: [] },
+  creator: { current: ['2 staff users'], legacy: ['2 staff users'] },
+  team: { current: ['5 staff users'], legacy: ['5 staff users'] },
+  basic: { current: ['100k views/month', '2 staff users'], legacy: ['100k views/month', '2 staff users'] },
+  standard: {
+    current: ['500k views/month', '5 staff users', '8,000 members', 'Priority support'],
+    legacy: ['500k views/month', '5 staff users', '8,000 members', 'Priority support'],
+  },
+} as const satisfies Record<string, PlanFeatureList>;
+export type PlanName = keyof typeof PLAN_FEATURES;
+
+// Domains
+/**
+ * The A record's fixed address (SPEC 2: "It points to a fixed IP constant ... The IP value is not shown").
+ * The spec withholds the real address: this is a documentation address (RFC 5737) until operations give one.
+ */
+export const DNS_A_RECORD_IP = '192.0.2.10';
+export const DNS_ROOT_HOST = '@';
+export const DNS_WWW_HOST = 'www';
+export const WWW_PREFIX = `${DNS_WWW_HOST}.`;
+export const CLOUDFLARE_NAMESERVER_MARKER = 'cloudflare';
+export const PROXY_STATUS_DNS_ONLY = 'DNS Only';
+export const SSL_STATUSES_LIVE = ['ACTIVE', 'FAILING', 'PROXY', 'VERIFIED', 'CUSTOM'] as const;
+export const SSL_STATUSES_IN_PROGRESS = ['PENDING', 'NONE', 'CUSTOMNEXT'] as const;
+export const SSL_STATUSES_FAILED = ['FAILED', 'INVALID', 'DEFUNCT'] as const;
+/** Domain activation polling stops at one of these (SPEC 4 "Custom domain activation"). */
+export const SSL_FINAL_STATUSES = ['ACTIVE', 'FAILED', 'PROXY', 'CUSTOM', 'INVALID', 'DEFUNCT', 'FAILING'] as const;
+/**
+ * Second-level labels under which a two-letter country suffix registers names (example.co.uk), so the
+ * registrable domain there has three labels. A heuristic in place of the full public suffix list.
+ */
+export const COUNTRY_SECOND_LEVEL_LABELS: readonly string[] = ['co', 'com', 'org', 'net', 'ac', 'gov', 'edu', 'ne', 'or'];
+export const COUNTRY_CODE_LENGTH = 2;
+export const REGISTRABLE_DOMAIN_LABELS = 2;
+
+// Parsing
+export const BOOLEAN_TRUE_STRINGS: readonly string[] = ['true', '1', 'yes', 'on'];

@@ -1,0 +1,102 @@
+/**
+ * Plan limits and site usage: member counts, member tiers and the limits hash (SPEC 3 "Limit",
+ * "Current site limits"; SPEC 9 member tiers and limit hash).
+ */
+import type { CurrentSiteLimits, Limit, LimitName, Product, SiteLimit } from '../api/contract';
+import {
+  DEFAULT_MEMBER_COUNT,
+  MEMBERS_MILLIONS_FROM,
+  MEMBERS_MILLIONS_MAX_FRACTION_DIGITS,
+  MEMBERS_MILLIONS_SUFFIX,
+  MEMBERS_PER_MILLION,
+  MEMBER_TIER_DEFAULT,
+  MEMBER_TIER_LAST_STEP,
+  MONEY_LOCALE,
+} from './constants';
+import { sha256Hex } from './sha256';
+
+const countFormat = new Intl.NumberFormat(MONEY_LOCALE, { maximumFractionDigits: 0 });
+const millionsFormat = new Intl.NumberFormat(MONEY_LOCALE, { maximumFractionDigits: MEMBERS_MILLIONS_MAX_FRACTION_DIGITS });
+
+/** A whole count with thousands separators: 8000 -> '8,000'. */
+export function formatCount(count: number): string {
+  return countFormat.format(count);
+}
+
+/** "shown as a count with thousands separators, or as millions with an M suffix at 1,000,000 or more" */
+export function formatMemberCount(count: number): string {
+  if (count < MEMBERS_MILLIONS_FROM) return formatCount(count);
+  return `${millionsFormat.format(count / MEMBERS_PER_MILLION)}${MEMBERS_MILLIONS_SUFFIX}`;
+}
+
+/** The value of the named limit in a list of limits, or undefined when the list does not have it. */
+export function limitValue(limits: readonly Limit[], name: LimitName): Limit['value'] | undefined {
+  return limits.find((limit) => limit.name === name)?.value;
+}
+
+/** The members limit of a price or product as a count; null when it has none (no member cap). */
+export function memberLimitOf(limits: readonly Limit[]): number | null {
+  const value = limitValue(limits, 'members');
+  return typeof value === 'number' ? value : null;
+}
+
+/**
+ * The member tier steps of a product: the distinct member limits of its active prices, ascending, with
+ * 400000 appended as the last step; 500 when no price has a member limit. The last step stands for "Over
+ * 100,000 members? Contact us", so it is only appended above the highest real tier.
+ */
+export function memberTierSteps(product: Pick<Product, 'prices'>): number[] {
+  const limits = product.prices
+    .filter((price) => price.active)
+    .map((price) => memberLimitOf(price.limits))
+    .filter((limit): limit is number => limit !== null && limit > 0);
+  const steps = [...new Set(limits)].sort((a, b) => a - b);
+  if (steps.length === 0) steps.push(MEMBER_TIER_DEFAULT);
+  if (steps[steps.length - 1]! < MEMBER_TIER_LAST_STEP) steps.push(MEMBER_TIER_LAST_STEP);
+  return steps;
+}
+
+/** The last tier step shows the contact prompt instead of a price. */
+export function isLastMemberStep(steps: readonly number[], step: number): boolean {
+  return steps.length > 0 && steps[steps.length - 1] === step;
+}
+
+/**
+ * The member count the plans screen prices for: the site's members override when set, else its members
+ * limit; 500 "when the limit is missing or 0".
+ */
+export function memberCountOrDefault(siteLimits: CurrentSiteLimits): number {
+  const members = siteLimits.members;
+  const override = members?.members_override;
+  if (typeof override === 'number' && override > 0) return override;
+  const limit = members?.limit;
+  return typeof limit === 'number' && limit > 0 ? limit : DEFAULT_MEMBER_COUNT;
+}
+
+/** The names of the limits the site has exceeded, in the order the limits came. */
+export function exceededLimitNames(siteLimits: CurrentSiteLimits): LimitName[] {
+  return (Object.entries(siteLimits) as [LimitName, SiteLimit | undefined][])
+    .filter(([, usage]) => usage?.exceeded === true)
+    .map(([name]) => name);
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * JSON with object keys sorted at every depth, so the same limits always serialise the same whichever
+ * order the server sent them in. Arrays keep their order: it is part of the value.
+ */
+export function serializeLimits(siteLimits: CurrentSiteLimits): string {
+  return JSON.stringify(siteLimits, (_key, value: unknown) =>
+    isPlainObject(value)
+      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : value,
+  );
+}
+
+/** "Compared by a hash of the serialised limits to detect change": SHA-256 hex of `serializeLimits`. */
+export function limitsHash(siteLimits: CurrentSiteLimits): string {
+  return sha256Hex(serializeLimits(siteLimits));
+}
