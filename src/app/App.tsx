@@ -1,0 +1,87 @@
+/** The shell (SPEC section 2): header, heading, navigation, and the routed screen behind the session gate. */
+import { useEffect, useRef } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useGetCurrentSiteLimitsQuery } from '../api/accountApi';
+import { limitsHash } from '../lib/limits';
+import { SessionGate } from '../features/session/SessionGate';
+import { selectSessionStatus } from '../features/session/sessionSlice';
+import { firstScreenRendered, panelNavigated, selectRequestedRoute } from '../store/hostBridge';
+import { useAppDispatch, useAppSelector } from '../store/hooks';
+import { ShellProvider, useShellState } from '../ui/shell';
+import { Logo } from './logos';
+import { Navigation } from './Navigation';
+import { AppRoutes } from './routes';
+
+/** Reports every navigation to the host and follows the routes the host asks for. */
+function useHostRouteSync() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const requested = useAppSelector(selectRequestedRoute);
+
+  useEffect(() => {
+    dispatch(panelNavigated(pathname));
+  }, [dispatch, pathname]);
+
+  // Only a new request moves the panel; the panel's own navigation must not bounce back to an old one.
+  const followedSeq = useRef(0);
+  useEffect(() => {
+    if (!requested || requested.seq === followedSeq.current) return;
+    followedSeq.current = requested.seq;
+    navigate(requested.path);
+  }, [navigate, requested]);
+}
+
+/**
+ * A number that changes when the site limits change (their hash), so the routed screens remount and read
+ * them afresh; the first arrival of the limits is not a change.
+ */
+function useLimitsVersion(): number {
+  const ready = useAppSelector(selectSessionStatus) === 'ready';
+  const { data } = useGetCurrentSiteLimitsQuery(undefined, { skip: !ready });
+  const hash = data ? limitsHash(data.currentSiteLimits) : null;
+  const seen = useRef<{ hash: string | null; version: number }>({ hash: null, version: 0 });
+  if (hash !== null && hash !== seen.current.hash) {
+    seen.current = { hash, version: seen.current.hash === null ? seen.current.version : seen.current.version + 1 };
+  }
+  return seen.current.version;
+}
+
+function Shell({ logoVariant }: { logoVariant: number }) {
+  const dispatch = useAppDispatch();
+  const { pathname } = useLocation();
+  const { title, navigationHidden } = useShellState();
+  const limitsVersion = useLimitsVersion();
+  useHostRouteSync();
+
+  const initialPath = useRef(pathname);
+  useEffect(() => {
+    dispatch(firstScreenRendered(initialPath.current));
+  }, [dispatch]);
+
+  return (
+    <div className="panel">
+      <header className="header">
+        <Link to="/" className="header__home" aria-label="Billing home">
+          <Logo variant={logoVariant} />
+        </Link>
+        <span className="badge">pro</span>
+      </header>
+      <h1 className="title">{title}</h1>
+      {!navigationHidden && <Navigation />}
+      <main className="content">
+        <SessionGate>
+          <AppRoutes key={limitsVersion} />
+        </SessionGate>
+      </main>
+    </div>
+  );
+}
+
+export function App({ logoVariant }: { logoVariant: number }) {
+  return (
+    <ShellProvider>
+      <Shell logoVariant={logoVariant} />
+    </ShellProvider>
+  );
+}

@@ -1,0 +1,4 @@
+declare module '*.css' {
+  const source: string;
+  export default source;
+}

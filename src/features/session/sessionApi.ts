@@ -1,0 +1,16 @@
+import { api } from '../../api/api';
+import type { CallResponse } from '../../api/contract';
+
+export const sessionApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** Exchanges the host's identity token for a billing session token. */
+    createBillingSession: build.mutation<CallResponse<'billing-session'>, { hostToken: string; init: boolean }>({
+      query: ({ hostToken, init }) => ({
+        url: '/api/billing-session',
+        jwt: hostToken,
+        options: { init, verbose: false },
+        isSessionCall: true,
+      }),
+    }),
+  }),
+});

@@ -1,0 +1,25 @@
+/** Boot: error reporting, store, session, router, render. */
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { createErrorReporter } from './app/errorReporting';
+import { pickLogoVariant } from './app/logos';
+import { PanelRoot } from './app/PanelRoot';
+import styles from './app/panel.css';
+import { readConfig } from './config';
+import { startSession } from './features/session/sessionSlice';
+import { makeStore } from './store/store';
+
+const style = document.createElement('style');
+style.textContent = styles;
+document.head.append(style);
+
+const config = readConfig(document);
+const reporter = createErrorReporter(config);
+const { store } = makeStore({ config, reporter, self: window, parent: window.parent });
+void store.dispatch(startSession());
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root');
+createRoot(container).render(
+  <PanelRoot store={store} config={config} reporter={reporter} logoVariant={pickLogoVariant()} Router={BrowserRouter} />,
+);

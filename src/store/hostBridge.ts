@@ -1,0 +1,171 @@
+/**
+ * The host bridge: the panel's side of the window-message protocol (SPEC section 1, HOST-PROTOCOL.md), as a
+ * Redux middleware. Components and thunks speak to the host only through the actions below.
+ *
+ * Security: a message is accepted only when its origin is one of the configured host origins and its source is
+ * the parent window; messages go only to that exact origin, never '*'.
+ */
+import { createAction, createSlice } from '@reduxjs/toolkit';
+import type { Middleware, PayloadAction } from '@reduxjs/toolkit';
+import { accountApi } from '../api/accountApi';
+import type { BillingData } from '../api/contract';
+
+export type HostRequest = 'token' | 'forceUpgradeInfo';
+
+export type HostAnswer = { answered: true; response: unknown } | { answered: false };
+
+/** Ask the host something; `dispatch(askHost(...))` returns a promise of its answer, or of none after the wait. */
+export const askHost = createAction<{ request: HostRequest; timeoutMs: number }>('host/askHost');
+/** The panel's router moved: the host mirrors the route in its own address. */
+export const panelNavigated = createAction<string>('host/panelNavigated');
+/** The first screen is on: the host may hide its own spinner. */
+export const firstScreenRendered = createAction<string>('host/firstScreenRendered');
+
+interface HostState {
+  /** The last route the host asked for; `seq` tells two requests for the same path apart. */
+  requestedRoute: { path: string; seq: number } | null;
+  theme: 'dark' | 'light' | null;
+}
+
+const initialState: HostState = { requestedRoute: null, theme: null };
+
+export const hostSlice = createSlice({
+  name: 'host',
+  initialState,
+  reducers: {
+    routeRequested(state, action: PayloadAction<string>) {
+      state.requestedRoute = { path: action.payload, seq: (state.requestedRoute?.seq ?? 0) + 1 };
+    },
+    themeChanged(state, action: PayloadAction<'dark' | 'light'>) {
+      state.theme = action.payload;
+    },
+  },
+  selectors: {
+    selectRequestedRoute: (state) => state.requestedRoute,
+    selectHostTheme: (state) => state.theme,
+  },
+});
+
+export const { routeRequested, themeChanged } = hostSlice.actions;
+export const { selectRequestedRoute, selectHostTheme } = hostSlice.selectors;
+
+/** What the panel posts to the host about the subscription (after it loads, after every change, on request). */
+export function subscriptionMessage(data: BillingData) {
+  return { subscription: data.subscription, exceededLimits: data.exceededLimits, checkoutRoute: data.checkoutRoute };
+}
+
+export interface HostBridgeOptions {
+  /** The panel's own window. */
+  self: Window;
+  /** The host's window: messages are accepted only from it. */
+  parent: Window;
+  hostOrigins: readonly string[];
+}
+
+export interface HostBridge {
+  middleware: Middleware;
+  /** Detaches the message listener and forgets pending requests. */
+  stop(): void;
+}
+
+/** The host's origin as the browser tells it before any message arrives, if it is an allowed one. */
+function detectHostOrigin(self: Window, hostOrigins: readonly string[]): string | null {
+  const candidates = [self.location.ancestorOrigins?.[0], originOf(self.document.referrer)];
+  return candidates.find((origin): origin is string => !!origin && hostOrigins.includes(origin)) ?? null;
+}
+
+function originOf(url: string): string | undefined {
+  try {
+    return url ? new URL(url).origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function createHostBridge({ self, parent, hostOrigins }: HostBridgeOptions): HostBridge {
+  const insideHost = parent !== self;
+  let hostOrigin = insideHost ? detectHostOrigin(self, hostOrigins) : null;
+  const pending = new Map<HostRequest, Array<(answer: HostAnswer) => void>>();
+  let lastSubscription: ReturnType<typeof subscriptionMessage> | null = null;
+  let announcedReady = false;
+  let removeListener = () => undefined as void;
+
+  function post(message: object) {
+    if (hostOrigin) parent.postMessage(message, hostOrigin);
+  }
+
+  function settle(request: HostRequest, answer: HostAnswer) {
+    const waiting = pending.get(request) ?? [];
+    pending.delete(request);
+    waiting.forEach((resolve) => resolve(answer));
+  }
+
+  const middleware: Middleware = (store) => {
+    function onMessage(event: MessageEvent) {
+      if (!event.data || event.source !== parent || !hostOrigins.includes(event.origin)) return;
+      hostOrigin = event.origin;
+      const message = event.data as { request?: unknown; query?: unknown; response?: unknown };
+      if (message.request === 'token' || message.request === 'forceUpgradeInfo') {
+        settle(message.request, { answered: true, response: message.response });
+        return;
+      }
+      switch (message.query) {
+        case 'routeUpdate':
+          if (typeof message.response === 'string' && message.response.startsWith('/')) {
+            store.dispatch(routeRequested(message.response));
+          }
+          break;
+        case 'limitUpdate':
+          store.dispatch(accountApi.util.invalidateTags(['SiteLimits']));
+          break;
+        case 'getSubscription':
+          if (lastSubscription) post(lastSubscription);
+          break;
+        case 'themeUpdate':
+          if (message.response === 'dark' || message.response === 'light') store.dispatch(themeChanged(message.response));
+          break;
+      }
+    }
+    self.addEventListener('message', onMessage);
+    removeListener = () => self.removeEventListener('message', onMessage);
+
+    return (next) => (action) => {
+      if (askHost.match(action)) {
+        const { request, timeoutMs } = action.payload;
+        return new Promise<HostAnswer>((resolve) => {
+          if (!insideHost) return resolve({ answered: false });
+          const timer = setTimeout(() => {
+            const waiting = pending.get(request) ?? [];
+            pending.set(request, waiting.filter((candidate) => candidate !== done));
+            resolve({ answered: false });
+          }, timeoutMs);
+          const done = (answer: HostAnswer) => {
+            clearTimeout(timer);
+            resolve(answer);
+          };
+          pending.set(request, [...(pending.get(request) ?? []), done]);
+          post({ request });
+        });
+      }
+      const result = next(action);
+      if (panelNavigated.match(action)) {
+        post({ route: action.payload });
+      } else if (firstScreenRendered.match(action) && !announcedReady) {
+        announcedReady = true;
+        post({ request: 'billingAppReady', route: action.payload });
+      } else if (accountApi.endpoints.getBillingData.matchFulfilled(action)) {
+        lastSubscription = subscriptionMessage(action.payload);
+        post(lastSubscription);
+      }
+      return result;
+    };
+  };
+
+  return {
+    middleware,
+    stop() {
+      removeListener();
+      pending.clear();
+    },
+  };
+}
