@@ -1,0 +1,125 @@
+/**
+ * The Billing data aggregate (SPEC 3): everything the dashboard needs, in one answer. A pure function of
+ * contract-typed parts, so the get-billing-data route (parts loaded from the database) and panel tests (parts
+ * built from the demo scenarios) produce the same data by the same rules.
+ */
+import type {
+  BillingData,
+  Blog,
+  CurrentSite,
+  CurrentSiteLimits,
+  Discount,
+  Invoice,
+  LatestInvoice,
+  PendingSubscription,
+  Price,
+  Product,
+  Subscription,
+  User,
+} from '../../src/api/contract';
+import { AUTOBILLING_ADDON_PREFIX, CHECKOUT_ID_SEPARATOR, MS_PER_SECOND } from '../../src/lib/constants';
+import { deriveStatusFlags, needsCheckout } from '../../src/lib/flags';
+import { exceededLimitNames } from '../../src/lib/limits';
+
+export interface BillingParts {
+  subscription: Subscription;
+  user: User;
+  blogs: Blog[];
+  currentSite: CurrentSite;
+  currentSiteLimits: CurrentSiteLimits;
+  /** the products offered to this user (their product group), plus the one they are on */
+  products: Product[];
+  invoices: Invoice[];
+  invoiceDetails: string;
+  latestInvoice: LatestInvoice | null;
+  discount: Discount | null;
+  /** cents; negative is credit */
+  customerBalance: number;
+  hasAutoBillingEnabled: boolean;
+  /** what the host told the panel: a forced upgrade is on */
+  forceUpgrade: boolean;
+  isOwner: boolean;
+  /** a plan change waiting for its payment */
+  pendingSubscription: PendingSubscription | null;
+  lastSubscriptionType: string | null;
+  /** strong customer authentication has just succeeded */
+  scaSucceeded?: boolean;
+}
+
+/** Where the plans screen sends someone with nothing to finish. */
+export const PLANS_ROUTE = '/plans';
+const CHECKOUT_ROUTE_PREFIX = '/checkout/';
+
+/** `/checkout/{product}-{group}-{period}` */
+export function checkoutRouteFor(choice: Pick<PendingSubscription, 'product' | 'group' | 'period'>): string {
+  return CHECKOUT_ROUTE_PREFIX + [choice.product.toLowerCase(), choice.group, choice.period].join(CHECKOUT_ID_SEPARATOR);
+}
+
+function findPrice(products: readonly Product[], priceId: string): Price | null {
+  for (const product of products) {
+    const price = product.prices.find((candidate) => candidate.id === priceId);
+    if (price !== undefined) return price;
+  }
+  return null;
+}
+
+/** The automatic-billing add-on price of the subscription's product for its billing period. */
+function autoPriceIdOf(products: readonly Product[], subscription: Subscription): string | null {
+  const { product: productId, billing_period: period } = subscription.meta.baseProduct;
+  const product = products.find((candidate) => candidate.id === productId);
+  const addon = product?.addons.find((candidate) => candidate.name.startsWith(AUTOBILLING_ADDON_PREFIX));
+  return addon?.prices.find((price) => price.billing_period === period)?.id ?? null;
+}
+
+/** "5.96.1" -> 5; 0 when the version is unreadable, which the panel treats as oldest. */
+export function majorVersion(version: string): number {
+  const major = Number.parseInt(version.split('.')[0] ?? '', 10);
+  return Number.isNaN(major) ? 0 : major;
+}
+
+/** The provider drops a discount once its end has passed; so does the aggregate, whatever the stored row says. */
+function activeDiscount(discount: Discount | null, nowSeconds: number): Discount | null {
+  if (discount === null) return null;
+  return discount.end !== null && discount.end <= nowSeconds ? null : discount;
+}
+
+/** @param now the time of the answer, in milliseconds (Date.now()). */
+export function assembleBillingData(parts: BillingParts, now: number): BillingData {
+  const nowSeconds = Math.floor(now / MS_PER_SECOND);
+  const flags = deriveStatusFlags({
+    subscription: parts.subscription,
+    latestInvoice: parts.latestInvoice,
+    hasAutoBillingEnabled: parts.hasAutoBillingEnabled,
+    forceUpgrade: parts.forceUpgrade,
+    isOwner: parts.isOwner,
+    scaSucceeded: parts.scaSucceeded,
+  });
+  const { baseProduct } = parts.subscription.meta;
+  const checkoutRoute = needsCheckout(flags)
+    ? checkoutRouteFor(
+        parts.pendingSubscription ?? { product: baseProduct.name, group: baseProduct.group, period: baseProduct.billing_period },
+      )
+    : PLANS_ROUTE;
+  return {
+    ...flags,
+    subscription: parts.subscription,
+    user: parts.user,
+    blogs: parts.blogs,
+    currentSite: parts.currentSite,
+    currentSiteLimits: parts.currentSiteLimits,
+    currentPrice: findPrice(parts.products, baseProduct.price),
+    availableProducts: parts.products,
+    invoices: [...parts.invoices].sort((a, b) => b.date - a.date),
+    invoiceDetails: parts.invoiceDetails,
+    latestInvoice: parts.latestInvoice,
+    discount: activeDiscount(parts.discount, nowSeconds),
+    customerBalance: parts.customerBalance,
+    exceededLimits: exceededLimitNames(parts.currentSiteLimits),
+    pendingSubscription: parts.pendingSubscription,
+    checkoutRoute,
+    autoPriceId: autoPriceIdOf(parts.products, parts.subscription),
+    hasAutoBillingEnabled: parts.hasAutoBillingEnabled,
+    currentSiteVersion: majorVersion(parts.currentSite.version),
+    lastSubscriptionType: parts.lastSubscriptionType,
+  };
+}

@@ -1,0 +1,156 @@
+/**
+ * Environment -> typed configuration of the reference server and the demo host. Read once at start; nothing
+ * else in server/ reads process.env.
+ */
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+
+/** The brand of the hosted platform (DEMO.md "Brand defaults"). */
+export interface Brand {
+  platformName: string;
+  /** the hosted ("pro") domain sites live under, e.g. `<subdomain>.inkwell.test` */
+  proDomain: string;
+  supportEmail: string;
+  companySite: string;
+}
+
+/** What the panel's index.html receives as `<script id="panel-config" type="application/json">`. */
+export interface PanelRuntimeConfig {
+  hostOrigins: string[];
+  sentryDsn: string | null;
+  supportEmail: string;
+  platformName: string;
+  proDomain: string;
+  companySite: string;
+  paymentScriptUrl: string;
+  portalLoginUrl: string;
+  environment: string;
+}
+
+export interface ServerConfig {
+  /** NODE_ENV === 'production': no demo host, no seeding, no /__demo and /__test routes. */
+  production: boolean;
+  /** Interface every listener binds to. Always loopback: the demo is a one-machine affair. */
+  listenHost: string;
+  /** The panel and its API. 0 picks a free port (tests). */
+  port: number;
+  /** The demo host. 0 picks a free port (tests). */
+  hostPort: number;
+  dataDir: string;
+  /** Set: PostgreSQL through `pg`; unset: the embedded SQLite file under dataDir. */
+  databaseUrl: string | null;
+  /** HS256 key of billing session tokens. Random per process when SESSION_SECRET is unset. */
+  sessionSecret: Uint8Array;
+  /** Host origins the panel accepts messages from; null: derived from the demo host's address once it listens. */
+  hostOrigins: string[] | null;
+  sentryDsn: string | null;
+  brand: Brand;
+  paymentScriptUrl: string;
+  portalLoginUrl: string;
+  environment: string;
+  /** The built panel (webpack output). */
+  distDir: string;
+  logLevel: string;
+  /** Demo host: how long it waits for the panel's billingAppReady before retrying (HOST-PROTOCOL.md: about 10 s). */
+  hostReadyTimeoutMs: number;
+}
+
+const projectRoot = path.resolve(__dirname, '..');
+
+export const DEFAULT_PORT = 4001;
+export const DEFAULT_HOST_PORT = 4000;
+const DEFAULT_READY_TIMEOUT_MS = 10_000;
+const MIN_SESSION_SECRET_LENGTH = 32;
+
+export const defaultBrand: Brand = {
+  platformName: 'Inkwell',
+  proDomain: 'inkwell.test',
+  supportEmail: 'support@inkwell.test',
+  companySite: 'https://inkwell.test',
+};
+
+export class ConfigError extends Error {}
+
+const MAX_PORT = 65_535;
+const MAX_READY_TIMEOUT_MS = 120_000;
+
+function parseInteger(name: string, raw: string | undefined, fallback: number, max: number): number {
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > max) throw new ConfigError(`${name} must be an integer from 0 to ${max}, got "${raw}"`);
+  return value;
+}
+
+function parseOrigins(raw: string | undefined): string[] | null {
+  if (raw === undefined || raw.trim() === '') return null;
+  return raw
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean)
+    .map((origin) => {
+      let parsed: URL;
+      try {
+        parsed = new URL(origin);
+      } catch {
+        throw new ConfigError(`HOST_ORIGINS entry "${origin}" is not a URL`);
+      }
+      // An origin has no path: 'http://a:1/' and 'http://a:1' must compare equal to event.origin.
+      return parsed.origin;
+    });
+}
+
+function nonEmpty(raw: string | undefined): string | null {
+  return raw === undefined || raw.trim() === '' ? null : raw.trim();
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const production = env.NODE_ENV === 'production';
+  const secret = nonEmpty(env.SESSION_SECRET);
+  if (secret !== null && secret.length < MIN_SESSION_SECRET_LENGTH) {
+    throw new ConfigError(`SESSION_SECRET must be at least ${MIN_SESSION_SECRET_LENGTH} characters`);
+  }
+  const brand: Brand = {
+    platformName: nonEmpty(env.PLATFORM_NAME) ?? defaultBrand.platformName,
+    proDomain: nonEmpty(env.PRO_DOMAIN) ?? defaultBrand.proDomain,
+    supportEmail: nonEmpty(env.SUPPORT_EMAIL) ?? defaultBrand.supportEmail,
+    companySite: nonEmpty(env.COMPANY_SITE) ?? defaultBrand.companySite,
+  };
+  return {
+    production,
+    listenHost: '127.0.0.1',
+    port: parseInteger('PORT', env.PORT, DEFAULT_PORT, MAX_PORT),
+    hostPort: parseInteger('HOST_PORT', env.HOST_PORT, DEFAULT_HOST_PORT, MAX_PORT),
+    dataDir: path.resolve(projectRoot, nonEmpty(env.DATA_DIR) ?? '.data'),
+    databaseUrl: nonEmpty(env.DATABASE_URL),
+    sessionSecret: secret !== null ? new TextEncoder().encode(secret) : new Uint8Array(randomBytes(32)),
+    hostOrigins: parseOrigins(env.HOST_ORIGINS),
+    sentryDsn: nonEmpty(env.SENTRY_DSN),
+    brand,
+    // The demo loads a sandbox stand-in for the card provider's script from the panel's own server.
+    paymentScriptUrl: nonEmpty(env.PAYMENT_SCRIPT_URL) ?? (production ? 'https://js.stripe.com/v3/' : '/sandbox/payments.js'),
+    portalLoginUrl: nonEmpty(env.PORTAL_LOGIN_URL) ?? `${brand.companySite}/billing-portal`,
+    environment: nonEmpty(env.APP_ENV) ?? (production ? 'production' : 'demo'),
+    distDir: path.resolve(projectRoot, nonEmpty(env.DIST_DIR) ?? 'dist'),
+    logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
+    hostReadyTimeoutMs: parseInteger('HOST_READY_TIMEOUT_MS', env.HOST_READY_TIMEOUT_MS, DEFAULT_READY_TIMEOUT_MS, MAX_READY_TIMEOUT_MS),
+  };
+}
+
+/** The host origins the panel trusts: configured, else the demo host's own address under both loopback names. */
+export function resolveHostOrigins(config: ServerConfig, hostPort: number): string[] {
+  return config.hostOrigins ?? [`http://127.0.0.1:${hostPort}`, `http://localhost:${hostPort}`];
+}
+
+export function panelRuntimeConfig(config: ServerConfig, hostOrigins: string[]): PanelRuntimeConfig {
+  return {
+    hostOrigins,
+    sentryDsn: config.sentryDsn,
+    supportEmail: config.brand.supportEmail,
+    platformName: config.brand.platformName,
+    proDomain: config.brand.proDomain,
+    companySite: config.brand.companySite,
+    paymentScriptUrl: config.paymentScriptUrl,
+    portalLoginUrl: config.portalLoginUrl,
+    environment: config.environment,
+  };
+}

@@ -1,0 +1,43 @@
+/**
+ * The database: the embedded SQLite file under DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
+ * Both go through Kysely with the same row types (see schema.ts).
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+
+export type Db = Kysely<Database>;
+
+export const SQLITE_FILE_NAME = 'billing.sqlite';
+const PG_INT8_OID = 20;
+const BUSY_TIMEOUT_MS = 5000;
+
+export interface DatabaseOptions {
+  dataDir: string;
+  databaseUrl: string | null;
+}
+
+function sqliteDialect(dataDir: string): SqliteDialect {
+  mkdirSync(dataDir, { recursive: true });
+  const sqlite = new SQLite(path.join(dataDir, SQLITE_FILE_NAME));
+  // WAL lets readers proceed while a write commits; foreign keys are off by default in SQLite.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  return new SqliteDialect({ database: sqlite });
+}
+
+function postgresDialect(connectionString: string): PostgresDialect {
+  // Our bigints are Unix seconds and cents, far below 2^53: read them as numbers, as SQLite does.
+  const types = new pg.TypeOverrides();
+  types.setTypeParser(PG_INT8_OID, 'text', (value: string) => Number(value));
+  return new PostgresDialect({ pool: new pg.Pool({ connectionString, types }) });
+}
+
+export function createDatabase(options: DatabaseOptions): Db {
+  const dialect = options.databaseUrl !== null ? postgresDialect(options.databaseUrl) : sqliteDialect(options.dataDir);
+  return new Kysely<Database>({ dialect });
+}

@@ -1,0 +1,210 @@
+/**
+ * Row types of the billing database, as Kysely sees them. One shape for SQLite and PostgreSQL:
+ * booleans are 0/1 integers, times are Unix seconds, money is integer cents, structured values are JSON text.
+ */
+import type { Insertable, Selectable } from 'kysely';
+
+/** 0 or 1: SQLite has no boolean type, and one representation keeps both dialects' rows identical. */
+export type Flag = 0 | 1;
+
+export interface SitesTable {
+  id: string;
+  /** the publisher admin's URL: the `iss` of its identity tokens; its JWKS is under `/.well-known/jwks.json` */
+  admin_url: string;
+  url: string;
+  subdomain: string;
+  pro_domain: string;
+  external_domain: string | null;
+  ssl_status: string | null;
+  sending_domain: string | null;
+  sending_domain_status: string | null;
+  owner_user_id: string | null;
+  is_subdirectory: Flag;
+  subdirectory: string | null;
+  version: string;
+  active_theme: string;
+  active_theme_official: Flag;
+  created_at: number;
+}
+
+/** Current usage of one plan limit by one site (members, staff, newsletters, enabled features...). */
+export interface SiteUsageTable {
+  site_id: string;
+  limit_name: string;
+  total: number;
+  /** an agreed member allowance that replaces the plan's members limit for this site */
+  members_override: number | null;
+}
+
+export interface UsersTable {
+  id: string;
+  site_id: string;
+  name: string;
+  email: string;
+  /** the admin role: Owner, Administrator, Editor, Author, Contributor */
+  role: string;
+  billing_contact: string | null;
+  show_product_group: string | null;
+  show_auto_billing: Flag;
+  /** the signup coupon the user arrived with */
+  coupon: string | null;
+  created_at: number;
+}
+
+/** The payment provider's customer, one per paying user. */
+export interface CustomersTable {
+  /** the provider's customer id */
+  id: string;
+  user_id: string;
+  /** which PaymentsProvider holds this customer ('sandbox' in the demo) */
+  provider: string;
+  invoice_details: string;
+  /** cents; negative is credit */
+  balance: number;
+  card_brand: string | null;
+  card_last4: string | null;
+  card_exp_month: number | null;
+  card_exp_year: number | null;
+  default_payment_method: string | null;
+  auto_billing: Flag;
+  created_at: number;
+}
+
+export interface ProductsTable {
+  /** the provider's product id */
+  id: string;
+  name: string;
+  group_name: string;
+  sort_order: number;
+  active: Flag;
+  /** 'base' or 'addon' */
+  type: string;
+  legacy: Flag;
+  description: string;
+  limits_json: string;
+  features_json: string;
+}
+
+/** Which add-on products a base product offers. */
+export interface ProductAddonsTable {
+  product_id: string;
+  addon_id: string;
+}
+
+export interface PricesTable {
+  /** the provider's price id, e.g. price_publisher_default_year_1000 */
+  id: string;
+  product_id: string;
+  /** cents per period */
+  cost: number;
+  billing_period: string;
+  name: string;
+  nickname: string | null;
+  /** the member tier this price covers; null for add-ons */
+  members: number | null;
+  legacy: Flag;
+  active: Flag;
+  limits_json: string;
+  features_json: string;
+}
+
+export interface CouponsTable {
+  id: string;
+  name: string;
+  percent_off: number | null;
+  amount_off: number | null;
+  currency: string | null;
+  duration: string;
+  duration_in_months: number | null;
+  valid: Flag;
+  max_redemptions: number | null;
+  redeem_by: number | null;
+  metadata_json: string;
+}
+
+export interface SubscriptionsTable {
+  /** ours */
+  id: string;
+  site_id: string;
+  customer_id: string;
+  /** the provider's subscription id */
+  provider_subscription_id: string;
+  status: string;
+  /** the base plan price */
+  price_id: string;
+  quantity: number;
+  /** JSON: [{price, cost}] of the add-on items, cost in cents per period as billed */
+  addons_json: string;
+  current_period_start: number;
+  current_period_end: number;
+  /** when the customer asked to cancel at period end (or when it was cancelled) */
+  cancelled_at: number | null;
+  trial_end: number | null;
+  /** a plan change waiting for payment: the price the customer chose */
+  pending_price_id: string | null;
+  created_at: number;
+}
+
+export interface DiscountsTable {
+  id: string;
+  customer_id: string;
+  subscription_id: string | null;
+  coupon_id: string;
+  start_at: number;
+  end_at: number | null;
+}
+
+export interface InvoicesTable {
+  id: string;
+  customer_id: string;
+  subscription_id: string | null;
+  number: string;
+  /** draft, open, paid, uncollectible, void */
+  status: string;
+  /** subscription_create, subscription_cycle, subscription_update, manual */
+  billing_reason: string;
+  amount_due: number;
+  amount_paid: number;
+  amount_remaining: number;
+  created: number;
+  hosted_url: string;
+  discount_id: string | null;
+}
+
+export interface PaymentIntentsTable {
+  id: string;
+  customer_id: string;
+  invoice_id: string | null;
+  /** requires_payment_method, requires_action, processing, succeeded, canceled */
+  status: string;
+  client_secret: string;
+  amount: number;
+  created: number;
+}
+
+export interface Database {
+  sites: SitesTable;
+  site_usage: SiteUsageTable;
+  users: UsersTable;
+  customers: CustomersTable;
+  products: ProductsTable;
+  product_addons: ProductAddonsTable;
+  prices: PricesTable;
+  coupons: CouponsTable;
+  subscriptions: SubscriptionsTable;
+  discounts: DiscountsTable;
+  invoices: InvoicesTable;
+  payment_intents: PaymentIntentsTable;
+}
+
+export type SiteRow = Selectable<SitesTable>;
+export type UserRow = Selectable<UsersTable>;
+export type CustomerRow = Selectable<CustomersTable>;
+export type ProductRow = Selectable<ProductsTable>;
+export type PriceRow = Selectable<PricesTable>;
+export type CouponRow = Selectable<CouponsTable>;
+export type SubscriptionRow = Selectable<SubscriptionsTable>;
+export type DiscountRow = Selectable<DiscountsTable>;
+export type InvoiceRow = Selectable<InvoicesTable>;
+export type PaymentIntentRow = Selectable<PaymentIntentsTable>;
+export type NewSite = Insertable<SitesTable>;
