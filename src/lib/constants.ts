@@ -47,6 +47,8 @@ export const AD_BLOCKER_DETECTION_MS = 50;
 
 // Invoices and defaults
 export const INVOICES_SHOWN = 5;
+/** 'View all' shows at 5 or more invoices. */
+export const INVOICES_VIEW_ALL_FROM = INVOICES_SHOWN;
 export const DEFAULT_BILLING_PERIOD = 'year';
 export const DEFAULT_PRODUCT = 'starter';
 export const ANNUAL_FREE_MONTHS = 2;
@@ -66,6 +68,11 @@ export const HOSTNAME_LABEL_MAX_LENGTH = 63;
 export const NAMESERVERS_DEFAULTING_TO_WWW: readonly string[] = ['godaddy', 'hover', 'google'];
 export const CUSTOM_DOMAIN_ACTIVATION_TEXT = 'Activation may take up to 10 minutes';
 export const SENDING_DOMAIN_ACTIVATION_TEXT = 'Activation may take up to 1 day';
+
+// Support and sending-domain notes
+export const SUPPORT_HOURS_TEXT = 'Our team works Monday to Friday, and will get back to you as soon as possible.';
+/** How long a new sending domain warms up with lower deliverability. */
+export const SENDING_DOMAIN_WARM_UP_PERIOD = 'a few days';
 
 // Shell
 export const HEADER_LOGO_VARIANTS = 10;

@@ -4,7 +4,6 @@ import {
   dashboardRedirect,
   deriveStatusFlags,
   invoiceNeedsPaymentAction,
-  isCustomPlan,
   isSubscriptionCycleInvoice,
   needsCheckout,
   plansRedirect,
@@ -166,16 +165,6 @@ describe('needsCheckout: "Incomplete and auto-billing grace users are sent to ch
     [{ isIncomplete: false, isAutoBillingGrace: false }, false],
   ])('%o: %s', (input, expected) => {
     expect(needsCheckout(input)).toBe(expected);
-  });
-});
-
-describe('isCustomPlan: "Custom plans (name contains \'custom\')"', () => {
-  it.each([
-    ['Custom', true],
-    ['business-custom-2024', true],
-    ['Business', false],
-  ])('%s: %s', (name, expected) => {
-    expect(isCustomPlan(name)).toBe(expected);
   });
 });
 

@@ -5,12 +5,12 @@
  */
 import type { LatestInvoice, StatusFlags, Subscription, SubscriptionStatus } from '../api/contract';
 import {
-  CUSTOM_PLAN_MARKER,
   LEGACY_PLAN_HTTP_STATUS,
   OPEN_INVOICE_STATUS,
   PAYMENT_INTENT_NEEDS_ACTION_STATUSES,
   SUBSCRIPTION_CYCLE_BILLING_REASON,
 } from './constants';
+import { isCustomPlan } from './products';
 
 export interface FlagInputs {
   subscription: Pick<Subscription, 'status' | 'cancelled_at'>;
@@ -87,11 +87,6 @@ export function deriveStatusFlags(input: FlagInputs): StatusFlags {
 /** Incomplete and auto-billing grace users must finish a payment at checkout. */
 export function needsCheckout(flags: Pick<StatusFlags, 'isIncomplete' | 'isAutoBillingGrace'>): boolean {
   return flags.isIncomplete || flags.isAutoBillingGrace;
-}
-
-/** "Custom plans (name contains 'custom')" */
-export function isCustomPlan(productName: string): boolean {
-  return productName.toLowerCase().includes(CUSTOM_PLAN_MARKER);
 }
 
 /**

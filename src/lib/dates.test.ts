@@ -1,0 +1,51 @@
+import { daysUntil, formatCardExpiry, formatLongDate, type CardExpiry } from './dates';
+
+describe('formatLongDate: "dates in long US format" (UTC)', () => {
+  it.each([
+    [1_903_737_600, 'April 30, 2030'],
+    [1_903_823_999, 'April 30, 2030'],
+    [946_598_400, 'December 31, 1999'],
+    [0, 'January 1, 1970'],
+  ])('%d -> %s', (seconds, text) => {
+    expect(formatLongDate(seconds)).toBe(text);
+  });
+});
+
+describe('formatCardExpiry: "Card expiry format: MM/YY"', () => {
+  it.each<[string | CardExpiry | null, string | null]>([
+    ['04/2030', '04/30'],
+    ['4/2030', '04/30'],
+    ['12/30', '12/30'],
+    [' 04 / 2030 ', '04/30'],
+    [{ month: 4, year: 2030 }, '04/30'],
+    [{ month: 11, year: 2005 }, '11/05'],
+    [{ month: 1, year: 30 }, '01/30'],
+    ['13/2030', null],
+    ['00/2030', null],
+    ['04-2030', null],
+    ['04/203', null],
+    ['', null],
+    [{ month: 0, year: 2030 }, null],
+    [{ month: 4.5, year: 2030 }, null],
+    [{ month: 4, year: -1 }, null],
+    [{ month: 4, year: 2030.5 }, null],
+    [null, null],
+  ])('%p -> %p', (expiry, text) => {
+    expect(formatCardExpiry(expiry)).toBe(text);
+  });
+});
+
+describe('daysUntil: the trial "ends today or in N day(s)"', () => {
+  const now = 1_903_737_600;
+  const day = 86_400;
+  it.each([
+    ['ends in exactly 3 days', now + 3 * day, 3],
+    ['ends in 1 day and a bit', now + day + 60, 1],
+    // Ambiguity decided: less than a full day left reads "today".
+    ['ends in 23 hours', now + day - 3600, 0],
+    ['ends now', now, 0],
+    ['ended yesterday', now - day, 0],
+  ])('%s -> %d', (_label, end, days) => {
+    expect(daysUntil(end, now)).toBe(days);
+  });
+});

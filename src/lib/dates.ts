@@ -1,0 +1,46 @@
+/** Dates as the panel shows them (SPEC 9 "Card expiry format: MM/YY; dates in long US format"). */
+import { CARD_EXPIRY_PART_DIGITS, MONEY_LOCALE, MONTHS_PER_YEAR, MS_PER_SECOND, SECONDS_PER_DAY } from './constants';
+
+// UTC, so a date reads the same on the server, in tests and for every viewer.
+const longDateFormat = new Intl.DateTimeFormat(MONEY_LOCALE, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const YEAR_CENTURY = 100;
+/** '04/2030', '4/2030', '04/30', with optional spaces around the slash. */
+const EXPIRY_PATTERN = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/;
+
+/** Long US date of Unix seconds: 1903737600 -> 'April 30, 2030'. */
+export function formatLongDate(unixSeconds: number): string {
+  return longDateFormat.format(new Date(unixSeconds * MS_PER_SECOND));
+}
+
+export interface CardExpiry {
+  month: number;
+  year: number;
+}
+
+function isValidExpiry({ month, year }: CardExpiry): boolean {
+  return Number.isInteger(month) && Number.isInteger(year) && month >= 1 && month <= MONTHS_PER_YEAR && year >= 0;
+}
+
+function twoDigits(value: number): string {
+  return String(value).padStart(CARD_EXPIRY_PART_DIGITS, '0');
+}
+
+function parseExpiry(expiry: string): CardExpiry | null {
+  const match = EXPIRY_PATTERN.exec(expiry);
+  return match ? { month: Number(match[1]), year: Number(match[2]) } : null;
+}
+
+/** A card expiry ('04/2030', '4/30') or month/year numbers as MM/YY; null when it is not a real month. */
+export function formatCardExpiry(expiry: string | CardExpiry | null): string | null {
+  const parts = typeof expiry === 'string' ? parseExpiry(expiry) : expiry;
+  if (parts === null || !isValidExpiry(parts)) return null;
+  return `${twoDigits(parts.month)}/${twoDigits(parts.year % YEAR_CENTURY)}`;
+}
+
+/**
+ * Whole days left until `endSeconds` ("the trial ends today or in N day(s)"): less than a full day left,
+ * or already past, is 0, which reads "today".
+ */
+export function daysUntil(endSeconds: number, nowSeconds: number): number {
+  return Math.max(0, Math.floor((endSeconds - nowSeconds) / SECONDS_PER_DAY));
+}

@@ -1,0 +1,68 @@
+/**
+ * Discounts and coupons (SPEC 4 "Coupon swap"; SPEC 9 launch coupon and coupon poll). Time is an argument
+ * (`now`, Unix seconds) so the rules stay pure and testable.
+ */
+import type { BillingPeriod, Coupon, Discount } from '../api/contract';
+import {
+  COUPON_POLL_ATTEMPTS,
+  COUPON_POLL_BASE_MS,
+  COUPON_POLL_FACTOR,
+  LAUNCH_ANNUAL_COUPON_ID,
+  LAUNCH_COUPON_ID,
+} from './constants';
+import { currencySymbol, formatCents, formatPercent } from './money';
+
+const PERCENT_WHOLE = 100;
+
+/**
+ * "A discount displays only while valid, started and (if repeating) not yet ended. Types once and forever
+ * also apply." A repeating discount without an end date cannot be shown to still run, so it does not display.
+ */
+export function isDiscountDisplayed(discount: Discount | null, now: number): boolean {
+  if (discount === null || !discount.coupon.valid || discount.start > now) return false;
+  if (discount.coupon.duration !== 'repeating') return true;
+  return discount.end !== null && now < discount.end;
+}
+
+/** The launch coupon or its annual variant. */
+export function isLaunchCoupon(couponId: string | null): boolean {
+  return couponId === LAUNCH_COUPON_ID || couponId === LAUNCH_ANNUAL_COUPON_ID;
+}
+
+/**
+ * "A yearly period swaps the launch coupon for its annual variant. Monthly swaps it back." Any other coupon,
+ * or none, is kept as it is.
+ */
+export function launchCouponForPeriod(couponId: string | null, period: BillingPeriod): string | null {
+  if (!isLaunchCoupon(couponId)) return couponId;
+  return period === 'year' ? LAUNCH_ANNUAL_COUPON_ID : LAUNCH_COUPON_ID;
+}
+
+/** Whether changing to `period` needs the coupon switched before the plan change. */
+export function needsCouponSwap(couponId: string | null, period: BillingPeriod): boolean {
+  return launchCouponForPeriod(couponId, period) !== couponId;
+}
+
+/** The wait before coupon poll `attempt` (0-based): "2 s times 1.5 to the power of the attempt". */
+export function couponPollDelayMs(attempt: number): number {
+  return COUPON_POLL_BASE_MS * COUPON_POLL_FACTOR ** attempt;
+}
+
+/** The waits of all coupon poll attempts, in order: [2000, 3000, 4500]. */
+export function couponPollDelaysMs(): number[] {
+  return Array.from({ length: COUPON_POLL_ATTEMPTS }, (_unused, attempt) => couponPollDelayMs(attempt));
+}
+
+/** An amount in cents after the coupon: a percentage off, or a fixed amount off that never goes below 0. */
+export function discountedCents(amountCents: number, coupon: Pick<Coupon, 'percent_off' | 'amount_off'>): number {
+  if (coupon.percent_off !== null) return Math.round(amountCents * (1 - coupon.percent_off / PERCENT_WHOLE));
+  if (coupon.amount_off !== null) return Math.max(0, amountCents - coupon.amount_off);
+  return amountCents;
+}
+
+/** What the coupon takes off, as shown on its line: '50%' or '$5'; null when it takes nothing off. */
+export function formatCouponValue(coupon: Pick<Coupon, 'percent_off' | 'amount_off' | 'currency'>): string | null {
+  if (coupon.percent_off !== null) return formatPercent(coupon.percent_off);
+  if (coupon.amount_off !== null) return formatCents(coupon.amount_off, currencySymbol(coupon.currency ?? undefined));
+  return null;
+}

@@ -1,0 +1,78 @@
+/**
+ * Money as the panel shows it (SPEC 5 "Money format"): two decimals only when there is a fraction, comma
+ * thousands, the symbol after the minus sign, percent as a suffix; provider cents to units; month and year.
+ */
+import { CENTS_PER_UNIT, LAUNCH_COUPON_CURRENCY, MONEY_FRACTION_DIGITS, MONEY_LOCALE, MONTHS_PER_YEAR, PERCENT_SUFFIX } from './constants';
+
+const wholeFormat = new Intl.NumberFormat(MONEY_LOCALE, { maximumFractionDigits: 0 });
+const fractionFormat = new Intl.NumberFormat(MONEY_LOCALE, {
+  minimumFractionDigits: MONEY_FRACTION_DIGITS,
+  maximumFractionDigits: MONEY_FRACTION_DIGITS,
+});
+const PERCENT_SCALE = 100;
+
+/** "Provider amounts are in cents and divided by 100." */
+export function centsToUnits(cents: number): number {
+  return cents / CENTS_PER_UNIT;
+}
+
+/**
+ * The shared number format: rounded to cents first, so 12.999 reads '13' and never '13.00', and a value
+ * that rounds to zero never shows a minus sign.
+ */
+function formatUnsigned(amount: number): { negative: boolean; digits: string } {
+  const cents = Math.round(Math.abs(amount) * CENTS_PER_UNIT);
+  const format = cents % CENTS_PER_UNIT === 0 ? wholeFormat : fractionFormat;
+  return { negative: amount < 0 && cents > 0, digits: format.format(cents / CENTS_PER_UNIT) };
+}
+
+/** An amount in units: formatMoney(-12.5, '$') -> '-$12.50', formatMoney(1234) -> '1,234'. */
+export function formatMoney(amount: number, symbol = ''): string {
+  const { negative, digits } = formatUnsigned(amount);
+  return `${negative ? '-' : ''}${symbol}${digits}`;
+}
+
+/** An amount in provider cents: formatCents(-1250, '$') -> '-$12.50'. */
+export function formatCents(cents: number, symbol = ''): string {
+  return formatMoney(centsToUnits(cents), symbol);
+}
+
+/** A percentage with the money rule for decimals: 50 -> '50%', 16.666 -> '16.67%'. */
+export function formatPercent(value: number): string {
+  return formatMoney(value) + PERCENT_SUFFIX;
+}
+
+/** The en-US symbol of an ISO currency code ('usd' -> '$', 'eur' -> '€'); an unknown code reads as itself. */
+export function currencySymbol(currency: string = LAUNCH_COUPON_CURRENCY): string {
+  try {
+    const parts = new Intl.NumberFormat(MONEY_LOCALE, { style: 'currency', currency }).formatToParts(0);
+    return parts.find((part) => part.type === 'currency')!.value;
+  } catch {
+    return currency.toUpperCase();
+  }
+}
+
+/** "Monthly times 12 gives yearly." */
+export function monthlyToYearly(monthly: number): number {
+  return monthly * MONTHS_PER_YEAR;
+}
+
+/** "Yearly divided by 12 gives monthly." */
+export function yearlyToMonthly(yearly: number): number {
+  return yearly / MONTHS_PER_YEAR;
+}
+
+/**
+ * "A saving compares 12 times the higher monthly price with the yearly cost": the higher of the monthly
+ * price and the yearly price's monthly share, so a yearly price dearer than 12 months saves 0, never less.
+ */
+export function yearlySaving(monthlyCost: number, yearlyCost: number): number {
+  const higherMonthly = Math.max(monthlyCost, yearlyToMonthly(yearlyCost));
+  return monthlyToYearly(higherMonthly) - yearlyCost;
+}
+
+/** The saving as a percentage of 12 times the higher monthly price; 0 when there is no price. */
+export function yearlySavingPercent(monthlyCost: number, yearlyCost: number): number {
+  const twelveMonths = monthlyToYearly(Math.max(monthlyCost, yearlyToMonthly(yearlyCost)));
+  return twelveMonths > 0 ? (yearlySaving(monthlyCost, yearlyCost) / twelveMonths) * PERCENT_SCALE : 0;
+}
