@@ -1,4 +1,4 @@
-import { NavLink, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 
 /** Billing is active whenever the path contains neither domain nor support (SPEC section 2, "Shell"). */
 export function activeSection(pathname: string): 'billing' | 'domain' | 'support' {
@@ -20,13 +20,13 @@ export function Navigation() {
       <ul>
         {items.map(({ section, to, label }) => (
           <li key={section}>
-            <NavLink
+            <Link
               to={to}
               className={section === active ? 'navigation__link navigation__link--active' : 'navigation__link'}
               aria-current={section === active ? 'page' : undefined}
             >
               {label}
-            </NavLink>
+            </Link>
           </li>
         ))}
       </ul>

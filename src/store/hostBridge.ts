@@ -88,6 +88,7 @@ export function createHostBridge({ self, parent, hostOrigins }: HostBridgeOption
   const pending = new Map<HostRequest, Array<(answer: HostAnswer) => void>>();
   let lastSubscription: ReturnType<typeof subscriptionMessage> | null = null;
   let announcedReady = false;
+  let reportedRoute: string | null = null;
   let removeListener = () => undefined as void;
 
   function post(message: object) {
@@ -148,7 +149,8 @@ export function createHostBridge({ self, parent, hostOrigins }: HostBridgeOption
         });
       }
       const result = next(action);
-      if (panelNavigated.match(action)) {
+      if (panelNavigated.match(action) && action.payload !== reportedRoute) {
+        reportedRoute = action.payload;
         post({ route: action.payload });
       } else if (firstScreenRendered.match(action) && !announcedReady) {
         announcedReady = true;

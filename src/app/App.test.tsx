@@ -1,0 +1,181 @@
+/**
+ * The shell and the host protocol as the user and the host see them: the real app, the real store, a stand-in
+ * host window and MSW for the server.
+ */
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { NOT_OWNER_MESSAGE } from '../api/errors';
+import { NO_HOST_MESSAGE } from '../features/session/SessionGate';
+import { startSession } from '../features/session/sessionSlice';
+import { HOST_TOKEN_INFO_WAIT_MS, HOST_TOKEN_WAIT_MS } from '../lib/constants';
+import { HOST_ORIGIN } from '../test/hostWindow';
+import { json, onCall } from '../test/server';
+import { createTestStore, renderPanel } from '../test/testPanel';
+
+const siteLimits = { currentSiteLimits: { members: { total: 10, limit: 1000, exceeded: false, members_override: null } } };
+
+let panel: ReturnType<typeof createTestStore>;
+
+beforeEach(() => {
+  panel = createTestStore();
+});
+
+afterEach(() => {
+  panel.cleanup();
+  jest.useRealTimers();
+});
+
+/** A host that answers as an owner's admin does, and a server that opens a session. */
+function ownerHost({ forceUpgrade = false } = {}) {
+  panel.host.answer('token', 'identity-token');
+  panel.host.answer('forceUpgradeInfo', { forceUpgrade, isOwner: true, ownerUser: null });
+  const sessions = onCall('billing-session', () => json({ token: 'session-1' }));
+  const limits = onCall('get-current-site-limits', () => json(siteLimits));
+  return { sessions, limits };
+}
+
+/** As the page boots: the session starts, then the app renders. */
+function start(path: string) {
+  void panel.store.dispatch(startSession());
+  return renderPanel(path, panel);
+}
+
+describe('the handshake', () => {
+  it('asks the host for its token and forced-upgrade info, only at the host origin, then opens the session', async () => {
+    const { sessions } = ownerHost();
+    start('/support');
+    expect(await screen.findByRole('heading', { name: 'Need some help?' })).toBeInTheDocument();
+    expect(panel.host.postedWith('request').slice(0, 2)).toEqual([{ request: 'token' }, { request: 'forceUpgradeInfo' }]);
+    expect(panel.host.posted.every((entry) => entry.targetOrigin === HOST_ORIGIN)).toBe(true);
+    expect(sessions[0]).toMatchObject({ jwt: 'identity-token', options: { init: true } });
+  });
+
+  it('announces billingAppReady once, with the route, after the first screen renders', async () => {
+    ownerHost();
+    start('/support');
+    await screen.findByRole('heading', { name: 'Need some help?' });
+    expect(panel.host.posted.filter((entry) => entry.message.request === 'billingAppReady').map((entry) => entry.message)).toEqual([
+      { request: 'billingAppReady', route: '/support' },
+    ]);
+  });
+
+  it('shows the owner-only message when the host answers the token request with null', async () => {
+    panel.host.answer('token', null);
+    panel.host.answer('forceUpgradeInfo', { forceUpgrade: false, isOwner: false, ownerUser: null });
+    start('/');
+    expect(await screen.findByText(NOT_OWNER_MESSAGE)).toBeInTheDocument();
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+  });
+
+  it('tells a non-owner during a forced upgrade to ask the owner', async () => {
+    panel.host.answer('token', null);
+    panel.host.answer('forceUpgradeInfo', {
+      forceUpgrade: true,
+      isOwner: false,
+      ownerUser: { name: 'Jamie Rivera', email: 'jamie@example.com' },
+    });
+    start('/');
+    expect(await screen.findByText('Your trial is over, Ask Jamie Rivera to choose a plan.')).toBeInTheDocument();
+  });
+
+  it('takes the forced-upgrade info as empty when the host does not answer within 2000 ms', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    panel.host.answer('token', 'identity-token');
+    const sessions = onCall('billing-session', () => json({ token: 'session-1' }));
+    onCall('get-current-site-limits', () => json(siteLimits));
+    start('/support');
+    await act(() => jest.advanceTimersByTimeAsync(HOST_TOKEN_INFO_WAIT_MS - 1));
+    expect(sessions).toHaveLength(0);
+    await act(() => jest.advanceTimersByTimeAsync(1));
+    await waitFor(() => expect(sessions).toHaveLength(1));
+    expect(panel.store.getState().session.forceUpgradeInfo).toEqual({ forceUpgrade: false, isOwner: null, ownerUser: null });
+  });
+
+  it('says it must be opened from the admin when no host answers, instead of spinning forever', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    start('/');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading billing information');
+    await act(() => jest.advanceTimersByTimeAsync(HOST_TOKEN_WAIT_MS));
+    expect(screen.getByText(NO_HOST_MESSAGE)).toBeInTheDocument();
+  });
+});
+
+describe('messages the panel must ignore', () => {
+  it('ignores a token sent from a foreign origin: no session call is made', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    start('/');
+    panel.host.send({ request: 'token', response: 'forged-token' }, { origin: 'http://evil.test' });
+    await act(() => jest.advanceTimersByTimeAsync(HOST_TOKEN_WAIT_MS));
+    // MSW fails the test on any unhandled request, so reaching the no-host message proves no call was made.
+    expect(screen.getByText(NO_HOST_MESSAGE)).toBeInTheDocument();
+  });
+
+  it('ignores a message from the host origin that does not come from the parent window', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    start('/');
+    panel.host.send({ request: 'token', response: 'forged-token' }, { source: window });
+    panel.host.send({ request: 'token', response: 'forged-token' }, { source: null });
+    await act(() => jest.advanceTimersByTimeAsync(HOST_TOKEN_WAIT_MS));
+    expect(screen.getByText(NO_HOST_MESSAGE)).toBeInTheDocument();
+  });
+});
+
+describe('routes', () => {
+  it('reports every navigation to the host', async () => {
+    ownerHost();
+    start('/support');
+    await screen.findByRole('heading', { name: 'Need some help?' });
+    await userEvent.click(screen.getByRole('link', { name: 'Domain' }));
+    const reportedRoutes = () => panel.host.postedWith('route').filter((message) => !('request' in message));
+    await waitFor(() => expect(reportedRoutes().map((message) => message.route)).toContain('/domain'));
+    expect(reportedRoutes()).toEqual([{ route: '/support' }, { route: '/domain' }]);
+  });
+
+  it('follows a routeUpdate from the host', async () => {
+    ownerHost();
+    start('/domain');
+    await screen.findByText('The domain settings overview is not built yet.');
+    act(() => panel.host.send({ query: 'routeUpdate', response: '/support' }));
+    expect(await screen.findByRole('heading', { name: 'Need some help?' })).toBeInTheDocument();
+  });
+
+  it('redirects a path with repeated slashes to single slashes', async () => {
+    ownerHost();
+    start('//support');
+    expect(await screen.findByRole('heading', { name: 'Need some help?' })).toBeInTheDocument();
+    await waitFor(() => expect(panel.host.postedWith('route').at(-1)).toEqual({ route: '/support' }));
+  });
+
+  it.each([
+    ['/domain', 'Domain settings', 'Domain'],
+    ['/domain/custom', 'Domain settings', 'Domain'],
+    ['/domain/sending', 'Custom sending domain settings', 'Domain'],
+    ['/support', 'Get help with your Inkwell account', 'Support'],
+    ['/plans', 'Billing and domain settings', 'Billing'],
+    ['/billing/checkout/publisher-default-year', 'Billing and domain settings', 'Billing'],
+  ])('%s shows the heading %p with %s active', async (path, heading, active) => {
+    ownerHost();
+    start(path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    const navigation = await screen.findByRole('navigation', { name: 'Settings sections' });
+    expect(within(navigation).getByRole('link', { current: 'page' })).toHaveTextContent(active);
+  });
+
+  it('refetches the site limits when the host says they changed', async () => {
+    const { limits } = ownerHost();
+    start('/support');
+    await waitFor(() => expect(limits).toHaveLength(1));
+    act(() => panel.host.send({ query: 'limitUpdate' }));
+    await waitFor(() => expect(limits).toHaveLength(2));
+  });
+});
+
+describe('the header', () => {
+  it('links home with the logo and shows the pro badge', async () => {
+    ownerHost();
+    start('/support');
+    expect(screen.getByRole('link', { name: 'Billing home' })).toHaveAttribute('href', '/');
+    expect(screen.getByText('pro')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
+  });
+});
