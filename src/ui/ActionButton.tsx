@@ -1,0 +1,51 @@
+/**
+ * A button that runs one action and shows where it is: its label, a spinner while pending, 'Try again' after
+ * a failure, and a success label (e.g. 'Update complete!') when done. The state is announced.
+ */
+import type { ButtonHTMLAttributes } from 'react';
+
+export type ActionState = 'idle' | 'pending' | 'failed' | 'succeeded';
+
+export interface ActionButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children'> {
+  state: ActionState;
+  label: string;
+  successLabel?: string;
+  retryLabel?: string;
+  pendingLabel?: string;
+}
+
+export function ActionButton({
+  state,
+  label,
+  successLabel = 'Update complete!',
+  retryLabel = 'Try again',
+  pendingLabel = 'Working…',
+  disabled,
+  className = 'button',
+  ...rest
+}: ActionButtonProps) {
+  const text = { idle: label, pending: pendingLabel, failed: retryLabel, succeeded: successLabel }[state];
+  return (
+    <>
+      <button
+      type="button"
+      className={`${className} ${className}--${state}`}
+      disabled={disabled || state === 'pending' || state === 'succeeded'}
+      aria-busy={state === 'pending'}
+      {...rest}
+    >
+      {state === 'pending' ? (
+        <>
+          <span className="spinner__wheel spinner__wheel--small" aria-hidden="true" />
+          <span className="visually-hidden">{text}</span>
+        </>
+      ) : (
+        text
+      )}
+      </button>
+      <span className="visually-hidden" role="status">
+        {state === 'succeeded' ? successLabel : ''}
+      </span>
+    </>
+  );
+}
