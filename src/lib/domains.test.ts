@@ -1,0 +1,387 @@
+import type { SendingDomainStatus, SslStatus } from '../api/contract';
+import {
+  activationInputError,
+  canPurchaseDomain,
+  cnameHost,
+  customDomainOverviewMessage,
+  dnsRecords,
+  DOMAIN_MESSAGES,
+  domainCheckOutcome,
+  domainForActivation,
+  hasCustomSendingDomain,
+  invalidCnameMessage,
+  isCloudflareNameserver,
+  isConfiguredDomain,
+  isDomainInputSubmittable,
+  isFinalSslStatus,
+  isSendingDomainBoxVisible,
+  isSendingDomainVerified,
+  isWithinHostnameLimits,
+  normalizeDomainInput,
+  proDomainMessage,
+  proxyStatus,
+  sendingDomainOverviewMessage,
+  sendingDomainScreenState,
+  sendingDomainSetupStep,
+  sslStatusClass,
+  subdomainOf,
+  validateCustomDomain,
+  type DnsRecord,
+  type DomainCheckOutcome,
+  type DomainCheckResult,
+  type SendingDomainScreenState,
+  type SslStatusClass,
+} from './domains';
+
+const PRO = 'inkwell.pro';
+const IP = '192.0.2.10';
+
+describe('normalizeDomainInput: "Trimmed and lowercased. A pasted full URL is reduced to its hostname."', () => {
+  it.each([
+    ['  Example.COM  ', 'example.com'],
+    ['https://www.Example.com/blog?x=1#top', 'www.example.com'],
+    ['http://example.com:8080', 'example.com'],
+    ['HTTPS://Blog.Example.co.uk/', 'blog.example.co.uk'],
+    // Ambiguity decided: a host with a path but no scheme is reduced the same way.
+    ['example.com/about', 'example.com'],
+    ['example.com?ref=1', 'example.com'],
+    ['http://', 'http://'],
+    ['', ''],
+  ])('%p -> %p', (input, output) => {
+    expect(normalizeDomainInput(input)).toBe(output);
+  });
+});
+
+describe('isDomainInputSubmittable: "The button is disabled if empty or shorter than 3 characters."', () => {
+  it.each([
+    ['', false],
+    ['ab', false],
+    ['a.b', true],
+    ['example.com', true],
+  ])('%p -> %s', (input, expected) => {
+    expect(isDomainInputSubmittable(input)).toBe(expected);
+  });
+});
+
+describe('isWithinHostnameLimits: "hostname up to 255 characters, label up to 63"', () => {
+  const label63 = 'a'.repeat(63);
+  it.each([
+    ['63-character label', `${label63}.com`, true],
+    ['64-character label', `${label63}a.com`, false],
+    ['255 characters', `${[label63, label63, label63, 'a'.repeat(59)].join('.')}.com`, true],
+    ['256 characters', `${[label63, label63, label63, 'a'.repeat(60)].join('.')}.com`, false],
+  ])('%s: %s', (_label, hostname, expected) => {
+    expect(isWithinHostnameLimits(hostname)).toBe(expected);
+  });
+});
+
+describe('validateCustomDomain: "else \'Enter a valid domain\'", "rejected with \'External domains should not end in {pro domain}\'"', () => {
+  it.each<[string, string | null]>([
+    ['example.com', null],
+    ['www.example.com', null],
+    ['my-blog.example.co.uk', null],
+    ['xn--bcher-kva.de', null],
+    ['a1.b2.museum', null],
+    ['example.abcdefghijklm', null],
+    ['example.abcdefghijklmn', 'Enter a valid domain'],
+    ['example.c', 'Enter a valid domain'],
+    ['example.c0m', 'Enter a valid domain'],
+    ['example', 'Enter a valid domain'],
+    ['-example.com', 'Enter a valid domain'],
+    ['example-.com', 'Enter a valid domain'],
+    ['exa..mple.com', 'Enter a valid domain'],
+    ['exa_mple.com', 'Enter a valid domain'],
+    ['https://example.com', 'Enter a valid domain'],
+    ['', 'Enter a valid domain'],
+    [`${'a'.repeat(64)}.com`, 'Enter a valid domain'],
+    ['blog.inkwell.pro', 'External domains should not end in inkwell.pro'],
+    // Ambiguity decided: the platform domain itself is rejected like its subdomains.
+    ['inkwell.pro', 'External domains should not end in inkwell.pro'],
+    ['notinkwell.pro', null],
+  ])('%p -> %p', (domain, message) => {
+    expect(validateCustomDomain(domain, PRO)).toBe(message);
+  });
+
+  it('compares the platform domain without case', () => {
+    expect(validateCustomDomain('blog.inkwell.pro', 'Inkwell.Pro')).toBe('External domains should not end in Inkwell.Pro');
+  });
+
+  it('rejects pathological input quickly', () => {
+    const start = Date.now();
+    expect(validateCustomDomain(`${'ab-cd.'.repeat(40)}!`, PRO)).toBe('Enter a valid domain');
+    expect(Date.now() - start).toBeLessThan(100);
+  });
+});
+
+describe('activationInputError: "Activation with an empty domain, or the same as the current one when not failed, gives \'Invalid custom domain\'."', () => {
+  it.each<[string, string, string | null, SslStatus | null, string | null]>([
+    ['empty', '', 'example.com', 'ACTIVE', 'Invalid custom domain'],
+    ['same as current, live', 'example.com', 'example.com', 'ACTIVE', 'Invalid custom domain'],
+    ['same as current, in progress', 'example.com', 'example.com', 'PENDING', 'Invalid custom domain'],
+    ['same as current, failed: retry allowed', 'example.com', 'example.com', 'FAILED', null],
+    ['a new domain', 'new.com', 'example.com', 'ACTIVE', null],
+    ['a first domain', 'new.com', null, null, null],
+  ])('%s', (_label, domain, currentDomain, sslStatus, expected) => {
+    expect(activationInputError({ domain, currentDomain, sslStatus })).toBe(expected);
+  });
+
+  it.each<[string, string | null, boolean]>([
+    ['example.com', 'example.com', true],
+    ['new.com', 'example.com', false],
+    ['', null, false],
+  ])('isConfiguredDomain(%p, %p) -> %s ("If it equals the configured domain, the active panel shows")', (domain, current, expected) => {
+    expect(isConfiguredDomain(domain, current)).toBe(expected);
+  });
+});
+
+describe('subdomainOf: "the subdomain part of the entered domain"', () => {
+  it.each<[string, string | null]>([
+    ['example.com', null],
+    ['www.example.com', 'www'],
+    ['blog.example.com', 'blog'],
+    ['a.b.example.com', 'a.b'],
+    ['example.co.uk', null],
+    ['www.example.co.uk', 'www'],
+    ['shop.example.com.au', 'shop'],
+    ['net.io', null],
+    ['localhost', null],
+    // A generic top-level domain has no country second level: 'co' is the name here.
+    ['www.co.com', 'www'],
+  ])('%p -> %p', (domain, sub) => {
+    expect(subdomainOf(domain)).toBe(sub);
+  });
+});
+
+describe('domainForActivation: "If the nameserver is godaddy, hover or google and the entered domain has no subdomain, \'www.\' is prepended before activation."', () => {
+  it.each<[string, string | null, string]>([
+    ['example.com', 'ns1.godaddy.com', 'www.example.com'],
+    ['example.com', 'NS1.HOVER.COM', 'www.example.com'],
+    ['example.com', 'ns-cloud-a1.googledomains.com', 'www.example.com'],
+    ['example.co.uk', 'godaddy', 'www.example.co.uk'],
+    ['blog.example.com', 'ns1.godaddy.com', 'blog.example.com'],
+    ['www.example.com', 'ns1.godaddy.com', 'www.example.com'],
+    ['example.com', 'anna.ns.cloudflare.com', 'example.com'],
+    ['example.com', null, 'example.com'],
+  ])('%p on %p -> %p', (domain, ns, expected) => {
+    expect(domainForActivation(domain, ns)).toBe(expected);
+  });
+});
+
+describe('proxyStatus: "Proxy Status shows \'DNS Only\' when the nameserver is Cloudflare-like."', () => {
+  it.each<[string | null, boolean, string | null]>([
+    ['anna.ns.cloudflare.com', true, 'DNS Only'],
+    ['Cloudflare', true, 'DNS Only'],
+    ['ns1.godaddy.com', false, null],
+    [null, false, null],
+  ])('%p', (ns, cloudflare, status) => {
+    expect(isCloudflareNameserver(ns)).toBe(cloudflare);
+    expect(proxyStatus(ns)).toBe(status);
+  });
+});
+
+describe('dnsRecords: SPEC 2 "Records shown", TTL 300', () => {
+  const cname = (host: string): DnsRecord => ({ type: 'CNAME', host, value: 'mysite.inkwell.pro', ttl: 300 });
+  const a = (host: string): DnsRecord => ({ type: 'A', host, value: IP, ttl: 300 });
+  it.each<[string, string, DnsRecord[]]>([
+    ['"(default www ...)" before a domain is entered; "A on the root"', '', [cname('www'), a('@')]],
+    ['www subdomain: CNAME on www, "An A record. Its host is @ or www, the opposite of the CNAME\'s."', 'www.example.com', [cname('www'), a('@')]],
+    ['no subdomain: CNAME on @, A on www', 'example.com', [cname('@'), a('www')]],
+    ['"It is omitted when the CNAME host is a custom subdomain other than www or @."', 'blog.example.com', [cname('blog')]],
+    ['a country second level is not a subdomain', 'www.example.co.uk', [cname('www'), a('@')]],
+  ])('%s', (_label, domain, records) => {
+    expect(dnsRecords({ domain, siteSubdomain: 'mysite', proDomain: PRO })).toEqual(records);
+  });
+
+  it.each([
+    ['', 'www'],
+    ['example.com', '@'],
+    ['shop.example.com', 'shop'],
+  ])('cnameHost(%p) -> %p', (domain, host) => {
+    expect(cnameHost(domain)).toBe(host);
+  });
+});
+
+describe('sslStatusClass: "good / live: ACTIVE, FAILING, PROXY, VERIFIED, CUSTOM; in progress: PENDING, NONE, CUSTOMNEXT; bad / failed: FAILED, INVALID, DEFUNCT"', () => {
+  it.each<[string | null, SslStatusClass | null]>([
+    ['ACTIVE', 'live'],
+    ['FAILING', 'live'],
+    ['PROXY', 'live'],
+    ['VERIFIED', 'live'],
+    ['CUSTOM', 'live'],
+    ['PENDING', 'inProgress'],
+    ['NONE', 'inProgress'],
+    ['CUSTOMNEXT', 'inProgress'],
+    ['FAILED', 'failed'],
+    ['INVALID', 'failed'],
+    ['DEFUNCT', 'failed'],
+    ['SOMETHING_NEW', null],
+    [null, null],
+  ])('%p -> %p', (status, cls) => {
+    expect(sslStatusClass(status)).toBe(cls);
+  });
+});
+
+describe('isFinalSslStatus: "Known statuses: ACTIVE, FAILED, PROXY, CUSTOM, INVALID, DEFUNCT, FAILING."', () => {
+  it.each<[string | null, boolean]>([
+    ['ACTIVE', true],
+    ['FAILED', true],
+    ['PROXY', true],
+    ['CUSTOM', true],
+    ['INVALID', true],
+    ['DEFUNCT', true],
+    ['FAILING', true],
+    ['VERIFIED', false],
+    ['PENDING', false],
+    ['NONE', false],
+    ['CUSTOMNEXT', false],
+    ['SOMETHING_NEW', false],
+    [null, false],
+  ])('%p -> %s', (status, expected) => {
+    expect(isFinalSslStatus(status)).toBe(expected);
+  });
+});
+
+describe('domainCheckOutcome: SPEC 4 "Custom domain activation", SPEC 8 "Domains"', () => {
+  it.each<[string, DomainCheckResult, string | null, DomainCheckOutcome]>([
+    ['"A check error message is shown as is"', { error: { message: 'DNS lookup failed' } }, null, { state: 'failed', message: 'DNS lookup failed', done: true }],
+    ['"else \'We weren\'t able to activate your custom domain. Contact support\'"', { error: { message: '' } }, null, { state: 'failed', message: "We weren't able to activate your custom domain. Contact support", done: true }],
+    ['an error without a message', { error: {} }, null, { state: 'failed', message: "We weren't able to activate your custom domain. Contact support", done: true }],
+    ['"(no hostname, no status)"', {}, null, { state: 'failed', message: "We weren't able to activate your custom domain. Refresh the page and try again or contact support", done: true }],
+    ['"(existing domain, status live, hostname differs)"', { ssl_status: 'ACTIVE', hostname: 'old.com' }, 'old.com', { state: 'failed', message: "We weren't able to update your custom domain. Refresh the page and try again or contact support", done: true }],
+    ['"Live shows the active panel"', { ssl_status: 'ACTIVE', hostname: 'www.example.com' }, null, { state: 'live', message: null, done: true }],
+    ['live after an update to this domain', { ssl_status: 'PROXY', hostname: 'www.example.com' }, 'old.com', { state: 'live', message: null, done: true }],
+    ['VERIFIED is live but not yet a known final status: polling goes on', { ssl_status: 'VERIFIED', hostname: 'www.example.com' }, null, { state: 'live', message: null, done: false }],
+    ['"in progress" keeps polling', { ssl_status: 'PENDING', hostname: 'www.example.com' }, null, { state: 'inProgress', message: null, done: false }],
+    ['a status without a hostname still counts', { ssl_status: 'PENDING', hostname: null }, null, { state: 'inProgress', message: null, done: false }],
+    ['"Failed statuses: \'We weren\'t able to activate your custom domain. Contact support.\'"', { ssl_status: 'FAILED', hostname: 'www.example.com' }, null, { state: 'failed', message: "We weren't able to activate your custom domain. Contact support.", done: true }],
+    ['"For INVALID: \'Unable to detect a valid CNAME record for {domain}.\'"', { ssl_status: 'INVALID', hostname: 'www.example.com' }, null, { state: 'failed', message: 'Unable to detect a valid CNAME record for www.example.com.', done: true }],
+    // Ambiguity decided: an unknown status stops polling; the refresh it asks for checks again.
+    ['"An unknown status asks the user to refresh."', { ssl_status: 'WHATEVER', hostname: 'www.example.com' }, null, { state: 'unknown', message: 'Refresh the page to update the status of your domain activation.', done: true }],
+  ])('%s', (_label, result, previous, outcome) => {
+    expect(domainCheckOutcome(result, 'www.example.com', previous)).toEqual(outcome);
+  });
+
+  it.each([
+    // Ambiguity decided: the suggestion is the www form of the domain, the host that takes a CNAME.
+    ['example.com', 'Unable to detect a valid CNAME record for example.com. Did you mean to enter www.example.com?'],
+    ['blog.example.com', 'Unable to detect a valid CNAME record for blog.example.com.'],
+  ])('invalidCnameMessage(%p): "plus, when there is no subdomain, \' Did you mean to enter {domain}?\'"', (domain, message) => {
+    expect(invalidCnameMessage(domain)).toBe(message);
+    expect(domainCheckOutcome({ ssl_status: 'INVALID', hostname: domain }, domain, null).message).toBe(message);
+  });
+
+  it.each<[SslStatus | null, string | null]>([
+    ['FAILED', 'Your custom failed to activate! Check the DNS records.'],
+    ['INVALID', 'Your custom failed to activate! Check the DNS records.'],
+    ['ACTIVE', null],
+    [null, null],
+  ])('customDomainOverviewMessage(%p) -> %p', (status, message) => {
+    expect(customDomainOverviewMessage(status)).toBe(message);
+  });
+
+  it('proDomainMessage', () => {
+    expect(proDomainMessage('inkwell.pro')).toBe('External domains should not end in inkwell.pro');
+  });
+});
+
+describe('sending domain: SPEC 2, 4 "Sending domain"', () => {
+  it.each<[SendingDomainStatus | null, SendingDomainScreenState]>([
+    ['NONE', 'redirect'],
+    ['CUSTOM', 'redirect'],
+    [null, 'redirect'],
+    // Ambiguity decided: DEFUNCT "has been removed", so the screen redirects as for NONE.
+    ['DEFUNCT', 'redirect'],
+    ['INITIALIZED', 'initialized'],
+    ['PENDING', 'pending'],
+    ['VERIFIED', 'verified'],
+    ['INVALID', 'invalid'],
+  ])('"NONE, CUSTOM or missing: the screen redirects to /domain": %p -> %s', (status, state) => {
+    expect(sendingDomainScreenState(status)).toBe(state);
+  });
+
+  it.each<[SendingDomainStatus | null, 'fetchRecords' | 'setup']>([
+    ['INITIALIZED', 'fetchRecords'],
+    ['NONE', 'setup'],
+    [null, 'setup'],
+  ])('"If the sending status is INITIALIZED the DNS records are fetched. Otherwise setup is called first.": %p -> %s', (status, step) => {
+    expect(sendingDomainSetupStep(status)).toBe(step);
+  });
+
+  it.each<[string, SendingDomainStatus | null, boolean]>([
+    ['publisher', 'NONE', true],
+    ['publisher', null, true],
+    ['starter', 'NONE', false],
+    ['publisher', 'CUSTOM', false],
+  ])('"hidden when the plan is starter or the sending status is CUSTOM": %s %p -> %s', (productName, status, visible) => {
+    expect(isSendingDomainBoxVisible(productName, status)).toBe(visible);
+  });
+
+  it.each<[Parameters<typeof isSendingDomainVerified>[0], boolean]>([
+    [{ active: true, domain_status: 'PENDING' }, true],
+    [{ active: false, domain_status: 'VERIFIED' }, true],
+    [{ active: false, domain_status: 'PENDING' }, false],
+    [{}, false],
+  ])('"if active is true or the status is VERIFIED, the verified state is shown": %p -> %s', (result, verified) => {
+    expect(isSendingDomainVerified(result)).toBe(verified);
+  });
+
+  it.each<[SendingDomainStatus | null, string | null]>([
+    ['DEFUNCT', 'Your custom sending domain has been removed due to missing DNS records.'],
+    ['INVALID', "We've detected a problem with your sending domain that may impact email deliverability for your newsletter"],
+    ['PENDING', 'Your custom sending domain is pending to be verified'],
+    ['VERIFIED', null],
+    [null, null],
+  ])('overview message for %p', (status, message) => {
+    expect(sendingDomainOverviewMessage(status)).toBe(message);
+  });
+
+  it.each<[SendingDomainStatus | null, boolean]>([
+    ['INITIALIZED', true],
+    ['PENDING', true],
+    ['VERIFIED', true],
+    ['INVALID', true],
+    ['CUSTOM', true],
+    ['DEFUNCT', false],
+    ['NONE', false],
+    [null, false],
+  ])('hasCustomSendingDomain(%p) -> %s', (status, expected) => {
+    expect(hasCustomSendingDomain(status)).toBe(expected);
+  });
+});
+
+describe('canPurchaseDomain: "visible only to staff accounts (e-mail ends with the platform\'s own domain) and only when a feature flag allows it"', () => {
+  it.each<[string, boolean, boolean]>([
+    ['ada@inkwell.pro', true, true],
+    [' Ada@Inkwell.PRO ', true, true],
+    ['ada@inkwell.pro', false, false],
+    ['ada@example.com', true, false],
+    // Ambiguity decided: only the exact domain after '@' is staff; look-alikes and subdomains are not.
+    ['ada@evilinkwell.pro', true, false],
+    ['ada@mail.inkwell.pro', true, false],
+  ])('%p with the flag %s -> %s', (email, flag, expected) => {
+    expect(canPurchaseDomain(email, PRO, flag)).toBe(expected);
+  });
+});
+
+describe('DOMAIN_MESSAGES: the domain messages of SPEC 5 and 8, verbatim', () => {
+  it.each<[keyof typeof DOMAIN_MESSAGES, string]>([
+    ['enterValidDomain', 'Enter a valid domain'],
+    ['invalidCustomDomain', 'Invalid custom domain'],
+    ['checkThrew', 'Error checking custom domain'],
+    ['activationFailedDefault', "We weren't able to activate your custom domain. Contact support"],
+    ['updateFailed', "We weren't able to update your custom domain. Refresh the page and try again or contact support"],
+    ['noHostnameNoStatus', "We weren't able to activate your custom domain. Refresh the page and try again or contact support"],
+    ['unknownStatus', 'Refresh the page to update the status of your domain activation.'],
+    ['failedStatus', "We weren't able to activate your custom domain. Contact support."],
+    ['overviewCustomFailed', 'Your custom failed to activate! Check the DNS records.'],
+    ['overviewSendingRemoved', 'Your custom sending domain has been removed due to missing DNS records.'],
+    ['overviewSendingProblem', "We've detected a problem with your sending domain that may impact email deliverability for your newsletter"],
+    ['overviewSendingPending', 'Your custom sending domain is pending to be verified'],
+  ])('%s: %p', (key, text) => {
+    expect(DOMAIN_MESSAGES[key]).toBe(text);
+  });
+
+  it('has no message without a test', () => {
+    expect(Object.keys(DOMAIN_MESSAGES)).toHaveLength(12);
+  });
+});

@@ -1,0 +1,336 @@
+/**
+ * Custom domains and sending domains (SPEC 2 "Custom domain setup", SPEC 4 "Custom domain activation",
+ * "Sending domain", SPEC 5 "Custom domain input", SPEC 8 "Domains").
+ */
+import type { SendingDomainStatus, SslStatus } from '../api/contract';
+import {
+  CLOUDFLARE_NAMESERVER_MARKER,
+  COUNTRY_CODE_LENGTH,
+  COUNTRY_SECOND_LEVEL_LABELS,
+  DNS_A_RECORD_IP,
+  DNS_RECORD_TTL,
+  DNS_ROOT_HOST,
+  DNS_WWW_HOST,
+  DOMAIN_INPUT_MIN_LENGTH,
+  DOMAIN_SUFFIX_MAX_LETTERS,
+  DOMAIN_SUFFIX_MIN_LETTERS,
+  HOSTNAME_LABEL_MAX_LENGTH,
+  HOSTNAME_MAX_LENGTH,
+  NAMESERVERS_DEFAULTING_TO_WWW,
+  PROXY_STATUS_DNS_ONLY,
+  REGISTRABLE_DOMAIN_LABELS,
+  SSL_FINAL_STATUSES,
+  SSL_STATUSES_FAILED,
+  SSL_STATUSES_IN_PROGRESS,
+  SSL_STATUSES_LIVE,
+  WWW_PREFIX,
+} from './constants';
+import { isEntryProduct } from './products';
+
+/** The domain messages of SPEC 5 and 8, verbatim. */
+export const DOMAIN_MESSAGES = {
+  enterValidDomain: 'Enter a valid domain',
+  invalidCustomDomain: 'Invalid custom domain',
+  checkThrew: 'Error checking custom domain',
+  activationFailedDefault: "We weren't able to activate your custom domain. Contact support",
+  updateFailed: "We weren't able to update your custom domain. Refresh the page and try again or contact support",
+  noHostnameNoStatus: "We weren't able to activate your custom domain. Refresh the page and try again or contact support",
+  unknownStatus: 'Refresh the page to update the status of your domain activation.',
+  failedStatus: "We weren't able to activate your custom domain. Contact support.",
+  overviewCustomFailed: 'Your custom failed to activate! Check the DNS records.',
+  overviewSendingRemoved: 'Your custom sending domain has been removed due to missing DNS records.',
+  overviewSendingProblem: "We've detected a problem with your sending domain that may impact email deliverability for your newsletter",
+  overviewSendingPending: 'Your custom sending domain is pending to be verified',
+} as const;
+
+/** 'External domains should not end in {pro domain}' */
+export function proDomainMessage(proDomain: string): string {
+  return `External domains should not end in ${proDomain}`;
+}
+
+/** INVALID: 'Unable to detect a valid CNAME record for {domain}.' plus, with no subdomain, a www suggestion. */
+export function invalidCnameMessage(domain: string): string {
+  const message = `Unable to detect a valid CNAME record for ${domain}.`;
+  return subdomainOf(domain) === null ? `${message} Did you mean to enter ${WWW_PREFIX}${domain}?` : message;
+}
+
+// ------------------------------------------------------------------------------------------------ input
+
+const URL_SCHEME = /^[a-z][a-z\d+.-]*:\/\//;
+const PATH_START = /[/?#]/;
+
+/**
+ * "Trimmed and lowercased. A pasted full URL is reduced to its hostname." A host followed by a path
+ * ('example.com/blog') is reduced the same way; an unparseable URL stays as typed so validation can say so.
+ */
+export function normalizeDomainInput(input: string): string {
+  const value = input.trim().toLowerCase();
+  if (URL_SCHEME.test(value)) {
+    try {
+      return new URL(value).hostname;
+    } catch {
+      return value;
+    }
+  }
+  return value.split(PATH_START)[0]!;
+}
+
+/** "The button is disabled if empty or shorter than 3 characters." */
+export function isDomainInputSubmittable(input: string): boolean {
+  return input.length >= DOMAIN_INPUT_MIN_LENGTH;
+}
+
+/** "Domain-name parser limits: hostname up to 255 characters, label up to 63." */
+export function isWithinHostnameLimits(hostname: string): boolean {
+  return hostname.length <= HOSTNAME_MAX_LENGTH && hostname.split('.').every((label) => label.length <= HOSTNAME_LABEL_MAX_LENGTH);
+}
+
+/**
+ * "letters/digits with hyphens or dots between labels, ending in a dot and a 2 to 13 letter suffix".
+ * Runs of hyphens are allowed inside a label (punycode 'xn--').
+ */
+const DOMAIN_PATTERN = new RegExp(
+  `^[a-z\\d]+(?:(?:-+|\\.)[a-z\\d]+)*\\.[a-z]{${DOMAIN_SUFFIX_MIN_LETTERS},${DOMAIN_SUFFIX_MAX_LETTERS}}$`,
+);
+
+/**
+ * The input error of a normalised custom domain, or null when it is valid. The platform's own domain itself
+ * is rejected like its subdomains.
+ */
+export function validateCustomDomain(domain: string, proDomain: string): string | null {
+  if (!isWithinHostnameLimits(domain) || !DOMAIN_PATTERN.test(domain)) return DOMAIN_MESSAGES.enterValidDomain;
+  const platform = proDomain.toLowerCase();
+  if (domain === platform || domain.endsWith(`.${platform}`)) return proDomainMessage(proDomain);
+  return null;
+}
+
+export interface ActivationCheckInput {
+  domain: string;
+  /** the site's configured external domain */
+  currentDomain: string | null;
+  sslStatus: SslStatus | null;
+}
+
+/** "Activation with an empty domain, or the same as the current one when not failed, gives 'Invalid custom domain'." */
+export function activationInputError(input: ActivationCheckInput): string | null {
+  if (input.domain === '') return DOMAIN_MESSAGES.invalidCustomDomain;
+  const sameAsCurrent = input.domain === input.currentDomain;
+  return sameAsCurrent && sslStatusClass(input.sslStatus) !== 'failed' ? DOMAIN_MESSAGES.invalidCustomDomain : null;
+}
+
+/** "If it equals the configured domain, the active panel shows and activation is not offered." */
+export function isConfiguredDomain(domain: string, currentDomain: string | null): boolean {
+  return domain !== '' && domain === currentDomain;
+}
+
+// --------------------------------------------------------------------------------------- domain parts
+
+/** Labels of the registrable domain: three under a country second level (example.co.uk), else two. */
+function registrableLabelCount(labels: readonly string[]): number {
+  const suffix = labels[labels.length - 1]!;
+  const secondLevel = labels[labels.length - 2];
+  const underCountrySecondLevel =
+    suffix.length === COUNTRY_CODE_LENGTH && secondLevel !== undefined && COUNTRY_SECOND_LEVEL_LABELS.includes(secondLevel);
+  return REGISTRABLE_DOMAIN_LABELS + (underCountrySecondLevel ? 1 : 0);
+}
+
+/**
+ * The subdomain part of a domain ('blog' of blog.example.com, 'www' of www.example.co.uk), or null when it is
+ * the registrable domain itself. Uses a short list of country second levels instead of the public suffix list.
+ */
+export function subdomainOf(domain: string): string | null {
+  const labels = domain.split('.');
+  const rootLabels = registrableLabelCount(labels);
+  return labels.length > rootLabels ? labels.slice(0, labels.length - rootLabels).join('.') : null;
+}
+
+function nameServerIncludes(nameServer: string | null, markers: readonly string[]): boolean {
+  const value = (nameServer ?? '').toLowerCase();
+  return markers.some((marker) => value.includes(marker));
+}
+
+/**
+ * "If the nameserver is godaddy, hover or google and the entered domain has no subdomain, 'www.' is
+ * prepended before activation": these hosts cannot point the root at a name.
+ */
+export function domainForActivation(domain: string, nameServer: string | null): string {
+  const needsWww = subdomainOf(domain) === null && nameServerIncludes(nameServer, NAMESERVERS_DEFAULTING_TO_WWW);
+  return needsWww ? `${WWW_PREFIX}${domain}` : domain;
+}
+
+/** "Proxy Status shows 'DNS Only' when the nameserver is Cloudflare-like." */
+export function isCloudflareNameserver(nameServer: string | null): boolean {
+  return nameServerIncludes(nameServer, [CLOUDFLARE_NAMESERVER_MARKER]);
+}
+
+/** The Proxy Status cell: 'DNS Only' for Cloudflare-like nameservers, otherwise no column. */
+export function proxyStatus(nameServer: string | null): typeof PROXY_STATUS_DNS_ONLY | null {
+  return isCloudflareNameserver(nameServer) ? PROXY_STATUS_DNS_ONLY : null;
+}
+
+// ------------------------------------------------------------------------------------------ DNS records
+
+export interface DnsRecord {
+  type: 'CNAME' | 'A';
+  host: string;
+  value: string;
+  ttl: number;
+}
+
+export interface DnsRecordsInput {
+  /** the normalised domain entered, '' before any */
+  domain: string;
+  siteSubdomain: string;
+  proDomain: string;
+}
+
+/** The CNAME's host: the subdomain part of the domain; @ for the root domain; www before a domain is entered. */
+export function cnameHost(domain: string): string {
+  if (domain === '') return DNS_WWW_HOST;
+  return subdomainOf(domain) ?? DNS_ROOT_HOST;
+}
+
+/**
+ * SPEC 2 "Records shown": the CNAME to {site subdomain}.{pro domain}, and the A record to the fixed IP on the
+ * opposite host (www <-> @), omitted for any other subdomain. TTL 300.
+ */
+export function dnsRecords(input: DnsRecordsInput): DnsRecord[] {
+  const host = cnameHost(input.domain);
+  const cname: DnsRecord = { type: 'CNAME', host, value: `${input.siteSubdomain}.${input.proDomain}`, ttl: DNS_RECORD_TTL };
+  if (host !== DNS_WWW_HOST && host !== DNS_ROOT_HOST) return [cname];
+  const aHost = host === DNS_WWW_HOST ? DNS_ROOT_HOST : DNS_WWW_HOST;
+  return [cname, { type: 'A', host: aHost, value: DNS_A_RECORD_IP, ttl: DNS_RECORD_TTL }];
+}
+
+// ------------------------------------------------------------------------------------------- ssl status
+
+export type SslStatusClass = 'live' | 'inProgress' | 'failed';
+
+const includesStatus = (list: readonly string[], status: string): boolean => list.includes(status);
+
+/** "good / live", "in progress", "bad / failed"; null for no status or one the spec does not know. */
+export function sslStatusClass(status: string | null): SslStatusClass | null {
+  if (status === null) return null;
+  if (includesStatus(SSL_STATUSES_LIVE, status)) return 'live';
+  if (includesStatus(SSL_STATUSES_IN_PROGRESS, status)) return 'inProgress';
+  if (includesStatus(SSL_STATUSES_FAILED, status)) return 'failed';
+  return null;
+}
+
+/** "Known statuses: ACTIVE, FAILED, PROXY, CUSTOM, INVALID, DEFUNCT, FAILING": polling stops at these. */
+export function isFinalSslStatus(status: string | null): boolean {
+  return status !== null && includesStatus(SSL_FINAL_STATUSES, status);
+}
+
+export interface DomainCheckResult {
+  ssl_status?: string | null;
+  hostname?: string | null;
+  error?: { message?: string | null } | null;
+}
+
+export interface DomainCheckOutcome {
+  state: SslStatusClass | 'unknown';
+  /** the message to show, null when none */
+  message: string | null;
+  /** whether polling stops */
+  done: boolean;
+}
+
+/**
+ * What one check-domain answer means (SPEC 4 "Custom domain activation", SPEC 8 "Domains"). `domain` is the
+ * domain being activated, `previousDomain` the one the site had before (null for a first activation).
+ * An unknown status stops polling: it asks the user to refresh, which checks again.
+ */
+export function domainCheckOutcome(result: DomainCheckResult, domain: string, previousDomain: string | null): DomainCheckOutcome {
+  if (result.error) {
+    return { state: 'failed', message: result.error.message || DOMAIN_MESSAGES.activationFailedDefault, done: true };
+  }
+  const status = result.ssl_status ?? null;
+  if (!result.hostname && status === null) return { state: 'failed', message: DOMAIN_MESSAGES.noHostnameNoStatus, done: true };
+  const state = sslStatusClass(status);
+  const done = isFinalSslStatus(status);
+  switch (state) {
+    case 'live':
+      return previousDomain !== null && result.hostname !== domain
+        ? { state: 'failed', message: DOMAIN_MESSAGES.updateFailed, done: true }
+        : { state, message: null, done };
+    case 'inProgress':
+      return { state, message: null, done };
+    case 'failed':
+      return { state, message: status === 'INVALID' ? invalidCnameMessage(domain) : DOMAIN_MESSAGES.failedStatus, done };
+    case null:
+      return { state: 'unknown', message: DOMAIN_MESSAGES.unknownStatus, done: true };
+  }
+}
+
+/** The overview's custom-domain line: 'Your custom failed to activate! Check the DNS records.' when failed. */
+export function customDomainOverviewMessage(status: SslStatus | null): string | null {
+  return sslStatusClass(status) === 'failed' ? DOMAIN_MESSAGES.overviewCustomFailed : null;
+}
+
+// ---------------------------------------------------------------------------------------- sending domain
+
+/** A sending domain exists and has not been removed: every status but none and DEFUNCT ("has been removed"). */
+export function hasCustomSendingDomain(status: SendingDomainStatus | null): boolean {
+  return status !== null && status !== 'NONE' && status !== 'DEFUNCT';
+}
+
+/** "The sending-domain box is hidden when the plan is starter or the sending status is CUSTOM." */
+export function isSendingDomainBoxVisible(productName: string, status: SendingDomainStatus | null): boolean {
+  return !isEntryProduct(productName) && status !== 'CUSTOM';
+}
+
+/** "If the sending status is INITIALIZED the DNS records are fetched. Otherwise setup is called first." */
+export function sendingDomainSetupStep(status: SendingDomainStatus | null): 'fetchRecords' | 'setup' {
+  return status === 'INITIALIZED' ? 'fetchRecords' : 'setup';
+}
+
+export type SendingDomainScreenState = 'redirect' | 'initialized' | 'pending' | 'verified' | 'invalid';
+
+/**
+ * The sending-domain screen by status (SPEC 4 "Sending domain"). "NONE, CUSTOM or missing: the screen
+ * redirects to /domain"; DEFUNCT was removed, so it redirects too; INVALID shows the records to fix and retry.
+ */
+export function sendingDomainScreenState(status: SendingDomainStatus | null): SendingDomainScreenState {
+  switch (status) {
+    case 'INITIALIZED':
+      return 'initialized';
+    case 'PENDING':
+      return 'pending';
+    case 'VERIFIED':
+      return 'verified';
+    case 'INVALID':
+      return 'invalid';
+    default:
+      return 'redirect';
+  }
+}
+
+/** "if active is true or the status is VERIFIED, the verified state is shown, otherwise pending stays" */
+export function isSendingDomainVerified(result: { domain_status?: string | null; active?: boolean | null }): boolean {
+  return result.active === true || result.domain_status === 'VERIFIED';
+}
+
+/** The overview's sending-domain notice by status. */
+export function sendingDomainOverviewMessage(status: SendingDomainStatus | null): string | null {
+  switch (status) {
+    case 'DEFUNCT':
+      return DOMAIN_MESSAGES.overviewSendingRemoved;
+    case 'INVALID':
+      return DOMAIN_MESSAGES.overviewSendingProblem;
+    case 'PENDING':
+      return DOMAIN_MESSAGES.overviewSendingPending;
+    default:
+      return null;
+  }
+}
+
+// ------------------------------------------------------------------------------------------------ staff
+
+/**
+ * "Staff accounts (by e-mail domain) see the domain purchase option", "only when a feature flag allows it".
+ * The address must end in '@{platform domain}' exactly: a look-alike subdomain is not staff.
+ */
+export function canPurchaseDomain(email: string, platformDomain: string, featureEnabled: boolean): boolean {
+  return featureEnabled && email.trim().toLowerCase().endsWith(`@${platformDomain.toLowerCase()}`);
+}

@@ -1,0 +1,494 @@
+import type { Addon, CurrentSiteLimits, Limit, Price, Product, SiteLimit, StatusFlags } from '../api/contract';
+import {
+  addonDisplayName,
+  breakdownAddons,
+  breakdownTotalCents,
+  buildCheckoutId,
+  checkoutError,
+  checkoutPath,
+  chooseDefaultProduct,
+  comparablePrice,
+  effectiveLimits,
+  firstLimitViolation,
+  isAutoBillingAddon,
+  isAutoBillingOptionEnabled,
+  isSubdirectoryAddon,
+  limitViolations,
+  membersLimitMessage,
+  newslettersLimitMessage,
+  offeredProducts,
+  PLAN_MESSAGES,
+  otherPeriod,
+  parseCheckoutId,
+  planDisabledReason,
+  planFeatures,
+  productSupportsSubdirectory,
+  resolveCheckout,
+  staffLimitMessage,
+  suitablePrice,
+  themesLimitMessage,
+  validateLimit,
+  withoutEverythingItems,
+  type CheckoutSelection,
+  type DefaultProductInput,
+  type LimitContext,
+  type PlanAvailabilityInput,
+} from './plans';
+
+// ------------------------------------------------------------------------------------------- fixtures
+
+const usage = (total: number, set: Partial<SiteLimit> = {}): SiteLimit => ({ total, limit: null, exceeded: false, members_override: null, ...set });
+
+let priceSeq = 0;
+const price = (set: Partial<Price> & { members?: number | null } = {}): Price => {
+  const { members = 1000, ...rest } = set;
+  priceSeq += 1;
+  return {
+    id: `price_${priceSeq}`,
+    cost: 900,
+    billing_period: 'month',
+    name: 'Publisher',
+    nickname: null,
+    limits: members === null ? [] : [{ name: 'members', value: members }],
+    features: [],
+    legacy: false,
+    base_product: 'prod',
+    active: true,
+    ...rest,
+  };
+};
+
+const subdirectoryAddon: Addon = { id: 'addon_sub', name: 'subdirectory', description: '', prices: [] };
+
+const product = (name: string, set: Partial<Product> = {}): Product => ({
+  id: `prod_${name}`,
+  name,
+  group: 'default',
+  order: 1,
+  active: true,
+  type: 'base',
+  legacy: false,
+  limits: [],
+  features: [],
+  addons: [],
+  prices: [],
+  ...set,
+});
+
+const officialTheme: LimitContext['site'] = { active_theme: 'casper', active_theme_official: true };
+const customTheme: LimitContext['site'] = { active_theme: 'my-theme', active_theme_official: false };
+const context = (productName = 'publisher', site = officialTheme): LimitContext => ({ productName, site });
+
+// ------------------------------------------------------------------------------------ limit validations
+
+describe('validateLimit: "Plan limit validations against current site usage"', () => {
+  it.each<[string, Limit, SiteLimit | undefined, LimitContext, string | null]>([
+    ['staff within the limit', { name: 'staff', value: 3 }, usage(3), context(), null],
+    ['"staff: ... Else \'Not available with more than N staff user(s)\'" (plural)', { name: 'staff', value: 3 }, usage(4), context(), 'Not available with more than 3 staff users'],
+    ['staff: singular for 1', { name: 'staff', value: 1 }, usage(2), context('starter'), 'Not available with more than 1 staff user'],
+    ['"staff: passes if the plan is business"', { name: 'staff', value: 15 }, usage(40), context('Business'), null],
+    ['newsletters within the limit', { name: 'newsletters', value: 1 }, usage(1), context(), null],
+    ['"newsletters: \'Not available with multiple newsletters\' when the limit is 1"', { name: 'newsletters', value: 1 }, usage(2), context(), 'Not available with multiple newsletters'],
+    ['"else \'Not available with more than N newsletters\'"', { name: 'newsletters', value: 3 }, usage(5), context(), 'Not available with more than 3 newsletters'],
+    ['members within the limit', { name: 'members', value: 1000 }, usage(1000), context(), null],
+    ['"members: \'Not available with more than N members\'"', { name: 'members', value: 1000 }, usage(1001), context(), 'Not available with more than 1,000 members'],
+    ['members over a million', { name: 'members', value: 1_000_000 }, usage(1_200_000), context(), 'Not available with more than 1M members'],
+    ['"customThemes: an official theme is needed"', { name: 'customThemes', value: [] }, usage(0), context('starter', officialTheme), null],
+    ['"or the active theme must be in the list"', { name: 'customThemes', value: ['My-Theme'] }, usage(0), context('starter', customTheme), null],
+    ['"\'Only available with {themes} theme installed\'"', { name: 'customThemes', value: ['Casper'] }, usage(0), context('starter', customTheme), 'Only available with Casper theme installed'],
+    ['several themes read as a list', { name: 'customThemes', value: ['Casper', 'Edition'] }, usage(0), context('starter', customTheme), 'Only available with Casper or Edition theme installed'],
+    ['"or \'Not available when using custom theme\'"', { name: 'customThemes', value: [] }, usage(0), context('starter', customTheme), 'Not available when using custom theme'],
+    ['customThemes needs no usage entry', { name: 'customThemes', value: [] }, undefined, context('starter', customTheme), 'Not available when using custom theme'],
+    ['customThemes with a non-list value restricts nothing', { name: 'customThemes', value: true }, usage(0), context('starter', customTheme), null],
+    ['"limitAnalytics: \'Not available with Web Analytics enabled\'"', { name: 'limitAnalytics', value: true }, usage(1), context(), 'Not available with Web Analytics enabled'],
+    ['limitAnalytics with analytics off', { name: 'limitAnalytics', value: true }, usage(0), context(), null],
+    ['limitAnalytics false restricts nothing', { name: 'limitAnalytics', value: false }, usage(1), context(), null],
+    ['"limitStripeConnect: \'Not available with Stripe Connect enabled\'"', { name: 'limitStripeConnect', value: true }, usage(1), context(), 'Not available with Stripe Connect enabled'],
+    ['limitStripeConnect with no usage entry', { name: 'limitStripeConnect', value: true }, undefined, context(), null],
+    ['"customIntegrations: always valid"', { name: 'customIntegrations', value: true }, usage(99), context(), null],
+    ['no usage entry: nothing to compare', { name: 'members', value: 1000 }, undefined, context(), null],
+    ['a malformed count restricts nothing', { name: 'staff', value: ['x'] }, usage(40), context(), null],
+  ])('%s', (_label, limit, siteUsage, ctx, expected) => {
+    expect(validateLimit(limit, siteUsage, ctx)).toBe(expected);
+  });
+
+  it.each([
+    [staffLimitMessage(2), 'Not available with more than 2 staff users'],
+    [newslettersLimitMessage(1), 'Not available with multiple newsletters'],
+    [newslettersLimitMessage(1500), 'Not available with more than 1,500 newsletters'],
+    [membersLimitMessage(1_500_000), 'Not available with more than 1.5M members'],
+    [themesLimitMessage(['A', 'B', 'C']), 'Only available with A, B, or C theme installed'],
+  ])('message %p', (message, expected) => {
+    expect(message).toBe(expected);
+  });
+});
+
+describe('limitViolations and firstLimitViolation: "Limit violations show the first violation\'s message."', () => {
+  const limits: Limit[] = [
+    { name: 'staff', value: 2 },
+    { name: 'members', value: 1000 },
+    { name: 'limitAnalytics', value: true },
+  ];
+  const siteLimits: CurrentSiteLimits = { staff: usage(5), members: usage(10), limitAnalytics: usage(1) };
+
+  it('lists every broken limit in order', () => {
+    expect(limitViolations(limits, siteLimits, context())).toEqual([
+      { name: 'staff', message: 'Not available with more than 2 staff users' },
+      { name: 'limitAnalytics', message: 'Not available with Web Analytics enabled' },
+    ]);
+  });
+
+  it.each<[string, CurrentSiteLimits, string | null]>([
+    ['the first of several', siteLimits, 'Not available with more than 2 staff users'],
+    ['none broken', { staff: usage(1) }, null],
+  ])('%s', (_label, site, expected) => {
+    expect(firstLimitViolation(limits, site, context())).toBe(expected);
+  });
+});
+
+describe('effectiveLimits: a price narrows its product', () => {
+  it('takes the price limits, then the product limits the price does not set', () => {
+    const p = product('publisher', { limits: [{ name: 'staff', value: 3 }, { name: 'members', value: 100 }] });
+    expect(effectiveLimits(p, price({ members: 1000 }))).toEqual([
+      { name: 'members', value: 1000 },
+      { name: 'staff', value: 3 },
+    ]);
+  });
+});
+
+// ------------------------------------------------------------------------------------------- add-ons
+
+describe('add-ons: "A subdirectory add-on reads \'Subdirectory install\'", "names beginning \'autobilling\'"', () => {
+  it.each([
+    ['autobilling-members-1000', true],
+    ['Autobilling', true],
+    ['subdirectory', false],
+  ])('isAutoBillingAddon(%p) -> %s', (name, expected) => {
+    expect(isAutoBillingAddon(name)).toBe(expected);
+  });
+
+  it.each([
+    ['subdirectory', true],
+    ['Subdirectory install', true],
+    ['autobilling', false],
+  ])('isSubdirectoryAddon(%p) -> %s', (name, expected) => {
+    expect(isSubdirectoryAddon(name)).toBe(expected);
+  });
+
+  it.each([
+    ['subdirectory', 'Subdirectory install'],
+    ['subdirectory-hosting', 'Subdirectory install'],
+    ['Extra storage', 'Extra storage'],
+  ])('addonDisplayName(%p) -> %s', (name, expected) => {
+    expect(addonDisplayName(name)).toBe(expected);
+  });
+
+  const addons = [
+    { name: 'subdirectory', cost: 500, price: 'p1' },
+    { name: 'autobilling-members', cost: 2000, price: 'p2' },
+  ];
+  it('"A price breakdown: base plan times quantity, plus add-ons that are not autobilling."', () => {
+    expect(breakdownAddons(addons)).toEqual([addons[0]]);
+    expect(breakdownTotalCents(900, 2, addons)).toBe(2300);
+    expect(breakdownTotalCents(900, 1, [])).toBe(900);
+  });
+
+  it.each([
+    ['with the subdirectory add-on', [subdirectoryAddon], true],
+    ['without it', [], false],
+  ])('productSupportsSubdirectory %s', (_label, list, expected) => {
+    expect(productSupportsSubdirectory({ addons: list })).toBe(expected);
+  });
+});
+
+// ----------------------------------------------------------------------------------- plan availability
+
+describe('planDisabledReason: "Plan disabling reasons" in their order', () => {
+  const starterPrice = price({ id: 'price_starter', members: 1000 });
+  const base: PlanAvailabilityInput = {
+    product: product('starter', { limits: [{ name: 'staff', value: 1 }] }),
+    price: starterPrice,
+    currentPriceId: 'price_other',
+    siteLimits: { members: usage(500), staff: usage(1) },
+    site: { isSubdirectory: false, sending_domain_status: 'NONE', ...officialTheme },
+    siteMajorVersion: 5,
+  };
+  const everythingWrong: PlanAvailabilityInput = {
+    ...base,
+    currentPriceId: 'price_starter',
+    siteLimits: { members: usage(5000), staff: usage(3) },
+    site: { isSubdirectory: true, sending_domain_status: 'VERIFIED', ...officialTheme },
+    siteMajorVersion: 3,
+  };
+
+  it.each<[string, PlanAvailabilityInput, string | null]>([
+    ['"\'This is your current plan and billing period\'" first', everythingWrong, 'This is your current plan and billing period'],
+    ['"\'Not available with more than N members\'" second', { ...everythingWrong, currentPriceId: null }, 'Not available with more than 1,000 members'],
+    ['"\'Not available with active subdirectory\'" third', { ...everythingWrong, currentPriceId: null, siteLimits: { staff: usage(3) } }, 'Not available with active subdirectory'],
+    [
+      '"\'Not available with older platform versions\' (major version below 4, entry product)" fourth',
+      { ...everythingWrong, currentPriceId: null, siteLimits: { staff: usage(3) }, site: { ...everythingWrong.site, isSubdirectory: false } },
+      'Not available with older platform versions',
+    ],
+    [
+      '"\'Not available with active custom sending domain\'" fifth',
+      { ...everythingWrong, currentPriceId: null, siteLimits: { staff: usage(3) }, site: { ...everythingWrong.site, isSubdirectory: false }, siteMajorVersion: 4 },
+      'Not available with active custom sending domain',
+    ],
+    [
+      '"Otherwise the first limit message"',
+      { ...base, siteLimits: { staff: usage(3) } },
+      'Not available with more than 1 staff user',
+    ],
+    ['an available plan', base, null],
+    ['a subdirectory site on a product with the subdirectory add-on', { ...base, product: product('starter', { addons: [subdirectoryAddon] }), site: { ...base.site, isSubdirectory: true } }, null],
+    ['older versions only disable the entry product', { ...base, product: product('publisher'), siteMajorVersion: 3 }, null],
+    ['a sending domain only disables the entry product', { ...base, product: product('publisher'), site: { ...base.site, sending_domain_status: 'VERIFIED' } }, null],
+    ['a removed (DEFUNCT) sending domain does not disable starter', { ...base, site: { ...base.site, sending_domain_status: 'DEFUNCT' } }, null],
+  ])('%s', (_label, input, expected) => {
+    expect(planDisabledReason(input)).toBe(expected);
+  });
+});
+
+// ------------------------------------------------------------------------------------ offers and prices
+
+describe('offeredProducts: "products named personal or trial are excluded. A group filter applies."', () => {
+  const products = [
+    product('business', { order: 3 }),
+    product('personal', { order: 0 }),
+    product('Trial', { order: 0 }),
+    product('starter', { order: 1 }),
+    product('publisher', { order: 2 }),
+    product('legacy-pro', { order: 4, active: false }),
+    product('members-addon', { order: 5, type: 'addon' }),
+    product('creator', { order: 1, group: 'creator' }),
+  ];
+  it.each<[string | null | undefined, string[]]>([
+    [undefined, ['starter', 'creator', 'publisher', 'business']],
+    [null, ['starter', 'creator', 'publisher', 'business']],
+    ['default', ['starter', 'publisher', 'business']],
+    ['creator', ['creator']],
+    ['nobody', []],
+  ])('group %p -> %p', (group, names) => {
+    expect(offeredProducts(products, group).map((p) => p.name)).toEqual(names);
+  });
+});
+
+describe('isAutoBillingOptionEnabled: "disabled unless the subscription is active, not cancelling, not in grace, and no limits are exceeded"', () => {
+  const ok: Pick<StatusFlags, 'isActive' | 'willCancelAtPeriodEnd' | 'isGrace'> = { isActive: true, willCancelAtPeriodEnd: false, isGrace: false };
+  it.each<[string, typeof ok, Parameters<typeof isAutoBillingOptionEnabled>[1], boolean]>([
+    ['active, nothing exceeded', ok, [], true],
+    ['not active', { ...ok, isActive: false }, [], false],
+    ['cancelling', { ...ok, willCancelAtPeriodEnd: true }, [], false],
+    ['in grace', { ...ok, isGrace: true }, [], false],
+    ['a limit exceeded', ok, ['members'], false],
+  ])('%s: %s', (_label, flags, exceeded, expected) => {
+    expect(isAutoBillingOptionEnabled(flags, exceeded)).toBe(expected);
+  });
+});
+
+describe('suitablePrice: "A suitable price for the member count"', () => {
+  const m1000 = price({ members: 1000, cost: 900 });
+  const m10000 = price({ members: 10_000, cost: 2900 });
+  const m10000cheap = price({ members: 10_000, cost: 2500 });
+  const y1000 = price({ members: 1000, cost: 9000, billing_period: 'year' });
+  const uncapped = price({ members: null, cost: 19_900 });
+  const legacy = price({ members: 500, cost: 500, legacy: true });
+  const inactive = price({ members: 500, cost: 400, active: false });
+  const prices = [uncapped, m10000, m1000, y1000, legacy, inactive, m10000cheap];
+
+  it.each<[string, 'month' | 'year', number, Price | null]>([
+    ['the smallest tier that holds the count', 'month', 500, m1000],
+    ['a count equal to a tier fits it', 'month', 1000, m1000],
+    ['the next tier up, the cheaper on a tie', 'month', 1001, m10000cheap],
+    ['a price without a member cap holds any count', 'month', 50_000, uncapped],
+    ['by period', 'year', 500, y1000],
+    ['none big enough', 'year', 5000, null],
+  ])('%s', (_label, period, count, expected) => {
+    expect(suitablePrice({ prices }, period, count)).toBe(expected);
+  });
+
+  it.each<[string, Price, Price | null]>([
+    ['month -> the same tier in year', m1000, y1000],
+    ['year -> the same tier in month', y1000, m1000],
+    ['no same tier in the other period', uncapped, null],
+  ])('comparablePrice: %s', (_label, from, expected) => {
+    expect(comparablePrice({ prices }, from)).toBe(expected);
+  });
+
+  it.each([
+    ['month', 'year'],
+    ['year', 'month'],
+  ] as const)('otherPeriod(%s) -> %s', (period, other) => {
+    expect(otherPeriod(period)).toBe(other);
+  });
+});
+
+describe('chooseDefaultProduct: "Choosing a default among products"', () => {
+  const starterYear = price({ members: 1000, billing_period: 'year' });
+  const starterMonth = price({ members: 1000 });
+  const publisherYear = price({ members: 1000, billing_period: 'year' });
+  const publisherBigYear = price({ members: 10_000, billing_period: 'year' });
+  const starter = product('starter', { order: 1, prices: [starterYear, starterMonth], limits: [{ name: 'customThemes', value: [] }] });
+  const publisher = product('publisher', { order: 2, prices: [publisherYear, publisherBigYear] });
+  const business = product('business', { order: 0, prices: [price({ members: 1000, billing_period: 'year' })] });
+  const site: DefaultProductInput['currentSite'] = { isSubdirectory: false, sending_domain_status: 'NONE', ...officialTheme };
+  const base: DefaultProductInput = {
+    products: [publisher, starter],
+    currentSiteLimits: { members: usage(200, { limit: 0 }) },
+    currentSite: site,
+    siteMajorVersion: 5,
+  };
+
+  it.each<[string, Partial<DefaultProductInput>, string]>([
+    ['"with an empty list fails with \'No available products provided\'"', { products: [] }, 'No available products provided'],
+    ['no list at all', { products: null }, 'No available products provided'],
+    ['"Required arguments missing also fail, e.g. \'currentSiteLimits missing\'"', { currentSiteLimits: undefined }, 'currentSiteLimits missing'],
+    ['the current site missing', { currentSite: null }, 'currentSite missing'],
+    ['no offered product fits', { products: [product('personal', { prices: [starterYear] })] }, 'No suitable product found'],
+  ])('%s', (_label, overrides, error) => {
+    expect(chooseDefaultProduct({ ...base, ...overrides })).toEqual({ ok: false, error });
+  });
+
+  it.each<[string, Partial<DefaultProductInput>, Product, Price]>([
+    ['"default product \'starter\'" and "billing period \'year\'"', {}, starter, starterYear],
+    ['starter comes first whatever the order', { products: [business, publisher, starter] }, starter, starterYear],
+    ['the period asked for', { period: 'month' }, starter, starterMonth],
+    ['no members entry: the default 500 members', { currentSiteLimits: {} }, starter, starterYear],
+    ['starter unavailable (custom theme): the next product by order', { currentSite: { ...site, ...customTheme } }, publisher, publisherYear],
+    ['the tier holds the actual members, above the limit', { currentSiteLimits: { members: usage(5000, { limit: 1000 }) } }, publisher, publisherBigYear],
+    ['the group filter applies', { group: 'default', products: [starter, product('creator', { group: 'creator', order: 0, prices: [starterYear] })] }, starter, starterYear],
+  ])('%s', (_label, overrides, expectedProduct, expectedPrice) => {
+    expect(chooseDefaultProduct({ ...base, ...overrides })).toEqual({ ok: true, product: expectedProduct, price: expectedPrice });
+  });
+
+  it('skips products whose tiers are all too small', () => {
+    const result = chooseDefaultProduct({ ...base, period: 'month', currentSite: { ...site, ...customTheme } });
+    expect(result).toEqual({ ok: false, error: 'No suitable product found' });
+  });
+});
+
+// ----------------------------------------------------------------------------------------- checkout id
+
+describe('checkout id: "id is product-group-period: three word parts separated by hyphens. Ids containing \'personal\' are invalid."', () => {
+  it.each<[string | null | undefined, CheckoutSelection | null]>([
+    ['publisher-default-year', { product: 'publisher', group: 'default', period: 'year' }],
+    ['starter-creator-month', { product: 'starter', group: 'creator', period: 'month' }],
+    ['business_2024-default-month', { product: 'business_2024', group: 'default', period: 'month' }],
+    ['personal-default-year', null],
+    ['publisher-personal-year', null],
+    ['PERSONAL-default-year', null],
+    ['publisher-default', null],
+    ['publisher-default-year-extra', null],
+    ['publisher-default-week', null],
+    ['publisher--year', null],
+    ['publisher default-year', null],
+    ['', null],
+    [null, null],
+    [undefined, null],
+  ])('parseCheckoutId(%p) -> %p', (id, expected) => {
+    expect(parseCheckoutId(id)).toEqual(expected);
+  });
+
+  it.each<[CheckoutSelection, string | null, string | null]>([
+    [{ product: 'publisher', group: 'default', period: 'year' }, 'publisher-default-year', '/checkout/publisher-default-year'],
+    [{ product: 'starter', group: 'default', period: 'month' }, 'starter-default-month', '/checkout/starter-default-month'],
+    [{ product: 'personal', group: 'default', period: 'month' }, null, null],
+    [{ product: 'pro-plus', group: 'default', period: 'month' }, null, null],
+  ])('buildCheckoutId(%p) -> %p, checkoutPath -> %p', (selection, id, path) => {
+    expect(buildCheckoutId(selection)).toBe(id);
+    expect(checkoutPath(selection)).toBe(path);
+  });
+});
+
+describe('resolveCheckout: SPEC 5 "Checkout id"', () => {
+  const yearly = price({ members: 1000, billing_period: 'year' });
+  const publisher = product('publisher', { prices: [yearly], limits: [{ name: 'staff', value: 3 }] });
+  const base = { products: [publisher], memberCount: 500, siteLimits: { staff: usage(1) }, site: officialTheme };
+
+  it.each<[string, Partial<Parameters<typeof resolveCheckout>[0]>, '/' | '/plans']>([
+    ['"It must match product-group-period and must not contain \'personal\'. Otherwise go to /."', { id: 'personal-default-year' }, '/'],
+    ['"A product not found by name and group goes to /plans."', { id: 'publisher-creator-year' }, '/plans'],
+    ['"A suitable price for the member count must exist', { id: 'publisher-default-month' }, '/plans'],
+    ['"... and pass limit checks, or go to /plans."', { id: 'publisher-default-year', siteLimits: { staff: usage(5) } }, '/plans'],
+  ])('%s', (_label, overrides, redirect) => {
+    expect(resolveCheckout({ id: 'publisher-default-year', ...base, ...overrides })).toEqual({ ok: false, redirect });
+  });
+
+  it('resolves a valid id to its product and price', () => {
+    expect(resolveCheckout({ id: 'publisher-default-year', ...base })).toEqual({
+      ok: true,
+      selection: { product: 'publisher', group: 'default', period: 'year' },
+      product: publisher,
+      price: yearly,
+    });
+  });
+});
+
+describe('checkoutError: SPEC 5 "Checkout id" messages', () => {
+  const base = { priceId: 'price_new', currentPriceId: 'price_old', hasCard: true, limitMessage: null };
+  it.each<[string, Partial<Parameters<typeof checkoutError>[0]>, string | null]>([
+    ['"The current plan cannot be re-selected"', { priceId: 'price_old' }, 'This is your current plan. Choose a different period or plan.'],
+    ['"Limit violations show the first violation\'s message."', { limitMessage: 'Not available with more than 3 staff users', hasCard: false }, 'Not available with more than 3 staff users'],
+    ['"Without a card: \'Add a card to continue\'"', { hasCard: false }, 'Add a card to continue'],
+    ['no current plan yet', { currentPriceId: null }, null],
+    ['nothing in the way', {}, null],
+  ])('%s', (_label, overrides, expected) => {
+    expect(checkoutError({ ...base, ...overrides })).toBe(expected);
+  });
+});
+
+// ------------------------------------------------------------------------------------------- features
+
+describe('planFeatures: SPEC 9 "Plan feature lists"', () => {
+  it.each<[string, boolean, readonly string[]]>([
+    ['starter', false, ['Own website', 'Custom domain', 'Email newsletter', 'Simple design settings']],
+    ['Starter', true, ['Own website', 'Custom domain', 'Email newsletter', 'Simple design settings', '1 staff user']],
+    ['publisher', false, ['3 staff users', 'Custom themes', '8,000+ integrations', 'Paid subscriptions', 'Advanced analytics']],
+    ['business', false, ['15 staff users', 'Priority support', 'Higher usage limits', 'Early access']],
+    // Ambiguity decided: legacy Business lists unlimited staff in place of 15, plus the uptime SLA.
+    ['business', true, ['Unlimited staff users', 'Priority support', 'Higher usage limits', 'Early access', '99.9% uptime SLA']],
+    ['custom', false, []],
+    ['creator', false, ['2 staff users']],
+    ['team', false, ['5 staff users']],
+    ['basic', false, ['100k views/month', '2 staff users']],
+    ['standard', false, ['500k views/month', '5 staff users', '8,000 members', 'Priority support']],
+    ['unknown', false, []],
+    ['constructor', false, []],
+  ])('%s (legacy %s)', (name, legacy, features) => {
+    expect(planFeatures(name, legacy)).toEqual(features);
+  });
+
+  it('defaults to the current list', () => {
+    expect(planFeatures('creator')).toEqual(['2 staff users']);
+  });
+
+  it('"the feature list without the \'Everything\' items"', () => {
+    expect(withoutEverythingItems(['Everything in Starter, plus:', 'Custom themes', 'Everything else'])).toEqual(['Custom themes']);
+  });
+});
+
+describe('PLAN_MESSAGES: the fixed messages of SPEC 5, verbatim', () => {
+  it.each<[keyof typeof PLAN_MESSAGES, string]>([
+    ['multipleNewsletters', 'Not available with multiple newsletters'],
+    ['customTheme', 'Not available when using custom theme'],
+    ['webAnalytics', 'Not available with Web Analytics enabled'],
+    ['stripeConnect', 'Not available with Stripe Connect enabled'],
+    ['currentPlanAndPeriod', 'This is your current plan and billing period'],
+    ['activeSubdirectory', 'Not available with active subdirectory'],
+    ['olderPlatformVersion', 'Not available with older platform versions'],
+    ['activeSendingDomain', 'Not available with active custom sending domain'],
+    ['noProducts', 'No available products provided'],
+    ['currentSiteLimitsMissing', 'currentSiteLimits missing'],
+    ['currentSiteMissing', 'currentSite missing'],
+    ['noSuitableProduct', 'No suitable product found'],
+    ['checkoutCurrentPlan', 'This is your current plan. Choose a different period or plan.'],
+    ['checkoutAddCard', 'Add a card to continue'],
+  ])('%s: %p', (key, text) => {
+    expect(PLAN_MESSAGES[key]).toBe(text);
+  });
+
+  it('has no message without a test', () => {
+    expect(Object.keys(PLAN_MESSAGES)).toHaveLength(14);
+  });
+});
