@@ -366,6 +366,43 @@ export const calls = {
     request: envelope(noData, z.object({ forceUpgrade: z.boolean().optional() }).default({})),
     response: z.object({ currentSite: currentSiteSchema, isGrace: z.boolean(), forceUpgradeOwner: z.boolean() }),
   },
+  // --- account actions (the dashboard's writes)
+  'setup-card': {
+    request: envelope(z.object({ customerId: id }), noOptions),
+    response: z.object({ clientSecret: z.string(), setupIntentId: z.string() }),
+  },
+  'update-card': {
+    request: envelope(z.object({ userId: id, customerId: id, setupIntentId: id }), noOptions),
+    response: z.object({ user: userSchema }),
+  },
+  'add-invoice-details': {
+    request: envelope(z.object({ customerId: id, invoiceDetails: z.string().max(2000) }), noOptions),
+    response: z.object({ invoiceDetails: z.string() }),
+  },
+  'update-billing-contact': {
+    request: envelope(z.object({ userId: id, billingContact: z.string().max(320) }), noOptions),
+    response: z.object({ user: userSchema }),
+  },
+  cancel: {
+    request: envelope(z.object({ subscriptionId: id, continue: z.boolean().optional() }), noOptions),
+    response: z.object({ data: z.object({ cancelled_at: z.number().int().nullable() }) }),
+  },
+  'cancel-background': {
+    request: envelope(z.object({ subscriptionId: id }), noOptions),
+    response: z.object({ ok: z.literal(true) }),
+  },
+  'get-stripe-portal-url': {
+    request: envelope(z.object({ customerId: id, redirectUrl: z.string().url() }), noOptions),
+    response: z.object({ url: z.string().url() }),
+  },
+  'update-auto-billing': {
+    request: envelope(z.object({ subscriptionId: id, enabled: z.boolean() }), noOptions),
+    response: z.object({ hasAutoBillingEnabled: z.boolean() }),
+  },
+  'payment-method': {
+    request: envelope(z.object({ customerId: id }), noOptions),
+    response: z.object({ paymentMethodId: z.string().nullable() }),
+  },
 } as const;
 
 export type CallName = keyof typeof calls;
