@@ -17,6 +17,8 @@ export interface PanelConfig {
   companySite: string;
   /** The card provider's browser script (the sandbox stand-in in the demo). */
   paymentScriptUrl: string;
+  /** The card provider's publishable key. */
+  paymentPublishableKey: string;
   /** Where custom plans go when the customer portal URL cannot be fetched. */
   portalLoginUrl: string;
   environment: string;
@@ -30,6 +32,7 @@ export const defaultConfig: PanelConfig = {
   proDomain: 'inkwell.test',
   companySite: 'https://inkwell.test',
   paymentScriptUrl: '/sandbox/payments.js',
+  paymentPublishableKey: 'pk_test_sandbox',
   portalLoginUrl: 'https://inkwell.test/billing/login',
   environment: 'production',
 };
