@@ -41,7 +41,8 @@ export interface BillingParts {
   isOwner: boolean;
   /** a plan change waiting for its payment */
   pendingSubscription: PendingSubscription | null;
-  lastSubscriptionType: string | null;
+  /** the site's subscription before the current one, if any */
+  previousSubscription: Subscription | null;
   /** strong customer authentication has just succeeded */
   scaSucceeded?: boolean;
 }
@@ -71,6 +72,22 @@ function autoPriceIdOf(products: readonly Product[], subscription: Subscription)
   return addon?.prices.find((price) => price.billing_period === period)?.id ?? null;
 }
 
+export const TRIAL_SUBSCRIPTION_TYPE = 'trial';
+
+/** What kind of subscription it was: 'trial' when it lived and ended within its trial, else its product. */
+export function subscriptionType(subscription: Pick<Subscription, 'status' | 'trial_end' | 'cancelled_at' | 'meta'>): string {
+  const { trial_end: trialEnd, cancelled_at: cancelledAt } = subscription;
+  const inTrial =
+    trialEnd !== null && (subscription.status === 'trialing' || (cancelledAt !== null && cancelledAt <= trialEnd));
+  return inTrial ? TRIAL_SUBSCRIPTION_TYPE : subscription.meta.baseProduct.name.toLowerCase();
+}
+
+/** The last subscription that ended: the current one once canceled, else the one before it. */
+export function lastSubscriptionTypeOf(current: Subscription, previous: Subscription | null): string | null {
+  if (current.status === 'canceled') return subscriptionType(current);
+  return previous === null ? null : subscriptionType(previous);
+}
+
 /** "5.96.1" -> 5; 0 when the version is unreadable, which the panel treats as oldest. */
 export function majorVersion(version: string): number {
   const major = Number.parseInt(version.split('.')[0] ?? '', 10);
@@ -78,7 +95,7 @@ export function majorVersion(version: string): number {
 }
 
 /** The provider drops a discount once its end has passed; so does the aggregate, whatever the stored row says. */
-function activeDiscount(discount: Discount | null, nowSeconds: number): Discount | null {
+export function activeDiscount(discount: Discount | null, nowSeconds: number): Discount | null {
   if (discount === null) return null;
   return discount.end !== null && discount.end <= nowSeconds ? null : discount;
 }
@@ -120,6 +137,6 @@ export function assembleBillingData(parts: BillingParts, now: number): BillingDa
     autoPriceId: autoPriceIdOf(parts.products, parts.subscription),
     hasAutoBillingEnabled: parts.hasAutoBillingEnabled,
     currentSiteVersion: majorVersion(parts.currentSite.version),
-    lastSubscriptionType: parts.lastSubscriptionType,
+    lastSubscriptionType: lastSubscriptionTypeOf(parts.subscription, parts.previousSubscription),
   };
 }

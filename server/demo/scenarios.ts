@@ -126,7 +126,6 @@ export interface Scenario {
   usage: SiteUsage;
   membersOverride: number | null;
   host: ScenarioHost;
-  lastSubscriptionType: string | null;
 }
 
 export interface ScenarioOptions {
@@ -210,7 +209,6 @@ interface ScenarioSpec {
   usage: SiteUsage;
   membersOverride?: number;
   forceUpgrade?: boolean;
-  lastSubscriptionType?: string | null;
 }
 
 const visa4242: ScenarioCard = { brand: 'visa', last4: '4242', expMonth: 4, expYear: 2030 };
@@ -379,7 +377,6 @@ function buildScenario(spec: ScenarioSpec, options: Required<ScenarioOptions>): 
       isOwner: staff === null,
       ownerUser: { name: owner.name, email: owner.email },
     },
-    lastSubscriptionType: spec.lastSubscriptionType ?? null,
   };
 }
 
@@ -456,7 +453,6 @@ function specs(now: number, proDomain: string): ScenarioSpec[] {
       invoices: [],
       usage: { members: 48, staff: 1, newsletters: 1 },
       forceUpgrade: true,
-      lastSubscriptionType: 'trial',
     },
     {
       name: 'trial-over-staff',
@@ -473,7 +469,6 @@ function specs(now: number, proDomain: string): ScenarioSpec[] {
       invoices: [],
       usage: { members: 52, staff: 2, newsletters: 1 },
       forceUpgrade: true,
-      lastSubscriptionType: 'trial',
     },
     {
       name: 'not-owner',
@@ -697,7 +692,7 @@ export function scenarioBillingParts(
     forceUpgrade: request.forceUpgrade ?? scenario.host.forceUpgrade,
     isOwner: true,
     pendingSubscription: scenario.pendingSubscription,
-    lastSubscriptionType: scenario.lastSubscriptionType,
+    previousSubscription: null,
     scaSucceeded: request.scaSucceeded,
   };
 }

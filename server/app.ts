@@ -1,0 +1,118 @@
+/**
+ * The panel's server: the call API under /api, the built panel, and (outside production) the demo reset and
+ * fault injection. `buildPanelServer` returns the Fastify instance unstarted, so tests and main.ts listen.
+ */
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { IdentityVerifier } from './auth/identity';
+import { BillingStore } from './billing/store';
+import { panelRuntimeConfig, type ServerConfig } from './config';
+import type { Db } from './db/database';
+import { ApiError, errorBody, messages } from './http/errors';
+import type { PaymentsProvider } from './payments/provider';
+import { createSandboxProvider } from './payments/sandbox';
+import { registerAccountRoutes } from './routes/account';
+import { isPagePath, registerPanelPage } from './routes/panelPage';
+import { registerSessionRoutes } from './routes/session';
+import { FaultInjector, registerFaultInjection } from './testing/faults';
+
+const API_PREFIX = '/api/';
+const INTERNAL_PREFIX = '/__';
+const BODY_LIMIT_BYTES = 64 * 1024;
+
+export interface PanelServerOptions {
+  config: ServerConfig;
+  db: Db;
+  /** the host origins the panel trusts; a function because the demo host's port is known only once it listens */
+  hostOrigins: () => string[];
+  payments?: PaymentsProvider;
+  now?: () => number;
+  /** demo mode: reseeds every scenario (POST /__demo/reset) */
+  reseed?: () => Promise<unknown>;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export interface PanelServer {
+  app: FastifyInstance;
+  /** present outside production */
+  faults: FaultInjector | null;
+  identity: IdentityVerifier;
+}
+
+function statusOf(error: unknown): number {
+  const status = (error as { statusCode?: unknown }).statusCode;
+  return typeof status === 'number' && status >= 400 && status < 600 ? status : 500;
+}
+
+export async function buildPanelServer(options: PanelServerOptions): Promise<PanelServer> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: BODY_LIMIT_BYTES,
+    // The panel is served on one origin; a trailing slash or a query string must not change the route.
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  const identity = new IdentityVerifier();
+  const faults = config.production ? null : new FaultInjector();
+  const now = options.now ?? Date.now;
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof ApiError) return reply.code(error.status).send(errorBody(error.status, error.message));
+    const status = statusOf(error);
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(500).send(errorBody(500, messages.internal));
+    }
+    // Fastify's own 4xx: malformed JSON, wrong content type, body too large.
+    return reply.code(status).send(errorBody(status, error instanceof Error ? error.message : String(error)));
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff');
+    // Billing answers are private to one owner: never stored by a cache on the way.
+    if (request.url.startsWith(API_PREFIX) || request.url.startsWith(INTERNAL_PREFIX)) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  if (faults !== null) registerFaultInjection(app, faults);
+
+  const deps = {
+    store: new BillingStore(options.db),
+    identity,
+    payments: options.payments ?? createSandboxProvider(),
+    sessionSecret: config.sessionSecret,
+    supportEmail: config.brand.supportEmail,
+    now,
+    call: { checkResponses: !config.production },
+  };
+  registerSessionRoutes(app, deps);
+  registerAccountRoutes(app, deps);
+
+  const { reseed } = options;
+  if (!config.production && reseed !== undefined) {
+    app.post('/__demo/reset', async () => {
+      await reseed();
+      faults?.clear();
+      identity.clear();
+      return { ok: true };
+    });
+  }
+
+  const page = await registerPanelPage(app, {
+    distDir: config.distDir,
+    cacheIndex: config.production,
+    runtimeConfig: () => panelRuntimeConfig(config, options.hostOrigins()),
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const urlPath = request.url.split('?')[0] ?? request.url;
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !urlPath.startsWith(API_PREFIX) &&
+      !urlPath.startsWith(INTERNAL_PREFIX) &&
+      isPagePath(urlPath);
+    if (isPage) return page.send(reply);
+    return reply.code(404).send(errorBody(404, messages.notFound));
+  });
+
+  return { app, faults, identity };
+}

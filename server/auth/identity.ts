@@ -1,0 +1,109 @@
+/**
+ * Verification of the host's identity token (HOST-PROTOCOL.md "The identity token"): RS256, issued by the
+ * site's admin URL, signed with a key from the JWKS that admin publishes at `<admin_url>/.well-known/jwks.json`,
+ * not expired, `sub` = the user's e-mail.
+ *
+ * Only admin URLs stored for a known site are ever fetched: the unverified `iss` is just a lookup key, so a
+ * token cannot point the server at an address of its choosing.
+ */
+import { createRemoteJWKSet, decodeJwt, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { ApiError, messages } from '../http/errors';
+
+const IDENTITY_ALGORITHM = 'RS256';
+/** Hosts and servers disagree on the time by a few seconds; more than that is an expired token. */
+const CLOCK_TOLERANCE_SECONDS = 5;
+/** Host tokens live about 5 minutes; one claiming much longer is refused too. */
+const MAX_TOKEN_AGE = '15m';
+const JWKS_TIMEOUT_MS = 5000;
+/** How long fetched keys are trusted before the JWKS is read again. */
+const JWKS_CACHE_MAX_AGE_MS = 10 * 60_000;
+/** An unknown kid refetches the JWKS (key rotation), at most this often. */
+const JWKS_COOLDOWN_MS = 30_000;
+
+export const JWKS_PATH = '.well-known/jwks.json';
+
+export interface IdentitySite {
+  id: string;
+  admin_url: string;
+}
+
+export interface VerifiedIdentity<S extends IdentitySite> {
+  site: S;
+  email: string;
+  role: string | null;
+}
+
+export function jwksUrlOf(adminUrl: string): URL {
+  return new URL(JWKS_PATH, adminUrl.endsWith('/') ? adminUrl : `${adminUrl}/`);
+}
+
+/** Normalises an issuer/admin URL for lookup: no trailing slash. */
+export function normaliseAdminUrl(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+/** The JWKS could not be fetched or read: a timeout, a network error, a non-200 answer or a broken document. */
+function isKeySetUnavailable(error: unknown): boolean {
+  if (error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid || error instanceof TypeError) return true;
+  // jose reports a non-200 answer and unparsable JSON with its generic error class.
+  return error instanceof errors.JOSEError && error.code === 'ERR_JOSE_GENERIC';
+}
+
+export class IdentityVerifier {
+  /** One remote key set per site, reused across requests so its cache and cooldown work. */
+  private readonly keySets = new Map<string, { url: string; getKey: JWTVerifyGetKey }>();
+
+  private keySetFor(site: IdentitySite): JWTVerifyGetKey {
+    const url = jwksUrlOf(site.admin_url).href;
+    const cached = this.keySets.get(site.id);
+    if (cached !== undefined && cached.url === url) return cached.getKey;
+    const getKey = createRemoteJWKSet(new URL(url), {
+      timeoutDuration: JWKS_TIMEOUT_MS,
+      cacheMaxAge: JWKS_CACHE_MAX_AGE_MS,
+      cooldownDuration: JWKS_COOLDOWN_MS,
+    });
+    this.keySets.set(site.id, { url, getKey });
+    return getKey;
+  }
+
+  /** Forget cached keys (a site's admin moved, or a demo reset). */
+  clear(): void {
+    this.keySets.clear();
+  }
+
+  async verify<S extends IdentitySite>(
+    token: string,
+    findSiteByAdminUrl: (adminUrl: string) => Promise<S | undefined>,
+  ): Promise<VerifiedIdentity<S>> {
+    let issuer: string | undefined;
+    try {
+      issuer = decodeJwt(token).iss;
+    } catch {
+      throw new ApiError(401, messages.invalidIdentity);
+    }
+    if (typeof issuer !== 'string' || issuer === '') throw new ApiError(401, messages.invalidIdentity);
+    const site = await findSiteByAdminUrl(normaliseAdminUrl(issuer));
+    if (site === undefined) throw new ApiError(401, messages.invalidIdentity);
+
+    try {
+      const { payload } = await jwtVerify(token, this.keySetFor(site), {
+        algorithms: [IDENTITY_ALGORITHM],
+        issuer: site.admin_url,
+        clockTolerance: CLOCK_TOLERANCE_SECONDS,
+        maxTokenAge: MAX_TOKEN_AGE,
+        requiredClaims: ['sub', 'exp', 'iat'],
+      });
+      const email = payload.sub;
+      if (typeof email !== 'string' || email === '') throw new ApiError(401, messages.invalidIdentity);
+      return { site, email, role: typeof payload.role === 'string' ? payload.role : null };
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      if (error instanceof errors.JWTExpired) throw new ApiError(401, messages.tokenExpired);
+      // The host's keys could not be read: a transient failure the panel may retry, not a bad token.
+      if (isKeySetUnavailable(error)) {
+        throw new ApiError(503, messages.identityUnavailable);
+      }
+      throw new ApiError(401, messages.invalidIdentity);
+    }
+  }
+}

@@ -1,0 +1,226 @@
+/**
+ * The demo host: a small publisher admin that embeds the panel and speaks the host's side of the window-message
+ * protocol (spec/HOST-PROTOCOL.md). Its backend signs identity tokens with a per-site RSA key and publishes the
+ * public keys as a JWKS under each site's admin URL, as a real host does.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
+import { z } from 'zod';
+import type { Brand } from '../config';
+import { ApiError, errorBody } from '../http/errors';
+import { parseBody } from '../http/validate';
+import { jsonForScript } from '../routes/panelPage';
+import { buildScenarios, DEFAULT_SCENARIO, isScenarioName, scenarioNames, type Scenario, type ScenarioName } from './scenarios';
+
+const IDENTITY_ALGORITHM = 'RS256';
+/** HOST-PROTOCOL.md: "a short-lived JWT (about 5 minutes)" */
+export const IDENTITY_TOKEN_TTL_SECONDS = 5 * 60;
+const MAX_TEST_EXPIRY_SECONDS = 24 * 60 * 60;
+const KID_BYTES = 6;
+const JWKS_MAX_AGE_SECONDS = 300;
+const STATIC_DIR = path.join(__dirname, 'host');
+const STATIC_FILES: Record<string, string> = {
+  '/host.js': 'text/javascript; charset=utf-8',
+  '/host.css': 'text/css; charset=utf-8',
+};
+
+export interface HostServerOptions {
+  /** the panel's base URL, e.g. http://127.0.0.1:4001 (known once the panel listens) */
+  panelUrl: () => string;
+  /** this server's own origin, the base of every site's admin URL (known once it listens) */
+  hostBase: () => string;
+  brand: Brand;
+  /** how long the page waits for billingAppReady before retrying, then failing */
+  readyTimeoutMs: number;
+  logger?: FastifyServerOptions['logger'];
+}
+
+interface SiteKey {
+  kid: string;
+  privateKey: CryptoKey;
+  publicJwk: JWK;
+}
+
+/** The page's own settings, read by host.js. */
+export interface HostPageConfig {
+  panelUrl: string;
+  scenario: ScenarioName;
+  isOwner: boolean;
+  forceUpgrade: boolean;
+  ownerUser: { name: string; email: string } | null;
+  readyTimeoutMs: number;
+}
+
+const identityTokenRequest = z
+  .object({
+    scenario: z.enum(scenarioNames),
+    /** seconds until expiry; negative mints an already expired token (tests of the verifier) */
+    expiresIn: z.number().int().min(-MAX_TEST_EXPIRY_SECONDS).max(IDENTITY_TOKEN_TTL_SECONDS).optional(),
+  })
+  .strict();
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+function renderPage(scenario: Scenario, config: HostPageConfig, brand: Brand, unknownScenario: string | null): string {
+  const picker = scenarioNames
+    .map((name) => {
+      const current = name === scenario.name ? ' aria-current="page"' : '';
+      return `<li><a href="/?scenario=${encodeURIComponent(name)}#/pro"${current}>${escapeHtml(name)}</a></li>`;
+    })
+    .join('');
+  const signedIn = scenario.signedIn;
+  const notice =
+    unknownScenario === null
+      ? ''
+      : `<p class="notice">There is no scenario "${escapeHtml(unknownScenario)}": showing ${escapeHtml(scenario.name)}.</p>`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(brand.platformName)} Admin: ${escapeHtml(scenario.site.subdomain)}</title>
+<link rel="stylesheet" href="/host.css">
+</head>
+<body>
+<header class="admin-header">
+  <strong class="brand">${escapeHtml(brand.platformName)} Admin</strong>
+  <span>Site: ${escapeHtml(scenario.site.url)}</span>
+  <span>Signed in as ${escapeHtml(signedIn.name)} (${escapeHtml(signedIn.role)})</span>
+</header>
+<div class="layout">
+<nav class="picker" aria-label="Demo scenarios">
+  <h2>Demo scenario</h2>
+  <p class="scenario-description">${escapeHtml(scenario.description)}</p>
+  <ul>${picker}</ul>
+</nav>
+<main>
+  ${notice}
+  <h1>Billing</h1>
+  <p role="alert" id="overdue-alert" class="alert" hidden>Your subscription payment is overdue. Update your payment details to keep your site online. <a href="#/pro">Update payment</a></p>
+  <p role="alert" id="limits-warning" class="warning" hidden>Your site has exceeded its member limit. Upgrade your plan to keep adding members. <a id="limits-upgrade" href="#/pro/plans">Upgrade</a></p>
+  <div class="status-bar">
+    <output id="host-status" aria-label="Host status">Loading billing panel…</output>
+    <output id="subscription-status" aria-label="Subscription status">Subscription: not received</output>
+    <output id="route-status" aria-label="Panel route"></output>
+    <output id="admin-status" aria-label="Admin navigation"></output>
+  </div>
+  <div class="tools">
+    <button type="button" id="ask-subscription">Ask the panel for the subscription</button>
+    <button type="button" id="send-limit-update">Send a limit update</button>
+  </div>
+  <div id="panel-spinner" class="spinner" role="status" aria-label="Loading billing">Loading billing…</div>
+  <section id="panel-error" class="panel-error" hidden aria-labelledby="panel-error-title">
+    <h2 id="panel-error-title">The billing panel could not be loaded</h2>
+    <p>Check your connection and try again. If the problem persists, contact ${escapeHtml(brand.supportEmail)}.</p>
+    <button type="button" id="panel-error-retry">Try again</button>
+  </section>
+  <iframe id="billing-frame" title="Billing" allow="clipboard-write"></iframe>
+</main>
+</div>
+<script id="host-config" type="application/json">${jsonForScript(config)}</script>
+<script src="/host.js"></script>
+</body>
+</html>
+`;
+}
+
+export async function buildHostServer(options: HostServerOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger: options.logger ?? false });
+  const keys = new Map<ScenarioName, Promise<SiteKey>>();
+  const staticCache = new Map<string, string>();
+
+  // Generated on first use: eighteen RSA keys at start would slow every test run for nothing.
+  function keyFor(name: ScenarioName): Promise<SiteKey> {
+    let key = keys.get(name);
+    if (key === undefined) {
+      key = (async () => {
+        const { privateKey, publicKey } = await generateKeyPair(IDENTITY_ALGORITHM, { extractable: true });
+        const kid = `${name}-${randomBytes(KID_BYTES).toString('hex')}`;
+        const publicJwk: JWK = { ...(await exportJWK(publicKey)), kid, alg: IDENTITY_ALGORITHM, use: 'sig' };
+        return { kid, privateKey, publicJwk };
+      })();
+      keys.set(name, key);
+    }
+    return key;
+  }
+
+  function scenarios(): Record<ScenarioName, Scenario> {
+    return buildScenarios(Date.now(), { hostBase: options.hostBase(), proDomain: options.brand.proDomain });
+  }
+
+  app.setErrorHandler((error, _request, reply) => {
+    if (error instanceof ApiError) return reply.code(error.status).send(errorBody(error.status, error.message));
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    return reply.code(status).send(errorBody(status, status >= 500 ? 'Something went wrong' : String((error as Error).message)));
+  });
+
+  app.get('/', async (request, reply) => {
+    const asked = (request.query as Record<string, unknown>).scenario;
+    const name = isScenarioName(asked) ? asked : DEFAULT_SCENARIO;
+    const scenario = scenarios()[name];
+    const config: HostPageConfig = {
+      panelUrl: options.panelUrl().replace(/\/+$/, ''),
+      scenario: name,
+      isOwner: scenario.host.isOwner,
+      forceUpgrade: scenario.host.forceUpgrade,
+      ownerUser: scenario.host.ownerUser,
+      readyTimeoutMs: options.readyTimeoutMs,
+    };
+    const unknown = typeof asked === 'string' && !isScenarioName(asked) ? asked : null;
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(renderPage(scenario, config, options.brand, unknown));
+  });
+
+  for (const [file, contentType] of Object.entries(STATIC_FILES)) {
+    app.get(file, async (_request, reply) => {
+      let body = staticCache.get(file);
+      if (body === undefined) {
+        body = await readFile(path.join(STATIC_DIR, file), 'utf8');
+        staticCache.set(file, body);
+      }
+      return reply.type(contentType).header('cache-control', 'no-cache').send(body);
+    });
+  }
+
+  app.get('/favicon.ico', async (_request, reply) => reply.code(204).send());
+
+  // The host's own backend: a signed-in admin asks it for an identity token for the billing panel.
+  app.post('/admin-api/identity-token', async (request) => {
+    const body = parseBody(identityTokenRequest, request.body);
+    const scenario = scenarios()[body.scenario];
+    const key = await keyFor(body.scenario);
+    const now = Math.floor(Date.now() / 1000);
+    const expiresAt = now + (body.expiresIn ?? IDENTITY_TOKEN_TTL_SECONDS);
+    const token = await new SignJWT({ role: scenario.signedIn.role, name: scenario.signedIn.name })
+      .setProtectedHeader({ alg: IDENTITY_ALGORITHM, kid: key.kid, typ: 'JWT' })
+      .setIssuer(scenario.adminUrl)
+      .setSubject(scenario.signedIn.email)
+      .setIssuedAt(Math.min(now, expiresAt - IDENTITY_TOKEN_TTL_SECONDS))
+      .setExpirationTime(expiresAt)
+      .sign(key.privateKey);
+    return { token };
+  });
+
+  app.get('/sites/:scenario/.well-known/jwks.json', async (request, reply) => {
+    const { scenario } = request.params as { scenario: string };
+    if (!isScenarioName(scenario)) return reply.code(404).send(errorBody(404, 'No such site'));
+    const key = await keyFor(scenario);
+    return reply.header('cache-control', `public, max-age=${JWKS_MAX_AGE_SECONDS}`).send({ keys: [key.publicJwk] });
+  });
+
+  // A site's admin URL opens its admin.
+  app.get('/sites/:scenario', async (request, reply) => {
+    const { scenario } = request.params as { scenario: string };
+    if (!isScenarioName(scenario)) return reply.code(404).send(errorBody(404, 'No such site'));
+    return reply.redirect(`/?scenario=${encodeURIComponent(scenario)}`);
+  });
+
+  return app;
+}

@@ -1,0 +1,181 @@
+/**
+ * Writes the catalogue and every demo scenario to the database, replacing all billing data: the demo's start
+ * and `POST /__demo/reset`. One transaction, so a reset is all or nothing.
+ */
+import type { Db } from '../db/database';
+import type { InvoicesTable } from '../db/schema';
+import { writeCatalogue } from '../seed/writeCatalogue';
+import { buildScenarios, type Scenario, type ScenarioName, type ScenarioOptions } from './scenarios';
+
+const SANDBOX_PROVIDER = 'sandbox';
+const flag = (value: boolean) => (value ? 1 : 0) as 0 | 1;
+
+function invoiceRows(scenario: Scenario, discountId: string | null): InvoicesTable[] {
+  const latest = scenario.latestInvoice;
+  return scenario.invoices.map((invoice, index) => {
+    const isLatest = latest !== null && latest.id === invoice.id;
+    const status = isLatest ? latest.status : invoice.status === 'paid' ? 'paid' : 'open';
+    const remaining = isLatest ? latest.amount_remaining : 0;
+    return {
+      id: invoice.id,
+      customer_id: scenario.customer.id,
+      subscription_id: scenario.subscription.id,
+      number: `${scenario.site.subdomain.toUpperCase()}-${String(index + 1).padStart(4, '0')}`,
+      status,
+      billing_reason: isLatest ? latest.billing_reason : index === 0 ? 'subscription_create' : 'subscription_cycle',
+      amount_due: invoice.amount_paid + remaining,
+      amount_paid: invoice.amount_paid,
+      amount_remaining: remaining,
+      created: invoice.date,
+      hosted_url: invoice.url,
+      discount_id: isLatest && latest.discount !== null ? discountId : null,
+    };
+  });
+}
+
+async function writeScenario(trx: Db, scenario: Scenario, createdAt: number): Promise<void> {
+  const { site, customer, subscription } = scenario;
+  await trx
+    .insertInto('sites')
+    .values({
+      id: site.id,
+      admin_url: scenario.adminUrl,
+      url: site.url,
+      subdomain: site.subdomain,
+      pro_domain: site.pro_domain,
+      external_domain: site.external_domain,
+      ssl_status: site.ssl_status,
+      sending_domain: site.sending_domain,
+      sending_domain_status: site.sending_domain_status,
+      owner_user_id: scenario.owner.id,
+      is_subdirectory: flag(site.isSubdirectory),
+      subdirectory: site.subdirectory,
+      version: site.version,
+      active_theme: site.active_theme,
+      active_theme_official: flag(site.active_theme_official),
+      created_at: createdAt,
+    })
+    .execute();
+
+  const usage = Object.entries(scenario.usage).map(([name, total]) => ({
+    site_id: site.id,
+    limit_name: name,
+    total: total ?? 0,
+    members_override: name === 'members' ? scenario.membersOverride : null,
+  }));
+  if (usage.length > 0) await trx.insertInto('site_usage').values(usage).execute();
+
+  await trx
+    .insertInto('users')
+    .values(
+      scenario.people.map((person) => {
+        const isOwner = person.id === scenario.owner.id;
+        return {
+          id: person.id,
+          site_id: site.id,
+          name: person.name,
+          email: person.email,
+          role: person.role,
+          billing_contact: isOwner ? scenario.user.billing_contact : null,
+          show_product_group: isOwner ? scenario.user.show_product_group : null,
+          show_auto_billing: flag(isOwner && scenario.user.show_auto_billing),
+          coupon: isOwner ? scenario.user.coupon : null,
+          created_at: createdAt,
+        };
+      }),
+    )
+    .execute();
+
+  await trx
+    .insertInto('customers')
+    .values({
+      id: customer.id,
+      user_id: scenario.owner.id,
+      provider: SANDBOX_PROVIDER,
+      invoice_details: customer.invoiceDetails,
+      balance: customer.balance,
+      card_brand: customer.card?.brand ?? null,
+      card_last4: customer.card?.last4 ?? null,
+      card_exp_month: customer.card?.expMonth ?? null,
+      card_exp_year: customer.card?.expYear ?? null,
+      default_payment_method: customer.card ? `pm_${customer.id}` : null,
+      auto_billing: flag(customer.autoBilling),
+      created_at: createdAt,
+    })
+    .execute();
+
+  await trx
+    .insertInto('subscriptions')
+    .values({
+      id: subscription.id,
+      site_id: site.id,
+      customer_id: customer.id,
+      provider_subscription_id: subscription.stripe_subscription_id,
+      status: subscription.status,
+      price_id: subscription.meta.baseProduct.price,
+      quantity: subscription.meta.baseProduct.quantity,
+      addons_json: JSON.stringify(subscription.meta.addons.map((addon) => ({ price: addon.price, cost: addon.cost }))),
+      current_period_start: scenario.currentPeriodStart,
+      current_period_end: subscription.current_period_end,
+      cancelled_at: subscription.cancelled_at,
+      trial_end: subscription.trial_end,
+      pending_price_id: scenario.pendingSubscription?.priceId ?? null,
+      created_at: createdAt,
+    })
+    .execute();
+
+  let discountId: string | null = null;
+  if (scenario.discount !== null) {
+    discountId = `di_${customer.id}`;
+    await trx
+      .insertInto('discounts')
+      .values({
+        id: discountId,
+        customer_id: customer.id,
+        subscription_id: subscription.id,
+        coupon_id: scenario.discount.coupon.id,
+        start_at: scenario.discount.start,
+        end_at: scenario.discount.end,
+      })
+      .execute();
+  }
+
+  const invoices = invoiceRows(scenario, discountId);
+  if (invoices.length > 0) await trx.insertInto('invoices').values(invoices).execute();
+
+  const intent = scenario.paymentIntent;
+  if (intent !== null) {
+    await trx
+      .insertInto('payment_intents')
+      .values({
+        id: intent.id,
+        customer_id: customer.id,
+        invoice_id: intent.invoiceId,
+        status: intent.status,
+        client_secret: intent.clientSecret,
+        amount: intent.amount,
+        created: invoices.find((invoice) => invoice.id === intent.invoiceId)?.created ?? createdAt,
+      })
+      .execute();
+  }
+}
+
+export interface SeedOptions extends ScenarioOptions {
+  /** milliseconds; scenario dates are relative to it */
+  now: number;
+}
+
+/** Replaces all billing data with the catalogue and the scenarios; returns the scenarios written. */
+export async function seedDemo(db: Db, options: SeedOptions): Promise<Record<ScenarioName, Scenario>> {
+  const scenarios = buildScenarios(options.now, options);
+  const createdAt = Math.floor(options.now / 1000);
+  await db.transaction().execute(async (trx) => {
+    // Children first: the foreign keys cascade, but explicit deletes keep the order obvious on every dialect.
+    for (const table of ['payment_intents', 'invoices', 'discounts', 'subscriptions', 'customers', 'users', 'site_usage', 'sites'] as const) {
+      await trx.deleteFrom(table).execute();
+    }
+    await writeCatalogue(trx);
+    for (const scenario of Object.values(scenarios)) await writeScenario(trx, scenario, createdAt);
+  });
+  return scenarios;
+}

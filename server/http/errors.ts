@@ -1,0 +1,33 @@
+/** Failures every route answers with: a status and `{error: {message, status}}` (the contract's apiErrorSchema). */
+import type { ApiErrorBody } from '../../src/api/contract';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export function errorBody(status: number, message: string): ApiErrorBody {
+  return { error: { message, status } };
+}
+
+/** The user-facing messages of the server, in one place. */
+export const messages = {
+  ownerOnly: 'Only the site owner can access billing information.',
+  tokenExpired: 'Token has expired',
+  invalidSession: 'Invalid session',
+  invalidIdentity: 'Invalid identity token',
+  identityUnavailable: "Could not verify the identity token: the site's keys are unreachable. Try again.",
+  /** Same answer for another site's ids and for ids that do not exist: it must not tell them apart. */
+  forbidden: 'You do not have access to this resource.',
+  noSubscription: 'This site has no subscription.',
+  noCustomer: 'This site has no billing account yet.',
+  notFound: 'Not found',
+  internal: 'Something went wrong. Refresh the page and try again or contact support',
+  legacy: (supportEmail: string) =>
+    `This site is on a special legacy plan. If you need to make any billing or domain changes, reach out to us at ${supportEmail}.`,
+} as const;

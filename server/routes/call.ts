@@ -1,0 +1,36 @@
+/** One POST route per contract call: the body is validated with the call's request schema before the handler runs. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { calls, type CallName, type CallResponse } from '../../src/api/contract';
+import { parseBody } from '../http/validate';
+
+export type CallInput<C extends CallName> = z.output<(typeof calls)[C]['request']>;
+
+export interface CallOptions {
+  /** Check every answer against the call's response schema (demo and tests); a mismatch is a 500, logged. */
+  checkResponses: boolean;
+}
+
+export class ContractViolation extends Error {}
+
+export function registerCall<C extends CallName>(
+  app: FastifyInstance,
+  name: C,
+  options: CallOptions,
+  handler: (input: CallInput<C>, request: FastifyRequest) => Promise<CallResponse<C>>,
+): void {
+  const contract = calls[name];
+  app.post(`/api/${name}`, async (request) => {
+    // Indexing `calls` by a generic name widens the schema to the union of all calls; the name pins it back.
+    const input = parseBody(contract.request as unknown as z.ZodType<CallInput<C>>, request.body);
+    const result = await handler(input, request);
+    if (options.checkResponses) {
+      const check = contract.response.safeParse(result);
+      if (!check.success) {
+        request.log.error({ call: name, issues: check.error.issues }, 'response does not match the call contract');
+        throw new ContractViolation(`response of ${name} does not match the call contract`);
+      }
+    }
+    return result;
+  });
+}

@@ -1,0 +1,16 @@
+import type { IdentityVerifier } from '../auth/identity';
+import type { BillingStore } from '../billing/store';
+import type { PaymentsProvider } from '../payments/provider';
+import type { CallOptions } from './call';
+
+/** What the API routes need, injected so tests and the demo can pick the clock and the provider. */
+export interface ApiDeps {
+  store: BillingStore;
+  identity: IdentityVerifier;
+  payments: PaymentsProvider;
+  sessionSecret: Uint8Array;
+  supportEmail: string;
+  /** milliseconds, as Date.now() */
+  now: () => number;
+  call: CallOptions;
+}

@@ -1,0 +1,111 @@
+/**
+ * The built panel: hashed assets from dist/ with a year's cache, and index.html for every other page path with
+ * the run-time configuration injected, so one build serves every environment.
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { PanelRuntimeConfig } from '../config';
+
+export const PANEL_CONFIG_PLACEHOLDER = '<!--panel-config-->';
+const HASHED_ASSET = /\.[0-9a-f]{8,}\.[a-z0-9]+(\.map)?$/;
+const LONG_CACHE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+/**
+ * JSON that is safe inside a `<script>` element: `<` can't close the tag or open a comment, `>` and `&` can't
+ * form markup, and the two line separators JavaScript once treated as line ends are escaped too.
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+export function injectPanelConfig(html: string, config: PanelRuntimeConfig): string {
+  const tag = `<script id="panel-config" type="application/json">${jsonForScript(config)}</script>`;
+  if (html.includes(PANEL_CONFIG_PLACEHOLDER)) return html.replace(PANEL_CONFIG_PLACEHOLDER, () => tag);
+  return html.replace('</head>', () => `${tag}</head>`);
+}
+
+/** A path the page router owns: no file extension in its last segment. */
+export function isPagePath(urlPath: string): boolean {
+  const last = urlPath.split('/').pop() ?? '';
+  return !last.includes('.');
+}
+
+export interface PanelPageOptions {
+  distDir: string;
+  /** read index.html once (production) or on every request (demo, so a rebuild shows without a restart) */
+  cacheIndex: boolean;
+  runtimeConfig: () => PanelRuntimeConfig;
+}
+
+export interface PanelPage {
+  /** Sends index.html with the configuration; used for `/` and as the fallback of page paths. */
+  send(reply: FastifyReply): Promise<FastifyReply>;
+}
+
+export async function registerPanelPage(app: FastifyInstance, options: PanelPageOptions): Promise<PanelPage> {
+  const indexPath = path.join(options.distDir, 'index.html');
+  let cached: string | null = null;
+
+  async function indexHtml(): Promise<string | null> {
+    if (cached !== null) return cached;
+    try {
+      const html = await readFile(indexPath, 'utf8');
+      if (options.cacheIndex) cached = html;
+      return html;
+    } catch {
+      return null;
+    }
+  }
+
+  function frameAncestors(origins: string[]): string {
+    return ["frame-ancestors 'self'", ...origins].join(' ');
+  }
+
+  const page: PanelPage = {
+    async send(reply) {
+      const html = await indexHtml();
+      if (html === null) {
+        return reply
+          .code(503)
+          .type('text/plain; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send('The panel is not built yet: run `npm run build`, then reload.');
+      }
+      const config = options.runtimeConfig();
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', REVALIDATE)
+        // Only the configured hosts may frame the panel.
+        .header('content-security-policy', frameAncestors(config.hostOrigins))
+        .header('referrer-policy', 'strict-origin-when-cross-origin')
+        .send(injectPanelConfig(html, config));
+    },
+  };
+
+  app.get('/', (_request, reply) => page.send(reply));
+  app.get('/index.html', (_request, reply) => page.send(reply));
+
+  if (existsSync(options.distDir)) {
+    await app.register(fastifyStatic, {
+      root: options.distDir,
+      prefix: '/',
+      index: false,
+      redirect: false,
+      wildcard: true,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        reply.header('cache-control', HASHED_ASSET.test(filePath) ? LONG_CACHE : REVALIDATE);
+      },
+    });
+  }
+  return page;
+}

@@ -1,0 +1,78 @@
+/**
+ * Starts everything `npm start` runs: the database (migrated), the demo host and the demo data (outside
+ * production), and the panel's server. Returns the addresses and a close() that stops it all.
+ */
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { buildPanelServer } from './app';
+import { DEFAULT_HOST_PORT, resolveHostOrigins, type ServerConfig } from './config';
+import { createDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { buildHostServer } from './demo/hostServer';
+import { seedDemo } from './demo/seed';
+
+export interface RunningServers {
+  panelUrl: string;
+  /** null in production: the demo host only runs in demo mode */
+  hostUrl: string | null;
+  close(): Promise<void>;
+}
+
+function urlOf(app: FastifyInstance, host: string): string {
+  const address = app.server.address() as AddressInfo;
+  return `http://${host}:${address.port}`;
+}
+
+export async function startServers(config: ServerConfig): Promise<RunningServers> {
+  const db = createDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const started: FastifyInstance[] = [];
+  try {
+    await migrateToLatest(db);
+
+    // The host and the panel each need the other's address; both are read lazily once both listen.
+    const links = { panelUrl: '', hostUrl: '' };
+    let hostPort = DEFAULT_HOST_PORT;
+    if (!config.production) {
+      const host = await buildHostServer({
+        panelUrl: () => links.panelUrl,
+        hostBase: () => links.hostUrl,
+        brand: config.brand,
+        readyTimeoutMs: config.hostReadyTimeoutMs,
+        logger: { level: config.logLevel },
+      });
+      await host.listen({ port: config.hostPort, host: config.listenHost });
+      started.push(host);
+      links.hostUrl = urlOf(host, config.listenHost);
+      hostPort = (host.server.address() as AddressInfo).port;
+    }
+    const hostOrigins = resolveHostOrigins(config, hostPort);
+
+    const reseed = () =>
+      seedDemo(db, { now: Date.now(), hostBase: links.hostUrl, proDomain: config.brand.proDomain });
+    if (!config.production) await reseed();
+
+    const panel = await buildPanelServer({
+      config,
+      db,
+      hostOrigins: () => hostOrigins,
+      reseed: config.production ? undefined : reseed,
+    });
+    await panel.app.listen({ port: config.port, host: config.listenHost });
+    started.push(panel.app);
+    links.panelUrl = urlOf(panel.app, config.listenHost);
+
+    return {
+      panelUrl: links.panelUrl,
+      hostUrl: config.production ? null : links.hostUrl,
+      async close() {
+        // The panel first: it stops taking calls before the database goes.
+        for (const app of [...started].reverse()) await app.close();
+        await db.destroy();
+      },
+    };
+  } catch (error) {
+    for (const app of started.reverse()) await app.close().catch(() => undefined);
+    await db.destroy().catch(() => undefined);
+    throw error;
+  }
+}
