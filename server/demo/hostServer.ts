@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { Brand } from '../config';
 import { ApiError, errorBody } from '../http/errors';
 import { parseBody } from '../http/validate';
-import { jsonForScript } from '../routes/panelPage';
+import { renderHostPage, type HostPageConfig } from './hostPage';
 import { buildScenarios, DEFAULT_SCENARIO, isScenarioName, scenarioNames, type Scenario, type ScenarioName } from './scenarios';
 
 const IDENTITY_ALGORITHM = 'RS256';
@@ -44,16 +44,6 @@ interface SiteKey {
   publicJwk: JWK;
 }
 
-/** The page's own settings, read by host.js. */
-export interface HostPageConfig {
-  panelUrl: string;
-  scenario: ScenarioName;
-  isOwner: boolean;
-  forceUpgrade: boolean;
-  ownerUser: { name: string; email: string } | null;
-  readyTimeoutMs: number;
-}
-
 const identityTokenRequest = z
   .object({
     scenario: z.enum(scenarioNames),
@@ -61,73 +51,6 @@ const identityTokenRequest = z
     expiresIn: z.number().int().min(-MAX_TEST_EXPIRY_SECONDS).max(IDENTITY_TOKEN_TTL_SECONDS).optional(),
   })
   .strict();
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
-function renderPage(scenario: Scenario, config: HostPageConfig, brand: Brand, unknownScenario: string | null): string {
-  const picker = scenarioNames
-    .map((name) => {
-      const current = name === scenario.name ? ' aria-current="page"' : '';
-      return `<li><a href="/?scenario=${encodeURIComponent(name)}#/pro"${current}>${escapeHtml(name)}</a></li>`;
-    })
-    .join('');
-  const signedIn = scenario.signedIn;
-  const notice =
-    unknownScenario === null
-      ? ''
-      : `<p class="notice">There is no scenario "${escapeHtml(unknownScenario)}": showing ${escapeHtml(scenario.name)}.</p>`;
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(brand.platformName)} Admin: ${escapeHtml(scenario.site.subdomain)}</title>
-<link rel="stylesheet" href="/host.css">
-</head>
-<body>
-<header class="admin-header">
-  <strong class="brand">${escapeHtml(brand.platformName)} Admin</strong>
-  <span>Site: ${escapeHtml(scenario.site.url)}</span>
-  <span>Signed in as ${escapeHtml(signedIn.name)} (${escapeHtml(signedIn.role)})</span>
-</header>
-<div class="layout">
-<nav class="picker" aria-label="Demo scenarios">
-  <h2>Demo scenario</h2>
-  <p class="scenario-description">${escapeHtml(scenario.description)}</p>
-  <ul>${picker}</ul>
-</nav>
-<main>
-  ${notice}
-  <h1>Billing</h1>
-  <p role="alert" id="overdue-alert" class="alert" hidden>Your subscription payment is overdue. Update your payment details to keep your site online. <a href="#/pro">Update payment</a></p>
-  <p role="alert" id="limits-warning" class="warning" hidden>Your site has exceeded its member limit. Upgrade your plan to keep adding members. <a id="limits-upgrade" href="#/pro/plans">Upgrade</a></p>
-  <div class="status-bar">
-    <output id="host-status" aria-label="Host status">Loading billing panel…</output>
-    <output id="subscription-status" aria-label="Subscription status">Subscription: not received</output>
-    <output id="route-status" aria-label="Panel route"></output>
-    <output id="admin-status" aria-label="Admin navigation"></output>
-  </div>
-  <div class="tools">
-    <button type="button" id="ask-subscription">Ask the panel for the subscription</button>
-    <button type="button" id="send-limit-update">Send a limit update</button>
-  </div>
-  <div id="panel-spinner" class="spinner" role="status" aria-label="Loading billing">Loading billing…</div>
-  <section id="panel-error" class="panel-error" hidden aria-labelledby="panel-error-title">
-    <h2 id="panel-error-title">The billing panel could not be loaded</h2>
-    <p>Check your connection and try again. If the problem persists, contact ${escapeHtml(brand.supportEmail)}.</p>
-    <button type="button" id="panel-error-retry">Try again</button>
-  </section>
-  <iframe id="billing-frame" title="Billing" allow="clipboard-write"></iframe>
-</main>
-</div>
-<script id="host-config" type="application/json">${jsonForScript(config)}</script>
-<script src="/host.js"></script>
-</body>
-</html>
-`;
-}
 
 export async function buildHostServer(options: HostServerOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: options.logger ?? false });
@@ -175,7 +98,7 @@ export async function buildHostServer(options: HostServerOptions): Promise<Fasti
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(renderPage(scenario, config, options.brand, unknown));
+      .send(renderHostPage(scenario, config, options.brand, unknown));
   });
 
   for (const [file, contentType] of Object.entries(STATIC_FILES)) {

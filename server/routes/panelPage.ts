@@ -8,24 +8,12 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { PanelRuntimeConfig } from '../config';
+import { jsonForScript } from '../http/html';
 
 export const PANEL_CONFIG_PLACEHOLDER = '<!--panel-config-->';
 const HASHED_ASSET = /\.[0-9a-f]{8,}\.[a-z0-9]+(\.map)?$/;
 const LONG_CACHE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
-
-/**
- * JSON that is safe inside a `<script>` element: `<` can't close the tag or open a comment, `>` and `&` can't
- * form markup, and the two line separators JavaScript once treated as line ends are escaped too.
- */
-export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
 
 export function injectPanelConfig(html: string, config: PanelRuntimeConfig): string {
   const tag = `<script id="panel-config" type="application/json">${jsonForScript(config)}</script>`;

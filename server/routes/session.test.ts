@@ -1,0 +1,168 @@
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { apiErrorSchema, calls } from '../../src/api/contract';
+import { SQLITE_FILE_NAME } from '../db/database';
+import { startDemo, type Demo } from '../testing/harness';
+import { decodeClaims, decodeHeader, foreignRsaKey, signRs256 } from '../testing/jwt';
+
+const OWNER_ONLY = 'Only the site owner can access billing information.';
+const FIVE_MINUTES = 300;
+const TWO_HOURS = 2 * 60 * 60;
+
+let demo: Demo;
+
+beforeAll(async () => {
+  demo = await startDemo();
+});
+
+afterAll(async () => {
+  await demo?.close();
+});
+
+function session(jwt: unknown, options: Record<string, unknown> = { init: true }) {
+  return demo.call<Record<string, unknown>>('/api/billing-session', { jwt, data: {}, options });
+}
+
+function expectError(result: { status: number; body: unknown }, status: number, message?: string) {
+  expect(result.status).toBe(status);
+  const body = apiErrorSchema.parse(result.body);
+  expect(body.error.status).toBe(status);
+  if (message !== undefined) expect(body.error.message).toBe(message);
+  return body.error.message;
+}
+
+function customerIdsOf(userId: string): string[] {
+  const db = new SQLite(path.join(demo.dataDir, SQLITE_FILE_NAME), { readonly: true });
+  try {
+    return (db.prepare('select id from customers where user_id = ?').all(userId) as { id: string }[]).map((row) => row.id);
+  } finally {
+    db.close();
+  }
+}
+
+function deleteCustomerOf(userId: string): void {
+  const db = new SQLite(path.join(demo.dataDir, SQLITE_FILE_NAME));
+  try {
+    db.pragma('foreign_keys = ON');
+    db.prepare('delete from customers where user_id = ?').run(userId);
+  } finally {
+    db.close();
+  }
+}
+
+describe('the host identity token', () => {
+  it('is RS256 with a kid, five minutes long, issued by the site admin URL, about the user', async () => {
+    const token = await demo.identityToken('active');
+    expect(decodeHeader(token)).toMatchObject({ alg: 'RS256', kid: expect.stringMatching(/^active-/) });
+    const claims = decodeClaims(token);
+    expect(claims).toMatchObject({ iss: `${demo.hostUrl}/sites/active`, sub: 'alex@active.example.com', role: 'Owner' });
+    expect(Number(claims.exp) - Number(claims.iat)).toBe(FIVE_MINUTES);
+  });
+
+  it('is checked against the JWKS the admin publishes', async () => {
+    const jwks = await demo.get('/sites/active/.well-known/jwks.json', 'host');
+    expect(jwks.status).toBe(200);
+    const keys = (JSON.parse(jwks.body) as { keys: Record<string, unknown>[] }).keys;
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig', kid: decodeHeader(await demo.identityToken('active')).kid });
+    expect(keys[0]).not.toHaveProperty('d');
+  });
+});
+
+describe('POST /api/billing-session', () => {
+  it('exchanges the owner identity token for a two-hour session token', async () => {
+    const result = await session(await demo.identityToken('active'));
+    expect(result.status).toBe(200);
+    const { token } = calls['billing-session'].response.parse(result.body);
+    const claims = decodeClaims(token);
+    expect(decodeHeader(token).alg).toBe('HS256');
+    expect(claims).toMatchObject({ siteId: 'site_active', userId: 'user_active' });
+    expect(Number(claims.exp) - Number(claims.iat)).toBe(TWO_HOURS);
+  });
+
+  it('reissues without init', async () => {
+    const result = await session(await demo.identityToken('grace'), { init: false, verbose: true });
+    expect(result.status).toBe(200);
+    expect(decodeClaims(String(result.body.token))).toMatchObject({ siteId: 'site_grace' });
+  });
+
+  it("answers 401 'Token has expired' for an expired identity token", async () => {
+    expectError(await session(await demo.identityToken('active', { expiresIn: -60 })), 401, 'Token has expired');
+  });
+
+  it('answers 401 for a token signed with another key under the site kid', async () => {
+    const genuine = await demo.identityToken('active');
+    const forged = signRs256(decodeClaims(genuine), foreignRsaKey(), String(decodeHeader(genuine).kid));
+    expectError(await session(forged), 401, 'Invalid identity token');
+  });
+
+  it('answers 401 for a key id the site does not publish', async () => {
+    const claims = decodeClaims(await demo.identityToken('active'));
+    expectError(await session(signRs256(claims, foreignRsaKey(), 'not-a-published-kid')), 401, 'Invalid identity token');
+  });
+
+  it('answers 401 for a token from an admin it does not know, without fetching anything', async () => {
+    const claims = { ...decodeClaims(await demo.identityToken('active')), iss: 'http://127.0.0.1:9/sites/elsewhere' };
+    expectError(await session(signRs256(claims, foreignRsaKey(), 'x')), 401, 'Invalid identity token');
+  });
+
+  it("answers 401 for one site's token under another site's issuer", async () => {
+    const token = await demo.identityToken('grace');
+    const claims = { ...decodeClaims(token), iss: `${demo.hostUrl}/sites/active` };
+    // Signed with grace's key id, which active's JWKS does not have.
+    expectError(await session(signRs256(claims, foreignRsaKey(), String(decodeHeader(token).kid))), 401, 'Invalid identity token');
+  });
+
+  it('answers 401 for something that is not a JWT', async () => {
+    expectError(await session('not.a.jwt'), 401, 'Invalid identity token');
+  });
+
+  it.each(['not-owner', 'trial-over-staff'] as const)('answers 403 with the owner-only message for staff (%s)', async (scenario) => {
+    expectError(await session(await demo.identityToken(scenario)), 403, OWNER_ONLY);
+  });
+
+  it('gives a legacy-plan owner a session: it is the account calls that refuse', async () => {
+    expect((await session(await demo.identityToken('legacy'))).status).toBe(200);
+  });
+
+  it.each([
+    [{ data: {}, options: { init: true } }, 'jwt'],
+    [{ jwt: '', data: {}, options: { init: true } }, 'jwt'],
+    [{ jwt: 'x', data: {}, options: {} }, 'options.init'],
+    [{ jwt: 'x', data: { customerId: 'cus_active' }, options: { init: true } }, 'data'],
+  ])('answers 400 naming the field for %j', async (body, field) => {
+    const message = expectError(await demo.call('/api/billing-session', body), 400);
+    expect(message).toContain(field);
+  });
+
+  it('answers 400 for a body that is not JSON', async () => {
+    const response = await fetch(`${demo.panelUrl}/api/billing-session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"jwt":',
+    });
+    expectError({ status: response.status, body: await response.json() }, 400);
+  });
+
+  it('creates the payment customer on init only, once, and changes nothing on a bad body', async () => {
+    deleteCustomerOf('user_starter');
+    const jwt = await demo.identityToken('starter');
+
+    expectError(await demo.call('/api/billing-session', { jwt, data: {}, options: { init: 'yes' } }), 400);
+    expect(customerIdsOf('user_starter')).toEqual([]);
+
+    expect((await session(jwt, { init: false })).status).toBe(200);
+    expect(customerIdsOf('user_starter')).toEqual([]);
+
+    expect((await session(jwt, { init: true })).status).toBe(200);
+    const created = customerIdsOf('user_starter');
+    expect(created).toHaveLength(1);
+    expect(created[0]).toMatch(/^cus_sbx/);
+
+    await Promise.all([session(jwt, { init: true }), session(jwt, { init: true })]);
+    expect(customerIdsOf('user_starter')).toEqual(created);
+
+    await demo.reset();
+    expect(customerIdsOf('user_starter')).toEqual(['cus_starter']);
+  });
+});

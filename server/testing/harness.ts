@@ -1,0 +1,222 @@
+/**
+ * Starts the whole demo (panel server, API, demo host, a fresh SQLite database) in a child process, exactly as
+ * `npm run serve` does, on free ports of 127.0.0.1, for tests that talk to it over real HTTP.
+ *
+ * A child process rather than in-process: the server runs under tsx as in production, and jest's module system
+ * never has to load the ESM-only JOSE library.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { CallName, CallRequest } from '../../src/api/contract';
+import type { ScenarioName } from '../demo/scenarios';
+import type { ReadyMessage } from '../main';
+import type { FaultRequest } from './faults';
+
+const PROJECT_ROOT = path.resolve(__dirname, '..', '..');
+const MAIN = path.join(PROJECT_ROOT, 'server', 'main.ts');
+const START_TIMEOUT_MS = 30_000;
+const STOP_TIMEOUT_MS = 10_000;
+
+/** A stand-in for the webpack build: the real index.html template and one hashed asset. */
+export const PLACEHOLDER_ASSET = 'assets/main.0123456789.js';
+export const PLACEHOLDER_INDEX_HTML =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Billing and domain settings</title>' +
+  '<!--panel-config--></head><body><div id="root"></div></body></html>';
+
+export interface DemoOptions {
+  /** NODE_ENV=production: no demo host, no seeding, no /__demo or /__test routes */
+  production?: boolean;
+  /** a built panel to serve; default: a placeholder dist in the temp directory */
+  distDir?: string;
+  /** extra environment for the server (e.g. HOST_ORIGINS, SUPPORT_EMAIL) */
+  env?: Record<string, string>;
+}
+
+export interface CallResult<T = unknown> {
+  status: number;
+  headers: Headers;
+  /** parsed JSON, or the text when the answer is not JSON */
+  body: T;
+}
+
+export interface Demo {
+  panelUrl: string;
+  /** null in production mode */
+  hostUrl: string | null;
+  /** the HS256 secret of session tokens (tests mint expired ones with it) */
+  sessionSecret: string;
+  dataDir: string;
+  /** A host identity token for the scenario's signed-in user, from the demo host's backend. */
+  identityToken(scenario: ScenarioName, options?: { expiresIn?: number }): Promise<string>;
+  /** A billing session token for the scenario's owner (billing-session with init true). */
+  sessionToken(scenario: ScenarioName): Promise<string>;
+  /** POST a JSON body to the panel's server. */
+  call<T = unknown>(urlPath: string, body: unknown): Promise<CallResult<T>>;
+  /** POST /api/<name> with the envelope `{jwt, data, options}`. */
+  api<T = unknown>(name: CallName, body: CallRequest<CallName> | Record<string, unknown>): Promise<CallResult<T>>;
+  get(urlPath: string, base?: 'panel' | 'host'): Promise<CallResult<string>>;
+  addFault(fault: FaultRequest): Promise<void>;
+  clearFaults(): Promise<void>;
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if ((response.headers.get('content-type') ?? '').includes('application/json')) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+async function writePlaceholderDist(dir: string): Promise<void> {
+  await mkdir(path.join(dir, 'assets'), { recursive: true });
+  await writeFile(path.join(dir, 'index.html'), PLACEHOLDER_INDEX_HTML);
+  await writeFile(path.join(dir, PLACEHOLDER_ASSET), 'window.placeholder = true;\n');
+}
+
+function waitForReady(child: ChildProcess, output: () => string): Promise<ReadyMessage> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      cleanup();
+      reject(new Error(`the demo did not start within ${START_TIMEOUT_MS} ms\n${output()}`));
+    }, START_TIMEOUT_MS);
+    const onMessage = (message: unknown) => {
+      if ((message as ReadyMessage | null)?.type !== 'ready') return;
+      cleanup();
+      resolve(message as ReadyMessage);
+    };
+    const onExit = (code: number | null) => {
+      cleanup();
+      reject(new Error(`the demo exited with ${String(code)} before it was ready\n${output()}`));
+    };
+    function cleanup() {
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+    }
+    child.on('message', onMessage);
+    child.on('exit', onExit);
+  });
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
+  const tempDir = await mkdtemp(path.join(os.tmpdir(), 'billing-demo-'));
+  const dataDir = path.join(tempDir, 'data');
+  let distDir = options.distDir;
+  if (distDir === undefined) {
+    distDir = path.join(tempDir, 'dist');
+    await writePlaceholderDist(distDir);
+  }
+  const sessionSecret = randomBytes(32).toString('hex');
+  const child = fork(MAIN, [], {
+    cwd: PROJECT_ROOT,
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    env: {
+      ...process.env,
+      NODE_ENV: options.production ? 'production' : 'test',
+      PORT: '0',
+      HOST_PORT: '0',
+      DATA_DIR: dataDir,
+      DIST_DIR: distDir,
+      SESSION_SECRET: sessionSecret,
+      LOG_LEVEL: 'silent',
+      ...options.env,
+    },
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+
+  let ready: ReadyMessage;
+  try {
+    ready = await waitForReady(child, () => output);
+  } catch (error) {
+    await stopChild(child);
+    await rm(tempDir, { recursive: true, force: true });
+    throw error;
+  }
+  const { panelUrl, hostUrl } = ready;
+
+  async function call<T>(urlPath: string, body: unknown): Promise<CallResult<T>> {
+    const response = await fetch(panelUrl + urlPath, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, headers: response.headers, body: (await readBody(response)) as T };
+  }
+
+  async function expectOk(result: CallResult, what: string): Promise<void> {
+    if (result.status >= 300) throw new Error(`${what} answered ${result.status}: ${JSON.stringify(result.body)}`);
+  }
+
+  const demo: Demo = {
+    panelUrl,
+    hostUrl,
+    sessionSecret,
+    dataDir,
+    async identityToken(scenario, tokenOptions = {}) {
+      if (hostUrl === null) throw new Error('no demo host in production mode');
+      const response = await fetch(`${hostUrl}/admin-api/identity-token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ scenario, ...tokenOptions }),
+      });
+      const body = (await readBody(response)) as { token?: string };
+      if (!response.ok || typeof body.token !== 'string') throw new Error(`identity token for ${scenario}: ${response.status}`);
+      return body.token;
+    },
+    async sessionToken(scenario) {
+      const jwt = await demo.identityToken(scenario);
+      const result = await call<{ token?: string }>('/api/billing-session', { jwt, data: {}, options: { init: true } });
+      if (result.status !== 200 || typeof result.body.token !== 'string') {
+        throw new Error(`billing session for ${scenario} answered ${result.status}: ${JSON.stringify(result.body)}`);
+      }
+      return result.body.token;
+    },
+    call,
+    api: (name, body) => call(`/api/${name}`, body),
+    async get(urlPath, base = 'panel') {
+      const origin = base === 'panel' ? panelUrl : hostUrl;
+      if (origin === null) throw new Error('no demo host in production mode');
+      const response = await fetch(origin + urlPath, { redirect: 'manual' });
+      return { status: response.status, headers: response.headers, body: await response.text() };
+    },
+    async addFault(fault) {
+      await expectOk(await call('/__test/faults', fault), 'adding a fault');
+    },
+    async clearFaults() {
+      const response = await fetch(`${panelUrl}/__test/faults`, { method: 'DELETE' });
+      if (!response.ok) throw new Error(`clearing faults answered ${response.status}`);
+    },
+    async reset() {
+      await expectOk(await call('/__demo/reset', {}), 'demo reset');
+    },
+    async close() {
+      await stopChild(child);
+      await rm(tempDir, { recursive: true, force: true });
+    },
+  };
+  return demo;
+}
