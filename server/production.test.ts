@@ -1,0 +1,47 @@
+import { apiErrorSchema } from '../src/api/contract';
+import { startDemo, type Demo } from './testing/harness';
+
+let demo: Demo;
+
+beforeAll(async () => {
+  demo = await startDemo({ production: true, env: { HOST_ORIGINS: 'https://admin.example.com, https://other.example.com/' } });
+});
+
+afterAll(async () => {
+  await demo?.close();
+});
+
+describe('NODE_ENV=production', () => {
+  it('runs no demo host', () => {
+    expect(demo.hostUrl).toBeNull();
+  });
+
+  it.each([
+    ['POST', '/__demo/reset'],
+    ['POST', '/__test/faults'],
+    ['DELETE', '/__test/faults'],
+    ['GET', '/__test/faults'],
+    ['GET', '/__demo/reset'],
+  ])('has no %s %s', async (method, route) => {
+    const response = await fetch(demo.panelUrl + route, {
+      method,
+      headers: method === 'POST' ? { 'content-type': 'application/json' } : {},
+      body: method === 'POST' ? JSON.stringify({ path: '/api/get-billing-data', status: 500 }) : undefined,
+    });
+    expect(response.status).toBe(404);
+    expect(apiErrorSchema.parse(await response.json()).error.status).toBe(404);
+  });
+
+  it('still answers the API and serves the panel with production settings', async () => {
+    const session = await demo.call('/api/billing-session', { jwt: 'not.a.jwt', data: {}, options: { init: true } });
+    expect(session.status).toBe(401);
+    const page = await demo.get('/');
+    expect(page.status).toBe(200);
+    const config = JSON.parse(/<script id="panel-config" type="application\/json">([\s\S]*?)<\/script>/.exec(page.body)![1]!);
+    expect(config).toMatchObject({
+      hostOrigins: ['https://admin.example.com', 'https://other.example.com'],
+      environment: 'production',
+      paymentScriptUrl: 'https://js.stripe.com/v3/',
+    });
+  });
+});
