@@ -1,0 +1,277 @@
+/**
+ * The demo host page's script against HOST-PROTOCOL.md, in a DOM: the host's checks on messages, its answers,
+ * its route handling and its loading behaviour.
+ *
+ * @jest-environment jsdom
+ * @jest-environment-options {"url": "http://127.0.0.1:4000/?scenario=active"}
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { defaultBrand } from '../../config';
+import { renderHostPage, type HostPageConfig } from '../hostPage';
+import { buildScenarios, type ScenarioName } from '../scenarios';
+
+const PANEL_URL = 'http://127.0.0.1:4001';
+const READY_TIMEOUT_MS = 10_000;
+const HOST_SCRIPT = readFileSync(path.join(__dirname, 'host.js'), 'utf8');
+const NOW = Date.UTC(2026, 10, 18);
+
+interface Loaded {
+  frame: HTMLIFrameElement;
+  posted: jest.Mock;
+  fetch: jest.Mock;
+}
+
+let listeners: [EventTarget, string, EventListenerOrEventListenerObject][] = [];
+const originalAdd = { window: window.addEventListener, document: document.addEventListener };
+
+/** Renders the host page for a scenario at `hash` and runs host.js on it, recording its listeners for cleanup. */
+function loadHost(scenarioName: ScenarioName, hash = '#/pro', overrides: Partial<HostPageConfig> = {}): Loaded {
+  const scenario = buildScenarios(NOW)[scenarioName];
+  const config: HostPageConfig = {
+    panelUrl: PANEL_URL,
+    scenario: scenarioName,
+    isOwner: scenario.host.isOwner,
+    forceUpgrade: scenario.host.forceUpgrade,
+    ownerUser: scenario.host.ownerUser,
+    readyTimeoutMs: READY_TIMEOUT_MS,
+    ...overrides,
+  };
+  const html = renderHostPage(scenario, config, defaultBrand, null);
+  document.body.innerHTML = /<body>([\s\S]*)<\/body>/.exec(html)![1]!;
+  window.history.replaceState(null, '', `/?scenario=${scenarioName}${hash}`);
+
+  const fetchMock = jest.fn().mockResolvedValue({ ok: true, json: async () => ({ token: 'identity.jwt' }) });
+  Object.assign(window, { fetch: fetchMock });
+  for (const [target, key] of [[window, 'window'], [document, 'document']] as const) {
+    target.addEventListener = ((type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions) => {
+      listeners.push([target, type, listener]);
+      originalAdd[key].call(target, type, listener, options);
+    }) as typeof target.addEventListener;
+  }
+  new Function(HOST_SCRIPT)();
+  window.addEventListener = originalAdd.window;
+  document.addEventListener = originalAdd.document;
+
+  const frame = document.getElementById('billing-frame') as HTMLIFrameElement;
+  const posted = jest.fn();
+  Object.assign(frame.contentWindow!, { postMessage: posted });
+  return { frame, posted, fetch: fetchMock };
+}
+
+function fromPanel(frame: HTMLIFrameElement, data: unknown, origin = PANEL_URL, source: MessageEventSource | null = frame.contentWindow) {
+  window.dispatchEvent(new MessageEvent('message', { data, origin, source }));
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+const text = (id: string) => document.getElementById(id)!.textContent;
+const hidden = (id: string) => (document.getElementById(id) as HTMLElement).hidden;
+
+function setVisibility(state: DocumentVisibilityState) {
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+  document.dispatchEvent(new Event('visibilitychange'));
+}
+
+afterEach(() => {
+  for (const [target, type, listener] of listeners) target.removeEventListener(type, listener);
+  listeners = [];
+  jest.useRealTimers();
+});
+
+describe('loading the panel', () => {
+  it.each([
+    ['#/pro', `${PANEL_URL}/`],
+    ['#/pro/', `${PANEL_URL}/`],
+    ['#/pro/domain', `${PANEL_URL}/domain`],
+    ['#/pro/checkout/publisher-default-year', `${PANEL_URL}/checkout/publisher-default-year`],
+    ['#/pro/../../etc', `${PANEL_URL}/`],
+    ['#/pro//evil.example.com', `${PANEL_URL}/`],
+  ])('maps %s to %s without passing its own query string', (hash, src) => {
+    const { frame } = loadHost('active', hash);
+    expect(frame.getAttribute('src')).toBe(src);
+  });
+
+  it('opens the billing screen when the admin has no #/pro hash', () => {
+    const { frame } = loadHost('active', '');
+    expect(window.location.hash).toBe('#/pro');
+    expect(window.location.search).toBe('?scenario=active');
+    expect(frame.getAttribute('src')).toBe(`${PANEL_URL}/`);
+  });
+
+  it('hides its spinner when the panel is ready', () => {
+    const { frame } = loadHost('active');
+    expect(hidden('panel-spinner')).toBe(false);
+    fromPanel(frame, { request: 'billingAppReady', route: '/' });
+    expect(hidden('panel-spinner')).toBe(true);
+    expect(text('host-status')).toBe('Panel ready');
+  });
+
+  it('retries the load once after the wait, then shows an error page', () => {
+    jest.useFakeTimers();
+    const { frame } = loadHost('active', '#/pro/domain');
+    const setSrc = jest.spyOn(frame, 'setAttribute');
+    jest.advanceTimersByTime(READY_TIMEOUT_MS);
+    expect(setSrc).toHaveBeenCalledWith('src', `${PANEL_URL}/domain`);
+    expect(hidden('panel-error')).toBe(true);
+    jest.advanceTimersByTime(READY_TIMEOUT_MS);
+    expect(hidden('panel-error')).toBe(false);
+    expect(frame.hidden).toBe(true);
+    expect(text('host-status')).toBe('Panel failed to load');
+    expect(setSrc).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not retry once the panel is ready', () => {
+    jest.useFakeTimers();
+    const { frame } = loadHost('active');
+    fromPanel(frame, { request: 'billingAppReady' });
+    jest.advanceTimersByTime(3 * READY_TIMEOUT_MS);
+    expect(hidden('panel-error')).toBe(true);
+    expect(text('host-status')).toBe('Panel ready');
+  });
+});
+
+describe('checks on messages from the panel', () => {
+  it.each([
+    ['a falsy message', null, PANEL_URL, true],
+    ['another origin', { request: 'forceUpgradeInfo' }, 'http://127.0.0.1:4002', true],
+    ['another window', { request: 'forceUpgradeInfo' }, PANEL_URL, false],
+  ])('ignores %s', (_label, data, origin, fromFrame) => {
+    const { frame, posted } = loadHost('active');
+    fromPanel(frame, data, origin, fromFrame ? frame.contentWindow : window);
+    expect(posted).not.toHaveBeenCalled();
+  });
+});
+
+describe('answers', () => {
+  it("fetches the owner's identity token and posts it to the panel's exact origin", async () => {
+    const { frame, posted, fetch } = loadHost('active');
+    fromPanel(frame, { request: 'token' });
+    await flush();
+    expect(fetch).toHaveBeenCalledWith('/admin-api/identity-token', expect.objectContaining({ method: 'POST', body: '{"scenario":"active"}' }));
+    expect(posted).toHaveBeenCalledWith({ request: 'token', response: 'identity.jwt' }, PANEL_URL);
+  });
+
+  it.each<ScenarioName>(['not-owner', 'trial-over-staff'])('answers null for a non-owner (%s) without calling its API', (scenario) => {
+    const { frame, posted, fetch } = loadHost(scenario);
+    fromPanel(frame, { request: 'token' });
+    expect(posted).toHaveBeenCalledWith({ request: 'token', response: null }, PANEL_URL);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('tells a forced upgrade, who is owner, and the owner', () => {
+    const { frame, posted } = loadHost('trial-over-staff');
+    fromPanel(frame, { request: 'forceUpgradeInfo' });
+    expect(posted).toHaveBeenCalledWith(
+      {
+        request: 'forceUpgradeInfo',
+        response: {
+          forceUpgrade: true,
+          isOwner: false,
+          ownerUser: { name: 'Jamie Rivera', email: buildScenarios(NOW)['trial-over-staff'].owner.email },
+        },
+      },
+      PANEL_URL,
+    );
+  });
+});
+
+describe('subscription messages', () => {
+  it('shows the overdue alert for past_due and unpaid, and the limits warning for members', () => {
+    const { frame } = loadHost('grace');
+    fromPanel(frame, { subscription: { status: 'past_due' }, exceededLimits: ['members'], checkoutRoute: '/checkout/publisher-default-month' });
+    expect(hidden('overdue-alert')).toBe(false);
+    expect(text('overdue-alert')).toContain('overdue');
+    expect(hidden('limits-warning')).toBe(false);
+    expect(document.getElementById('limits-upgrade')!.getAttribute('href')).toBe('#/pro/checkout/publisher-default-month');
+    expect(text('subscription-status')).toBe('Subscription: past_due');
+
+    fromPanel(frame, { subscription: { status: 'unpaid' }, exceededLimits: ['staff'] });
+    expect(hidden('overdue-alert')).toBe(false);
+    expect(hidden('limits-warning')).toBe(true);
+    expect(document.getElementById('limits-upgrade')!.getAttribute('href')).toBe('#/pro/plans');
+
+    fromPanel(frame, { subscription: { status: 'active' } });
+    expect(hidden('overdue-alert')).toBe(true);
+  });
+
+  it('clears its forced upgrade once the subscription is active', () => {
+    const { frame, posted } = loadHost('trial-over');
+    fromPanel(frame, { subscription: { status: 'trialing' } });
+    fromPanel(frame, { request: 'forceUpgradeInfo' });
+    expect(posted).toHaveBeenLastCalledWith(expect.objectContaining({ response: expect.objectContaining({ forceUpgrade: true }) }), PANEL_URL);
+    fromPanel(frame, { subscription: { status: 'active' } });
+    fromPanel(frame, { request: 'forceUpgradeInfo' });
+    expect(posted).toHaveBeenLastCalledWith(expect.objectContaining({ response: expect.objectContaining({ forceUpgrade: false }) }), PANEL_URL);
+  });
+
+  it('ignores a subscription without a string status', () => {
+    const { frame } = loadHost('grace');
+    fromPanel(frame, { subscription: { status: 3 } });
+    fromPanel(frame, { subscription: null });
+    expect(text('subscription-status')).toBe('Subscription: not received');
+    expect(hidden('overdue-alert')).toBe(true);
+  });
+});
+
+describe('routes', () => {
+  it.each([
+    ['/plans', '#/pro/plans'],
+    ['/', '#/pro'],
+    ['/domain/custom', '#/pro/domain/custom'],
+  ])('follows %s with replaceState to %s', (route, hash) => {
+    const { frame } = loadHost('active', '#/pro/domain');
+    const length = window.history.length;
+    fromPanel(frame, { route });
+    expect(window.location.hash).toBe(hash);
+    expect(window.location.search).toBe('?scenario=active');
+    expect(window.history.length).toBe(length);
+  });
+
+  it.each(['plans', '//evil.example.com', '/\\evil.example.com', '/a/../b', '/./plans', '/%2e%2e/plans', '/%252e%252e/plans', '/%5cevil', '/%2F/evil'])(
+    'refuses the unsafe route %s',
+    (route) => {
+      const { frame } = loadHost('active', '#/pro/domain');
+      fromPanel(frame, { route });
+      expect(window.location.hash).toBe('#/pro/domain');
+    },
+  );
+
+  it('tells the panel about its hash changes only after billingAppReady', () => {
+    const { frame, posted } = loadHost('active');
+    window.history.replaceState(null, '', '/?scenario=active#/pro/domain');
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+    expect(posted).not.toHaveBeenCalled();
+
+    fromPanel(frame, { request: 'billingAppReady' });
+    window.history.replaceState(null, '', '/?scenario=active#/pro/plans');
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+    expect(posted).toHaveBeenCalledWith({ query: 'routeUpdate', response: '/plans' }, PANEL_URL);
+
+    window.history.replaceState(null, '', '/?scenario=active#/settings');
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+    expect(posted).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks for a limit update when shown again', () => {
+    const { frame, posted } = loadHost('active');
+    fromPanel(frame, { request: 'billingAppReady' });
+    setVisibility('hidden');
+    expect(posted).not.toHaveBeenCalled();
+    setVisibility('visible');
+    expect(posted).toHaveBeenCalledWith({ query: 'limitUpdate' }, PANEL_URL);
+  });
+
+  it('opens admin screens from the fixed list only', () => {
+    const { frame } = loadHost('active');
+    fromPanel(frame, { request: 'navigateToAdmin', destination: 'javascript:alert(1)' });
+    expect(text('admin-status')).toBe('');
+    fromPanel(frame, { request: 'navigateToAdmin', destination: 'staff' });
+    expect(text('admin-status')).toBe('Opened admin screen: staff');
+  });
+
+  it('asks the panel for the subscription on request', () => {
+    const { posted } = loadHost('active');
+    document.getElementById('ask-subscription')!.click();
+    expect(posted).toHaveBeenCalledWith({ query: 'getSubscription', response: 'subscription' }, PANEL_URL);
+  });
+});
