@@ -20,7 +20,9 @@ export function Modal({ title, onClose, children }: ModalProps) {
 
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
-    const first = dialog.current?.querySelector<HTMLElement>(FOCUSABLE);
+    // The field a dialog is for (marked data-autofocus) before its first control, which is the close button.
+    const first =
+      dialog.current?.querySelector<HTMLElement>('[data-autofocus]') ?? dialog.current?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? dialog.current)?.focus();
     return () => opener?.focus();
   }, []);

@@ -1,15 +1,86 @@
-/** The billing dashboard (SPEC section 2). */
+/**
+ * The billing dashboard (SPEC 2): a spinner while loading, the error or legacy message instead of content, the
+ * state redirects, then the grid: plan details, payment information, billing history and the footer. The
+ * modals load on demand, the card modal with the card provider in its own chunk.
+ */
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Navigate } from 'react-router-dom';
+import { api } from '../../api/api';
 import { useGetBillingDataQuery } from '../../api/accountApi';
+import type { BillingData } from '../../api/contract';
 import { accountErrorMessage, isApiError } from '../../api/errors';
 import { useConfig } from '../../config';
 import { dashboardRedirect } from '../../lib/flags';
-import { useAppSelector } from '../../store/hooks';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { Notice } from '../../ui/Notice';
 import { Spinner } from '../../ui/Spinner';
 import { useHideNavigation, useScreenTitle } from '../../ui/shell';
 import { selectForceUpgradeInfo } from '../session/sessionSlice';
+import { BillingHistory } from './BillingHistory';
+import { DashboardFooter } from './DashboardFooter';
+import { PaymentInformation } from './PaymentInformation';
+import type { PaymentModal } from './PaymentInformation';
 import { PlanDetails } from './PlanDetails';
+
+const CardModal = lazy(() => import(/* webpackChunkName: "card" */ '../payments/CardModal'));
+const MemberLimitModal = lazy(() => import(/* webpackChunkName: "billing-members" */ './modals/MemberLimitModal'));
+const InvoiceDetailsModal = lazy(() => import(/* webpackChunkName: "billing-modals" */ './modals/InvoiceDetailsModal'));
+const BillingContactModal = lazy(() => import(/* webpackChunkName: "billing-modals" */ './modals/BillingContactModal'));
+const CancelAccountModal = lazy(() => import(/* webpackChunkName: "billing-modals" */ './modals/CancelAccountModal'));
+const InvoicesModal = lazy(() => import(/* webpackChunkName: "billing-modals" */ './modals/InvoicesModal'));
+
+type DashboardModal = PaymentModal | 'cancel' | 'invoices';
+
+function OpenModal({ modal, data, onClose }: { modal: DashboardModal; data: BillingData; onClose(): void }) {
+  const dispatch = useAppDispatch();
+  // After a new card, the dashboard reads everything afresh (the "reload" of SPEC 9) as the modal closes.
+  const onCardSaved = useCallback(() => {
+    onClose();
+    dispatch(api.util.invalidateTags(['BillingData']));
+  }, [dispatch, onClose]);
+  switch (modal) {
+    case 'card':
+      return <CardModal customerId={data.subscription.customer_id} userId={data.user.id} onClose={onClose} onSaved={onCardSaved} />;
+    case 'members':
+      return <MemberLimitModal data={data} onClose={onClose} />;
+    case 'invoiceDetails':
+      return <InvoiceDetailsModal customerId={data.subscription.customer_id} invoiceDetails={data.invoiceDetails} onClose={onClose} />;
+    case 'billingContact':
+      return <BillingContactModal user={data.user} onClose={onClose} />;
+    case 'cancel':
+      return <CancelAccountModal data={data} onClose={onClose} />;
+    case 'invoices':
+      return <InvoicesModal invoices={data.invoices} onClose={onClose} />;
+  }
+}
+
+function ModalLoading() {
+  return (
+    <span className="visually-hidden" role="status">
+      Loading…
+    </span>
+  );
+}
+
+function Dashboard({ data }: { data: BillingData }) {
+  const [modal, setModal] = useState<DashboardModal | null>(null);
+  const close = useCallback(() => setModal(null), []);
+  return (
+    <>
+      <div className="dashboard-grid">
+        <PlanDetails data={data} />
+        <PaymentInformation data={data} onOpen={setModal} />
+        <BillingHistory invoices={data.invoices} onViewAll={() => setModal('invoices')} />
+      </div>
+      <DashboardFooter canCancel={data.subscription.status !== 'canceled'} onCancel={() => setModal('cancel')} />
+      {modal && (
+        <Suspense fallback={<ModalLoading />}>
+          <OpenModal modal={modal} data={data} onClose={close} />
+        </Suspense>
+      )}
+    </>
+  );
+}
 
 export default function BillingDashboard() {
   useScreenTitle('Billing and domain settings');
@@ -26,9 +97,5 @@ export default function BillingDashboard() {
   const redirect = dashboardRedirect(data);
   if (redirect) return <Navigate to={redirect === 'checkout' ? data.checkoutRoute : redirect} replace />;
 
-  return (
-    <div className="dashboard-grid">
-      <PlanDetails data={data} />
-    </div>
-  );
+  return <Dashboard data={data} />;
 }

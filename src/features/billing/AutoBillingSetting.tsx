@@ -1,0 +1,94 @@
+/**
+ * The automatic billing switch (SPEC 4 "Auto-billing toggle"): idle, pending, succeeded (7 s after the server
+ * accepted the change, when the new billing mode is in place) or failed. It can be used only while lib's
+ * isAutoBillingOptionEnabled allows; otherwise a note says why.
+ */
+import { useEffect, useId, useState } from 'react';
+import { api } from '../../api/api';
+import type { BillingData } from '../../api/contract';
+import { AUTO_BILLING_SUCCESS_DELAY_MS } from '../../lib/constants';
+import { isAutoBillingOptionEnabled } from '../../lib/plans';
+import { useAppDispatch } from '../../store/hooks';
+import { useUpdateAutoBillingMutation } from './billingApi';
+import { AUTO_BILLING_FAILED_MESSAGE, AUTO_BILLING_NOTES } from './messages';
+
+type Phase = 'idle' | 'pending' | 'settling' | 'succeeded' | 'failed';
+
+export function AutoBillingSetting({ data }: { data: BillingData }) {
+  const dispatch = useAppDispatch();
+  const [update] = useUpdateAutoBillingMutation();
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [target, setTarget] = useState<boolean | null>(null);
+  const labelId = useId();
+  const descriptionId = useId();
+  const available = isAutoBillingOptionEnabled(data, data.exceededLimits);
+  const busy = phase === 'pending' || phase === 'settling';
+  const checked = target ?? data.hasAutoBillingEnabled;
+
+  useEffect(() => {
+    if (phase !== 'settling') return undefined;
+    const timer = setTimeout(() => {
+      setPhase('succeeded');
+      dispatch(api.util.invalidateTags(['BillingData']));
+    }, AUTO_BILLING_SUCCESS_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [phase, dispatch]);
+
+  async function toggle() {
+    if (busy || !available) return;
+    const next = !checked;
+    setTarget(next);
+    setPhase('pending');
+    const result = await update({ subscriptionId: data.subscription.id, enabled: next });
+    if ('error' in result) {
+      setTarget(null);
+      setPhase('failed');
+    } else {
+      setPhase('settling');
+    }
+  }
+
+  const note = data.willCancelAtPeriodEnd ? AUTO_BILLING_NOTES.cancelling : AUTO_BILLING_NOTES.upToDate;
+  return (
+    <div className="payment-row auto-billing">
+      <div className="payment-row__body">
+        <h3 className="payment-row__title" id={labelId}>
+          Automatic billing
+        </h3>
+        <p className="payment-row__value" id={descriptionId}>
+          When your audience outgrows your member limit, move to the next tier and bill it automatically.
+        </p>
+        {!available && <p className="note">{note}</p>}
+        <p className="visually-hidden" role="status">
+          {busy ? 'Updating billing mode…' : phase === 'succeeded' ? `Billing mode updated: automatic billing is ${checked ? 'on' : 'off'}.` : ''}
+        </p>
+        {phase === 'failed' && (
+          <p className="form-error" role="alert">
+            {AUTO_BILLING_FAILED_MESSAGE}
+          </p>
+        )}
+      </div>
+      <div className="payment-row__action">
+        <button
+          type="button"
+          role="switch"
+          className={`switch switch--${phase}`}
+          aria-checked={checked}
+          aria-labelledby={labelId}
+          aria-describedby={descriptionId}
+          aria-busy={busy}
+          aria-disabled={busy || undefined}
+          disabled={!available}
+          onClick={toggle}
+        >
+          <span className="switch__track" aria-hidden="true">
+            <span className="switch__thumb" />
+          </span>
+          <span className="switch__text" aria-hidden="true">
+            {busy ? 'Updating…' : checked ? 'On' : 'Off'}
+          </span>
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+/** The dashboard's footer (SPEC 2, "Billing dashboard" 4): the cancel-account button and the Billing Help link. */
+import { useConfig } from '../../config';
+import { ExternalLink } from '../../ui/ExternalLink';
+import { BILLING_HELP_PATH, companyPage } from './links';
+
+export function DashboardFooter({ canCancel, onCancel }: { canCancel: boolean; onCancel(): void }) {
+  const { companySite } = useConfig();
+  return (
+    <div className="dashboard-footer">
+      {canCancel && (
+        <button type="button" className="button button--link button--danger-link" onClick={onCancel}>
+          Cancel account
+        </button>
+      )}
+      <ExternalLink className="dashboard-footer__help" href={companyPage(companySite, BILLING_HELP_PATH)}>
+        Billing Help
+      </ExternalLink>
+    </div>
+  );
+}

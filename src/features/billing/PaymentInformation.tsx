@@ -1,0 +1,109 @@
+/**
+ * The payment-information box (SPEC 2, "Billing dashboard" 2): the card, the member limit, the invoice details
+ * and the billing contact, each with the button that opens its modal, and the automatic billing switch.
+ */
+import type { ReactNode } from 'react';
+import type { BillingData } from '../../api/contract';
+import { formatCardExpiry } from '../../lib/dates';
+import { formatMemberCount, memberLimitOf } from '../../lib/limits';
+import { isCustomPlan } from '../../lib/products';
+import { CardBrandIcon, cardBrandName } from '../../ui/CardBrandIcon';
+import { AutoBillingSetting } from './AutoBillingSetting';
+import { NO_CARD_LABEL } from './messages';
+
+export type PaymentModal = 'card' | 'members' | 'invoiceDetails' | 'billingContact';
+
+function CardSummary({ user }: { user: BillingData['user'] }) {
+  if (!user.cardLast4) return <p className="payment-row__value">{NO_CARD_LABEL}</p>;
+  const expiry = formatCardExpiry(user.cardExpiry);
+  return (
+    <p className="payment-row__value card-summary">
+      <CardBrandIcon brand={user.cardType} />
+      <span>
+        {cardBrandName(user.cardType)} ending in {user.cardLast4}
+        {expiry && <span className="card-summary__expiry"> · Expires {expiry}</span>}
+      </span>
+    </p>
+  );
+}
+
+interface RowProps {
+  title: string;
+  children: ReactNode;
+  action?: ReactNode;
+}
+
+function Row({ title, children, action }: RowProps) {
+  return (
+    <div className="payment-row">
+      <div className="payment-row__body">
+        <h3 className="payment-row__title">{title}</h3>
+        {children}
+      </div>
+      {action && <div className="payment-row__action">{action}</div>}
+    </div>
+  );
+}
+
+export function PaymentInformation({ data, onOpen }: { data: BillingData; onOpen(modal: PaymentModal): void }) {
+  const { user } = data;
+  const memberLimit = memberLimitOf(data.currentPrice?.limits ?? []);
+  const custom = isCustomPlan(data.subscription.meta.baseProduct.name);
+  const hasCard = !!user.cardLast4;
+  return (
+    <section className="card payment-information" aria-labelledby="payment-information-heading">
+      <h2 id="payment-information-heading">Payment information</h2>
+      <Row
+        title="Credit card"
+        action={
+          <button type="button" className="button button--secondary" onClick={() => onOpen('card')}>
+            {hasCard ? 'Update credit card' : 'Add credit card'}
+          </button>
+        }
+      >
+        <CardSummary user={user} />
+      </Row>
+      {!custom && (
+        <Row
+          title="Member limit"
+          action={
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => onOpen('members')}
+              disabled={data.isGrace}
+            >
+              Change member limit
+            </button>
+          }
+        >
+          <p className="payment-row__value">
+            {memberLimit === null ? 'No member limit' : `Up to ${formatMemberCount(memberLimit)} members`}
+          </p>
+        </Row>
+      )}
+      <Row
+        title="Invoice details"
+        action={
+          <button type="button" className="button button--secondary" onClick={() => onOpen('invoiceDetails')}>
+            Edit<span className="visually-hidden"> invoice details</span>
+          </button>
+        }
+      >
+        {/* Free text from the server: rendered as text, never as markup. */}
+        <p className="payment-row__value invoice-details">{data.invoiceDetails.trim() || 'None'}</p>
+      </Row>
+      <Row
+        title="Billing contact"
+        action={
+          <button type="button" className="button button--secondary" onClick={() => onOpen('billingContact')}>
+            Edit<span className="visually-hidden"> billing contact</span>
+          </button>
+        }
+      >
+        <p className="payment-row__value">{user.billing_contact || `None: billing e-mails go to ${user.email_address}`}</p>
+      </Row>
+      {user.show_auto_billing && <AutoBillingSetting data={data} />}
+    </section>
+  );
+}

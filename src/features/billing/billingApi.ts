@@ -1,0 +1,57 @@
+/**
+ * The dashboard's own calls (SPEC 7): invoice details, billing contact, cancel (at period end, now, and
+ * reactivate), the customer portal, automatic billing, and the subscription status the cancel poll reads.
+ * Every write that changes what the dashboard shows invalidates the billing data, so the dashboard refetches.
+ */
+import { api } from '../../api/api';
+import type { CallData, CallResponse } from '../../api/contract';
+
+export const billingApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    updateInvoiceDetails: build.mutation<CallResponse<'add-invoice-details'>, CallData<'add-invoice-details'>>({
+      query: (data) => ({ url: '/api/add-invoice-details', data }),
+      invalidatesTags: (_result, error) => (error ? [] : ['BillingData']),
+    }),
+    updateBillingContact: build.mutation<CallResponse<'update-billing-contact'>, CallData<'update-billing-contact'>>({
+      query: (data) => ({ url: '/api/update-billing-contact', data }),
+      invalidatesTags: (_result, error) => (error ? [] : ['BillingData']),
+    }),
+    /** Cancel at period end: the site stays online until the period ends. */
+    cancelAtPeriodEnd: build.mutation<CallResponse<'cancel'>, { subscriptionId: string }>({
+      query: ({ subscriptionId }) => ({ url: '/api/cancel', data: { subscriptionId } }),
+      invalidatesTags: (_result, error) => (error ? [] : ['BillingData']),
+    }),
+    /** Undoes a cancel at period end (the continue flag). */
+    reactivateSubscription: build.mutation<CallResponse<'cancel'>, { subscriptionId: string }>({
+      query: ({ subscriptionId }) => ({ url: '/api/cancel', data: { subscriptionId, continue: true } }),
+      invalidatesTags: (_result, error) => (error ? [] : ['BillingData']),
+    }),
+    /**
+     * Cancel now: the server cancels in the background and the cancel poll waits for it. Nothing is
+     * invalidated: the panel leaves for the company site once the cancellation is confirmed.
+     */
+    cancelNow: build.mutation<CallResponse<'cancel-background'>, { subscriptionId: string }>({
+      query: ({ subscriptionId }) => ({ url: '/api/cancel-background', data: { subscriptionId } }),
+    }),
+    /** The subscription as it is now, cancelled ones included: what the cancel poll reads. */
+    getSubscriptionStatus: build.query<CallResponse<'get-subscription'>, { subscriptionId: string }>({
+      query: ({ subscriptionId }) => ({ url: '/api/get-subscription', data: { subId: subscriptionId, includeCancelled: true } }),
+      keepUnusedDataFor: 0,
+    }),
+    getCustomerPortalUrl: build.mutation<CallResponse<'get-stripe-portal-url'>, CallData<'get-stripe-portal-url'>>({
+      query: (data) => ({ url: '/api/get-stripe-portal-url', data }),
+    }),
+    updateAutoBilling: build.mutation<CallResponse<'update-auto-billing'>, CallData<'update-auto-billing'>>({
+      query: (data) => ({ url: '/api/update-auto-billing', data }),
+    }),
+  }),
+});
+
+export const {
+  useUpdateInvoiceDetailsMutation,
+  useUpdateBillingContactMutation,
+  useCancelAtPeriodEndMutation,
+  useReactivateSubscriptionMutation,
+  useGetCustomerPortalUrlMutation,
+  useUpdateAutoBillingMutation,
+} = billingApi;

@@ -1,0 +1,98 @@
+/**
+ * Update billing contact (SPEC 5): optional; trimmed and checked again on blur; a non-empty value must be an
+ * e-mail address; the update needs the user's id.
+ */
+import { useId, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import type { User } from '../../../api/contract';
+import { MODAL_CLOSE_DELAY_MS } from '../../../lib/constants';
+import { ActionButton } from '../../../ui/ActionButton';
+import { Modal } from '../../../ui/Modal';
+import { useActionFlow } from '../../../ui/useActionFlow';
+import { useUpdateBillingContactMutation } from '../billingApi';
+import { billingContactError } from '../billingContact';
+import { BILLING_CONTACT_FAILED_MESSAGE, BILLING_CONTACT_NO_USER_MESSAGE, UPDATE_LABEL } from '../messages';
+
+/** The contract's limit: the longest e-mail address there is. */
+export const BILLING_CONTACT_MAX_LENGTH = 320;
+
+export interface BillingContactModalProps {
+  user: Pick<User, 'id' | 'billing_contact' | 'email_address'>;
+  onClose(): void;
+}
+
+export default function BillingContactModal({ user, onClose }: BillingContactModalProps) {
+  const [value, setValue] = useState(user.billing_contact ?? '');
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const [update] = useUpdateBillingContactMutation();
+  const flow = useActionFlow({ onSucceeded: onClose, afterSuccessMs: MODAL_CLOSE_DELAY_MS });
+  const input = useRef<HTMLInputElement>(null);
+  const fieldId = useId();
+  const hintId = useId();
+  const invalidId = useId();
+  const errorId = useId();
+
+  /** Trims what was typed and checks it again; returns the trimmed value and its message. */
+  function settle(): { contact: string; message: string | null } {
+    const contact = value.trim();
+    const message = billingContactError(contact);
+    setValue(contact);
+    setInvalid(message);
+    return { contact, message };
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const { contact, message } = settle();
+    if (message) {
+      input.current?.focus();
+      return;
+    }
+    if (!user.id) {
+      flow.fail(BILLING_CONTACT_NO_USER_MESSAGE);
+      return;
+    }
+    void flow.run(async () => {
+      const result = await update({ userId: user.id, billingContact: contact });
+      return 'error' in result ? BILLING_CONTACT_FAILED_MESSAGE : null;
+    });
+  }
+
+  const describedBy = [hintId, invalid ? invalidId : null].filter(Boolean).join(' ');
+  return (
+    <Modal title="Update billing contact" onClose={onClose}>
+      <form className="form" onSubmit={submit} noValidate>
+        <label htmlFor={fieldId}>Billing contact email</label>
+        <p id={hintId} className="note">
+          Optional. Invoices and billing e-mails also go to this address. Leave it empty to use {user.email_address} only.
+        </p>
+        <input
+          ref={input}
+          id={fieldId}
+          type="email"
+          autoComplete="email"
+          maxLength={BILLING_CONTACT_MAX_LENGTH}
+          data-autofocus
+          value={value}
+          aria-invalid={invalid ? true : undefined}
+          aria-describedby={describedBy}
+          onChange={(event) => setValue(event.target.value)}
+          onBlur={settle}
+        />
+        {invalid && (
+          <p id={invalidId} className="form-error" role="alert">
+            {invalid}
+          </p>
+        )}
+        {flow.error && (
+          <p id={errorId} className="form-error" role="alert">
+            {flow.error}
+          </p>
+        )}
+        <div className="form__actions">
+          <ActionButton type="submit" state={flow.state} label={UPDATE_LABEL} pendingLabel="Updating…" />
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,17 @@
+/** The card calls (SPEC 7): a setup intent for a new card, then the card saved on the customer. */
+import { api } from '../../api/api';
+import type { CallData, CallResponse } from '../../api/contract';
+
+export const paymentsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    setupCard: build.mutation<CallResponse<'setup-card'>, CallData<'setup-card'>>({
+      query: (data) => ({ url: '/api/setup-card', data }),
+    }),
+    updateCard: build.mutation<CallResponse<'update-card'>, CallData<'update-card'>>({
+      query: (data) => ({ url: '/api/update-card', data }),
+      invalidatesTags: (_result, error) => (error ? [] : ['BillingData']),
+    }),
+  }),
+});
+
+export const { useSetupCardMutation, useUpdateCardMutation } = paymentsApi;

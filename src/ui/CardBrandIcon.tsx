@@ -1,0 +1,33 @@
+/**
+ * A card brand's small badge and its name, as card providers report brands ('visa', 'mastercard', 'amex'...).
+ * The badge is decorative: the text beside it names the brand.
+ */
+const BRANDS: Record<string, { name: string; short: string; color: string }> = {
+  visa: { name: 'Visa', short: 'VISA', color: '#1a1f71' },
+  mastercard: { name: 'Mastercard', short: 'MC', color: '#eb001b' },
+  amex: { name: 'American Express', short: 'AMEX', color: '#2e77bc' },
+  american_express: { name: 'American Express', short: 'AMEX', color: '#2e77bc' },
+  discover: { name: 'Discover', short: 'DISC', color: '#e55c20' },
+  diners: { name: 'Diners Club', short: 'DC', color: '#0079be' },
+  jcb: { name: 'JCB', short: 'JCB', color: '#0b4ea2' },
+  unionpay: { name: 'UnionPay', short: 'UP', color: '#d10429' },
+};
+
+/** 'visa' -> 'Visa'; an unknown brand reads as itself, capitalised; none reads 'Card'. */
+export function cardBrandName(brand: string | null | undefined): string {
+  const key = (brand ?? '').trim().toLowerCase();
+  if (!key) return 'Card';
+  return BRANDS[key]?.name ?? key.charAt(0).toUpperCase() + key.slice(1);
+}
+
+export function CardBrandIcon({ brand }: { brand: string | null | undefined }) {
+  const known = BRANDS[(brand ?? '').trim().toLowerCase()];
+  return (
+    <svg className="card-brand" width="38" height="24" viewBox="0 0 38 24" aria-hidden="true" focusable="false">
+      <rect x="0.5" y="0.5" width="37" height="23" rx="3.5" fill={known?.color ?? '#5d6570'} stroke="rgba(0,0,0,.15)" />
+      <text x="19" y="15.5" textAnchor="middle" fontSize="8" fontWeight="700" fill="#fff" fontFamily="system-ui, sans-serif">
+        {known?.short ?? 'CARD'}
+      </text>
+    </svg>
+  );
+}

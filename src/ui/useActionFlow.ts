@@ -1,0 +1,69 @@
+/**
+ * The state machine behind an ActionButton: idle -> pending -> succeeded or failed, with the failure's message,
+ * and a follow-up (close the modal, reload) a fixed delay after success. The delay's timer is cleared when the
+ * component unmounts, so a closed modal never acts late.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ActionState } from './ActionButton';
+
+export interface ActionFlow {
+  state: ActionState;
+  /** The message of the last failure; null otherwise. */
+  error: string | null;
+  /** Runs the action unless one is already running; it resolves to a failure message, or null on success. */
+  run(action: () => Promise<string | null>): Promise<void>;
+  /** Fails without running anything (a check before the call). */
+  fail(message: string): void;
+  reset(): void;
+}
+
+export interface ActionFlowOptions {
+  /** Called `afterSuccessMs` after a success. */
+  onSucceeded?: () => void;
+  afterSuccessMs?: number;
+}
+
+export function useActionFlow({ onSucceeded, afterSuccessMs = 0 }: ActionFlowOptions = {}): ActionFlow {
+  const [state, setState] = useState<ActionState>('idle');
+  const [error, setError] = useState<string | null>(null);
+  const running = useRef(false);
+  const followUp = useRef(onSucceeded);
+  useEffect(() => {
+    followUp.current = onSucceeded;
+  }, [onSucceeded]);
+
+  useEffect(() => {
+    if (state !== 'succeeded') return undefined;
+    const timer = setTimeout(() => followUp.current?.(), afterSuccessMs);
+    return () => clearTimeout(timer);
+  }, [state, afterSuccessMs]);
+
+  const run = useCallback(async (action: () => Promise<string | null>) => {
+    if (running.current) return;
+    running.current = true;
+    setState('pending');
+    setError(null);
+    try {
+      const failure = await action();
+      setError(failure);
+      setState(failure === null ? 'succeeded' : 'failed');
+    } catch {
+      // Actions return their failures; one that throws anyway must not leave the button spinning.
+      setState('failed');
+    } finally {
+      running.current = false;
+    }
+  }, []);
+
+  const fail = useCallback((message: string) => {
+    setError(message);
+    setState('failed');
+  }, []);
+
+  const reset = useCallback(() => {
+    setError(null);
+    setState('idle');
+  }, []);
+
+  return { state, error, run, fail, reset };
+}
