@@ -109,7 +109,7 @@ function PriceBreakdown({ data }: { data: BillingData }) {
   const period = baseProduct.billing_period;
   const total = breakdownTotalCents(baseCost, baseProduct.quantity, addons);
   return (
-    <dl className="price-breakdown" aria-label="Price breakdown">
+    <dl className="price-breakdown">
       <div className="price-breakdown__row">
         <dt>
           {baseProduct.name} plan{baseProduct.quantity > 1 ? ` × ${baseProduct.quantity}` : ''}
