@@ -12,11 +12,13 @@ import type { PaymentsProvider } from './payments/provider';
 import { createSandboxProvider } from './payments/sandbox';
 import { registerAccountRoutes } from './routes/account';
 import { isPagePath, registerPanelPage } from './routes/panelPage';
+import { registerSandboxRoutes } from './routes/sandbox';
 import { registerSessionRoutes } from './routes/session';
 import { FaultInjector, registerFaultInjection } from './testing/faults';
 
 const API_PREFIX = '/api/';
 const INTERNAL_PREFIX = '/__';
+const SANDBOX_PREFIX = '/sandbox/';
 const BODY_LIMIT_BYTES = 64 * 1024;
 
 export interface PanelServerOptions {
@@ -87,6 +89,9 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
   registerSessionRoutes(app, deps);
   registerAccountRoutes(app, deps);
 
+  // The payment sandbox belongs to the demo; production uses the real provider's pages.
+  if (!config.production) registerSandboxRoutes(app, options.db, config.brand);
+
   const { reseed } = options;
   if (!config.production && reseed !== undefined) {
     app.post('/__demo/reset', async () => {
@@ -109,6 +114,7 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
       (request.method === 'GET' || request.method === 'HEAD') &&
       !urlPath.startsWith(API_PREFIX) &&
       !urlPath.startsWith(INTERNAL_PREFIX) &&
+      !urlPath.startsWith(SANDBOX_PREFIX) &&
       isPagePath(urlPath);
     if (isPage) return page.send(reply);
     return reply.code(404).send(errorBody(404, messages.notFound));

@@ -4,15 +4,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { defaultBrand, type Brand } from './brand';
 
-/** The brand of the hosted platform (DEMO.md "Brand defaults"). */
-export interface Brand {
-  platformName: string;
-  /** the hosted ("pro") domain sites live under, e.g. `<subdomain>.inkwell.test` */
-  proDomain: string;
-  supportEmail: string;
-  companySite: string;
-}
+export { defaultBrand, type Brand } from './brand';
 
 /** What the panel's index.html receives as `<script id="panel-config" type="application/json">`. */
 export interface PanelRuntimeConfig {
@@ -61,13 +55,6 @@ export const DEFAULT_PORT = 4001;
 export const DEFAULT_HOST_PORT = 4000;
 const DEFAULT_READY_TIMEOUT_MS = 10_000;
 const MIN_SESSION_SECRET_LENGTH = 32;
-
-export const defaultBrand: Brand = {
-  platformName: 'Inkwell',
-  proDomain: 'inkwell.test',
-  supportEmail: 'support@inkwell.test',
-  companySite: 'https://inkwell.test',
-};
 
 export class ConfigError extends Error {}
 

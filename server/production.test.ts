@@ -22,6 +22,7 @@ describe('NODE_ENV=production', () => {
     ['DELETE', '/__test/faults'],
     ['GET', '/__test/faults'],
     ['GET', '/__demo/reset'],
+    ['GET', '/sandbox/invoices/in_active_1'],
   ])('has no %s %s', async (method, route) => {
     const response = await fetch(demo.panelUrl + route, {
       method,

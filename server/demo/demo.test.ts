@@ -154,6 +154,21 @@ describe('the panel page', () => {
   });
 });
 
+describe('the sandbox invoice pages', () => {
+  it("opens an invoice's url", async () => {
+    const invoices = calls['get-invoices'].response.parse(
+      (await demo.api('get-invoices', { jwt, data: { userId: 'user_active' }, options: {} })).body,
+    ).invoices;
+    const page = await demo.get(invoices[0]!.url);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('Northwind Press Ltd');
+    expect(page.body).toContain('$180.00');
+    expect(page.body).toContain('Paid');
+    expect((await demo.get('/sandbox/invoices/in_nowhere')).status).toBe(404);
+    expect((await demo.get('/sandbox/invoices/%3Cscript%3E')).status).toBe(404);
+  });
+});
+
 describe('the demo host', () => {
   it('embeds the panel with the protocol iframe and offers every scenario', async () => {
     const page = await demo.get('/?scenario=grace', 'host');

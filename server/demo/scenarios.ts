@@ -27,7 +27,7 @@ import {
   launchCoupon,
   subdirectoryAddon,
 } from '../seed/catalogue';
-import { defaultBrand } from '../config';
+import { defaultBrand } from '../brand';
 
 export const scenarioNames = [
   'active',

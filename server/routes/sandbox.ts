@@ -1,0 +1,55 @@
+/**
+ * The payment sandbox's hosted invoice pages (demo only): what an invoice's `url` opens, standing in for the
+ * provider's hosted invoice page. Like the provider's, the unguessable-in-production URL is the credential.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Brand } from '../brand';
+import type { Db } from '../db/database';
+import { escapeHtml } from '../http/html';
+
+const INVOICE_ID = /^in_[A-Za-z0-9_]{1,64}$/;
+const CENTS = 100;
+
+const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+
+export function registerSandboxRoutes(app: FastifyInstance, db: Db, brand: Brand): void {
+  app.get('/sandbox/invoices/:id', async (request, reply) => {
+    const { id } = request.params as { id: string };
+    const invoice = INVOICE_ID.test(id)
+      ? await db
+          .selectFrom('invoices')
+          .innerJoin('customers', 'customers.id', 'invoices.customer_id')
+          .innerJoin('users', 'users.id', 'customers.user_id')
+          .select([
+            'invoices.number', 'invoices.status', 'invoices.created', 'invoices.amount_due', 'invoices.amount_paid',
+            'invoices.amount_remaining', 'customers.invoice_details', 'users.name', 'users.email',
+          ])
+          .where('invoices.id', '=', id)
+          .executeTakeFirst()
+      : undefined;
+    if (invoice === undefined) {
+      return reply.code(404).type('text/plain; charset=utf-8').send('No such invoice');
+    }
+    const paid = invoice.status === 'paid';
+    const billedTo = [invoice.name, invoice.email, ...invoice.invoice_details.split('\n')].filter(Boolean);
+    const html = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Invoice ${escapeHtml(invoice.number)}</title>
+<style>body{font:15px/1.5 system-ui,sans-serif;max-width:40rem;margin:3rem auto;color:#15212a}dt{font-weight:600}dd{margin:0 0 .75rem}</style></head>
+<body>
+<h1>${escapeHtml(brand.platformName)} invoice ${escapeHtml(invoice.number)}</h1>
+<p>Sandbox invoice: no real payment was taken.</p>
+<dl>
+<dt>Date</dt><dd>${escapeHtml(longDate.format(new Date(invoice.created * 1000)))}</dd>
+<dt>Billed to</dt><dd>${billedTo.map(escapeHtml).join('<br>')}</dd>
+<dt>Amount due</dt><dd>${escapeHtml(money.format(invoice.amount_due / CENTS))}</dd>
+<dt>${paid ? 'Paid' : 'Remaining'}</dt><dd>${escapeHtml(money.format((paid ? invoice.amount_paid : invoice.amount_remaining) / CENTS))}</dd>
+<dt>Status</dt><dd>${paid ? 'Paid' : 'Pending'}</dd>
+</dl>
+</body>
+</html>
+`;
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+  });
+}
