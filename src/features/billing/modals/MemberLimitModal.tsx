@@ -63,10 +63,11 @@ function PlanCard({ product, members, data, onChoose }: { product: Product; memb
         type="button"
         className="button"
         disabled={reason !== null || path === null}
+        aria-label={`Choose this plan: ${product.name}`}
         aria-describedby={reason ? reasonId : undefined}
         onClick={() => path && onChoose(path)}
       >
-        Choose this plan<span className="visually-hidden">: {product.name}</span>
+        Choose this plan
       </button>
     </li>
   );
