@@ -32,8 +32,8 @@ const config: Config = {
     global: {},
     './src/lib/': { branches: 100, lines: 100, functions: 100, statements: 100 },
   },
+  // Coverage (and so the src/lib threshold) is measured on the full run: `npm run test:unit` passes --coverage.
   coverageReporters: ['text-summary'],
-  collectCoverage: true,
 };
 
 export default config;
