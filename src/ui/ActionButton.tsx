@@ -22,26 +22,38 @@ export function ActionButton({
   pendingLabel = 'Working…',
   disabled,
   className = 'button',
+  onClick,
   ...rest
 }: ActionButtonProps) {
   const text = { idle: label, pending: pendingLabel, failed: retryLabel, succeeded: successLabel }[state];
+  // While pending or done the button refuses clicks (and the form submissions they carry) but stays focusable:
+  // a disabled button would drop the focus to the page, outside the dialog that holds it.
+  const busy = state === 'pending' || state === 'succeeded';
   return (
     <>
       <button
-      type="button"
-      className={`${className} ${className}--${state}`}
-      disabled={disabled || state === 'pending' || state === 'succeeded'}
-      aria-busy={state === 'pending'}
-      {...rest}
-    >
-      {state === 'pending' ? (
-        <>
-          <span className="spinner__wheel spinner__wheel--small" aria-hidden="true" />
-          <span className="visually-hidden">{text}</span>
-        </>
-      ) : (
-        text
-      )}
+        type="button"
+        className={`${className} ${className}--${state}`}
+        disabled={disabled}
+        aria-disabled={busy || undefined}
+        aria-busy={state === 'pending'}
+        onClick={(event) => {
+          if (busy) {
+            event.preventDefault();
+            return;
+          }
+          onClick?.(event);
+        }}
+        {...rest}
+      >
+        {state === 'pending' ? (
+          <>
+            <span className="spinner__wheel spinner__wheel--small" aria-hidden="true" />
+            <span className="visually-hidden">{text}</span>
+          </>
+        ) : (
+          text
+        )}
       </button>
       <span className="visually-hidden" role="status">
         {state === 'succeeded' ? successLabel : ''}

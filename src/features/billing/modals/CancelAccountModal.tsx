@@ -130,7 +130,9 @@ function CancelNow({ data, standalone }: { data: BillingData; standalone: boolea
 }
 
 export default function CancelAccountModal({ data, onClose }: { data: BillingData; onClose(): void }) {
-  const periodEnd = offersCancelAtPeriodEnd(data);
+  // Decided when the modal opens: the data refetched after cancelling at period end must not take away the
+  // section that is saying 'Update complete!'.
+  const [periodEnd] = useState(() => offersCancelAtPeriodEnd(data));
   return (
     <Modal title="Cancel account" onClose={onClose}>
       {periodEnd && <CancelAtPeriodEnd data={data} onClose={onClose} />}
