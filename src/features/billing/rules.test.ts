@@ -1,0 +1,104 @@
+/** The dashboard's own small rules: the billing contact check, the cancel options, the help links, the poll. */
+import { CANCEL_POLL_INTERVAL_MS, CANCEL_POLL_TIMEOUT_MS } from '../../lib/constants';
+import { billingContactError } from './billingContact';
+import { offersCancelAtPeriodEnd } from './cancelMode';
+import { abortableSleep, waitUntilCanceled } from './cancelPoll';
+import { companyPage, portalReturnUrl } from './links';
+
+describe('billing contact (SPEC 5)', () => {
+  it.each(['', '   ', 'ap@example.com', '  ap@example.co.uk  ', 'first.last+billing@sub.example.org'])('accepts %p', (value) => {
+    expect(billingContactError(value)).toBeNull();
+  });
+
+  it.each(['ap', 'ap@', '@example.com', 'ap@example', 'a p@example.com', 'ap@@example.com'])('rejects %p', (value) => {
+    expect(billingContactError(value)).toBe('Enter a valid email address');
+  });
+});
+
+describe('cancel at period end is offered', () => {
+  const flags = { isActive: true, isTrial: false, isGrace: false, willCancelAtPeriodEnd: false };
+  it('to an active subscription', () => expect(offersCancelAtPeriodEnd(flags)).toBe(true));
+  it.each([
+    ['a trial', { ...flags, isActive: false, isTrial: true }],
+    ['grace', { ...flags, isActive: false, isGrace: true }],
+    ['a subscription already set to cancel', { ...flags, willCancelAtPeriodEnd: true }],
+    ['an inactive subscription', { ...flags, isActive: false }],
+  ])('not to %s', (_name, input) => expect(offersCancelAtPeriodEnd(input)).toBe(false));
+});
+
+describe('links', () => {
+  it('puts help pages on the company site', () => {
+    expect(companyPage('https://inkwell.test', '/help/billing/')).toBe('https://inkwell.test/help/billing/');
+    expect(companyPage('not a url', '/help/billing/')).toBe('/help/billing/');
+  });
+
+  it('sends the portal back to the admin page around the panel, else to the company site', () => {
+    expect(portalReturnUrl('http://127.0.0.1:4000/#/pro/billing', 'https://inkwell.test')).toBe('http://127.0.0.1:4000/#/pro/billing');
+    expect(portalReturnUrl('', 'https://inkwell.test')).toBe('https://inkwell.test');
+  });
+});
+
+describe('the cancel poll', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('reads every 4 s until canceled', async () => {
+    const statuses = ['active', 'active', 'canceled'] as const;
+    const reads: number[] = [];
+    const outcome = waitUntilCanceled({
+      signal: new AbortController().signal,
+      now: () => Date.now(),
+      readStatus: async () => {
+        reads.push(Date.now());
+        return statuses[reads.length - 1] ?? null;
+      },
+    });
+    await jest.advanceTimersByTimeAsync(3 * CANCEL_POLL_INTERVAL_MS);
+    await expect(outcome).resolves.toBe('canceled');
+    const start = reads[0]! - CANCEL_POLL_INTERVAL_MS;
+    expect(reads.map((time) => time - start)).toEqual([4000, 8000, 12000]);
+  });
+
+  it('fails at 90 s', async () => {
+    let reads = 0;
+    const outcome = waitUntilCanceled({
+      signal: new AbortController().signal,
+      now: () => Date.now(),
+      readStatus: async () => {
+        reads += 1;
+        return 'active';
+      },
+    });
+    await jest.advanceTimersByTimeAsync(CANCEL_POLL_TIMEOUT_MS);
+    await expect(outcome).resolves.toBe('failed');
+    expect(reads).toBe(23);
+  });
+
+  it('stops when aborted, between reads or during one', async () => {
+    const controller = new AbortController();
+    const readStatus = jest.fn(async () => 'active' as const);
+    const outcome = waitUntilCanceled({ signal: controller.signal, now: () => Date.now(), readStatus });
+    await jest.advanceTimersByTimeAsync(CANCEL_POLL_INTERVAL_MS + 10);
+    controller.abort();
+    await expect(outcome).resolves.toBe('aborted');
+    expect(readStatus).toHaveBeenCalledTimes(1);
+
+    const during = new AbortController();
+    const late = waitUntilCanceled({
+      signal: during.signal,
+      now: () => Date.now(),
+      readStatus: async () => {
+        during.abort();
+        return 'canceled';
+      },
+    });
+    await jest.advanceTimersByTimeAsync(CANCEL_POLL_INTERVAL_MS);
+    await expect(late).resolves.toBe('aborted');
+  });
+
+  it('does not wait at all once aborted', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await expect(abortableSleep(CANCEL_POLL_INTERVAL_MS, controller.signal)).resolves.toBe(false);
+  });
+});
