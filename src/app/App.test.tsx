@@ -8,10 +8,12 @@ import { NOT_OWNER_MESSAGE } from '../api/errors';
 import { NO_HOST_MESSAGE } from '../features/session/SessionGate';
 import { startSession } from '../features/session/sessionSlice';
 import { HOST_TOKEN_INFO_WAIT_MS, HOST_TOKEN_WAIT_MS } from '../lib/constants';
+import { scenarioBillingData } from '../../server/demo/scenarios';
 import { HOST_ORIGIN } from '../test/hostWindow';
 import { json, onCall } from '../test/server';
 import { createTestStore, renderPanel } from '../test/testPanel';
 
+const NOW = Date.UTC(2026, 10, 22) / 1000;
 const siteLimits = { currentSiteLimits: { members: { total: 10, limit: 1000, exceeded: false, members_override: null } } };
 
 let panel: ReturnType<typeof createTestStore>;
@@ -31,7 +33,8 @@ function ownerHost({ forceUpgrade = false } = {}) {
   panel.host.answer('forceUpgradeInfo', { forceUpgrade, isOwner: true, ownerUser: null });
   const sessions = onCall('billing-session', () => json({ token: 'session-1' }));
   const limits = onCall('get-current-site-limits', () => json(siteLimits));
-  return { sessions, limits };
+  const billingData = onCall('get-billing-data', () => json(scenarioBillingData('active', NOW)));
+  return { sessions, limits, billingData };
 }
 
 /** As the page boots: the session starts, then the app renders. */
@@ -83,6 +86,7 @@ describe('the handshake', () => {
     panel.host.answer('token', 'identity-token');
     const sessions = onCall('billing-session', () => json({ token: 'session-1' }));
     onCall('get-current-site-limits', () => json(siteLimits));
+    onCall('get-billing-data', () => json(scenarioBillingData('active', NOW)));
     start('/support');
     await act(() => jest.advanceTimersByTimeAsync(HOST_TOKEN_INFO_WAIT_MS - 1));
     expect(sessions).toHaveLength(0);
@@ -97,6 +101,27 @@ describe('the handshake', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading billing information');
     await act(() => jest.advanceTimersByTimeAsync(HOST_TOKEN_WAIT_MS));
     expect(screen.getByText(NO_HOST_MESSAGE)).toBeInTheDocument();
+  });
+});
+
+describe('the subscription', () => {
+  it('is posted to the host once loaded, whatever the screen, with exceededLimits and checkoutRoute', async () => {
+    ownerHost();
+    start('/support');
+    const expected = scenarioBillingData('active', NOW);
+    await waitFor(() =>
+      expect(panel.host.postedWith('subscription')).toEqual([
+        { subscription: expected.subscription, exceededLimits: expected.exceededLimits, checkoutRoute: expected.checkoutRoute },
+      ]),
+    );
+  });
+
+  it('is sent again when the host asks with getSubscription', async () => {
+    ownerHost();
+    start('/support');
+    await waitFor(() => expect(panel.host.postedWith('subscription')).toHaveLength(1));
+    act(() => panel.host.send({ query: 'getSubscription', response: 'subscription' }));
+    expect(panel.host.postedWith('subscription')).toHaveLength(2);
   });
 });
 

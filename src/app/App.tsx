@@ -1,16 +1,16 @@
 /** The shell (SPEC section 2): header, heading, navigation, and the routed screen behind the session gate. */
 import { useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { useGetCurrentSiteLimitsQuery } from '../api/accountApi';
+import { useGetBillingDataQuery, useGetCurrentSiteLimitsQuery } from '../api/accountApi';
 import { limitsHash } from '../lib/limits';
 import { SessionGate } from '../features/session/SessionGate';
-import { selectSessionStatus } from '../features/session/sessionSlice';
+import { selectForceUpgradeInfo, selectSessionStatus } from '../features/session/sessionSlice';
 import { firstScreenRendered, panelNavigated, selectRequestedRoute } from '../store/hostBridge';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
 import { ShellProvider, useShellState } from '../ui/shell';
 import { Logo } from './logos';
 import { Navigation } from './Navigation';
-import { AppRoutes } from './routes';
+import { AppRoutes, preloadScreen } from './routes';
 
 /** Reports every navigation to the host and follows the routes the host asks for. */
 function useHostRouteSync() {
@@ -47,15 +47,27 @@ function useLimitsVersion(): number {
   return seen.current.version;
 }
 
+/**
+ * Loads the billing data as soon as the session is ready, whatever the screen: the host needs the subscription
+ * on every route, and the dashboard's call then starts beside the site limits instead of after its code.
+ */
+function useBillingDataForHost() {
+  const ready = useAppSelector(selectSessionStatus) === 'ready';
+  const { forceUpgrade } = useAppSelector(selectForceUpgradeInfo);
+  useGetBillingDataQuery({ forceUpgrade }, { skip: !ready });
+}
+
 function Shell({ logoVariant }: { logoVariant: number }) {
   const dispatch = useAppDispatch();
   const { pathname } = useLocation();
   const { title, navigationHidden } = useShellState();
   const limitsVersion = useLimitsVersion();
+  useBillingDataForHost();
   useHostRouteSync();
 
   const initialPath = useRef(pathname);
   useEffect(() => {
+    preloadScreen(initialPath.current);
     dispatch(firstScreenRendered(initialPath.current));
   }, [dispatch]);
 

@@ -4,34 +4,52 @@
  */
 import { lazy, Suspense } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { Navigate, Route, Routes, matchRoutes, useLocation } from 'react-router-dom';
 import { Spinner } from '../ui/Spinner';
 
-const BillingDashboard = lazy(() => import(/* webpackChunkName: "dashboard" */ '../features/billing/BillingDashboard'));
-const PlansScreen = lazy(() => import(/* webpackChunkName: "plans" */ '../features/plans/PlansScreen'));
-const CheckoutScreen = lazy(() => import(/* webpackChunkName: "checkout" */ '../features/checkout/CheckoutScreen'));
-const SupportScreen = lazy(() => import(/* webpackChunkName: "support" */ '../features/support/SupportScreen'));
+const loadDashboard = () => import(/* webpackChunkName: "dashboard" */ '../features/billing/BillingDashboard');
+const loadPlans = () => import(/* webpackChunkName: "plans" */ '../features/plans/PlansScreen');
+const loadCheckout = () => import(/* webpackChunkName: "checkout" */ '../features/checkout/CheckoutScreen');
+const loadSupport = () => import(/* webpackChunkName: "support" */ '../features/support/SupportScreen');
+const loadDomain = () => import(/* webpackChunkName: "domain" */ '../features/domain/DomainScreens');
+
+const BillingDashboard = lazy(loadDashboard);
+const PlansScreen = lazy(loadPlans);
+const CheckoutScreen = lazy(loadCheckout);
+const SupportScreen = lazy(loadSupport);
 const domainScreen = (name: 'DomainOverview' | 'CustomDomainSetup' | 'SendingDomainSetup') =>
-  lazy(() => import(/* webpackChunkName: "domain" */ '../features/domain/DomainScreens').then((screens) => ({ default: screens[name] })));
+  lazy(() => loadDomain().then((screens) => ({ default: screens[name] })));
 const DomainOverview = domainScreen('DomainOverview');
 const CustomDomainSetup = domainScreen('CustomDomainSetup');
 const SendingDomainSetup = domainScreen('SendingDomainSetup');
 
-export const routeTable: ReadonlyArray<readonly [path: string, screen: LazyExoticComponent<ComponentType>]> = [
-  ['/', BillingDashboard],
-  ['/billing', BillingDashboard],
-  ['/billing/plans', PlansScreen],
-  ['/plans', PlansScreen],
-  ['/checkout/:id', CheckoutScreen],
-  ['/billing/checkout/:id', CheckoutScreen],
-  ['/checkout', CheckoutScreen],
-  ['/billing/checkout', CheckoutScreen],
-  ['/support', SupportScreen],
-  ['/domain', DomainOverview],
-  ['/domain/custom', CustomDomainSetup],
-  ['/domain/sending', SendingDomainSetup],
-  ['*', BillingDashboard],
+type Screen = LazyExoticComponent<ComponentType>;
+
+export const routeTable: ReadonlyArray<{ path: string; Screen: Screen; load: () => Promise<unknown> }> = [
+  { path: '/', Screen: BillingDashboard, load: loadDashboard },
+  { path: '/billing', Screen: BillingDashboard, load: loadDashboard },
+  { path: '/billing/plans', Screen: PlansScreen, load: loadPlans },
+  { path: '/plans', Screen: PlansScreen, load: loadPlans },
+  { path: '/checkout/:id', Screen: CheckoutScreen, load: loadCheckout },
+  { path: '/billing/checkout/:id', Screen: CheckoutScreen, load: loadCheckout },
+  { path: '/checkout', Screen: CheckoutScreen, load: loadCheckout },
+  { path: '/billing/checkout', Screen: CheckoutScreen, load: loadCheckout },
+  { path: '/support', Screen: SupportScreen, load: loadSupport },
+  { path: '/domain', Screen: DomainOverview, load: loadDomain },
+  { path: '/domain/custom', Screen: CustomDomainSetup, load: loadDomain },
+  { path: '/domain/sending', Screen: SendingDomainSetup, load: loadDomain },
+  { path: '*', Screen: BillingDashboard, load: loadDashboard },
 ];
+
+/**
+ * Starts loading the screen of `pathname` at once, while the session is still being opened, so its data call
+ * can start the moment the session is ready instead of after its code arrives.
+ */
+export function preloadScreen(pathname: string) {
+  const match = matchRoutes(routeTable.map(({ path }) => ({ path })), collapseSlashes(pathname))?.[0];
+  const entry = routeTable.find(({ path }) => path === match?.route.path);
+  void entry?.load().catch(() => undefined);
+}
 
 /** '//billing///plans' -> '/billing/plans' */
 export function collapseSlashes(path: string): string {
@@ -47,7 +65,7 @@ export function AppRoutes() {
   return (
     <Suspense fallback={<Spinner label="Loading billing information" />}>
       <Routes>
-        {routeTable.map(([path, Screen]) => (
+        {routeTable.map(({ path, Screen }) => (
           <Route key={path} path={path} element={<Screen />} />
         ))}
       </Routes>
