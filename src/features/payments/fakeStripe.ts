@@ -23,16 +23,16 @@ export function createFakeStripe() {
     }),
     unmount: jest.fn(() => mounted.splice(0).forEach((input) => input.remove())),
     destroy: jest.fn(() => mounted.splice(0).forEach((input) => input.remove())),
-    on: jest.fn((event: string, handler: Handler) => {
+    on: jest.fn((event: string, handler: Handler): unknown => {
       if (!handlers.has(event)) handlers.set(event, new Set());
       handlers.get(event)!.add(handler);
       return element;
     }),
-    off: jest.fn((event: string, handler: Handler) => {
+    off: jest.fn((event: string, handler: Handler): unknown => {
       handlers.get(event)?.delete(handler);
       return element;
     }),
-    once: jest.fn(() => element),
+    once: jest.fn((): unknown => element),
     update: jest.fn(),
     focus: jest.fn(),
     blur: jest.fn(),
