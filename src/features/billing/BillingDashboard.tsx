@@ -15,7 +15,7 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { Notice } from '../../ui/Notice';
 import { Spinner } from '../../ui/Spinner';
 import { useHideNavigation, useScreenTitle } from '../../ui/shell';
-import { selectForceUpgradeInfo } from '../session/sessionSlice';
+import { selectForceUpgradeInfo } from '../../store/selectors';
 import { BillingHistory } from './BillingHistory';
 import { DashboardFooter } from './DashboardFooter';
 import { PaymentInformation } from './PaymentInformation';
