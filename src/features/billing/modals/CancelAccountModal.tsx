@@ -113,7 +113,6 @@ function CancelNow({ data, standalone }: { data: BillingData; standalone: boolea
         state={flow.state}
         label="Cancel account now"
         pendingLabel="Cancelling your account…"
-        successLabel="Account canceled"
         disabled={!allTicked}
         onClick={start}
       />
