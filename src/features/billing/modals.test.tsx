@@ -62,6 +62,18 @@ describe('Update invoice details', () => {
     expect(dialog.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('sends once: a click on the done button does nothing, and the focus stays on it, inside the dialog', async () => {
+    const user = userEvent.setup();
+    const saved = onCall('add-invoice-details', () => json({ invoiceDetails: 'x' }));
+    openDashboard('active');
+    const dialog = await openModal(user, 'Edit invoice details', 'Update invoice details');
+    await user.click(dialog.getByRole('button', { name: 'Update' }));
+    const done = await dialog.findByRole('button', { name: 'Update complete!' });
+    await user.click(done);
+    expect(done).toHaveFocus();
+    expect(saved).toHaveLength(1);
+  });
+
   it('closes with Escape and with its close button, giving focus back to the button that opened it', async () => {
     const user = userEvent.setup();
     openDashboard('active');
@@ -118,8 +130,11 @@ describe('Update billing contact', () => {
     const saved = onCall('update-billing-contact', () => json({ user: {} }));
     openDashboard('no-card');
     const dialog = await openModal(user, 'Edit billing contact', 'Update billing contact');
-    await user.type(dialog.getByRole('textbox', { name: 'Billing contact email' }), '  ap@blake.example.com{Enter}');
+    const field = dialog.getByRole('textbox', { name: 'Billing contact email' });
+    await user.type(field, '  ap@blake.example.com{Enter}');
     expect(await dialog.findByRole('button', { name: 'Update complete!' })).toBeInTheDocument();
+    await user.type(field, '{Enter}');
+    expect(saved).toHaveLength(1);
     expect(saved[0]!.data).toEqual({ userId: 'user_no_card', billingContact: 'ap@blake.example.com' });
     await act(() => jest.advanceTimersByTimeAsync(MODAL_CLOSE_DELAY_MS));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -1,39 +1,45 @@
 /**
  * What the dashboard does to the browser beyond its own frame: leave the panel for another site, and open a
  * tab. One object, so tests replace its methods (`jest.spyOn(pageNavigation, 'leave')`) instead of a page
- * navigation jsdom cannot do.
+ * navigation jsdom cannot do; `createPageNavigation` takes the window, for the tests of the object itself.
  */
 export interface PendingTab {
   /** Sends the tab to its address once it is known. */
   go(url: string): void;
 }
 
-export const pageNavigation = {
-  /** Leaves for `url` with the whole admin page when the host lets the frame do that, else with the frame. */
-  leave(url: string): void {
-    try {
-      if (window.top && window.top !== window) {
-        window.top.location.href = url;
-        return;
-      }
-    } catch {
-      // A sandbox without top navigation refuses: the frame goes instead.
-    }
-    window.location.assign(url);
-  },
+type PageWindow = Pick<Window, 'top' | 'location' | 'open'>;
 
-  /**
-   * Opens a tab at once, while the click still counts as the user's (a tab opened after an awaited call is
-   * blocked as a pop-up), to send it where an answer says afterwards.
-   */
-  openPendingTab(): PendingTab {
-    const tab = window.open('', '_blank');
-    if (tab) tab.opener = null;
-    return {
-      go(url) {
-        if (tab && !tab.closed) tab.location.href = url;
-        else window.open(url, '_blank', 'noopener');
-      },
-    };
-  },
-};
+export function createPageNavigation(page: PageWindow) {
+  return {
+    /** Leaves for `url` with the whole admin page when the host lets the frame do that, else with the frame. */
+    leave(url: string): void {
+      try {
+        if (page.top && page.top !== page) {
+          page.top.location.href = url;
+          return;
+        }
+      } catch {
+        // A sandbox without top navigation refuses: the frame goes instead.
+      }
+      page.location.assign(url);
+    },
+
+    /**
+     * Opens a tab at once, while the click still counts as the user's (a tab opened after an awaited call is
+     * blocked as a pop-up), to send it where an answer says afterwards.
+     */
+    openPendingTab(): PendingTab {
+      const tab = page.open('', '_blank');
+      if (tab) tab.opener = null;
+      return {
+        go(url) {
+          if (tab && !tab.closed) tab.location.href = url;
+          else page.open(url, '_blank', 'noopener');
+        },
+      };
+    },
+  };
+}
+
+export const pageNavigation = createPageNavigation(typeof window === 'undefined' ? ({} as PageWindow) : window);

@@ -4,6 +4,7 @@ import { billingContactError } from './billingContact';
 import { offersCancelAtPeriodEnd } from './cancelMode';
 import { abortableSleep, waitUntilCanceled } from './cancelPoll';
 import { companyPage, portalReturnUrl } from './links';
+import { createPageNavigation } from './pageNavigation';
 
 describe('billing contact (SPEC 5)', () => {
   it.each(['', '   ', 'ap@example.com', '  ap@example.co.uk  ', 'first.last+billing@sub.example.org'])('accepts %p', (value) => {
@@ -100,5 +101,60 @@ describe('the cancel poll', () => {
     const controller = new AbortController();
     controller.abort();
     await expect(abortableSleep(CANCEL_POLL_INTERVAL_MS, controller.signal)).resolves.toBe(false);
+  });
+});
+
+describe('page navigation', () => {
+  function fakePage({ framed = true, refuseTop = false } = {}) {
+    const top = {
+      location: {
+        set href(url: string) {
+          if (refuseTop) throw new DOMException('Blocked', 'SecurityError');
+          topVisits.push(url);
+        },
+      },
+    };
+    const topVisits: string[] = [];
+    const page = {
+      top: null as unknown,
+      location: { assign: jest.fn() },
+      open: jest.fn(),
+    };
+    page.top = framed ? top : page;
+    return { page: page as unknown as Window, topVisits, assign: page.location.assign, open: page.open };
+  }
+
+  it('leaves with the whole admin page when framed', () => {
+    const { page, topVisits, assign } = fakePage();
+    createPageNavigation(page).leave('https://inkwell.test');
+    expect(topVisits).toEqual(['https://inkwell.test']);
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('leaves with the frame when the host refuses, or when not framed', () => {
+    const refused = fakePage({ refuseTop: true });
+    createPageNavigation(refused.page).leave('https://inkwell.test');
+    expect(refused.assign).toHaveBeenCalledWith('https://inkwell.test');
+    const alone = fakePage({ framed: false });
+    createPageNavigation(alone.page).leave('https://inkwell.test');
+    expect(alone.assign).toHaveBeenCalledWith('https://inkwell.test');
+  });
+
+  it('opens the tab at once and sends it on later, without a way back to the panel', () => {
+    const { page, open } = fakePage();
+    const tab = { opener: {} as unknown, closed: false, location: { href: '' } };
+    open.mockReturnValue(tab);
+    const pending = createPageNavigation(page).openPendingTab();
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    expect(tab.opener).toBeNull();
+    pending.go('https://portal.test/session');
+    expect(tab.location.href).toBe('https://portal.test/session');
+  });
+
+  it('opens the address itself when the first tab was blocked', () => {
+    const { page, open } = fakePage();
+    open.mockReturnValue(null);
+    createPageNavigation(page).openPendingTab().go('https://portal.test/session');
+    expect(open).toHaveBeenLastCalledWith('https://portal.test/session', '_blank', 'noopener');
   });
 });
