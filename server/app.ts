@@ -2,17 +2,22 @@
  * The panel's server: the call API under /api, the built panel, and (outside production) the demo reset and
  * fault injection. `buildPanelServer` returns the Fastify instance unstarted, so tests and main.ts listen.
  */
+import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { IdentityVerifier } from './auth/identity';
+import { BackgroundCancellations } from './billing/cancellations';
+import { IdempotentWrites } from './billing/idempotency';
 import { BillingStore } from './billing/store';
 import { panelRuntimeConfig, type ServerConfig } from './config';
 import type { Db } from './db/database';
 import { ApiError, errorBody, messages } from './http/errors';
+import { createPaymentsProvider } from './payments/factory';
 import type { PaymentsProvider } from './payments/provider';
-import { createSandboxProvider } from './payments/sandbox';
 import { registerAccountRoutes } from './routes/account';
+import { registerActionRoutes } from './routes/actions';
 import { isPagePath, registerPanelPage } from './routes/panelPage';
 import { registerSandboxRoutes } from './routes/sandbox';
+import { registerSandboxPaymentRoutes } from './routes/sandboxPayments';
 import { registerSessionRoutes } from './routes/session';
 import { FaultInjector, registerFaultInjection } from './testing/faults';
 
@@ -26,6 +31,7 @@ export interface PanelServerOptions {
   db: Db;
   /** the host origins the panel trusts; a function because the demo host's port is known only once it listens */
   hostOrigins: () => string[];
+  /** default: the one the configuration names (payments/factory.ts) */
   payments?: PaymentsProvider;
   now?: () => number;
   /** demo mode: reseeds every scenario (POST /__demo/reset) */
@@ -38,6 +44,7 @@ export interface PanelServer {
   /** present outside production */
   faults: FaultInjector | null;
   identity: IdentityVerifier;
+  payments: PaymentsProvider;
 }
 
 function statusOf(error: unknown): number {
@@ -77,20 +84,42 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
 
   if (faults !== null) registerFaultInjection(app, faults);
 
+  // The address this server listens on: the sandbox's customer portal pages are here.
+  const publicUrl = () => `http://${config.listenHost}:${(app.server.address() as AddressInfo | null)?.port ?? config.port}`;
+  const payments = options.payments ?? createPaymentsProvider(config.payments, { db: options.db, now, publicUrl });
+  if (config.production && payments.name === 'sandbox') {
+    app.log.warn('production runs the payment sandbox: cards cannot be saved (set PAYMENTS_PROVIDER=stripe)');
+  }
+  const store = new BillingStore(options.db);
+  const cancellations = new BackgroundCancellations(store, payments, { delayMs: config.payments.cancelDelayMs, now, log: app.log });
+  app.addHook('onReady', () => cancellations.resume());
+  app.addHook('onClose', async () => cancellations.close());
+
   const deps = {
-    store: new BillingStore(options.db),
+    store,
     identity,
-    payments: options.payments ?? createSandboxProvider(),
+    payments,
     sessionSecret: config.sessionSecret,
     supportEmail: config.brand.supportEmail,
     now,
     call: { checkResponses: !config.production },
+    idempotency: new IdempotentWrites(store, now),
+    cancellations,
   };
   registerSessionRoutes(app, deps);
   registerAccountRoutes(app, deps);
+  registerActionRoutes(app, deps);
 
-  // The payment sandbox belongs to the demo; production uses the real provider's pages.
-  if (!config.production) registerSandboxRoutes(app, options.db, config.brand);
+  // The payment sandbox belongs to the demo; production uses the real provider's script and pages.
+  if (!config.production) {
+    registerSandboxRoutes(app, options.db, config.brand);
+    registerSandboxPaymentRoutes(app, {
+      payments,
+      publishableKey: config.payments.publishableKey,
+      brand: config.brand,
+      hostOrigins: options.hostOrigins,
+    });
+  }
 
   const { reseed } = options;
   if (!config.production && reseed !== undefined) {
@@ -120,5 +149,5 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
     return reply.code(404).send(errorBody(404, messages.notFound));
   });
 
-  return { app, faults, identity };
+  return { app, faults, identity, payments };
 }

@@ -17,8 +17,25 @@ export interface PanelRuntimeConfig {
   proDomain: string;
   companySite: string;
   paymentScriptUrl: string;
+  /** the card provider's publishable key, given to `window.Stripe(key)` */
+  paymentPublishableKey: string;
   portalLoginUrl: string;
   environment: string;
+}
+
+export type PaymentsProviderName = 'sandbox' | 'stripe';
+
+export interface PaymentsConfig {
+  /** PAYMENTS_PROVIDER: the built-in sandbox (default) or the real provider through the official `stripe` package */
+  provider: PaymentsProviderName;
+  /** STRIPE_SECRET_KEY: required with the real provider */
+  stripeSecretKey: string | null;
+  /** STRIPE_API_BASE: another address for the provider's API (tests point it at a local double) */
+  stripeApiBase: string | null;
+  /** PAYMENT_PUBLISHABLE_KEY: the browser's key; the sandbox checks the sandbox script sends it */
+  publishableKey: string;
+  /** CANCEL_DELAY_MS: how long after cancel-background the subscription is canceled */
+  cancelDelayMs: number;
 }
 
 export interface ServerConfig {
@@ -40,6 +57,7 @@ export interface ServerConfig {
   sentryDsn: string | null;
   brand: Brand;
   paymentScriptUrl: string;
+  payments: PaymentsConfig;
   portalLoginUrl: string;
   environment: string;
   /** The built panel (webpack output). */
@@ -54,6 +72,10 @@ const projectRoot = path.resolve(__dirname, '..');
 export const DEFAULT_PORT = 4001;
 export const DEFAULT_HOST_PORT = 4000;
 const DEFAULT_READY_TIMEOUT_MS = 10_000;
+/** "a few seconds": the panel polls every 4 s, so its first or second look sees the cancellation */
+export const DEFAULT_CANCEL_DELAY_MS = 3000;
+const MAX_CANCEL_DELAY_MS = 10 * 60_000;
+export const DEFAULT_PUBLISHABLE_KEY = 'pk_test_sandbox';
 const MIN_SESSION_SECRET_LENGTH = 32;
 
 export class ConfigError extends Error {}
@@ -90,6 +112,34 @@ function nonEmpty(raw: string | undefined): string | null {
   return raw === undefined || raw.trim() === '' ? null : raw.trim();
 }
 
+function parsePayments(env: NodeJS.ProcessEnv): PaymentsConfig {
+  const provider = nonEmpty(env.PAYMENTS_PROVIDER) ?? 'sandbox';
+  if (provider !== 'sandbox' && provider !== 'stripe') {
+    throw new ConfigError(`PAYMENTS_PROVIDER must be "sandbox" or "stripe", got "${provider}"`);
+  }
+  const stripeSecretKey = nonEmpty(env.STRIPE_SECRET_KEY);
+  if (provider === 'stripe' && stripeSecretKey === null) throw new ConfigError('PAYMENTS_PROVIDER=stripe needs STRIPE_SECRET_KEY');
+  const stripeApiBase = nonEmpty(env.STRIPE_API_BASE);
+  if (stripeApiBase !== null) {
+    let parsed: URL | null = null;
+    try {
+      parsed = new URL(stripeApiBase);
+    } catch {
+      parsed = null;
+    }
+    if (parsed === null || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
+      throw new ConfigError(`STRIPE_API_BASE must be an http(s) URL, got "${stripeApiBase}"`);
+    }
+  }
+  return {
+    provider,
+    stripeSecretKey,
+    stripeApiBase,
+    publishableKey: nonEmpty(env.PAYMENT_PUBLISHABLE_KEY) ?? DEFAULT_PUBLISHABLE_KEY,
+    cancelDelayMs: parseInteger('CANCEL_DELAY_MS', env.CANCEL_DELAY_MS, DEFAULT_CANCEL_DELAY_MS, MAX_CANCEL_DELAY_MS),
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const production = env.NODE_ENV === 'production';
   const secret = nonEmpty(env.SESSION_SECRET);
@@ -115,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     brand,
     // The demo loads a sandbox stand-in for the card provider's script from the panel's own server.
     paymentScriptUrl: nonEmpty(env.PAYMENT_SCRIPT_URL) ?? (production ? 'https://js.stripe.com/v3/' : '/sandbox/payments.js'),
+    payments: parsePayments(env),
     portalLoginUrl: nonEmpty(env.PORTAL_LOGIN_URL) ?? `${brand.companySite}/billing-portal`,
     environment: nonEmpty(env.APP_ENV) ?? (production ? 'production' : 'demo'),
     distDir: path.resolve(projectRoot, nonEmpty(env.DIST_DIR) ?? 'dist'),
@@ -137,6 +188,7 @@ export function panelRuntimeConfig(config: ServerConfig, hostOrigins: string[]):
     proDomain: config.brand.proDomain,
     companySite: config.brand.companySite,
     paymentScriptUrl: config.paymentScriptUrl,
+    paymentPublishableKey: config.payments.publishableKey,
     portalLoginUrl: config.portalLoginUrl,
     environment: config.environment,
   };

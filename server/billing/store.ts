@@ -1,6 +1,6 @@
 /**
- * Reads of the billing database, mapped to the call contract's shapes. Routes load through here; nothing else
- * knows the row layout.
+ * Reads and writes of the billing database, reads mapped to the call contract's shapes. Routes load and store
+ * through here; nothing else knows the row layout (the payment sandbox keeps its own objects: payments/sandbox.ts).
  */
 import { z } from 'zod';
 import type {
@@ -30,6 +30,7 @@ import {
 } from '../../src/api/contract';
 import type { Db } from '../db/database';
 import type {
+  CancellationRequestRow,
   CouponRow,
   CustomerRow,
   DiscountRow,
@@ -417,5 +418,132 @@ export class BillingStore {
       .orderBy('start_at', 'desc')
       .executeTakeFirst();
     return row === undefined ? null : this.toDiscount(row);
+  }
+
+  // ------------------------------------------------------------------------------------------------ writes
+
+  async setInvoiceDetails(customerId: string, invoiceDetails: string): Promise<void> {
+    await this.db.updateTable('customers').set({ invoice_details: invoiceDetails }).where('id', '=', customerId).execute();
+  }
+
+  async setBillingContact(userId: string, billingContact: string | null): Promise<void> {
+    await this.db.updateTable('users').set({ billing_contact: billingContact }).where('id', '=', userId).execute();
+  }
+
+  async setAutoBilling(customerId: string, enabled: boolean): Promise<void> {
+    await this.db.updateTable('customers').set({ auto_billing: enabled ? 1 : 0 }).where('id', '=', customerId).execute();
+  }
+
+  async setCancelledAt(subscriptionId: string, cancelledAt: number | null): Promise<void> {
+    await this.db.updateTable('subscriptions').set({ cancelled_at: cancelledAt }).where('id', '=', subscriptionId).execute();
+  }
+
+  /** The customer a setup intent's card was saved on, if update-card has saved it. */
+  cardUpdate(setupIntentId: string) {
+    return this.db.selectFrom('card_updates').selectAll().where('setup_intent_id', '=', setupIntentId).executeTakeFirst();
+  }
+
+  /**
+   * Saves a confirmed card as the customer's card, once per setup intent: false (and nothing changed) when this
+   * setup intent was saved before, so a repeated update-card cannot bring back an older card.
+   */
+  async saveCard(
+    customerId: string,
+    change: { setupIntentId: string; paymentMethodId: string; brand: string; last4: string; expMonth: number; expYear: number },
+    appliedAt: number,
+  ): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('card_updates')
+        .values({ setup_intent_id: change.setupIntentId, customer_id: customerId, payment_method_id: change.paymentMethodId, applied_at: appliedAt })
+        .onConflict((conflict) => conflict.column('setup_intent_id').doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+      await trx
+        .updateTable('customers')
+        .set({
+          card_brand: change.brand,
+          card_last4: change.last4,
+          card_exp_month: change.expMonth,
+          card_exp_year: change.expYear,
+          default_payment_method: change.paymentMethodId,
+        })
+        .where('id', '=', customerId)
+        .execute();
+      return true;
+    });
+  }
+
+  // -------------------------------------------------------------------------------- background cancellation
+
+  /** Records a cancel-now request unless one is already recorded; returns the one that is. */
+  async requestCancellation(subscriptionId: string, requestedAt: number, dueAtMs: number): Promise<CancellationRequestRow> {
+    await this.db
+      .insertInto('cancellation_requests')
+      .values({ subscription_id: subscriptionId, requested_at: requestedAt, due_at_ms: dueAtMs, completed_at: null, attempts: 0, last_error: null })
+      .onConflict((conflict) => conflict.column('subscription_id').doNothing())
+      .execute();
+    const row = await this.cancellationRequest(subscriptionId);
+    if (row === undefined) throw new Error(`cancellation of ${subscriptionId} was not stored`);
+    return row;
+  }
+
+  cancellationRequest(subscriptionId: string): Promise<CancellationRequestRow | undefined> {
+    return this.db.selectFrom('cancellation_requests').selectAll().where('subscription_id', '=', subscriptionId).executeTakeFirst();
+  }
+
+  /** Requests still to carry out (after a restart, they are picked up again). */
+  pendingCancellations(): Promise<CancellationRequestRow[]> {
+    return this.db.selectFrom('cancellation_requests').selectAll().where('completed_at', 'is', null).execute();
+  }
+
+  findSubscription(id: string): Promise<SubscriptionRow | undefined> {
+    return this.db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The provider has canceled it: the subscription is canceled and the request done, together. */
+  async completeCancellation(subscriptionId: string, canceledAt: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('subscriptions')
+        .set({ status: 'canceled', cancelled_at: canceledAt, pending_price_id: null })
+        .where('id', '=', subscriptionId)
+        .execute();
+      await trx.updateTable('cancellation_requests').set({ completed_at: canceledAt, last_error: null }).where('subscription_id', '=', subscriptionId).execute();
+    });
+  }
+
+  async recordCancellationFailure(subscriptionId: string, attempts: number, dueAtMs: number, error: string): Promise<void> {
+    await this.db
+      .updateTable('cancellation_requests')
+      .set({ attempts, due_at_ms: dueAtMs, last_error: error })
+      .where('subscription_id', '=', subscriptionId)
+      .execute();
+  }
+
+  // ----------------------------------------------------------------------------------------- idempotency
+
+  idempotentAnswer(siteId: string, key: string) {
+    return this.db.selectFrom('idempotency_keys').selectAll().where('site_id', '=', siteId).where('key', '=', key).executeTakeFirst();
+  }
+
+  /** Keeps the first answer for a key (a second one for the same key, from a race, is dropped). */
+  async saveIdempotentAnswer(row: { siteId: string; key: string; call: string; requestHash: string; response: unknown; createdAt: number }): Promise<void> {
+    await this.db
+      .insertInto('idempotency_keys')
+      .values({
+        site_id: row.siteId,
+        key: row.key,
+        call: row.call,
+        request_hash: row.requestHash,
+        response_json: JSON.stringify(row.response),
+        created_at: row.createdAt,
+      })
+      .onConflict((conflict) => conflict.columns(['site_id', 'key']).doNothing())
+      .execute();
+  }
+
+  async pruneIdempotencyKeys(createdBefore: number): Promise<void> {
+    await this.db.deleteFrom('idempotency_keys').where('created_at', '<', createdBefore).execute();
   }
 }

@@ -180,6 +180,62 @@ export interface PaymentIntentsTable {
   client_secret: string;
   amount: number;
   created: number;
+  /** the payment method it was last confirmed with (0002) */
+  payment_method_id: string | null;
+}
+
+/** The first answer of a write sent with an idempotency key (0002). */
+export interface IdempotencyKeysTable {
+  site_id: string;
+  key: string;
+  call: string;
+  /** SHA-256 (hex) of the call name and its data */
+  request_hash: string;
+  response_json: string;
+  created_at: number;
+}
+
+/** Setup intents whose card update-card has saved on the customer (0002). */
+export interface CardUpdatesTable {
+  setup_intent_id: string;
+  customer_id: string;
+  payment_method_id: string;
+  applied_at: number;
+}
+
+/** A cancel-now request, carried out in the background (0002). */
+export interface CancellationRequestsTable {
+  subscription_id: string;
+  requested_at: number;
+  /** milliseconds: when the background job runs */
+  due_at_ms: number;
+  completed_at: number | null;
+  attempts: number;
+  last_error: string | null;
+}
+
+/** The payment sandbox's payment methods (0002). */
+export interface SandboxPaymentMethodsTable {
+  id: string;
+  customer_id: string | null;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  behaviour: string;
+  billing_name: string | null;
+  postal_code: string | null;
+  created: number;
+}
+
+/** The payment sandbox's setup intents (0002). */
+export interface SandboxSetupIntentsTable {
+  id: string;
+  customer_id: string;
+  client_secret: string;
+  status: string;
+  payment_method_id: string | null;
+  created: number;
 }
 
 export interface Database {
@@ -195,6 +251,11 @@ export interface Database {
   discounts: DiscountsTable;
   invoices: InvoicesTable;
   payment_intents: PaymentIntentsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  card_updates: CardUpdatesTable;
+  cancellation_requests: CancellationRequestsTable;
+  sandbox_payment_methods: SandboxPaymentMethodsTable;
+  sandbox_setup_intents: SandboxSetupIntentsTable;
 }
 
 export type SiteRow = Selectable<SitesTable>;
@@ -207,4 +268,7 @@ export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type DiscountRow = Selectable<DiscountsTable>;
 export type InvoiceRow = Selectable<InvoicesTable>;
 export type PaymentIntentRow = Selectable<PaymentIntentsTable>;
+export type CancellationRequestRow = Selectable<CancellationRequestsTable>;
+export type SandboxPaymentMethodRow = Selectable<SandboxPaymentMethodsTable>;
+export type SandboxSetupIntentRow = Selectable<SandboxSetupIntentsTable>;
 export type NewSite = Insertable<SitesTable>;

@@ -118,6 +118,7 @@ describe('the panel page', () => {
       proDomain: 'inkwell.test',
       companySite: 'https://inkwell.test',
       paymentScriptUrl: '/sandbox/payments.js',
+      paymentPublishableKey: 'pk_test_sandbox',
       portalLoginUrl: 'https://inkwell.test/billing-portal',
       environment: 'demo',
     });

@@ -154,6 +154,7 @@ async function writeScenario(trx: Db, scenario: Scenario, createdAt: number): Pr
         status: intent.status,
         client_secret: intent.clientSecret,
         amount: intent.amount,
+        payment_method_id: customer.card ? `pm_${customer.id}` : null,
         created: invoices.find((invoice) => invoice.id === intent.invoiceId)?.created ?? createdAt,
       })
       .execute();
@@ -171,7 +172,10 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<Record<Sce
   const createdAt = Math.floor(options.now / 1000);
   await db.transaction().execute(async (trx) => {
     // Children first: the foreign keys cascade, but explicit deletes keep the order obvious on every dialect.
-    for (const table of ['payment_intents', 'invoices', 'discounts', 'subscriptions', 'customers', 'users', 'site_usage', 'sites'] as const) {
+    for (const table of [
+      'idempotency_keys', 'card_updates', 'cancellation_requests', 'sandbox_setup_intents', 'sandbox_payment_methods',
+      'payment_intents', 'invoices', 'discounts', 'subscriptions', 'customers', 'users', 'site_usage', 'sites',
+    ] as const) {
       await trx.deleteFrom(table).execute();
     }
     await writeCatalogue(trx);

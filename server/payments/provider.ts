@@ -1,8 +1,17 @@
 /**
  * The payments provider seam. The routes talk to this interface only; the demo and tests use the sandbox
- * (payments/sandbox.ts), production a real card provider. Writes (card setup, plan changes, cancel, invoice
- * details, auto billing) grow here in the next issue.
+ * (payments/sandbox.ts), production the real card provider through its official package (payments/stripe.ts).
+ * `createPaymentsProvider` picks one from the configuration.
+ *
+ * Ids are the provider's: customer ids as stored in customers.id, subscription ids as stored in
+ * subscriptions.provider_subscription_id. Our database is the routes' business: a provider only answers what it
+ * did, and the route stores it.
+ *
+ * Card numbers never reach this interface: the browser confirms a setup intent with the provider directly
+ * (the provider's script, or the sandbox's stand-in), and the server only reads the result.
  */
+import { ApiError } from '../http/errors';
+
 export interface NewCustomer {
   userId: string;
   email: string;
@@ -10,9 +19,73 @@ export interface NewCustomer {
   siteId: string;
 }
 
+/** What the panel shows of a card: brand icon, last four digits, expiry. */
+export interface CardDetails {
+  /** the provider's brand name: visa, mastercard, amex, discover, diners, jcb, unionpay, unknown */
+  brand: string;
+  last4: string;
+  expMonth: number;
+  /** four digits */
+  expYear: number;
+}
+
+export interface SetupIntentSummary {
+  id: string;
+  customerId: string | null;
+  /** requires_payment_method, requires_confirmation, requires_action, processing, canceled, succeeded */
+  status: string;
+  paymentMethodId: string | null;
+}
+
+/** Writes the provider may see twice (a retried request) take a key so that it acts once. */
+export interface WriteOptions {
+  idempotencyKey?: string;
+}
+
+/** Customer fields the dashboard changes. Absent fields are left as they are. */
+export interface CustomerChanges {
+  /** where the provider sends invoices and receipts: the billing contact, else the owner's address */
+  email?: string;
+  /** free text shown on invoices */
+  invoiceDetails?: string;
+  autoBilling?: boolean;
+}
+
 export interface PaymentsProvider {
   /** stored in customers.provider, so rows know which provider holds them */
   readonly name: string;
   /** Creates the provider's customer and returns its id. The caller stores it. */
   createCustomer(customer: NewCustomer): Promise<{ id: string }>;
+  updateCustomer(customerId: string, changes: CustomerChanges): Promise<void>;
+  /** A setup intent for a new card: the browser confirms it with the card, then update-card saves it. */
+  createSetupIntent(customerId: string, options?: WriteOptions): Promise<{ id: string; clientSecret: string }>;
+  /** null when the provider has no such setup intent */
+  retrieveSetupIntent(setupIntentId: string): Promise<SetupIntentSummary | null>;
+  /** Attaches the payment method to the customer (if it is not yet) and makes it the default for invoices. */
+  setDefaultPaymentMethod(customerId: string, paymentMethodId: string): Promise<CardDetails>;
+  /** The customer's default payment method for invoices, or null. */
+  defaultPaymentMethod(customerId: string): Promise<string | null>;
+  /** Cancel at period end (true) or undo it (false); the provider's cancellation time, null when undone. */
+  setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<{ cancelledAt: number | null }>;
+  /** Cancels now. Cancelling a subscription that is already canceled succeeds. */
+  cancelSubscription(subscriptionId: string, options?: WriteOptions): Promise<{ canceledAt: number }>;
+  /** A customer portal session: where the customer manages a custom plan, with a link back to returnUrl. */
+  createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string }>;
 }
+
+/** The provider refused or failed. 404 for an object it does not have; 502 when it failed or was unreachable. */
+export class PaymentsProviderError extends ApiError {
+  constructor(
+    status: number,
+    message: string,
+    readonly code: string | null = null,
+  ) {
+    super(status, message);
+    this.name = 'PaymentsProviderError';
+  }
+}
+
+export const providerMessages = {
+  unavailable: 'The payment provider could not complete the request. Try again or contact support.',
+  noSuchObject: 'The payment provider has no such object.',
+} as const;

@@ -1,4 +1,6 @@
 import type { IdentityVerifier } from '../auth/identity';
+import type { BackgroundCancellations } from '../billing/cancellations';
+import type { IdempotentWrites } from '../billing/idempotency';
 import type { BillingStore } from '../billing/store';
 import type { PaymentsProvider } from '../payments/provider';
 import type { CallOptions } from './call';
@@ -13,4 +15,10 @@ export interface ApiDeps {
   /** milliseconds, as Date.now() */
   now: () => number;
   call: CallOptions;
+}
+
+/** The writes also need the idempotency keys and the background cancellation. */
+export interface ActionDeps extends ApiDeps {
+  idempotency: IdempotentWrites;
+  cancellations: BackgroundCancellations;
 }

@@ -1,0 +1,91 @@
+/**
+ * Cancel now, in the background (SPEC 4 "Cancel now"): cancel-background records the request and answers at
+ * once; a little later (CANCEL_DELAY_MS) the provider cancels the subscription and it becomes 'canceled', which
+ * the panel's 4-second poll sees. Requests live in the database, so a restart picks up the ones still due. A
+ * provider failure is retried a few times with growing waits; after that the request stays recorded with its
+ * last error, and the panel's poll times out with its own message.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { CancellationRequestRow } from '../db/schema';
+import type { PaymentsProvider } from '../payments/provider';
+import type { BillingStore } from './store';
+
+const MS_PER_SECOND = 1000;
+export const MAX_CANCEL_ATTEMPTS = 4;
+const RETRY_BASE_MS = 2000;
+
+export interface CancellationOptions {
+  delayMs: number;
+  now: () => number;
+  log: FastifyBaseLogger;
+}
+
+export class BackgroundCancellations {
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private closed = false;
+
+  constructor(
+    private readonly store: BillingStore,
+    private readonly provider: PaymentsProvider,
+    private readonly options: CancellationOptions,
+  ) {}
+
+  /** Records the request (once: asking again changes nothing) and schedules it. */
+  async request(subscriptionId: string): Promise<void> {
+    const now = this.options.now();
+    const row = await this.store.requestCancellation(subscriptionId, Math.floor(now / MS_PER_SECOND), now + this.options.delayMs);
+    if (row.completed_at === null) this.schedule(row);
+  }
+
+  /** Schedules every request not yet carried out (at start). */
+  async resume(): Promise<void> {
+    for (const row of await this.store.pendingCancellations()) this.schedule(row);
+  }
+
+  /** Stops every timer: the server is closing (a restart resumes what is left). */
+  close(): void {
+    this.closed = true;
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+  }
+
+  private schedule(row: CancellationRequestRow): void {
+    if (this.closed || this.timers.has(row.subscription_id)) return;
+    const wait = Math.max(0, row.due_at_ms - this.options.now());
+    const timer = setTimeout(() => {
+      this.timers.delete(row.subscription_id);
+      void this.run(row);
+    }, wait);
+    this.timers.set(row.subscription_id, timer);
+  }
+
+  private async run(scheduled: CancellationRequestRow): Promise<void> {
+    const { log } = this.options;
+    const id = scheduled.subscription_id;
+    try {
+      // The request may be gone (a demo reset) or already done.
+      const current = await this.store.cancellationRequest(id);
+      if (this.closed || current === undefined || current.completed_at !== null || current.requested_at !== scheduled.requested_at) return;
+      const subscription = await this.store.findSubscription(id);
+      if (subscription === undefined) return;
+      try {
+        const { canceledAt } = await this.provider.cancelSubscription(subscription.provider_subscription_id, {
+          idempotencyKey: `cancel-${subscription.id}-${current.requested_at}`,
+        });
+        await this.store.completeCancellation(id, canceledAt);
+        log.info({ subscriptionId: id }, 'subscription canceled in the background');
+      } catch (error) {
+        const attempts = current.attempts + 1;
+        const message = error instanceof Error ? error.message : String(error);
+        const retry = attempts < MAX_CANCEL_ATTEMPTS;
+        const dueAtMs = this.options.now() + RETRY_BASE_MS * 2 ** (attempts - 1);
+        await this.store.recordCancellationFailure(id, attempts, dueAtMs, message);
+        log.error({ subscriptionId: id, attempts, err: error }, retry ? 'background cancel failed, will retry' : 'background cancel failed, giving up');
+        if (retry) this.schedule({ ...current, attempts, due_at_ms: dueAtMs });
+      }
+    } catch (error) {
+      // Never an unhandled rejection from a timer: the database itself failed (or closed under us).
+      if (!this.closed) log.error({ subscriptionId: id, err: error }, 'background cancel could not run');
+    }
+  }
+}

@@ -1,0 +1,170 @@
+/**
+ * The dashboard's writes (SPEC 2 "Billing dashboard", 4, 5, 7): card setup and update, invoice details,
+ * billing contact, cancel at period end / reactivate, cancel now (in the background), the customer portal,
+ * automatic billing, and the default payment method. Each one:
+ * - validates its body with the call contract (registerCall), then checks the session and that every id it
+ *   names is the session site's own (routes/access.ts: 403 otherwise, as the reads do);
+ * - goes to the payments provider first and stores what it did after, so a provider failure changes nothing;
+ * - is safe to retry: setup-card and cancel-background honour an `idempotency-key` header, update-card with a
+ *   setup intent it has already saved changes nothing, and the others set a value (setting it twice is setting
+ *   it once).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { LimitName, StatusFlags } from '../../src/api/contract';
+import { exceededLimitNames } from '../../src/lib/limits';
+import { isAutoBillingOptionEnabled } from '../../src/lib/plans';
+import { idempotencyKeyOf } from '../billing/idempotency';
+import { toUser } from '../billing/store';
+import { ApiError, messages } from '../http/errors';
+import { authenticate, flagsOf, ownCustomer, ownSubscription, ownUser, siteLimitsOf } from './access';
+import { registerCall } from './call';
+import type { ActionDeps } from './deps';
+
+const MS_PER_SECOND = 1000;
+
+export const actionMessages = {
+  /** SPEC 5 "Billing contact" */
+  invalidEmail: 'Enter a valid email address',
+  cardNotConfirmed: 'This card has not been confirmed with the payment provider yet. Enter the card again.',
+  alreadyCanceled: 'This subscription is already canceled.',
+  cancellingNow: 'This subscription is being canceled.',
+  invalidRedirect: 'The return address must be an http or https URL.',
+  autoBilling: {
+    cancelling: 'Automatic billing cannot be changed while the subscription is set to cancel. Reactivate it first.',
+    grace: 'Automatic billing cannot be changed while a payment is overdue. Update your payment method first.',
+    limits: (names: readonly LimitName[]) =>
+      `Automatic billing cannot be changed while the site is over its plan's limits (${names.join(', ')}). Choose a plan that fits first.`,
+    inactive: 'Automatic billing can only be changed on an active subscription. Update your plan or payment method first.',
+  },
+} as const;
+
+/** Something@something.suffix, without spaces: the basic pattern SPEC 5 asks for (the panel checks the same). */
+const BASIC_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * Why automatic billing may not change. The rule itself is lib's isAutoBillingOptionEnabled (the panel greys
+ * the option out by it); this only words the refusal, most actionable reason first.
+ */
+function autoBillingRefusal(flags: StatusFlags, exceeded: readonly LimitName[]): string {
+  if (flags.willCancelAtPeriodEnd) return actionMessages.autoBilling.cancelling;
+  if (flags.isGrace) return actionMessages.autoBilling.grace;
+  if (exceeded.length > 0) return actionMessages.autoBilling.limits(exceeded);
+  return actionMessages.autoBilling.inactive;
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const { protocol } = new URL(value);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+export function registerActionRoutes(app: FastifyInstance, deps: ActionDeps): void {
+  const { store, payments } = deps;
+  const nowSeconds = () => Math.floor(deps.now() / MS_PER_SECOND);
+
+  registerCall(app, 'setup-card', deps.call, async ({ jwt, data }, request) => {
+    const account = await authenticate(deps, jwt);
+    const customer = ownCustomer(account, data.customerId);
+    const key = idempotencyKeyOf(request.headers);
+    return deps.idempotency.run(account.site.id, key, 'setup-card', data, async () => {
+      const intent = await payments.createSetupIntent(customer.id, { idempotencyKey: key });
+      return { clientSecret: intent.clientSecret, setupIntentId: intent.id };
+    });
+  });
+
+  registerCall(app, 'update-card', deps.call, async ({ jwt, data }) => {
+    const account = await authenticate(deps, jwt);
+    ownUser(account, data.userId);
+    const customer = ownCustomer(account, data.customerId);
+    const saved = await store.cardUpdate(data.setupIntentId);
+    if (saved !== undefined) {
+      // Saved before (a retry): nothing changes, even if a newer card has been saved since.
+      if (saved.customer_id !== customer.id) throw new ApiError(403, messages.forbidden);
+      return { user: toUser(account.user, customer) };
+    }
+    const intent = await payments.retrieveSetupIntent(data.setupIntentId);
+    // Another customer's setup intent, or none: the same answer.
+    if (intent === null || intent.customerId !== customer.id) throw new ApiError(403, messages.forbidden);
+    if (intent.status !== 'succeeded' || intent.paymentMethodId === null) throw new ApiError(409, actionMessages.cardNotConfirmed);
+    const card = await payments.setDefaultPaymentMethod(customer.id, intent.paymentMethodId);
+    await store.saveCard(customer.id, { setupIntentId: intent.id, paymentMethodId: intent.paymentMethodId, ...card }, nowSeconds());
+    const updated = await store.findCustomerByUser(account.user.id);
+    return { user: toUser(account.user, updated) };
+  });
+
+  registerCall(app, 'add-invoice-details', deps.call, async ({ jwt, data }) => {
+    const customer = ownCustomer(await authenticate(deps, jwt), data.customerId);
+    // Stored as typed: it is text wherever it is shown (the panel renders text, the invoice page escapes it).
+    await payments.updateCustomer(customer.id, { invoiceDetails: data.invoiceDetails });
+    await store.setInvoiceDetails(customer.id, data.invoiceDetails);
+    return { invoiceDetails: data.invoiceDetails };
+  });
+
+  registerCall(app, 'update-billing-contact', deps.call, async ({ jwt, data }) => {
+    const account = await authenticate(deps, jwt);
+    ownUser(account, data.userId);
+    const contact = data.billingContact.trim();
+    if (contact !== '' && !BASIC_EMAIL.test(contact)) throw new ApiError(400, actionMessages.invalidEmail);
+    const billingContact = contact === '' ? null : contact;
+    // The provider sends invoices to the billing contact, or to the owner when there is none.
+    if (account.customer !== undefined) await payments.updateCustomer(account.customer.id, { email: billingContact ?? account.user.email });
+    await store.setBillingContact(account.user.id, billingContact);
+    return { user: toUser({ ...account.user, billing_contact: billingContact }, account.customer) };
+  });
+
+  registerCall(app, 'cancel', deps.call, async ({ jwt, data }) => {
+    const { subscription } = ownSubscription(await authenticate(deps, jwt), data.subscriptionId);
+    if (subscription.status === 'canceled') throw new ApiError(409, actionMessages.alreadyCanceled);
+    const cancelNow = await store.cancellationRequest(subscription.id);
+    if (cancelNow !== undefined && cancelNow.completed_at === null) throw new ApiError(409, actionMessages.cancellingNow);
+    const reactivate = data.continue === true;
+    // Already as asked (a retry): answer the state, change nothing.
+    if (reactivate === (subscription.cancelled_at === null)) return { data: { cancelled_at: subscription.cancelled_at } };
+    const { cancelledAt } = await payments.setCancelAtPeriodEnd(subscription.provider_subscription_id, !reactivate);
+    await store.setCancelledAt(subscription.id, cancelledAt);
+    return { data: { cancelled_at: cancelledAt } };
+  });
+
+  registerCall(app, 'cancel-background', deps.call, async ({ jwt, data }, request) => {
+    const account = await authenticate(deps, jwt);
+    const { subscription } = ownSubscription(account, data.subscriptionId);
+    const key = idempotencyKeyOf(request.headers);
+    return deps.idempotency.run(account.site.id, key, 'cancel-background', data, async () => {
+      // Asking again, or after it is done, changes nothing: one request per subscription.
+      if (subscription.status !== 'canceled') await deps.cancellations.request(subscription.id);
+      return { ok: true as const };
+    });
+  });
+
+  registerCall(app, 'get-stripe-portal-url', deps.call, async ({ jwt, data }) => {
+    const customer = ownCustomer(await authenticate(deps, jwt), data.customerId);
+    if (!isHttpUrl(data.redirectUrl)) throw new ApiError(400, actionMessages.invalidRedirect);
+    return payments.createPortalSession(customer.id, data.redirectUrl);
+  });
+
+  registerCall(app, 'update-auto-billing', deps.call, async ({ jwt, data }) => {
+    const account = await authenticate(deps, jwt);
+    ownSubscription(account, data.subscriptionId);
+    const customer = account.customer;
+    if (customer === undefined) throw new ApiError(409, messages.noCustomer);
+    const current = customer.auto_billing === 1;
+    // Already as asked (a retry): nothing to refuse, nothing to change.
+    if (current === data.enabled) return { hasAutoBillingEnabled: current };
+    const [flags, siteLimits] = await Promise.all([flagsOf(deps, account, {}), siteLimitsOf(deps, account)]);
+    const exceeded = exceededLimitNames(siteLimits);
+    if (flags === null || !isAutoBillingOptionEnabled(flags, exceeded)) {
+      throw new ApiError(409, flags === null ? messages.noSubscription : autoBillingRefusal(flags, exceeded));
+    }
+    await payments.updateCustomer(customer.id, { autoBilling: data.enabled });
+    await store.setAutoBilling(customer.id, data.enabled);
+    return { hasAutoBillingEnabled: data.enabled };
+  });
+
+  registerCall(app, 'payment-method', deps.call, async ({ jwt, data }) => {
+    const customer = ownCustomer(await authenticate(deps, jwt), data.customerId);
+    return { paymentMethodId: await payments.defaultPaymentMethod(customer.id) };
+  });
+}
