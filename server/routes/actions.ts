@@ -17,26 +17,12 @@ import { idempotencyKeyOf } from '../billing/idempotency';
 import { toUser } from '../billing/store';
 import { ApiError, messages } from '../http/errors';
 import { authenticate, flagsOf, ownCustomer, ownSubscription, ownUser, siteLimitsOf } from './access';
+import { actionMessages } from './actionMessages';
 import { registerCall } from './call';
 import type { ActionDeps } from './deps';
 
 const MS_PER_SECOND = 1000;
 
-export const actionMessages = {
-  /** SPEC 5 "Billing contact" */
-  invalidEmail: 'Enter a valid email address',
-  cardNotConfirmed: 'This card has not been confirmed with the payment provider yet. Enter the card again.',
-  alreadyCanceled: 'This subscription is already canceled.',
-  cancellingNow: 'This subscription is being canceled.',
-  invalidRedirect: 'The return address must be an http or https URL.',
-  autoBilling: {
-    cancelling: 'Automatic billing cannot be changed while the subscription is set to cancel. Reactivate it first.',
-    grace: 'Automatic billing cannot be changed while a payment is overdue. Update your payment method first.',
-    limits: (names: readonly LimitName[]) =>
-      `Automatic billing cannot be changed while the site is over its plan's limits (${names.join(', ')}). Choose a plan that fits first.`,
-    inactive: 'Automatic billing can only be changed on an active subscription. Update your plan or payment method first.',
-  },
-} as const;
 
 /** Something@something.suffix, without spaces: the basic pattern SPEC 5 asks for (the panel checks the same). */
 const BASIC_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import type { CallName, CallRequest } from '../../src/api/contract';
 import type { ScenarioName } from '../demo/scenarios';
 import type { ReadyMessage } from '../main';
@@ -53,10 +54,19 @@ export interface Demo {
   identityToken(scenario: ScenarioName, options?: { expiresIn?: number }): Promise<string>;
   /** A billing session token for the scenario's owner (billing-session with init true). */
   sessionToken(scenario: ScenarioName): Promise<string>;
-  /** POST a JSON body to the panel's server. */
-  call<T = unknown>(urlPath: string, body: unknown): Promise<CallResult<T>>;
+  /** POST a JSON body to the panel's server (extra request headers, e.g. an idempotency key). */
+  call<T = unknown>(urlPath: string, body: unknown, headers?: Record<string, string>): Promise<CallResult<T>>;
   /** POST /api/<name> with the envelope `{jwt, data, options}`. */
-  api<T = unknown>(name: CallName, body: CallRequest<CallName> | Record<string, unknown>): Promise<CallResult<T>>;
+  api<T = unknown>(
+    name: CallName,
+    body: CallRequest<CallName> | Record<string, unknown>,
+    headers?: Record<string, string>,
+  ): Promise<CallResult<T>>;
+  /**
+   * Reads the demo's database directly (read-only): what a call stored, or that a refused call stored nothing.
+   * SQLite only (the harness always runs on a fresh SQLite file).
+   */
+  query<T = Record<string, unknown>>(sql: string, ...params: unknown[]): T[];
   get(urlPath: string, base?: 'panel' | 'host'): Promise<CallResult<string>>;
   addFault(fault: FaultRequest): Promise<void>;
   clearFaults(): Promise<void>;
@@ -158,10 +168,10 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
   }
   const { panelUrl, hostUrl } = ready;
 
-  async function call<T>(urlPath: string, body: unknown): Promise<CallResult<T>> {
+  async function call<T>(urlPath: string, body: unknown, headers: Record<string, string> = {}): Promise<CallResult<T>> {
     const response = await fetch(panelUrl + urlPath, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...headers },
       body: JSON.stringify(body),
     });
     return { status: response.status, headers: response.headers, body: (await readBody(response)) as T };
@@ -196,7 +206,15 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
       return result.body.token;
     },
     call,
-    api: (name, body) => call(`/api/${name}`, body),
+    api: (name, body, headers) => call(`/api/${name}`, body, headers),
+    query<T>(sql: string, ...params: unknown[]): T[] {
+      const database = new SQLite(path.join(dataDir, 'billing.sqlite'), { readonly: true, fileMustExist: true });
+      try {
+        return database.prepare(sql).all(...params) as T[];
+      } finally {
+        database.close();
+      }
+    },
     async get(urlPath, base = 'panel') {
       const origin = base === 'panel' ? panelUrl : hostUrl;
       if (origin === null) throw new Error('no demo host in production mode');
