@@ -78,8 +78,8 @@ function Shell({ logoVariant }: { logoVariant: number }) {
           <Logo variant={logoVariant} />
         </Link>
         <span className="badge">pro</span>
+        <h1 className="title">{title}</h1>
       </header>
-      <h1 className="title">{title}</h1>
       {!navigationHidden && <Navigation />}
       <main className="content">
         <SessionGate>

@@ -1,0 +1,156 @@
+/**
+ * The billing dashboard in Chromium, through the demo host, against the real server and its sandbox card
+ * provider: what the owner sees and does, and what axe-core finds (nothing, we expect).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { FrameLocator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/** axe-core on the panel's frame only: the demo host page is not the product. */
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).include('#billing-frame').analyze();
+  expect(results.violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** Types a card into the sandbox provider's own iframe, as a person would. */
+async function typeCard(panel: FrameLocator, number: string) {
+  const card = panel.getByRole('dialog').locator('iframe').contentFrame();
+  await card.locator('input[name="cardnumber"]').fill(number);
+  await card.locator('input[name="exp-date"]').fill('12 / 34');
+  await card.locator('input[name="cvc"]').fill('123');
+  await card.locator('input[name="postal"]').fill('94107');
+}
+
+test('the active dashboard shows the plan, the card, the credit, the offer and the latest invoices', async ({ page, openPanel }) => {
+  const panel = await openPanel('active');
+  const plan = panel.getByRole('region', { name: 'Plan details' });
+  await expect(plan.getByText('Publisher', { exact: false }).first()).toBeVisible();
+  await expect(plan.getByText('Yearly')).toBeVisible();
+  await expect(plan.getByText('Special offer active')).toBeVisible();
+  await expect(plan.getByText('$12.50', { exact: false })).toBeVisible();
+  const payment = panel.getByRole('region', { name: 'Payment information' });
+  await expect(payment.getByText('4242', { exact: false })).toBeVisible();
+  await expect(payment.getByText('04/30')).toBeVisible();
+  const history = panel.getByRole('region', { name: 'Billing history' });
+  await expect(history.getByRole('link', { name: /^Invoice of / })).toHaveCount(5);
+  await expectNoAxeViolations(page);
+});
+
+test('View all lists every invoice in a modal that Escape closes', async ({ page, openPanel }) => {
+  const panel = await openPanel('active');
+  await panel.getByRole('button', { name: 'View all invoices' }).click();
+  const dialog = panel.getByRole('dialog', { name: 'All invoices' });
+  await expect(dialog.getByRole('link', { name: /^Invoice of / })).toHaveCount(6);
+  await expectNoAxeViolations(page);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+});
+
+test('a card update with 5555 5555 5555 4444 shows 4444, also after a reload', async ({ page, openPanel }) => {
+  const panel = await openPanel('active');
+  await panel.getByRole('button', { name: 'Update credit card' }).click();
+  const dialog = panel.getByRole('dialog', { name: 'Update credit card' });
+  await dialog.getByLabel('Full name').fill('Alex Morgan');
+  await typeCard(panel, '5555 5555 5555 4444');
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Update' }).click();
+  await expect(dialog.getByRole('button', { name: 'Update complete!' })).toBeVisible();
+  await page.reload();
+  await expect(page.frameLocator('#billing-frame').getByRole('region', { name: 'Payment information' }).getByText('4444', { exact: false })).toBeVisible();
+});
+
+test("a declined card shows the provider's message and offers to try again", async ({ openPanel }) => {
+  const panel = await openPanel('active');
+  await panel.getByRole('button', { name: 'Update credit card' }).click();
+  const dialog = panel.getByRole('dialog', { name: 'Update credit card' });
+  await dialog.getByLabel('Full name').fill('Alex Morgan');
+  await typeCard(panel, '4000 0000 0000 0002');
+  await dialog.getByRole('button', { name: 'Update' }).click();
+  await expect(dialog.getByText('Your card was declined.')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Try again' })).toBeVisible();
+});
+
+test('the billing contact is validated, then saved and kept', async ({ page, openPanel }) => {
+  const panel = await openPanel('active');
+  await panel.getByRole('button', { name: 'Edit billing contact' }).click();
+  const dialog = panel.getByRole('dialog', { name: 'Update billing contact' });
+  const field = dialog.getByLabel('Billing contact email');
+  await field.fill('not-an-email');
+  await field.blur();
+  await expect(dialog.getByText('Enter a valid email address')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await field.fill('  accounts@example.com  ');
+  await field.blur();
+  await expect(field).toHaveValue('accounts@example.com');
+  await dialog.getByRole('button', { name: 'Update' }).click();
+  await expect(dialog.getByRole('button', { name: 'Update complete!' })).toBeVisible();
+  await page.reload();
+  const reloaded = page.frameLocator('#billing-frame');
+  await expect(reloaded.getByText('accounts@example.com')).toBeVisible();
+});
+
+test('invoice details with markup are shown as text', async ({ page, openPanel }) => {
+  const panel = await openPanel('active');
+  await panel.getByRole('button', { name: 'Edit invoice details' }).click();
+  const dialog = panel.getByRole('dialog', { name: 'Update invoice details' });
+  await dialog.getByLabel('Invoice details').fill('<b>ACME Ltd</b><img src=x onerror=alert(1)>');
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Update' }).click();
+  await expect(dialog).toHaveCount(0);
+  await page.reload();
+  const reloaded = page.frameLocator('#billing-frame');
+  await expect(reloaded.getByText('<b>ACME Ltd</b><img src=x onerror=alert(1)>')).toBeVisible();
+  await expect(reloaded.locator('b, img[src="x"]')).toHaveCount(0);
+});
+
+test('cancel at period end shows the banner, and Reactivate takes it back', async ({ page, openPanel }) => {
+  const panel = await openPanel('active');
+  await panel.getByRole('button', { name: 'Cancel account' }).click();
+  const dialog = panel.getByRole('dialog', { name: 'Cancel account' });
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Cancel at period end' }).click();
+  await expect(panel.getByText("You've canceled your subscription")).toBeVisible();
+  await panel.getByRole('button', { name: 'Reactivate' }).click();
+  await expect(panel.getByText("You've canceled your subscription")).toHaveCount(0);
+});
+
+test('cancel now is enabled only when all three confirmations are ticked', async ({ openPanel }) => {
+  const panel = await openPanel('active');
+  await panel.getByRole('button', { name: 'Cancel account' }).click();
+  const dialog = panel.getByRole('dialog', { name: 'Cancel account' });
+  const cancelNow = dialog.getByRole('button', { name: 'Cancel account now' });
+  const boxes = dialog.getByRole('checkbox');
+  await expect(boxes).toHaveCount(3);
+  await expect(cancelNow).toBeDisabled();
+  await boxes.nth(0).check();
+  await boxes.nth(1).check();
+  await expect(cancelNow).toBeDisabled();
+  await boxes.nth(2).check();
+  await expect(cancelNow).toBeEnabled();
+});
+
+test('a custom plan opens the customer portal in a new tab', async ({ page, context, openPanel }) => {
+  const panel = await openPanel('custom-plan');
+  const portal = context.waitForEvent('page');
+  await panel.getByRole('button', { name: 'View your plan in the customer portal (opens in a new tab)' }).click();
+  const tab = await portal;
+  await expect(tab).toHaveURL(/\/sandbox\/portal\//);
+  expect(page.url()).toContain('scenario=custom-plan');
+});
+
+test('a trial goes to the plans screen', async ({ page, openPanel }) => {
+  await openPanel('trial');
+  await expect(page).toHaveURL(/#\/pro\/plans$/);
+});
+
+test('an incomplete payment goes to its checkout route', async ({ page, openPanel }) => {
+  await openPanel('incomplete');
+  await expect(page).toHaveURL(/#\/pro\/checkout\/[a-z]+-[a-z]+-(month|year)$/);
+});
+
+test('grace stays on the dashboard with Update plan disabled, and the plans screen sends it back', async ({ page, openPanel }) => {
+  const panel = await openPanel('grace', '/plans');
+  await expect(page).toHaveURL(/#\/pro$/);
+  await expect(panel.getByRole('button', { name: 'Update plan' })).toBeDisabled();
+  await expect(page.getByRole('alert').filter({ hasText: 'overdue' })).toBeVisible();
+});
