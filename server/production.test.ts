@@ -4,7 +4,7 @@ import { startDemo, type Demo } from './testing/harness';
 let demo: Demo;
 
 beforeAll(async () => {
-  demo = await startDemo({ production: true, env: { HOST_ORIGINS: 'https://admin.example.com, https://other.example.com/' } });
+  demo = await startDemo({ production: true, env: { HOST_ORIGINS: 'https://admin.example.com, https://other.example.com/', PAYMENT_PUBLISHABLE_KEY: 'pk_live_example' } });
 });
 
 afterAll(async () => {
@@ -23,6 +23,11 @@ describe('NODE_ENV=production', () => {
     ['GET', '/__test/faults'],
     ['GET', '/__demo/reset'],
     ['GET', '/sandbox/invoices/in_active_1'],
+    ['GET', '/sandbox/payments.js'],
+    ['GET', '/sandbox/card-frame.html'],
+    ['GET', '/sandbox/card-frame.js'],
+    ['GET', '/sandbox/portal/cus_active'],
+    ['POST', '/sandbox/api/confirm-setup-intent'],
   ])('has no %s %s', async (method, route) => {
     const response = await fetch(demo.panelUrl + route, {
       method,
@@ -43,6 +48,7 @@ describe('NODE_ENV=production', () => {
       hostOrigins: ['https://admin.example.com', 'https://other.example.com'],
       environment: 'production',
       paymentScriptUrl: 'https://js.stripe.com/v3/',
+      paymentPublishableKey: 'pk_live_example',
     });
   });
 });
