@@ -1,0 +1,227 @@
+/**
+ * The real provider's request mapping, against a local double of its API (testing/stripeDouble.ts): what the
+ * official `stripe` client sends for each provider call, and how its answers and failures come back. Then the
+ * configuration end to end: the demo started with PAYMENTS_PROVIDER=stripe sends the dashboard's writes there.
+ */
+import { calls } from '../../src/api/contract';
+import { startDemo, type Demo } from '../testing/harness';
+import { DOUBLE_CANCELED_AT, DOUBLE_CARD, startStripeDouble, type StripeDouble } from '../testing/stripeDouble';
+import { PaymentsProviderError } from './provider';
+import { StripeProvider, stripeClientOptions } from './stripe';
+
+const SECRET = 'sk_test_double_123';
+const NOW = Date.UTC(2026, 0, 15);
+
+let double: StripeDouble;
+let provider: StripeProvider;
+
+beforeAll(async () => {
+  double = await startStripeDouble();
+  provider = new StripeProvider({ secretKey: SECRET, apiBase: double.url, now: () => NOW });
+});
+
+afterAll(async () => {
+  await double?.close();
+});
+
+beforeEach(() => {
+  double.requests.length = 0;
+  double.routes.length = 0;
+});
+
+describe('the client configuration', () => {
+  it('points the client at STRIPE_API_BASE with host, port and protocol', () => {
+    expect(stripeClientOptions('http://127.0.0.1:12111')).toMatchObject({ host: '127.0.0.1', port: 12111, protocol: 'http' });
+    expect(stripeClientOptions('https://api.example.test')).toMatchObject({ host: 'api.example.test', protocol: 'https' });
+    expect(stripeClientOptions(null).host).toBeUndefined();
+  });
+
+  it('authenticates every request with the secret key', async () => {
+    await provider.createPortalSession('cus_double1', 'https://admin.example.test/billing');
+    expect(double.requests[0]?.headers.authorization).toBe(`Bearer ${SECRET}`);
+  });
+});
+
+describe('request mapping', () => {
+  it('creates the customer with its e-mail, name and our ids, keyed by the user', async () => {
+    const customer = await provider.createCustomer({ userId: 'user_1', email: 'owner@example.com', name: 'Alex Morgan', siteId: 'site_1' });
+    expect(customer).toEqual({ id: 'cus_double1' });
+    expect(double.calls()).toEqual([
+      {
+        method: 'POST',
+        path: '/v1/customers',
+        form: { email: 'owner@example.com', name: 'Alex Morgan', 'metadata[user_id]': 'user_1', 'metadata[site_id]': 'site_1' },
+      },
+    ]);
+    expect(double.requests[0]?.headers['idempotency-key']).toBe('customer-user_1');
+  });
+
+  it('updates the customer: billing e-mail, invoice details as the invoice footer, automatic billing as metadata', async () => {
+    await provider.updateCustomer('cus_double1', { email: 'billing@example.com' });
+    await provider.updateCustomer('cus_double1', { invoiceDetails: 'Acme Ltd\nVAT 123' });
+    await provider.updateCustomer('cus_double1', { autoBilling: true });
+    expect(double.calls()).toEqual([
+      { method: 'POST', path: '/v1/customers/cus_double1', form: { email: 'billing@example.com' } },
+      { method: 'POST', path: '/v1/customers/cus_double1', form: { 'invoice_settings[footer]': 'Acme Ltd\nVAT 123' } },
+      { method: 'POST', path: '/v1/customers/cus_double1', form: { 'metadata[auto_billing]': 'true' } },
+    ]);
+  });
+
+  it('creates a card setup intent for off-session use, passing the idempotency key scoped to the customer', async () => {
+    const intent = await provider.createSetupIntent('cus_double1', { idempotencyKey: 'modal-7' });
+    expect(intent).toEqual({ id: 'seti_double1', clientSecret: 'seti_double1_secret_abc' });
+    expect(double.calls()).toEqual([
+      { method: 'POST', path: '/v1/setup_intents', form: { customer: 'cus_double1', usage: 'off_session', 'payment_method_types[0]': 'card' } },
+    ]);
+    expect(double.requests[0]?.headers['idempotency-key']).toBe('cus_double1:setup-card:modal-7');
+  });
+
+  it('reads a setup intent, and answers null for one the provider does not have', async () => {
+    expect(await provider.retrieveSetupIntent('seti_double1')).toEqual({
+      id: 'seti_double1',
+      customerId: 'cus_double1',
+      status: 'succeeded',
+      paymentMethodId: 'pm_double1',
+    });
+    expect(await provider.retrieveSetupIntent('seti_missing')).toBeNull();
+    expect(double.calls().map((call) => `${call.method} ${call.path}`)).toEqual([
+      'GET /v1/setup_intents/seti_double1',
+      'GET /v1/setup_intents/seti_missing',
+    ]);
+  });
+
+  it('attaches a detached payment method, then makes it the default for invoices', async () => {
+    expect(await provider.setDefaultPaymentMethod('cus_double1', 'pm_double1')).toEqual({
+      brand: DOUBLE_CARD.brand,
+      last4: DOUBLE_CARD.last4,
+      expMonth: DOUBLE_CARD.exp_month,
+      expYear: DOUBLE_CARD.exp_year,
+    });
+    expect(double.calls()).toEqual([
+      { method: 'GET', path: '/v1/payment_methods/pm_double1', form: {} },
+      { method: 'POST', path: '/v1/payment_methods/pm_double1/attach', form: { customer: 'cus_double1' } },
+      { method: 'POST', path: '/v1/customers/cus_double1', form: { 'invoice_settings[default_payment_method]': 'pm_double1' } },
+    ]);
+  });
+
+  it("does not attach one the customer has already, and refuses another customer's (404)", async () => {
+    await provider.setDefaultPaymentMethod('cus_double1', 'pm_attached');
+    expect(double.calls().map((call) => `${call.method} ${call.path}`)).toEqual([
+      'GET /v1/payment_methods/pm_attached',
+      'POST /v1/customers/cus_double1',
+    ]);
+    double.requests.length = 0;
+    await expect(provider.setDefaultPaymentMethod('cus_other', 'pm_attached')).rejects.toMatchObject({ status: 404, code: 'resource_missing' });
+    expect(double.calls().map((call) => call.path)).toEqual(['/v1/payment_methods/pm_attached']);
+  });
+
+  it("reads the customer's default payment method", async () => {
+    expect(await provider.defaultPaymentMethod('cus_double1')).toBe('pm_double_default');
+    expect(double.calls()).toEqual([{ method: 'GET', path: '/v1/customers/cus_double1', form: {} }]);
+  });
+
+  it('cancels at period end and reactivates', async () => {
+    expect(await provider.setCancelAtPeriodEnd('sub_1', true)).toEqual({ cancelledAt: DOUBLE_CANCELED_AT });
+    expect(await provider.setCancelAtPeriodEnd('sub_1', false)).toEqual({ cancelledAt: null });
+    expect(double.calls()).toEqual([
+      { method: 'POST', path: '/v1/subscriptions/sub_1', form: { cancel_at_period_end: 'true' } },
+      { method: 'POST', path: '/v1/subscriptions/sub_1', form: { cancel_at_period_end: 'false' } },
+    ]);
+  });
+
+  it('cancels now with the idempotency key, and takes an already canceled subscription as done', async () => {
+    expect(await provider.cancelSubscription('sub_1', { idempotencyKey: 'cancel-sub_1-1' })).toEqual({ canceledAt: DOUBLE_CANCELED_AT + 1 });
+    expect(double.calls()).toEqual([{ method: 'DELETE', path: '/v1/subscriptions/sub_1', form: {} }]);
+    expect(double.requests[0]?.headers['idempotency-key']).toBe('cancel-sub_1-1');
+
+    double.requests.length = 0;
+    double.routes.push(
+      {
+        method: 'DELETE',
+        path: /^\/v1\/subscriptions\/sub_gone$/,
+        answer: () => ({ status: 400, body: { error: { type: 'invalid_request_error', message: 'already canceled' } } }),
+      },
+      { method: 'GET', path: /^\/v1\/subscriptions\/sub_gone$/, answer: () => ({ body: { id: 'sub_gone', status: 'canceled', canceled_at: 42 } }) },
+    );
+    expect(await provider.cancelSubscription('sub_gone')).toEqual({ canceledAt: 42 });
+  });
+
+  it('opens a customer portal session with the return address', async () => {
+    expect(await provider.createPortalSession('cus_double1', 'https://admin.example.test/billing')).toEqual({
+      url: 'https://billing.example.test/p/session/test_double1',
+    });
+    expect(double.calls()).toEqual([
+      { method: 'POST', path: '/v1/billing_portal/sessions', form: { customer: 'cus_double1', return_url: 'https://admin.example.test/billing' } },
+    ]);
+  });
+});
+
+describe('failures', () => {
+  it('turns a provider failure into a 502 the panel may retry, and a missing object into a 404', async () => {
+    double.routes.push({
+      method: 'POST',
+      path: /^\/v1\/billing_portal\/sessions$/,
+      answer: () => ({ status: 400, body: { error: { type: 'invalid_request_error', code: 'parameter_invalid', message: 'bad' } } }),
+    });
+    const failure = await provider.createPortalSession('cus_double1', 'https://x.test').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(PaymentsProviderError);
+    expect(failure).toMatchObject({ status: 502, code: 'parameter_invalid' });
+    double.routes.push({
+      method: 'POST',
+      path: /^\/v1\/customers\/cus_missing$/,
+      answer: () => ({ status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such customer' } } }),
+    });
+    await expect(provider.updateCustomer('cus_missing', { email: 'a@b.co' })).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe('PAYMENTS_PROVIDER=stripe end to end', () => {
+  let demo: Demo;
+
+  beforeAll(async () => {
+    demo = await startDemo({ env: { PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: SECRET, STRIPE_API_BASE: double.url } });
+  });
+
+  afterAll(async () => {
+    await demo?.close();
+  });
+
+  it("sends the dashboard's writes to the provider and stores what it answered", async () => {
+    const jwt = await demo.sessionToken('active');
+    const api = async (name: Parameters<Demo['api']>[0], data: object) => (await demo.api(name, { jwt, data, options: {} })).body;
+
+    expect(calls['setup-card'].response.parse(await api('setup-card', { customerId: 'cus_active' }))).toEqual({
+      clientSecret: 'seti_double1_secret_abc',
+      setupIntentId: 'seti_double1',
+    });
+    // The double's setup intent belongs to its own customer, so update-card refuses it for cus_active.
+    double.routes.push({
+      method: 'GET',
+      path: /^\/v1\/setup_intents\/seti_double1$/,
+      answer: () => ({ body: { id: 'seti_double1', customer: 'cus_active', status: 'succeeded', payment_method: 'pm_double1' } }),
+    });
+    const updated = calls['update-card'].response.parse(
+      await api('update-card', { userId: 'user_active', customerId: 'cus_active', setupIntentId: 'seti_double1' }),
+    );
+    expect(updated.user).toMatchObject({ cardType: 'visa', cardLast4: '4242', cardExpiry: '04/2030' });
+    expect(await api('cancel', { subscriptionId: 'sub_active' })).toEqual({ data: { cancelled_at: DOUBLE_CANCELED_AT } });
+    expect(await api('get-stripe-portal-url', { customerId: 'cus_active', redirectUrl: 'https://admin.example.test/' })).toEqual({
+      url: 'https://billing.example.test/p/session/test_double1',
+    });
+    expect(double.calls().map((call) => `${call.method} ${call.path}`)).toEqual([
+      'POST /v1/setup_intents',
+      'GET /v1/setup_intents/seti_double1',
+      'GET /v1/payment_methods/pm_double1',
+      'POST /v1/payment_methods/pm_double1/attach',
+      'POST /v1/customers/cus_active',
+      'POST /v1/subscriptions/sbx_sub_active',
+      'POST /v1/billing_portal/sessions',
+    ]);
+  });
+
+  it("does not answer the sandbox's browser API: the real provider's script talks to the real provider", async () => {
+    const result = await demo.call<{ error: { code: string } }>('/sandbox/api/confirm-setup-intent', { key: 'pk_test_sandbox', clientSecret: 'x_secret_y' });
+    expect(result.status).toBe(404);
+    expect(result.body.error.code).toBe('sandbox_off');
+  });
+});
