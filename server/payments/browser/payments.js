@@ -306,8 +306,10 @@
     return this._card;
   };
 
+  /** By type name, or by react-stripe-js's component (getElement(CardElement)), as the real library allows. */
   Elements.prototype.getElement = function (type) {
-    return type === 'card' ? this._card : null;
+    var name = type && typeof type !== 'string' ? type.__elementType : type;
+    return name === 'card' ? this._card : null;
   };
 
   Elements.prototype.update = function (options) {
