@@ -88,7 +88,7 @@ beforeEach(() => {
 
 describe('the card field', () => {
   it('has the four inputs, named and labelled, and tells the page it is ready', () => {
-    for (const [name, label] of [['cardnumber', 'Card number'], ['exp-date', 'Expiration date'], ['cvc', 'CVC'], ['postal', 'ZIP']]) {
+    for (const [name, label] of [['cardnumber', 'Card number'], ['exp-date', 'Expiration date'], ['cvc', 'CVC'], ['postal', 'ZIP']] as const) {
       expect(document.querySelector(`label[for="${input(name).id}"]`)!.textContent).toBe(label);
     }
     expect(posted('ready')).toEqual([{ type: 'ready', source: 'sandbox-card', id: ID, height: expect.any(Number) }]);
