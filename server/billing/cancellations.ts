@@ -18,6 +18,8 @@ export interface CancellationOptions {
   delayMs: number;
   now: () => number;
   log: FastifyBaseLogger;
+  /** the wait before the first retry after a provider failure; it doubles each time */
+  retryBaseMs?: number;
 }
 
 export class BackgroundCancellations {
@@ -78,7 +80,7 @@ export class BackgroundCancellations {
         const attempts = current.attempts + 1;
         const message = error instanceof Error ? error.message : String(error);
         const retry = attempts < MAX_CANCEL_ATTEMPTS;
-        const dueAtMs = this.options.now() + RETRY_BASE_MS * 2 ** (attempts - 1);
+        const dueAtMs = this.options.now() + (this.options.retryBaseMs ?? RETRY_BASE_MS) * 2 ** (attempts - 1);
         await this.store.recordCancellationFailure(id, attempts, dueAtMs, message);
         log.error({ subscriptionId: id, attempts, err: error }, retry ? 'background cancel failed, will retry' : 'background cancel failed, giving up');
         if (retry) this.schedule({ ...current, attempts, due_at_ms: dueAtMs });

@@ -1,0 +1,123 @@
+/**
+ * Background cancellation on its own, against a real (temporary SQLite) database with the demo data: it waits
+ * the delay, cancels at the provider with an idempotency key, retries a provider failure, gives up after a few
+ * attempts, survives a restart, and leaves a reset database alone.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { createDatabase, type Db } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import { seedDemo } from '../demo/seed';
+import type { PaymentsProvider } from '../payments/provider';
+import { BackgroundCancellations, MAX_CANCEL_ATTEMPTS } from './cancellations';
+import { BillingStore } from './store';
+
+const DELAY_MS = 40;
+const CANCELED_AT = 1_800_000_000;
+
+let dir: string;
+let db: Db;
+let store: BillingStore;
+
+const log = { info: jest.fn(), error: jest.fn(), warn: jest.fn() } as unknown as FastifyBaseLogger;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function provider(cancel: PaymentsProvider['cancelSubscription']): PaymentsProvider {
+  return { cancelSubscription: jest.fn(cancel) } as unknown as PaymentsProvider;
+}
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 3000): Promise<void> {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > timeoutMs) throw new Error('timed out');
+    await sleep(10);
+  }
+}
+
+const statusOf = async (id: string) => (await store.findSubscription(id))?.status;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'cancellations-'));
+  db = createDatabase({ dataDir: dir, databaseUrl: null });
+  await migrateToLatest(db);
+  store = new BillingStore(db);
+});
+
+afterAll(async () => {
+  await db?.destroy();
+  await rm(dir, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+  await seedDemo(db, { now: Date.now() });
+});
+
+it('cancels at the provider after the delay, once, with an idempotency key', async () => {
+  const payments = provider(async () => ({ canceledAt: CANCELED_AT }));
+  const worker = new BackgroundCancellations(store, payments, { delayMs: DELAY_MS, now: Date.now, log });
+  await worker.request('sub_active');
+  await worker.request('sub_active');
+  expect(await statusOf('sub_active')).toBe('active');
+  await waitFor(async () => (await statusOf('sub_active')) === 'canceled');
+  expect(payments.cancelSubscription).toHaveBeenCalledTimes(1);
+  expect(payments.cancelSubscription).toHaveBeenCalledWith('sbx_sub_active', { idempotencyKey: expect.stringMatching(/^cancel-sub_active-\d+$/) });
+  expect((await store.findSubscription('sub_active'))?.cancelled_at).toBe(CANCELED_AT);
+  expect((await store.cancellationRequest('sub_active'))?.completed_at).toBe(CANCELED_AT);
+  worker.close();
+});
+
+it('retries a provider failure, then succeeds', async () => {
+  let calls = 0;
+  const payments = provider(async () => {
+    calls += 1;
+    if (calls === 1) throw new Error('provider down');
+    return { canceledAt: CANCELED_AT };
+  });
+  const worker = new BackgroundCancellations(store, payments, { delayMs: 0, now: Date.now, log, retryBaseMs: 20 });
+  await worker.request('sub_active');
+  await waitFor(async () => (await statusOf('sub_active')) === 'canceled');
+  expect(calls).toBe(2);
+  expect((await store.cancellationRequest('sub_active'))?.last_error).toBeNull();
+  worker.close();
+});
+
+it('gives up after a few attempts, keeping the last error', async () => {
+  const payments = provider(async () => {
+    throw new Error('provider down');
+  });
+  const worker = new BackgroundCancellations(store, payments, { delayMs: 0, now: Date.now, log, retryBaseMs: 5 });
+  await worker.request('sub_active');
+  await waitFor(async () => (await store.cancellationRequest('sub_active'))?.attempts === MAX_CANCEL_ATTEMPTS);
+  await sleep(100);
+  expect(payments.cancelSubscription).toHaveBeenCalledTimes(MAX_CANCEL_ATTEMPTS);
+  expect(await store.cancellationRequest('sub_active')).toMatchObject({ completed_at: null, last_error: 'provider down' });
+  expect(await statusOf('sub_active')).toBe('active');
+  worker.close();
+});
+
+it('picks up a request left by a server that stopped before it was due', async () => {
+  const payments = provider(async () => ({ canceledAt: CANCELED_AT }));
+  const stopped = new BackgroundCancellations(store, payments, { delayMs: 10_000, now: Date.now, log });
+  await stopped.request('sub_active');
+  stopped.close();
+  // The next start: the request is due at once (its time has come while the server was down).
+  const later = () => Date.now() + 20_000;
+  const restarted = new BackgroundCancellations(store, payments, { delayMs: 10_000, now: later, log });
+  await restarted.resume();
+  await waitFor(async () => (await statusOf('sub_active')) === 'canceled');
+  expect(payments.cancelSubscription).toHaveBeenCalledTimes(1);
+  restarted.close();
+});
+
+it('does nothing when the demo was reset before the request was due', async () => {
+  const payments = provider(async () => ({ canceledAt: CANCELED_AT }));
+  const worker = new BackgroundCancellations(store, payments, { delayMs: DELAY_MS, now: Date.now, log });
+  await worker.request('sub_active');
+  await seedDemo(db, { now: Date.now() });
+  await sleep(DELAY_MS * 3);
+  expect(payments.cancelSubscription).not.toHaveBeenCalled();
+  expect(await statusOf('sub_active')).toBe('active');
+  worker.close();
+});

@@ -1,0 +1,46 @@
+/** The payments settings of the configuration: provider choice, keys, the real provider's address, the cancel delay. */
+import { ConfigError, DEFAULT_CANCEL_DELAY_MS, loadConfig, panelRuntimeConfig } from './config';
+
+describe('payments configuration', () => {
+  it('defaults to the sandbox, the sandbox publishable key and a cancel delay of a few seconds', () => {
+    const config = loadConfig({});
+    expect(config.payments).toEqual({
+      provider: 'sandbox',
+      stripeSecretKey: null,
+      stripeApiBase: null,
+      publishableKey: 'pk_test_sandbox',
+      cancelDelayMs: DEFAULT_CANCEL_DELAY_MS,
+    });
+    expect(panelRuntimeConfig(config, ['http://127.0.0.1:4000']).paymentPublishableKey).toBe('pk_test_sandbox');
+  });
+
+  it('takes the real provider with its secret key, an API address and a publishable key', () => {
+    const config = loadConfig({
+      PAYMENTS_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_API_BASE: 'http://127.0.0.1:12111',
+      PAYMENT_PUBLISHABLE_KEY: 'pk_test_1',
+      CANCEL_DELAY_MS: '250',
+    });
+    expect(config.payments).toEqual({
+      provider: 'stripe',
+      stripeSecretKey: 'sk_test_1',
+      stripeApiBase: 'http://127.0.0.1:12111',
+      publishableKey: 'pk_test_1',
+      cancelDelayMs: 250,
+    });
+    expect(panelRuntimeConfig(config, []).paymentPublishableKey).toBe('pk_test_1');
+  });
+
+  it.each([
+    [{ PAYMENTS_PROVIDER: 'paypal' }, /PAYMENTS_PROVIDER/],
+    [{ PAYMENTS_PROVIDER: 'stripe' }, /STRIPE_SECRET_KEY/],
+    [{ STRIPE_API_BASE: 'not a url' }, /STRIPE_API_BASE/],
+    [{ STRIPE_API_BASE: 'ftp://example.com' }, /STRIPE_API_BASE/],
+    [{ CANCEL_DELAY_MS: '-1' }, /CANCEL_DELAY_MS/],
+    [{ CANCEL_DELAY_MS: 'soon' }, /CANCEL_DELAY_MS/],
+  ])('refuses %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});
