@@ -53,7 +53,7 @@ test('a card update with 5555 5555 5555 4444 shows 4444, also after a reload', a
   await dialog.getByLabel('Full name').fill('Alex Morgan');
   await typeCard(panel, '5555 5555 5555 4444');
   await expectNoAxeViolations(page);
-  await dialog.getByRole('button', { name: 'Update' }).click();
+  await dialog.getByRole('button', { name: 'Update', exact: true }).click();
   await expect(dialog.getByRole('button', { name: 'Update complete!' })).toBeVisible();
   await page.reload();
   await expect(page.frameLocator('#billing-frame').getByRole('region', { name: 'Payment information' }).getByText('4444', { exact: false })).toBeVisible();
@@ -65,7 +65,7 @@ test("a declined card shows the provider's message and offers to try again", asy
   const dialog = panel.getByRole('dialog', { name: 'Update credit card' });
   await dialog.getByLabel('Full name').fill('Alex Morgan');
   await typeCard(panel, '4000 0000 0000 0002');
-  await dialog.getByRole('button', { name: 'Update' }).click();
+  await dialog.getByRole('button', { name: 'Update', exact: true }).click();
   await expect(dialog.getByText('Your card was declined.')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Try again' })).toBeVisible();
 });
@@ -82,7 +82,7 @@ test('the billing contact is validated, then saved and kept', async ({ page, ope
   await field.fill('  accounts@example.com  ');
   await field.blur();
   await expect(field).toHaveValue('accounts@example.com');
-  await dialog.getByRole('button', { name: 'Update' }).click();
+  await dialog.getByRole('button', { name: 'Update', exact: true }).click();
   await expect(dialog.getByRole('button', { name: 'Update complete!' })).toBeVisible();
   await page.reload();
   const reloaded = page.frameLocator('#billing-frame');
@@ -93,9 +93,9 @@ test('invoice details with markup are shown as text', async ({ page, openPanel }
   const panel = await openPanel('active');
   await panel.getByRole('button', { name: 'Edit invoice details' }).click();
   const dialog = panel.getByRole('dialog', { name: 'Update invoice details' });
-  await dialog.getByLabel('Invoice details').fill('<b>ACME Ltd</b><img src=x onerror=alert(1)>');
+  await dialog.getByRole('textbox', { name: 'Invoice details' }).fill('<b>ACME Ltd</b><img src=x onerror=alert(1)>');
   await expectNoAxeViolations(page);
-  await dialog.getByRole('button', { name: 'Update' }).click();
+  await dialog.getByRole('button', { name: 'Update', exact: true }).click();
   await expect(dialog).toHaveCount(0);
   await page.reload();
   const reloaded = page.frameLocator('#billing-frame');

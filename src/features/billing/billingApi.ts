@@ -31,7 +31,7 @@ export const billingApi = api.injectEndpoints({
      * invalidated: the panel leaves for the company site once the cancellation is confirmed.
      */
     cancelNow: build.mutation<CallResponse<'cancel-background'>, { subscriptionId: string }>({
-      query: ({ subscriptionId }) => ({ url: '/api/cancel-background', data: { subscriptionId } }),
+      query: ({ subscriptionId }) => ({ url: '/api/cancel-background', data: { subscriptionId }, idempotencyKey: crypto.randomUUID() }),
     }),
     /** The subscription as it is now, cancelled ones included: what the cancel poll reads. */
     getSubscriptionStatus: build.query<CallResponse<'get-subscription'>, { subscriptionId: string }>({

@@ -5,7 +5,8 @@ import type { CallData, CallResponse } from '../../api/contract';
 export const paymentsApi = api.injectEndpoints({
   endpoints: (build) => ({
     setupCard: build.mutation<CallResponse<'setup-card'>, CallData<'setup-card'>>({
-      query: (data) => ({ url: '/api/setup-card', data }),
+      // One key per attempt to add a card: the transport's retries then create one setup intent, not several.
+      query: (data) => ({ url: '/api/setup-card', data, idempotencyKey: crypto.randomUUID() }),
     }),
     updateCard: build.mutation<CallResponse<'update-card'>, CallData<'update-card'>>({
       query: (data) => ({ url: '/api/update-card', data }),
