@@ -4,24 +4,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import type { PanelConfig } from '../src/api/contract';
 import { defaultBrand, type Brand } from './brand';
 
 export { defaultBrand, type Brand } from './brand';
 
-/** What the panel's index.html receives as `<script id="panel-config" type="application/json">`. */
-export interface PanelRuntimeConfig {
-  hostOrigins: string[];
-  sentryDsn: string | null;
-  supportEmail: string;
-  platformName: string;
-  proDomain: string;
-  companySite: string;
-  paymentScriptUrl: string;
-  /** the card provider's publishable key, given to `window.Stripe(key)` */
-  paymentPublishableKey: string;
-  portalLoginUrl: string;
-  environment: string;
-}
+/** What the panel's index.html receives: the contract's PanelConfig. */
+export type PanelRuntimeConfig = PanelConfig;
 
 export type PaymentsProviderName = 'sandbox' | 'stripe';
 

@@ -1,28 +1,11 @@
 import { createContext, useContext } from 'react';
+import type { PanelConfig } from './api/contract';
 
 /**
- * Run-time configuration. The panel's server injects it into index.html as
- * `<script id="panel-config" type="application/json">`, so one build serves every environment; without it (unit
- * tests, a bare build) the demo defaults of DEMO.md apply.
+ * Run-time configuration (its shape is in the call contract, shared with the server that injects it). Without
+ * the injected script (unit tests, a bare build) the demo defaults of DEMO.md apply.
  */
-export interface PanelConfig {
-  /** Origins of the host pages allowed to talk to the panel; messages from any other origin are ignored. */
-  hostOrigins: string[];
-  /** Error reporting is off when null. */
-  sentryDsn: string | null;
-  supportEmail: string;
-  platformName: string;
-  /** The hosted ("pro") domain, e.g. inkwell.test. */
-  proDomain: string;
-  companySite: string;
-  /** The card provider's browser script (the sandbox stand-in in the demo). */
-  paymentScriptUrl: string;
-  /** The card provider's publishable key. */
-  paymentPublishableKey: string;
-  /** Where custom plans go when the customer portal URL cannot be fetched. */
-  portalLoginUrl: string;
-  environment: string;
-}
+export type { PanelConfig };
 
 export const defaultConfig: PanelConfig = {
   hostOrigins: ['http://127.0.0.1:4000', 'http://localhost:4000'],

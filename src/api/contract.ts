@@ -278,6 +278,29 @@ export const apiErrorSchema = z.object({
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 
+/**
+ * The run-time configuration the panel's server injects into index.html
+ * (`<script id="panel-config" type="application/json">`), so one build serves every environment.
+ */
+export interface PanelConfig {
+  /** Origins of the host pages allowed to talk to the panel; messages from any other origin are ignored. */
+  hostOrigins: string[];
+  /** Error reporting is off when null. */
+  sentryDsn: string | null;
+  supportEmail: string;
+  platformName: string;
+  /** The hosted ("pro") domain, e.g. inkwell.test. */
+  proDomain: string;
+  companySite: string;
+  /** The card provider's browser script (the sandbox stand-in in the demo). */
+  paymentScriptUrl: string;
+  /** The card provider's publishable key, given to `window.Stripe(key)`. */
+  paymentPublishableKey: string;
+  /** Where custom plans go when the customer portal URL cannot be fetched. */
+  portalLoginUrl: string;
+  environment: string;
+}
+
 // ------------------------------------------------------------------------------------------------ calls
 
 /** The envelope every call's body has. `jwt` is the billing session token (the host's token for billing-session). */
