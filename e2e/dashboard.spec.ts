@@ -154,3 +154,22 @@ test('grace stays on the dashboard with Update plan disabled, and the plans scre
   await expect(panel.getByRole('button', { name: 'Update plan' })).toBeDisabled();
   await expect(page.getByRole('alert').filter({ hasText: 'overdue' })).toBeVisible();
 });
+
+test('a card that asks for authentication is saved once the challenge is completed', async ({ openPanel }) => {
+  const panel = await openPanel('no-card');
+  await panel.getByRole('button', { name: 'Add credit card' }).click();
+  const dialog = panel.getByRole('dialog', { name: 'Update credit card' });
+  await dialog.getByLabel('Full name').fill('Sam Lee');
+  await typeCard(panel, '4000 0025 0000 3155');
+  await dialog.getByRole('button', { name: 'Update', exact: true }).click();
+  await panel.getByRole('button', { name: 'Complete authentication' }).click();
+  await expect(dialog.getByRole('button', { name: 'Update complete!' })).toBeVisible();
+});
+
+test('the member limit modal offers plan cards and is accessible', async ({ page, openPanel }) => {
+  const panel = await openPanel('active');
+  await panel.getByRole('button', { name: 'Change member limit' }).click();
+  const dialog = panel.getByRole('dialog', { name: 'Member limit changes' });
+  await expect(dialog.getByRole('button', { name: /^Choose this plan: / }).first()).toBeVisible();
+  await expectNoAxeViolations(page);
+});
