@@ -6,12 +6,12 @@ import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { User } from '../../../api/contract';
 import { MODAL_CLOSE_DELAY_MS } from '../../../lib/constants';
-import { ActionButton } from '../../../ui/ActionButton';
 import { Modal } from '../../../ui/Modal';
 import { useActionFlow } from '../../../ui/useActionFlow';
 import { useUpdateBillingContactMutation } from '../billingApi';
 import { billingContactError } from '../billingContact';
-import { BILLING_CONTACT_FAILED_MESSAGE, BILLING_CONTACT_NO_USER_MESSAGE, UPDATE_LABEL } from '../messages';
+import { BILLING_CONTACT_FAILED_MESSAGE, BILLING_CONTACT_NO_USER_MESSAGE } from '../messages';
+import { ModalFormFooter } from './ModalFormFooter';
 
 /** The contract's limit: the longest e-mail address there is. */
 export const BILLING_CONTACT_MAX_LENGTH = 320;
@@ -84,14 +84,7 @@ export default function BillingContactModal({ user, onClose }: BillingContactMod
             {invalid}
           </p>
         )}
-        {flow.error && (
-          <p id={errorId} className="form-error" role="alert">
-            {flow.error}
-          </p>
-        )}
-        <div className="form__actions">
-          <ActionButton type="submit" state={flow.state} label={UPDATE_LABEL} pendingLabel="Updating…" />
-        </div>
+        <ModalFormFooter error={flow.error} errorId={errorId} state={flow.state} />
       </form>
     </Modal>
   );

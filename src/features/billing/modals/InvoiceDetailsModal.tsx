@@ -2,11 +2,11 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { MODAL_CLOSE_DELAY_MS } from '../../../lib/constants';
-import { ActionButton } from '../../../ui/ActionButton';
 import { Modal } from '../../../ui/Modal';
 import { useActionFlow } from '../../../ui/useActionFlow';
 import { useUpdateInvoiceDetailsMutation } from '../billingApi';
-import { INVOICE_DETAILS_FAILED_MESSAGE, UPDATE_LABEL } from '../messages';
+import { INVOICE_DETAILS_FAILED_MESSAGE } from '../messages';
+import { ModalFormFooter } from './ModalFormFooter';
 
 /** The contract's limit on the text. */
 export const INVOICE_DETAILS_MAX_LENGTH = 2000;
@@ -49,14 +49,7 @@ export default function InvoiceDetailsModal({ customerId, invoiceDetails, onClos
           aria-describedby={flow.error ? `${hintId} ${errorId}` : hintId}
           onChange={(event) => setText(event.target.value)}
         />
-        {flow.error && (
-          <p id={errorId} className="form-error" role="alert">
-            {flow.error}
-          </p>
-        )}
-        <div className="form__actions">
-          <ActionButton type="submit" state={flow.state} label={UPDATE_LABEL} pendingLabel="Updating…" />
-        </div>
+        <ModalFormFooter error={flow.error} errorId={errorId} state={flow.state} />
       </form>
     </Modal>
   );
