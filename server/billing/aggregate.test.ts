@@ -121,6 +121,7 @@ describe('assembleBillingData over the demo scenarios', () => {
 
   it('builds checkout routes from product, group and period', () => {
     expect(checkoutRouteFor({ product: 'Business', group: 'default', period: 'month' })).toBe('/checkout/business-default-month');
+    expect(checkoutRouteFor({ product: 'Personal', group: 'default', period: 'year' })).toBe(PLANS_ROUTE);
   });
 
   it('gives the owners, staff and hosts of DEMO.md', () => {

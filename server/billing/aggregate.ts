@@ -17,7 +17,8 @@ import type {
   Subscription,
   User,
 } from '../../src/api/contract';
-import { AUTOBILLING_ADDON_PREFIX, CHECKOUT_ID_SEPARATOR, MS_PER_SECOND } from '../../src/lib/constants';
+import { AUTOBILLING_ADDON_PREFIX, MS_PER_SECOND } from '../../src/lib/constants';
+import { checkoutPath } from '../../src/lib/plans';
 import { deriveStatusFlags, needsCheckout } from '../../src/lib/flags';
 import { exceededLimitNames } from '../../src/lib/limits';
 
@@ -49,11 +50,12 @@ export interface BillingParts {
 
 /** Where the plans screen sends someone with nothing to finish. */
 export const PLANS_ROUTE = '/plans';
-const CHECKOUT_ROUTE_PREFIX = '/checkout/';
-
-/** `/checkout/{product}-{group}-{period}` */
+/**
+ * `/checkout/{product}-{group}-{period}` by lib's rule; an id the checkout screen would refuse (a 'personal'
+ * product, a hyphen in a part) sends the user to the plans screen instead.
+ */
 export function checkoutRouteFor(choice: Pick<PendingSubscription, 'product' | 'group' | 'period'>): string {
-  return CHECKOUT_ROUTE_PREFIX + [choice.product.toLowerCase(), choice.group, choice.period].join(CHECKOUT_ID_SEPARATOR);
+  return checkoutPath({ product: choice.product.toLowerCase(), group: choice.group, period: choice.period }) ?? PLANS_ROUTE;
 }
 
 function findPrice(products: readonly Product[], priceId: string): Price | null {
