@@ -3,28 +3,28 @@
  * reactivate), the customer portal, automatic billing, and the subscription status the cancel poll reads.
  * Every write that changes what the dashboard shows invalidates the billing data, so the dashboard refetches.
  */
-import { api } from '../../api/api';
+import { api, invalidatesOnSuccess } from '../../api/api';
 import type { CallData, CallResponse } from '../../api/contract';
 
 export const billingApi = api.injectEndpoints({
   endpoints: (build) => ({
     updateInvoiceDetails: build.mutation<CallResponse<'add-invoice-details'>, CallData<'add-invoice-details'>>({
       query: (data) => ({ url: '/api/add-invoice-details', data }),
-      invalidatesTags: (_result, error) => (error ? [] : ['BillingData']),
+      invalidatesTags: invalidatesOnSuccess('BillingData'),
     }),
     updateBillingContact: build.mutation<CallResponse<'update-billing-contact'>, CallData<'update-billing-contact'>>({
       query: (data) => ({ url: '/api/update-billing-contact', data }),
-      invalidatesTags: (_result, error) => (error ? [] : ['BillingData']),
+      invalidatesTags: invalidatesOnSuccess('BillingData'),
     }),
     /** Cancel at period end: the site stays online until the period ends. */
     cancelAtPeriodEnd: build.mutation<CallResponse<'cancel'>, { subscriptionId: string }>({
       query: ({ subscriptionId }) => ({ url: '/api/cancel', data: { subscriptionId } }),
-      invalidatesTags: (_result, error) => (error ? [] : ['BillingData']),
+      invalidatesTags: invalidatesOnSuccess('BillingData'),
     }),
     /** Undoes a cancel at period end (the continue flag). */
     reactivateSubscription: build.mutation<CallResponse<'cancel'>, { subscriptionId: string }>({
       query: ({ subscriptionId }) => ({ url: '/api/cancel', data: { subscriptionId, continue: true } }),
-      invalidatesTags: (_result, error) => (error ? [] : ['BillingData']),
+      invalidatesTags: invalidatesOnSuccess('BillingData'),
     }),
     /**
      * Cancel now: the server cancels in the background and the cancel poll waits for it. Nothing is

@@ -1,5 +1,5 @@
 /** The card calls (SPEC 7): a setup intent for a new card, then the card saved on the customer. */
-import { api } from '../../api/api';
+import { api, invalidatesOnSuccess } from '../../api/api';
 import type { CallData, CallResponse } from '../../api/contract';
 
 export const paymentsApi = api.injectEndpoints({
@@ -10,7 +10,7 @@ export const paymentsApi = api.injectEndpoints({
     }),
     updateCard: build.mutation<CallResponse<'update-card'>, CallData<'update-card'>>({
       query: (data) => ({ url: '/api/update-card', data }),
-      invalidatesTags: (_result, error) => (error ? [] : ['BillingData']),
+      invalidatesTags: invalidatesOnSuccess('BillingData'),
     }),
   }),
 });
