@@ -2,8 +2,6 @@
 import type { LimitName } from '../../src/api/contract';
 
 export const actionMessages = {
-  /** SPEC 5 "Billing contact" */
-  invalidEmail: 'Enter a valid email address',
   cardNotConfirmed: 'This card has not been confirmed with the payment provider yet. Enter the card again.',
   alreadyCanceled: 'This subscription is already canceled.',
   cancellingNow: 'This subscription is being canceled.',

@@ -20,12 +20,10 @@ import { authenticate, flagsOf, ownCustomer, ownSubscription, ownUser, siteLimit
 import { actionMessages } from './actionMessages';
 import { registerCall } from './call';
 import type { ActionDeps } from './deps';
+import { billingContactError, normalizeBillingContact } from '../../src/lib/contacts';
 
 const MS_PER_SECOND = 1000;
 
-
-/** Something@something.suffix, without spaces: the basic pattern SPEC 5 asks for (the panel checks the same). */
-const BASIC_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * Why automatic billing may not change. The rule itself is lib's isAutoBillingOptionEnabled (the panel greys
@@ -92,9 +90,9 @@ export function registerActionRoutes(app: FastifyInstance, deps: ActionDeps): vo
   registerCall(app, 'update-billing-contact', deps.call, async ({ jwt, data }) => {
     const account = await authenticate(deps, jwt);
     ownUser(account, data.userId);
-    const contact = data.billingContact.trim();
-    if (contact !== '' && !BASIC_EMAIL.test(contact)) throw new ApiError(400, actionMessages.invalidEmail);
-    const billingContact = contact === '' ? null : contact;
+    const invalid = billingContactError(data.billingContact);
+    if (invalid !== null) throw new ApiError(400, invalid);
+    const billingContact = normalizeBillingContact(data.billingContact);
     // The provider sends invoices to the billing contact, or to the owner when there is none.
     if (account.customer !== undefined) await payments.updateCustomer(account.customer.id, { email: billingContact ?? account.user.email });
     await store.setBillingContact(account.user.id, billingContact);

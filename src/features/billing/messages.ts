@@ -6,7 +6,6 @@ export const CANCEL_FAILED_MESSAGE =
 export const AUTO_BILLING_FAILED_MESSAGE = 'Could not update billing mode. Try again or contact support';
 export const INVOICE_DETAILS_FAILED_MESSAGE =
   'Unable to update invoice details. Refresh the page and try again or contact support';
-export const BILLING_CONTACT_INVALID_MESSAGE = 'Enter a valid email address';
 export const BILLING_CONTACT_NO_USER_MESSAGE = 'Unable to update billing contact. Refresh the page and try again.';
 /** The spec quotes no failure message for the billing contact call: it reads like its siblings. */
 export const BILLING_CONTACT_FAILED_MESSAGE =

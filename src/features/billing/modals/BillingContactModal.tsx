@@ -9,7 +9,7 @@ import { MODAL_CLOSE_DELAY_MS } from '../../../lib/constants';
 import { Modal } from '../../../ui/Modal';
 import { useActionFlow } from '../../../ui/useActionFlow';
 import { useUpdateBillingContactMutation } from '../billingApi';
-import { billingContactError } from '../billingContact';
+import { billingContactError } from '../../../lib/contacts';
 import { BILLING_CONTACT_FAILED_MESSAGE, BILLING_CONTACT_NO_USER_MESSAGE } from '../messages';
 import { ModalFormFooter } from './ModalFormFooter';
 
