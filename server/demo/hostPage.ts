@@ -41,9 +41,11 @@ export function renderHostPage(scenario: Scenario, config: HostPageConfig, brand
 </header>
 <div class="layout">
 <nav class="picker" aria-label="Demo scenarios">
-  <h2>Demo scenario</h2>
-  <p class="scenario-description">${escapeHtml(scenario.description)}</p>
-  <ul>${picker}</ul>
+  <details id="scenario-picker" open>
+    <summary>Demo scenario: <strong>${escapeHtml(scenario.name)}</strong></summary>
+    <p class="scenario-description">${escapeHtml(scenario.description)}</p>
+    <ul>${picker}</ul>
+  </details>
 </nav>
 <main>
   ${notice}

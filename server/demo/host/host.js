@@ -25,6 +25,10 @@
   var overdueAlert = document.getElementById('overdue-alert');
   var limitsWarning = document.getElementById('limits-warning');
   var limitsUpgrade = document.getElementById('limits-upgrade');
+  var scenarioPicker = document.getElementById('scenario-picker');
+
+  // The page is served with the picker open; on a narrow admin it starts collapsed to leave the panel the width.
+  if (scenarioPicker && window.matchMedia && window.matchMedia('(max-width: 47.99rem)').matches) scenarioPicker.open = false;
 
   var state = {
     ready: false,

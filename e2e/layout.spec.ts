@@ -1,0 +1,90 @@
+/**
+ * The panel's layout at the host widths real admins have (a phone, a tablet, a laptop, a desktop): on every
+ * screen of every demo scenario, no word is broken across lines and nothing overflows sideways. A squeezed
+ * column that wraps 'Visa ending in 4242' one letter a line is the failure this catches.
+ */
+import type { FrameLocator, Page } from '@playwright/test';
+import { scenarioNames } from '../server/demo/scenarios';
+import { expect, test } from './fixtures';
+
+const HOST_WIDTHS = [360, 768, 1024, 1440] as const;
+const HOST_HEIGHT = 900;
+const SCREENS = ['/', '/plans', '/checkout', '/support', '/domain', '/domain/custom', '/domain/sending'] as const;
+
+/** Runs in the panel's frame: every word split across lines, every box past the frame's width. */
+function layoutProblems(): string[] {
+  const problems: string[] = [];
+  const describe = (element: Element) => {
+    const label = element.getAttribute('aria-label') ?? element.className.toString() ?? '';
+    return `<${element.tagName.toLowerCase()}${label ? ` "${label}"` : ''}>`;
+  };
+  const isHidden = (element: Element) => element.closest('.visually-hidden, script, style, [hidden]') !== null;
+  const width = document.documentElement.clientWidth;
+  if (document.documentElement.scrollWidth > width + 1) {
+    problems.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} px content in ${width} px`);
+  }
+  for (const element of document.body.querySelectorAll('*')) {
+    if (isHidden(element)) continue;
+    const box = element.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) continue;
+    if (box.left < -1 || box.right > width + 1) {
+      problems.push(`${describe(element)} overflows: ${Math.round(box.left)} to ${Math.round(box.right)} px of ${width} px`);
+    }
+  }
+  // A word may end a line after its own hyphen or slash ('e-', 'mail'); any other split is a broken word.
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const range = document.createRange();
+  for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+    const parent = node.parentElement;
+    if (!parent || isHidden(parent)) continue;
+    for (const part of node.data.matchAll(/[^\s/-]+[/-]?/g)) {
+      range.setStart(node, part.index);
+      range.setEnd(node, part.index + part[0].length);
+      const lineTops = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)));
+      if (lineTops.size > 1) problems.push(`"${part[0]}" is broken across ${lineTops.size} lines in ${describe(parent)}`);
+    }
+  }
+  return problems;
+}
+
+/** Waits until the panel shows a screen: no spinner, twice in a row (a redirect may show one more). */
+async function settled(panel: FrameLocator) {
+  const spinners = panel.locator('.spinner');
+  await expect(async () => {
+    await expect(spinners).toHaveCount(0, { timeout: 100 });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await expect(spinners).toHaveCount(0, { timeout: 100 });
+  }).toPass({ timeout: 15_000 });
+}
+
+async function problemsAtEveryWidth(page: Page, screen: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const width of HOST_WIDTHS) {
+    await page.setViewportSize({ width, height: HOST_HEIGHT });
+    const frameBox = await page.locator('#billing-frame').boundingBox();
+    if (frameBox && frameBox.x + frameBox.width > width + 1) found.push(`${width} px: the host pushes the panel's frame off screen`);
+    const frame = await (await page.locator('#billing-frame').elementHandle())!.contentFrame();
+    if (!frame) throw new Error("the panel's frame has no document");
+    // Two frames let the layout follow the new width before it is measured.
+    await frame.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const problems = await frame.evaluate(layoutProblems);
+    found.push(...problems.map((problem) => `${screen} at ${width} px: ${problem}`));
+  }
+  return found;
+}
+
+for (const scenario of scenarioNames) {
+  test(`${scenario}: no broken words and no sideways overflow at ${HOST_WIDTHS.join(', ')} px`, async ({ page, openPanel }) => {
+    const panel = await openPanel(scenario);
+    await expect(page.getByRole('status', { name: 'Host status' })).toHaveText('Panel ready');
+    const problems: string[] = [];
+    for (const screen of SCREENS) {
+      await page.evaluate((route) => {
+        window.location.hash = `#/pro${route === '/' ? '' : route}`;
+      }, screen);
+      await settled(panel);
+      problems.push(...(await problemsAtEveryWidth(page, screen)));
+    }
+    expect(problems).toEqual([]);
+  });
+}
