@@ -6,7 +6,7 @@ import { pickLogoVariant } from './app/logos';
 import { PanelRoot } from './app/PanelRoot';
 import styles from './app/panel.css';
 import { readConfig } from './config';
-import { startSession } from './features/session/sessionSlice';
+import { startSession } from './features/session/sessionThunks';
 import { makeStore } from './store/store';
 
 const style = document.createElement('style');

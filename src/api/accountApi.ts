@@ -1,30 +1,33 @@
 /**
  * The reads several features share: the billing data aggregate (dashboard, plans, checkout, the host bridge),
  * the current site limits (the shell and the host bridge) and the account info (domain screens).
+ *
+ * The billing data and the account info depend on what the host answered to forceUpgradeInfo, which the
+ * transport adds from the session, so screens call them without arguments. That answer is therefore not part
+ * of their cache key; instead the session records it before it becomes ready (these calls wait for a ready
+ * session), and invalidates their tags should a re-initialised session record a different one
+ * (sessionListener.ts).
  */
 import { api } from './api';
+import { call } from './call';
 import type { CallResponse } from './contract';
-
-export interface BillingDataArgs {
-  /** What the host answered to forceUpgradeInfo. */
-  forceUpgrade: boolean;
-}
 
 export const accountApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getBillingData: build.query<CallResponse<'get-billing-data'>, BillingDataArgs>({
-      query: ({ forceUpgrade }) => ({ url: '/api/get-billing-data', options: { forceUpgrade } }),
+    getBillingData: build.query<CallResponse<'get-billing-data'>, void>({
+      query: () => call('get-billing-data', { withForceUpgrade: true }),
       providesTags: ['BillingData'],
     }),
     getCurrentSiteLimits: build.query<CallResponse<'get-current-site-limits'>, void>({
-      query: () => ({ url: '/api/get-current-site-limits' }),
+      query: () => call('get-current-site-limits'),
       providesTags: ['SiteLimits'],
     }),
-    getAccountInfo: build.query<CallResponse<'get-account-info'>, BillingDataArgs>({
-      query: ({ forceUpgrade }) => ({ url: '/api/get-account-info', options: { forceUpgrade } }),
+    getAccountInfo: build.query<CallResponse<'get-account-info'>, void>({
+      query: () => call('get-account-info', { withForceUpgrade: true }),
       providesTags: ['AccountInfo'],
     }),
   }),
+  overrideExisting: 'throw',
 });
 
 export const { useGetBillingDataQuery, useGetCurrentSiteLimitsQuery, useGetAccountInfoQuery } = accountApi;

@@ -4,7 +4,9 @@
  */
 import { waitFor } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
-import { sessionEstablished, siteMarkedLegacy } from '../features/session/sessionSlice';
+import { billingApi } from '../features/billing/billingApi';
+import { paymentsApi } from '../features/payments/paymentsApi';
+import { forceUpgradeInfoReceived, sessionEstablished, siteMarkedLegacy } from '../features/session/sessionSlice';
 import { HTTP_TIMEOUT_MS, SESSION_REFRESH_INTERVAL_MS } from '../lib/constants';
 import { apiError, json, onCall, server } from '../test/server';
 import { createTestStore } from '../test/testPanel';
@@ -100,16 +102,16 @@ describe('retries', () => {
     expect(GENERIC_MESSAGE).toBe('Something went wrong. Refresh the page and try again or contact support');
   });
 
-  it('never retries a card charge that carries no idempotency key', async () => {
+  it('never retries a write that carries no idempotency key', async () => {
     const calls = onCall('charge-something', () => apiError(503, 'busy'));
     const charge = api.injectEndpoints({
       endpoints: (build) => ({
-        chargeWithoutKey: build.mutation<unknown, void>({ query: () => ({ url: '/api/charge-something', chargesCard: true }) }),
+        chargeWithoutKey: build.mutation<unknown, void>({ query: () => ({ url: '/api/charge-something', kind: 'write' }) }),
         chargeWithKey: build.mutation<unknown, void>({
-          query: () => ({ url: '/api/charge-something', chargesCard: true, idempotencyKey: 'key-1' }),
+          query: () => ({ url: '/api/charge-something', kind: 'write', idempotencyKey: 'key-1' }),
         }),
       }),
-      overrideExisting: true,
+      overrideExisting: 'throw',
     });
     await settle(panel.store.dispatch(charge.endpoints.chargeWithoutKey.initiate()));
     expect(calls).toHaveLength(1);
@@ -117,6 +119,81 @@ describe('retries', () => {
     await settle(panel.store.dispatch(charge.endpoints.chargeWithKey.initiate()));
     expect(calls).toHaveLength(5);
     expect(calls[4]?.headers.get('idempotency-key')).toBe('key-1');
+  });
+
+  it.each([
+    ['a 503', () => apiError(503, 'busy')],
+    ['a network error', () => HttpResponse.error()],
+  ])('sends a write without an idempotency key once, even after %s', async (_failure, reply) => {
+    const calls = onCall('add-invoice-details', reply);
+    const result = await settle(
+      panel.store.dispatch(billingApi.endpoints.updateInvoiceDetails.initiate({ customerId: 'cus_1', invoiceDetails: 'VAT 1' })),
+    );
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.headers.get('idempotency-key')).toBeNull();
+    expect(result).toMatchObject({ error: { message: GENERIC_MESSAGE } });
+  });
+
+  it('retries a write that carries an idempotency key, with the same key every time', async () => {
+    const calls = onCall('setup-card', (_call, attempt) =>
+      attempt < 3 ? apiError(503, 'busy') : json({ clientSecret: 'seti_secret', setupIntentId: 'seti_1' }),
+    );
+    const result = await settle(panel.store.dispatch(paymentsApi.endpoints.setupCard.initiate({ customerId: 'cus_1' })));
+    expect(result).toMatchObject({ data: { setupIntentId: 'seti_1' } });
+    expect(calls).toHaveLength(3);
+    const keys = new Set(calls.map((call) => call.headers.get('idempotency-key')));
+    expect(keys.size).toBe(1);
+    expect([...keys][0]).toEqual(expect.any(String));
+  });
+
+  it('retries a read by what the contract says it is, even one RTK Query runs as a mutation', async () => {
+    const calls = onCall('get-stripe-portal-url', (_call, attempt) =>
+      attempt < 2 ? apiError(503, 'busy') : json({ url: 'https://portal.example/session' }),
+    );
+    const result = await settle(
+      panel.store.dispatch(
+        billingApi.endpoints.getCustomerPortalUrl.initiate({ customerId: 'cus_1', redirectUrl: 'https://panel.example/' }),
+      ),
+    );
+    expect(result).toMatchObject({ data: { url: 'https://portal.example/session' } });
+    expect(calls).toHaveLength(2);
+  });
+});
+
+describe("the host's forceUpgrade answer", () => {
+  const forcedUpgrade = { forceUpgrade: true, isOwner: true, ownerUser: null };
+
+  it('is added to the options of the billing data and the account info', async () => {
+    panel.store.dispatch(forceUpgradeInfoReceived(forcedUpgrade));
+    const billing = onCall('get-billing-data', () => json({}));
+    const account = onCall('get-account-info', () => json({}));
+    await settle(panel.store.dispatch(accountApi.endpoints.getBillingData.initiate(undefined, { subscribe: false })));
+    await settle(panel.store.dispatch(accountApi.endpoints.getAccountInfo.initiate(undefined, { subscribe: false })));
+    expect(billing[0]?.options).toEqual({ forceUpgrade: true });
+    expect(account[0]?.options).toEqual({ forceUpgrade: true });
+  });
+
+  it('is false when the host did not answer, and is not added to other calls', async () => {
+    const billing = onCall('get-billing-data', () => json({}));
+    const limitsCalls = onCall('get-current-site-limits', () => json(limits));
+    await settle(panel.store.dispatch(accountApi.endpoints.getBillingData.initiate(undefined, { subscribe: false })));
+    await fetchLimits();
+    expect(billing[0]?.options).toEqual({ forceUpgrade: false });
+    expect(limitsCalls[0]?.options).toEqual({});
+  });
+
+  it('refetches the billing data when a re-initialised session records a different answer', async () => {
+    const billing = onCall('get-billing-data', () => json({}));
+    const subscription = panel.store.dispatch(accountApi.endpoints.getBillingData.initiate());
+    await settle(subscription);
+    panel.store.dispatch(forceUpgradeInfoReceived({ ...forcedUpgrade, forceUpgrade: false }));
+    await jest.advanceTimersByTimeAsync(ONE_CALL_MS);
+    expect(billing).toHaveLength(1);
+
+    panel.store.dispatch(forceUpgradeInfoReceived(forcedUpgrade));
+    await waitFor(() => expect(billing).toHaveLength(2));
+    expect(billing[1]?.options).toEqual({ forceUpgrade: true });
+    subscription.unsubscribe();
   });
 });
 
@@ -169,7 +246,7 @@ describe('session refresh', () => {
     const calls = onCall('get-current-site-limits', (call) => (call.jwt === 'session-1' ? apiError(401, 'Invalid session') : json(limits)));
     const billing = onCall('get-account-info', (call) => (call.jwt === 'session-1' ? apiError(403, 'Forbidden') : json({})));
     const first = panel.store.dispatch(accountApi.endpoints.getCurrentSiteLimits.initiate(undefined, { subscribe: false }));
-    const second = panel.store.dispatch(accountApi.endpoints.getAccountInfo.initiate({ forceUpgrade: false }, { subscribe: false }));
+    const second = panel.store.dispatch(accountApi.endpoints.getAccountInfo.initiate(undefined, { subscribe: false }));
     await settle(Promise.all([first, second]));
     expect(sessions).toHaveLength(1);
     expect(calls).toHaveLength(2);

@@ -1,8 +1,9 @@
 /**
  * The transport of every call (SPEC sections 4 and 7): the `{jwt, data, options}` envelope POSTed as JSON to the
- * same origin, an 18 s timeout, up to 3 retries on transient failures, one session refresh on 401/403/expired
- * token, legacy detection, and the catalogue messages of section 8. It never throws: failures come back as
- * `{error: ApiError}`.
+ * same origin, an 18 s timeout, up to 3 retries on transient failures (a write's only when it carries an
+ * idempotency key), one session refresh on 401/403/expired token, legacy detection, the host's forceUpgrade
+ * answer for the calls that ask for it, and the catalogue messages of section 8. It never throws: failures come
+ * back as `{error: ApiError}`.
  */
 import { fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import type { BaseQueryApi, BaseQueryFn, FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
@@ -23,6 +24,7 @@ import {
   sessionErrorMessage,
 } from './errors';
 import type { ApiError } from './errors';
+import type { CallArgs } from './call';
 import type { ErrorReporter } from './reporting';
 
 /** What the session feature lends the transport (through the store's thunk extra argument). */
@@ -30,6 +32,8 @@ export interface SessionAccess {
   selectToken(state: unknown): string | null;
   /** The legacy-plan message once the site is known to be legacy: no further request is sent. */
   selectLegacyMessage(state: unknown): string | null;
+  /** What the host answered to forceUpgradeInfo (known before the session is ready, so before any such call). */
+  selectForceUpgrade(state: unknown): boolean;
   /** Gets a new session token; concurrent callers share one refresh. Resolves false when it failed. */
   refresh(dispatch: Dispatch, options: { init: boolean }): Promise<boolean>;
   siteMarkedLegacy(message: string): UnknownAction;
@@ -43,22 +47,6 @@ export interface TransportContext {
   baseUrl: string;
   /** Waits between retries; tests swap in fake timers, never this. */
   sleep?: (ms: number) => Promise<void>;
-}
-
-export interface CallArgs {
-  url: string;
-  data?: unknown;
-  options?: unknown;
-  /** The token to send instead of the session token: the host's identity token for billing-session. */
-  jwt?: string;
-  /** The billing-session call itself: its failures are not answered by refreshing the session. */
-  isSessionCall?: boolean;
-  /**
-   * A call that may charge the card is retried only when it carries an idempotency key: without one, a reply
-   * lost on the way back would otherwise charge twice.
-   */
-  chargesCard?: boolean;
-  idempotencyKey?: string;
 }
 
 /** A failure as the wire saw it, before it becomes a user message. */
@@ -126,12 +114,15 @@ export function createBaseQuery(): BaseQueryFn<CallArgs, unknown, ApiError> {
     const jwt = args.jwt ?? context.session.selectToken(api.getState()) ?? '';
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (args.idempotencyKey) headers['idempotency-key'] = args.idempotencyKey;
+    const options = args.withForceUpgrade
+      ? { ...(args.options ?? {}), forceUpgrade: context.session.selectForceUpgrade(api.getState()) }
+      : (args.options ?? {});
     const result = await fetchOnce(
       {
         url: new URL(args.url, context.baseUrl).toString(),
         method: 'POST',
         headers,
-        body: { jwt, data: args.data ?? {}, options: args.options ?? {} },
+        body: { jwt, data: args.data ?? {}, options },
       },
       api,
       {},
@@ -142,7 +133,8 @@ export function createBaseQuery(): BaseQueryFn<CallArgs, unknown, ApiError> {
   }
 
   async function sendWithRetries(args: CallArgs, api: BaseQueryApi, context: TransportContext): Promise<Attempt> {
-    const mayRetry = !args.chargesCard || args.idempotencyKey !== undefined;
+    // A write is retried only with an idempotency key: a reply lost on the way back must not do the work twice.
+    const mayRetry = args.kind === 'read' || args.idempotencyKey !== undefined;
     const sleep = context.sleep ?? defaultSleep;
     for (let retryNumber = 1; ; retryNumber += 1) {
       const attempt = await send(args, api, context);

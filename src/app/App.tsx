@@ -4,7 +4,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useGetBillingDataQuery, useGetCurrentSiteLimitsQuery } from '../api/accountApi';
 import { limitsHash } from '../lib/limits';
 import { SessionGate } from '../features/session/SessionGate';
-import { selectForceUpgradeInfo, selectSessionStatus } from '../features/session/sessionSlice';
+import { selectSessionStatus } from '../features/session/sessionSlice';
 import { firstScreenRendered, panelNavigated, selectRequestedRoute } from '../store/hostBridge';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
 import { ShellProvider, useShellState } from '../ui/shell';
@@ -53,8 +53,7 @@ function useLimitsVersion(): number {
  */
 function useBillingDataForHost() {
   const ready = useAppSelector(selectSessionStatus) === 'ready';
-  const { forceUpgrade } = useAppSelector(selectForceUpgradeInfo);
-  useGetBillingDataQuery({ forceUpgrade }, { skip: !ready });
+  useGetBillingDataQuery(undefined, { skip: !ready });
 }
 
 function Shell({ logoVariant }: { logoVariant: number }) {

@@ -1,11 +1,7 @@
 /**
  * The store's public selectors: what every feature may read about the session (ARCHITECTURE.md, "a feature
- * shares through lib, api or the store's public selectors").
+ * shares through lib, api or the store's public selectors"). The host's forceUpgrade answer is not among them:
+ * the transport adds it to the calls that need it.
  */
-export {
-  selectForceUpgradeInfo,
-  selectLegacyMessage,
-  selectOwnerName,
-  selectSessionStatus,
-} from '../features/session/sessionSlice';
-export type { ForceUpgradeInfo, SessionStatus } from '../features/session/sessionSlice';
+export { selectLegacyMessage, selectOwnerName, selectSessionStatus } from '../features/session/sessionSlice';
+export type { SessionStatus } from '../features/session/sessionSlice';

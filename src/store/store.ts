@@ -4,7 +4,9 @@ import { api } from '../api/api';
 import type { TransportContext } from '../api/baseQuery';
 import type { ErrorReporter } from '../api/reporting';
 import type { PanelConfig } from '../config';
-import { createSessionAccess, registerSessionListeners, sessionSlice } from '../features/session/sessionSlice';
+import { registerSessionListeners } from '../features/session/sessionListener';
+import { sessionSlice } from '../features/session/sessionSlice';
+import { createSessionAccess } from '../features/session/sessionTransport';
 import { createHostBridge, hostSlice } from './hostBridge';
 
 const rootReducer = combineSlices(api, hostSlice, sessionSlice);

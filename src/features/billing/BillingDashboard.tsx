@@ -11,11 +11,10 @@ import type { BillingData } from '../../api/contract';
 import { accountErrorMessage, isApiError } from '../../api/errors';
 import { useConfig } from '../../config';
 import { dashboardRedirect } from '../../lib/flags';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { useAppDispatch } from '../../store/hooks';
 import { Notice } from '../../ui/Notice';
 import { Spinner } from '../../ui/Spinner';
 import { useHideNavigation, useScreenTitle } from '../../ui/shell';
-import { selectForceUpgradeInfo } from '../../store/selectors';
 import { BillingHistory } from './BillingHistory';
 import { DashboardFooter } from './DashboardFooter';
 import { PaymentInformation } from './PaymentInformation';
@@ -85,8 +84,7 @@ function Dashboard({ data }: { data: BillingData }) {
 export default function BillingDashboard() {
   useScreenTitle('Billing and domain settings');
   const { supportEmail } = useConfig();
-  const { forceUpgrade } = useAppSelector(selectForceUpgradeInfo);
-  const { data, error, isLoading } = useGetBillingDataQuery({ forceUpgrade });
+  const { data, error, isLoading } = useGetBillingDataQuery();
   const priceMissing = !!data && !data.currentPrice;
   useHideNavigation(isLoading || !!error || !data || data.isInactive || priceMissing);
 

@@ -6,7 +6,7 @@
 import { buildScenarios, scenarioBillingData } from '../../../server/demo/scenarios';
 import type { ScenarioName } from '../../../server/demo/scenarios';
 import type { BillingData } from '../../api/contract';
-import { startSession } from '../session/sessionSlice';
+import { startSession } from '../session/sessionThunks';
 import { json, onCall } from '../../test/server';
 import type { RecordedCall } from '../../test/server';
 import { createTestStore, renderPanel } from '../../test/testPanel';

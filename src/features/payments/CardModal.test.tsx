@@ -14,7 +14,7 @@ import { CARD_UPDATE_RELOAD_DELAY_MS, PAYMENT_SCRIPT_RETRY_DELAYS_MS } from '../
 import { apiError, json, onCall } from '../../test/server';
 import type { RecordedCall } from '../../test/server';
 import { createTestStore, renderPanel } from '../../test/testPanel';
-import { startSession } from '../session/sessionSlice';
+import { startSession } from '../session/sessionThunks';
 import { answerPaymentScript, createFakeStripe } from './fakeStripe';
 import type { FakeStripe, ScriptOutcome } from './fakeStripe';
 import { forgetPaymentProviders } from './paymentProvider';

@@ -6,15 +6,12 @@ import { Navigate } from 'react-router-dom';
 import { useGetBillingDataQuery } from '../../api/accountApi';
 import { plansRedirect } from '../../lib/flags';
 import { offeredProducts } from '../../lib/plans';
-import { useAppSelector } from '../../store/hooks';
-import { selectForceUpgradeInfo } from '../../store/selectors';
 import { Notice } from '../../ui/Notice';
 import { Spinner } from '../../ui/Spinner';
 import { useHideNavigation } from '../../ui/shell';
 
 export default function PlansScreen() {
-  const { forceUpgrade } = useAppSelector(selectForceUpgradeInfo);
-  const { data, error, isLoading } = useGetBillingDataQuery({ forceUpgrade });
+  const { data, error, isLoading } = useGetBillingDataQuery();
   useHideNavigation(isLoading);
 
   if (isLoading) return <Spinner label="Loading plans" />;

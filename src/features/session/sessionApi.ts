@@ -1,16 +1,14 @@
 import { api } from '../../api/api';
+import { call } from '../../api/call';
 import type { CallResponse } from '../../api/contract';
 
 export const sessionApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** Exchanges the host's identity token for a billing session token. */
     createBillingSession: build.mutation<CallResponse<'billing-session'>, { hostToken: string; init: boolean }>({
-      query: ({ hostToken, init }) => ({
-        url: '/api/billing-session',
-        jwt: hostToken,
-        options: { init, verbose: false },
-        isSessionCall: true,
-      }),
+      query: ({ hostToken, init }) =>
+        call('billing-session', { jwt: hostToken, options: { init, verbose: false }, isSessionCall: true }),
     }),
   }),
+  overrideExisting: 'throw',
 });
