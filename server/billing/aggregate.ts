@@ -17,7 +17,8 @@ import type {
   Subscription,
   User,
 } from '../../src/api/contract';
-import { AUTOBILLING_ADDON_PREFIX, MS_PER_SECOND } from '../../src/lib/constants';
+import { AUTOBILLING_ADDON_PREFIX } from '../../src/lib/constants';
+import { toUnixSeconds } from '../../src/lib/dates';
 import { checkoutPath } from '../../src/lib/plans';
 import { deriveStatusFlags, needsCheckout } from '../../src/lib/flags';
 import { exceededLimitNames } from '../../src/lib/limits';
@@ -104,7 +105,7 @@ export function activeDiscount(discount: Discount | null, nowSeconds: number): D
 
 /** @param now the time of the answer, in milliseconds (Date.now()). */
 export function assembleBillingData(parts: BillingParts, now: number): BillingData {
-  const nowSeconds = Math.floor(now / MS_PER_SECOND);
+  const nowSeconds = toUnixSeconds(now);
   const flags = deriveStatusFlags({
     subscription: parts.subscription,
     latestInvoice: parts.latestInvoice,

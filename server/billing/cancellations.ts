@@ -6,11 +6,11 @@
  * last error, and the panel's poll times out with its own message.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { toUnixSeconds } from '../../src/lib/dates';
 import type { CancellationRequestRow } from '../db/schema';
 import type { PaymentsProvider } from '../payments/provider';
 import type { BillingStore } from './store';
 
-const MS_PER_SECOND = 1000;
 export const MAX_CANCEL_ATTEMPTS = 4;
 const RETRY_BASE_MS = 2000;
 
@@ -35,7 +35,7 @@ export class BackgroundCancellations {
   /** Records the request (once: asking again changes nothing) and schedules it. */
   async request(subscriptionId: string): Promise<void> {
     const now = this.options.now();
-    const row = await this.store.requestCancellation(subscriptionId, Math.floor(now / MS_PER_SECOND), now + this.options.delayMs);
+    const row = await this.store.requestCancellation(subscriptionId, toUnixSeconds(now), now + this.options.delayMs);
     if (row.completed_at === null) this.schedule(row);
   }
 

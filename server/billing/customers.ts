@@ -1,4 +1,5 @@
 /** The payment customer behind a billing user: created on the first billing session (init), never twice. */
+import { toUnixSeconds } from '../../src/lib/dates';
 import type { CustomerRow, UserRow } from '../db/schema';
 import type { PaymentsProvider } from '../payments/provider';
 import type { BillingStore } from './store';
@@ -25,6 +26,6 @@ export async function ensureCustomer(
     card_exp_year: null,
     default_payment_method: null,
     auto_billing: 0,
-    created_at: Math.floor(now() / 1000),
+    created_at: toUnixSeconds(now()),
   });
 }

@@ -5,6 +5,8 @@
  * reused for a different request is refused. Failures are not kept: a retry after a failure tries again.
  */
 import { createHash } from 'node:crypto';
+import { toUnixSeconds } from '../../src/lib/dates';
+import { stableJson } from '../../src/lib/json';
 import { ApiError } from '../http/errors';
 import type { BillingStore } from './store';
 
@@ -13,24 +15,11 @@ const MAX_KEY_LENGTH = 255;
 /** Printable ASCII: the characters a header value may carry without encoding. */
 const KEY_PATTERN = /^[\x21-\x7e]+$/;
 const KEY_LIFETIME_SECONDS = 24 * 60 * 60;
-const MS_PER_SECOND = 1000;
 
 export const idempotencyMessages = {
   invalidKey: `The idempotency-key header must be 1 to ${MAX_KEY_LENGTH} printable characters.`,
   reused: 'Keys for idempotent requests can only be used with the same parameters they were first used with.',
 } as const;
-
-/** JSON with object keys in order, so the same data hashes the same however the client ordered it. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, item]) => item !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
 
 /** The header's value: undefined without one; 400 for an unusable one. */
 export function idempotencyKeyOf(headers: Record<string, string | string[] | undefined>): string | undefined {
@@ -62,7 +51,8 @@ export class IdempotentWrites {
       await earlier.catch(() => undefined);
       return this.run(siteId, key, call, data, work);
     }
-    const requestHash = createHash('sha256').update(`${call}\n${canonicalJson(data)}`).digest('hex');
+    // Stable JSON, so the same data hashes the same however the client ordered its keys.
+    const requestHash = createHash('sha256').update(`${call}\n${stableJson(data)}`).digest('hex');
     const attempt = (async () => {
       const stored = await this.store.idempotentAnswer(siteId, key);
       if (stored !== undefined) {
@@ -70,7 +60,7 @@ export class IdempotentWrites {
         return JSON.parse(stored.response_json) as T;
       }
       const result = await work();
-      const createdAt = Math.floor(this.now() / MS_PER_SECOND);
+      const createdAt = toUnixSeconds(this.now());
       await this.store.saveIdempotentAnswer({ siteId, key, call, requestHash, response: result, createdAt });
       await this.store.pruneIdempotencyKeys(createdAt - KEY_LIFETIME_SECONDS);
       return result;

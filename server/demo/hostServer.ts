@@ -9,6 +9,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
 import { z } from 'zod';
+import { toUnixSeconds } from '../../src/lib/dates';
 import type { Brand } from '../config';
 import { ApiError, errorBody } from '../http/errors';
 import { parseBody } from '../http/validate';
@@ -119,7 +120,7 @@ export async function buildHostServer(options: HostServerOptions): Promise<Fasti
     const body = parseBody(identityTokenRequest, request.body);
     const scenario = scenarios()[body.scenario];
     const key = await keyFor(body.scenario);
-    const now = Math.floor(Date.now() / 1000);
+    const now = toUnixSeconds(Date.now());
     const expiresAt = now + (body.expiresIn ?? IDENTITY_TOKEN_TTL_SECONDS);
     const token = await new SignJWT({ role: scenario.signedIn.role, name: scenario.signedIn.name })
       .setProtectedHeader({ alg: IDENTITY_ALGORITHM, kid: key.kid, typ: 'JWT' })

@@ -17,6 +17,7 @@ import type {
   User,
 } from '../../src/api/contract';
 import { MS_PER_SECOND, SECONDS_PER_DAY, SUBSCRIPTION_CYCLE_BILLING_REASON } from '../../src/lib/constants';
+import { toUnixSeconds } from '../../src/lib/dates';
 import { assembleBillingData, type BillingParts } from '../billing/aggregate';
 import { offeredProducts } from '../billing/products';
 import { computeSiteLimits, type SiteUsage } from '../billing/siteLimits';
@@ -147,12 +148,12 @@ export const SANDBOX_INVOICE_PATH = '/sandbox/invoices/';
 function addMonths(seconds: number, months: number): number {
   const date = new Date(seconds * MS_PER_SECOND);
   date.setUTCMonth(date.getUTCMonth() + months);
-  return Math.floor(date.getTime() / MS_PER_SECOND);
+  return toUnixSeconds(date.getTime());
 }
 
 function startOfMonth(seconds: number): number {
   const date = new Date(seconds * MS_PER_SECOND);
-  return Math.floor(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1) / MS_PER_SECOND);
+  return toUnixSeconds(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1));
 }
 
 function slugOf(name: ScenarioName): string {
@@ -654,7 +655,7 @@ export function buildScenarios(now: number, options: ScenarioOptions = {}): Reco
     hostBase: (options.hostBase ?? DEFAULT_HOST_BASE).replace(/\/+$/, ''),
     proDomain: options.proDomain ?? defaultBrand.proDomain,
   };
-  const nowSeconds = Math.floor(now / MS_PER_SECOND);
+  const nowSeconds = toUnixSeconds(now);
   const entries = specs(nowSeconds, resolved.proDomain).map((spec) => [spec.name, buildScenario(spec, resolved)] as const);
   return Object.fromEntries(entries) as Record<ScenarioName, Scenario>;
 }

@@ -2,6 +2,7 @@
  * Writes the catalogue and every demo scenario to the database, replacing all billing data: the demo's start
  * and `POST /__demo/reset`. One transaction, so a reset is all or nothing.
  */
+import { toUnixSeconds } from '../../src/lib/dates';
 import type { Db } from '../db/database';
 import type { InvoicesTable } from '../db/schema';
 import { writeCatalogue } from '../seed/writeCatalogue';
@@ -169,7 +170,7 @@ export interface SeedOptions extends ScenarioOptions {
 /** Replaces all billing data with the catalogue and the scenarios; returns the scenarios written. */
 export async function seedDemo(db: Db, options: SeedOptions): Promise<Record<ScenarioName, Scenario>> {
   const scenarios = buildScenarios(options.now, options);
-  const createdAt = Math.floor(options.now / 1000);
+  const createdAt = toUnixSeconds(options.now);
   await db.transaction().execute(async (trx) => {
     // Children first: the foreign keys cascade, but explicit deletes keep the order obvious on every dialect.
     for (const table of [

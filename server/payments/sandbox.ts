@@ -15,6 +15,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import { toUnixSeconds } from '../../src/lib/dates';
 import type { Db } from '../db/database';
 import type { PaymentIntentRow, SandboxPaymentMethodRow, SandboxSetupIntentRow } from '../db/schema';
 import {
@@ -40,7 +41,6 @@ import {
 
 const ID_BYTES = 9;
 const SECRET_BYTES = 18;
-const MS_PER_SECOND = 1000;
 
 export function sandboxId(prefix: string): string {
   return `${prefix}_sbx${randomBytes(ID_BYTES).toString('base64url')}`;
@@ -157,7 +157,7 @@ export class SandboxProvider implements PaymentsProvider {
   }
 
   private seconds(): number {
-    return Math.floor(this.now() / MS_PER_SECOND);
+    return toUnixSeconds(this.now());
   }
 
   // ------------------------------------------------------------------------------------ the server's face

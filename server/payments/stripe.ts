@@ -17,6 +17,7 @@
  * - createPortalSession: POST /v1/billing_portal/sessions (customer, return_url).
  */
 import Stripe from 'stripe';
+import { toUnixSeconds } from '../../src/lib/dates';
 import {
   PaymentsProviderError,
   providerMessages,
@@ -28,7 +29,6 @@ import {
   type WriteOptions,
 } from './provider';
 
-const MS_PER_SECOND = 1000;
 /** The panel waits 18 s for our answer: one provider request must fit well inside it, retry included. */
 const REQUEST_TIMEOUT_MS = 8000;
 const NETWORK_RETRIES = 1;
@@ -174,7 +174,7 @@ export class StripeProvider implements PaymentsProvider {
     return this.call(async () => {
       const subscription = await this.client.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel });
       if (!cancel) return { cancelledAt: null };
-      return { cancelledAt: subscription.canceled_at ?? Math.floor(this.now() / MS_PER_SECOND) };
+      return { cancelledAt: subscription.canceled_at ?? toUnixSeconds(this.now()) };
     });
   }
 
@@ -185,11 +185,11 @@ export class StripeProvider implements PaymentsProvider {
         undefined,
         options.idempotencyKey === undefined ? undefined : { idempotencyKey: options.idempotencyKey },
       );
-      return { canceledAt: subscription.canceled_at ?? Math.floor(this.now() / MS_PER_SECOND) };
+      return { canceledAt: subscription.canceled_at ?? toUnixSeconds(this.now()) };
     } catch (error) {
       // Cancelling twice (a background retry after a lost answer) is done, not failed.
       const existing = await this.client.subscriptions.retrieve(subscriptionId).catch(() => null);
-      if (existing?.status === 'canceled') return { canceledAt: existing.canceled_at ?? Math.floor(this.now() / MS_PER_SECOND) };
+      if (existing?.status === 'canceled') return { canceledAt: existing.canceled_at ?? toUnixSeconds(this.now()) };
       return translate(error);
     }
   }

@@ -3,6 +3,7 @@
  * (routes/access.ts: 403 for another site's ids, and for legacy-plan sites).
  */
 import type { FastifyInstance } from 'fastify';
+import { toUnixSeconds } from '../../src/lib/dates';
 import { activeDiscount, assembleBillingData, type BillingParts } from '../billing/aggregate';
 import { offeredProducts } from '../billing/products';
 import { toBlogs, toCurrentSite, toUser } from '../billing/store';
@@ -109,7 +110,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: ApiDeps): void
 
   registerCall(app, 'get-discount-details', deps.call, async ({ jwt, data }) => {
     const customer = ownCustomer(await authenticate(deps, jwt), data.customerId);
-    return { discount: activeDiscount(await store.discount(customer.id), Math.floor(deps.now() / 1000)) };
+    return { discount: activeDiscount(await store.discount(customer.id), toUnixSeconds(deps.now())) };
   });
 
   registerCall(app, 'get-customer-balance', deps.call, async ({ jwt, data }) => {

@@ -11,6 +11,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { LimitName, StatusFlags } from '../../src/api/contract';
+import { toUnixSeconds } from '../../src/lib/dates';
 import { exceededLimitNames } from '../../src/lib/limits';
 import { isAutoBillingOptionEnabled } from '../../src/lib/plans';
 import { idempotencyKeyOf } from '../billing/idempotency';
@@ -22,7 +23,6 @@ import { registerCall } from './call';
 import type { ActionDeps } from './deps';
 import { billingContactError, normalizeBillingContact } from '../../src/lib/contacts';
 
-const MS_PER_SECOND = 1000;
 
 
 /**
@@ -47,7 +47,7 @@ function isHttpUrl(value: string): boolean {
 
 export function registerActionRoutes(app: FastifyInstance, deps: ActionDeps): void {
   const { store, payments } = deps;
-  const nowSeconds = () => Math.floor(deps.now() / MS_PER_SECOND);
+  const nowSeconds = () => toUnixSeconds(deps.now());
 
   registerCall(app, 'setup-card', deps.call, async ({ jwt, data }, request) => {
     const account = await authenticate(deps, jwt);

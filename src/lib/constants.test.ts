@@ -72,7 +72,6 @@ const RULES: [string, Name, unknown][] = [
   ['"label up to 63"', 'HOSTNAME_LABEL_MAX_LENGTH', 63],
   ['"Provider amounts are in cents and divided by 100"', 'CENTS_PER_UNIT', 100],
   ['"Two decimals when there is a fractional part"', 'MONEY_FRACTION_DIGITS', 2],
-  ['"A percent symbol as a suffix"', 'PERCENT_SUFFIX', '%'],
   ['"long US format", "thousands separated by commas"', 'MONEY_LOCALE', 'en-US'],
   ['a day in seconds', 'SECONDS_PER_DAY', 86_400],
   ['a second in ms', 'MS_PER_SECOND', 1000],
@@ -104,9 +103,6 @@ const RULES: [string, Name, unknown][] = [
   ['"in progress: PENDING, NONE, CUSTOMNEXT"', 'SSL_STATUSES_IN_PROGRESS', ['PENDING', 'NONE', 'CUSTOMNEXT']],
   ['"bad / failed: FAILED, INVALID, DEFUNCT"', 'SSL_STATUSES_FAILED', ['FAILED', 'INVALID', 'DEFUNCT']],
   ['"Known statuses: ACTIVE, FAILED, PROXY, CUSTOM, INVALID, DEFUNCT, FAILING"', 'SSL_FINAL_STATUSES', ['ACTIVE', 'FAILED', 'PROXY', 'CUSTOM', 'INVALID', 'DEFUNCT', 'FAILING']],
-  ['country second levels (heuristic)', 'COUNTRY_SECOND_LEVEL_LABELS', ['co', 'com', 'org', 'net', 'ac', 'gov', 'edu', 'ne', 'or']],
-  ['country codes have two letters', 'COUNTRY_CODE_LENGTH', 2],
-  ['a registrable domain has two labels', 'REGISTRABLE_DOMAIN_LABELS', 2],
   ['"Boolean parsing accepts true, 1, yes, on"', 'BOOLEAN_TRUE_STRINGS', ['true', '1', 'yes', 'on']],
 ];
 

@@ -94,7 +94,6 @@ export const ERROR_REPORTING = {
 export const CENTS_PER_UNIT = 100;
 /** Money shows two decimals when it has a fraction, none otherwise (SPEC 5 "Money format"). */
 export const MONEY_FRACTION_DIGITS = 2;
-export const PERCENT_SUFFIX = '%';
 export const MONEY_LOCALE = 'en-US';
 
 // Dates
@@ -187,13 +186,6 @@ export const SSL_STATUSES_IN_PROGRESS = ['PENDING', 'NONE', 'CUSTOMNEXT'] as con
 export const SSL_STATUSES_FAILED = ['FAILED', 'INVALID', 'DEFUNCT'] as const;
 /** Domain activation polling stops at one of these (SPEC 4 "Custom domain activation"). */
 export const SSL_FINAL_STATUSES = ['ACTIVE', 'FAILED', 'PROXY', 'CUSTOM', 'INVALID', 'DEFUNCT', 'FAILING'] as const;
-/**
- * Second-level labels under which a two-letter country suffix registers names (example.co.uk), so the
- * registrable domain there has three labels. A heuristic in place of the full public suffix list.
- */
-export const COUNTRY_SECOND_LEVEL_LABELS: readonly string[] = ['co', 'com', 'org', 'net', 'ac', 'gov', 'edu', 'ne', 'or'];
-export const COUNTRY_CODE_LENGTH = 2;
-export const REGISTRABLE_DOMAIN_LABELS = 2;
 
 // Parsing
 export const BOOLEAN_TRUE_STRINGS: readonly string[] = ['true', '1', 'yes', 'on'];

@@ -1,4 +1,4 @@
-import { daysUntil, formatCardExpiry, formatLongDate, type CardExpiry } from './dates';
+import { daysUntil, formatCardExpiry, formatLongDate, toUnixSeconds, type CardExpiry } from './dates';
 
 describe('formatLongDate: "dates in long US format" (UTC)', () => {
   it.each([
@@ -47,5 +47,17 @@ describe('daysUntil: the trial "ends today or in N day(s)"', () => {
     ['ended yesterday', now - day, 0],
   ])('%s -> %d', (_label, end, days) => {
     expect(daysUntil(end, now)).toBe(days);
+  });
+});
+
+describe('toUnixSeconds: milliseconds to whole Unix seconds', () => {
+  it.each([
+    [0, 0],
+    [1_903_737_600_000, 1_903_737_600],
+    // Rounded down: a time still inside a second is that second.
+    [1_903_737_600_999, 1_903_737_600],
+    [-1, -1],
+  ])('%d ms -> %d s', (milliseconds, seconds) => {
+    expect(toUnixSeconds(milliseconds)).toBe(seconds);
   });
 });

@@ -12,6 +12,11 @@ export function formatLongDate(unixSeconds: number): string {
   return longDateFormat.format(new Date(unixSeconds * MS_PER_SECOND));
 }
 
+/** Unix seconds of a time in milliseconds (`Date.now()`, a clock's `now()`): whole seconds, rounded down. */
+export function toUnixSeconds(milliseconds: number): number {
+  return Math.floor(milliseconds / MS_PER_SECOND);
+}
+
 export interface CardExpiry {
   month: number;
   year: number;

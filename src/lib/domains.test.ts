@@ -134,7 +134,7 @@ describe('activationInputError: "Activation with an empty domain, or the same as
   });
 });
 
-describe('subdomainOf: "the subdomain part of the entered domain"', () => {
+describe('subdomainOf: "the subdomain part of the entered domain", by the public suffix list', () => {
   it.each<[string, string | null]>([
     ['example.com', null],
     ['www.example.com', 'www'],
@@ -143,10 +143,18 @@ describe('subdomainOf: "the subdomain part of the entered domain"', () => {
     ['example.co.uk', null],
     ['www.example.co.uk', 'www'],
     ['shop.example.com.au', 'shop'],
+    ['blog.example.com.au', 'blog'],
+    ['example.com.au', null],
+    // A private suffix (a platform that hands out names under its own domain) counts as a suffix too.
+    ['shop.example.github.io', 'shop'],
+    ['example.github.io', null],
     ['net.io', null],
     ['localhost', null],
+    ['192.0.2.10', null],
     // A generic top-level domain has no country second level: 'co' is the name here.
-    ['www.co.com', 'www'],
+    ['www.co.org', 'www'],
+    // ...unless the list says otherwise: co.com is a registry's private suffix, so www.co.com is a name itself.
+    ['www.co.com', null],
   ])('%p -> %p', (domain, sub) => {
     expect(subdomainOf(domain)).toBe(sub);
   });
@@ -188,6 +196,8 @@ describe('dnsRecords: SPEC 2 "Records shown", TTL 300', () => {
     ['no subdomain: CNAME on @, A on www', 'example.com', [cname('@'), a('www')]],
     ['"It is omitted when the CNAME host is a custom subdomain other than www or @."', 'blog.example.com', [cname('blog')]],
     ['a country second level is not a subdomain', 'www.example.co.uk', [cname('www'), a('@')]],
+    ['a registrable domain under a country second level is the root', 'example.com.au', [cname('@'), a('www')]],
+    ['a name under a private suffix is the root', 'example.github.io', [cname('@'), a('www')]],
   ])('%s', (_label, domain, records) => {
     expect(dnsRecords({ domain, siteSubdomain: 'mysite', proDomain: PRO })).toEqual(records);
   });

@@ -2,11 +2,10 @@
  * Custom domains and sending domains (SPEC 2 "Custom domain setup", SPEC 4 "Custom domain activation",
  * "Sending domain", SPEC 5 "Custom domain input", SPEC 8 "Domains").
  */
+import { getSubdomain } from 'tldts';
 import type { SendingDomainStatus, SslStatus } from '../api/contract';
 import {
   CLOUDFLARE_NAMESERVER_MARKER,
-  COUNTRY_CODE_LENGTH,
-  COUNTRY_SECOND_LEVEL_LABELS,
   DNS_A_RECORD_IP,
   DNS_RECORD_TTL,
   DNS_ROOT_HOST,
@@ -18,7 +17,6 @@ import {
   HOSTNAME_MAX_LENGTH,
   NAMESERVERS_DEFAULTING_TO_WWW,
   PROXY_STATUS_DNS_ONLY,
-  REGISTRABLE_DOMAIN_LABELS,
   SSL_FINAL_STATUSES,
   SSL_STATUSES_FAILED,
   SSL_STATUSES_IN_PROGRESS,
@@ -125,23 +123,13 @@ export function isConfiguredDomain(domain: string, currentDomain: string | null)
 
 // --------------------------------------------------------------------------------------- domain parts
 
-/** Labels of the registrable domain: three under a country second level (example.co.uk), else two. */
-function registrableLabelCount(labels: readonly string[]): number {
-  const suffix = labels[labels.length - 1]!;
-  const secondLevel = labels[labels.length - 2];
-  const underCountrySecondLevel =
-    suffix.length === COUNTRY_CODE_LENGTH && secondLevel !== undefined && COUNTRY_SECOND_LEVEL_LABELS.includes(secondLevel);
-  return REGISTRABLE_DOMAIN_LABELS + (underCountrySecondLevel ? 1 : 0);
-}
-
 /**
  * The subdomain part of a domain ('blog' of blog.example.com, 'www' of www.example.co.uk), or null when it is
- * the registrable domain itself. Uses a short list of country second levels instead of the public suffix list.
+ * the registrable domain itself (or has none, as an IP address or a bare suffix). The registrable domain comes
+ * from the public suffix list, private suffixes included: a site at example.github.io is the owner's domain.
  */
 export function subdomainOf(domain: string): string | null {
-  const labels = domain.split('.');
-  const rootLabels = registrableLabelCount(labels);
-  return labels.length > rootLabels ? labels.slice(0, labels.length - rootLabels).join('.') : null;
+  return getSubdomain(domain, { allowPrivateDomains: true }) || null;
 }
 
 function nameServerIncludes(nameServer: string | null, markers: readonly string[]): boolean {

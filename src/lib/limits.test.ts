@@ -149,6 +149,10 @@ describe('serializeLimits and limitsHash: "Compared by a hash of the serialised 
     expect(limitsHash({})).toBe('44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a');
   });
 
+  it('hashes non-ASCII text as UTF-8', () => {
+    expect(limitsHash({ customThemes: usage({ limit: ['café'] }) })).toBe('e2a59fbee1445b4fb91d373a613aff7e73ec13eb674ef05b24e27ced9ff89fc8');
+  });
+
   it.each<[string, CurrentSiteLimits, boolean]>([
     ['the same limits in another key order', { customThemes: limits.customThemes, staff: limits.staff, members: limits.members }, true],
     ['a usage total changed', { ...limits, members: usage({ total: 121, limit: 1000 }) }, false],

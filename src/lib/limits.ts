@@ -2,6 +2,8 @@
  * Plan limits and site usage: member counts, member tiers and the limits hash (SPEC 3 "Limit",
  * "Current site limits"; SPEC 9 member tiers and limit hash).
  */
+import { sha256 } from '@noble/hashes/sha2';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
 import type { CurrentSiteLimits, Limit, LimitName, Product, SiteLimit } from '../api/contract';
 import {
   DEFAULT_MEMBER_COUNT,
@@ -13,7 +15,7 @@ import {
   MEMBER_TIER_LAST_STEP,
   MONEY_LOCALE,
 } from './constants';
-import { sha256Hex } from './sha256';
+import { stableJson } from './json';
 
 const countFormat = new Intl.NumberFormat(MONEY_LOCALE, { maximumFractionDigits: 0 });
 const millionsFormat = new Intl.NumberFormat(MONEY_LOCALE, { maximumFractionDigits: MEMBERS_MILLIONS_MAX_FRACTION_DIGITS });
@@ -80,23 +82,18 @@ export function exceededLimitNames(siteLimits: CurrentSiteLimits): LimitName[] {
     .map(([name]) => name);
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+/**
+ * The limits as stable JSON (keys sorted at every depth), so the same limits always serialise the same
+ * whichever order the server sent them in.
+ */
+export function serializeLimits(siteLimits: CurrentSiteLimits): string {
+  return stableJson(siteLimits);
 }
 
 /**
- * JSON with object keys sorted at every depth, so the same limits always serialise the same whichever
- * order the server sent them in. Arrays keep their order: it is part of the value.
+ * "Compared by a hash of the serialised limits to detect change": SHA-256 hex of `serializeLimits`. Synchronous,
+ * because the app computes it while rendering to key a remount.
  */
-export function serializeLimits(siteLimits: CurrentSiteLimits): string {
-  return JSON.stringify(siteLimits, (_key, value: unknown) =>
-    isPlainObject(value)
-      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1)))
-      : value,
-  );
-}
-
-/** "Compared by a hash of the serialised limits to detect change": SHA-256 hex of `serializeLimits`. */
 export function limitsHash(siteLimits: CurrentSiteLimits): string {
-  return sha256Hex(serializeLimits(siteLimits));
+  return bytesToHex(sha256(utf8ToBytes(serializeLimits(siteLimits))));
 }

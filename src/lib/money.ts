@@ -2,13 +2,25 @@
  * Money as the panel shows it (SPEC 5 "Money format"): two decimals only when there is a fraction, comma
  * thousands, the symbol after the minus sign, percent as a suffix; provider cents to units; month and year.
  */
-import { CENTS_PER_UNIT, LAUNCH_COUPON_CURRENCY, MONEY_FRACTION_DIGITS, MONEY_LOCALE, MONTHS_PER_YEAR, PERCENT_SUFFIX } from './constants';
+import { CENTS_PER_UNIT, LAUNCH_COUPON_CURRENCY, MONEY_FRACTION_DIGITS, MONEY_LOCALE, MONTHS_PER_YEAR } from './constants';
 
-const wholeFormat = new Intl.NumberFormat(MONEY_LOCALE, { maximumFractionDigits: 0 });
-const fractionFormat = new Intl.NumberFormat(MONEY_LOCALE, {
+/**
+ * The money rule in the platform's terms: two decimals, dropped when they are both zero after rounding (so
+ * 12.999 reads '13', never '13.00'), and no minus sign on a value that rounds to zero.
+ */
+const moneyRule = {
   minimumFractionDigits: MONEY_FRACTION_DIGITS,
   maximumFractionDigits: MONEY_FRACTION_DIGITS,
-});
+  trailingZeroDisplay: 'stripIfInteger',
+  signDisplay: 'negative',
+} as const satisfies Intl.NumberFormatOptions;
+/**
+ * A currency format places the symbol after the minus sign ('-$12.50'); the caller's symbol replaces the
+ * currency's, so the currency named here only decides where the symbol goes.
+ */
+const moneyFormat = new Intl.NumberFormat(MONEY_LOCALE, { ...moneyRule, style: 'currency', currency: LAUNCH_COUPON_CURRENCY });
+/** The percent unit takes the value as it is (50 -> '50%'), where the percent style would multiply by 100. */
+const percentFormat = new Intl.NumberFormat(MONEY_LOCALE, { ...moneyRule, style: 'unit', unit: 'percent' });
 const PERCENT_SCALE = 100;
 
 /** "Provider amounts are in cents and divided by 100." */
@@ -16,20 +28,12 @@ export function centsToUnits(cents: number): number {
   return cents / CENTS_PER_UNIT;
 }
 
-/**
- * The shared number format: rounded to cents first, so 12.999 reads '13' and never '13.00', and a value
- * that rounds to zero never shows a minus sign.
- */
-function formatUnsigned(amount: number): { negative: boolean; digits: string } {
-  const cents = Math.round(Math.abs(amount) * CENTS_PER_UNIT);
-  const format = cents % CENTS_PER_UNIT === 0 ? wholeFormat : fractionFormat;
-  return { negative: amount < 0 && cents > 0, digits: format.format(cents / CENTS_PER_UNIT) };
-}
-
 /** An amount in units: formatMoney(-12.5, '$') -> '-$12.50', formatMoney(1234) -> '1,234'. */
 export function formatMoney(amount: number, symbol = ''): string {
-  const { negative, digits } = formatUnsigned(amount);
-  return `${negative ? '-' : ''}${symbol}${digits}`;
+  return moneyFormat
+    .formatToParts(amount)
+    .map((part) => (part.type === 'currency' ? symbol : part.value))
+    .join('');
 }
 
 /** An amount in provider cents: formatCents(-1250, '$') -> '-$12.50'. */
@@ -39,7 +43,7 @@ export function formatCents(cents: number, symbol = ''): string {
 
 /** A percentage with the money rule for decimals: 50 -> '50%', 16.666 -> '16.67%'. */
 export function formatPercent(value: number): string {
-  return formatMoney(value) + PERCENT_SUFFIX;
+  return percentFormat.format(value);
 }
 
 /** The en-US symbol of an ISO currency code ('usd' -> '$', 'eur' -> '€'); an unknown code reads as itself. */

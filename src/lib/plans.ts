@@ -30,7 +30,7 @@ import {
   type PlanName,
 } from './constants';
 import { hasCustomSendingDomain } from './domains';
-import { formatCount, formatMemberCount, memberCountOrDefault, memberLimitOf } from './limits';
+import { formatMemberCount, memberCountOrDefault, memberLimitOf } from './limits';
 import { isBusinessProduct, isEntryProduct, isExcludedFromOffers } from './products';
 import { countLabel } from './text';
 
@@ -65,7 +65,7 @@ export function staffLimitMessage(limit: number): string {
 export function newslettersLimitMessage(limit: number): string {
   return limit === MULTIPLE_NEWSLETTERS_LIMIT
     ? PLAN_MESSAGES.multipleNewsletters
-    : `Not available with more than ${formatCount(limit)} newsletters`;
+    : `Not available with more than ${countLabel(limit, 'newsletter')}`;
 }
 
 /** 'Not available with more than 1,000 members' (members read as on screen, so 1,000,000 is '1M'). */

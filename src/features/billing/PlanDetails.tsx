@@ -5,8 +5,7 @@
 import { Link } from 'react-router-dom';
 import type { BillingData } from '../../api/contract';
 import { useConfig } from '../../config';
-import { MS_PER_SECOND } from '../../lib/constants';
-import { formatLongDate } from '../../lib/dates';
+import { formatLongDate, toUnixSeconds } from '../../lib/dates';
 import { formatCouponValue, isDiscountDisplayed } from '../../lib/discounts';
 import { currencySymbol, formatCents } from '../../lib/money';
 import { addonDisplayName, breakdownAddons, breakdownTotalCents, planFeatures } from '../../lib/plans';
@@ -158,7 +157,7 @@ function AccountExtras({ data, now }: { data: BillingData; now: number }) {
   );
 }
 
-export function PlanDetails({ data, now = Math.floor(Date.now() / MS_PER_SECOND) }: { data: BillingData; now?: number }) {
+export function PlanDetails({ data, now = toUnixSeconds(Date.now()) }: { data: BillingData; now?: number }) {
   const { baseProduct } = data.subscription.meta;
   const custom = isCustomPlan(baseProduct.name);
   const features = planFeatures(baseProduct.name, data.currentPrice?.legacy ?? false);
