@@ -37,6 +37,12 @@ export const callKinds: Record<CallName, CallKind> = {
   cancel: 'write',
   'cancel-background': 'write',
   'update-auto-billing': 'write',
+  'get-invoice-preview': 'read',
+  'get-coupon-details': 'read',
+  'change-subscription': 'write',
+  'activate-subscription': 'write',
+  'update-discount': 'write',
+  'create-payment-intent': 'write',
 };
 
 /** What the transport sends for one call (see baseQuery.ts); endpoints build it with `call`. */

@@ -301,6 +301,75 @@ export interface PanelConfig {
   environment: string;
 }
 
+// ------------------------------------------------------------------------------------------ plan change
+
+/** A price being replaced by another: the same id twice when it stays. */
+export const priceChangeSchema = z.object({ current: z.string().min(1), selected: z.string().min(1) });
+
+/** An add-on price added (current null), removed (selected null) or kept. */
+export const addonPriceChangeSchema = z.object({ current: z.string().min(1).nullable(), selected: z.string().min(1).nullable() });
+
+/**
+ * One line of what a preview bills now, in the provider's terms: the remaining time on the new price, the unused
+ * time on the old one (negative), a new period's full price, or the discount (negative). Cents.
+ */
+export const invoicePreviewLineSchema = z.object({
+  kind: z.enum(['remaining_time', 'unused_time', 'new_period', 'discount']),
+  description: z.string(),
+  amount: z.number().int(),
+  /** the price the line is for (null for a discount) */
+  priceId: z.string().nullable(),
+  /** the seconds the line covers (null for a discount) */
+  periodStart: z.number().int().nullable(),
+  periodEnd: z.number().int().nullable(),
+});
+export type InvoicePreviewLine = z.infer<typeof invoicePreviewLineSchema>;
+
+/**
+ * What a plan change bills now (SPEC 3 "Invoice preview": amount, endingBalance, prorationDate, startBalance),
+ * plus what it is made of and the renewal after it. Cents; balances negative for a credit.
+ */
+export const invoicePreviewSchema = z.object({
+  /** billed to the card now, after the discount and the customer's credit */
+  amount: z.number().int().nonnegative(),
+  startBalance: z.number().int(),
+  endingBalance: z.number().int(),
+  /** the instant the preview prorated at; the change sends it back so the charge equals what was shown */
+  prorationDate: z.number().int(),
+  lines: z.array(invoicePreviewLineSchema),
+  /** the invoice total before the customer's balance (negative when the change is a net credit) */
+  total: z.number().int(),
+  nextRenewal: z.object({ date: z.number().int(), amount: z.number().int().nonnegative() }),
+});
+export type InvoicePreview = z.infer<typeof invoicePreviewSchema>;
+
+export const planChangeSchema = z.object({
+  customerId: z.string().min(1),
+  subscriptionId: z.string().min(1),
+  /** the selected base price id */
+  planId: z.string().min(1),
+  addonIds: z.array(z.string().min(1)).default([]),
+  isTrial: z.boolean().optional(),
+  userId: z.string().min(1),
+  paymentMethodId: z.string().min(1).nullable().optional(),
+});
+
+/**
+ * The subscription after a change. `meta` says whether the payment still needs the customer (card
+ * authentication or another card) and carries the client secret to confirm it with.
+ */
+export const planChangeResultSchema = z.object({
+  subscription: subscriptionSchema,
+  user: userSchema,
+  meta: z.object({
+    isIncomplete: z.boolean(),
+    isPending: z.boolean(),
+    isAutoBillingGrace: z.boolean(),
+    paymentIntentSecret: z.string().nullable(),
+  }),
+});
+export type PlanChangeResult = z.infer<typeof planChangeResultSchema>;
+
 // ------------------------------------------------------------------------------------------------ calls
 
 /** The envelope every call's body has. `jwt` is the billing session token (the host's token for billing-session). */
@@ -425,6 +494,42 @@ export const calls = {
   'payment-method': {
     request: envelope(z.object({ customerId: id }), noOptions),
     response: z.object({ paymentMethodId: z.string().nullable() }),
+  },
+  // --- plans and checkout (SPEC 4 "Plan change flow", "Coupon swap")
+  'get-invoice-preview': {
+    request: envelope(
+      z.object({
+        customerId: id,
+        basePrices: priceChangeSchema,
+        addonPrices: z.array(addonPriceChangeSchema).default([]),
+        subscriptionId: id,
+        period: billingPeriodSchema,
+        couponId: id.nullable().optional(),
+      }),
+      noOptions,
+    ),
+    response: invoicePreviewSchema,
+  },
+  'change-subscription': {
+    request: envelope(planChangeSchema.extend({ prorationDate: z.number().int().optional() }), noOptions),
+    response: planChangeResultSchema,
+  },
+  'activate-subscription': {
+    request: envelope(planChangeSchema, noOptions),
+    response: planChangeResultSchema,
+  },
+  'update-discount': {
+    request: envelope(z.object({ customerId: id, couponId: id }), noOptions),
+    response: z.object({ discount: discountSchema.nullable() }),
+  },
+  'get-coupon-details': {
+    request: envelope(z.object({ couponId: id }), noOptions),
+    response: z.object({ coupon: couponSchema }),
+  },
+  /** The payment of the open (past-due or incomplete) invoice, for the browser to confirm with a card. */
+  'create-payment-intent': {
+    request: envelope(z.object({ customerId: id }), noOptions),
+    response: z.object({ payment_intent: z.object({ id: z.string(), client_secret: z.string(), amount: z.number().int() }) }),
   },
 } as const;
 
