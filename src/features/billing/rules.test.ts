@@ -1,20 +1,9 @@
-/** The dashboard's own small rules: the billing contact check, the cancel options, the help links, the poll. */
+/** The dashboard's small rules: the help links, the cancel poll and the shared sleep it waits with, page navigation. */
 import { CANCEL_POLL_INTERVAL_MS, CANCEL_POLL_TIMEOUT_MS } from '../../lib/constants';
-import { offersCancelAtPeriodEnd } from './cancelMode';
-import { abortableSleep, waitUntilCanceled } from './cancelPoll';
-import { companyPage, portalReturnUrl } from './links';
-import { createPageNavigation } from './pageNavigation';
-
-describe('cancel at period end is offered', () => {
-  const flags = { isActive: true, isTrial: false, isGrace: false, willCancelAtPeriodEnd: false };
-  it('to an active subscription', () => expect(offersCancelAtPeriodEnd(flags)).toBe(true));
-  it.each([
-    ['a trial', { ...flags, isActive: false, isTrial: true }],
-    ['grace', { ...flags, isActive: false, isGrace: true }],
-    ['a subscription already set to cancel', { ...flags, willCancelAtPeriodEnd: true }],
-    ['an inactive subscription', { ...flags, isActive: false }],
-  ])('not to %s', (_name, input) => expect(offersCancelAtPeriodEnd(input)).toBe(false));
-});
+import { companyPage, portalReturnUrl } from '../account/links';
+import { createPageNavigation } from '../account/pageNavigation';
+import { sleep } from '../account/poll';
+import { waitUntilCanceled } from './cancelPoll';
 
 describe('links', () => {
   it('puts help pages on the company site', () => {
@@ -89,7 +78,7 @@ describe('the cancel poll', () => {
   it('does not wait at all once aborted', async () => {
     const controller = new AbortController();
     controller.abort();
-    await expect(abortableSleep(CANCEL_POLL_INTERVAL_MS, controller.signal)).resolves.toBe(false);
+    await expect(sleep(CANCEL_POLL_INTERVAL_MS, controller.signal)).resolves.toBe(false);
   });
 });
 
