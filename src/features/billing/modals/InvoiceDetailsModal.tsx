@@ -2,7 +2,13 @@
 import { InvoiceDetailsModal } from '../../account/InvoiceDetailsModal';
 import { useUpdateInvoiceDetailsMutation } from '../billingApi';
 
-export default function DashboardInvoiceDetailsModal({ customerId, invoiceDetails, onClose }: { customerId: string; invoiceDetails: string; onClose(): void }) {
+export interface DashboardInvoiceDetailsModalProps {
+  customerId: string;
+  invoiceDetails: string;
+  onClose(): void;
+}
+
+export default function DashboardInvoiceDetailsModal({ customerId, invoiceDetails, onClose }: DashboardInvoiceDetailsModalProps) {
   const [update] = useUpdateInvoiceDetailsMutation();
   async function save(text: string) {
     const result = await update({ customerId, invoiceDetails: text });

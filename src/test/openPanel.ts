@@ -3,7 +3,7 @@
  * the account calls answered from the scenario's data (the fixtures the demo and the server tests share). The
  * data can be changed between answers to play what the server would do after a write.
  */
-import { buildScenarios, scenarioBillingData } from '../../server/demo/scenarios';
+import { scenarioBillingData } from '../../server/demo/scenarios';
 import type { ScenarioName } from '../../server/demo/scenarios';
 import type { BillingData } from '../api/contract';
 import { startSession } from '../features/session/sessionSlice';
@@ -26,10 +26,6 @@ export function billingDataOf(name: ScenarioName, change: (data: BillingData) =>
   const data = scenarioBillingData(name, Date.now()) as BillingData;
   change(data);
   return data;
-}
-
-export function scenarioOf(name: ScenarioName) {
-  return buildScenarios(Date.now())[name];
 }
 
 export interface OpenPanelOptions extends PanelEnvironment {
