@@ -4,19 +4,22 @@
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { BillingData } from '../api/contract';
 import { NOT_OWNER_MESSAGE } from '../api/errors';
 import { NO_HOST_MESSAGE } from '../features/session/SessionGate';
 import { startSession } from '../features/session/sessionThunks';
 import { HOST_TOKEN_INFO_WAIT_MS, HOST_TOKEN_WAIT_MS } from '../lib/constants';
 import { scenarioBillingData } from '../../server/demo/scenarios';
 import { HOST_ORIGIN } from '../test/hostWindow';
+import { answerAccount } from '../test/handlers/account';
 import { json, onCall } from '../test/server';
+import { openPanelAs, stopPanels } from '../test/openPanel';
+import type { Panel } from '../test/openPanel';
 import { createTestStore, renderPanel } from '../test/testPanel';
 
 const NOW = Date.UTC(2026, 10, 22) / 1000;
-const siteLimits = { currentSiteLimits: { members: { total: 10, limit: 1000, exceeded: false, members_override: null } } };
 
-let panel: ReturnType<typeof createTestStore>;
+let panel: Panel;
 
 beforeEach(() => {
   panel = createTestStore();
@@ -24,17 +27,16 @@ beforeEach(() => {
 
 afterEach(() => {
   panel.cleanup();
+  stopPanels();
   jest.useRealTimers();
 });
 
-/** A host that answers as an owner's admin does, and a server that opens a session. */
-function ownerHost({ forceUpgrade = false } = {}) {
-  panel.host.answer('token', 'identity-token');
-  panel.host.answer('forceUpgradeInfo', { forceUpgrade, isOwner: true, ownerUser: null });
-  const sessions = onCall('billing-session', () => json({ token: 'session-1' }));
-  const limits = onCall('get-current-site-limits', () => json(siteLimits));
-  const billingData = onCall('get-billing-data', () => json(scenarioBillingData('active', NOW)));
-  return { sessions, limits, billingData };
+/** The panel as the host of the active scenario's owner opens it at `path`, in place of the bare one. */
+function openAsOwner(path: string) {
+  panel.cleanup();
+  const opened = openPanelAs(scenarioBillingData('active', NOW) as BillingData, { path });
+  panel = opened.panel;
+  return opened;
 }
 
 /** As the page boots: the session starts, then the app renders. */
@@ -45,8 +47,7 @@ function start(path: string) {
 
 describe('the handshake', () => {
   it('asks the host for its token and forced-upgrade info, only at the host origin, then opens the session', async () => {
-    const { sessions } = ownerHost();
-    start('/support');
+    const { sessionCalls: sessions } = openAsOwner('/support');
     expect(await screen.findByRole('heading', { name: 'Need some help?' })).toBeInTheDocument();
     expect(panel.host.postedWith('request').slice(0, 2)).toEqual([{ request: 'token' }, { request: 'forceUpgradeInfo' }]);
     expect(panel.host.posted.every((entry) => entry.targetOrigin === HOST_ORIGIN)).toBe(true);
@@ -54,8 +55,7 @@ describe('the handshake', () => {
   });
 
   it('announces billingAppReady once, with the route, after the first screen renders', async () => {
-    ownerHost();
-    start('/support');
+    openAsOwner('/support');
     await screen.findByRole('heading', { name: 'Need some help?' });
     expect(panel.host.posted.filter((entry) => entry.message.request === 'billingAppReady').map((entry) => entry.message)).toEqual([
       { request: 'billingAppReady', route: '/support' },
@@ -85,8 +85,7 @@ describe('the handshake', () => {
     jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
     panel.host.answer('token', 'identity-token');
     const sessions = onCall('billing-session', () => json({ token: 'session-1' }));
-    onCall('get-current-site-limits', () => json(siteLimits));
-    onCall('get-billing-data', () => json(scenarioBillingData('active', NOW)));
+    answerAccount(() => scenarioBillingData('active', NOW) as BillingData);
     start('/support');
     await act(() => jest.advanceTimersByTimeAsync(HOST_TOKEN_INFO_WAIT_MS - 1));
     expect(sessions).toHaveLength(0);
@@ -106,8 +105,7 @@ describe('the handshake', () => {
 
 describe('the subscription', () => {
   it('is posted to the host once loaded, whatever the screen, with exceededLimits and checkoutRoute', async () => {
-    ownerHost();
-    start('/support');
+    openAsOwner('/support');
     const expected = scenarioBillingData('active', NOW);
     await waitFor(() =>
       expect(panel.host.postedWith('subscription')).toEqual([
@@ -117,8 +115,7 @@ describe('the subscription', () => {
   });
 
   it('is sent again when the host asks with getSubscription', async () => {
-    ownerHost();
-    start('/support');
+    openAsOwner('/support');
     await waitFor(() => expect(panel.host.postedWith('subscription')).toHaveLength(1));
     act(() => panel.host.send({ query: 'getSubscription', response: 'subscription' }));
     expect(panel.host.postedWith('subscription')).toHaveLength(2);
@@ -147,8 +144,7 @@ describe('messages the panel must ignore', () => {
 
 describe('routes', () => {
   it('reports every navigation to the host', async () => {
-    ownerHost();
-    start('/support');
+    openAsOwner('/support');
     await screen.findByRole('heading', { name: 'Need some help?' });
     await userEvent.click(screen.getByRole('link', { name: 'Domain' }));
     const reportedRoutes = () => panel.host.postedWith('route').filter((message) => !('request' in message));
@@ -157,16 +153,14 @@ describe('routes', () => {
   });
 
   it('follows a routeUpdate from the host', async () => {
-    ownerHost();
-    start('/domain');
+    openAsOwner('/domain');
     await screen.findByText('The domain settings overview is not built yet.');
     act(() => panel.host.send({ query: 'routeUpdate', response: '/support' }));
     expect(await screen.findByRole('heading', { name: 'Need some help?' })).toBeInTheDocument();
   });
 
   it('redirects a path with repeated slashes to single slashes', async () => {
-    ownerHost();
-    start('//support');
+    openAsOwner('//support');
     expect(await screen.findByRole('heading', { name: 'Need some help?' })).toBeInTheDocument();
     await waitFor(() => expect(panel.host.postedWith('route').at(-1)).toEqual({ route: '/support' }));
   });
@@ -179,16 +173,14 @@ describe('routes', () => {
     ['/plans', 'Billing and domain settings', 'Billing'],
     ['/billing/checkout/publisher-default-year', 'Billing and domain settings', 'Billing'],
   ])('%s shows the heading %p with %s active', async (path, heading, active) => {
-    ownerHost();
-    start(path);
+    openAsOwner(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     const navigation = await screen.findByRole('navigation', { name: 'Settings sections' });
     expect(within(navigation).getByRole('link', { current: 'page' })).toHaveTextContent(active);
   });
 
   it('refetches the site limits when the host says they changed', async () => {
-    const { limits } = ownerHost();
-    start('/support');
+    const { limitCalls: limits } = openAsOwner('/support');
     await waitFor(() => expect(limits).toHaveLength(1));
     act(() => panel.host.send({ query: 'limitUpdate' }));
     await waitFor(() => expect(limits).toHaveLength(2));
@@ -197,8 +189,7 @@ describe('routes', () => {
 
 describe('the header', () => {
   it('links home with the logo and shows the pro badge', async () => {
-    ownerHost();
-    start('/support');
+    openAsOwner('/support');
     expect(screen.getByRole('link', { name: 'Billing home' })).toHaveAttribute('href', '/');
     expect(screen.getByText('pro')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();

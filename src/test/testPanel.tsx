@@ -6,6 +6,10 @@ import type { ErrorReporter } from '../api/reporting';
 import { PanelRoot } from '../app/PanelRoot';
 import { defaultConfig } from '../config';
 import type { PanelConfig } from '../config';
+import { PageNavigationContext } from '../features/account/pageNavigation';
+import type { PageNavigation, PendingTab } from '../features/account/pageNavigation';
+import { PaymentScriptEnvironmentContext, browserScriptEnvironment } from '../features/payments/paymentProvider';
+import type { ScriptEnvironment } from '../features/payments/paymentScript';
 import { makeStore } from '../store/store';
 import { createFakeHost } from './hostWindow';
 
@@ -21,10 +25,28 @@ export function createTestStore(overrides: Partial<PanelConfig> = {}) {
   return { store, host, reporter, config, cleanup };
 }
 
-export function renderPanel(path: string, panel = createTestStore()) {
+/** A page navigation that records instead of navigating (jsdom cannot leave the page or open tabs). */
+export function fakePageNavigation() {
+  return {
+    leave: jest.fn<void, [string]>(),
+    openPendingTab: jest.fn<PendingTab, []>(() => ({ go: jest.fn() })),
+  } satisfies PageNavigation;
+}
+
+/** What the panel meets beyond its store: the browser's navigation and the page the card script loads in. */
+export interface PanelEnvironment {
+  pageNavigation?: PageNavigation;
+  paymentScript?: ScriptEnvironment;
+}
+
+export function renderPanel(path: string, panel = createTestStore(), environment: PanelEnvironment = {}) {
   const Router = ({ children }: { children: ReactNode }) => <MemoryRouter initialEntries={[path]}>{children}</MemoryRouter>;
   const view = render(
-    <PanelRoot store={panel.store} config={panel.config} reporter={panel.reporter} logoVariant={3} Router={Router} />,
+    <PageNavigationContext.Provider value={environment.pageNavigation ?? fakePageNavigation()}>
+      <PaymentScriptEnvironmentContext.Provider value={environment.paymentScript ?? browserScriptEnvironment}>
+        <PanelRoot store={panel.store} config={panel.config} reporter={panel.reporter} logoVariant={3} Router={Router} />
+      </PaymentScriptEnvironmentContext.Provider>
+    </PageNavigationContext.Provider>,
   );
   return { ...panel, view };
 }

@@ -9,6 +9,7 @@ import type { BillingData } from '../../api/contract';
 import { AUTO_BILLING_SUCCESS_DELAY_MS } from '../../lib/constants';
 import { isAutoBillingOptionEnabled } from '../../lib/plans';
 import { useAppDispatch } from '../../store/hooks';
+import { FormError } from '../../ui/FormError';
 import { useUpdateAutoBillingMutation } from './billingApi';
 import { AUTO_BILLING_FAILED_MESSAGE, AUTO_BILLING_NOTES } from './messages';
 
@@ -62,11 +63,7 @@ export function AutoBillingSetting({ data }: { data: BillingData }) {
         <p className="visually-hidden" role="status">
           {busy ? 'Updating billing mode…' : phase === 'succeeded' ? `Billing mode updated: automatic billing is ${checked ? 'on' : 'off'}.` : ''}
         </p>
-        {phase === 'failed' && (
-          <p className="form-error" role="alert">
-            {AUTO_BILLING_FAILED_MESSAGE}
-          </p>
-        )}
+        <FormError>{phase === 'failed' ? AUTO_BILLING_FAILED_MESSAGE : null}</FormError>
       </div>
       <div className="payment-row__action">
         <button

@@ -8,8 +8,8 @@ import { accountErrorMessage } from '../../api/errors';
 import { defaultConfig } from '../../config';
 import { formatLongDate } from '../../lib/dates';
 import { apiError, json, onCall } from '../../test/server';
-import { billingDataOf, openDashboard, stopPanels } from './dashboardHarness';
-import { pageNavigation } from './pageNavigation';
+import { billingDataOf, openPanelAs, stopPanels } from '../../test/openPanel';
+import { fakePageNavigation } from '../../test/testPanel';
 
 afterEach(() => {
   stopPanels();
@@ -33,7 +33,7 @@ function valueOf(list: HTMLElement, term: string | RegExp) {
 
 describe('states', () => {
   it('shows a spinner without the navigation while loading, then the grid with it', async () => {
-    openDashboard('active');
+    openPanelAs('active');
     expect(screen.getByRole('status')).toHaveTextContent('Loading billing information');
     expect(navigation()).not.toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 2, name: 'Plan details' })).toBeInTheDocument();
@@ -42,7 +42,7 @@ describe('states', () => {
   });
 
   it('orders its headings: the screen title, then one heading per box', async () => {
-    openDashboard('active');
+    openPanelAs('active');
     await screen.findByRole('heading', { name: 'Plan details' });
     expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
       'Plan details',
@@ -53,14 +53,14 @@ describe('states', () => {
 
   it('shows the legacy-plan message in place of the content, without the navigation (legacy scenario)', async () => {
     const legacy = "You're on a legacy plan: billing changes go through support.";
-    openDashboard('legacy', { answer: () => apiError(403, legacy) });
+    openPanelAs('legacy', { answer: () => apiError(403, legacy) });
     expect(await screen.findByText(accountErrorMessage({ status: 403 }, defaultConfig.supportEmail))).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Plan details' })).not.toBeInTheDocument();
     expect(navigation()).not.toBeInTheDocument();
   });
 
   it('shows the contact message when billing data cannot be read', async () => {
-    openDashboard('active', { answer: () => apiError(404, 'No billing data') });
+    openPanelAs('active', { answer: () => apiError(404, 'No billing data') });
     expect(await screen.findByRole('alert')).toHaveTextContent(
       `Contact ${defaultConfig.supportEmail} for changes to your domain or billing.`,
     );
@@ -68,7 +68,7 @@ describe('states', () => {
   });
 
   it('hides the navigation when the subscription is inactive (grace), and disables Update plan', async () => {
-    openDashboard('grace');
+    openPanelAs('grace');
     const plan = await planDetails();
     expect(plan.getByRole('button', { name: 'Update plan' })).toBeDisabled();
     expect(plan.getByText('Pay the open invoice before changing your plan.')).toBeInTheDocument();
@@ -76,7 +76,7 @@ describe('states', () => {
   });
 
   it('hides the navigation when the plan price is missing', async () => {
-    openDashboard(billingDataOf('active', (data) => (data.currentPrice = null)));
+    openPanelAs(billingDataOf('active', (data) => (data.currentPrice = null)));
     await screen.findByRole('heading', { name: 'Plan details' });
     expect(navigation()).not.toBeInTheDocument();
   });
@@ -87,7 +87,7 @@ describe('states', () => {
     ['incomplete', '/checkout/publisher-default-year', 'The Checkout screen is not built yet.'],
     ['auto-billing-grace', '/checkout/publisher-default-month', 'The Checkout screen is not built yet.'],
   ] as const)('sends the %s scenario to %s', async (scenario, route, screenText) => {
-    const { panel } = openDashboard(scenario, { forceUpgrade: scenario === 'trial-over' });
+    const { panel } = openPanelAs(scenario, { forceUpgrade: scenario === 'trial-over' });
     expect(await screen.findByText(screenText)).toBeInTheDocument();
     await waitFor(() => expect(panel.host.postedWith('route').at(-1)).toEqual({ route }));
     expect(screen.queryByRole('heading', { name: 'Plan details' })).not.toBeInTheDocument();
@@ -96,7 +96,7 @@ describe('states', () => {
 
 describe('plan details', () => {
   it('shows the plan with its period, features, breakdown, total, credit and special offer (active)', async () => {
-    const { data } = openDashboard('active');
+    const { data } = openPanelAs('active');
     const plan = await planDetails();
     expect(plan.getByText('Publisher', { exact: false, selector: '.plan-name' })).toHaveTextContent('Publisher Yearly');
     const features = plan.getByRole('list', { name: 'Publisher features' });
@@ -116,7 +116,7 @@ describe('plan details', () => {
   });
 
   it('lists add-ons that are not autobilling, a subdirectory one as Subdirectory install (cancelling)', async () => {
-    openDashboard(
+    openPanelAs(
       billingDataOf('cancelling', (data) => {
         data.subscription.meta.addons.push({ name: 'autobilling', cost: 0, price: 'price_autobilling_year' });
         data.subscription.meta.addons[0]!.name = 'subdirectory';
@@ -130,14 +130,14 @@ describe('plan details', () => {
   });
 
   it('multiplies the base plan by its quantity', async () => {
-    openDashboard(billingDataOf('no-card', (data) => (data.subscription.meta.baseProduct.quantity = 3)));
+    openPanelAs(billingDataOf('no-card', (data) => (data.subscription.meta.baseProduct.quantity = 3)));
     await planDetails();
     expect(valueOf(planBox(), 'Starter plan × 3')).toBe('$27');
     expect(valueOf(planBox(), 'Total')).toBe('$27 per month');
   });
 
   it('shows neither credit nor offer when there is none, or when the offer has ended', async () => {
-    openDashboard(
+    openPanelAs(
       billingDataOf('active', (data) => {
         data.customerBalance = 500;
         data.discount!.end = Math.floor(Date.now() / 1000) - 60;
@@ -149,7 +149,7 @@ describe('plan details', () => {
   });
 
   it("shows the cancel-at-period-end banner with the site-offline date (cancelling)", async () => {
-    const { data } = openDashboard('cancelling');
+    const { data } = openPanelAs('cancelling');
     const plan = await planDetails();
     expect(plan.getByText("You've canceled your subscription")).toBeInTheDocument();
     expect(plan.getByText(formatLongDate(data.subscription.current_period_end))).toBeInTheDocument();
@@ -157,7 +157,7 @@ describe('plan details', () => {
   });
 
   it('warns about a pending plan change with a link to complete the payment', async () => {
-    openDashboard(
+    openPanelAs(
       billingDataOf('active', (data) => {
         data.isPending = true;
         data.checkoutRoute = '/checkout/business-default-year';
@@ -170,7 +170,7 @@ describe('plan details', () => {
   });
 
   it('warns when the site has more staff users than the plan allows, with a link to the docs (over-limits)', async () => {
-    openDashboard('over-limits');
+    openPanelAs('over-limits');
     const plan = await planDetails();
     expect(plan.getByText('You have more staff users than your plan includes')).toBeInTheDocument();
     const docs = plan.getByRole('link', { name: 'Learn about staff user limits (opens in a new tab)' });
@@ -179,7 +179,7 @@ describe('plan details', () => {
   });
 
   it('shows no staff warning within the limits', async () => {
-    openDashboard('active');
+    openPanelAs('active');
     const plan = await planDetails();
     expect(plan.queryByText('You have more staff users than your plan includes')).not.toBeInTheDocument();
     expect(plan.queryByText("You've canceled your subscription")).not.toBeInTheDocument();
@@ -188,9 +188,10 @@ describe('plan details', () => {
   describe('a custom plan (custom-plan)', () => {
     it('shows View instead of the breakdown, which opens the customer portal in a new tab', async () => {
       const go = jest.fn();
-      const open = jest.spyOn(pageNavigation, 'openPendingTab').mockReturnValue({ go });
+      const navigation = fakePageNavigation();
+      const open = navigation.openPendingTab.mockReturnValue({ go });
       const portal = onCall('get-stripe-portal-url', () => json({ url: 'https://billing.sandbox.test/portal/session_1' }));
-      openDashboard('custom-plan');
+      openPanelAs('custom-plan', { pageNavigation: navigation });
       const plan = await planDetails();
       expect(plan.queryByText('Total')).not.toBeInTheDocument();
       expect(plan.queryByRole('link', { name: 'Update plan' })).not.toBeInTheDocument();
@@ -202,9 +203,10 @@ describe('plan details', () => {
 
     it('sends the tab to the portal login page when the portal address cannot be fetched', async () => {
       const go = jest.fn();
-      jest.spyOn(pageNavigation, 'openPendingTab').mockReturnValue({ go });
+      const navigation = fakePageNavigation();
+      navigation.openPendingTab.mockReturnValue({ go });
       onCall('get-stripe-portal-url', () => apiError(400, 'No portal'));
-      openDashboard('custom-plan');
+      openPanelAs('custom-plan', { pageNavigation: navigation });
       const plan = await planDetails();
       await userEvent.click(plan.getByRole('button', { name: /^View/ }));
       await waitFor(() => expect(go).toHaveBeenCalledWith(defaultConfig.portalLoginUrl));
@@ -214,7 +216,7 @@ describe('plan details', () => {
 
 describe('payment information', () => {
   it('summarises the card: brand, last four digits and expiry as MM/YY (active)', async () => {
-    openDashboard('active');
+    openPanelAs('active');
     await planDetails();
     const box = within(paymentBox());
     expect(box.getByText('Visa ending in 4242', { exact: false })).toHaveTextContent('Visa ending in 4242 · Expires 04/30');
@@ -223,7 +225,7 @@ describe('payment information', () => {
   });
 
   it("says 'No credit card' and offers to add one (no-card)", async () => {
-    openDashboard('no-card');
+    openPanelAs('no-card');
     await planDetails();
     const box = within(paymentBox());
     expect(box.getByText('No credit card')).toBeInTheDocument();
@@ -231,7 +233,7 @@ describe('payment information', () => {
   });
 
   it('shows the member limit, invoice details as text and the billing contact, each with its named button', async () => {
-    openDashboard(billingDataOf('active', (data) => (data.invoiceDetails = 'Northwind <b>Press</b>\n<script>alert(1)</script>')));
+    openPanelAs(billingDataOf('active', (data) => (data.invoiceDetails = 'Northwind <b>Press</b>\n<script>alert(1)</script>')));
     await planDetails();
     const box = within(paymentBox());
     expect(box.getByText('Up to 1,000 members')).toBeInTheDocument();
@@ -246,7 +248,7 @@ describe('payment information', () => {
   });
 
   it('says where billing e-mails go without a billing contact, and has no member-limit change in grace', async () => {
-    openDashboard('grace');
+    openPanelAs('grace');
     await planDetails();
     const box = within(paymentBox());
     expect(box.getByText('None: billing e-mails go to elliot@grace.example.com')).toBeInTheDocument();
@@ -256,7 +258,7 @@ describe('payment information', () => {
 
 describe('billing history', () => {
   it('lists the latest 5 invoices, newest first, with date, status and amount, linking to each (active)', async () => {
-    const { data } = openDashboard('active');
+    const { data } = openPanelAs('active');
     await planDetails();
     const rows = within(historyBox()).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(5);
@@ -271,7 +273,7 @@ describe('billing history', () => {
 
   it('opens every invoice in the View all modal, which Escape closes, giving focus back', async () => {
     const user = userEvent.setup();
-    openDashboard('active');
+    openPanelAs('active');
     await planDetails();
     const viewAll = within(historyBox()).getByRole('button', { name: 'View all invoices' });
     await user.click(viewAll);
@@ -284,7 +286,7 @@ describe('billing history', () => {
 
   it('keeps focus inside the View all modal', async () => {
     const user = userEvent.setup();
-    openDashboard('active');
+    openPanelAs('active');
     await planDetails();
     await user.click(within(historyBox()).getByRole('button', { name: 'View all invoices' }));
     const dialog = await screen.findByRole('dialog', { name: 'All invoices' });
@@ -299,7 +301,7 @@ describe('billing history', () => {
   });
 
   it('has no View all under 5 invoices, and marks unpaid invoices Pending (grace)', async () => {
-    openDashboard(billingDataOf('grace', (data) => (data.invoices = data.invoices.slice(0, 4))));
+    openPanelAs(billingDataOf('grace', (data) => (data.invoices = data.invoices.slice(0, 4))));
     await planDetails();
     const history = within(historyBox());
     expect(history.queryByRole('button', { name: /View all/ })).not.toBeInTheDocument();
@@ -307,7 +309,7 @@ describe('billing history', () => {
   });
 
   it('says when there are no invoices yet', async () => {
-    openDashboard(billingDataOf('no-card', (data) => (data.invoices = [])));
+    openPanelAs(billingDataOf('no-card', (data) => (data.invoices = [])));
     await planDetails();
     expect(within(historyBox()).getByText('No invoices yet.')).toBeInTheDocument();
   });
@@ -315,7 +317,7 @@ describe('billing history', () => {
 
 describe('footer', () => {
   it('has the cancel-account button and the Billing Help link', async () => {
-    openDashboard('active');
+    openPanelAs('active');
     await planDetails();
     expect(screen.getByRole('button', { name: 'Cancel account' })).toBeEnabled();
     expect(screen.getByRole('link', { name: 'Billing Help (opens in a new tab)' })).toHaveAttribute(
@@ -325,14 +327,14 @@ describe('footer', () => {
   });
 
   it('offers no cancel once the subscription is canceled', async () => {
-    openDashboard('canceled');
+    openPanelAs('canceled');
     await planDetails();
     expect(screen.queryByRole('button', { name: 'Cancel account' })).not.toBeInTheDocument();
   });
 });
 
 it('refetches the billing data on an invalidation without losing the screen', async () => {
-  const { billingCalls, panel } = openDashboard('active');
+  const { billingCalls, panel } = openPanelAs('active');
   await planDetails();
   const { api } = await import('../../api/api');
   act(() => {

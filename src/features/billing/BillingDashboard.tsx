@@ -1,20 +1,15 @@
 /**
- * The billing dashboard (SPEC 2): a spinner while loading, the error or legacy message instead of content, the
- * state redirects, then the grid: plan details, payment information, billing history and the footer. The
+ * The billing dashboard (SPEC 2): behind the screen gate (spinner, the error or legacy message, the state
+ * redirects), the grid: plan details, payment information, billing history and the footer. The
  * modals load on demand, the card modal with the card provider in its own chunk.
  */
 import { lazy, Suspense, useCallback, useState } from 'react';
-import { Navigate } from 'react-router-dom';
 import { api } from '../../api/api';
-import { useGetBillingDataQuery } from '../../api/accountApi';
 import type { BillingData } from '../../api/contract';
-import { accountErrorMessage, isApiError } from '../../api/errors';
-import { useConfig } from '../../config';
 import { dashboardRedirect } from '../../lib/flags';
 import { useAppDispatch } from '../../store/hooks';
-import { Notice } from '../../ui/Notice';
-import { Spinner } from '../../ui/Spinner';
-import { useHideNavigation, useScreenTitle } from '../../ui/shell';
+import { useScreenTitle } from '../../ui/shell';
+import { ScreenGate } from '../account/ScreenGate';
 import { BillingHistory } from './BillingHistory';
 import { DashboardFooter } from './DashboardFooter';
 import { PaymentInformation } from './PaymentInformation';
@@ -81,19 +76,16 @@ function Dashboard({ data }: { data: BillingData }) {
   );
 }
 
+/** A price missing from the catalogue or an inactive subscription shows its content without the navigation. */
+function hidesNavigation(data: BillingData): boolean {
+  return data.isInactive || !data.currentPrice;
+}
+
 export default function BillingDashboard() {
   useScreenTitle('Billing and domain settings');
-  const { supportEmail } = useConfig();
-  const { data, error, isLoading } = useGetBillingDataQuery();
-  const priceMissing = !!data && !data.currentPrice;
-  useHideNavigation(isLoading || !!error || !data || data.isInactive || priceMissing);
-
-  if (isLoading) return <Spinner label="Loading billing information" />;
-  if (error || !data) {
-    return <Notice>{accountErrorMessage(isApiError(error) ? error : { status: 500 }, supportEmail)}</Notice>;
-  }
-  const redirect = dashboardRedirect(data);
-  if (redirect) return <Navigate to={redirect === 'checkout' ? data.checkoutRoute : redirect} replace />;
-
-  return <Dashboard data={data} />;
+  return (
+    <ScreenGate loadingLabel="Loading billing information" onFailure="notice" redirect={dashboardRedirect} hidesNavigation={hidesNavigation}>
+      {(data) => <Dashboard data={data} />}
+    </ScreenGate>
+  );
 }

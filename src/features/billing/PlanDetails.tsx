@@ -8,23 +8,18 @@ import { useConfig } from '../../config';
 import { formatLongDate, toUnixSeconds } from '../../lib/dates';
 import { formatCouponValue, isDiscountDisplayed } from '../../lib/discounts';
 import { currencySymbol, formatCents } from '../../lib/money';
+import { perPeriod } from '../../lib/perPeriod';
+import { periodLabel } from '../../lib/periodLabel';
 import { addonDisplayName, breakdownAddons, breakdownTotalCents, planFeatures } from '../../lib/plans';
 import { isCustomPlan } from '../../lib/products';
 import { ActionButton } from '../../ui/ActionButton';
 import { ExternalLink } from '../../ui/ExternalLink';
+import { FormError } from '../../ui/FormError';
 import { useActionFlow } from '../../ui/useActionFlow';
 import { useGetCustomerPortalUrlMutation, useReactivateSubscriptionMutation } from './billingApi';
-import { STAFF_LIMIT_HELP_PATH, companyPage, portalReturnUrl } from './links';
+import { STAFF_LIMIT_HELP_PATH, companyPage, portalReturnUrl } from '../account/links';
+import { usePageNavigation } from '../account/pageNavigation';
 import { CANCELED_BANNER_TITLE, REACTIVATE_FAILED_MESSAGE, SPECIAL_OFFER_LABEL } from './messages';
-import { pageNavigation } from './pageNavigation';
-
-export function periodLabel(period: 'month' | 'year'): string {
-  return period === 'year' ? 'Yearly' : 'Monthly';
-}
-
-export function perPeriod(period: 'month' | 'year'): string {
-  return period === 'year' ? 'per year' : 'per month';
-}
 
 const USD = currencySymbol();
 
@@ -50,11 +45,7 @@ function CancelBanner({ data }: { data: BillingData }) {
           })
         }
       />
-      {flow.error && (
-        <p className="form-error" role="alert">
-          {flow.error}
-        </p>
-      )}
+      <FormError>{flow.error}</FormError>
     </div>
   );
 }
@@ -87,6 +78,7 @@ function StaffLimitWarning() {
 function CustomPlanPortal({ customerId }: { customerId: string }) {
   const { companySite, portalLoginUrl } = useConfig();
   const [getPortalUrl, { isLoading }] = useGetCustomerPortalUrlMutation();
+  const pageNavigation = usePageNavigation();
   async function openPortal() {
     const tab = pageNavigation.openPendingTab();
     const result = await getPortalUrl({ customerId, redirectUrl: portalReturnUrl(document.referrer, companySite) });

@@ -6,7 +6,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AUTO_BILLING_SUCCESS_DELAY_MS } from '../../lib/constants';
 import { apiError, json, onCall } from '../../test/server';
-import { billingDataOf, openDashboard, stopPanels } from './dashboardHarness';
+import { billingDataOf, openPanelAs, stopPanels } from '../../test/openPanel';
 import { AUTO_BILLING_NOTES } from './messages';
 
 afterEach(() => {
@@ -22,7 +22,7 @@ async function autoBillingSwitch() {
 it('turns automatic billing on: pending, then succeeded 7 s later, when the data is read again', async () => {
   jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
   const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-  const dashboard = openDashboard('active');
+  const dashboard = openPanelAs('active');
   const updates = onCall('update-auto-billing', () => json({ hasAutoBillingEnabled: true }));
   const toggle = await autoBillingSwitch();
   expect(toggle).toHaveAttribute('aria-checked', 'false');
@@ -49,7 +49,7 @@ it('turns automatic billing on: pending, then succeeded 7 s later, when the data
 
 it('ignores clicks while pending', async () => {
   const user = userEvent.setup();
-  openDashboard('active');
+  openPanelAs('active');
   let release: () => void = () => {};
   const updates = onCall('update-auto-billing', () => new Promise((resolve) => (release = () => resolve(json({ hasAutoBillingEnabled: true })))));
   const toggle = await autoBillingSwitch();
@@ -64,7 +64,7 @@ it('ignores clicks while pending', async () => {
 it('says it could not update the billing mode, and turns back, when the call fails', async () => {
   const user = userEvent.setup();
   const updates = onCall('update-auto-billing', () => apiError(400, 'Nope'));
-  openDashboard(billingDataOf('active', (data) => (data.hasAutoBillingEnabled = true)));
+  openPanelAs(billingDataOf('active', (data) => (data.hasAutoBillingEnabled = true)));
   const toggle = await autoBillingSwitch();
   expect(toggle).toHaveAttribute('aria-checked', 'true');
   await user.click(toggle);
@@ -75,21 +75,21 @@ it('says it could not update the billing mode, and turns back, when the call fai
 });
 
 it('is off limits while the subscription is set to cancel, and says why', async () => {
-  openDashboard(billingDataOf('cancelling', (data) => (data.user.show_auto_billing = true)));
+  openPanelAs(billingDataOf('cancelling', (data) => (data.user.show_auto_billing = true)));
   const toggle = await autoBillingSwitch();
   expect(toggle).toBeDisabled();
   expect(screen.getByText(AUTO_BILLING_NOTES.cancelling)).toBeInTheDocument();
 });
 
 it('is off limits while limits are exceeded, and says the plan must be up to date (over-limits)', async () => {
-  openDashboard(billingDataOf('over-limits', (data) => (data.user.show_auto_billing = true)));
+  openPanelAs(billingDataOf('over-limits', (data) => (data.user.show_auto_billing = true)));
   const toggle = await autoBillingSwitch();
   expect(toggle).toBeDisabled();
   expect(screen.getByText(AUTO_BILLING_NOTES.upToDate)).toBeInTheDocument();
 });
 
 it('is not shown to users without the automatic billing option (no-card)', async () => {
-  openDashboard('no-card');
+  openPanelAs('no-card');
   const payment = within(await screen.findByRole('region', { name: 'Payment information' }));
   expect(payment.queryByRole('switch')).not.toBeInTheDocument();
 });

@@ -5,19 +5,21 @@
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { BillingData, SubscriptionStatus } from '../../api/contract';
 import { defaultConfig } from '../../config';
 import { CANCEL_POLL_INTERVAL_MS, CANCEL_POLL_TIMEOUT_MS, MODAL_CLOSE_DELAY_MS } from '../../lib/constants';
 import { apiError, json, onCall } from '../../test/server';
-import { billingDataOf, openDashboard, stopPanels } from './dashboardHarness';
+import { subscriptionAnswer } from '../../test/handlers/billing';
+import { billingDataOf, openPanelAs, stopPanels } from '../../test/openPanel';
+import { fakePageNavigation } from '../../test/testPanel';
 import { CANCEL_CONFIRMATIONS } from './modals/CancelAccountModal';
-import { pageNavigation } from './pageNavigation';
 
 const CANCEL_FAILED = 'Something went wrong when trying to cancel. Refresh your browser and try again, or contact support';
 
-let leave: jest.SpyInstance;
+let navigation: ReturnType<typeof fakePageNavigation>;
+let leave: jest.Mock<void, [string]>;
 beforeEach(() => {
-  leave = jest.spyOn(pageNavigation, 'leave').mockImplementation(() => {});
+  navigation = fakePageNavigation();
+  leave = navigation.leave;
 });
 
 afterEach(() => {
@@ -29,10 +31,6 @@ afterEach(() => {
 function useFakeTimers() {
   jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
   return userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-}
-
-function subscriptionAnswer(data: BillingData, status: SubscriptionStatus) {
-  return json({ subscription: { ...data.subscription, status }, user: data.user, blogs: data.blogs, isPending: false });
 }
 
 async function openCancelModal(user: ReturnType<typeof userEvent.setup>) {
@@ -47,7 +45,7 @@ async function tickAll(user: ReturnType<typeof userEvent.setup>, dialog: ReturnT
 describe('cancel now', () => {
   it('is enabled only once all three confirmations are ticked', async () => {
     const user = userEvent.setup();
-    openDashboard('grace');
+    openPanelAs('grace', { pageNavigation: navigation });
     const dialog = await openCancelModal(user);
     const button = dialog.getByRole('button', { name: 'Cancel account now' });
     const group = dialog.getByRole('group', { name: 'Before you cancel, confirm that:' });
@@ -63,7 +61,7 @@ describe('cancel now', () => {
 
   it('offers only cancel now in grace', async () => {
     const user = userEvent.setup();
-    openDashboard('grace');
+    openPanelAs('grace', { pageNavigation: navigation });
     const dialog = await openCancelModal(user);
     expect(dialog.queryByRole('button', { name: 'Cancel at period end' })).not.toBeInTheDocument();
     expect(dialog.getByRole('heading', { name: 'Cancel your account now' })).toBeInTheDocument();
@@ -71,7 +69,7 @@ describe('cancel now', () => {
 
   it('cancels in the background, polls every 4 s until canceled, then leaves for the company site', async () => {
     const user = useFakeTimers();
-    const dashboard = openDashboard('active');
+    const dashboard = openPanelAs('active', { pageNavigation: navigation });
     const requests = onCall('cancel-background', () => json({ ok: true }));
     const polls = onCall('get-subscription', (_call, attempt) => subscriptionAnswer(dashboard.data, attempt < 3 ? 'active' : 'canceled'));
     const dialog = await openCancelModal(user);
@@ -97,7 +95,7 @@ describe('cancel now', () => {
 
   it('gives up after 90 s without a cancellation, with the cancel failure message and Try again', async () => {
     const user = useFakeTimers();
-    const dashboard = openDashboard('active');
+    const dashboard = openPanelAs('active', { pageNavigation: navigation });
     onCall('cancel-background', () => json({ ok: true }));
     const polls = onCall('get-subscription', () => subscriptionAnswer(dashboard.data, 'active'));
     const dialog = await openCancelModal(user);
@@ -117,7 +115,7 @@ describe('cancel now', () => {
 
   it('keeps polling through a failed read', async () => {
     const user = useFakeTimers();
-    const dashboard = openDashboard('active');
+    const dashboard = openPanelAs('active', { pageNavigation: navigation });
     onCall('cancel-background', () => json({ ok: true }));
     const polls = onCall('get-subscription', (_call, attempt) =>
       attempt === 1 ? apiError(400, 'Not yet') : subscriptionAnswer(dashboard.data, 'canceled'),
@@ -133,7 +131,7 @@ describe('cancel now', () => {
   it('says the cancel failed when the request fails, without polling', async () => {
     const user = userEvent.setup();
     onCall('cancel-background', () => apiError(400, 'Cannot cancel'));
-    openDashboard('active');
+    openPanelAs('active', { pageNavigation: navigation });
     const dialog = await openCancelModal(user);
     await tickAll(user, dialog);
     await user.click(dialog.getByRole('button', { name: 'Cancel account now' }));
@@ -143,7 +141,7 @@ describe('cancel now', () => {
 
   it('stops polling when the modal closes', async () => {
     const user = useFakeTimers();
-    const dashboard = openDashboard('active');
+    const dashboard = openPanelAs('active', { pageNavigation: navigation });
     onCall('cancel-background', () => json({ ok: true }));
     const polls = onCall('get-subscription', () => subscriptionAnswer(dashboard.data, 'active'));
     const dialog = await openCancelModal(user);
@@ -162,7 +160,7 @@ describe('cancel now', () => {
 describe('cancel at period end', () => {
   it('is offered first to an active subscription: it cancels without continue, then the banner shows', async () => {
     const user = useFakeTimers();
-    const dashboard = openDashboard('active');
+    const dashboard = openPanelAs('active', { pageNavigation: navigation });
     const cancels = onCall('cancel', () => json({ data: { cancelled_at: 1 } }));
     const dialog = await openCancelModal(user);
     expect(dialog.getByText(/Your site stays online until/)).toBeInTheDocument();
@@ -181,7 +179,7 @@ describe('cancel at period end', () => {
   it('says the cancel failed, with Try again', async () => {
     const user = userEvent.setup();
     onCall('cancel', () => apiError(400, 'No'));
-    openDashboard('active');
+    openPanelAs('active', { pageNavigation: navigation });
     const dialog = await openCancelModal(user);
     await user.click(dialog.getByRole('button', { name: 'Cancel at period end' }));
     expect(await dialog.findByRole('alert')).toHaveTextContent(CANCEL_FAILED);
@@ -190,7 +188,7 @@ describe('cancel at period end', () => {
 
   it('is not offered again once set: the account can still be cancelled now (cancelling)', async () => {
     const user = userEvent.setup();
-    openDashboard('cancelling');
+    openPanelAs('cancelling', { pageNavigation: navigation });
     const dialog = await openCancelModal(user);
     expect(dialog.queryByRole('button', { name: 'Cancel at period end' })).not.toBeInTheDocument();
     expect(dialog.getByRole('button', { name: 'Cancel account now' })).toBeDisabled();
@@ -200,7 +198,7 @@ describe('cancel at period end', () => {
 describe('reactivate', () => {
   it('sends the continue flag and the banner goes away (cancelling)', async () => {
     const user = userEvent.setup();
-    const dashboard = openDashboard('cancelling');
+    const dashboard = openPanelAs('cancelling', { pageNavigation: navigation });
     const calls = onCall('cancel', () => json({ data: { cancelled_at: null } }));
     const plan = within(await screen.findByRole('region', { name: 'Plan details' }));
     dashboard.data = billingDataOf('cancelling', (data) => {
@@ -215,7 +213,7 @@ describe('reactivate', () => {
   it('says what to do when it fails, with Try again', async () => {
     const user = userEvent.setup();
     onCall('cancel', () => apiError(400, 'No'));
-    openDashboard('cancelling');
+    openPanelAs('cancelling', { pageNavigation: navigation });
     const plan = within(await screen.findByRole('region', { name: 'Plan details' }));
     await user.click(plan.getByRole('button', { name: 'Reactivate' }));
     expect(await plan.findByRole('alert')).toHaveTextContent('Something went wrong. Refresh the page and try again or contact support');

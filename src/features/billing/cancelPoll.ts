@@ -1,11 +1,12 @@
 /**
  * Cancel now (SPEC 4 "Cancel now"): ask the server to cancel in the background, then read the subscription
- * every 4 s until its status is canceled, giving up after 90 s. The one place the dashboard polls: the thunk
- * is aborted when the screen that started it goes away, and time is whatever the timers say (fake in tests).
+ * every 4 s until its status is canceled, giving up after 90 s (the shared abortable poll). The one place the
+ * dashboard polls: the thunk is aborted when the screen that started it goes away.
  */
 import type { SubscriptionStatus } from '../../api/contract';
 import { CANCEL_POLL_INTERVAL_MS, CANCEL_POLL_TIMEOUT_MS } from '../../lib/constants';
 import { createAppAsyncThunk } from '../../store/hooks';
+import { poll } from '../account/poll';
 import { billingApi } from './billingApi';
 
 export type CancelOutcome = 'canceled' | 'failed' | 'aborted';
@@ -17,36 +18,17 @@ export interface CancelPollEnvironment {
   now(): number;
 }
 
-/** Waits `ms`, or less when aborted; resolves whether the wait ran to its end. */
-export function abortableSleep(ms: number, signal: AbortSignal): Promise<boolean> {
-  return new Promise((resolve) => {
-    if (signal.aborted) {
-      resolve(false);
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      resolve(false);
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve(true);
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
 /** Reads the status every interval until it is canceled; 'failed' once the timeout has passed without it. */
 export async function waitUntilCanceled(env: CancelPollEnvironment): Promise<CancelOutcome> {
-  const deadline = env.now() + CANCEL_POLL_TIMEOUT_MS;
-  for (;;) {
-    const remaining = deadline - env.now();
-    if (remaining <= 0) return 'failed';
-    if (!(await abortableSleep(Math.min(CANCEL_POLL_INTERVAL_MS, remaining), env.signal))) return 'aborted';
-    const status = await env.readStatus();
-    if (env.signal.aborted) return 'aborted';
-    if (status === 'canceled') return 'canceled';
-  }
+  const result = await poll({
+    read: () => env.readStatus(),
+    isDone: (status) => status === 'canceled',
+    intervalMs: CANCEL_POLL_INTERVAL_MS,
+    timeoutMs: CANCEL_POLL_TIMEOUT_MS,
+    signal: env.signal,
+    now: env.now,
+  });
+  return result.outcome === 'done' ? 'canceled' : result.outcome === 'timedOut' ? 'failed' : 'aborted';
 }
 
 /** The whole cancel-now flow; dispatch it and keep the promise to `.abort()` it. */

@@ -4,8 +4,6 @@ export { GENERIC_MESSAGE as REACTIVATE_FAILED_MESSAGE } from '../../api/errors';
 export const CANCEL_FAILED_MESSAGE =
   'Something went wrong when trying to cancel. Refresh your browser and try again, or contact support';
 export const AUTO_BILLING_FAILED_MESSAGE = 'Could not update billing mode. Try again or contact support';
-export const INVOICE_DETAILS_FAILED_MESSAGE =
-  'Unable to update invoice details. Refresh the page and try again or contact support';
 export const BILLING_CONTACT_NO_USER_MESSAGE = 'Unable to update billing contact. Refresh the page and try again.';
 /** The spec quotes no failure message for the billing contact call: it reads like its siblings. */
 export const BILLING_CONTACT_FAILED_MESSAGE =
@@ -14,8 +12,6 @@ export const BILLING_CONTACT_FAILED_MESSAGE =
 export const CANCELED_BANNER_TITLE = "You've canceled your subscription";
 export const SPECIAL_OFFER_LABEL = 'Special offer active';
 export const NO_CARD_LABEL = 'No credit card';
-export const UPDATE_LABEL = 'Update';
-export const UPDATE_COMPLETE_LABEL = 'Update complete!';
 
 /** The notes beside the automatic billing switch (SPEC 8 "Auto-billing"). */
 export const AUTO_BILLING_NOTES = {

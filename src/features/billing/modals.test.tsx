@@ -7,7 +7,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { MEMBERS_CONTACT_PROMPT, MODAL_CLOSE_DELAY_MS } from '../../lib/constants';
 import { apiError, json, onCall } from '../../test/server';
-import { billingDataOf, openDashboard, stopPanels } from './dashboardHarness';
+import { billingDataOf, openPanelAs, stopPanels } from '../../test/openPanel';
 
 afterEach(() => {
   stopPanels();
@@ -29,7 +29,7 @@ describe('Update invoice details', () => {
   it('saves the text, says Update complete! and closes 1 s later; the dashboard reloads its data', async () => {
     const user = useFakeTimers();
     const saved = onCall('add-invoice-details', () => json({ invoiceDetails: 'Acme Ltd\nVAT 42' }));
-    const dashboard = openDashboard('active');
+    const dashboard = openPanelAs('active');
     const dialog = await openModal(user, 'Edit invoice details', 'Update invoice details');
     const field = dialog.getByRole('textbox', { name: 'Invoice details' });
     expect(field).toHaveFocus();
@@ -51,7 +51,7 @@ describe('Update invoice details', () => {
   it('shows the exact failure message and Try again, then succeeds on the retry', async () => {
     const user = userEvent.setup();
     onCall('add-invoice-details', (_call, attempt) => (attempt === 1 ? apiError(400, 'Invalid') : json({ invoiceDetails: '' })));
-    openDashboard('active');
+    openPanelAs('active');
     const dialog = await openModal(user, 'Edit invoice details', 'Update invoice details');
     await user.click(dialog.getByRole('button', { name: 'Update' }));
     expect(await dialog.findByRole('alert')).toHaveTextContent(
@@ -65,7 +65,7 @@ describe('Update invoice details', () => {
   it('sends once: a click on the done button does nothing, and the focus stays on it, inside the dialog', async () => {
     const user = userEvent.setup();
     const saved = onCall('add-invoice-details', () => json({ invoiceDetails: 'x' }));
-    openDashboard('active');
+    openPanelAs('active');
     const dialog = await openModal(user, 'Edit invoice details', 'Update invoice details');
     await user.click(dialog.getByRole('button', { name: 'Update' }));
     const done = await dialog.findByRole('button', { name: 'Update complete!' });
@@ -76,7 +76,7 @@ describe('Update invoice details', () => {
 
   it('closes with Escape and with its close button, giving focus back to the button that opened it', async () => {
     const user = userEvent.setup();
-    openDashboard('active');
+    openPanelAs('active');
     let dialog = await openModal(user, 'Edit invoice details', 'Update invoice details');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -89,7 +89,7 @@ describe('Update invoice details', () => {
 
   it('keeps focus inside: Tab from the last control wraps to the first, Shift+Tab back', async () => {
     const user = userEvent.setup();
-    openDashboard('active');
+    openPanelAs('active');
     const dialog = await openModal(user, 'Edit invoice details', 'Update invoice details');
     const close = dialog.getByRole('button', { name: 'Close Update invoice details' });
     const update = dialog.getByRole('button', { name: 'Update' });
@@ -105,7 +105,7 @@ describe('Update invoice details', () => {
 describe('Update billing contact', () => {
   it('trims and checks the address again on blur, and does not send an invalid one', async () => {
     const user = userEvent.setup();
-    openDashboard('no-card');
+    openPanelAs('no-card');
     const dialog = await openModal(user, 'Edit billing contact', 'Update billing contact');
     const field = dialog.getByRole('textbox', { name: 'Billing contact email' });
     expect(field).toHaveFocus();
@@ -128,7 +128,7 @@ describe('Update billing contact', () => {
   it('saves the trimmed address with the user id, then closes 1 s after Update complete!', async () => {
     const user = useFakeTimers();
     const saved = onCall('update-billing-contact', () => json({ user: {} }));
-    openDashboard('no-card');
+    openPanelAs('no-card');
     const dialog = await openModal(user, 'Edit billing contact', 'Update billing contact');
     const field = dialog.getByRole('textbox', { name: 'Billing contact email' });
     await user.type(field, '  ap@blake.example.com{Enter}');
@@ -143,7 +143,7 @@ describe('Update billing contact', () => {
   it('accepts an empty contact: the field is optional', async () => {
     const user = userEvent.setup();
     const saved = onCall('update-billing-contact', () => json({ user: {} }));
-    openDashboard('active');
+    openPanelAs('active');
     const dialog = await openModal(user, 'Edit billing contact', 'Update billing contact');
     await user.clear(dialog.getByRole('textbox', { name: 'Billing contact email' }));
     await user.click(dialog.getByRole('button', { name: 'Update' }));
@@ -153,7 +153,7 @@ describe('Update billing contact', () => {
 
   it('needs a user id: without one it says to refresh, and sends nothing', async () => {
     const user = userEvent.setup();
-    openDashboard(billingDataOf('active', (data) => (data.user.id = '')));
+    openPanelAs(billingDataOf('active', (data) => (data.user.id = '')));
     const dialog = await openModal(user, 'Edit billing contact', 'Update billing contact');
     await user.click(dialog.getByRole('button', { name: 'Update' }));
     expect(dialog.getByRole('alert')).toHaveTextContent('Unable to update billing contact. Refresh the page and try again.');
@@ -163,7 +163,7 @@ describe('Update billing contact', () => {
   it('says the update failed, with Try again', async () => {
     const user = userEvent.setup();
     onCall('update-billing-contact', () => apiError(400, 'Nope'));
-    openDashboard('active');
+    openPanelAs('active');
     const dialog = await openModal(user, 'Edit billing contact', 'Update billing contact');
     await user.click(dialog.getByRole('button', { name: 'Update' }));
     expect(await dialog.findByRole('alert')).toHaveTextContent(
@@ -176,7 +176,7 @@ describe('Update billing contact', () => {
 describe('Member limit changes', () => {
   it('shows a plan card per plan for the current tier: monthly price, features, and why a plan cannot be chosen', async () => {
     const user = userEvent.setup();
-    openDashboard('active');
+    openPanelAs('active');
     const dialog = await openModal(user, 'Change member limit', 'Member limit changes');
     const slider = dialog.getByRole('slider', { name: 'Members' });
     expect(slider).toHaveFocus();
@@ -198,7 +198,7 @@ describe('Member limit changes', () => {
 
   it("goes to the checkout route of the chosen plan's tier with 'Choose this plan'", async () => {
     const user = userEvent.setup();
-    const { panel } = openDashboard('active');
+    const { panel } = openPanelAs('active');
     const dialog = await openModal(user, 'Change member limit', 'Member limit changes');
     fireEvent.change(dialog.getByRole('slider', { name: 'Members' }), { target: { value: '2' } });
     expect(dialog.getByRole('slider', { name: 'Members' })).toHaveAttribute('aria-valuetext', '2,500 members');
@@ -214,7 +214,7 @@ describe('Member limit changes', () => {
 
   it('shows monthly prices for a monthly plan', async () => {
     const user = userEvent.setup();
-    openDashboard('no-card');
+    openPanelAs('no-card');
     const dialog = await openModal(user, 'Change member limit', 'Member limit changes');
     expect(dialog.getByRole('slider', { name: 'Members' })).toHaveAttribute('aria-valuetext', '500 members');
     const starter = dialog.getByRole('heading', { name: 'Starter' }).closest('li')!;
@@ -224,7 +224,7 @@ describe('Member limit changes', () => {
 
   it("asks to contact us on the last step: 'Over 100,000 members? Contact us'", async () => {
     const user = userEvent.setup();
-    openDashboard('active');
+    openPanelAs('active');
     const dialog = await openModal(user, 'Change member limit', 'Member limit changes');
     const slider = dialog.getByRole('slider', { name: 'Members' });
     fireEvent.change(slider, { target: { value: slider.getAttribute('max') } });
@@ -236,7 +236,7 @@ describe('Member limit changes', () => {
   });
 
   it('is not offered for a custom plan', async () => {
-    openDashboard('custom-plan');
+    openPanelAs('custom-plan');
     const payment = within(await screen.findByRole('region', { name: 'Payment information' }));
     expect(payment.queryByRole('button', { name: 'Change member limit' })).not.toBeInTheDocument();
   });

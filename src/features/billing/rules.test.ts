@@ -1,32 +1,6 @@
-/** The dashboard's own small rules: the billing contact check, the cancel options, the help links, the poll. */
+/** The cancel poll: every 4 s until canceled, 90 s at most, and never past an abort. */
 import { CANCEL_POLL_INTERVAL_MS, CANCEL_POLL_TIMEOUT_MS } from '../../lib/constants';
-import { offersCancelAtPeriodEnd } from './cancelMode';
-import { abortableSleep, waitUntilCanceled } from './cancelPoll';
-import { companyPage, portalReturnUrl } from './links';
-import { createPageNavigation } from './pageNavigation';
-
-describe('cancel at period end is offered', () => {
-  const flags = { isActive: true, isTrial: false, isGrace: false, willCancelAtPeriodEnd: false };
-  it('to an active subscription', () => expect(offersCancelAtPeriodEnd(flags)).toBe(true));
-  it.each([
-    ['a trial', { ...flags, isActive: false, isTrial: true }],
-    ['grace', { ...flags, isActive: false, isGrace: true }],
-    ['a subscription already set to cancel', { ...flags, willCancelAtPeriodEnd: true }],
-    ['an inactive subscription', { ...flags, isActive: false }],
-  ])('not to %s', (_name, input) => expect(offersCancelAtPeriodEnd(input)).toBe(false));
-});
-
-describe('links', () => {
-  it('puts help pages on the company site', () => {
-    expect(companyPage('https://inkwell.test', '/help/billing/')).toBe('https://inkwell.test/help/billing/');
-    expect(companyPage('not a url', '/help/billing/')).toBe('/help/billing/');
-  });
-
-  it('sends the portal back to the admin page around the panel, else to the company site', () => {
-    expect(portalReturnUrl('http://127.0.0.1:4000/#/pro/billing', 'https://inkwell.test')).toBe('http://127.0.0.1:4000/#/pro/billing');
-    expect(portalReturnUrl('', 'https://inkwell.test')).toBe('https://inkwell.test');
-  });
-});
+import { waitUntilCanceled } from './cancelPoll';
 
 describe('the cancel poll', () => {
   beforeEach(() => jest.useFakeTimers());
@@ -84,66 +58,5 @@ describe('the cancel poll', () => {
     });
     await jest.advanceTimersByTimeAsync(CANCEL_POLL_INTERVAL_MS);
     await expect(late).resolves.toBe('aborted');
-  });
-
-  it('does not wait at all once aborted', async () => {
-    const controller = new AbortController();
-    controller.abort();
-    await expect(abortableSleep(CANCEL_POLL_INTERVAL_MS, controller.signal)).resolves.toBe(false);
-  });
-});
-
-describe('page navigation', () => {
-  function fakePage({ framed = true, refuseTop = false } = {}) {
-    const top = {
-      location: {
-        set href(url: string) {
-          if (refuseTop) throw new DOMException('Blocked', 'SecurityError');
-          topVisits.push(url);
-        },
-      },
-    };
-    const topVisits: string[] = [];
-    const page = {
-      top: null as unknown,
-      location: { assign: jest.fn() },
-      open: jest.fn(),
-    };
-    page.top = framed ? top : page;
-    return { page: page as unknown as Window, topVisits, assign: page.location.assign, open: page.open };
-  }
-
-  it('leaves with the whole admin page when framed', () => {
-    const { page, topVisits, assign } = fakePage();
-    createPageNavigation(page).leave('https://inkwell.test');
-    expect(topVisits).toEqual(['https://inkwell.test']);
-    expect(assign).not.toHaveBeenCalled();
-  });
-
-  it('leaves with the frame when the host refuses, or when not framed', () => {
-    const refused = fakePage({ refuseTop: true });
-    createPageNavigation(refused.page).leave('https://inkwell.test');
-    expect(refused.assign).toHaveBeenCalledWith('https://inkwell.test');
-    const alone = fakePage({ framed: false });
-    createPageNavigation(alone.page).leave('https://inkwell.test');
-    expect(alone.assign).toHaveBeenCalledWith('https://inkwell.test');
-  });
-
-  it('opens the tab at once and sends it on later, without a way back to the panel', () => {
-    const { page, open } = fakePage();
-    const tab = { opener: {} as unknown, closed: false, location: { href: '' } };
-    open.mockReturnValue(tab);
-    const pending = createPageNavigation(page).openPendingTab();
-    expect(open).toHaveBeenCalledWith('', '_blank');
-    expect(tab.opener).toBeNull();
-    pending.go('https://portal.test/session');
-    expect(tab.location.href).toBe('https://portal.test/session');
-  });
-
-  it('opens the address itself when the first tab was blocked', () => {
-    const { page, open } = fakePage();
-    open.mockReturnValue(null);
-    createPageNavigation(page).openPendingTab().go('https://portal.test/session');
-    expect(open).toHaveBeenLastCalledWith('https://portal.test/session', '_blank', 'noopener');
   });
 });

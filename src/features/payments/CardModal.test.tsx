@@ -6,22 +6,18 @@
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { scenarioBillingData } from '../../../server/demo/scenarios';
 import type { ScenarioName } from '../../../server/demo/scenarios';
-import type { BillingData } from '../../api/contract';
 import { defaultConfig } from '../../config';
 import { CARD_UPDATE_RELOAD_DELAY_MS, PAYMENT_SCRIPT_RETRY_DELAYS_MS } from '../../lib/constants';
+import { answerPaymentScript, createFakeStripe } from '../../test/fakeStripe';
+import type { FakeStripe, ScriptOutcome } from '../../test/fakeStripe';
+import { answerSetupCard } from '../../test/handlers/payments';
+import { openPanelAs, stopPanels } from '../../test/openPanel';
 import { apiError, json, onCall } from '../../test/server';
-import type { RecordedCall } from '../../test/server';
-import { createTestStore, renderPanel } from '../../test/testPanel';
-import { startSession } from '../session/sessionThunks';
-import { answerPaymentScript, createFakeStripe } from './fakeStripe';
-import type { FakeStripe, ScriptOutcome } from './fakeStripe';
 import { forgetPaymentProviders } from './paymentProvider';
 
 const CARD_FAILED = 'Error updating your card. Refresh the page and try again or contact support if the error persists.';
 
-let panel: ReturnType<typeof createTestStore> | null = null;
 let script: ReturnType<typeof answerPaymentScript> | null = null;
 let fake: FakeStripe;
 
@@ -30,8 +26,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  panel?.cleanup();
-  panel = null;
+  stopPanels();
   script?.stop();
   script = null;
   forgetPaymentProviders();
@@ -41,22 +36,10 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
-/** The dashboard of a scenario's owner; get-billing-data answers `state.data`, which tests may change. */
+/** The dashboard of a scenario's owner, its card script answered with `outcomes`; tests may change `data`. */
 function openDashboard(scenario: ScenarioName, outcomes: ScriptOutcome[] = ['load']) {
-  const state: { data: BillingData; billingCalls: RecordedCall[] } = {
-    data: scenarioBillingData(scenario, Date.now()) as BillingData,
-    billingCalls: [],
-  };
   script = answerPaymentScript(defaultConfig.paymentScriptUrl, fake, outcomes);
-  panel = createTestStore();
-  panel.host.answer('token', 'identity-token');
-  panel.host.answer('forceUpgradeInfo', { forceUpgrade: false, isOwner: true, ownerUser: null });
-  onCall('billing-session', () => json({ token: 'session-1' }));
-  onCall('get-current-site-limits', () => json({ currentSiteLimits: state.data.currentSiteLimits }));
-  state.billingCalls = onCall('get-billing-data', () => json(state.data));
-  void panel.store.dispatch(startSession());
-  renderPanel('/', panel);
-  return state;
+  return openPanelAs(scenario, { paymentScript: script.environment });
 }
 
 async function openCardModal(user: ReturnType<typeof userEvent.setup>, button = 'Update credit card') {
@@ -138,7 +121,7 @@ describe('saving a card', () => {
     jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     const dashboard = openDashboard('no-card');
-    const setups = onCall('setup-card', () => json({ clientSecret: 'seti_1_secret_abc', setupIntentId: 'seti_1' }));
+    const setups = answerSetupCard('seti_1', 'seti_1_secret_abc');
     const updates = onCall('update-card', () => json({ user: dashboard.data.user }));
     const dialog = await openCardModal(user, 'Add credit card');
     await fillName(user, dialog, '  Blake Summers ');
@@ -179,7 +162,7 @@ describe('saving a card', () => {
   it("shows the provider's message for a declined card, and Try again", async () => {
     const user = userEvent.setup();
     openDashboard('active');
-    onCall('setup-card', () => json({ clientSecret: 'seti_2_secret', setupIntentId: 'seti_2' }));
+    answerSetupCard('seti_2');
     fake.stripe.confirmCardSetup.mockResolvedValueOnce({ error: { message: 'Your card has insufficient funds.' } });
     const dialog = await openCardModal(user);
     await fillName(user, dialog);
@@ -191,7 +174,7 @@ describe('saving a card', () => {
   it("completes after the provider's authentication challenge (4000 0025 0000 3155)", async () => {
     const user = userEvent.setup();
     openDashboard('active');
-    onCall('setup-card', () => json({ clientSecret: 'seti_3_secret', setupIntentId: 'seti_3' }));
+    answerSetupCard('seti_3');
     const updates = onCall('update-card', () => json({ user: {} }));
     let completeChallenge: () => void = () => {};
     fake.stripe.confirmCardSetup.mockImplementationOnce(
@@ -211,7 +194,7 @@ describe('saving a card', () => {
     [
       'update-card',
       () => {
-        onCall('setup-card', () => json({ clientSecret: 'seti_4_secret', setupIntentId: 'seti_4' }));
+        answerSetupCard('seti_4');
         onCall('update-card', () => apiError(400, 'Card not saved'));
       },
     ],

@@ -14,6 +14,7 @@ import type { FormEvent } from 'react';
 import type { User } from '../../api/contract';
 import { CARD_UPDATE_RELOAD_DELAY_MS } from '../../lib/constants';
 import { ActionButton } from '../../ui/ActionButton';
+import { FormError } from '../../ui/FormError';
 import { Modal } from '../../ui/Modal';
 import { useActionFlow } from '../../ui/useActionFlow';
 import { PaymentProviderWarning } from './PaymentProviderWarning';
@@ -107,27 +108,15 @@ function CardForm({ customerId, userId, onSaved, savedDelayMs }: Pick<CardModalP
         onChange={(event) => setName(event.target.value)}
         data-autofocus
       />
-      {nameError && (
-        <p id={nameErrorId} className="form-error" role="alert">
-          {nameError}
-        </p>
-      )}
+      <FormError id={nameErrorId}>{nameError}</FormError>
       <p id={cardLabelId} className="form__label">
         Card details
       </p>
       <div className="card-element" role="group" aria-labelledby={cardLabelId} aria-describedby={cardError ? cardErrorId : undefined}>
         <CardElement options={cardElementOptions} onChange={onCardChange} />
       </div>
-      {cardError && (
-        <p id={cardErrorId} className="form-error" role="alert">
-          {cardError}
-        </p>
-      )}
-      {flow.error && (
-        <p className="form-error" role="alert">
-          {flow.error}
-        </p>
-      )}
+      <FormError id={cardErrorId}>{cardError}</FormError>
+      <FormError>{flow.error}</FormError>
       <div className="form__actions">
         <ActionButton type="submit" state={flow.state} label="Update" pendingLabel="Updating your card…" disabled={!stripe || !elements} />
       </div>

@@ -5,10 +5,11 @@
  * sandbox stand-in from the panel's own server.
  */
 import type { Stripe } from '@stripe/stripe-js';
+import { createContext } from 'react';
 import { PaymentScriptError, loadPaymentScript } from './paymentScript';
 import type { ScriptEnvironment } from './paymentScript';
 
-/** The page as the loader sees it; tests replace `sleep` (and `now`) on this object. */
+/** The page as the loader sees it. */
 export const browserScriptEnvironment: ScriptEnvironment = {
   document: typeof document === 'undefined' ? (undefined as unknown as Document) : document,
   now: () => performance.now(),
@@ -16,9 +17,12 @@ export const browserScriptEnvironment: ScriptEnvironment = {
   loaded: () => typeof window !== 'undefined' && typeof window.Stripe === 'function',
 };
 
+/** The environment screens load the provider in: the page's own unless a provider (a test) gives another. */
+export const PaymentScriptEnvironmentContext = createContext<ScriptEnvironment>(browserScriptEnvironment);
+
 const instances = new Map<string, Promise<Stripe>>();
 
-export function loadPaymentProvider(scriptUrl: string, publishableKey: string, env: ScriptEnvironment = browserScriptEnvironment): Promise<Stripe> {
+export function loadPaymentProvider(scriptUrl: string, publishableKey: string, env: ScriptEnvironment): Promise<Stripe> {
   const key = `${scriptUrl} ${publishableKey}`;
   let instance = instances.get(key);
   if (!instance) {

@@ -3,9 +3,9 @@
  * Loading starts when the calling component mounts, never before: only screens that take a card use it.
  */
 import type { Stripe } from '@stripe/stripe-js';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useContext, useEffect, useState } from 'react';
 import { useConfig } from '../../config';
-import { loadPaymentProvider } from './paymentProvider';
+import { PaymentScriptEnvironmentContext, loadPaymentProvider } from './paymentProvider';
 import { PaymentScriptError, paymentScriptWarning } from './paymentScript';
 
 export type PaymentProviderState =
@@ -15,12 +15,13 @@ export type PaymentProviderState =
 
 export function usePaymentProvider(): PaymentProviderState & { retry(): void } {
   const { paymentScriptUrl, paymentPublishableKey } = useConfig();
+  const environment = useContext(PaymentScriptEnvironmentContext);
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<PaymentProviderState>({ status: 'loading' });
 
   useEffect(() => {
     let current = true;
-    loadPaymentProvider(paymentScriptUrl, paymentPublishableKey).then(
+    loadPaymentProvider(paymentScriptUrl, paymentPublishableKey, environment).then(
       (stripe) => {
         if (current) setState({ status: 'ready', stripe });
       },
@@ -32,7 +33,7 @@ export function usePaymentProvider(): PaymentProviderState & { retry(): void } {
     return () => {
       current = false;
     };
-  }, [paymentScriptUrl, paymentPublishableKey, attempt]);
+  }, [paymentScriptUrl, paymentPublishableKey, environment, attempt]);
 
   const retry = useCallback(() => {
     setState({ status: 'loading' });

@@ -6,12 +6,13 @@ import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { User } from '../../../api/contract';
 import { MODAL_CLOSE_DELAY_MS } from '../../../lib/constants';
+import { FormError } from '../../../ui/FormError';
 import { Modal } from '../../../ui/Modal';
+import { ModalFormFooter } from '../../../ui/ModalFormFooter';
 import { useActionFlow } from '../../../ui/useActionFlow';
 import { useUpdateBillingContactMutation } from '../billingApi';
 import { billingContactError } from '../../../lib/contacts';
 import { BILLING_CONTACT_FAILED_MESSAGE, BILLING_CONTACT_NO_USER_MESSAGE } from '../messages';
-import { ModalFormFooter } from './ModalFormFooter';
 
 /** The contract's limit: the longest e-mail address there is. */
 export const BILLING_CONTACT_MAX_LENGTH = 320;
@@ -79,11 +80,7 @@ export default function BillingContactModal({ user, onClose }: BillingContactMod
           onChange={(event) => setValue(event.target.value)}
           onBlur={settle}
         />
-        {invalid && (
-          <p id={invalidId} className="form-error" role="alert">
-            {invalid}
-          </p>
-        )}
+        <FormError id={invalidId}>{invalid}</FormError>
         <ModalFormFooter error={flow.error} errorId={errorId} state={flow.state} />
       </form>
     </Modal>

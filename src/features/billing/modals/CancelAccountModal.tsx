@@ -7,16 +7,17 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { BillingData } from '../../../api/contract';
 import { useConfig } from '../../../config';
 import { MODAL_CLOSE_DELAY_MS } from '../../../lib/constants';
+import { offersCancelAtPeriodEnd } from '../../../lib/cancelMode';
 import { formatLongDate } from '../../../lib/dates';
 import { useAppDispatch } from '../../../store/hooks';
 import { ActionButton } from '../../../ui/ActionButton';
+import { FormError } from '../../../ui/FormError';
 import { Modal } from '../../../ui/Modal';
 import { useActionFlow } from '../../../ui/useActionFlow';
 import { useCancelAtPeriodEndMutation } from '../billingApi';
-import { offersCancelAtPeriodEnd } from '../cancelMode';
 import { cancelAccountNow } from '../cancelPoll';
 import { CANCEL_FAILED_MESSAGE } from '../messages';
-import { pageNavigation } from '../pageNavigation';
+import { usePageNavigation } from '../../account/pageNavigation';
 
 /** The three confirmations of SPEC 5 "Cancel-now form". */
 export const CANCEL_CONFIRMATIONS = [
@@ -48,11 +49,7 @@ function CancelAtPeriodEnd({ data, onClose }: { data: BillingData; onClose(): vo
           })
         }
       />
-      {flow.error && (
-        <p className="form-error" role="alert">
-          {flow.error}
-        </p>
-      )}
+      <FormError>{flow.error}</FormError>
     </section>
   );
 }
@@ -61,6 +58,7 @@ function CancelAtPeriodEnd({ data, onClose }: { data: BillingData; onClose(): vo
 function useCancelNow(subscriptionId: string) {
   const dispatch = useAppDispatch();
   const { companySite } = useConfig();
+  const pageNavigation = usePageNavigation();
   const running = useRef<{ abort(): void } | null>(null);
   useEffect(() => () => running.current?.abort(), []);
   const flow = useActionFlow();
@@ -119,11 +117,7 @@ function CancelNow({ data, standalone }: { data: BillingData; standalone: boolea
       <p className="note" role="status">
         {flow.state === 'pending' ? 'Cancelling your account. This can take up to a minute and a half: keep this page open.' : ''}
       </p>
-      {flow.error && (
-        <p className="form-error" role="alert">
-          {flow.error}
-        </p>
-      )}
+      <FormError>{flow.error}</FormError>
     </section>
   );
 }

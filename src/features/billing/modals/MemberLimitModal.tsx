@@ -1,18 +1,17 @@
 /**
- * Member limit changes: pick a member tier, see each plan's monthly price, features and 'Choose this plan'
- * (to the checkout route of that tier's price); the last step asks to contact us instead.
+ * Member limit changes: pick a member tier and see the plan cards for it; the last step asks to contact us
+ * instead.
  */
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { BillingData, Product } from '../../../api/contract';
+import type { BillingData } from '../../../api/contract';
 import { useConfig } from '../../../config';
 import { MEMBERS_CONTACT_PROMPT } from '../../../lib/constants';
 import { formatMemberCount, isLastMemberStep, memberCountOrDefault, memberLimitOf, memberTierSteps } from '../../../lib/limits';
-import { centsToUnits, currencySymbol, formatMoney, yearlyToMonthly } from '../../../lib/money';
-import { checkoutPath, offeredProducts, planDisabledReason, planFeatures, suitablePrice } from '../../../lib/plans';
+import { offeredProducts } from '../../../lib/plans';
 import { Modal } from '../../../ui/Modal';
+import { PlanCard } from '../../account/PlanCard';
 
-const USD = currencySymbol();
 /** The last step stands for everything above the prompt's count: 'Over 100,000 members'. */
 const OVER_LAST_TIER = MEMBERS_CONTACT_PROMPT.slice(0, MEMBERS_CONTACT_PROMPT.indexOf('?'));
 
@@ -25,52 +24,6 @@ function initialStep(steps: readonly number[], data: BillingData): number {
   const current = memberLimitOf(data.currentPrice?.limits ?? []) ?? memberCountOrDefault(data.currentSiteLimits);
   const index = steps.findIndex((step) => step >= current);
   return index === -1 ? 0 : index;
-}
-
-function PlanCard({ product, members, data, onChoose }: { product: Product; members: number; data: BillingData; onChoose(path: string): void }) {
-  const headingId = useId();
-  const reasonId = useId();
-  const period = data.subscription.meta.baseProduct.billing_period;
-  const price = suitablePrice(product, period, members);
-  if (!price) return null;
-  const monthly = period === 'year' ? yearlyToMonthly(centsToUnits(price.cost)) : centsToUnits(price.cost);
-  const reason = planDisabledReason({
-    product,
-    price,
-    currentPriceId: data.currentPrice?.id ?? null,
-    siteLimits: data.currentSiteLimits,
-    site: data.currentSite,
-    siteMajorVersion: data.currentSiteVersion,
-  });
-  const path = checkoutPath({ product: product.name.toLowerCase(), group: product.group, period: price.billing_period });
-  return (
-    <li className="plan-card">
-      <h3 id={headingId}>{product.name}</h3>
-      <p className="plan-card__price">
-        <strong>{formatMoney(monthly, USD)}</strong> per month{period === 'year' ? ', billed yearly' : ''}
-      </p>
-      <ul className="plan-card__features">
-        {planFeatures(product.name, price.legacy).map((feature) => (
-          <li key={feature}>{feature}</li>
-        ))}
-      </ul>
-      {reason && (
-        <p id={reasonId} className="note">
-          {reason}
-        </p>
-      )}
-      <button
-        type="button"
-        className="button"
-        disabled={reason !== null || path === null}
-        aria-label={`Choose this plan: ${product.name}`}
-        aria-describedby={reason ? reasonId : undefined}
-        onClick={() => path && onChoose(path)}
-      >
-        Choose this plan
-      </button>
-    </li>
-  );
 }
 
 export default function MemberLimitModal({ data, onClose }: { data: BillingData; onClose(): void }) {

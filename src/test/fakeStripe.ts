@@ -5,7 +5,8 @@
  * input where the real one mounts its iframe.
  */
 import type { StripeConstructor } from '@stripe/stripe-js';
-import { browserScriptEnvironment } from './paymentProvider';
+import { browserScriptEnvironment } from '../features/payments/paymentProvider';
+import type { ScriptEnvironment } from '../features/payments/paymentScript';
 
 type Handler = (payload: unknown) => void;
 
@@ -73,16 +74,20 @@ export type ScriptOutcome = 'load' | 'blocked' | 'networkError';
 
 /**
  * Answers each <script src={url}> the loader adds, in turn, with the next outcome; with none left, the script
- * stays loading. The loader's retry waits pass at once (their lengths are recorded).
+ * stays loading. In its `environment` (give it to the panel: openPanelAs's `paymentScript`) the loader's retry
+ * waits pass at once (their lengths are recorded) and a failure takes the time its kind takes.
  */
 export function answerPaymentScript(url: string, fake: FakeStripe, outcomes: ScriptOutcome[]) {
   const waits: number[] = [];
   const scripts: HTMLScriptElement[] = [];
   let clock = 0;
-  jest.spyOn(browserScriptEnvironment, 'sleep').mockImplementation(async (ms) => {
-    waits.push(ms);
-  });
-  jest.spyOn(browserScriptEnvironment, 'now').mockImplementation(() => clock);
+  const environment: ScriptEnvironment = {
+    ...browserScriptEnvironment,
+    now: () => clock,
+    sleep: async (ms) => {
+      waits.push(ms);
+    },
+  };
   const pending = [...outcomes];
   const unanswered: HTMLScriptElement[] = [];
   const observer = new MutationObserver(() => {
@@ -106,6 +111,7 @@ export function answerPaymentScript(url: string, fake: FakeStripe, outcomes: Scr
   });
   observer.observe(document.head, { childList: true });
   return {
+    environment,
     waits,
     scripts,
     /** Outcomes for the scripts still to come. */
