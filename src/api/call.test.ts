@@ -33,7 +33,19 @@ describe('call', () => {
       .filter(([, kind]) => kind === 'write')
       .map(([name]) => name);
     expect(writes.sort()).toEqual(
-      ['add-invoice-details', 'cancel', 'cancel-background', 'setup-card', 'update-auto-billing', 'update-billing-contact', 'update-card'].sort(),
+      [
+        'activate-subscription',
+        'add-invoice-details',
+        'cancel',
+        'cancel-background',
+        'change-subscription',
+        'create-payment-intent',
+        'setup-card',
+        'update-auto-billing',
+        'update-billing-contact',
+        'update-card',
+        'update-discount',
+      ].sort(),
     );
   });
 
