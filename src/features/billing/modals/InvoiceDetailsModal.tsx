@@ -1,15 +1,13 @@
 /** Update invoice details (SPEC 5: free text, optional). */
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
+import { INVOICE_DETAILS_MAX_LENGTH } from '../../../api/contractValues';
 import { MODAL_CLOSE_DELAY_MS } from '../../../lib/constants';
 import { Modal } from '../../../ui/Modal';
 import { useActionFlow } from '../../../ui/useActionFlow';
 import { useUpdateInvoiceDetailsMutation } from '../billingApi';
 import { INVOICE_DETAILS_FAILED_MESSAGE } from '../messages';
 import { ModalFormFooter } from './ModalFormFooter';
-
-/** The contract's limit on the text. */
-export const INVOICE_DETAILS_MAX_LENGTH = 2000;
 
 export interface InvoiceDetailsModalProps {
   customerId: string;
