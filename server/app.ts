@@ -1,13 +1,15 @@
 /**
- * The panel's server: the call API under /api, the built panel, and (outside production) the demo reset and
- * fault injection. `buildPanelServer` returns the Fastify instance unstarted, so tests and main.ts listen.
+ * The panel's server: the call API under /api, the built panel, and (outside production) the demo reset, the
+ * payment sandbox's pages and fault injection. `buildPanelServer` returns the Fastify instance unstarted, so
+ * tests and main.ts listen. Demo and test code is imported dynamically, only outside production, so a production
+ * server never loads it.
  */
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { IdentityVerifier } from './auth/identity';
 import { BackgroundCancellations } from './billing/cancellations';
 import { IdempotentWrites } from './billing/idempotency';
-import { BillingStore } from './billing/store';
+import { createStores } from './billing/store';
 import { panelRuntimeConfig, type ServerConfig } from './config';
 import type { Db } from './db/database';
 import { ApiError, errorBody, messages } from './http/errors';
@@ -16,10 +18,8 @@ import type { PaymentsProvider } from './payments/provider';
 import { registerAccountRoutes } from './routes/account';
 import { registerActionRoutes } from './routes/actions';
 import { isPagePath, registerPanelPage } from './routes/panelPage';
-import { registerSandboxRoutes } from './routes/sandbox';
-import { registerSandboxPaymentRoutes } from './routes/sandboxPayments';
 import { registerSessionRoutes } from './routes/session';
-import { FaultInjector, registerFaultInjection } from './testing/faults';
+import type { FaultInjector } from './testing/faults';
 
 const API_PREFIX = '/api/';
 const INTERNAL_PREFIX = '/__';
@@ -47,6 +47,30 @@ export interface PanelServer {
   payments: PaymentsProvider;
 }
 
+/** Tests and the demo make chosen requests fail (never in production: see the caller). */
+async function addFaultInjection(app: FastifyInstance): Promise<FaultInjector> {
+  const { FaultInjector, registerFaultInjection } = await import('./testing/faults');
+  const injector = new FaultInjector();
+  registerFaultInjection(app, injector);
+  return injector;
+}
+
+/** The payment sandbox's invoice pages, script, card frame and portal: the demo's stand-in for the provider's. */
+async function addSandboxRoutes(app: FastifyInstance, options: PanelServerOptions, payments: PaymentsProvider): Promise<void> {
+  const [{ registerSandboxRoutes }, { registerSandboxPaymentRoutes }] = await Promise.all([
+    import('./routes/sandbox'),
+    import('./routes/sandboxPayments'),
+  ]);
+  const { config } = options;
+  registerSandboxRoutes(app, options.db, config.brand);
+  registerSandboxPaymentRoutes(app, {
+    payments,
+    publishableKey: config.payments.publishableKey,
+    brand: config.brand,
+    hostOrigins: options.hostOrigins,
+  });
+}
+
 function statusOf(error: unknown): number {
   const status = (error as { statusCode?: unknown }).statusCode;
   return typeof status === 'number' && status >= 400 && status < 600 ? status : 500;
@@ -61,7 +85,6 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
     routerOptions: { ignoreTrailingSlash: true },
   });
   const identity = new IdentityVerifier();
-  const faults = config.production ? null : new FaultInjector();
   const now = options.now ?? Date.now;
 
   app.setErrorHandler((error, request, reply) => {
@@ -82,7 +105,8 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
     return payload;
   });
 
-  if (faults !== null) registerFaultInjection(app, faults);
+  // Before every route: a fault answers in place of the route it names.
+  const faults = config.production ? null : await addFaultInjection(app);
 
   // The address this server listens on: the sandbox's customer portal pages are here.
   const publicUrl = () => `http://${config.listenHost}:${(app.server.address() as AddressInfo | null)?.port ?? config.port}`;
@@ -90,7 +114,7 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
   if (config.production && payments.name === 'sandbox') {
     app.log.warn('production runs the payment sandbox: cards cannot be saved (set PAYMENTS_PROVIDER=stripe)');
   }
-  const store = new BillingStore(options.db);
+  const store = createStores(options.db);
   const cancellations = new BackgroundCancellations(store, payments, { delayMs: config.payments.cancelDelayMs, now, log: app.log });
   app.addHook('onReady', () => cancellations.resume());
   app.addHook('onClose', async () => cancellations.close());
@@ -103,7 +127,7 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
     supportEmail: config.brand.supportEmail,
     now,
     call: { checkResponses: !config.production },
-    idempotency: new IdempotentWrites(store, now),
+    idempotency: new IdempotentWrites(store.idempotencyKeys, now),
     cancellations,
   };
   registerSessionRoutes(app, deps);
@@ -111,15 +135,7 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
   registerActionRoutes(app, deps);
 
   // The payment sandbox belongs to the demo; production uses the real provider's script and pages.
-  if (!config.production) {
-    registerSandboxRoutes(app, options.db, config.brand);
-    registerSandboxPaymentRoutes(app, {
-      payments,
-      publishableKey: config.payments.publishableKey,
-      brand: config.brand,
-      hostOrigins: options.hostOrigins,
-    });
-  }
+  if (!config.production) await addSandboxRoutes(app, options, payments);
 
   const { reseed } = options;
   if (!config.production && reseed !== undefined) {

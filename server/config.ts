@@ -4,7 +4,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import type { PanelConfig } from '../src/api/contract';
+import { defaultPortalLoginUrl, type PanelConfig } from '../src/api/contract';
+import { ERROR_REPORTING } from '../src/lib/constants';
 import { defaultBrand, type Brand } from './brand';
 
 export { defaultBrand, type Brand } from './brand';
@@ -155,8 +156,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     // The demo loads a sandbox stand-in for the card provider's script from the panel's own server.
     paymentScriptUrl: nonEmpty(env.PAYMENT_SCRIPT_URL) ?? (production ? 'https://js.stripe.com/v3/' : '/sandbox/payments.js'),
     payments: parsePayments(env),
-    portalLoginUrl: nonEmpty(env.PORTAL_LOGIN_URL) ?? `${brand.companySite}/billing-portal`,
-    environment: nonEmpty(env.APP_ENV) ?? (production ? 'production' : 'demo'),
+    portalLoginUrl: nonEmpty(env.PORTAL_LOGIN_URL) ?? defaultPortalLoginUrl(brand),
+    environment: nonEmpty(env.APP_ENV) ?? (production ? ERROR_REPORTING.environment : 'demo'),
     distDir: path.resolve(projectRoot, nonEmpty(env.DIST_DIR) ?? 'dist'),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
     hostReadyTimeoutMs: parseInteger('HOST_READY_TIMEOUT_MS', env.HOST_READY_TIMEOUT_MS, DEFAULT_READY_TIMEOUT_MS, MAX_READY_TIMEOUT_MS),

@@ -1,6 +1,7 @@
 /**
  * Starts everything `npm start` runs: the database (migrated), the demo host and the demo data (outside
- * production), and the panel's server. Returns the addresses and a close() that stops it all.
+ * production), and the panel's server. Returns the addresses and a close() that stops it all. The demo's
+ * modules are imported only outside production, so a production server never loads them.
  */
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
@@ -8,8 +9,6 @@ import { buildPanelServer } from './app';
 import { DEFAULT_HOST_PORT, resolveHostOrigins, type ServerConfig } from './config';
 import { createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { buildHostServer } from './demo/hostServer';
-import { seedDemo } from './demo/seed';
 
 export interface RunningServers {
   panelUrl: string;
@@ -33,6 +32,7 @@ export async function startServers(config: ServerConfig): Promise<RunningServers
     const links = { panelUrl: '', hostUrl: '' };
     let hostPort = DEFAULT_HOST_PORT;
     if (!config.production) {
+      const { buildHostServer } = await import('./demo/hostServer');
       const host = await buildHostServer({
         panelUrl: () => links.panelUrl,
         hostBase: () => links.hostUrl,
@@ -47,16 +47,14 @@ export async function startServers(config: ServerConfig): Promise<RunningServers
     }
     const hostOrigins = resolveHostOrigins(config, hostPort);
 
-    const reseed = () =>
-      seedDemo(db, { now: Date.now(), hostBase: links.hostUrl, proDomain: config.brand.proDomain });
-    if (!config.production) await reseed();
+    let reseed: (() => Promise<unknown>) | undefined;
+    if (!config.production) {
+      const { seedDemo } = await import('./demo/seed');
+      reseed = () => seedDemo(db, { now: Date.now(), hostBase: links.hostUrl, proDomain: config.brand.proDomain });
+      await reseed();
+    }
 
-    const panel = await buildPanelServer({
-      config,
-      db,
-      hostOrigins: () => hostOrigins,
-      reseed: config.production ? undefined : reseed,
-    });
+    const panel = await buildPanelServer({ config, db, hostOrigins: () => hostOrigins, reseed });
     await panel.app.listen({ port: config.port, host: config.listenHost });
     started.push(panel.app);
     links.panelUrl = urlOf(panel.app, config.listenHost);

@@ -1,5 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { PanelConfig } from './api/contract';
+import { DEFAULT_BRAND, defaultPortalLoginUrl } from './api/contractValues';
+import { ERROR_REPORTING } from './lib/constants';
 
 /**
  * Run-time configuration (its shape is in the call contract, shared with the server that injects it). Without
@@ -10,14 +12,11 @@ export type { PanelConfig };
 export const defaultConfig: PanelConfig = {
   hostOrigins: ['http://127.0.0.1:4000', 'http://localhost:4000'],
   sentryDsn: null,
-  supportEmail: 'support@inkwell.test',
-  platformName: 'Inkwell',
-  proDomain: 'inkwell.test',
-  companySite: 'https://inkwell.test',
+  ...DEFAULT_BRAND,
   paymentScriptUrl: '/sandbox/payments.js',
   paymentPublishableKey: 'pk_test_sandbox',
-  portalLoginUrl: 'https://inkwell.test/billing/login',
-  environment: 'production',
+  portalLoginUrl: defaultPortalLoginUrl(DEFAULT_BRAND),
+  environment: ERROR_REPORTING.environment,
 };
 
 export function readConfig(doc: Document): PanelConfig {

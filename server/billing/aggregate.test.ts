@@ -1,7 +1,7 @@
 import { billingDataSchema, type StatusFlags } from '../../src/api/contract';
 import { buildScenarios, scenarioBillingData, scenarioBillingParts, scenarioNames, type ScenarioName } from '../demo/scenarios';
 import { yearlyCost, catalogueProducts, YEARLY_PRICE_MONTHS } from '../seed/catalogue';
-import { assembleBillingData, checkoutRouteFor, lastSubscriptionTypeOf, majorVersion, PLANS_ROUTE } from './aggregate';
+import { assembleBillingData, checkoutRouteFor, lastSubscriptionTypeOf, PLANS_ROUTE, UNREADABLE_MAJOR_VERSION } from './aggregate';
 
 const NOW = Date.UTC(2026, 10, 18, 12, 0, 0);
 const DAY_SECONDS = 86_400;
@@ -115,8 +115,12 @@ describe('assembleBillingData over the demo scenarios', () => {
 
   it('reads the major platform version', () => {
     expect(scenarioBillingData('active', NOW).currentSiteVersion).toBe(5);
-    expect(majorVersion('4.48.2')).toBe(4);
-    expect(majorVersion('unknown')).toBe(0);
+    const withVersion = (version: string) => {
+      const parts = scenarioBillingParts(buildScenarios(NOW).active);
+      return assembleBillingData({ ...parts, currentSite: { ...parts.currentSite, version } }, NOW).currentSiteVersion;
+    };
+    expect(withVersion('4.48.2')).toBe(4);
+    expect(withVersion('unknown')).toBe(UNREADABLE_MAJOR_VERSION);
   });
 
   it('builds checkout routes from product, group and period', () => {

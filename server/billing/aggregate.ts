@@ -22,6 +22,7 @@ import { toUnixSeconds } from '../../src/lib/dates';
 import { checkoutPath } from '../../src/lib/plans';
 import { deriveStatusFlags, needsCheckout } from '../../src/lib/flags';
 import { exceededLimitNames } from '../../src/lib/limits';
+import { parseMajorVersion } from '../../src/lib/parse';
 
 export interface BillingParts {
   subscription: Subscription;
@@ -91,11 +92,8 @@ export function lastSubscriptionTypeOf(current: Subscription, previous: Subscrip
   return previous === null ? null : subscriptionType(previous);
 }
 
-/** "5.96.1" -> 5; 0 when the version is unreadable, which the panel treats as oldest. */
-export function majorVersion(version: string): number {
-  const major = Number.parseInt(version.split('.')[0] ?? '', 10);
-  return Number.isNaN(major) ? 0 : major;
-}
+/** A version lib cannot read counts as the oldest: the panel then offers nothing that needs a newer one. */
+export const UNREADABLE_MAJOR_VERSION = 0;
 
 /** The provider drops a discount once its end has passed; so does the aggregate, whatever the stored row says. */
 export function activeDiscount(discount: Discount | null, nowSeconds: number): Discount | null {
@@ -139,7 +137,7 @@ export function assembleBillingData(parts: BillingParts, now: number): BillingDa
     checkoutRoute,
     autoPriceId: autoPriceIdOf(parts.products, parts.subscription),
     hasAutoBillingEnabled: parts.hasAutoBillingEnabled,
-    currentSiteVersion: majorVersion(parts.currentSite.version),
+    currentSiteVersion: parseMajorVersion(parts.currentSite.version) ?? UNREADABLE_MAJOR_VERSION,
     lastSubscriptionType: lastSubscriptionTypeOf(parts.subscription, parts.previousSubscription),
   };
 }

@@ -12,14 +12,14 @@ import { migrateToLatest } from '../db/migrate';
 import { seedDemo } from '../demo/seed';
 import type { PaymentsProvider } from '../payments/provider';
 import { BackgroundCancellations, MAX_CANCEL_ATTEMPTS } from './cancellations';
-import { BillingStore } from './store';
+import { createStores, type Stores } from './store';
 
 const DELAY_MS = 40;
 const CANCELED_AT = 1_800_000_000;
 
 let dir: string;
 let db: Db;
-let store: BillingStore;
+let store: Stores;
 
 const log = { info: jest.fn(), error: jest.fn(), warn: jest.fn() } as unknown as FastifyBaseLogger;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -36,13 +36,13 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs = 3000): Promise
   }
 }
 
-const statusOf = async (id: string) => (await store.findSubscription(id))?.status;
+const statusOf = async (id: string) => (await store.subscriptions.find(id))?.status;
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'cancellations-'));
   db = createDatabase({ dataDir: dir, databaseUrl: null });
   await migrateToLatest(db);
-  store = new BillingStore(db);
+  store = createStores(db);
 });
 
 afterAll(async () => {
@@ -63,8 +63,8 @@ it('cancels at the provider after the delay, once, with an idempotency key', asy
   await waitFor(async () => (await statusOf('sub_active')) === 'canceled');
   expect(payments.cancelSubscription).toHaveBeenCalledTimes(1);
   expect(payments.cancelSubscription).toHaveBeenCalledWith('sbx_sub_active', { idempotencyKey: expect.stringMatching(/^cancel-sub_active-\d+$/) });
-  expect((await store.findSubscription('sub_active'))?.cancelled_at).toBe(CANCELED_AT);
-  expect((await store.cancellationRequest('sub_active'))?.completed_at).toBe(CANCELED_AT);
+  expect((await store.subscriptions.find('sub_active'))?.cancelled_at).toBe(CANCELED_AT);
+  expect((await store.cancellationRequests.find('sub_active'))?.completed_at).toBe(CANCELED_AT);
   worker.close();
 });
 
@@ -79,7 +79,7 @@ it('retries a provider failure, then succeeds', async () => {
   await worker.request('sub_active');
   await waitFor(async () => (await statusOf('sub_active')) === 'canceled');
   expect(calls).toBe(2);
-  expect((await store.cancellationRequest('sub_active'))?.last_error).toBeNull();
+  expect((await store.cancellationRequests.find('sub_active'))?.last_error).toBeNull();
   worker.close();
 });
 
@@ -89,10 +89,10 @@ it('gives up after a few attempts, keeping the last error', async () => {
   });
   const worker = new BackgroundCancellations(store, payments, { delayMs: 0, now: Date.now, log, retryBaseMs: 5 });
   await worker.request('sub_active');
-  await waitFor(async () => (await store.cancellationRequest('sub_active'))?.attempts === MAX_CANCEL_ATTEMPTS);
+  await waitFor(async () => (await store.cancellationRequests.find('sub_active'))?.attempts === MAX_CANCEL_ATTEMPTS);
   await sleep(100);
   expect(payments.cancelSubscription).toHaveBeenCalledTimes(MAX_CANCEL_ATTEMPTS);
-  expect(await store.cancellationRequest('sub_active')).toMatchObject({ completed_at: null, last_error: 'provider down' });
+  expect(await store.cancellationRequests.find('sub_active')).toMatchObject({ completed_at: null, last_error: 'provider down' });
   expect(await statusOf('sub_active')).toBe('active');
   worker.close();
 });

@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { toUnixSeconds } from '../../src/lib/dates';
 import type { CancellationRequestRow } from '../db/schema';
 import type { PaymentsProvider } from '../payments/provider';
-import type { BillingStore } from './store';
+import type { Stores } from './store';
 
 export const MAX_CANCEL_ATTEMPTS = 4;
 const RETRY_BASE_MS = 2000;
@@ -27,7 +27,7 @@ export class BackgroundCancellations {
   private closed = false;
 
   constructor(
-    private readonly store: BillingStore,
+    private readonly store: Pick<Stores, 'cancellationRequests' | 'subscriptions'>,
     private readonly provider: PaymentsProvider,
     private readonly options: CancellationOptions,
   ) {}
@@ -35,13 +35,13 @@ export class BackgroundCancellations {
   /** Records the request (once: asking again changes nothing) and schedules it. */
   async request(subscriptionId: string): Promise<void> {
     const now = this.options.now();
-    const row = await this.store.requestCancellation(subscriptionId, toUnixSeconds(now), now + this.options.delayMs);
+    const row = await this.store.cancellationRequests.request(subscriptionId, toUnixSeconds(now), now + this.options.delayMs);
     if (row.completed_at === null) this.schedule(row);
   }
 
   /** Schedules every request not yet carried out (at start). */
   async resume(): Promise<void> {
-    for (const row of await this.store.pendingCancellations()) this.schedule(row);
+    for (const row of await this.store.cancellationRequests.pending()) this.schedule(row);
   }
 
   /** Stops every timer: the server is closing (a restart resumes what is left). */
@@ -66,22 +66,22 @@ export class BackgroundCancellations {
     const id = scheduled.subscription_id;
     try {
       // The request may be gone (a demo reset) or already done.
-      const current = await this.store.cancellationRequest(id);
+      const current = await this.store.cancellationRequests.find(id);
       if (this.closed || current === undefined || current.completed_at !== null || current.requested_at !== scheduled.requested_at) return;
-      const subscription = await this.store.findSubscription(id);
+      const subscription = await this.store.subscriptions.find(id);
       if (subscription === undefined) return;
       try {
         const { canceledAt } = await this.provider.cancelSubscription(subscription.provider_subscription_id, {
           idempotencyKey: `cancel-${subscription.id}-${current.requested_at}`,
         });
-        await this.store.completeCancellation(id, canceledAt);
+        await this.store.cancellationRequests.complete(id, canceledAt);
         log.info({ subscriptionId: id }, 'subscription canceled in the background');
       } catch (error) {
         const attempts = current.attempts + 1;
         const message = error instanceof Error ? error.message : String(error);
         const retry = attempts < MAX_CANCEL_ATTEMPTS;
         const dueAtMs = this.options.now() + (this.options.retryBaseMs ?? RETRY_BASE_MS) * 2 ** (attempts - 1);
-        await this.store.recordCancellationFailure(id, attempts, dueAtMs, message);
+        await this.store.cancellationRequests.recordFailure(id, attempts, dueAtMs, message);
         log.error({ subscriptionId: id, attempts, err: error }, retry ? 'background cancel failed, will retry' : 'background cancel failed, giving up');
         if (retry) this.schedule({ ...current, attempts, due_at_ms: dueAtMs });
       }

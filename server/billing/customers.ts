@@ -2,19 +2,19 @@
 import { toUnixSeconds } from '../../src/lib/dates';
 import type { CustomerRow, UserRow } from '../db/schema';
 import type { PaymentsProvider } from '../payments/provider';
-import type { BillingStore } from './store';
+import type { AccountStore } from './store';
 
 export async function ensureCustomer(
-  store: BillingStore,
+  accounts: AccountStore,
   provider: PaymentsProvider,
   user: UserRow,
   now: () => number,
 ): Promise<CustomerRow> {
-  const existing = await store.findCustomerByUser(user.id);
+  const existing = await accounts.findCustomerByUser(user.id);
   if (existing !== undefined) return existing;
   const { id } = await provider.createCustomer({ userId: user.id, email: user.email, name: user.name, siteId: user.site_id });
   // Two first sessions at once: the unique user_id keeps one customer, and both callers get that one.
-  return store.insertCustomerIfMissing({
+  return accounts.insertCustomerIfMissing({
     id,
     user_id: user.id,
     provider: provider.name,

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { toUnixSeconds } from '../../src/lib/dates';
 import { stableJson } from '../../src/lib/json';
 import { ApiError } from '../http/errors';
-import type { BillingStore } from './store';
+import type { IdempotencyKeyStore } from './store';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 const MAX_KEY_LENGTH = 255;
@@ -34,7 +34,7 @@ export class IdempotentWrites {
   private readonly running = new Map<string, Promise<unknown>>();
 
   constructor(
-    private readonly store: BillingStore,
+    private readonly keys: IdempotencyKeyStore,
     private readonly now: () => number,
   ) {}
 
@@ -54,15 +54,15 @@ export class IdempotentWrites {
     // Stable JSON, so the same data hashes the same however the client ordered its keys.
     const requestHash = createHash('sha256').update(`${call}\n${stableJson(data)}`).digest('hex');
     const attempt = (async () => {
-      const stored = await this.store.idempotentAnswer(siteId, key);
+      const stored = await this.keys.find(siteId, key);
       if (stored !== undefined) {
         if (stored.request_hash !== requestHash) throw new ApiError(400, idempotencyMessages.reused);
         return JSON.parse(stored.response_json) as T;
       }
       const result = await work();
       const createdAt = toUnixSeconds(this.now());
-      await this.store.saveIdempotentAnswer({ siteId, key, call, requestHash, response: result, createdAt });
-      await this.store.pruneIdempotencyKeys(createdAt - KEY_LIFETIME_SECONDS);
+      await this.keys.save({ siteId, key, call, requestHash, response: result, createdAt });
+      await this.keys.prune(createdAt - KEY_LIFETIME_SECONDS);
       return result;
     })();
     this.running.set(slot, attempt);

@@ -40,6 +40,12 @@ describe('computeSiteLimits', () => {
     expect(limits(themes, {}, { site: { active_theme: 'mine', active_theme_official: false } }).customThemes?.exceeded).toBe(true);
   });
 
+  it('matches the active theme to a listed one without case, as the plans screen does', () => {
+    const themes: Limit[] = [{ name: 'customThemes', value: ['Casper'] }];
+    expect(limits(themes, {}, { site: { active_theme: 'casper', active_theme_official: false } }).customThemes?.exceeded).toBe(false);
+    expect(limits(themes, {}, { site: { active_theme: 'CASPER', active_theme_official: false } }).customThemes?.exceeded).toBe(false);
+  });
+
   it('reads true on a feature limit as "not available with it enabled"', () => {
     const features: Limit[] = [
       { name: 'limitAnalytics', value: true },

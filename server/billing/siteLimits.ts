@@ -4,7 +4,7 @@
  */
 import type { CurrentSite, CurrentSiteLimits, Limit, LimitName, SiteLimit } from '../../src/api/contract';
 import { limitNameSchema } from '../../src/api/contract';
-import { BUSINESS_PRODUCT, FEATURE_ENABLED_TOTAL } from '../../src/lib/constants';
+import { validateLimit } from '../../src/lib/plans';
 
 /** Measured usage per limit: counts (members, staff, newsletters, integrations) or 1/0 for features. */
 export type SiteUsage = Partial<Record<LimitName, number>>;
@@ -20,29 +20,14 @@ export interface SiteLimitsInput {
   site: Pick<CurrentSite, 'active_theme' | 'active_theme_official'>;
 }
 
-function isExceeded(name: LimitName, limit: Limit['value'] | null, total: number, input: SiteLimitsInput): boolean {
-  if (limit === null) return false;
-  switch (name) {
-    case 'customIntegrations':
-      return false;
-    case 'customThemes':
-      // An official theme always passes; otherwise the active theme must be one the plan lists.
-      return Array.isArray(limit) && !input.site.active_theme_official && !limit.includes(input.site.active_theme);
-    case 'limitAnalytics':
-    case 'limitStripeConnect':
-      // `true` reads "not available with it enabled".
-      return limit === true && total >= FEATURE_ENABLED_TOTAL;
-    case 'staff':
-      // Business has no hard staff cap (SPEC 5: "staff passes if the plan is business").
-      if (input.productName.toLowerCase() === BUSINESS_PRODUCT) return false;
-      return typeof limit === 'number' && total > limit;
-    case 'members': {
-      const allowance = input.membersOverride ?? limit;
-      return typeof allowance === 'number' && total > allowance;
-    }
-    case 'newsletters':
-      return typeof limit === 'number' && total > limit;
-  }
+/**
+ * Whether the site breaks a plan limit, by lib's validateLimit (the same rule the plans screen words): an agreed
+ * members override stands in for the plan's members limit. A limit the plan does not set cannot be broken.
+ */
+function isExceeded(planLimit: Limit | undefined, usage: SiteLimit, input: SiteLimitsInput): boolean {
+  if (planLimit === undefined) return false;
+  const limit = planLimit.name === 'members' && input.membersOverride !== null ? { ...planLimit, value: input.membersOverride } : planLimit;
+  return validateLimit(limit, usage, { productName: input.productName, site: input.site }) !== null;
 }
 
 /**
@@ -55,14 +40,13 @@ export function computeSiteLimits(input: SiteLimitsInput): CurrentSiteLimits {
     const planLimit = input.planLimits.find((limit) => limit.name === name);
     const total = input.usage[name];
     if (planLimit === undefined && total === undefined) continue;
-    const limit = planLimit?.value ?? null;
     const entry: SiteLimit = {
       total: total ?? 0,
-      limit,
-      exceeded: isExceeded(name, limit, total ?? 0, input),
+      limit: planLimit?.value ?? null,
+      exceeded: false,
       members_override: name === 'members' ? input.membersOverride : null,
     };
-    result[name] = entry;
+    result[name] = { ...entry, exceeded: isExceeded(planLimit, entry, input) };
   }
   return result;
 }

@@ -1,5 +1,5 @@
 /** Failures every route answers with: a status and `{error: {message, status}}` (the contract's apiErrorSchema). */
-import type { ApiErrorBody } from '../../src/api/contract';
+import { EXPIRED_TOKEN_MESSAGE, GENERIC_MESSAGE, legacyPlanMessage, NOT_OWNER_MESSAGE, type ApiErrorBody } from '../../src/api/contract';
 
 export class ApiError extends Error {
   constructor(
@@ -15,10 +15,10 @@ export function errorBody(status: number, message: string): ApiErrorBody {
   return { error: { message, status } };
 }
 
-/** The user-facing messages of the server, in one place. */
+/** The user-facing messages of the server, in one place (those the panel matches on are the contract's). */
 export const messages = {
-  ownerOnly: 'Only the site owner can access billing information.',
-  tokenExpired: 'Token has expired',
+  ownerOnly: NOT_OWNER_MESSAGE,
+  tokenExpired: EXPIRED_TOKEN_MESSAGE,
   invalidSession: 'Invalid session',
   invalidIdentity: 'Invalid identity token',
   identityUnavailable: "Could not verify the identity token: the site's keys are unreachable. Try again.",
@@ -27,7 +27,6 @@ export const messages = {
   noSubscription: 'This site has no subscription.',
   noCustomer: 'This site has no billing account yet.',
   notFound: 'Not found',
-  internal: 'Something went wrong. Refresh the page and try again or contact support',
-  legacy: (supportEmail: string) =>
-    `This site is on a special legacy plan. If you need to make any billing or domain changes, reach out to us at ${supportEmail}.`,
+  internal: GENERIC_MESSAGE,
+  legacy: legacyPlanMessage,
 } as const;

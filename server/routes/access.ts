@@ -4,12 +4,8 @@
  * belongs to another site or to nothing, so it leaks neither. Legacy-plan sites answer 403 with a legacy-plan
  * message.
  */
-import type { CurrentSiteLimits, StatusFlags } from '../../src/api/contract';
-import { subscriptionStatusSchema } from '../../src/api/contract';
-import { deriveStatusFlags } from '../../src/lib/flags';
 import { verifySessionToken } from '../auth/session';
-import { computeSiteLimits } from '../billing/siteLimits';
-import { toPrice, type AccountRecord } from '../billing/store';
+import type { AccountRecord } from '../billing/store';
 import type { CustomerRow, PriceRow, ProductRow, SubscriptionRow } from '../db/schema';
 import { ApiError, messages } from '../http/errors';
 import type { ApiDeps } from './deps';
@@ -23,7 +19,7 @@ export interface Subscribed extends AccountRecord {
 /** The session's owner and site; 401 without a valid session, 403 for non-owners and legacy plans. */
 export async function authenticate(deps: ApiDeps, jwt: string): Promise<AccountRecord> {
   const claims = await verifySessionToken(jwt, deps.sessionSecret);
-  const account = await deps.store.loadAccount(claims.siteId, claims.userId);
+  const account = await deps.store.accounts.load(claims.siteId, claims.userId);
   if (account === undefined) throw new ApiError(401, messages.invalidSession);
   // Ownership is re-checked on every call: it may have moved since the session was issued.
   if (account.site.owner_user_id !== account.user.id) throw new ApiError(403, messages.ownerOnly);
@@ -64,40 +60,6 @@ export function requireOwnIds(account: AccountRecord, ids: NamedIds): void {
     (ids.blogIds ?? []).every((id) => id === site.id);
   if (!allowed) throw new ApiError(403, messages.forbidden);
 }
-
-export async function siteLimitsOf(deps: ApiDeps, account: AccountRecord): Promise<CurrentSiteLimits> {
-  const { usage, membersOverride } = await deps.store.siteUsage(account.site.id);
-  return computeSiteLimits({
-    planLimits: account.price === undefined ? [] : toPrice(account.price).limits,
-    productName: account.product?.name ?? '',
-    usage,
-    membersOverride,
-    site: { active_theme: account.site.active_theme, active_theme_official: account.site.active_theme_official === 1 },
-  });
-}
-
-export interface FlagRequest {
-  forceUpgrade?: boolean;
-  scaSucceeded?: boolean;
-}
-
-/** The status flags alone, for calls that answer a few of them. Null without a subscription. */
-export async function flagsOf(deps: ApiDeps, account: AccountRecord, request: FlagRequest): Promise<StatusFlags | null> {
-  if (account.subscription === undefined) return null;
-  const latestInvoice = account.customer === undefined ? null : await deps.store.latestInvoice(account.customer.id);
-  return deriveStatusFlags({
-    subscription: {
-      status: subscriptionStatusSchema.parse(account.subscription.status),
-      cancelled_at: account.subscription.cancelled_at,
-    },
-    latestInvoice,
-    hasAutoBillingEnabled: account.customer?.auto_billing === 1,
-    forceUpgrade: request.forceUpgrade ?? false,
-    isOwner: true,
-    scaSucceeded: request.scaSucceeded,
-  });
-}
-
 
 /** The site's current subscription, named by our id or the provider's; anything else is forbidden. */
 export function ownSubscription(account: AccountRecord, subscriptionId: string): Subscribed {

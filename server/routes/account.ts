@@ -6,8 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import { toUnixSeconds } from '../../src/lib/dates';
 import { activeDiscount, assembleBillingData, type BillingParts } from '../billing/aggregate';
 import { offeredProducts } from '../billing/products';
+import { flagsOf, siteLimitsOf, type FlagRequest } from '../billing/accountState';
 import { toBlogs, toCurrentSite, toUser } from '../billing/store';
-import { authenticate, flagsOf, ownCustomer, requireOwnIds, requireSubscription, siteLimitsOf, type FlagRequest, type Subscribed } from './access';
+import { authenticate, ownCustomer, requireOwnIds, requireSubscription, type Subscribed } from './access';
 import { registerCall } from './call';
 import type { ApiDeps } from './deps';
 
@@ -16,14 +17,14 @@ async function loadParts(deps: ApiDeps, account: Subscribed, request: FlagReques
   const customerId = account.customer?.id;
   const [subscription, previousSubscription, pendingSubscription, currentSiteLimits, products, invoices, latestInvoice, discount] =
     await Promise.all([
-      store.subscription(account.subscription, account.price, account.product),
-      store.previousSubscription(account.site.id, account.subscription.id),
-      store.pendingSubscription(account.subscription),
-      siteLimitsOf(deps, account),
-      store.products(),
-      customerId === undefined ? Promise.resolve([]) : store.invoices(customerId),
-      customerId === undefined ? Promise.resolve(null) : store.latestInvoice(customerId),
-      customerId === undefined ? Promise.resolve(null) : store.discount(customerId),
+      store.subscriptions.toSubscription(account.subscription, account.price, account.product),
+      store.subscriptions.previous(account.site.id, account.subscription.id),
+      store.subscriptions.pending(account.subscription),
+      siteLimitsOf(store, account),
+      store.catalogue.products(),
+      customerId === undefined ? Promise.resolve([]) : store.invoices.list(customerId),
+      customerId === undefined ? Promise.resolve(null) : store.invoices.latest(customerId),
+      customerId === undefined ? Promise.resolve(null) : store.invoices.discount(customerId),
     ]);
   return {
     subscription,
@@ -61,8 +62,8 @@ export function registerAccountRoutes(app: FastifyInstance, deps: ApiDeps): void
     const account = requireSubscription(authenticated);
     const request = { forceUpgrade: options.forceUpgrade, scaSucceeded: options.sca };
     const [subscription, flags] = await Promise.all([
-      store.subscription(account.subscription, account.price, account.product),
-      flagsOf(deps, account, request),
+      store.subscriptions.toSubscription(account.subscription, account.price, account.product),
+      flagsOf(store, account, request),
     ]);
     return {
       subscription,
@@ -75,17 +76,17 @@ export function registerAccountRoutes(app: FastifyInstance, deps: ApiDeps): void
   registerCall(app, 'get-current-site', deps.call, async ({ jwt, data }) => {
     const account = await authenticate(deps, jwt);
     requireOwnIds(account, { siteId: data.siteId, blogIds: data.blogs?.map((blog) => blog.id) });
-    return { currentSite: toCurrentSite(account.site), currentSiteLimits: await siteLimitsOf(deps, account) };
+    return { currentSite: toCurrentSite(account.site), currentSiteLimits: await siteLimitsOf(store, account) };
   });
 
   registerCall(app, 'get-current-site-limits', deps.call, async ({ jwt }) => {
     const account = await authenticate(deps, jwt);
-    return { currentSiteLimits: await siteLimitsOf(deps, account) };
+    return { currentSiteLimits: await siteLimitsOf(store, account) };
   });
 
   registerCall(app, 'get-current-plan', deps.call, async ({ jwt, data }) => {
     const account = requireSubscription(await authenticate(deps, jwt));
-    const products = await store.products();
+    const products = await store.catalogue.products();
     const wanted = data.stripePrice ?? account.price.id;
     const currentPrice = products.flatMap((product) => product.prices).find((price) => price.id === wanted) ?? null;
     const group = data.productGroup ?? account.user.show_product_group;
@@ -100,17 +101,17 @@ export function registerAccountRoutes(app: FastifyInstance, deps: ApiDeps): void
   registerCall(app, 'get-invoices', deps.call, async ({ jwt, data }) => {
     const account = await authenticate(deps, jwt);
     requireOwnIds(account, { userId: data.userId });
-    return { invoices: account.customer === undefined ? [] : await store.invoices(account.customer.id) };
+    return { invoices: account.customer === undefined ? [] : await store.invoices.list(account.customer.id) };
   });
 
   registerCall(app, 'get-latest-invoice', deps.call, async ({ jwt, data }) => {
     const customer = ownCustomer(await authenticate(deps, jwt), data.customerId);
-    return { latestInvoice: await store.latestInvoice(customer.id) };
+    return { latestInvoice: await store.invoices.latest(customer.id) };
   });
 
   registerCall(app, 'get-discount-details', deps.call, async ({ jwt, data }) => {
     const customer = ownCustomer(await authenticate(deps, jwt), data.customerId);
-    return { discount: activeDiscount(await store.discount(customer.id), toUnixSeconds(deps.now())) };
+    return { discount: activeDiscount(await store.invoices.discount(customer.id), toUnixSeconds(deps.now())) };
   });
 
   registerCall(app, 'get-customer-balance', deps.call, async ({ jwt, data }) => {
@@ -120,7 +121,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: ApiDeps): void
 
   registerCall(app, 'get-account-info', deps.call, async ({ jwt, options }) => {
     const account = await authenticate(deps, jwt);
-    const flags = await flagsOf(deps, account, { forceUpgrade: options.forceUpgrade });
+    const flags = await flagsOf(store, account, { forceUpgrade: options.forceUpgrade });
     return {
       currentSite: toCurrentSite(account.site),
       isGrace: flags?.isGrace ?? false,

@@ -14,10 +14,11 @@ import type { LimitName, StatusFlags } from '../../src/api/contract';
 import { toUnixSeconds } from '../../src/lib/dates';
 import { exceededLimitNames } from '../../src/lib/limits';
 import { isAutoBillingOptionEnabled } from '../../src/lib/plans';
+import { flagsOf, siteLimitsOf } from '../billing/accountState';
 import { idempotencyKeyOf } from '../billing/idempotency';
 import { toUser } from '../billing/store';
 import { ApiError, messages } from '../http/errors';
-import { authenticate, flagsOf, ownCustomer, ownSubscription, ownUser, siteLimitsOf } from './access';
+import { authenticate, ownCustomer, ownSubscription, ownUser } from './access';
 import { actionMessages } from './actionMessages';
 import { registerCall } from './call';
 import type { ActionDeps } from './deps';
@@ -63,7 +64,7 @@ export function registerActionRoutes(app: FastifyInstance, deps: ActionDeps): vo
     const account = await authenticate(deps, jwt);
     ownUser(account, data.userId);
     const customer = ownCustomer(account, data.customerId);
-    const saved = await store.cardUpdate(data.setupIntentId);
+    const saved = await store.cards.findUpdate(data.setupIntentId);
     if (saved !== undefined) {
       // Saved before (a retry): nothing changes, even if a newer card has been saved since.
       if (saved.customer_id !== customer.id) throw new ApiError(403, messages.forbidden);
@@ -74,8 +75,8 @@ export function registerActionRoutes(app: FastifyInstance, deps: ActionDeps): vo
     if (intent === null || intent.customerId !== customer.id) throw new ApiError(403, messages.forbidden);
     if (intent.status !== 'succeeded' || intent.paymentMethodId === null) throw new ApiError(409, actionMessages.cardNotConfirmed);
     const card = await payments.setDefaultPaymentMethod(customer.id, intent.paymentMethodId);
-    await store.saveCard(customer.id, { setupIntentId: intent.id, paymentMethodId: intent.paymentMethodId, ...card }, nowSeconds());
-    const updated = await store.findCustomerByUser(account.user.id);
+    await store.cards.save(customer.id, { setupIntentId: intent.id, paymentMethodId: intent.paymentMethodId, ...card }, nowSeconds());
+    const updated = await store.accounts.findCustomerByUser(account.user.id);
     return { user: toUser(account.user, updated) };
   });
 
@@ -83,7 +84,7 @@ export function registerActionRoutes(app: FastifyInstance, deps: ActionDeps): vo
     const customer = ownCustomer(await authenticate(deps, jwt), data.customerId);
     // Stored as typed: it is text wherever it is shown (the panel renders text, the invoice page escapes it).
     await payments.updateCustomer(customer.id, { invoiceDetails: data.invoiceDetails });
-    await store.setInvoiceDetails(customer.id, data.invoiceDetails);
+    await store.accounts.setInvoiceDetails(customer.id, data.invoiceDetails);
     return { invoiceDetails: data.invoiceDetails };
   });
 
@@ -95,20 +96,20 @@ export function registerActionRoutes(app: FastifyInstance, deps: ActionDeps): vo
     const billingContact = normalizeBillingContact(data.billingContact);
     // The provider sends invoices to the billing contact, or to the owner when there is none.
     if (account.customer !== undefined) await payments.updateCustomer(account.customer.id, { email: billingContact ?? account.user.email });
-    await store.setBillingContact(account.user.id, billingContact);
+    await store.accounts.setBillingContact(account.user.id, billingContact);
     return { user: toUser({ ...account.user, billing_contact: billingContact }, account.customer) };
   });
 
   registerCall(app, 'cancel', deps.call, async ({ jwt, data }) => {
     const { subscription } = ownSubscription(await authenticate(deps, jwt), data.subscriptionId);
     if (subscription.status === 'canceled') throw new ApiError(409, actionMessages.alreadyCanceled);
-    const cancelNow = await store.cancellationRequest(subscription.id);
+    const cancelNow = await store.cancellationRequests.find(subscription.id);
     if (cancelNow !== undefined && cancelNow.completed_at === null) throw new ApiError(409, actionMessages.cancellingNow);
     const reactivate = data.continue === true;
     // Already as asked (a retry): answer the state, change nothing.
     if (reactivate === (subscription.cancelled_at === null)) return { data: { cancelled_at: subscription.cancelled_at } };
     const { cancelledAt } = await payments.setCancelAtPeriodEnd(subscription.provider_subscription_id, !reactivate);
-    await store.setCancelledAt(subscription.id, cancelledAt);
+    await store.subscriptions.setCancelledAt(subscription.id, cancelledAt);
     return { data: { cancelled_at: cancelledAt } };
   });
 
@@ -137,13 +138,13 @@ export function registerActionRoutes(app: FastifyInstance, deps: ActionDeps): vo
     const current = customer.auto_billing === 1;
     // Already as asked (a retry): nothing to refuse, nothing to change.
     if (current === data.enabled) return { hasAutoBillingEnabled: current };
-    const [flags, siteLimits] = await Promise.all([flagsOf(deps, account, {}), siteLimitsOf(deps, account)]);
+    const [flags, siteLimits] = await Promise.all([flagsOf(store, account, {}), siteLimitsOf(store, account)]);
     const exceeded = exceededLimitNames(siteLimits);
     if (flags === null || !isAutoBillingOptionEnabled(flags, exceeded)) {
       throw new ApiError(409, flags === null ? messages.noSubscription : autoBillingRefusal(flags, exceeded));
     }
     await payments.updateCustomer(customer.id, { autoBilling: data.enabled });
-    await store.setAutoBilling(customer.id, data.enabled);
+    await store.accounts.setAutoBilling(customer.id, data.enabled);
     return { hasAutoBillingEnabled: data.enabled };
   });
 

@@ -1,13 +1,14 @@
 import type { IdentityVerifier } from '../auth/identity';
 import type { BackgroundCancellations } from '../billing/cancellations';
 import type { IdempotentWrites } from '../billing/idempotency';
-import type { BillingStore } from '../billing/store';
+import type { Stores } from '../billing/store';
 import type { PaymentsProvider } from '../payments/provider';
 import type { CallOptions } from './call';
 
 /** What the API routes need, injected so tests and the demo can pick the clock and the provider. */
 export interface ApiDeps {
-  store: BillingStore;
+  /** the billing database, one store per area */
+  store: Stores;
   identity: IdentityVerifier;
   payments: PaymentsProvider;
   sessionSecret: Uint8Array;

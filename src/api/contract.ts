@@ -1,7 +1,8 @@
 /**
  * The call contract: request and response shapes of every POST call of SPEC section 7, as zod schemas.
  * The reference server validates every body with these; the panel and src/lib import only the inferred
- * types (`import type`), so zod never reaches the browser bundle.
+ * types (`import type`), so zod never reaches the browser bundle; the few plain values both sides use at run
+ * time are in contractValues.ts (re-exported here), which the panel imports directly.
  *
  * Conventions (ours, where the spec says "not shown"):
  * - every request body is the envelope `{jwt, data, options}`;
@@ -9,6 +10,9 @@
  * - a failed call answers with a non-2xx status and `{error: {message, status}}`.
  */
 import { z } from 'zod';
+import { BILLING_CONTACT_MAX_LENGTH, INVOICE_DETAILS_MAX_LENGTH, type Brand } from './contractValues';
+
+export * from './contractValues';
 
 // ---------------------------------------------------------------------------------------------- values
 
@@ -282,16 +286,11 @@ export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
  * The run-time configuration the panel's server injects into index.html
  * (`<script id="panel-config" type="application/json">`), so one build serves every environment.
  */
-export interface PanelConfig {
+export interface PanelConfig extends Brand {
   /** Origins of the host pages allowed to talk to the panel; messages from any other origin are ignored. */
   hostOrigins: string[];
   /** Error reporting is off when null. */
   sentryDsn: string | null;
-  supportEmail: string;
-  platformName: string;
-  /** The hosted ("pro") domain, e.g. inkwell.test. */
-  proDomain: string;
-  companySite: string;
   /** The card provider's browser script (the sandbox stand-in in the demo). */
   paymentScriptUrl: string;
   /** The card provider's publishable key, given to `window.Stripe(key)`. */
@@ -468,11 +467,11 @@ export const calls = {
     response: z.object({ user: userSchema }),
   },
   'add-invoice-details': {
-    request: envelope(z.object({ customerId: id, invoiceDetails: z.string().max(2000) }), noOptions),
+    request: envelope(z.object({ customerId: id, invoiceDetails: z.string().max(INVOICE_DETAILS_MAX_LENGTH) }), noOptions),
     response: z.object({ invoiceDetails: z.string() }),
   },
   'update-billing-contact': {
-    request: envelope(z.object({ userId: id, billingContact: z.string().max(320) }), noOptions),
+    request: envelope(z.object({ userId: id, billingContact: z.string().max(BILLING_CONTACT_MAX_LENGTH) }), noOptions),
     response: z.object({ user: userSchema }),
   },
   cancel: {

@@ -1,9 +1,11 @@
 /** The "Session and transport" messages of SPEC section 8, word for word, and the error shape every call returns. */
+// From contractValues, not contract: the panel's bundle takes no zod schemas.
+import { EXPIRED_TOKEN_MESSAGE, GENERIC_MESSAGE, NOT_OWNER_MESSAGE, SPECIAL_LEGACY_PLAN } from './contractValues';
+
+/** The server sends these; the panel shows them and tells failures apart by them. */
+export { EXPIRED_TOKEN_MESSAGE, GENERIC_MESSAGE, NOT_OWNER_MESSAGE };
 
 export const TIMEOUT_MESSAGE = 'Your request timed out. Refresh the page and try again or contact support';
-export const NOT_OWNER_MESSAGE = 'Only the site owner can access billing information.';
-export const GENERIC_MESSAGE = 'Something went wrong. Refresh the page and try again or contact support';
-export const EXPIRED_TOKEN_MESSAGE = 'Token has expired';
 
 export function sessionErrorMessage(supportEmail: string): string {
   return `Error receiving billing data, try again or contact support at ${supportEmail}`;
@@ -25,7 +27,7 @@ export function isLegacyMessage(message: string): boolean {
 
 /** The refresh of the session stops only for this one (SPEC section 4, "Legacy"). */
 export function isSpecialLegacyPlanMessage(message: string): boolean {
-  return /special legacy plan/i.test(message);
+  return message.toLowerCase().includes(SPECIAL_LEGACY_PLAN);
 }
 
 export function isExpiredTokenMessage(message: string): boolean {

@@ -1,5 +1,6 @@
 /**
- * Error reporting (SPEC section 9): @sentry/react with the spec's sample rates, masking and environment. With
+ * Error reporting (SPEC section 9): @sentry/react with the spec's sample rates and masking, under the environment
+ * the server injects (the panel config's `environment`; 'production' by default). With
  * no DSN configured, reporting is off. The service's code is a chunk of its own, fetched only when a DSN is
  * set, so the dashboard does not pay for it otherwise; what is reported before it arrives is kept and sent.
  */
@@ -9,14 +10,14 @@ import type { PanelConfig } from '../config';
 
 type Report = (reporter: ErrorReporter) => void;
 
-export function createErrorReporter(config: Pick<PanelConfig, 'sentryDsn'>): ErrorReporter {
+export function createErrorReporter(config: Pick<PanelConfig, 'sentryDsn' | 'environment'>): ErrorReporter {
   const dsn = config.sentryDsn;
   if (!dsn) return silentReporter;
   let service: ErrorReporter | null = null;
   const queued: Report[] = [];
   import(/* webpackChunkName: "error-reporting" */ './sentry')
     .then(({ startSentry }) => {
-      service = startSentry(dsn);
+      service = startSentry(dsn, config.environment);
       queued.splice(0).forEach((report) => report(service as ErrorReporter));
     })
     .catch(() => {

@@ -1,11 +1,13 @@
 import * as Sentry from '@sentry/react';
 import type { ErrorReporter } from '../api/reporting';
+import type { PanelConfig } from '../config';
 import { ERROR_REPORTING } from '../lib/constants';
 
-export function startSentry(dsn: string): ErrorReporter {
+/** Reports under the environment the server configured (SPEC 9's 'production' is the default it injects). */
+export function startSentry(dsn: string, environment: PanelConfig['environment']): ErrorReporter {
   Sentry.init({
     dsn,
-    environment: ERROR_REPORTING.environment,
+    environment,
     tracesSampleRate: ERROR_REPORTING.tracesSampleRate,
     replaysSessionSampleRate: ERROR_REPORTING.replaysSessionSampleRate,
     replaysOnErrorSampleRate: ERROR_REPORTING.replaysOnErrorSampleRate,

@@ -2,6 +2,7 @@
  * Update invoice details (SPEC 5: free text, optional). Shared by the screens that let the user change them
  * (the dashboard, and checkout): the screen says how the text is saved.
  */
+import { INVOICE_DETAILS_MAX_LENGTH } from '../../api/contractValues';
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { MODAL_CLOSE_DELAY_MS } from '../../lib/constants';
@@ -11,9 +12,6 @@ import { useActionFlow } from '../../ui/useActionFlow';
 
 export const INVOICE_DETAILS_FAILED_MESSAGE =
   'Unable to update invoice details. Refresh the page and try again or contact support';
-
-/** The contract's limit on the text. */
-export const INVOICE_DETAILS_MAX_LENGTH = 2000;
 
 export interface InvoiceDetailsModalProps {
   invoiceDetails: string;

@@ -5,6 +5,7 @@
 import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { User } from '../../../api/contract';
+import { BILLING_CONTACT_MAX_LENGTH } from '../../../api/contractValues';
 import { MODAL_CLOSE_DELAY_MS } from '../../../lib/constants';
 import { FormError } from '../../../ui/FormError';
 import { Modal } from '../../../ui/Modal';
@@ -13,9 +14,6 @@ import { useActionFlow } from '../../../ui/useActionFlow';
 import { useUpdateBillingContactMutation } from '../billingApi';
 import { billingContactError } from '../../../lib/contacts';
 import { BILLING_CONTACT_FAILED_MESSAGE, BILLING_CONTACT_NO_USER_MESSAGE } from '../messages';
-
-/** The contract's limit: the longest e-mail address there is. */
-export const BILLING_CONTACT_MAX_LENGTH = 320;
 
 export interface BillingContactModalProps {
   user: Pick<User, 'id' | 'billing_contact' | 'email_address'>;

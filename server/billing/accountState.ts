@@ -1,0 +1,42 @@
+/**
+ * What an account's rows say about it, beyond the rows: its site limits (usage against the plan) and its
+ * status flags. Read here, next to the stores, so a route walks routes -> access (who may) -> billing (what is).
+ */
+import type { CurrentSiteLimits, StatusFlags } from '../../src/api/contract';
+import { subscriptionStatusSchema } from '../../src/api/contract';
+import { deriveStatusFlags } from '../../src/lib/flags';
+import { computeSiteLimits } from './siteLimits';
+import { toPrice, type AccountRecord, type Stores } from './store';
+
+export async function siteLimitsOf(store: Stores, account: AccountRecord): Promise<CurrentSiteLimits> {
+  const { usage, membersOverride } = await store.accounts.siteUsage(account.site.id);
+  return computeSiteLimits({
+    planLimits: account.price === undefined ? [] : toPrice(account.price).limits,
+    productName: account.product?.name ?? '',
+    usage,
+    membersOverride,
+    site: { active_theme: account.site.active_theme, active_theme_official: account.site.active_theme_official === 1 },
+  });
+}
+
+export interface FlagRequest {
+  forceUpgrade?: boolean;
+  scaSucceeded?: boolean;
+}
+
+/** The status flags alone, for calls that answer a few of them. Null without a subscription. */
+export async function flagsOf(store: Stores, account: AccountRecord, request: FlagRequest): Promise<StatusFlags | null> {
+  if (account.subscription === undefined) return null;
+  const latestInvoice = account.customer === undefined ? null : await store.invoices.latest(account.customer.id);
+  return deriveStatusFlags({
+    subscription: {
+      status: subscriptionStatusSchema.parse(account.subscription.status),
+      cancelled_at: account.subscription.cancelled_at,
+    },
+    latestInvoice,
+    hasAutoBillingEnabled: account.customer?.auto_billing === 1,
+    forceUpgrade: request.forceUpgrade ?? false,
+    isOwner: true,
+    scaSucceeded: request.scaSucceeded,
+  });
+}

@@ -1,0 +1,144 @@
+/**
+ * Accounts: sites, their admin users, the payment customer behind each user, and site usage. `load` gathers
+ * everything an account call needs about the session's owner, once per request.
+ */
+import type { Blog, CurrentSite, User } from '../../../src/api/contract';
+import { limitNameSchema, sendingDomainStatusSchema, sslStatusSchema } from '../../../src/api/contract';
+import type { Db } from '../../db/database';
+import type { CustomerRow, PriceRow, ProductRow, SiteRow, SubscriptionRow, UserRow } from '../../db/schema';
+import type { SiteUsage } from '../siteLimits';
+import type { CatalogueStore } from './catalogue';
+import type { SubscriptionStore } from './subscriptions';
+
+export function toCurrentSite(row: SiteRow): CurrentSite {
+  return {
+    id: row.id,
+    url: row.url,
+    subdomain: row.subdomain,
+    pro_domain: row.pro_domain,
+    external_domain: row.external_domain,
+    ssl_status: row.ssl_status === null ? null : sslStatusSchema.parse(row.ssl_status),
+    sending_domain: row.sending_domain,
+    sending_domain_status: row.sending_domain_status === null ? null : sendingDomainStatusSchema.parse(row.sending_domain_status),
+    user_id: row.owner_user_id ?? '',
+    isSubdirectory: row.is_subdirectory === 1,
+    subdirectory: row.subdirectory,
+    version: row.version,
+    active_theme: row.active_theme,
+    active_theme_official: row.active_theme_official === 1,
+  };
+}
+
+export function toBlogs(site: SiteRow): Blog[] {
+  return [{ id: site.id, url: site.url }];
+}
+
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+
+/** The billing user: the admin user plus the card their provider customer holds. */
+export function toUser(row: UserRow, customer: CustomerRow | undefined): User {
+  const hasCard = customer !== undefined && customer.card_last4 !== null;
+  return {
+    id: row.id,
+    email_address: row.email,
+    billing_contact: row.billing_contact,
+    show_product_group: row.show_product_group,
+    show_auto_billing: row.show_auto_billing === 1,
+    coupon: row.coupon,
+    cardType: hasCard ? customer.card_brand : null,
+    cardExpiry:
+      hasCard && customer.card_exp_month !== null && customer.card_exp_year !== null
+        ? `${twoDigits(customer.card_exp_month)}/${customer.card_exp_year}`
+        : null,
+    cardLast4: hasCard ? customer.card_last4 : null,
+  };
+}
+
+/** Everything the account calls need about one signed-in owner, loaded once per request. */
+export interface AccountRecord {
+  site: SiteRow;
+  user: UserRow;
+  customer: CustomerRow | undefined;
+  subscription: SubscriptionRow | undefined;
+  /** the subscription's base price and product */
+  price: PriceRow | undefined;
+  product: ProductRow | undefined;
+}
+
+export class AccountStore {
+  constructor(
+    private readonly db: Db,
+    private readonly catalogue: CatalogueStore,
+    private readonly subscriptions: SubscriptionStore,
+  ) {}
+
+  findSiteByAdminUrl(adminUrl: string): Promise<SiteRow | undefined> {
+    return this.db.selectFrom('sites').selectAll().where('admin_url', '=', adminUrl).executeTakeFirst();
+  }
+
+  findSite(id: string): Promise<SiteRow | undefined> {
+    return this.db.selectFrom('sites').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  findUser(id: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** E-mail addresses compare case-insensitively. */
+  async findUserByEmail(siteId: string, email: string): Promise<UserRow | undefined> {
+    const users = await this.db.selectFrom('users').selectAll().where('site_id', '=', siteId).execute();
+    const wanted = email.trim().toLowerCase();
+    return users.find((user) => user.email.toLowerCase() === wanted);
+  }
+
+  findCustomerByUser(userId: string): Promise<CustomerRow | undefined> {
+    return this.db.selectFrom('customers').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  }
+
+  /** Adds the customer unless the user has one already; safe to call twice at once. */
+  async insertCustomerIfMissing(customer: CustomerRow): Promise<CustomerRow> {
+    await this.db
+      .insertInto('customers')
+      .values(customer)
+      .onConflict((conflict) => conflict.column('user_id').doNothing())
+      .execute();
+    const stored = await this.findCustomerByUser(customer.user_id);
+    if (stored === undefined) throw new Error(`customer of ${customer.user_id} was not stored`);
+    return stored;
+  }
+
+  /** The user's account on the site; undefined when either is gone or the user is not the site's. */
+  async load(siteId: string, userId: string): Promise<AccountRecord | undefined> {
+    const [site, user] = await Promise.all([this.findSite(siteId), this.findUser(userId)]);
+    if (site === undefined || user === undefined || user.site_id !== site.id) return undefined;
+    const [customer, subscription] = await Promise.all([this.findCustomerByUser(user.id), this.subscriptions.current(site.id)]);
+    const price = subscription === undefined ? undefined : await this.catalogue.findPrice(subscription.price_id);
+    const product = price === undefined ? undefined : await this.catalogue.findProduct(price.product_id);
+    return { site, user, customer, subscription, price, product };
+  }
+
+  async siteUsage(siteId: string): Promise<{ usage: SiteUsage; membersOverride: number | null }> {
+    const rows = await this.db.selectFrom('site_usage').selectAll().where('site_id', '=', siteId).execute();
+    const usage: SiteUsage = {};
+    let membersOverride: number | null = null;
+    for (const row of rows) {
+      const name = limitNameSchema.safeParse(row.limit_name);
+      if (!name.success) continue;
+      usage[name.data] = row.total;
+      if (name.data === 'members') membersOverride = row.members_override;
+    }
+    return { usage, membersOverride };
+  }
+
+  async setInvoiceDetails(customerId: string, invoiceDetails: string): Promise<void> {
+    await this.db.updateTable('customers').set({ invoice_details: invoiceDetails }).where('id', '=', customerId).execute();
+  }
+
+  async setBillingContact(userId: string, billingContact: string | null): Promise<void> {
+    await this.db.updateTable('users').set({ billing_contact: billingContact }).where('id', '=', userId).execute();
+  }
+
+  async setAutoBilling(customerId: string, enabled: boolean): Promise<void> {
+    await this.db.updateTable('customers').set({ auto_billing: enabled ? 1 : 0 }).where('id', '=', customerId).execute();
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * Reads and writes of the billing database, one store per area, reads mapped to the call contract's shapes.
+ * Routes reach every area through one `Stores` (deps.store); nothing else knows the row layout (the payment
+ * sandbox keeps its own objects: payments/sandbox.ts).
+ */
+import type { Db } from '../../db/database';
+import { AccountStore } from './accounts';
+import { CancellationRequestStore } from './cancellationRequests';
+import { CardStore } from './cards';
+import { CatalogueStore } from './catalogue';
+import { IdempotencyKeyStore } from './idempotencyKeys';
+import { InvoiceStore } from './invoices';
+import { SubscriptionStore } from './subscriptions';
+
+export { toBlogs, toCurrentSite, toUser, type AccountRecord, type AccountStore } from './accounts';
+export { toPrice } from './catalogue';
+export type { IdempotencyKeyStore } from './idempotencyKeys';
+
+export interface Stores {
+  /** sites, users, payment customers, site usage */
+  accounts: AccountStore;
+  /** products, prices, add-ons */
+  catalogue: CatalogueStore;
+  subscriptions: SubscriptionStore;
+  /** invoices, payment intents, discounts */
+  invoices: InvoiceStore;
+  cards: CardStore;
+  cancellationRequests: CancellationRequestStore;
+  idempotencyKeys: IdempotencyKeyStore;
+}
+
+export function createStores(db: Db): Stores {
+  const catalogue = new CatalogueStore(db);
+  const invoices = new InvoiceStore(db);
+  const subscriptions = new SubscriptionStore(db, catalogue, invoices);
+  return {
+    accounts: new AccountStore(db, catalogue, subscriptions),
+    catalogue,
+    subscriptions,
+    invoices,
+    cards: new CardStore(db),
+    cancellationRequests: new CancellationRequestStore(db),
+    idempotencyKeys: new IdempotencyKeyStore(db),
+  };
+}

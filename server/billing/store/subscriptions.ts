@@ -1,0 +1,113 @@
+/** Subscriptions: the current and the previous one of a site, as the contract's Subscription, and their writes. */
+import type { PendingSubscription, Subscription, SubscriptionAddon } from '../../../src/api/contract';
+import { billingPeriodSchema, subscriptionStatusSchema } from '../../../src/api/contract';
+import type { Db } from '../../db/database';
+import type { PriceRow, ProductRow, SubscriptionRow } from '../../db/schema';
+import type { CatalogueStore } from './catalogue';
+import type { InvoiceStore } from './invoices';
+import { addonsJson, parseJson } from './json';
+
+export class SubscriptionStore {
+  constructor(
+    private readonly db: Db,
+    private readonly catalogue: CatalogueStore,
+    private readonly invoices: InvoiceStore,
+  ) {}
+
+  find(id: string): Promise<SubscriptionRow | undefined> {
+    return this.db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The site's current subscription: the newest one. */
+  current(siteId: string): Promise<SubscriptionRow | undefined> {
+    return this.db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('site_id', '=', siteId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+  }
+
+  /** The subscription the site had before the current one, if any. */
+  async previous(siteId: string, currentId: string): Promise<Subscription | null> {
+    const row = await this.db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('site_id', '=', siteId)
+      .where('id', '!=', currentId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    if (row === undefined) return null;
+    const plan = await this.catalogue.findPriceWithProduct(row.price_id);
+    return plan === undefined ? null : this.toSubscription(row, plan.price, plan.product);
+  }
+
+  /** The contract's Subscription of a row on its base price and product. */
+  async toSubscription(row: SubscriptionRow, price: PriceRow, product: ProductRow): Promise<Subscription> {
+    const items = parseJson(addonsJson, row.addons_json);
+    const addonPrices =
+      items.length === 0
+        ? []
+        : await this.db
+            .selectFrom('prices')
+            .innerJoin('products', 'products.id', 'prices.product_id')
+            .select(['prices.id as id', 'products.name as name'])
+            .where(
+              'prices.id',
+              'in',
+              items.map((item) => item.price),
+            )
+            .execute();
+    const addons: SubscriptionAddon[] = items.map((item) => ({
+      name: addonPrices.find((candidate) => candidate.id === item.price)?.name ?? item.price,
+      cost: item.cost,
+      price: item.price,
+    }));
+    const intent = await this.invoices.openPaymentIntentSecret(row.id);
+    return {
+      id: row.id,
+      customer_id: row.customer_id,
+      status: subscriptionStatusSchema.parse(row.status),
+      current_period_end: row.current_period_end,
+      cancelled_at: row.cancelled_at,
+      stripe_subscription_id: row.provider_subscription_id,
+      trial_end: row.trial_end,
+      meta: {
+        baseProduct: {
+          name: product.name,
+          billing_period: billingPeriodSchema.parse(price.billing_period),
+          group: product.group_name,
+          quantity: row.quantity,
+          product: product.id,
+          price: price.id,
+        },
+        addons,
+        paymentIntentSecret: intent,
+      },
+    };
+  }
+
+  /** The plan change waiting for its payment, if any. */
+  async pending(row: SubscriptionRow): Promise<PendingSubscription | null> {
+    if (row.pending_price_id === null) return null;
+    const pending = await this.db
+      .selectFrom('prices')
+      .innerJoin('products', 'products.id', 'prices.product_id')
+      .select(['prices.id as priceId', 'prices.billing_period as period', 'products.name as product', 'products.group_name as group'])
+      .where('prices.id', '=', row.pending_price_id)
+      .executeTakeFirst();
+    if (pending === undefined) return null;
+    return {
+      product: pending.product.toLowerCase(),
+      group: pending.group,
+      period: billingPeriodSchema.parse(pending.period),
+      priceId: pending.priceId,
+    };
+  }
+
+  async setCancelledAt(subscriptionId: string, cancelledAt: number | null): Promise<void> {
+    await this.db.updateTable('subscriptions').set({ cancelled_at: cancelledAt }).where('id', '=', subscriptionId).execute();
+  }
+}
