@@ -1,4 +1,4 @@
-// One-way imports (ARCHITECTURE.md): lib <- api <- features <- app; ui is used by features and app; a feature
+// One-way imports (docs/architecture.md): lib <- api <- features <- app; ui is used by features and app; a feature
 // does not reach into another feature; server/ may import the call contract and lib, never React code.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';

@@ -53,7 +53,7 @@ export interface ServerConfig {
   /** The built panel (webpack output). */
   distDir: string;
   logLevel: string;
-  /** Demo host: how long it waits for the panel's billingAppReady before retrying (HOST-PROTOCOL.md: about 10 s). */
+  /** Demo host: how long it waits for the panel's billingAppReady before retrying (docs/host-protocol.md: about 10 s). */
   hostReadyTimeoutMs: number;
 }
 

@@ -5,7 +5,7 @@ import { ERROR_REPORTING } from './lib/constants';
 
 /**
  * Run-time configuration (its shape is in the call contract, shared with the server that injects it). Without
- * the injected script (unit tests, a bare build) the demo defaults of DEMO.md apply.
+ * the injected script (unit tests, a bare build) the demo defaults of docs/demo.md apply.
  */
 export type { PanelConfig };
 

@@ -1,5 +1,5 @@
 /**
- * Verification of the host's identity token (HOST-PROTOCOL.md "The identity token"): RS256, issued by the
+ * Verification of the host's identity token (docs/host-protocol.md "The identity token"): RS256, issued by the
  * site's admin URL, signed with a key from the JWKS that admin publishes at `<admin_url>/.well-known/jwks.json`,
  * not expired, `sub` = the user's e-mail.
  *

@@ -76,7 +76,7 @@ describe('assembleBillingData over the demo scenarios', () => {
     expect(legacy.availableProducts.map((product) => product.name)).toContain('Standard');
   });
 
-  it('carries the active scenario as DEMO.md describes it', () => {
+  it('carries the active scenario as docs/demo.md describes it', () => {
     const data = scenarioBillingData('active', NOW);
     expect(data.customerBalance).toBe(-1250);
     expect(data.invoices).toHaveLength(6);
@@ -128,7 +128,7 @@ describe('assembleBillingData over the demo scenarios', () => {
     expect(checkoutRouteFor({ product: 'Personal', group: 'default', period: 'year' })).toBe(PLANS_ROUTE);
   });
 
-  it('gives the owners, staff and hosts of DEMO.md', () => {
+  it('gives the owners, staff and hosts of docs/demo.md', () => {
     const scenarios = buildScenarios(NOW);
     expect(scenarios['trial-over-staff'].host).toEqual({
       forceUpgrade: true,

@@ -1,6 +1,6 @@
 /**
  * The demo host: a small publisher admin that embeds the panel and speaks the host's side of the window-message
- * protocol (spec/HOST-PROTOCOL.md). Its backend signs identity tokens with a per-site RSA key and publishes the
+ * protocol (docs/host-protocol.md). Its backend signs identity tokens with a per-site RSA key and publishes the
  * public keys as a JWKS under each site's admin URL, as a real host does.
  */
 import { randomBytes } from 'node:crypto';
@@ -17,7 +17,7 @@ import { renderHostPage, type HostPageConfig } from './hostPage';
 import { buildScenarios, DEFAULT_SCENARIO, isScenarioName, scenarioNames, type Scenario, type ScenarioName } from './scenarios';
 
 const IDENTITY_ALGORITHM = 'RS256';
-/** HOST-PROTOCOL.md: "a short-lived JWT (about 5 minutes)" */
+/** docs/host-protocol.md: "a short-lived JWT (about 5 minutes)" */
 export const IDENTITY_TOKEN_TTL_SECONDS = 5 * 60;
 const MAX_TEST_EXPIRY_SECONDS = 24 * 60 * 60;
 const KID_BYTES = 6;

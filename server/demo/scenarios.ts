@@ -1,5 +1,5 @@
 /**
- * The demo scenarios of DEMO.md: one site each, as contract-typed data. The single source of every fixture:
+ * The demo scenarios of docs/demo.md: one site each, as contract-typed data. The single source of every fixture:
  * the demo seed writes them to the database, the demo host signs its users in from them, and tests (server,
  * panel, browser) build their expectations from them. Every date is relative to the `now` given.
  */

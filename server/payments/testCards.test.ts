@@ -13,7 +13,7 @@ import {
 const NOW = Date.UTC(2026, 5, 15);
 
 describe('test cards', () => {
-  it("are all valid numbers of their brand (DEMO.md's five among them)", () => {
+  it("are all valid numbers of their brand (docs/demo.md's five among them)", () => {
     for (const [number, { brand }] of Object.entries(TEST_CARDS)) {
       expect(passesLuhn(number)).toBe(true);
       expect(cardBrand(number)).toBe(brand);

@@ -1,5 +1,5 @@
 /**
- * The sandbox's test cards (DEMO.md "Payments in the demo"), as the real provider's test mode has them, and the
+ * The sandbox's test cards (docs/demo.md "Payments in the demo"), as the real provider's test mode has them, and the
  * errors it answers with, in its words. The browser's card field (payments/browser/card-frame.js) checks the
  * same number, expiry and CVC rules as the user types; the server checks them again, as the provider does.
  */
@@ -26,7 +26,7 @@ interface TestCard {
   behaviour: CardBehaviour;
 }
 
-/** DEMO.md's table first, then a few more of the provider's documented test numbers. */
+/** docs/demo.md's table first, then a few more of the provider's documented test numbers. */
 export const TEST_CARDS: Readonly<Record<string, TestCard>> = {
   '4242424242424242': { brand: 'visa', behaviour: 'succeeds' },
   '5555555555554444': { brand: 'mastercard', behaviour: 'succeeds' },

@@ -1,6 +1,6 @@
 /**
  * The payment sandbox's browser side over HTTP: the script and card frame it serves, and what its API answers
- * for each test card of DEMO.md (setups and payments, declines, the authentication challenge's two outcomes),
+ * for each test card of docs/demo.md (setups and payments, declines, the authentication challenge's two outcomes),
  * in the card provider's words.
  */
 import { calls } from '../../src/api/contract';

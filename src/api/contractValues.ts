@@ -26,7 +26,7 @@ export const BILLING_CONTACT_MAX_LENGTH = 320;
 
 // ----------------------------------------------------------------------------------------------- brand
 
-/** The hosted platform's brand (DEMO.md "Brand defaults"); each part is configurable on the server. */
+/** The hosted platform's brand (docs/demo.md "Brand defaults"); each part is configurable on the server. */
 export interface Brand {
   platformName: string;
   /** The hosted ("pro") domain sites live under, e.g. `<subdomain>.inkwell.test`. */

@@ -1,5 +1,5 @@
 /**
- * The host bridge: the panel's side of the window-message protocol (SPEC section 1, HOST-PROTOCOL.md), as a
+ * The host bridge: the panel's side of the window-message protocol (SPEC section 1, docs/host-protocol.md), as a
  * Redux middleware. Components and thunks speak to the host only through the actions below.
  *
  * Security: a message is accepted only when its origin is one of the configured host origins and its source is

@@ -1,5 +1,5 @@
 /**
- * The store's public selectors: what every feature may read about the session (ARCHITECTURE.md, "a feature
+ * The store's public selectors: what every feature may read about the session (docs/architecture.md, "a feature
  * shares through lib, api or the store's public selectors"). The host's forceUpgrade answer is not among them:
  * the transport adds it to the calls that need it.
  */

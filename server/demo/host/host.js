@@ -1,5 +1,5 @@
 /*
- * The demo host page's side of the window-message protocol (spec/HOST-PROTOCOL.md). Plain browser JavaScript,
+ * The demo host page's side of the window-message protocol (docs/host-protocol.md). Plain browser JavaScript,
  * served as is: no build step.
  */
 (function () {

@@ -1,5 +1,5 @@
 /**
- * The demo host page's script against HOST-PROTOCOL.md, in a DOM: the host's checks on messages, its answers,
+ * The demo host page's script against docs/host-protocol.md, in a DOM: the host's checks on messages, its answers,
  * its route handling and its loading behaviour.
  *
  * @jest-environment jsdom

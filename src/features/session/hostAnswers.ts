@@ -1,4 +1,4 @@
-/** What the host answers to the session's questions (HOST-PROTOCOL.md), read defensively: it is another page. */
+/** What the host answers to the session's questions (docs/host-protocol.md), read defensively: it is another page. */
 import type { HostAnswer } from '../../store/hostBridge';
 
 export interface ForceUpgradeInfo {
