@@ -23,6 +23,8 @@ const config: Config = {
     {
       displayName: 'server',
       testEnvironment: 'node',
+      // Server tests start real servers in child processes and reseed databases: 5 s is too tight on a busy machine.
+      testTimeout: 20_000,
       roots: ['<rootDir>/server'],
       transform,
     },
