@@ -415,6 +415,11 @@ describe('resolveCheckout: SPEC 5 "Checkout id"', () => {
     expect(resolveCheckout({ id: 'publisher-default-year', ...base, ...overrides })).toEqual({ ok: false, redirect });
   });
 
+  it('finds a capitalised product by its lowercased name', () => {
+    const named = { ...publisher, name: 'Publisher' };
+    expect(resolveCheckout({ id: 'publisher-default-year', ...base, products: [named] })).toMatchObject({ ok: true, product: named });
+  });
+
   it('resolves a valid id to its product and price', () => {
     expect(resolveCheckout({ id: 'publisher-default-year', ...base })).toEqual({
       ok: true,

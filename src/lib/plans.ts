@@ -355,7 +355,9 @@ export interface CheckoutInput {
 export function resolveCheckout(input: CheckoutInput): CheckoutResolution {
   const selection = parseCheckoutId(input.id);
   if (selection === null) return { ok: false, redirect: '/' };
-  const product = input.products.find((p) => p.name === selection.product && p.group === selection.group);
+  // Ids carry the name lowercased (checkoutPath's callers lowercase it), catalogues name products capitalised.
+  const name = selection.product.toLowerCase();
+  const product = input.products.find((p) => p.name.toLowerCase() === name && p.group === selection.group);
   if (!product) return { ok: false, redirect: '/plans' };
   const price = suitablePrice(product, selection.period, input.memberCount);
   if (price === null) return { ok: false, redirect: '/plans' };

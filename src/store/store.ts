@@ -4,12 +4,13 @@ import { api } from '../api/api';
 import type { TransportContext } from '../api/baseQuery';
 import type { ErrorReporter } from '../api/reporting';
 import type { PanelConfig } from '../config';
+import { checkoutSlice } from '../features/checkout/checkoutSlice';
 import { registerSessionListeners } from '../features/session/sessionListener';
 import { sessionSlice } from '../features/session/sessionSlice';
 import { createSessionAccess } from '../features/session/sessionTransport';
 import { createHostBridge, hostSlice } from './hostBridge';
 
-const rootReducer = combineSlices(api, hostSlice, sessionSlice);
+const rootReducer = combineSlices(api, hostSlice, sessionSlice, checkoutSlice);
 export type RootState = ReturnType<typeof rootReducer>;
 
 export interface StoreOptions {

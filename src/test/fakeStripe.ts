@@ -47,7 +47,10 @@ export function createFakeStripe() {
     }) as { setupIntent?: { id: string; status: string }; error?: { message: string } }),
     createToken: jest.fn(),
     createPaymentMethod: jest.fn(),
-    confirmCardPayment: jest.fn(),
+    // A payment (or its authentication challenge) succeeds unless a test says otherwise.
+    confirmCardPayment: jest.fn(async (_clientSecret: string, _data?: unknown) => ({
+      paymentIntent: { id: 'pi_confirmed', status: 'succeeded' },
+    }) as { paymentIntent?: { id: string; status: string }; error?: { message: string } }),
     handleCardAction: jest.fn(),
     registerAppInfo: jest.fn(),
     _registerWrapper: jest.fn(),

@@ -10,6 +10,7 @@ import { formatLongDate } from '../../lib/dates';
 import { apiError, json, onCall } from '../../test/server';
 import { billingDataOf, openPanelAs, stopPanels } from '../../test/openPanel';
 import { fakePageNavigation } from '../../test/testPanel';
+import { answerInvoicePreview } from '../../test/handlers/checkout';
 
 afterEach(() => {
   stopPanels();
@@ -84,9 +85,10 @@ describe('states', () => {
   it.each([
     ['trial', '/plans', 'The Plans screen is not built yet.'],
     ['trial-over', '/plans', 'The Plans screen is not built yet.'],
-    ['incomplete', '/checkout/publisher-default-year', 'The Checkout screen is not built yet.'],
-    ['auto-billing-grace', '/checkout/publisher-default-month', 'The Checkout screen is not built yet.'],
+    ['incomplete', '/checkout/publisher-default-year', 'Complete payment authorization'],
+    ['auto-billing-grace', '/checkout/publisher-default-month', 'Complete payment authorization'],
   ] as const)('sends the %s scenario to %s', async (scenario, route, screenText) => {
+    answerInvoicePreview();
     const { panel } = openPanelAs(scenario, { forceUpgrade: scenario === 'trial-over' });
     expect(await screen.findByText(screenText)).toBeInTheDocument();
     await waitFor(() => expect(panel.host.postedWith('route').at(-1)).toEqual({ route }));
@@ -157,6 +159,7 @@ describe('plan details', () => {
   });
 
   it('warns about a pending plan change with a link to complete the payment', async () => {
+    answerInvoicePreview();
     openPanelAs(
       billingDataOf('active', (data) => {
         data.isPending = true;
@@ -166,7 +169,7 @@ describe('plan details', () => {
     const plan = await planDetails();
     expect(plan.getByText('Your plan change is waiting for payment')).toBeInTheDocument();
     await userEvent.click(plan.getByRole('link', { name: 'Complete payment' }));
-    expect(await screen.findByText('The Checkout screen is not built yet.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Complete payment authorization' })).toBeInTheDocument();
   });
 
   it('warns when the site has more staff users than the plan allows, with a link to the docs (over-limits)', async () => {

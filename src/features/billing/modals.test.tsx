@@ -8,6 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { MEMBERS_CONTACT_PROMPT, MODAL_CLOSE_DELAY_MS } from '../../lib/constants';
 import { apiError, json, onCall } from '../../test/server';
 import { billingDataOf, openPanelAs, stopPanels } from '../../test/openPanel';
+import { answerCouponDetails, answerInvoicePreview } from '../../test/handlers/checkout';
 
 afterEach(() => {
   stopPanels();
@@ -198,6 +199,8 @@ describe('Member limit changes', () => {
 
   it("goes to the checkout route of the chosen plan's tier with 'Choose this plan'", async () => {
     const user = userEvent.setup();
+    answerInvoicePreview();
+    answerCouponDetails();
     const { panel } = openPanelAs('active');
     const dialog = await openModal(user, 'Change member limit', 'Member limit changes');
     fireEvent.change(dialog.getByRole('slider', { name: 'Members' }), { target: { value: '2' } });
@@ -207,7 +210,7 @@ describe('Member limit changes', () => {
       .closest('li')!;
     expect(business).toHaveTextContent('$224.17 per month, billed yearly');
     await user.click(within(business).getByRole('button', { name: 'Choose this plan: Business' }));
-    expect(await screen.findByText('The Checkout screen is not built yet.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Confirm your plan selection' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await waitFor(() => expect(panel.host.postedWith('route').at(-1)).toEqual({ route: '/checkout/business-default-year' }));
   });

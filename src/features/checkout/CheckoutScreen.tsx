@@ -1,6 +1,291 @@
-/** Placeholder until the Checkout screen's issue lands: it says so rather than pretending. */
-import { Notice } from '../../ui/Notice';
+/**
+ * The Checkout screen (SPEC 2 "Checkout screen", 4 "Plan change flow", 5 "Checkout id"): the chosen plan, its
+ * add-ons and billing summary, and the button that changes the plan, or completes the payment a change left
+ * waiting for the card's authentication. The payment's progress lives in the checkout slice.
+ */
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
+import type { Addon, BillingData, BillingPeriod, PendingSubscription, Price, Product } from '../../api/contract';
+import { needsAuthentication, parsePendingSubscription, pendingCheckoutPath, pendingSubscriptionKey } from '../../lib/checkout';
+import { isDiscountDisplayed, launchCouponForPeriod, needsCouponSwap } from '../../lib/discounts';
+import { toUnixSeconds } from '../../lib/dates';
+import { memberCountOrDefault } from '../../lib/limits';
+import {
+  PLAN_MESSAGES,
+  addonDisplayName,
+  buildCheckoutId,
+  checkoutError,
+  effectiveLimits,
+  firstLimitViolation,
+  isAutoBillingAddon,
+  isSubdirectoryAddon,
+  resolveCheckout,
+} from '../../lib/plans';
+import type { StateRoute } from '../../lib/flags';
+import { isCustomPlan } from '../../lib/products';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { ActionButton } from '../../ui/ActionButton';
+import type { ActionState } from '../../ui/ActionButton';
+import { FormError } from '../../ui/FormError';
+import { useScreenTitle } from '../../ui/shell';
+import { InvoiceDetailsModal } from '../account/InvoiceDetailsModal';
+import { ScreenGate } from '../account/ScreenGate';
+import { PaymentProviderWarning } from '../payments/PaymentProviderWarning';
+import { usePaymentProvider } from '../payments/usePaymentProvider';
+import { AddonList } from './AddonList';
+import { BillingSummary } from './BillingSummary';
+import { useGetCouponDetailsQuery, useGetInvoicePreviewQuery, useSaveCheckoutInvoiceDetailsMutation } from './checkoutApi';
+import { checkoutLeft, completePayment, confirmPlanChange, selectCheckout } from './checkoutSlice';
+import type { CheckoutState } from './checkoutSlice';
+import { PlanSummary } from './PlanSummary';
+
+const CardModal = lazy(() => import(/* webpackChunkName: "card" */ '../payments/CardModal'));
+
+export const CHECKOUT_TITLE = 'Confirm your plan selection';
+export const PAYMENT_PENDING_TITLE = 'Complete payment authorization';
+
+/** SPEC 4 "Routing by state": grace, a pending cancel and custom plans have nothing to buy here. */
+function checkoutRedirect(data: BillingData): StateRoute {
+  if (data.isGrace || data.willCancelAtPeriodEnd || isCustomPlan(data.subscription.meta.baseProduct.name)) return '/';
+  return null;
+}
+
+function storedPendingChoice(customerId: string): PendingSubscription | null {
+  return parsePendingSubscription(localStorage.getItem(pendingSubscriptionKey(customerId)));
+}
+
+/** The optional add-ons of a product: automatic billing is a billing mode, switched on the dashboard. */
+function optionalAddons(product: Product): Addon[] {
+  return product.addons.filter((addon) => !isAutoBillingAddon(addon.name));
+}
+
+function addonPrice(addon: Addon, period: BillingPeriod): Price | undefined {
+  return addon.prices.find((price) => price.billing_period === period);
+}
+
+/** The add-ons the subscription pays for now (by any of their prices). */
+function currentAddonPrice(data: BillingData, addon: Addon): string | null {
+  const ids = new Set(addon.prices.map((price) => price.id));
+  return data.subscription.meta.addons.find((item) => ids.has(item.price))?.price ?? null;
+}
+
+/** A subdirectory site needs its add-on: it is always selected and reads 'Active'. */
+function isRequiredAddon(data: BillingData, addon: Addon): boolean {
+  return data.currentSite.isSubdirectory && isSubdirectoryAddon(addon.name);
+}
+
+function buttonState(checkout: CheckoutState): ActionState {
+  switch (checkout.status) {
+    case 'confirming':
+    case 'authorizing':
+      return 'pending';
+    case 'succeeded':
+      return 'succeeded';
+    case 'failed':
+      return checkout.retryAuthentication ? 'idle' : 'failed';
+    case 'idle':
+      return 'idle';
+  }
+}
+
+function Checkout({ data, product, price }: { data: BillingData; product: Product; price: Price }) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const checkout = useAppSelector(selectCheckout);
+  const provider = usePaymentProvider();
+  const [modal, setModal] = useState<'card' | 'invoiceDetails' | null>(null);
+  const [saveInvoiceDetails] = useSaveCheckoutInvoiceDetailsMutation();
+  const period = price.billing_period;
+  const addons = optionalAddons(product);
+  const [chosenAddons, setChosenAddons] = useState<ReadonlySet<string>>(
+    () => new Set(addons.filter((addon) => isRequiredAddon(data, addon) || currentAddonPrice(data, addon) !== null).map((addon) => addon.id)),
+  );
+  const selectedAddons = addons.filter((addon) => chosenAddons.has(addon.id) || isRequiredAddon(data, addon));
+  const addonIds = selectedAddons.flatMap((addon) => addonPrice(addon, period)?.id ?? []);
+  const addonsCost = selectedAddons.reduce((sum, addon) => sum + (addonPrice(addon, period)?.cost ?? 0), 0);
+
+  const { user, subscription } = data;
+  const couponId = launchCouponForPeriod(user.coupon, period);
+  const preview = useGetInvoicePreviewQuery({
+    customerId: subscription.customer_id,
+    subscriptionId: subscription.id,
+    basePrices: { current: subscription.meta.baseProduct.price, selected: price.id },
+    addonPrices: addons.flatMap((addon) => {
+      const current = currentAddonPrice(data, addon);
+      const selected = selectedAddons.includes(addon) ? (addonPrice(addon, period)?.id ?? null) : null;
+      return current === null && selected === null ? [] : [{ current, selected }];
+    }),
+    period,
+    couponId,
+  });
+  const swapping = needsCouponSwap(user.coupon, period) && couponId !== null;
+  const swappedCoupon = useGetCouponDetailsQuery({ couponId: couponId ?? '' }, { skip: !swapping });
+  const shownDiscount = isDiscountDisplayed(data.discount, toUnixSeconds(Date.now())) ? data.discount : null;
+  const coupon = swapping ? (swappedCoupon.data?.coupon ?? null) : (shownDiscount?.coupon ?? null);
+
+  const paymentPending = needsAuthentication(data) || checkout.retryAuthentication;
+  useScreenTitle(paymentPending ? PAYMENT_PENDING_TITLE : CHECKOUT_TITLE);
+
+  // 7 s after a success the slice says so: back to the dashboard, which reads the new plan.
+  useEffect(() => {
+    if (!checkout.finished) return;
+    dispatch(checkoutLeft());
+    void navigate('/', { replace: true });
+  }, [checkout.finished, dispatch, navigate]);
+
+  const hasCard = !!user.cardLast4;
+  const limits = effectiveLimits(product, price);
+  const limitContext = { productName: product.name, site: data.currentSite };
+  const screenError = paymentPending
+    ? null
+    : checkoutError({
+        priceId: price.id,
+        currentPriceId: data.currentPrice?.id ?? null,
+        hasCard,
+        limitMessage: firstLimitViolation(limits, data.currentSiteLimits, limitContext),
+      });
+  const error = checkout.error ?? screenError;
+  const cardPayments = provider.status === 'ready' ? provider.stripe : null;
+  const clientSecret =
+    checkout.clientSecret ?? subscription.meta.paymentIntentSecret ?? data.latestInvoice?.payment_intent?.client_secret ?? null;
+
+  function switchPeriod(next: BillingPeriod) {
+    const id = buildCheckoutId({ product: product.name.toLowerCase(), group: product.group, period: next });
+    if (id !== null) void navigate(`${pathname.slice(0, pathname.lastIndexOf('/'))}/${id}`);
+  }
+
+  function confirm() {
+    void dispatch(
+      confirmPlanChange({
+        customerId: subscription.customer_id,
+        subscriptionId: subscription.id,
+        userId: user.id,
+        currentPriceId: subscription.meta.baseProduct.price,
+        flags: data,
+        hasAutoBillingEnabled: data.hasAutoBillingEnabled,
+        autoPriceId: data.autoPriceId,
+        coupon: user.coupon,
+        choice: { product: product.name.toLowerCase(), group: product.group, period, priceId: price.id },
+        addonIds,
+        prorationDate: preview.data?.prorationDate,
+        limits,
+        limitContext,
+        cardPayments,
+      }),
+    );
+  }
+
+  function completeNow() {
+    if (clientSecret === null) return;
+    void dispatch(completePayment({ customerId: subscription.customer_id, clientSecret, cardPayments }));
+  }
+
+  const blocked = screenError !== null && checkout.error === null;
+  return (
+    <div className="checkout">
+      <div className="checkout__choice">
+        <PlanSummary product={product} price={price} />
+        {addons.length > 0 && (
+          <AddonList
+            addons={addons}
+            period={period}
+            isSelected={(addon) => selectedAddons.includes(addon)}
+            isRequired={(addon) => isRequiredAddon(data, addon)}
+            displayName={addonDisplayName}
+            onToggle={(addon) =>
+              setChosenAddons((current) => {
+                const next = new Set(current);
+                if (!next.delete(addon.id)) next.add(addon.id);
+                return next;
+              })
+            }
+          />
+        )}
+      </div>
+      <div className="checkout__billing">
+        {provider.status === 'failed' && <PaymentProviderWarning warning={provider.warning} onRetry={provider.retry} />}
+        <BillingSummary
+          data={data}
+          product={product}
+          price={price}
+          addonsCost={addonsCost}
+          coupon={coupon}
+          preview={preview.data}
+          previewFailed={preview.isError}
+          onSwitchPeriod={switchPeriod}
+          onEditCard={() => setModal('card')}
+          onEditInvoiceDetails={() => setModal('invoiceDetails')}
+        />
+        {error === PLAN_MESSAGES.checkoutAddCard ? (
+          <button type="button" className="button button--link form-error" onClick={() => setModal('card')}>
+            {error}
+          </button>
+        ) : (
+          <FormError>{error}</FormError>
+        )}
+        <div className="checkout__actions">
+          {paymentPending ? (
+            <ActionButton
+              state={buttonState(checkout)}
+              label="Complete payment now"
+              retryLabel="Complete payment now"
+              pendingLabel="Processing your payment…"
+              disabled={clientSecret === null}
+              onClick={completeNow}
+            />
+          ) : (
+            <ActionButton
+              state={buttonState(checkout)}
+              label={checkout.retryAuthentication ? 'Complete payment now' : 'Confirm plan selection'}
+              pendingLabel="Processing your payment…"
+              disabled={!hasCard || blocked}
+              onClick={confirm}
+            />
+          )}
+        </div>
+      </div>
+      {modal === 'card' && (
+        <Suspense fallback={null}>
+          <CardModal customerId={subscription.customer_id} userId={user.id} onClose={() => setModal(null)} onSaved={() => setModal(null)} />
+        </Suspense>
+      )}
+      {modal === 'invoiceDetails' && (
+        <InvoiceDetailsModal
+          invoiceDetails={data.invoiceDetails}
+          save={async (text) => !('error' in (await saveInvoiceDetails({ customerId: subscription.customer_id, invoiceDetails: text })))}
+          onClose={() => setModal(null)}
+        />
+      )}
+    </div>
+  );
+}
+
+/** SPEC 5 "Checkout id": where an id sends the user, or the plan and price it names. */
+function CheckoutRoute({ data }: { data: BillingData }) {
+  const { id } = useParams();
+  const inFlight = useAppSelector(selectCheckout).status !== 'idle';
+  if (id === undefined) {
+    return <Navigate to={pendingCheckoutPath(data.pendingSubscription ?? storedPendingChoice(data.subscription.customer_id))} replace />;
+  }
+  const resolution = resolveCheckout({
+    id,
+    products: data.availableProducts,
+    memberCount: memberCountOrDefault(data.currentSiteLimits),
+    siteLimits: data.currentSiteLimits,
+    site: data.currentSite,
+  });
+  // A payment under way keeps its screen even if the site's usage moved under it.
+  if (!resolution.ok && !inFlight) return <Navigate to={resolution.redirect} replace />;
+  if (!resolution.ok) return null;
+  return <Checkout key={resolution.price.id} data={data} product={resolution.product} price={resolution.price} />;
+}
 
 export default function CheckoutScreen() {
-  return <Notice tone="info">The Checkout screen is not built yet.</Notice>;
+  return (
+    <ScreenGate loadingLabel="Loading checkout" onFailure="home" redirect={checkoutRedirect} hidesNavigation={() => true}>
+      {(data) => <CheckoutRoute data={data} />}
+    </ScreenGate>
+  );
 }
+

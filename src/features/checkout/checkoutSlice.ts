@@ -1,0 +1,298 @@
+/**
+ * A payment's progress, in the store rather than in the screen (SPEC 4 "Plan change flow", "Checkout button"):
+ * the app remounts its routes when the site limits change, and a payment in flight must survive that.
+ *
+ * idle -> confirming (the plan change) -> authorizing (the card's extra authentication) -> succeeded -> (7 s)
+ * finished, when the screen returns home; or failed, with the message, and whether 'Complete payment now'
+ * retries the authentication. One attempt at a time: a second click while one runs is refused here, so a
+ * double click never sends two changes.
+ */
+import { createSlice } from '@reduxjs/toolkit';
+import type { PayloadAction } from '@reduxjs/toolkit';
+import { api } from '../../api/api';
+import type { ApiError } from '../../api/errors';
+import type { CallData, Limit, PendingSubscription, StatusFlags } from '../../api/contract';
+import {
+  CHECKOUT_MESSAGES,
+  gracePaymentFailureMessage,
+  needsAuthentication,
+  needsAutoBillingReset,
+  pendingSubscriptionKey,
+  planChangeEndpoint,
+  planChangeFailureMessage,
+} from '../../lib/checkout';
+import { AUTO_BILLING_REMOVAL_WAIT_MS, PLAN_CHANGE_SUCCESS_DELAY_MS } from '../../lib/constants';
+import { couponPollDelaysMs, launchCouponForPeriod, needsCouponSwap } from '../../lib/discounts';
+import { accountApi } from '../../api/accountApi';
+import { firstLimitViolation } from '../../lib/plans';
+import type { LimitContext } from '../../lib/plans';
+import { createAppAsyncThunk } from '../../store/hooks';
+import type { RootState } from '../../store/store';
+import { sleep } from '../account/poll';
+import { confirmCardPayment } from '../payments/cardPayment';
+import type { CardPayments } from '../payments/cardPayment';
+import { checkoutApi } from './checkoutApi';
+
+export type CheckoutStatus = 'idle' | 'confirming' | 'authorizing' | 'succeeded' | 'failed';
+
+export interface CheckoutState {
+  status: CheckoutStatus;
+  error: string | null;
+  /** the choice being paid for */
+  pending: PendingSubscription | null;
+  /** the payment to authenticate again after a failed authentication */
+  clientSecret: string | null;
+  /** the last attempt failed at the card's authentication: the button retries that, not the change */
+  retryAuthentication: boolean;
+  /** the success delay has passed: the screen returns home */
+  finished: boolean;
+}
+
+const initialState: CheckoutState = {
+  status: 'idle',
+  error: null,
+  pending: null,
+  clientSecret: null,
+  retryAuthentication: false,
+  finished: false,
+};
+
+export interface PlanChangeRequest {
+  customerId: string;
+  subscriptionId: string;
+  userId: string;
+  /** the subscription's base price now: what removing automatic billing resets to */
+  currentPriceId: string;
+  flags: Pick<StatusFlags, 'isTrial' | 'forceUpgradeOwner'>;
+  hasAutoBillingEnabled: boolean;
+  autoPriceId: string | null;
+  coupon: string | null;
+  choice: PendingSubscription;
+  addonIds: string[];
+  /** the preview's proration instant, so the charge equals what the screen showed */
+  prorationDate: number | undefined;
+  limits: Limit[];
+  limitContext: LimitContext;
+  cardPayments: CardPayments | null;
+}
+
+export interface PaymentRequest {
+  customerId: string;
+  cardPayments: CardPayments | null;
+}
+
+type Failure = { message: string; retryAuthentication?: boolean };
+
+function isInFlight(state: CheckoutState): boolean {
+  return state.status === 'confirming' || state.status === 'authorizing' || state.status === 'succeeded';
+}
+
+const refuseWhileInFlight = { condition: (_arg: unknown, { getState }: { getState(): RootState }) => !isInFlight(getState().checkout) };
+
+function detailOf(error: unknown): string {
+  return (error as ApiError | undefined)?.detail ?? '';
+}
+
+function forgetPendingChoice(customerId: string) {
+  localStorage.removeItem(pendingSubscriptionKey(customerId));
+}
+
+export const checkoutSlice = createSlice({
+  name: 'checkout',
+  initialState,
+  reducers: {
+    authenticationStarted(state, action: PayloadAction<{ clientSecret: string }>) {
+      state.status = 'authorizing';
+      state.clientSecret = action.payload.clientSecret;
+    },
+    paymentSucceeded(state) {
+      state.status = 'succeeded';
+      state.error = null;
+      state.retryAuthentication = false;
+    },
+    paymentFailed(state, action: PayloadAction<Failure>) {
+      state.status = 'failed';
+      state.error = action.payload.message;
+      state.retryAuthentication = action.payload.retryAuthentication ?? false;
+    },
+    checkoutFinished(state) {
+      state.finished = true;
+    },
+    /** The screen went home: the next checkout starts afresh. */
+    checkoutLeft() {
+      return initialState;
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(confirmPlanChange.pending, (state, action) => {
+      state.status = 'confirming';
+      state.error = null;
+      state.pending = action.meta.arg.choice;
+      state.retryAuthentication = false;
+    });
+    builder.addCase(completePayment.pending, (state) => {
+      state.status = 'authorizing';
+      state.error = null;
+    });
+    builder.addCase(payOpenInvoice.pending, (state) => {
+      state.status = 'confirming';
+      state.error = null;
+    });
+  },
+  selectors: {
+    selectCheckout: (state) => state,
+  },
+});
+
+export const { checkoutLeft } = checkoutSlice.actions;
+const { authenticationStarted, paymentSucceeded, paymentFailed, checkoutFinished } = checkoutSlice.actions;
+export const { selectCheckout } = checkoutSlice.selectors;
+
+type ThunkTools = { dispatch: (action: unknown) => unknown; signal: AbortSignal };
+
+/** "On success, clear the storage, wait 7000 ms, refresh the user, invoices and site, and return to /." */
+async function succeed({ dispatch, signal }: ThunkTools, customerId: string) {
+  forgetPendingChoice(customerId);
+  dispatch(paymentSucceeded());
+  await sleep(PLAN_CHANGE_SUCCESS_DELAY_MS, signal);
+  dispatch(api.util.invalidateTags(['BillingData', 'SiteLimits']));
+  dispatch(checkoutFinished());
+}
+
+/** The card's extra authentication of a payment, then success or the failure that offers it again. */
+async function authenticate(tools: ThunkTools, customerId: string, clientSecret: string, paymentMethodId: string, cardPayments: CardPayments | null) {
+  tools.dispatch(authenticationStarted({ clientSecret }));
+  const confirmed = await confirmCardPayment(cardPayments, clientSecret, paymentMethodId);
+  if (!confirmed.ok) {
+    tools.dispatch(paymentFailed({ message: CHECKOUT_MESSAGES.authenticationFailed, retryAuthentication: true }));
+    return;
+  }
+  await succeed(tools, customerId);
+}
+
+/** Switches the launch coupon to the period's variant, then waits for the provider to show it (up to 3 reads). */
+async function swapCoupon(dispatch: ThunkTools['dispatch'], signal: AbortSignal, customerId: string, couponId: string, key: string) {
+  const updated = (await dispatch(
+    checkoutApi.endpoints.updateDiscount.initiate({ data: { customerId, couponId }, idempotencyKey: `${key}-discount` }),
+  )) as { error?: unknown };
+  if (updated.error) return false;
+  for (const delay of couponPollDelaysMs()) {
+    if (!(await sleep(delay, signal))) return false;
+    const read = (await dispatch(
+      checkoutApi.endpoints.getDiscountDetails.initiate({ customerId }, { subscribe: false, forceRefetch: true }),
+    )) as { data?: { discount: { coupon: { id: string } } | null } };
+    if (read.data?.discount?.coupon.id === couponId) break;
+  }
+  return true;
+}
+
+/** The site's limits as they are now, not as the screen loaded them. */
+async function currentSiteLimits(dispatch: ThunkTools['dispatch']) {
+  const read = (await dispatch(accountApi.endpoints.getCurrentSiteLimits.initiate(undefined, { forceRefetch: true }))) as {
+    data?: { currentSiteLimits: Parameters<typeof firstLimitViolation>[1] };
+    unsubscribe?: () => void;
+  };
+  read.unsubscribe?.();
+  return read.data?.currentSiteLimits ?? null;
+}
+
+async function paymentMethodOf(dispatch: ThunkTools['dispatch'], customerId: string): Promise<string | null> {
+  const read = (await dispatch(
+    checkoutApi.endpoints.getPaymentMethod.initiate({ customerId }, { subscribe: false, forceRefetch: true }),
+  )) as { data?: { paymentMethodId: string | null } };
+  return read.data?.paymentMethodId ?? null;
+}
+
+/** SPEC 4 "Plan change flow", steps 2 to 8, after the user confirmed. */
+export const confirmPlanChange = createAppAsyncThunk(
+  'checkout/confirmPlanChange',
+  async (request: PlanChangeRequest, { dispatch, signal }) => {
+    const tools = { dispatch, signal };
+    const fail = (message: string) => dispatch(paymentFailed({ message }));
+    // One key per attempt: the transport's retries of a write reuse it, a new click makes a new one.
+    const key = crypto.randomUUID();
+    const { customerId, subscriptionId, userId, choice } = request;
+
+    if (needsCouponSwap(request.coupon, choice.period)) {
+      const next = launchCouponForPeriod(request.coupon, choice.period)!;
+      if (!(await swapCoupon(dispatch, signal, customerId, next, key))) return fail(CHECKOUT_MESSAGES.generic);
+    }
+
+    const siteLimits = await currentSiteLimits(dispatch);
+    if (siteLimits === null) return fail(CHECKOUT_MESSAGES.generic);
+    const violation = firstLimitViolation(request.limits, siteLimits, request.limitContext);
+    if (violation !== null) return fail(violation);
+
+    const paymentMethodId = await paymentMethodOf(dispatch, customerId);
+    if (paymentMethodId === null) return fail(CHECKOUT_MESSAGES.missingPaymentMethod);
+
+    const base = { customerId, subscriptionId, userId, paymentMethodId };
+    if (needsAutoBillingReset(request)) {
+      const reset = await dispatch(
+        checkoutApi.endpoints.changeSubscription.initiate({
+          data: { ...base, planId: request.currentPriceId, addonIds: [] },
+          idempotencyKey: `${key}-reset`,
+        }),
+      );
+      if (reset.error) return fail(CHECKOUT_MESSAGES.autoBillingRemovalFailed);
+      if (!(await sleep(AUTO_BILLING_REMOVAL_WAIT_MS, signal))) return undefined;
+    }
+
+    const change: CallData<'activate-subscription'> = { ...base, planId: choice.priceId, addonIds: request.addonIds, isTrial: request.flags.isTrial };
+    const endpoint = planChangeEndpoint(request.flags);
+    const changed =
+      endpoint === 'activate-subscription'
+        ? await dispatch(checkoutApi.endpoints.activateSubscription.initiate({ data: change, idempotencyKey: `${key}-change` }))
+        : await dispatch(
+            checkoutApi.endpoints.changeSubscription.initiate({
+              data: { ...change, prorationDate: request.prorationDate },
+              idempotencyKey: `${key}-change`,
+            }),
+          );
+    if (changed.error) {
+      const message = planChangeFailureMessage(detailOf(changed.error));
+      if (message !== null) return fail(message);
+    }
+
+    const meta = changed.data?.meta;
+    if (meta && needsAuthentication(meta) && meta.paymentIntentSecret) {
+      // Kept across a reload: the checkout route of a later visit names this choice.
+      localStorage.setItem(pendingSubscriptionKey(customerId), JSON.stringify(choice));
+      return authenticate(tools, customerId, meta.paymentIntentSecret, paymentMethodId, request.cardPayments);
+    }
+    return succeed(tools, customerId);
+  },
+  refuseWhileInFlight,
+);
+
+/** 'Complete payment now': the extra authentication of the payment a plan change left waiting. */
+export const completePayment = createAppAsyncThunk(
+  'checkout/completePayment',
+  async (request: PaymentRequest & { clientSecret: string }, { dispatch, signal }) => {
+    const paymentMethodId = await paymentMethodOf(dispatch, request.customerId);
+    if (paymentMethodId === null) {
+      dispatch(paymentFailed({ message: CHECKOUT_MESSAGES.missingPaymentMethod, retryAuthentication: true }));
+      return;
+    }
+    await authenticate({ dispatch, signal }, request.customerId, request.clientSecret, paymentMethodId, request.cardPayments);
+  },
+  refuseWhileInFlight,
+);
+
+/** In grace: pays the past-due invoice with the card on file, which ends grace. */
+export const payOpenInvoice = createAppAsyncThunk(
+  'checkout/payOpenInvoice',
+  async ({ customerId, cardPayments }: PaymentRequest, { dispatch, signal }) => {
+    const fail = (message: string | null) => dispatch(paymentFailed({ message: gracePaymentFailureMessage(message) }));
+    const intent = await dispatch(
+      checkoutApi.endpoints.createPaymentIntent.initiate({ data: { customerId }, idempotencyKey: crypto.randomUUID() }),
+    );
+    if (!intent.data) return fail(null);
+    const paymentMethodId = await paymentMethodOf(dispatch, customerId);
+    if (paymentMethodId === null) return fail(null);
+    const confirmed = await confirmCardPayment(cardPayments, intent.data.payment_intent.client_secret, paymentMethodId);
+    if (!confirmed.ok) return fail(confirmed.providerMessage);
+    return succeed({ dispatch, signal }, customerId);
+  },
+  refuseWhileInFlight,
+);

@@ -1,0 +1,159 @@
+/**
+ * The checkout's pure rules (SPEC 4 "Plan change flow", "Checkout button"; SPEC 8 "Checkout"): what a plan change
+ * sends, which endpoint takes it, what its answer asks of the customer next, the pending choice kept in browser
+ * storage, and the plain-words account of what a preview bills now.
+ */
+import type { BillingPeriod, InvoicePreview, InvoicePreviewLine, PendingSubscription, StatusFlags } from '../api/contract';
+import { SECONDS_PER_DAY } from './constants';
+import { formatLongDate } from './dates';
+import { currencySymbol, formatCents } from './money';
+import { buildCheckoutId } from './plans';
+
+/** SPEC 8 "Checkout" and the grace payment of "Session and transport", verbatim. */
+export const CHECKOUT_MESSAGES = {
+  generic: 'Something went wrong. Refresh the page and try again or contact support.',
+  authenticationFailed: "We weren't able to process your payment. Try again or choose a different card.",
+  missingPaymentMethod: 'Card authentication failed. Try again or contact support.',
+  planChangeFailed: 'Could not process your card. Try again or contact support.',
+  autoBillingRemovalFailed: 'Could not remove autobilling. Switch to manual billing mode and try again.',
+  gracePaymentPrefix: 'Error processing payment.',
+  gracePaymentFailed: 'Error processing payment. Try again or contact support',
+} as const;
+
+/** "'Error fetching invoices' inside a plan-change error is tolerated": the plan did change. */
+const TOLERATED_PLAN_CHANGE_ERROR = 'Error fetching invoices';
+
+const USD = currencySymbol();
+
+// ------------------------------------------------------------------------------------------ the change
+
+export type PlanChangeEndpoint = 'activate-subscription' | 'change-subscription';
+
+/** "An owner activates through the activate endpoint" (a trial, or a forced upgrade); everyone else changes. */
+export function planChangeEndpoint(flags: Pick<StatusFlags, 'isTrial' | 'forceUpgradeOwner'>): PlanChangeEndpoint {
+  return flags.isTrial || flags.forceUpgradeOwner ? 'activate-subscription' : 'change-subscription';
+}
+
+export interface AutoBillingResetInput {
+  hasAutoBillingEnabled: boolean;
+  autoPriceId: string | null;
+  addonIds: readonly string[];
+}
+
+/** "If the customer had auto-billing but no auto price add-on is selected, first reset to the base plan." */
+export function needsAutoBillingReset({ hasAutoBillingEnabled, autoPriceId, addonIds }: AutoBillingResetInput): boolean {
+  return hasAutoBillingEnabled && (autoPriceId === null || !addonIds.includes(autoPriceId));
+}
+
+/**
+ * "If the response is incomplete, pending or auto-billing grace ... run extra card authentication." The billing
+ * data's flags read the same way: a payment is waiting for the customer's card.
+ */
+export function needsAuthentication(meta: { isIncomplete: boolean; isPending: boolean; isAutoBillingGrace: boolean }): boolean {
+  return meta.isIncomplete || meta.isPending || meta.isAutoBillingGrace;
+}
+
+/**
+ * What a failed plan change says: the server's own words when it gave any, else the card message; null when
+ * the failure is the tolerated one (the plan changed, only the invoices could not be read afterwards).
+ */
+export function planChangeFailureMessage(serverMessage: string): string | null {
+  if (serverMessage.includes(TOLERATED_PLAN_CHANGE_ERROR)) return null;
+  return serverMessage.trim() || CHECKOUT_MESSAGES.planChangeFailed;
+}
+
+/** "'Error processing payment.' plus the provider's message, or 'Error processing payment. Try again or contact support'." */
+export function gracePaymentFailureMessage(providerMessage: string | null | undefined): string {
+  const message = providerMessage?.trim();
+  return message ? `${CHECKOUT_MESSAGES.gracePaymentPrefix} ${message}` : CHECKOUT_MESSAGES.gracePaymentFailed;
+}
+
+// ---------------------------------------------------------------------------------- the pending choice
+
+const PENDING_KEY_PREFIX = 'inkwell.pendingSubscription.';
+
+/** "Cached in browser storage under a key that includes the customer id." */
+export function pendingSubscriptionKey(customerId: string): string {
+  return `${PENDING_KEY_PREFIX}${customerId}`;
+}
+
+function isBillingPeriod(value: unknown): value is BillingPeriod {
+  return value === 'month' || value === 'year';
+}
+
+/** The stored choice, or null when nothing (or something unreadable) is stored. */
+export function parsePendingSubscription(stored: string | null): PendingSubscription | null {
+  if (stored === null) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(stored);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const { product, group, period, priceId } = value as Record<string, unknown>;
+  if (typeof product !== 'string' || typeof group !== 'string' || typeof priceId !== 'string' || !isBillingPeriod(period)) {
+    return null;
+  }
+  return { product, group, period, priceId };
+}
+
+/** /checkout without an id: "the pending subscription's id from billing data or /plans". */
+export function pendingCheckoutPath(pending: PendingSubscription | null): string {
+  const id = pending === null ? null : buildCheckoutId({ product: pending.product.toLowerCase(), group: pending.group, period: pending.period });
+  return id === null ? '/plans' : `/checkout/${id}`;
+}
+
+// ------------------------------------------------------------------------------ what is billed now
+
+/** The account credit a preview spends: what the customer's balance takes off the invoice total. */
+export function creditApplied(preview: Pick<InvoicePreview, 'total' | 'amount'>): number {
+  return Math.max(0, preview.total - preview.amount);
+}
+
+/** "a 'Credit from last payment' line when proration is negative": the unused time the change gives back. */
+export function prorationCredit(lines: readonly InvoicePreviewLine[]): number {
+  return lines.filter((line) => line.kind === 'unused_time').reduce((sum, line) => sum + line.amount, 0);
+}
+
+function wholeDays(line: InvoicePreviewLine): number | null {
+  if (line.periodStart === null || line.periodEnd === null) return null;
+  return Math.round((line.periodEnd - line.periodStart) / SECONDS_PER_DAY);
+}
+
+function daysLeft(days: number): string {
+  return days === 1 ? 'the 1 day left in your period' : `the ${days} days left in your period`;
+}
+
+function describeLine(line: InvoicePreviewLine, planName: (priceId: string) => string): string {
+  const amount = formatCents(Math.abs(line.amount), USD);
+  const name = line.priceId === null ? '' : planName(line.priceId);
+  switch (line.kind) {
+    case 'remaining_time': {
+      const days = wholeDays(line);
+      return days === null ? `${amount} for ${name}` : `${amount} for ${name} for ${daysLeft(days)}`;
+    }
+    case 'unused_time':
+      return `minus ${amount} unused time on ${name}`;
+    case 'new_period':
+      return `${amount} for ${name} for a new period`;
+    case 'discount':
+      return `minus ${amount} discount`;
+  }
+}
+
+/**
+ * The amount billed now in plain words, from the preview's lines: "$X for Business for the 183 days left in
+ * your period, minus $Y unused time on Publisher, minus $Z account credit". `planName` names a line's price.
+ */
+export function describeAmountDue(preview: Pick<InvoicePreview, 'lines' | 'total' | 'amount'>, planName: (priceId: string) => string): string {
+  const parts = preview.lines.map((line) => describeLine(line, planName));
+  const credit = creditApplied(preview);
+  if (credit > 0) parts.push(`minus ${formatCents(credit, USD)} account credit`);
+  return parts.join(', ');
+}
+
+/** "Then $A on April 30, 2030." */
+export function describeNextRenewal(nextRenewal: InvoicePreview['nextRenewal']): string {
+  return `Then ${formatCents(nextRenewal.amount, USD)} on ${formatLongDate(nextRenewal.date)}.`;
+}
