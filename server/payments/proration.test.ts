@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { BillingPeriod } from '../../src/api/contract';
+import type { BillingPeriod, CouponDuration } from '../../src/api/contract';
 import { addPeriod, itemName, prorate, type ActiveDiscount, type CurrentItem, type ProrationInput, type ProrationItem } from './proration';
 
 const DAY = 86_400;
@@ -140,11 +140,13 @@ const itemArb = (id: string) =>
     period: periodArb,
   });
 
+const durationArb = fc.constantFrom<CouponDuration>('once', 'repeating', 'forever');
+
 const discountArb: fc.Arbitrary<ActiveDiscount | null> = fc.option(
   fc.record({
     coupon: fc.oneof(
-      fc.record({ name: fc.constant('Offer'), percent_off: fc.integer({ min: 1, max: 100 }), amount_off: fc.constant(null), duration: fc.constantFrom('once', 'repeating', 'forever' as const), valid: fc.boolean() }),
-      fc.record({ name: fc.constant('Offer'), percent_off: fc.constant(null), amount_off: fc.integer({ min: 1, max: 100_000 }), duration: fc.constantFrom('once', 'repeating', 'forever' as const), valid: fc.boolean() }),
+      fc.record({ name: fc.constant('Offer'), percent_off: fc.integer({ min: 1, max: 100 }), amount_off: fc.constant(null), duration: durationArb, valid: fc.boolean() }),
+      fc.record({ name: fc.constant('Offer'), percent_off: fc.constant(null), amount_off: fc.integer({ min: 1, max: 100_000 }), duration: durationArb, valid: fc.boolean() }),
     ),
     start: fc.integer({ min: MAY_1_2026 - 400 * DAY, max: MAY_1_2026 + 400 * DAY }),
     end: fc.option(fc.integer({ min: MAY_1_2026 - 400 * DAY, max: MAY_1_2026 + 800 * DAY })),
