@@ -163,11 +163,17 @@ function isMissing(error: unknown): boolean {
   return failure?.code === 'resource_missing' || failure?.statusCode === HTTP_NOT_FOUND;
 }
 
-/** The provider's failures as our errors: a missing object is a 404, anything else a 502 the panel may retry. */
+/**
+ * The provider's failures as our errors: a card's refusal is a 402 with the card's message (shown to the
+ * customer), a missing object a 404, anything else a 502 the panel may retry.
+ */
 function translate(error: unknown): never {
   if (error instanceof PaymentsProviderError) throw error;
   if (isMissing(error)) throw new PaymentsProviderError(HTTP_NOT_FOUND, providerMessages.noSuchObject, 'resource_missing');
-  const failure = error as ProviderFailure | null;
+  const failure = error as (ProviderFailure & { message?: string; decline_code?: string }) | null;
+  if (failure?.type === 'StripeCardError' || failure?.statusCode === HTTP_PAYMENT_REQUIRED) {
+    throw new PaymentsProviderError(HTTP_PAYMENT_REQUIRED, failure.message ?? providerMessages.unavailable, failure.decline_code ?? failure.code ?? 'card_declined');
+  }
   throw new PaymentsProviderError(HTTP_BAD_GATEWAY, providerMessages.unavailable, failure?.code ?? failure?.type ?? null);
 }
 
