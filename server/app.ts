@@ -18,6 +18,7 @@ import type { PaymentsProvider } from './payments/provider';
 import { registerAccountRoutes } from './routes/account';
 import { registerActionRoutes } from './routes/actions';
 import { isPagePath, registerPanelPage } from './routes/panelPage';
+import { registerPlanChangeRoutes } from './routes/planChanges';
 import { registerSessionRoutes } from './routes/session';
 import type { FaultInjector } from './testing/faults';
 
@@ -133,6 +134,7 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
   registerSessionRoutes(app, deps);
   registerAccountRoutes(app, deps);
   registerActionRoutes(app, deps);
+  registerPlanChangeRoutes(app, deps);
 
   // The payment sandbox belongs to the demo; production uses the real provider's script and pages.
   if (!config.production) await addSandboxRoutes(app, options, payments);

@@ -113,7 +113,10 @@ export function assembleBillingData(parts: BillingParts, now: number): BillingDa
     scaSucceeded: parts.scaSucceeded,
   });
   const { baseProduct } = parts.subscription.meta;
-  const checkoutRoute = needsCheckout(flags)
+  // A pending plan change is finished at its checkout too (the dashboard's "complete payment" link), so a reload
+  // resumes the authentication there.
+  const resumesPayment = needsCheckout(flags) || (flags.isPending && parts.pendingSubscription !== null);
+  const checkoutRoute = resumesPayment
     ? checkoutRouteFor(
         parts.pendingSubscription ?? { product: baseProduct.name, group: baseProduct.group, period: baseProduct.billing_period },
       )

@@ -142,6 +142,8 @@ export interface SubscriptionsTable {
   trial_end: number | null;
   /** a plan change waiting for payment: the price the customer chose */
   pending_price_id: string | null;
+  /** JSON: the rest of that change (payments/planChange.ts SubscriptionState) (0003) */
+  pending_change_json: string | null;
   created_at: number;
 }
 

@@ -11,6 +11,13 @@
  * (the provider's script, or the sandbox's stand-in), and the server only reads the result.
  */
 import { ApiError } from '../http/errors';
+import type {
+  InvoicePreview,
+  NewSubscriptionRequest,
+  PaymentIntentSummary,
+  PlanChangeOutcome,
+  PlanChangeRequest,
+} from './planChange';
 
 export interface NewCustomer {
   userId: string;
@@ -71,6 +78,22 @@ export interface PaymentsProvider {
   cancelSubscription(subscriptionId: string, options?: WriteOptions): Promise<{ canceledAt: number }>;
   /** A customer portal session: where the customer manages a custom plan, with a link back to returnUrl. */
   createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string }>;
+  /** What the change would bill now, prorated at request.prorationDate (payments/proration.ts's rules). */
+  previewPlanChange(request: PlanChangeRequest): Promise<InvoicePreview>;
+  /**
+   * Moves the subscription to the requested prices, invoicing the proration and charging the default card now.
+   * The change applies only once paid: a payment that needs authentication leaves it waiting ('requires_action');
+   * a decline changes nothing and throws a 402 PaymentsProviderError with the card's message.
+   */
+  changePlan(request: PlanChangeRequest, options?: WriteOptions): Promise<PlanChangeOutcome>;
+  /** A new subscription starting now in place of a trial or a canceled one, its first period charged (as changePlan). */
+  startSubscription(request: NewSubscriptionRequest, options?: WriteOptions): Promise<PlanChangeOutcome>;
+  /** Puts this coupon on the subscription's discount (the launch offer's monthly and annual variants). */
+  applyCoupon(subscriptionId: string, couponId: string): Promise<void>;
+  /** The payment intent of an open invoice: its own while it can still be paid, else a new one. */
+  invoicePaymentIntent(invoiceId: string, options?: WriteOptions): Promise<PaymentIntentSummary>;
+  /** null when the provider has no such payment intent */
+  retrievePaymentIntent(paymentIntentId: string): Promise<PaymentIntentSummary | null>;
 }
 
 /** The provider refused or failed. 404 for an object it does not have; 502 when it failed or was unreachable. */

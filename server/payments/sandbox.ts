@@ -11,11 +11,15 @@
  *   real library does.
  *
  * When a payment succeeds the sandbox also does what the real provider's webhooks would make our server do: the
- * invoice is paid and a subscription waiting on it becomes active.
+ * invoice is paid, a subscription waiting on it becomes active and a plan change waiting on it applies.
+ *
+ * Plan changes are billed by payments/proration.ts from the rows that are the sandbox's subscriptions
+ * (payments/sandboxPlans.ts), and charged to the customer's default card as its test card behaves.
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { toUnixSeconds } from '../../src/lib/dates';
+import { applyPendingChange } from '../billing/store/planChanges';
 import type { Db } from '../db/database';
 import type { PaymentIntentRow, SandboxPaymentMethodRow, SandboxSetupIntentRow } from '../db/schema';
 import {
@@ -27,6 +31,9 @@ import {
   type PaymentsProvider,
   type SetupIntentSummary,
 } from './provider';
+import type { NewSubscriptionRequest, PaymentIntentSummary, PlanChangeOutcome, PlanChangeRequest, SubscriptionState } from './planChange';
+import { prorate } from './proration';
+import { loadPlanState, type SandboxPlanState } from './sandboxPlans';
 import {
   authenticationFailure,
   behaviourOfLast4,
@@ -52,8 +59,6 @@ function clientSecretOf(id: string): string {
 
 /** Statuses from which an intent may be confirmed (again). */
 const CONFIRMABLE = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
-/** Payment intent statuses the subscription waits on; its invoice paid, it is active again. */
-const AWAITING_PAYMENT = ['incomplete', 'past_due', 'unpaid'];
 
 /** Where the real provider's library would show its challenge: the sandbox script shows its own. */
 const CHALLENGE_ACTION = { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'sandbox_challenge' } } as const;
@@ -216,6 +221,117 @@ export class SandboxProvider implements PaymentsProvider {
     const url = new URL(`/sandbox/portal/${encodeURIComponent(customerId)}`, this.publicUrl());
     url.searchParams.set('return_url', returnUrl);
     return { url: url.toString() };
+  }
+
+  async previewPlanChange(request: PlanChangeRequest) {
+    const { input } = await loadPlanState(this.db, request, request.prorationDate);
+    const { window: _window, restartsCycle: _restarts, ...preview } = prorate(input);
+    return preview;
+  }
+
+  async changePlan(request: PlanChangeRequest): Promise<PlanChangeOutcome> {
+    const state = await loadPlanState(this.db, request, request.prorationDate);
+    return this.bill(state, 'subscription_update', request.subscriptionId);
+  }
+
+  async startSubscription(request: NewSubscriptionRequest): Promise<PlanChangeOutcome> {
+    const state = await loadPlanState(this.db, { ...request, subscriptionId: request.replacesSubscriptionId }, request.startDate);
+    return this.bill(state, 'subscription_create', sandboxId('sub'));
+  }
+
+  async applyCoupon(_subscriptionId: string, _couponId: string): Promise<void> {
+    // Nothing to do: the sandbox reads the customer's discount from the discounts row the route updates.
+  }
+
+  async invoicePaymentIntent(invoiceId: string): Promise<PaymentIntentSummary> {
+    const invoice = await this.db.selectFrom('invoices').selectAll().where('id', '=', invoiceId).where('status', '=', 'open').executeTakeFirst();
+    if (invoice === undefined) throw new PaymentsProviderError(HTTP_NOT_FOUND, providerMessages.noSuchObject, 'resource_missing');
+    const existing = await this.db.selectFrom('payment_intents').selectAll().where('invoice_id', '=', invoiceId).orderBy('created', 'desc').executeTakeFirst();
+    if (existing !== undefined && CONFIRMABLE.includes(existing.status)) return this.intentSummary(existing);
+    const customer = await this.db.selectFrom('customers').select('default_payment_method').where('id', '=', invoice.customer_id).executeTakeFirst();
+    const id = sandboxId('pi');
+    const row: PaymentIntentRow = {
+      id,
+      customer_id: invoice.customer_id,
+      invoice_id: invoice.id,
+      status: 'requires_payment_method',
+      client_secret: clientSecretOf(id),
+      amount: invoice.amount_remaining,
+      created: this.seconds(),
+      payment_method_id: customer?.default_payment_method ?? null,
+    };
+    await this.db.insertInto('payment_intents').values(row).execute();
+    return this.intentSummary(row);
+  }
+
+  async retrievePaymentIntent(paymentIntentId: string): Promise<PaymentIntentSummary | null> {
+    const row = await this.db.selectFrom('payment_intents').selectAll().where('id', '=', paymentIntentId).executeTakeFirst();
+    return row === undefined ? null : this.intentSummary(row);
+  }
+
+  private intentSummary(row: PaymentIntentRow): PaymentIntentSummary {
+    return { id: row.id, status: row.status, clientSecret: row.client_secret, amount: row.amount, invoiceId: row.invoice_id, paymentMethodId: row.payment_method_id };
+  }
+
+  /**
+   * Invoices the proration and charges it to the default card, on session: a card that succeeds pays it (the
+   * change applies), one that needs authentication leaves the invoice open and the change waiting, a decline
+   * changes nothing (402 with the card's message). Nothing to pay applies at once.
+   */
+  private async bill(state: SandboxPlanState, billingReason: string, providerId: string): Promise<PlanChangeOutcome> {
+    const proration = prorate(state.input);
+    const [base, ...addons] = state.input.selected;
+    if (base === undefined) throw new PaymentsProviderError(HTTP_BAD_REQUEST, 'Missing required param: items.', 'parameter_missing');
+    const subscription: SubscriptionState = {
+      providerId,
+      status: 'active',
+      priceId: base.priceId,
+      quantity: base.quantity,
+      addons: addons.map((addon) => ({ price: addon.priceId, cost: addon.unitCost * addon.quantity })),
+      periodStart: proration.window.start,
+      periodEnd: proration.window.end,
+    };
+    const invoiceId = sandboxId('in');
+    const paid = {
+      id: invoiceId,
+      number: `SBX-${invoiceId.slice(-8).toUpperCase()}`,
+      status: 'paid' as const,
+      billingReason,
+      amountDue: proration.amount,
+      amountPaid: proration.amount,
+      amountRemaining: 0,
+      created: this.seconds(),
+      hostedUrl: `/sandbox/invoices/${invoiceId}`,
+    };
+    const applied = { result: 'applied' as const, invoice: paid, subscription, endingBalance: proration.endingBalance };
+    if (proration.amount === 0) return { ...applied, paymentIntent: null };
+
+    const methodId = state.customer.default_payment_method;
+    const method = methodId === null ? null : await this.savedPaymentMethod(methodId);
+    if (methodId === null || method === null) {
+      throw new PaymentsProviderError(HTTP_BAD_REQUEST, 'This customer has no attached payment source or default payment method.', 'resource_missing');
+    }
+    const decline = declineFor(method.behaviour, true);
+    if (decline !== null) throw new PaymentsProviderError(HTTP_PAYMENT_REQUIRED, decline.message, decline.decline_code ?? decline.code);
+    const intentId = sandboxId('pi');
+    const needsAuthentication = method.behaviour === 'authenticate';
+    const paymentIntent: PaymentIntentSummary = {
+      id: intentId,
+      status: needsAuthentication ? 'requires_action' : 'succeeded',
+      clientSecret: clientSecretOf(intentId),
+      amount: proration.amount,
+      invoiceId,
+      paymentMethodId: methodId,
+    };
+    if (!needsAuthentication) return { ...applied, paymentIntent };
+    return {
+      result: 'requires_action',
+      invoice: { ...paid, status: 'open', amountPaid: 0, amountRemaining: proration.amount },
+      paymentIntent,
+      // A new subscription is incomplete until its first payment; a change waits on the subscription as it is.
+      subscription: billingReason === 'subscription_create' ? { ...subscription, status: 'incomplete' } : subscription,
+      endingBalance: proration.endingBalance,
+    };
   }
 
   // ----------------------------------------------------------------------------------- the browser's face
@@ -486,20 +602,8 @@ export class SandboxProvider implements PaymentsProvider {
           .where('id', '=', intent.invoice_id)
           .returning('subscription_id')
           .executeTakeFirst();
-        if (invoice?.subscription_id != null) {
-          const subscription = await trx
-            .selectFrom('subscriptions')
-            .select(['id', 'status', 'pending_price_id', 'price_id'])
-            .where('id', '=', invoice.subscription_id)
-            .executeTakeFirst();
-          if (subscription !== undefined && AWAITING_PAYMENT.includes(subscription.status)) {
-            await trx
-              .updateTable('subscriptions')
-              .set({ status: 'active', price_id: subscription.pending_price_id ?? subscription.price_id, pending_price_id: null })
-              .where('id', '=', subscription.id)
-              .execute();
-          }
-        }
+        // A subscription waiting on it becomes active; a plan change waiting on it applies.
+        if (invoice?.subscription_id != null) await applyPendingChange(trx, invoice.subscription_id);
       }
       return { ...intent, status, payment_method_id: paymentMethodId };
     });

@@ -5,9 +5,9 @@
  */
 import { calls } from '../../src/api/contract';
 import { startDemo, type Demo } from '../testing/harness';
-import { DOUBLE_CANCELED_AT, DOUBLE_CARD, startStripeDouble, type StripeDouble } from '../testing/stripeDouble';
+import { DOUBLE_CANCELED_AT, DOUBLE_CARD, DOUBLE_PERIOD, doubleIntent, doubleInvoice, startStripeDouble, type StripeDouble } from '../testing/stripeDouble';
 import { PaymentsProviderError } from './provider';
-import { StripeProvider, stripeClientOptions } from './stripe';
+import { STRIPE_API_VERSION, StripeProvider, stripeClientOptions } from './stripe';
 
 const SECRET = 'sk_test_double_123';
 const NOW = Date.UTC(2026, 0, 15);
@@ -153,6 +153,141 @@ describe('request mapping', () => {
     expect(double.calls()).toEqual([
       { method: 'POST', path: '/v1/billing_portal/sessions', form: { customer: 'cus_double1', return_url: 'https://admin.example.test/billing' } },
     ]);
+  });
+});
+
+
+describe('plan changes', () => {
+  const change = {
+    customerId: 'cus_double1',
+    subscriptionId: 'sub_1',
+    items: [{ priceId: 'price_business_default_year_1000', quantity: 1 }],
+    prorationDate: DOUBLE_PERIOD.start + 100,
+  };
+
+  it('pins the API version', async () => {
+    await provider.retrievePaymentIntent('pi_double1');
+    expect(double.requests[0]?.headers['stripe-version']).toBe(STRIPE_API_VERSION);
+  });
+
+  it('previews with the items, the proration date and always_invoice, and the coupon asked for', async () => {
+    const preview = await provider.previewPlanChange({ ...change, couponId: 'LAUNCH_ANNUAL' });
+    const calls = double.calls();
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      'GET /v1/subscriptions/sub_1',
+      'GET /v1/prices/price_business_default_year_1000',
+      'POST /v1/invoices/create_preview',
+      'POST /v1/invoices/create_preview',
+    ]);
+    expect(calls[2]?.form).toEqual({
+      customer: 'cus_double1',
+      subscription: 'sub_1',
+      'discounts[0][coupon]': 'LAUNCH_ANNUAL',
+      'subscription_details[items][0][id]': 'si_double_base',
+      'subscription_details[items][0][deleted]': 'true',
+      'subscription_details[items][1][price]': 'price_business_default_year_1000',
+      'subscription_details[items][1][quantity]': '1',
+      'subscription_details[proration_date]': String(change.prorationDate),
+      'subscription_details[proration_behavior]': 'always_invoice',
+    });
+    expect(calls[3]?.form).toMatchObject({ preview_mode: 'recurring', 'subscription_details[proration_behavior]': 'none' });
+    expect(preview).toEqual({
+      amount: 12_345,
+      startBalance: -1250,
+      endingBalance: 0,
+      prorationDate: change.prorationDate,
+      total: 13_595,
+      lines: [
+        expect.objectContaining({ kind: 'unused_time', amount: -20_000, priceId: 'price_publisher_default_year_1000' }),
+        expect.objectContaining({ kind: 'remaining_time', amount: 38_595, priceId: 'price_business_default_year_1000' }),
+        expect.objectContaining({ kind: 'discount', amount: -5000 }),
+      ],
+      nextRenewal: { date: DOUBLE_PERIOD.end, amount: 229_000 },
+    });
+  });
+
+  it('restarts the billing cycle when the period changes', async () => {
+    await provider.previewPlanChange({ ...change, items: [{ priceId: 'price_business_default_month_1000', quantity: 1 }] });
+    expect(double.calls()[2]?.form['subscription_details[billing_cycle_anchor]']).toBe('now');
+  });
+
+  it('changes with pending_if_incomplete at the proration date, keyed per customer, and answers the paid invoice', async () => {
+    const outcome = await provider.changePlan(change, { idempotencyKey: 'confirm-1' });
+    const update = double.calls().find((call) => call.method === 'POST' && call.path === '/v1/subscriptions/sub_1');
+    expect(update?.form).toEqual({
+      'items[0][id]': 'si_double_base',
+      'items[0][deleted]': 'true',
+      'items[1][price]': 'price_business_default_year_1000',
+      'items[1][quantity]': '1',
+      proration_date: String(change.prorationDate),
+      proration_behavior: 'always_invoice',
+      payment_behavior: 'pending_if_incomplete',
+      'expand[0]': 'latest_invoice.confirmation_secret',
+      'expand[1]': 'latest_invoice.payments',
+    });
+    expect(double.requests.find((request) => request.path === '/v1/subscriptions/sub_1' && request.method === 'POST')?.headers['idempotency-key']).toBe(
+      'cus_double1:change:confirm-1',
+    );
+    expect(outcome).toMatchObject({
+      result: 'applied',
+      invoice: { id: 'in_double1', status: 'paid', amountPaid: 12_345 },
+      paymentIntent: { id: 'pi_double1', status: 'succeeded' },
+      subscription: { providerId: 'sub_1', priceId: 'price_business_default_year_1000', periodEnd: DOUBLE_PERIOD.end },
+    });
+  });
+
+  it("answers the invoice's confirmation secret when the payment needs authentication", async () => {
+    double.routes.push(
+      {
+        method: 'POST',
+        path: /^\/v1\/subscriptions\/sub_1$/,
+        answer: () => ({
+          body: {
+            id: 'sub_1', object: 'subscription', status: 'active', items: { object: 'list', data: [] },
+            pending_update: { subscription_items: [{ id: 'si_new', price: { id: 'price_business_default_year_1000', unit_amount: 229_000 }, quantity: 1, current_period_start: 1, current_period_end: 2 }] },
+            latest_invoice: doubleInvoice('in_double1', 'open'),
+          },
+        }),
+      },
+      { method: 'GET', path: /^\/v1\/payment_intents\/pi_double1$/, answer: () => ({ body: doubleIntent('pi_double1', 'requires_action') }) },
+    );
+    const outcome = await provider.changePlan(change);
+    expect(outcome).toMatchObject({ result: 'requires_action', paymentIntent: { clientSecret: 'pi_double1_secret_confirm', status: 'requires_action' }, subscription: { priceId: 'price_business_default_year_1000' } });
+  });
+
+  it('voids the invoice of a declined payment and answers 402 with the card message', async () => {
+    double.routes.push({ method: 'GET', path: /^\/v1\/payment_intents\/pi_double1$/, answer: () => ({ body: doubleIntent('pi_double1', 'requires_payment_method') }) });
+    await expect(provider.changePlan(change)).rejects.toMatchObject({ status: 402, message: 'Your card has insufficient funds.', code: 'insufficient_funds' });
+    expect(double.calls().map((call) => `${call.method} ${call.path}`)).toContain('POST /v1/invoices/in_double1/void');
+  });
+
+  it("answers 402 with the card's message when the provider refuses the card outright", async () => {
+    double.routes.push({
+      method: 'POST',
+      path: /^\/v1\/subscriptions\/sub_1$/,
+      answer: () => ({ status: 402, body: { error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } } }),
+    });
+    await expect(provider.changePlan(change)).rejects.toMatchObject({ status: 402, message: 'Your card was declined.', code: 'generic_decline' });
+  });
+
+  it("reads an open invoice's payment intent through its payments", async () => {
+    expect(await provider.invoicePaymentIntent('in_open')).toMatchObject({ id: 'pi_double1', clientSecret: 'pi_double1_secret_double', invoiceId: 'in_open' });
+    expect(double.calls().map((call) => `${call.method} ${call.path}`)).toEqual(['GET /v1/invoices/in_open', 'GET /v1/payment_intents/pi_double1']);
+    expect(double.calls()[0]?.form).toEqual({ 'expand[0]': 'payments', 'expand[1]': 'confirmation_secret' });
+  });
+
+  it('starts a subscription allowing an incomplete first payment, and cancels the trial it replaces', async () => {
+    double.routes.push({ method: 'GET', path: /^\/v1\/subscriptions\/sub_trial$/, answer: () => ({ body: { id: 'sub_trial', object: 'subscription', status: 'trialing', items: { data: [] } } }) });
+    const outcome = await provider.startSubscription({ customerId: 'cus_double1', items: change.items, replacesSubscriptionId: 'sub_trial', startDate: 1 });
+    expect(outcome.subscription.providerId).toBe('sub_double_new');
+    const calls = double.calls();
+    expect(calls[0]).toMatchObject({ method: 'POST', path: '/v1/subscriptions', form: { customer: 'cus_double1', payment_behavior: 'allow_incomplete', 'items[0][price]': 'price_business_default_year_1000' } });
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toContain('DELETE /v1/subscriptions/sub_trial');
+  });
+
+  it('puts the coupon on the subscription', async () => {
+    await provider.applyCoupon('sub_1', 'LAUNCH_ANNUAL');
+    expect(double.calls()).toEqual([{ method: 'POST', path: '/v1/subscriptions/sub_1', form: { 'discounts[0][coupon]': 'LAUNCH_ANNUAL' } }]);
   });
 });
 

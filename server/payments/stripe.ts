@@ -14,10 +14,35 @@
  * - defaultPaymentMethod: GET /v1/customers/:id;
  * - setCancelAtPeriodEnd: POST /v1/subscriptions/:id cancel_at_period_end=true|false;
  * - cancelSubscription: DELETE /v1/subscriptions/:id;
- * - createPortalSession: POST /v1/billing_portal/sessions (customer, return_url).
+ * - createPortalSession: POST /v1/billing_portal/sessions (customer, return_url);
+ * - previewPlanChange: GET /v1/subscriptions/:id and /v1/prices/:id (does the period change?), then POST
+ *   /v1/invoices/create_preview with subscription_details (the items, proration_date, proration_behavior
+ *   always_invoice, billing_cycle_anchor now on a period change) and the coupon asked for; the renewal from a
+ *   second preview in preview_mode recurring;
+ * - changePlan: the same reads, then POST /v1/subscriptions/:id with the same items, proration_date,
+ *   proration_behavior always_invoice and payment_behavior pending_if_incomplete (the change applies only once
+ *   paid), expanding latest_invoice.confirmation_secret and latest_invoice.payments; a payment that needs
+ *   authentication answers the invoice's confirmation secret; a decline voids the invoice (POST
+ *   /v1/invoices/:id/void) and answers 402 with the card's message;
+ * - startSubscription: POST /v1/subscriptions (customer, items, payment_behavior allow_incomplete), then a trial
+ *   it replaces is canceled (DELETE /v1/subscriptions/:id);
+ * - applyCoupon: POST /v1/subscriptions/:id discounts[0][coupon];
+ * - invoicePaymentIntent: GET /v1/invoices/:id (payments expanded), GET /v1/payment_intents/:id;
+ * - retrievePaymentIntent: GET /v1/payment_intents/:id.
  */
 import Stripe from 'stripe';
 import { toUnixSeconds } from '../../src/lib/dates';
+import type { InvoicePreviewLine } from '../../src/api/contract';
+import type {
+  InvoicePreview,
+  NewSubscriptionRequest,
+  PaymentIntentSummary,
+  PlanChangeOutcome,
+  PlanChangeRequest,
+  PlanItem,
+  ProviderInvoice,
+  SubscriptionState,
+} from './planChange';
 import {
   PaymentsProviderError,
   providerMessages,
@@ -34,6 +59,84 @@ const REQUEST_TIMEOUT_MS = 8000;
 const NETWORK_RETRIES = 1;
 const HTTP_NOT_FOUND = 404;
 const HTTP_BAD_GATEWAY = 502;
+const HTTP_PAYMENT_REQUIRED = 402;
+/** The pinned API version: the shapes below (invoice payments, confirmation secret, item periods) are its. */
+export const STRIPE_API_VERSION = '2026-02-25.clover';
+const EXPAND_INVOICE_PAYMENT = ['latest_invoice.confirmation_secret', 'latest_invoice.payments'];
+
+/** Items of an update: an item whose price stays is kept, the others are deleted, the new prices added. */
+function itemChanges(current: readonly Stripe.SubscriptionItem[], items: readonly PlanItem[]): Stripe.SubscriptionUpdateParams.Item[] {
+  const kept = current.filter((item) => items.some((wanted) => wanted.priceId === item.price.id));
+  return [
+    ...current.map((item) => {
+      const wanted = items.find((candidate) => candidate.priceId === item.price.id);
+      return wanted === undefined ? { id: item.id, deleted: true } : { id: item.id, quantity: wanted.quantity };
+    }),
+    ...items.filter((wanted) => !kept.some((item) => item.price.id === wanted.priceId)).map((wanted) => ({ price: wanted.priceId, quantity: wanted.quantity })),
+  ];
+}
+
+function lineKind(line: Stripe.InvoiceLineItem): InvoicePreviewLine['kind'] {
+  if (line.description?.startsWith('Unused time') === true) return 'unused_time';
+  if (line.description?.startsWith('Remaining time') === true) return 'remaining_time';
+  return 'new_period';
+}
+
+function linePrice(line: Stripe.InvoiceLineItem): string | null {
+  const price = line.pricing?.price_details?.price;
+  return price === undefined ? null : typeof price === 'string' ? price : price.id;
+}
+
+/** The provider's invoice as a preview: its lines, then its discounts as negative lines, so the lines sum to the total. */
+function toPreviewLines(invoice: Stripe.Invoice): InvoicePreviewLine[] {
+  const lines: InvoicePreviewLine[] = invoice.lines.data.map((line) => ({
+    kind: lineKind(line),
+    description: line.description ?? '',
+    amount: line.amount,
+    priceId: linePrice(line),
+    periodStart: line.period.start,
+    periodEnd: line.period.end,
+  }));
+  const discounts = (invoice.total_discount_amounts ?? []).map((discount) => ({
+    kind: 'discount' as const,
+    description: 'Discount',
+    amount: -discount.amount,
+    priceId: null,
+    periodStart: null,
+    periodEnd: null,
+  }));
+  return [...lines, ...discounts];
+}
+
+function toProviderInvoice(invoice: Stripe.Invoice, billingReason: string): ProviderInvoice {
+  return {
+    id: invoice.id ?? '',
+    number: invoice.number ?? invoice.id ?? '',
+    status: invoice.status === 'paid' ? 'paid' : 'open',
+    billingReason: invoice.billing_reason ?? billingReason,
+    amountDue: invoice.amount_due,
+    amountPaid: invoice.amount_paid,
+    amountRemaining: invoice.amount_remaining,
+    created: invoice.created,
+    hostedUrl: invoice.hosted_invoice_url ?? '',
+  };
+}
+
+function intentIdOf(invoice: Stripe.Invoice): string | null {
+  const payment = invoice.payments?.data.find((candidate) => candidate.payment.type === 'payment_intent');
+  return idOf(payment?.payment.payment_intent);
+}
+
+function toIntentSummary(intent: Stripe.PaymentIntent, invoiceId: string | null): PaymentIntentSummary {
+  return {
+    id: intent.id,
+    status: intent.status,
+    clientSecret: intent.client_secret ?? '',
+    amount: intent.amount,
+    invoiceId,
+    paymentMethodId: idOf(intent.payment_method),
+  };
+}
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -60,11 +163,17 @@ function isMissing(error: unknown): boolean {
   return failure?.code === 'resource_missing' || failure?.statusCode === HTTP_NOT_FOUND;
 }
 
-/** The provider's failures as our errors: a missing object is a 404, anything else a 502 the panel may retry. */
+/**
+ * The provider's failures as our errors: a card's refusal is a 402 with the card's message (shown to the
+ * customer), a missing object a 404, anything else a 502 the panel may retry.
+ */
 function translate(error: unknown): never {
   if (error instanceof PaymentsProviderError) throw error;
   if (isMissing(error)) throw new PaymentsProviderError(HTTP_NOT_FOUND, providerMessages.noSuchObject, 'resource_missing');
-  const failure = error as ProviderFailure | null;
+  const failure = error as (ProviderFailure & { message?: string; decline_code?: string }) | null;
+  if (failure?.type === 'StripeCardError' || failure?.statusCode === HTTP_PAYMENT_REQUIRED) {
+    throw new PaymentsProviderError(HTTP_PAYMENT_REQUIRED, failure.message ?? providerMessages.unavailable, failure.decline_code ?? failure.code ?? 'card_declined');
+  }
   throw new PaymentsProviderError(HTTP_BAD_GATEWAY, providerMessages.unavailable, failure?.code ?? failure?.type ?? null);
 }
 
@@ -74,6 +183,7 @@ export function stripeClientOptions(apiBase: string | null | undefined): Stripe.
     timeout: REQUEST_TIMEOUT_MS,
     telemetry: false,
     appInfo: { name: 'inkwell-billing-panel' },
+    apiVersion: STRIPE_API_VERSION,
   };
   if (apiBase) {
     const url = new URL(apiBase);
@@ -199,5 +309,151 @@ export class StripeProvider implements PaymentsProvider {
       const session = await this.client.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
       return { url: session.url };
     });
+  }
+
+  /** The subscription, and whether the selected base price bills another period (the cycle then restarts now). */
+  private async planContext(subscriptionId: string, items: readonly PlanItem[]) {
+    const subscription = await this.client.subscriptions.retrieve(subscriptionId);
+    const base = items[0];
+    if (base === undefined) throw new PaymentsProviderError(400, 'Missing required param: items.', 'parameter_missing');
+    const price = await this.client.prices.retrieve(base.priceId);
+    const currentInterval = subscription.items.data[0]?.price.recurring?.interval;
+    return { subscription, restartsCycle: currentInterval !== price.recurring?.interval };
+  }
+
+  previewPlanChange(request: PlanChangeRequest) {
+    return this.call(async (): Promise<InvoicePreview> => {
+      const { subscription, restartsCycle } = await this.planContext(request.subscriptionId, request.items);
+      const items = itemChanges(subscription.items.data, request.items);
+      const discounts = request.couponId ? [{ coupon: request.couponId }] : undefined;
+      const preview = await this.client.invoices.createPreview({
+        customer: request.customerId,
+        subscription: request.subscriptionId,
+        discounts,
+        subscription_details: {
+          items,
+          proration_date: request.prorationDate,
+          proration_behavior: 'always_invoice',
+          ...(restartsCycle ? { billing_cycle_anchor: 'now' as const } : {}),
+        },
+      });
+      const renewal = await this.client.invoices.createPreview({
+        customer: request.customerId,
+        subscription: request.subscriptionId,
+        discounts,
+        preview_mode: 'recurring',
+        subscription_details: { items, proration_behavior: 'none' },
+      });
+      return {
+        amount: preview.amount_due,
+        startBalance: preview.starting_balance,
+        endingBalance: preview.ending_balance ?? 0,
+        prorationDate: request.prorationDate,
+        lines: toPreviewLines(preview),
+        total: preview.total,
+        nextRenewal: { date: renewal.period_start, amount: Math.max(0, renewal.total) },
+      };
+    });
+  }
+
+  /**
+   * What an update or a creation did: paid (applied), waiting for authentication, or declined (the invoice is
+   * voided and nothing changes: a 402 with the card's message).
+   */
+  private async outcomeOf(subscription: Stripe.Subscription, billingReason: string, onDecline: () => Promise<unknown>): Promise<PlanChangeOutcome> {
+    const invoice = subscription.latest_invoice;
+    if (invoice === null || typeof invoice === 'string') throw new PaymentsProviderError(HTTP_BAD_GATEWAY, providerMessages.unavailable, 'no_invoice');
+    const intentId = intentIdOf(invoice);
+    const intent = intentId === null ? null : await this.client.paymentIntents.retrieve(intentId);
+    const items = subscription.pending_update?.subscription_items ?? subscription.items.data;
+    const [base, ...addons] = items;
+    if (base === undefined) throw new PaymentsProviderError(HTTP_BAD_GATEWAY, providerMessages.unavailable, 'no_items');
+    const state: SubscriptionState = {
+      providerId: subscription.id,
+      status: subscription.status === 'incomplete' ? 'incomplete' : 'active',
+      priceId: base.price.id,
+      quantity: base.quantity ?? 1,
+      addons: addons.map((addon) => ({ price: addon.price.id, cost: (addon.price.unit_amount ?? 0) * (addon.quantity ?? 1) })),
+      periodStart: base.current_period_start,
+      periodEnd: base.current_period_end,
+    };
+    const summary = intent === null ? null : toIntentSummary(intent, invoice.id ?? null);
+    if (intent?.status === 'requires_payment_method') {
+      await onDecline();
+      throw new PaymentsProviderError(HTTP_PAYMENT_REQUIRED, intent.last_payment_error?.message ?? providerMessages.unavailable, intent.last_payment_error?.decline_code ?? 'card_declined');
+    }
+    const waiting = invoice.status !== 'paid' && intent?.status === 'requires_action';
+    return {
+      result: waiting ? 'requires_action' : 'applied',
+      invoice: toProviderInvoice(invoice, billingReason),
+      paymentIntent: summary === null ? null : { ...summary, clientSecret: invoice.confirmation_secret?.client_secret ?? summary.clientSecret },
+      subscription: state,
+      endingBalance: invoice.ending_balance ?? 0,
+    };
+  }
+
+  changePlan(request: PlanChangeRequest, options: WriteOptions = {}) {
+    return this.call(async () => {
+      const { subscription, restartsCycle } = await this.planContext(request.subscriptionId, request.items);
+      const updated = await this.client.subscriptions.update(
+        request.subscriptionId,
+        {
+          items: itemChanges(subscription.items.data, request.items),
+          proration_date: request.prorationDate,
+          proration_behavior: 'always_invoice',
+          payment_behavior: 'pending_if_incomplete',
+          ...(restartsCycle ? { billing_cycle_anchor: 'now' as const } : {}),
+          expand: EXPAND_INVOICE_PAYMENT,
+        },
+        options.idempotencyKey === undefined ? undefined : { idempotencyKey: `${request.customerId}:change:${options.idempotencyKey}` },
+      );
+      return this.outcomeOf(updated, 'subscription_update', async () => {
+        const invoiceId = idOf(updated.latest_invoice);
+        if (invoiceId !== null) await this.client.invoices.voidInvoice(invoiceId);
+      });
+    });
+  }
+
+  startSubscription(request: NewSubscriptionRequest, options: WriteOptions = {}) {
+    return this.call(async () => {
+      const created = await this.client.subscriptions.create(
+        {
+          customer: request.customerId,
+          items: request.items.map((item) => ({ price: item.priceId, quantity: item.quantity })),
+          payment_behavior: 'allow_incomplete',
+          expand: EXPAND_INVOICE_PAYMENT,
+        },
+        options.idempotencyKey === undefined ? undefined : { idempotencyKey: `${request.customerId}:activate:${options.idempotencyKey}` },
+      );
+      const outcome = await this.outcomeOf(created, 'subscription_create', () => this.client.subscriptions.cancel(created.id));
+      const replaced = await this.client.subscriptions.retrieve(request.replacesSubscriptionId);
+      if (replaced.status === 'trialing') await this.client.subscriptions.cancel(replaced.id);
+      return outcome;
+    });
+  }
+
+  applyCoupon(subscriptionId: string, couponId: string) {
+    return this.call(async () => {
+      await this.client.subscriptions.update(subscriptionId, { discounts: [{ coupon: couponId }] });
+    });
+  }
+
+  invoicePaymentIntent(invoiceId: string) {
+    return this.call(async () => {
+      const invoice = await this.client.invoices.retrieve(invoiceId, { expand: ['payments', 'confirmation_secret'] });
+      const intentId = intentIdOf(invoice);
+      if (intentId === null) throw new PaymentsProviderError(HTTP_NOT_FOUND, providerMessages.noSuchObject, 'resource_missing');
+      const intent = await this.client.paymentIntents.retrieve(intentId);
+      return toIntentSummary(intent, invoiceId);
+    });
+  }
+
+  async retrievePaymentIntent(paymentIntentId: string): Promise<PaymentIntentSummary | null> {
+    try {
+      return toIntentSummary(await this.client.paymentIntents.retrieve(paymentIntentId), null);
+    } catch (error) {
+      if (isMissing(error)) return null;
+      return translate(error);
+    }
   }
 }

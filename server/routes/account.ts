@@ -10,6 +10,7 @@ import { flagsOf, siteLimitsOf, type FlagRequest } from '../billing/accountState
 import { toBlogs, toCurrentSite, toUser } from '../billing/store';
 import { authenticate, ownCustomer, requireOwnIds, requireSubscription, type Subscribed } from './access';
 import { registerCall } from './call';
+import { syncAuthenticatedPayment } from './planChanges';
 import type { ApiDeps } from './deps';
 
 async function loadParts(deps: ApiDeps, account: Subscribed, request: FlagRequest): Promise<BillingParts> {
@@ -57,8 +58,13 @@ export function registerAccountRoutes(app: FastifyInstance, deps: ApiDeps): void
   });
 
   registerCall(app, 'get-subscription', deps.call, async ({ jwt, data, options }) => {
-    const authenticated = await authenticate(deps, jwt);
+    let authenticated = await authenticate(deps, jwt);
     requireOwnIds(authenticated, { subId: data.subId });
+    if (options.sca === true && authenticated.subscription !== undefined) {
+      // The browser completed a payment's authentication: record it now if the provider's event has not yet.
+      await syncAuthenticatedPayment(deps, authenticated.subscription);
+      authenticated = (await store.accounts.load(authenticated.site.id, authenticated.user.id)) ?? authenticated;
+    }
     const account = requireSubscription(authenticated);
     const request = { forceUpgrade: options.forceUpgrade, scaSucceeded: options.sca };
     const [subscription, flags] = await Promise.all([

@@ -43,6 +43,77 @@ function missing(kind: string, id: string): CannedAnswer {
   return { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${kind}: '${id}'` } } };
 }
 
+
+/** The plan change objects (API version 2026-02-25.clover: item periods, invoice payments, confirmation secret). */
+export const DOUBLE_PERIOD = { start: 1_767_225_600, end: 1_798_761_600 };
+export const DOUBLE_PRICE_COST = 36_000;
+
+export function doublePrice(id: string) {
+  return { id, object: 'price', unit_amount: DOUBLE_PRICE_COST, recurring: { interval: id.includes('_month_') ? 'month' : 'year' } };
+}
+
+export const DOUBLE_ITEM = {
+  id: 'si_double_base',
+  object: 'subscription_item',
+  price: doublePrice('price_publisher_default_year_1000'),
+  quantity: 1,
+  current_period_start: DOUBLE_PERIOD.start,
+  current_period_end: DOUBLE_PERIOD.end,
+};
+
+export function doubleIntent(id: string, status: string) {
+  return {
+    id,
+    object: 'payment_intent',
+    status,
+    amount: 12_345,
+    client_secret: `${id}_secret_double`,
+    payment_method: 'pm_double_default',
+    last_payment_error: status === 'requires_payment_method' ? { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' } : null,
+  };
+}
+
+export function doubleInvoice(id: string | null, status: string) {
+  return {
+    id,
+    object: 'invoice',
+    number: id === null ? null : 'DOUBLE-0001',
+    status,
+    billing_reason: 'subscription_update',
+    amount_due: 12_345,
+    amount_paid: status === 'paid' ? 12_345 : 0,
+    amount_remaining: status === 'paid' ? 0 : 12_345,
+    starting_balance: -1250,
+    ending_balance: 0,
+    total: 13_595,
+    created: DOUBLE_PERIOD.start + 100,
+    period_start: DOUBLE_PERIOD.start,
+    hosted_invoice_url: 'https://invoice.example.test/i/double',
+    total_discount_amounts: [{ amount: 5000, discount: 'di_double' }],
+    lines: {
+      object: 'list',
+      data: [
+        { id: 'il_1', amount: -20_000, description: 'Unused time on Publisher after 1 May 2026', period: { start: DOUBLE_PERIOD.start + 100, end: DOUBLE_PERIOD.end }, pricing: { type: 'price_details', price_details: { price: 'price_publisher_default_year_1000', product: 'prod_publisher' } } },
+        { id: 'il_2', amount: 38_595, description: 'Remaining time on Business after 1 May 2026', period: { start: DOUBLE_PERIOD.start + 100, end: DOUBLE_PERIOD.end }, pricing: { type: 'price_details', price_details: { price: 'price_business_default_year_1000', product: 'prod_business' } } },
+      ],
+    },
+    payments: { object: 'list', data: [{ id: 'inpay_1', object: 'invoice_payment', payment: { type: 'payment_intent', payment_intent: 'pi_double1' } }] },
+    confirmation_secret: { type: 'payment_intent', client_secret: 'pi_double1_secret_confirm' },
+  };
+}
+
+export function doubleSubscription(id: string, request: RecordedRequest, status: string) {
+  const price = request.form['items[1][price]'] ?? request.form['items[0][price]'] ?? 'price_business_default_year_1000';
+  return {
+    id,
+    object: 'subscription',
+    status,
+    items: { object: 'list', data: [{ ...DOUBLE_ITEM, id: 'si_double_new', price: doublePrice(price) }] },
+    pending_update: null,
+    latest_invoice: { ...doubleInvoice('in_double1', 'paid') },
+  };
+}
+
 /** The provider's answers for what the payments provider calls, ids from the path. */
 export const defaultRoutes: Route[] = [
   { method: 'POST', path: /^\/v1\/customers$/, answer: (_m, request) => ({ body: { id: 'cus_double1', object: 'customer', email: request.form.email ?? null } }) },
@@ -91,6 +162,8 @@ export const defaultRoutes: Route[] = [
     method: 'POST',
     path: /^\/v1\/subscriptions\/([^/]+)$/,
     answer: (m, request) => {
+      // A plan change (it names a payment behaviour): the subscription with its new invoice, paid.
+      if (request.form.payment_behavior !== undefined) return { body: doubleSubscription(m[1] ?? '', request, 'active') };
       const cancel = request.form.cancel_at_period_end === 'true';
       return { body: { id: m[1], object: 'subscription', status: 'active', cancel_at_period_end: cancel, canceled_at: cancel ? DOUBLE_CANCELED_AT : null } };
     },
@@ -103,7 +176,40 @@ export const defaultRoutes: Route[] = [
   {
     method: 'GET',
     path: /^\/v1\/subscriptions\/([^/]+)$/,
-    answer: (m) => ({ body: { id: m[1], object: 'subscription', status: 'active', canceled_at: null } }),
+    answer: (m) => ({ body: { id: m[1], object: 'subscription', status: 'active', canceled_at: null, items: { object: 'list', data: [DOUBLE_ITEM] } } }),
+  },
+  {
+    method: 'GET',
+    path: /^\/v1\/prices\/([^/]+)$/,
+    answer: (m) => ({ body: doublePrice(m[1] ?? '') }),
+  },
+  {
+    method: 'POST',
+    path: /^\/v1\/invoices\/create_preview$/,
+    answer: (_m, request) =>
+      request.form.preview_mode === 'recurring'
+        ? { body: { ...doubleInvoice(null, 'draft'), period_start: DOUBLE_PERIOD.end, total: 229_000, amount_due: 229_000, lines: { object: 'list', data: [] } } }
+        : { body: doubleInvoice(null, 'draft') },
+  },
+  {
+    method: 'POST',
+    path: /^\/v1\/subscriptions$/,
+    answer: (_m, request) => ({ body: doubleSubscription('sub_double_new', request, 'active') }),
+  },
+  {
+    method: 'GET',
+    path: /^\/v1\/payment_intents\/([^/]+)$/,
+    answer: (m) => ({ body: doubleIntent(m[1] ?? '', 'succeeded') }),
+  },
+  {
+    method: 'GET',
+    path: /^\/v1\/invoices\/([^/]+)$/,
+    answer: (m) => ({ body: { ...doubleInvoice(m[1] ?? '', 'open'), id: m[1] } }),
+  },
+  {
+    method: 'POST',
+    path: /^\/v1\/invoices\/([^/]+)\/void$/,
+    answer: (m) => ({ body: { ...doubleInvoice(m[1] ?? '', 'void'), id: m[1] } }),
   },
   {
     method: 'POST',

@@ -10,6 +10,7 @@ import { CardStore } from './cards';
 import { CatalogueStore } from './catalogue';
 import { IdempotencyKeyStore } from './idempotencyKeys';
 import { InvoiceStore } from './invoices';
+import { PlanChangeStore } from './planChanges';
 import { SubscriptionStore } from './subscriptions';
 
 export { toBlogs, toCurrentSite, toUser, type AccountRecord, type AccountStore } from './accounts';
@@ -25,6 +26,8 @@ export interface Stores {
   /** invoices, payment intents, discounts */
   invoices: InvoiceStore;
   cards: CardStore;
+  /** what plan changes leave: invoices, payment intents, subscriptions moved or waiting */
+  planChanges: PlanChangeStore;
   cancellationRequests: CancellationRequestStore;
   idempotencyKeys: IdempotencyKeyStore;
 }
@@ -39,6 +42,7 @@ export function createStores(db: Db): Stores {
     subscriptions,
     invoices,
     cards: new CardStore(db),
+    planChanges: new PlanChangeStore(db),
     cancellationRequests: new CancellationRequestStore(db),
     idempotencyKeys: new IdempotencyKeyStore(db),
   };

@@ -80,6 +80,11 @@ export class InvoiceStore {
     return intent?.client_secret ?? null;
   }
 
+  async coupon(couponId: string): Promise<Coupon | null> {
+    const row = await this.db.selectFrom('coupons').selectAll().where('id', '=', couponId).executeTakeFirst();
+    return row === undefined ? null : toCoupon(row);
+  }
+
   /** The customer's newest discount. */
   async discount(customerId: string): Promise<Discount | null> {
     const row = await this.db

@@ -1,0 +1,195 @@
+/**
+ * What a plan change leaves in the billing database: the provider's invoice and payment intent, the customer's
+ * balance, and the subscription moved to its new prices, or the change kept waiting for its payment
+ * (pending_price_id and pending_change_json) until the payment succeeds (`applyPendingChange`, which the payment
+ * sandbox calls as the provider's invoice.paid webhook would make us do).
+ */
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import type { Db } from '../../db/database';
+import type { SubscriptionRow } from '../../db/schema';
+import type { PaymentIntentSummary, PlanChangeOutcome, ProviderInvoice, SubscriptionState } from '../../payments/planChange';
+import { addonsJson, parseJson } from './json';
+
+const pendingChangeJson = z.object({
+  providerId: z.string(),
+  status: z.enum(['active', 'incomplete']),
+  priceId: z.string(),
+  quantity: z.number().int(),
+  addons: addonsJson,
+  periodStart: z.number().int(),
+  periodEnd: z.number().int(),
+});
+
+const ID_BYTES = 9;
+
+/** Statuses whose subscription has no paid period running: a change starts a new subscription. */
+export const UNPAID_STATUSES: readonly string[] = ['trialing', 'canceled', 'incomplete_expired'];
+
+function subscriptionColumns(state: SubscriptionState) {
+  return {
+    status: state.status,
+    price_id: state.priceId,
+    quantity: state.quantity,
+    addons_json: JSON.stringify(state.addons),
+    current_period_start: state.periodStart,
+    current_period_end: state.periodEnd,
+    pending_price_id: null,
+    pending_change_json: null,
+  };
+}
+
+type Trx = Db;
+
+/** Applies the change waiting on a subscription, if any; a subscription waiting for its first payment becomes active. */
+export async function applyPendingChange(trx: Trx, subscriptionId: string): Promise<void> {
+  const row = await trx.selectFrom('subscriptions').selectAll().where('id', '=', subscriptionId).executeTakeFirst();
+  if (row === undefined) return;
+  if (row.pending_change_json !== null) {
+    const change = parseJson(pendingChangeJson, row.pending_change_json);
+    await trx.updateTable('subscriptions').set({ ...subscriptionColumns(change), status: 'active' }).where('id', '=', row.id).execute();
+    return;
+  }
+  if (['incomplete', 'past_due', 'unpaid'].includes(row.status)) {
+    await trx
+      .updateTable('subscriptions')
+      .set({ status: 'active', price_id: row.pending_price_id ?? row.price_id, pending_price_id: null })
+      .where('id', '=', row.id)
+      .execute();
+  }
+}
+
+export class PlanChangeStore {
+  constructor(private readonly db: Db) {}
+
+  private async saveInvoice(trx: Trx, customerId: string, subscriptionId: string, invoice: ProviderInvoice): Promise<void> {
+    await trx
+      .insertInto('invoices')
+      .values({
+        id: invoice.id,
+        customer_id: customerId,
+        subscription_id: subscriptionId,
+        number: invoice.number,
+        status: invoice.status,
+        billing_reason: invoice.billingReason,
+        amount_due: invoice.amountDue,
+        amount_paid: invoice.amountPaid,
+        amount_remaining: invoice.amountRemaining,
+        created: invoice.created,
+        hosted_url: invoice.hostedUrl,
+        discount_id: null,
+      })
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .execute();
+  }
+
+  /** Stores the provider's payment intent (the sandbox's own row, or the real provider's mirrored). */
+  async savePaymentIntent(customerId: string, intent: PaymentIntentSummary, created: number, trx: Trx = this.db): Promise<void> {
+    await trx
+      .insertInto('payment_intents')
+      .values({
+        id: intent.id,
+        customer_id: customerId,
+        invoice_id: intent.invoiceId,
+        status: intent.status,
+        client_secret: intent.clientSecret,
+        amount: intent.amount,
+        created,
+        payment_method_id: intent.paymentMethodId,
+      })
+      .onConflict((conflict) => conflict.column('id').doUpdateSet({ status: intent.status }))
+      .execute();
+  }
+
+  /** A change of the subscription's prices: applied now, or kept waiting for its payment. */
+  async recordChange(subscription: SubscriptionRow, outcome: PlanChangeOutcome, now: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await this.saveInvoice(trx, subscription.customer_id, subscription.id, outcome.invoice);
+      if (outcome.paymentIntent !== null) await this.savePaymentIntent(subscription.customer_id, outcome.paymentIntent, now, trx);
+      await trx.updateTable('customers').set({ balance: outcome.endingBalance }).where('id', '=', subscription.customer_id).execute();
+      if (outcome.result === 'applied') {
+        await trx.updateTable('subscriptions').set(subscriptionColumns(outcome.subscription)).where('id', '=', subscription.id).execute();
+      } else {
+        await trx
+          .updateTable('subscriptions')
+          .set({ pending_price_id: outcome.subscription.priceId, pending_change_json: JSON.stringify(outcome.subscription) })
+          .where('id', '=', subscription.id)
+          .execute();
+      }
+    });
+  }
+
+  /**
+   * A new subscription in place of `replaced` (a trial, a canceled subscription): active when paid, incomplete
+   * while its first payment needs the customer. A trial ends with it. Answers the new row's id.
+   */
+  async recordNewSubscription(replaced: SubscriptionRow, outcome: PlanChangeOutcome, now: number): Promise<string> {
+    const id = `sub_${randomBytes(ID_BYTES).toString('base64url')}`;
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('subscriptions')
+        .values({
+          id,
+          site_id: replaced.site_id,
+          customer_id: replaced.customer_id,
+          provider_subscription_id: outcome.subscription.providerId,
+          ...subscriptionColumns(outcome.subscription),
+          cancelled_at: null,
+          trial_end: null,
+          // The site's current subscription is its newest: never older than the one it replaces.
+          created_at: Math.max(now, replaced.created_at + 1),
+        })
+        .execute();
+      await this.saveInvoice(trx, replaced.customer_id, id, outcome.invoice);
+      if (outcome.paymentIntent !== null) await this.savePaymentIntent(replaced.customer_id, outcome.paymentIntent, now, trx);
+      await trx.updateTable('customers').set({ balance: outcome.endingBalance }).where('id', '=', replaced.customer_id).execute();
+      if (replaced.status === 'trialing') {
+        await trx.updateTable('subscriptions').set({ status: 'canceled', cancelled_at: now, trial_end: now }).where('id', '=', replaced.id).execute();
+      }
+    });
+    return id;
+  }
+
+  /** The subscription's open invoice (the one a payment is due on), if its newest invoice is open. */
+  openInvoice(subscriptionId: string) {
+    return this.db
+      .selectFrom('invoices')
+      .selectAll()
+      .where('subscription_id', '=', subscriptionId)
+      .orderBy('created', 'desc')
+      .orderBy('id', 'desc')
+      .executeTakeFirst()
+      .then((invoice) => (invoice?.status === 'open' ? invoice : undefined));
+  }
+
+  paymentIntentOf(invoiceId: string) {
+    return this.db.selectFrom('payment_intents').selectAll().where('invoice_id', '=', invoiceId).orderBy('created', 'desc').executeTakeFirst();
+  }
+
+  /** The provider says the open invoice's payment succeeded: it is paid, and what waited on it applies. */
+  async recordPaid(invoiceId: string, intentId: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('payment_intents').set({ status: 'succeeded' }).where('id', '=', intentId).execute();
+      const invoice = await trx
+        .updateTable('invoices')
+        .set({ status: 'paid', amount_paid: (eb) => eb.ref('amount_due'), amount_remaining: 0 })
+        .where('id', '=', invoiceId)
+        .returning('subscription_id')
+        .executeTakeFirst();
+      if (invoice?.subscription_id != null) await applyPendingChange(trx, invoice.subscription_id);
+    });
+  }
+
+  async setDiscountCoupon(discountId: string, couponId: string, end: number | null): Promise<void> {
+    await this.db.updateTable('discounts').set({ coupon_id: couponId, end_at: end }).where('id', '=', discountId).execute();
+  }
+
+  /** The customer's newest discount row. */
+  currentDiscount(customerId: string) {
+    return this.db.selectFrom('discounts').selectAll().where('customer_id', '=', customerId).orderBy('start_at', 'desc').executeTakeFirst();
+  }
+
+  findCoupon(couponId: string) {
+    return this.db.selectFrom('coupons').selectAll().where('id', '=', couponId).executeTakeFirst();
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * The provider's side of a plan change (SPEC 4 "Plan change flow"): what the routes ask the payments provider,
+ * and what it answers. Amounts are cents, times Unix seconds, ids the provider's.
+ */
+import type { InvoicePreview } from '../../src/api/contract';
+
+/** One subscription item: the base price first, then the add-ons. */
+export interface PlanItem {
+  priceId: string;
+  quantity: number;
+}
+
+export interface PlanChangeRequest {
+  customerId: string;
+  /** the provider's subscription id */
+  subscriptionId: string;
+  items: PlanItem[];
+  /** preview with this coupon instead of the customer's discount (the coupon swap of SPEC 4) */
+  couponId?: string | null;
+  /** the instant to prorate at: the preview's, so the charge equals what the customer was shown */
+  prorationDate: number;
+}
+
+/** A new paid subscription starting now (after a trial, or in place of a canceled subscription). */
+export interface NewSubscriptionRequest {
+  customerId: string;
+  items: PlanItem[];
+  /** the provider's id of the subscription it replaces (a trial ends, a canceled one stays canceled) */
+  replacesSubscriptionId: string;
+  startDate: number;
+}
+
+export interface ProviderInvoice {
+  id: string;
+  number: string;
+  status: 'open' | 'paid';
+  /** subscription_create, subscription_update */
+  billingReason: string;
+  amountDue: number;
+  amountPaid: number;
+  amountRemaining: number;
+  created: number;
+  hostedUrl: string;
+}
+
+export interface PaymentIntentSummary {
+  id: string;
+  /** requires_payment_method, requires_action, processing, succeeded, canceled */
+  status: string;
+  clientSecret: string;
+  amount: number;
+  invoiceId: string | null;
+  paymentMethodId: string | null;
+}
+
+/** A subscription's billing state: after a change that applied, or the change waiting for its payment. */
+export interface SubscriptionState {
+  /** the provider's subscription id */
+  providerId: string;
+  status: 'active' | 'incomplete';
+  priceId: string;
+  quantity: number;
+  addons: { price: string; cost: number }[];
+  periodStart: number;
+  periodEnd: number;
+}
+
+export interface PlanChangeOutcome {
+  /** applied: paid, or nothing to pay; requires_action: the customer must authenticate the payment first */
+  result: 'applied' | 'requires_action';
+  invoice: ProviderInvoice;
+  /** null when nothing was charged */
+  paymentIntent: PaymentIntentSummary | null;
+  subscription: SubscriptionState;
+  /** the customer's balance after the invoice (negative is credit) */
+  endingBalance: number;
+}
+
+export type { InvoicePreview };

@@ -1,0 +1,122 @@
+/**
+ * The payment sandbox's view of a plan change: the proration input read from the rows that are the sandbox's
+ * subscriptions, prices, coupons and customers (as the real provider reads its own objects).
+ */
+import type { BillingPeriod } from '../../src/api/contract';
+import { billingPeriodSchema, couponDurationSchema } from '../../src/api/contract';
+import { addonsJson, parseJson } from '../billing/store/json';
+import { UNPAID_STATUSES } from '../billing/store/planChanges';
+import type { Db } from '../db/database';
+import type { CouponRow, CustomerRow, SubscriptionRow } from '../db/schema';
+import type { PlanItem } from './planChange';
+import { PaymentsProviderError, providerMessages } from './provider';
+import { addPeriod, couponReduction, discountAppliesAt, itemName, type ActiveDiscount, type ProrationInput, type ProrationItem } from './proration';
+
+const HTTP_NOT_FOUND = 404;
+
+export interface SandboxPlanState {
+  subscription: SubscriptionRow | null;
+  customer: CustomerRow;
+  input: ProrationInput;
+}
+
+function noSuchObject(): never {
+  throw new PaymentsProviderError(HTTP_NOT_FOUND, providerMessages.noSuchObject, 'resource_missing');
+}
+
+async function pricedItems(db: Db, items: readonly PlanItem[]): Promise<ProrationItem[]> {
+  if (items.length === 0) return [];
+  const rows = await db
+    .selectFrom('prices')
+    .innerJoin('products', 'products.id', 'prices.product_id')
+    .select(['prices.id as id', 'prices.cost as cost', 'prices.billing_period as period', 'products.name as product'])
+    .where(
+      'prices.id',
+      'in',
+      items.map((item) => item.priceId),
+    )
+    .execute();
+  return items.map((item) => {
+    const row = rows.find((candidate) => candidate.id === item.priceId) ?? noSuchObject();
+    const period: BillingPeriod = billingPeriodSchema.parse(row.period);
+    return { priceId: row.id, name: itemName(row.product, period, item.quantity), unitCost: row.cost, quantity: item.quantity, period };
+  });
+}
+
+function toActiveCoupon(row: CouponRow): ActiveDiscount['coupon'] {
+  return { name: row.name, percent_off: row.percent_off, amount_off: row.amount_off, duration: couponDurationSchema.parse(row.duration), valid: row.valid === 1 };
+}
+
+/** When a discount of this coupon started at `start` ends: repeating coupons after their months, the others never. */
+export function discountEnd(coupon: Pick<CouponRow, 'duration' | 'duration_in_months'>, start: number): number | null {
+  if (coupon.duration !== 'repeating' || coupon.duration_in_months === null) return null;
+  let end = start;
+  for (let month = 0; month < coupon.duration_in_months; month += 1) end = addPeriod(end, 'month');
+  return end;
+}
+
+/**
+ * The discount a change is billed with: the coupon asked for (a swap keeps the discount's start, as
+ * update-discount does), else the customer's own discount.
+ */
+async function discountFor(db: Db, customerId: string, couponId: string | null | undefined, now: number): Promise<ActiveDiscount | null> {
+  const current = await db.selectFrom('discounts').selectAll().where('customer_id', '=', customerId).orderBy('start_at', 'desc').executeTakeFirst();
+  const couponRow = await db
+    .selectFrom('coupons')
+    .selectAll()
+    .where('id', '=', couponId ?? current?.coupon_id ?? '')
+    .executeTakeFirst();
+  if (couponRow === undefined) {
+    if (couponId !== null && couponId !== undefined) noSuchObject();
+    return null;
+  }
+  if (couponId === null || couponId === undefined) {
+    return current === undefined ? null : { coupon: toActiveCoupon(couponRow), start: current.start_at, end: current.end_at };
+  }
+  const start = current?.start_at ?? now;
+  return { coupon: toActiveCoupon(couponRow), start, end: discountEnd(couponRow, start) };
+}
+
+/** What the customer paid for an item this period: its price, less the discount that applied when the period began. */
+function paidFor(item: ProrationItem, discount: ActiveDiscount | null, periodStart: number): number {
+  const list = item.unitCost * item.quantity;
+  return discountAppliesAt(discount, periodStart) ? list - couponReduction(discount.coupon, list) : list;
+}
+
+export async function loadPlanState(
+  db: Db,
+  request: { customerId: string; subscriptionId: string; items: PlanItem[]; couponId?: string | null },
+  prorationDate: number,
+): Promise<SandboxPlanState> {
+  const customer = (await db.selectFrom('customers').selectAll().where('id', '=', request.customerId).executeTakeFirst()) ?? noSuchObject();
+  const subscription =
+    (await db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('provider_subscription_id', '=', request.subscriptionId)
+      .where('customer_id', '=', customer.id)
+      .executeTakeFirst()) ?? noSuchObject();
+  const selected = await pricedItems(db, request.items);
+  const ownDiscount = await discountFor(db, customer.id, null, prorationDate);
+  const discount = request.couponId === undefined || request.couponId === null ? ownDiscount : await discountFor(db, customer.id, request.couponId, prorationDate);
+
+  let current: ProrationInput['current'] = null;
+  if (!UNPAID_STATUSES.includes(subscription.status)) {
+    const addons = parseJson(addonsJson, subscription.addons_json);
+    const [base, ...addonItems] = await pricedItems(db, [
+      { priceId: subscription.price_id, quantity: subscription.quantity },
+      ...addons.map((addon) => ({ priceId: addon.price, quantity: 1 })),
+    ]);
+    if (base === undefined) noSuchObject();
+    const periodStart = subscription.current_period_start;
+    current = {
+      window: { start: periodStart, end: subscription.current_period_end },
+      items: [
+        { ...base, paid: paidFor(base, ownDiscount, periodStart) },
+        // Add-ons keep the cost they were billed at.
+        ...addonItems.map((item, index) => ({ ...item, unitCost: addons[index]?.cost ?? item.unitCost, paid: addons[index]?.cost ?? item.unitCost })),
+      ],
+    };
+  }
+  return { subscription, customer, input: { prorationDate, current, selected, discount, startBalance: customer.balance } };
+}
