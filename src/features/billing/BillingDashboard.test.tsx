@@ -82,8 +82,8 @@ describe('states', () => {
   });
 
   it.each([
-    ['trial', '/plans', 'The Plans screen is not built yet.'],
-    ['trial-over', '/plans', 'The Plans screen is not built yet.'],
+    ['trial', '/plans', 'Annual discount: 2 months free!'],
+    ['trial-over', '/plans', 'Annual discount: 2 months free!'],
     ['incomplete', '/checkout/publisher-default-year', 'The Checkout screen is not built yet.'],
     ['auto-billing-grace', '/checkout/publisher-default-month', 'The Checkout screen is not built yet.'],
   ] as const)('sends the %s scenario to %s', async (scenario, route, screenText) => {
