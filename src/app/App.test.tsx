@@ -170,7 +170,7 @@ describe('routes', () => {
     ['/domain/custom', 'Domain settings', 'Domain'],
     ['/domain/sending', 'Custom sending domain settings', 'Domain'],
     ['/support', 'Get help with your Inkwell account', 'Support'],
-    ['/plans', 'Billing and domain settings', 'Billing'],
+    ['/plans', 'Choose your plan', 'Billing'],
     ['/billing/checkout/publisher-default-year', 'Billing and domain settings', 'Billing'],
   ])('%s shows the heading %p with %s active', async (path, heading, active) => {
     openAsOwner(path);

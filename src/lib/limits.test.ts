@@ -8,7 +8,9 @@ import {
   limitValue,
   memberCountOrDefault,
   memberLimitOf,
+  memberTierIndex,
   memberTierSteps,
+  siteMemberCount,
   serializeLimits,
 } from './limits';
 
@@ -159,5 +161,29 @@ describe('serializeLimits and limitsHash: "Compared by a hash of the serialised 
     ['the theme list reordered', { ...limits, customThemes: usage({ limit: ['edition', 'casper'] }) }, false],
   ])('%s: same hash %s', (_label, other, same) => {
     expect(limitsHash(other) === limitsHash(limits)).toBe(same);
+  });
+});
+
+describe('siteMemberCount: the count before the 500 default, 0 when the site has none', () => {
+  it.each<[string, CurrentSiteLimits, number]>([
+    ['members limit set', { members: usage({ limit: 10_000 }) }, 10_000],
+    ['members limit 0', { members: usage({ limit: 0 }) }, 0],
+    ['no members entry', {}, 0],
+    ['members override wins', { members: usage({ limit: 1000, members_override: 25_000 }) }, 25_000],
+  ])('%s -> %d', (_label, limits, expected) => {
+    expect(siteMemberCount(limits)).toBe(expected);
+  });
+});
+
+describe('memberTierIndex: the step a member count starts on', () => {
+  const steps = [500, 1000, 2500, 400_000];
+  it.each<[string, readonly number[], number, number]>([
+    ['a count on a step', steps, 1000, 1],
+    ['a count between steps: the next step up', steps, 640, 1],
+    ['a count below every step: the first', steps, 10, 0],
+    ['a count above every step: the last (the contact prompt)', steps, 500_000, 3],
+    ['no steps', [], 500, 0],
+  ])('%s', (_label, tierSteps, count, index) => {
+    expect(memberTierIndex(tierSteps, count)).toBe(index);
   });
 });

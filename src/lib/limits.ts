@@ -64,15 +64,29 @@ export function isLastMemberStep(steps: readonly number[], step: number): boolea
 }
 
 /**
- * The member count the plans screen prices for: the site's members override when set, else its members
- * limit; 500 "when the limit is missing or 0".
+ * The site's own member count: its members override when set, else its members limit; 0 when it has neither
+ * (missing or 0). The Plans screen's audience heading reads it: "when the count is 0".
  */
-export function memberCountOrDefault(siteLimits: CurrentSiteLimits): number {
+export function siteMemberCount(siteLimits: CurrentSiteLimits): number {
   const members = siteLimits.members;
   const override = members?.members_override;
   if (typeof override === 'number' && override > 0) return override;
   const limit = members?.limit;
-  return typeof limit === 'number' && limit > 0 ? limit : DEFAULT_MEMBER_COUNT;
+  return typeof limit === 'number' && limit > 0 ? limit : 0;
+}
+
+/** The member count the plans screen prices for: the site's own count; 500 "when the limit is missing or 0". */
+export function memberCountOrDefault(siteLimits: CurrentSiteLimits): number {
+  return siteMemberCount(siteLimits) || DEFAULT_MEMBER_COUNT;
+}
+
+/**
+ * The tier step a member count starts on: the smallest step that holds it, the last step (the contact
+ * prompt) when none does.
+ */
+export function memberTierIndex(steps: readonly number[], count: number): number {
+  const index = steps.findIndex((step) => step >= count);
+  return index === -1 ? Math.max(0, steps.length - 1) : index;
 }
 
 /** The names of the limits the site has exceeded, in the order the limits came. */

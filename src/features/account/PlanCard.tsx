@@ -1,29 +1,46 @@
 /**
- * One plan as the user compares it (the member limit modal today, the Plans screen next): its monthly price
- * for the chosen member tier, its features, why it cannot be chosen when it cannot, and 'Choose this plan'
- * with the checkout route of that tier's price.
+ * One plan as the user compares it (the member limit modal and the Plans screen): its monthly price for the
+ * chosen member tier and period (a yearly price shown per month), its features, the yearly saving where the
+ * screen shows it, why it cannot be chosen when it cannot, and 'Choose this plan' with the checkout route of
+ * that tier's price.
  */
 import { useId } from 'react';
-import type { BillingData, Product } from '../../api/contract';
-import { centsToUnits, currencySymbol, formatMoney, yearlyToMonthly } from '../../lib/money';
-import { checkoutPath, planDisabledReason, planFeatures, suitablePrice } from '../../lib/plans';
+import type { BillingData, BillingPeriod, Price, Product } from '../../api/contract';
+import { centsToUnits, currencySymbol, formatMoney, yearlySaving, yearlyToMonthly } from '../../lib/money';
+import { perPeriod } from '../../lib/perPeriod';
+import { checkoutPath, comparablePrice, planDisabledReason, planFeatures, suitablePrice } from '../../lib/plans';
 
 const USD = currencySymbol();
 
 export interface PlanCardProps {
   product: Product;
   members: number;
+  /** the period the card prices and checks out in */
+  period: BillingPeriod;
   data: BillingData;
+  /** shows what a yearly price saves against 12 monthly ones (the Plans screen) */
+  showYearlySaving?: boolean;
   onChoose(path: string): void;
 }
 
-export function PlanCard({ product, members, data, onChoose }: PlanCardProps) {
+/**
+ * SPEC 5: "A saving compares 12 times the higher monthly price with the yearly cost", against the same tier's
+ * monthly price; null when there is none to compare with or nothing is saved.
+ */
+function yearlySavingOf(product: Product, yearly: Price): number | null {
+  const monthly = comparablePrice(product, yearly);
+  if (!monthly) return null;
+  const saving = yearlySaving(centsToUnits(monthly.cost), centsToUnits(yearly.cost));
+  return saving > 0 ? saving : null;
+}
+
+export function PlanCard({ product, members, period, data, showYearlySaving = false, onChoose }: PlanCardProps) {
   const headingId = useId();
   const reasonId = useId();
-  const period = data.subscription.meta.baseProduct.billing_period;
   const price = suitablePrice(product, period, members);
   if (!price) return null;
   const monthly = period === 'year' ? yearlyToMonthly(centsToUnits(price.cost)) : centsToUnits(price.cost);
+  const saving = showYearlySaving && period === 'year' ? yearlySavingOf(product, price) : null;
   const reason = planDisabledReason({
     product,
     price,
@@ -39,6 +56,11 @@ export function PlanCard({ product, members, data, onChoose }: PlanCardProps) {
       <p className="plan-card__price">
         <strong>{formatMoney(monthly, USD)}</strong> per month{period === 'year' ? ', billed yearly' : ''}
       </p>
+      {saving !== null && (
+        <p className="plan-card__saving">
+          Save {formatMoney(saving, USD)} {perPeriod('year')}
+        </p>
+      )}
       <ul className="plan-card__features">
         {planFeatures(product.name, price.legacy).map((feature) => (
           <li key={feature}>{feature}</li>

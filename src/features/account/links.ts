@@ -24,3 +24,10 @@ export function portalReturnUrl(referrer: string, companySite: string): string {
     return companySite;
   }
 }
+
+/**
+ * The Plans screen's pricing links (SPEC 2 "Plans screen": "a detailed pricing table, and 'View full pricing
+ * page'"): pages of the company site the spec names but does not address, under these paths.
+ */
+export const PRICING_PATH = '/pricing/';
+export const PRICING_TABLE_PATH = '/pricing/#compare';

@@ -83,8 +83,8 @@ describe('states', () => {
   });
 
   it.each([
-    ['trial', '/plans', 'The Plans screen is not built yet.'],
-    ['trial-over', '/plans', 'The Plans screen is not built yet.'],
+    ['trial', '/plans', 'Annual discount: 2 months free!'],
+    ['trial-over', '/plans', 'Annual discount: 2 months free!'],
     ['incomplete', '/checkout/publisher-default-year', 'Complete payment authorization'],
     ['auto-billing-grace', '/checkout/publisher-default-month', 'Complete payment authorization'],
   ] as const)('sends the %s scenario to %s', async (scenario, route, screenText) => {

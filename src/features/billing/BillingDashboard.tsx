@@ -20,7 +20,7 @@ const CardModal = lazy(() => import(/* webpackChunkName: "card" */ '../payments/
 const MemberLimitModal = lazy(() => import(/* webpackChunkName: "billing-members" */ './modals/MemberLimitModal'));
 const InvoiceDetailsModal = lazy(() => import(/* webpackChunkName: "billing-modals" */ './modals/InvoiceDetailsModal'));
 const BillingContactModal = lazy(() => import(/* webpackChunkName: "billing-modals" */ './modals/BillingContactModal'));
-const CancelAccountModal = lazy(() => import(/* webpackChunkName: "billing-modals" */ './modals/CancelAccountModal'));
+const CancelAccountModal = lazy(() => import(/* webpackChunkName: "billing-modals" */ '../account/CancelAccountModal'));
 const InvoicesModal = lazy(() => import(/* webpackChunkName: "billing-modals" */ './modals/InvoicesModal'));
 
 type DashboardModal = PaymentModal | 'cancel' | 'invoices';

@@ -1,8 +1,6 @@
 /** What the dashboard says: the messages SPEC section 8 quotes, word for word, and the dashboard's own labels. */
 export { GENERIC_MESSAGE as REACTIVATE_FAILED_MESSAGE } from '../../api/errors';
 
-export const CANCEL_FAILED_MESSAGE =
-  'Something went wrong when trying to cancel. Refresh your browser and try again, or contact support';
 export const AUTO_BILLING_FAILED_MESSAGE = 'Could not update billing mode. Try again or contact support';
 export const BILLING_CONTACT_NO_USER_MESSAGE = 'Unable to update billing contact. Refresh the page and try again.';
 /** The spec quotes no failure message for the billing contact call: it reads like its siblings. */

@@ -1,16 +1,41 @@
 /**
- * The Plans screen. Its redirects (SPEC section 2, "Plans screen") are in place, so the states that must leave it
- * do; the plan cards themselves come with the plans issue, and until then the screen says so.
+ * The Plans screen (SPEC 2 "Plans screen", 4 "Routing by state", 5 "Offers", 9): behind the screen gate (the
+ * navigation hidden while loading, then shown; the state redirects), the member tier, the pricing links, the
+ * annual/monthly toggle, one plan card per purchasable product, the coupon banner and, for a trial, the
+ * cancel-trial control. Choosing a plan goes to /checkout/{product}-{group}-{period}.
  */
-import type { BillingData } from '../../api/contract';
+import { lazy, Suspense, useId, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { BillingData, BillingPeriod } from '../../api/contract';
+import { useConfig } from '../../config';
+import { toUnixSeconds } from '../../lib/dates';
 import { plansRedirect } from '../../lib/flags';
+import { isLastMemberStep, memberCountOrDefault, memberTierIndex, memberTierSteps, siteMemberCount } from '../../lib/limits';
 import { offeredProducts } from '../../lib/plans';
-import { Notice } from '../../ui/Notice';
+import { ExternalLink } from '../../ui/ExternalLink';
+import { useScreenTitle } from '../../ui/shell';
+import { PRICING_PATH, PRICING_TABLE_PATH, companyPage } from '../account/links';
+import { MemberTierSlider, MembersContactPrompt, memberTierText, type MemberLimitChoice } from '../account/MemberTierControl';
+import { PlanCard } from '../account/PlanCard';
 import { ScreenGate } from '../account/ScreenGate';
+import {
+  ANNUAL_TOGGLE_LABEL,
+  CANCEL_TRIAL_LABEL,
+  PRICING_LINKS,
+  audienceHeading,
+  couponBannerText,
+  plansTitle,
+} from './messages';
+
+const CancelAccountModal = lazy(() => import(/* webpackChunkName: "billing-modals" */ '../account/CancelAccountModal'));
+
+/** A grid of this many cards gets three columns (SPEC 2: "three columns when there are 3 products"). */
+const THREE_COLUMN_PRODUCT_COUNT = 3;
 
 function plansScreenRedirect(data: BillingData) {
   return plansRedirect({
     flags: data,
+    // A failed load never reaches here: the gate sends it home (onFailure="home").
     hasError: false,
     availableProductCount: data.availableProducts.length,
     purchasableProductCount: offeredProducts(data.availableProducts, data.user.show_product_group).length,
@@ -18,11 +43,98 @@ function plansScreenRedirect(data: BillingData) {
   });
 }
 
+function PricingLinks() {
+  const { companySite } = useConfig();
+  return (
+    <p className="plans-links">
+      <ExternalLink href={companyPage(companySite, PRICING_TABLE_PATH)}>{PRICING_LINKS.table}</ExternalLink>
+      <ExternalLink href={companyPage(companySite, PRICING_PATH)}>{PRICING_LINKS.fullPage}</ExternalLink>
+    </p>
+  );
+}
+
+/** "An annual/monthly toggle, on by default": on is yearly. */
+function AnnualToggle({ period, onChange }: { period: BillingPeriod; onChange(period: BillingPeriod): void }) {
+  return (
+    <label className="plans-period">
+      <input
+        type="checkbox"
+        role="switch"
+        checked={period === 'year'}
+        onChange={(event) => onChange(event.target.checked ? 'year' : 'month')}
+      />
+      {ANNUAL_TOGGLE_LABEL}
+    </label>
+  );
+}
+
+/** "A coupon banner shows when both the discount and the user's coupon exist." */
+function CouponBanner({ data }: { data: BillingData }) {
+  if (!data.discount || !data.user.coupon) return null;
+  return <p className="plans-coupon">{couponBannerText(data.discount.coupon)}</p>;
+}
+
+/** "Trial users get a cancel-trial control": SPEC 4, a trial cancels now, through the shared Cancel account. */
+function CancelTrial({ data }: { data: BillingData }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="plans-footer">
+      <button type="button" className="button button--link button--danger-link" onClick={() => setOpen(true)}>
+        {CANCEL_TRIAL_LABEL}
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <CancelAccountModal data={data} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+function Plans({ data }: { data: BillingData }) {
+  const navigate = useNavigate();
+  const { subscription } = data;
+  useScreenTitle(plansTitle(data, subscription.trial_end ?? subscription.current_period_end, toUnixSeconds(Date.now())));
+  const products = offeredProducts(data.availableProducts, data.user.show_product_group);
+  const steps = memberTierSteps({ prices: products.flatMap((product) => product.prices) });
+  const [index, setIndex] = useState(() => memberTierIndex(steps, memberCountOrDefault(data.currentSiteLimits)));
+  const [period, setPeriod] = useState<BillingPeriod>('year');
+  const members = steps[index] ?? steps[0]!;
+  const headingId = useId();
+  const columns = products.length === THREE_COLUMN_PRODUCT_COUNT ? ' plans-grid--three' : '';
+
+  function choose(path: string) {
+    navigate(path, { state: { members } satisfies MemberLimitChoice });
+  }
+
+  return (
+    <div className="plans">
+      <section className="plans-audience" aria-labelledby={headingId}>
+        <h2 id={headingId}>{audienceHeading(siteMemberCount(data.currentSiteLimits), steps, members)}</h2>
+        <MemberTierSlider steps={steps} index={index} onChange={setIndex} />
+        <PricingLinks />
+      </section>
+      <AnnualToggle period={period} onChange={setPeriod} />
+      <CouponBanner data={data} />
+      {isLastMemberStep(steps, members) ? (
+        <MembersContactPrompt />
+      ) : (
+        <ul className={`plan-cards plans-grid${columns}`} aria-label={`Plans for ${memberTierText(steps, members)}`}>
+          {products.map((product) => (
+            <PlanCard key={product.id} product={product} members={members} period={period} data={data} showYearlySaving onChoose={choose} />
+          ))}
+        </ul>
+      )}
+      {data.isTrial && <CancelTrial data={data} />}
+    </div>
+  );
+}
+
 export default function PlansScreen() {
   // Billing data with an error sends the user home (the first of the screen's redirects).
   return (
     <ScreenGate loadingLabel="Loading plans" onFailure="home" redirect={plansScreenRedirect}>
-      {() => <Notice tone="info">The Plans screen is not built yet.</Notice>}
+      {(data) => <Plans data={data} />}
     </ScreenGate>
   );
 }

@@ -1,23 +1,27 @@
 /**
- * Cancel account (SPEC 2, 4 and 5). Cancel now needs all three confirmations ticked; it asks the server to
- * cancel, waits for the cancellation (the cancel poll), then leaves for the company site. Where the
- * subscription allows it, cancelling at the end of the billing period is offered first.
+ * Cancel account (SPEC 2, 4 and 5), opened by the dashboard's Cancel account and by the Plans screen's
+ * cancel-trial control. Cancel now needs all three confirmations ticked; it asks the server to cancel, waits
+ * for the cancellation (the cancel poll), then leaves for the company site. Where the subscription allows it,
+ * cancelling at the end of the billing period is offered first (never to a trial: SPEC 4).
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import type { BillingData } from '../../../api/contract';
-import { useConfig } from '../../../config';
-import { MODAL_CLOSE_DELAY_MS } from '../../../lib/constants';
-import { offersCancelAtPeriodEnd } from '../../../lib/cancelMode';
-import { formatLongDate } from '../../../lib/dates';
-import { useAppDispatch } from '../../../store/hooks';
-import { ActionButton } from '../../../ui/ActionButton';
-import { FormError } from '../../../ui/FormError';
-import { Modal } from '../../../ui/Modal';
-import { useActionFlow } from '../../../ui/useActionFlow';
-import { useCancelAtPeriodEndMutation } from '../billingApi';
-import { cancelAccountNow } from '../cancelPoll';
-import { CANCEL_FAILED_MESSAGE } from '../messages';
-import { usePageNavigation } from '../../account/pageNavigation';
+import type { BillingData } from '../../api/contract';
+import { useConfig } from '../../config';
+import { MODAL_CLOSE_DELAY_MS } from '../../lib/constants';
+import { offersCancelAtPeriodEnd } from '../../lib/cancelMode';
+import { formatLongDate } from '../../lib/dates';
+import { useAppDispatch } from '../../store/hooks';
+import { ActionButton } from '../../ui/ActionButton';
+import { FormError } from '../../ui/FormError';
+import { Modal } from '../../ui/Modal';
+import { useActionFlow } from '../../ui/useActionFlow';
+import { useCancelAtPeriodEndMutation } from './cancelApi';
+import { cancelAccountNow } from './cancelPoll';
+import { usePageNavigation } from './pageNavigation';
+
+/** SPEC 8 "Account actions": the cancel failure, word for word. */
+export const CANCEL_FAILED_MESSAGE =
+  'Something went wrong when trying to cancel. Refresh your browser and try again, or contact support';
 
 /** The three confirmations of SPEC 5 "Cancel-now form". */
 export const CANCEL_CONFIRMATIONS = [

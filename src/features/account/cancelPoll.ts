@@ -1,13 +1,13 @@
 /**
  * Cancel now (SPEC 4 "Cancel now"): ask the server to cancel in the background, then read the subscription
- * every 4 s until its status is canceled, giving up after 90 s (the shared abortable poll). The one place the
- * dashboard polls: the thunk is aborted when the screen that started it goes away.
+ * every 4 s until its status is canceled, giving up after 90 s (the shared abortable poll). The thunk is aborted
+ * when the screen that started it goes away.
  */
 import type { SubscriptionStatus } from '../../api/contract';
 import { CANCEL_POLL_INTERVAL_MS, CANCEL_POLL_TIMEOUT_MS } from '../../lib/constants';
 import { createAppAsyncThunk } from '../../store/hooks';
-import { poll } from '../account/poll';
-import { billingApi } from './billingApi';
+import { cancelApi } from './cancelApi';
+import { poll } from './poll';
 
 export type CancelOutcome = 'canceled' | 'failed' | 'aborted';
 
@@ -33,9 +33,9 @@ export async function waitUntilCanceled(env: CancelPollEnvironment): Promise<Can
 
 /** The whole cancel-now flow; dispatch it and keep the promise to `.abort()` it. */
 export const cancelAccountNow = createAppAsyncThunk(
-  'billing/cancelAccountNow',
+  'account/cancelAccountNow',
   async ({ subscriptionId }: { subscriptionId: string }, { dispatch, signal }): Promise<CancelOutcome> => {
-    const request = await dispatch(billingApi.endpoints.cancelNow.initiate({ subscriptionId }));
+    const request = await dispatch(cancelApi.endpoints.cancelNow.initiate({ subscriptionId }));
     if (signal.aborted) return 'aborted';
     if ('error' in request) return 'failed';
     return waitUntilCanceled({
@@ -43,7 +43,7 @@ export const cancelAccountNow = createAppAsyncThunk(
       now: () => Date.now(),
       async readStatus() {
         const read = await dispatch(
-          billingApi.endpoints.getSubscriptionStatus.initiate({ subscriptionId }, { subscribe: false, forceRefetch: true }),
+          cancelApi.endpoints.getSubscriptionStatus.initiate({ subscriptionId }, { subscribe: false, forceRefetch: true }),
         );
         return read.data?.subscription.status ?? null;
       },
