@@ -35,17 +35,19 @@ describe('formatCardExpiry: "Card expiry format: MM/YY"', () => {
   });
 });
 
-describe('daysUntil: the trial "ends today or in N day(s)"', () => {
-  const now = 1_903_737_600;
+describe('daysUntil: the trial "ends today or in N day(s)", counted in UTC calendar days', () => {
+  const midnight = 1_903_737_600; // April 30, 2030, 00:00 UTC
+  const noon = midnight + 12 * 3600;
   const day = 86_400;
   it.each([
-    ['ends in exactly 3 days', now + 3 * day, 3],
-    ['ends in 1 day and a bit', now + day + 60, 1],
-    // Ambiguity decided: less than a full day left reads "today".
-    ['ends in 23 hours', now + day - 3600, 0],
-    ['ends now', now, 0],
-    ['ended yesterday', now - day, 0],
-  ])('%s -> %d', (_label, end, days) => {
+    ['ends in exactly 3 days', noon, noon + 3 * day, 3],
+    ['ends in 5 days, seen a minute later', noon + 60, noon + 5 * day, 5],
+    ['ends tomorrow morning', noon, midnight + day + 3600, 1],
+    // Ambiguity decided: ending later today reads "today".
+    ['ends tonight', noon, midnight + day - 1, 0],
+    ['ends now', noon, noon, 0],
+    ['ended yesterday', noon, noon - day, 0],
+  ])('%s -> %d', (_label, now, end, days) => {
     expect(daysUntil(end, now)).toBe(days);
   });
 });

@@ -43,9 +43,11 @@ export function formatCardExpiry(expiry: string | CardExpiry | null): string | n
 }
 
 /**
- * Whole days left until `endSeconds` ("the trial ends today or in N day(s)"): less than a full day left,
- * or already past, is 0, which reads "today".
+ * Calendar days (UTC, like every date the panel shows) from today to the day `endSeconds` falls on ("the trial
+ * ends today or in N day(s)"): a trial ending later today, or already past, is 0, which reads "today". Whole
+ * calendar days, not 24-hour spans, so a trial ending in five days' time reads 5 for the whole of today.
  */
 export function daysUntil(endSeconds: number, nowSeconds: number): number {
-  return Math.max(0, Math.floor((endSeconds - nowSeconds) / SECONDS_PER_DAY));
+  const dayNumber = (seconds: number) => Math.floor(seconds / SECONDS_PER_DAY);
+  return Math.max(0, dayNumber(endSeconds) - dayNumber(nowSeconds));
 }
