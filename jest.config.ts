@@ -8,6 +8,9 @@ const transform: Config['transform'] = {
 };
 
 const config: Config = {
+  // A global option (projects cannot set it). Server tests start real servers in child processes and reseed
+  // databases, and every panel test boots the whole app: 5 s is too tight on a busy 2-core machine.
+  testTimeout: 20_000,
   projects: [
     {
       displayName: 'panel',
@@ -23,8 +26,6 @@ const config: Config = {
     {
       displayName: 'server',
       testEnvironment: 'node',
-      // Server tests start real servers in child processes and reseed databases: 5 s is too tight on a busy machine.
-      testTimeout: 20_000,
       roots: ['<rootDir>/server'],
       transform,
     },

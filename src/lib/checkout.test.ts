@@ -110,8 +110,9 @@ describe('what is billed now', () => {
       line({ kind: 'discount', amount: -1450, priceId: null }),
     ];
     expect(describeAmountDue({ lines, total: 103_100, amount: 101_850 }, names)).toBe(
+      // Charges first, then what is taken off them, whatever order the provider listed them in.
       '$1,200 for Business for the 183 days left in your period, $3 for Business for the 1 day left in your period, ' +
-        '$1 for Business, minus $187.50 unused time on Publisher, $29 for Business for a new period, minus $14.50 discount, ' +
+        '$1 for Business, $29 for Business for a new period, minus $187.50 unused time on Publisher, minus $14.50 discount, ' +
         'minus $12.50 account credit',
     );
     expect(describeAmountDue({ lines: [line({ amount: 900 })], total: 900, amount: 900 }, names)).toBe(

@@ -8,6 +8,7 @@ import { SECONDS_PER_DAY } from './constants';
 import { formatLongDate } from './dates';
 import { currencySymbol, formatCents } from './money';
 import { buildCheckoutId } from './plans';
+import { countLabel } from './text';
 
 /** SPEC 8 "Checkout" and the grace payment of "Session and transport", verbatim. */
 export const CHECKOUT_MESSAGES = {
@@ -122,8 +123,11 @@ function wholeDays(line: InvoicePreviewLine): number | null {
 }
 
 function daysLeft(days: number): string {
-  return days === 1 ? 'the 1 day left in your period' : `the ${days} days left in your period`;
+  return `the ${countLabel(days, 'day')} left in your period`;
 }
+
+/** What is charged reads first, then what is taken off it. */
+const LINE_ORDER: Record<InvoicePreviewLine['kind'], number> = { remaining_time: 0, new_period: 1, unused_time: 2, discount: 3 };
 
 function describeLine(line: InvoicePreviewLine, planName: (priceId: string) => string): string {
   const amount = formatCents(Math.abs(line.amount), USD);
@@ -147,7 +151,9 @@ function describeLine(line: InvoicePreviewLine, planName: (priceId: string) => s
  * your period, minus $Y unused time on Publisher, minus $Z account credit". `planName` names a line's price.
  */
 export function describeAmountDue(preview: Pick<InvoicePreview, 'lines' | 'total' | 'amount'>, planName: (priceId: string) => string): string {
-  const parts = preview.lines.map((line) => describeLine(line, planName));
+  const parts = [...preview.lines]
+    .sort((a, b) => LINE_ORDER[a.kind] - LINE_ORDER[b.kind])
+    .map((line) => describeLine(line, planName));
   const credit = creditApplied(preview);
   if (credit > 0) parts.push(`minus ${formatCents(credit, USD)} account credit`);
   return parts.join(', ');
