@@ -2,24 +2,8 @@
  * The billing dashboard in Chromium, through the demo host, against the real server and its sandbox card
  * provider: what the owner sees and does, and what axe-core finds (nothing, we expect).
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { FrameLocator, Page } from '@playwright/test';
+import { expectNoAxeViolations, typeCard } from './panel';
 import { expect, test } from './fixtures';
-
-/** axe-core on the panel's frame only: the demo host page is not the product. */
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).include('#billing-frame').analyze();
-  expect(results.violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-/** Types a card into the sandbox provider's own iframe, as a person would. */
-async function typeCard(panel: FrameLocator, number: string) {
-  const card = panel.getByRole('dialog').locator('iframe').contentFrame();
-  await card.locator('input[name="cardnumber"]').fill(number);
-  await card.locator('input[name="exp-date"]').fill('12 / 34');
-  await card.locator('input[name="cvc"]').fill('123');
-  await card.locator('input[name="postal"]').fill('94107');
-}
 
 test('the active dashboard shows the plan, the card, the credit, the offer and the latest invoices', async ({ page, openPanel }) => {
   const panel = await openPanel('active');
