@@ -5,12 +5,13 @@ import type { TransportContext } from '../api/baseQuery';
 import type { ErrorReporter } from '../api/reporting';
 import type { PanelConfig } from '../config';
 import { checkoutSlice } from '../features/checkout/checkoutSlice';
+import { openInvoicePaymentSlice } from '../features/payments/openInvoicePaymentSlice';
 import { registerSessionListeners } from '../features/session/sessionListener';
 import { sessionSlice } from '../features/session/sessionSlice';
 import { createSessionAccess } from '../features/session/sessionTransport';
 import { createHostBridge, hostSlice } from './hostBridge';
 
-const rootReducer = combineSlices(api, hostSlice, sessionSlice, checkoutSlice);
+const rootReducer = combineSlices(api, hostSlice, sessionSlice, checkoutSlice, openInvoicePaymentSlice);
 export type RootState = ReturnType<typeof rootReducer>;
 
 export interface StoreOptions {

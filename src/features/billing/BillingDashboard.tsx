@@ -34,7 +34,15 @@ function OpenModal({ modal, data, onClose }: { modal: DashboardModal; data: Bill
   }, [dispatch, onClose]);
   switch (modal) {
     case 'card':
-      return <CardModal customerId={data.subscription.customer_id} userId={data.user.id} onClose={onClose} onSaved={onCardSaved} />;
+      return (
+        <CardModal
+          customerId={data.subscription.customer_id}
+          userId={data.user.id}
+          onClose={onClose}
+          onSaved={onCardSaved}
+          payOpenInvoiceAfterSave={data.isGrace}
+        />
+      );
     case 'members':
       return <MemberLimitModal data={data} onClose={onClose} />;
     case 'invoiceDetails':

@@ -1,6 +1,7 @@
 /**
  * The plan-details box (SPEC 2, "Billing dashboard" 1): the plan and its features, the price breakdown or a
- * custom plan's portal, credit and special offer, 'Update plan', and the warnings and banner the state calls for.
+ * custom plan's portal, credit and special offer, 'Update plan', and the warnings and banner the state calls for;
+ * in grace, the past-due amount and 'Pay open invoice', whose payment ends grace.
  */
 import { Link } from 'react-router-dom';
 import type { BillingData } from '../../api/contract';
@@ -19,6 +20,7 @@ import { useActionFlow } from '../../ui/useActionFlow';
 import { useGetCustomerPortalUrlMutation, useReactivateSubscriptionMutation } from './billingApi';
 import { STAFF_LIMIT_HELP_PATH, companyPage, portalReturnUrl } from '../account/links';
 import { usePageNavigation } from '../account/pageNavigation';
+import { OpenInvoicePayment } from '../payments/OpenInvoicePayment';
 import { CANCELED_BANNER_TITLE, REACTIVATE_FAILED_MESSAGE, SPECIAL_OFFER_LABEL } from './messages';
 
 const USD = currencySymbol();
@@ -149,6 +151,23 @@ function AccountExtras({ data, now }: { data: BillingData; now: number }) {
   );
 }
 
+/** In grace: what the failed renewal left to pay, and the payment with the card on file. */
+function PastDueInvoice({ data }: { data: BillingData }) {
+  return (
+    <div className="past-due-invoice">
+      {data.latestInvoice && (
+        <dl className="price-breakdown price-breakdown--extras">
+          <div className="price-breakdown__row">
+            <dt>Past due</dt>
+            <dd>{formatCents(data.latestInvoice.amount_remaining, USD)}</dd>
+          </div>
+        </dl>
+      )}
+      <OpenInvoicePayment customerId={data.subscription.customer_id} />
+    </div>
+  );
+}
+
 export function PlanDetails({ data, now = toUnixSeconds(Date.now()) }: { data: BillingData; now?: number }) {
   const { baseProduct } = data.subscription.meta;
   const custom = isCustomPlan(baseProduct.name);
@@ -171,6 +190,7 @@ export function PlanDetails({ data, now = toUnixSeconds(Date.now()) }: { data: B
       )}
       {custom ? <CustomPlanPortal customerId={data.subscription.customer_id} /> : <PriceBreakdown data={data} />}
       <AccountExtras data={data} now={now} />
+      {data.isGrace && <PastDueInvoice data={data} />}
       {!custom && (
         <div className="card__actions">
           {data.isGrace ? (

@@ -1,14 +1,12 @@
 /**
  * The checkout's calls (SPEC 7): the invoice preview, the plan change (change or activate), the coupon swap and
- * its poll, the card on file, the open invoice's payment and the invoice details. Every write takes the
- * idempotency key of its attempt, so the transport may retry it and the server still acts once.
+ * its poll, and the invoice details; the card on file is the payments feature's (paymentsApi.ts). Every write
+ * takes the idempotency key of its attempt, so the transport may retry it and the server still acts once.
  */
 import { api, invalidatesOnSuccess } from '../../api/api';
 import { call } from '../../api/call';
 import type { CallData, CallResponse } from '../../api/contract';
-
-/** A write's data with the key of the attempt it belongs to. */
-type Keyed<Data> = { data: Data; idempotencyKey: string };
+import type { Keyed } from '../payments/paymentsApi';
 
 export const checkoutApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -24,10 +22,6 @@ export const checkoutApi = api.injectEndpoints({
     getCouponDetails: build.query<CallResponse<'get-coupon-details'>, CallData<'get-coupon-details'>>({
       query: (data) => call('get-coupon-details', { data }),
     }),
-    getPaymentMethod: build.query<CallResponse<'payment-method'>, CallData<'payment-method'>>({
-      query: (data) => call('payment-method', { data }),
-      keepUnusedDataFor: 0,
-    }),
     updateDiscount: build.mutation<CallResponse<'update-discount'>, Keyed<CallData<'update-discount'>>>({
       query: ({ data, idempotencyKey }) => call('update-discount', { data, idempotencyKey }),
     }),
@@ -36,9 +30,6 @@ export const checkoutApi = api.injectEndpoints({
     }),
     activateSubscription: build.mutation<CallResponse<'activate-subscription'>, Keyed<CallData<'activate-subscription'>>>({
       query: ({ data, idempotencyKey }) => call('activate-subscription', { data, idempotencyKey }),
-    }),
-    createPaymentIntent: build.mutation<CallResponse<'create-payment-intent'>, Keyed<CallData<'create-payment-intent'>>>({
-      query: ({ data, idempotencyKey }) => call('create-payment-intent', { data, idempotencyKey }),
     }),
     saveCheckoutInvoiceDetails: build.mutation<CallResponse<'add-invoice-details'>, CallData<'add-invoice-details'>>({
       query: (data) => call('add-invoice-details', { data }),

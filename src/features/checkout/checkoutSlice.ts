@@ -14,7 +14,6 @@ import type { ApiError } from '../../api/errors';
 import type { CallData, Limit, PendingSubscription, StatusFlags } from '../../api/contract';
 import {
   CHECKOUT_MESSAGES,
-  gracePaymentFailureMessage,
   needsAuthentication,
   needsAutoBillingReset,
   pendingSubscriptionKey,
@@ -31,6 +30,7 @@ import type { RootState } from '../../store/store';
 import { sleep } from '../account/poll';
 import { confirmCardPayment } from '../payments/cardPayment';
 import type { CardPayments } from '../payments/cardPayment';
+import { paymentMethodOf } from '../payments/paymentsApi';
 import { checkoutApi } from './checkoutApi';
 
 export type CheckoutStatus = 'idle' | 'confirming' | 'authorizing' | 'succeeded' | 'failed';
@@ -134,10 +134,6 @@ export const checkoutSlice = createSlice({
       state.status = 'authorizing';
       state.error = null;
     });
-    builder.addCase(payOpenInvoice.pending, (state) => {
-      state.status = 'confirming';
-      state.error = null;
-    });
   },
   selectors: {
     selectCheckout: (state) => state,
@@ -194,13 +190,6 @@ async function currentSiteLimits(dispatch: ThunkTools['dispatch']) {
   };
   read.unsubscribe?.();
   return read.data?.currentSiteLimits ?? null;
-}
-
-async function paymentMethodOf(dispatch: ThunkTools['dispatch'], customerId: string): Promise<string | null> {
-  const read = (await dispatch(
-    checkoutApi.endpoints.getPaymentMethod.initiate({ customerId }, { subscribe: false, forceRefetch: true }),
-  )) as { data?: { paymentMethodId: string | null } };
-  return read.data?.paymentMethodId ?? null;
 }
 
 /** SPEC 4 "Plan change flow", steps 2 to 8, after the user confirmed. */
@@ -275,24 +264,6 @@ export const completePayment = createAppAsyncThunk(
       return;
     }
     await authenticate({ dispatch, signal }, request.customerId, request.clientSecret, paymentMethodId, request.cardPayments);
-  },
-  refuseWhileInFlight,
-);
-
-/** In grace: pays the past-due invoice with the card on file, which ends grace. */
-export const payOpenInvoice = createAppAsyncThunk(
-  'checkout/payOpenInvoice',
-  async ({ customerId, cardPayments }: PaymentRequest, { dispatch, signal }) => {
-    const fail = (message: string | null) => dispatch(paymentFailed({ message: gracePaymentFailureMessage(message) }));
-    const intent = await dispatch(
-      checkoutApi.endpoints.createPaymentIntent.initiate({ data: { customerId }, idempotencyKey: crypto.randomUUID() }),
-    );
-    if (!intent.data) return fail(null);
-    const paymentMethodId = await paymentMethodOf(dispatch, customerId);
-    if (paymentMethodId === null) return fail(null);
-    const confirmed = await confirmCardPayment(cardPayments, intent.data.payment_intent.client_secret, paymentMethodId);
-    if (!confirmed.ok) return fail(confirmed.providerMessage);
-    return succeed({ dispatch, signal }, customerId);
   },
   refuseWhileInFlight,
 );

@@ -2,7 +2,8 @@
  * The Update credit card modal, opened from the dashboard of the real app (SPEC 2 "A card modal shows one of
  * three things", 4 "Card payment library loader", 5 "Card form", 8 "Card" and "Payment library", 9): the
  * provider's script loads only when the modal opens; loading, ad-blocker or connection warnings with Try
- * again; the card form; the card confirmed client-side with the setup intent's secret.
+ * again; the card form; the card confirmed client-side with the setup intent's secret; in grace, the new card
+ * paying the open invoice.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -11,6 +12,8 @@ import { defaultConfig } from '../../config';
 import { CARD_UPDATE_RELOAD_DELAY_MS, PAYMENT_SCRIPT_RETRY_DELAYS_MS } from '../../lib/constants';
 import { answerPaymentScript, createFakeStripe } from '../../test/fakeStripe';
 import type { FakeStripe, ScriptOutcome } from '../../test/fakeStripe';
+import { answerPaymentMethod } from '../../test/handlers/checkout';
+import { answerPaymentIntent, paidGraceData } from '../../test/handlers/gracePayment';
 import { answerSetupCard } from '../../test/handlers/payments';
 import { openPanelAs, stopPanels } from '../../test/openPanel';
 import { apiError, json, onCall } from '../../test/server';
@@ -229,5 +232,64 @@ describe('saving a card', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Update credit card' })).toHaveFocus();
+  });
+});
+
+describe('a new card in grace', () => {
+  it('pays the open invoice with the saved card, then the dashboard shows the active plan', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const dashboard = openDashboard('grace');
+    answerSetupCard('seti_grace');
+    const updates = onCall('update-card', () => json({ user: dashboard.data.user }));
+    const intents = answerPaymentIntent();
+    answerPaymentMethod('pm_new_card');
+    const dialog = await openCardModal(user);
+    await fillName(user, dialog);
+    dashboard.data = paidGraceData(dashboard.data);
+    await user.click(dialog.getByRole('button', { name: 'Update' }));
+    expect(await dialog.findByRole('button', { name: 'Update complete!' })).toBeInTheDocument();
+    expect(updates).toHaveLength(1);
+    expect(intents[0]!.data).toEqual({ customerId: 'cus_grace' });
+    expect(fake.stripe.confirmCardPayment).toHaveBeenCalledWith('pi_grace_secret', { payment_method: 'pm_new_card' });
+
+    await act(() => jest.advanceTimersByTimeAsync(CARD_UPDATE_RELOAD_DELAY_MS));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const plan = within(screen.getByRole('region', { name: 'Plan details' }));
+    expect(await plan.findByRole('link', { name: 'Update plan' })).toBeInTheDocument();
+    expect(plan.queryByRole('button', { name: 'Pay open invoice' })).not.toBeInTheDocument();
+  });
+
+  it("keeps the card saved and says 'Error processing payment.' with the provider's message when the payment fails", async () => {
+    const user = userEvent.setup();
+    const dashboard = openDashboard('grace');
+    answerSetupCard('seti_grace');
+    const updates = onCall('update-card', () => json({ user: dashboard.data.user }));
+    answerPaymentIntent();
+    answerPaymentMethod('pm_new_card');
+    fake.stripe.confirmCardPayment.mockResolvedValueOnce({ error: { message: 'Your card was declined.' } });
+    const dialog = await openCardModal(user);
+    await fillName(user, dialog);
+    dashboard.data = { ...dashboard.data, user: { ...dashboard.data.user, cardType: 'mastercard', cardLast4: '4444' } };
+    await user.click(dialog.getByRole('button', { name: 'Update' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent('Error processing payment. Your card was declined.');
+    expect(dialog.getByRole('button', { name: 'Try again' })).toBeEnabled();
+    expect(updates).toHaveLength(1);
+    const payment = within(screen.getByRole('region', { name: 'Payment information' }));
+    expect(await payment.findByText(/Mastercard ending in 4444/)).toBeInTheDocument();
+  });
+
+  it('does not pay anything outside grace', async () => {
+    const user = userEvent.setup();
+    const dashboard = openDashboard('active');
+    answerSetupCard('seti_active');
+    onCall('update-card', () => json({ user: dashboard.data.user }));
+    const intents = answerPaymentIntent();
+    const dialog = await openCardModal(user);
+    await fillName(user, dialog);
+    await user.click(dialog.getByRole('button', { name: 'Update' }));
+    expect(await dialog.findByRole('button', { name: 'Update complete!' })).toBeInTheDocument();
+    expect(intents).toHaveLength(0);
+    expect(fake.stripe.confirmCardPayment).not.toHaveBeenCalled();
   });
 });

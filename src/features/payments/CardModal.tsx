@@ -5,7 +5,8 @@
  *
  * Saving a card: setup-card gives a setup intent's client secret; the provider confirms it in the browser
  * with the card element (showing its own authentication challenge when the bank asks for one); update-card
- * then saves the confirmed card on the customer.
+ * then saves the confirmed card on the customer. In grace the new card then pays the past-due invoice, which
+ * ends grace; a failed payment leaves the card saved and says why.
  */
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { StripeCardElementChangeEvent } from '@stripe/stripe-js';
@@ -13,11 +14,13 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { User } from '../../api/contract';
 import { CARD_UPDATE_RELOAD_DELAY_MS } from '../../lib/constants';
+import { useAppDispatch } from '../../store/hooks';
 import { ActionButton } from '../../ui/ActionButton';
 import { FormError } from '../../ui/FormError';
 import { Modal } from '../../ui/Modal';
 import { useActionFlow } from '../../ui/useActionFlow';
 import { PaymentProviderWarning } from './PaymentProviderWarning';
+import { chargeOpenInvoice } from './openInvoicePaymentSlice';
 import { useSetupCardMutation, useUpdateCardMutation } from './paymentsApi';
 import { usePaymentProvider } from './usePaymentProvider';
 
@@ -34,6 +37,8 @@ export interface CardModalProps {
   onSaved(user: User): void;
   savedDelayMs?: number;
   title?: string;
+  /** In grace: the saved card pays the open invoice, and the modal succeeds only once it is paid. */
+  payOpenInvoiceAfterSave?: boolean;
 }
 
 const cardElementOptions = {
@@ -41,7 +46,10 @@ const cardElementOptions = {
   style: { base: { fontSize: '16px', color: '#15171a' } },
 };
 
-function CardForm({ customerId, userId, onSaved, savedDelayMs }: Pick<CardModalProps, 'customerId' | 'userId' | 'onSaved'> & { savedDelayMs: number }) {
+type CardFormProps = Pick<CardModalProps, 'customerId' | 'userId' | 'onSaved'> & { savedDelayMs: number; payOpenInvoiceAfterSave: boolean };
+
+function CardForm({ customerId, userId, onSaved, savedDelayMs, payOpenInvoiceAfterSave }: CardFormProps) {
+  const dispatch = useAppDispatch();
   const stripe = useStripe();
   const elements = useElements();
   const [setupCard] = useSetupCardMutation();
@@ -77,7 +85,8 @@ function CardForm({ customerId, userId, onSaved, savedDelayMs }: Pick<CardModalP
     const update = await updateCard({ userId, customerId, setupIntentId: confirmed.setupIntent.id ?? setup.data.setupIntentId });
     if (!update.data) return CARD_UPDATE_FAILED_MESSAGE;
     saved.current = update.data.user;
-    return null;
+    // The saved card is now the card on file, so the open invoice's payment uses it.
+    return payOpenInvoiceAfterSave ? chargeOpenInvoice(dispatch, { customerId, cardPayments: stripe }) : null;
   }
 
   function submit(event: FormEvent) {
@@ -131,6 +140,7 @@ export default function CardModal({
   onSaved,
   savedDelayMs = CARD_UPDATE_RELOAD_DELAY_MS,
   title = 'Update credit card',
+  payOpenInvoiceAfterSave = false,
 }: CardModalProps) {
   const provider = usePaymentProvider();
   return (
@@ -143,7 +153,13 @@ export default function CardModal({
       {provider.status === 'failed' && <PaymentProviderWarning warning={provider.warning} onRetry={provider.retry} />}
       {provider.status === 'ready' && (
         <Elements stripe={provider.stripe}>
-          <CardForm customerId={customerId} userId={userId} onSaved={onSaved} savedDelayMs={savedDelayMs} />
+          <CardForm
+            customerId={customerId}
+            userId={userId}
+            onSaved={onSaved}
+            savedDelayMs={savedDelayMs}
+            payOpenInvoiceAfterSave={payOpenInvoiceAfterSave}
+          />
         </Elements>
       )}
     </Modal>

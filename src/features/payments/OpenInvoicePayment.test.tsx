@@ -1,0 +1,97 @@
+/**
+ * Paying the past-due invoice in grace from the dashboard (SPEC 4 "Subscription flags", 8 "A payment failure code
+ * while in grace"): the plan box shows what is due and 'Pay open invoice'; the payment is created, confirmed with
+ * the card on file, and the dashboard reads the paid account afresh; a failure says so with the provider's words.
+ */
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { defaultConfig } from '../../config';
+import { PLAN_CHANGE_SUCCESS_DELAY_MS } from '../../lib/constants';
+import { answerPaymentScript, createFakeStripe } from '../../test/fakeStripe';
+import type { FakeStripe } from '../../test/fakeStripe';
+import { answerPaymentMethod } from '../../test/handlers/checkout';
+import { answerPaymentIntent, paidGraceData } from '../../test/handlers/gracePayment';
+import { openPanelAs, stopPanels } from '../../test/openPanel';
+import { apiError, onCall } from '../../test/server';
+import { forgetPaymentProviders } from './paymentProvider';
+
+let script: ReturnType<typeof answerPaymentScript>;
+let fake: FakeStripe;
+
+afterEach(() => {
+  stopPanels();
+  script.stop();
+  forgetPaymentProviders();
+  delete window.Stripe;
+  document.head.querySelectorAll('script').forEach((element) => element.remove());
+  jest.useRealTimers();
+});
+
+/** The grace owner's dashboard, its card provider loaded; returns the plan box and its payment button. */
+async function openGraceDashboard() {
+  fake = createFakeStripe();
+  script = answerPaymentScript(defaultConfig.paymentScriptUrl, fake, ['load']);
+  const dashboard = openPanelAs('grace', { paymentScript: script.environment });
+  const plan = within(await screen.findByRole('region', { name: 'Plan details' }));
+  await waitFor(() => expect(fake.constructor).toHaveBeenCalled());
+  return { dashboard, plan, button: plan.getByRole('button', { name: 'Pay open invoice' }) };
+}
+
+it('shows the past-due amount and Pay open invoice in the plan box', async () => {
+  const { plan, button } = await openGraceDashboard();
+  expect(plan.getByText('Past due').nextElementSibling).toHaveTextContent(/^\$36$/);
+  expect(button).toBeEnabled();
+  expect(plan.getByRole('button', { name: 'Update plan' })).toBeDisabled();
+});
+
+it('pays the open invoice with the card on file, then shows the active plan', async () => {
+  jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+  const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+  const { dashboard, plan, button } = await openGraceDashboard();
+  const intents = answerPaymentIntent();
+  answerPaymentMethod('pm_card');
+  dashboard.data = paidGraceData(dashboard.data);
+  await user.click(button);
+  expect(await screen.findByRole('button', { name: 'Payment complete!' })).toBeInTheDocument();
+  expect(intents[0]!.data).toEqual({ customerId: 'cus_grace' });
+  expect(intents[0]!.headers.get('idempotency-key')).toBeTruthy();
+  expect(fake.stripe.confirmCardPayment).toHaveBeenCalledWith('pi_grace_secret', { payment_method: 'pm_card' });
+
+  const billingCalls = dashboard.billingCalls.length;
+  await act(() => jest.advanceTimersByTimeAsync(PLAN_CHANGE_SUCCESS_DELAY_MS - 1));
+  expect(dashboard.billingCalls).toHaveLength(billingCalls);
+  await act(() => jest.advanceTimersByTimeAsync(1));
+  expect(await plan.findByRole('link', { name: 'Update plan' })).toBeInTheDocument();
+  expect(dashboard.billingCalls.length).toBeGreaterThan(billingCalls);
+  expect(plan.queryByRole('button', { name: /Pay open invoice|Payment complete!/ })).not.toBeInTheDocument();
+  expect(plan.queryByText('Past due')).not.toBeInTheDocument();
+});
+
+it("says 'Error processing payment.' with the provider's message when the card is declined", async () => {
+  const user = userEvent.setup();
+  const { button } = await openGraceDashboard();
+  answerPaymentIntent();
+  answerPaymentMethod('pm_card');
+  fake.stripe.confirmCardPayment.mockResolvedValueOnce({ error: { message: 'Your card has insufficient funds.' } });
+  await user.click(button);
+  expect(await screen.findByText('Error processing payment. Your card has insufficient funds.')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
+});
+
+it('asks to try again when the payment cannot be created', async () => {
+  const user = userEvent.setup();
+  const { button } = await openGraceDashboard();
+  onCall('create-payment-intent', () => apiError(400, 'No open invoice'));
+  await user.click(button);
+  expect(await screen.findByText('Error processing payment. Try again or contact support')).toBeInTheDocument();
+});
+
+it('asks to try again when the provider gives no message', async () => {
+  const user = userEvent.setup();
+  const { button } = await openGraceDashboard();
+  answerPaymentIntent();
+  answerPaymentMethod('pm_card');
+  fake.stripe.confirmCardPayment.mockResolvedValueOnce({ error: {} as { message: string } });
+  await user.click(button);
+  expect(await screen.findByText('Error processing payment. Try again or contact support')).toBeInTheDocument();
+});

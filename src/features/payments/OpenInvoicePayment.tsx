@@ -1,0 +1,42 @@
+/**
+ * 'Pay open invoice' (SPEC 4 "Subscription flags", 8 "A payment failure code while in grace"): in grace, the
+ * past-due invoice paid with the card on file, which ends grace. The dashboard's plan box shows it; the progress
+ * is the store's (openInvoicePaymentSlice.ts), so a remount of the routes keeps it.
+ */
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { ActionButton } from '../../ui/ActionButton';
+import type { ActionState } from '../../ui/ActionButton';
+import { FormError } from '../../ui/FormError';
+import { PaymentProviderWarning } from './PaymentProviderWarning';
+import { payOpenInvoice, selectOpenInvoicePayment } from './openInvoicePaymentSlice';
+import type { OpenInvoicePaymentStatus } from './openInvoicePaymentSlice';
+import { usePaymentProvider } from './usePaymentProvider';
+
+const BUTTON_STATES: Record<OpenInvoicePaymentStatus, ActionState> = {
+  idle: 'idle',
+  paying: 'pending',
+  succeeded: 'succeeded',
+  failed: 'failed',
+};
+
+export function OpenInvoicePayment({ customerId }: { customerId: string }) {
+  const dispatch = useAppDispatch();
+  const payment = useAppSelector(selectOpenInvoicePayment);
+  const provider = usePaymentProvider();
+
+  return (
+    <div className="open-invoice-payment">
+      {provider.status === 'failed' && <PaymentProviderWarning warning={provider.warning} onRetry={provider.retry} />}
+      <FormError>{payment.error}</FormError>
+      <ActionButton
+        state={BUTTON_STATES[payment.status]}
+        label="Pay open invoice"
+        successLabel="Payment complete!"
+        pendingLabel="Processing your payment…"
+        onClick={() =>
+          void dispatch(payOpenInvoice({ customerId, cardPayments: provider.status === 'ready' ? provider.stripe : null }))
+        }
+      />
+    </div>
+  );
+}

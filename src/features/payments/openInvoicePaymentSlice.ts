@@ -1,0 +1,102 @@
+/**
+ * Paying the past-due invoice in grace (SPEC 4 "Subscription flags", 8 "A payment failure code while in grace"):
+ * a payment for the open invoice, confirmed in the browser with a card of the customer, which ends grace.
+ *
+ * The dashboard's 'Pay open invoice' keeps its progress here, in the store, because the app remounts its routes
+ * when the site limits change and a payment in flight must survive that: idle -> paying -> succeeded -> (the
+ * checkout's success delay) the billing data read afresh, which shows the active plan -> idle; or failed, with
+ * the message. One payment at a time: a second click while one runs is refused.
+ */
+import { createSlice } from '@reduxjs/toolkit';
+import type { PayloadAction } from '@reduxjs/toolkit';
+import { accountApi } from '../../api/accountApi';
+import { api } from '../../api/api';
+import { gracePaymentFailureMessage } from '../../lib/checkout';
+import { PLAN_CHANGE_SUCCESS_DELAY_MS } from '../../lib/constants';
+import { createAppAsyncThunk } from '../../store/hooks';
+import type { AppDispatch } from '../../store/store';
+import { sleep } from '../account/poll';
+import { confirmCardPayment } from './cardPayment';
+import type { CardPayments } from './cardPayment';
+import { paymentMethodOf, paymentsApi } from './paymentsApi';
+
+export type OpenInvoicePaymentStatus = 'idle' | 'paying' | 'succeeded' | 'failed';
+
+export interface OpenInvoicePaymentState {
+  status: OpenInvoicePaymentStatus;
+  error: string | null;
+}
+
+const initialState: OpenInvoicePaymentState = { status: 'idle', error: null };
+
+export interface OpenInvoicePaymentRequest {
+  customerId: string;
+  cardPayments: CardPayments | null;
+}
+
+/**
+ * Pays the open invoice with the customer's card on file (after a new card is saved, that is the new card).
+ * Resolves to null when paid, or to the message to show: 'Error processing payment.' with the provider's words.
+ */
+export async function chargeOpenInvoice(dispatch: AppDispatch, { customerId, cardPayments }: OpenInvoicePaymentRequest): Promise<string | null> {
+  // One key per attempt: the transport's retries reuse it, a new click makes a new one.
+  const intent = await dispatch(paymentsApi.endpoints.createPaymentIntent.initiate({ data: { customerId }, idempotencyKey: crypto.randomUUID() }));
+  if (!intent.data) return gracePaymentFailureMessage(null);
+  const paymentMethodId = await paymentMethodOf(dispatch, customerId);
+  if (paymentMethodId === null) return gracePaymentFailureMessage(null);
+  const confirmed = await confirmCardPayment(cardPayments, intent.data.payment_intent.client_secret, paymentMethodId);
+  return confirmed.ok ? null : gracePaymentFailureMessage(confirmed.providerMessage);
+}
+
+export const openInvoicePaymentSlice = createSlice({
+  name: 'openInvoicePayment',
+  initialState,
+  reducers: {
+    paymentSucceeded(state) {
+      state.status = 'succeeded';
+    },
+    paymentFailed(state, action: PayloadAction<string>) {
+      state.status = 'failed';
+      state.error = action.payload;
+    },
+    /** The billing data after the payment is in: the next payment (a later grace) starts afresh. */
+    paymentSettled() {
+      return initialState;
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(payOpenInvoice.pending, (state) => {
+      state.status = 'paying';
+      state.error = null;
+    });
+  },
+  selectors: {
+    selectOpenInvoicePayment: (state) => state,
+  },
+});
+
+const { paymentSucceeded, paymentFailed, paymentSettled } = openInvoicePaymentSlice.actions;
+export const { selectOpenInvoicePayment } = openInvoicePaymentSlice.selectors;
+
+export const payOpenInvoice = createAppAsyncThunk(
+  'openInvoicePayment/pay',
+  async (request: OpenInvoicePaymentRequest, { dispatch, signal }) => {
+    const failure = await chargeOpenInvoice(dispatch, request);
+    if (failure !== null) {
+      dispatch(paymentFailed(failure));
+      return;
+    }
+    dispatch(paymentSucceeded());
+    if (!(await sleep(PLAN_CHANGE_SUCCESS_DELAY_MS, signal))) return;
+    // Waits for the billing data before settling, so the button never shows again over the paid account.
+    dispatch(api.util.invalidateTags(['SiteLimits']));
+    await dispatch(accountApi.endpoints.getBillingData.initiate(undefined, { subscribe: false, forceRefetch: true }));
+    dispatch(paymentSettled());
+  },
+  {
+    condition: (_request, { getState }) => {
+      const { status } = getState().openInvoicePayment;
+      return status !== 'paying' && status !== 'succeeded';
+    },
+  },
+);
