@@ -189,3 +189,15 @@ test('the keyboard alone completes an upgrade', async ({ page, openPanel }) => {
   await page.keyboard.press('Enter');
   await expectPlanChanged(page, panel, 'Business');
 });
+
+test('grace: paying the open invoice with the card on file ends grace', async ({ page, openPanel }) => {
+  const panel = await openPanel('grace');
+  await expect(page.getByLabel('Subscription status')).toHaveText('Subscription: past_due');
+  const plan = panel.getByRole('region', { name: 'Plan details' });
+  await expect(plan.getByRole('button', { name: 'Update plan' })).toBeDisabled();
+  await expectNoAxeViolations(page);
+  await plan.getByRole('button', { name: 'Pay open invoice' }).click();
+  await expect(plan.getByRole('button', { name: 'Payment complete!' })).toBeVisible();
+  await expect(page.getByLabel('Subscription status')).toHaveText('Subscription: active', { timeout: 20_000 });
+  await expect(plan.getByRole('link', { name: 'Update plan' })).toBeVisible();
+});

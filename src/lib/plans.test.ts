@@ -19,6 +19,7 @@ import {
   offeredProducts,
   PLAN_MESSAGES,
   otherPeriod,
+  paidPriceId,
   parseCheckoutId,
   planDisabledReason,
   planFeatures,
@@ -495,5 +496,17 @@ describe('PLAN_MESSAGES: the fixed messages of SPEC 5, verbatim', () => {
 
   it('has no message without a test', () => {
     expect(Object.keys(PLAN_MESSAGES)).toHaveLength(14);
+  });
+});
+
+describe('paidPriceId: the plan being paid for cannot be chosen again; a trial or lapsed one can', () => {
+  const currentPrice = { id: 'price_publisher_year' };
+  it.each([
+    ['an active subscription', { isTrial: false, isInactive: false, currentPrice }, 'price_publisher_year'],
+    ['a trial', { isTrial: true, isInactive: false, currentPrice }, null],
+    ['a lapsed subscription (forced upgrade)', { isTrial: false, isInactive: true, currentPrice }, null],
+    ['no current price', { isTrial: false, isInactive: false, currentPrice: null }, null],
+  ])('%s', (_label, data, expected) => {
+    expect(paidPriceId(data)).toBe(expected);
   });
 });

@@ -181,6 +181,14 @@ export function productSupportsSubdirectory(product: Pick<Product, 'addons'>): b
 
 // ----------------------------------------------------------------------------------- plan availability
 
+/**
+ * The price the owner is paying for now, which cannot be chosen again: none on a trial or after the subscription
+ * lapsed (a forced upgrade), where choosing the plan the site already has is how the owner starts paying for it.
+ */
+export function paidPriceId(data: { isTrial: boolean; isInactive: boolean; currentPrice: Pick<Price, 'id'> | null }): string | null {
+  return data.isTrial || data.isInactive ? null : (data.currentPrice?.id ?? null);
+}
+
 export interface PlanAvailabilityInput {
   product: Pick<Product, 'name' | 'limits' | 'addons'>;
   price: Pick<Price, 'id' | 'limits'>;

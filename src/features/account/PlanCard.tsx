@@ -8,7 +8,7 @@ import { useId } from 'react';
 import type { BillingData, BillingPeriod, Price, Product } from '../../api/contract';
 import { centsToUnits, currencySymbol, formatMoney, yearlySaving, yearlyToMonthly } from '../../lib/money';
 import { perPeriod } from '../../lib/perPeriod';
-import { checkoutPath, comparablePrice, planDisabledReason, planFeatures, suitablePrice } from '../../lib/plans';
+import { checkoutPath, comparablePrice, paidPriceId, planDisabledReason, planFeatures, suitablePrice } from '../../lib/plans';
 
 const USD = currencySymbol();
 
@@ -44,7 +44,7 @@ export function PlanCard({ product, members, period, data, showYearlySaving = fa
   const reason = planDisabledReason({
     product,
     price,
-    currentPriceId: data.currentPrice?.id ?? null,
+    currentPriceId: paidPriceId(data),
     siteLimits: data.currentSiteLimits,
     site: data.currentSite,
     siteMajorVersion: data.currentSiteVersion,

@@ -19,6 +19,7 @@ import {
   firstLimitViolation,
   isAutoBillingAddon,
   isSubdirectoryAddon,
+  paidPriceId,
   resolveCheckout,
 } from '../../lib/plans';
 import type { StateRoute } from '../../lib/flags';
@@ -141,7 +142,7 @@ function Checkout({ data, product, price }: { data: BillingData; product: Produc
     ? null
     : checkoutError({
         priceId: price.id,
-        currentPriceId: data.currentPrice?.id ?? null,
+        currentPriceId: paidPriceId(data),
         hasCard,
         limitMessage: firstLimitViolation(limits, data.currentSiteLimits, limitContext),
       });

@@ -26,7 +26,7 @@ import { accountApi } from '../../api/accountApi';
 import { firstLimitViolation } from '../../lib/plans';
 import type { LimitContext } from '../../lib/plans';
 import { createAppAsyncThunk } from '../../store/hooks';
-import type { RootState } from '../../store/store';
+import type { AppDispatch, RootState } from '../../store/store';
 import { sleep } from '../account/poll';
 import { confirmCardPayment } from '../payments/cardPayment';
 import type { CardPayments } from '../payments/cardPayment';
@@ -144,14 +144,19 @@ export const { checkoutLeft } = checkoutSlice.actions;
 const { authenticationStarted, paymentSucceeded, paymentFailed, checkoutFinished } = checkoutSlice.actions;
 export const { selectCheckout } = checkoutSlice.selectors;
 
-type ThunkTools = { dispatch: (action: unknown) => unknown; signal: AbortSignal };
+type ThunkTools = { dispatch: AppDispatch; signal: AbortSignal };
 
 /** "On success, clear the storage, wait 7000 ms, refresh the user, invoices and site, and return to /." */
 async function succeed({ dispatch, signal }: ThunkTools, customerId: string) {
   forgetPendingChoice(customerId);
   dispatch(paymentSucceeded());
   await sleep(PLAN_CHANGE_SUCCESS_DELAY_MS, signal);
-  dispatch(api.util.invalidateTags(['BillingData', 'SiteLimits']));
+  dispatch(api.util.invalidateTags(['SiteLimits']));
+  // Leave only with the new billing data in: with the old one still cached, the dashboard would read the state
+  // the payment just ended (incomplete, auto-billing grace) and send the owner straight back to checkout.
+  const billingData = dispatch(accountApi.endpoints.getBillingData.initiate(undefined, { forceRefetch: true }));
+  await billingData.unwrap().catch(() => undefined);
+  billingData.unsubscribe();
   dispatch(checkoutFinished());
 }
 
