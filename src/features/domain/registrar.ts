@@ -27,7 +27,10 @@ export const REGISTRAR_CLOSE_EVENT = 'onEntriClose';
 
 let loading: Promise<RegistrarWidget> | null = null;
 
-/** Loads the widget's script once; a failed load is forgotten, so the next purchase tries again. */
+/**
+ * Loads the widget's script once: callers while it loads share the load; once loaded the global answers; a
+ * failed load is forgotten, so the next purchase tries again.
+ */
 export function loadRegistrarWidget(url: string, page: Window = window): Promise<RegistrarWidget> {
   if (page.entri) return Promise.resolve(page.entri);
   if (loading) return loading;
@@ -41,9 +44,8 @@ export function loadRegistrarWidget(url: string, page: Window = window): Promise
       reject(new Error('The registrar script failed to load'));
     };
     page.document.head.append(script);
-  }).catch((error: unknown) => {
+  }).finally(() => {
     loading = null;
-    throw error;
   });
   return loading;
 }
