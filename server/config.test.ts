@@ -44,3 +44,32 @@ describe('payments configuration', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 });
+
+describe('domain settings of the panel', () => {
+  it('defaults to pages of the company site, purchase on and the demo widget', () => {
+    expect(panelRuntimeConfig(loadConfig({ COMPANY_SITE: 'https://co.test' }), [])).toMatchObject({
+      domainSiteUrl: 'https://co.test/domains/',
+      domainPurchaseEnabled: true,
+      registrarScriptUrl: '/sandbox/registrar.js',
+      domainHelpUrl: 'https://co.test/help/custom-domains/',
+      sendingDomainHelpUrl: 'https://co.test/help/custom-sending-domains/',
+    });
+  });
+
+  it('takes each from the environment', () => {
+    const config = loadConfig({
+      DOMAIN_SITE_URL: 'https://domains.co.test/',
+      DOMAIN_PURCHASE_ENABLED: 'off',
+      REGISTRAR_SCRIPT_URL: 'https://cdn.registrar.test/widget.js',
+      DOMAIN_HELP_URL: 'https://co.test/a',
+      SENDING_DOMAIN_HELP_URL: 'https://co.test/b',
+    });
+    expect(panelRuntimeConfig(config, [])).toMatchObject({
+      domainSiteUrl: 'https://domains.co.test/',
+      domainPurchaseEnabled: false,
+      registrarScriptUrl: 'https://cdn.registrar.test/widget.js',
+      domainHelpUrl: 'https://co.test/a',
+      sendingDomainHelpUrl: 'https://co.test/b',
+    });
+  });
+});

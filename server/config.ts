@@ -4,7 +4,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { defaultPortalLoginUrl, type PanelConfig } from '../src/api/contract';
+import { defaultDomainSettings, defaultPortalLoginUrl, type PanelConfig } from '../src/api/contract';
+import { parseBoolean } from '../src/lib/parse';
 import { ERROR_REPORTING } from '../src/lib/constants';
 import { defaultBrand, type Brand } from './brand';
 
@@ -50,6 +51,11 @@ export interface ServerConfig {
   payments: PaymentsConfig;
   portalLoginUrl: string;
   environment: string;
+  /**
+   * The panel's domain settings: DOMAIN_SITE_URL, DOMAIN_PURCHASE_ENABLED, REGISTRAR_SCRIPT_URL, DOMAIN_HELP_URL,
+   * SENDING_DOMAIN_HELP_URL; by default pages of the company site, purchase on, and the demo's widget stand-in.
+   */
+  domains: ReturnType<typeof defaultDomainSettings>;
   /** The built panel (webpack output). */
   distDir: string;
   logLevel: string;
@@ -142,6 +148,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     supportEmail: nonEmpty(env.SUPPORT_EMAIL) ?? defaultBrand.supportEmail,
     companySite: nonEmpty(env.COMPANY_SITE) ?? defaultBrand.companySite,
   };
+  const domainDefaults = defaultDomainSettings(brand);
+  const purchaseFlag = nonEmpty(env.DOMAIN_PURCHASE_ENABLED);
   return {
     production,
     listenHost: '127.0.0.1',
@@ -158,6 +166,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     payments: parsePayments(env),
     portalLoginUrl: nonEmpty(env.PORTAL_LOGIN_URL) ?? defaultPortalLoginUrl(brand),
     environment: nonEmpty(env.APP_ENV) ?? (production ? ERROR_REPORTING.environment : 'demo'),
+    domains: {
+      domainSiteUrl: nonEmpty(env.DOMAIN_SITE_URL) ?? domainDefaults.domainSiteUrl,
+      domainPurchaseEnabled: purchaseFlag === null ? domainDefaults.domainPurchaseEnabled : parseBoolean(purchaseFlag),
+      registrarScriptUrl: nonEmpty(env.REGISTRAR_SCRIPT_URL) ?? domainDefaults.registrarScriptUrl,
+      domainHelpUrl: nonEmpty(env.DOMAIN_HELP_URL) ?? domainDefaults.domainHelpUrl,
+      sendingDomainHelpUrl: nonEmpty(env.SENDING_DOMAIN_HELP_URL) ?? domainDefaults.sendingDomainHelpUrl,
+    },
     distDir: path.resolve(projectRoot, nonEmpty(env.DIST_DIR) ?? 'dist'),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
     hostReadyTimeoutMs: parseInteger('HOST_READY_TIMEOUT_MS', env.HOST_READY_TIMEOUT_MS, DEFAULT_READY_TIMEOUT_MS, MAX_READY_TIMEOUT_MS),
@@ -181,5 +196,6 @@ export function panelRuntimeConfig(config: ServerConfig, hostOrigins: string[]):
     paymentPublishableKey: config.payments.publishableKey,
     portalLoginUrl: config.portalLoginUrl,
     environment: config.environment,
+    ...config.domains,
   };
 }

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { PanelConfig } from './api/contract';
-import { DEFAULT_BRAND, defaultPortalLoginUrl } from './api/contractValues';
+import { DEFAULT_BRAND, defaultDomainSettings, defaultPortalLoginUrl } from './api/contractValues';
 import { ERROR_REPORTING } from './lib/constants';
 
 /**
@@ -17,6 +17,7 @@ export const defaultConfig: PanelConfig = {
   paymentPublishableKey: 'pk_test_sandbox',
   portalLoginUrl: defaultPortalLoginUrl(DEFAULT_BRAND),
   environment: ERROR_REPORTING.environment,
+  ...defaultDomainSettings(DEFAULT_BRAND),
 };
 
 export function readConfig(doc: Document): PanelConfig {

@@ -121,6 +121,11 @@ describe('the panel page', () => {
       paymentPublishableKey: 'pk_test_sandbox',
       portalLoginUrl: 'https://inkwell.test/billing-portal',
       environment: 'demo',
+      domainSiteUrl: 'https://inkwell.test/domains/',
+      domainPurchaseEnabled: true,
+      registrarScriptUrl: '/sandbox/registrar.js',
+      domainHelpUrl: 'https://inkwell.test/help/custom-domains/',
+      sendingDomainHelpUrl: 'https://inkwell.test/help/custom-sending-domains/',
     });
     expect(page.headers.get('content-security-policy')).toBe(
       `frame-ancestors 'self' http://127.0.0.1:${hostPort} http://localhost:${hostPort}`,

@@ -298,6 +298,16 @@ export interface PanelConfig extends Brand {
   /** Where custom plans go when the customer portal URL cannot be fetched. */
   portalLoginUrl: string;
   environment: string;
+  /** The separate domain site the platform subdomain is edited on; the panel adds `?token=<session token>`. */
+  domainSiteUrl: string;
+  /** The feature flag of the domain purchase option (SPEC 5), shown to staff accounts only. */
+  domainPurchaseEnabled: boolean;
+  /** The domain registrar's widget script, loaded on demand (the sandbox stand-in in the demo). */
+  registrarScriptUrl: string;
+  /** The help page of the custom domain setup ('Get help'). */
+  domainHelpUrl: string;
+  /** The help article of the custom sending domain setup ('Get help', 'Learn more'). */
+  sendingDomainHelpUrl: string;
 }
 
 // ------------------------------------------------------------------------------------------ plan change

@@ -46,3 +46,14 @@ export const DEFAULT_BRAND: Brand = {
 export function defaultPortalLoginUrl(brand: Pick<Brand, 'companySite'>): string {
   return `${brand.companySite}/billing-portal`;
 }
+
+/** The domain settings' links and flag, unless configured otherwise: pages of the company site, and the demo's widget. */
+export function defaultDomainSettings(brand: Pick<Brand, 'companySite'>) {
+  return {
+    domainSiteUrl: `${brand.companySite}/domains/`,
+    domainPurchaseEnabled: true,
+    registrarScriptUrl: '/sandbox/registrar.js',
+    domainHelpUrl: `${brand.companySite}/help/custom-domains/`,
+    sendingDomainHelpUrl: `${brand.companySite}/help/custom-sending-domains/`,
+  };
+}

@@ -12,6 +12,7 @@ import { HOST_TOKEN_INFO_WAIT_MS, HOST_TOKEN_WAIT_MS } from '../lib/constants';
 import { scenarioBillingData } from '../../server/demo/scenarios';
 import { HOST_ORIGIN } from '../test/hostWindow';
 import { answerAccount } from '../test/handlers/account';
+import { answerAccountInfo } from '../test/handlers/domain';
 import { json, onCall } from '../test/server';
 import { openPanelAs, stopPanels } from '../test/openPanel';
 import type { Panel } from '../test/openPanel';
@@ -35,6 +36,7 @@ afterEach(() => {
 function openAsOwner(path: string) {
   panel.cleanup();
   const opened = openPanelAs(scenarioBillingData('active', NOW) as BillingData, { path });
+  answerAccountInfo(opened);
   panel = opened.panel;
   return opened;
 }
@@ -154,7 +156,7 @@ describe('routes', () => {
 
   it('follows a routeUpdate from the host', async () => {
     openAsOwner('/domain');
-    await screen.findByText('The domain settings overview is not built yet.');
+    await screen.findByRole('region', { name: 'Custom domain' });
     act(() => panel.host.send({ query: 'routeUpdate', response: '/support' }));
     expect(await screen.findByRole('heading', { name: 'Need some help?' })).toBeInTheDocument();
   });

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useGetBillingDataQuery, useGetCurrentSiteLimitsQuery } from '../api/accountApi';
 import { limitsHash } from '../lib/limits';
+import { usePageNavigation } from '../features/account/pageNavigation';
 import { SessionGate } from '../features/session/SessionGate';
 import { selectSessionStatus } from '../features/session/sessionSlice';
 import { firstScreenRendered, panelNavigated, selectRequestedRoute } from '../store/hostBridge';
@@ -34,11 +35,21 @@ function useHostRouteSync() {
 
 /**
  * A number that changes when the site limits change (their hash), so the routed screens remount and read
- * them afresh; the first arrival of the limits is not a change.
+ * them afresh; the first arrival of the limits is not a change. A later reading (the host said the limits
+ * changed) with nothing to compare with, or that fails, reloads the page instead (SPEC 4 "Sending domain").
  */
 function useLimitsVersion(): number {
   const ready = useAppSelector(selectSessionStatus) === 'ready';
-  const { data } = useGetCurrentSiteLimitsQuery(undefined, { skip: !ready });
+  const navigation = usePageNavigation();
+  const { data, isError, isFetching, requestId } = useGetCurrentSiteLimitsQuery(undefined, { skip: !ready });
+  const settled = useRef<{ requestId: string | undefined; hadLimits: boolean }>({ requestId: undefined, hadLimits: false });
+  useEffect(() => {
+    if (isFetching || requestId === undefined || requestId === settled.current.requestId) return;
+    const isRereading = settled.current.requestId !== undefined;
+    const hadLimits = settled.current.hadLimits;
+    settled.current = { requestId, hadLimits: data !== undefined };
+    if (isRereading && (isError || !hadLimits)) navigation.reload();
+  }, [data, isError, isFetching, navigation, requestId]);
   const hash = data ? limitsHash(data.currentSiteLimits) : null;
   const seen = useRef<{ hash: string | null; version: number }>({ hash: null, version: 0 });
   if (hash !== null && hash !== seen.current.hash) {

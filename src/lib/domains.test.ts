@@ -26,6 +26,16 @@ import {
   sslStatusClass,
   subdomainOf,
   validateCustomDomain,
+  customDomainRemovalMessage,
+  domainSiteLink,
+  isRegistrarTokenFresh,
+  SENDING_DOMAIN_MESSAGES,
+  SENDING_DOMAIN_WARM_UP_NOTE,
+  sendingDomainActionMessage,
+  sendingDomainIssueMessage,
+  sendingDomainLegacyMessage,
+  zoneFile,
+  zoneFileLine,
   type DnsRecord,
   type DomainCheckOutcome,
   type DomainCheckResult,
@@ -393,5 +403,74 @@ describe('DOMAIN_MESSAGES: the domain messages of SPEC 5 and 8, verbatim', () =>
 
   it('has no message without a test', () => {
     expect(Object.keys(DOMAIN_MESSAGES)).toHaveLength(12);
+  });
+});
+
+describe('zone-file lines: "Copy all records" (beyond the spec)', () => {
+  it.each<[string, string, string[]]>([
+    ['a www domain', 'www.example.com', ['www 300 IN CNAME mysite.inkwell.pro.', `@ 300 IN A ${IP}`]],
+    ['a root domain', 'example.com', ['@ 300 IN CNAME mysite.inkwell.pro.', `www 300 IN A ${IP}`]],
+    ['a subdomain under a country second level (public suffix co.uk)', 'shop.example.co.uk', ['shop 300 IN CNAME mysite.inkwell.pro.']],
+    ['a root under a country second level (public suffix com.au)', 'example.com.au', ['@ 300 IN CNAME mysite.inkwell.pro.', `www 300 IN A ${IP}`]],
+  ])('%s: %s', (_label, domain, lines) => {
+    const records = dnsRecords({ domain, siteSubdomain: 'mysite', proDomain: PRO });
+    expect(records.map(zoneFileLine)).toEqual(lines);
+    expect(zoneFile(records)).toBe(lines.join('\n'));
+  });
+
+  it('keeps a value that is already fully qualified', () => {
+    expect(zoneFileLine({ type: 'CNAME', host: 'www', value: 'mysite.inkwell.pro.', ttl: 300 })).toBe('www 300 IN CNAME mysite.inkwell.pro.');
+  });
+});
+
+describe('domainSiteLink: the domain site, "carrying a token"', () => {
+  it.each([
+    ['https://domains.inkwell.test/edit', 'https://domains.inkwell.test/edit?token=t-1'],
+    ['https://domains.inkwell.test/edit?site=4#top', 'https://domains.inkwell.test/edit?site=4&token=t-1#top'],
+    ['/domains/', '/domains/?token=t-1'],
+  ])('%p -> %p', (siteUrl, link) => {
+    expect(domainSiteLink(siteUrl, 't-1')).toBe(link);
+  });
+
+  it('encodes the token', () => {
+    expect(domainSiteLink('/domains/', 'a+b&c')).toBe('/domains/?token=a%2Bb%26c');
+  });
+});
+
+describe('isRegistrarTokenFresh: "renewed when within 5 minutes of expiry", "assumed valid for about 55 minutes"', () => {
+  const MINUTE = 60_000;
+  const received = Date.UTC(2026, 0, 1);
+  const expiresIn = (minutes: number) => ({ expiresAt: (received + minutes * MINUTE) / 1000 });
+  it.each<[string, { expiresAt: number }, number, boolean]>([
+    ['fresh after it arrives', expiresIn(60), 0, true],
+    ['fresh until 5 minutes before the 55 assumed', expiresIn(60), 49.99, true],
+    ['renewed within 5 minutes of the 55 assumed, though the server said 60', expiresIn(60), 50, false],
+    ['renewed within 5 minutes of a shorter expiry', expiresIn(20), 15, false],
+    ['fresh before a shorter expiry', expiresIn(20), 14, true],
+    ['renewed once expired', expiresIn(20), 30, false],
+  ])('%s', (_label, token, minutesLater, fresh) => {
+    expect(isRegistrarTokenFresh(token, received, received + minutesLater * MINUTE)).toBe(fresh);
+  });
+});
+
+describe('sending-domain messages of SPEC 8, verbatim', () => {
+  it.each<[string, string]>([
+    [SENDING_DOMAIN_MESSAGES.setupFailed, 'Unable to setup custom sending domain'],
+    [sendingDomainActionMessage('verify', 'refused'), 'Unable to verify custom domain'],
+    [sendingDomainActionMessage('verify', 'unreachable'), 'Error verifying custom sending domain'],
+    [sendingDomainActionMessage('remove', 'refused'), 'Unable to remove custom sending domain'],
+    [sendingDomainActionMessage('remove', 'unreachable'), 'Error removing custom sending domain'],
+    [sendingDomainIssueMessage('help@inkwell.pro'), "There's an issue with your custom sending domain, reach out to us on help@inkwell.pro"],
+    [
+      sendingDomainLegacyMessage('help@inkwell.pro'),
+      "You're on a special legacy plan, if you need to make any billing changes reach out to us on help@inkwell.pro",
+    ],
+    [customDomainRemovalMessage('help@inkwell.pro'), 'Unable to remove domain. Refresh the page and try again or contact support at help@inkwell.pro.'],
+  ])('%p', (message, text) => {
+    expect(message).toBe(text);
+  });
+
+  it('says the warm-up lasts "a few days"', () => {
+    expect(SENDING_DOMAIN_WARM_UP_NOTE).toContain('a few days');
   });
 });

@@ -17,6 +17,10 @@ import {
   HOSTNAME_MAX_LENGTH,
   NAMESERVERS_DEFAULTING_TO_WWW,
   PROXY_STATUS_DNS_ONLY,
+  REGISTRAR_TOKEN_RENEW_WITHIN_MS,
+  REGISTRAR_TOKEN_VALIDITY_MS,
+  MS_PER_SECOND,
+  SENDING_DOMAIN_WARM_UP_PERIOD,
   SSL_FINAL_STATUSES,
   SSL_STATUSES_FAILED,
   SSL_STATUSES_IN_PROGRESS,
@@ -322,3 +326,88 @@ export function sendingDomainOverviewMessage(status: SendingDomainStatus | null)
 export function canPurchaseDomain(email: string, platformDomain: string, featureEnabled: boolean): boolean {
   return featureEnabled && email.trim().toLowerCase().endsWith(`@${platformDomain.toLowerCase()}`);
 }
+
+// ------------------------------------------------------------------------------------------- zone lines
+
+/** A zone file's name for a value: fully qualified, with the root's trailing dot, so no origin is appended. */
+function fullyQualified(name: string): string {
+  return name.endsWith('.') ? name : `${name}.`;
+}
+
+/**
+ * One record as a zone-file line, what 'Copy all records' gives (beyond the spec): `www 300 IN CNAME
+ * active.inkwell.test.`; an A record's value is an address and stays as it is.
+ */
+export function zoneFileLine(record: DnsRecord): string {
+  const value = record.type === 'CNAME' ? fullyQualified(record.value) : record.value;
+  return `${record.host} ${record.ttl} IN ${record.type} ${value}`;
+}
+
+/** Every record as zone-file lines, one a line, ready to paste into a registrar's zone editor. */
+export function zoneFile(records: readonly DnsRecord[]): string {
+  return records.map(zoneFileLine).join('\n');
+}
+
+// ----------------------------------------------------------------------------------------- domain site
+
+/**
+ * The separate domain site the platform subdomain is edited on, carrying the session token as a query
+ * parameter (SPEC 2 "Domain settings overview"). A relative address is kept relative.
+ */
+export function domainSiteLink(siteUrl: string, token: string): string {
+  const url = new URL(siteUrl, 'relative:/');
+  url.searchParams.set('token', token);
+  return url.protocol === 'relative:' ? `${url.pathname}${url.search}${url.hash}` : url.toString();
+}
+
+// ------------------------------------------------------------------------------------- registrar token
+
+/**
+ * "The registrar token is renewed when within 5 minutes of expiry. It is assumed valid for about 55 minutes":
+ * its expiry is what the server says, but never later than 55 minutes after it arrived (a clock or a server
+ * that overstates it must not leave the widget with a dead token).
+ */
+export function isRegistrarTokenFresh(token: { expiresAt: number }, receivedAtMs: number, nowMs: number): boolean {
+  const expiresAtMs = Math.min(token.expiresAt * MS_PER_SECOND, receivedAtMs + REGISTRAR_TOKEN_VALIDITY_MS);
+  return nowMs < expiresAtMs - REGISTRAR_TOKEN_RENEW_WITHIN_MS;
+}
+
+// ------------------------------------------------------------------------------- sending-domain messages
+
+/** The sending-domain messages of SPEC 8, verbatim. */
+export const SENDING_DOMAIN_MESSAGES = {
+  setupFailed: 'Unable to setup custom sending domain',
+  removeRefused: 'Unable to remove custom sending domain',
+  removeFailed: 'Error removing custom sending domain',
+  verifyRefused: 'Unable to verify custom domain',
+  verifyFailed: 'Error verifying custom sending domain',
+} as const;
+
+/** "Failed check of the sending domain: 'There's an issue with your custom sending domain, reach out to us on {email}'" */
+export function sendingDomainIssueMessage(supportEmail: string): string {
+  return `There's an issue with your custom sending domain, reach out to us on ${supportEmail}`;
+}
+
+/** "Legacy plan on sending screen (403)" */
+export function sendingDomainLegacyMessage(supportEmail: string): string {
+  return `You're on a special legacy plan, if you need to make any billing changes reach out to us on ${supportEmail}`;
+}
+
+/** "Failed custom domain removal: 'Unable to remove domain. Refresh the page and try again or contact support at {email}.'" */
+export function customDomainRemovalMessage(supportEmail: string): string {
+  return `Unable to remove domain. Refresh the page and try again or contact support at ${supportEmail}.`;
+}
+
+/**
+ * How a verify or remove of the sending domain failed: 'refused' when the server answered it cannot (its
+ * message, 'Unable to ...'), 'unreachable' when no answer came (the fallback, 'Error ...').
+ */
+export type SendingDomainFailure = 'refused' | 'unreachable';
+
+export function sendingDomainActionMessage(action: 'verify' | 'remove', failure: SendingDomainFailure): string {
+  if (action === 'verify') return failure === 'refused' ? SENDING_DOMAIN_MESSAGES.verifyRefused : SENDING_DOMAIN_MESSAGES.verifyFailed;
+  return failure === 'refused' ? SENDING_DOMAIN_MESSAGES.removeRefused : SENDING_DOMAIN_MESSAGES.removeFailed;
+}
+
+/** The note shown while a sending domain is not yet activated (SPEC 2, SPEC 9 "Deliverability warm-up"). */
+export const SENDING_DOMAIN_WARM_UP_NOTE = `Your newsletter may see lower deliverability for ${SENDING_DOMAIN_WARM_UP_PERIOD} while your custom sending domain warms up.`;

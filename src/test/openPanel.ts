@@ -6,6 +6,7 @@
 import { scenarioBillingData } from '../../server/demo/scenarios';
 import type { ScenarioName } from '../../server/demo/scenarios';
 import type { BillingData } from '../api/contract';
+import type { PanelConfig } from '../config';
 import { startSession } from '../features/session/sessionThunks';
 import { answerAccount } from './handlers/account';
 import { answerAsOwnerHost } from './handlers/session';
@@ -34,6 +35,8 @@ export interface OpenPanelOptions extends PanelEnvironment {
   /** Answers get-billing-data instead of the scenario's data (e.g. an error response). */
   answer?: (call: RecordedCall, attempt: number) => Response;
   forceUpgrade?: boolean;
+  /** Configuration beyond the demo defaults (e.g. a feature flag off). */
+  config?: Partial<PanelConfig>;
 }
 
 export interface OpenedPanel {
@@ -47,7 +50,7 @@ export interface OpenedPanel {
 
 /** The panel, started as the host of the scenario's owner starts it, rendered at `path`. */
 export function openPanelAs(scenario: ScenarioName | BillingData, options: OpenPanelOptions = {}): OpenedPanel {
-  const panel = createTestStore();
+  const panel = createTestStore(options.config);
   started.push(panel);
   const sessionCalls = answerAsOwnerHost(panel.host, { forceUpgrade: options.forceUpgrade });
   const opened = {

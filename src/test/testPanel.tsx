@@ -30,6 +30,7 @@ export function fakePageNavigation() {
   return {
     leave: jest.fn<void, [string]>(),
     openPendingTab: jest.fn<PendingTab, []>(() => ({ go: jest.fn() })),
+    reload: jest.fn<void, []>(),
   } satisfies PageNavigation;
 }
 

@@ -21,6 +21,8 @@ export interface PageNavigation {
    * blocked as a pop-up), to send it where an answer says afterwards.
    */
   openPendingTab(): PendingTab;
+  /** Loads the panel afresh (after a change the whole panel must re-read, such as a domain just bought). */
+  reload(): void;
 }
 
 export function createPageNavigation(page: PageWindow): PageNavigation {
@@ -46,6 +48,10 @@ export function createPageNavigation(page: PageWindow): PageNavigation {
           else page.open(url, '_blank', 'noopener');
         },
       };
+    },
+
+    reload() {
+      page.location.reload();
     },
   };
 }

@@ -78,11 +78,11 @@ describe('page navigation', () => {
     const topVisits: string[] = [];
     const page = {
       top: null as unknown,
-      location: { assign: jest.fn() },
+      location: { assign: jest.fn(), reload: jest.fn() },
       open: jest.fn(),
     };
     page.top = framed ? top : page;
-    return { page: page as unknown as Window, topVisits, assign: page.location.assign, open: page.open };
+    return { page: page as unknown as Window, topVisits, assign: page.location.assign, open: page.open, reload: page.location.reload };
   }
 
   it('leaves with the whole admin page when framed', () => {
@@ -117,5 +117,12 @@ describe('page navigation', () => {
     open.mockReturnValue(null);
     createPageNavigation(page).openPendingTab().go('https://portal.test/session');
     expect(open).toHaveBeenLastCalledWith('https://portal.test/session', '_blank', 'noopener');
+  });
+
+  it('reloads the panel itself, not the admin page around it', () => {
+    const { page, reload, topVisits } = fakePage();
+    createPageNavigation(page).reload();
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(topVisits).toEqual([]);
   });
 });

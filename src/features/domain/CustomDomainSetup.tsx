@@ -1,0 +1,341 @@
+/**
+ * Custom domain setup (/domain/custom, SPEC 2, 4 "Custom domain activation", 5 "Custom domain input", 8
+ * "Domains"): the domain to use, the DNS records it needs, and its activation, which re-checks the status every
+ * 3 s until it is final. Beyond the spec, a diagnosis of what DNS answers now for each record, and the records
+ * as zone-file lines to paste.
+ */
+import { useEffect, useId, useState } from 'react';
+import type { FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import type { CurrentSite, DnsDiagnosis } from '../../api/contract';
+import { accountErrorMessage } from '../../api/errors';
+import { useConfig } from '../../config';
+import { CUSTOM_DOMAIN_ACTIVATION_TEXT, DOMAIN_POLL_INTERVAL_MS, LEGACY_PLAN_HTTP_STATUS, MS_PER_SECOND } from '../../lib/constants';
+import {
+  DOMAIN_MESSAGES,
+  activationInputError,
+  customDomainRemovalMessage,
+  dnsRecords,
+  domainCheckOutcome,
+  domainForActivation,
+  invalidCnameMessage,
+  isConfiguredDomain,
+  isDomainInputSubmittable,
+  normalizeDomainInput,
+  proxyStatus,
+  sslStatusClass,
+  validateCustomDomain,
+  zoneFile,
+} from '../../lib/domains';
+import type { DnsRecord, DomainCheckOutcome } from '../../lib/domains';
+import { useAppDispatch } from '../../store/hooks';
+import { ActionButton } from '../../ui/ActionButton';
+import { CopyButton } from '../../ui/CopyButton';
+import { DnsStatusIcon, DnsTable } from '../../ui/DnsTable';
+import type { DnsTableRow } from '../../ui/DnsTable';
+import { ExternalLink } from '../../ui/ExternalLink';
+import { FormError } from '../../ui/FormError';
+import { useScreenTitle } from '../../ui/shell';
+import { useActionFlow } from '../../ui/useActionFlow';
+import { poll } from '../account/poll';
+import { DomainGate } from './DomainGate';
+import { domainApi, useCheckDomainDnsQuery, useLookupNameserverQuery } from './domainApi';
+
+/** The input's placeholder: the kind of host a custom domain is. */
+export const DOMAIN_PLACEHOLDER_HOST = 'www.example.com';
+
+/**
+ * Where the activation is: 'activating' from the click until the activation is requested (a spinner);
+ * 'waiting' while the status is in progress and re-checked; 'live' and 'failed' once it is final.
+ */
+type Phase = 'idle' | 'activating' | 'waiting' | 'live' | 'failed';
+
+/** The activation the poll watches: the domain, and the one the site had before (null for a first one). */
+interface Watch {
+  domain: string;
+  previousDomain: string | null;
+}
+
+function initialPhase(site: CurrentSite): Phase {
+  if (!site.external_domain) return 'idle';
+  const statusClass = sslStatusClass(site.ssl_status);
+  if (statusClass === 'inProgress') return 'waiting';
+  if (statusClass === 'live') return 'live';
+  return statusClass === 'failed' ? 'failed' : 'idle';
+}
+
+function initialMessage(site: CurrentSite): string | null {
+  if (!site.external_domain || sslStatusClass(site.ssl_status) !== 'failed') return null;
+  return site.ssl_status === 'INVALID' ? invalidCnameMessage(site.external_domain) : DOMAIN_MESSAGES.failedStatus;
+}
+
+function phaseOf(outcome: DomainCheckOutcome): Phase {
+  if (outcome.state === 'live') return 'live';
+  return outcome.state === 'inProgress' ? 'waiting' : 'failed';
+}
+
+function formatCheckedAt(unixSeconds: number): string {
+  return new Date(unixSeconds * MS_PER_SECOND).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** What DNS answers now for each record, next to what it should answer (beyond the spec). */
+function DnsDiagnosisList({ diagnosis }: { diagnosis: DnsDiagnosis }) {
+  return (
+    <section className="dns-diagnosis" aria-labelledby="dns-diagnosis-heading">
+      <h3 id="dns-diagnosis-heading">What DNS answers now for {diagnosis.domain}</h3>
+      <ul>
+        {diagnosis.records.map((row) => (
+          <li key={`${row.type} ${row.name}`} className="dns-diagnosis__row">
+            <p className="dns-diagnosis__title">
+              <DnsStatusIcon status={row.ok ? 'valid' : 'invalid'} /> {row.type} {row.host}
+            </p>
+            <dl>
+              <dt>Expected</dt>
+              <dd>{row.expected}</dd>
+              <dt>DNS answers</dt>
+              <dd>{row.answers.length > 0 ? row.answers.join(', ') : 'Nothing yet'}</dd>
+              <dt>Last checked</dt>
+              <dd>
+                <time dateTime={new Date(row.checkedAt * MS_PER_SECOND).toISOString()}>{formatCheckedAt(row.checkedAt)}</time>
+              </dd>
+            </dl>
+            {row.hint && <p className="dns-diagnosis__hint">{row.hint}</p>}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function tableRows(records: readonly DnsRecord[], diagnosis: DnsDiagnosis | undefined, domain: string): DnsTableRow[] {
+  const diagnosed = diagnosis?.domain === domain ? diagnosis.records : [];
+  return records.map((record) => {
+    const row = diagnosed.find((candidate) => candidate.type === record.type && candidate.host === record.host);
+    return { type: record.type, host: record.host, value: record.value, status: row ? (row.ok ? 'valid' : 'invalid') : undefined };
+  });
+}
+
+function CustomDomainForm({ site }: { site: CurrentSite }) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { supportEmail, domainHelpUrl } = useConfig();
+  const [input, setInput] = useState(site.external_domain ?? '');
+  const [phase, setPhase] = useState<Phase>(() => initialPhase(site));
+  const [message, setMessage] = useState<string | null>(() => initialMessage(site));
+  const [watch, setWatch] = useState<Watch | null>(() =>
+    initialPhase(site) === 'waiting' ? { domain: site.external_domain!, previousDomain: site.external_domain } : null,
+  );
+  const [lookupDomain, setLookupDomain] = useState(site.external_domain);
+  const [leaving, setLeaving] = useState(false);
+  const removal = useActionFlow();
+  const inputId = useId();
+  const inputErrorId = useId();
+  const messageId = useId();
+
+  const domain = normalizeDomainInput(input);
+  const submittable = isDomainInputSubmittable(domain);
+  const inputError = submittable ? validateCustomDomain(domain, site.pro_domain) : null;
+  const valid = submittable && inputError === null;
+  const configured = isConfiguredDomain(domain, site.external_domain);
+  const showsActivePanel = configured && phase === 'live';
+  const busy = phase === 'activating' || removal.state === 'pending' || leaving;
+
+  const nameServer = useLookupNameserverQuery({ siteId: site.id, domain: lookupDomain ?? '' }, { skip: !lookupDomain }).data?.nameServer ?? null;
+  const { data: diagnosis } = useCheckDomainDnsQuery({ siteId: site.id }, { skip: !site.external_domain });
+  const records = dnsRecords({ domain: valid ? domain : '', siteSubdomain: site.subdomain, proDomain: site.pro_domain });
+
+  // The status is re-checked every 3 s until it is final; leaving the screen stops it.
+  useEffect(() => {
+    if (!watch) return undefined;
+    const controller = new AbortController();
+    void (async () => {
+      const result = await poll<DomainCheckOutcome>({
+        async read() {
+          const check = await dispatch(domainApi.endpoints.checkDomain.initiate({ siteId: site.id }, { subscribe: false, forceRefetch: true }));
+          void dispatch(domainApi.endpoints.checkDomainDns.initiate({ siteId: site.id }, { subscribe: false, forceRefetch: true }));
+          if (!check.data) return { state: 'failed', message: DOMAIN_MESSAGES.checkThrew, done: true };
+          return domainCheckOutcome(check.data, watch.domain, watch.previousDomain);
+        },
+        isDone: (outcome) => outcome.done,
+        intervalMs: DOMAIN_POLL_INTERVAL_MS,
+        // "until it reaches a known final status": no time limit.
+        timeoutMs: Number.POSITIVE_INFINITY,
+        signal: controller.signal,
+        now: () => Date.now(),
+      });
+      if (result.outcome !== 'done') return;
+      setPhase(phaseOf(result.value));
+      setMessage(result.value.message);
+      setWatch(null);
+    })();
+    return () => controller.abort();
+  }, [dispatch, site.id, watch]);
+
+  async function activate() {
+    const refusal =
+      (valid ? null : (inputError ?? DOMAIN_MESSAGES.invalidCustomDomain)) ??
+      activationInputError({ domain, currentDomain: site.external_domain, sslStatus: site.ssl_status });
+    if (refusal) {
+      setMessage(refusal);
+      return;
+    }
+    setPhase('activating');
+    setMessage(null);
+    const lookup = await dispatch(domainApi.endpoints.lookupNameserver.initiate({ siteId: site.id, domain }, { subscribe: false }));
+    const target = domainForActivation(domain, lookup.data?.nameServer ?? null);
+    setLookupDomain(target);
+    setInput(target);
+    const previousDomain = site.external_domain;
+    const activation = await dispatch(domainApi.endpoints.activateDomain.initiate({ siteId: site.id, domain: target }));
+    if (!activation.data) {
+      setPhase('failed');
+      setMessage(DOMAIN_MESSAGES.noHostnameNoStatus);
+      return;
+    }
+    const outcome = domainCheckOutcome({ ...activation.data, error: null }, target, previousDomain);
+    if (outcome.done || outcome.state !== 'inProgress') {
+      setPhase(phaseOf(outcome));
+      setMessage(outcome.message);
+      return;
+    }
+    setPhase('waiting');
+    setWatch({ domain: target, previousDomain });
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy || phase === 'waiting' || showsActivePanel) return;
+    void activate();
+  }
+
+  function removeDomain() {
+    void removal.run(async () => {
+      const result = await dispatch(domainApi.endpoints.updateDomain.initiate({ siteId: site.id, domain: null }));
+      if (result.error) return customDomainRemovalMessage(supportEmail);
+      setInput('');
+      setPhase('idle');
+      setMessage(null);
+      setWatch(null);
+      setLookupDomain(null);
+      return null;
+    });
+  }
+
+  async function back() {
+    setLeaving(true);
+    await dispatch(domainApi.endpoints.reloadCurrentSite.initiate({ siteId: site.id }));
+    navigate('/domain');
+  }
+
+  const activateLabel = phase === 'waiting' ? CUSTOM_DOMAIN_ACTIVATION_TEXT : phase === 'failed' ? 'Try again' : 'Activate';
+  const announcement =
+    phase === 'activating'
+      ? `Activating ${domain}…`
+      : phase === 'waiting'
+        ? `${watch?.domain ?? domain}: ${CUSTOM_DOMAIN_ACTIVATION_TEXT}`
+        : showsActivePanel
+          ? `${domain} is active`
+          : '';
+
+  return (
+    <div className="domain-setup">
+      <div className="domain-setup__links">
+        <Link
+          to="/domain"
+          onClick={(event) => {
+            // While an activation or a removal runs the link just leaves; otherwise it reads the site first.
+            if (busy) return;
+            event.preventDefault();
+            void back();
+          }}
+        >
+          Back
+        </Link>
+        <ExternalLink href={domainHelpUrl}>Get help</ExternalLink>
+      </div>
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {announcement}
+      </p>
+      <form className="domain-steps" onSubmit={submit} noValidate>
+        <ol className="domain-steps__list">
+          <li className="card domain-step">
+            <h2>
+              <label htmlFor={inputId}>Enter the domain you want to use</label>
+            </h2>
+            <input
+              id={inputId}
+              type="text"
+              className="domain-input"
+              placeholder={DOMAIN_PLACEHOLDER_HOST}
+              autoComplete="off"
+              spellCheck={false}
+              value={input}
+              aria-invalid={inputError !== null || undefined}
+              aria-describedby={inputError ? inputErrorId : undefined}
+              onChange={(event) => setInput(event.target.value)}
+            />
+            <FormError id={inputErrorId}>{inputError}</FormError>
+          </li>
+          <li className="card domain-step">
+            <h2>Create your DNS records</h2>
+            <DnsTable
+              caption="DNS records for your custom domain"
+              rows={tableRows(records, diagnosis, domain)}
+              proxyStatus={proxyStatus(nameServer)}
+              showStatus={diagnosis?.domain === domain && diagnosis.records.length > 0}
+            />
+            <div className="card__actions">
+              <CopyButton text={zoneFile(records)} label="all records" className="button button--secondary">
+                Copy all records
+              </CopyButton>
+            </div>
+            {diagnosis && diagnosis.domain === domain && diagnosis.records.length > 0 && <DnsDiagnosisList diagnosis={diagnosis} />}
+          </li>
+          <li className="card domain-step">
+            <h2>Activate custom domain</h2>
+            {showsActivePanel ? (
+              <p className="domain-active">
+                <DnsStatusIcon status="valid" /> Your custom domain <strong>{domain}</strong> is active.
+              </p>
+            ) : (
+              <ActionButton
+                type="submit"
+                state={phase === 'activating' ? 'pending' : 'idle'}
+                label={activateLabel}
+                pendingLabel={`Activating ${domain}…`}
+                disabled={phase === 'waiting' || phase === 'activating' || !valid}
+                aria-describedby={message ? messageId : undefined}
+              />
+            )}
+            <FormError id={messageId}>{message}</FormError>
+            {site.external_domain && (
+              <div className="card__actions">
+                <ActionButton
+                  className="button button--link button--danger-link"
+                  state={removal.state === 'succeeded' ? 'idle' : removal.state}
+                  label="Remove custom domain"
+                  pendingLabel="Removing custom domain…"
+                  disabled={phase === 'activating'}
+                  onClick={removeDomain}
+                />
+              </div>
+            )}
+            <FormError>{removal.error}</FormError>
+          </li>
+        </ol>
+      </form>
+    </div>
+  );
+}
+
+export function CustomDomainSetup() {
+  useScreenTitle('Domain settings');
+  return (
+    <DomainGate
+      loadingLabel="Loading custom domain settings"
+      legacyMessage={(supportEmail) => accountErrorMessage({ status: LEGACY_PLAN_HTTP_STATUS }, supportEmail)}
+    >
+      {({ currentSite }) => <CustomDomainForm site={currentSite} />}
+    </DomainGate>
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * DNS records as a table (SPEC 2 "DNS table columns"): Type, Host, Value, an optional Proxy Status and an
+ * optional Status with an icon and its text alternative. Hosts and values are copy buttons.
+ */
+import { CopyButton } from './CopyButton';
+
+export type DnsRowStatus = 'valid' | 'invalid' | 'unknown';
+
+export interface DnsTableRow {
+  type: string;
+  host: string;
+  value: string;
+  status?: DnsRowStatus;
+}
+
+export interface DnsTableProps {
+  caption: string;
+  rows: readonly DnsTableRow[];
+  /** The Proxy Status every row shows (e.g. 'DNS Only'); no column when null. */
+  proxyStatus?: string | null;
+  showStatus?: boolean;
+}
+
+const STATUS_TEXT: Record<DnsRowStatus, { icon: string; text: string }> = {
+  valid: { icon: '✓', text: 'Valid' },
+  invalid: { icon: '✕', text: 'Not valid' },
+  unknown: { icon: '…', text: 'Not checked yet' },
+};
+
+export function DnsStatusIcon({ status }: { status: DnsRowStatus }) {
+  const { icon, text } = STATUS_TEXT[status];
+  return (
+    <span className={`dns-status dns-status--${status}`} role="img" aria-label={text} title={text}>
+      {icon}
+    </span>
+  );
+}
+
+export function DnsTable({ caption, rows, proxyStatus = null, showStatus = false }: DnsTableProps) {
+  return (
+    <div className="dns-table__scroll">
+      <table className="dns-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Type</th>
+            <th scope="col">Host</th>
+            <th scope="col">Value</th>
+            {proxyStatus !== null && <th scope="col">Proxy Status</th>}
+            {showStatus && <th scope="col">Status</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={`${row.type} ${row.host} ${row.value}`}>
+              <td>{row.type}</td>
+              <td>
+                <CopyButton text={row.host} label={`${row.type} host ${row.host}`}>
+                  <span className="dns-table__text">{row.host}</span>
+                </CopyButton>
+              </td>
+              <td>
+                <CopyButton text={row.value} label={`${row.type} value ${row.value}`}>
+                  <span className="dns-table__text">{row.value}</span>
+                </CopyButton>
+              </td>
+              {proxyStatus !== null && <td>{proxyStatus}</td>}
+              {showStatus && <td>{row.status && <DnsStatusIcon status={row.status} />}</td>}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
