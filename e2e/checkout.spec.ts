@@ -151,15 +151,13 @@ test('trial-over: the owner activates a plan and the forced upgrade ends', async
   await expect(panel.getByRole('heading', { level: 1, name: 'Your free trial is over' })).toBeVisible();
   const calls = recordApiCalls(page);
   await panel.getByRole('button', { name: 'Choose this plan: Publisher' }).click();
-  const addCard = panel.getByRole('button', { name: 'Add a card to continue' });
-  if (await addCard.isVisible()) {
-    await addCard.click();
-    const dialog = panel.getByRole('dialog', { name: /credit card/ });
-    await dialog.getByLabel('Full name').fill('Casey Lane');
-    await typeCard(panel, '4242 4242 4242 4242');
-    await dialog.getByRole('button', { name: 'Update', exact: true }).click();
-    await expect(dialog).toHaveCount(0, { timeout: 20_000 });
-  }
+  // The lapsed trial has no card on file.
+  await panel.getByRole('button', { name: 'Add a card to continue' }).click();
+  const dialog = panel.getByRole('dialog', { name: /credit card/ });
+  await dialog.getByLabel('Full name').fill('Casey Lane');
+  await typeCard(panel, '4242 4242 4242 4242');
+  await dialog.getByRole('button', { name: 'Update', exact: true }).click();
+  await expect(dialog).toHaveCount(0, { timeout: 20_000 });
   await panel.getByRole('button', { name: 'Confirm plan selection' }).click();
   await expect(panel.getByRole('button', { name: 'Update complete!' })).toBeVisible();
   expect(calls).toContain('/api/activate-subscription');
@@ -190,14 +188,20 @@ test('the keyboard alone completes an upgrade', async ({ page, openPanel }) => {
   await expectPlanChanged(page, panel, 'Business');
 });
 
-test('grace: paying the open invoice with the card on file ends grace', async ({ page, openPanel }) => {
+test('grace: the card on file (0341) fails to pay the open invoice; a new card pays it and ends grace', async ({ page, openPanel }) => {
   const panel = await openPanel('grace');
   await expect(page.getByLabel('Subscription status')).toHaveText('Subscription: past_due');
   const plan = panel.getByRole('region', { name: 'Plan details' });
   await expect(plan.getByRole('button', { name: 'Update plan' })).toBeDisabled();
   await expectNoAxeViolations(page);
   await plan.getByRole('button', { name: 'Pay open invoice' }).click();
-  await expect(plan.getByRole('button', { name: 'Payment complete!' })).toBeVisible();
+  await expect(plan.getByText('Error processing payment. Your card was declined.')).toBeVisible();
+  await panel.getByRole('button', { name: 'Update credit card' }).click();
+  const dialog = panel.getByRole('dialog', { name: 'Update credit card' });
+  await dialog.getByLabel('Full name').fill('Elliot Fischer');
+  await typeCard(panel, '4242 4242 4242 4242');
+  await dialog.getByRole('button', { name: 'Update', exact: true }).click();
+  await expect(dialog.getByRole('button', { name: 'Update complete!' })).toBeVisible();
   await expect(page.getByLabel('Subscription status')).toHaveText('Subscription: active', { timeout: 20_000 });
-  await expect(plan.getByRole('link', { name: 'Update plan' })).toBeVisible();
+  await expect(panel.getByRole('region', { name: 'Plan details' }).getByRole('link', { name: 'Update plan' })).toBeVisible();
 });
