@@ -34,17 +34,22 @@ describe('call', () => {
       .map(([name]) => name);
     expect(writes.sort()).toEqual(
       [
+        'activate-domain',
         'activate-subscription',
         'add-invoice-details',
         'cancel',
         'cancel-background',
         'change-subscription',
         'create-payment-intent',
+        'enable-entri',
+        'remove-sending-domain',
         'setup-card',
+        'setup-sending-domain',
         'update-auto-billing',
         'update-billing-contact',
         'update-card',
         'update-discount',
+        'update-domain',
       ].sort(),
     );
   });

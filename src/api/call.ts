@@ -43,6 +43,20 @@ export const callKinds: Record<CallName, CallKind> = {
   'activate-subscription': 'write',
   'update-discount': 'write',
   'create-payment-intent': 'write',
+  // Domains: the checks look again at what DNS and the providers say now; sending them twice repeats nothing.
+  'check-domain': 'read',
+  'lookup-nameserver': 'read',
+  'check-domain-dns': 'read',
+  'get-sending-domain-records': 'read',
+  'check-sending-domain': 'read',
+  'verify-sending-domain': 'read',
+  // A registrar token is a short-lived session like a portal link: a second one costs nothing.
+  'get-entri-token': 'read',
+  'update-domain': 'write',
+  'activate-domain': 'write',
+  'setup-sending-domain': 'write',
+  'remove-sending-domain': 'write',
+  'enable-entri': 'write',
 };
 
 /** What the transport sends for one call (see baseQuery.ts); endpoints build it with `call`. */

@@ -369,6 +369,94 @@ export const planChangeResultSchema = z.object({
 });
 export type PlanChangeResult = z.infer<typeof planChangeResultSchema>;
 
+// ---------------------------------------------------------------------------------------------- domains
+
+/**
+ * What checking a custom domain answers (SPEC 3 "Domain check result"): the certificate's status and the
+ * hostname it is for (null without a domain); `error` says in plain words why it is not live, when known.
+ */
+export const domainCheckSchema = z.object({
+  ssl_status: sslStatusSchema.nullable(),
+  hostname: z.string().nullable(),
+  error: z.object({ message: z.string() }).nullable(),
+});
+export type DomainCheck = z.infer<typeof domainCheckSchema>;
+
+export const dnsRecordTypeSchema = z.enum(['A', 'CNAME', 'TXT', 'NS', 'MX']);
+export type DnsRecordType = z.infer<typeof dnsRecordTypeSchema>;
+
+/**
+ * One DNS record a custom domain needs, as DNS answers it now (beyond the spec: the diagnosis behind a failed
+ * or slow activation). `host` is as the DNS table shows it (www, @, blog); `name` the full name.
+ */
+export const dnsDiagnosisRowSchema = z.object({
+  type: dnsRecordTypeSchema,
+  host: z.string(),
+  name: z.string(),
+  expected: z.string(),
+  /** what the domain's DNS answers for this name and type now; empty when nothing */
+  answers: z.array(z.string()),
+  ok: z.boolean(),
+  /** Unix seconds */
+  checkedAt: z.number().int(),
+  /** what to change, in plain words, e.g. "your CNAME points to blog.example.net; it should point to active.inkwell.test" */
+  hint: z.string().nullable(),
+});
+export type DnsDiagnosisRow = z.infer<typeof dnsDiagnosisRowSchema>;
+
+export const dnsDiagnosisSchema = z.object({
+  /** the custom domain diagnosed; null (and no records) without one */
+  domain: z.string().nullable(),
+  records: z.array(dnsDiagnosisRowSchema),
+});
+export type DnsDiagnosis = z.infer<typeof dnsDiagnosisSchema>;
+
+export const dnsRecordValiditySchema = z.enum(['valid', 'invalid', 'unknown']);
+export type DnsRecordValidity = z.infer<typeof dnsRecordValiditySchema>;
+
+/** One record of a sending domain, as the mail provider lists it (SPEC 3 "DNS record row"). */
+export const sendingDnsRecordSchema = z.object({
+  record_type: dnsRecordTypeSchema,
+  /** the full name, e.g. pic._domainkey.example.com */
+  name: z.string(),
+  value: z.string(),
+  valid: dnsRecordValiditySchema,
+  /** why an invalid record is not valid, in plain words; null otherwise */
+  error: z.string().nullable(),
+});
+export type SendingDnsRecord = z.infer<typeof sendingDnsRecordSchema>;
+
+/** Every sending-domain call answers with the domain's records and status (SPEC 3 "Sending-domain responses"). */
+export const sendingDomainSchema = z.object({
+  records: z.array(sendingDnsRecordSchema),
+  dmarc_dns_record: sendingDnsRecordSchema,
+  domain_status: sendingDomainStatusSchema,
+  /** the provider sends from the domain */
+  active: z.boolean(),
+  error: z.object({ message: z.string() }).nullable(),
+});
+export type SendingDomain = z.infer<typeof sendingDomainSchema>;
+
+/** The registrar session the purchase widget opens with; the panel renews it within 5 minutes of expiry. */
+export const registrarTokenSchema = z.object({
+  token: z.string(),
+  applicationId: z.string(),
+  /** Unix seconds */
+  expiresAt: z.number().int(),
+});
+export type RegistrarToken = z.infer<typeof registrarTokenSchema>;
+
+/** The registrar widget's close message (SPEC 3): the `onEntriClose` window event's detail. */
+export const registrarCloseMessageSchema = z.object({
+  success: z.boolean(),
+  domain: z.string().nullable(),
+  provider: z.string().nullable(),
+  setupType: z.string().nullable(),
+  lastStatus: z.string().nullable(),
+  freeDomain: z.boolean(),
+});
+export type RegistrarCloseMessage = z.infer<typeof registrarCloseMessageSchema>;
+
 // ------------------------------------------------------------------------------------------------ calls
 
 /** The envelope every call's body has. `jwt` is the billing session token (the host's token for billing-session). */
@@ -383,6 +471,8 @@ export function envelope<D extends z.ZodType, O extends z.ZodType>(data: D, opti
 const noData = z.object({}).strict().default({});
 const noOptions = z.object({}).passthrough().default({});
 const id = z.string().min(1);
+/** A host name as DNS allows it (SPEC 5 "Domain-name parser limits"); the panel checks the finer rules. */
+const domainName = z.string().trim().toLowerCase().min(1).max(255);
 
 export const calls = {
   'billing-session': {
@@ -529,6 +619,58 @@ export const calls = {
   'create-payment-intent': {
     request: envelope(z.object({ customerId: id }), noOptions),
     response: z.object({ payment_intent: z.object({ id: z.string(), client_secret: z.string(), amount: z.number().int() }) }),
+  },
+  // --- domains (SPEC 4 "Custom domain activation", "Sending domain", "Domain purchase")
+  'check-domain': {
+    request: envelope(z.object({ siteId: id }), noOptions),
+    response: domainCheckSchema,
+  },
+  /** Sets the custom domain (null removes it); skipVerification for a domain just bought through the registrar. */
+  'update-domain': {
+    request: envelope(z.object({ siteId: id, domain: domainName.nullable(), skipVerification: z.boolean().optional() }), noOptions),
+    response: z.object({ currentSite: currentSiteSchema }),
+  },
+  /** The registrar the domain's nameservers belong to (cloudflare, godaddy, hover, google...); null when unknown. */
+  'lookup-nameserver': {
+    request: envelope(z.object({ siteId: id, domain: domainName }), noOptions),
+    response: z.object({ nameServer: z.string().nullable() }),
+  },
+  /** Site activation: sets the domain if it differs and asks for its certificate. */
+  'activate-domain': {
+    request: envelope(z.object({ siteId: id, domain: domainName }), noOptions),
+    response: z.object({ ssl_status: sslStatusSchema, hostname: z.string() }),
+  },
+  'check-domain-dns': {
+    request: envelope(z.object({ siteId: id }), noOptions),
+    response: dnsDiagnosisSchema,
+  },
+  'setup-sending-domain': {
+    request: envelope(z.object({ siteId: id }), noOptions),
+    response: sendingDomainSchema,
+  },
+  'get-sending-domain-records': {
+    request: envelope(z.object({ siteId: id }), noOptions),
+    response: sendingDomainSchema,
+  },
+  'check-sending-domain': {
+    request: envelope(z.object({ siteId: id }), noOptions),
+    response: sendingDomainSchema,
+  },
+  'verify-sending-domain': {
+    request: envelope(z.object({ siteId: id }), noOptions),
+    response: sendingDomainSchema,
+  },
+  'remove-sending-domain': {
+    request: envelope(z.object({ siteId: id }), noOptions),
+    response: z.object({ currentSite: currentSiteSchema }),
+  },
+  'enable-entri': {
+    request: envelope(z.object({ siteId: id }), noOptions),
+    response: z.object({ enabled: z.literal(true) }),
+  },
+  'get-entri-token': {
+    request: envelope(noData, noOptions),
+    response: registrarTokenSchema,
   },
 } as const;
 
