@@ -3,10 +3,12 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database';
 import * as m0001 from './migrations/0001_initial';
 import * as m0002 from './migrations/0002_payments_writes';
+import * as m0003 from './migrations/0003_domains';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
   '0002_payments_writes': m0002,
+  '0003_domains': m0003,
 };
 
 const provider: MigrationProvider = {
