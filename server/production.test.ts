@@ -28,6 +28,10 @@ describe('NODE_ENV=production', () => {
     ['GET', '/sandbox/card-frame.js'],
     ['GET', '/sandbox/portal/cus_active'],
     ['POST', '/sandbox/api/confirm-setup-intent'],
+    ['GET', '/__demo/dns?scenario=active'],
+    ['POST', '/__demo/dns/records'],
+    ['DELETE', '/__demo/dns/records/dns_1?scenario=active'],
+    ['GET', '/sandbox/entri.js'],
   ])('has no %s %s', async (method, route) => {
     const response = await fetch(demo.panelUrl + route, {
       method,

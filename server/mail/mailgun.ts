@@ -17,6 +17,8 @@ export interface MailgunOptions {
 const DEFAULT_TIMEOUT_MS = 15_000;
 const NOT_FOUND = 404;
 const DKIM_KEY_BITS = 2048;
+/** The package types the key size as a number, but sends the body as a form, whose fields must be strings. */
+const DKIM_KEY_SIZE_FIELD = String(DKIM_KEY_BITS) as unknown as typeof DKIM_KEY_BITS;
 
 interface MailgunRecord {
   record_type: string;
@@ -68,7 +70,7 @@ export class MailgunProvider implements MailProvider {
     const existing = await this.getDomain(domain);
     if (existing !== null) return existing;
     try {
-      return toDomain(await this.client.domains.create({ name: domain, dkim_selector: DKIM_SELECTOR, dkim_key_size: DKIM_KEY_BITS }));
+      return toDomain(await this.client.domains.create({ name: domain, dkim_selector: DKIM_SELECTOR, dkim_key_size: DKIM_KEY_SIZE_FIELD }));
     } catch (error) {
       throw failure(`add ${domain}`, error);
     }
