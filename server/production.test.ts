@@ -32,6 +32,8 @@ describe('NODE_ENV=production', () => {
     ['POST', '/__demo/dns/records'],
     ['DELETE', '/__demo/dns/records/dns_1?scenario=active'],
     ['GET', '/sandbox/entri.js'],
+    ['GET', '/sandbox/registrar/availability?name=mynewsletter'],
+    ['POST', '/sandbox/registrar/purchase'],
   ])('has no %s %s', async (method, route) => {
     const response = await fetch(demo.panelUrl + route, {
       method,

@@ -22,11 +22,18 @@ const REGISTRAR_SCRIPT = path.join(__dirname, '..', 'registrar', 'browser', 'ent
 const MAX_TXT_LENGTH = 2048;
 const HOSTNAME = /^(?=.{1,253}$)([a-z\d_](?:[a-z\d_-]{0,61}[a-z\d])?)(\.[a-z\d_](?:[a-z\d_-]{0,61}[a-z\d])?)*$/;
 
+/** What the registrar sandbox sells, cents a year. */
+const REGISTRAR_OFFERS: Record<string, number> = { com: 1200, net: 1400, org: 1300, blog: 2500, io: 3900 };
+const REGISTRAR_NAMESERVERS = ['ns1.sandbox-registrar.test', 'ns2.sandbox-registrar.test'];
+const DOMAIN_NAME = /^[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?$/;
+
 export const demoDnsMessages = {
   unknownScenario: 'No such scenario',
   outsideZones: "That name is not in this scenario's domains",
   invalidValue: (type: string) => `That is not a valid ${type} value`,
   noRecord: 'No such record in this scenario',
+  notForSale: 'The registrar sandbox does not sell that domain',
+  taken: 'That domain is taken',
 } as const;
 
 export interface DemoDomainsOptions {
@@ -38,6 +45,17 @@ export interface DemoDomainsOptions {
 }
 
 const scenarioSchema = z.string().refine(isScenarioName, demoDnsMessages.unknownScenario);
+const purchaseSchema = z
+  .object({
+    domain: z.string().min(1).max(253),
+    /** what the widget's config asks to be set up (host @ is the domain itself) */
+    dnsRecords: z
+      .array(z.object({ type: dnsRecordTypeSchema, host: z.string().min(1).max(253), value: z.string().min(1).max(MAX_TXT_LENGTH) }).passthrough())
+      .max(20)
+      .default([]),
+  })
+  .strict();
+
 const newRecordSchema = z
   .object({
     scenario: scenarioSchema,
@@ -109,6 +127,37 @@ export async function addDemoDomains(app: FastifyInstance, options: DemoDomainsO
     const removed = await zones.remove(id, await scenarioZones(db, zones, scenario, proDomain));
     if (!removed) throw new ApiError(404, demoDnsMessages.noRecord);
     return { ok: true };
+  });
+
+  // The registrar sandbox behind the widget's stand-in: offers for a name, and a purchase that registers the
+  // domain's zone in the demo's DNS with the records the widget was asked to set up.
+  app.get('/sandbox/registrar/availability', async (request) => {
+    const { name } = parseBody(z.object({ name: z.string().regex(DOMAIN_NAME) }), request.query);
+    const taken = new Set(await zones.zones());
+    return {
+      offers: Object.entries(REGISTRAR_OFFERS).map(([suffix, price]) => {
+        const domain = `${name}.${suffix}`;
+        return { domain, available: !taken.has(domain), price };
+      }),
+    };
+  });
+
+  app.post('/sandbox/registrar/purchase', async (request, reply) => {
+    const body = parseBody(purchaseSchema, request.body);
+    const domain = normalizeDnsName(body.domain);
+    const [label, suffix, ...rest] = domain.split('.');
+    if (label === undefined || !DOMAIN_NAME.test(label) || suffix === undefined || !(suffix in REGISTRAR_OFFERS) || rest.length > 0) {
+      throw new ApiError(400, demoDnsMessages.notForSale);
+    }
+    if (await zones.hasZone(domain)) throw new ApiError(409, demoDnsMessages.taken);
+    const records = body.dnsRecords.map((record) => ({
+      name: record.host === '@' ? domain : `${normalizeDnsName(record.host)}.${domain}`,
+      type: record.type,
+      value: checkValue(record.type, record.value),
+    }));
+    for (const nameserver of REGISTRAR_NAMESERVERS) await zones.add({ name: domain, type: 'NS', value: nameserver });
+    for (const record of records) await zones.add(record);
+    return reply.code(201).send({ domain });
   });
 
   let script: string | null = null;

@@ -54,7 +54,7 @@ beforeAll(async () => {
       const body = await bodyOf(request);
       let match: RegExpExecArray | null;
       if (request.method === 'POST' && path === '/v4/domains') {
-        const form = await new Response(body, { headers: { 'content-type': request.headers['content-type'] ?? '' } }).formData();
+        const form = await new Response(new Uint8Array(body), { headers: { 'content-type': request.headers['content-type'] ?? '' } }).formData();
         const name = String(form.get('name'));
         if (form.get('dkim_key_size') !== '2048') return send(400, { message: 'dkim_key_size must be 1024 or 2048' });
         const domain = { name, state: 'unverified', dkimSelector: String(form.get('dkim_selector') ?? 'mx') };

@@ -238,6 +238,24 @@ describe('registrar', () => {
     expect(token.expiresAt - startedAt).toBeLessThanOrEqual(REGISTRAR_TOKEN_TTL_SECONDS + 5);
   });
 
+  it("registers a bought domain with the widget's records, so it activates at once", async () => {
+    const script = await demo.get('/sandbox/entri.js');
+    expect([script.status, script.headers.get('content-type')]).toEqual([200, 'text/javascript; charset=utf-8']);
+    expect(script.body).toContain('onEntriClose');
+    const offers = await fetch(`${demo.panelUrl}/sandbox/registrar/availability?name=example`);
+    expect((await offers.json()).offers).toContainEqual({ domain: 'example.com', available: false, price: 1200 });
+    const dnsRecords = [
+      { type: 'CNAME', host: 'www', value: 'staff.inkwell.test', ttl: 300 },
+      { type: 'A', host: '@', value: DNS_A_RECORD_IP, ttl: 300 },
+    ];
+    const bought = await demo.call('/sandbox/registrar/purchase', { domain: 'staffnews.blog', dnsRecords });
+    expect(bought.status).toBe(201);
+    expect((await demo.call('/sandbox/registrar/purchase', { domain: 'staffnews.blog', dnsRecords })).status).toBe(409);
+    expect(await ok('lookup-nameserver', 'staff', { siteId: 'site_staff', domain: 'staffnews.blog' })).toEqual({ nameServer: 'sandbox-registrar' });
+    const { currentSite } = await ok('update-domain', 'staff', { siteId: 'site_staff', domain: 'www.staffnews.blog', skipVerification: true });
+    expect(currentSite).toMatchObject({ external_domain: 'www.staffnews.blog', ssl_status: 'ACTIVE', url: 'https://www.staffnews.blog' });
+  });
+
   it('is not offered to other accounts', async () => {
     const result = await api('enable-entri', 'active', { siteId: 'site_active' });
     expect([result.status, errorOf(result).message]).toEqual([404, registrarMessages.staffOnly]);
