@@ -59,7 +59,9 @@ describe('domains configuration', () => {
       mailgunApiKey: null,
       mailgunApiUrl: 'https://api.mailgun.net',
       registrarApplicationId: 'inkwell-sandbox',
+      registrarScriptUrl: '/sandbox/entri.js',
     });
+    expect(loadConfig({ NODE_ENV: 'production' }).domains.registrarScriptUrl).toBe('https://cdn.goentri.com/entri.js');
   });
 
   it('takes nameservers, the real providers with their keys and addresses, and a port', () => {

@@ -52,6 +52,8 @@ export interface DomainsConfig {
   mailgunApiUrl: string;
   /** ENTRI_APPLICATION_ID: the registrar widget's application id */
   registrarApplicationId: string;
+  /** REGISTRAR_SCRIPT_URL: the widget's script (the demo serves a sandbox stand-in) */
+  registrarScriptUrl: string;
 }
 
 export interface ServerConfig {
@@ -189,7 +191,10 @@ function parseDnsServers(raw: string | undefined): string[] | null {
   });
 }
 
-function parseDomains(env: NodeJS.ProcessEnv): DomainsConfig {
+const REGISTRAR_CDN_SCRIPT_URL = 'https://cdn.goentri.com/entri.js';
+const REGISTRAR_SANDBOX_SCRIPT_URL = '/sandbox/entri.js';
+
+function parseDomains(env: NodeJS.ProcessEnv, production: boolean): DomainsConfig {
   const edgeProvider = nonEmpty(env.EDGE_PROVIDER) ?? 'sandbox';
   if (edgeProvider !== 'sandbox' && edgeProvider !== 'cloudflare') {
     throw new ConfigError(`EDGE_PROVIDER must be "sandbox" or "cloudflare", got "${edgeProvider}"`);
@@ -220,6 +225,7 @@ function parseDomains(env: NodeJS.ProcessEnv): DomainsConfig {
     mailgunApiKey,
     mailgunApiUrl: parseHttpUrl('MAILGUN_API_URL', env.MAILGUN_API_URL, DEFAULT_MAILGUN_API_URL),
     registrarApplicationId: nonEmpty(env.ENTRI_APPLICATION_ID) ?? DEFAULT_REGISTRAR_APPLICATION_ID,
+    registrarScriptUrl: nonEmpty(env.REGISTRAR_SCRIPT_URL) ?? (production ? REGISTRAR_CDN_SCRIPT_URL : REGISTRAR_SANDBOX_SCRIPT_URL),
   };
 }
 
@@ -249,7 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     // The demo loads a sandbox stand-in for the card provider's script from the panel's own server.
     paymentScriptUrl: nonEmpty(env.PAYMENT_SCRIPT_URL) ?? (production ? 'https://js.stripe.com/v3/' : '/sandbox/payments.js'),
     payments: parsePayments(env),
-    domains: parseDomains(env),
+    domains: parseDomains(env, production),
     portalLoginUrl: nonEmpty(env.PORTAL_LOGIN_URL) ?? defaultPortalLoginUrl(brand),
     environment: nonEmpty(env.APP_ENV) ?? (production ? ERROR_REPORTING.environment : 'demo'),
     distDir: path.resolve(projectRoot, nonEmpty(env.DIST_DIR) ?? 'dist'),
@@ -273,6 +279,7 @@ export function panelRuntimeConfig(config: ServerConfig, hostOrigins: string[]):
     companySite: config.brand.companySite,
     paymentScriptUrl: config.paymentScriptUrl,
     paymentPublishableKey: config.payments.publishableKey,
+    registrarScriptUrl: config.domains.registrarScriptUrl,
     portalLoginUrl: config.portalLoginUrl,
     environment: config.environment,
   };

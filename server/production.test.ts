@@ -55,6 +55,7 @@ describe('NODE_ENV=production', () => {
       environment: 'production',
       paymentScriptUrl: 'https://js.stripe.com/v3/',
       paymentPublishableKey: 'pk_live_example',
+      registrarScriptUrl: 'https://cdn.goentri.com/entri.js',
     });
   });
 });

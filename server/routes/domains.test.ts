@@ -301,4 +301,23 @@ describe("the demo's DNS panel routes", () => {
     const badAddress = await demo.call('/__demo/dns/records', { scenario: 'domain-failed', name: 'shop.example.co.uk', type: 'A', value: 'nowhere' });
     expect(badAddress.status).toBe(400);
   });
+
+  it("reach the demo host's panel through the host's own backend", async () => {
+    const page = await demo.get('/?scenario=domain-pending', 'host');
+    expect(page.body).toContain("Your registrar's DNS");
+    expect(page.body).toContain('<script src="/dns-panel.js"></script>');
+    expect((await demo.get('/dns-panel.js', 'host')).status).toBe(200);
+    const listing = await fetch(`${demo.hostUrl}/registrar-dns?scenario=domain-pending`);
+    expect(((await listing.json()) as Listing).zones.map((zone) => [zone.zone, zone.registrar])).toEqual([['example.com', 'cloudflare']]);
+    const added = await fetch(`${demo.hostUrl}/registrar-dns/records`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ scenario: 'domain-pending', name: 'blog.example.com', type: 'CNAME', value: 'domain-pending.inkwell.test' }),
+    });
+    expect(added.status).toBe(201);
+    const { id } = (await added.json()) as { id: string };
+    expect((await ok('check-domain', 'domain-pending')).ssl_status).toBe('ACTIVE');
+    const removed = await fetch(`${demo.hostUrl}/registrar-dns/records/${id}?scenario=domain-pending`, { method: 'DELETE' });
+    expect(removed.status).toBe(200);
+  });
 });

@@ -295,6 +295,11 @@ export interface PanelConfig extends Brand {
   paymentScriptUrl: string;
   /** The card provider's publishable key, given to `window.Stripe(key)`. */
   paymentPublishableKey: string;
+  /**
+   * The registrar widget's script, loaded on demand for a domain purchase (the sandbox stand-in in the demo);
+   * absent from a server that predates it: the panel then uses the registrar's CDN.
+   */
+  registrarScriptUrl?: string;
   /** Where custom plans go when the customer portal URL cannot be fetched. */
   portalLoginUrl: string;
   environment: string;
