@@ -148,6 +148,9 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
   const demoDnsPort = config.production ? null : await addDemoDomains(app, options, now);
   const dnsServers = config.domains.dnsServers ?? (demoDnsPort === null ? [] : [`${config.listenHost}:${demoDnsPort}`]);
   const domains = createDomainServices(config.domains, { db: options.db, now, dnsServers });
+  if (config.production && (domains.edge.name === 'sandbox' || domains.mail.name === 'sandbox')) {
+    app.log.warn('production runs the domain sandboxes: no certificate is issued, no mail domain created (set EDGE_PROVIDER, MAIL_PROVIDER)');
+  }
   registerDomainRoutes(app, { ...deps, domains, proDomain: config.brand.proDomain });
 
   // The payment sandbox belongs to the demo; production uses the real provider's script and pages.

@@ -13,7 +13,7 @@ const { Packet } = dns2;
 type Resource = dns2.Packet.Resource;
 
 /** RFC 1035 4.1.1 response codes (dns2 has them at run time, its type definitions do not). */
-const RCODE = { NOERROR: 0, FORMERR: 1, SERVFAIL: 2, NXDOMAIN: 3, NOTIMP: 4, REFUSED: 5 } as const;
+const RCODE = { NOERROR: 0, FORMERR: 1, SERVFAIL: 2, NXDOMAIN: 3, REFUSED: 5 } as const;
 
 /** A CNAME chain longer than this is a loop. */
 const MAX_CNAME_HOPS = 8;
@@ -63,10 +63,10 @@ export async function answer(zones: ZoneStore, questionName: string, type: DnsRe
   const name = normalizeDnsName(questionName);
   const zone = zoneOf(name);
   if (zone === null || !(await zones.hasZone(zone))) return { rcode: RCODE.REFUSED, records: [] };
-  if (type === undefined) return { rcode: RCODE.NOTIMP, records: [] };
   const records: DnsRecordView[] = [];
   let current = name;
-  for (let hop = 0; hop < MAX_CNAME_HOPS; hop += 1) {
+  // A type the zones never hold (AAAA...) has no records: NODATA for a name that exists, as for any other type.
+  for (let hop = 0; type !== undefined && hop < MAX_CNAME_HOPS; hop += 1) {
     const direct = await zones.find(current, type);
     if (direct.length > 0 || type === 'CNAME') {
       records.push(...direct);
