@@ -13,10 +13,12 @@ import { createStores } from './billing/store';
 import { panelRuntimeConfig, type ServerConfig } from './config';
 import type { Db } from './db/database';
 import { ApiError, errorBody, messages } from './http/errors';
+import { createDomainServices } from './domains/services';
 import { createPaymentsProvider } from './payments/factory';
 import type { PaymentsProvider } from './payments/provider';
 import { registerAccountRoutes } from './routes/account';
 import { registerActionRoutes } from './routes/actions';
+import { registerDomainRoutes } from './routes/domains';
 import { isPagePath, registerPanelPage } from './routes/panelPage';
 import { registerPlanChangeRoutes } from './routes/planChanges';
 import { registerSessionRoutes } from './routes/session';
@@ -70,6 +72,14 @@ async function addSandboxRoutes(app: FastifyInstance, options: PanelServerOption
     brand: config.brand,
     hostOrigins: options.hostOrigins,
   });
+}
+
+/** The demo's DNS server, its records panel's routes and the registrar widget's stand-in; returns the DNS port. */
+async function addDemoDomains(app: FastifyInstance, options: PanelServerOptions, now: () => number): Promise<number> {
+  const { addDemoDomains: add } = await import('./demo/dns');
+  const { config } = options;
+  const { dnsPort } = await add(app, { db: options.db, now, host: config.listenHost, dnsPort: config.domains.dnsPort, proDomain: config.brand.proDomain });
+  return dnsPort;
 }
 
 function statusOf(error: unknown): number {
@@ -135,6 +145,15 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
   registerAccountRoutes(app, deps);
   registerActionRoutes(app, deps);
   registerPlanChangeRoutes(app, deps);
+
+  // Domains resolve through the configured nameservers; outside production, by default, the demo's own DNS server.
+  const demoDnsPort = config.production ? null : await addDemoDomains(app, options, now);
+  const dnsServers = config.domains.dnsServers ?? (demoDnsPort === null ? [] : [`${config.listenHost}:${demoDnsPort}`]);
+  const domains = createDomainServices(config.domains, { db: options.db, now, dnsServers });
+  if (config.production && (domains.edge.name === 'sandbox' || domains.mail.name === 'sandbox')) {
+    app.log.warn('production runs the domain sandboxes: no certificate is issued, no mail domain created (set EDGE_PROVIDER, MAIL_PROVIDER)');
+  }
+  registerDomainRoutes(app, { ...deps, domains, proDomain: config.brand.proDomain });
 
   // The payment sandbox belongs to the demo; production uses the real provider's script and pages.
   if (!config.production) await addSandboxRoutes(app, options, payments);

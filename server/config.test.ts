@@ -1,5 +1,5 @@
-/** The payments settings of the configuration: provider choice, keys, the real provider's address, the cancel delay. */
-import { ConfigError, DEFAULT_CANCEL_DELAY_MS, loadConfig, panelRuntimeConfig } from './config';
+/** The payments and domains settings of the configuration: provider choice, keys, the real provider's address, the cancel delay. */
+import { ConfigError, DEFAULT_CANCEL_DELAY_MS, DEFAULT_CHECKS_BEFORE_FAILURE, DEFAULT_DNS_PORT, loadConfig, panelRuntimeConfig } from './config';
 
 describe('payments configuration', () => {
   it('defaults to the sandbox, the sandbox publishable key and a cancel delay of a few seconds', () => {
@@ -50,7 +50,7 @@ describe('domain settings of the panel', () => {
     expect(panelRuntimeConfig(loadConfig({ COMPANY_SITE: 'https://co.test' }), [])).toMatchObject({
       domainSiteUrl: 'https://co.test/domains/',
       domainPurchaseEnabled: true,
-      registrarScriptUrl: '/sandbox/registrar.js',
+      registrarScriptUrl: '/sandbox/entri.js',
       domainHelpUrl: 'https://co.test/help/custom-domains/',
       sendingDomainHelpUrl: 'https://co.test/help/custom-sending-domains/',
     });
@@ -71,5 +71,61 @@ describe('domain settings of the panel', () => {
       domainHelpUrl: 'https://co.test/a',
       sendingDomainHelpUrl: 'https://co.test/b',
     });
+  });
+});
+
+describe('domains configuration', () => {
+  it('defaults to the sandboxes, the demo DNS server on 5300 and the default nameservers', () => {
+    expect(loadConfig({}).domains).toEqual({
+      dnsPort: DEFAULT_DNS_PORT,
+      dnsServers: null,
+      edgeProvider: 'sandbox',
+      edgeApiBase: 'https://api.cloudflare.com/client/v4',
+      edgeApiToken: null,
+      edgeZoneId: null,
+      checksBeforeFailure: DEFAULT_CHECKS_BEFORE_FAILURE,
+      mailProvider: 'sandbox',
+      mailgunApiKey: null,
+      mailgunApiUrl: 'https://api.mailgun.net',
+      registrarApplicationId: 'inkwell-sandbox',
+      registrarScriptUrl: '/sandbox/entri.js',
+    });
+    expect(loadConfig({ NODE_ENV: 'production' }).domains.registrarScriptUrl).toBe('https://cdn.goentri.com/entri.js');
+  });
+
+  it('takes nameservers, the real providers with their keys and addresses, and a port', () => {
+    const config = loadConfig({
+      DNS_PORT: '0',
+      DNS_SERVERS: '127.0.0.1:5353, 1.1.1.1',
+      EDGE_PROVIDER: 'cloudflare',
+      EDGE_API_TOKEN: 'token',
+      EDGE_ZONE_ID: 'zone',
+      EDGE_API_BASE: 'http://127.0.0.1:9000/',
+      MAIL_PROVIDER: 'mailgun',
+      MAILGUN_API_KEY: 'key',
+      MAILGUN_API_URL: 'http://127.0.0.1:9001',
+      DOMAIN_CHECKS_BEFORE_FAILURE: '3',
+    });
+    expect(config.domains).toMatchObject({
+      dnsPort: 0,
+      dnsServers: ['127.0.0.1:5353', '1.1.1.1'],
+      edgeProvider: 'cloudflare',
+      edgeApiBase: 'http://127.0.0.1:9000',
+      mailProvider: 'mailgun',
+      mailgunApiUrl: 'http://127.0.0.1:9001',
+      checksBeforeFailure: 3,
+    });
+  });
+
+  it.each([
+    [{ DNS_SERVERS: 'not a server!' }, /DNS_SERVERS/],
+    [{ DNS_PORT: '70000' }, /DNS_PORT/],
+    [{ EDGE_PROVIDER: 'fastly' }, /EDGE_PROVIDER/],
+    [{ EDGE_PROVIDER: 'cloudflare' }, /EDGE_API_TOKEN/],
+    [{ MAIL_PROVIDER: 'ses' }, /MAIL_PROVIDER/],
+    [{ MAIL_PROVIDER: 'mailgun' }, /MAILGUN_API_KEY/],
+    [{ MAILGUN_API_URL: 'ftp://x' }, /MAILGUN_API_URL/],
+  ])('refuses %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
   });
 });

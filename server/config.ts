@@ -29,6 +29,34 @@ export interface PaymentsConfig {
   cancelDelayMs: number;
 }
 
+export type EdgeProviderName = 'sandbox' | 'cloudflare';
+export type MailProviderName = 'sandbox' | 'mailgun';
+
+/** Custom domains, sending domains, the registrar, and the DNS they are checked through. */
+export interface DomainsConfig {
+  /** DNS_PORT: the demo's authoritative DNS server on loopback (default 5300; 0 picks a free port). Not in production. */
+  dnsPort: number;
+  /** DNS_SERVERS: "host:port" nameservers to resolve through; null: the demo's DNS server, or the system's in production */
+  dnsServers: string[] | null;
+  /** EDGE_PROVIDER: who issues custom domains' certificates: the sandbox (default) or a custom-hostnames API */
+  edgeProvider: EdgeProviderName;
+  /** EDGE_API_BASE, EDGE_API_TOKEN, EDGE_ZONE_ID: the custom-hostnames API (required with EDGE_PROVIDER=cloudflare) */
+  edgeApiBase: string;
+  edgeApiToken: string | null;
+  edgeZoneId: string | null;
+  /** DOMAIN_CHECKS_BEFORE_FAILURE: checks finding no record before the sandbox fails a certificate */
+  checksBeforeFailure: number;
+  /** MAIL_PROVIDER: sending domains at the sandbox (default) or the real provider through `mailgun.js` */
+  mailProvider: MailProviderName;
+  /** MAILGUN_API_KEY (required with MAIL_PROVIDER=mailgun), MAILGUN_API_URL (tests point it at a local double) */
+  mailgunApiKey: string | null;
+  mailgunApiUrl: string;
+  /** ENTRI_APPLICATION_ID: the registrar widget's application id */
+  registrarApplicationId: string;
+  /** REGISTRAR_SCRIPT_URL: the widget's script (the demo serves a sandbox stand-in) */
+  registrarScriptUrl: string;
+}
+
 export interface ServerConfig {
   /** NODE_ENV === 'production': no demo host, no seeding, no /__demo and /__test routes. */
   production: boolean;
@@ -49,13 +77,15 @@ export interface ServerConfig {
   brand: Brand;
   paymentScriptUrl: string;
   payments: PaymentsConfig;
+  domains: DomainsConfig;
   portalLoginUrl: string;
   environment: string;
   /**
-   * The panel's domain settings: DOMAIN_SITE_URL, DOMAIN_PURCHASE_ENABLED, REGISTRAR_SCRIPT_URL, DOMAIN_HELP_URL,
-   * SENDING_DOMAIN_HELP_URL; by default pages of the company site, purchase on, and the demo's widget stand-in.
+   * The domain screens' pages and purchase flag, as the panel's configuration carries them: DOMAIN_SITE_URL,
+   * DOMAIN_PURCHASE_ENABLED, DOMAIN_HELP_URL, SENDING_DOMAIN_HELP_URL; by default pages of the company site and
+   * purchase on. (The widget's REGISTRAR_SCRIPT_URL is in `domains`.)
    */
-  domains: ReturnType<typeof defaultDomainSettings>;
+  domainPages: Omit<ReturnType<typeof defaultDomainSettings>, 'registrarScriptUrl'>;
   /** The built panel (webpack output). */
   distDir: string;
   logLevel: string;
@@ -136,6 +166,76 @@ function parsePayments(env: NodeJS.ProcessEnv): PaymentsConfig {
   };
 }
 
+export const DEFAULT_DNS_PORT = 5300;
+/** Polling every 3 s, "custom domain up to 10 minutes": about 200 checks. */
+export const DEFAULT_CHECKS_BEFORE_FAILURE = 200;
+const MAX_CHECKS_BEFORE_FAILURE = 100_000;
+const DEFAULT_EDGE_API_BASE = 'https://api.cloudflare.com/client/v4';
+const DEFAULT_MAILGUN_API_URL = 'https://api.mailgun.net';
+const DEFAULT_REGISTRAR_APPLICATION_ID = 'inkwell-sandbox';
+
+function parseHttpUrl(name: string, raw: string | undefined, fallback: string): string {
+  const value = nonEmpty(raw) ?? fallback;
+  let parsed: URL | null;
+  try {
+    parsed = new URL(value);
+  } catch {
+    parsed = null;
+  }
+  if (parsed === null || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
+    throw new ConfigError(`${name} must be an http(s) URL, got "${value}"`);
+  }
+  return value.replace(/\/+$/, '');
+}
+
+function parseDnsServers(raw: string | undefined): string[] | null {
+  if (nonEmpty(raw) === null) return null;
+  return raw!.split(',').map((entry) => {
+    const server = entry.trim();
+    // host, host:port, [v6]:port
+    if (!/^(\[[\da-f:.]+\]|[\w.-]+)(:\d{1,5})?$/i.test(server)) throw new ConfigError(`DNS_SERVERS entry "${server}" is not host:port`);
+    return server;
+  });
+}
+
+const REGISTRAR_CDN_SCRIPT_URL = 'https://cdn.goentri.com/entri.js';
+const REGISTRAR_SANDBOX_SCRIPT_URL = defaultDomainSettings(defaultBrand).registrarScriptUrl;
+
+function parseDomains(env: NodeJS.ProcessEnv, production: boolean): DomainsConfig {
+  const edgeProvider = nonEmpty(env.EDGE_PROVIDER) ?? 'sandbox';
+  if (edgeProvider !== 'sandbox' && edgeProvider !== 'cloudflare') {
+    throw new ConfigError(`EDGE_PROVIDER must be "sandbox" or "cloudflare", got "${edgeProvider}"`);
+  }
+  const edgeApiToken = nonEmpty(env.EDGE_API_TOKEN);
+  const edgeZoneId = nonEmpty(env.EDGE_ZONE_ID);
+  if (edgeProvider === 'cloudflare' && (edgeApiToken === null || edgeZoneId === null)) {
+    throw new ConfigError('EDGE_PROVIDER=cloudflare needs EDGE_API_TOKEN and EDGE_ZONE_ID');
+  }
+  const mailProvider = nonEmpty(env.MAIL_PROVIDER) ?? 'sandbox';
+  if (mailProvider !== 'sandbox' && mailProvider !== 'mailgun') {
+    throw new ConfigError(`MAIL_PROVIDER must be "sandbox" or "mailgun", got "${mailProvider}"`);
+  }
+  const mailgunApiKey = nonEmpty(env.MAILGUN_API_KEY);
+  if (mailProvider === 'mailgun' && mailgunApiKey === null) throw new ConfigError('MAIL_PROVIDER=mailgun needs MAILGUN_API_KEY');
+  return {
+    dnsPort: parseInteger('DNS_PORT', env.DNS_PORT, DEFAULT_DNS_PORT, MAX_PORT),
+    dnsServers: parseDnsServers(env.DNS_SERVERS),
+    edgeProvider,
+    edgeApiBase: parseHttpUrl('EDGE_API_BASE', env.EDGE_API_BASE, DEFAULT_EDGE_API_BASE),
+    edgeApiToken,
+    edgeZoneId,
+    checksBeforeFailure: Math.max(
+      1,
+      parseInteger('DOMAIN_CHECKS_BEFORE_FAILURE', env.DOMAIN_CHECKS_BEFORE_FAILURE, DEFAULT_CHECKS_BEFORE_FAILURE, MAX_CHECKS_BEFORE_FAILURE),
+    ),
+    mailProvider,
+    mailgunApiKey,
+    mailgunApiUrl: parseHttpUrl('MAILGUN_API_URL', env.MAILGUN_API_URL, DEFAULT_MAILGUN_API_URL),
+    registrarApplicationId: nonEmpty(env.ENTRI_APPLICATION_ID) ?? DEFAULT_REGISTRAR_APPLICATION_ID,
+    registrarScriptUrl: nonEmpty(env.REGISTRAR_SCRIPT_URL) ?? (production ? REGISTRAR_CDN_SCRIPT_URL : REGISTRAR_SANDBOX_SCRIPT_URL),
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const production = env.NODE_ENV === 'production';
   const secret = nonEmpty(env.SESSION_SECRET);
@@ -164,12 +264,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     // The demo loads a sandbox stand-in for the card provider's script from the panel's own server.
     paymentScriptUrl: nonEmpty(env.PAYMENT_SCRIPT_URL) ?? (production ? 'https://js.stripe.com/v3/' : '/sandbox/payments.js'),
     payments: parsePayments(env),
+    domains: parseDomains(env, production),
     portalLoginUrl: nonEmpty(env.PORTAL_LOGIN_URL) ?? defaultPortalLoginUrl(brand),
     environment: nonEmpty(env.APP_ENV) ?? (production ? ERROR_REPORTING.environment : 'demo'),
-    domains: {
+    domainPages: {
       domainSiteUrl: nonEmpty(env.DOMAIN_SITE_URL) ?? domainDefaults.domainSiteUrl,
       domainPurchaseEnabled: purchaseFlag === null ? domainDefaults.domainPurchaseEnabled : parseBoolean(purchaseFlag),
-      registrarScriptUrl: nonEmpty(env.REGISTRAR_SCRIPT_URL) ?? domainDefaults.registrarScriptUrl,
       domainHelpUrl: nonEmpty(env.DOMAIN_HELP_URL) ?? domainDefaults.domainHelpUrl,
       sendingDomainHelpUrl: nonEmpty(env.SENDING_DOMAIN_HELP_URL) ?? domainDefaults.sendingDomainHelpUrl,
     },
@@ -194,8 +294,9 @@ export function panelRuntimeConfig(config: ServerConfig, hostOrigins: string[]):
     companySite: config.brand.companySite,
     paymentScriptUrl: config.paymentScriptUrl,
     paymentPublishableKey: config.payments.publishableKey,
+    registrarScriptUrl: config.domains.registrarScriptUrl,
     portalLoginUrl: config.portalLoginUrl,
     environment: config.environment,
-    ...config.domains,
+    ...config.domainPages,
   };
 }

@@ -28,6 +28,12 @@ describe('NODE_ENV=production', () => {
     ['GET', '/sandbox/card-frame.js'],
     ['GET', '/sandbox/portal/cus_active'],
     ['POST', '/sandbox/api/confirm-setup-intent'],
+    ['GET', '/__demo/dns?scenario=active'],
+    ['POST', '/__demo/dns/records'],
+    ['DELETE', '/__demo/dns/records/dns_1?scenario=active'],
+    ['GET', '/sandbox/entri.js'],
+    ['GET', '/sandbox/registrar/availability?name=mynewsletter'],
+    ['POST', '/sandbox/registrar/purchase'],
   ])('has no %s %s', async (method, route) => {
     const response = await fetch(demo.panelUrl + route, {
       method,
@@ -49,6 +55,7 @@ describe('NODE_ENV=production', () => {
       environment: 'production',
       paymentScriptUrl: 'https://js.stripe.com/v3/',
       paymentPublishableKey: 'pk_live_example',
+      registrarScriptUrl: 'https://cdn.goentri.com/entri.js',
     });
   });
 });

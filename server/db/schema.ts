@@ -240,6 +240,43 @@ export interface SandboxSetupIntentsTable {
   created: number;
 }
 
+/** A record of a zone the demo's DNS server answers for (0003). */
+export interface DnsRecordsTable {
+  id: string;
+  zone: string;
+  /** the full name, lowercase, without the trailing dot */
+  name: string;
+  type: string;
+  value: string;
+  ttl: number;
+  created_at: number;
+}
+
+/** The edge provider sandbox's custom hostnames and their certificates (0003). */
+export interface SandboxCustomHostnamesTable {
+  hostname: string;
+  target: string;
+  status: string;
+  empty_checks: number;
+  created_at: number;
+  checked_at: number | null;
+}
+
+/** The mail provider sandbox's sending domains (0003). */
+export interface SandboxSendingDomainsTable {
+  domain: string;
+  dkim_public_key: string;
+  state: string;
+  validity_json: string;
+  created_at: number;
+}
+
+/** Sites that enabled the registrar integration (0003). */
+export interface RegistrarIntegrationsTable {
+  site_id: string;
+  enabled_at: number;
+}
+
 export interface Database {
   sites: SitesTable;
   site_usage: SiteUsageTable;
@@ -258,6 +295,10 @@ export interface Database {
   cancellation_requests: CancellationRequestsTable;
   sandbox_payment_methods: SandboxPaymentMethodsTable;
   sandbox_setup_intents: SandboxSetupIntentsTable;
+  dns_records: DnsRecordsTable;
+  sandbox_custom_hostnames: SandboxCustomHostnamesTable;
+  sandbox_sending_domains: SandboxSendingDomainsTable;
+  registrar_integrations: RegistrarIntegrationsTable;
 }
 
 export type SiteRow = Selectable<SitesTable>;
@@ -274,3 +315,4 @@ export type CancellationRequestRow = Selectable<CancellationRequestsTable>;
 export type SandboxPaymentMethodRow = Selectable<SandboxPaymentMethodsTable>;
 export type SandboxSetupIntentRow = Selectable<SandboxSetupIntentsTable>;
 export type NewSite = Insertable<SitesTable>;
+export type DnsRecordRow = Selectable<DnsRecordsTable>;

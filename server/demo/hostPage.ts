@@ -69,10 +69,24 @@ export function renderHostPage(scenario: Scenario, config: HostPageConfig, brand
     <button type="button" id="panel-error-retry">Try again</button>
   </section>
   <iframe id="billing-frame" title="Billing" allow="clipboard-write"></iframe>
+  <details id="dns-panel" class="dns-panel">
+    <summary>Your registrar's DNS</summary>
+    <p>The records of this scenario's domains, as their registrar holds them. Add the records the billing panel asks for to activate a domain; the server checks them through the demo's DNS server.</p>
+    <div id="dns-zones"></div>
+    <form id="dns-add" class="dns-add">
+      <label>Host <input name="host" placeholder="www, or @ for the domain itself" autocomplete="off"></label>
+      <label>Domain <select id="dns-zone" name="zone"></select></label>
+      <label>Type <select name="type"><option>CNAME</option><option>A</option><option>TXT</option><option>MX</option></select></label>
+      <label>Value <input name="value" required autocomplete="off"></label>
+      <button type="submit">Add record</button>
+    </form>
+    <p id="dns-status" role="status"></p>
+  </details>
 </main>
 </div>
 <script id="host-config" type="application/json">${jsonForScript(config)}</script>
 <script src="/host.js"></script>
+<script src="/dns-panel.js"></script>
 </body>
 </html>
 `;

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
 import { z } from 'zod';
 import { toUnixSeconds } from '../../src/lib/dates';
@@ -26,6 +26,7 @@ const STATIC_DIR = path.join(__dirname, 'host');
 const STATIC_FILES: Record<string, string> = {
   '/host.js': 'text/javascript; charset=utf-8',
   '/host.css': 'text/css; charset=utf-8',
+  '/dns-panel.js': 'text/javascript; charset=utf-8',
 };
 
 export interface HostServerOptions {
@@ -114,6 +115,23 @@ export async function buildHostServer(options: HostServerOptions): Promise<Fasti
   }
 
   app.get('/favicon.ico', async (_request, reply) => reply.code(204).send());
+
+  // The "your registrar's DNS" panel: passed on to the demo's DNS routes on the panel's server, so the page
+  // speaks only to its own origin.
+  async function forwardDns(request: FastifyRequest, reply: FastifyReply, path: string) {
+    const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    const answer = await fetch(`${options.panelUrl().replace(/\/+$/, '')}/__demo/dns${path}${search}`, {
+      method: request.method,
+      headers: request.body === undefined ? {} : { 'content-type': 'application/json' },
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+    });
+    return reply.code(answer.status).type('application/json; charset=utf-8').header('cache-control', 'no-store').send(await answer.text());
+  }
+  app.get('/registrar-dns', (request, reply) => forwardDns(request, reply, ''));
+  app.post('/registrar-dns/records', (request, reply) => forwardDns(request, reply, '/records'));
+  app.delete('/registrar-dns/records/:id', (request, reply) =>
+    forwardDns(request, reply, `/records/${encodeURIComponent((request.params as { id: string }).id)}`),
+  );
 
   // The host's own backend: a signed-in admin asks it for an identity token for the billing panel.
   app.post('/admin-api/identity-token', async (request) => {

@@ -49,6 +49,8 @@ export const scenarioNames = [
   'domain-pending',
   'domain-live',
   'staff',
+  'sending-initialized',
+  'domain-failed',
 ] as const;
 export type ScenarioName = (typeof scenarioNames)[number];
 export const DEFAULT_SCENARIO: ScenarioName = 'active';
@@ -606,7 +608,8 @@ function specs(now: number, proDomain: string): ScenarioSpec[] {
       name: 'domain-pending',
       description: 'Custom domain blog.example.com and sending domain being set up',
       owner: { first: 'Noel', last: 'Garcia' },
-      site: { external_domain: 'blog.example.com', ssl_status: 'PENDING', sending_domain: 'example.com', sending_domain_status: 'PENDING' },
+      // Its own sending domain: example.com is domain-live's, and one domain is at most one site's at the mail provider.
+      site: { external_domain: 'blog.example.com', ssl_status: 'PENDING', sending_domain: 'blog.example.com', sending_domain_status: 'PENDING' },
       priceId: publisherYear,
       status: 'active',
       periodStart: now - 30 * DAY,
@@ -642,6 +645,36 @@ function specs(now: number, proDomain: string): ScenarioSpec[] {
       card: visa4242,
       invoices: [{ date: now - 45 * DAY, amount: 36_000, paid: true }],
       usage: { members: 300, staff: 3, newsletters: 1 },
+    },
+    {
+      name: 'sending-initialized',
+      description: 'Custom domain www.example.org live, sending domain example.org set up, records not yet checked',
+      owner: { first: 'Parker', last: 'Wells' },
+      site: {
+        url: 'https://www.example.org',
+        external_domain: 'www.example.org',
+        ssl_status: 'ACTIVE',
+        sending_domain: 'example.org',
+        sending_domain_status: 'INITIALIZED',
+      },
+      priceId: publisherYear,
+      status: 'active',
+      periodStart: now - 50 * DAY,
+      card: visa4242,
+      invoices: [{ date: now - 50 * DAY, amount: 36_000, paid: true }],
+      usage: { members: 430, staff: 2, newsletters: 1 },
+    },
+    {
+      name: 'domain-failed',
+      description: 'Custom domain shop.example.co.uk failed: its CNAME points elsewhere',
+      owner: { first: 'Quinn', last: 'Harlow' },
+      site: { external_domain: 'shop.example.co.uk', ssl_status: 'FAILED' },
+      priceId: publisherYear,
+      status: 'active',
+      periodStart: now - 20 * DAY,
+      card: visa4242,
+      invoices: [{ date: now - 20 * DAY, amount: 36_000, paid: true }],
+      usage: { members: 310, staff: 1, newsletters: 1 },
     },
   ];
 }

@@ -3,9 +3,11 @@
  * and `POST /__demo/reset`. One transaction, so a reset is all or nothing.
  */
 import { toUnixSeconds } from '../../src/lib/dates';
+import { defaultBrand } from '../brand';
 import type { Db } from '../db/database';
 import type { InvoicesTable } from '../db/schema';
 import { writeCatalogue } from '../seed/writeCatalogue';
+import { writeDemoDomains } from './dnsSeed';
 import { buildScenarios, type Scenario, type ScenarioName, type ScenarioOptions } from './scenarios';
 
 const SANDBOX_PROVIDER = 'sandbox';
@@ -174,6 +176,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<Record<Sce
   await db.transaction().execute(async (trx) => {
     // Children first: the foreign keys cascade, but explicit deletes keep the order obvious on every dialect.
     for (const table of [
+      'dns_records', 'sandbox_custom_hostnames', 'sandbox_sending_domains', 'registrar_integrations',
       'idempotency_keys', 'card_updates', 'cancellation_requests', 'sandbox_setup_intents', 'sandbox_payment_methods',
       'payment_intents', 'invoices', 'discounts', 'subscriptions', 'customers', 'users', 'site_usage', 'sites',
     ] as const) {
@@ -181,6 +184,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<Record<Sce
     }
     await writeCatalogue(trx);
     for (const scenario of Object.values(scenarios)) await writeScenario(trx, scenario, createdAt);
+    await writeDemoDomains(trx, Object.values(scenarios), options.proDomain ?? defaultBrand.proDomain, options.now);
   });
   return scenarios;
 }

@@ -147,6 +147,8 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
       NODE_ENV: options.production ? 'production' : 'test',
       PORT: '0',
       HOST_PORT: '0',
+      // The demo's DNS server on a free port, so parallel demos do not collide on the default one.
+      DNS_PORT: '0',
       DATA_DIR: dataDir,
       DIST_DIR: distDir,
       SESSION_SECRET: sessionSecret,

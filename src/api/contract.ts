@@ -635,7 +635,10 @@ export const calls = {
     request: envelope(z.object({ siteId: id }), noOptions),
     response: domainCheckSchema,
   },
-  /** Sets the custom domain (null removes it); skipVerification for a domain just bought through the registrar. */
+  /**
+   * Saves the custom domain (null removes it): NONE until activated. With skipVerification (a domain just bought
+   * through the registrar, which set up its DNS) it is activated at once, as activate-domain does.
+   */
   'update-domain': {
     request: envelope(z.object({ siteId: id, domain: domainName.nullable(), skipVerification: z.boolean().optional() }), noOptions),
     response: z.object({ currentSite: currentSiteSchema }),

@@ -52,7 +52,8 @@ export function defaultDomainSettings(brand: Pick<Brand, 'companySite'>) {
   return {
     domainSiteUrl: `${brand.companySite}/domains/`,
     domainPurchaseEnabled: true,
-    registrarScriptUrl: '/sandbox/registrar.js',
+    // The demo's stand-in for the registrar's widget, served by the panel's own server.
+    registrarScriptUrl: '/sandbox/entri.js',
     domainHelpUrl: `${brand.companySite}/help/custom-domains/`,
     sendingDomainHelpUrl: `${brand.companySite}/help/custom-sending-domains/`,
   };

@@ -1,0 +1,135 @@
+/**
+ * Custom domains (SPEC 4 "Custom domain activation"): saving one, asking the edge provider for its certificate,
+ * checking it, the registrar its nameservers belong to, and a diagnosis of its DNS records in plain words.
+ */
+import type { DnsDiagnosis, DnsDiagnosisRow, DomainCheck, SslStatus } from '../../src/api/contract';
+import { DNS_A_RECORD_IP, DNS_ROOT_HOST } from '../../src/lib/constants';
+import { toUnixSeconds } from '../../src/lib/dates';
+import { dnsRecords, sslStatusClass, validateCustomDomain } from '../../src/lib/domains';
+import type { SiteRow } from '../db/schema';
+import { registrarOfNameserver } from '../dns/registrars';
+import { DnsLookupError, type DnsResolver } from '../dns/resolver';
+import { zoneOf } from '../dns/zones';
+import { ApiError } from '../http/errors';
+import { EdgeProviderError, type EdgeProvider } from './edgeProvider';
+import type { SiteDomainStore } from './siteDomains';
+
+export const customDomainMessages = {
+  inUse: 'This domain is already connected to another site. Remove it there first, or contact support.',
+  checkFailed: "We couldn't check your domain right now. Try again in a minute.",
+} as const;
+
+/** What the edge provider issues a certificate for: the CNAME target, {subdomain}.{pro domain}. */
+export function siteTarget(site: Pick<SiteRow, 'subdomain' | 'pro_domain'>): string {
+  return `${site.subdomain}.${site.pro_domain}`;
+}
+
+const isTransient = (error: unknown) => error instanceof DnsLookupError || error instanceof EdgeProviderError;
+
+export interface CustomDomainsOptions {
+  sites: SiteDomainStore;
+  edge: EdgeProvider;
+  resolver: DnsResolver;
+  now: () => number;
+}
+
+/** The hint of one expected record, from what DNS answers now. */
+export function recordHint(row: Pick<DnsDiagnosisRow, 'type' | 'name' | 'expected' | 'answers'>, otherAnswers: { cname: string[]; a: string[] }): string | null {
+  const { type, name, expected, answers } = row;
+  if (answers.includes(expected)) return null;
+  if (type === 'CNAME') {
+    if (answers.length > 0) return `your CNAME points to ${answers[0]}; it should point to ${expected}`;
+    if (otherAnswers.a.length > 0) return `${name} has an A record (${otherAnswers.a.join(', ')}) instead of a CNAME to ${expected}: remove it and add the CNAME`;
+    return `there is no CNAME record for ${name} yet: add one pointing to ${expected}`;
+  }
+  if (otherAnswers.cname.length > 0) return `${name} is a CNAME to ${otherAnswers.cname[0]}; replace it with an A record pointing to ${expected}`;
+  if (answers.length > 0) return `your A record points to ${answers.join(', ')}; it should point to ${expected}`;
+  return `there is no A record for ${name} yet: add one pointing to ${expected}`;
+}
+
+export class CustomDomains {
+  constructor(private readonly options: CustomDomainsOptions) {}
+
+  private validate(site: SiteRow, domain: string): void {
+    const problem = validateCustomDomain(domain, site.pro_domain);
+    if (problem !== null) throw new ApiError(400, problem);
+  }
+
+  /** Saves the domain (null removes it); a new domain starts NONE: saved, its certificate not yet asked for. */
+  async setDomain(site: SiteRow, domain: string | null): Promise<void> {
+    const { sites, edge } = this.options;
+    if (domain === site.external_domain) return;
+    if (domain !== null) {
+      this.validate(site, domain);
+      if ((await sites.otherSiteWith(domain, site.id)) !== null) throw new ApiError(409, customDomainMessages.inUse);
+    }
+    if (site.external_domain !== null) await edge.removeHostname(site.external_domain);
+    await sites.setCustomDomain(site, domain, domain === null ? null : 'NONE', false);
+  }
+
+  /** Saves the domain if it is new and asks for its certificate, then looks once: PENDING, or already ACTIVE. */
+  async activate(site: SiteRow, domain: string): Promise<{ ssl_status: SslStatus; hostname: string }> {
+    await this.setDomain(site, domain);
+    const saved = (await this.options.sites.find(site.id)) ?? site;
+    await this.options.edge.addHostname(domain, siteTarget(saved));
+    const check = await this.check(saved);
+    return { ssl_status: check.ssl_status ?? 'PENDING', hostname: domain };
+  }
+
+  /** The certificate now, stored on the site. A failure to look is said in `error`, the stored status kept. */
+  async check(site: SiteRow): Promise<DomainCheck> {
+    const domain = site.external_domain;
+    if (domain === null) return { ssl_status: site.ssl_status as SslStatus | null, hostname: null, error: null };
+    const { edge, sites } = this.options;
+    try {
+      // A domain saved but never activated (NONE) is activated by the first check: the panel then polls it.
+      const certificate = (await edge.checkHostname(domain)) ?? (await edge.addHostname(domain, siteTarget(site)));
+      const status: SslStatus = certificate.status;
+      if (status !== site.ssl_status) await sites.setCustomDomain(site, domain, status, sslStatusClass(status) === 'live');
+      return { ssl_status: status, hostname: domain, error: null };
+    } catch (error) {
+      if (!isTransient(error)) throw error;
+      return { ssl_status: site.ssl_status as SslStatus | null, hostname: domain, error: { message: customDomainMessages.checkFailed } };
+    }
+  }
+
+  /** The registrar the domain's nameservers belong to, asking the zone (the registrable domain) for its NS. */
+  async nameServer(domain: string): Promise<string | null> {
+    const zone = zoneOf(domain) ?? domain;
+    try {
+      const [nameserver] = await this.options.resolver.resolve(zone, 'NS');
+      return nameserver === undefined ? null : registrarOfNameserver(nameserver);
+    } catch (error) {
+      if (error instanceof DnsLookupError) return null;
+      throw error;
+    }
+  }
+
+  /** Each record the domain needs (SPEC 2 "Records shown"), what DNS answers for it now, and what to change. */
+  async diagnose(site: SiteRow): Promise<DnsDiagnosis> {
+    const domain = site.external_domain;
+    if (domain === null) return { domain: null, records: [] };
+    const zone = zoneOf(domain) ?? domain;
+    const { resolver, now } = this.options;
+    const checkedAt = toUnixSeconds(now());
+    const expected = dnsRecords({ domain, siteSubdomain: site.subdomain, proDomain: site.pro_domain });
+    const records = await Promise.all(
+      expected.map(async (record): Promise<DnsDiagnosisRow> => {
+        const name = record.host === DNS_ROOT_HOST ? zone : `${record.host}.${zone}`;
+        try {
+          const [cname, a] = await Promise.all([resolver.resolve(name, 'CNAME'), resolver.resolve(name, 'A')]);
+          const answers = record.type === 'CNAME' ? cname : a;
+          const row = { type: record.type, host: record.host, name, expected: record.value, answers };
+          // A CNAME on the root is served flattened (as the platform's address) by the hosts that allow it.
+          const flattened = record.type === 'CNAME' && record.host === DNS_ROOT_HOST && a.includes(DNS_A_RECORD_IP);
+          const hint = flattened ? null : recordHint(row, { cname, a });
+          return { ...row, ok: hint === null, checkedAt, hint };
+        } catch (error) {
+          if (!(error instanceof DnsLookupError)) throw error;
+          return { type: record.type, host: record.host, name, expected: record.value, answers: [], ok: false, checkedAt, hint: customDomainMessages.checkFailed };
+        }
+      }),
+    );
+    return { domain, records };
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * The domain areas' providers and services, chosen by configuration: DNS through the configured nameservers,
+ * the edge provider (certificates), the mail provider (sending domains) and the registrar.
+ */
+import type { DomainsConfig } from '../config';
+import type { Db } from '../db/database';
+import { NodeDnsResolver, type DnsResolver } from '../dns/resolver';
+import { MailgunProvider } from '../mail/mailgun';
+import type { MailProvider } from '../mail/provider';
+import { MailSandbox } from '../mail/sandbox';
+import { SendingDomains } from '../mail/sendingDomains';
+import { RegistrarSandbox, type RegistrarProvider } from '../registrar/provider';
+import { CustomDomains } from './customDomains';
+import { CustomHostnamesEdge } from './customHostnamesEdge';
+import type { EdgeProvider } from './edgeProvider';
+import { EdgeSandbox } from './edgeSandbox';
+import { SiteDomainStore } from './siteDomains';
+
+export interface DomainServices {
+  resolver: DnsResolver;
+  sites: SiteDomainStore;
+  edge: EdgeProvider;
+  mail: MailProvider;
+  registrar: RegistrarProvider;
+  customDomains: CustomDomains;
+  sendingDomains: SendingDomains;
+}
+
+export interface DomainServicesContext {
+  db: Db;
+  now: () => number;
+  /** "host:port" nameservers to resolve through; empty: the system's */
+  dnsServers: string[];
+}
+
+function createEdge(config: DomainsConfig, context: DomainServicesContext, resolver: DnsResolver): EdgeProvider {
+  if (config.edgeProvider === 'cloudflare') {
+    // loadConfig refuses EDGE_PROVIDER=cloudflare without them; checked again for callers that build a config by hand.
+    if (config.edgeApiToken === null || config.edgeZoneId === null) throw new Error('the custom-hostnames edge provider needs a token and a zone');
+    return new CustomHostnamesEdge({ apiBase: config.edgeApiBase, apiToken: config.edgeApiToken, zoneId: config.edgeZoneId });
+  }
+  return new EdgeSandbox({ db: context.db, resolver, now: context.now, checksBeforeFailure: config.checksBeforeFailure });
+}
+
+function createMail(config: DomainsConfig, context: DomainServicesContext, resolver: DnsResolver): MailProvider {
+  if (config.mailProvider === 'mailgun') {
+    if (config.mailgunApiKey === null) throw new Error('the mailgun mail provider needs an API key');
+    return new MailgunProvider({ apiKey: config.mailgunApiKey, url: config.mailgunApiUrl });
+  }
+  return new MailSandbox({ db: context.db, resolver, now: context.now });
+}
+
+export function createDomainServices(config: DomainsConfig, context: DomainServicesContext): DomainServices {
+  const resolver = new NodeDnsResolver({ servers: context.dnsServers });
+  const sites = new SiteDomainStore(context.db);
+  const edge = createEdge(config, context, resolver);
+  const mail = createMail(config, context, resolver);
+  const registrar = new RegistrarSandbox({ db: context.db, now: context.now, applicationId: config.registrarApplicationId });
+  return {
+    resolver,
+    sites,
+    edge,
+    mail,
+    registrar,
+    customDomains: new CustomDomains({ sites, edge, resolver, now: context.now }),
+    sendingDomains: new SendingDomains({ sites, mail, resolver }),
+  };
+}

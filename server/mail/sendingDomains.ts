@@ -1,0 +1,146 @@
+/**
+ * Sending domains (SPEC 4 "Sending domain"): set up at the mail provider, its records listed, checked and
+ * verified, removed. The site's sending_domain_status follows: INITIALIZED once set up, PENDING after an
+ * activation that did not find every record, VERIFIED once SPF, DKIM and DMARC are all there, INVALID when a
+ * verified domain's records have gone missing.
+ */
+import type { SendingDnsRecord, SendingDomain, SendingDomainStatus } from '../../src/api/contract';
+import { WWW_PREFIX } from '../../src/lib/constants';
+import type { SiteRow } from '../db/schema';
+import { DnsLookupError, type DnsResolver } from '../dns/resolver';
+import type { SiteDomainStore } from '../domains/siteDomains';
+import { ApiError } from '../http/errors';
+import { MailProviderError, type MailDomain, type MailProvider, type ProviderDnsRecord } from './provider';
+
+export const DMARC_VALUE = 'v=DMARC1; p=none;';
+
+export const sendingDomainMessages = {
+  needsCustomDomain: 'Set up a custom domain before a custom sending domain.',
+  none: 'This site has no custom sending domain.',
+  providerFailed: 'Unable to reach the mail provider. Try again in a minute.',
+  recordsMissing: (names: string[]) => `These DNS records are missing: ${names.join(', ')}.`,
+} as const;
+
+/** Statuses with a sending domain at the provider. */
+const SET_UP: ReadonlySet<SendingDomainStatus> = new Set(['INITIALIZED', 'PENDING', 'VERIFIED', 'INVALID']);
+
+/** The domain mail is sent from: the custom domain, without its www. */
+export function sendingDomainOf(site: Pick<SiteRow, 'external_domain' | 'sending_domain'>): string | null {
+  if (site.sending_domain !== null) return site.sending_domain;
+  const domain = site.external_domain;
+  if (domain === null) return null;
+  return domain.startsWith(WWW_PREFIX) ? domain.slice(WWW_PREFIX.length) : domain;
+}
+
+function rowOf(record: ProviderDnsRecord): SendingDnsRecord {
+  return {
+    ...record,
+    error: record.valid === 'invalid' ? `DNS does not answer this ${record.record_type} record for ${record.name} yet` : null,
+  };
+}
+
+export interface SendingDomainsOptions {
+  sites: SiteDomainStore;
+  mail: MailProvider;
+  resolver: DnsResolver;
+}
+
+const statusOf = (site: SiteRow) => (site.sending_domain_status ?? 'NONE') as SendingDomainStatus;
+
+export class SendingDomains {
+  constructor(private readonly options: SendingDomainsOptions) {}
+
+  private async dmarc(domain: string, checked: boolean): Promise<SendingDnsRecord> {
+    const name = `_dmarc.${domain}`;
+    const record = { record_type: 'TXT' as const, name, value: DMARC_VALUE };
+    // Before any check the provider's records are 'unknown': so is DMARC, rather than a premature 'invalid'.
+    if (!checked) return { ...record, valid: 'unknown', error: null };
+    try {
+      const answers = await this.options.resolver.resolve(name, 'TXT');
+      const valid = answers.some((answer) => answer.replace(/\s+/g, '').toLowerCase().startsWith('v=dmarc1;'));
+      return { ...record, valid: valid ? 'valid' : 'invalid', error: valid ? null : `There is no DMARC record at ${name} yet` };
+    } catch (error) {
+      if (error instanceof DnsLookupError) return { ...record, valid: 'unknown', error: null };
+      throw error;
+    }
+  }
+
+  private async answer(domain: MailDomain, status: SendingDomainStatus, error: string | null = null): Promise<SendingDomain> {
+    const checked = domain.records.some((record) => record.valid !== 'unknown');
+    return {
+      records: domain.records.map(rowOf),
+      dmarc_dns_record: await this.dmarc(domain.name, checked),
+      domain_status: status,
+      active: domain.state === 'active',
+      error: error === null ? null : { message: error },
+    };
+  }
+
+  private async provider<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof MailProviderError || error instanceof DnsLookupError) throw new ApiError(502, sendingDomainMessages.providerFailed);
+      throw error;
+    }
+  }
+
+  private requireDomain(site: SiteRow): string {
+    if (site.sending_domain === null || !SET_UP.has(statusOf(site))) throw new ApiError(404, sendingDomainMessages.none);
+    return site.sending_domain;
+  }
+
+  /** Adds the domain at the provider (again, if it lost it); a domain already set up keeps its status. */
+  async setup(site: SiteRow): Promise<SendingDomain> {
+    const domain = sendingDomainOf(site);
+    if (domain === null) throw new ApiError(400, sendingDomainMessages.needsCustomDomain);
+    const created = await this.provider(() => this.options.mail.createDomain(domain));
+    const status: SendingDomainStatus = SET_UP.has(statusOf(site)) && site.sending_domain === domain ? statusOf(site) : 'INITIALIZED';
+    await this.options.sites.setSendingDomain(site.id, domain, status);
+    return this.answer(created, status);
+  }
+
+  /** The records as last verified, changing nothing. */
+  async records(site: SiteRow): Promise<SendingDomain> {
+    const domain = this.requireDomain(site);
+    const found = await this.provider(async () => (await this.options.mail.getDomain(domain)) ?? this.options.mail.createDomain(domain));
+    return this.answer(found, statusOf(site));
+  }
+
+  /** Looks at DNS again: VERIFIED once SPF, DKIM and DMARC are there; PENDING until then. */
+  async verify(site: SiteRow): Promise<SendingDomain> {
+    const domain = this.requireDomain(site);
+    const verified = await this.provider(() => this.options.mail.verifyDomain(domain));
+    const result = await this.answer(verified, 'PENDING');
+    const status: SendingDomainStatus = result.active && result.dmarc_dns_record.valid === 'valid' ? 'VERIFIED' : 'PENDING';
+    await this.options.sites.setSendingDomain(site.id, domain, status);
+    return { ...result, domain_status: status };
+  }
+
+  /**
+   * The overview's look: a verified domain whose records went missing turns INVALID (and back when they return);
+   * a pending one turns VERIFIED when they are all there; one only set up stays so until it is activated.
+   */
+  async check(site: SiteRow): Promise<SendingDomain> {
+    const domain = this.requireDomain(site);
+    const current = statusOf(site);
+    if (current === 'INITIALIZED') return this.records(site);
+    const verified = await this.provider(() => this.options.mail.verifyDomain(domain));
+    const result = await this.answer(verified, current);
+    const allThere = result.active && result.dmarc_dns_record.valid === 'valid';
+    const status: SendingDomainStatus = allThere ? 'VERIFIED' : current === 'VERIFIED' || current === 'INVALID' ? 'INVALID' : 'PENDING';
+    if (status !== current) await this.options.sites.setSendingDomain(site.id, domain, status);
+    const missing = [...result.records, result.dmarc_dns_record].filter((record) => record.valid === 'invalid').map((record) => record.name);
+    const error = status === 'INVALID' ? sendingDomainMessages.recordsMissing(missing) : null;
+    return { ...result, domain_status: status, error: error === null ? null : { message: error } };
+  }
+
+  /** Removes the domain at the provider and from the site; removing none does nothing. */
+  async remove(site: SiteRow): Promise<void> {
+    if (site.sending_domain !== null) {
+      const domain = site.sending_domain;
+      await this.provider(() => this.options.mail.deleteDomain(domain));
+    }
+    await this.options.sites.setSendingDomain(site.id, null, 'NONE');
+  }
+}

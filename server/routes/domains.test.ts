@@ -1,0 +1,323 @@
+/**
+ * The domain calls over HTTP, against the demo: its DNS server answers for the demo's domains, and the tests
+ * publish and remove records through the demo's DNS routes as a person does in the demo host's panel.
+ */
+import { apiErrorSchema, calls, type CallName, type CallResponse, type SendingDomain } from '../../src/api/contract';
+import { DNS_A_RECORD_IP } from '../../src/lib/constants';
+import type { ScenarioName } from '../demo/scenarios';
+import { messages } from '../http/errors';
+import { REGISTRAR_TOKEN_TTL_SECONDS, registrarMessages } from '../registrar/provider';
+import { startDemo, type CallResult, type Demo } from '../testing/harness';
+
+const CHECKS_BEFORE_FAILURE = 3;
+/** the harness's own start limit: a busy machine may take longer than jest's default */
+const START_TIMEOUT_MS = 30_000;
+
+let demo: Demo;
+const sessions = new Map<ScenarioName, string>();
+
+beforeAll(async () => {
+  demo = await startDemo({ env: { DOMAIN_CHECKS_BEFORE_FAILURE: String(CHECKS_BEFORE_FAILURE) } });
+}, START_TIMEOUT_MS);
+
+afterAll(async () => {
+  await demo?.close();
+});
+
+beforeEach(async () => {
+  await demo.reset();
+});
+
+const siteOf = (scenario: ScenarioName) => `site_${scenario.replace(/-/g, '_')}`;
+
+async function sessionOf(scenario: ScenarioName): Promise<string> {
+  let token = sessions.get(scenario);
+  if (token === undefined) {
+    token = await demo.sessionToken(scenario);
+    sessions.set(scenario, token);
+  }
+  return token;
+}
+
+async function api(name: CallName, scenario: ScenarioName, data: object): Promise<CallResult> {
+  return demo.api(name, { jwt: await sessionOf(scenario), data, options: {} });
+}
+
+/** The answer, checked against the call's response schema. */
+async function ok<C extends CallName>(name: C, scenario: ScenarioName, data: object = { siteId: siteOf(scenario) }): Promise<CallResponse<C>> {
+  const result = await api(name, scenario, data);
+  if (result.status !== 200) throw new Error(`${name} answered ${result.status}: ${JSON.stringify(result.body)}`);
+  return calls[name].response.parse(result.body) as CallResponse<C>;
+}
+
+function errorOf(result: CallResult) {
+  return apiErrorSchema.parse(result.body).error;
+}
+
+/** Publishes a record at the demo's "registrar", as the demo host's DNS panel does. */
+async function publish(scenario: ScenarioName, name: string, type: string, value: string): Promise<string> {
+  const result = await demo.call<{ id: string }>('/__demo/dns/records', { scenario, name, type, value });
+  if (result.status !== 201) throw new Error(`publishing ${type} ${name} answered ${result.status}: ${JSON.stringify(result.body)}`);
+  return result.body.id;
+}
+
+async function unpublish(scenario: ScenarioName, id: string): Promise<void> {
+  const response = await fetch(`${demo.panelUrl}/__demo/dns/records/${id}?scenario=${scenario}`, { method: 'DELETE' });
+  expect(response.status).toBe(200);
+}
+
+interface Listing {
+  zones: { zone: string; registrar: string | null; records: { id: string; name: string; type: string; value: string }[] }[];
+}
+
+async function zonesOf(scenario: ScenarioName): Promise<Listing> {
+  const response = await fetch(`${demo.panelUrl}/__demo/dns?scenario=${scenario}`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as Listing;
+}
+
+describe('custom domain activation', () => {
+  it('stays PENDING until the CNAME is published, then turns ACTIVE and the site is reached at it', async () => {
+    expect(await ok('check-domain', 'domain-pending')).toEqual({ ssl_status: 'PENDING', hostname: 'blog.example.com', error: null });
+    await publish('domain-pending', 'blog.example.com', 'CNAME', 'domain-pending.inkwell.test');
+    expect(await ok('check-domain', 'domain-pending')).toEqual({ ssl_status: 'ACTIVE', hostname: 'blog.example.com', error: null });
+    const { currentSite } = await ok('get-account-info', 'domain-pending', {});
+    expect(currentSite).toMatchObject({ external_domain: 'blog.example.com', ssl_status: 'ACTIVE', url: 'https://blog.example.com' });
+  });
+
+  it('activates a new domain: PENDING, INVALID with a CNAME to the wrong target, ACTIVE once fixed and asked again', async () => {
+    expect(await ok('activate-domain', 'active', { siteId: 'site_active', domain: 'Blog.Example.net' })).toEqual({
+      ssl_status: 'PENDING',
+      hostname: 'blog.example.net',
+    });
+    const wrong = await publish('active', 'blog.example.net', 'CNAME', 'blog.example.org');
+    expect((await ok('check-domain', 'active')).ssl_status).toBe('INVALID');
+    const diagnosis = await ok('check-domain-dns', 'active');
+    expect(diagnosis.domain).toBe('blog.example.net');
+    expect(diagnosis.records).toEqual([
+      expect.objectContaining({
+        type: 'CNAME',
+        host: 'blog',
+        name: 'blog.example.net',
+        expected: 'active.inkwell.test',
+        answers: ['blog.example.org'],
+        ok: false,
+        hint: 'your CNAME points to blog.example.org; it should point to active.inkwell.test',
+      }),
+    ]);
+    // INVALID is final: the record fixed, "Try again" activates again.
+    await unpublish('active', wrong);
+    await publish('active', 'blog.example.net', 'CNAME', 'active.inkwell.test');
+    expect((await ok('check-domain', 'active')).ssl_status).toBe('INVALID');
+    expect(await ok('activate-domain', 'active', { siteId: 'site_active', domain: 'blog.example.net' })).toEqual({
+      ssl_status: 'ACTIVE',
+      hostname: 'blog.example.net',
+    });
+    expect((await ok('check-domain-dns', 'active')).records.every((record) => record.ok)).toBe(true);
+  });
+
+  it('activates a root domain by its A record, and diagnoses the missing CNAME on www', async () => {
+    await ok('activate-domain', 'starter', { siteId: 'site_starter', domain: 'example.net' });
+    const [cname, a] = (await ok('check-domain-dns', 'starter')).records;
+    expect(cname).toMatchObject({ type: 'CNAME', host: '@', name: 'example.net', ok: false });
+    expect(a).toMatchObject({ type: 'A', host: 'www', name: 'www.example.net', expected: DNS_A_RECORD_IP, answers: [], ok: false });
+    expect(a?.hint).toBe(`there is no A record for www.example.net yet: add one pointing to ${DNS_A_RECORD_IP}`);
+    await publish('starter', 'example.net', 'A', DNS_A_RECORD_IP);
+    expect((await ok('check-domain', 'starter')).ssl_status).toBe('ACTIVE');
+  });
+
+  it('fails when nothing appears in DNS after the configured number of checks', async () => {
+    // Activation looks once itself.
+    expect((await ok('activate-domain', 'starter', { siteId: 'site_starter', domain: 'www.example.net' })).ssl_status).toBe('PENDING');
+    const statuses: (string | null)[] = [];
+    for (let check = 2; check < CHECKS_BEFORE_FAILURE; check += 1) statuses.push((await ok('check-domain', 'starter')).ssl_status);
+    expect(statuses.every((status) => status === 'PENDING')).toBe(true);
+    expect((await ok('check-domain', 'starter')).ssl_status).toBe('FAILED');
+  });
+
+  it('keeps the seeded FAILED domain failed, and explains its CNAME', async () => {
+    expect((await ok('check-domain', 'domain-failed')).ssl_status).toBe('FAILED');
+    const [cname] = (await ok('check-domain-dns', 'domain-failed')).records;
+    expect(cname?.hint).toBe('your CNAME points to shops.example.net; it should point to domain-failed.inkwell.test');
+  });
+
+  it('saves, repeats harmlessly and removes a domain with update-domain', async () => {
+    const saved = await ok('update-domain', 'starter', { siteId: 'site_starter', domain: 'news.example.net' });
+    expect(saved.currentSite).toMatchObject({ external_domain: 'news.example.net', ssl_status: 'NONE' });
+    expect((await ok('update-domain', 'starter', { siteId: 'site_starter', domain: 'news.example.net' })).currentSite).toEqual(saved.currentSite);
+    const removed = await ok('update-domain', 'domain-live', { siteId: 'site_domain_live', domain: null });
+    expect(removed.currentSite).toMatchObject({ external_domain: null, ssl_status: null, url: 'https://domain-live.inkwell.test' });
+  });
+
+  it('refuses an invalid domain, the platform domain, and a domain another site has', async () => {
+    const invalid = await api('activate-domain', 'starter', { siteId: 'site_starter', domain: 'not a domain' });
+    expect([invalid.status, errorOf(invalid).message]).toEqual([400, 'Enter a valid domain']);
+    const platform = await api('activate-domain', 'starter', { siteId: 'site_starter', domain: 'blog.inkwell.test' });
+    expect([platform.status, errorOf(platform).message]).toEqual([400, 'External domains should not end in inkwell.test']);
+    const taken = await api('update-domain', 'starter', { siteId: 'site_starter', domain: 'www.example.com' });
+    expect(taken.status).toBe(409);
+  });
+
+  it('names the registrar of a domain from its nameservers', async () => {
+    expect(await ok('lookup-nameserver', 'starter', { siteId: 'site_starter', domain: 'example.com' })).toEqual({ nameServer: 'cloudflare' });
+    expect(await ok('lookup-nameserver', 'starter', { siteId: 'site_starter', domain: 'shop.example.co.uk' })).toEqual({ nameServer: 'godaddy' });
+    expect(await ok('lookup-nameserver', 'starter', { siteId: 'site_starter', domain: 'example.invalid' })).toEqual({ nameServer: null });
+  });
+});
+
+describe('sending domain', () => {
+  const recordValue = (answer: SendingDomain, name: string) => answer.records.find((record) => record.name === name)!.value;
+
+  it('verifies only once SPF, DKIM and DMARC are all published', async () => {
+    const initial = await ok('get-sending-domain-records', 'sending-initialized');
+    expect(initial.domain_status).toBe('INITIALIZED');
+    expect(initial.records.map((record) => [record.record_type, record.name, record.valid])).toEqual([
+      ['TXT', 'example.org', 'unknown'],
+      ['TXT', 'pic._domainkey.example.org', 'unknown'],
+      ['CNAME', 'email.example.org', 'unknown'],
+    ]);
+    expect(recordValue(initial, 'example.org')).toBe('v=spf1 include:mailgun.org ~all');
+    expect(recordValue(initial, 'pic._domainkey.example.org')).toMatch(/^k=rsa; p=[A-Za-z0-9+/=]{300,}$/);
+    expect(initial.dmarc_dns_record).toMatchObject({ record_type: 'TXT', name: '_dmarc.example.org', value: 'v=DMARC1; p=none;', valid: 'unknown' });
+
+    const nothing = await ok('verify-sending-domain', 'sending-initialized');
+    expect([nothing.domain_status, nothing.active]).toEqual(['PENDING', false]);
+    expect(nothing.records.every((record) => record.valid === 'invalid')).toBe(true);
+
+    await publish('sending-initialized', 'example.org', 'TXT', recordValue(initial, 'example.org'));
+    await publish('sending-initialized', 'pic._domainkey.example.org', 'TXT', recordValue(initial, 'pic._domainkey.example.org'));
+    const withoutDmarc = await ok('verify-sending-domain', 'sending-initialized');
+    expect([withoutDmarc.domain_status, withoutDmarc.active, withoutDmarc.dmarc_dns_record.valid]).toEqual(['PENDING', true, 'invalid']);
+
+    const dmarc = await publish('sending-initialized', '_dmarc.example.org', 'TXT', 'v=DMARC1; p=none;');
+    const verified = await ok('verify-sending-domain', 'sending-initialized');
+    expect([verified.domain_status, verified.active, verified.dmarc_dns_record.valid, verified.error]).toEqual(['VERIFIED', true, 'valid', null]);
+    expect((await ok('get-account-info', 'sending-initialized', {})).currentSite.sending_domain_status).toBe('VERIFIED');
+
+    // A verified domain whose records go missing turns INVALID on the overview's check.
+    await unpublish('sending-initialized', dmarc);
+    const broken = await ok('check-sending-domain', 'sending-initialized');
+    expect(broken.domain_status).toBe('INVALID');
+    expect(broken.error?.message).toContain('_dmarc.example.org');
+  });
+
+  it('checks the seeded verified domain as verified', async () => {
+    const checked = await ok('check-sending-domain', 'domain-live');
+    expect([checked.domain_status, checked.active, checked.error]).toEqual(['VERIFIED', true, null]);
+    expect(checked.records.every((record) => record.valid === 'valid')).toBe(true);
+  });
+
+  it('sets up a sending domain from the custom domain, the same records when repeated, and removes it', async () => {
+    const first = await ok('setup-sending-domain', 'domain-failed');
+    expect(first.domain_status).toBe('INITIALIZED');
+    expect(first.records.map((record) => record.name)).toEqual(['shop.example.co.uk', 'pic._domainkey.shop.example.co.uk', 'email.shop.example.co.uk']);
+    expect(await ok('setup-sending-domain', 'domain-failed')).toEqual(first);
+    const removed = await ok('remove-sending-domain', 'domain-failed');
+    expect(removed.currentSite).toMatchObject({ sending_domain: null, sending_domain_status: 'NONE' });
+    expect((await ok('remove-sending-domain', 'domain-failed')).currentSite).toEqual(removed.currentSite);
+    expect((await api('get-sending-domain-records', 'domain-failed', { siteId: 'site_domain_failed' })).status).toBe(404);
+  });
+
+  it('needs a custom domain first', async () => {
+    const result = await api('setup-sending-domain', 'starter', { siteId: 'site_starter' });
+    expect(result.status).toBe(400);
+  });
+});
+
+describe('registrar', () => {
+  it('gives staff accounts a token that lasts 55 minutes once the integration is enabled', async () => {
+    const before = await api('get-entri-token', 'staff', {});
+    expect(before.status).toBe(409);
+    expect(await ok('enable-entri', 'staff')).toEqual({ enabled: true });
+    expect(await ok('enable-entri', 'staff')).toEqual({ enabled: true });
+    const startedAt = Math.floor(Date.now() / 1000);
+    const token = await ok('get-entri-token', 'staff', {});
+    expect(token.token).toMatch(/^sbx_entri_/);
+    expect(token.applicationId).toBe('inkwell-sandbox');
+    expect(token.expiresAt - startedAt).toBeGreaterThanOrEqual(REGISTRAR_TOKEN_TTL_SECONDS - 5);
+    expect(token.expiresAt - startedAt).toBeLessThanOrEqual(REGISTRAR_TOKEN_TTL_SECONDS + 5);
+  });
+
+  it("registers a bought domain with the widget's records, so it activates at once", async () => {
+    const script = await demo.get('/sandbox/entri.js');
+    expect([script.status, script.headers.get('content-type')]).toEqual([200, 'text/javascript; charset=utf-8']);
+    expect(script.body).toContain('onEntriClose');
+    const offers = await fetch(`${demo.panelUrl}/sandbox/registrar/availability?name=example`);
+    expect((await offers.json()).offers).toContainEqual({ domain: 'example.com', available: false, price: 1200 });
+    const dnsRecords = [
+      { type: 'CNAME', host: 'www', value: 'staff.inkwell.test', ttl: 300 },
+      { type: 'A', host: '@', value: DNS_A_RECORD_IP, ttl: 300 },
+    ];
+    const bought = await demo.call('/sandbox/registrar/purchase', { domain: 'staffnews.blog', dnsRecords });
+    expect(bought.status).toBe(201);
+    expect((await demo.call('/sandbox/registrar/purchase', { domain: 'staffnews.blog', dnsRecords })).status).toBe(409);
+    expect(await ok('lookup-nameserver', 'staff', { siteId: 'site_staff', domain: 'staffnews.blog' })).toEqual({ nameServer: 'sandbox-registrar' });
+    const { currentSite } = await ok('update-domain', 'staff', { siteId: 'site_staff', domain: 'www.staffnews.blog', skipVerification: true });
+    expect(currentSite).toMatchObject({ external_domain: 'www.staffnews.blog', ssl_status: 'ACTIVE', url: 'https://www.staffnews.blog' });
+  });
+
+  it('is not offered to other accounts', async () => {
+    const result = await api('enable-entri', 'active', { siteId: 'site_active' });
+    expect([result.status, errorOf(result).message]).toEqual([404, registrarMessages.staffOnly]);
+  });
+});
+
+describe('authorisation', () => {
+  it.each<[CallName, object]>([
+    ['check-domain', { siteId: 'site_domain_live' }],
+    ['update-domain', { siteId: 'site_domain_live', domain: null }],
+    ['lookup-nameserver', { siteId: 'site_domain_live', domain: 'example.com' }],
+    ['activate-domain', { siteId: 'site_domain_live', domain: 'www.example.net' }],
+    ['check-domain-dns', { siteId: 'site_domain_live' }],
+    ['setup-sending-domain', { siteId: 'site_domain_live' }],
+    ['get-sending-domain-records', { siteId: 'site_domain_live' }],
+    ['check-sending-domain', { siteId: 'site_domain_live' }],
+    ['verify-sending-domain', { siteId: 'site_domain_live' }],
+    ['remove-sending-domain', { siteId: 'site_domain_live' }],
+    ['enable-entri', { siteId: 'site_domain_live' }],
+  ])("%s refuses another site's id with 403 and changes nothing", async (name, data) => {
+    const result = await api(name, 'staff', data);
+    expect([result.status, errorOf(result).message]).toEqual([403, messages.forbidden]);
+    const [site] = demo.query<{ external_domain: string; sending_domain_status: string }>(
+      'select external_domain, sending_domain_status from sites where id = ?',
+      'site_domain_live',
+    );
+    expect(site).toEqual({ external_domain: 'www.example.com', sending_domain_status: 'VERIFIED' });
+  });
+
+  it('validates every body with the contract', async () => {
+    const result = await api('activate-domain', 'staff', { siteId: 'site_staff' });
+    expect(result.status).toBe(400);
+  });
+});
+
+describe("the demo's DNS panel routes", () => {
+  it("lists the scenario's zones with their registrar, and refuses names outside them", async () => {
+    const listing = await zonesOf('domain-failed');
+    expect(listing.zones.map((zone) => [zone.zone, zone.registrar])).toEqual([['example.co.uk', 'godaddy']]);
+    expect(listing.zones[0]?.records).toContainEqual(expect.objectContaining({ name: 'shop.example.co.uk', type: 'CNAME', value: 'shops.example.net' }));
+    const outside = await demo.call('/__demo/dns/records', { scenario: 'domain-failed', name: 'www.example.com', type: 'CNAME', value: 'x.inkwell.test' });
+    expect(outside.status).toBe(400);
+    const badAddress = await demo.call('/__demo/dns/records', { scenario: 'domain-failed', name: 'shop.example.co.uk', type: 'A', value: 'nowhere' });
+    expect(badAddress.status).toBe(400);
+  });
+
+  it("reach the demo host's panel through the host's own backend", async () => {
+    const page = await demo.get('/?scenario=domain-pending', 'host');
+    expect(page.body).toContain("Your registrar's DNS");
+    expect(page.body).toContain('<script src="/dns-panel.js"></script>');
+    expect((await demo.get('/dns-panel.js', 'host')).status).toBe(200);
+    const listing = await fetch(`${demo.hostUrl}/registrar-dns?scenario=domain-pending`);
+    expect(((await listing.json()) as Listing).zones.map((zone) => [zone.zone, zone.registrar])).toEqual([['example.com', 'cloudflare']]);
+    const added = await fetch(`${demo.hostUrl}/registrar-dns/records`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ scenario: 'domain-pending', name: 'blog.example.com', type: 'CNAME', value: 'domain-pending.inkwell.test' }),
+    });
+    expect(added.status).toBe(201);
+    const { id } = (await added.json()) as { id: string };
+    expect((await ok('check-domain', 'domain-pending')).ssl_status).toBe('ACTIVE');
+    const removed = await fetch(`${demo.hostUrl}/registrar-dns/records/${id}?scenario=domain-pending`, { method: 'DELETE' });
+    expect(removed.status).toBe(200);
+  });
+});
