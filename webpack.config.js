@@ -1,7 +1,15 @@
 // Production build: content-hashed, route-split chunks in dist/. The server injects run-time configuration
 // into index.html, so one build serves every environment.
+const { readFileSync } = require('node:fs');
 const path = require('node:path');
+const { transformSync } = require('esbuild');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+
+/** public/boot.js, minified, for index.html to inline (the server allows it by its hash: routes/panelPage.ts). */
+function bootScript() {
+  const source = readFileSync(path.resolve(__dirname, 'public/boot.js'), 'utf8');
+  return transformSync(source, { minify: true, target: 'es2017' }).code.trim();
+}
 
 module.exports = (_env, argv) => {
   const production = argv.mode !== 'development';
@@ -24,7 +32,13 @@ module.exports = (_env, argv) => {
         { test: /\.svg$/, type: 'asset/resource' },
       ],
     },
-    plugins: [new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg' })],
+    plugins: [
+      new HtmlWebpackPlugin({
+        template: './public/index.html',
+        favicon: './public/favicon.svg',
+        templateParameters: { bootScript: bootScript() },
+      }),
+    ],
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
     optimization: {
       splitChunks: { chunks: 'all' },

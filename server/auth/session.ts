@@ -35,7 +35,7 @@ const verificationKeys = new WeakMap<Uint8Array, Promise<CryptoKey>>();
 function verificationKey(secret: Uint8Array): Promise<CryptoKey> {
   let key = verificationKeys.get(secret);
   if (key === undefined) {
-    key = crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+    key = crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
     verificationKeys.set(secret, key);
   }
   return key;

@@ -123,7 +123,7 @@ describe('the panel page', () => {
       environment: 'demo',
     });
     expect(page.headers.get('content-security-policy')).toBe(
-      `frame-ancestors 'self' http://127.0.0.1:${hostPort} http://localhost:${hostPort}`,
+      `frame-ancestors 'self' http://127.0.0.1:${hostPort} http://localhost:${hostPort}; script-src 'self'`,
     );
     expect(page.headers.get('cache-control')).toBe('no-cache');
   });
