@@ -14,13 +14,13 @@
   var origins;
   try {
     origins = JSON.parse(document.getElementById('panel-config').textContent).hostOrigins;
-  } catch (error) {
+  } catch {
     return;
   }
   function originOf(url) {
     try {
       return url ? new URL(url).origin : undefined;
-    } catch (error) {
+    } catch {
       return undefined;
     }
   }

@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { createErrorReporter } from './app/errorReporting';
 import { pickLogoVariant } from './app/logos';
 import { PanelRoot } from './app/PanelRoot';
+import { preloadScreen } from './app/routes';
 import styles from './app/panel.css';
 import { readConfig } from './config';
 import { takePanelBoot } from './features/session/boot';
@@ -21,6 +22,9 @@ const { store } = makeStore({ config, reporter, self: window, parent: window.par
 const boot = takePanelBoot(window);
 if (boot === null) void store.dispatch(startSession());
 else void store.dispatch(resumeSession(boot));
+
+// The first screen's code loads beside the session's calls, not after the first render asks for it.
+preloadScreen(window.location.pathname);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
