@@ -11,6 +11,29 @@ function bootScript() {
   return transformSync(source, { minify: true, target: 'es2017' }).code.trim();
 }
 
+/**
+ * Preloads the default screen's code (the dashboard: '/', '/billing' and every unknown path) from the page
+ * itself, so it downloads beside the entry instead of after the entry has run; the other screens start loading
+ * as the entry starts (preloadScreen in src/index.tsx).
+ */
+class PreloadDefaultScreen {
+  apply(compiler) {
+    compiler.hooks.compilation.tap('PreloadDefaultScreen', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadDefaultScreen', (data) => {
+        const entryFiles = new Set(compilation.entrypoints.get('main').getFiles());
+        const screenFiles = compilation.namedChunkGroups.get('dashboard')?.getFiles() ?? [];
+        const preloads = screenFiles
+          .filter((file) => file.endsWith('.js') && !entryFiles.has(file))
+          .map((file) =>
+            HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'script', href: compilation.outputOptions.publicPath + file }),
+          );
+        data.headTags.push(...preloads);
+        return data;
+      });
+    });
+  }
+}
+
 module.exports = (_env, argv) => {
   const production = argv.mode !== 'development';
   return {
@@ -38,6 +61,7 @@ module.exports = (_env, argv) => {
         favicon: './public/favicon.svg',
         templateParameters: { bootScript: bootScript() },
       }),
+      new PreloadDefaultScreen(),
     ],
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
     optimization: {
