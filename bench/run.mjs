@@ -6,7 +6,8 @@
 // - per route (dashboard, plans, checkout, domain): the gzip size of the JavaScript it loads and the longest
 //   chain of API calls that wait on each other before its content (the dashboard's JS budget: 155 KB);
 // - the JS heap after 0, 25 and 50 route changes asked by the host, each after a forced GC: it must stay flat.
-// Usage: npm run bench (builds first when dist/ is missing). Env: BENCH_RUNS (cold loads of each page, default 7).
+// Usage: npm run bench (builds first when dist/ is missing). Env: BENCH_RUNS (cold loads of each page, default 7),
+// BENCH_DIST (another build to measure, e.g. an older commit's dist/, against this server).
 // `--smoke`: one quick pass that checks the bench works (few route changes, no goals); part of `npm test`.
 import { spawn, execSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -33,12 +34,13 @@ const ROUTE_CHANGES = SMOKE ? 4 : 50;
 const HEAP_AT = SMOKE ? [0, 2, 4] : [0, 25, 50];
 const WAIT_MS = 30_000;
 
-if (!existsSync(path.join(root, 'dist/index.html'))) execSync('npm run build', { cwd: root, stdio: 'inherit' });
+const sourceDist = path.resolve(process.env.BENCH_DIST ?? path.join(root, 'dist'));
+if (!existsSync(path.join(sourceDist, 'index.html'))) execSync('npm run build', { cwd: root, stdio: 'inherit' });
 
 // The panel's build plus the floor page, so both are served from the panel's origin (the host talks only to it).
 const workDir = mkdtempSync(path.join(tmpdir(), 'bench-'));
 const distDir = path.join(workDir, 'dist');
-cpSync(path.join(root, 'dist'), distDir, { recursive: true });
+cpSync(sourceDist, distDir, { recursive: true });
 writeFileSync(path.join(distDir, FLOOR_FILE), readFileSync(path.join(root, 'bench/floor.html'), 'utf8').replace('__HOST_PORT__', String(HOST_PORT)));
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {

@@ -1,7 +1,7 @@
 // The boot script, inlined (minified) into index.html after the run-time configuration and allowed by the
 // page's CSP by its hash (server/routes/panelPage.ts). It starts the session's conversation before the bundle
 // has arrived: it asks the host for `token` and `forceUpgradeInfo`, exchanges the token at billing-session
-// (init true) and starts get-billing-data, and leaves the promises on window.__panelBoot for the store
+// (init true) and starts get-billing-data and get-current-site-limits, and leaves the promises on window.__panelBoot for the store
 // (src/features/session/boot.ts). It keeps the host bridge's rules (src/store/hostBridge.ts): it posts only to
 // the host's exact origin, detected as the bridge detects it, and accepts answers only from the configured
 // origins with the parent window as their source. Anything it cannot do, the bundle does as without it.
@@ -71,15 +71,27 @@
   var session = token.then(function (answer) {
     return typeof answer.response === 'string' && answer.response ? call('billing-session', answer.response, { init: true, verbose: false }) : null;
   });
+  function sessionTokenOf(reply) {
+    return reply && reply.status === 200 && reply.body.token;
+  }
   var billingData = Promise.all([session, forceUpgradeInfo]).then(function (results) {
-    var sessionToken = results[0] && results[0].status === 200 && results[0].body.token;
     var info = results[1].answered && results[1].response;
     var forceUpgrade = !!info && info.forceUpgrade === true;
-    return sessionToken
-      ? call('get-billing-data', sessionToken, { forceUpgrade: forceUpgrade }).then(function (reply) {
+    return sessionTokenOf(results[0])
+      ? call('get-billing-data', sessionTokenOf(results[0]), { forceUpgrade: forceUpgrade }).then(function (reply) {
           return reply && { status: reply.status, body: reply.body, forceUpgrade: forceUpgrade };
         })
       : null;
   });
-  window.__panelBoot = { token: token, forceUpgradeInfo: forceUpgradeInfo, session: session, billingData: billingData };
+  // Every screen shows the site's limits: asked beside the billing data rather than after it.
+  var siteLimits = session.then(function (reply) {
+    return sessionTokenOf(reply) ? call('get-current-site-limits', sessionTokenOf(reply), {}) : null;
+  });
+  window.__panelBoot = {
+    token: token,
+    forceUpgradeInfo: forceUpgradeInfo,
+    session: session,
+    billingData: billingData,
+    siteLimits: siteLimits,
+  };
 })();

@@ -14,6 +14,7 @@ import { resumeSession } from './sessionThunks';
 
 const NOW = Date.UTC(2026, 10, 22) / 1000;
 const billingData = scenarioBillingData('active', NOW) as BillingData;
+const siteLimits = { currentSiteLimits: billingData.currentSiteLimits };
 
 let panel: ReturnType<typeof createTestStore>;
 
@@ -33,11 +34,12 @@ function completeBoot(overrides: Partial<PanelBoot> = {}): PanelBoot {
     forceUpgradeInfo: Promise.resolve({ answered: true, response: { forceUpgrade: false, isOwner: true, ownerUser: null } }),
     session: Promise.resolve({ status: 200, body: { token: 'session-from-boot' } }),
     billingData: Promise.resolve({ status: 200, body: billingData, forceUpgrade: false }),
+    siteLimits: Promise.resolve({ status: 200, body: siteLimits }),
     ...overrides,
   };
 }
 
-it('seeds the session and the billing data from the boot script, asking neither the host nor the server again', async () => {
+it('seeds the session, the billing data and the site limits from the boot script, asking neither the host nor the server again', async () => {
   // The shared MSW server fails any request without a handler: none is made here.
   await expect(panel.store.dispatch(resumeSession(completeBoot())).unwrap()).resolves.toBe(true);
 
@@ -46,6 +48,7 @@ it('seeds the session and the billing data from the boot script, asking neither 
   expect(selectSessionToken(state)).toBe('session-from-boot');
   expect(selectForceUpgradeInfo(state)).toEqual({ forceUpgrade: false, isOwner: true, ownerUser: null });
   expect(accountApi.endpoints.getBillingData.select()(state).data).toEqual(billingData);
+  expect(accountApi.endpoints.getCurrentSiteLimits.select()(state).data).toEqual(siteLimits);
   expect(panel.host.posted).toEqual([
     // The host hears about the subscription, as after any billing data the panel loads.
     expect.objectContaining({ message: expect.objectContaining({ subscription: billingData.subscription }) }),
@@ -64,7 +67,7 @@ it('leaves billing data asked with another forceUpgrade to the screens', async (
 it('exchanges the token itself when the boot script could not', async () => {
   const sessionCalls = answerAsOwnerHost(panel.host);
 
-  await panel.store.dispatch(resumeSession(completeBoot({ session: Promise.resolve(null), billingData: Promise.resolve(null) }))).unwrap();
+  await panel.store.dispatch(resumeSession(completeBoot({ session: Promise.resolve(null), billingData: Promise.resolve(null), siteLimits: Promise.resolve(null) }))).unwrap();
 
   expect(sessionCalls.map((call) => [call.jwt, call.options])).toEqual([['identity-token', { init: true, verbose: false }]]);
   expect(selectSessionToken(panel.store.getState())).toBe('session-1');

@@ -1,6 +1,7 @@
 /**
  * The hand-off from the page's boot script (public/boot.js): before the bundle arrived, it asked the host for
- * the token and forceUpgradeInfo, exchanged the token at billing-session and started get-billing-data. It
+ * the token and forceUpgradeInfo, exchanged the token at billing-session and started get-billing-data and
+ * get-current-site-limits. It
  * leaves those promises on window.__panelBoot; the session resumes from them (resumeSession in
  * sessionThunks.ts) instead of asking again. Without it (a page without the script, tests) the session starts
  * as it always did.
@@ -20,6 +21,8 @@ export interface PanelBoot {
   session: Promise<BootReply | null>;
   /** get-billing-data, with the forceUpgrade it was asked with */
   billingData: Promise<(BootReply & { forceUpgrade: boolean }) | null>;
+  /** get-current-site-limits */
+  siteLimits: Promise<BootReply | null>;
 }
 
 declare global {
@@ -37,7 +40,7 @@ export function takePanelBoot(self: Window): PanelBoot | null {
   const boot = self.__panelBoot as Partial<Record<keyof PanelBoot, unknown>> | undefined;
   delete self.__panelBoot;
   if (typeof boot !== 'object' || boot === null) return null;
-  const whole = [boot.token, boot.forceUpgradeInfo, boot.session, boot.billingData].every(isPromise);
+  const whole = [boot.token, boot.forceUpgradeInfo, boot.session, boot.billingData, boot.siteLimits].every(isPromise);
   return whole ? (boot as PanelBoot) : null;
 }
 

@@ -3,7 +3,7 @@
  * init true, renewed with init false, fully re-initialised on 'Token has expired'.
  */
 import { accountApi } from '../../api/accountApi';
-import type { BillingData } from '../../api/contract';
+import type { BillingData, CallResponse } from '../../api/contract';
 import { GENERIC_MESSAGE, isApiError, isExpiredTokenMessage } from '../../api/errors';
 import { HOST_TOKEN_INFO_WAIT_MS, HOST_TOKEN_WAIT_MS } from '../../lib/constants';
 import { askHost } from '../../store/hostBridge';
@@ -50,7 +50,7 @@ export const startSession = createAppAsyncThunk('session/start', async (_: void,
 
 /**
  * The first init, resumed from what the page's boot script already did (boot.ts): its host answers, its
- * session and its billing data (seeded into the cache, so the dashboard does not ask again). Whatever the boot
+ * session, the billing data and the site limits (seeded into the cache, so the screens do not ask again). Whatever the boot
  * script could not do, the usual steps do; a boot script that failed altogether leaves it all to startSession.
  */
 export const resumeSession = createAppAsyncThunk('session/resume', async (boot: PanelBoot, { dispatch }): Promise<boolean> => {
@@ -61,11 +61,14 @@ export const resumeSession = createAppAsyncThunk('session/resume', async (boot: 
   dispatch(forceUpgradeInfoReceived(info));
   const token = sessionTokenOf(session);
   if (token === null) return dispatch(applyTokenAnswer({ answer: tokenAnswer, init: true })).unwrap();
-  const billingData = await boot.billingData.catch(() => null);
+  const [billingData, siteLimits] = await Promise.all([boot.billingData.catch(() => null), boot.siteLimits.catch(() => null)]);
   // Seeded before the session opens the screens, so none of them asks for it; an answer the transport would
   // have treated (an error, another forceUpgrade) is left to the screens to ask for again.
   if (billingData?.status === 200 && billingData.forceUpgrade === info.forceUpgrade) {
     await dispatch(accountApi.util.upsertQueryData('getBillingData', undefined, billingData.body as BillingData));
+  }
+  if (siteLimits?.status === 200) {
+    await dispatch(accountApi.util.upsertQueryData('getCurrentSiteLimits', undefined, siteLimits.body as CallResponse<'get-current-site-limits'>));
   }
   dispatch(sessionEstablished(token));
   return true;
