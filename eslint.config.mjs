@@ -9,7 +9,7 @@ import globals from 'globals';
 const features = ['session', 'billing', 'plans', 'checkout', 'domain', 'support', 'payments', 'account'];
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', 'test-results/', 'playwright-report/', '.data/'] },
+  { ignores: ['dist/', 'dist-server/', 'node_modules/', 'coverage/', 'test-results/', 'playwright-report/', '.data/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

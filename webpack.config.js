@@ -1,7 +1,38 @@
 // Production build: content-hashed, route-split chunks in dist/. The server injects run-time configuration
 // into index.html, so one build serves every environment.
+const { readFileSync } = require('node:fs');
 const path = require('node:path');
+const { transformSync } = require('esbuild');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+
+/** public/boot.js, minified, for index.html to inline (the server allows it by its hash: routes/panelPage.ts). */
+function bootScript() {
+  const source = readFileSync(path.resolve(__dirname, 'public/boot.js'), 'utf8');
+  return transformSync(source, { minify: true, target: 'es2017' }).code.trim();
+}
+
+/**
+ * Preloads the default screen's code (the dashboard: '/', '/billing' and every unknown path) from the page
+ * itself, so it downloads beside the entry instead of after the entry has run; the other screens start loading
+ * as the entry starts (preloadScreen in src/index.tsx).
+ */
+class PreloadDefaultScreen {
+  apply(compiler) {
+    compiler.hooks.compilation.tap('PreloadDefaultScreen', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadDefaultScreen', (data) => {
+        const entryFiles = new Set(compilation.entrypoints.get('main').getFiles());
+        const screenFiles = compilation.namedChunkGroups.get('dashboard')?.getFiles() ?? [];
+        const preloads = screenFiles
+          .filter((file) => file.endsWith('.js') && !entryFiles.has(file))
+          .map((file) =>
+            HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'script', href: compilation.outputOptions.publicPath + file }),
+          );
+        data.headTags.push(...preloads);
+        return data;
+      });
+    });
+  }
+}
 
 module.exports = (_env, argv) => {
   const production = argv.mode !== 'development';
@@ -24,7 +55,14 @@ module.exports = (_env, argv) => {
         { test: /\.svg$/, type: 'asset/resource' },
       ],
     },
-    plugins: [new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg' })],
+    plugins: [
+      new HtmlWebpackPlugin({
+        template: './public/index.html',
+        favicon: './public/favicon.svg',
+        templateParameters: { bootScript: bootScript() },
+      }),
+      new PreloadDefaultScreen(),
+    ],
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
     optimization: {
       splitChunks: { chunks: 'all' },

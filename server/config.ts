@@ -3,6 +3,7 @@
  * else in server/ reads process.env.
  */
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { defaultDomainSettings, defaultPortalLoginUrl, type PanelConfig } from '../src/api/contract';
 import { parseBoolean } from '../src/lib/parse';
@@ -93,7 +94,15 @@ export interface ServerConfig {
   hostReadyTimeoutMs: number;
 }
 
-const projectRoot = path.resolve(__dirname, '..');
+/** The nearest directory above with a package.json: server/ runs under tsx, dist-server/server/ compiled. */
+function findProjectRoot(from: string): string {
+  for (let dir = from; path.dirname(dir) !== dir; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'package.json'))) return dir;
+  }
+  return path.resolve(from, '..');
+}
+
+const projectRoot = findProjectRoot(__dirname);
 
 export const DEFAULT_PORT = 4001;
 export const DEFAULT_HOST_PORT = 4000;

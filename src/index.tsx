@@ -4,9 +4,11 @@ import { BrowserRouter } from 'react-router-dom';
 import { createErrorReporter } from './app/errorReporting';
 import { pickLogoVariant } from './app/logos';
 import { PanelRoot } from './app/PanelRoot';
+import { preloadScreen } from './app/routes';
 import styles from './app/panel.css';
 import { readConfig } from './config';
-import { startSession } from './features/session/sessionThunks';
+import { takePanelBoot } from './features/session/boot';
+import { resumeSession, startSession } from './features/session/sessionThunks';
 import { makeStore } from './store/store';
 
 const style = document.createElement('style');
@@ -16,7 +18,13 @@ document.head.append(style);
 const config = readConfig(document);
 const reporter = createErrorReporter(config);
 const { store } = makeStore({ config, reporter, self: window, parent: window.parent });
-void store.dispatch(startSession());
+// The page's boot script has usually started the session already: resume from it, else start it here.
+const boot = takePanelBoot(window);
+if (boot === null) void store.dispatch(startSession());
+else void store.dispatch(resumeSession(boot));
+
+// The first screen's code loads beside the session's calls, not after the first render asks for it.
+preloadScreen(window.location.pathname);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');

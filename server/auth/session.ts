@@ -26,10 +26,25 @@ export async function createSessionToken(claims: SessionClaims, secret: Uint8Arr
     .sign(secret);
 }
 
+/**
+ * Every account call verifies a session token: the secret is imported as a verification key once per secret,
+ * not on every call (importing it costs more than the verification itself).
+ */
+const verificationKeys = new WeakMap<Uint8Array, Promise<CryptoKey>>();
+
+function verificationKey(secret: Uint8Array): Promise<CryptoKey> {
+  let key = verificationKeys.get(secret);
+  if (key === undefined) {
+    key = crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+    verificationKeys.set(secret, key);
+  }
+  return key;
+}
+
 /** The session's claims; 401 'Token has expired' when expired, 401 'Invalid session' for anything else. */
 export async function verifySessionToken(token: string, secret: Uint8Array): Promise<SessionClaims> {
   try {
-    const { payload } = await jwtVerify(token, secret, {
+    const { payload } = await jwtVerify(token, await verificationKey(secret), {
       algorithms: [SESSION_ALGORITHM],
       issuer: SESSION_ISSUER,
       audience: SESSION_AUDIENCE,

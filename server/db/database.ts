@@ -8,12 +8,15 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
+import { TableWrites } from './tableWrites';
 
 export type Db = Kysely<Database>;
 
 export const SQLITE_FILE_NAME = 'billing.sqlite';
 const PG_INT8_OID = 20;
 const BUSY_TIMEOUT_MS = 5000;
+/** Distinct SQL texts kept prepared; the code has far fewer, so this only bounds `IN (?, ?, ...)` variants. */
+const PREPARED_STATEMENTS_KEPT = 500;
 
 export interface DatabaseOptions {
   dataDir: string;
@@ -27,7 +30,23 @@ function sqliteDialect(dataDir: string): SqliteDialect {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-  return new SqliteDialect({ database: sqlite });
+  // Kysely prepares every query it runs; preparing the same SQL again costs as much as running it, so each
+  // SQL text is prepared once and its statement reused (Kysely runs one query at a time on this connection).
+  const prepared = new Map<string, SQLite.Statement>();
+  return new SqliteDialect({
+    database: {
+      close: () => sqlite.close(),
+      prepare(sql: string) {
+        let statement = prepared.get(sql);
+        if (statement === undefined) {
+          statement = sqlite.prepare(sql);
+          if (prepared.size >= PREPARED_STATEMENTS_KEPT) prepared.delete(prepared.keys().next().value as string);
+          prepared.set(sql, statement);
+        }
+        return statement;
+      },
+    },
+  });
 }
 
 function postgresDialect(connectionString: string): PostgresDialect {
@@ -37,7 +56,17 @@ function postgresDialect(connectionString: string): PostgresDialect {
   return new PostgresDialect({ pool: new pg.Pool({ connectionString, types }) });
 }
 
+const tableWrites = new WeakMap<Db, TableWrites>();
+
 export function createDatabase(options: DatabaseOptions): Db {
   const dialect = options.databaseUrl !== null ? postgresDialect(options.databaseUrl) : sqliteDialect(options.dataDir);
-  return new Kysely<Database>({ dialect });
+  const writes = new TableWrites();
+  const db = new Kysely<Database>({ dialect, plugins: [writes] });
+  tableWrites.set(db, writes);
+  return db;
+}
+
+/** The write counts of a database made by createDatabase (undefined for any other handle: it cannot be cached). */
+export function tableWritesOf(db: Db): TableWrites | undefined {
+  return tableWrites.get(db);
 }

@@ -129,7 +129,7 @@ describe('the panel page', () => {
       sendingDomainHelpUrl: 'https://inkwell.test/help/custom-sending-domains/',
     });
     expect(page.headers.get('content-security-policy')).toBe(
-      `frame-ancestors 'self' http://127.0.0.1:${hostPort} http://localhost:${hostPort}`,
+      `frame-ancestors 'self' http://127.0.0.1:${hostPort} http://localhost:${hostPort}; script-src 'self'`,
     );
     expect(page.headers.get('cache-control')).toBe('no-cache');
   });

@@ -8,18 +8,11 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { PanelRuntimeConfig } from '../config';
-import { jsonForScript } from '../http/html';
+import { injectPanelConfig, inlineScriptSource, scriptSources } from './panelHtml';
 
-export const PANEL_CONFIG_PLACEHOLDER = '<!--panel-config-->';
 const HASHED_ASSET = /\.[0-9a-f]{8,}\.[a-z0-9]+(\.map)?$/;
 const LONG_CACHE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
-
-export function injectPanelConfig(html: string, config: PanelRuntimeConfig): string {
-  const tag = `<script id="panel-config" type="application/json">${jsonForScript(config)}</script>`;
-  if (html.includes(PANEL_CONFIG_PLACEHOLDER)) return html.replace(PANEL_CONFIG_PLACEHOLDER, () => tag);
-  return html.replace('</head>', () => `${tag}</head>`);
-}
 
 /** A path the page router owns: no file extension in its last segment. */
 export function isPagePath(urlPath: string): boolean {
@@ -41,14 +34,15 @@ export interface PanelPage {
 
 export async function registerPanelPage(app: FastifyInstance, options: PanelPageOptions): Promise<PanelPage> {
   const indexPath = path.join(options.distDir, 'index.html');
-  let cached: string | null = null;
+  let cached: { html: string; inlineScript: string | null } | null = null;
 
-  async function indexHtml(): Promise<string | null> {
+  async function indexHtml(): Promise<{ html: string; inlineScript: string | null } | null> {
     if (cached !== null) return cached;
     try {
       const html = await readFile(indexPath, 'utf8');
-      if (options.cacheIndex) cached = html;
-      return html;
+      const index = { html, inlineScript: inlineScriptSource(html) };
+      if (options.cacheIndex) cached = index;
+      return index;
     } catch {
       return null;
     }
@@ -60,8 +54,8 @@ export async function registerPanelPage(app: FastifyInstance, options: PanelPage
 
   const page: PanelPage = {
     async send(reply) {
-      const html = await indexHtml();
-      if (html === null) {
+      const index = await indexHtml();
+      if (index === null) {
         return reply
           .code(503)
           .type('text/plain; charset=utf-8')
@@ -72,10 +66,10 @@ export async function registerPanelPage(app: FastifyInstance, options: PanelPage
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', REVALIDATE)
-        // Only the configured hosts may frame the panel.
-        .header('content-security-policy', frameAncestors(config.hostOrigins))
+        // Only the configured hosts may frame the panel; no inline script runs but the boot script.
+        .header('content-security-policy', `${frameAncestors(config.hostOrigins)}; ${scriptSources(index.inlineScript, config.paymentScriptUrl)}`)
         .header('referrer-policy', 'strict-origin-when-cross-origin')
-        .send(injectPanelConfig(html, config));
+        .send(injectPanelConfig(index.html, config));
     },
   };
 

@@ -1,7 +1,8 @@
 /** The catalogue: base products, their prices and add-ons, as the contract's Product and Price. */
 import type { Addon, Price, Product } from '../../../src/api/contract';
 import { billingPeriodSchema } from '../../../src/api/contract';
-import type { Db } from '../../db/database';
+import { tableWritesOf, type Db } from '../../db/database';
+import type { TableWrites } from '../../db/tableWrites';
 import type { PriceRow, ProductRow } from '../../db/schema';
 import { featuresJson, limitsJson, parseJson } from './json';
 
@@ -20,26 +21,64 @@ export function toPrice(row: PriceRow): Price {
   };
 }
 
-export class CatalogueStore {
-  constructor(private readonly db: Db) {}
+/** The tables the catalogue is read from: a write to any of them reloads it. */
+const CATALOGUE_TABLES = ['products', 'prices', 'product_addons'] as const;
 
-  findPrice(id: string): Promise<PriceRow | undefined> {
-    return this.db.selectFrom('prices').selectAll().where('id', '=', id).executeTakeFirst();
+interface Catalogue {
+  productsById: Map<string, ProductRow>;
+  pricesById: Map<string, PriceRow>;
+  products: Product[];
+}
+
+/**
+ * Every account call reads the catalogue, and it changes only when the catalogue is (re)written: it is loaded
+ * once and kept until a write to its tables (db/tableWrites.ts). The cached rows and products are shared by
+ * every request: readers never modify them.
+ */
+export class CatalogueStore {
+  private readonly writes: TableWrites | undefined;
+  private cached: { version: number; catalogue: Promise<Catalogue> } | null = null;
+
+  constructor(private readonly db: Db) {
+    this.writes = tableWritesOf(db);
   }
 
-  findProduct(id: string): Promise<ProductRow | undefined> {
-    return this.db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+  async findPrice(id: string): Promise<PriceRow | undefined> {
+    return (await this.catalogue()).pricesById.get(id);
+  }
+
+  async findProduct(id: string): Promise<ProductRow | undefined> {
+    return (await this.catalogue()).productsById.get(id);
   }
 
   /** A price and the product it belongs to; undefined unless both are there. */
   async findPriceWithProduct(priceId: string): Promise<{ price: PriceRow; product: ProductRow } | undefined> {
-    const price = await this.findPrice(priceId);
-    const product = price === undefined ? undefined : await this.findProduct(price.product_id);
+    const { pricesById, productsById } = await this.catalogue();
+    const price = pricesById.get(priceId);
+    const product = price === undefined ? undefined : productsById.get(price.product_id);
     return price === undefined || product === undefined ? undefined : { price, product };
   }
 
   /** The whole catalogue of base products, with their prices and add-ons. */
   async products(): Promise<Product[]> {
+    return (await this.catalogue()).products;
+  }
+
+  private catalogue(): Promise<Catalogue> {
+    const version = this.writes?.version(CATALOGUE_TABLES);
+    if (version === undefined) return this.load();
+    if (this.cached?.version !== version) {
+      const entry = { version, catalogue: this.load() };
+      // A failed read is not kept: the next call tries again.
+      entry.catalogue.catch(() => {
+        if (this.cached === entry) this.cached = null;
+      });
+      this.cached = entry;
+    }
+    return this.cached.catalogue;
+  }
+
+  private async load(): Promise<Catalogue> {
     const [productRows, priceRows, links] = await Promise.all([
       this.db.selectFrom('products').selectAll().orderBy('sort_order').execute(),
       this.db.selectFrom('prices').selectAll().orderBy('product_id').orderBy('members').orderBy('billing_period').execute(),
@@ -57,7 +96,7 @@ export class CatalogueStore {
         .filter((row) => row.type === 'addon')
         .map((row) => [row.id, { id: row.id, name: row.name, description: row.description, prices: pricesByProduct.get(row.id) ?? [] }]),
     );
-    return productRows
+    const products = productRows
       .filter((row) => row.type === 'base')
       .map((row) => ({
         id: row.id,
@@ -74,5 +113,10 @@ export class CatalogueStore {
         ),
         prices: pricesByProduct.get(row.id) ?? [],
       }));
+    return {
+      productsById: new Map(productRows.map((row) => [row.id, row])),
+      pricesById: new Map(priceRows.map((row) => [row.id, row])),
+      products,
+    };
   }
 }

@@ -47,21 +47,9 @@ export class SubscriptionStore {
   /** The contract's Subscription of a row on its base price and product. */
   async toSubscription(row: SubscriptionRow, price: PriceRow, product: ProductRow): Promise<Subscription> {
     const items = parseJson(addonsJson, row.addons_json);
-    const addonPrices =
-      items.length === 0
-        ? []
-        : await this.db
-            .selectFrom('prices')
-            .innerJoin('products', 'products.id', 'prices.product_id')
-            .select(['prices.id as id', 'products.name as name'])
-            .where(
-              'prices.id',
-              'in',
-              items.map((item) => item.price),
-            )
-            .execute();
-    const addons: SubscriptionAddon[] = items.map((item) => ({
-      name: addonPrices.find((candidate) => candidate.id === item.price)?.name ?? item.price,
+    const addonPlans = await Promise.all(items.map((item) => this.catalogue.findPriceWithProduct(item.price)));
+    const addons: SubscriptionAddon[] = items.map((item, index) => ({
+      name: addonPlans[index]?.product.name ?? item.price,
       cost: item.cost,
       price: item.price,
     }));
@@ -92,18 +80,13 @@ export class SubscriptionStore {
   /** The plan change waiting for its payment, if any. */
   async pending(row: SubscriptionRow): Promise<PendingSubscription | null> {
     if (row.pending_price_id === null) return null;
-    const pending = await this.db
-      .selectFrom('prices')
-      .innerJoin('products', 'products.id', 'prices.product_id')
-      .select(['prices.id as priceId', 'prices.billing_period as period', 'products.name as product', 'products.group_name as group'])
-      .where('prices.id', '=', row.pending_price_id)
-      .executeTakeFirst();
+    const pending = await this.catalogue.findPriceWithProduct(row.pending_price_id);
     if (pending === undefined) return null;
     return {
-      product: pending.product.toLowerCase(),
-      group: pending.group,
-      period: billingPeriodSchema.parse(pending.period),
-      priceId: pending.priceId,
+      product: pending.product.name.toLowerCase(),
+      group: pending.product.group_name,
+      period: billingPeriodSchema.parse(pending.price.billing_period),
+      priceId: pending.price.id,
     };
   }
 

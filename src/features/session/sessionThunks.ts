@@ -2,11 +2,15 @@
  * The session's steps (SPEC section 4, "Session token"): the host's token, exchanged at billing-session with
  * init true, renewed with init false, fully re-initialised on 'Token has expired'.
  */
+import { accountApi } from '../../api/accountApi';
+import type { BillingData, CallResponse } from '../../api/contract';
 import { GENERIC_MESSAGE, isApiError, isExpiredTokenMessage } from '../../api/errors';
 import { HOST_TOKEN_INFO_WAIT_MS, HOST_TOKEN_WAIT_MS } from '../../lib/constants';
 import { askHost } from '../../store/hostBridge';
 import type { HostAnswer } from '../../store/hostBridge';
 import { createAppAsyncThunk } from '../../store/hooks';
+import { sessionTokenOf } from './boot';
+import type { PanelBoot } from './boot';
 import { parseForceUpgradeInfo } from './hostAnswers';
 import { sessionApi } from './sessionApi';
 import { forceUpgradeInfoReceived, hostMissing, hostTokenRefused, sessionEstablished, sessionFailed } from './sessionSlice';
@@ -42,6 +46,32 @@ export const startSession = createAppAsyncThunk('session/start', async (_: void,
   ]);
   dispatch(forceUpgradeInfoReceived(parseForceUpgradeInfo(infoAnswer)));
   return dispatch(applyTokenAnswer({ answer: tokenAnswer, init: true })).unwrap();
+});
+
+/**
+ * The first init, resumed from what the page's boot script already did (boot.ts): its host answers, its
+ * session, the billing data and the site limits (seeded into the cache, so the screens do not ask again). Whatever the boot
+ * script could not do, the usual steps do; a boot script that failed altogether leaves it all to startSession.
+ */
+export const resumeSession = createAppAsyncThunk('session/resume', async (boot: PanelBoot, { dispatch }): Promise<boolean> => {
+  const answers = await Promise.all([boot.token, boot.forceUpgradeInfo, boot.session]).catch(() => null);
+  if (answers === null) return dispatch(startSession()).unwrap();
+  const [tokenAnswer, infoAnswer, session] = answers;
+  const info = parseForceUpgradeInfo(infoAnswer);
+  dispatch(forceUpgradeInfoReceived(info));
+  const token = sessionTokenOf(session);
+  if (token === null) return dispatch(applyTokenAnswer({ answer: tokenAnswer, init: true })).unwrap();
+  const [billingData, siteLimits] = await Promise.all([boot.billingData.catch(() => null), boot.siteLimits.catch(() => null)]);
+  // Seeded before the session opens the screens, so none of them asks for it; an answer the transport would
+  // have treated (an error, another forceUpgrade) is left to the screens to ask for again.
+  if (billingData?.status === 200 && billingData.forceUpgrade === info.forceUpgrade) {
+    await dispatch(accountApi.util.upsertQueryData('getBillingData', undefined, billingData.body as BillingData));
+  }
+  if (siteLimits?.status === 200) {
+    await dispatch(accountApi.util.upsertQueryData('getCurrentSiteLimits', undefined, siteLimits.body as CallResponse<'get-current-site-limits'>));
+  }
+  dispatch(sessionEstablished(token));
+  return true;
 });
 
 /** A renewal: a fresh host token, then billing-session (init false, or true to re-initialise). */

@@ -1,0 +1,133 @@
+// Server throughput, measured with autocannon against two servers started by this script, in the same run:
+// - the panel's server answering get-billing-data for one site (the 'active' demo scenario), in production mode;
+// - a Fastify hello-world answering the same JSON body, as the ceiling this machine allows.
+// Reports requests/s of both and their share, the latency (p50/p99) of get-billing-data at a fixed rate, and its
+// throughput when the client accepts gzip (as browsers do).
+// Goals: a share >= 15 % of the hello-world, p99 <= 20 ms at 500 requests/s, no errors.
+//
+// The numbers depend on what else the machine runs: compare the two servers of one run, not runs of two days.
+// Usage: npm run bench:server. Env: BENCH_SECONDS (default 10), BENCH_RATE (default 500), BENCH_CONNECTIONS (default 10),
+// BENCH_CPU_PROF=dir to write a CPU profile of the measured server there (node --cpu-prof), BENCH_SERVER=tsx to run server/main.ts under tsx instead of the compiled dist-server/ (built when missing).
+import { execSync, fork, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+const root = path.resolve(import.meta.dirname, '..');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const RATE = Number(process.env.BENCH_RATE ?? 500);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const USE_TSX = process.env.BENCH_SERVER === 'tsx';
+const SHARE_GOAL = 0.15;
+const P99_GOAL_MS = 20;
+const PROFILE_DIR = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : null;
+const COMPILED_MAIN = path.join(root, 'dist-server/server/main.js');
+
+if (!USE_TSX && !existsSync(COMPILED_MAIN)) execSync('npm run build:server', { cwd: root, stdio: 'inherit' });
+
+/** Starts server/main.ts (demo or production) and resolves its addresses once it reports ready. */
+function startPanelServer(env, { compiled, profile = false }) {
+  const child = fork(compiled ? COMPILED_MAIN : path.join(root, 'server/main.ts'), [], {
+    cwd: root,
+    execArgv: [...(compiled ? [] : ['--import', 'tsx']), ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [])],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    env: { ...process.env, PORT: '0', HOST_PORT: '0', ...env },
+  });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`server exited with ${code} before it was ready`)));
+    child.on('message', (message) => {
+      if (message?.type === 'ready') resolve({ child, panelUrl: message.panelUrl, hostUrl: message.hostUrl });
+    });
+  });
+}
+
+function stop(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+}
+
+async function postJson(url, body) {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
+  return response.json();
+}
+
+/** A Fastify hello-world in its own process that answers every POST with `body`. */
+function startHelloWorld(body) {
+  const source = `
+    const app = require('fastify')({ logger: false });
+    app.post('/*', async (_request, reply) => reply.type('application/json; charset=utf-8').send(process.env.BODY));
+    app.listen({ port: 0, host: '127.0.0.1' }).then(() => process.send({ port: app.server.address().port }));
+  `;
+  const child = spawn(process.execPath, ['-e', source], { cwd: root, stdio: ['ignore', 'ignore', 'inherit', 'ipc'], env: { ...process.env, BODY: body } });
+  return new Promise((resolve) => child.once('message', ({ port }) => resolve({ child, url: `http://127.0.0.1:${port}` })));
+}
+
+function load(url, body, { headers = {}, ...extra } = {}) {
+  return autocannon({
+    url,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    ...extra,
+  });
+}
+
+function errorsOf(result) {
+  return result.errors + result.timeouts + result.non2xx;
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-server-'));
+const sessionSecret = randomBytes(32).toString('hex');
+const shared = { DATA_DIR: dataDir, SESSION_SECRET: sessionSecret, DIST_DIR: path.join(dataDir, 'no-dist') };
+const children = [];
+try {
+  // 1. The demo seeds the database and signs a session for the 'active' scenario's owner (valid two hours).
+  const demo = await startPanelServer({ ...shared, NODE_ENV: 'test', LOG_LEVEL: 'warn' }, { compiled: false });
+  children.push(demo.child);
+  const { token: identityToken } = await postJson(`${demo.hostUrl}/admin-api/identity-token`, { scenario: 'active' });
+  const { token: sessionToken } = await postJson(`${demo.panelUrl}/api/billing-session`, { jwt: identityToken, data: {}, options: { init: true } });
+  await stop(demo.child);
+
+  // 2. The same database and secret, served as production serves it.
+  const panel = await startPanelServer(
+    { ...shared, NODE_ENV: 'production', HOST_ORIGINS: 'http://127.0.0.1:1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' },
+    { compiled: !USE_TSX, profile: PROFILE_DIR !== null },
+  );
+  children.push(panel.child);
+  const url = `${panel.panelUrl}/api/get-billing-data`;
+  const requestBody = JSON.stringify({ jwt: sessionToken, data: {}, options: { forceUpgrade: false } });
+  const replyBody = JSON.stringify(await postJson(url, JSON.parse(requestBody)));
+  const hello = await startHelloWorld(replyBody);
+  children.push(hello.child);
+
+  // Warm both up (JIT, statement caches), then measure them one after the other.
+  await load(url, requestBody, { duration: 2 });
+  await load(hello.url, requestBody, { duration: 2 });
+  const full = await load(url, requestBody);
+  const ceiling = await load(hello.url, requestBody);
+  const fixed = await load(url, requestBody, { overallRate: RATE });
+  // What a browser asks for: the answer gzipped (the server compresses JSON over 1 KB).
+  const gzipped = await load(url, requestBody, { headers: { 'accept-encoding': 'gzip' } });
+
+  const share = full.requests.average / ceiling.requests.average;
+  console.log(`Server: ${USE_TSX ? 'server/main.ts under tsx' : 'dist-server (compiled)'}, ${CONNECTIONS} connections, ${SECONDS} s each; reply ${replyBody.length} bytes`);
+  console.log(`get-billing-data: ${full.requests.average.toFixed(0)} req/s (p99 ${full.latency.p99} ms, errors ${errorsOf(full)})`);
+  console.log(`hello-world, same body: ${ceiling.requests.average.toFixed(0)} req/s`);
+  console.log(`share: ${(share * 100).toFixed(1)} % (goal >= ${SHARE_GOAL * 100} %)`);
+  console.log(
+    `at ${RATE} req/s: ${fixed.requests.average.toFixed(0)} req/s served, p50 ${fixed.latency.p50} ms, p99 ${fixed.latency.p99} ms (goal <= ${P99_GOAL_MS} ms), errors ${errorsOf(fixed)}`,
+  );
+  console.log(`get-billing-data with accept-encoding gzip: ${gzipped.requests.average.toFixed(0)} req/s, ${(gzipped.throughput.average / Math.max(gzipped.requests.average, 1)).toFixed(0)} bytes per answer (p99 ${gzipped.latency.p99} ms, errors ${errorsOf(gzipped)})`);
+  console.log('(a loaded machine moves both numbers: the share of one run is the figure to compare)');
+} finally {
+  await Promise.all(children.map(stop));
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,42 @@
+// `npm run build:server`: the server as plain JavaScript in dist-server/, for production (no TypeScript
+// compiler at start-up or run time): `NODE_ENV=production node dist-server/server/main.js`.
+// Every module server/main.ts can load (static and dynamic imports, found by esbuild) is compiled one file
+// for one file to CommonJS, so the demo's modules stay separate files that a production server never loads;
+// the static files the demo and the payment sandbox serve are copied next to them.
+import { cpSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const root = path.resolve(import.meta.dirname, '..');
+const outdir = path.join(root, 'dist-server');
+const STATIC_DIRS = ['server/demo/host', 'server/payments/browser'];
+const TEST_FILE = /\.test\.tsx?$/;
+
+const { metafile } = await build({
+  absWorkingDir: root,
+  entryPoints: ['server/main.ts'],
+  bundle: true,
+  packages: 'external',
+  platform: 'node',
+  write: false,
+  metafile: true,
+  logLevel: 'warning',
+});
+const modules = Object.keys(metafile.inputs).filter((file) => !file.includes('node_modules'));
+
+rmSync(outdir, { recursive: true, force: true });
+await build({
+  absWorkingDir: root,
+  entryPoints: modules,
+  outdir,
+  outbase: '.',
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  sourcemap: true,
+  logLevel: 'warning',
+});
+for (const dir of STATIC_DIRS) {
+  cpSync(path.join(root, dir), path.join(outdir, dir), { recursive: true, filter: (file) => !TEST_FILE.test(file) });
+}
+console.log(`dist-server/: ${modules.length} modules compiled`);

@@ -1,0 +1,26 @@
+/** The panel page's CSP allows its inline boot script by hash, and only that script. */
+import { createHash } from 'node:crypto';
+import type { PanelRuntimeConfig } from '../config';
+import { injectPanelConfig, inlineScriptSource } from './panelHtml';
+
+const BOOT = '(function(){window.__panelBoot={}})();';
+
+it("allows the boot script by the sha256 of its text, as the browser hashes it", () => {
+  const html = `<head><script id="panel-config" type="application/json">{}</script><script id="panel-boot">${BOOT}</script></head>`;
+  const expected = createHash('sha256').update(BOOT).digest('base64');
+
+  expect(inlineScriptSource(html)).toBe(`'sha256-${expected}'`);
+});
+
+it('allows no inline script when the page has no boot script', () => {
+  expect(inlineScriptSource('<head><script defer src="/assets/main.js"></script></head>')).toBeNull();
+});
+
+it('puts the configuration before the boot script, which reads it', () => {
+  const html = `<head><title>Billing</title><script id=panel-boot>${BOOT}</script></head>`;
+
+  const injected = injectPanelConfig(html, { hostOrigins: ['http://127.0.0.1:4000'] } as PanelRuntimeConfig);
+
+  expect(injected.indexOf('id="panel-config"')).toBeGreaterThan(-1);
+  expect(injected.indexOf('id="panel-config"')).toBeLessThan(injected.indexOf('id=panel-boot'));
+});

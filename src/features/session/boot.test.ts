@@ -1,0 +1,101 @@
+/**
+ * The hand-off from the page's boot script: the store resumes from what it already did (the host's answers,
+ * the session, the billing data) without asking again, and starts on its own when the boot script failed.
+ */
+import { accountApi } from '../../api/accountApi';
+import type { BillingData } from '../../api/contract';
+import { scenarioBillingData } from '../../../server/demo/scenarios';
+import { answerAsOwnerHost } from '../../test/handlers/session';
+import { createTestStore } from '../../test/testPanel';
+import { takePanelBoot } from './boot';
+import type { PanelBoot } from './boot';
+import { selectForceUpgradeInfo, selectSessionStatus, selectSessionToken } from './sessionSlice';
+import { resumeSession } from './sessionThunks';
+
+const NOW = Date.UTC(2026, 10, 22) / 1000;
+const billingData = scenarioBillingData('active', NOW) as BillingData;
+const siteLimits = { currentSiteLimits: billingData.currentSiteLimits };
+
+let panel: ReturnType<typeof createTestStore>;
+
+beforeEach(() => {
+  panel = createTestStore();
+});
+
+afterEach(() => {
+  panel.cleanup();
+  delete window.__panelBoot;
+});
+
+/** What the boot script leaves when everything went well. */
+function completeBoot(overrides: Partial<PanelBoot> = {}): PanelBoot {
+  return {
+    token: Promise.resolve({ answered: true, response: 'identity-token' }),
+    forceUpgradeInfo: Promise.resolve({ answered: true, response: { forceUpgrade: false, isOwner: true, ownerUser: null } }),
+    session: Promise.resolve({ status: 200, body: { token: 'session-from-boot' } }),
+    billingData: Promise.resolve({ status: 200, body: billingData, forceUpgrade: false }),
+    siteLimits: Promise.resolve({ status: 200, body: siteLimits }),
+    ...overrides,
+  };
+}
+
+it('seeds the session, the billing data and the site limits from the boot script, asking neither the host nor the server again', async () => {
+  // The shared MSW server fails any request without a handler: none is made here.
+  await expect(panel.store.dispatch(resumeSession(completeBoot())).unwrap()).resolves.toBe(true);
+
+  const state = panel.store.getState();
+  expect(selectSessionStatus(state)).toBe('ready');
+  expect(selectSessionToken(state)).toBe('session-from-boot');
+  expect(selectForceUpgradeInfo(state)).toEqual({ forceUpgrade: false, isOwner: true, ownerUser: null });
+  expect(accountApi.endpoints.getBillingData.select()(state).data).toEqual(billingData);
+  expect(accountApi.endpoints.getCurrentSiteLimits.select()(state).data).toEqual(siteLimits);
+  expect(panel.host.posted).toEqual([
+    // The host hears about the subscription, as after any billing data the panel loads.
+    expect.objectContaining({ message: expect.objectContaining({ subscription: billingData.subscription }) }),
+  ]);
+});
+
+it('leaves billing data asked with another forceUpgrade to the screens', async () => {
+  const boot = completeBoot({ billingData: Promise.resolve({ status: 200, body: billingData, forceUpgrade: true }) });
+
+  await panel.store.dispatch(resumeSession(boot)).unwrap();
+
+  expect(selectSessionStatus(panel.store.getState())).toBe('ready');
+  expect(accountApi.endpoints.getBillingData.select()(panel.store.getState()).data).toBeUndefined();
+});
+
+it('exchanges the token itself when the boot script could not', async () => {
+  const sessionCalls = answerAsOwnerHost(panel.host);
+
+  await panel.store.dispatch(resumeSession(completeBoot({ session: Promise.resolve(null), billingData: Promise.resolve(null), siteLimits: Promise.resolve(null) }))).unwrap();
+
+  expect(sessionCalls.map((call) => [call.jwt, call.options])).toEqual([['identity-token', { init: true, verbose: false }]]);
+  expect(selectSessionToken(panel.store.getState())).toBe('session-1');
+});
+
+it('starts the session as without a boot script when the boot script failed', async () => {
+  const sessionCalls = answerAsOwnerHost(panel.host);
+  const failed = completeBoot({ token: Promise.reject(new Error('boot script failed')) });
+
+  await panel.store.dispatch(resumeSession(failed)).unwrap();
+
+  expect(panel.host.postedWith('request').map((message) => message.request).sort()).toEqual(['forceUpgradeInfo', 'token']);
+  expect(sessionCalls).toHaveLength(1);
+  expect(selectSessionStatus(panel.store.getState())).toBe('ready');
+});
+
+describe('takePanelBoot', () => {
+  it('takes a whole hand-off once', () => {
+    const boot = completeBoot();
+    window.__panelBoot = boot;
+
+    expect(takePanelBoot(window)).toBe(boot);
+    expect(takePanelBoot(window)).toBeNull();
+  });
+
+  it('ignores a partial one', () => {
+    window.__panelBoot = { token: Promise.resolve({ answered: false }) };
+
+    expect(takePanelBoot(window)).toBeNull();
+  });
+});

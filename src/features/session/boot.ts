@@ -1,0 +1,51 @@
+/**
+ * The hand-off from the page's boot script (public/boot.js): before the bundle arrived, it asked the host for
+ * the token and forceUpgradeInfo, exchanged the token at billing-session and started get-billing-data and
+ * get-current-site-limits. It
+ * leaves those promises on window.__panelBoot; the session resumes from them (resumeSession in
+ * sessionThunks.ts) instead of asking again. Without it (a page without the script, tests) the session starts
+ * as it always did.
+ */
+import type { HostAnswer } from '../../store/hostBridge';
+
+/** A call the boot script made: its HTTP status and JSON body; null when it made none or it failed to arrive. */
+export interface BootReply {
+  status: number;
+  body: unknown;
+}
+
+export interface PanelBoot {
+  token: Promise<HostAnswer>;
+  forceUpgradeInfo: Promise<HostAnswer>;
+  /** billing-session with init true */
+  session: Promise<BootReply | null>;
+  /** get-billing-data, with the forceUpgrade it was asked with */
+  billingData: Promise<(BootReply & { forceUpgrade: boolean }) | null>;
+  /** get-current-site-limits */
+  siteLimits: Promise<BootReply | null>;
+}
+
+declare global {
+  interface Window {
+    __panelBoot?: unknown;
+  }
+}
+
+function isPromise(value: unknown): value is Promise<unknown> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
+}
+
+/** The boot script's hand-off, if it left a whole one; taken once, so a second store starts on its own. */
+export function takePanelBoot(self: Window): PanelBoot | null {
+  const boot = self.__panelBoot as Partial<Record<keyof PanelBoot, unknown>> | undefined;
+  delete self.__panelBoot;
+  if (typeof boot !== 'object' || boot === null) return null;
+  const whole = [boot.token, boot.forceUpgradeInfo, boot.session, boot.billingData, boot.siteLimits].every(isPromise);
+  return whole ? (boot as PanelBoot) : null;
+}
+
+/** The session token of a billing-session reply the boot script got, if it got one. */
+export function sessionTokenOf(reply: BootReply | null): string | null {
+  const token = reply?.status === 200 ? (reply.body as { token?: unknown } | null)?.token : undefined;
+  return typeof token === 'string' && token !== '' ? token : null;
+}
