@@ -47,6 +47,8 @@ export default defineConfig({
       HOST_PORT: String(E2E_HOST_PORT),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // A free port for the demo's DNS server, so a demo started by hand (5300) is left alone.
+      DNS_PORT: '0',
     },
   },
 });

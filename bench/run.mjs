@@ -55,6 +55,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     DIST_DIR: distDir,
     HOST_ORIGINS: HOST,
     LOG_LEVEL: 'warn',
+    DNS_PORT: '0',
   },
   stdio: ['ignore', 'ignore', 'inherit'],
 });

@@ -90,7 +90,7 @@ const shared = { DATA_DIR: dataDir, SESSION_SECRET: sessionSecret, DIST_DIR: pat
 const children = [];
 try {
   // 1. The demo seeds the database and signs a session for the 'active' scenario's owner (valid two hours).
-  const demo = await startPanelServer({ ...shared, NODE_ENV: 'test', LOG_LEVEL: 'warn' }, { compiled: false });
+  const demo = await startPanelServer({ ...shared, NODE_ENV: 'test', LOG_LEVEL: 'warn', DNS_PORT: '0' }, { compiled: false });
   children.push(demo.child);
   const { token: identityToken } = await postJson(`${demo.hostUrl}/admin-api/identity-token`, { scenario: 'active' });
   const { token: sessionToken } = await postJson(`${demo.panelUrl}/api/billing-session`, { jwt: identityToken, data: {}, options: { init: true } });
