@@ -173,13 +173,21 @@ describe('routes', () => {
     ['/domain/sending', 'Custom sending domain settings', 'Domain'],
     ['/support', 'Get help with your Inkwell account', 'Support'],
     ['/plans', 'Choose your plan', 'Billing'],
-    ['/billing/checkout/publisher-default-year', 'Billing and domain settings', 'Billing'],
   ])('%s shows the heading %p with %s active', async (path, heading, active) => {
     openAsOwner(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     const navigation = await screen.findByRole('navigation', { name: 'Settings sections' });
     expect(within(navigation).getByRole('link', { current: 'page' })).toHaveTextContent(active);
   });
+
+  it.each(['/billing/checkout/business-default-year', '/checkout/business-default-year'])(
+    '%s shows the checkout, without the navigation (SPEC 2: "Navigation is hidden on checkout")',
+    async (path) => {
+      openAsOwner(path);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Confirm your plan selection' })).toBeInTheDocument();
+      expect(screen.queryByRole('navigation', { name: 'Settings sections' })).not.toBeInTheDocument();
+    },
+  );
 
   it('refetches the site limits when the host says they changed', async () => {
     const { limitCalls: limits } = openAsOwner('/support');

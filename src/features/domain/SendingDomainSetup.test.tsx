@@ -40,7 +40,7 @@ const step2 = async () => within((await screen.findByRole('heading', { name: 'Ac
 describe('PENDING', () => {
   it('shows the records with their status, a disabled button and the cancel-remove option, and re-verifies on Enter', async () => {
     const user = userEvent.setup();
-    const opened = openSending('domain-pending');
+    const opened = openSending(withSending('PENDING'));
     const verifications = onCall('verify-sending-domain', () => json(sendingDomainAnswer('example.com', 'VERIFIED')));
     expect(await screen.findByRole('heading', { level: 1, name: 'Custom sending domain settings' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Add these DNS records to example.com' })).toBeInTheDocument();
@@ -141,7 +141,7 @@ describe('the screen', () => {
     ['the check fails', () => apiError(400, 'bad')],
     ['the check says so', () => json(sendingDomainAnswer('example.com', 'PENDING', { error: { message: 'Provider down' } }))],
   ])('says there is an issue when %s', async (_label, check) => {
-    openSending('domain-pending', { check });
+    openSending(withSending('PENDING'), { check });
     expect(
       await screen.findByText("There's an issue with your custom sending domain, reach out to us on support@inkwell.test"),
     ).toBeInTheDocument();
