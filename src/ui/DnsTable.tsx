@@ -1,6 +1,8 @@
 /**
  * DNS records as a table (SPEC 2 "DNS table columns"): Type, Host, Value, an optional Proxy Status and an
- * optional Status with an icon and its text alternative. Hosts and values are copy buttons.
+ * optional Status with an icon and its text alternative. Hosts and values are copy buttons, set as code: a DKIM
+ * key is one 400-character token that has to wrap anywhere. On a narrow frame each record stacks as a card
+ * whose cells carry their column's name (`data-label`), instead of five squeezed columns.
  */
 import { CopyButton } from './CopyButton';
 
@@ -53,19 +55,19 @@ export function DnsTable({ caption, rows, proxyStatus = null, showStatus = false
         <tbody>
           {rows.map((row) => (
             <tr key={`${row.type} ${row.host} ${row.value}`}>
-              <td>{row.type}</td>
-              <td>
+              <td data-label="Type">{row.type}</td>
+              <td data-label="Host">
                 <CopyButton text={row.host} label={`${row.type} host ${row.host}`}>
-                  <span className="dns-table__text">{row.host}</span>
+                  <code className="dns-table__text">{row.host}</code>
                 </CopyButton>
               </td>
-              <td>
+              <td data-label="Value">
                 <CopyButton text={row.value} label={`${row.type} value ${row.value}`}>
-                  <span className="dns-table__text">{row.value}</span>
+                  <code className="dns-table__text">{row.value}</code>
                 </CopyButton>
               </td>
-              {proxyStatus !== null && <td>{proxyStatus}</td>}
-              {showStatus && <td>{row.status && <DnsStatusIcon status={row.status} />}</td>}
+              {proxyStatus !== null && <td data-label="Proxy Status">{proxyStatus}</td>}
+              {showStatus && <td data-label="Status">{row.status && <DnsStatusIcon status={row.status} />}</td>}
             </tr>
           ))}
         </tbody>

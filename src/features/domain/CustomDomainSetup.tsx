@@ -91,9 +91,11 @@ function DnsDiagnosisList({ diagnosis }: { diagnosis: DnsDiagnosis }) {
             </p>
             <dl>
               <dt>Expected</dt>
-              <dd>{row.expected}</dd>
+              <dd>
+                <code>{row.expected}</code>
+              </dd>
               <dt>DNS answers</dt>
-              <dd>{row.answers.length > 0 ? row.answers.join(', ') : 'Nothing yet'}</dd>
+              <dd>{row.answers.length > 0 ? <code>{row.answers.join(', ')}</code> : 'Nothing yet'}</dd>
               <dt>Last checked</dt>
               <dd>
                 <time dateTime={new Date(row.checkedAt * MS_PER_SECOND).toISOString()}>{formatCheckedAt(row.checkedAt)}</time>
