@@ -262,10 +262,8 @@ export function customDomainOverviewMessage(status: SslStatus | null): string | 
 
 // ---------------------------------------------------------------------------------------- sending domain
 
-/** A sending domain exists and has not been removed: every status but none and DEFUNCT ("has been removed"). */
-export function hasCustomSendingDomain(status: SendingDomainStatus | null): boolean {
-  return status !== null && status !== 'NONE' && status !== 'DEFUNCT';
-}
+// In its own module, so the plan rules can use it without the public suffix list (tldts) this module needs.
+export { hasCustomSendingDomain } from './sendingDomains';
 
 /** "The sending-domain box is hidden when the plan is starter or the sending status is CUSTOM." */
 export function isSendingDomainBoxVisible(productName: string, status: SendingDomainStatus | null): boolean {

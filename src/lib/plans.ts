@@ -29,7 +29,7 @@ import {
   SUBDIRECTORY_ADDON_NAME,
   type PlanName,
 } from './constants';
-import { hasCustomSendingDomain } from './domains';
+import { hasCustomSendingDomain } from './sendingDomains';
 import { formatMemberCount, memberCountOrDefault, memberLimitOf } from './limits';
 import { isBusinessProduct, isEntryProduct, isExcludedFromOffers } from './products';
 import { countLabel } from './text';
