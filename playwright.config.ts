@@ -17,6 +17,8 @@ export default defineConfig({
   testDir: 'e2e',
   // Scenarios are shared state: tests run one at a time and reset the demo first.
   workers: 1,
+  // CI machines are shared and a page can stall: one retry there, none locally (a flaky test still shows as flaky).
+  retries: process.env.CI ? 1 : 0,
   fullyParallel: false,
   timeout: 60_000,
   expect: { timeout: 15_000 },

@@ -24,7 +24,7 @@ async function expectPlanChanged(page: Page, panel: FrameLocator, planName: stri
   await expect(panel.getByRole('region', { name: 'Plan details' })).toBeVisible({ timeout: 20_000 });
   await page.reload();
   const reloaded = page.frameLocator('#billing-frame');
-  await expect(reloaded.getByRole('region', { name: 'Plan details' }).locator('.plan-name')).toContainText(planName);
+  await expect(reloaded.getByRole('region', { name: 'Plan details' }).locator('.plan-name')).toContainText(planName, { timeout: 30_000 });
   return reloaded;
 }
 
