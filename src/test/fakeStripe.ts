@@ -5,7 +5,7 @@
  * input where the real one mounts its iframe.
  */
 import type { StripeConstructor } from '@stripe/stripe-js';
-import { browserScriptEnvironment } from '../features/payments/paymentProvider';
+import { browserScriptEnvironment, forgetPaymentProviders } from '../features/payments/paymentProvider';
 import type { ScriptEnvironment } from '../features/payments/paymentScript';
 
 type Handler = (payload: unknown) => void;
@@ -132,4 +132,12 @@ export function answerPaymentScript(url: string, fake: FakeStripe, outcomes: Scr
       observer.disconnect();
     },
   };
+}
+
+/** Undoes what a test's card provider left behind: the answered script, the loaded provider, `window.Stripe`. */
+export function forgetPaymentScript(script: { stop(): void } | null) {
+  script?.stop();
+  forgetPaymentProviders();
+  delete window.Stripe;
+  document.head.querySelectorAll('script').forEach((element) => element.remove());
 }

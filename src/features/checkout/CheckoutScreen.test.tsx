@@ -12,12 +12,11 @@ import { defaultConfig } from '../../config';
 import { pendingSubscriptionKey } from '../../lib/checkout';
 import { AUTO_BILLING_REMOVAL_WAIT_MS, PLAN_CHANGE_SUCCESS_DELAY_MS } from '../../lib/constants';
 import { couponPollDelaysMs } from '../../lib/discounts';
-import { answerPaymentScript, createFakeStripe } from '../../test/fakeStripe';
+import { answerPaymentScript, createFakeStripe, forgetPaymentScript } from '../../test/fakeStripe';
 import type { FakeStripe, ScriptOutcome } from '../../test/fakeStripe';
 import { answerCouponDetails, answerInvoicePreview, answerPaymentMethod, planChangeResult, previewOf } from '../../test/handlers/checkout';
 import { billingDataOf, openPanelAs, stopPanels } from '../../test/openPanel';
 import { apiError, json, onCall } from '../../test/server';
-import { forgetPaymentProviders } from '../payments/paymentProvider';
 
 let script: ReturnType<typeof answerPaymentScript> | null = null;
 let fake: FakeStripe;
@@ -28,11 +27,8 @@ beforeEach(() => {
 
 afterEach(() => {
   stopPanels();
-  script?.stop();
+  forgetPaymentScript(script);
   script = null;
-  forgetPaymentProviders();
-  delete window.Stripe;
-  document.head.querySelectorAll('script').forEach((element) => element.remove());
   localStorage.clear();
   jest.useRealTimers();
 });

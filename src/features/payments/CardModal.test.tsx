@@ -10,14 +10,13 @@ import userEvent from '@testing-library/user-event';
 import type { ScenarioName } from '../../../server/demo/scenarios';
 import { defaultConfig } from '../../config';
 import { CARD_UPDATE_RELOAD_DELAY_MS, PAYMENT_SCRIPT_RETRY_DELAYS_MS } from '../../lib/constants';
-import { answerPaymentScript, createFakeStripe } from '../../test/fakeStripe';
+import { answerPaymentScript, createFakeStripe, forgetPaymentScript } from '../../test/fakeStripe';
 import type { FakeStripe, ScriptOutcome } from '../../test/fakeStripe';
 import { answerPaymentMethod } from '../../test/handlers/checkout';
 import { answerPaymentIntent, paidGraceData } from '../../test/handlers/gracePayment';
 import { answerSetupCard } from '../../test/handlers/payments';
 import { openPanelAs, stopPanels } from '../../test/openPanel';
 import { apiError, json, onCall } from '../../test/server';
-import { forgetPaymentProviders } from './paymentProvider';
 
 const CARD_FAILED = 'Error updating your card. Refresh the page and try again or contact support if the error persists.';
 
@@ -30,11 +29,8 @@ beforeEach(() => {
 
 afterEach(() => {
   stopPanels();
-  script?.stop();
+  forgetPaymentScript(script);
   script = null;
-  forgetPaymentProviders();
-  delete window.Stripe;
-  document.head.querySelectorAll('script').forEach((element) => element.remove());
   jest.restoreAllMocks();
   jest.useRealTimers();
 });

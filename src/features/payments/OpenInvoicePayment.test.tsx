@@ -7,23 +7,19 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { defaultConfig } from '../../config';
 import { PLAN_CHANGE_SUCCESS_DELAY_MS } from '../../lib/constants';
-import { answerPaymentScript, createFakeStripe } from '../../test/fakeStripe';
+import { answerPaymentScript, createFakeStripe, forgetPaymentScript } from '../../test/fakeStripe';
 import type { FakeStripe } from '../../test/fakeStripe';
 import { answerPaymentMethod } from '../../test/handlers/checkout';
 import { answerPaymentIntent, paidGraceData } from '../../test/handlers/gracePayment';
 import { openPanelAs, stopPanels } from '../../test/openPanel';
 import { apiError, onCall } from '../../test/server';
-import { forgetPaymentProviders } from './paymentProvider';
 
 let script: ReturnType<typeof answerPaymentScript>;
 let fake: FakeStripe;
 
 afterEach(() => {
   stopPanels();
-  script.stop();
-  forgetPaymentProviders();
-  delete window.Stripe;
-  document.head.querySelectorAll('script').forEach((element) => element.remove());
+  forgetPaymentScript(script);
   jest.useRealTimers();
 });
 
