@@ -6,9 +6,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { E2E_HOST_PORT, E2E_PANEL_PORT } from './e2e/ports';
 
-export const E2E_HOST_PORT = 4100;
-export const E2E_PANEL_PORT = 4101;
 
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'billing-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;

@@ -2,8 +2,10 @@
 import { test as base, expect } from '@playwright/test';
 import type { FrameLocator, Page } from '@playwright/test';
 
-export const PANEL_URL = 'http://127.0.0.1:4101';
-export const HOST_URL = 'http://127.0.0.1:4100';
+import { E2E_HOST_PORT, E2E_PANEL_PORT } from './ports';
+
+export const PANEL_URL = `http://127.0.0.1:${E2E_PANEL_PORT}`;
+export const HOST_URL = `http://127.0.0.1:${E2E_HOST_PORT}`;
 
 export interface DemoFixtures {
   /** Opens the demo host for a scenario (and an optional `#/pro/...` route) and returns the panel's frame. */
