@@ -3,12 +3,22 @@
 const { readFileSync } = require('node:fs');
 const path = require('node:path');
 const { transformSync } = require('esbuild');
+const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 
 /** public/boot.js, minified, for index.html to inline (the server allows it by its hash: routes/panelPage.ts). */
 function bootScript() {
   const source = readFileSync(path.resolve(__dirname, 'public/boot.js'), 'utf8');
   return transformSync(source, { minify: true, target: 'es2017' }).code.trim();
+}
+
+const PRECOMPRESSED = /\.(js|svg)$/;
+
+function precompressed() {
+  return [
+    new CompressionPlugin({ test: PRECOMPRESSED, algorithm: 'gzip', compressionOptions: { level: 9 }, filename: '[path][base].gz' }),
+    new CompressionPlugin({ test: PRECOMPRESSED, algorithm: 'brotliCompress', filename: '[path][base].br' }),
+  ];
 }
 
 /**
@@ -62,6 +72,9 @@ module.exports = (_env, argv) => {
         templateParameters: { bootScript: bootScript() },
       }),
       new PreloadDefaultScreen(),
+      // Brotli and gzip copies beside each script, made once here at the highest levels, so the server sends
+      // them as they are (preCompressed in routes/panelPage.ts) instead of compressing every download again.
+      ...(production ? precompressed() : []),
     ],
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
     optimization: {

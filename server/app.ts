@@ -13,6 +13,7 @@ import { IdempotentWrites } from './billing/idempotency';
 import { createStores } from './billing/store';
 import { panelRuntimeConfig, type ServerConfig } from './config';
 import type { Db } from './db/database';
+import { serializeReply } from './http/serializeReply';
 import { ApiError, errorBody, messages } from './http/errors';
 import { createDomainServices } from './domains/services';
 import { createPaymentsProvider } from './payments/factory';
@@ -100,6 +101,8 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
     // The panel is served on one origin; a trailing slash or a query string must not change the route.
     routerOptions: { ignoreTrailingSlash: true },
   });
+  // Replies carrying the catalogue reuse its JSON text (http/serializeReply.ts).
+  app.setReplySerializer(serializeReply);
   const identity = new IdentityVerifier();
   const now = options.now ?? Date.now;
   // The billing data is tens of KB of JSON: compressed for clients that accept it. gzip and deflate only: brotli

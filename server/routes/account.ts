@@ -5,7 +5,6 @@
 import type { FastifyInstance } from 'fastify';
 import { toUnixSeconds } from '../../src/lib/dates';
 import { activeDiscount, assembleBillingData, type BillingParts } from '../billing/aggregate';
-import { offeredProducts } from '../billing/products';
 import { flagsOf, siteLimitsOf, type FlagRequest } from '../billing/accountState';
 import { toBlogs, toCurrentSite, toUser } from '../billing/store';
 import { authenticate, ownCustomer, requireOwnIds, requireSubscription, type Subscribed } from './access';
@@ -22,7 +21,7 @@ async function loadParts(deps: ApiDeps, account: Subscribed, request: FlagReques
       store.subscriptions.previous(account.site.id, account.subscription.id),
       store.subscriptions.pending(account.subscription),
       siteLimitsOf(store, account),
-      store.catalogue.products(),
+      store.catalogue.offered(account.user.show_product_group, account.product.id),
       customerId === undefined ? Promise.resolve([]) : store.invoices.list(customerId),
       customerId === undefined ? Promise.resolve(null) : store.invoices.latest(customerId),
       customerId === undefined ? Promise.resolve(null) : store.invoices.discount(customerId),
@@ -33,7 +32,7 @@ async function loadParts(deps: ApiDeps, account: Subscribed, request: FlagReques
     blogs: toBlogs(account.site),
     currentSite: toCurrentSite(account.site),
     currentSiteLimits,
-    products: offeredProducts(products, account.user.show_product_group, account.product.id),
+    products,
     invoices,
     invoiceDetails: account.customer?.invoice_details ?? '',
     latestInvoice,
@@ -96,7 +95,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: ApiDeps): void
     const wanted = data.stripePrice ?? account.price.id;
     const currentPrice = products.flatMap((product) => product.prices).find((price) => price.id === wanted) ?? null;
     const group = data.productGroup ?? account.user.show_product_group;
-    return { availableProducts: offeredProducts(products, group, account.product.id), currentPrice };
+    return { availableProducts: await store.catalogue.offered(group, account.product.id), currentPrice };
   });
 
   registerCall(app, 'get-invoice-details', deps.call, async ({ jwt, data }) => {

@@ -84,6 +84,8 @@ export async function registerPanelPage(app: FastifyInstance, options: PanelPage
       redirect: false,
       wildcard: true,
       cacheControl: false,
+      // The build leaves .br and .gz copies of each script (webpack.config.js): sent as they are.
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         reply.header('cache-control', HASHED_ASSET.test(filePath) ? LONG_CACHE : REVALIDATE);
       },

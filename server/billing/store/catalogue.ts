@@ -2,6 +2,8 @@
 import type { Addon, Price, Product } from '../../../src/api/contract';
 import { billingPeriodSchema } from '../../../src/api/contract';
 import { tableWritesOf, type Db } from '../../db/database';
+import { keepSerialized } from '../../http/serializeReply';
+import { offeredProducts } from '../products';
 import type { TableWrites } from '../../db/tableWrites';
 import type { PriceRow, ProductRow } from '../../db/schema';
 import { featuresJson, limitsJson, parseJson } from './json';
@@ -28,6 +30,8 @@ interface Catalogue {
   productsById: Map<string, ProductRow>;
   pricesById: Map<string, PriceRow>;
   products: Product[];
+  /** offered lists by product group and current product, made once per catalogue */
+  offered: Map<string, Product[]>;
 }
 
 /**
@@ -62,6 +66,21 @@ export class CatalogueStore {
   /** The whole catalogue of base products, with their prices and add-ons. */
   async products(): Promise<Product[]> {
     return (await this.catalogue()).products;
+  }
+
+  /**
+   * The products a user of `group` on `currentProductId` is offered (billing/products.ts). The same list for
+   * every such request, frozen, with its JSON kept for the replies that carry it.
+   */
+  async offered(group: string | null, currentProductId: string): Promise<Product[]> {
+    const catalogue = await this.catalogue();
+    const key = `${group ?? ''}\n${currentProductId}`;
+    let offered = catalogue.offered.get(key);
+    if (offered === undefined) {
+      offered = keepSerialized(offeredProducts(catalogue.products, group, currentProductId));
+      catalogue.offered.set(key, offered);
+    }
+    return offered;
   }
 
   private catalogue(): Promise<Catalogue> {
@@ -117,6 +136,7 @@ export class CatalogueStore {
       productsById: new Map(productRows.map((row) => [row.id, row])),
       pricesById: new Map(priceRows.map((row) => [row.id, row])),
       products,
+      offered: new Map(),
     };
   }
 }
