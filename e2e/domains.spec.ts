@@ -98,12 +98,13 @@ test('copying a record puts it on the clipboard and shows the tick', async ({ pa
   await expect(copy).not.toHaveClass(/copy-button--copied/, { timeout: 5_000 });
 });
 
-test('a pending domain says activation may take up to 10 minutes, with the button disabled', async ({ openPanel }) => {
+test('a pending domain says activation may take up to 10 minutes, with the button disabled', async ({ page, openPanel }) => {
   const panel = await openPanel('domain-pending', '/domain/custom');
   await expect(domainInput(panel)).toHaveValue('blog.example.com');
   const button = panel.getByRole('button', { name: 'Activation may take up to 10 minutes' });
   await expect(button).toBeDisabled();
   await expect(panel.getByRole('status').filter({ hasText: 'blog.example.com: Activation may take up to 10 minutes' })).toBeAttached();
+  await expectNoAxeViolations(page);
 });
 
 test('a live domain shows the active domain and the verified sending domain', async ({ page, openPanel }) => {
@@ -137,9 +138,12 @@ test('a sending domain is set up, its records added at the registrar, and verifi
   await expect(panel.getByRole('button', { name: 'Remove sending domain' })).toBeVisible();
 });
 
-test('a staff owner buys a domain in the registrar widget and sees it added', async ({ openPanel }) => {
+test('a staff owner buys a domain in the registrar widget and sees it added', async ({ page, openPanel }) => {
   const panel = await openPanel('staff', '/domain');
-  await panel.getByRole('region', { name: 'Buy a new domain' }).getByRole('button', { name: 'Purchase domain' }).click();
+  const purchase = panel.getByRole('region', { name: 'Buy a new domain' });
+  await expect(purchase.getByRole('button', { name: 'Purchase domain' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await purchase.getByRole('button', { name: 'Purchase domain' }).click();
   const widget = panel.getByRole('dialog', { name: 'Buy a domain' });
   await widget.getByLabel('Domain name').fill('caseywrites');
   await widget.getByRole('button', { name: 'Search' }).click();
