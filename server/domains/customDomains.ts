@@ -33,18 +33,18 @@ export interface CustomDomainsOptions {
   now: () => number;
 }
 
-/** The hint of one expected record, from what DNS answers now. */
+/** The hint of one expected record, from what DNS answers now: a sentence the panel shows on its own. */
 export function recordHint(row: Pick<DnsDiagnosisRow, 'type' | 'name' | 'expected' | 'answers'>, otherAnswers: { cname: string[]; a: string[] }): string | null {
   const { type, name, expected, answers } = row;
   if (answers.includes(expected)) return null;
   if (type === 'CNAME') {
-    if (answers.length > 0) return `your CNAME points to ${answers[0]}; it should point to ${expected}`;
+    if (answers.length > 0) return `Your CNAME points to ${answers[0]}; it should point to ${expected}`;
     if (otherAnswers.a.length > 0) return `${name} has an A record (${otherAnswers.a.join(', ')}) instead of a CNAME to ${expected}: remove it and add the CNAME`;
-    return `there is no CNAME record for ${name} yet: add one pointing to ${expected}`;
+    return `There is no CNAME record for ${name} yet: add one pointing to ${expected}`;
   }
   if (otherAnswers.cname.length > 0) return `${name} is a CNAME to ${otherAnswers.cname[0]}; replace it with an A record pointing to ${expected}`;
-  if (answers.length > 0) return `your A record points to ${answers.join(', ')}; it should point to ${expected}`;
-  return `there is no A record for ${name} yet: add one pointing to ${expected}`;
+  if (answers.length > 0) return `Your A record points to ${answers.join(', ')}; it should point to ${expected}`;
+  return `There is no A record for ${name} yet: add one pointing to ${expected}`;
 }
 
 export class CustomDomains {

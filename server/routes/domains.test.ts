@@ -102,7 +102,7 @@ describe('custom domain activation', () => {
         expected: 'active.inkwell.test',
         answers: ['blog.example.org'],
         ok: false,
-        hint: 'your CNAME points to blog.example.org; it should point to active.inkwell.test',
+        hint: 'Your CNAME points to blog.example.org; it should point to active.inkwell.test',
       }),
     ]);
     // INVALID is final: the record fixed, "Try again" activates again.
@@ -121,7 +121,7 @@ describe('custom domain activation', () => {
     const [cname, a] = (await ok('check-domain-dns', 'starter')).records;
     expect(cname).toMatchObject({ type: 'CNAME', host: '@', name: 'example.net', ok: false });
     expect(a).toMatchObject({ type: 'A', host: 'www', name: 'www.example.net', expected: DNS_A_RECORD_IP, answers: [], ok: false });
-    expect(a?.hint).toBe(`there is no A record for www.example.net yet: add one pointing to ${DNS_A_RECORD_IP}`);
+    expect(a?.hint).toBe(`There is no A record for www.example.net yet: add one pointing to ${DNS_A_RECORD_IP}`);
     await publish('starter', 'example.net', 'A', DNS_A_RECORD_IP);
     expect((await ok('check-domain', 'starter')).ssl_status).toBe('ACTIVE');
   });
@@ -138,7 +138,7 @@ describe('custom domain activation', () => {
   it('keeps the seeded FAILED domain failed, and explains its CNAME', async () => {
     expect((await ok('check-domain', 'domain-failed')).ssl_status).toBe('FAILED');
     const [cname] = (await ok('check-domain-dns', 'domain-failed')).records;
-    expect(cname?.hint).toBe('your CNAME points to shops.example.net; it should point to domain-failed.inkwell.test');
+    expect(cname?.hint).toBe('Your CNAME points to shops.example.net; it should point to domain-failed.inkwell.test');
   });
 
   it('saves, repeats harmlessly and removes a domain with update-domain', async () => {

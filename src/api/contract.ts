@@ -409,7 +409,7 @@ export const dnsDiagnosisRowSchema = z.object({
   ok: z.boolean(),
   /** Unix seconds */
   checkedAt: z.number().int(),
-  /** what to change, in plain words, e.g. "your CNAME points to blog.example.net; it should point to active.inkwell.test" */
+  /** what to change, in plain words, e.g. "Your CNAME points to blog.example.net; it should point to active.inkwell.test" */
   hint: z.string().nullable(),
 });
 export type DnsDiagnosisRow = z.infer<typeof dnsDiagnosisRowSchema>;

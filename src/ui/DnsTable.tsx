@@ -56,7 +56,7 @@ export function DnsTable({ caption, rows, proxyStatus = null, showStatus = false
           {rows.map((row) => (
             <tr key={`${row.type} ${row.host} ${row.value}`}>
               <td data-label="Type">{row.type}</td>
-              <td data-label="Host">
+              <td data-label="Host" className="dns-table__host">
                 <CopyButton text={row.host} label={`${row.type} host ${row.host}`}>
                   <code className="dns-table__text">{row.host}</code>
                 </CopyButton>

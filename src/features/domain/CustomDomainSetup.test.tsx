@@ -398,3 +398,63 @@ describe('the account info', () => {
     await waitFor(() => expect(opened.panel.host.postedWith('route').at(-1)).toEqual({ route }));
   });
 });
+
+describe('announcements: every status change reaches a screen reader', () => {
+  /** The polite status region showing `text`; it must be one of `before`, the regions there before the change. */
+  async function announcement(before: HTMLElement[], text: string) {
+    const region = await waitFor(() => {
+      const found = screen.getAllByRole('status').find((candidate) => candidate.textContent === text);
+      expect(found).toBeDefined();
+      return found!;
+    });
+    expect(before).toContain(region);
+    expect(region).toHaveAttribute('aria-live', 'polite');
+    return region;
+  }
+
+  it('activating, waiting and live change the text of one status region that was there before', async () => {
+    const user = useFakeTimers();
+    const opened = openSetup('active');
+    answerActivation(() => opened.data.currentSite, 'PENDING', [{ ssl_status: 'ACTIVE', hostname: 'www.example.com' }]);
+    let finishActivation: () => void = () => {};
+    const activation = new Promise<void>((resolve) => {
+      finishActivation = resolve;
+    });
+    onCall('activate-domain', async () => {
+      await activation;
+      return json({ ssl_status: 'PENDING', hostname: 'www.example.com' });
+    });
+    await user.type(await input(), 'www.example.com');
+    const regions = screen.getAllByRole('status');
+    await user.click(screen.getByRole('button', { name: 'Activate' }));
+    const region = await announcement(regions, 'Activating www.example.com…');
+    finishActivation();
+    await announcement(regions, `www.example.com: ${CUSTOM_DOMAIN_ACTIVATION_TEXT}`);
+    await advance(DOMAIN_POLL_INTERVAL_MS);
+    expect(await announcement(regions, 'www.example.com is active')).toBe(region);
+  });
+
+  it('a failed check is an alert', async () => {
+    const user = useFakeTimers();
+    const opened = openSetup('active');
+    answerActivation(() => opened.data.currentSite, 'PENDING', [{ ssl_status: 'INVALID', hostname: 'www.example.com' }]);
+    await user.type(await input(), 'www.example.com{Enter}');
+    await screen.findByRole('button', { name: CUSTOM_DOMAIN_ACTIVATION_TEXT });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await advance(DOMAIN_POLL_INTERVAL_MS);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Unable to detect a valid CNAME record for www.example.com.');
+  });
+
+  it('a removal is announced, and the focus goes to the domain input', async () => {
+    const user = userEvent.setup();
+    const opened = openSetup('domain-live');
+    onCall('update-domain', () => json({ currentSite: { ...opened.data.currentSite, external_domain: null, ssl_status: null } }));
+    const regions = await waitFor(() => {
+      expect(screen.getByRole('button', { name: 'Remove custom domain' })).toBeInTheDocument();
+      return screen.getAllByRole('status');
+    });
+    await user.click(screen.getByRole('button', { name: 'Remove custom domain' }));
+    await announcement(regions, 'Custom domain www.example.com removed');
+    expect(await input()).toHaveFocus();
+  });
+});

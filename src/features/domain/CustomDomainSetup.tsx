@@ -4,7 +4,7 @@
  * 3 s until it is final. Beyond the spec, a diagnosis of what DNS answers now for each record, and the records
  * as zone-file lines to paste.
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { CurrentSite, DnsDiagnosis } from '../../api/contract';
@@ -129,6 +129,9 @@ function CustomDomainForm({ site }: { site: CurrentSite }) {
   );
   const [lookupDomain, setLookupDomain] = useState(site.external_domain);
   const [leaving, setLeaving] = useState(false);
+  // The domain just removed, to announce; cleared by the next activation.
+  const [removed, setRemoved] = useState<string | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
   const removal = useActionFlow();
   const inputId = useId();
   const inputErrorId = useId();
@@ -183,6 +186,7 @@ function CustomDomainForm({ site }: { site: CurrentSite }) {
     }
     setPhase('activating');
     setMessage(null);
+    setRemoved(null);
     const lookup = await dispatch(domainApi.endpoints.lookupNameserver.initiate({ siteId: site.id, domain }, { subscribe: false }));
     const target = domainForActivation(domain, lookup.data?.nameServer ?? null);
     setLookupDomain(target);
@@ -212,8 +216,12 @@ function CustomDomainForm({ site }: { site: CurrentSite }) {
 
   function removeDomain() {
     void removal.run(async () => {
+      const removedDomain = site.external_domain;
       const result = await dispatch(domainApi.endpoints.updateDomain.initiate({ siteId: site.id, domain: null }));
       if (result.error) return customDomainRemovalMessage(supportEmail);
+      setRemoved(removedDomain);
+      // The remove button goes with the domain: the focus moves to the input, where a new domain starts.
+      inputRef.current?.focus();
       setInput('');
       setPhase('idle');
       setMessage(null);
@@ -237,7 +245,9 @@ function CustomDomainForm({ site }: { site: CurrentSite }) {
         ? `${watch?.domain ?? domain}: ${CUSTOM_DOMAIN_ACTIVATION_TEXT}`
         : showsActivePanel
           ? `${domain} is active`
-          : '';
+          : removed
+            ? `Custom domain ${removed} removed`
+            : '';
 
   return (
     <div className="domain-setup">
@@ -266,6 +276,7 @@ function CustomDomainForm({ site }: { site: CurrentSite }) {
             </h2>
             <input
               id={inputId}
+              ref={inputRef}
               type="text"
               className="domain-input"
               placeholder={DOMAIN_PLACEHOLDER_HOST}

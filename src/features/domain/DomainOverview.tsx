@@ -45,6 +45,9 @@ const SENDING_STATUS_TEXT: Partial<Record<SendingDomainStatus, string>> = {
   INVALID: 'Problem detected',
 };
 
+/** The colour of a sending status, as the custom domain's: verified is live, a problem is failed. */
+const SENDING_STATUS_CLASS: Partial<Record<SendingDomainStatus, string>> = { VERIFIED: 'live', INVALID: 'failed' };
+
 function OverviewMessage({ children }: { children: string | null }) {
   if (!children) return null;
   return <p className="banner banner--warning">{children}</p>;
@@ -130,7 +133,9 @@ function SendingDomain({ site }: { site: CurrentSite }) {
     <section className="card domain-box" aria-labelledby="sending-domain-heading">
       <h2 id="sending-domain-heading">Custom sending domain</h2>
       {hasCustomSendingDomain(status) && site.sending_domain && <p className="domain-box__value">{site.sending_domain}</p>}
-      {status && SENDING_STATUS_TEXT[status] && <p className="domain-status">{SENDING_STATUS_TEXT[status]}</p>}
+      {status && SENDING_STATUS_TEXT[status] && (
+        <p className={`domain-status domain-status--${SENDING_STATUS_CLASS[status] ?? 'none'}`}>{SENDING_STATUS_TEXT[status]}</p>
+      )}
       <OverviewMessage>{sendingDomainOverviewMessage(status)}</OverviewMessage>
       {!hasCustomSendingDomain(status) && <p className="note">Send your newsletters from an address at your own domain.</p>}
       <div className="card__actions">

@@ -174,3 +174,37 @@ describe('the screen', () => {
     await waitFor(() => expect(routeOf(opened)).toEqual({ route }));
   });
 });
+
+describe('announcements: every verification result reaches a screen reader', () => {
+  it('verifying, pending and verified change the text of one polite status region that was there before', async () => {
+    const user = userEvent.setup();
+    openSending(withSending('INITIALIZED'));
+    const answers = ['PENDING', 'VERIFIED'] as const;
+    // Each verification waits for the test to answer it, so the 'Verifying…' text can be seen first.
+    const waiting: Array<() => void> = [];
+    onCall('verify-sending-domain', async (_call, attempt) => {
+      await new Promise<void>((resolve) => waiting.push(resolve));
+      return json(sendingDomainAnswer('example.com', answers[attempt - 1]!));
+    });
+    const answerVerification = async () => {
+      await waitFor(() => expect(waiting).toHaveLength(1));
+      waiting.shift()!();
+    };
+    const activation = await step2();
+    const regions = screen.getAllByRole('status');
+    const announcement = (text: string) =>
+      waitFor(() => {
+        const region = regions.find((candidate) => candidate.textContent === text);
+        expect(region).toHaveAttribute('aria-live', 'polite');
+        return region!;
+      });
+    await user.click(activation.getByRole('button', { name: 'Activate' }));
+    const region = await announcement('Verifying your custom sending domain…');
+    await answerVerification();
+    expect(await announcement(SENDING_DOMAIN_ACTIVATION_TEXT)).toBe(region);
+    await user.keyboard('{Enter}');
+    await announcement('Verifying your custom sending domain…');
+    await answerVerification();
+    expect(await announcement('Your custom sending domain is verified')).toBe(region);
+  });
+});
