@@ -23,6 +23,7 @@ import { registerDomainRoutes } from './routes/domains';
 import { isPagePath, registerPanelPage } from './routes/panelPage';
 import { registerPlanChangeRoutes } from './routes/planChanges';
 import { registerSessionRoutes } from './routes/session';
+import { registerWebhookRoutes } from './routes/webhooks';
 import type { FaultInjector } from './testing/faults';
 
 const API_PREFIX = '/api/';
@@ -157,6 +158,7 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
   registerAccountRoutes(app, deps);
   registerActionRoutes(app, deps);
   registerPlanChangeRoutes(app, deps);
+  registerWebhookRoutes(app, deps);
 
   // Domains resolve through the configured nameservers; outside production, by default, the demo's own DNS server.
   const demoDnsPort = config.production ? null : await addDemoDomains(app, options, now);
