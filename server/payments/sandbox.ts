@@ -399,15 +399,44 @@ export class SandboxProvider implements PaymentsProvider {
     }
     const price = (await this.db.selectFrom('prices').selectAll().where('id', '=', row.price_id).executeTakeFirst()) ?? noSuchObject();
     const periodEnd = addPeriod(renewedAt, billingPeriodSchema.parse(price.billing_period));
-    const amount = await this.renewalAmount(row.customer_id, price.cost * row.quantity, row.addons_json, renewedAt);
+    // A renewal already charged whose events our server did not take is told again, not charged twice.
+    const { invoice, intentStatus } = (await this.chargedRenewal(row.id, renewedAt)) ?? (await this.chargeRenewal(row, price.cost * row.quantity, renewedAt));
+    const paid = invoice.status === 'paid';
 
+    const invoiceEvent = paid ? 'invoice.paid' : intentStatus === 'requires_action' ? 'invoice.payment_action_required' : 'invoice.payment_failed';
+    const renewed = { ...row, status: paid ? 'active' : 'past_due', current_period_start: renewedAt, current_period_end: periodEnd };
+    const events = [
+      this.eventJson(invoiceEvent, this.invoiceJson(invoice, row.provider_subscription_id), renewedAt),
+      this.eventJson('customer.subscription.updated', this.subscriptionJson(renewed), renewedAt),
+    ];
+    await this.deliver(events);
+    const result = paid ? 'renewed' : intentStatus === 'requires_action' ? 'action_required' : 'payment_failed';
+    return { result, renewedAt, invoiceId: invoice.id, events: events.map((event) => event.type) };
+  }
+
+  /** The renewal invoice of this period end, if the sandbox charged it already, and its payment's status. */
+  private async chargedRenewal(subscriptionId: string, renewedAt: number) {
+    const invoice = await this.db
+      .selectFrom('invoices')
+      .selectAll()
+      .where('subscription_id', '=', subscriptionId)
+      .where('billing_reason', '=', 'subscription_cycle')
+      .where('created', '=', renewedAt)
+      .executeTakeFirst();
+    if (invoice === undefined) return null;
+    const intent = await this.db.selectFrom('payment_intents').select('status').where('invoice_id', '=', invoice.id).orderBy('created', 'desc').executeTakeFirst();
+    return { invoice, intentStatus: intent?.status ?? null };
+  }
+
+  /** Invoices the period at the renewal time and charges the saved card off-session: the sandbox's invoice and payment intent. */
+  private async chargeRenewal(row: SubscriptionRow, baseCost: number, renewedAt: number) {
+    const amount = await this.renewalAmount(row.customer_id, baseCost, row.addons_json, renewedAt);
     const customer = (await this.db.selectFrom('customers').selectAll().where('id', '=', row.customer_id).executeTakeFirst()) ?? noSuchObject();
     const method = customer.default_payment_method === null ? null : await this.savedPaymentMethod(customer.default_payment_method);
     // Off-session: a card that asks for authentication needs the customer back; no card or a decline fails.
     const intentStatus =
       amount === 0 ? null : method === null || declineFor(method.behaviour, true) !== null ? 'requires_payment_method' : method.behaviour === 'authenticate' ? 'requires_action' : 'succeeded';
     const paid = intentStatus === null || intentStatus === 'succeeded';
-
     const invoiceId = sandboxId('in');
     const invoice = {
       id: invoiceId,
@@ -441,16 +470,7 @@ export class SandboxProvider implements PaymentsProvider {
         })
         .execute();
     });
-
-    const invoiceEvent = paid ? 'invoice.paid' : intentStatus === 'requires_action' ? 'invoice.payment_action_required' : 'invoice.payment_failed';
-    const renewed = { ...row, status: paid ? 'active' : 'past_due', current_period_start: renewedAt, current_period_end: periodEnd };
-    const events = [
-      this.eventJson(invoiceEvent, this.invoiceJson(invoice, row.provider_subscription_id), renewedAt),
-      this.eventJson('customer.subscription.updated', this.subscriptionJson(renewed), renewedAt),
-    ];
-    await this.deliver(events);
-    const result = paid ? 'renewed' : intentStatus === 'requires_action' ? 'action_required' : 'payment_failed';
-    return { result, renewedAt, invoiceId, events: events.map((event) => event.type) };
+    return { invoice, intentStatus };
   }
 
   /** The period's price: base and add-ons as billed, less the customer's discount where it applies at renewal. */
