@@ -11,6 +11,9 @@ import { toUnixSeconds } from '../../src/lib/dates';
 import type { Stores } from '../billing/store';
 import { SIGNATURE_HEADER, WEBHOOK_PATH, type PaymentsProvider } from '../payments/provider';
 
+/** An event carries a whole invoice or subscription: more than the API's call bodies, still bounded. */
+const EVENT_BODY_LIMIT_BYTES = 512 * 1024;
+
 export interface WebhookDeps {
   store: Stores;
   payments: PaymentsProvider;
@@ -22,7 +25,7 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: WebhookDeps): 
   // A scope of its own: its raw-body parser does not reach the JSON API.
   void app.register(async (scope) => {
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    scope.post(WEBHOOK_PATH, async (request) => {
+    scope.post(WEBHOOK_PATH, { bodyLimit: EVENT_BODY_LIMIT_BYTES }, async (request) => {
       const payload = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const signature = request.headers[SIGNATURE_HEADER];
       const event = deps.payments.verifyEvent(payload, typeof signature === 'string' ? signature : undefined);
