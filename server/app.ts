@@ -12,7 +12,7 @@ import { BackgroundCancellations } from './billing/cancellations';
 import { IdempotentWrites } from './billing/idempotency';
 import { createStores } from './billing/store';
 import { panelRuntimeConfig, type ServerConfig } from './config';
-import type { Db } from './db/database';
+import { withPlugin, type Db } from './db/database';
 import { serializeReply } from './http/serializeReply';
 import { ApiError, errorBody, messages } from './http/errors';
 import { createDomainServices } from './domains/services';
@@ -24,6 +24,7 @@ import { registerDomainRoutes } from './routes/domains';
 import { isPagePath, registerPanelPage } from './routes/panelPage';
 import { registerPlanChangeRoutes } from './routes/planChanges';
 import { registerSessionRoutes } from './routes/session';
+import { registerWebhookRoutes } from './routes/webhooks';
 import type { FaultInjector } from './testing/faults';
 
 const API_PREFIX = '/api/';
@@ -66,12 +67,14 @@ async function addFaultInjection(app: FastifyInstance): Promise<FaultInjector> {
 
 /** The payment sandbox's invoice pages, script, card frame and portal: the demo's stand-in for the provider's. */
 async function addSandboxRoutes(app: FastifyInstance, options: PanelServerOptions, payments: PaymentsProvider): Promise<void> {
-  const [{ registerSandboxRoutes }, { registerSandboxPaymentRoutes }] = await Promise.all([
+  const [{ registerSandboxRoutes }, { registerSandboxPaymentRoutes }, { registerSandboxClockRoutes }] = await Promise.all([
     import('./routes/sandbox'),
     import('./routes/sandboxPayments'),
+    import('./routes/sandboxClock'),
   ]);
   const { config } = options;
   registerSandboxRoutes(app, options.db, config.brand);
+  registerSandboxClockRoutes(app, { db: options.db, payments });
   registerSandboxPaymentRoutes(app, {
     payments,
     publishableKey: config.payments.publishableKey,
@@ -131,16 +134,18 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
     return payload;
   });
 
-  // Before every route: a fault answers in place of the route it names.
+  // Before every route: a fault answers in place of the route it names; and a write fault fails a table's writes.
   const faults = config.production ? null : await addFaultInjection(app);
+  const db = faults === null ? options.db : withPlugin(options.db, faults.databasePlugin);
+  const wired = { ...options, db };
 
   // The address this server listens on: the sandbox's customer portal pages are here.
   const publicUrl = () => `http://${config.listenHost}:${(app.server.address() as AddressInfo | null)?.port ?? config.port}`;
-  const payments = options.payments ?? createPaymentsProvider(config.payments, { db: options.db, now, publicUrl });
+  const payments = options.payments ?? createPaymentsProvider(config.payments, { db, now, publicUrl });
   if (config.production && payments.name === 'sandbox') {
     app.log.warn('production runs the payment sandbox: cards cannot be saved (set PAYMENTS_PROVIDER=stripe)');
   }
-  const store = createStores(options.db);
+  const store = createStores(db);
   const cancellations = new BackgroundCancellations(store, payments, { delayMs: config.payments.cancelDelayMs, now, log: app.log });
   app.addHook('onReady', () => cancellations.resume());
   app.addHook('onClose', async () => cancellations.close());
@@ -160,18 +165,19 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
   registerAccountRoutes(app, deps);
   registerActionRoutes(app, deps);
   registerPlanChangeRoutes(app, deps);
+  registerWebhookRoutes(app, deps);
 
   // Domains resolve through the configured nameservers; outside production, by default, the demo's own DNS server.
-  const demoDnsPort = config.production ? null : await addDemoDomains(app, options, now);
+  const demoDnsPort = config.production ? null : await addDemoDomains(app, wired, now);
   const dnsServers = config.domains.dnsServers ?? (demoDnsPort === null ? [] : [`${config.listenHost}:${demoDnsPort}`]);
-  const domains = createDomainServices(config.domains, { db: options.db, now, dnsServers });
+  const domains = createDomainServices(config.domains, { db, now, dnsServers });
   if (config.production && (domains.edge.name === 'sandbox' || domains.mail.name === 'sandbox')) {
     app.log.warn('production runs the domain sandboxes: no certificate is issued, no mail domain created (set EDGE_PROVIDER, MAIL_PROVIDER)');
   }
   registerDomainRoutes(app, { ...deps, domains, proDomain: config.brand.proDomain });
 
   // The payment sandbox belongs to the demo; production uses the real provider's script and pages.
-  if (!config.production) await addSandboxRoutes(app, options, payments);
+  if (!config.production) await addSandboxRoutes(app, wired, payments);
 
   const { reseed } = options;
   if (!config.production && reseed !== undefined) {

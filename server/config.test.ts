@@ -1,5 +1,5 @@
 /** The payments and domains settings of the configuration: provider choice, keys, the real provider's address, the cancel delay. */
-import { ConfigError, DEFAULT_CANCEL_DELAY_MS, DEFAULT_CHECKS_BEFORE_FAILURE, DEFAULT_DNS_PORT, loadConfig, panelRuntimeConfig } from './config';
+import { ConfigError, DEFAULT_CANCEL_DELAY_MS, SANDBOX_WEBHOOK_SECRET, DEFAULT_CHECKS_BEFORE_FAILURE, DEFAULT_DNS_PORT, loadConfig, panelRuntimeConfig } from './config';
 
 describe('payments configuration', () => {
   it('defaults to the sandbox, the sandbox publishable key and a cancel delay of a few seconds', () => {
@@ -10,6 +10,7 @@ describe('payments configuration', () => {
       stripeApiBase: null,
       publishableKey: 'pk_test_sandbox',
       cancelDelayMs: DEFAULT_CANCEL_DELAY_MS,
+      webhookSecret: SANDBOX_WEBHOOK_SECRET,
     });
     expect(panelRuntimeConfig(config, ['http://127.0.0.1:4000']).paymentPublishableKey).toBe('pk_test_sandbox');
   });
@@ -21,6 +22,7 @@ describe('payments configuration', () => {
       STRIPE_API_BASE: 'http://127.0.0.1:12111',
       PAYMENT_PUBLISHABLE_KEY: 'pk_test_1',
       CANCEL_DELAY_MS: '250',
+      PAYMENTS_WEBHOOK_SECRET: 'whsec_live_1',
     });
     expect(config.payments).toEqual({
       provider: 'stripe',
@@ -28,7 +30,10 @@ describe('payments configuration', () => {
       stripeApiBase: 'http://127.0.0.1:12111',
       publishableKey: 'pk_test_1',
       cancelDelayMs: 250,
+      webhookSecret: 'whsec_live_1',
     });
+    // Production has no sandbox secret to fall back on: its events must be signed with the real endpoint's.
+    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }).payments.webhookSecret).toBeNull();
     expect(panelRuntimeConfig(config, []).paymentPublishableKey).toBe('pk_test_1');
   });
 

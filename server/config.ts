@@ -28,6 +28,12 @@ export interface PaymentsConfig {
   publishableKey: string;
   /** CANCEL_DELAY_MS: how long after cancel-background the subscription is canceled */
   cancelDelayMs: number;
+  /**
+   * PAYMENTS_WEBHOOK_SECRET: the secret the provider signs its webhook events with (the real provider's endpoint
+   * secret, whsec_...; the sandbox signs with it too). Default outside production: a fixed sandbox secret;
+   * in production unset means every event is refused.
+   */
+  webhookSecret: string | null;
 }
 
 export type EdgeProviderName = 'sandbox' | 'cloudflare';
@@ -147,7 +153,10 @@ function nonEmpty(raw: string | undefined): string | null {
   return raw === undefined || raw.trim() === '' ? null : raw.trim();
 }
 
-function parsePayments(env: NodeJS.ProcessEnv): PaymentsConfig {
+/** The sandbox's signing secret in the demo and the tests: public, like the sandbox's publishable key. */
+export const SANDBOX_WEBHOOK_SECRET = 'whsec_sandbox_demo';
+
+function parsePayments(env: NodeJS.ProcessEnv, production: boolean): PaymentsConfig {
   const provider = nonEmpty(env.PAYMENTS_PROVIDER) ?? 'sandbox';
   if (provider !== 'sandbox' && provider !== 'stripe') {
     throw new ConfigError(`PAYMENTS_PROVIDER must be "sandbox" or "stripe", got "${provider}"`);
@@ -172,6 +181,7 @@ function parsePayments(env: NodeJS.ProcessEnv): PaymentsConfig {
     stripeApiBase,
     publishableKey: nonEmpty(env.PAYMENT_PUBLISHABLE_KEY) ?? DEFAULT_PUBLISHABLE_KEY,
     cancelDelayMs: parseInteger('CANCEL_DELAY_MS', env.CANCEL_DELAY_MS, DEFAULT_CANCEL_DELAY_MS, MAX_CANCEL_DELAY_MS),
+    webhookSecret: nonEmpty(env.PAYMENTS_WEBHOOK_SECRET) ?? (production ? null : SANDBOX_WEBHOOK_SECRET),
   };
 }
 
@@ -272,7 +282,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     brand,
     // The demo loads a sandbox stand-in for the card provider's script from the panel's own server.
     paymentScriptUrl: nonEmpty(env.PAYMENT_SCRIPT_URL) ?? (production ? 'https://js.stripe.com/v3/' : '/sandbox/payments.js'),
-    payments: parsePayments(env),
+    payments: parsePayments(env, production),
     domains: parseDomains(env, production),
     portalLoginUrl: nonEmpty(env.PORTAL_LOGIN_URL) ?? defaultPortalLoginUrl(brand),
     environment: nonEmpty(env.APP_ENV) ?? (production ? ERROR_REPORTING.environment : 'demo'),

@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type KyselyPlugin } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 import { TableWrites } from './tableWrites';
@@ -69,4 +69,12 @@ export function createDatabase(options: DatabaseOptions): Db {
 /** The write counts of a database made by createDatabase (undefined for any other handle: it cannot be cached). */
 export function tableWritesOf(db: Db): TableWrites | undefined {
   return tableWrites.get(db);
+}
+
+/** The same database with one more plugin (the tests' write faults), keeping its write counts for the caches. */
+export function withPlugin(db: Db, plugin: KyselyPlugin): Db {
+  const extended = db.withPlugin(plugin);
+  const writes = tableWrites.get(db);
+  if (writes !== undefined) tableWrites.set(extended, writes);
+  return extended;
 }

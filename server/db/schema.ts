@@ -144,6 +144,8 @@ export interface SubscriptionsTable {
   pending_price_id: string | null;
   /** JSON: the rest of that change (payments/planChange.ts SubscriptionState) (0003) */
   pending_change_json: string | null;
+  /** when the newest provider event applied to this row was created; older events do not roll it back (0006) */
+  provider_event_at: number | null;
   created_at: number;
 }
 
@@ -195,6 +197,16 @@ export interface IdempotencyKeysTable {
   request_hash: string;
   response_json: string;
   created_at: number;
+}
+
+/** A provider event already applied: a redelivery of the same id changes nothing (0006). */
+export interface PaymentEventsTable {
+  /** the provider's event id */
+  id: string;
+  type: string;
+  /** when the provider created the event */
+  created: number;
+  applied_at: number;
 }
 
 /** Setup intents whose card update-card has saved on the customer (0002). */
@@ -291,6 +303,7 @@ export interface Database {
   invoices: InvoicesTable;
   payment_intents: PaymentIntentsTable;
   idempotency_keys: IdempotencyKeysTable;
+  payment_events: PaymentEventsTable;
   card_updates: CardUpdatesTable;
   cancellation_requests: CancellationRequestsTable;
   sandbox_payment_methods: SandboxPaymentMethodsTable;

@@ -28,7 +28,7 @@ function tableName(node: OperationNode | undefined): string | null {
 }
 
 /** The tables a query writes: [] for a read, null when it cannot tell. */
-function writtenTables(node: RootOperationNode): string[] | null {
+export function writtenTables(node: RootOperationNode): string[] | null {
   if (SelectQueryNode.is(node)) return [];
   if (InsertQueryNode.is(node)) return [tableName(node.into)].filter((name) => name !== null);
   if (UpdateQueryNode.is(node)) return [tableName(node.table)].filter((name) => name !== null);

@@ -61,6 +61,8 @@ export function renderHostPage(scenario: Scenario, config: HostPageConfig, brand
   <div class="tools">
     <button type="button" id="ask-subscription">Ask the panel for the subscription</button>
     <button type="button" id="send-limit-update">Send a limit update</button>
+    <button type="button" id="advance-renewal">Advance to next renewal</button>
+    <output id="clock-status" aria-label="Demo clock"></output>
   </div>
   <div id="panel-spinner" class="spinner" role="status" aria-label="Loading billing">Loading billing…</div>
   <section id="panel-error" class="panel-error" hidden aria-labelledby="panel-error-title">

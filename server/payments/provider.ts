@@ -58,6 +58,53 @@ export interface CustomerChanges {
   autoBilling?: boolean;
 }
 
+/** An invoice as the provider's event describes it. Ids are the provider's. */
+export interface EventInvoice {
+  id: string;
+  customerId: string;
+  /** the provider's subscription id; null for an invoice of no subscription */
+  subscriptionId: string | null;
+  number: string;
+  /** draft, open, paid, uncollectible, void */
+  status: string;
+  billingReason: string;
+  amountDue: number;
+  amountPaid: number;
+  amountRemaining: number;
+  created: number;
+  hostedUrl: string;
+}
+
+/** A subscription as the provider's event describes it. */
+export interface EventSubscription {
+  id: string;
+  customerId: string;
+  status: string;
+  /** the base item's price; null when the subscription has no item */
+  priceId: string | null;
+  quantity: number;
+  periodStart: number;
+  periodEnd: number;
+  cancelAtPeriodEnd: boolean;
+  /** when it was cancelled (at period end, or now) */
+  canceledAt: number | null;
+}
+
+/** Where the provider delivers its events on our server (routes/webhooks.ts); the sandbox posts there too. */
+export const WEBHOOK_PATH = '/webhooks/payments';
+/** The header the signature comes in, `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`. */
+export const SIGNATURE_HEADER = 'stripe-signature';
+
+export const INVOICE_EVENT_TYPES = ['invoice.paid', 'invoice.payment_failed', 'invoice.payment_action_required'] as const;
+export const SUBSCRIPTION_EVENT_TYPES = ['customer.subscription.updated', 'customer.subscription.deleted'] as const;
+
+/** A verified provider event: the ones that keep our database true, or another kind we acknowledge and ignore. */
+export type PaymentEvent = { id: string; created: number } & (
+  | { type: (typeof INVOICE_EVENT_TYPES)[number]; invoice: EventInvoice }
+  | { type: (typeof SUBSCRIPTION_EVENT_TYPES)[number]; subscription: EventSubscription }
+  | { type: 'ignored'; providerType: string }
+);
+
 export interface PaymentsProvider {
   /** stored in customers.provider, so rows know which provider holds them */
   readonly name: string;
@@ -94,6 +141,11 @@ export interface PaymentsProvider {
   invoicePaymentIntent(invoiceId: string, options?: WriteOptions): Promise<PaymentIntentSummary>;
   /** null when the provider has no such payment intent */
   retrievePaymentIntent(paymentIntentId: string): Promise<PaymentIntentSummary | null>;
+  /**
+   * A webhook delivery's event, once its `Stripe-Signature` header proves the provider sent this very body with
+   * the endpoint's secret; a 400 ApiError otherwise (a bad or missing signature, a stale timestamp, no secret).
+   */
+  verifyEvent(payload: Buffer, signature: string | undefined): PaymentEvent;
 }
 
 /** The provider refused or failed. 404 for an object it does not have; 502 when it failed or was unreachable. */

@@ -13,26 +13,40 @@
  * When a payment succeeds the sandbox also does what the real provider's webhooks would make our server do: the
  * invoice is paid, a subscription waiting on it becomes active and a plan change waiting on it applies.
  *
+ * Renewals (the demo's clock control, `advanceToRenewal`): the sandbox's clock moves to the subscription's period
+ * end and the period renews as the provider's would, on its own: the saved card is charged off-session, the
+ * invoice and its payment intent are the sandbox's, and our server learns of it the way it learns from the real
+ * provider, through signed events posted to its webhook endpoint (invoice.paid or invoice.payment_failed /
+ * invoice.payment_action_required, then customer.subscription.updated; customer.subscription.deleted for a
+ * subscription cancelled at period end).
+ *
  * Plan changes are billed by payments/proration.ts from the rows that are the sandbox's subscriptions
  * (payments/sandboxPlans.ts), and charged to the customer's default card as its test card behaves.
  */
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
+import Stripe from 'stripe';
+import { billingPeriodSchema, couponDurationSchema } from '../../src/api/contract';
 import { toUnixSeconds } from '../../src/lib/dates';
+import { addonsJson, parseJson } from '../billing/store/json';
 import { applyPendingChange } from '../billing/store/planChanges';
 import type { Db } from '../db/database';
-import type { PaymentIntentRow, SandboxPaymentMethodRow, SandboxSetupIntentRow } from '../db/schema';
+import type { InvoicesTable, PaymentIntentRow, SandboxPaymentMethodRow, SandboxSetupIntentRow, SubscriptionRow } from '../db/schema';
 import {
   PaymentsProviderError,
   providerMessages,
   type CardDetails,
   type CustomerChanges,
   type NewCustomer,
+  type PaymentEvent,
   type PaymentsProvider,
   type SetupIntentSummary,
+  SIGNATURE_HEADER,
+  WEBHOOK_PATH,
 } from './provider';
 import type { NewSubscriptionRequest, PaymentIntentSummary, PlanChangeOutcome, PlanChangeRequest, SubscriptionState } from './planChange';
-import { prorate } from './proration';
+import { addPeriod, couponReduction, discountAppliesAt, prorate } from './proration';
+import { STRIPE_API_VERSION, verifyPaymentEvent } from './stripe';
 import { loadPlanState, type SandboxPlanState } from './sandboxPlans';
 import {
   authenticationFailure,
@@ -51,6 +65,10 @@ const SECRET_BYTES = 18;
 
 export function sandboxId(prefix: string): string {
   return `${prefix}_sbx${randomBytes(ID_BYTES).toString('base64url')}`;
+}
+
+function noSuchObject(): never {
+  throw new PaymentsProviderError(HTTP_NOT_FOUND, providerMessages.noSuchObject, 'resource_missing');
 }
 
 function clientSecretOf(id: string): string {
@@ -120,6 +138,12 @@ const HTTP_OK = 200;
 const HTTP_BAD_REQUEST = 400;
 const HTTP_PAYMENT_REQUIRED = 402;
 const HTTP_NOT_FOUND = 404;
+const HTTP_CONFLICT = 409;
+const HTTP_BAD_GATEWAY = 502;
+/** A delivery the endpoint refused is tried once more before the renewal reports it undelivered. */
+const DELIVERY_ATTEMPTS = 2;
+/** Statuses whose period renews at its end. */
+const RENEWING_STATUSES = ['active', 'past_due', 'unpaid'];
 
 function invalidRequest(code: string, message: string, status = HTTP_BAD_REQUEST): SandboxAnswer {
   return { status, body: { error: { type: 'invalid_request_error', code, message } } };
@@ -129,8 +153,21 @@ export interface SandboxOptions {
   db: Db;
   /** milliseconds, as Date.now() */
   now?: () => number;
-  /** the panel server's own address (the customer portal pages are there) */
+  /** the panel server's own address (the customer portal pages and the webhook endpoint are there) */
   publicUrl: () => string;
+  /** the secret the sandbox signs its webhook events with, and checks them against; null: no events */
+  webhookSecret?: string | null;
+}
+
+/** What a renewal did (the demo's clock control answers it). */
+export interface RenewalOutcome {
+  /** renewed: paid; payment_failed: the card was declined (or none); action_required: the bank asks the customer; ended: cancelled at period end */
+  result: 'renewed' | 'payment_failed' | 'action_required' | 'ended';
+  /** the sandbox's clock: the period end the renewal happened at (Unix seconds) */
+  renewedAt: number;
+  invoiceId: string | null;
+  /** the events posted to the webhook endpoint, in order */
+  events: string[];
 }
 
 /** What the sandbox keeps of the billing details sent with a card. */
@@ -154,11 +191,13 @@ export class SandboxProvider implements PaymentsProvider {
   private readonly db: Db;
   private readonly now: () => number;
   private readonly publicUrl: () => string;
+  private readonly webhookSecret: string | null;
 
   constructor(options: SandboxOptions) {
     this.db = options.db;
     this.now = options.now ?? Date.now;
     this.publicUrl = options.publicUrl;
+    this.webhookSecret = options.webhookSecret ?? null;
   }
 
   private seconds(): number {
@@ -332,6 +371,180 @@ export class SandboxProvider implements PaymentsProvider {
       subscription: billingReason === 'subscription_create' ? { ...subscription, status: 'incomplete' } : subscription,
       endingBalance: proration.endingBalance,
     };
+  }
+
+  verifyEvent(payload: Buffer, signature: string | undefined): PaymentEvent {
+    return verifyPaymentEvent(payload, signature, this.webhookSecret);
+  }
+
+  // ------------------------------------------------------------------------------------------ renewals
+
+  /**
+   * Moves the sandbox's clock to the subscription's period end and renews it there (see the top of this file).
+   * A 409 for a subscription that does not renew (trialing, incomplete, canceled); a 502 when the webhook endpoint
+   * did not take an event (what the provider did stays done, as with the real one).
+   */
+  async advanceToRenewal(subscriptionId: string): Promise<RenewalOutcome> {
+    const row =
+      (await this.db.selectFrom('subscriptions').selectAll().where('provider_subscription_id', '=', subscriptionId).executeTakeFirst()) ??
+      noSuchObject();
+    const renewedAt = row.current_period_end;
+    if (row.cancelled_at !== null && row.status !== 'canceled') {
+      const ended = { ...this.subscriptionJson(row), status: 'canceled', canceled_at: row.cancelled_at, ended_at: renewedAt };
+      await this.deliver([this.eventJson('customer.subscription.deleted', ended, renewedAt)]);
+      return { result: 'ended', renewedAt, invoiceId: null, events: ['customer.subscription.deleted'] };
+    }
+    if (!RENEWING_STATUSES.includes(row.status)) {
+      throw new PaymentsProviderError(HTTP_CONFLICT, `This subscription does not renew: its status is ${row.status}.`, 'subscription_not_renewing');
+    }
+    const price = (await this.db.selectFrom('prices').selectAll().where('id', '=', row.price_id).executeTakeFirst()) ?? noSuchObject();
+    const periodEnd = addPeriod(renewedAt, billingPeriodSchema.parse(price.billing_period));
+    // A renewal already charged whose events our server did not take is told again, not charged twice.
+    const { invoice, intentStatus } = (await this.chargedRenewal(row.id, renewedAt)) ?? (await this.chargeRenewal(row, price.cost * row.quantity, renewedAt));
+    const paid = invoice.status === 'paid';
+
+    const invoiceEvent = paid ? 'invoice.paid' : intentStatus === 'requires_action' ? 'invoice.payment_action_required' : 'invoice.payment_failed';
+    const renewed = { ...row, status: paid ? 'active' : 'past_due', current_period_start: renewedAt, current_period_end: periodEnd };
+    const events = [
+      this.eventJson(invoiceEvent, this.invoiceJson(invoice, row.provider_subscription_id), renewedAt),
+      this.eventJson('customer.subscription.updated', this.subscriptionJson(renewed), renewedAt),
+    ];
+    await this.deliver(events);
+    const result = paid ? 'renewed' : intentStatus === 'requires_action' ? 'action_required' : 'payment_failed';
+    return { result, renewedAt, invoiceId: invoice.id, events: events.map((event) => event.type) };
+  }
+
+  /** The renewal invoice of this period end, if the sandbox charged it already, and its payment's status. */
+  private async chargedRenewal(subscriptionId: string, renewedAt: number) {
+    const invoice = await this.db
+      .selectFrom('invoices')
+      .selectAll()
+      .where('subscription_id', '=', subscriptionId)
+      .where('billing_reason', '=', 'subscription_cycle')
+      .where('created', '=', renewedAt)
+      .executeTakeFirst();
+    if (invoice === undefined) return null;
+    const intent = await this.db.selectFrom('payment_intents').select('status').where('invoice_id', '=', invoice.id).orderBy('created', 'desc').executeTakeFirst();
+    return { invoice, intentStatus: intent?.status ?? null };
+  }
+
+  /** Invoices the period at the renewal time and charges the saved card off-session: the sandbox's invoice and payment intent. */
+  private async chargeRenewal(row: SubscriptionRow, baseCost: number, renewedAt: number) {
+    const amount = await this.renewalAmount(row.customer_id, baseCost, row.addons_json, renewedAt);
+    const customer = (await this.db.selectFrom('customers').selectAll().where('id', '=', row.customer_id).executeTakeFirst()) ?? noSuchObject();
+    const method = customer.default_payment_method === null ? null : await this.savedPaymentMethod(customer.default_payment_method);
+    // Off-session: a card that asks for authentication needs the customer back; no card or a decline fails.
+    const intentStatus =
+      amount === 0 ? null : method === null || declineFor(method.behaviour, true) !== null ? 'requires_payment_method' : method.behaviour === 'authenticate' ? 'requires_action' : 'succeeded';
+    const paid = intentStatus === null || intentStatus === 'succeeded';
+    const invoiceId = sandboxId('in');
+    const invoice = {
+      id: invoiceId,
+      customer_id: customer.id,
+      subscription_id: row.id,
+      number: `SBX-${invoiceId.slice(-8).toUpperCase()}`,
+      status: paid ? 'paid' : 'open',
+      billing_reason: 'subscription_cycle',
+      amount_due: amount,
+      amount_paid: paid ? amount : 0,
+      amount_remaining: paid ? 0 : amount,
+      created: renewedAt,
+      hosted_url: `/sandbox/invoices/${invoiceId}`,
+      discount_id: null,
+    };
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto('invoices').values(invoice).execute();
+      if (intentStatus === null) return;
+      const intentId = sandboxId('pi');
+      await trx
+        .insertInto('payment_intents')
+        .values({
+          id: intentId,
+          customer_id: customer.id,
+          invoice_id: invoiceId,
+          status: intentStatus,
+          client_secret: clientSecretOf(intentId),
+          amount,
+          created: renewedAt,
+          payment_method_id: method?.id ?? null,
+        })
+        .execute();
+    });
+    return { invoice, intentStatus };
+  }
+
+  /** The period's price: base and add-ons as billed, less the customer's discount where it applies at renewal. */
+  private async renewalAmount(customerId: string, baseCost: number, addons: string, at: number): Promise<number> {
+    const list = baseCost + parseJson(addonsJson, addons).reduce((sum, addon) => sum + addon.cost, 0);
+    const discount = await this.db
+      .selectFrom('discounts')
+      .innerJoin('coupons', 'coupons.id', 'discounts.coupon_id')
+      .select(['coupons.name', 'coupons.percent_off', 'coupons.amount_off', 'coupons.duration', 'coupons.valid', 'discounts.start_at', 'discounts.end_at'])
+      .where('discounts.customer_id', '=', customerId)
+      .orderBy('discounts.start_at', 'desc')
+      .executeTakeFirst();
+    if (discount === undefined) return list;
+    const active = {
+      coupon: { name: discount.name, percent_off: discount.percent_off, amount_off: discount.amount_off, duration: couponDurationSchema.parse(discount.duration), valid: discount.valid === 1 },
+      start: discount.start_at,
+      end: discount.end_at,
+    };
+    return discountAppliesAt(active, at) ? list - couponReduction(active.coupon, list) : list;
+  }
+
+  private invoiceJson(row: Insertable<InvoicesTable>, providerSubscriptionId: string) {
+    return {
+      id: row.id,
+      object: 'invoice',
+      customer: row.customer_id,
+      number: row.number,
+      status: row.status,
+      billing_reason: row.billing_reason,
+      amount_due: row.amount_due,
+      amount_paid: row.amount_paid,
+      amount_remaining: row.amount_remaining,
+      created: row.created,
+      hosted_invoice_url: new URL(row.hosted_url, this.publicUrl()).toString(),
+      parent: { type: 'subscription_details', subscription_details: { subscription: providerSubscriptionId } },
+      livemode: false,
+    };
+  }
+
+  private subscriptionJson(row: SubscriptionRow) {
+    return {
+      id: row.provider_subscription_id,
+      object: 'subscription',
+      customer: row.customer_id,
+      status: row.status,
+      cancel_at_period_end: row.cancelled_at !== null,
+      canceled_at: row.cancelled_at,
+      start_date: row.created_at,
+      items: {
+        object: 'list',
+        data: [{ object: 'subscription_item', price: { id: row.price_id }, quantity: row.quantity, current_period_start: row.current_period_start, current_period_end: row.current_period_end }],
+      },
+      livemode: false,
+    };
+  }
+
+  private eventJson(type: string, object: object, created: number) {
+    return { id: sandboxId('evt'), object: 'event', api_version: STRIPE_API_VERSION, type, created, data: { object }, livemode: false, pending_webhooks: 1 };
+  }
+
+  /** Posts the events to our webhook endpoint, in order, signed as the provider signs them. */
+  private async deliver(events: readonly { id: string; type: string }[]): Promise<void> {
+    if (this.webhookSecret === null) throw new PaymentsProviderError(HTTP_BAD_GATEWAY, 'The sandbox has no webhook secret to sign its events with.');
+    const url = new URL(WEBHOOK_PATH, this.publicUrl()).toString();
+    for (const event of events) {
+      const payload = JSON.stringify(event);
+      let accepted = false;
+      for (let attempt = 0; attempt < DELIVERY_ATTEMPTS && !accepted; attempt += 1) {
+        const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: this.webhookSecret });
+        const answer = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature }, body: payload }).catch(() => null);
+        accepted = answer?.ok === true;
+      }
+      if (!accepted) throw new PaymentsProviderError(HTTP_BAD_GATEWAY, `The webhook endpoint did not accept the ${event.type} event ${event.id}.`, 'webhook_undelivered');
+    }
   }
 
   // ----------------------------------------------------------------------------------- the browser's face

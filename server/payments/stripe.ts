@@ -28,7 +28,10 @@
  *   it replaces is canceled (DELETE /v1/subscriptions/:id);
  * - applyCoupon: POST /v1/subscriptions/:id discounts[0][coupon];
  * - invoicePaymentIntent: GET /v1/invoices/:id (payments expanded), GET /v1/payment_intents/:id;
- * - retrievePaymentIntent: GET /v1/payment_intents/:id.
+ * - retrievePaymentIntent: GET /v1/payment_intents/:id;
+ * - verifyEvent: no request: `stripe.webhooks.constructEvent` checks the `Stripe-Signature` header (HMAC-SHA256 of
+ *   `timestamp.body` with the endpoint secret, five minutes' tolerance) and the event is read as ours
+ *   (`verifyPaymentEvent`, which the sandbox's events go through too).
  */
 import Stripe from 'stripe';
 import { toUnixSeconds } from '../../src/lib/dates';
@@ -43,12 +46,18 @@ import type {
   ProviderInvoice,
   SubscriptionState,
 } from './planChange';
+import { ApiError } from '../http/errors';
 import {
+  INVOICE_EVENT_TYPES,
   PaymentsProviderError,
+  SUBSCRIPTION_EVENT_TYPES,
   providerMessages,
   type CardDetails,
   type CustomerChanges,
+  type EventInvoice,
+  type EventSubscription,
   type NewCustomer,
+  type PaymentEvent,
   type PaymentsProvider,
   type SetupIntentSummary,
   type WriteOptions,
@@ -138,8 +147,67 @@ function toIntentSummary(intent: Stripe.PaymentIntent, invoiceId: string | null)
   };
 }
 
+const HTTP_BAD_REQUEST = 400;
+export const webhookMessages = {
+  badSignature: 'The webhook signature is not valid for this payload.',
+  noSecret: 'No webhook secret is configured: events cannot be verified.',
+} as const;
+
+function toEventInvoice(invoice: Stripe.Invoice): EventInvoice {
+  return {
+    ...toProviderInvoice(invoice, 'manual'),
+    status: invoice.status ?? 'draft',
+    customerId: idOf(invoice.customer) ?? '',
+    subscriptionId: idOf(invoice.parent?.subscription_details?.subscription),
+  };
+}
+
+function toEventSubscription(subscription: Stripe.Subscription): EventSubscription {
+  const base = subscription.items.data[0];
+  return {
+    id: subscription.id,
+    customerId: idOf(subscription.customer) ?? '',
+    status: subscription.status,
+    priceId: base?.price.id ?? null,
+    quantity: base?.quantity ?? 1,
+    periodStart: base?.current_period_start ?? subscription.start_date,
+    periodEnd: base?.current_period_end ?? subscription.start_date,
+    cancelAtPeriodEnd: subscription.cancel_at_period_end,
+    canceledAt: subscription.canceled_at,
+  };
+}
+
+function isOneOf<T extends string>(values: readonly T[], value: string): value is T {
+  return (values as readonly string[]).includes(value);
+}
+
+/**
+ * The one webhook verifier, for the real provider's events and the sandbox's (which signs the same way): the
+ * official package checks the signature over the raw body, then the event is read as ours. A 400 when the
+ * signature does not hold, so the sender sees the delivery refused.
+ */
+export function verifyPaymentEvent(payload: Buffer, signature: string | undefined, secret: string | null): PaymentEvent {
+  if (secret === null) throw new ApiError(HTTP_BAD_REQUEST, webhookMessages.noSecret);
+  let event: Stripe.Event;
+  try {
+    event = Stripe.webhooks.constructEvent(payload, signature ?? '', secret);
+  } catch {
+    throw new ApiError(HTTP_BAD_REQUEST, webhookMessages.badSignature);
+  }
+  const common = { id: event.id, created: event.created };
+  if (isOneOf(INVOICE_EVENT_TYPES, event.type)) {
+    return { ...common, type: event.type, invoice: toEventInvoice(event.data.object as Stripe.Invoice) };
+  }
+  if (isOneOf(SUBSCRIPTION_EVENT_TYPES, event.type)) {
+    return { ...common, type: event.type, subscription: toEventSubscription(event.data.object as Stripe.Subscription) };
+  }
+  return { ...common, type: 'ignored', providerType: event.type };
+}
+
 export interface StripeProviderOptions {
   secretKey: string;
+  /** the webhook endpoint's signing secret (whsec_...); null: every event is refused */
+  webhookSecret?: string | null;
   /** e.g. http://127.0.0.1:12111 (tests); default: the provider's own API */
   apiBase?: string | null;
   now?: () => number;
@@ -198,10 +266,16 @@ export class StripeProvider implements PaymentsProvider {
   readonly name = 'stripe';
   private readonly client: Stripe;
   private readonly now: () => number;
+  private readonly webhookSecret: string | null;
 
   constructor(options: StripeProviderOptions) {
     this.client = new Stripe(options.secretKey, stripeClientOptions(options.apiBase));
     this.now = options.now ?? Date.now;
+    this.webhookSecret = options.webhookSecret ?? null;
+  }
+
+  verifyEvent(payload: Buffer, signature: string | undefined): PaymentEvent {
+    return verifyPaymentEvent(payload, signature, this.webhookSecret);
   }
 
   private async call<T>(request: () => Promise<T>): Promise<T> {

@@ -10,6 +10,7 @@ import { CardStore } from './cards';
 import { CatalogueStore } from './catalogue';
 import { IdempotencyKeyStore } from './idempotencyKeys';
 import { InvoiceStore } from './invoices';
+import { PaymentEventStore } from './paymentEvents';
 import { PlanChangeStore } from './planChanges';
 import { SubscriptionStore } from './subscriptions';
 
@@ -30,6 +31,8 @@ export interface Stores {
   planChanges: PlanChangeStore;
   cancellationRequests: CancellationRequestStore;
   idempotencyKeys: IdempotencyKeyStore;
+  /** the provider's webhook events, applied once each */
+  paymentEvents: PaymentEventStore;
 }
 
 export function createStores(db: Db): Stores {
@@ -45,5 +48,6 @@ export function createStores(db: Db): Stores {
     planChanges: new PlanChangeStore(db),
     cancellationRequests: new CancellationRequestStore(db),
     idempotencyKeys: new IdempotencyKeyStore(db),
+    paymentEvents: new PaymentEventStore(db),
   };
 }

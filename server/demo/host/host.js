@@ -219,6 +219,43 @@
     post({ query: 'limitUpdate' });
   });
 
+  // The demo's clock control: the sandbox renews the scenario's subscription as if its period had ended, then the
+  // panel is loaded again to show what the provider's events changed.
+  var RENEWAL_RESULTS = {
+    renewed: 'Renewed: the card was charged and a new invoice paid.',
+    payment_failed: 'Renewal payment failed: the invoice is open.',
+    action_required: 'Renewal payment needs authentication: the invoice is open.',
+    ended: 'The subscription ended at its period end.',
+  };
+  var clockStatus = document.getElementById('clock-status');
+  var advanceRenewal = document.getElementById('advance-renewal');
+  advanceRenewal.addEventListener('click', function () {
+    advanceRenewal.disabled = true;
+    setText(clockStatus, 'Advancing to the next renewal…');
+    fetch('/demo-clock/advance-renewal', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ scenario: config.scenario }),
+    })
+      .then(function (response) {
+        return response.json().then(function (body) {
+          if (!response.ok) throw new Error((body.error && body.error.message) || 'HTTP ' + response.status);
+          return body;
+        });
+      })
+      .then(function (body) {
+        setText(clockStatus, RENEWAL_RESULTS[body.result] || body.result);
+        state.ready = false;
+        loadPanel();
+      })
+      .catch(function (error) {
+        setText(clockStatus, 'Could not advance: ' + error.message);
+      })
+      .then(function () {
+        advanceRenewal.disabled = false;
+      });
+  });
+
   document.getElementById('panel-error-retry').addEventListener('click', function () {
     window.location.reload();
   });
