@@ -99,6 +99,11 @@ export interface ServerConfig {
   distDir: string;
   logLevel: string;
   rateLimits: RateLimitConfig;
+  /**
+   * TRUST_PROXY_HOPS: how many proxies (the load balancer, a local reverse proxy) stand in front and append to
+   * X-Forwarded-For; 0 (default): none, the peer is the client. Rate limits count per client address.
+   */
+  trustProxyHops: number;
   /** Demo host: how long it waits for the panel's billingAppReady before retrying (docs/host-protocol.md: about 10 s). */
   hostReadyTimeoutMs: number;
 }
@@ -128,6 +133,7 @@ const MIN_SESSION_SECRET_LENGTH = 32;
 export const DEFAULT_SESSIONS_PER_MINUTE = 300;
 export const DEFAULT_WRITES_PER_MINUTE = 600;
 const MAX_PER_MINUTE = 1_000_000;
+const MAX_PROXY_HOPS = 10;
 
 export class ConfigError extends Error {}
 
@@ -300,6 +306,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     distDir: path.resolve(projectRoot, nonEmpty(env.DIST_DIR) ?? 'dist'),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
+    trustProxyHops: parseInteger('TRUST_PROXY_HOPS', env.TRUST_PROXY_HOPS, 0, MAX_PROXY_HOPS),
     rateLimits: {
       sessionsPerMinute: Math.max(
         1,
