@@ -100,7 +100,7 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
     logger: options.logger ?? loggerOptions(config.logLevel),
     bodyLimit: BODY_LIMIT_BYTES,
     // Behind proxies the client's address is in X-Forwarded-For, and only as many hops as configured are trusted.
-    trustProxy: config.trustProxyHops > 0 ? config.trustProxyHops : false,
+    trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     // The panel is served on one origin; a trailing slash or a query string must not change the route.
     routerOptions: { ignoreTrailingSlash: true },
   });
