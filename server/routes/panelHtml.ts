@@ -85,7 +85,7 @@ export function panelContentSecurityPolicy({ inlineScript, config, production }:
 
 /** Features the panel never uses are off, for it and for every frame in it; payment only for the card provider. */
 export function panelPermissionsPolicy(config: PanelRuntimeConfig): string {
-  const denied = ['accelerometer', 'bluetooth', 'camera', 'display-capture', 'geolocation', 'gyroscope', 'hid', 'magnetometer', 'microphone', 'midi', 'serial', 'usb'];
+  const denied = ['accelerometer', 'camera', 'display-capture', 'geolocation', 'gyroscope', 'hid', 'magnetometer', 'microphone', 'midi', 'serial', 'usb'];
   const paymentOrigin = foreignOrigin(config.paymentScriptUrl);
   const payment = paymentOrigin === null ? 'payment=(self)' : `payment=(self "${paymentOrigin}")`;
   return [...denied.map((feature) => `${feature}=()`), payment].join(', ');
