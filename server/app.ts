@@ -15,6 +15,8 @@ import { panelRuntimeConfig, type ServerConfig } from './config';
 import { withPlugin, type Db } from './db/database';
 import { serializeReply } from './http/serializeReply';
 import { ApiError, errorBody, messages } from './http/errors';
+import { registerHardening } from './http/hardening';
+import { loggerOptions } from './http/logging';
 import { createDomainServices } from './domains/services';
 import { createPaymentsProvider } from './payments/factory';
 import type { PaymentsProvider } from './payments/provider';
@@ -99,8 +101,10 @@ function statusOf(error: unknown): number {
 export async function buildPanelServer(options: PanelServerOptions): Promise<PanelServer> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: options.logger ?? loggerOptions(config.logLevel),
     bodyLimit: BODY_LIMIT_BYTES,
+    // Behind proxies the client's address is in X-Forwarded-For, and only as many hops as configured are trusted.
+    trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     // The panel is served on one origin; a trailing slash or a query string must not change the route.
     routerOptions: { ignoreTrailingSlash: true },
   });
@@ -127,8 +131,9 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
     return reply.code(status).send(errorBody(status, error instanceof Error ? error.message : String(error)));
   });
 
+  await registerHardening(app, config, API_PREFIX);
+
   app.addHook('onSend', async (request, reply, payload) => {
-    reply.header('x-content-type-options', 'nosniff');
     // Billing answers are private to one owner: never stored by a cache on the way.
     if (request.url.startsWith(API_PREFIX) || request.url.startsWith(INTERNAL_PREFIX)) reply.header('cache-control', 'no-store');
     return payload;
@@ -191,7 +196,7 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
 
   const page = await registerPanelPage(app, {
     distDir: config.distDir,
-    cacheIndex: config.production,
+    production: config.production,
     runtimeConfig: () => panelRuntimeConfig(config, options.hostOrigins()),
   });
 

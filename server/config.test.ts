@@ -1,5 +1,15 @@
 /** The payments and domains settings of the configuration: provider choice, keys, the real provider's address, the cancel delay. */
-import { ConfigError, DEFAULT_CANCEL_DELAY_MS, SANDBOX_WEBHOOK_SECRET, DEFAULT_CHECKS_BEFORE_FAILURE, DEFAULT_DNS_PORT, loadConfig, panelRuntimeConfig } from './config';
+import {
+  ConfigError,
+  DEFAULT_CANCEL_DELAY_MS,
+  DEFAULT_CHECKS_BEFORE_FAILURE,
+  DEFAULT_DNS_PORT,
+  DEFAULT_SESSIONS_PER_MINUTE,
+  SANDBOX_WEBHOOK_SECRET,
+  DEFAULT_WRITES_PER_MINUTE,
+  loadConfig,
+  panelRuntimeConfig,
+} from './config';
 
 describe('payments configuration', () => {
   it('defaults to the sandbox, the sandbox publishable key and a cancel delay of a few seconds', () => {
@@ -132,5 +142,23 @@ describe('domains configuration', () => {
     [{ MAILGUN_API_URL: 'ftp://x' }, /MAILGUN_API_URL/],
   ])('refuses %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
+  });
+});
+
+describe('hardening configuration', () => {
+  it('defaults to generous per-minute limits and no trusted proxy', () => {
+    const config = loadConfig({});
+    expect(config.rateLimits).toEqual({ sessionsPerMinute: DEFAULT_SESSIONS_PER_MINUTE, writesPerMinute: DEFAULT_WRITES_PER_MINUTE });
+    expect(config.trustProxyHops).toBe(0);
+  });
+
+  it('takes each from the environment', () => {
+    const config = loadConfig({ RATE_LIMIT_SESSIONS_PER_MINUTE: '20', RATE_LIMIT_WRITES_PER_MINUTE: '60', TRUST_PROXY_HOPS: '2' });
+    expect(config.rateLimits).toEqual({ sessionsPerMinute: 20, writesPerMinute: 60 });
+    expect(config.trustProxyHops).toBe(2);
+  });
+
+  it.each([{ RATE_LIMIT_WRITES_PER_MINUTE: 'many' }, { RATE_LIMIT_SESSIONS_PER_MINUTE: '-1' }, { TRUST_PROXY_HOPS: '11' }])('refuses %j', (env) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
   });
 });

@@ -64,6 +64,14 @@ export interface DomainsConfig {
   registrarScriptUrl: string;
 }
 
+/** Requests one client (by IP) may make per minute; each process counts on its own (docs/deploy.md). */
+export interface RateLimitConfig {
+  /** RATE_LIMIT_SESSIONS_PER_MINUTE: billing-session calls (each verifies a token and may create a customer) */
+  sessionsPerMinute: number;
+  /** RATE_LIMIT_WRITES_PER_MINUTE: the write calls, all together (src/api/call.ts classifies them) */
+  writesPerMinute: number;
+}
+
 export interface ServerConfig {
   /** NODE_ENV === 'production': no demo host, no seeding, no /__demo and /__test routes. */
   production: boolean;
@@ -96,6 +104,12 @@ export interface ServerConfig {
   /** The built panel (webpack output). */
   distDir: string;
   logLevel: string;
+  rateLimits: RateLimitConfig;
+  /**
+   * TRUST_PROXY_HOPS: how many proxies (the load balancer, a local reverse proxy) stand in front and append to
+   * X-Forwarded-For; 0 (default): none, the peer is the client. Rate limits count per client address.
+   */
+  trustProxyHops: number;
   /** Demo host: how long it waits for the panel's billingAppReady before retrying (docs/host-protocol.md: about 10 s). */
   hostReadyTimeoutMs: number;
 }
@@ -118,6 +132,14 @@ export const DEFAULT_CANCEL_DELAY_MS = 3000;
 const MAX_CANCEL_DELAY_MS = 10 * 60_000;
 export const DEFAULT_PUBLISHABLE_KEY = 'pk_test_sandbox';
 const MIN_SESSION_SECRET_LENGTH = 32;
+/**
+ * A person opens a session per page load and makes a write every few seconds at most; a browser test run or a
+ * busy office behind one address makes far more. These stop a script, never the demo or the tests.
+ */
+export const DEFAULT_SESSIONS_PER_MINUTE = 300;
+export const DEFAULT_WRITES_PER_MINUTE = 600;
+const MAX_PER_MINUTE = 1_000_000;
+const MAX_PROXY_HOPS = 10;
 
 export class ConfigError extends Error {}
 
@@ -294,6 +316,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     distDir: path.resolve(projectRoot, nonEmpty(env.DIST_DIR) ?? 'dist'),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
+    trustProxyHops: parseInteger('TRUST_PROXY_HOPS', env.TRUST_PROXY_HOPS, 0, MAX_PROXY_HOPS),
+    rateLimits: {
+      sessionsPerMinute: Math.max(
+        1,
+        parseInteger('RATE_LIMIT_SESSIONS_PER_MINUTE', env.RATE_LIMIT_SESSIONS_PER_MINUTE, DEFAULT_SESSIONS_PER_MINUTE, MAX_PER_MINUTE),
+      ),
+      writesPerMinute: Math.max(
+        1,
+        parseInteger('RATE_LIMIT_WRITES_PER_MINUTE', env.RATE_LIMIT_WRITES_PER_MINUTE, DEFAULT_WRITES_PER_MINUTE, MAX_PER_MINUTE),
+      ),
+    },
     hostReadyTimeoutMs: parseInteger('HOST_READY_TIMEOUT_MS', env.HOST_READY_TIMEOUT_MS, DEFAULT_READY_TIMEOUT_MS, MAX_READY_TIMEOUT_MS),
   };
 }

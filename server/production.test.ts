@@ -44,6 +44,25 @@ describe('NODE_ENV=production', () => {
     expect(apiErrorSchema.parse(await response.json()).error.status).toBe(404);
   });
 
+  it('serves the panel over HTTPS only, framed by the configured hosts, loading the card provider and the registrar', async () => {
+    const page = await demo.get('/');
+    const policy = new Map(
+      (page.headers.get('content-security-policy') ?? '').split('; ').map((directive) => {
+        const [name = '', ...sources] = directive.split(' ');
+        return [name, sources];
+      }),
+    );
+
+    expect(page.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    expect(page.headers.get('x-frame-options')).toBeNull();
+    expect(policy.get('frame-ancestors')).toEqual(["'self'", 'https://admin.example.com', 'https://other.example.com']);
+    expect(policy.get('script-src')).toEqual(["'self'", 'https://js.stripe.com', 'https://cdn.goentri.com', 'https://*.js.stripe.com']);
+    expect(policy.get('frame-src')).toEqual(["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com', 'https://*.goentri.com']);
+    expect(policy.get('connect-src')).toEqual(["'self'", 'https://api.stripe.com', 'https://*.goentri.com']);
+    expect(policy.has('upgrade-insecure-requests')).toBe(true);
+    expect(page.headers.get('permissions-policy')).toContain('payment=(self "https://js.stripe.com")');
+  });
+
   it('still answers the API and serves the panel with production settings', async () => {
     const session = await demo.call('/api/billing-session', { jwt: 'not.a.jwt', data: {}, options: { init: true } });
     expect(session.status).toBe(401);

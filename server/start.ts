@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildPanelServer } from './app';
 import { DEFAULT_HOST_PORT, resolveHostOrigins, type ServerConfig } from './config';
 import { createDatabase } from './db/database';
+import { loggerOptions } from './http/logging';
 import { migrateToLatest } from './db/migrate';
 
 export interface RunningServers {
@@ -38,7 +39,7 @@ export async function startServers(config: ServerConfig): Promise<RunningServers
         hostBase: () => links.hostUrl,
         brand: config.brand,
         readyTimeoutMs: config.hostReadyTimeoutMs,
-        logger: { level: config.logLevel },
+        logger: loggerOptions(config.logLevel),
       });
       await host.listen({ port: config.hostPort, host: config.listenHost });
       started.push(host);

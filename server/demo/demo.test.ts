@@ -128,9 +128,9 @@ describe('the panel page', () => {
       domainHelpUrl: 'https://inkwell.test/help/custom-domains/',
       sendingDomainHelpUrl: 'https://inkwell.test/help/custom-sending-domains/',
     });
-    expect(page.headers.get('content-security-policy')).toBe(
-      `frame-ancestors 'self' http://127.0.0.1:${hostPort} http://localhost:${hostPort}; script-src 'self'`,
-    );
+    const policy = page.headers.get('content-security-policy');
+    expect(policy).toContain(`frame-ancestors 'self' http://127.0.0.1:${hostPort} http://localhost:${hostPort}`);
+    expect(policy).toContain("script-src 'self';");
     expect(page.headers.get('cache-control')).toBe('no-cache');
   });
 

@@ -27,6 +27,9 @@ export const messages = {
   noSubscription: 'This site has no subscription.',
   noCustomer: 'This site has no billing account yet.',
   notFound: 'Not found',
+  /** The panel retries a 429 after 1, 2 then 4 s (SPEC 7) and then shows its generic message. */
+  tooManyRequests: 'Too many requests: wait a minute, then try again.',
+  jsonOnly: 'The request body must be JSON, sent with the content type application/json.',
   internal: GENERIC_MESSAGE,
   legacy: legacyPlanMessage,
 } as const;

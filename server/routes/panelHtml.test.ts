@@ -1,7 +1,7 @@
 /** The panel page's CSP allows its inline boot script by hash, and only that script. */
 import { createHash } from 'node:crypto';
 import type { PanelRuntimeConfig } from '../config';
-import { injectPanelConfig, inlineScriptSource } from './panelHtml';
+import { injectPanelConfig, inlineScriptSource, panelContentSecurityPolicy } from './panelHtml';
 
 const BOOT = '(function(){window.__panelBoot={}})();';
 
@@ -23,4 +23,24 @@ it('puts the configuration before the boot script, which reads it', () => {
 
   expect(injected.indexOf('id="panel-config"')).toBeGreaterThan(-1);
   expect(injected.indexOf('id="panel-config"')).toBeLessThan(injected.indexOf('id=panel-boot'));
+});
+
+describe('the page policy', () => {
+  const config = {
+    hostOrigins: ['https://admin.example.com'],
+    paymentScriptUrl: '/sandbox/payments.js',
+    registrarScriptUrl: '/sandbox/entri.js',
+    sentryDsn: 'https://public@o42.ingest.sentry.io/7',
+  } as PanelRuntimeConfig;
+
+  it('lets the page send error reports to the configured Sentry ingest only', () => {
+    const policy = panelContentSecurityPolicy({ inlineScript: null, config, production: false });
+    expect(policy).toContain("connect-src 'self' https://o42.ingest.sentry.io;");
+  });
+
+  it('allows the boot script by hash and no other inline script', () => {
+    const policy = panelContentSecurityPolicy({ inlineScript: "'sha256-abc='", config, production: false });
+    expect(policy).toContain("script-src 'self' 'sha256-abc=';");
+    expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
+  });
 });

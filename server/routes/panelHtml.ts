@@ -10,9 +10,6 @@ export const PANEL_CONFIG_PLACEHOLDER = '<!--panel-config-->';
 
 /** The inline boot script of index.html (public/boot.js, inlined by the build). */
 const BOOT_SCRIPT = /<script id="?panel-boot"?>([\s\S]*?)<\/script>/;
-/** The card provider's script loads more of its own from its subdomains (its CSP guide lists them). */
-const STRIPE_SCRIPT_ORIGIN = 'https://js.stripe.com';
-const STRIPE_SCRIPT_SUBDOMAINS = 'https://*.js.stripe.com';
 
 /**
  * The CSP source that allows the page's inline boot script and nothing else inline: its sha256, computed from
@@ -23,14 +20,75 @@ export function inlineScriptSource(html: string): string | null {
   return script === undefined ? null : `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
 }
 
-/** Scripts: the panel's own files, its inline boot script by hash, and the card provider's script. */
-export function scriptSources(inlineScript: string | null, paymentScriptUrl: string): string {
-  const sources = ["'self'"];
-  if (inlineScript !== null) sources.push(inlineScript);
-  const paymentOrigin = new URL(paymentScriptUrl, 'http://panel.invalid').origin;
-  if (paymentOrigin !== 'http://panel.invalid') sources.push(paymentOrigin);
-  if (paymentOrigin === STRIPE_SCRIPT_ORIGIN) sources.push(STRIPE_SCRIPT_SUBDOMAINS);
-  return `script-src ${sources.join(' ')}`;
+type Directive = 'script-src' | 'frame-src' | 'connect-src' | 'img-src';
+
+/**
+ * What a third-party script loads beyond itself, by the script's origin: the card provider's (its CSP guide lists
+ * these) and the registrar widget's (its frame and API are on its own subdomains). The demo's stand-ins are
+ * served by the panel's own server, which 'self' covers.
+ */
+const THIRD_PARTY_SOURCES: Record<string, Partial<Record<Directive, string[]>>> = {
+  'https://js.stripe.com': {
+    'script-src': ['https://*.js.stripe.com'],
+    'frame-src': ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+    'connect-src': ['https://api.stripe.com'],
+    'img-src': ['https://*.stripe.com'],
+  },
+  'https://cdn.goentri.com': {
+    'frame-src': ['https://*.goentri.com'],
+    'connect-src': ['https://*.goentri.com'],
+  },
+};
+
+/** A URL's origin when it is on another origin than the panel's; null for the panel's own paths. */
+function foreignOrigin(url: string | null): string | null {
+  if (url === null) return null;
+  const origin = new URL(url, 'http://panel.invalid').origin;
+  return origin === 'http://panel.invalid' ? null : origin;
+}
+
+export interface PanelPolicyInput {
+  /** the boot script's hash source (inlineScriptSource) */
+  inlineScript: string | null;
+  config: PanelRuntimeConfig;
+  /** production pages ask the browser to load every subresource over HTTPS */
+  production: boolean;
+}
+
+/**
+ * The panel page's Content-Security-Policy: exactly what the page loads. Its own files, its boot script by hash,
+ * the card provider's and the registrar's scripts and what they load, error reports to the configured Sentry
+ * ingest, and nothing inline but styles: the bundle adds its stylesheet as a <style> element (webpack's
+ * asset/source) and the card provider styles its field inline. Only the configured hosts may frame it.
+ */
+export function panelContentSecurityPolicy({ inlineScript, config, production }: PanelPolicyInput): string {
+  const thirdParty = [config.paymentScriptUrl, config.registrarScriptUrl].map(foreignOrigin).filter((origin) => origin !== null);
+  const extra = (directive: Directive) => thirdParty.flatMap((origin) => THIRD_PARTY_SOURCES[origin]?.[directive] ?? []);
+  const sentryIngest = foreignOrigin(config.sentryDsn);
+  const directives: [string, ...string[]][] = [
+    ['default-src', "'self'"],
+    ['script-src', "'self'", ...(inlineScript === null ? [] : [inlineScript]), ...thirdParty, ...extra('script-src')],
+    ['style-src', "'self'", "'unsafe-inline'"],
+    ['img-src', "'self'", ...extra('img-src')],
+    ['connect-src', "'self'", ...extra('connect-src'), ...(sentryIngest === null ? [] : [sentryIngest])],
+    ['frame-src', "'self'", ...extra('frame-src')],
+    // Session replay compresses its recording in a worker it builds from a blob.
+    ['worker-src', "'self'", 'blob:'],
+    ['object-src', "'none'"],
+    ['base-uri', "'self'"],
+    ['form-action', "'self'"],
+    ['frame-ancestors', "'self'", ...config.hostOrigins],
+  ];
+  if (production) directives.push(['upgrade-insecure-requests']);
+  return directives.map((directive) => [...new Set(directive)].join(' ')).join('; ');
+}
+
+/** Features the panel never uses are off, for it and for every frame in it; payment only for the card provider. */
+export function panelPermissionsPolicy(config: PanelRuntimeConfig): string {
+  const denied = ['accelerometer', 'camera', 'display-capture', 'geolocation', 'gyroscope', 'hid', 'magnetometer', 'microphone', 'midi', 'serial', 'usb'];
+  const paymentOrigin = foreignOrigin(config.paymentScriptUrl);
+  const payment = paymentOrigin === null ? 'payment=(self)' : `payment=(self "${paymentOrigin}")`;
+  return [...denied.map((feature) => `${feature}=()`), payment].join(', ');
 }
 
 export function injectPanelConfig(html: string, config: PanelRuntimeConfig): string {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { PanelRuntimeConfig } from '../config';
-import { injectPanelConfig, inlineScriptSource, scriptSources } from './panelHtml';
+import { injectPanelConfig, inlineScriptSource, panelContentSecurityPolicy, panelPermissionsPolicy } from './panelHtml';
 
 const HASHED_ASSET = /\.[0-9a-f]{8,}\.[a-z0-9]+(\.map)?$/;
 const LONG_CACHE = 'public, max-age=31536000, immutable';
@@ -22,8 +22,8 @@ export function isPagePath(urlPath: string): boolean {
 
 export interface PanelPageOptions {
   distDir: string;
-  /** read index.html once (production) or on every request (demo, so a rebuild shows without a restart) */
-  cacheIndex: boolean;
+  /** production: read index.html once (the demo reads it on every request, so a rebuild shows without a restart) and HTTPS only */
+  production: boolean;
   runtimeConfig: () => PanelRuntimeConfig;
 }
 
@@ -41,19 +41,18 @@ export async function registerPanelPage(app: FastifyInstance, options: PanelPage
     try {
       const html = await readFile(indexPath, 'utf8');
       const index = { html, inlineScript: inlineScriptSource(html) };
-      if (options.cacheIndex) cached = index;
+      if (options.production) cached = index;
       return index;
     } catch {
       return null;
     }
   }
 
-  function frameAncestors(origins: string[]): string {
-    return ["frame-ancestors 'self'", ...origins].join(' ');
-  }
-
   const page: PanelPage = {
     async send(reply) {
+      // The hosts frame the panel: the CSP's frame-ancestors names them, and helmet's X-Frame-Options (which can
+      // name none of them) must not stop them. Helmet set it on the raw response, so it is removed there.
+      reply.raw.removeHeader('x-frame-options');
       const index = await indexHtml();
       if (index === null) {
         return reply
@@ -66,8 +65,8 @@ export async function registerPanelPage(app: FastifyInstance, options: PanelPage
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', REVALIDATE)
-        // Only the configured hosts may frame the panel; no inline script runs but the boot script.
-        .header('content-security-policy', `${frameAncestors(config.hostOrigins)}; ${scriptSources(index.inlineScript, config.paymentScriptUrl)}`)
+        .header('content-security-policy', panelContentSecurityPolicy({ inlineScript: index.inlineScript, config, production: options.production }))
+        .header('permissions-policy', panelPermissionsPolicy(config))
         .header('referrer-policy', 'strict-origin-when-cross-origin')
         .send(injectPanelConfig(index.html, config));
     },

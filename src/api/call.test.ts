@@ -1,5 +1,6 @@
 /** The one way an endpoint names its call: the URL and the retry rule follow from the contract's name. */
-import { call, callKinds } from './call';
+import { callKinds } from '../lib/callKinds';
+import { call } from './call';
 
 describe('call', () => {
   it("derives the URL from the contract's name and passes the parts through", () => {

@@ -50,4 +50,13 @@ describe('error reporting', () => {
     createErrorReporter(defaultConfig).exception(new Error('boom'));
     expect(init).not.toHaveBeenCalled();
   });
+
+  it('scrubs every report before it is sent', async () => {
+    await reportedEnvironment(injectedConfig({ sentryDsn: 'https://key@errors.example/1' }));
+    const beforeSend = init.mock.calls.at(-1)?.[0]?.beforeSend;
+
+    const sent = beforeSend?.({ type: undefined, extra: { jwt: 'eyJa.eyJb.c', contact: 'ap@northwind.example' } }, {});
+
+    expect(sent).toEqual({ type: undefined, extra: { jwt: '[Filtered]', contact: '[Filtered]' } });
+  });
 });

@@ -2,6 +2,7 @@ import * as Sentry from '@sentry/react';
 import type { ErrorReporter } from '../api/reporting';
 import type { PanelConfig } from '../config';
 import { ERROR_REPORTING } from '../lib/constants';
+import { scrubReport } from './scrubReport';
 
 /** Reports under the environment the server configured (SPEC 9's 'production' is the default it injects). */
 export function startSentry(dsn: string, environment: PanelConfig['environment']): ErrorReporter {
@@ -11,6 +12,9 @@ export function startSentry(dsn: string, environment: PanelConfig['environment']
     tracesSampleRate: ERROR_REPORTING.tracesSampleRate,
     replaysSessionSampleRate: ERROR_REPORTING.replaysSessionSampleRate,
     replaysOnErrorSampleRate: ERROR_REPORTING.replaysOnErrorSampleRate,
+    // Tokens, e-mail addresses and card data never leave the browser in a report.
+    beforeSend: (event) => scrubReport(event),
+    beforeSendTransaction: (event) => scrubReport(event),
     integrations: [
       Sentry.browserTracingIntegration(),
       Sentry.replayIntegration({ maskAllText: ERROR_REPORTING.maskAllText, blockAllMedia: ERROR_REPORTING.blockAllMedia }),

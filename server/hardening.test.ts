@@ -1,0 +1,142 @@
+/**
+ * The server's defences as an HTTP client and a browser see them: the security headers of the panel page and of
+ * the API, JSON-only API bodies (415, nothing stored) and the rate limits (429 with a clear message).
+ */
+import { apiErrorSchema } from '../src/api/contract';
+import { messages } from './http/errors';
+import { startDemo, type Demo } from './testing/harness';
+
+/** `directive -> sources` of a Content-Security-Policy header. */
+function directivesOf(policy: string | null): Map<string, string[]> {
+  const entries = (policy ?? '').split(';').map((directive) => directive.trim().split(/\s+/));
+  return new Map(entries.filter(([name]) => name).map(([name, ...sources]) => [name!, sources]));
+}
+
+const billingContactOf = (demo: Demo) =>
+  demo.query<{ billing_contact: string | null }>("select billing_contact from users where id = 'user_active'")[0]?.billing_contact;
+
+describe('with the default limits', () => {
+  let demo: Demo;
+
+  beforeAll(async () => {
+    demo = await startDemo();
+  });
+
+  afterAll(async () => {
+    await demo?.close();
+  });
+
+  it('lets only the demo host frame the panel page, and the page load only its own files and its boot script', async () => {
+    const page = await demo.get('/');
+    const hostOrigin = new URL(demo.hostUrl!).origin;
+    const policy = directivesOf(page.headers.get('content-security-policy'));
+
+    expect(page.headers.get('x-frame-options')).toBeNull();
+    expect(policy.get('frame-ancestors')).toEqual(["'self'", hostOrigin, hostOrigin.replace('127.0.0.1', 'localhost')]);
+    // The placeholder page has no boot script; the payment sandbox and the registrar stand-in are on this origin.
+    expect(policy.get('script-src')).toEqual(["'self'"]);
+    expect(policy.get('frame-src')).toEqual(["'self'"]);
+    expect(policy.get('connect-src')).toEqual(["'self'"]);
+    expect(policy.get('default-src')).toEqual(["'self'"]);
+    expect(policy.get('object-src')).toEqual(["'none'"]);
+    expect(policy.get('base-uri')).toEqual(["'self'"]);
+    expect(policy.has('upgrade-insecure-requests')).toBe(false);
+  });
+
+  it('turns off the browser features the panel never uses, and allows payment to itself', async () => {
+    const page = await demo.get('/billing/plans');
+    const features = (page.headers.get('permissions-policy') ?? '').split(', ');
+
+    for (const feature of ['camera', 'microphone', 'geolocation', 'usb']) expect(features).toContain(`${feature}=()`);
+    expect(features).toContain('payment=(self)');
+  });
+
+  it("sends helmet's headers on the page and the API, without HSTS outside production", async () => {
+    const token = await demo.sessionToken('active');
+    const page = await demo.get('/');
+    const api = await demo.api('get-billing-data', { jwt: token, data: {}, options: {} });
+    expect(api.status).toBe(200);
+
+    for (const answer of [page, api]) {
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(answer.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
+      expect(answer.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+      expect(answer.headers.get('origin-agent-cluster')).toBe('?1');
+      expect(answer.headers.get('x-dns-prefetch-control')).toBe('off');
+      expect(answer.headers.get('x-permitted-cross-domain-policies')).toBe('none');
+      expect(answer.headers.get('strict-transport-security')).toBeNull();
+    }
+    expect(page.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(api.headers.get('referrer-policy')).toBe('no-referrer');
+    // Only the panel page may be framed by another origin.
+    expect(api.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+  });
+
+  it.each([
+    ['text/plain', 'text/plain'],
+    ['a form', 'application/x-www-form-urlencoded'],
+    ['no content type', null],
+  ])('refuses an API body sent as %s with 415, and stores nothing', async (_label, contentType) => {
+    const jwt = await demo.sessionToken('active');
+    const before = billingContactOf(demo);
+    const body = JSON.stringify({ jwt, data: { userId: 'user_active', billingContact: 'changed@example.com' }, options: {} });
+
+    const response = await fetch(`${demo.panelUrl}/api/update-billing-contact`, {
+      method: 'POST',
+      headers: contentType === null ? {} : { 'content-type': contentType },
+      body: contentType === null ? new Blob([body]) : body,
+    });
+
+    expect(response.status).toBe(415);
+    expect(apiErrorSchema.parse(await response.json()).error).toEqual({ status: 415, message: messages.jsonOnly });
+    expect(billingContactOf(demo)).toBe(before);
+  });
+
+  it('takes JSON with a charset', async () => {
+    const jwt = await demo.sessionToken('active');
+    const result = await demo.api('update-billing-contact', { jwt, data: { userId: 'user_active', billingContact: 'ap@example.com' }, options: {} }, {
+      'content-type': 'application/json; charset=utf-8',
+    });
+    expect(result.status).toBe(200);
+    expect(billingContactOf(demo)).toBe('ap@example.com');
+  });
+});
+
+describe('with tiny limits', () => {
+  let demo: Demo;
+  /** the first of the two sessions the limit allows */
+  let jwt: string;
+
+  beforeAll(async () => {
+    demo = await startDemo({ env: { RATE_LIMIT_SESSIONS_PER_MINUTE: '2', RATE_LIMIT_WRITES_PER_MINUTE: '3' } });
+    jwt = await demo.sessionToken('active');
+  });
+
+  afterAll(async () => {
+    await demo?.close();
+  });
+
+  it('answers the billing session over its limit with 429, a clear message and when to come back', async () => {
+    const identity = await demo.identityToken('active');
+    const session = () => demo.api('billing-session', { jwt: identity, data: {}, options: { init: true } });
+
+    expect((await session()).status).toBe(200);
+    const refused = await session();
+
+    expect(refused.status).toBe(429);
+    expect(apiErrorSchema.parse(refused.body).error).toEqual({ status: 429, message: messages.tooManyRequests });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('counts the writes apart from the reads, and stores nothing once over the limit', async () => {
+    const write = (billingContact: string) => demo.api('update-billing-contact', { jwt, data: { userId: 'user_active', billingContact }, options: {} });
+
+    for (const contact of ['a@example.com', 'b@example.com', 'c@example.com']) expect((await write(contact)).status).toBe(200);
+    const refused = await write('d@example.com');
+
+    expect(refused.status).toBe(429);
+    expect(apiErrorSchema.parse(refused.body).error.message).toBe(messages.tooManyRequests);
+    expect(billingContactOf(demo)).toBe('c@example.com');
+    for (let read = 0; read < 5; read += 1) expect((await demo.api('get-billing-data', { jwt, data: {}, options: {} })).status).toBe(200);
+  });
+});
