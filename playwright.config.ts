@@ -11,6 +11,9 @@ import { E2E_HOST_PORT, E2E_PANEL_PORT } from './e2e/ports';
 
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'billing-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
+// Everything the demo's server logs during the run; checked for secrets when the run ends (e2e/logSecrets.ts).
+const serverLog = path.join(dataDir, 'server.log');
+process.env.E2E_SERVER_LOG = serverLog;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -22,6 +25,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 15_000 },
   reporter: [['list']],
+  globalTeardown: './e2e/logSecrets.ts',
   use: {
     baseURL: `http://127.0.0.1:${E2E_HOST_PORT}`,
     launchOptions: {
@@ -39,7 +43,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node --import tsx server/main.ts',
+    command: `node --import tsx server/main.ts >> '${serverLog}' 2>&1`,
     url: `http://127.0.0.1:${E2E_HOST_PORT}/`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -47,7 +51,8 @@ export default defineConfig({
       PORT: String(E2E_PANEL_PORT),
       HOST_PORT: String(E2E_HOST_PORT),
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+      // Each request's line, as production logs them: the run's log must carry no secret (e2e/logSecrets.ts).
+      LOG_LEVEL: 'info',
       // A free port for the demo's DNS server, so a demo started by hand (5300) is left alone.
       DNS_PORT: '0',
     },

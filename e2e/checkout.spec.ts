@@ -22,6 +22,8 @@ async function expectPlanChanged(page: Page, panel: FrameLocator, planName: stri
   await expect(panel.getByRole('button', { name: 'Update complete!' })).toBeVisible();
   // The spec's 7000 ms success delay, then the dashboard (replace).
   await expect(panel.getByRole('region', { name: 'Plan details' })).toBeVisible({ timeout: 20_000 });
+  // The host's address follows the panel's move by a message: reload only once it has, or the reload reopens the checkout.
+  await expect(page.getByRole('status', { name: 'Panel route' })).toHaveText('Route: /');
   await page.reload();
   const reloaded = page.frameLocator('#billing-frame');
   await expect(reloaded.getByRole('region', { name: 'Plan details' }).locator('.plan-name')).toContainText(planName, { timeout: 30_000 });
