@@ -12,6 +12,7 @@ import { answerAccountInfo, sendingDomainAnswer, withSite } from '../../test/han
 import { billingDataOf, openPanelAs, stopPanels } from '../../test/openPanel';
 import { apiError, json, onCall } from '../../test/server';
 import type { RecordedCall } from '../../test/server';
+import { shellStatusRegion } from '../../test/testPanel';
 
 afterEach(() => stopPanels());
 
@@ -210,13 +211,6 @@ describe('announcements: every verification result reaches a screen reader', () 
 });
 
 describe('announcements: a removal is heard after the screen has gone', () => {
-  /** The shell's status region: outside the routed screen, so it stays when the screen goes. */
-  const shellStatusRegion = () => {
-    const regions = screen.getAllByRole('status').filter((region) => !screen.getByRole('main').contains(region));
-    expect(regions).toHaveLength(1);
-    return regions[0]!;
-  };
-
   it.each<[string, Parameters<typeof openPanelAs>[0], string]>([
     ['verified', 'domain-live', 'Remove sending domain'],
     ['pending', withSending('PENDING'), 'Cancel & remove sending domain'],
