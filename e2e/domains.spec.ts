@@ -107,7 +107,7 @@ test('a pending domain says activation may take up to 10 minutes, with the butto
   await expectNoAxeViolations(page);
 });
 
-test('a live domain shows the active domain and the verified sending domain', async ({ page, openPanel }) => {
+test('a live domain shows the active domain and the verified sending domain, whose removal the shell announces', async ({ page, openPanel }) => {
   const panel = await openPanel('domain-live', '/domain');
   const custom = panel.getByRole('region', { name: 'Custom domain' });
   await expect(custom.getByText('www.example.com')).toBeVisible();
@@ -119,7 +119,12 @@ test('a live domain shows the active domain and the verified sending domain', as
 
   await sending.getByRole('link', { name: 'Edit custom sending domain' }).click();
   await expect(panel.getByText('Your custom sending domain example.com is verified.')).toBeVisible();
-  await expect(panel.getByRole('button', { name: 'Remove sending domain' })).toBeVisible();
+  await panel.getByRole('button', { name: 'Remove sending domain' }).click();
+  // Back on /domain: the shell says what happened, and its heading holds the focus the button had.
+  await expect(page).toHaveURL(/#\/pro\/domain$/);
+  await expect(panel.getByRole('status').filter({ hasText: 'Custom sending domain example.com removed' })).toBeAttached();
+  await expect(panel.getByRole('heading', { level: 1, name: 'Domain settings' })).toBeFocused();
+  await expect(sending.getByRole('button', { name: 'Setup' })).toBeVisible();
 });
 
 test('a sending domain is set up, its records added at the registrar, and verified', async ({ page, openPanel }) => {

@@ -99,7 +99,7 @@ describe('the handshake', () => {
   it('says it must be opened from the admin when no host answers, instead of spinning forever', async () => {
     jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
     start('/');
-    expect(screen.getByRole('status')).toHaveTextContent('Loading billing information');
+    expect(within(screen.getByRole('main')).getByRole('status')).toHaveTextContent('Loading billing information');
     await act(() => jest.advanceTimersByTimeAsync(HOST_TOKEN_WAIT_MS));
     expect(screen.getByText(NO_HOST_MESSAGE)).toBeInTheDocument();
   });

@@ -67,10 +67,29 @@ function useBillingDataForHost() {
   useGetBillingDataQuery(undefined, { skip: !ready });
 }
 
+/**
+ * The screen's title. A change announced on leaving its screen gives it the focus on the next one (the
+ * control the user pressed went with the old screen), unless the user has already put the focus somewhere.
+ */
+function ShellHeading({ title, focusRequest }: { title: string; focusRequest: number }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    const focused = document.activeElement;
+    if (focused && focused !== document.body) return;
+    heading.current?.focus();
+  }, [focusRequest]);
+  return (
+    <h1 className="title" ref={heading} tabIndex={-1}>
+      {title}
+    </h1>
+  );
+}
+
 function Shell({ logoVariant }: { logoVariant: number }) {
   const dispatch = useAppDispatch();
   const { pathname } = useLocation();
-  const { title, navigationHidden } = useShellState();
+  const { title, navigationHidden, announcement, headingFocusRequest } = useShellState();
   const limitsVersion = useLimitsVersion();
   useBillingDataForHost();
   useHostRouteSync();
@@ -88,7 +107,7 @@ function Shell({ logoVariant }: { logoVariant: number }) {
           <Logo variant={logoVariant} />
         </Link>
         <span className="badge">pro</span>
-        <h1 className="title">{title}</h1>
+        <ShellHeading title={title} focusRequest={headingFocusRequest} />
       </header>
       {!navigationHidden && <Navigation />}
       <main className="content">
@@ -96,6 +115,11 @@ function Shell({ logoVariant }: { logoVariant: number }) {
           <AppRoutes key={limitsVersion} />
         </SessionGate>
       </main>
+      {/* There from the first render and on every route, so what it says is heard after its screen has gone;
+          each message is a new node, so that a repeated one is announced again. */}
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {announcement && <span key={announcement.id}>{announcement.message}</span>}
+      </p>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 /** Builds the real store (and, for screen tests, the real app) against a stand-in host and MSW. */
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import type { ErrorReporter } from '../api/reporting';
@@ -50,4 +50,15 @@ export function renderPanel(path: string, panel = createTestStore(), environment
     </PageNavigationContext.Provider>,
   );
   return { ...panel, view };
+}
+
+/**
+ * The shell's status region, where a change that leaves its screen is announced: the one status region
+ * outside the routed screen (the main content), so it stays when the screen goes.
+ */
+export function shellStatusRegion(): HTMLElement {
+  const main = screen.getByRole('main');
+  const regions = screen.getAllByRole('status').filter((region) => !main.contains(region));
+  if (regions.length !== 1) throw new Error(`Expected one status region outside the main content, found ${regions.length}`);
+  return regions[0]!;
 }

@@ -1,29 +1,73 @@
 /**
- * What a screen may change in the shell around it: the heading (default 'Billing and domain settings') and
- * whether the navigation shows. Screens call the hooks; the shell reads the context.
+ * What a screen may change in the shell around it: the heading (default 'Billing and domain settings'),
+ * whether the navigation shows, and what the shell's status region announces. Screens call the hooks; the
+ * shell reads the context.
  */
-import { createContext, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
 
 export const DEFAULT_TITLE = 'Billing and domain settings';
+
+/** A message for the shell's status region, from a change that leaves the screen it was made on. */
+export interface Announcement {
+  /** Tells a repeated message from the last one, so that it is announced again. */
+  id: number;
+  message: string;
+  /** The path of the screen the change was made on. */
+  madeOn: string;
+}
 
 interface ShellControls {
   setTitle(title: string | null): void;
   setNavigationHidden(owner: symbol, hidden: boolean): void;
+  announce(message: string, madeOn: string): void;
 }
 
 interface ShellState {
   title: string;
   navigationHidden: boolean;
+  announcement: Announcement | null;
+  /** Grows each time a change announced on leaving its screen arrives on the next: the heading takes the focus. */
+  headingFocusRequest: number;
 }
 
 const ShellControlsContext = createContext<ShellControls | null>(null);
-const ShellStateContext = createContext<ShellState>({ title: DEFAULT_TITLE, navigationHidden: false });
+const ShellStateContext = createContext<ShellState>({
+  title: DEFAULT_TITLE,
+  navigationHidden: false,
+  announcement: null,
+  headingFocusRequest: 0,
+});
+
+/**
+ * Where a change announced on leaving its screen has led: the first other path asks for the heading's focus;
+ * moving on from there clears the message, so that a later reading of the page does not come across it.
+ */
+function useArrivalAfterLeaving(announcement: Announcement | null, clear: (id: number) => void): number {
+  const { pathname } = useLocation();
+  const arrival = useRef<{ id: number; pathname: string } | null>(null);
+  const [headingFocusRequest, setHeadingFocusRequest] = useState(0);
+  useEffect(() => {
+    if (!announcement || pathname === announcement.madeOn) return;
+    if (arrival.current?.id !== announcement.id) {
+      arrival.current = { id: announcement.id, pathname };
+      // A state, not a focus now: the next render holds the title the new screen sets as it mounts.
+      setHeadingFocusRequest((request) => request + 1);
+    } else if (arrival.current.pathname !== pathname) {
+      clear(announcement.id);
+    }
+  }, [announcement, clear, pathname]);
+  return headingFocusRequest;
+}
 
 export function ShellProvider({ children }: { children: ReactNode }) {
   const [title, setTitle] = useState<string | null>(null);
   // Several screens (a gate and the screen inside it) may hide the navigation at once: it shows when none does.
   const [hiders, setHiders] = useState<ReadonlySet<symbol>>(new Set());
+  const [announcement, setAnnouncement] = useState<Announcement | null>(null);
+  // Counts every announcement, cleared ones too, so a repeated message is a new one.
+  const announcementCount = useRef(0);
   const controls = useMemo<ShellControls>(
     () => ({
       setTitle,
@@ -36,10 +80,19 @@ export function ShellProvider({ children }: { children: ReactNode }) {
           return next;
         });
       },
+      announce(message, madeOn) {
+        announcementCount.current += 1;
+        setAnnouncement({ id: announcementCount.current, message, madeOn });
+      },
     }),
     [],
   );
-  const state = useMemo(() => ({ title: title ?? DEFAULT_TITLE, navigationHidden: hiders.size > 0 }), [title, hiders]);
+  const clearAnnouncement = useCallback((id: number) => setAnnouncement((current) => (current?.id === id ? null : current)), []);
+  const headingFocusRequest = useArrivalAfterLeaving(announcement, clearAnnouncement);
+  const state = useMemo(
+    () => ({ title: title ?? DEFAULT_TITLE, navigationHidden: hiders.size > 0, announcement, headingFocusRequest }),
+    [title, hiders, announcement, headingFocusRequest],
+  );
   return (
     <ShellControlsContext.Provider value={controls}>
       <ShellStateContext.Provider value={state}>{children}</ShellStateContext.Provider>
@@ -74,4 +127,15 @@ export function useHideNavigation(hidden: boolean) {
     setNavigationHidden(owner, hidden);
     return () => setNavigationHidden(owner, false);
   }, [setNavigationHidden, owner, hidden]);
+}
+
+/**
+ * Announces a change that leaves the screen (the screen's own status region goes with it): the shell's polite
+ * status region, there on every screen, says `message`, and on the next screen the shell's heading takes the
+ * focus, since the control that made the change went with the old screen.
+ */
+export function useAnnounceLeaving(): (message: string) => void {
+  const { announce } = useShellControls();
+  const { pathname } = useLocation();
+  return useCallback((message: string) => announce(message, pathname), [announce, pathname]);
 }

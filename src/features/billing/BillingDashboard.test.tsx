@@ -35,7 +35,7 @@ function valueOf(list: HTMLElement, term: string | RegExp) {
 describe('states', () => {
   it('shows a spinner without the navigation while loading, then the grid with it', async () => {
     openPanelAs('active');
-    expect(screen.getByRole('status')).toHaveTextContent('Loading billing information');
+    expect(within(screen.getByRole('main')).getByRole('status')).toHaveTextContent('Loading billing information');
     expect(navigation()).not.toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 2, name: 'Plan details' })).toBeInTheDocument();
     expect(navigation()).toBeInTheDocument();

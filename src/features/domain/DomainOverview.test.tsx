@@ -12,7 +12,7 @@ import { billingDataOf, openPanelAs, stopPanels } from '../../test/openPanel';
 import type { OpenPanelOptions } from '../../test/openPanel';
 import { apiError, json, onCall } from '../../test/server';
 import type { RecordedCall } from '../../test/server';
-import { fakePageNavigation } from '../../test/testPanel';
+import { fakePageNavigation, shellStatusRegion } from '../../test/testPanel';
 import { REGISTRAR_ERROR_MESSAGE } from './DomainPurchase';
 import { REGISTRAR_CLOSE_EVENT } from './registrar';
 
@@ -134,6 +134,21 @@ describe('the custom sending domain', () => {
     expect(reportedRoute(opened)).toEqual({ route: '/domain/sending' });
   });
 
+  it('says the new one is set up in the shell, whose heading then takes the focus', async () => {
+    const user = userEvent.setup();
+    const opened = openOverview('active');
+    onCall('setup-sending-domain', () => {
+      opened.data = withSite(opened.data, { sending_domain: 'active.example.com', sending_domain_status: 'INITIALIZED' });
+      return json(sendingDomainAnswer('active.example.com', 'INITIALIZED'));
+    });
+    const sending = await box('Custom sending domain');
+    const region = shellStatusRegion();
+    expect(region).toBeEmptyDOMElement();
+    await user.click(sending.getByRole('button', { name: 'Setup' }));
+    await waitFor(() => expect(region).toHaveTextContent('Custom sending domain set up'));
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Custom sending domain settings' })).toHaveFocus());
+  });
+
   it('fetches the records of an INITIALIZED domain instead of setting it up again', async () => {
     const user = userEvent.setup();
     openOverview(withSite(billingDataOf('active'), { sending_domain: 'example.com', sending_domain_status: 'INITIALIZED' }));
@@ -145,6 +160,8 @@ describe('the custom sending domain', () => {
     expect(await screen.findByRole('heading', { name: 'Add these DNS records to example.com' })).toBeInTheDocument();
     expect(fetches).toHaveLength(1);
     expect(setups).toHaveLength(0);
+    // Nothing changed, so the shell has nothing to say.
+    expect(shellStatusRegion()).toBeEmptyDOMElement();
   });
 
   it.each<[string, () => Response]>([

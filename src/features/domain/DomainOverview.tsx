@@ -24,7 +24,7 @@ import { selectSessionToken } from '../../store/selectors';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { ActionButton } from '../../ui/ActionButton';
 import { FormError } from '../../ui/FormError';
-import { useScreenTitle } from '../../ui/shell';
+import { useAnnounceLeaving, useScreenTitle } from '../../ui/shell';
 import { useActionFlow } from '../../ui/useActionFlow';
 import { usePageNavigation } from '../account/pageNavigation';
 import { DomainGate } from './DomainGate';
@@ -111,6 +111,7 @@ function CustomDomain({ site }: { site: CurrentSite }) {
 function SendingDomain({ site }: { site: CurrentSite }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const announceLeaving = useAnnounceLeaving();
   const flow = useActionFlow();
   const status = site.sending_domain_status;
   // INITIALIZED has records waiting: the Setup button fetches them instead of setting up again.
@@ -118,12 +119,13 @@ function SendingDomain({ site }: { site: CurrentSite }) {
 
   function setup() {
     void flow.run(async () => {
-      const endpoint =
-        sendingDomainSetupStep(status) === 'fetchRecords'
-          ? domainApi.endpoints.getSendingDomainRecords
-          : domainApi.endpoints.setupSendingDomain;
+      const step = sendingDomainSetupStep(status);
+      const endpoint = step === 'fetchRecords' ? domainApi.endpoints.getSendingDomainRecords : domainApi.endpoints.setupSendingDomain;
       const result = await dispatch(endpoint.initiate({ siteId: site.id }));
       if (result.error || result.data.error) return SENDING_DOMAIN_MESSAGES.setupFailed;
+      // A new domain is a change of status, said by the shell since this screen goes; fetching the records of
+      // one already set up changes nothing.
+      if (step === 'setup') announceLeaving('Custom sending domain set up');
       navigate('/domain/sending');
       return null;
     });

@@ -12,6 +12,7 @@ import { answerAccountInfo, sendingDomainAnswer, withSite } from '../../test/han
 import { billingDataOf, openPanelAs, stopPanels } from '../../test/openPanel';
 import { apiError, json, onCall } from '../../test/server';
 import type { RecordedCall } from '../../test/server';
+import { shellStatusRegion } from '../../test/testPanel';
 
 afterEach(() => stopPanels());
 
@@ -206,5 +207,59 @@ describe('announcements: every verification result reaches a screen reader', () 
     await announcement('Verifying your custom sending domain…');
     await answerVerification();
     expect(await announcement('Your custom sending domain is verified')).toBe(region);
+  });
+});
+
+describe('announcements: a removal is heard after the screen has gone', () => {
+  it.each<[string, Parameters<typeof openPanelAs>[0], string]>([
+    ['verified', 'domain-live', 'Remove sending domain'],
+    ['pending', withSending('PENDING'), 'Cancel & remove sending domain'],
+  ])('%s: the shell says it, and the heading of /domain takes the focus', async (_label, scenario, buttonName) => {
+    const user = userEvent.setup();
+    const opened = openSending(scenario);
+    const activation = await step2();
+    const region = shellStatusRegion();
+    expect(region).toHaveAttribute('aria-live', 'polite');
+    expect(region).toBeEmptyDOMElement();
+    const removedDomain = opened.data.currentSite.sending_domain;
+    // What a screen reader reads as the heading takes the focus: the title of the screen it arrives on.
+    const heading = screen.getByRole('heading', { level: 1, name: 'Custom sending domain settings' });
+    const titlesOnFocus: Array<string | null> = [];
+    heading.addEventListener('focus', () => titlesOnFocus.push(heading.textContent));
+    await user.click(activation.getByRole('button', { name: buttonName }));
+    await waitFor(() => expect(routeOf(opened)).toEqual({ route: '/domain' }));
+    await waitFor(() => expect(region).toHaveTextContent(`Custom sending domain ${removedDomain} removed`));
+    expect(shellStatusRegion()).toBe(region);
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(titlesOnFocus).toEqual(['Domain settings']);
+    // The overview offers to set a sending domain up again.
+    expect(await screen.findByRole('button', { name: 'Setup' })).toBeInTheDocument();
+  });
+
+  it('INITIALIZED: Back says the records were dropped too, and moving on clears the message', async () => {
+    const user = userEvent.setup();
+    const opened = openSending(withSending('INITIALIZED'));
+    await step2();
+    const region = shellStatusRegion();
+    await user.click(screen.getByRole('link', { name: 'Back' }));
+    await waitFor(() => expect(region).toHaveTextContent('Custom sending domain example.com removed'));
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Domain settings' })).toHaveFocus());
+    await user.click(within(screen.getByRole('navigation', { name: 'Settings sections' })).getByRole('link', { name: 'Support' }));
+    await waitFor(() => expect(routeOf(opened)).toEqual({ route: '/support' }));
+    await waitFor(() => expect(region).toBeEmptyDOMElement());
+    // The user's own navigation keeps its focus.
+    expect(screen.getByRole('link', { name: 'Support' })).toHaveFocus();
+  });
+
+  it('a failed removal stays on the screen and leaves the shell silent', async () => {
+    const user = userEvent.setup();
+    openSending('domain-live');
+    onCall('remove-sending-domain', () => apiError(400, 'bad'));
+    const activation = await step2();
+    const region = shellStatusRegion();
+    await user.click(activation.getByRole('button', { name: 'Remove sending domain' }));
+    expect(await activation.findByRole('alert')).toHaveTextContent('Unable to remove custom sending domain');
+    expect(region).toBeEmptyDOMElement();
+    expect(screen.getByRole('heading', { level: 1, name: 'Custom sending domain settings' })).not.toHaveFocus();
   });
 });

@@ -25,7 +25,7 @@ import { ExternalLink } from '../../ui/ExternalLink';
 import { FormError } from '../../ui/FormError';
 import { Notice } from '../../ui/Notice';
 import { Spinner } from '../../ui/Spinner';
-import { useScreenTitle } from '../../ui/shell';
+import { useAnnounceLeaving, useScreenTitle } from '../../ui/shell';
 import { useActionFlow } from '../../ui/useActionFlow';
 import { DomainGate } from './DomainGate';
 import { domainApi, useCheckSendingDomainQuery } from './domainApi';
@@ -47,6 +47,7 @@ function recordRows(sending: SendingDomain): DnsTableRow[] {
 function SendingDomainForm({ site, sending }: { site: CurrentSite; sending: SendingDomain }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const announceLeaving = useAnnounceLeaving();
   const { sendingDomainHelpUrl } = useConfig();
   const status = site.sending_domain_status;
   // "if active is true or the status is VERIFIED, the verified state is shown"
@@ -75,6 +76,8 @@ function SendingDomainForm({ site, sending }: { site: CurrentSite; sending: Send
         const result = await dispatch(domainApi.endpoints.removeSendingDomain.initiate({ siteId: site.id }));
         if (result.error) return sendingDomainActionMessage('remove', failureOf(result.error));
         removed = true;
+        // Without a sending domain the screen goes back to /domain: its own status region goes with it.
+        announceLeaving(`Custom sending domain ${domainName} removed`);
         return null;
       })
       .then(() => removed);
