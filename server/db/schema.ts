@@ -186,15 +186,20 @@ export interface PaymentIntentsTable {
   payment_method_id: string | null;
 }
 
-/** The first answer of a write sent with an idempotency key (0002). */
+/** The first answer of a write sent with an idempotency key (0002), claimed before the work runs (0005). */
 export interface IdempotencyKeysTable {
   site_id: string;
   key: string;
   call: string;
   /** SHA-256 (hex) of the call name and its data */
   request_hash: string;
-  response_json: string;
+  /** null while the claim's work is running */
+  response_json: string | null;
   created_at: number;
+  /** the attempt running the work (null once answered) */
+  claim_id: string | null;
+  /** milliseconds: after this, a claim without an answer may be taken over (its process died) */
+  claimed_until_ms: number | null;
 }
 
 /** Setup intents whose card update-card has saved on the customer (0002). */
@@ -214,6 +219,8 @@ export interface CancellationRequestsTable {
   completed_at: number | null;
   attempts: number;
   last_error: string | null;
+  /** milliseconds: the process carrying it out holds it until then (0005) */
+  claimed_until_ms: number | null;
 }
 
 /** The payment sandbox's payment methods (0002). */

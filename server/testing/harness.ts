@@ -76,7 +76,8 @@ export interface Demo {
     headers?: Record<string, string>,
   ): Promise<CallResult<T>>;
   /**
-   * Reads the demo's database directly: what a call stored, or that a refused call stored nothing. The query is
+   * Reads the demo's database directly: what a call stored, or that a refused call stored nothing (or, to set a
+   * test up, changes it). The query is
    * Kysely's `sql` template, so its parameters take each database's own placeholders:
    * demo.query(sql<{ n: number }>`select count(*) as n from invoices where customer_id = ${id}`).
    */
