@@ -6,7 +6,7 @@
 //
 // Env: POSTGRES_BIN_DIR (default: the newest /usr/lib/postgresql/<version>/bin).
 import { execFileSync, execSync, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -65,11 +65,12 @@ function freePort() {
 
 const isRoot = process.getuid?.() === 0;
 
-/** Runs a PostgreSQL program, as the cluster user when we are root. */
+/** Runs a PostgreSQL program, as the cluster user when we are root; only its errors are shown. */
 function runPostgresProgram(binDir, program, args) {
   const file = path.join(binDir, program);
-  if (isRoot) execFileSync('su', [CLUSTER_USER, '-s', '/bin/sh', '-c', [file, ...args].map(shellQuote).join(' ')], { stdio: 'inherit' });
-  else execFileSync(file, args, { stdio: 'inherit' });
+  const options = { stdio: ['ignore', 'ignore', 'inherit'] };
+  if (isRoot) execFileSync('su', [CLUSTER_USER, '-s', '/bin/sh', '-c', [file, ...args].map(shellQuote).join(' ')], options);
+  else execFileSync(file, args, options);
 }
 
 function shellQuote(value) {
@@ -117,7 +118,7 @@ try {
   exitCode = await runCommand({ ...process.env, DATABASE_URL: databaseUrl });
 } catch (error) {
   console.error(`withPostgres: ${error instanceof Error ? error.message : String(error)}`);
-  if (existsSync(logFile)) console.error(`the cluster's log: ${logFile}`);
+  if (existsSync(logFile)) console.error(`the cluster's log:\n${readFileSync(logFile, 'utf8')}`);
 } finally {
   if (started) {
     try {
