@@ -223,6 +223,13 @@ export interface CancellationRequestsTable {
   claimed_until_ms: number | null;
 }
 
+/** A named lock held until released or until it lapses (0005). */
+export interface LeasesTable {
+  name: string;
+  holder: string;
+  until_ms: number;
+}
+
 /** The payment sandbox's payment methods (0002). */
 export interface SandboxPaymentMethodsTable {
   id: string;
@@ -300,6 +307,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   card_updates: CardUpdatesTable;
   cancellation_requests: CancellationRequestsTable;
+  leases: LeasesTable;
   sandbox_payment_methods: SandboxPaymentMethodsTable;
   sandbox_setup_intents: SandboxSetupIntentsTable;
   dns_records: DnsRecordsTable;

@@ -1,12 +1,14 @@
 /**
  * Two server processes on one PostgreSQL database (as a deployment behind a load balancer runs them): a double
  * submit whose two requests land on different processes still does the work once, because the database, not a
- * process's memory, decides who runs an idempotency key. PostgreSQL only: SQLite is one process's file.
+ * process's memory, decides who runs an idempotency key; and two changes of one subscription (two keys) take turns
+ * on its lease. PostgreSQL only: SQLite is one process's file, and its one connection runs queries one by one.
  */
 import { sql } from 'kysely';
 import { calls } from '../../src/api/contract';
 import type { ScenarioName } from '../demo/scenarios';
 import { startDemo, type CallResult, type Demo } from '../testing/harness';
+import { planChangeMessages } from './planChangeMessages';
 
 const onPostgres = process.env.DATABASE_URL ? describe : describe.skip;
 const POSTGRES_ONLY = process.env.DATABASE_URL
@@ -83,8 +85,8 @@ function submitTwice({ scenario, call, data, key }: DoubleSubmit): Promise<CallR
 
 const invoiceCount = (customerId: string) => first.count(sql`invoices where customer_id = ${customerId}`);
 
-onPostgres(`100 double submits split across two server processes on one database${POSTGRES_ONLY}`, () => {
-  it('do each plan change, card set-up and cancellation once, and answer both requests alike', async () => {
+onPostgres(`writes split across two server processes on one database${POSTGRES_ONLY}`, () => {
+  it('100 double submits do each plan change, card set-up and cancellation once, and answer both requests alike', async () => {
     const submits = doubleSubmits();
     const invoicesBefore = await Promise.all(PLAN_CHANGE_SITES.map((scenario) => invoiceCount(idsOf(scenario).customerId)));
     const setupIntentsBefore = await first.count(sql`sandbox_setup_intents`);
@@ -126,4 +128,19 @@ onPostgres(`100 double submits split across two server processes on one database
 
     console.info(`${DOUBLE_SUBMITS} double submits (${2 * DOUBLE_SUBMITS} requests) over two processes answered in ${elapsedMs} ms`);
   }, 120_000);
+
+  it('charge once for the same plan change sent with two keys (two tabs), one to each process: the second finds it done', async () => {
+    await first.reset();
+    const { customerId, subscriptionId, userId } = idsOf('active');
+    const data = { customerId, subscriptionId, userId, planId: BUSINESS_YEAR, addonIds: [], prorationDate: Math.floor(Date.now() / 1000) };
+    const invoicesBefore = await invoiceCount(customerId);
+    const body = { jwt: sessions.get('active')!, data, options: {} };
+    const replies = await Promise.all([
+      first.api('change-subscription', body, { 'idempotency-key': 'tab-1' }),
+      second.api('change-subscription', body, { 'idempotency-key': 'tab-2' }),
+    ]);
+    expect(replies.map((reply) => reply.status).sort()).toEqual([200, 400]);
+    expect(replies.find((reply) => reply.status === 400)?.body).toEqual({ error: { status: 400, message: planChangeMessages.currentPlan } });
+    expect(await invoiceCount(customerId)).toBe(invoicesBefore + 1);
+  });
 });

@@ -10,12 +10,14 @@ import { CardStore } from './cards';
 import { CatalogueStore } from './catalogue';
 import { IdempotencyKeyStore } from './idempotencyKeys';
 import { InvoiceStore } from './invoices';
+import { LeaseStore } from './leases';
 import { PlanChangeStore } from './planChanges';
 import { SubscriptionStore } from './subscriptions';
 
 export { toBlogs, toCurrentSite, toUser, type AccountRecord, type AccountStore } from './accounts';
 export { toPrice } from './catalogue';
 export type { IdempotencyKeyStore } from './idempotencyKeys';
+export type { LeaseStore } from './leases';
 
 export interface Stores {
   /** sites, users, payment customers, site usage */
@@ -30,6 +32,8 @@ export interface Stores {
   planChanges: PlanChangeStore;
   cancellationRequests: CancellationRequestStore;
   idempotencyKeys: IdempotencyKeyStore;
+  /** named locks shared by every server process */
+  leases: LeaseStore;
 }
 
 export function createStores(db: Db): Stores {
@@ -45,5 +49,6 @@ export function createStores(db: Db): Stores {
     planChanges: new PlanChangeStore(db),
     cancellationRequests: new CancellationRequestStore(db),
     idempotencyKeys: new IdempotencyKeyStore(db),
+    leases: new LeaseStore(db),
   };
 }

@@ -4,7 +4,8 @@
  * - an idempotency key is claimed by inserting its row BEFORE the work runs (the primary key admits one), and the
  *   answer is filled in when the work is done: response_json becomes nullable, which SQLite cannot alter, so the
  *   table is rebuilt (rows copied) with the claim's columns;
- * - a background cancellation is claimed for a while by the process that carries it out.
+ * - a background cancellation is claimed for a while by the process that carries it out;
+ * - leases: named, time-limited locks (one plan change of a subscription at a time, whatever its key).
  * Portable between SQLite and PostgreSQL like 0001.
  */
 import { sql, type Kysely } from 'kysely';
@@ -36,9 +37,19 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema.createIndex('idempotency_keys_created_idx').on('idempotency_keys').column('created_at').execute();
 
   await db.schema.alterTable('cancellation_requests').addColumn('claimed_until_ms', 'bigint').execute();
+
+  await db.schema
+    .createTable('leases')
+    .addColumn('name', 'text', (c) => c.primaryKey())
+    /** a random id per holder: only it releases the lease */
+    .addColumn('holder', 'text', (c) => c.notNull())
+    /** milliseconds: a holder that died lets go then */
+    .addColumn('until_ms', 'bigint', (c) => c.notNull())
+    .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {
+  await db.schema.dropTable('leases').ifExists().execute();
   await db.schema.alterTable('cancellation_requests').dropColumn('claimed_until_ms').execute();
   // Answers still being worked on have nothing to keep.
   await db.deleteFrom('idempotency_keys').where('response_json', 'is', null).execute();
