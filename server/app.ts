@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { IdentityVerifier } from './auth/identity';
 import { BackgroundCancellations } from './billing/cancellations';
 import { IdempotentWrites } from './billing/idempotency';
+import { Leases } from './billing/leases';
 import { createStores } from './billing/store';
 import { panelRuntimeConfig, type ServerConfig } from './config';
 import { withPlugin, type Db } from './db/database';
@@ -164,6 +165,7 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
     now,
     call: { checkResponses: !config.production },
     idempotency: new IdempotentWrites(store.idempotencyKeys, now),
+    leases: new Leases(store.leases, now),
     cancellations,
   };
   registerSessionRoutes(app, deps);

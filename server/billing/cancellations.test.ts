@@ -68,6 +68,23 @@ it('cancels at the provider after the delay, once, with an idempotency key', asy
   worker.close();
 });
 
+it('is carried out by one of two processes on the database, once, while the provider is slow', async () => {
+  const payments = provider(async () => {
+    await sleep(100);
+    return { canceledAt: CANCELED_AT };
+  });
+  // Two workers are two server processes: each schedules the request it sees (one asked, one resumed at start).
+  const asking = new BackgroundCancellations(store, payments, { delayMs: DELAY_MS, now: Date.now, log });
+  const other = new BackgroundCancellations(createStores(db), payments, { delayMs: DELAY_MS, now: Date.now, log });
+  await asking.request('sub_active');
+  await other.resume();
+  await waitFor(async () => (await statusOf('sub_active')) === 'canceled');
+  await sleep(DELAY_MS + 150);
+  expect(payments.cancelSubscription).toHaveBeenCalledTimes(1);
+  asking.close();
+  other.close();
+});
+
 it('retries a provider failure, then succeeds', async () => {
   let calls = 0;
   const payments = provider(async () => {

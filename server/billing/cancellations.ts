@@ -13,6 +13,8 @@ import type { Stores } from './store';
 
 export const MAX_CANCEL_ATTEMPTS = 4;
 const RETRY_BASE_MS = 2000;
+/** Longer than a provider call may take: a process that claimed a request and died lets it go after this. */
+const CLAIM_LEASE_MS = 60_000;
 
 export interface CancellationOptions {
   delayMs: number;
@@ -68,6 +70,12 @@ export class BackgroundCancellations {
       // The request may be gone (a demo reset) or already done.
       const current = await this.store.cancellationRequests.find(id);
       if (this.closed || current === undefined || current.completed_at !== null || current.requested_at !== scheduled.requested_at) return;
+      const claimedUntilMs = this.options.now() + CLAIM_LEASE_MS;
+      if (!(await this.store.cancellationRequests.claim(id, current.requested_at, this.options.now(), claimedUntilMs))) {
+        // Another process is carrying it out: look again when its claim lapses, in case that process died.
+        if (current.claimed_until_ms !== null) this.schedule({ ...current, due_at_ms: current.claimed_until_ms + 1 });
+        return;
+      }
       const subscription = await this.store.subscriptions.find(id);
       if (subscription === undefined) return;
       try {

@@ -1,10 +1,15 @@
 /**
  * Writes that create something honour an `idempotency-key` request header, as the card provider's own API
  * does: the first answer for a key is kept (per site, for a day) and a retry with the same key gets it again
- * without doing the work twice. A retry that arrives while the first is still running waits for it. A key
- * reused for a different request is refused. Failures are not kept: a retry after a failure tries again.
+ * without doing the work twice. A key reused for a different request is refused. Failures are not kept: a retry
+ * after a failure tries again.
+ *
+ * The database enforces it, so it holds across server processes and restarts: the key's row is inserted (claimed)
+ * before the work runs, and its primary key admits one. A request that finds the key claimed waits for the answer
+ * (polling the row); a claim whose process died without answering lapses and may be taken over.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { toUnixSeconds } from '../../src/lib/dates';
 import { stableJson } from '../../src/lib/json';
 import { ApiError } from '../http/errors';
@@ -15,10 +20,16 @@ const MAX_KEY_LENGTH = 255;
 /** Printable ASCII: the characters a header value may carry without encoding. */
 const KEY_PATTERN = /^[\x21-\x7e]+$/;
 const KEY_LIFETIME_SECONDS = 24 * 60 * 60;
+/** Longer than any provider call may take (their clients time out first); a claim older than this was orphaned. */
+const CLAIM_LEASE_MS = 60_000;
+/** How long a request waits for another one with its key; the panel's transport gives up after 18 s. */
+const MAX_WAIT_MS = 15_000;
+const POLL_INTERVAL_MS = 25;
 
 export const idempotencyMessages = {
   invalidKey: `The idempotency-key header must be 1 to ${MAX_KEY_LENGTH} printable characters.`,
   reused: 'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+  inProgress: 'Another request with this idempotency key is still being processed. Try again later.',
 } as const;
 
 /** The header's value: undefined without one; 400 for an unusable one. */
@@ -31,8 +42,6 @@ export function idempotencyKeyOf(headers: Record<string, string | string[] | und
 }
 
 export class IdempotentWrites {
-  private readonly running = new Map<string, Promise<unknown>>();
-
   constructor(
     private readonly keys: IdempotencyKeyStore,
     private readonly now: () => number,
@@ -44,32 +53,41 @@ export class IdempotentWrites {
    */
   async run<T>(siteId: string, key: string | undefined, call: string, data: unknown, work: () => Promise<T>): Promise<T> {
     if (key === undefined) return work();
-    const slot = `${siteId}\n${key}`;
-    const earlier = this.running.get(slot);
-    if (earlier !== undefined) {
-      // The same key is being answered: wait for it, then read what it kept (or run again if it failed).
-      await earlier.catch(() => undefined);
-      return this.run(siteId, key, call, data, work);
-    }
     // Stable JSON, so the same data hashes the same however the client ordered its keys.
     const requestHash = createHash('sha256').update(`${call}\n${stableJson(data)}`).digest('hex');
-    const attempt = (async () => {
-      const stored = await this.keys.find(siteId, key);
-      if (stored !== undefined) {
-        if (stored.request_hash !== requestHash) throw new ApiError(400, idempotencyMessages.reused);
-        return JSON.parse(stored.response_json) as T;
-      }
-      const result = await work();
+    const claimId = randomUUID();
+    const giveUpAt = this.now() + MAX_WAIT_MS;
+    for (;;) {
+      const claimedUntilMs = this.now() + CLAIM_LEASE_MS;
       const createdAt = toUnixSeconds(this.now());
-      await this.keys.save({ siteId, key, call, requestHash, response: result, createdAt });
-      await this.keys.prune(createdAt - KEY_LIFETIME_SECONDS);
-      return result;
-    })();
-    this.running.set(slot, attempt);
-    try {
-      return await attempt;
-    } finally {
-      if (this.running.get(slot) === attempt) this.running.delete(slot);
+      if (await this.keys.claim({ siteId, key, call, requestHash, claimId, claimedUntilMs, createdAt })) {
+        return this.workOnClaim(siteId, key, claimId, work, createdAt);
+      }
+      const stored = await this.keys.find(siteId, key);
+      // Gone between the two statements: its attempt failed and released it, so claim it again.
+      if (stored === undefined) continue;
+      if (stored.request_hash !== requestHash) throw new ApiError(400, idempotencyMessages.reused);
+      if (stored.response_json !== null) return JSON.parse(stored.response_json) as T;
+      const lapsed = stored.claimed_until_ms !== null && stored.claimed_until_ms < this.now();
+      if (lapsed && stored.claim_id !== null && (await this.keys.takeOver(siteId, key, stored.claim_id, claimId, claimedUntilMs))) {
+        return this.workOnClaim(siteId, key, claimId, work, createdAt);
+      }
+      if (this.now() >= giveUpAt) throw new ApiError(409, idempotencyMessages.inProgress);
+      await sleep(POLL_INTERVAL_MS);
     }
+  }
+
+  private async workOnClaim<T>(siteId: string, key: string, claimId: string, work: () => Promise<T>, createdAt: number): Promise<T> {
+    let result: T;
+    try {
+      result = await work();
+    } catch (error) {
+      // Should the release fail too, the claim lapses after CLAIM_LEASE_MS: the work's own error is the answer.
+      await this.keys.release(siteId, key, claimId).catch(() => undefined);
+      throw error;
+    }
+    await this.keys.answer(siteId, key, claimId, result);
+    await this.keys.prune(createdAt - KEY_LIFETIME_SECONDS);
+    return result;
   }
 }

@@ -5,6 +5,7 @@ import * as m0001 from './migrations/0001_initial';
 import * as m0002 from './migrations/0002_payments_writes';
 import * as m0003 from './migrations/0003_plan_changes';
 import * as m0004 from './migrations/0004_domains';
+import * as m0005 from './migrations/0005_database_claims';
 import * as m0006 from './migrations/0006_payment_events';
 
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0002_payments_writes': m0002,
   '0003_plan_changes': m0003,
   '0004_domains': m0004,
+  '0005_database_claims': m0005,
   '0006_payment_events': m0006,
 };
 

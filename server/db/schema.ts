@@ -188,15 +188,20 @@ export interface PaymentIntentsTable {
   payment_method_id: string | null;
 }
 
-/** The first answer of a write sent with an idempotency key (0002). */
+/** The first answer of a write sent with an idempotency key (0002), claimed before the work runs (0005). */
 export interface IdempotencyKeysTable {
   site_id: string;
   key: string;
   call: string;
   /** SHA-256 (hex) of the call name and its data */
   request_hash: string;
-  response_json: string;
+  /** null while the claim's work is running */
+  response_json: string | null;
   created_at: number;
+  /** the attempt running the work (null once answered) */
+  claim_id: string | null;
+  /** milliseconds: after this, a claim without an answer may be taken over (its process died) */
+  claimed_until_ms: number | null;
 }
 
 /** A provider event already applied: a redelivery of the same id changes nothing (0006). */
@@ -226,6 +231,15 @@ export interface CancellationRequestsTable {
   completed_at: number | null;
   attempts: number;
   last_error: string | null;
+  /** milliseconds: the process carrying it out holds it until then (0005) */
+  claimed_until_ms: number | null;
+}
+
+/** A named lock held until released or until it lapses (0005). */
+export interface LeasesTable {
+  name: string;
+  holder: string;
+  until_ms: number;
 }
 
 /** The payment sandbox's payment methods (0002). */
@@ -306,6 +320,7 @@ export interface Database {
   payment_events: PaymentEventsTable;
   card_updates: CardUpdatesTable;
   cancellation_requests: CancellationRequestsTable;
+  leases: LeasesTable;
   sandbox_payment_methods: SandboxPaymentMethodsTable;
   sandbox_setup_intents: SandboxSetupIntentsTable;
   dns_records: DnsRecordsTable;

@@ -1,8 +1,6 @@
-import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
 import { apiErrorSchema, calls } from '../../src/api/contract';
 import type { PanelRuntimeConfig } from '../config';
-import { SQLITE_FILE_NAME } from '../db/database';
 import { PLACEHOLDER_ASSET, startDemo, type Demo } from '../testing/harness';
 import { scenarioNames } from './scenarios';
 
@@ -81,12 +79,7 @@ describe('fault injection', () => {
 
 describe('POST /__demo/reset', () => {
   it('reseeds every scenario and clears the faults', async () => {
-    const db = new SQLite(path.join(demo.dataDir, SQLITE_FILE_NAME));
-    try {
-      db.prepare("update customers set balance = 999 where id = 'cus_active'").run();
-    } finally {
-      db.close();
-    }
+    await demo.query(sql`update customers set balance = 999 where id = 'cus_active'`);
     const balance = () => demo.api('get-customer-balance', { jwt, data: { customerId: 'cus_active' }, options: {} });
     expect((await balance()).body).toEqual({ balance: 999 });
     await demo.addFault({ path: '/api/get-customer-balance', count: 3, status: 500 });

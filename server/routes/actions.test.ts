@@ -3,6 +3,7 @@
  * validation (400 and nothing stored), its authorisation (403 for another site's ids), and that a retry does
  * no harm (idempotency keys, repeated writes).
  */
+import { sql } from 'kysely';
 import { apiErrorSchema, calls, type CallName, type CallResponse } from '../../src/api/contract';
 import type { ScenarioName } from '../demo/scenarios';
 import { idempotencyMessages } from '../billing/idempotency';
@@ -73,7 +74,6 @@ async function confirmedSetupIntent(scenario: ScenarioName, customerId: string, 
   return setup.setupIntentId;
 }
 
-const count = (sql: string, ...params: unknown[]) => demo.query<{ n: number }>(`select count(*) as n from ${sql}`, ...params)[0]!.n;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -86,7 +86,7 @@ describe('setup-card', () => {
     const answer = await ok('setup-card', 'active', { customerId: 'cus_active' });
     expect(answer.setupIntentId).toMatch(/^seti_/);
     expect(answer.clientSecret.startsWith(`${answer.setupIntentId}_secret_`)).toBe(true);
-    expect(demo.query('select customer_id, status from sandbox_setup_intents where id = ?', answer.setupIntentId)).toEqual([
+    expect(await demo.query(sql`select customer_id, status from sandbox_setup_intents where id = ${answer.setupIntentId}`)).toEqual([
       { customer_id: 'cus_active', status: 'requires_payment_method' },
     ]);
   });
@@ -95,14 +95,14 @@ describe('setup-card', () => {
     const result = await api('setup-card', 'active', {});
     expect(result.status).toBe(400);
     expect(errorOf(result).message).toContain('data.customerId');
-    expect(count('sandbox_setup_intents')).toBe(0);
+    expect(await demo.count(sql`sandbox_setup_intents`)).toBe(0);
   });
 
   it("refuses another site's customer with 403 and creates nothing", async () => {
     const result = await api('setup-card', 'active', { customerId: 'cus_no_card' });
     expect(result.status).toBe(403);
     expect(errorOf(result).message).toBe(messages.forbidden);
-    expect(count('sandbox_setup_intents')).toBe(0);
+    expect(await demo.count(sql`sandbox_setup_intents`)).toBe(0);
   });
 
   it('answers a repeated idempotency key with the first answer: one setup intent', async () => {
@@ -110,17 +110,17 @@ describe('setup-card', () => {
     const first = await ok('setup-card', 'active', { customerId: 'cus_active' }, headers);
     const again = await ok('setup-card', 'active', { customerId: 'cus_active' }, headers);
     expect(again).toEqual(first);
-    expect(count('sandbox_setup_intents')).toBe(1);
+    expect(await demo.count(sql`sandbox_setup_intents`)).toBe(1);
     const other = await ok('setup-card', 'active', { customerId: 'cus_active' }, { 'idempotency-key': 'card-modal-2' });
     expect(other.setupIntentId).not.toBe(first.setupIntentId);
-    expect(count('sandbox_setup_intents')).toBe(2);
+    expect(await demo.count(sql`sandbox_setup_intents`)).toBe(2);
   });
 
   it('runs simultaneous requests with one key once', async () => {
     const headers = { 'idempotency-key': 'double-click' };
     const answers = await Promise.all([1, 2, 3].map(() => ok('setup-card', 'active', { customerId: 'cus_active' }, headers)));
     expect(new Set(answers.map((answer) => answer.setupIntentId)).size).toBe(1);
-    expect(count('sandbox_setup_intents')).toBe(1);
+    expect(await demo.count(sql`sandbox_setup_intents`)).toBe(1);
   });
 
   it('refuses a key reused for another request, and an unusable key', async () => {
@@ -128,7 +128,7 @@ describe('setup-card', () => {
     const reused = await api('cancel-background', 'active', { subscriptionId: 'sub_active' }, { 'idempotency-key': 'shared' });
     expect(reused.status).toBe(400);
     expect(errorOf(reused).message).toBe(idempotencyMessages.reused);
-    expect(count('cancellation_requests')).toBe(0);
+    expect(await demo.count(sql`cancellation_requests`)).toBe(0);
     const tooLong = await api('setup-card', 'active', { customerId: 'cus_active' }, { 'idempotency-key': 'k'.repeat(256) });
     expect(tooLong.status).toBe(400);
     expect(errorOf(tooLong).message).toBe(idempotencyMessages.invalidKey);
@@ -149,7 +149,7 @@ describe('update-card', () => {
     expect((await billingData('no-card')).user).toMatchObject({ cardType: 'mastercard', cardLast4: '4444', cardExpiry: '12/2034' });
     const method = await ok('payment-method', 'no-card', { customerId: 'cus_no_card' });
     expect(method.paymentMethodId).toMatch(/^pm_/);
-    expect(demo.query('select customer_id from sandbox_payment_methods where id = ?', method.paymentMethodId)).toEqual([
+    expect(await demo.query(sql`select customer_id from sandbox_payment_methods where id = ${method.paymentMethodId}`)).toEqual([
       { customer_id: 'cus_no_card' },
     ]);
   });
@@ -163,7 +163,7 @@ describe('update-card', () => {
     await ok('update-card', 'active', { ...data, setupIntentId: second });
     // A late retry of the first update must not bring the older card back.
     expect((await ok('update-card', 'active', data)).user).toMatchObject({ cardType: 'visa', cardLast4: '4242' });
-    expect(count('card_updates')).toBe(2);
+    expect(await demo.count(sql`card_updates`)).toBe(2);
   });
 
   it('refuses a setup intent that was not confirmed (409) and keeps the card', async () => {
@@ -228,7 +228,7 @@ describe('add-invoice-details', () => {
     const foreign = await api('add-invoice-details', 'active', { customerId: 'cus_no_card', invoiceDetails: 'mine now' });
     expect(foreign.status).toBe(403);
     expect((await ok('get-invoice-details', 'active', { customerId: 'cus_active' })).invoiceDetails).toBe(before);
-    expect(demo.query('select invoice_details from customers where id = ?', 'cus_no_card')).toEqual([{ invoice_details: '' }]);
+    expect(await demo.query(sql`select invoice_details from customers where id = ${'cus_no_card'}`)).toEqual([{ invoice_details: '' }]);
   });
 });
 
@@ -250,7 +250,7 @@ describe('update-billing-contact', () => {
       const result = await api('update-billing-contact', 'active', { userId: 'user_active', billingContact });
       expect(result.status).toBe(400);
       expect(errorOf(result).message).toBe('Enter a valid email address');
-      expect(demo.query('select billing_contact from users where id = ?', 'user_active')).toEqual([
+      expect(await demo.query(sql`select billing_contact from users where id = ${'user_active'}`)).toEqual([
         { billing_contact: 'accounts@active.example.com' },
       ]);
     },
@@ -259,7 +259,7 @@ describe('update-billing-contact', () => {
   it("refuses another site's user with 403", async () => {
     const result = await api('update-billing-contact', 'active', { userId: 'user_no_card', billingContact: 'me@example.com' });
     expect(result.status).toBe(403);
-    expect(demo.query('select billing_contact from users where id = ?', 'user_no_card')).toEqual([{ billing_contact: null }]);
+    expect(await demo.query(sql`select billing_contact from users where id = ${'user_no_card'}`)).toEqual([{ billing_contact: null }]);
   });
 });
 
@@ -297,9 +297,12 @@ describe('cancel (at period end) and reactivate', () => {
     expect(foreign.status).toBe(403);
     const malformed = await api('cancel', 'active', { subscriptionId: 'sub_active', continue: 'yes' });
     expect(malformed.status).toBe(400);
-    expect(demo.query('select id, cancelled_at is not null as cancelling from subscriptions where id in (?, ?) order by id', 'sub_active', 'sub_cancelling')).toEqual([
-      { id: 'sub_active', cancelling: 0 },
-      { id: 'sub_cancelling', cancelling: 1 },
+    const rows = await demo.query(
+      sql<{ id: string; cancelled_at: number | null }>`select id, cancelled_at from subscriptions where id in (${'sub_active'}, ${'sub_cancelling'}) order by id`,
+    );
+    expect(rows.map(({ id, cancelled_at }) => ({ id, cancelling: cancelled_at !== null }))).toEqual([
+      { id: 'sub_active', cancelling: false },
+      { id: 'sub_cancelling', cancelling: true },
     ]);
   });
 });
@@ -329,8 +332,8 @@ describe('cancel-background (cancel now)', () => {
     expect(await ok('cancel-background', 'active', { subscriptionId: 'sub_active' }, headers)).toEqual({ ok: true });
     expect(await ok('cancel-background', 'active', { subscriptionId: 'sub_active' }, headers)).toEqual({ ok: true });
     expect(await ok('cancel-background', 'active', { subscriptionId: 'sub_active' })).toEqual({ ok: true });
-    expect(count('cancellation_requests')).toBe(1);
-    expect(count('idempotency_keys')).toBe(1);
+    expect(await demo.count(sql`cancellation_requests`)).toBe(1);
+    expect(await demo.count(sql`idempotency_keys`)).toBe(1);
   });
 
   it('refuses cancel at period end and reactivation while it is being canceled', async () => {
@@ -342,13 +345,13 @@ describe('cancel-background (cancel now)', () => {
 
   it('answers ok for a subscription that is already canceled, recording nothing', async () => {
     expect(await ok('cancel-background', 'canceled', { subscriptionId: 'sub_canceled' })).toEqual({ ok: true });
-    expect(count('cancellation_requests')).toBe(0);
+    expect(await demo.count(sql`cancellation_requests`)).toBe(0);
   });
 
   it("refuses another site's subscription with 403", async () => {
     const result = await api('cancel-background', 'active', { subscriptionId: 'sub_no_card' });
     expect(result.status).toBe(403);
-    expect(count('cancellation_requests')).toBe(0);
+    expect(await demo.count(sql`cancellation_requests`)).toBe(0);
   });
 });
 
@@ -417,7 +420,7 @@ describe('update-auto-billing', () => {
   it("refuses another site's subscription with 403", async () => {
     const result = await api('update-auto-billing', 'active', { subscriptionId: 'sub_no_card', enabled: true });
     expect(result.status).toBe(403);
-    expect(demo.query('select auto_billing from customers where id = ?', 'cus_no_card')).toEqual([{ auto_billing: 0 }]);
+    expect(await demo.query(sql`select auto_billing from customers where id = ${'cus_no_card'}`)).toEqual([{ auto_billing: 0 }]);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { IdentityVerifier } from '../auth/identity';
 import type { BackgroundCancellations } from '../billing/cancellations';
 import type { IdempotentWrites } from '../billing/idempotency';
+import type { Leases } from '../billing/leases';
 import type { Stores } from '../billing/store';
 import type { PaymentsProvider } from '../payments/provider';
 import type { CallOptions } from './call';
@@ -18,8 +19,9 @@ export interface ApiDeps {
   call: CallOptions;
 }
 
-/** The writes also need the idempotency keys and the background cancellation. */
+/** The writes also need the idempotency keys, the leases and the background cancellation. */
 export interface ActionDeps extends ApiDeps {
   idempotency: IdempotentWrites;
+  leases: Leases;
   cancellations: BackgroundCancellations;
 }

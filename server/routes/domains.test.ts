@@ -2,6 +2,7 @@
  * The domain calls over HTTP, against the demo: its DNS server answers for the demo's domains, and the tests
  * publish and remove records through the demo's DNS routes as a person does in the demo host's panel.
  */
+import { sql } from 'kysely';
 import { apiErrorSchema, calls, type CallName, type CallResponse, type SendingDomain } from '../../src/api/contract';
 import { DNS_A_RECORD_IP } from '../../src/lib/constants';
 import type { ScenarioName } from '../demo/scenarios';
@@ -278,9 +279,8 @@ describe('authorisation', () => {
   ])("%s refuses another site's id with 403 and changes nothing", async (name, data) => {
     const result = await api(name, 'staff', data);
     expect([result.status, errorOf(result).message]).toEqual([403, messages.forbidden]);
-    const [site] = demo.query<{ external_domain: string; sending_domain_status: string }>(
-      'select external_domain, sending_domain_status from sites where id = ?',
-      'site_domain_live',
+    const [site] = await demo.query<{ external_domain: string; sending_domain_status: string }>(
+      sql`select external_domain, sending_domain_status from sites where id = ${'site_domain_live'}`,
     );
     expect(site).toEqual({ external_domain: 'www.example.com', sending_domain_status: 'VERIFIED' });
   });

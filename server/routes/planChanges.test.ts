@@ -3,6 +3,7 @@
  * activation with each test card, the coupon swap, and the payment of an open invoice; 400 for bad bodies, 403
  * for another site's ids, and one charge for a double submit.
  */
+import { sql } from 'kysely';
 import { apiErrorSchema, calls, type CallName, type CallResponse } from '../../src/api/contract';
 import { messages } from '../http/errors';
 import type { ScenarioName } from '../demo/scenarios';
@@ -67,9 +68,8 @@ async function saveCard(scenario: ScenarioName, customerId: string, userId: stri
   await ok('update-card', scenario, { userId, customerId, setupIntentId: setup.setupIntentId });
 }
 
-const count = (sql: string, ...params: unknown[]) => demo.query<{ n: number }>(`select count(*) as n from ${sql}`, ...params)[0]!.n;
-const subscriptionRow = (id: string) =>
-  demo.query<{ price_id: string; status: string; pending_price_id: string | null }>('select price_id, status, pending_price_id from subscriptions where id = ?', id)[0]!;
+const subscriptionRow = async (id: string) =>
+  (await demo.query(sql<{ price_id: string; status: string; pending_price_id: string | null }>`select price_id, status, pending_price_id from subscriptions where id = ${id}`))[0]!;
 
 const activeChange = { customerId: 'cus_active', subscriptionId: 'sub_active', userId: 'user_active', addonIds: [] };
 const previewOf = (selected: string, period: 'month' | 'year', couponId?: string) => ({
@@ -145,7 +145,7 @@ describe('change-subscription', () => {
     expect(preview.amount).toBe(0);
     const answer = await ok('change-subscription', 'active', { ...activeChange, planId: STARTER_YEAR, prorationDate: preview.prorationDate });
     expect(answer.subscription.meta.baseProduct.price).toBe(STARTER_YEAR);
-    expect(count('payment_intents where customer_id = ?', 'cus_active')).toBe(0);
+    expect(await demo.count(sql`payment_intents where customer_id = ${'cus_active'}`)).toBe(0);
     expect((await ok('get-customer-balance', 'active', { customerId: 'cus_active' })).balance).toBe(preview.endingBalance);
   });
 
@@ -155,7 +155,7 @@ describe('change-subscription', () => {
     expect(answer.meta).toMatchObject({ isPending: true, isIncomplete: false });
     expect(answer.meta.paymentIntentSecret).toMatch(/^pi_.+_secret_/);
     expect(answer.subscription.meta.baseProduct.price).toBe(PUBLISHER_YEAR);
-    expect(subscriptionRow('sub_active')).toMatchObject({ price_id: PUBLISHER_YEAR, pending_price_id: BUSINESS_YEAR });
+    expect(await subscriptionRow('sub_active')).toMatchObject({ price_id: PUBLISHER_YEAR, pending_price_id: BUSINESS_YEAR });
 
     // After a reload the panel finds the payment to resume.
     const data = await ok('get-billing-data', 'active', {});
@@ -168,7 +168,7 @@ describe('change-subscription', () => {
 
     const done = await sandbox<{ paymentIntent?: { status: string } }>('authenticate', { clientSecret: answer.meta.paymentIntentSecret, outcome: 'complete' });
     expect(done.body.paymentIntent?.status).toBe('succeeded');
-    expect(subscriptionRow('sub_active')).toMatchObject({ price_id: BUSINESS_YEAR, pending_price_id: null, status: 'active' });
+    expect(await subscriptionRow('sub_active')).toMatchObject({ price_id: BUSINESS_YEAR, pending_price_id: null, status: 'active' });
     const after = await ok('get-subscription', 'active', {}, undefined, { sca: true });
     expect(after.isPending).toBe(false);
     expect(after.subscription.meta.baseProduct.price).toBe(BUSINESS_YEAR);
@@ -176,12 +176,12 @@ describe('change-subscription', () => {
 
   it('changes nothing when the card is declined: 402 with the card\'s message', async () => {
     await saveCard('active', 'cus_active', 'user_active', '4000000000000341');
-    const invoices = count('invoices where customer_id = ?', 'cus_active');
+    const invoices = await demo.count(sql`invoices where customer_id = ${'cus_active'}`);
     const result = await api('change-subscription', 'active', { ...activeChange, planId: BUSINESS_YEAR });
     expect(result.status).toBe(402);
     expect(errorOf(result).message).toBe(CARD_MESSAGES.declined);
-    expect(subscriptionRow('sub_active')).toMatchObject({ price_id: PUBLISHER_YEAR, pending_price_id: null });
-    expect(count('invoices where customer_id = ?', 'cus_active')).toBe(invoices);
+    expect(await subscriptionRow('sub_active')).toMatchObject({ price_id: PUBLISHER_YEAR, pending_price_id: null });
+    expect(await demo.count(sql`invoices where customer_id = ${'cus_active'}`)).toBe(invoices);
   });
 
   it('answers 402 "insufficient funds" for a 9995 card', async () => {
@@ -217,7 +217,7 @@ describe('change-subscription', () => {
     ]) {
       expect((await api('change-subscription', 'active', data)).status).toBe(403);
     }
-    expect(subscriptionRow('sub_active').price_id).toBe(PUBLISHER_YEAR);
+    expect((await subscriptionRow('sub_active')).price_id).toBe(PUBLISHER_YEAR);
   });
 
   it('charges once for a double submit with one idempotency key', async () => {
@@ -226,7 +226,7 @@ describe('change-subscription', () => {
     const answers = await Promise.all([api('change-subscription', 'active', data, headers), api('change-subscription', 'active', data, headers)]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
     expect(answers[1]?.body).toEqual(answers[0]?.body);
-    expect(count("invoices where customer_id = ? and billing_reason = 'subscription_update' and created >= ?", 'cus_active', Math.floor(Date.now() / 1000) - 60)).toBe(1);
+    expect(await demo.count(sql`invoices where customer_id = ${'cus_active'} and billing_reason = 'subscription_update' and created >= ${Math.floor(Date.now() / 1000) - 60}`)).toBe(1);
     expect((await ok('get-subscription', 'active', {})).subscription.meta.addons.map((addon) => addon.price)).toEqual(['price_subdirectory_year']);
   });
 

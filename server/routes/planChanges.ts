@@ -117,6 +117,18 @@ export function registerPlanChangeRoutes(app: FastifyInstance, deps: ActionDeps)
 
   const writeKey = (request: FastifyRequest) => idempotencyKeyOf(request.headers);
 
+  /**
+   * Runs a change of the account's subscription holding its lease, on the subscription as it is then: two changes
+   * (whatever their keys, whichever process) never read the same state and both charge for the same move.
+   */
+  async function oneChangeAtATime<T>(account: AccountRecord, subscriptionId: string, change: (subscribed: Subscribed) => Promise<T>): Promise<T> {
+    ownSubscription(account, subscriptionId);
+    return deps.leases.exclusive(`plan-change:${subscriptionId}`, async () => {
+      const current = await store.accounts.load(account.site.id, account.user.id);
+      return change(ownSubscription(current ?? account, subscriptionId));
+    });
+  }
+
   registerCall(app, 'get-invoice-preview', deps.call, async ({ jwt, data }) => {
     const account = await authenticate(deps, jwt);
     const customer = ownCustomer(account, data.customerId);
@@ -141,41 +153,43 @@ export function registerPlanChangeRoutes(app: FastifyInstance, deps: ActionDeps)
     const account = await authenticate(deps, jwt);
     ownUser(account, data.userId);
     const customer = ownCustomer(account, data.customerId);
-    const subscribed = ownSubscription(account, data.subscriptionId);
     const key = writeKey(request);
-    return deps.idempotency.run(account.site.id, key, 'change-subscription', data, async () => {
-      const { subscription } = subscribed;
-      const items = await planItems(subscribed, data.planId, data.addonIds);
-      // A trial or a canceled subscription has no paid period to change: the change starts a new one.
-      if (UNPAID_STATUSES.includes(subscription.status)) {
+    return deps.idempotency.run(account.site.id, key, 'change-subscription', data, () =>
+      oneChangeAtATime(account, data.subscriptionId, async (subscribed) => {
+        const { subscription } = subscribed;
+        const items = await planItems(subscribed, data.planId, data.addonIds);
+        // A trial or a canceled subscription has no paid period to change: the change starts a new one.
+        if (UNPAID_STATUSES.includes(subscription.status)) {
+          await requireCard(customer.id);
+          return activate(subscribed, items, key);
+        }
+        if (subscription.pending_price_id !== null || subscription.status === 'incomplete') throw new ApiError(409, planChangeMessages.pendingChange);
+        if (isCurrentPlan(subscription, items)) throw new ApiError(400, planChangeMessages.currentPlan);
+        const prorationDate = prorationDateOf(data.prorationDate);
         await requireCard(customer.id);
-        return activate(subscribed, items, key);
-      }
-      if (subscription.pending_price_id !== null || subscription.status === 'incomplete') throw new ApiError(409, planChangeMessages.pendingChange);
-      if (isCurrentPlan(subscription, items)) throw new ApiError(400, planChangeMessages.currentPlan);
-      const prorationDate = prorationDateOf(data.prorationDate);
-      await requireCard(customer.id);
-      const outcome = await payments.changePlan(
-        { customerId: customer.id, subscriptionId: subscription.provider_subscription_id, items, prorationDate },
-        { idempotencyKey: key },
-      );
-      await store.planChanges.recordChange(subscription, outcome, nowSeconds());
-      return planChangeResult(account, outcome.result === 'requires_action' ? (outcome.paymentIntent?.clientSecret ?? null) : null);
-    });
+        const outcome = await payments.changePlan(
+          { customerId: customer.id, subscriptionId: subscription.provider_subscription_id, items, prorationDate },
+          { idempotencyKey: key },
+        );
+        await store.planChanges.recordChange(subscription, outcome, nowSeconds());
+        return planChangeResult(account, outcome.result === 'requires_action' ? (outcome.paymentIntent?.clientSecret ?? null) : null);
+      }),
+    );
   });
 
   registerCall(app, 'activate-subscription', deps.call, async ({ jwt, data }, request) => {
     const account = await authenticate(deps, jwt);
     ownUser(account, data.userId);
     const customer = ownCustomer(account, data.customerId);
-    const subscribed = ownSubscription(account, data.subscriptionId);
     const key = writeKey(request);
-    return deps.idempotency.run(account.site.id, key, 'activate-subscription', data, async () => {
-      if (!UNPAID_STATUSES.includes(subscribed.subscription.status)) throw new ApiError(409, planChangeMessages.notActivatable);
-      const items = await planItems(subscribed, data.planId, data.addonIds);
-      await requireCard(customer.id);
-      return activate(subscribed, items, key);
-    });
+    return deps.idempotency.run(account.site.id, key, 'activate-subscription', data, () =>
+      oneChangeAtATime(account, data.subscriptionId, async (subscribed) => {
+        if (!UNPAID_STATUSES.includes(subscribed.subscription.status)) throw new ApiError(409, planChangeMessages.notActivatable);
+        const items = await planItems(subscribed, data.planId, data.addonIds);
+        await requireCard(customer.id);
+        return activate(subscribed, items, key);
+      }),
+    );
   });
 
   registerCall(app, 'update-discount', deps.call, async ({ jwt, data }, request) => {

@@ -3,6 +3,7 @@
  * for each test card of docs/demo.md (setups and payments, declines, the authentication challenge's two outcomes),
  * in the card provider's words.
  */
+import { sql } from 'kysely';
 import { calls } from '../../src/api/contract';
 import type { ScenarioName } from '../demo/scenarios';
 import { CARD_MESSAGES } from '../payments/testCards';
@@ -96,7 +97,7 @@ describe('confirming a setup intent with each test card', () => {
     expect(result.status).toBe(200);
     expect(result.body.setupIntent).toMatchObject({ id: setup.setupIntentId, status: 'succeeded', next_action: null });
     const methodId = result.body.setupIntent!.payment_method;
-    expect(demo.query('select customer_id, brand, last4, exp_year, billing_name from sandbox_payment_methods where id = ?', methodId)).toEqual([
+    expect(await demo.query(sql`select customer_id, brand, last4, exp_year, billing_name from sandbox_payment_methods where id = ${methodId}`)).toEqual([
       { customer_id: 'cus_active', brand, last4, exp_year: nextYear, billing_name: 'Alex Morgan' },
     ]);
   });
@@ -123,7 +124,7 @@ describe('confirming a setup intent with each test card', () => {
     expect(first.body.setupIntent).toMatchObject({ status: 'requires_action', next_action: { type: 'use_stripe_sdk' } });
     const done = await sandbox('authenticate', { clientSecret: setup.clientSecret, outcome: 'complete' });
     expect(done.body.setupIntent?.status).toBe('succeeded');
-    expect(demo.query('select customer_id from sandbox_payment_methods where id = ?', done.body.setupIntent!.payment_method)).toEqual([
+    expect(await demo.query(sql`select customer_id from sandbox_payment_methods where id = ${done.body.setupIntent!.payment_method}`)).toEqual([
       { customer_id: 'cus_active' },
     ]);
   });

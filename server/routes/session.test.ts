@@ -1,7 +1,5 @@
-import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
 import { apiErrorSchema, calls } from '../../src/api/contract';
-import { SQLITE_FILE_NAME } from '../db/database';
 import { startDemo, type Demo } from '../testing/harness';
 import { decodeClaims, decodeHeader, foreignRsaKey, signRs256 } from '../testing/jwt';
 
@@ -31,23 +29,13 @@ function expectError(result: { status: number; body: unknown }, status: number, 
   return body.error.message;
 }
 
-function customerIdsOf(userId: string): string[] {
-  const db = new SQLite(path.join(demo.dataDir, SQLITE_FILE_NAME), { readonly: true });
-  try {
-    return (db.prepare('select id from customers where user_id = ?').all(userId) as { id: string }[]).map((row) => row.id);
-  } finally {
-    db.close();
-  }
+async function customerIdsOf(userId: string): Promise<string[]> {
+  const rows = await demo.query(sql<{ id: string }>`select id from customers where user_id = ${userId}`);
+  return rows.map((row) => row.id);
 }
 
-function deleteCustomerOf(userId: string): void {
-  const db = new SQLite(path.join(demo.dataDir, SQLITE_FILE_NAME));
-  try {
-    db.pragma('foreign_keys = ON');
-    db.prepare('delete from customers where user_id = ?').run(userId);
-  } finally {
-    db.close();
-  }
+async function deleteCustomerOf(userId: string): Promise<void> {
+  await demo.query(sql`delete from customers where user_id = ${userId}`);
 }
 
 describe('the host identity token', () => {
@@ -145,24 +133,24 @@ describe('POST /api/billing-session', () => {
   });
 
   it('creates the payment customer on init only, once, and changes nothing on a bad body', async () => {
-    deleteCustomerOf('user_starter');
+    await deleteCustomerOf('user_starter');
     const jwt = await demo.identityToken('starter');
 
     expectError(await demo.call('/api/billing-session', { jwt, data: {}, options: { init: 'yes' } }), 400);
-    expect(customerIdsOf('user_starter')).toEqual([]);
+    expect(await customerIdsOf('user_starter')).toEqual([]);
 
     expect((await session(jwt, { init: false })).status).toBe(200);
-    expect(customerIdsOf('user_starter')).toEqual([]);
+    expect(await customerIdsOf('user_starter')).toEqual([]);
 
     expect((await session(jwt, { init: true })).status).toBe(200);
-    const created = customerIdsOf('user_starter');
+    const created = await customerIdsOf('user_starter');
     expect(created).toHaveLength(1);
     expect(created[0]).toMatch(/^cus_sbx/);
 
     await Promise.all([session(jwt, { init: true }), session(jwt, { init: true })]);
-    expect(customerIdsOf('user_starter')).toEqual(created);
+    expect(await customerIdsOf('user_starter')).toEqual(created);
 
     await demo.reset();
-    expect(customerIdsOf('user_starter')).toEqual(['cus_starter']);
+    expect(await customerIdsOf('user_starter')).toEqual(['cus_starter']);
   });
 });

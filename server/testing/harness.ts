@@ -1,6 +1,9 @@
 /**
- * Starts the whole demo (panel server, API, demo host, a fresh SQLite database) in a child process, exactly as
+ * Starts the whole demo (panel server, API, demo host, a fresh database) in a child process, exactly as
  * `npm run serve` does, on free ports of 127.0.0.1, for tests that talk to it over real HTTP.
+ *
+ * The database is a fresh SQLite file, or, when DATABASE_URL is set (server/testing/withPostgres.mjs sets it), a
+ * fresh PostgreSQL database created through that URL for this demo and dropped when it closes.
  *
  * A child process rather than in-process: the server runs under tsx as in production, and jest's module system
  * never has to load the ESM-only JOSE library.
@@ -10,9 +13,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import { sql, type RawBuilder } from 'kysely';
+import pg from 'pg';
 import type { CallName, CallRequest } from '../../src/api/contract';
 import type { ScenarioName } from '../demo/scenarios';
+import { createDatabase, type Db } from '../db/database';
 import type { ReadyMessage } from '../main';
 import type { FaultRequest } from './faults';
 
@@ -34,6 +39,11 @@ export interface DemoOptions {
   distDir?: string;
   /** extra environment for the server (e.g. HOST_ORIGINS, SUPPORT_EMAIL) */
   env?: Record<string, string>;
+  /**
+   * Another demo whose database and session secret this one uses: a second server process on the same data (its
+   * session tokens work on both), or a restart after the first was killed. The first demo owns the database.
+   */
+  shareDatabaseOf?: Demo;
 }
 
 export interface CallResult<T = unknown> {
@@ -49,7 +59,10 @@ export interface Demo {
   hostUrl: string | null;
   /** the HS256 secret of session tokens (tests mint expired ones with it) */
   sessionSecret: string;
+  /** the SQLite database's directory (unused on PostgreSQL) */
   dataDir: string;
+  /** this demo's own PostgreSQL database, or null on SQLite */
+  databaseUrl: string | null;
   /** A host identity token for the scenario's signed-in user, from the demo host's backend. */
   identityToken(scenario: ScenarioName, options?: { expiresIn?: number }): Promise<string>;
   /** A billing session token for the scenario's owner (billing-session with init true). */
@@ -63,14 +76,20 @@ export interface Demo {
     headers?: Record<string, string>,
   ): Promise<CallResult<T>>;
   /**
-   * Reads the demo's database directly (read-only): what a call stored, or that a refused call stored nothing.
-   * SQLite only (the harness always runs on a fresh SQLite file).
+   * Reads the demo's database directly: what a call stored, or that a refused call stored nothing (or, to set a
+   * test up, changes it). The query is
+   * Kysely's `sql` template, so its parameters take each database's own placeholders:
+   * demo.query(sql<{ n: number }>`select count(*) as n from invoices where customer_id = ${id}`).
    */
-  query<T = Record<string, unknown>>(sql: string, ...params: unknown[]): T[];
+  query<T>(query: RawBuilder<T>): Promise<T[]>;
+  /** The number of rows of a table, with an optional condition: demo.count(sql`invoices where customer_id = ${id}`). */
+  count(fromWhere: RawBuilder<unknown>): Promise<number>;
   get(urlPath: string, base?: 'panel' | 'host'): Promise<CallResult<string>>;
   addFault(fault: FaultRequest): Promise<void>;
   clearFaults(): Promise<void>;
   reset(): Promise<void>;
+  /** Kills the server process at once (SIGKILL), as a crash would; the database stays for another demo to use. */
+  kill(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -117,7 +136,7 @@ function waitForReady(child: ChildProcess, output: () => string): Promise<ReadyM
   });
 }
 
-function stopChild(child: ChildProcess): Promise<void> {
+function stopChild(child: ChildProcess, signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM'): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
@@ -125,19 +144,56 @@ function stopChild(child: ChildProcess): Promise<void> {
       clearTimeout(timer);
       resolve();
     });
-    child.kill('SIGTERM');
+    child.kill(signal);
   });
+}
+
+/** The URL of another database on the same PostgreSQL server. */
+function withDatabaseName(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+/** Runs one statement on the admin database of DATABASE_URL (CREATE and DROP DATABASE cannot run in a transaction). */
+async function onAdminDatabase(adminUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh PostgreSQL database for one demo, and how to drop it. */
+async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `billing_demo_${randomBytes(8).toString('hex')}`;
+  await onAdminDatabase(adminUrl, `create database ${name}`);
+  return {
+    url: withDatabaseName(adminUrl, name),
+    // FORCE: a killed server's connections may not have been noticed yet.
+    drop: () => onAdminDatabase(adminUrl, `drop database if exists ${name} with (force)`),
+  };
 }
 
 export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
   const tempDir = await mkdtemp(path.join(os.tmpdir(), 'billing-demo-'));
-  const dataDir = path.join(tempDir, 'data');
+  const shared = options.shareDatabaseOf;
+  const dataDir = shared?.dataDir ?? path.join(tempDir, 'data');
   let distDir = options.distDir;
   if (distDir === undefined) {
     distDir = path.join(tempDir, 'dist');
     await writePlaceholderDist(distDir);
   }
-  const sessionSecret = randomBytes(32).toString('hex');
+  const sessionSecret = shared?.sessionSecret ?? randomBytes(32).toString('hex');
+  const adminUrl = process.env.DATABASE_URL || null;
+  const ownDatabase = shared === undefined && adminUrl !== null ? await createPostgresDatabase(adminUrl) : null;
+  const databaseUrl = shared?.databaseUrl ?? ownDatabase?.url ?? null;
+  async function removeOwnData(): Promise<void> {
+    await ownDatabase?.drop();
+    await rm(tempDir, { recursive: true, force: true });
+  }
   const child = fork(MAIN, [], {
     cwd: PROJECT_ROOT,
     execArgv: ['--import', 'tsx'],
@@ -150,6 +206,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
       // The demo's DNS server on a free port, so parallel demos do not collide on the default one.
       DNS_PORT: '0',
       DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? '',
       DIST_DIR: distDir,
       SESSION_SECRET: sessionSecret,
       LOG_LEVEL: 'silent',
@@ -165,7 +222,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
     ready = await waitForReady(child, () => output);
   } catch (error) {
     await stopChild(child);
-    await rm(tempDir, { recursive: true, force: true });
+    await removeOwnData();
     throw error;
   }
   const { panelUrl, hostUrl } = ready;
@@ -183,11 +240,13 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
     if (result.status >= 300) throw new Error(`${what} answered ${result.status}: ${JSON.stringify(result.body)}`);
   }
 
+  let reader: Db | undefined;
   const demo: Demo = {
     panelUrl,
     hostUrl,
     sessionSecret,
     dataDir,
+    databaseUrl,
     async identityToken(scenario, tokenOptions = {}) {
       if (hostUrl === null) throw new Error('no demo host in production mode');
       const response = await fetch(`${hostUrl}/admin-api/identity-token`, {
@@ -209,13 +268,14 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
     },
     call,
     api: (name, body, headers) => call(`/api/${name}`, body, headers),
-    query<T>(sql: string, ...params: unknown[]): T[] {
-      const database = new SQLite(path.join(dataDir, 'billing.sqlite'), { readonly: true, fileMustExist: true });
-      try {
-        return database.prepare(sql).all(...params) as T[];
-      } finally {
-        database.close();
-      }
+    async query<T>(query: RawBuilder<T>): Promise<T[]> {
+      reader ??= createDatabase({ dataDir, databaseUrl });
+      return (await query.execute(reader)).rows;
+    },
+    async count(fromWhere) {
+      // count(*) is a bigint on PostgreSQL, which the database layer reads as a number, as SQLite gives it.
+      const [row] = await demo.query(sql<{ n: number }>`select count(*) as n from ${fromWhere}`);
+      return row!.n;
     },
     async get(urlPath, base = 'panel') {
       const origin = base === 'panel' ? panelUrl : hostUrl;
@@ -233,9 +293,13 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
     async reset() {
       await expectOk(await call('/__demo/reset', {}), 'demo reset');
     },
+    async kill() {
+      await stopChild(child, 'SIGKILL');
+    },
     async close() {
       await stopChild(child);
-      await rm(tempDir, { recursive: true, force: true });
+      await reader?.destroy();
+      await removeOwnData();
     },
   };
   return demo;

@@ -3,6 +3,10 @@
  * client sends (method, path, form fields, headers) and answers canned JSON shaped like the provider's, with ids
  * taken from the path. Point the client at it with STRIPE_API_BASE (or the client's host/port/protocol options).
  * Listens on 127.0.0.1 only.
+ *
+ * As the real API does, a POST with an Idempotency-Key header that was seen before is answered with the first
+ * answer, without running again (recorded with `replayed`). Faults: `loseReplies` runs a request and then drops
+ * the connection instead of answering, as when the provider acted and its reply was lost on the way.
  */
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,6 +17,15 @@ export interface RecordedRequest {
   /** the form-encoded body (or query string of a GET), flattened as sent: `invoice_settings[footer]` etc. */
   form: Record<string, string>;
   headers: IncomingHttpHeaders;
+  /** answered with the first answer for its idempotency key, without running again */
+  replayed: boolean;
+}
+
+export interface LostReplies {
+  method: string;
+  path: RegExp;
+  /** how many matching requests lose their reply */
+  count: number;
 }
 
 export interface CannedAnswer {
@@ -33,6 +46,8 @@ export interface StripeDouble {
   calls(): { method: string; path: string; form: Record<string, string> }[];
   /** routes added here win over the defaults (e.g. an error for one id) */
   routes: Route[];
+  /** requests that run but whose reply is lost (the connection drops) */
+  loseReplies: LostReplies[];
   close(): Promise<void>;
 }
 
@@ -223,26 +238,41 @@ export const defaultRoutes: Route[] = [
 export async function startStripeDouble(): Promise<StripeDouble> {
   const requests: RecordedRequest[] = [];
   const routes: Route[] = [];
+  const loseReplies: LostReplies[] = [];
+  const answersByKey = new Map<string, CannedAnswer>();
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://double');
       const raw = req.method === 'GET' || req.method === 'DELETE' ? url.search.slice(1) : Buffer.concat(chunks).toString('utf8');
+      const idempotencyKey = req.method === 'POST' ? req.headers['idempotency-key'] : undefined;
+      const remembered = typeof idempotencyKey === 'string' ? answersByKey.get(idempotencyKey) : undefined;
       const recorded: RecordedRequest = {
         method: req.method ?? 'GET',
         path: url.pathname,
         form: Object.fromEntries(new URLSearchParams(raw)),
         headers: req.headers,
+        replayed: remembered !== undefined,
       };
       requests.push(recorded);
-      let answer: CannedAnswer = missing('route', `${recorded.method} ${recorded.path}`);
-      for (const route of [...routes, ...defaultRoutes]) {
-        const match = route.method === recorded.method ? route.path.exec(recorded.path) : null;
-        if (match) {
-          answer = route.answer(match, recorded);
-          break;
+      let answer: CannedAnswer = remembered ?? missing('route', `${recorded.method} ${recorded.path}`);
+      if (remembered === undefined) {
+        for (const route of [...routes, ...defaultRoutes]) {
+          const match = route.method === recorded.method ? route.path.exec(recorded.path) : null;
+          if (match) {
+            answer = route.answer(match, recorded);
+            break;
+          }
         }
+        // The real API keeps the answer of a key, errors from its servers excepted (those may be retried).
+        if (typeof idempotencyKey === 'string' && (answer.status ?? 200) < 500) answersByKey.set(idempotencyKey, answer);
+      }
+      const lost = loseReplies.find((fault) => fault.count > 0 && fault.method === recorded.method && fault.path.test(recorded.path));
+      if (lost !== undefined) {
+        lost.count -= 1;
+        res.socket?.destroy();
+        return;
       }
       res.writeHead(answer.status ?? 200, { 'content-type': 'application/json', 'request-id': `req_${requests.length}` });
       res.end(JSON.stringify(answer.body));
@@ -254,6 +284,7 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     url: `http://127.0.0.1:${port}`,
     requests,
     routes,
+    loseReplies,
     calls: () => requests.map(({ method, path, form }) => ({ method, path, form })),
     close: () =>
       new Promise<void>((resolve, reject) => {

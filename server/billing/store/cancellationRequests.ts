@@ -9,7 +9,15 @@ export class CancellationRequestStore {
   async request(subscriptionId: string, requestedAt: number, dueAtMs: number): Promise<CancellationRequestRow> {
     await this.db
       .insertInto('cancellation_requests')
-      .values({ subscription_id: subscriptionId, requested_at: requestedAt, due_at_ms: dueAtMs, completed_at: null, attempts: 0, last_error: null })
+      .values({
+        subscription_id: subscriptionId,
+        requested_at: requestedAt,
+        due_at_ms: dueAtMs,
+        completed_at: null,
+        attempts: 0,
+        last_error: null,
+        claimed_until_ms: null,
+      })
       .onConflict((conflict) => conflict.column('subscription_id').doNothing())
       .execute();
     const row = await this.find(subscriptionId);
@@ -26,6 +34,22 @@ export class CancellationRequestStore {
     return this.db.selectFrom('cancellation_requests').selectAll().where('completed_at', 'is', null).execute();
   }
 
+  /**
+   * Claims the request for one process until `claimedUntilMs`, so two processes (or a restart racing the old
+   * one) never carry it out together: false if it is done, asked again since, or held by another.
+   */
+  async claim(subscriptionId: string, requestedAt: number, nowMs: number, claimedUntilMs: number): Promise<boolean> {
+    const updated = await this.db
+      .updateTable('cancellation_requests')
+      .set({ claimed_until_ms: claimedUntilMs })
+      .where('subscription_id', '=', subscriptionId)
+      .where('requested_at', '=', requestedAt)
+      .where('completed_at', 'is', null)
+      .where((eb) => eb.or([eb('claimed_until_ms', 'is', null), eb('claimed_until_ms', '<', nowMs)]))
+      .executeTakeFirst();
+    return Number(updated.numUpdatedRows) === 1;
+  }
+
   /** The provider has canceled it: the subscription is canceled and the request done, together. */
   async complete(subscriptionId: string, canceledAt: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
@@ -34,14 +58,14 @@ export class CancellationRequestStore {
         .set({ status: 'canceled', cancelled_at: canceledAt, pending_price_id: null })
         .where('id', '=', subscriptionId)
         .execute();
-      await trx.updateTable('cancellation_requests').set({ completed_at: canceledAt, last_error: null }).where('subscription_id', '=', subscriptionId).execute();
+      await trx.updateTable('cancellation_requests').set({ completed_at: canceledAt, last_error: null, claimed_until_ms: null }).where('subscription_id', '=', subscriptionId).execute();
     });
   }
 
   async recordFailure(subscriptionId: string, attempts: number, dueAtMs: number, error: string): Promise<void> {
     await this.db
       .updateTable('cancellation_requests')
-      .set({ attempts, due_at_ms: dueAtMs, last_error: error })
+      .set({ attempts, due_at_ms: dueAtMs, last_error: error, claimed_until_ms: null })
       .where('subscription_id', '=', subscriptionId)
       .execute();
   }

@@ -1,39 +1,85 @@
-/** The kept answers of idempotent writes (billing/idempotency.ts), per site and key. */
+/**
+ * The idempotency keys of writes (billing/idempotency.ts), per site and key: claimed by inserting the row before
+ * the work runs (the primary key admits one claim, whichever process asks), answered when the work is done, and
+ * released when it fails.
+ */
 import type { Db } from '../../db/database';
+import type { IdempotencyKeysTable } from '../../db/schema';
 
-export interface IdempotentAnswer {
+export interface IdempotencyClaim {
   siteId: string;
   key: string;
   call: string;
   requestHash: string;
-  response: unknown;
+  claimId: string;
+  claimedUntilMs: number;
   createdAt: number;
 }
 
 export class IdempotencyKeyStore {
   constructor(private readonly db: Db) {}
 
-  find(siteId: string, key: string) {
+  find(siteId: string, key: string): Promise<IdempotencyKeysTable | undefined> {
     return this.db.selectFrom('idempotency_keys').selectAll().where('site_id', '=', siteId).where('key', '=', key).executeTakeFirst();
   }
 
-  /** Keeps the first answer for a key (a second one for the same key, from a race, is dropped). */
-  async save(row: IdempotentAnswer): Promise<void> {
-    await this.db
+  /** Claims the key for one attempt: false if another holds it or answered it. */
+  async claim(claim: IdempotencyClaim): Promise<boolean> {
+    const inserted = await this.db
       .insertInto('idempotency_keys')
       .values({
-        site_id: row.siteId,
-        key: row.key,
-        call: row.call,
-        request_hash: row.requestHash,
-        response_json: JSON.stringify(row.response),
-        created_at: row.createdAt,
+        site_id: claim.siteId,
+        key: claim.key,
+        call: claim.call,
+        request_hash: claim.requestHash,
+        response_json: null,
+        created_at: claim.createdAt,
+        claim_id: claim.claimId,
+        claimed_until_ms: claim.claimedUntilMs,
       })
       .onConflict((conflict) => conflict.columns(['site_id', 'key']).doNothing())
+      .executeTakeFirst();
+    return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
+  }
+
+  /** Takes over a claim whose holder let it lapse without an answer (its process died): false if another was first. */
+  async takeOver(siteId: string, key: string, lapsedClaimId: string, claimId: string, claimedUntilMs: number): Promise<boolean> {
+    const updated = await this.db
+      .updateTable('idempotency_keys')
+      .set({ claim_id: claimId, claimed_until_ms: claimedUntilMs })
+      .where('site_id', '=', siteId)
+      .where('key', '=', key)
+      .where('claim_id', '=', lapsedClaimId)
+      .where('response_json', 'is', null)
+      .executeTakeFirst();
+    return Number(updated.numUpdatedRows) === 1;
+  }
+
+  /** Keeps the answer of the claim's work (false if the claim was lost: taken over after it lapsed). */
+  async answer(siteId: string, key: string, claimId: string, response: unknown): Promise<boolean> {
+    const updated = await this.db
+      .updateTable('idempotency_keys')
+      .set({ response_json: JSON.stringify(response), claim_id: null, claimed_until_ms: null })
+      .where('site_id', '=', siteId)
+      .where('key', '=', key)
+      .where('claim_id', '=', claimId)
+      .executeTakeFirst();
+    return Number(updated.numUpdatedRows) === 1;
+  }
+
+  /** The work failed: nothing is kept, so a retry with the key tries again. */
+  async release(siteId: string, key: string, claimId: string): Promise<void> {
+    await this.db
+      .deleteFrom('idempotency_keys')
+      .where('site_id', '=', siteId)
+      .where('key', '=', key)
+      .where('claim_id', '=', claimId)
+      .where('response_json', 'is', null)
       .execute();
   }
 
+  /** Forgets answers kept long enough (claims still running stay, however old). */
   async prune(createdBefore: number): Promise<void> {
-    await this.db.deleteFrom('idempotency_keys').where('created_at', '<', createdBefore).execute();
+    await this.db.deleteFrom('idempotency_keys').where('created_at', '<', createdBefore).where('response_json', 'is not', null).execute();
   }
 }

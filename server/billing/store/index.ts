@@ -10,6 +10,7 @@ import { CardStore } from './cards';
 import { CatalogueStore } from './catalogue';
 import { IdempotencyKeyStore } from './idempotencyKeys';
 import { InvoiceStore } from './invoices';
+import { LeaseStore } from './leases';
 import { PaymentEventStore } from './paymentEvents';
 import { PlanChangeStore } from './planChanges';
 import { SubscriptionStore } from './subscriptions';
@@ -17,6 +18,7 @@ import { SubscriptionStore } from './subscriptions';
 export { toBlogs, toCurrentSite, toUser, type AccountRecord, type AccountStore } from './accounts';
 export { toPrice } from './catalogue';
 export type { IdempotencyKeyStore } from './idempotencyKeys';
+export type { LeaseStore } from './leases';
 
 export interface Stores {
   /** sites, users, payment customers, site usage */
@@ -33,6 +35,8 @@ export interface Stores {
   idempotencyKeys: IdempotencyKeyStore;
   /** the provider's webhook events, applied once each */
   paymentEvents: PaymentEventStore;
+  /** named locks shared by every server process */
+  leases: LeaseStore;
 }
 
 export function createStores(db: Db): Stores {
@@ -49,5 +53,6 @@ export function createStores(db: Db): Stores {
     cancellationRequests: new CancellationRequestStore(db),
     idempotencyKeys: new IdempotencyKeyStore(db),
     paymentEvents: new PaymentEventStore(db),
+    leases: new LeaseStore(db),
   };
 }

@@ -1,0 +1,127 @@
+// Two-process throughput on PostgreSQL: get-billing-data requests/s with one server process, then with two server
+// processes on the same database (each load half of the connections, run side by side), measured with autocannon.
+// Without DATABASE_URL it runs itself through server/testing/withPostgres.mjs (a throw-away cluster); with one it
+// creates its own database there and drops it at the end.
+//
+// What two processes can add depends on the cores free: on a machine with two busy cores expect little.
+// Usage: npm run bench:scale. Env: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 10 in all).
+import { execSync, fork, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+if (!process.env.DATABASE_URL) {
+  const run = spawnSync(process.execPath, [path.join(root, 'server/testing/withPostgres.mjs'), process.execPath, ...process.argv.slice(1)], { stdio: 'inherit' });
+  process.exit(run.status ?? 1);
+}
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const COMPILED_MAIN = path.join(root, 'dist-server/server/main.js');
+
+if (!existsSync(COMPILED_MAIN)) execSync('npm run build:server', { cwd: root, stdio: 'inherit' });
+
+/**
+ * Starts the server and resolves its addresses once it reports ready: the compiled one (production), or
+ * server/main.ts under tsx (the demo, whose modules the production build leaves out).
+ */
+function startPanelServer(env, { compiled }) {
+  const child = fork(compiled ? COMPILED_MAIN : path.join(root, 'server/main.ts'), [], {
+    cwd: root,
+    execArgv: compiled ? [] : ['--import', 'tsx'],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    env: { ...process.env, PORT: '0', HOST_PORT: '0', ...env },
+  });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`server exited with ${code} before it was ready`)));
+    child.on('message', (message) => {
+      if (message?.type === 'ready') resolve({ child, panelUrl: message.panelUrl, hostUrl: message.hostUrl });
+    });
+  });
+}
+
+function stop(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+}
+
+async function postJson(url, body) {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
+  return response.json();
+}
+
+async function onAdminDatabase(statement) {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Loads every URL at once, the connections shared out; answers the summed requests/s and the worst p99. */
+async function load(urls, body, duration = SECONDS) {
+  const results = await Promise.all(
+    urls.map((url) =>
+      autocannon({
+        url,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+        connections: Math.max(1, Math.round(CONNECTIONS / urls.length)),
+        duration,
+      }),
+    ),
+  );
+  return {
+    requestsPerSecond: results.reduce((sum, result) => sum + result.requests.average, 0),
+    p99: Math.max(...results.map((result) => result.latency.p99)),
+    errors: results.reduce((sum, result) => sum + result.errors + result.timeouts + result.non2xx, 0),
+  };
+}
+
+const databaseName = `bench_scale_${randomBytes(6).toString('hex')}`;
+const databaseUrl = Object.assign(new URL(process.env.DATABASE_URL), { pathname: `/${databaseName}` }).toString();
+const scratch = mkdtempSync(path.join(tmpdir(), 'bench-scale-'));
+const shared = { DATABASE_URL: databaseUrl, SESSION_SECRET: randomBytes(32).toString('hex'), DIST_DIR: path.join(scratch, 'no-dist'), DATA_DIR: scratch };
+const production = { ...shared, NODE_ENV: 'production', HOST_ORIGINS: 'http://127.0.0.1:1', LOG_LEVEL: 'warn' };
+const children = [];
+await onAdminDatabase(`create database ${databaseName}`);
+try {
+  // The demo seeds the database and signs a session for the 'active' scenario's owner (valid two hours).
+  const demo = await startPanelServer({ ...shared, NODE_ENV: 'test', LOG_LEVEL: 'warn', DNS_PORT: '0' }, { compiled: false });
+  children.push(demo.child);
+  const { token: identityToken } = await postJson(`${demo.hostUrl}/admin-api/identity-token`, { scenario: 'active' });
+  const { token: sessionToken } = await postJson(`${demo.panelUrl}/api/billing-session`, { jwt: identityToken, data: {}, options: { init: true } });
+  await stop(demo.child);
+
+  const body = JSON.stringify({ jwt: sessionToken, data: {}, options: { forceUpgrade: false } });
+  const one = await startPanelServer(production, { compiled: true });
+  const two = await startPanelServer(production, { compiled: true });
+  children.push(one.child, two.child);
+  const urls = [one, two].map((server) => `${server.panelUrl}/api/get-billing-data`);
+
+  // Warm both up (JIT, statement caches, connection pools), then measure one process, then both.
+  await load(urls, body, 2);
+  const single = await load(urls.slice(0, 1), body);
+  const both = await load(urls, body);
+
+  console.log(`PostgreSQL, compiled server, ${CONNECTIONS} connections in all, ${SECONDS} s each`);
+  console.log(`one process:   ${single.requestsPerSecond.toFixed(0)} req/s (p99 ${single.p99} ms, errors ${single.errors})`);
+  console.log(`two processes: ${both.requestsPerSecond.toFixed(0)} req/s (p99 ${both.p99} ms, errors ${both.errors})`);
+  console.log(`two / one: ${(both.requestsPerSecond / single.requestsPerSecond).toFixed(2)}`);
+} finally {
+  await Promise.all(children.map(stop));
+  await onAdminDatabase(`drop database if exists ${databaseName} with (force)`);
+  rmSync(scratch, { recursive: true, force: true });
+}

@@ -1,0 +1,41 @@
+/**
+ * One holder at a time for a named piece of work, across every server process: a plan change reads the
+ * subscription, asks the provider, and records the outcome; two of them (two keys, two tabs) interleaved would
+ * both charge for the same move. The lease lives in the database and lapses if its process dies.
+ */
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ApiError } from '../http/errors';
+import type { LeaseStore } from './store';
+
+/** Longer than any provider call may take (their clients time out first). */
+const LEASE_MS = 60_000;
+/** How long work waits for the lease; the panel's transport gives up after 18 s. */
+const MAX_WAIT_MS = 15_000;
+const POLL_INTERVAL_MS = 25;
+
+export const leaseMessages = {
+  busy: 'Another change is still being processed. Try again in a moment.',
+} as const;
+
+export class Leases {
+  constructor(
+    private readonly store: LeaseStore,
+    private readonly now: () => number,
+  ) {}
+
+  /** Runs `work` holding the lease `name`, waiting for it while another holder has it (409 after a while). */
+  async exclusive<T>(name: string, work: () => Promise<T>): Promise<T> {
+    const holder = randomUUID();
+    const giveUpAt = this.now() + MAX_WAIT_MS;
+    while (!(await this.store.acquire(name, holder, this.now(), this.now() + LEASE_MS))) {
+      if (this.now() >= giveUpAt) throw new ApiError(409, leaseMessages.busy);
+      await sleep(POLL_INTERVAL_MS);
+    }
+    try {
+      return await work();
+    } finally {
+      await this.store.release(name, holder);
+    }
+  }
+}

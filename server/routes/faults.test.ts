@@ -1,0 +1,168 @@
+/**
+ * Faults survived, nothing lost (issue 11): the card provider's reply lost after it charged, the provider failing,
+ * and the server killed in the middle of a stream of writes. On SQLite by default, on PostgreSQL through
+ * server/testing/withPostgres.mjs. The provider is the real client (`stripe`) against the local double, which,
+ * as the real API, answers a repeated idempotency key with its first answer.
+ */
+import { sql } from 'kysely';
+import { apiErrorSchema } from '../../src/api/contract';
+import { providerMessages } from '../payments/provider';
+import { startDemo, type CallResult, type Demo } from '../testing/harness';
+import { startStripeDouble, type StripeDouble } from '../testing/stripeDouble';
+
+const BUSINESS_YEAR = 'price_business_default_year_1000';
+const HTTP_BAD_GATEWAY = 502;
+const SUBSCRIPTION_UPDATE = /^\/v1\/subscriptions\/sbx_sub_active$/;
+/** The server's client tries a request once more after a network error (server/payments/stripe.ts). */
+const CLIENT_ATTEMPTS = 2;
+
+const change = {
+  customerId: 'cus_active',
+  subscriptionId: 'sub_active',
+  userId: 'user_active',
+  planId: BUSINESS_YEAR,
+  addonIds: [],
+  prorationDate: Math.floor(Date.now() / 1000),
+};
+
+const errorOf = (result: CallResult) => apiErrorSchema.parse(result.body).error;
+
+describe('the card provider fails', () => {
+  let double: StripeDouble;
+  let demo: Demo;
+  let jwt: string;
+
+  beforeAll(async () => {
+    double = await startStripeDouble();
+    demo = await startDemo({ env: { PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_faults', STRIPE_API_BASE: double.url } });
+    jwt = await demo.sessionToken('active');
+  });
+
+  afterAll(async () => {
+    await demo?.close();
+    await double?.close();
+  });
+
+  beforeEach(async () => {
+    await demo.reset();
+    double.requests.length = 0;
+    double.routes.length = 0;
+    double.loseReplies.length = 0;
+  });
+
+  const changePlan = (key: string) => demo.api('change-subscription', { jwt, data: change, options: {} }, { 'idempotency-key': key });
+  /** The subscription updates the provider ran (a charge each), not the ones it answered from an earlier key. */
+  const chargesRun = () => double.requests.filter((request) => request.method === 'POST' && SUBSCRIPTION_UPDATE.test(request.path) && !request.replayed);
+  const stored = async () => ({
+    invoices: await demo.count(sql`invoices where customer_id = ${'cus_active'}`),
+    keys: await demo.count(sql`idempotency_keys`),
+    subscription: await demo.query(sql`select price_id, pending_price_id, status from subscriptions where id = ${'sub_active'}`),
+    balance: await demo.query(sql`select balance from customers where id = ${'cus_active'}`),
+  });
+
+  it('after charging, with its reply lost: the retry with the same key charges nothing more', async () => {
+    const before = await stored();
+    double.loseReplies.push({ method: 'POST', path: SUBSCRIPTION_UPDATE, count: CLIENT_ATTEMPTS });
+
+    const lost = await changePlan('change-lost-reply');
+    expect([lost.status, errorOf(lost).message]).toEqual([HTTP_BAD_GATEWAY, providerMessages.unavailable]);
+    expect(chargesRun()).toHaveLength(1);
+    // The server does not know what the provider did: it stored nothing and kept no answer for the key.
+    expect(await stored()).toEqual(before);
+
+    const retried = await changePlan('change-lost-reply');
+    expect(retried.status).toBe(200);
+    expect(chargesRun()).toHaveLength(1);
+    const after = await stored();
+    expect(after.invoices).toBe(before.invoices + 1);
+    expect(after.subscription).toEqual([{ price_id: BUSINESS_YEAR, pending_price_id: null, status: 'active' }]);
+
+    // Once answered, the key is the server's own: a third submit does not reach the provider.
+    const providerRequests = double.requests.length;
+    expect(await changePlan('change-lost-reply')).toMatchObject({ status: 200, body: retried.body });
+    expect(double.requests).toHaveLength(providerRequests);
+  });
+
+  it('with an error: nothing is stored, and the retry with the same key charges once', async () => {
+    const before = await stored();
+    const failing = { method: 'POST', path: SUBSCRIPTION_UPDATE, answer: () => ({ status: 500, body: { error: { type: 'api_error', message: 'An unknown error occurred' } } }) };
+    double.routes.push(failing);
+
+    const failed = await changePlan('change-provider-down');
+    expect([failed.status, errorOf(failed).message]).toEqual([HTTP_BAD_GATEWAY, providerMessages.unavailable]);
+    expect(await stored()).toEqual(before);
+
+    double.routes.length = 0;
+    const retried = await changePlan('change-provider-down');
+    expect(retried.status).toBe(200);
+    // Every attempt carried the one key, so the provider itself would not have charged twice either.
+    expect(new Set(chargesRun().map((request) => request.headers['idempotency-key']))).toEqual(new Set(['cus_active:change:change-provider-down']));
+    expect((await stored()).invoices).toBe(before.invoices + 1);
+  });
+});
+
+describe('the server killed in the middle of a stream of writes', () => {
+  const WRITERS = 4;
+  const ACKNOWLEDGED_BEFORE_KILL = 40;
+  let crashed: Demo;
+  let restarted: Demo | undefined;
+
+  afterAll(async () => {
+    await restarted?.close();
+    await crashed?.close();
+  });
+
+  it('restarts on an intact database that holds every acknowledged write', async () => {
+    crashed = await startDemo();
+    const jwt = await crashed.sessionToken('active');
+    const setupCard = (demo: Demo, key: string) =>
+      demo.api<{ setupIntentId: string; clientSecret: string }>('setup-card', { jwt, data: { customerId: 'cus_active' }, options: {} }, { 'idempotency-key': key });
+
+    // Writers send card set-ups one after another until the server dies under them; the kill comes once enough
+    // are acknowledged, while others are on their way.
+    const acknowledged = new Map<string, { setupIntentId: string; clientSecret: string }>();
+    let sent = 0;
+    let killing: Promise<void> | undefined;
+    const writer = async () => {
+      for (;;) {
+        const key = `stream-${sent++}`;
+        let reply: CallResult<{ setupIntentId: string; clientSecret: string }>;
+        try {
+          reply = await setupCard(crashed, key);
+        } catch {
+          return; // the connection died with the server: not acknowledged
+        }
+        if (reply.status !== 200) return;
+        acknowledged.set(key, reply.body);
+        if (acknowledged.size >= ACKNOWLEDGED_BEFORE_KILL) killing ??= crashed.kill();
+      }
+    };
+    await Promise.all(Array.from({ length: WRITERS }, writer));
+    await killing;
+    expect(acknowledged.size).toBeGreaterThanOrEqual(ACKNOWLEDGED_BEFORE_KILL);
+
+    // A production restart: it reseeds nothing, so what is there is what the killed server left.
+    restarted = await startDemo({ production: true, shareDatabaseOf: crashed });
+    if (restarted.databaseUrl === null) {
+      expect(await restarted.query(sql<{ integrity_check: string }>`pragma integrity_check`)).toEqual([{ integrity_check: 'ok' }]);
+      expect(await restarted.query(sql`pragma foreign_key_check`)).toEqual([]);
+    }
+    // Every answered key names a setup intent that is there, for the customer.
+    const answered = await restarted.query(
+      sql<{ key: string; response_json: string; customer_id: string | null }>`select k.key, k.response_json, i.customer_id
+        from idempotency_keys k left join sandbox_setup_intents i on k.response_json like '%' || i.id || '%'
+        where k.response_json is not null`,
+    );
+    expect(answered.filter((row) => row.customer_id !== 'cus_active')).toEqual([]);
+    for (const [key, reply] of acknowledged) {
+      expect({ key, stored: await restarted.count(sql`sandbox_setup_intents where id = ${reply.setupIntentId} and customer_id = ${'cus_active'}`) }).toEqual({
+        key,
+        stored: 1,
+      });
+      // And the restarted server answers a retry of it with the first answer, creating nothing.
+      const retried = await setupCard(restarted, key);
+      expect({ key, status: retried.status, body: retried.body }).toEqual({ key, status: 200, body: reply });
+    }
+    expect(await restarted.count(sql`sandbox_setup_intents`)).toBeLessThanOrEqual(sent);
+  }, 60_000);
+});
