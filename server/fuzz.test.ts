@@ -5,9 +5,10 @@
  * a new call is fuzzed without touching this file. Bounded: about 2,000 requests.
  */
 import fc from 'fast-check';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import { calls, type CallName } from '../src/api/contract';
-import { databaseChecksum, readRows } from './testing/databaseChecksum';
+import { databaseChecksum } from './testing/databaseChecksum';
 import { startDemo, type Demo } from './testing/harness';
 import { signHs256 } from './testing/jwt';
 
@@ -40,21 +41,22 @@ beforeAll(async () => {
   // The fuzz sends hundreds of writes a minute from one address: the rate limits are not what it tests.
   demo = await startDemo({ env: { RATE_LIMIT_SESSIONS_PER_MINUTE: '1000000', RATE_LIMIT_WRITES_PER_MINUTE: '1000000' } });
   ownSession = await demo.sessionToken('active');
-  otherSitesValues = readRows<{ value: string | null }>(
-    demo.dataDir,
-    `select id as value from sites where id != '${OWN_SITE}'
-     union select external_domain from sites where id != '${OWN_SITE}'
-     union select id from users where site_id != '${OWN_SITE}'
-     union select email from users where site_id != '${OWN_SITE}'
-     union select id from customers where user_id not in (select id from users where site_id = '${OWN_SITE}')
-     union select id from subscriptions where site_id != '${OWN_SITE}'
-     union select provider_subscription_id from subscriptions where site_id != '${OWN_SITE}'`,
+  otherSitesValues = (
+    await demo.query(sql<{ value: string | null }>`select id as value from sites where id != ${OWN_SITE}
+     union select external_domain from sites where id != ${OWN_SITE}
+     union select id from users where site_id != ${OWN_SITE}
+     union select email from users where site_id != ${OWN_SITE}
+     union select id from customers where user_id not in (select id from users where site_id = ${OWN_SITE})
+     union select id from subscriptions where site_id != ${OWN_SITE}
+     union select provider_subscription_id from subscriptions where site_id != ${OWN_SITE}`)
   )
     .map((row) => row.value)
     .filter((value): value is string => value !== null);
-  otherSitesIds = Object.fromEntries(
-    Object.entries(OWNED_ID_SQL).map(([field, sql]) => [field, readRows<{ id: string }>(demo.dataDir, `${sql} order by id limit ${OTHER_SITES_PER_FIELD}`).map((row) => row.id)]),
-  );
+  otherSitesIds = {};
+  for (const [field, query] of Object.entries(OWNED_ID_SQL)) {
+    const rows = await demo.query(sql<{ id: string }>`${sql.raw(query)} order by id limit ${sql.lit(OTHER_SITES_PER_FIELD)}`);
+    otherSitesIds[field] = rows.map((row) => row.id);
+  }
 });
 
 afterAll(async () => {
@@ -148,7 +150,7 @@ async function send(name: CallName, request: FuzzRequest): Promise<number> {
 
 describe.each(callNames)('%s', (name) => {
   it('answers malformed, forged and foreign requests with no 5xx, and changes nothing', async () => {
-    const before = databaseChecksum(demo.dataDir);
+    const before = await databaseChecksum(demo);
 
     for (const request of fixedRequests()) expect(await send(name, request)).toBeGreaterThanOrEqual(400);
     // Each owned id of the call set to another site's, the others to something well-formed: refused.
@@ -167,7 +169,7 @@ describe.each(callNames)('%s', (name) => {
       { numRuns: RANDOM_REQUESTS_PER_CALL },
     );
 
-    expect(databaseChecksum(demo.dataDir)).toEqual(before);
+    expect(await databaseChecksum(demo)).toEqual(before);
   });
 });
 

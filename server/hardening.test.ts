@@ -2,6 +2,7 @@
  * The server's defences as an HTTP client and a browser see them: the security headers of the panel page and of
  * the API, JSON-only API bodies (415, nothing stored) and the rate limits (429 with a clear message).
  */
+import { sql } from 'kysely';
 import { apiErrorSchema } from '../src/api/contract';
 import { messages } from './http/errors';
 import { startDemo, type Demo } from './testing/harness';
@@ -12,8 +13,10 @@ function directivesOf(policy: string | null): Map<string, string[]> {
   return new Map(entries.filter(([name]) => name).map(([name, ...sources]) => [name!, sources]));
 }
 
-const billingContactOf = (demo: Demo) =>
-  demo.query<{ billing_contact: string | null }>("select billing_contact from users where id = 'user_active'")[0]?.billing_contact;
+async function billingContactOf(demo: Demo): Promise<string | null | undefined> {
+  const [user] = await demo.query(sql<{ billing_contact: string | null }>`select billing_contact from users where id = 'user_active'`);
+  return user?.billing_contact;
+}
 
 describe('with the default limits', () => {
   let demo: Demo;
@@ -78,7 +81,7 @@ describe('with the default limits', () => {
     ['no content type', null],
   ])('refuses an API body sent as %s with 415, and stores nothing', async (_label, contentType) => {
     const jwt = await demo.sessionToken('active');
-    const before = billingContactOf(demo);
+    const before = await billingContactOf(demo);
     const body = JSON.stringify({ jwt, data: { userId: 'user_active', billingContact: 'changed@example.com' }, options: {} });
 
     const response = await fetch(`${demo.panelUrl}/api/update-billing-contact`, {
@@ -89,7 +92,7 @@ describe('with the default limits', () => {
 
     expect(response.status).toBe(415);
     expect(apiErrorSchema.parse(await response.json()).error).toEqual({ status: 415, message: messages.jsonOnly });
-    expect(billingContactOf(demo)).toBe(before);
+    expect(await billingContactOf(demo)).toBe(before);
   });
 
   it('takes JSON with a charset', async () => {
@@ -98,7 +101,7 @@ describe('with the default limits', () => {
       'content-type': 'application/json; charset=utf-8',
     });
     expect(result.status).toBe(200);
-    expect(billingContactOf(demo)).toBe('ap@example.com');
+    expect(await billingContactOf(demo)).toBe('ap@example.com');
   });
 });
 
@@ -136,7 +139,7 @@ describe('with tiny limits', () => {
 
     expect(refused.status).toBe(429);
     expect(apiErrorSchema.parse(refused.body).error.message).toBe(messages.tooManyRequests);
-    expect(billingContactOf(demo)).toBe('c@example.com');
+    expect(await billingContactOf(demo)).toBe('c@example.com');
     for (let read = 0; read < 5; read += 1) expect((await demo.api('get-billing-data', { jwt, data: {}, options: {} })).status).toBe(200);
   });
 });

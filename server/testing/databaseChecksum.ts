@@ -1,41 +1,27 @@
 /**
- * A fingerprint of everything the demo's database holds, per table, read straight from its SQLite file
- * (read-only, by the demo's data directory): two equal fingerprints mean no call changed a row.
+ * A fingerprint of everything the demo's database holds, per table, read through the harness (SQLite or
+ * PostgreSQL): two equal fingerprints mean no call changed a row.
  */
 import { createHash } from 'node:crypto';
-import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
+import type { Demo } from './harness';
 
 export type DatabaseChecksum = Record<string, string>;
 
-/** table name -> sha256 of its rows, in an order that does not depend on how SQLite returns them */
-export function databaseChecksum(dataDir: string): DatabaseChecksum {
-  const database = new SQLite(path.join(dataDir, 'billing.sqlite'), { readonly: true, fileMustExist: true });
-  try {
-    const tables = database
-      .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name")
-      .all() as { name: string }[];
-    return Object.fromEntries(
-      tables.map(({ name }) => {
-        const rows = database
-          .prepare(`select * from "${name.replaceAll('"', '""')}"`)
-          .all()
-          .map((row) => JSON.stringify(row))
-          .sort();
-        return [name, createHash('sha256').update(rows.join('\n')).digest('hex')];
-      }),
-    );
-  } finally {
-    database.close();
-  }
+async function tableNames(demo: Demo): Promise<string[]> {
+  const rows =
+    demo.databaseUrl === null
+      ? await demo.query(sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`)
+      : await demo.query(sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema()`);
+  return rows.map((row) => row.name).sort();
 }
 
-/** Rows read from the demo's database (read-only), for tests that need its ids. */
-export function readRows<Row>(dataDir: string, sql: string): Row[] {
-  const database = new SQLite(path.join(dataDir, 'billing.sqlite'), { readonly: true, fileMustExist: true });
-  try {
-    return database.prepare(sql).all() as Row[];
-  } finally {
-    database.close();
+/** table name -> sha256 of its rows, in an order that does not depend on how the database returns them */
+export async function databaseChecksum(demo: Demo): Promise<DatabaseChecksum> {
+  const checksum: DatabaseChecksum = {};
+  for (const name of await tableNames(demo)) {
+    const rows = (await demo.query(sql`select * from ${sql.table(name)}`)).map((row) => JSON.stringify(row)).sort();
+    checksum[name] = createHash('sha256').update(rows.join('\n')).digest('hex');
   }
+  return checksum;
 }
