@@ -14,7 +14,7 @@ interface Envelope {
   items: { header: { type?: string }; payload: unknown }[];
 }
 
-test('a billing session that cannot start is shown with the support address and reported without it', async ({ page, request, openPanel }) => {
+test('a billing session that cannot start is shown with the support address and reported without it', async ({ request, openPanel }) => {
   const fault = await request.post(`${PANEL_URL}/__test/faults`, { data: { path: '/api/billing-session', status: 500, count: SESSION_FAILURES } });
   expect(fault.ok()).toBe(true);
   const reportsBefore = await request.get(`${PANEL_URL}/__demo/error-reports`);
