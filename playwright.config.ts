@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { E2E_HOST_PORT, E2E_PANEL_PORT } from './e2e/ports';
+import { ERROR_REPORTS_PATH } from './server/demo/errorReports';
 
 
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'billing-e2e-'));
@@ -14,6 +15,10 @@ process.env.E2E_DATA_DIR = dataDir;
 // Everything the demo's server logs during the run; checked for secrets when the run ends (e2e/logSecrets.ts).
 const serverLog = path.join(dataDir, 'server.log');
 process.env.E2E_SERVER_LOG = serverLog;
+// The panel reports errors, as in production, to the demo's stand-in for the service on its own server
+// (server/demo/errorReports.ts); what it received is checked for secrets when the run ends too.
+const sentryDsn = `http://e2e@127.0.0.1:${E2E_PANEL_PORT}${ERROR_REPORTS_PATH}/1`;
+process.env.E2E_SENTRY_DSN = sentryDsn;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -55,6 +60,7 @@ export default defineConfig({
       LOG_LEVEL: 'info',
       // A free port for the demo's DNS server, so a demo started by hand (5300) is left alone.
       DNS_PORT: '0',
+      SENTRY_DSN: sentryDsn,
     },
   },
 });

@@ -1,6 +1,6 @@
 /**
  * The panel's server: the call API under /api, the built panel, and (outside production) the demo reset, the
- * payment sandbox's pages and fault injection. `buildPanelServer` returns the Fastify instance unstarted, so
+ * payment sandbox's pages, the error-reporting service's stand-in and fault injection. `buildPanelServer` returns the Fastify instance unstarted, so
  * tests and main.ts listen. Demo and test code is imported dynamically, only outside production, so a production
  * server never loads it.
  */
@@ -84,6 +84,12 @@ async function addSandboxRoutes(app: FastifyInstance, options: PanelServerOption
     brand: config.brand,
     hostOrigins: options.hostOrigins,
   });
+}
+
+/** The error-reporting service's stand-in, which a SENTRY_DSN on this server's own address reports to. */
+async function addErrorReportStandIn(app: FastifyInstance, config: ServerConfig): Promise<void> {
+  const { registerErrorReportRoutes } = await import('./demo/errorReports');
+  await registerErrorReportRoutes(app, config.dataDir);
 }
 
 /** The demo's DNS server, its records panel's routes and the registrar widget's stand-in; returns the DNS port. */
@@ -185,6 +191,7 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
 
   // The payment sandbox belongs to the demo; production uses the real provider's script and pages.
   if (!config.production) await addSandboxRoutes(app, wired, payments);
+  if (!config.production) await addErrorReportStandIn(app, config);
 
   const { reseed } = options;
   if (!config.production && reseed !== undefined) {

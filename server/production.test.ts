@@ -34,6 +34,8 @@ describe('NODE_ENV=production', () => {
     ['GET', '/sandbox/entri.js'],
     ['GET', '/sandbox/registrar/availability?name=mynewsletter'],
     ['POST', '/sandbox/registrar/purchase'],
+    ['POST', '/__demo/error-reports/api/1/envelope/?sentry_key=publickey&sentry_version=7'],
+    ['GET', '/__demo/error-reports'],
   ])('has no %s %s', async (method, route) => {
     const response = await fetch(demo.panelUrl + route, {
       method,

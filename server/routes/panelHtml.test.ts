@@ -38,6 +38,12 @@ describe('the page policy', () => {
     expect(policy).toContain("connect-src 'self' https://o42.ingest.sentry.io;");
   });
 
+  it("allows a DSN on the panel's own server, as the demo's stand-in is, by its origin without key or path", () => {
+    const demoDsn = { ...config, sentryDsn: 'http://publickey@127.0.0.1:4001/__demo/error-reports/1' };
+    const policy = panelContentSecurityPolicy({ inlineScript: null, config: demoDsn, production: false });
+    expect(policy).toContain("connect-src 'self' http://127.0.0.1:4001;");
+  });
+
   it('allows the boot script by hash and no other inline script', () => {
     const policy = panelContentSecurityPolicy({ inlineScript: "'sha256-abc='", config, production: false });
     expect(policy).toContain("script-src 'self' 'sha256-abc=';");

@@ -12,9 +12,10 @@ export function startSentry(dsn: string, environment: PanelConfig['environment']
     tracesSampleRate: ERROR_REPORTING.tracesSampleRate,
     replaysSessionSampleRate: ERROR_REPORTING.replaysSessionSampleRate,
     replaysOnErrorSampleRate: ERROR_REPORTING.replaysOnErrorSampleRate,
-    // Tokens, e-mail addresses and card data never leave the browser in a report.
+    // Tokens, e-mail addresses and card data never leave the browser in a report. Traces are streamed span by
+    // span (the SDK's default trace lifecycle), which only beforeSendSpan sees: beforeSendTransaction never runs.
     beforeSend: (event) => scrubReport(event),
-    beforeSendTransaction: (event) => scrubReport(event),
+    beforeSendSpan: (span) => scrubReport(span),
     integrations: [
       Sentry.browserTracingIntegration(),
       Sentry.replayIntegration({ maskAllText: ERROR_REPORTING.maskAllText, blockAllMedia: ERROR_REPORTING.blockAllMedia }),
