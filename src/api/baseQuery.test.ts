@@ -329,4 +329,35 @@ describe('reporting', () => {
     expect(result.error).toMatchObject({ status: 'NETWORK_ERROR', message: GENERIC_MESSAGE });
     expect(panel.reporter.exception).toHaveBeenCalledTimes(1);
   });
+
+  it('reports nothing for a call its caller aborted, whether before the reply or while its body was read', async () => {
+    onCall('get-current-site-limits', async () => {
+      await delay(1000);
+      return json(limits);
+    });
+    const beforeReply = panel.store.dispatch(accountApi.endpoints.getCurrentSiteLimits.initiate(undefined, { subscribe: false, forceRefetch: true }));
+    await jest.advanceTimersByTimeAsync(10);
+    beforeReply.abort();
+    expect((await settle(beforeReply)).error).toBeDefined();
+
+    // Headers at once, the body later: the abort lands while the body is read.
+    onCall('get-current-site-limits', () => {
+      const body = new ReadableStream({
+        async start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"currentSiteLimits":'));
+          await delay(1000);
+          controller.enqueue(new TextEncoder().encode('{}}'));
+          controller.close();
+        },
+      });
+      return new HttpResponse(body, { headers: { 'content-type': 'application/json' } });
+    });
+    const whileReading = panel.store.dispatch(accountApi.endpoints.getCurrentSiteLimits.initiate(undefined, { subscribe: false, forceRefetch: true }));
+    await jest.advanceTimersByTimeAsync(10);
+    whileReading.abort();
+    expect((await settle(whileReading)).error).toBeDefined();
+
+    expect(panel.reporter.exception).not.toHaveBeenCalled();
+    expect(panel.reporter.shownToUser).not.toHaveBeenCalled();
+  });
 });

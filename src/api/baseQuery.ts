@@ -161,6 +161,10 @@ export function createBaseQuery(): BaseQueryFn<CallArgs, unknown, ApiError> {
     if (!attempt.error) return { data: attempt.data };
 
     const failure = attempt.error;
+    // A call its caller gave up (a newer preview replaced it, the screen left) failed on purpose, wherever the
+    // abort caught it (before the reply, or while its body was read: then it looks like a 200 that did not
+    // parse). Nobody sees its message, so it is neither reported nor a reason to mark the site.
+    if (api.signal.aborted) return { error: { status: failure.status, message: GENERIC_MESSAGE, detail: failure.detail } };
     // SPEC section 4, "Legacy": a legacy-plan message, or a 403 that a fresh session did not cure, marks the site.
     if (!args.isSessionCall && (isLegacyMessage(failure.detail) || (failure.status === 403 && refreshed))) {
       api.dispatch(context.session.siteMarkedLegacy(isLegacyMessage(failure.detail) ? failure.detail : NOT_OWNER_MESSAGE));
