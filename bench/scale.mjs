@@ -5,15 +5,15 @@
 //
 // What two processes can add depends on the cores free: on a machine with two busy cores expect little.
 // Usage: npm run bench:scale. Env: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 10 in all).
-import { execSync, fork, spawnSync } from 'node:child_process';
+import { execSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { COMPILED_MAIN, postJson, root, startPanelServer, stop } from './servers.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
 
 if (!process.env.DATABASE_URL) {
   const run = spawnSync(process.execPath, [path.join(root, 'server/testing/withPostgres.mjs'), process.execPath, ...process.argv.slice(1)], { stdio: 'inherit' });
@@ -22,42 +22,8 @@ if (!process.env.DATABASE_URL) {
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const COMPILED_MAIN = path.join(root, 'dist-server/server/main.js');
 
 if (!existsSync(COMPILED_MAIN)) execSync('npm run build:server', { cwd: root, stdio: 'inherit' });
-
-/**
- * Starts the server and resolves its addresses once it reports ready: the compiled one (production), or
- * server/main.ts under tsx (the demo, whose modules the production build leaves out).
- */
-function startPanelServer(env, { compiled }) {
-  const child = fork(compiled ? COMPILED_MAIN : path.join(root, 'server/main.ts'), [], {
-    cwd: root,
-    execArgv: compiled ? [] : ['--import', 'tsx'],
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    env: { ...process.env, PORT: '0', HOST_PORT: '0', ...env },
-  });
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`server exited with ${code} before it was ready`)));
-    child.on('message', (message) => {
-      if (message?.type === 'ready') resolve({ child, panelUrl: message.panelUrl, hostUrl: message.hostUrl });
-    });
-  });
-}
-
-function stop(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', resolve);
-    child.kill('SIGTERM');
-  });
-}
-
-async function postJson(url, body) {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
-  return response.json();
-}
 
 async function onAdminDatabase(statement) {
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL });

@@ -8,14 +8,14 @@
 // The numbers depend on what else the machine runs: compare the two servers of one run, not runs of two days.
 // Usage: npm run bench:server. Env: BENCH_SECONDS (default 10), BENCH_RATE (default 500), BENCH_CONNECTIONS (default 10),
 // BENCH_CPU_PROF=dir to write a CPU profile of the measured server there (node --cpu-prof), BENCH_SERVER=tsx to run server/main.ts under tsx instead of the compiled dist-server/ (built when missing).
-import { execSync, fork, spawn } from 'node:child_process';
+import { execSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { COMPILED_MAIN, postJson, root, startPanelServer, stop } from './servers.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RATE = Number(process.env.BENCH_RATE ?? 500);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -23,39 +23,8 @@ const USE_TSX = process.env.BENCH_SERVER === 'tsx';
 const SHARE_GOAL = 0.15;
 const P99_GOAL_MS = 20;
 const PROFILE_DIR = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : null;
-const COMPILED_MAIN = path.join(root, 'dist-server/server/main.js');
 
 if (!USE_TSX && !existsSync(COMPILED_MAIN)) execSync('npm run build:server', { cwd: root, stdio: 'inherit' });
-
-/** Starts server/main.ts (demo or production) and resolves its addresses once it reports ready. */
-function startPanelServer(env, { compiled, profile = false }) {
-  const child = fork(compiled ? COMPILED_MAIN : path.join(root, 'server/main.ts'), [], {
-    cwd: root,
-    execArgv: [...(compiled ? [] : ['--import', 'tsx']), ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [])],
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    env: { ...process.env, PORT: '0', HOST_PORT: '0', ...env },
-  });
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`server exited with ${code} before it was ready`)));
-    child.on('message', (message) => {
-      if (message?.type === 'ready') resolve({ child, panelUrl: message.panelUrl, hostUrl: message.hostUrl });
-    });
-  });
-}
-
-function stop(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', resolve);
-    child.kill('SIGTERM');
-  });
-}
-
-async function postJson(url, body) {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
-  return response.json();
-}
 
 /** A Fastify hello-world in its own process that answers every POST with `body`. */
 function startHelloWorld(body) {
@@ -99,7 +68,7 @@ try {
   // 2. The same database and secret, served as production serves it.
   const panel = await startPanelServer(
     { ...shared, NODE_ENV: 'production', HOST_ORIGINS: 'http://127.0.0.1:1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' },
-    { compiled: !USE_TSX, profile: PROFILE_DIR !== null },
+    { compiled: !USE_TSX, profileDir: PROFILE_DIR },
   );
   children.push(panel.child);
   const url = `${panel.panelUrl}/api/get-billing-data`;

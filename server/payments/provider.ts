@@ -17,6 +17,7 @@ import type {
   PaymentIntentSummary,
   PlanChangeOutcome,
   PlanChangeRequest,
+  ProviderInvoice,
 } from './planChange';
 
 export interface NewCustomer {
@@ -58,21 +59,13 @@ export interface CustomerChanges {
   autoBilling?: boolean;
 }
 
-/** An invoice as the provider's event describes it. Ids are the provider's. */
-export interface EventInvoice {
-  id: string;
+/** An invoice as the provider's event describes it: in any state, with its owners. Ids are the provider's. */
+export interface EventInvoice extends Omit<ProviderInvoice, 'status'> {
   customerId: string;
   /** the provider's subscription id; null for an invoice of no subscription */
   subscriptionId: string | null;
-  number: string;
   /** draft, open, paid, uncollectible, void */
   status: string;
-  billingReason: string;
-  amountDue: number;
-  amountPaid: number;
-  amountRemaining: number;
-  created: number;
-  hostedUrl: string;
 }
 
 /** A subscription as the provider's event describes it. */
