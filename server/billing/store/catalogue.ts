@@ -5,7 +5,7 @@ import { tableWritesOf, type Db } from '../../db/database';
 import { keepSerialized } from '../../http/serializeReply';
 import { offeredProducts } from '../products';
 import type { TableWrites } from '../../db/tableWrites';
-import type { PriceRow, ProductRow } from '../../db/schema';
+import type { CouponRow, PriceRow, ProductRow } from '../../db/schema';
 import { featuresJson, limitsJson, parseJson } from './json';
 
 export function toPrice(row: PriceRow): Price {
@@ -24,11 +24,12 @@ export function toPrice(row: PriceRow): Price {
 }
 
 /** The tables the catalogue is read from: a write to any of them reloads it. */
-const CATALOGUE_TABLES = ['products', 'prices', 'product_addons'] as const;
+const CATALOGUE_TABLES = ['products', 'prices', 'product_addons', 'coupons'] as const;
 
 interface Catalogue {
   productsById: Map<string, ProductRow>;
   pricesById: Map<string, PriceRow>;
+  couponsById: Map<string, CouponRow>;
   products: Product[];
   /** offered lists by product group and current product, made once per catalogue */
   offered: Map<string, Product[]>;
@@ -53,6 +54,11 @@ export class CatalogueStore {
 
   async findProduct(id: string): Promise<ProductRow | undefined> {
     return (await this.catalogue()).productsById.get(id);
+  }
+
+  /** A coupon, valid or not (discounts name theirs long after it stopped being offered). */
+  async findCoupon(id: string): Promise<CouponRow | undefined> {
+    return (await this.catalogue()).couponsById.get(id);
   }
 
   /** A price and the product it belongs to; undefined unless both are there. */
@@ -98,10 +104,11 @@ export class CatalogueStore {
   }
 
   private async load(): Promise<Catalogue> {
-    const [productRows, priceRows, links] = await Promise.all([
+    const [productRows, priceRows, links, couponRows] = await Promise.all([
       this.db.selectFrom('products').selectAll().orderBy('sort_order').execute(),
       this.db.selectFrom('prices').selectAll().orderBy('product_id').orderBy('members').orderBy('billing_period').execute(),
       this.db.selectFrom('product_addons').selectAll().execute(),
+      this.db.selectFrom('coupons').selectAll().execute(),
     ]);
     const pricesByProduct = new Map<string, Price[]>();
     for (const row of priceRows) {
@@ -135,6 +142,7 @@ export class CatalogueStore {
     return {
       productsById: new Map(productRows.map((row) => [row.id, row])),
       pricesById: new Map(priceRows.map((row) => [row.id, row])),
+      couponsById: new Map(couponRows.map((row) => [row.id, row])),
       products,
       offered: new Map(),
     };

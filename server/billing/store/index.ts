@@ -41,7 +41,7 @@ export interface Stores {
 
 export function createStores(db: Db): Stores {
   const catalogue = new CatalogueStore(db);
-  const invoices = new InvoiceStore(db);
+  const invoices = new InvoiceStore(db, catalogue);
   const subscriptions = new SubscriptionStore(db, catalogue, invoices);
   return {
     accounts: new AccountStore(db, catalogue, subscriptions),

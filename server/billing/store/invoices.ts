@@ -2,7 +2,8 @@
 import type { Coupon, Discount, Invoice, LatestInvoice } from '../../../src/api/contract';
 import { couponDurationSchema, latestInvoiceSchema } from '../../../src/api/contract';
 import type { Db } from '../../db/database';
-import type { CouponRow, DiscountRow } from '../../db/schema';
+import type { CouponRow, DiscountRow, InvoiceRow } from '../../db/schema';
+import type { CatalogueStore } from './catalogue';
 import { metadataJson, parseJson } from './json';
 
 function toCoupon(row: CouponRow): Coupon {
@@ -21,36 +22,50 @@ function toCoupon(row: CouponRow): Coupon {
   };
 }
 
+/** The invoices a customer is shown: the paid and the open ones (drafts and voided ones are the provider's business). */
+const LISTED_STATUSES = ['open', 'paid'];
+
+function toInvoice(row: InvoiceRow): Invoice {
+  return {
+    id: row.id,
+    date: row.created,
+    status: row.status === 'paid' ? 'paid' : 'pending',
+    amount_paid: row.amount_paid,
+    url: row.hosted_url,
+  };
+}
+
 export class InvoiceStore {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** coupons are catalogue data: read from its cache */
+    private readonly catalogue: CatalogueStore,
+  ) {}
 
   /** The customer's paid and open invoices, newest first. */
   async list(customerId: string): Promise<Invoice[]> {
-    const rows = await this.db
-      .selectFrom('invoices')
-      .selectAll()
-      .where('customer_id', '=', customerId)
-      .where('status', 'in', ['open', 'paid'])
-      .orderBy('created', 'desc')
-      .orderBy('id', 'desc')
-      .execute();
-    return rows.map((row) => ({
-      id: row.id,
-      date: row.created,
-      status: row.status === 'paid' ? 'paid' : 'pending',
-      amount_paid: row.amount_paid,
-      url: row.hosted_url,
-    }));
+    const rows = await this.newestFirst(customerId).where('status', 'in', LISTED_STATUSES).execute();
+    return rows.map(toInvoice);
   }
 
   async latest(customerId: string): Promise<LatestInvoice | null> {
-    const row = await this.db
-      .selectFrom('invoices')
-      .selectAll()
-      .where('customer_id', '=', customerId)
-      .orderBy('created', 'desc')
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
+    return this.toLatest(await this.newestFirst(customerId).executeTakeFirst());
+  }
+
+  /** list and latest from one read of the customer's invoices, for the billing data that needs both. */
+  async listAndLatest(customerId: string): Promise<{ invoices: Invoice[]; latest: LatestInvoice | null }> {
+    const rows = await this.newestFirst(customerId).execute();
+    return {
+      invoices: rows.filter((row) => LISTED_STATUSES.includes(row.status)).map(toInvoice),
+      latest: await this.toLatest(rows[0]),
+    };
+  }
+
+  private newestFirst(customerId: string) {
+    return this.db.selectFrom('invoices').selectAll().where('customer_id', '=', customerId).orderBy('created', 'desc').orderBy('id', 'desc');
+  }
+
+  private async toLatest(row: InvoiceRow | undefined): Promise<LatestInvoice | null> {
     if (row === undefined) return null;
     const [intent, discount] = await Promise.all([
       this.paymentIntentOf(row.id),
@@ -81,7 +96,7 @@ export class InvoiceStore {
   }
 
   async coupon(couponId: string): Promise<Coupon | null> {
-    const row = await this.db.selectFrom('coupons').selectAll().where('id', '=', couponId).executeTakeFirst();
+    const row = await this.catalogue.findCoupon(couponId);
     return row === undefined ? null : toCoupon(row);
   }
 
@@ -111,7 +126,7 @@ export class InvoiceStore {
   }
 
   private async toDiscount(row: DiscountRow): Promise<Discount | null> {
-    const coupon = await this.db.selectFrom('coupons').selectAll().where('id', '=', row.coupon_id).executeTakeFirst();
+    const coupon = await this.catalogue.findCoupon(row.coupon_id);
     if (coupon === undefined) return null;
     return { coupon: toCoupon(coupon), start: row.start_at, end: row.end_at };
   }
