@@ -15,15 +15,14 @@ import type { ApiDeps } from './deps';
 async function loadParts(deps: ApiDeps, account: Subscribed, request: FlagRequest): Promise<BillingParts> {
   const { store } = deps;
   const customerId = account.customer?.id;
-  const [subscription, previousSubscription, pendingSubscription, currentSiteLimits, products, { invoices, latest: latestInvoice }, discount] =
+  const [subscription, previousSubscription, pendingSubscription, currentSiteLimits, products, { invoices, latest: latestInvoice, discount }] =
     await Promise.all([
       store.subscriptions.toSubscription(account.subscription, account.price, account.product),
-      store.subscriptions.previous(account.site.id, account.subscription.id),
+      account.previousSubscription === undefined ? Promise.resolve(null) : store.subscriptions.toSubscriptionOfRow(account.previousSubscription),
       store.subscriptions.pending(account.subscription),
       siteLimitsOf(store, account),
       store.catalogue.offered(account.user.show_product_group, account.product.id),
-      customerId === undefined ? Promise.resolve({ invoices: [], latest: null }) : store.invoices.listAndLatest(customerId),
-      customerId === undefined ? Promise.resolve(null) : store.invoices.discount(customerId),
+      customerId === undefined ? Promise.resolve({ invoices: [], latest: null, discount: null }) : store.invoices.history(customerId),
     ]);
   return {
     subscription,

@@ -60,6 +60,8 @@ export interface AccountRecord {
   user: UserRow;
   customer: CustomerRow | undefined;
   subscription: SubscriptionRow | undefined;
+  /** the site's subscription before the current one */
+  previousSubscription: SubscriptionRow | undefined;
   /** the subscription's base price and product */
   price: PriceRow | undefined;
   product: ProductRow | undefined;
@@ -111,10 +113,13 @@ export class AccountStore {
   async load(siteId: string, userId: string): Promise<AccountRecord | undefined> {
     const [site, user] = await Promise.all([this.findSite(siteId), this.findUser(userId)]);
     if (site === undefined || user === undefined || user.site_id !== site.id) return undefined;
-    const [customer, subscription] = await Promise.all([this.findCustomerByUser(user.id), this.subscriptions.current(site.id)]);
+    const [customer, { current: subscription, previous: previousSubscription }] = await Promise.all([
+      this.findCustomerByUser(user.id),
+      this.subscriptions.currentAndPrevious(site.id),
+    ]);
     const price = subscription === undefined ? undefined : await this.catalogue.findPrice(subscription.price_id);
     const product = price === undefined ? undefined : await this.catalogue.findProduct(price.product_id);
-    return { site, user, customer, subscription, price, product };
+    return { site, user, customer, subscription, previousSubscription, price, product };
   }
 
   async siteUsage(siteId: string): Promise<{ usage: SiteUsage; membersOverride: number | null }> {

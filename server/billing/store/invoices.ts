@@ -49,15 +49,23 @@ export class InvoiceStore {
   }
 
   async latest(customerId: string): Promise<LatestInvoice | null> {
-    return this.toLatest(await this.newestFirst(customerId).executeTakeFirst());
+    return this.toLatest(await this.newestFirst(customerId).executeTakeFirst(), []);
   }
 
-  /** list and latest from one read of the customer's invoices, for the billing data that needs both. */
-  async listAndLatest(customerId: string): Promise<{ invoices: Invoice[]; latest: LatestInvoice | null }> {
-    const rows = await this.newestFirst(customerId).execute();
+  /**
+   * What the billing data shows of a customer's invoices: list, latest and discount, from one read of the
+   * customer's invoices and one of their discounts (the latest invoice's discount is one of them).
+   */
+  async history(customerId: string): Promise<{ invoices: Invoice[]; latest: LatestInvoice | null; discount: Discount | null }> {
+    const [rows, discounts] = await Promise.all([
+      this.newestFirst(customerId).execute(),
+      this.discountsNewestFirst(customerId).execute(),
+    ]);
+    const newestDiscount = discounts[0];
     return {
       invoices: rows.filter((row) => LISTED_STATUSES.includes(row.status)).map(toInvoice),
-      latest: await this.toLatest(rows[0]),
+      latest: await this.toLatest(rows[0], discounts),
+      discount: newestDiscount === undefined ? null : await this.toDiscount(newestDiscount),
     };
   }
 
@@ -65,12 +73,14 @@ export class InvoiceStore {
     return this.db.selectFrom('invoices').selectAll().where('customer_id', '=', customerId).orderBy('created', 'desc').orderBy('id', 'desc');
   }
 
-  private async toLatest(row: InvoiceRow | undefined): Promise<LatestInvoice | null> {
+  private discountsNewestFirst(customerId: string) {
+    return this.db.selectFrom('discounts').selectAll().where('customer_id', '=', customerId).orderBy('start_at', 'desc');
+  }
+
+  /** `knownDiscounts`: discount rows already read, looked up before asking the database. */
+  private async toLatest(row: InvoiceRow | undefined, knownDiscounts: readonly DiscountRow[]): Promise<LatestInvoice | null> {
     if (row === undefined) return null;
-    const [intent, discount] = await Promise.all([
-      this.paymentIntentOf(row.id),
-      row.discount_id === null ? Promise.resolve(null) : this.discountById(row.discount_id),
-    ]);
+    const [intent, discount] = await Promise.all([this.paymentIntentOf(row.id), this.discountOf(row.discount_id, knownDiscounts)]);
     return {
       id: row.id,
       status: latestInvoiceSchema.shape.status.parse(row.status),
@@ -102,12 +112,7 @@ export class InvoiceStore {
 
   /** The customer's newest discount. */
   async discount(customerId: string): Promise<Discount | null> {
-    const row = await this.db
-      .selectFrom('discounts')
-      .selectAll()
-      .where('customer_id', '=', customerId)
-      .orderBy('start_at', 'desc')
-      .executeTakeFirst();
+    const row = await this.discountsNewestFirst(customerId).executeTakeFirst();
     return row === undefined ? null : this.toDiscount(row);
   }
 
@@ -118,6 +123,12 @@ export class InvoiceStore {
       .where('invoice_id', '=', invoiceId)
       .orderBy('created', 'desc')
       .executeTakeFirst();
+  }
+
+  private discountOf(id: string | null, knownDiscounts: readonly DiscountRow[]): Promise<Discount | null> {
+    if (id === null) return Promise.resolve(null);
+    const known = knownDiscounts.find((candidate) => candidate.id === id);
+    return known === undefined ? this.discountById(id) : this.toDiscount(known);
   }
 
   private async discountById(id: string): Promise<Discount | null> {

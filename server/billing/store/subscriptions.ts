@@ -18,28 +18,21 @@ export class SubscriptionStore {
     return this.db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  /** The site's current subscription: the newest one. */
-  current(siteId: string): Promise<SubscriptionRow | undefined> {
-    return this.db
+  /** The site's current subscription (the newest one) and the one before it, from one read. */
+  async currentAndPrevious(siteId: string): Promise<{ current: SubscriptionRow | undefined; previous: SubscriptionRow | undefined }> {
+    const [current, previous] = await this.db
       .selectFrom('subscriptions')
       .selectAll()
       .where('site_id', '=', siteId)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
-      .executeTakeFirst();
+      .limit(2)
+      .execute();
+    return { current, previous };
   }
 
-  /** The subscription the site had before the current one, if any. */
-  async previous(siteId: string, currentId: string): Promise<Subscription | null> {
-    const row = await this.db
-      .selectFrom('subscriptions')
-      .selectAll()
-      .where('site_id', '=', siteId)
-      .where('id', '!=', currentId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
-    if (row === undefined) return null;
+  /** The contract's Subscription of a row, on the base price and product the catalogue has for it; null without them. */
+  async toSubscriptionOfRow(row: SubscriptionRow): Promise<Subscription | null> {
     const plan = await this.catalogue.findPriceWithProduct(row.price_id);
     return plan === undefined ? null : this.toSubscription(row, plan.price, plan.product);
   }
