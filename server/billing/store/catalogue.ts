@@ -1,4 +1,4 @@
-/** The catalogue: base products, their prices and add-ons, as the contract's Product and Price. */
+/** The catalogue: base products, their prices and add-ons (as the contract's Product and Price), and the coupons. */
 import type { Addon, Price, Product } from '../../../src/api/contract';
 import { billingPeriodSchema } from '../../../src/api/contract';
 import { tableWritesOf, type Db } from '../../db/database';
@@ -80,7 +80,8 @@ export class CatalogueStore {
    */
   async offered(group: string | null, currentProductId: string): Promise<Product[]> {
     const catalogue = await this.catalogue();
-    const key = `${group ?? ''}\n${currentProductId}`;
+    // null (the default group) and '' stay apart.
+    const key = JSON.stringify([group, currentProductId]);
     let offered = catalogue.offered.get(key);
     if (offered === undefined) {
       offered = keepSerialized(offeredProducts(catalogue.products, group, currentProductId));
