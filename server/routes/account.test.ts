@@ -4,7 +4,6 @@ import { startDemo, type Demo } from '../testing/harness';
 import { decodeClaims, signHs256 } from '../testing/jwt';
 
 let demo: Demo;
-const sessions = new Map<ScenarioName, string>();
 
 beforeAll(async () => {
   demo = await startDemo();
@@ -14,17 +13,9 @@ afterAll(async () => {
   await demo?.close();
 });
 
-async function sessionOf(scenario: ScenarioName): Promise<string> {
-  let token = sessions.get(scenario);
-  if (token === undefined) {
-    token = await demo.sessionToken(scenario);
-    sessions.set(scenario, token);
-  }
-  return token;
-}
 
 async function api(name: CallName, scenario: ScenarioName, data: object = {}, options: object = {}) {
-  return demo.api<unknown>(name, { jwt: await sessionOf(scenario), data, options });
+  return demo.api<unknown>(name, { jwt: await demo.session(scenario), data, options });
 }
 
 function errorOf(result: { status: number; body: unknown }) {
@@ -145,7 +136,7 @@ describe('who may call', () => {
   });
 
   it("answers 401 'Token has expired' for an expired session", async () => {
-    const claims = decodeClaims(await sessionOf('active'));
+    const claims = decodeClaims(await demo.session('active'));
     const expired = signHs256({ ...claims, iat: Number(claims.iat) - 3 * 3600, exp: Number(claims.exp) - 3 * 3600 }, demo.sessionSecret);
     const result = await demo.api('get-billing-data', { jwt: expired, data: {}, options: {} });
     expect(result.status).toBe(401);
@@ -154,7 +145,7 @@ describe('who may call', () => {
 
   it.each([
     ['a host identity token', async () => demo.identityToken('active')],
-    ['a forged session', async () => signHs256(decodeClaims(await sessionOf('active')), 'not-the-secret-not-the-secret-not')],
+    ['a forged session', async () => signHs256(decodeClaims(await demo.session('active')), 'not-the-secret-not-the-secret-not')],
     ['garbage', async () => 'garbage'],
   ])("answers 401 'Invalid session' for %s", async (_label, token) => {
     const result = await demo.api('get-current-site-limits', { jwt: await token(), data: {}, options: {} });

@@ -15,7 +15,6 @@ const CANCEL_DELAY_MS = 1000;
 const PUBLISHABLE_KEY = 'pk_test_sandbox';
 
 let demo: Demo;
-const sessions = new Map<ScenarioName, string>();
 
 beforeAll(async () => {
   demo = await startDemo({ env: { CANCEL_DELAY_MS: String(CANCEL_DELAY_MS) } });
@@ -29,17 +28,9 @@ beforeEach(async () => {
   await demo.reset();
 });
 
-async function sessionOf(scenario: ScenarioName): Promise<string> {
-  let token = sessions.get(scenario);
-  if (token === undefined) {
-    token = await demo.sessionToken(scenario);
-    sessions.set(scenario, token);
-  }
-  return token;
-}
 
 async function api(name: CallName, scenario: ScenarioName, data: object, headers?: Record<string, string>) {
-  return demo.api<unknown>(name, { jwt: await sessionOf(scenario), data, options: {} }, headers);
+  return demo.api<unknown>(name, { jwt: await demo.session(scenario), data, options: {} }, headers);
 }
 
 /** The answer, checked against the call's response schema. */

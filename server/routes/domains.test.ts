@@ -15,7 +15,6 @@ const CHECKS_BEFORE_FAILURE = 3;
 const START_TIMEOUT_MS = 30_000;
 
 let demo: Demo;
-const sessions = new Map<ScenarioName, string>();
 
 beforeAll(async () => {
   demo = await startDemo({ env: { DOMAIN_CHECKS_BEFORE_FAILURE: String(CHECKS_BEFORE_FAILURE) } });
@@ -31,17 +30,9 @@ beforeEach(async () => {
 
 const siteOf = (scenario: ScenarioName) => `site_${scenario.replace(/-/g, '_')}`;
 
-async function sessionOf(scenario: ScenarioName): Promise<string> {
-  let token = sessions.get(scenario);
-  if (token === undefined) {
-    token = await demo.sessionToken(scenario);
-    sessions.set(scenario, token);
-  }
-  return token;
-}
 
 async function api(name: CallName, scenario: ScenarioName, data: object): Promise<CallResult> {
-  return demo.api(name, { jwt: await sessionOf(scenario), data, options: {} });
+  return demo.api(name, { jwt: await demo.session(scenario), data, options: {} });
 }
 
 /** The answer, checked against the call's response schema. */

@@ -18,7 +18,6 @@ const BUSINESS_YEAR = 'price_business_default_year_1000';
 const STARTER_YEAR = 'price_starter_default_year_500';
 
 let demo: Demo;
-const sessions = new Map<ScenarioName, string>();
 
 beforeAll(async () => {
   demo = await startDemo();
@@ -32,17 +31,9 @@ beforeEach(async () => {
   await demo.reset();
 });
 
-async function sessionOf(scenario: ScenarioName): Promise<string> {
-  let token = sessions.get(scenario);
-  if (token === undefined) {
-    token = await demo.sessionToken(scenario);
-    sessions.set(scenario, token);
-  }
-  return token;
-}
 
 async function api(name: CallName, scenario: ScenarioName, data: object, headers?: Record<string, string>, options: object = {}) {
-  return demo.api<unknown>(name, { jwt: await sessionOf(scenario), data, options }, headers);
+  return demo.api<unknown>(name, { jwt: await demo.session(scenario), data, options }, headers);
 }
 
 async function ok<C extends CallName>(name: C, scenario: ScenarioName, data: object, headers?: Record<string, string>, options?: object): Promise<CallResponse<C>> {

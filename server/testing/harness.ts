@@ -67,6 +67,11 @@ export interface Demo {
   identityToken(scenario: ScenarioName, options?: { expiresIn?: number }): Promise<string>;
   /** A billing session token for the scenario's owner (billing-session with init true). */
   sessionToken(scenario: ScenarioName): Promise<string>;
+  /**
+   * The same token, made once per demo and reused: it names the site and user by id, so it outlives a reset.
+   * For tests that call as a scenario's owner again and again.
+   */
+  session(scenario: ScenarioName): Promise<string>;
   /** POST a JSON body to the panel's server (extra request headers, e.g. an idempotency key). */
   call<T = unknown>(urlPath: string, body: unknown, headers?: Record<string, string>): Promise<CallResult<T>>;
   /** POST /api/<name> with the envelope `{jwt, data, options}`. */
@@ -241,6 +246,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
   }
 
   let reader: Db | undefined;
+  const sessions = new Map<ScenarioName, string>();
   const demo: Demo = {
     panelUrl,
     hostUrl,
@@ -265,6 +271,14 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
         throw new Error(`billing session for ${scenario} answered ${result.status}: ${JSON.stringify(result.body)}`);
       }
       return result.body.token;
+    },
+    async session(scenario) {
+      let token = sessions.get(scenario);
+      if (token === undefined) {
+        token = await demo.sessionToken(scenario);
+        sessions.set(scenario, token);
+      }
+      return token;
     },
     call,
     api: (name, body, headers) => call(`/api/${name}`, body, headers),
