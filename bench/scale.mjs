@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { COMPILED_MAIN, postJson, root, startPanelServer, stop } from './servers.mjs';
+import { COMPILED_MAIN, root, seedAndSignIn, startPanelServer, stop } from './servers.mjs';
 
 
 if (!process.env.DATABASE_URL) {
@@ -64,12 +64,8 @@ const production = { ...shared, NODE_ENV: 'production', HOST_ORIGINS: 'http://12
 const children = [];
 await onAdminDatabase(`create database ${databaseName}`);
 try {
-  // The demo seeds the database and signs a session for the 'active' scenario's owner (valid two hours).
-  const demo = await startPanelServer({ ...shared, NODE_ENV: 'test', LOG_LEVEL: 'warn', DNS_PORT: '0' }, { compiled: false });
-  children.push(demo.child);
-  const { token: identityToken } = await postJson(`${demo.hostUrl}/admin-api/identity-token`, { scenario: 'active' });
-  const { token: sessionToken } = await postJson(`${demo.panelUrl}/api/billing-session`, { jwt: identityToken, data: {}, options: { init: true } });
-  await stop(demo.child);
+  // The demo seeds the database; its session for the 'active' scenario's owner serves the measured servers.
+  const sessionToken = await seedAndSignIn(shared);
 
   const body = JSON.stringify({ jwt: sessionToken, data: {}, options: { forceUpgrade: false } });
   const one = await startPanelServer(production, { compiled: true });

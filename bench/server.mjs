@@ -14,7 +14,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { COMPILED_MAIN, postJson, root, startPanelServer, stop } from './servers.mjs';
+import { COMPILED_MAIN, postJson, root, seedAndSignIn, startPanelServer, stop } from './servers.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RATE = Number(process.env.BENCH_RATE ?? 500);
@@ -58,12 +58,8 @@ const sessionSecret = randomBytes(32).toString('hex');
 const shared = { DATA_DIR: dataDir, SESSION_SECRET: sessionSecret, DIST_DIR: path.join(dataDir, 'no-dist') };
 const children = [];
 try {
-  // 1. The demo seeds the database and signs a session for the 'active' scenario's owner (valid two hours).
-  const demo = await startPanelServer({ ...shared, NODE_ENV: 'test', LOG_LEVEL: 'warn', DNS_PORT: '0' }, { compiled: false });
-  children.push(demo.child);
-  const { token: identityToken } = await postJson(`${demo.hostUrl}/admin-api/identity-token`, { scenario: 'active' });
-  const { token: sessionToken } = await postJson(`${demo.panelUrl}/api/billing-session`, { jwt: identityToken, data: {}, options: { init: true } });
-  await stop(demo.child);
+  // 1. The demo seeds the database; its session for the 'active' scenario's owner serves the measured servers.
+  const sessionToken = await seedAndSignIn(shared);
 
   // 2. The same database and secret, served as production serves it.
   const panel = await startPanelServer(

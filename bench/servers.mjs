@@ -38,3 +38,18 @@ export async function postJson(url, body) {
   if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
   return response.json();
 }
+
+/**
+ * Starts the demo on `env`'s database so it seeds it, signs in the 'active' scenario's owner, and stops it: the
+ * billing session token (valid two hours) that the measured servers, on the same database and secret, accept.
+ */
+export async function seedAndSignIn(env) {
+  const demo = await startPanelServer({ ...env, NODE_ENV: 'test', LOG_LEVEL: 'warn', DNS_PORT: '0' }, { compiled: false });
+  try {
+    const { token: identityToken } = await postJson(`${demo.hostUrl}/admin-api/identity-token`, { scenario: 'active' });
+    const { token } = await postJson(`${demo.panelUrl}/api/billing-session`, { jwt: identityToken, data: {}, options: { init: true } });
+    return token;
+  } finally {
+    await stop(demo.child);
+  }
+}
