@@ -1,4 +1,5 @@
 /** Boot: error reporting, store, session, router, render. */
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { createErrorReporter } from './app/errorReporting';
@@ -28,6 +29,10 @@ preloadScreen(window.location.pathname);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
-createRoot(container).render(
-  <PanelRoot store={store} config={config} reporter={reporter} logoVariant={pickLogoVariant()} Router={BrowserRouter} />,
-);
+// A transition renders in slices, giving the page's thread back between them: the boot script's replies (the
+// host's token, the session) are handled as they come instead of after the whole first render.
+startTransition(() => {
+  createRoot(container).render(
+    <PanelRoot store={store} config={config} reporter={reporter} logoVariant={pickLogoVariant()} Router={BrowserRouter} />,
+  );
+});

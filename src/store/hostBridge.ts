@@ -95,6 +95,11 @@ export function createHostBridge({ self, parent, hostOrigins }: HostBridgeOption
     if (hostOrigin) parent.postMessage(message, hostOrigin);
   }
 
+  function postSubscription(data: BillingData) {
+    lastSubscription = subscriptionMessage(data);
+    post(lastSubscription);
+  }
+
   function settle(request: HostRequest, answer: HostAnswer) {
     const waiting = pending.get(request) ?? [];
     pending.delete(request);
@@ -156,8 +161,11 @@ export function createHostBridge({ self, parent, hostOrigins }: HostBridgeOption
         announcedReady = true;
         post({ request: 'billingAppReady', route: action.payload });
       } else if (accountApi.endpoints.getBillingData.matchFulfilled(action)) {
-        lastSubscription = subscriptionMessage(action.payload);
-        post(lastSubscription);
+        postSubscription(action.payload);
+      } else if (accountApi.util.upsertQueryEntries.match(action)) {
+        // The billing data the page's boot script loaded, seeded into the cache (sessionThunks.ts).
+        const seeded = accountApi.endpoints.getBillingData.select()(store.getState()).data;
+        if (seeded) postSubscription(seeded);
       }
       return result;
     };

@@ -58,18 +58,26 @@ export const resumeSession = createAppAsyncThunk('session/resume', async (boot: 
   if (answers === null) return dispatch(startSession()).unwrap();
   const [tokenAnswer, infoAnswer, session] = answers;
   const info = parseForceUpgradeInfo(infoAnswer);
-  dispatch(forceUpgradeInfoReceived(info));
   const token = sessionTokenOf(session);
-  if (token === null) return dispatch(applyTokenAnswer({ answer: tokenAnswer, init: true })).unwrap();
+  if (token === null) {
+    dispatch(forceUpgradeInfoReceived(info));
+    return dispatch(applyTokenAnswer({ answer: tokenAnswer, init: true })).unwrap();
+  }
+  // Nothing is dispatched before the boot script's last calls are in: a render here would hold up its next
+  // call (the page's thread is shared), and the screens render once, with everything, below.
   const [billingData, siteLimits] = await Promise.all([boot.billingData.catch(() => null), boot.siteLimits.catch(() => null)]);
+  dispatch(forceUpgradeInfoReceived(info));
   // Seeded before the session opens the screens, so none of them asks for it; an answer the transport would
-  // have treated (an error, another forceUpgrade) is left to the screens to ask for again.
+  // have treated (an error, another forceUpgrade) is left to the screens to ask for again. Seeded and opened in
+  // one synchronous step, so the screens render once with their data rather than once per change.
+  const seeds: Parameters<typeof accountApi.util.upsertQueryEntries>[0] = [];
   if (billingData?.status === 200 && billingData.forceUpgrade === info.forceUpgrade) {
-    await dispatch(accountApi.util.upsertQueryData('getBillingData', undefined, billingData.body as BillingData));
+    seeds.push({ endpointName: 'getBillingData', arg: undefined, value: billingData.body as BillingData });
   }
   if (siteLimits?.status === 200) {
-    await dispatch(accountApi.util.upsertQueryData('getCurrentSiteLimits', undefined, siteLimits.body as CallResponse<'get-current-site-limits'>));
+    seeds.push({ endpointName: 'getCurrentSiteLimits', arg: undefined, value: siteLimits.body as CallResponse<'get-current-site-limits'> });
   }
+  if (seeds.length > 0) dispatch(accountApi.util.upsertQueryEntries(seeds));
   dispatch(sessionEstablished(token));
   return true;
 });
