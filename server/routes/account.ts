@@ -12,7 +12,10 @@ import { registerCall } from './call';
 import { syncAuthenticatedPayment } from './planChanges';
 import type { ApiDeps } from './deps';
 
-async function loadParts(deps: ApiDeps, account: Subscribed, request: FlagRequest): Promise<BillingParts> {
+/** What the billing data takes from the database: the same for every request at one version of the site. */
+type StoredParts = Omit<BillingParts, 'forceUpgrade' | 'isOwner' | 'scaSucceeded'>;
+
+async function loadStoredParts(deps: ApiDeps, account: Subscribed): Promise<StoredParts> {
   const { store } = deps;
   const customerId = account.customer?.id;
   const [subscription, previousSubscription, pendingSubscription, currentSiteLimits, products, { invoices, latest: latestInvoice, discount }] =
@@ -37,12 +40,14 @@ async function loadParts(deps: ApiDeps, account: Subscribed, request: FlagReques
     discount,
     customerBalance: account.customer?.balance ?? 0,
     hasAutoBillingEnabled: account.customer?.auto_billing === 1,
-    forceUpgrade: request.forceUpgrade ?? false,
-    isOwner: true,
     pendingSubscription,
     previousSubscription,
-    scaSucceeded: request.scaSucceeded,
   };
+}
+
+async function loadParts(deps: ApiDeps, account: Subscribed, request: FlagRequest): Promise<BillingParts> {
+  const stored = await account.view.memo('billing-parts', () => loadStoredParts(deps, account));
+  return { ...stored, forceUpgrade: request.forceUpgrade ?? false, isOwner: true, scaSucceeded: request.scaSucceeded };
 }
 
 export function registerAccountRoutes(app: FastifyInstance, deps: ApiDeps): void {
