@@ -3,11 +3,12 @@
  * version in the database is unchanged. Two server processes share one database, as a deployment behind a load
  * balancer runs them: after every kind of write, made through either process or straight in the database (as a
  * third process or an operator would), both answer the new data at once. Each test reads through both processes
- * first, so both hold the site's data when the write comes.
+ * first, so both hold the site's data when the write comes. And when the version cannot be read, neither answers
+ * from what it holds.
  */
 import { sql } from 'kysely';
 import Stripe from 'stripe';
-import { calls, type BillingData, type CallName, type CallRequest, type CallResponse } from '../../src/api/contract';
+import { apiErrorSchema, calls, type BillingData, type CallName, type CallRequest, type CallResponse } from '../../src/api/contract';
 import { SANDBOX_WEBHOOK_SECRET } from '../config';
 import type { ScenarioName } from '../demo/scenarios';
 import { WEBHOOK_PATH } from '../payments/provider';
@@ -150,5 +151,23 @@ describe('a write straight in the database shows at once on both processes', () 
     const after = await bothAnswer(scenario);
     expect(after).not.toEqual(before);
     expect(after).toMatchObject(expected(before));
+  });
+});
+
+describe("when the site's version cannot be read", () => {
+  it('answers an error rather than the data it holds, and the data again once it can', async () => {
+    const held = await bothAnswer('active');
+    // The table away for a moment: the version read fails, as it would on a lost connection.
+    await first.query(sql`alter table site_versions rename to site_versions_away`);
+    try {
+      for (const demo of [first, second]) {
+        const result = await demo.api('get-billing-data', { jwt: await first.session('active'), data: {}, options: {} });
+        expect(result.status).toBe(500);
+        expect(apiErrorSchema.parse(result.body).error.status).toBe(500);
+      }
+    } finally {
+      await first.query(sql`alter table site_versions_away rename to site_versions`);
+    }
+    expect(await bothAnswer('active')).toEqual(held);
   });
 });
