@@ -4,18 +4,16 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { toUnixSeconds } from '../../src/lib/dates';
-import { activeDiscount, assembleBillingData, type BillingParts } from '../billing/aggregate';
+import { activeDiscount, assembleTimelessBillingData, type BillingParts } from '../billing/aggregate';
 import { flagsOf, siteLimitsOf, type FlagRequest } from '../billing/accountState';
 import { toBlogs, toCurrentSite, toUser } from '../billing/store';
+import { keepMembersSerialized } from '../http/serializeReply';
 import { authenticate, ownCustomer, requireOwnIds, requireSubscription, type Subscribed } from './access';
 import { registerCall } from './call';
 import { syncAuthenticatedPayment } from './planChanges';
 import type { ApiDeps } from './deps';
 
-/** What the billing data takes from the database: the same for every request at one version of the site. */
-type StoredParts = Omit<BillingParts, 'forceUpgrade' | 'isOwner' | 'scaSucceeded'>;
-
-async function loadStoredParts(deps: ApiDeps, account: Subscribed): Promise<StoredParts> {
+async function loadParts(deps: ApiDeps, account: Subscribed, request: FlagRequest): Promise<BillingParts> {
   const { store } = deps;
   const customerId = account.customer?.id;
   const [subscription, previousSubscription, pendingSubscription, currentSiteLimits, products, { invoices, latest: latestInvoice, discount }] =
@@ -40,14 +38,12 @@ async function loadStoredParts(deps: ApiDeps, account: Subscribed): Promise<Stor
     discount,
     customerBalance: account.customer?.balance ?? 0,
     hasAutoBillingEnabled: account.customer?.auto_billing === 1,
+    forceUpgrade: request.forceUpgrade ?? false,
+    isOwner: true,
     pendingSubscription,
     previousSubscription,
+    scaSucceeded: request.scaSucceeded,
   };
-}
-
-async function loadParts(deps: ApiDeps, account: Subscribed, request: FlagRequest): Promise<BillingParts> {
-  const stored = await account.view.memo('billing-parts', () => loadStoredParts(deps, account));
-  return { ...stored, forceUpgrade: request.forceUpgrade ?? false, isOwner: true, scaSucceeded: request.scaSucceeded };
 }
 
 export function registerAccountRoutes(app: FastifyInstance, deps: ApiDeps): void {
@@ -55,8 +51,14 @@ export function registerAccountRoutes(app: FastifyInstance, deps: ApiDeps): void
 
   registerCall(app, 'get-billing-data', deps.call, async ({ jwt, options }) => {
     const account = requireSubscription(await authenticate(deps, jwt));
-    const parts = await loadParts(deps, account, { forceUpgrade: options.forceUpgrade });
-    return assembleBillingData(parts, deps.now());
+    const forceUpgrade = options.forceUpgrade ?? false;
+    // Only the discount depends on the clock (it ends): the rest is assembled, and its JSON written, once per
+    // version of the site and value of forceUpgrade, and each answer adds the discount as of now.
+    const { timeless, discount } = await account.view.memo(`billing-data:${String(forceUpgrade)}`, async () => {
+      const parts = await loadParts(deps, account, { forceUpgrade });
+      return { timeless: keepMembersSerialized(assembleTimelessBillingData(parts)), discount: parts.discount };
+    });
+    return { ...timeless, discount: activeDiscount(discount, toUnixSeconds(deps.now())) };
   });
 
   registerCall(app, 'get-subscription', deps.call, async ({ jwt, data, options }) => {
