@@ -101,9 +101,10 @@ export function activeDiscount(discount: Discount | null, nowSeconds: number): D
   return discount.end !== null && discount.end <= nowSeconds ? null : discount;
 }
 
-/** @param now the time of the answer, in milliseconds (Date.now()). */
-export function assembleBillingData(parts: BillingParts, now: number): BillingData {
-  const nowSeconds = toUnixSeconds(now);
+/** The billing data but for what depends on the clock (the discount, which ends): the same for the same parts. */
+export type TimelessBillingData = Omit<BillingData, 'discount'>;
+
+export function assembleTimelessBillingData(parts: BillingParts): TimelessBillingData {
   const flags = deriveStatusFlags({
     subscription: parts.subscription,
     latestInvoice: parts.latestInvoice,
@@ -133,7 +134,6 @@ export function assembleBillingData(parts: BillingParts, now: number): BillingDa
     invoices: [...parts.invoices].sort((a, b) => b.date - a.date),
     invoiceDetails: parts.invoiceDetails,
     latestInvoice: parts.latestInvoice,
-    discount: activeDiscount(parts.discount, nowSeconds),
     customerBalance: parts.customerBalance,
     exceededLimits: exceededLimitNames(parts.currentSiteLimits),
     pendingSubscription: parts.pendingSubscription,
@@ -143,4 +143,9 @@ export function assembleBillingData(parts: BillingParts, now: number): BillingDa
     currentSiteVersion: parseMajorVersion(parts.currentSite.version) ?? UNREADABLE_MAJOR_VERSION,
     lastSubscriptionType: lastSubscriptionTypeOf(parts.subscription, parts.previousSubscription),
   };
+}
+
+/** @param now the time of the answer, in milliseconds (Date.now()). */
+export function assembleBillingData(parts: BillingParts, now: number): BillingData {
+  return { ...assembleTimelessBillingData(parts), discount: activeDiscount(parts.discount, toUnixSeconds(now)) };
 }

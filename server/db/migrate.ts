@@ -7,6 +7,7 @@ import * as m0003 from './migrations/0003_plan_changes';
 import * as m0004 from './migrations/0004_domains';
 import * as m0005 from './migrations/0005_database_claims';
 import * as m0006 from './migrations/0006_payment_events';
+import * as m0007 from './migrations/0007_site_versions';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0004_domains': m0004,
   '0005_database_claims': m0005,
   '0006_payment_events': m0006,
+  '0007_site_versions': m0007,
 };
 
 const provider: MigrationProvider = {

@@ -303,6 +303,15 @@ export interface RegistrarIntegrationsTable {
   enabled_at: number;
 }
 
+/**
+ * A number per site that database triggers change with every write to the rows its account data is read from
+ * (0007): a process's copy of that data is current while the number is unchanged.
+ */
+export interface SiteVersionsTable {
+  site_id: string;
+  version: number;
+}
+
 export interface Database {
   sites: SitesTable;
   site_usage: SiteUsageTable;
@@ -327,6 +336,7 @@ export interface Database {
   sandbox_custom_hostnames: SandboxCustomHostnamesTable;
   sandbox_sending_domains: SandboxSendingDomainsTable;
   registrar_integrations: RegistrarIntegrationsTable;
+  site_versions: SiteVersionsTable;
 }
 
 export type SiteRow = Selectable<SitesTable>;

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { keepSerialized, serializeReply } from './serializeReply';
+import { keepMembersSerialized, keepSerialized, serializeReply } from './serializeReply';
 
 describe('serializeReply', () => {
   it('writes what JSON.stringify writes, whichever top-level values were kept', () => {
@@ -18,6 +18,16 @@ describe('serializeReply', () => {
   it('leaves out undefined members, as JSON.stringify does', () => {
     const products = keepSerialized([{ id: 'prod_a' }]);
     expect(serializeReply({ a: undefined, products, b: 1 })).toBe('{"products":[{"id":"prod_a"}],"b":1}');
+  });
+
+  it('writes a copy of a value whose members were kept, with members added, as JSON.stringify does', () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.string(), fc.jsonValue()), fc.jsonValue(), (payload, added) => {
+        const kept = keepMembersSerialized(structuredClone(payload));
+        const reply = { ...kept, added };
+        expect(serializeReply(reply)).toBe(JSON.stringify(reply));
+      }),
+    );
   });
 
   it('freezes what it keeps, so the kept text cannot go stale', () => {

@@ -12,6 +12,17 @@ export function keepSerialized<T extends object>(value: T): T {
   return value;
 }
 
+/**
+ * keepSerialized for each object member of `value` not kept yet: a reply made once and answered many times, each
+ * time as a copy with a few members added (the copy is written from its members' kept text).
+ */
+export function keepMembersSerialized<T extends object>(value: T): T {
+  for (const member of Object.values(value)) {
+    if (typeof member === 'object' && member !== null && !serialized.has(member)) keepSerialized(member);
+  }
+  return value;
+}
+
 function keptText(value: unknown): string | undefined {
   return typeof value === 'object' && value !== null ? serialized.get(value) : undefined;
 }

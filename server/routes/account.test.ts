@@ -143,6 +143,17 @@ describe('who may call', () => {
     expect(errorOf(result)).toEqual({ message: 'Token has expired', status: 401 });
   });
 
+  it("answers 401 'Token has expired' once a session it has accepted expires", async () => {
+    // The server keeps the tokens it has verified: their expiry must still hold.
+    const claims = decodeClaims(await demo.session('active'));
+    const expiresAt = Math.floor(Date.now() / 1000) + 2;
+    const shortLived = signHs256({ ...claims, exp: expiresAt }, demo.sessionSecret);
+    expect((await demo.api('get-billing-data', { jwt: shortLived, data: {}, options: {} })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, expiresAt * 1000 - Date.now() + 50));
+    const result = await demo.api('get-billing-data', { jwt: shortLived, data: {}, options: {} });
+    expect(errorOf(result)).toEqual({ message: 'Token has expired', status: 401 });
+  });
+
   it.each([
     ['a host identity token', async () => demo.identityToken('active')],
     ['a forged session', async () => signHs256(decodeClaims(await demo.session('active')), 'not-the-secret-not-the-secret-not')],

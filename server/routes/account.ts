@@ -4,9 +4,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { toUnixSeconds } from '../../src/lib/dates';
-import { activeDiscount, assembleBillingData, type BillingParts } from '../billing/aggregate';
+import { activeDiscount, assembleTimelessBillingData, type BillingParts } from '../billing/aggregate';
 import { flagsOf, siteLimitsOf, type FlagRequest } from '../billing/accountState';
 import { toBlogs, toCurrentSite, toUser } from '../billing/store';
+import { keepMembersSerialized } from '../http/serializeReply';
 import { authenticate, ownCustomer, requireOwnIds, requireSubscription, type Subscribed } from './access';
 import { registerCall } from './call';
 import { syncAuthenticatedPayment } from './planChanges';
@@ -50,8 +51,14 @@ export function registerAccountRoutes(app: FastifyInstance, deps: ApiDeps): void
 
   registerCall(app, 'get-billing-data', deps.call, async ({ jwt, options }) => {
     const account = requireSubscription(await authenticate(deps, jwt));
-    const parts = await loadParts(deps, account, { forceUpgrade: options.forceUpgrade });
-    return assembleBillingData(parts, deps.now());
+    const forceUpgrade = options.forceUpgrade ?? false;
+    // Only the discount depends on the clock (it ends): the rest is assembled, and its JSON written, once per
+    // version of the site and value of forceUpgrade, and each answer adds the discount as of now.
+    const { timeless, discount } = await account.view.memo(`billing-data:${String(forceUpgrade)}`, async () => {
+      const parts = await loadParts(deps, account, { forceUpgrade });
+      return { timeless: keepMembersSerialized(assembleTimelessBillingData(parts)), discount: parts.discount };
+    });
+    return { ...timeless, discount: activeDiscount(discount, toUnixSeconds(deps.now())) };
   });
 
   registerCall(app, 'get-subscription', deps.call, async ({ jwt, data, options }) => {

@@ -1,6 +1,7 @@
 /**
  * Accounts: sites, their admin users, the payment customer behind each user, and site usage. `load` gathers
- * everything an account call needs about the session's owner, once per request.
+ * everything an account call needs about the session's owner, read again only when the site's version has
+ * changed (siteReadModel.ts).
  */
 import type { Blog, CurrentSite, User } from '../../../src/api/contract';
 import { limitNameSchema, sendingDomainStatusSchema, sslStatusSchema } from '../../../src/api/contract';
@@ -8,6 +9,7 @@ import type { Db } from '../../db/database';
 import type { CustomerRow, PriceRow, ProductRow, SiteRow, SubscriptionRow, UserRow } from '../../db/schema';
 import type { SiteUsage } from '../siteLimits';
 import type { CatalogueStore } from './catalogue';
+import type { SiteReadModel, SiteView } from './siteReadModel';
 import type { SubscriptionStore } from './subscriptions';
 
 export function toCurrentSite(row: SiteRow): CurrentSite {
@@ -54,7 +56,10 @@ export function toUser(row: UserRow, customer: CustomerRow | undefined): User {
   };
 }
 
-/** Everything the account calls need about one signed-in owner, loaded once per request. */
+/**
+ * Everything the account calls need about one signed-in owner. Shared by every request at one version of the
+ * site: readers never modify it.
+ */
 export interface AccountRecord {
   site: SiteRow;
   user: UserRow;
@@ -65,6 +70,8 @@ export interface AccountRecord {
   /** the subscription's base price and product */
   price: PriceRow | undefined;
   product: ProductRow | undefined;
+  /** the version of the site these rows are: what calls derive from them is kept there (view.memo) */
+  view: SiteView;
 }
 
 export class AccountStore {
@@ -72,6 +79,7 @@ export class AccountStore {
     private readonly db: Db,
     private readonly catalogue: CatalogueStore,
     private readonly subscriptions: SubscriptionStore,
+    private readonly readModel: SiteReadModel,
   ) {}
 
   findSiteByAdminUrl(adminUrl: string): Promise<SiteRow | undefined> {
@@ -111,15 +119,18 @@ export class AccountStore {
 
   /** The user's account on the site; undefined when either is gone or the user is not the site's. */
   async load(siteId: string, userId: string): Promise<AccountRecord | undefined> {
-    const [site, user] = await Promise.all([this.findSite(siteId), this.findUser(userId)]);
-    if (site === undefined || user === undefined || user.site_id !== site.id) return undefined;
-    const [customer, { current: subscription, previous: previousSubscription }] = await Promise.all([
-      this.findCustomerByUser(user.id),
-      this.subscriptions.currentAndPrevious(site.id),
-    ]);
-    const price = subscription === undefined ? undefined : await this.catalogue.findPrice(subscription.price_id);
-    const product = price === undefined ? undefined : await this.catalogue.findProduct(price.product_id);
-    return { site, user, customer, subscription, previousSubscription, price, product };
+    const view = await this.readModel.current(siteId, userId);
+    return view.memo('account', async () => {
+      const [site, user] = await Promise.all([this.findSite(siteId), this.findUser(userId)]);
+      if (site === undefined || user === undefined || user.site_id !== site.id) return undefined;
+      const [customer, { current: subscription, previous: previousSubscription }] = await Promise.all([
+        this.findCustomerByUser(user.id),
+        this.subscriptions.currentAndPrevious(site.id),
+      ]);
+      const price = subscription === undefined ? undefined : await this.catalogue.findPrice(subscription.price_id);
+      const product = price === undefined ? undefined : await this.catalogue.findProduct(price.product_id);
+      return { site, user, customer, subscription, previousSubscription, price, product, view };
+    });
   }
 
   async siteUsage(siteId: string): Promise<{ usage: SiteUsage; membersOverride: number | null }> {

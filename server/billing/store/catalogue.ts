@@ -90,8 +90,13 @@ export class CatalogueStore {
     return offered;
   }
 
+  /** The version the kept catalogue is kept by: it changes whenever the catalogue is read again. Undefined: nothing is kept. */
+  version(): number | undefined {
+    return this.writes?.version(CATALOGUE_TABLES);
+  }
+
   private catalogue(): Promise<Catalogue> {
-    const version = this.writes?.version(CATALOGUE_TABLES);
+    const version = this.version();
     if (version === undefined) return this.load();
     if (this.cached?.version !== version) {
       const entry = { version, catalogue: this.load() };

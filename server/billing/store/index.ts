@@ -13,6 +13,7 @@ import { InvoiceStore } from './invoices';
 import { LeaseStore } from './leases';
 import { PaymentEventStore } from './paymentEvents';
 import { PlanChangeStore } from './planChanges';
+import { SiteReadModel } from './siteReadModel';
 import { SubscriptionStore } from './subscriptions';
 
 export { toBlogs, toCurrentSite, toUser, type AccountRecord, type AccountStore } from './accounts';
@@ -44,7 +45,7 @@ export function createStores(db: Db): Stores {
   const invoices = new InvoiceStore(db, catalogue);
   const subscriptions = new SubscriptionStore(db, catalogue, invoices);
   return {
-    accounts: new AccountStore(db, catalogue, subscriptions),
+    accounts: new AccountStore(db, catalogue, subscriptions, new SiteReadModel(db, catalogue)),
     catalogue,
     subscriptions,
     invoices,

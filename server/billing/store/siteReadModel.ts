@@ -1,0 +1,81 @@
+/**
+ * The read model of the account calls: each process keeps what it read about a user's site (the account's rows
+ * and what the calls derive from them) and reuses it while the site's version is unchanged. Database triggers
+ * change that version in the same transaction as any write to those rows, whichever process or statement makes it
+ * (migration 0007), so one primary-key read per request says whether the copy is still the database's.
+ *
+ * Only what the rows determine is kept (per value of a request option it depends on, under its own name): what
+ * depends on the clock is computed from the kept values on every call. The copies also depend on the catalogue (products, prices, coupons), which this
+ * process caches by its own rule (catalogue.ts): a catalogue reload starts new copies too.
+ */
+import type { Db } from '../../db/database';
+import type { CatalogueStore } from './catalogue';
+
+/**
+ * Users' views kept per process, least recently used dropped first: a few thousand sites' billing data is tens of
+ * MB at most (the catalogue they share is kept once), and the hot ones are the sites whose owners have the panel
+ * open right now.
+ */
+export const SITE_VIEWS_KEPT = 2000;
+
+/** What one user's account calls read about their site at one version of it: each value computed once. */
+export class SiteView {
+  private readonly values = new Map<string, Promise<unknown>>();
+
+  constructor(
+    readonly siteVersion: number,
+    readonly catalogueVersion: number,
+  ) {}
+
+  /**
+   * The value named `name`, computed by `compute` the first time it is asked for at this version. The kept value
+   * is shared by every request: readers never modify it.
+   */
+  memo<T>(name: string, compute: () => Promise<T>): Promise<T> {
+    let value = this.values.get(name) as Promise<T> | undefined;
+    if (value === undefined) {
+      const computing = compute();
+      // A failed read is not kept: the next request reads again.
+      computing.catch(() => {
+        if (this.values.get(name) === computing) this.values.delete(name);
+      });
+      this.values.set(name, computing);
+      value = computing;
+    }
+    return value;
+  }
+}
+
+export class SiteReadModel {
+  /** by site and user; a Map iterates in insertion order, and a use re-inserts, so the first key is the least recently used */
+  private readonly views = new Map<string, SiteView>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly catalogue: CatalogueStore,
+    private readonly capacity = SITE_VIEWS_KEPT,
+  ) {}
+
+  /**
+   * `userId`'s view of `siteId` as the database has it now. Reads the site's version on every call: a read that
+   * fails throws, so nothing possibly stale is served.
+   */
+  async current(siteId: string, userId: string): Promise<SiteView> {
+    const catalogueVersion = this.catalogue.version();
+    const row = await this.db.selectFrom('site_versions').select('version').where('site_id', '=', siteId).executeTakeFirst();
+    // A site nothing has been written to since 0007 has no row yet; its first write creates it at 1.
+    const siteVersion = row?.version ?? 0;
+    // A handle without write counts cannot tell when the catalogue changes: nothing is kept then.
+    if (catalogueVersion === undefined) return new SiteView(siteVersion, 0);
+
+    const key = `${siteId}\n${userId}`;
+    let view = this.views.get(key);
+    this.views.delete(key);
+    if (view === undefined || view.siteVersion !== siteVersion || view.catalogueVersion !== catalogueVersion) {
+      view = new SiteView(siteVersion, catalogueVersion);
+    }
+    this.views.set(key, view);
+    if (this.views.size > this.capacity) this.views.delete(this.views.keys().next().value as string);
+    return view;
+  }
+}
