@@ -83,6 +83,9 @@
         })
       : null;
   });
+  // Settles just after the billing data was asked for (or could not be): the bundle waits for it before
+  // running its modules (src/index.tsx), so their running does not hold up that call.
+  var dataRequested = Promise.all([session, forceUpgradeInfo]).then(function () {});
   // Every screen shows the site's limits: asked beside the billing data rather than after it.
   var siteLimits = session.then(function (reply) {
     return sessionTokenOf(reply) ? call('get-current-site-limits', sessionTokenOf(reply), {}) : null;
@@ -102,5 +105,6 @@
     session: session,
     billingData: billingData,
     siteLimits: siteLimits,
+    dataRequested: dataRequested,
   };
 })();

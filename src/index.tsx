@@ -1,38 +1,20 @@
-/** Boot: error reporting, store, session, router, render. */
-import { startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
-import { createErrorReporter } from './app/errorReporting';
-import { pickLogoVariant } from './app/logos';
-import { PanelRoot } from './app/PanelRoot';
-import { preloadScreen } from './app/routes';
-import styles from './app/panel.css';
-import { readConfig } from './config';
+/**
+ * The page's entry. Running the panel's modules takes the page's thread for tens of milliseconds, and the boot
+ * script's calls go one after another on that thread: modules run while the host's token or the session is on
+ * its way would hold up the next call. So they run once the boot script has asked for the billing data (they
+ * then run while it travels), or after BOOT_WAIT_CAP_MS at the latest, so a slow host never keeps the
+ * panel from showing its spinner.
+ */
 import { takePanelBoot } from './features/session/boot';
-import { resumeSession, startSession } from './features/session/sessionThunks';
-import { makeStore } from './store/store';
 
-const style = document.createElement('style');
-style.textContent = styles;
-document.head.append(style);
+const BOOT_WAIT_CAP_MS = 300;
 
-const config = readConfig(document);
-const reporter = createErrorReporter(config);
-const { store } = makeStore({ config, reporter, self: window, parent: window.parent });
-// The page's boot script has usually started the session already: resume from it, else start it here.
-const boot = takePanelBoot(window);
-if (boot === null) void store.dispatch(startSession());
-else void store.dispatch(resumeSession(boot));
+async function main() {
+  const boot = takePanelBoot(window);
+  if (boot !== null) await Promise.race([boot.dataRequested, new Promise((resolve) => setTimeout(resolve, BOOT_WAIT_CAP_MS))]);
+  // 'eager': the modules come in this same file; only running them waits.
+  const { startPanel } = await import(/* webpackMode: "eager" */ './app/startPanel');
+  startPanel(boot);
+}
 
-// The first screen's code loads beside the session's calls, not after the first render asks for it.
-preloadScreen(window.location.pathname);
-
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root');
-// A transition renders in slices, giving the page's thread back between them: the boot script's replies (the
-// host's token, the session) are handled as they come instead of after the whole first render.
-startTransition(() => {
-  createRoot(container).render(
-    <PanelRoot store={store} config={config} reporter={reporter} logoVariant={pickLogoVariant()} Router={BrowserRouter} />,
-  );
-});
+void main();

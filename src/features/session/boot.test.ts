@@ -35,6 +35,7 @@ function completeBoot(overrides: Partial<PanelBoot> = {}): PanelBoot {
     session: Promise.resolve({ status: 200, body: { token: 'session-from-boot' } }),
     billingData: Promise.resolve({ status: 200, body: billingData, forceUpgrade: false }),
     siteLimits: Promise.resolve({ status: 200, body: siteLimits }),
+    dataRequested: Promise.resolve(),
     ...overrides,
   };
 }

@@ -23,6 +23,8 @@ export interface PanelBoot {
   billingData: Promise<(BootReply & { forceUpgrade: boolean }) | null>;
   /** get-current-site-limits */
   siteLimits: Promise<BootReply | null>;
+  /** settles once get-billing-data was asked for, or could not be */
+  dataRequested: Promise<void>;
 }
 
 declare global {
@@ -40,7 +42,7 @@ export function takePanelBoot(self: Window): PanelBoot | null {
   const boot = self.__panelBoot as Partial<Record<keyof PanelBoot, unknown>> | undefined;
   delete self.__panelBoot;
   if (typeof boot !== 'object' || boot === null) return null;
-  const whole = [boot.token, boot.forceUpgradeInfo, boot.session, boot.billingData, boot.siteLimits].every(isPromise);
+  const whole = [boot.token, boot.forceUpgradeInfo, boot.session, boot.billingData, boot.siteLimits, boot.dataRequested].every(isPromise);
   return whole ? (boot as PanelBoot) : null;
 }
 
