@@ -5,8 +5,9 @@
  * (migration 0007), so one primary-key read per request says whether the copy is still the database's.
  *
  * Only what the rows determine is kept (per value of a request option it depends on, under its own name): what
- * depends on the clock is computed from the kept values on every call. The copies also depend on the catalogue (products, prices, coupons), which this
- * process caches by its own rule (catalogue.ts): a catalogue reload starts new copies too.
+ * depends on the clock is computed from the kept values on every call. The copies also depend on the catalogue
+ * (products, prices, coupons), which this process caches by its own rule (catalogue.ts): a catalogue reload
+ * starts new copies too.
  */
 import type { Db } from '../../db/database';
 import type { CatalogueStore } from './catalogue';
