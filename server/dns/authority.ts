@@ -84,6 +84,9 @@ export async function answer(zones: ZoneStore, questionName: string, type: DnsRe
   return { rcode: RCODE.NOERROR, records };
 }
 
+/** Tries of a free port before giving up (see startAuthority). */
+const FREE_PORT_ATTEMPTS = 5;
+
 export interface RunningAuthority {
   port: number;
   close(): Promise<void>;
@@ -122,34 +125,38 @@ export async function startAuthority(options: AuthorityOptions): Promise<Running
       });
   };
 
-  const udp = dns2.createUDPServer(handle);
-  udp.on('error', (error: unknown) => options.onError?.(error));
-  await udp.listen(options.port, options.host);
-  const port = (udp.address() as AddressInfo).port;
-  // Answers too long for a datagram are asked again over TCP, on the same port.
-  const tcp = dns2.createTCPServer(handle);
-  try {
-    await new Promise<void>((resolve, reject) => {
-      tcp.once('error', reject);
-      tcp.listen(port, options.host);
-      tcp.once('listening', () => {
-        tcp.off('error', reject);
-        resolve();
+  // Answers too long for a datagram are asked again over TCP, on the same port. On a free port (0) the port UDP
+  // got may already be taken for TCP (by any connection's local port): then both try again on another.
+  const attempts = options.port === 0 ? FREE_PORT_ATTEMPTS : 1;
+  for (let attempt = 1; ; attempt += 1) {
+    const udp = dns2.createUDPServer(handle);
+    udp.on('error', (error: unknown) => options.onError?.(error));
+    await udp.listen(options.port, options.host);
+    const port = (udp.address() as AddressInfo).port;
+    const tcp = dns2.createTCPServer(handle);
+    try {
+      await new Promise<void>((resolve, reject) => {
+        tcp.once('error', reject);
+        tcp.listen(port, options.host);
+        tcp.once('listening', () => {
+          tcp.off('error', reject);
+          resolve();
+        });
       });
-    });
-  } catch (error) {
-    udp.close();
-    throw error;
+    } catch (error) {
+      await new Promise<void>((resolve) => udp.close(() => resolve()));
+      if (attempt < attempts && (error as NodeJS.ErrnoException).code === 'EADDRINUSE') continue;
+      throw error;
+    }
+    tcp.on('error', (error: unknown) => options.onError?.(error));
+    return {
+      port,
+      async close() {
+        await Promise.all([
+          new Promise<void>((resolve) => udp.close(() => resolve())),
+          new Promise<void>((resolve) => tcp.close(() => resolve())),
+        ]);
+      },
+    };
   }
-  tcp.on('error', (error: unknown) => options.onError?.(error));
-
-  return {
-    port,
-    async close() {
-      await Promise.all([
-        new Promise<void>((resolve) => udp.close(() => resolve())),
-        new Promise<void>((resolve) => tcp.close(() => resolve())),
-      ]);
-    },
-  };
 }
