@@ -14,7 +14,7 @@ async function main() {
   if (boot !== null) await Promise.race([boot.dataRequested, new Promise((resolve) => setTimeout(resolve, BOOT_WAIT_CAP_MS))]);
   // 'eager': the modules come in this same file; only running them waits.
   const { startPanel } = await import(/* webpackMode: "eager" */ './app/startPanel');
-  startPanel(boot);
+  await startPanel(boot);
 }
 
 void main();

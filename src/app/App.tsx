@@ -96,7 +96,7 @@ function Shell({ logoVariant }: { logoVariant: number }) {
 
   const initialPath = useRef(pathname);
   useEffect(() => {
-    preloadScreen(initialPath.current);
+    void preloadScreen(initialPath.current);
     dispatch(firstScreenRendered(initialPath.current));
   }, [dispatch]);
 

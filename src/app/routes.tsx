@@ -1,9 +1,9 @@
 /**
  * The route table of SPEC section 2, matched exactly; any other path is the dashboard. Each screen is its own
- * chunk, loaded when first visited.
+ * chunk, loaded when first visited or preloaded (preloadScreen).
  */
-import { lazy, Suspense } from 'react';
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import type { ComponentType } from 'react';
 import { Navigate, Route, Routes, matchRoutes, useLocation } from 'react-router-dom';
 import { Spinner } from '../ui/Spinner';
 
@@ -13,42 +13,65 @@ const loadCheckout = () => import(/* webpackChunkName: "checkout" */ '../feature
 const loadSupport = () => import(/* webpackChunkName: "support" */ '../features/support/SupportScreen');
 const loadDomain = () => import(/* webpackChunkName: "domain" */ '../features/domain/DomainScreens');
 
-const BillingDashboard = lazy(loadDashboard);
-const PlansScreen = lazy(loadPlans);
-const CheckoutScreen = lazy(loadCheckout);
-const SupportScreen = lazy(loadSupport);
-const domainScreen = (name: 'DomainOverview' | 'CustomDomainSetup' | 'SendingDomainSetup') =>
-  lazy(() => loadDomain().then((screens) => ({ default: screens[name] })));
-const DomainOverview = domainScreen('DomainOverview');
-const CustomDomainSetup = domainScreen('CustomDomainSetup');
-const SendingDomainSetup = domainScreen('SendingDomainSetup');
+interface LazyScreen {
+  Screen: ComponentType;
+  /** Brings the screen's code in; resolves once a render can show it without suspending. */
+  load(): Promise<void>;
+}
 
-type Screen = LazyExoticComponent<ComponentType>;
+/**
+ * A screen whose code is loaded on demand. React.lazy alone suspends on its first render even when the code is
+ * already in, so a first screen would show the Suspense fallback for a frame and then itself. Once `load` has
+ * run, the screen renders at once; each mount keeps the kind it started with, so a screen whose code arrives
+ * while it is mounted is not mounted again.
+ */
+function lazyScreen<Module>(loadModule: () => Promise<Module>, pick: (module: Module) => ComponentType): LazyScreen {
+  let Loaded: ComponentType | null = null;
+  const load = () =>
+    loadModule().then((module) => {
+      Loaded = pick(module);
+    });
+  const Lazy = lazy(() => load().then(() => ({ default: Loaded as ComponentType })));
+  function Screen() {
+    const [Component] = useState<ComponentType>(() => Loaded ?? Lazy);
+    return <Component />;
+  }
+  return { Screen, load };
+}
 
-export const routeTable: ReadonlyArray<{ path: string; Screen: Screen; load: () => Promise<unknown> }> = [
-  { path: '/', Screen: BillingDashboard, load: loadDashboard },
-  { path: '/billing', Screen: BillingDashboard, load: loadDashboard },
-  { path: '/billing/plans', Screen: PlansScreen, load: loadPlans },
-  { path: '/plans', Screen: PlansScreen, load: loadPlans },
-  { path: '/checkout/:id', Screen: CheckoutScreen, load: loadCheckout },
-  { path: '/billing/checkout/:id', Screen: CheckoutScreen, load: loadCheckout },
-  { path: '/checkout', Screen: CheckoutScreen, load: loadCheckout },
-  { path: '/billing/checkout', Screen: CheckoutScreen, load: loadCheckout },
-  { path: '/support', Screen: SupportScreen, load: loadSupport },
-  { path: '/domain', Screen: DomainOverview, load: loadDomain },
-  { path: '/domain/custom', Screen: CustomDomainSetup, load: loadDomain },
-  { path: '/domain/sending', Screen: SendingDomainSetup, load: loadDomain },
-  { path: '*', Screen: BillingDashboard, load: loadDashboard },
+const dashboard = lazyScreen(loadDashboard, (module) => module.default);
+const plans = lazyScreen(loadPlans, (module) => module.default);
+const checkout = lazyScreen(loadCheckout, (module) => module.default);
+const support = lazyScreen(loadSupport, (module) => module.default);
+const domainOverview = lazyScreen(loadDomain, (module) => module.DomainOverview);
+const customDomainSetup = lazyScreen(loadDomain, (module) => module.CustomDomainSetup);
+const sendingDomainSetup = lazyScreen(loadDomain, (module) => module.SendingDomainSetup);
+
+export const routeTable: ReadonlyArray<{ path: string; screen: LazyScreen }> = [
+  { path: '/', screen: dashboard },
+  { path: '/billing', screen: dashboard },
+  { path: '/billing/plans', screen: plans },
+  { path: '/plans', screen: plans },
+  { path: '/checkout/:id', screen: checkout },
+  { path: '/billing/checkout/:id', screen: checkout },
+  { path: '/checkout', screen: checkout },
+  { path: '/billing/checkout', screen: checkout },
+  { path: '/support', screen: support },
+  { path: '/domain', screen: domainOverview },
+  { path: '/domain/custom', screen: customDomainSetup },
+  { path: '/domain/sending', screen: sendingDomainSetup },
+  { path: '*', screen: dashboard },
 ];
 
 /**
  * Starts loading the screen of `pathname` at once, while the session is still being opened, so its data call
- * can start the moment the session is ready instead of after its code arrives.
+ * can start the moment the session is ready instead of after its code arrives. Resolves once the screen can
+ * render without suspending (also when its code failed to load: the screen's own render then reports it).
  */
-export function preloadScreen(pathname: string) {
+export function preloadScreen(pathname: string): Promise<void> {
   const match = matchRoutes(routeTable.map(({ path }) => ({ path })), collapseSlashes(pathname))?.[0];
   const entry = routeTable.find(({ path }) => path === match?.route.path);
-  void entry?.load().catch(() => undefined);
+  return entry ? entry.screen.load().catch(() => undefined) : Promise.resolve();
 }
 
 /** '//billing///plans' -> '/billing/plans' */
@@ -65,7 +88,7 @@ export function AppRoutes() {
   return (
     <Suspense fallback={<Spinner label="Loading billing information" />}>
       <Routes>
-        {routeTable.map(({ path, Screen }) => (
+        {routeTable.map(({ path, screen: { Screen } }) => (
           <Route key={path} path={path} element={<Screen />} />
         ))}
       </Routes>

@@ -1,6 +1,6 @@
 /** Starts the panel: error reporting, store, session, router, render. */
-import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { readConfig } from '../config';
 import type { PanelBoot } from '../features/session/boot';
@@ -12,8 +12,16 @@ import { PanelRoot } from './PanelRoot';
 import styles from './panel.css';
 import { preloadScreen } from './routes';
 
+/**
+ * How long the first render waits for the session and the first screen's code. Both are usually in by the
+ * time the bundle runs (the boot script's calls travelled while it loaded): rendered with them, the first
+ * screen appears in one step, not as a spinner, then the screen's fallback, then the screen, each a render and
+ * a layout of its own. A longer wait shows the spinner, as any wait for the host or the server does.
+ */
+export const FIRST_RENDER_WAIT_MS = 150;
+
 /** `boot`: what the page's boot script already did (features/session/boot.ts), or null to start afresh. */
-export function startPanel(boot: PanelBoot | null) {
+export async function startPanel(boot: PanelBoot | null): Promise<Root> {
   const style = document.createElement('style');
   style.textContent = styles;
   document.head.append(style);
@@ -22,19 +30,14 @@ export function startPanel(boot: PanelBoot | null) {
   const reporter = createErrorReporter(config);
   const { store } = makeStore({ config, reporter, self: window, parent: window.parent });
   // The page's boot script has usually started the session already: resume from it, else start it here.
-  if (boot === null) void store.dispatch(startSession());
-  else void store.dispatch(resumeSession(boot));
-
+  const sessionOpened = boot === null ? store.dispatch(startSession()) : store.dispatch(resumeSession(boot));
   // The first screen's code loads beside the session's calls, not after the first render asks for it.
-  preloadScreen(window.location.pathname);
+  const screenLoaded = preloadScreen(window.location.pathname);
+  await Promise.race([Promise.all([sessionOpened, screenLoaded]), new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]);
 
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');
-  // A transition renders in slices, giving the page's thread back between them: the boot script's replies are
-  // handled as they come instead of after the whole first render.
-  startTransition(() => {
-    createRoot(container).render(
-      <PanelRoot store={store} config={config} reporter={reporter} logoVariant={pickLogoVariant()} Router={BrowserRouter} />,
-    );
-  });
+  const root = createRoot(container);
+  root.render(<PanelRoot store={store} config={config} reporter={reporter} logoVariant={pickLogoVariant()} Router={BrowserRouter} />);
+  return root;
 }

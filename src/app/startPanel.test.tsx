@@ -1,0 +1,82 @@
+/**
+ * The page's start as the user sees it: with what the boot script already has, the first screen appears in one
+ * step; while the session is still on its way, a spinner says so.
+ */
+import { act, screen, within } from '@testing-library/react';
+import type { Root } from 'react-dom/client';
+import type { BillingData } from '../api/contract';
+import type { PanelBoot } from '../features/session/boot';
+import { scenarioBillingData } from '../../server/demo/scenarios';
+import { FIRST_RENDER_WAIT_MS, startPanel } from './startPanel';
+
+const NOW = Date.UTC(2026, 10, 22) / 1000;
+const billingData = scenarioBillingData('active', NOW) as BillingData;
+const PLAN_NAME = billingData.subscription.meta.baseProduct.name;
+
+let root: Root | undefined;
+let shown: string[];
+let observer: MutationObserver;
+
+beforeEach(() => {
+  document.body.innerHTML = '<div id="root"></div>';
+  const container = document.getElementById('root') as HTMLElement;
+  // Every state of the page's text, in order, as a person would have seen it.
+  shown = [];
+  observer = new MutationObserver(() => {
+    if (shown.at(-1) !== container.textContent) shown.push(container.textContent ?? '');
+  });
+  observer.observe(container, { childList: true, subtree: true, characterData: true });
+});
+
+afterEach(() => {
+  observer.disconnect();
+  act(() => root?.unmount());
+  root = undefined;
+  document.body.innerHTML = '';
+});
+
+/** What the boot script leaves when the host answered and its calls came back (the server's shared handlers fail any other call). */
+function completeBoot(overrides: Partial<PanelBoot> = {}): PanelBoot {
+  return {
+    token: Promise.resolve({ answered: true, response: 'identity-token' }),
+    forceUpgradeInfo: Promise.resolve({ answered: true, response: { forceUpgrade: false, isOwner: true, ownerUser: null } }),
+    session: Promise.resolve({ status: 200, body: { token: 'session-from-boot' } }),
+    billingData: Promise.resolve({ status: 200, body: billingData, forceUpgrade: false }),
+    siteLimits: Promise.resolve({ status: 200, body: { currentSiteLimits: billingData.currentSiteLimits } }),
+    dataRequested: Promise.resolve(),
+    ...overrides,
+  };
+}
+
+it("shows the dashboard in one step when the boot script's calls are in: no spinner or fallback before it", async () => {
+  await act(async () => {
+    root = await startPanel(completeBoot());
+  });
+
+  expect(await screen.findByRole('heading', { name: 'Plan details' })).toBeInTheDocument();
+  expect(screen.getByText(PLAN_NAME)).toBeInTheDocument();
+  expect(shown.length).toBeGreaterThan(0);
+  expect(shown[0]).toContain(PLAN_NAME);
+  expect(shown.some((text) => text.includes('Loading billing information'))).toBe(false);
+});
+
+it(`shows the spinner after ${FIRST_RENDER_WAIT_MS} ms while the host has not answered yet`, async () => {
+  jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+  try {
+    const unanswered = new Promise<never>(() => undefined);
+    let started: Promise<Root> | undefined;
+    act(() => {
+      started = startPanel(completeBoot({ token: unanswered, forceUpgradeInfo: unanswered, session: unanswered }));
+    });
+    await act(() => jest.advanceTimersByTimeAsync(FIRST_RENDER_WAIT_MS - 1));
+    expect(shown).toEqual([]);
+
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(1);
+      root = await started;
+    });
+    expect(within(screen.getByRole('main')).getByRole('status')).toHaveTextContent('Loading billing information');
+  } finally {
+    jest.useRealTimers();
+  }
+});
