@@ -5,7 +5,7 @@
 import { act, screen, within } from '@testing-library/react';
 import type { Root } from 'react-dom/client';
 import type { BillingData } from '../api/contract';
-import type { PanelBoot } from '../features/session/boot';
+import { completeBoot } from '../test/panelBoot';
 import { scenarioBillingData } from '../../server/demo/scenarios';
 import { FIRST_RENDER_WAIT_MS, startPanel } from './startPanel';
 
@@ -35,22 +35,9 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-/** What the boot script leaves when the host answered and its calls came back (the server's shared handlers fail any other call). */
-function completeBoot(overrides: Partial<PanelBoot> = {}): PanelBoot {
-  return {
-    token: Promise.resolve({ answered: true, response: 'identity-token' }),
-    forceUpgradeInfo: Promise.resolve({ answered: true, response: { forceUpgrade: false, isOwner: true, ownerUser: null } }),
-    session: Promise.resolve({ status: 200, body: { token: 'session-from-boot' } }),
-    billingData: Promise.resolve({ status: 200, body: billingData, forceUpgrade: false }),
-    siteLimits: Promise.resolve({ status: 200, body: { currentSiteLimits: billingData.currentSiteLimits } }),
-    dataRequested: Promise.resolve(),
-    ...overrides,
-  };
-}
-
 it("shows the dashboard in one step when the boot script's calls are in: no spinner or fallback before it", async () => {
   await act(async () => {
-    root = await startPanel(completeBoot());
+    root = await startPanel(completeBoot(billingData));
   });
 
   expect(await screen.findByRole('heading', { name: 'Plan details' })).toBeInTheDocument();
@@ -66,7 +53,7 @@ it(`shows the spinner after ${FIRST_RENDER_WAIT_MS} ms while the host has not an
     const unanswered = new Promise<never>(() => undefined);
     let started: Promise<Root> | undefined;
     act(() => {
-      started = startPanel(completeBoot({ token: unanswered, forceUpgradeInfo: unanswered, session: unanswered }));
+      started = startPanel(completeBoot(billingData, { token: unanswered, forceUpgradeInfo: unanswered, session: unanswered }));
     });
     await act(() => jest.advanceTimersByTimeAsync(FIRST_RENDER_WAIT_MS - 1));
     expect(shown).toEqual([]);

@@ -6,9 +6,9 @@ import { accountApi } from '../../api/accountApi';
 import type { BillingData } from '../../api/contract';
 import { scenarioBillingData } from '../../../server/demo/scenarios';
 import { answerAsOwnerHost } from '../../test/handlers/session';
+import { completeBoot } from '../../test/panelBoot';
 import { createTestStore } from '../../test/testPanel';
 import { takePanelBoot } from './boot';
-import type { PanelBoot } from './boot';
 import { selectForceUpgradeInfo, selectSessionStatus, selectSessionToken } from './sessionSlice';
 import { resumeSession } from './sessionThunks';
 
@@ -27,22 +27,9 @@ afterEach(() => {
   delete window.__panelBoot;
 });
 
-/** What the boot script leaves when everything went well. */
-function completeBoot(overrides: Partial<PanelBoot> = {}): PanelBoot {
-  return {
-    token: Promise.resolve({ answered: true, response: 'identity-token' }),
-    forceUpgradeInfo: Promise.resolve({ answered: true, response: { forceUpgrade: false, isOwner: true, ownerUser: null } }),
-    session: Promise.resolve({ status: 200, body: { token: 'session-from-boot' } }),
-    billingData: Promise.resolve({ status: 200, body: billingData, forceUpgrade: false }),
-    siteLimits: Promise.resolve({ status: 200, body: siteLimits }),
-    dataRequested: Promise.resolve(),
-    ...overrides,
-  };
-}
-
 it('seeds the session, the billing data and the site limits from the boot script, asking neither the host nor the server again', async () => {
   // The shared MSW server fails any request without a handler: none is made here.
-  await expect(panel.store.dispatch(resumeSession(completeBoot())).unwrap()).resolves.toBe(true);
+  await expect(panel.store.dispatch(resumeSession(completeBoot(billingData))).unwrap()).resolves.toBe(true);
 
   const state = panel.store.getState();
   expect(selectSessionStatus(state)).toBe('ready');
@@ -57,7 +44,7 @@ it('seeds the session, the billing data and the site limits from the boot script
 });
 
 it('leaves billing data asked with another forceUpgrade to the screens', async () => {
-  const boot = completeBoot({ billingData: Promise.resolve({ status: 200, body: billingData, forceUpgrade: true }) });
+  const boot = completeBoot(billingData, { billingData: Promise.resolve({ status: 200, body: billingData, forceUpgrade: true }) });
 
   await panel.store.dispatch(resumeSession(boot)).unwrap();
 
@@ -68,7 +55,7 @@ it('leaves billing data asked with another forceUpgrade to the screens', async (
 it('exchanges the token itself when the boot script could not', async () => {
   const sessionCalls = answerAsOwnerHost(panel.host);
 
-  await panel.store.dispatch(resumeSession(completeBoot({ session: Promise.resolve(null), billingData: Promise.resolve(null), siteLimits: Promise.resolve(null) }))).unwrap();
+  await panel.store.dispatch(resumeSession(completeBoot(billingData, { session: Promise.resolve(null), billingData: Promise.resolve(null), siteLimits: Promise.resolve(null) }))).unwrap();
 
   expect(sessionCalls.map((call) => [call.jwt, call.options])).toEqual([['identity-token', { init: true, verbose: false }]]);
   expect(selectSessionToken(panel.store.getState())).toBe('session-1');
@@ -76,7 +63,7 @@ it('exchanges the token itself when the boot script could not', async () => {
 
 it('starts the session as without a boot script when the boot script failed', async () => {
   const sessionCalls = answerAsOwnerHost(panel.host);
-  const failed = completeBoot({ token: Promise.reject(new Error('boot script failed')) });
+  const failed = completeBoot(billingData, { token: Promise.reject(new Error('boot script failed')) });
 
   await panel.store.dispatch(resumeSession(failed)).unwrap();
 
@@ -87,7 +74,7 @@ it('starts the session as without a boot script when the boot script failed', as
 
 describe('takePanelBoot', () => {
   it('takes a whole hand-off once', () => {
-    const boot = completeBoot();
+    const boot = completeBoot(billingData);
     window.__panelBoot = boot;
 
     expect(takePanelBoot(window)).toBe(boot);
