@@ -87,6 +87,8 @@ export function createHostBridge({ self, parent, hostOrigins }: HostBridgeOption
   let hostOrigin = insideHost ? detectHostOrigin(self, hostOrigins) : null;
   const pending = new Map<HostRequest, Array<(answer: HostAnswer) => void>>();
   let lastSubscription: ReturnType<typeof subscriptionMessage> | null = null;
+  /** the billing data lastSubscription was made from */
+  let lastBillingData: BillingData | null = null;
   let announcedReady = false;
   let reportedRoute: string | null = null;
   let removeListener = () => undefined as void;
@@ -96,6 +98,7 @@ export function createHostBridge({ self, parent, hostOrigins }: HostBridgeOption
   }
 
   function postSubscription(data: BillingData) {
+    lastBillingData = data;
     lastSubscription = subscriptionMessage(data);
     post(lastSubscription);
   }
@@ -163,9 +166,10 @@ export function createHostBridge({ self, parent, hostOrigins }: HostBridgeOption
       } else if (accountApi.endpoints.getBillingData.matchFulfilled(action)) {
         postSubscription(action.payload);
       } else if (accountApi.util.upsertQueryEntries.match(action)) {
-        // The billing data the page's boot script loaded, seeded into the cache (sessionThunks.ts).
+        // The billing data the page's boot script loaded, seeded into the cache (sessionThunks.ts). A seeding of
+        // other entries leaves the cached billing data as it was: the host has heard of it already.
         const seeded = accountApi.endpoints.getBillingData.select()(store.getState()).data;
-        if (seeded) postSubscription(seeded);
+        if (seeded && seeded !== lastBillingData) postSubscription(seeded);
       }
       return result;
     };

@@ -43,6 +43,15 @@ it('seeds the session, the billing data and the site limits from the boot script
   ]);
 });
 
+it('tells the host about the subscription only when the billing data is seeded, not for other seeded entries', async () => {
+  await panel.store.dispatch(resumeSession(completeBoot(billingData))).unwrap();
+  expect(panel.host.posted).toHaveLength(1);
+
+  panel.store.dispatch(accountApi.util.upsertQueryEntries([{ endpointName: 'getCurrentSiteLimits', arg: undefined, value: siteLimits }]));
+
+  expect(panel.host.posted).toHaveLength(1);
+});
+
 it('leaves billing data asked with another forceUpgrade to the screens', async () => {
   const boot = completeBoot(billingData, { billingData: Promise.resolve({ status: 200, body: billingData, forceUpgrade: true }) });
 
