@@ -11,7 +11,7 @@ import { useAppDispatch, useAppSelector } from '../store/hooks';
 import { ShellProvider, useShellState } from '../ui/shell';
 import { Logo } from './logos';
 import { Navigation } from './Navigation';
-import { AppRoutes, preloadScreen } from './routes';
+import { AppRoutes } from './routes';
 
 /** Reports every navigation to the host and follows the routes the host asks for. */
 function useHostRouteSync() {
@@ -96,7 +96,6 @@ function Shell({ logoVariant }: { logoVariant: number }) {
 
   const initialPath = useRef(pathname);
   useEffect(() => {
-    void preloadScreen(initialPath.current);
     dispatch(firstScreenRendered(initialPath.current));
   }, [dispatch]);
 
