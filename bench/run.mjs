@@ -202,6 +202,8 @@ async function heapOverRouteChanges(browser) {
     const page = await context.newPage();
     const frame = await openInHost(page, '/');
     await frame.waitForFunction((name) => document.body.innerText.includes(name), PLAN_NAME, { timeout: WAIT_MS });
+    // A host tells the panel of its route changes only once the panel said it is ready (HOST-PROTOCOL).
+    await page.getByText('Panel ready').waitFor({ timeout: WAIT_MS });
     // The panel's frame has its own session when it runs in its own process; else it shares the host's.
     const cdp = await context.newCDPSession(frame).catch(() => context.newCDPSession(page));
     const heap = async () => {

@@ -161,6 +161,17 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { name: 'Need some help?' })).toBeInTheDocument();
   });
 
+  it('does not report back a route the host asked for, so an echo cannot undo the host\'s next navigation', async () => {
+    openAsOwner('/domain');
+    await screen.findByRole('region', { name: 'Custom domain' });
+    act(() => panel.host.send({ query: 'routeUpdate', response: '/support' }));
+    await screen.findByRole('heading', { name: 'Need some help?' });
+    await userEvent.click(screen.getByRole('link', { name: 'Domain' }));
+    await screen.findByRole('region', { name: 'Custom domain' });
+    const reportedRoutes = panel.host.postedWith('route').filter((message) => !('request' in message));
+    expect(reportedRoutes).toEqual([{ route: '/domain' }, { route: '/domain' }]);
+  });
+
   it('redirects a path with repeated slashes to single slashes', async () => {
     openAsOwner('//support');
     expect(await screen.findByRole('heading', { name: 'Need some help?' })).toBeInTheDocument();

@@ -90,6 +90,7 @@ export function createHostBridge({ self, parent, hostOrigins }: HostBridgeOption
   /** the billing data lastSubscription was made from */
   let lastBillingData: BillingData | null = null;
   let announcedReady = false;
+  /** the route the host's address shows, as far as the panel knows: reported by it, or asked for by the host */
   let reportedRoute: string | null = null;
   let removeListener = () => undefined as void;
 
@@ -121,6 +122,9 @@ export function createHostBridge({ self, parent, hostOrigins }: HostBridgeOption
       switch (message.query) {
         case 'routeUpdate':
           if (typeof message.response === 'string' && message.response.startsWith('/')) {
+            // The host's address shows this route already: reporting it back when the panel gets there would
+            // race the host's next navigation, and an echo arriving after it would move the host back.
+            reportedRoute = message.response;
             store.dispatch(routeRequested(message.response));
           }
           break;
