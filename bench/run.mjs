@@ -1,9 +1,11 @@
 // Performance of the panel, measured in Debian's Chromium on the demo (the 'active' scenario, inside its host):
-// - time to the plan name: from the iframe's navigation start to the plan name on screen, for the panel and for
-//   a framework-free floor page (bench/floor.html: same handshake, same two calls, no framework) served as the
-//   page of a second demo, loaded alternately in the same run, each load cold (a new browser context). The figure
-//   is the ratio of the medians (goal: 1.5 at most): the machine's load moves both pages alike. Each page reports
-//   the moment itself (an init script), so measuring adds no work to the load;
+// - time to the plan name: from the iframe's navigation start to the plan name on screen, for the panel, for
+//   a framework-free floor page (bench/floor.html: same handshake, same two calls, no framework) and for the
+//   React floor (the same page with React rendering the name: bench/reactFloor.mjs), each served as the page of
+//   a demo of its own, loaded in turns in the same run, each load cold (a new browser context). The figure is the
+//   ratio of the medians to the floor's (goal: 1.5 at most): the machine's load moves all pages alike. The React
+//   floor's ratio is what the design card's framework alone costs. Each page reports the moment itself (an init
+//   script), so measuring adds no work to the load;
 // - per route (dashboard, plans, checkout, domain): the gzip size of the JavaScript it loads and the longest
 //   chain of API calls that wait on each other before its content (the dashboard's JS budget: 155 KB);
 // - the JS heap after 0, 25 and 50 route changes asked by the host, each after a forced GC: it must stay flat.
@@ -11,11 +13,12 @@
 // BENCH_DIST (another build to measure, e.g. an older commit's dist/, against this server).
 // `--smoke`: one quick pass that checks the bench works (few route changes, no goals); part of `npm test`.
 import { spawn, execSync } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { buildSync } from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
 const SMOKE = process.argv.includes('--smoke');
@@ -27,6 +30,9 @@ const PANEL = `http://127.0.0.1:${PORT}`;
 const FLOOR_HOST_PORT = HOST_PORT + 2;
 const FLOOR_HOST = `http://127.0.0.1:${FLOOR_HOST_PORT}`;
 const FLOOR_PANEL = `http://127.0.0.1:${FLOOR_HOST_PORT + 1}`;
+const REACT_FLOOR_HOST_PORT = HOST_PORT + 4;
+const REACT_FLOOR_HOST = `http://127.0.0.1:${REACT_FLOOR_HOST_PORT}`;
+const REACT_FLOOR_PANEL = `http://127.0.0.1:${REACT_FLOOR_HOST_PORT + 1}`;
 const DASHBOARD_BUDGET_KB = 155;
 const RATIO_GOAL = 1.5;
 const PLAN_NAME = 'Publisher';
@@ -43,14 +49,37 @@ const ROUTE_RETRIES = 3;
 const sourceDist = path.resolve(process.env.BENCH_DIST ?? path.join(root, 'dist'));
 if (!existsSync(path.join(sourceDist, 'index.html'))) execSync('npm run build', { cwd: root, stdio: 'inherit' });
 
-// Two demos, each a host and a panel server with its own database: one serves the panel's build, the other the
-// floor page as its page (so both get the same headers, configuration and script policy). They take turns.
+// Three demos, each a host and a panel server with its own database: one serves the panel's build, the others the
+// floor page and the React floor as their page (so all get the same headers, configuration and script policy).
+// They take turns.
 const workDir = mkdtempSync(path.join(tmpdir(), 'bench-'));
 const distDir = path.join(workDir, 'dist');
 cpSync(sourceDist, distDir, { recursive: true });
 const floorDistDir = path.join(workDir, 'floor-dist');
 mkdirSync(floorDistDir);
 copyFileSync(path.join(root, 'bench/floor.html'), path.join(floorDistDir, 'index.html'));
+const reactFloorDistDir = path.join(workDir, 'react-floor-dist');
+buildReactFloor(reactFloorDistDir);
+
+/** The React floor's page: the floor page without its own #plan, and its bundle, built and compressed as the panel's. */
+function buildReactFloor(dir) {
+  const script = '/assets/react-floor.js';
+  const floorPage = readFileSync(path.join(root, 'bench/floor.html'), 'utf8');
+  const page = floorPage.replace('<p id="plan">Loading</p>', `<div id="root"></div><script defer src="${script}"></script>`);
+  if (page === floorPage) throw new Error('bench/floor.html has no <p id="plan">Loading</p> to replace');
+  mkdirSync(path.join(dir, 'assets'), { recursive: true });
+  writeFileSync(path.join(dir, 'index.html'), page);
+  buildSync({
+    entryPoints: [path.join(root, 'bench/reactFloor.mjs')],
+    outfile: path.join(dir, script),
+    bundle: true,
+    minify: true,
+    define: { 'process.env.NODE_ENV': '"production"' },
+  });
+  const bundle = readFileSync(path.join(dir, script));
+  writeFileSync(path.join(dir, `${script}.br`), brotliCompressSync(bundle));
+  writeFileSync(path.join(dir, `${script}.gz`), gzipSync(bundle, { level: 9 }));
+}
 
 function startDemo(hostPort, dist, name) {
   return spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -68,7 +97,11 @@ function startDemo(hostPort, dist, name) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }
-const servers = [startDemo(HOST_PORT, distDir, 'panel'), startDemo(FLOOR_HOST_PORT, floorDistDir, 'floor')];
+const servers = [
+  startDemo(HOST_PORT, distDir, 'panel'),
+  startDemo(FLOOR_HOST_PORT, floorDistDir, 'floor'),
+  startDemo(REACT_FLOOR_HOST_PORT, reactFloorDistDir, 'react-floor'),
+];
 
 async function waitForServer(url) {
   for (let attempt = 0; attempt < 120; attempt += 1) {
@@ -100,6 +133,7 @@ function serialDepth(calls) {
 
 const PANEL_DEMO = { host: HOST, panel: PANEL };
 const FLOOR_DEMO = { host: FLOOR_HOST, panel: FLOOR_PANEL };
+const REACT_FLOOR_DEMO = { host: REACT_FLOOR_HOST, panel: REACT_FLOOR_PANEL };
 
 /** The host page of the active scenario showing `route`, and the panel's frame in it once it navigated there. */
 async function openInHost(page, route, demo = PANEL_DEMO) {
@@ -228,7 +262,7 @@ async function heapOverRouteChanges(browser) {
 
 let browser;
 try {
-  for (const url of [HOST, PANEL, FLOOR_HOST, FLOOR_PANEL]) await waitForServer(`${url}/`);
+  for (const url of [HOST, PANEL, FLOOR_HOST, FLOOR_PANEL, REACT_FLOOR_HOST, REACT_FLOOR_PANEL]) await waitForServer(`${url}/`);
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -240,24 +274,26 @@ try {
   });
 
   // One untimed load of each first: the demo host makes its signing keys on its first token.
-  await timeToPlanName(browser, PANEL_DEMO);
-  await timeToPlanName(browser, FLOOR_DEMO);
-  // Alternate the two pages, and which goes first in each pair, so a change in the machine's load hits both.
-  const panelTimes = [];
-  const floorTimes = [];
+  const pages = [
+    { name: 'panel', demo: PANEL_DEMO, times: [] },
+    { name: 'React floor', demo: REACT_FLOOR_DEMO, times: [] },
+    { name: 'floor', demo: FLOOR_DEMO, times: [] },
+  ];
+  for (const { demo } of pages) await timeToPlanName(browser, demo);
+  // The pages take turns, each run starting with the next one, so a change in the machine's load hits all.
   for (let run = 0; run < RUNS; run += 1) {
-    const order = run % 2 === 0 ? ['panel', 'floor'] : ['floor', 'panel'];
-    for (const which of order) {
-      if (which === 'panel') panelTimes.push(await timeToPlanName(browser, PANEL_DEMO));
-      else floorTimes.push(await timeToPlanName(browser, FLOOR_DEMO));
+    for (let turn = 0; turn < pages.length; turn += 1) {
+      const page = pages[(run + turn) % pages.length];
+      page.times.push(await timeToPlanName(browser, page.demo));
     }
   }
-  const ratio = median(panelTimes) / median(floorTimes);
+  const [panel, reactFloor, floor] = pages;
+  const ratio = (page, to) => median(page.times) / median(to.times);
   const spread = (times) => `median ${median(times).toFixed(0)} ms (min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)})`;
-  console.log(`Time to the plan name, ${RUNS} cold loads each, alternated:`);
-  console.log(`  panel: ${spread(panelTimes)}`);
-  console.log(`  floor: ${spread(floorTimes)}`);
-  console.log(`  ratio: ${ratio.toFixed(2)} (goal <= ${RATIO_GOAL}; a loaded machine moves both pages, compare within one run)`);
+  console.log(`Time to the plan name, ${RUNS} cold loads each, in turns:`);
+  for (const page of pages) console.log(`  ${page.name.padEnd(11)} ${spread(page.times)}`);
+  console.log(`  ratio: ${ratio(panel, floor).toFixed(2)} (goal <= ${RATIO_GOAL}; a loaded machine moves all pages, compare within one run)`);
+  console.log(`  React floor to floor: ${ratio(reactFloor, floor).toFixed(2)} (the framework alone); panel to React floor: ${ratio(panel, reactFloor).toFixed(2)}`);
 
   console.log('Per route (cold load): JavaScript gzip, serial API calls before the content');
   const loads = {};
