@@ -6,6 +6,9 @@ import type { ButtonHTMLAttributes } from 'react';
 
 export type ActionState = 'idle' | 'pending' | 'failed' | 'succeeded';
 
+/** What a button that has done its action says (SPEC 2's button labels). */
+export const SUCCESS_LABEL = 'Update complete!';
+
 export interface ActionButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children'> {
   state: ActionState;
   label: string;
@@ -17,7 +20,7 @@ export interface ActionButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonE
 export function ActionButton({
   state,
   label,
-  successLabel = 'Update complete!',
+  successLabel = SUCCESS_LABEL,
   retryLabel = 'Try again',
   pendingLabel = 'Working…',
   disabled,

@@ -17,6 +17,8 @@ import type { FakeStripe, ScriptOutcome } from '../../test/fakeStripe';
 import { answerCouponDetails, answerInvoicePreview, answerPaymentMethod, planChangeResult, previewOf } from '../../test/handlers/checkout';
 import { billingDataOf, openPanelAs, stopPanels } from '../../test/openPanel';
 import { apiError, json, onCall } from '../../test/server';
+import { shellStatusRegion } from '../../test/testPanel';
+import { SUCCESS_LABEL } from '../../ui/ActionButton';
 
 let script: ReturnType<typeof answerPaymentScript> | null = null;
 let fake: FakeStripe;
@@ -235,6 +237,20 @@ describe('the plan change', () => {
     await act(() => jest.advanceTimersByTimeAsync(1));
     await waitFor(() => expect(opened.route()).toMatchObject({ route: '/' }));
     await waitFor(() => expect(opened.billingCalls.length).toBeGreaterThan(billingCalls));
+  });
+
+  it('on the way home says Update complete! in the shell, whose heading takes the focus the button had', async () => {
+    const user = useFakeTimers();
+    const opened = openCheckout(plainOwner(), '/checkout/business-default-year');
+    answerPaymentMethod('pm_visa');
+    onCall('change-subscription', () => json(planChangeResult(opened.data)));
+    const region = shellStatusRegion();
+    await user.click(await confirmButton());
+    expect(await screen.findByRole('button', { name: SUCCESS_LABEL })).toHaveFocus();
+    expect(region).toBeEmptyDOMElement();
+    await act(() => jest.advanceTimersByTimeAsync(PLAN_CHANGE_SUCCESS_DELAY_MS));
+    await waitFor(() => expect(region).toHaveTextContent(SUCCESS_LABEL));
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Billing and domain settings' })).toHaveFocus());
   });
 
   it('sends one change for a double click (pending: spinner, disabled)', async () => {

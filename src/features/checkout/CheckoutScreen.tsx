@@ -25,10 +25,10 @@ import {
 import type { StateRoute } from '../../lib/flags';
 import { isCustomPlan } from '../../lib/products';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { ActionButton } from '../../ui/ActionButton';
+import { ActionButton, SUCCESS_LABEL } from '../../ui/ActionButton';
 import type { ActionState } from '../../ui/ActionButton';
 import { FormError } from '../../ui/FormError';
-import { useScreenTitle } from '../../ui/shell';
+import { useAnnounceLeaving, useScreenTitle } from '../../ui/shell';
 import { InvoiceDetailsModal } from '../account/InvoiceDetailsModal';
 import { ScreenGate } from '../account/ScreenGate';
 import { PaymentProviderWarning } from '../payments/PaymentProviderWarning';
@@ -128,12 +128,15 @@ function Checkout({ data, product, price }: { data: BillingData; product: Produc
   const paymentPending = needsAuthentication(data) || checkout.retryAuthentication;
   useScreenTitle(paymentPending ? PAYMENT_PENDING_TITLE : CHECKOUT_TITLE);
 
-  // 7 s after a success the slice says so: back to the dashboard, which reads the new plan.
+  // 7 s after a success the slice says so: back to the dashboard, which reads the new plan. The confirm button,
+  // which had the focus, goes with this screen: the shell says the change is done and its heading takes the focus.
+  const announceLeaving = useAnnounceLeaving();
   useEffect(() => {
     if (!checkout.finished) return;
     dispatch(checkoutLeft());
+    announceLeaving(SUCCESS_LABEL);
     void navigate('/', { replace: true });
-  }, [checkout.finished, dispatch, navigate]);
+  }, [announceLeaving, checkout.finished, dispatch, navigate]);
 
   const hasCard = !!user.cardLast4;
   const limits = effectiveLimits(product, price);
