@@ -86,8 +86,7 @@ export function createHostBridge({ self, parent, hostOrigins }: HostBridgeOption
   const insideHost = parent !== self;
   let hostOrigin = insideHost ? detectHostOrigin(self, hostOrigins) : null;
   const pending = new Map<HostRequest, Array<(answer: HostAnswer) => void>>();
-  let lastSubscription: ReturnType<typeof subscriptionMessage> | null = null;
-  /** the billing data lastSubscription was made from */
+  /** the billing data the host last heard of: what a getSubscription query is answered from */
   let lastBillingData: BillingData | null = null;
   let announcedReady = false;
   /** the route the host's address shows, as far as the panel knows: reported by it, or asked for by the host */
@@ -100,8 +99,7 @@ export function createHostBridge({ self, parent, hostOrigins }: HostBridgeOption
 
   function postSubscription(data: BillingData) {
     lastBillingData = data;
-    lastSubscription = subscriptionMessage(data);
-    post(lastSubscription);
+    post(subscriptionMessage(data));
   }
 
   function settle(request: HostRequest, answer: HostAnswer) {
@@ -132,7 +130,7 @@ export function createHostBridge({ self, parent, hostOrigins }: HostBridgeOption
           store.dispatch(accountApi.util.invalidateTags(['SiteLimits']));
           break;
         case 'getSubscription':
-          if (lastSubscription) post(lastSubscription);
+          if (lastBillingData) post(subscriptionMessage(lastBillingData));
           break;
         case 'themeUpdate':
           if (message.response === 'dark' || message.response === 'light') store.dispatch(themeChanged(message.response));
