@@ -145,7 +145,12 @@ export function assembleTimelessBillingData(parts: BillingParts): TimelessBillin
   };
 }
 
+/** The billing data as of `now` (milliseconds, Date.now()): the timeless part with the discount still active then. */
+export function billingDataAsOf(timeless: TimelessBillingData, discount: Discount | null, now: number): BillingData {
+  return { ...timeless, discount: activeDiscount(discount, toUnixSeconds(now)) };
+}
+
 /** @param now the time of the answer, in milliseconds (Date.now()). */
 export function assembleBillingData(parts: BillingParts, now: number): BillingData {
-  return { ...assembleTimelessBillingData(parts), discount: activeDiscount(parts.discount, toUnixSeconds(now)) };
+  return billingDataAsOf(assembleTimelessBillingData(parts), parts.discount, now);
 }

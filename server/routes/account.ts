@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { toUnixSeconds } from '../../src/lib/dates';
-import { activeDiscount, assembleTimelessBillingData, type BillingParts } from '../billing/aggregate';
+import { activeDiscount, assembleTimelessBillingData, billingDataAsOf, type BillingParts } from '../billing/aggregate';
 import { flagsOf, siteLimitsOf, type FlagRequest } from '../billing/accountState';
 import { toBlogs, toCurrentSite, toUser } from '../billing/store';
 import { keepMembersSerialized } from '../http/serializeReply';
@@ -58,7 +58,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: ApiDeps): void
       const parts = await loadParts(deps, account, { forceUpgrade });
       return { timeless: keepMembersSerialized(assembleTimelessBillingData(parts)), discount: parts.discount };
     });
-    return { ...timeless, discount: activeDiscount(discount, toUnixSeconds(deps.now())) };
+    return billingDataAsOf(timeless, discount, deps.now());
   });
 
   registerCall(app, 'get-subscription', deps.call, async ({ jwt, data, options }) => {
