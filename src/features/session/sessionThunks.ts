@@ -64,7 +64,7 @@ export const resumeSession = createAppAsyncThunk('session/resume', async (boot: 
     return dispatch(applyTokenAnswer({ answer: tokenAnswer, init: true })).unwrap();
   }
   // Nothing is dispatched before the boot script's last calls are in: a render here would hold up its next
-  // call (the page's thread is shared), and the screens render once, with everything, below.
+  // call (the boot script runs on this page's thread too), and the screens render once, with everything, below.
   const [billingData, siteLimits] = await Promise.all([boot.billingData.catch(() => null), boot.siteLimits.catch(() => null)]);
   dispatch(forceUpgradeInfoReceived(info));
   // Seeded before the session opens the screens, so none of them asks for it; an answer the transport would
