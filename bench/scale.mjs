@@ -60,7 +60,7 @@ const databaseName = `bench_scale_${randomBytes(6).toString('hex')}`;
 const databaseUrl = Object.assign(new URL(process.env.DATABASE_URL), { pathname: `/${databaseName}` }).toString();
 const scratch = mkdtempSync(path.join(tmpdir(), 'bench-scale-'));
 const shared = { DATABASE_URL: databaseUrl, SESSION_SECRET: randomBytes(32).toString('hex'), DIST_DIR: path.join(scratch, 'no-dist'), DATA_DIR: scratch };
-const production = { ...shared, NODE_ENV: 'production', HOST_ORIGINS: 'http://127.0.0.1:1', LOG_LEVEL: 'warn' };
+const production = { ...shared, NODE_ENV: 'production', HOST_ORIGINS: 'http://127.0.0.1:1', IDENTITY_AUDIENCE: 'inkwell-billing', IDENTITY_ISSUER: 'http://127.0.0.1:1', LOG_LEVEL: 'warn' };
 const children = [];
 await onAdminDatabase(`create database ${databaseName}`);
 try {

@@ -63,7 +63,7 @@ try {
 
   // 2. The same database and secret, served as production serves it.
   const panel = await startPanelServer(
-    { ...shared, NODE_ENV: 'production', HOST_ORIGINS: 'http://127.0.0.1:1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' },
+    { ...shared, NODE_ENV: 'production', HOST_ORIGINS: 'http://127.0.0.1:1', IDENTITY_AUDIENCE: 'inkwell-billing', IDENTITY_ISSUER: 'http://127.0.0.1:1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' },
     { compiled: !USE_TSX, profileDir: PROFILE_DIR },
   );
   children.push(panel.child);

@@ -44,6 +44,8 @@ export interface PanelServerOptions {
   db: Db;
   /** the host origins the panel trusts; a function because the demo host's port is known only once it listens */
   hostOrigins: () => string[];
+  /** the platform's issuer URL identity tokens must come from below (config.ts resolveIdentityIssuer) */
+  identityIssuer: string;
   /** default: the one the configuration names (payments/factory.ts) */
   payments?: PaymentsProvider;
   now?: () => number;
@@ -117,7 +119,7 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
   });
   // Replies carrying the catalogue reuse its JSON text (http/serializeReply.ts).
   app.setReplySerializer(serializeReply);
-  const identity = new IdentityVerifier();
+  const identity = new IdentityVerifier({ audience: config.identity.audience, platformIssuer: () => options.identityIssuer });
   const now = options.now ?? Date.now;
   // The billing data is tens of KB of JSON: compressed for clients that accept it. gzip and deflate only: brotli
   // at its default quality costs more CPU per answer than the server spends building it.

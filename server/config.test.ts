@@ -11,6 +11,34 @@ import {
   panelRuntimeConfig,
 } from './config';
 
+/** The least a production server starts with. */
+const PRODUCTION = { NODE_ENV: 'production', IDENTITY_AUDIENCE: 'inkwell-billing', IDENTITY_ISSUER: 'https://admin.example.com' };
+
+describe('identity token configuration', () => {
+  it('outside production: the demo audience, and the issuer left to the demo host address', () => {
+    expect(loadConfig({}).identity).toEqual({ audience: 'inkwell-billing', issuer: null });
+  });
+
+  it('takes the audience and the platform issuer', () => {
+    expect(loadConfig({ IDENTITY_AUDIENCE: 'billing.example.com', IDENTITY_ISSUER: 'https://admin.example.com/sites' }).identity).toEqual({
+      audience: 'billing.example.com',
+      issuer: 'https://admin.example.com/sites',
+    });
+  });
+
+  it.each([
+    [{ NODE_ENV: 'production', IDENTITY_ISSUER: 'https://admin.example.com' }],
+    [{ NODE_ENV: 'production', IDENTITY_AUDIENCE: 'inkwell-billing' }],
+    [{ NODE_ENV: 'production', IDENTITY_AUDIENCE: ' ', IDENTITY_ISSUER: 'https://admin.example.com' }],
+  ])('production refuses to start without both: %j', (env) => {
+    expect(() => loadConfig(env)).toThrow(new ConfigError('NODE_ENV=production needs IDENTITY_AUDIENCE and IDENTITY_ISSUER (docs/deploy.md)'));
+  });
+
+  it('refuses an issuer that is not an http(s) URL', () => {
+    expect(() => loadConfig({ IDENTITY_ISSUER: 'admin.example.com' })).toThrow(ConfigError);
+  });
+});
+
 describe('payments configuration', () => {
   it('defaults to the sandbox, the sandbox publishable key and a cancel delay of a few seconds', () => {
     const config = loadConfig({});
@@ -43,7 +71,7 @@ describe('payments configuration', () => {
       webhookSecret: 'whsec_live_1',
     });
     // Production has no sandbox secret to fall back on: its events must be signed with the real endpoint's.
-    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }).payments.webhookSecret).toBeNull();
+    expect(loadConfig({ ...PRODUCTION, SESSION_SECRET: 'x'.repeat(32) }).payments.webhookSecret).toBeNull();
     expect(panelRuntimeConfig(config, []).paymentPublishableKey).toBe('pk_test_1');
   });
 
@@ -105,7 +133,7 @@ describe('domains configuration', () => {
       registrarApplicationId: 'inkwell-sandbox',
       registrarScriptUrl: '/sandbox/entri.js',
     });
-    expect(loadConfig({ NODE_ENV: 'production' }).domains.registrarScriptUrl).toBe('https://cdn.goentri.com/entri.js');
+    expect(loadConfig(PRODUCTION).domains.registrarScriptUrl).toBe('https://cdn.goentri.com/entri.js');
   });
 
   it('takes nameservers, the real providers with their keys and addresses, and a port', () => {

@@ -64,6 +64,21 @@ export interface DomainsConfig {
   registrarScriptUrl: string;
 }
 
+/**
+ * Who the host's identity tokens must be from and for (docs/host-protocol.md "The identity token"). Without both
+ * checks, a token the platform signed for another of its services, or by an admin outside the platform, would
+ * open a billing session.
+ */
+export interface IdentityConfig {
+  /** IDENTITY_AUDIENCE: this service's name, the token's `aud`. Required in production. */
+  audience: string;
+  /**
+   * IDENTITY_ISSUER: the platform, as the URL its admins live under; a token's `iss` (the site's admin URL) must be
+   * that URL or below it. Required in production; null outside it: the demo host's own address.
+   */
+  issuer: string | null;
+}
+
 /** Requests one client (by IP) may make per minute; each process counts on its own (docs/deploy.md). */
 export interface RateLimitConfig {
   /** RATE_LIMIT_SESSIONS_PER_MINUTE: billing-session calls (each verifies a token and may create a customer) */
@@ -88,6 +103,7 @@ export interface ServerConfig {
   sessionSecret: Uint8Array;
   /** Host origins the panel accepts messages from; null: derived from the demo host's address once it listens. */
   hostOrigins: string[] | null;
+  identity: IdentityConfig;
   sentryDsn: string | null;
   brand: Brand;
   paymentScriptUrl: string;
@@ -207,6 +223,21 @@ function parsePayments(env: NodeJS.ProcessEnv, production: boolean): PaymentsCon
   };
 }
 
+/** The audience the demo host's tokens name, outside production. */
+export const DEFAULT_IDENTITY_AUDIENCE = 'inkwell-billing';
+
+function parseIdentity(env: NodeJS.ProcessEnv, production: boolean): IdentityConfig {
+  const audience = nonEmpty(env.IDENTITY_AUDIENCE);
+  const issuer = nonEmpty(env.IDENTITY_ISSUER);
+  if (production && (audience === null || issuer === null)) {
+    throw new ConfigError('NODE_ENV=production needs IDENTITY_AUDIENCE and IDENTITY_ISSUER (docs/deploy.md)');
+  }
+  return {
+    audience: audience ?? DEFAULT_IDENTITY_AUDIENCE,
+    issuer: issuer === null ? null : parseHttpUrl('IDENTITY_ISSUER', issuer, issuer),
+  };
+}
+
 export const DEFAULT_DNS_PORT = 5300;
 /** Polling every 3 s, "custom domain up to 10 minutes": about 200 checks. */
 export const DEFAULT_CHECKS_BEFORE_FAILURE = 200;
@@ -300,6 +331,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseUrl: nonEmpty(env.DATABASE_URL),
     sessionSecret: secret !== null ? new TextEncoder().encode(secret) : new Uint8Array(randomBytes(32)),
     hostOrigins: parseOrigins(env.HOST_ORIGINS),
+    identity: parseIdentity(env, production),
     sentryDsn: nonEmpty(env.SENTRY_DSN),
     brand,
     // The demo loads a sandbox stand-in for the card provider's script from the panel's own server.
@@ -334,6 +366,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
 /** The host origins the panel trusts: configured, else the demo host's own address under both loopback names. */
 export function resolveHostOrigins(config: ServerConfig, hostPort: number): string[] {
   return config.hostOrigins ?? [`http://127.0.0.1:${hostPort}`, `http://localhost:${hostPort}`];
+}
+
+/** The platform's issuer: configured, else the demo host's address (its sites' admin URLs are below it). */
+export function resolveIdentityIssuer(config: ServerConfig, hostUrl: string): string {
+  return config.identity.issuer ?? hostUrl;
 }
 
 export function panelRuntimeConfig(config: ServerConfig, hostOrigins: string[]): PanelRuntimeConfig {

@@ -6,7 +6,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildPanelServer } from './app';
-import { DEFAULT_HOST_PORT, resolveHostOrigins, type ServerConfig } from './config';
+import { DEFAULT_HOST_PORT, resolveHostOrigins, resolveIdentityIssuer, type ServerConfig } from './config';
 import { createDatabase } from './db/database';
 import { loggerOptions } from './http/logging';
 import { migrateToLatest } from './db/migrate';
@@ -38,6 +38,7 @@ export async function startServers(config: ServerConfig): Promise<RunningServers
         panelUrl: () => links.panelUrl,
         hostBase: () => links.hostUrl,
         brand: config.brand,
+        identityAudience: config.identity.audience,
         readyTimeoutMs: config.hostReadyTimeoutMs,
         logger: loggerOptions(config.logLevel),
       });
@@ -55,7 +56,8 @@ export async function startServers(config: ServerConfig): Promise<RunningServers
       await reseed();
     }
 
-    const panel = await buildPanelServer({ config, db, hostOrigins: () => hostOrigins, reseed });
+    const identityIssuer = resolveIdentityIssuer(config, links.hostUrl);
+    const panel = await buildPanelServer({ config, db, hostOrigins: () => hostOrigins, identityIssuer, reseed });
     await panel.app.listen({ port: config.port, host: config.listenHost });
     started.push(panel.app);
     links.panelUrl = urlOf(panel.app, config.listenHost);

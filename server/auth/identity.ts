@@ -5,9 +5,14 @@
  *
  * Only admin URLs stored for a known site are ever fetched: the unverified `iss` is just a lookup key, so a
  * token cannot point the server at an address of its choosing.
+ *
+ * Two checks say the token was meant for us (docs/deploy.md): its `aud` names this service, and its `iss` lies
+ * under the platform's issuer URL. A genuine token that fails them proves nothing about billing ownership, so it
+ * gets the owner-only answer.
  */
 import { createRemoteJWKSet, decodeJwt, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { ApiError, messages } from '../http/errors';
+import { isUnderPlatform } from './platformIssuer';
 
 const IDENTITY_ALGORITHM = 'RS256';
 /** Hosts and servers disagree on the time by a few seconds; more than that is an expired token. */
@@ -49,9 +54,18 @@ function isKeySetUnavailable(error: unknown): boolean {
   return error instanceof errors.JOSEError && error.code === 'ERR_JOSE_GENERIC';
 }
 
+export interface IdentityExpectations {
+  /** the `aud` the token must name */
+  audience: string;
+  /** the platform's issuer URL; read per token because the demo host's address is known only once it listens */
+  platformIssuer: () => string;
+}
+
 export class IdentityVerifier {
   /** One remote key set per site, reused across requests so its cache and cooldown work. */
   private readonly keySets = new Map<string, { url: string; getKey: JWTVerifyGetKey }>();
+
+  constructor(private readonly expected: IdentityExpectations) {}
 
   private keySetFor(site: IdentitySite): JWTVerifyGetKey {
     const url = jwksUrlOf(site.admin_url).href;
@@ -82,6 +96,8 @@ export class IdentityVerifier {
       throw new ApiError(401, messages.invalidIdentity);
     }
     if (typeof issuer !== 'string' || issuer === '') throw new ApiError(401, messages.invalidIdentity);
+    // Refused before any lookup or fetch: an admin outside the platform is no one we take keys from.
+    if (!isUnderPlatform(issuer, this.expected.platformIssuer())) throw new ApiError(403, messages.ownerOnly);
     const site = await findSiteByAdminUrl(normaliseAdminUrl(issuer));
     if (site === undefined) throw new ApiError(401, messages.invalidIdentity);
 
@@ -89,6 +105,7 @@ export class IdentityVerifier {
       const { payload } = await jwtVerify(token, this.keySetFor(site), {
         algorithms: [IDENTITY_ALGORITHM],
         issuer: site.admin_url,
+        audience: this.expected.audience,
         clockTolerance: CLOCK_TOLERANCE_SECONDS,
         maxTokenAge: MAX_TOKEN_AGE,
         requiredClaims: ['sub', 'exp', 'iat'],
@@ -99,6 +116,8 @@ export class IdentityVerifier {
     } catch (error) {
       if (error instanceof ApiError) throw error;
       if (error instanceof errors.JWTExpired) throw new ApiError(401, messages.tokenExpired);
+      // Signed by the site, but for another service (or none named): not a billing identity.
+      if (error instanceof errors.JWTClaimValidationFailed && error.claim === 'aud') throw new ApiError(403, messages.ownerOnly);
       // The host's keys could not be read: a transient failure the panel may retry, not a bad token.
       if (isKeySetUnavailable(error)) {
         throw new ApiError(503, messages.identityUnavailable);

@@ -35,6 +35,8 @@ export interface HostServerOptions {
   /** this server's own origin, the base of every site's admin URL (known once it listens) */
   hostBase: () => string;
   brand: Brand;
+  /** the `aud` its identity tokens name: the billing service's IDENTITY_AUDIENCE */
+  identityAudience: string;
   /** how long the page waits for billingAppReady before retrying, then failing */
   readyTimeoutMs: number;
   logger?: FastifyServerOptions['logger'];
@@ -53,6 +55,8 @@ const identityTokenRequest = z
     scenario: z.enum(scenarioNames),
     /** seconds until expiry; negative mints an already expired token (tests of the verifier) */
     expiresIn: z.number().int().min(-MAX_TEST_EXPIRY_SECONDS).max(IDENTITY_TOKEN_TTL_SECONDS).optional(),
+    /** another audience, or null for none (tests of the verifier: a genuine token meant for another service) */
+    audience: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).nullable().optional(),
   })
   .strict();
 
@@ -154,7 +158,10 @@ export async function buildHostServer(options: HostServerOptions): Promise<Fasti
     const key = await keyFor(body.scenario);
     const now = toUnixSeconds(Date.now());
     const expiresAt = now + (body.expiresIn ?? IDENTITY_TOKEN_TTL_SECONDS);
-    const token = await new SignJWT({ role: scenario.signedIn.role, name: scenario.signedIn.name })
+    const audience = body.audience === undefined ? options.identityAudience : body.audience;
+    const claims = new SignJWT({ role: scenario.signedIn.role, name: scenario.signedIn.name });
+    if (audience !== null) claims.setAudience(audience);
+    const token = await claims
       .setProtectedHeader({ alg: IDENTITY_ALGORITHM, kid: key.kid, typ: 'JWT' })
       .setIssuer(scenario.adminUrl)
       .setSubject(scenario.signedIn.email)

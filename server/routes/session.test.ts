@@ -39,11 +39,16 @@ async function deleteCustomerOf(userId: string): Promise<void> {
 }
 
 describe('the host identity token', () => {
-  it('is RS256 with a kid, five minutes long, issued by the site admin URL, about the user', async () => {
+  it('is RS256 with a kid, five minutes long, issued by the site admin URL, for the billing service, about the user', async () => {
     const token = await demo.identityToken('active');
     expect(decodeHeader(token)).toMatchObject({ alg: 'RS256', kid: expect.stringMatching(/^active-/) });
     const claims = decodeClaims(token);
-    expect(claims).toMatchObject({ iss: `${demo.hostUrl}/sites/active`, sub: 'alex@active.example.com', role: 'Owner' });
+    expect(claims).toMatchObject({
+      iss: `${demo.hostUrl}/sites/active`,
+      aud: 'inkwell-billing',
+      sub: 'alex@active.example.com',
+      role: 'Owner',
+    });
     expect(Number(claims.exp) - Number(claims.iat)).toBe(FIVE_MINUTES);
   });
 
@@ -89,8 +94,8 @@ describe('POST /api/billing-session', () => {
     expectError(await session(signRs256(claims, foreignRsaKey(), 'not-a-published-kid')), 401, 'Invalid identity token');
   });
 
-  it('answers 401 for a token from an admin it does not know, without fetching anything', async () => {
-    const claims = { ...decodeClaims(await demo.identityToken('active')), iss: 'http://127.0.0.1:9/sites/elsewhere' };
+  it('answers 401 for a token from an admin of the platform it does not know', async () => {
+    const claims = { ...decodeClaims(await demo.identityToken('active')), iss: `${demo.hostUrl}/sites/elsewhere` };
     expectError(await session(signRs256(claims, foreignRsaKey(), 'x')), 401, 'Invalid identity token');
   });
 
@@ -99,6 +104,28 @@ describe('POST /api/billing-session', () => {
     const claims = { ...decodeClaims(token), iss: `${demo.hostUrl}/sites/active` };
     // Signed with grace's key id, which active's JWKS does not have.
     expectError(await session(signRs256(claims, foreignRsaKey(), String(decodeHeader(token).kid))), 401, 'Invalid identity token');
+  });
+
+  it.each([
+    ['no audience', null],
+    ['another service as its audience', 'inkwell-analytics'],
+    ['an audience list without this service', ['inkwell-analytics', 'inkwell-themes']],
+  ])('answers 403 with the owner-only message for a genuine token with %s, and opens no session', async (_case, audience) => {
+    await deleteCustomerOf('user_starter');
+    // Signed by the site's own key: only the audience is wrong.
+    const token = await demo.identityToken('starter', { audience });
+    expect(decodeClaims(token).aud).toEqual(audience ?? undefined);
+    expectError(await session(token), 403, OWNER_ONLY);
+    expect(await customerIdsOf('user_starter')).toEqual([]);
+    await demo.reset();
+  });
+
+  it.each([
+    ['another origin', 'http://127.0.0.1:9/sites/active'],
+    ['no URL at all', 'inkwell'],
+  ])('answers 403 with the owner-only message for an issuer outside the platform (%s), fetching nothing', async (_case, iss) => {
+    const claims = { ...decodeClaims(await demo.identityToken('active')), iss };
+    expectError(await session(signRs256(claims, foreignRsaKey(), 'x')), 403, OWNER_ONLY);
   });
 
   it('answers 401 for something that is not a JWT', async () => {

@@ -32,6 +32,9 @@ export const PLACEHOLDER_INDEX_HTML =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Billing and domain settings</title>' +
   '<!--panel-config--></head><body><div id="root"></div></body></html>';
 
+/** What a production server needs to know about identity tokens (docs/deploy.md), for production demos. */
+export const PRODUCTION_IDENTITY_ENV = { IDENTITY_AUDIENCE: 'inkwell-billing', IDENTITY_ISSUER: 'https://admin.example.com' };
+
 export interface DemoOptions {
   /** NODE_ENV=production: no demo host, no seeding, no /__demo or /__test routes */
   production?: boolean;
@@ -44,6 +47,14 @@ export interface DemoOptions {
    * session tokens work on both), or a restart after the first was killed. The first demo owns the database.
    */
   shareDatabaseOf?: Demo;
+}
+
+/** What a test may change in a genuine identity token (the demo host signs it with the site's key all the same). */
+export interface IdentityTokenOptions {
+  /** seconds until it expires; negative: already expired */
+  expiresIn?: number;
+  /** another `aud`, or null for none */
+  audience?: string | string[] | null;
 }
 
 export interface CallResult<T = unknown> {
@@ -64,7 +75,7 @@ export interface Demo {
   /** this demo's own PostgreSQL database, or null on SQLite */
   databaseUrl: string | null;
   /** A host identity token for the scenario's signed-in user, from the demo host's backend. */
-  identityToken(scenario: ScenarioName, options?: { expiresIn?: number }): Promise<string>;
+  identityToken(scenario: ScenarioName, options?: IdentityTokenOptions): Promise<string>;
   /** A billing session token for the scenario's owner (billing-session with init true). */
   sessionToken(scenario: ScenarioName): Promise<string>;
   /**
@@ -215,6 +226,8 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
       DIST_DIR: distDir,
       SESSION_SECRET: sessionSecret,
       LOG_LEVEL: 'silent',
+      // Production refuses to start without them; a production demo has no host whose tokens would use them.
+      ...(options.production ? PRODUCTION_IDENTITY_ENV : {}),
       ...options.env,
     },
   });
