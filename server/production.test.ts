@@ -22,7 +22,7 @@ describe('NODE_ENV=production', () => {
     ['DELETE', '/__test/faults'],
     ['GET', '/__test/faults'],
     ['GET', '/__demo/reset'],
-    ['GET', '/sandbox/invoices/in_active_1'],
+    ['GET', `/sandbox/invoices/${'k'.repeat(32)}`],
     ['GET', '/sandbox/payments.js'],
     ['GET', '/sandbox/card-frame.html'],
     ['GET', '/sandbox/card-frame.js'],

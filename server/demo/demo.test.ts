@@ -155,7 +155,7 @@ describe('the panel page', () => {
 });
 
 describe('the sandbox invoice pages', () => {
-  it("opens an invoice's url", async () => {
+  it("opens an invoice's link, which carries a random key rather than the invoice id", async () => {
     const invoices = calls['get-invoices'].response.parse(
       (await demo.api('get-invoices', { jwt, data: { userId: 'user_active' }, options: {} })).body,
     ).invoices;
@@ -164,8 +164,44 @@ describe('the sandbox invoice pages', () => {
     expect(page.body).toContain('Northwind Press Ltd');
     expect(page.body).toContain('$180.00');
     expect(page.body).toContain('Paid');
-    expect((await demo.get('/sandbox/invoices/in_nowhere')).status).toBe(404);
-    expect((await demo.get('/sandbox/invoices/%3Cscript%3E')).status).toBe(404);
+    expect(invoices.map((invoice) => invoice.url)).toEqual(
+      invoices.map(() => expect.stringMatching(/^\/sandbox\/invoices\/[A-Za-z0-9_-]{32}$/)),
+    );
+    expect(new Set(invoices.map((invoice) => invoice.url)).size).toBe(invoices.length);
+  });
+
+  it('opens nothing, and shows nobody\'s e-mail, for an invoice id or a key it did not issue', async () => {
+    const invoices = calls['get-invoices'].response.parse(
+      (await demo.api('get-invoices', { jwt, data: { userId: 'user_active' }, options: {} })).body,
+    ).invoices;
+    const key = invoices[0]!.url.split('/').pop()!;
+    const guesses = [
+      '/sandbox/invoices/in_active_1',
+      '/sandbox/invoices/in_no_card_2',
+      `/sandbox/invoices/${invoices[0]!.id}`,
+      `/sandbox/invoices/${key.slice(0, -1)}${key.endsWith('A') ? 'B' : 'A'}`,
+      `/sandbox/invoices/${key}x`,
+      '/sandbox/invoices/%3Cscript%3E',
+    ];
+    for (const guess of guesses) {
+      const page = await demo.get(guess);
+      expect(page.status).toBe(404);
+      expect(page.body).not.toContain('@');
+    }
+  });
+
+  it('gives a renewal\'s new invoice a link of its own', async () => {
+    const before = calls['get-invoices'].response.parse(
+      (await demo.api('get-invoices', { jwt, data: { userId: 'user_active' }, options: {} })).body,
+    ).invoices;
+    expect((await demo.call('/__demo/advance-renewal', { siteId: 'site_active' })).status).toBe(200);
+    const after = calls['get-invoices'].response.parse(
+      (await demo.api('get-invoices', { jwt, data: { userId: 'user_active' }, options: {} })).body,
+    ).invoices;
+    const renewal = after.find((invoice) => !before.some((old) => old.id === invoice.id))!;
+    expect(renewal.url).toMatch(/^\/sandbox\/invoices\/[A-Za-z0-9_-]{32}$/);
+    expect((await demo.get(renewal.url)).status).toBe(200);
+    await demo.reset();
   });
 });
 

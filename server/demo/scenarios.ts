@@ -29,6 +29,7 @@ import {
   subdirectoryAddon,
 } from '../seed/catalogue';
 import { defaultBrand } from '../brand';
+import { newSandboxInvoicePath } from '../payments/sandboxInvoicePages';
 
 export const scenarioNames = [
   'active',
@@ -142,8 +143,6 @@ const DAY = SECONDS_PER_DAY;
 const HOUR = DAY / 24;
 const DEFAULT_VERSION = '5.96.0';
 const DEFAULT_THEME = 'source';
-/** The invoice pages of the payment sandbox, served by the panel's server. */
-export const SANDBOX_INVOICE_PATH = '/sandbox/invoices/';
 
 // ------------------------------------------------------------------------------------------------ helpers
 
@@ -290,7 +289,7 @@ function buildScenario(spec: ScenarioSpec, options: Required<ScenarioOptions>): 
     date: invoice.date,
     status: invoice.paid ? 'paid' : 'pending',
     amount_paid: invoice.paid ? invoice.amount : 0,
-    url: `${SANDBOX_INVOICE_PATH}in_${slug}_${index + 1}`,
+    url: newSandboxInvoicePath(),
   }));
   const lastSpec = spec.invoices[spec.invoices.length - 1];
   const lastInvoice = invoices[invoices.length - 1];

@@ -47,6 +47,7 @@ import {
 import type { NewSubscriptionRequest, PaymentIntentSummary, PlanChangeOutcome, PlanChangeRequest, SubscriptionState } from './planChange';
 import { addPeriod, couponReduction, discountAppliesAt, prorate } from './proration';
 import { STRIPE_API_VERSION, verifyPaymentEvent } from './stripe';
+import { newSandboxInvoicePath } from './sandboxInvoicePages';
 import { loadPlanState, type SandboxPlanState } from './sandboxPlans';
 import {
   authenticationFailure,
@@ -340,7 +341,7 @@ export class SandboxProvider implements PaymentsProvider {
       amountPaid: proration.amount,
       amountRemaining: 0,
       created: this.seconds(),
-      hostedUrl: `/sandbox/invoices/${invoiceId}`,
+      hostedUrl: newSandboxInvoicePath(),
     };
     const applied = { result: 'applied' as const, invoice: paid, subscription, endingBalance: proration.endingBalance };
     if (proration.amount === 0) return { ...applied, paymentIntent: null };
@@ -449,7 +450,7 @@ export class SandboxProvider implements PaymentsProvider {
       amount_paid: paid ? amount : 0,
       amount_remaining: paid ? 0 : amount,
       created: renewedAt,
-      hosted_url: `/sandbox/invoices/${invoiceId}`,
+      hosted_url: newSandboxInvoicePath(),
       discount_id: null,
     };
     await this.db.transaction().execute(async (trx) => {

@@ -203,7 +203,9 @@ describe('add-invoice-details', () => {
     expect(await ok('add-invoice-details', 'active', { customerId: 'cus_active', invoiceDetails: details })).toEqual({ invoiceDetails: details });
     expect(await ok('get-invoice-details', 'active', { customerId: 'cus_active' })).toEqual({ invoiceDetails: details });
     expect((await billingData('active')).invoiceDetails).toBe(details);
-    const page = await demo.get('/sandbox/invoices/in_active_1');
+    const { invoices } = await ok('get-invoices', 'active', { userId: 'user_active' });
+    const page = await demo.get(invoices[0]!.url);
+    expect(page.status).toBe(200);
     expect(page.body).not.toContain('<script>alert(1)');
     expect(page.body).toContain('&#60;b&#62;Ltd&#60;/b&#62; &#38; Sons');
   });

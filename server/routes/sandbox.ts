@@ -1,22 +1,23 @@
 /**
  * The payment sandbox's hosted invoice pages (demo only): what an invoice's `url` opens, standing in for the
- * provider's hosted invoice page. Like the provider's, the unguessable-in-production URL is the credential.
+ * provider's hosted invoice page. Like the provider's, the page is found by the random key of its link, which is
+ * the credential (payments/sandboxInvoicePages.ts): an invoice id, or any other address, opens nothing.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Brand } from '../brand';
 import type { Db } from '../db/database';
 import { escapeHtml } from '../http/html';
+import { SANDBOX_INVOICE_KEY, SANDBOX_INVOICE_PATH } from '../payments/sandboxInvoicePages';
 
-const INVOICE_ID = /^in_[A-Za-z0-9_]{1,64}$/;
 const CENTS = 100;
 
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
 export function registerSandboxRoutes(app: FastifyInstance, db: Db, brand: Brand): void {
-  app.get('/sandbox/invoices/:id', async (request, reply) => {
-    const { id } = request.params as { id: string };
-    const invoice = INVOICE_ID.test(id)
+  app.get(`${SANDBOX_INVOICE_PATH}:key`, async (request, reply) => {
+    const { key } = request.params as { key: string };
+    const invoice = SANDBOX_INVOICE_KEY.test(key)
       ? await db
           .selectFrom('invoices')
           .innerJoin('customers', 'customers.id', 'invoices.customer_id')
@@ -25,7 +26,7 @@ export function registerSandboxRoutes(app: FastifyInstance, db: Db, brand: Brand
             'invoices.number', 'invoices.status', 'invoices.created', 'invoices.amount_due', 'invoices.amount_paid',
             'invoices.amount_remaining', 'customers.invoice_details', 'users.name', 'users.email',
           ])
-          .where('invoices.id', '=', id)
+          .where('invoices.hosted_url', '=', `${SANDBOX_INVOICE_PATH}${key}`)
           .executeTakeFirst()
       : undefined;
     if (invoice === undefined) {
