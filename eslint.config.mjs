@@ -9,7 +9,7 @@ import globals from 'globals';
 const features = ['session', 'billing', 'plans', 'checkout', 'domain', 'support', 'payments', 'account'];
 
 export default tseslint.config(
-  { ignores: ['dist/', 'dist-server/', 'node_modules/', 'coverage/', 'test-results/', 'playwright-report/', '.data/'] },
+  { ignores: ['dist/', 'dist-host/', 'dist-server/', 'node_modules/', 'coverage/', 'test-results/', 'playwright-report/', '.data/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -57,6 +57,11 @@ export default tseslint.config(
               from: './src',
               except: ['./lib', './api/contract.ts'],
               message: 'the server imports only the call contract and lib.',
+            },
+            {
+              target: './host-sdk',
+              from: ['./src', './server'],
+              message: 'the host SDK ships on its own: it imports nothing of the panel or the server.',
             },
           ],
         },

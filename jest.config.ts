@@ -28,6 +28,14 @@ const config: Config = {
       testEnvironment: 'node',
       roots: ['<rootDir>/server'],
       transform,
+      // The demo host's script imports the SDK by the address its page serves it at; its tests run the source.
+      moduleNameMapper: { '^/host-sdk\\.js$': '<rootDir>/host-sdk/index.ts' },
+    },
+    {
+      displayName: 'host-sdk',
+      testEnvironment: 'jsdom',
+      roots: ['<rootDir>/host-sdk'],
+      transform,
     },
   ],
   collectCoverageFrom: ['src/lib/**/*.ts', '!src/lib/**/*.test.ts'],

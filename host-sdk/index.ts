@@ -1,0 +1,334 @@
+/**
+ * The billing panel's host SDK: the host page's side of the window-message protocol (docs/host-protocol.md). It
+ * mounts the panel's iframe into an element of the host's page and answers the panel; the host gives it its own
+ * pieces (the identity token, the forced-upgrade info, its router, where its admin screens are) as options.
+ *
+ * A platform copies or installs this module on its own, so it depends on nothing: no package and nothing of the
+ * panel's source.
+ */
+
+// The protocol's message names, repeated from the panel's side (src/store/hostBridge.ts) because the SDK ships
+// without the panel's source. docs/host-protocol.md is the contract both copies follow.
+const PANEL_REQUEST = {
+  token: 'token',
+  forceUpgradeInfo: 'forceUpgradeInfo',
+  ready: 'billingAppReady',
+  navigateToAdmin: 'navigateToAdmin',
+} as const;
+const HOST_QUERY = {
+  routeUpdate: 'routeUpdate',
+  limitUpdate: 'limitUpdate',
+  getSubscription: 'getSubscription',
+  themeUpdate: 'themeUpdate',
+} as const;
+
+/** The admin screens the panel may open: anything else it asks for is ignored. */
+export const ADMIN_DESTINATIONS = ['theme', 'analytics', 'staff', 'stripe', 'integrations', 'newsletters'] as const;
+export type AdminDestination = (typeof ADMIN_DESTINATIONS)[number];
+
+export type PanelTheme = 'dark' | 'light';
+
+/**
+ * Where the panel's load stands: `loading` until its `billingAppReady`; `retrying` when it did not come in time and
+ * the panel is loaded a second time; `failed` when the second load did not answer either (the host shows its error
+ * page); `ready` once it came, even late.
+ */
+export type PanelStatus = 'loading' | 'retrying' | 'ready' | 'failed';
+
+export interface ForceUpgradeInfo {
+  forceUpgrade: boolean;
+  isOwner: boolean;
+  ownerUser: { name: string; email: string } | null;
+}
+
+export interface Subscription {
+  status: string;
+  [field: string]: unknown;
+}
+
+export interface SubscriptionUpdate {
+  subscription: Subscription;
+  /** the site's limits over its plan's, e.g. 'members' */
+  exceededLimits: string[];
+  /** where the panel sends an upgrade: a safe route, '/plans' when the panel names none (or an unsafe one) */
+  checkoutRoute: string;
+}
+
+export interface BillingPanelOptions {
+  /** the element the iframe is appended to */
+  container: HTMLElement;
+  /** the panel's base URL, e.g. https://billing.example.com; its origin is the only one talked to */
+  panelUrl: string;
+  /** the panel route to open, e.g. '/plans' (default '/'); an unsafe route opens '/' */
+  route?: string;
+  /** the signed-in user's identity token from the platform's backend, or null when they are not the site's owner */
+  getToken: () => Promise<string | null>;
+  /** asked each time the panel asks; once the panel reports an active subscription, forceUpgrade is answered false */
+  forceUpgradeInfo: ForceUpgradeInfo | (() => ForceUpgradeInfo | Promise<ForceUpgradeInfo>);
+  /**
+   * The panel moved to `route` (always a safe route): show it in the host's address without telling the panel
+   * back (e.g. history.replaceState, which fires no hashchange), or a late echo could undo a newer navigation.
+   */
+  onRouteChange?: (route: string) => void;
+  /** the panel's subscription: after it loads, after each change, and when asked with getSubscription() */
+  onSubscription?: (update: SubscriptionUpdate) => void;
+  /** the panel asks to open one of the admin's own screens */
+  navigateToAdmin?: (destination: AdminDestination) => void;
+  onStatusChange?: (status: PanelStatus) => void;
+  /** getToken or the forceUpgradeInfo callback failed: the panel's request stays unanswered */
+  onError?: (error: unknown, request: 'token' | 'forceUpgradeInfo') => void;
+  /** how long to wait for billingAppReady before loading again once, then failing (default 10 s) */
+  readyTimeoutMs?: number;
+}
+
+export interface BillingPanel {
+  readonly iframe: HTMLIFrameElement;
+  readonly status: PanelStatus;
+  /** The host's router moved to `route`: the panel follows once ready. Unsafe routes are ignored. */
+  navigate(route: string): void;
+  /** The site's limits may have changed: the panel refetches them. */
+  limitUpdate(): void;
+  /** Asks the panel for its subscription; it arrives through onSubscription. */
+  getSubscription(): void;
+  setTheme(theme: PanelTheme): void;
+  /** Loads the panel again at its current route; the wait for billingAppReady and its one retry start over. */
+  reload(): void;
+  /** Removes the iframe and every listener and timer. */
+  destroy(): void;
+}
+
+const FRAME_ID = 'billing-frame';
+const DEFAULT_READY_TIMEOUT_MS = 10_000;
+const DEFAULT_CHECKOUT_ROUTE = '/plans';
+/** Percent-decoding is repeated this often against double (and triple) encoding. */
+const MAX_DECODE_ROUNDS = 3;
+const FIRST_PRINTABLE = 0x20;
+const DELETE = 0x7f;
+
+/** A route as given and each of its percent-decodings; null when one does not decode. */
+function routeReadings(route: string): string[] | null {
+  const readings = [route];
+  let current = route;
+  for (let round = 0; round < MAX_DECODE_ROUNDS; round += 1) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(current);
+    } catch {
+      return null;
+    }
+    if (decoded === current) break;
+    readings.push(decoded);
+    current = decoded;
+  }
+  return readings;
+}
+
+function hasControlCharacter(text: string): boolean {
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code < FIRST_PRINTABLE || code === DELETE) return true;
+  }
+  return false;
+}
+
+/**
+ * A route that stays on the panel's own origin and path: it starts with one '/', holds no backslash and no control
+ * character, and no '.' or '..' segment, in any percent-encoding. Only such routes reach the host's router or the
+ * iframe's address.
+ */
+export function isSafeRoute(route: unknown): route is string {
+  if (typeof route !== 'string' || route === '') return false;
+  const readings = routeReadings(route);
+  if (readings === null) return false;
+  return readings.every((reading) => {
+    if (reading.charAt(0) !== '/' || reading.charAt(1) === '/') return false;
+    if (reading.includes('\\') || hasControlCharacter(reading)) return false;
+    const path = reading.split(/[?#]/)[0] ?? '';
+    return path.split('/').every((segment) => segment !== '.' && segment !== '..');
+  });
+}
+
+function isAdminDestination(destination: unknown): destination is AdminDestination {
+  return (ADMIN_DESTINATIONS as readonly unknown[]).includes(destination);
+}
+
+/** What a message from the panel may carry; every member is checked before use. */
+interface PanelMessage {
+  request?: unknown;
+  destination?: unknown;
+  subscription?: unknown;
+  exceededLimits?: unknown;
+  checkoutRoute?: unknown;
+  route?: unknown;
+}
+
+function windowOf(hostDocument: Document): Window {
+  if (hostDocument.defaultView === null) throw new TypeError('the container must belong to a document shown in a window');
+  return hostDocument.defaultView;
+}
+
+export function mountBillingPanel(options: BillingPanelOptions): BillingPanel {
+  const panelBase = options.panelUrl.replace(/\/+$/, '');
+  const panelUrl = new URL(panelBase);
+  // Messages are posted to this exact origin: an opaque one ('null', e.g. of a data: URL) cannot be named.
+  if (panelUrl.protocol !== 'https:' && panelUrl.protocol !== 'http:') throw new TypeError('panelUrl must be an http(s) URL');
+  const panelOrigin = panelUrl.origin;
+  const hostDocument = options.container.ownerDocument;
+  const hostWindow = windowOf(hostDocument);
+  const readyTimeoutMs = options.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS;
+
+  /** the panel's route as the host knows it: what the panel reported last or the host asked for */
+  let route = isSafeRoute(options.route) ? options.route : '/';
+  let status: PanelStatus = 'loading';
+  let retried = false;
+  let readyTimer: number | undefined;
+  let subscriptionActive = false;
+  let destroyed = false;
+
+  const iframe = hostDocument.createElement('iframe');
+  iframe.id = FRAME_ID;
+  iframe.title = 'Billing';
+  iframe.setAttribute('allow', 'clipboard-write');
+
+  function post(message: object): void {
+    if (!destroyed && iframe.contentWindow) iframe.contentWindow.postMessage(message, panelOrigin);
+  }
+
+  function setStatus(next: PanelStatus): void {
+    if (status === next) return;
+    status = next;
+    options.onStatusChange?.(next);
+  }
+
+  function load(): void {
+    iframe.setAttribute('src', panelBase + route);
+    hostWindow.clearTimeout(readyTimer);
+    readyTimer = hostWindow.setTimeout(onReadyTimeout, readyTimeoutMs);
+  }
+
+  function onReadyTimeout(): void {
+    if (status === 'ready') return;
+    if (!retried) {
+      retried = true;
+      setStatus('retrying');
+      load();
+      return;
+    }
+    iframe.hidden = true;
+    setStatus('failed');
+  }
+
+  function markReady(): void {
+    hostWindow.clearTimeout(readyTimer);
+    iframe.hidden = false;
+    setStatus('ready');
+  }
+
+  async function answerToken(): Promise<void> {
+    let token: string | null;
+    try {
+      token = await options.getToken();
+    } catch (error) {
+      options.onError?.(error, 'token');
+      return;
+    }
+    post({ request: PANEL_REQUEST.token, response: typeof token === 'string' ? token : null });
+  }
+
+  async function answerForceUpgradeInfo(): Promise<void> {
+    const given = options.forceUpgradeInfo;
+    let info: ForceUpgradeInfo;
+    try {
+      info = typeof given === 'function' ? await given() : given;
+    } catch (error) {
+      options.onError?.(error, 'forceUpgradeInfo');
+      return;
+    }
+    post({
+      request: PANEL_REQUEST.forceUpgradeInfo,
+      response: { forceUpgrade: info.forceUpgrade && !subscriptionActive, isOwner: info.isOwner, ownerUser: info.ownerUser ?? null },
+    });
+  }
+
+  function receiveSubscription(message: PanelMessage): void {
+    const subscription = message.subscription as Partial<Subscription> | null;
+    if (!subscription || typeof subscription.status !== 'string') return;
+    // The protocol: a subscription that became active ends the forced upgrade, whatever the host said at load.
+    if (subscription.status === 'active') subscriptionActive = true;
+    const exceededLimits = Array.isArray(message.exceededLimits)
+      ? message.exceededLimits.filter((limit): limit is string => typeof limit === 'string')
+      : [];
+    options.onSubscription?.({
+      subscription: subscription as Subscription,
+      exceededLimits,
+      checkoutRoute: isSafeRoute(message.checkoutRoute) ? message.checkoutRoute : DEFAULT_CHECKOUT_ROUTE,
+    });
+  }
+
+  function onMessage(event: MessageEvent): void {
+    if (!event.data || event.origin !== panelOrigin || event.source !== iframe.contentWindow) return;
+    if (typeof event.data !== 'object') return;
+    const message = event.data as PanelMessage;
+
+    if (message.request === PANEL_REQUEST.token) void answerToken();
+    else if (message.request === PANEL_REQUEST.forceUpgradeInfo) void answerForceUpgradeInfo();
+    else if (message.request === PANEL_REQUEST.ready) markReady();
+    else if (message.request === PANEL_REQUEST.navigateToAdmin && isAdminDestination(message.destination)) {
+      options.navigateToAdmin?.(message.destination);
+    }
+
+    if (message.subscription !== undefined) receiveSubscription(message);
+    // billingAppReady names the route too: the host's address follows it like any other.
+    if (isSafeRoute(message.route)) {
+      route = message.route;
+      options.onRouteChange?.(message.route);
+    }
+  }
+
+  // "The panel is opened or shown again" (docs/host-protocol.md): a tab the admin comes back to may hold stale limits.
+  function onVisibilityChange(): void {
+    if (hostDocument.visibilityState === 'visible' && status === 'ready') post({ query: HOST_QUERY.limitUpdate });
+  }
+
+  // Listening before the iframe loads: the panel asks for its token as soon as its page starts.
+  hostWindow.addEventListener('message', onMessage);
+  hostDocument.addEventListener('visibilitychange', onVisibilityChange);
+  options.container.appendChild(iframe);
+  load();
+
+  return {
+    iframe,
+    get status() {
+      return status;
+    },
+    navigate(next) {
+      if (!isSafeRoute(next)) return;
+      // Kept before the panel is ready too: a retry or reload then opens where the host is.
+      route = next;
+      if (status === 'ready') post({ query: HOST_QUERY.routeUpdate, response: next });
+    },
+    limitUpdate() {
+      post({ query: HOST_QUERY.limitUpdate });
+    },
+    getSubscription() {
+      post({ query: HOST_QUERY.getSubscription, response: 'subscription' });
+    },
+    setTheme(theme) {
+      if (theme === 'dark' || theme === 'light') post({ query: HOST_QUERY.themeUpdate, response: theme });
+    },
+    reload() {
+      if (destroyed) return;
+      retried = false;
+      setStatus('loading');
+      load();
+    },
+    destroy() {
+      if (destroyed) return;
+      destroyed = true;
+      hostWindow.clearTimeout(readyTimer);
+      hostWindow.removeEventListener('message', onMessage);
+      hostDocument.removeEventListener('visibilitychange', onVisibilityChange);
+      iframe.remove();
+    },
+  };
+}
