@@ -24,6 +24,7 @@ import type { PaymentsProvider } from './payments/provider';
 import { registerAccountRoutes } from './routes/account';
 import { registerActionRoutes } from './routes/actions';
 import { registerDomainRoutes } from './routes/domains';
+import { registerOpenApiRoute } from './routes/openapi';
 import { isPagePath, registerPanelPage } from './routes/panelPage';
 import { registerPlanChangeRoutes } from './routes/planChanges';
 import { registerSessionRoutes } from './routes/session';
@@ -181,13 +182,16 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
   registerActionRoutes(app, deps);
   registerPlanChangeRoutes(app, deps);
   registerWebhookRoutes(app, deps);
+  registerOpenApiRoute(app);
 
   // Domains resolve through the configured nameservers; outside production, by default, the demo's own DNS server.
   const demoDnsPort = config.production ? null : await addDemoDomains(app, wired, now);
   const dnsServers = config.domains.dnsServers ?? (demoDnsPort === null ? [] : [`${config.listenHost}:${demoDnsPort}`]);
   const domains = createDomainServices(config.domains, { db, now, dnsServers });
-  if (config.production && (domains.edge.name === 'sandbox' || domains.mail.name === 'sandbox')) {
-    app.log.warn('production runs the domain sandboxes: no certificate is issued, no mail domain created (set EDGE_PROVIDER, MAIL_PROVIDER)');
+  if (config.production && (domains.edge.name === 'sandbox' || domains.mail.name === 'sandbox' || domains.registrar.name === 'sandbox')) {
+    app.log.warn(
+      'production runs the domain sandboxes: no certificate is issued, no mail domain created, no real registrar token (set EDGE_PROVIDER, MAIL_PROVIDER, REGISTRAR_PROVIDER)',
+    );
   }
   registerDomainRoutes(app, { ...deps, domains, proDomain: config.brand.proDomain });
 

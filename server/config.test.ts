@@ -130,7 +130,10 @@ describe('domains configuration', () => {
       mailProvider: 'sandbox',
       mailgunApiKey: null,
       mailgunApiUrl: 'https://api.mailgun.net',
+      registrarProvider: 'sandbox',
       registrarApplicationId: 'inkwell-sandbox',
+      registrarSecret: null,
+      registrarApiUrl: 'https://api.goentri.com',
       registrarScriptUrl: '/sandbox/entri.js',
     });
     expect(loadConfig(PRODUCTION).domains.registrarScriptUrl).toBe('https://cdn.goentri.com/entri.js');
@@ -148,8 +151,16 @@ describe('domains configuration', () => {
       MAILGUN_API_KEY: 'key',
       MAILGUN_API_URL: 'http://127.0.0.1:9001',
       DOMAIN_CHECKS_BEFORE_FAILURE: '3',
+      REGISTRAR_PROVIDER: 'entri',
+      ENTRI_APPLICATION_ID: 'inkwell-live',
+      ENTRI_SECRET: 'secret',
+      ENTRI_API_URL: 'http://127.0.0.1:9002/',
     });
     expect(config.domains).toMatchObject({
+      registrarProvider: 'entri',
+      registrarApplicationId: 'inkwell-live',
+      registrarSecret: 'secret',
+      registrarApiUrl: 'http://127.0.0.1:9002',
       dnsPort: 0,
       dnsServers: ['127.0.0.1:5353', '1.1.1.1'],
       edgeProvider: 'cloudflare',
@@ -168,6 +179,10 @@ describe('domains configuration', () => {
     [{ MAIL_PROVIDER: 'ses' }, /MAIL_PROVIDER/],
     [{ MAIL_PROVIDER: 'mailgun' }, /MAILGUN_API_KEY/],
     [{ MAILGUN_API_URL: 'ftp://x' }, /MAILGUN_API_URL/],
+    [{ REGISTRAR_PROVIDER: 'namecheap' }, /REGISTRAR_PROVIDER/],
+    [{ REGISTRAR_PROVIDER: 'entri', ENTRI_APPLICATION_ID: 'inkwell-live' }, /ENTRI_SECRET/],
+    [{ REGISTRAR_PROVIDER: 'entri', ENTRI_SECRET: 'secret' }, /ENTRI_APPLICATION_ID/],
+    [{ ENTRI_API_URL: 'api.goentri.com' }, /ENTRI_API_URL/],
   ])('refuses %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });

@@ -38,6 +38,7 @@ export interface PaymentsConfig {
 
 export type EdgeProviderName = 'sandbox' | 'cloudflare';
 export type MailProviderName = 'sandbox' | 'mailgun';
+export type RegistrarProviderName = 'sandbox' | 'entri';
 
 /** Custom domains, sending domains, the registrar, and the DNS they are checked through. */
 export interface DomainsConfig {
@@ -58,8 +59,14 @@ export interface DomainsConfig {
   /** MAILGUN_API_KEY (required with MAIL_PROVIDER=mailgun), MAILGUN_API_URL (tests point it at a local double) */
   mailgunApiKey: string | null;
   mailgunApiUrl: string;
-  /** ENTRI_APPLICATION_ID: the registrar widget's application id */
+  /** REGISTRAR_PROVIDER: who issues the purchase widget's tokens: the sandbox (default) or the registrar's token API */
+  registrarProvider: RegistrarProviderName;
+  /** ENTRI_APPLICATION_ID: the registrar widget's application id (required with REGISTRAR_PROVIDER=entri) */
   registrarApplicationId: string;
+  /** ENTRI_SECRET: the application's secret (required with REGISTRAR_PROVIDER=entri) */
+  registrarSecret: string | null;
+  /** ENTRI_API_URL: the token API's base (tests point it at a local double) */
+  registrarApiUrl: string;
   /** REGISTRAR_SCRIPT_URL: the widget's script (the demo serves a sandbox stand-in) */
   registrarScriptUrl: string;
 }
@@ -245,6 +252,7 @@ const MAX_CHECKS_BEFORE_FAILURE = 100_000;
 const DEFAULT_EDGE_API_BASE = 'https://api.cloudflare.com/client/v4';
 const DEFAULT_MAILGUN_API_URL = 'https://api.mailgun.net';
 const DEFAULT_REGISTRAR_APPLICATION_ID = 'inkwell-sandbox';
+const DEFAULT_REGISTRAR_API_URL = 'https://api.goentri.com';
 
 function parseHttpUrl(name: string, raw: string | undefined, fallback: string): string {
   const value = nonEmpty(raw) ?? fallback;
@@ -289,6 +297,15 @@ function parseDomains(env: NodeJS.ProcessEnv, production: boolean): DomainsConfi
   }
   const mailgunApiKey = nonEmpty(env.MAILGUN_API_KEY);
   if (mailProvider === 'mailgun' && mailgunApiKey === null) throw new ConfigError('MAIL_PROVIDER=mailgun needs MAILGUN_API_KEY');
+  const registrarProvider = nonEmpty(env.REGISTRAR_PROVIDER) ?? 'sandbox';
+  if (registrarProvider !== 'sandbox' && registrarProvider !== 'entri') {
+    throw new ConfigError(`REGISTRAR_PROVIDER must be "sandbox" or "entri", got "${registrarProvider}"`);
+  }
+  const registrarApplicationId = nonEmpty(env.ENTRI_APPLICATION_ID);
+  const registrarSecret = nonEmpty(env.ENTRI_SECRET);
+  if (registrarProvider === 'entri' && (registrarApplicationId === null || registrarSecret === null)) {
+    throw new ConfigError('REGISTRAR_PROVIDER=entri needs ENTRI_APPLICATION_ID and ENTRI_SECRET');
+  }
   return {
     dnsPort: parseInteger('DNS_PORT', env.DNS_PORT, DEFAULT_DNS_PORT, MAX_PORT),
     dnsServers: parseDnsServers(env.DNS_SERVERS),
@@ -303,7 +320,10 @@ function parseDomains(env: NodeJS.ProcessEnv, production: boolean): DomainsConfi
     mailProvider,
     mailgunApiKey,
     mailgunApiUrl: parseHttpUrl('MAILGUN_API_URL', env.MAILGUN_API_URL, DEFAULT_MAILGUN_API_URL),
-    registrarApplicationId: nonEmpty(env.ENTRI_APPLICATION_ID) ?? DEFAULT_REGISTRAR_APPLICATION_ID,
+    registrarProvider,
+    registrarApplicationId: registrarApplicationId ?? DEFAULT_REGISTRAR_APPLICATION_ID,
+    registrarSecret,
+    registrarApiUrl: parseHttpUrl('ENTRI_API_URL', env.ENTRI_API_URL, DEFAULT_REGISTRAR_API_URL),
     registrarScriptUrl: nonEmpty(env.REGISTRAR_SCRIPT_URL) ?? (production ? REGISTRAR_CDN_SCRIPT_URL : REGISTRAR_SANDBOX_SCRIPT_URL),
   };
 }

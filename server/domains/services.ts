@@ -9,7 +9,8 @@ import { MailgunProvider } from '../mail/mailgun';
 import type { MailProvider } from '../mail/provider';
 import { MailSandbox } from '../mail/sandbox';
 import { SendingDomains } from '../mail/sendingDomains';
-import { RegistrarSandbox, type RegistrarProvider } from '../registrar/provider';
+import { EntriRegistrar } from '../registrar/entri';
+import { RegistrarIntegrations, RegistrarSandbox, type RegistrarProvider } from '../registrar/provider';
 import { CustomDomains } from './customDomains';
 import { CustomHostnamesEdge } from './customHostnamesEdge';
 import type { EdgeProvider } from './edgeProvider';
@@ -22,6 +23,7 @@ export interface DomainServices {
   edge: EdgeProvider;
   mail: MailProvider;
   registrar: RegistrarProvider;
+  registrarIntegrations: RegistrarIntegrations;
   customDomains: CustomDomains;
   sendingDomains: SendingDomains;
 }
@@ -50,18 +52,28 @@ function createMail(config: DomainsConfig, context: DomainServicesContext, resol
   return new MailSandbox({ db: context.db, resolver, now: context.now });
 }
 
+function createRegistrar(config: DomainsConfig, context: DomainServicesContext): RegistrarProvider {
+  const applicationId = config.registrarApplicationId;
+  if (config.registrarProvider === 'entri') {
+    if (config.registrarSecret === null) throw new Error("the registrar's token API needs the application's secret");
+    return new EntriRegistrar({ apiUrl: config.registrarApiUrl, applicationId, secret: config.registrarSecret, now: context.now });
+  }
+  return new RegistrarSandbox({ now: context.now, applicationId });
+}
+
 export function createDomainServices(config: DomainsConfig, context: DomainServicesContext): DomainServices {
   const resolver = new NodeDnsResolver({ servers: context.dnsServers });
   const sites = new SiteDomainStore(context.db);
   const edge = createEdge(config, context, resolver);
   const mail = createMail(config, context, resolver);
-  const registrar = new RegistrarSandbox({ db: context.db, now: context.now, applicationId: config.registrarApplicationId });
+  const registrar = createRegistrar(config, context);
   return {
     resolver,
     sites,
     edge,
     mail,
     registrar,
+    registrarIntegrations: new RegistrarIntegrations(context.db, context.now),
     customDomains: new CustomDomains({ sites, edge, resolver, now: context.now }),
     sendingDomains: new SendingDomains({ sites, mail, resolver }),
   };

@@ -1,8 +1,9 @@
 /**
  * The registrar seam (SPEC 4 "Domain purchase"): the purchase widget's integration is enabled per site, and the
- * widget opens with a short-lived token. The demo and tests use the sandbox below, and the panel's server serves
- * a stand-in for the widget's script (registrar/browser/entri.js); the real service issues its tokens from its
- * own API with the application's secret.
+ * widget opens with a short-lived token. Whether a site enabled the integration is ours to keep (the database);
+ * the token is the registrar's to issue. The demo and tests use the sandbox below, and the panel's server serves a
+ * stand-in for the widget's script (registrar/browser/entri.js); the real service issues its tokens from its own
+ * API with the application's secret (registrar/entri.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { toUnixSeconds } from '../../src/lib/dates';
@@ -16,6 +17,8 @@ export const registrarMessages = {
   /** SPEC 5 "Domain purchase option: visible only to staff accounts" */
   staffOnly: 'Domain purchase is available to staff accounts only.',
   notEnabled: 'Enable the domain purchase integration first.',
+  /** SPEC 8: returned as an error object; the panel shows the same words */
+  providerFailed: 'Error enabling Entri integration',
 } as const;
 
 export interface RegistrarToken {
@@ -27,14 +30,36 @@ export interface RegistrarToken {
 export interface RegistrarProvider {
   readonly name: string;
   readonly applicationId: string;
+  /** A token for the purchase widget; throws RegistrarProviderError when the registrar cannot issue one. */
+  issueToken(): Promise<RegistrarToken>;
+}
+
+/** The registrar could not be reached or refused the application's credentials. */
+export class RegistrarProviderError extends Error {}
+
+/** Which sites enabled the purchase integration. */
+export class RegistrarIntegrations {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number,
+  ) {}
+
   /** Safe to repeat. */
-  enable(siteId: string): Promise<void>;
-  isEnabled(siteId: string): Promise<boolean>;
-  issueToken(siteId: string): Promise<RegistrarToken>;
+  async enable(siteId: string): Promise<void> {
+    await this.db
+      .insertInto('registrar_integrations')
+      .values({ site_id: siteId, enabled_at: toUnixSeconds(this.now()) })
+      .onConflict((conflict) => conflict.column('site_id').doNothing())
+      .execute();
+  }
+
+  async isEnabled(siteId: string): Promise<boolean> {
+    const row = await this.db.selectFrom('registrar_integrations').select('site_id').where('site_id', '=', siteId).executeTakeFirst();
+    return row !== undefined;
+  }
 }
 
 export interface RegistrarSandboxOptions {
-  db: Db;
   now: () => number;
   applicationId: string;
 }
@@ -45,19 +70,6 @@ export class RegistrarSandbox implements RegistrarProvider {
 
   constructor(private readonly options: RegistrarSandboxOptions) {
     this.applicationId = options.applicationId;
-  }
-
-  async enable(siteId: string): Promise<void> {
-    await this.options.db
-      .insertInto('registrar_integrations')
-      .values({ site_id: siteId, enabled_at: toUnixSeconds(this.options.now()) })
-      .onConflict((conflict) => conflict.column('site_id').doNothing())
-      .execute();
-  }
-
-  async isEnabled(siteId: string): Promise<boolean> {
-    const row = await this.options.db.selectFrom('registrar_integrations').select('site_id').where('site_id', '=', siteId).executeTakeFirst();
-    return row !== undefined;
   }
 
   async issueToken(): Promise<RegistrarToken> {

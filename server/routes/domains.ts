@@ -8,7 +8,7 @@ import { toCurrentSite } from '../billing/store';
 import type { SiteRow } from '../db/schema';
 import type { DomainServices } from '../domains/services';
 import { ApiError } from '../http/errors';
-import { registrarMessages } from '../registrar/provider';
+import { RegistrarProviderError, registrarMessages } from '../registrar/provider';
 import { authenticate, requireOwnIds } from './access';
 import { registerCall } from './call';
 import type { ApiDeps } from './deps';
@@ -20,7 +20,7 @@ export interface DomainDeps extends ApiDeps {
 }
 
 export function registerDomainRoutes(app: FastifyInstance, deps: DomainDeps): void {
-  const { customDomains, sendingDomains, registrar, sites } = deps.domains;
+  const { customDomains, sendingDomains, registrar, registrarIntegrations, sites } = deps.domains;
 
   /** The session's site, named by its id; its current row (an earlier call may have changed it). */
   async function ownSite(jwt: string, siteId: string): Promise<{ site: SiteRow; email: string }> {
@@ -98,14 +98,20 @@ export function registerDomainRoutes(app: FastifyInstance, deps: DomainDeps): vo
   registerCall(app, 'enable-entri', deps.call, async ({ jwt, data }) => {
     const { site, email } = await ownSite(jwt, data.siteId);
     requireStaff(email);
-    await registrar.enable(site.id);
+    await registrarIntegrations.enable(site.id);
     return { enabled: true as const };
   });
 
-  registerCall(app, 'get-entri-token', deps.call, async ({ jwt }) => {
+  registerCall(app, 'get-entri-token', deps.call, async ({ jwt }, request) => {
     const account = await authenticate(deps, jwt);
     requireStaff(account.user.email);
-    if (!(await registrar.isEnabled(account.site.id))) throw new ApiError(409, registrarMessages.notEnabled);
-    return { ...(await registrar.issueToken(account.site.id)), applicationId: registrar.applicationId };
+    if (!(await registrarIntegrations.isEnabled(account.site.id))) throw new ApiError(409, registrarMessages.notEnabled);
+    try {
+      return { ...(await registrar.issueToken()), applicationId: registrar.applicationId };
+    } catch (error) {
+      if (!(error instanceof RegistrarProviderError)) throw error;
+      request.log.warn({ err: error }, 'the registrar issued no token');
+      throw new ApiError(502, registrarMessages.providerFailed);
+    }
   });
 }
