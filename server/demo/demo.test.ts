@@ -206,10 +206,12 @@ describe('the sandbox invoice pages', () => {
 });
 
 describe('the demo host', () => {
-  it('embeds the panel with the protocol iframe and offers every scenario', async () => {
+  it('embeds the panel through the host SDK and offers every scenario', async () => {
     const page = await demo.get('/?scenario=grace', 'host');
     expect(page.status).toBe(200);
-    expect(page.body).toContain('<iframe id="billing-frame" title="Billing" allow="clipboard-write">');
+    // The SDK mounts the protocol's iframe into this element (host-sdk/index.test.ts).
+    expect(page.body).toContain('<div id="billing-panel"></div>');
+    expect(page.body).toContain('<script type="module" src="/host.js"></script>');
     expect(page.body).toContain('<output id="host-status" aria-label="Host status">');
     for (const name of scenarioNames) expect(page.body).toContain(`href="/?scenario=${name}#/pro"`);
     expect(page.body).toContain('href="/?scenario=grace#/pro" aria-current="page"');

@@ -32,6 +32,7 @@ export function renderHostPage(scenario: Scenario, config: HostPageConfig, brand
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(brand.platformName)} Admin: ${escapeHtml(scenario.site.subdomain)}</title>
 <link rel="stylesheet" href="/host.css">
+<link rel="modulepreload" href="/host-sdk.js">
 </head>
 <body>
 <header class="admin-header">
@@ -70,7 +71,7 @@ export function renderHostPage(scenario: Scenario, config: HostPageConfig, brand
     <p>Check your connection and try again. If the problem persists, contact ${escapeHtml(brand.supportEmail)}.</p>
     <button type="button" id="panel-error-retry">Try again</button>
   </section>
-  <iframe id="billing-frame" title="Billing" allow="clipboard-write"></iframe>
+  <div id="billing-panel"></div>
   <details id="dns-panel" class="dns-panel">
     <summary>Your registrar's DNS</summary>
     <p>The records of this scenario's domains, as their registrar holds them. Add the records the billing panel asks for to activate a domain; the server checks them through the demo's DNS server.</p>
@@ -87,7 +88,7 @@ export function renderHostPage(scenario: Scenario, config: HostPageConfig, brand
 </main>
 </div>
 <script id="host-config" type="application/json">${jsonForScript(config)}</script>
-<script src="/host.js"></script>
+<script type="module" src="/host.js"></script>
 <script src="/dns-panel.js"></script>
 </body>
 </html>

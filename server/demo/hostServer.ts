@@ -28,6 +28,8 @@ const STATIC_FILES: Record<string, string> = {
   '/host.css': 'text/css; charset=utf-8',
   '/dns-panel.js': 'text/javascript; charset=utf-8',
 };
+/** The host SDK as `npm run build:host` builds it; the demo runs from the source tree, so it lies at the root. */
+const HOST_SDK_FILE = path.join(__dirname, '../../dist-host/index.js');
 
 export interface HostServerOptions {
   /** the panel's base URL, e.g. http://127.0.0.1:4001 (known once the panel listens) */
@@ -119,6 +121,18 @@ export async function buildHostServer(options: HostServerOptions): Promise<Fasti
       return reply.type(contentType).header('cache-control', 'no-cache').send(body);
     });
   }
+
+  // The page's script imports the SDK from here (an ES module). Read on each request: `npm run build:host` may
+  // rebuild it while the demo runs.
+  app.get('/host-sdk.js', async (_request, reply) => {
+    let body: string;
+    try {
+      body = await readFile(HOST_SDK_FILE, 'utf8');
+    } catch {
+      throw new ApiError(500, 'The host SDK is not built: run `npm run build:host`');
+    }
+    return reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(body);
+  });
 
   app.get('/favicon.ico', async (_request, reply) => reply.code(204).send());
 
