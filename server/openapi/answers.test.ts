@@ -1,0 +1,146 @@
+/**
+ * The document cannot drift from the server: the server serves docs/openapi.json as committed (in production too),
+ * and the real answers of every read call, asked over HTTP as the demo's scenario owners, match the document's
+ * 200 schemas; its refusals match the error schema.
+ */
+import { readFileSync } from 'node:fs';
+import type { CallName } from '../../src/api/contract';
+import { callKinds } from '../../src/lib/callKinds';
+import { DEFAULT_DOCUMENT_FILE, loadContractDocument } from '../../conformance/document';
+import type { ScenarioName } from '../demo/scenarios';
+import { OPENAPI_PATH } from '../routes/openapi';
+import { startDemo, type Demo } from '../testing/harness';
+
+const committed = readFileSync(DEFAULT_DOCUMENT_FILE, 'utf8');
+const contract = loadContractDocument();
+
+interface ReadCase {
+  scenario: ScenarioName;
+  data: Record<string, unknown>;
+  options?: Record<string, unknown>;
+  /** a write that gives the scenario what the read needs */
+  before?: { name: CallName; data: Record<string, unknown> };
+}
+
+const PUBLISHER_YEARLY = 'price_publisher_default_year_1000';
+const BUSINESS_YEARLY = 'price_business_default_year_1000';
+const active = { customerId: 'cus_active' };
+const domainLive = { siteId: 'site_domain_live' };
+
+/** How each read call is asked: the scenario whose owner asks, and the call's data. */
+const readCases: Partial<Record<CallName, ReadCase>> = {
+  'get-subscription': { scenario: 'active', data: { subId: 'sub_active' }, options: { initialRequest: true } },
+  'get-current-site': { scenario: 'active', data: { siteId: 'site_active' } },
+  'get-current-site-limits': { scenario: 'over-limits', data: {} },
+  'get-current-plan': { scenario: 'active', data: { stripePrice: PUBLISHER_YEARLY } },
+  'get-invoice-details': { scenario: 'active', data: active },
+  'get-invoices': { scenario: 'active', data: { userId: 'user_active' } },
+  'get-latest-invoice': { scenario: 'incomplete', data: { customerId: 'cus_incomplete' } },
+  'get-discount-details': { scenario: 'active', data: active },
+  'get-customer-balance': { scenario: 'active', data: active },
+  'get-account-info': { scenario: 'grace', data: {} },
+  'get-stripe-portal-url': { scenario: 'active', data: { ...active, redirectUrl: 'https://admin.example.com/sites/active' } },
+  'payment-method': { scenario: 'active', data: active },
+  'get-invoice-preview': {
+    scenario: 'active',
+    data: { ...active, subscriptionId: 'sub_active', basePrices: { current: PUBLISHER_YEARLY, selected: BUSINESS_YEARLY }, period: 'year', couponId: 'LAUNCH' },
+  },
+  'get-coupon-details': { scenario: 'active', data: { couponId: 'LAUNCH' } },
+  'check-domain': { scenario: 'domain-live', data: domainLive },
+  'lookup-nameserver': { scenario: 'domain-live', data: { ...domainLive, domain: 'www.example.com' } },
+  'check-domain-dns': { scenario: 'domain-failed', data: { siteId: 'site_domain_failed' } },
+  'get-sending-domain-records': { scenario: 'sending-initialized', data: { siteId: 'site_sending_initialized' } },
+  'check-sending-domain': { scenario: 'domain-live', data: domainLive },
+  'verify-sending-domain': { scenario: 'domain-pending', data: { siteId: 'site_domain_pending' } },
+  'get-entri-token': { scenario: 'staff', data: {}, before: { name: 'enable-entri', data: { siteId: 'site_staff' } } },
+};
+
+/** Every scenario whose signed-in user owns the site and may use the account calls (not legacy). */
+const ownerScenarios: ScenarioName[] = [
+  'active', 'no-card', 'trial', 'trial-over', 'grace', 'incomplete', 'auto-billing-grace', 'cancelling', 'canceled',
+  'custom-plan', 'over-limits', 'starter', 'domain-pending', 'domain-live', 'staff', 'sending-initialized', 'domain-failed',
+];
+
+const readCalls = (Object.keys(callKinds) as CallName[]).filter((name) => callKinds[name] === 'read');
+
+describe('the demo server', () => {
+  let demo: Demo;
+
+  beforeAll(async () => {
+    demo = await startDemo();
+  });
+
+  afterAll(async () => {
+    await demo?.close();
+  });
+
+  it('serves docs/openapi.json as committed at GET /api/openapi.json', async () => {
+    const answer = await demo.get(OPENAPI_PATH);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(answer.body).toBe(committed);
+  });
+
+  it('has a case below for every read call', () => {
+    expect([...Object.keys(readCases), 'billing-session', 'get-billing-data'].sort()).toEqual([...readCalls].sort());
+  });
+
+  it('answers billing-session as documented', async () => {
+    const jwt = await demo.identityToken('active');
+    const answer = await demo.api('billing-session', { jwt, data: {}, options: { init: true } });
+    expect(answer.status).toBe(200);
+    expect(contract.validateAnswer('billing-session')(answer.body)).toBeNull();
+  });
+
+  it.each(ownerScenarios)('answers get-billing-data as documented for the %s owner', async (scenario) => {
+    const answer = await demo.api('get-billing-data', { jwt: await demo.session(scenario), data: {}, options: {} });
+    expect(answer.status).toBe(200);
+    expect(contract.validateAnswer('get-billing-data')(answer.body)).toBeNull();
+  });
+
+  it.each(Object.entries(readCases))('answers %s as documented', async (name, readCase) => {
+    const jwt = await demo.session(readCase!.scenario);
+    if (readCase!.before !== undefined) {
+      const prepared = await demo.api(readCase!.before.name, { jwt, data: readCase!.before.data, options: {} });
+      expect(prepared.status).toBe(200);
+    }
+    const body = { jwt, data: readCase!.data, options: readCase!.options ?? {} };
+    // The request is the document's too: the cases cannot ask for what the contract does not allow.
+    expect(contract.validateRequest(name)(body)).toBeNull();
+    const answer = await demo.api(name as CallName, body);
+    expect(answer.status).toBe(200);
+    expect(contract.validateAnswer(name)(answer.body)).toBeNull();
+  });
+
+  it.each([
+    ['no token', 'get-invoices', { data: { userId: 'user_active' }, options: {} }, 400],
+    ['a garbage token', 'get-invoices', { jwt: 'not-a-token', data: { userId: 'user_active' }, options: {} }, 401],
+    ['a body the contract refuses', 'get-invoice-details', { jwt: 'SESSION', data: { customerId: 42 }, options: {} }, 400],
+    ["another site's ids", 'get-invoices', { jwt: 'SESSION', data: { userId: 'user_starter' }, options: {} }, 403],
+    ['a legacy plan', 'get-billing-data', { jwt: 'LEGACY_SESSION', data: {}, options: {} }, 403],
+  ] as const)('refuses %s with the documented error body', async (_what, name, body, status) => {
+    const jwt = body.jwt === 'SESSION' ? await demo.session('active') : body.jwt === 'LEGACY_SESSION' ? await demo.session('legacy') : body.jwt;
+    const answer = await demo.api(name, { ...body, ...(jwt === undefined ? {} : { jwt }) });
+    expect(answer.status).toBe(status);
+    expect(contract.validateError(answer.body)).toBeNull();
+    expect((answer.body as { error: { status: number } }).error.status).toBe(status);
+  });
+});
+
+describe('the production server', () => {
+  let demo: Demo;
+
+  beforeAll(async () => {
+    demo = await startDemo({ production: true });
+  });
+
+  afterAll(async () => {
+    await demo?.close();
+  });
+
+  it('serves the same document', async () => {
+    const answer = await demo.get(OPENAPI_PATH);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toBe(committed);
+  });
+});
