@@ -1,6 +1,7 @@
-// The size budget of the first screen, checked on the production build (`npm run test:budgets`, after the build
-// in `npm test`): the JavaScript the dashboard route loads, gzip, at most 155 KB. The page names that code
-// itself: the entry's scripts and the dashboard's preloaded chunks (webpack.config.js, PreloadDefaultScreen).
+// The size budgets, checked on the production build (`npm run test:budgets`, after the build in `npm test`): the
+// JavaScript the dashboard route loads, gzip, at most 155 KB (the page names that code itself: the entry's scripts
+// and the dashboard's preloaded chunks, webpack.config.js, PreloadDefaultScreen), and the host SDK a platform
+// adds to its admin page (dist-host/), at most 4 KB gzip.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,6 +11,7 @@ import { gzipSync } from 'node:zlib';
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist');
 const DASHBOARD_BUDGET_KB = 155;
+const HOST_SDK_BUDGET_KB = 4;
 
 /** The local scripts index.html loads or preloads. */
 function pageScripts(html) {
@@ -24,4 +26,11 @@ test(`the dashboard route loads at most ${DASHBOARD_BUDGET_KB} KB of gzip JavaSc
 
   const gzipKb = scripts.reduce((sum, script) => sum + gzipSync(readFileSync(path.join(dist, script)), { level: 9 }).length, 0) / 1024;
   assert.ok(gzipKb <= DASHBOARD_BUDGET_KB, `the dashboard route loads ${gzipKb.toFixed(1)} KB gzip (${scripts.join(', ')}), over ${DASHBOARD_BUDGET_KB} KB`);
+});
+
+test(`the host SDK is at most ${HOST_SDK_BUDGET_KB} KB of gzip JavaScript`, () => {
+  const sdk = path.join(root, 'dist-host', 'index.js');
+  assert.ok(existsSync(sdk), 'dist-host/index.js is missing: run `npm run build:host` first');
+  const gzipKb = gzipSync(readFileSync(sdk), { level: 9 }).length / 1024;
+  assert.ok(gzipKb <= HOST_SDK_BUDGET_KB, `the host SDK is ${gzipKb.toFixed(1)} KB gzip, over ${HOST_SDK_BUDGET_KB} KB`);
 });

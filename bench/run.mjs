@@ -9,7 +9,7 @@
 // - per route (dashboard, plans, checkout, domain): the gzip size of the JavaScript it loads and the longest
 //   chain of API calls that wait on each other before its content (the dashboard's JS budget: 155 KB);
 // - the JS heap after 0, 25 and 50 route changes asked by the host, each after a forced GC: it must stay flat.
-// Usage: npm run bench (builds first when dist/ is missing). Env: BENCH_RUNS (cold loads of each page, default 7),
+// Usage: npm run bench (builds first when dist/ or dist-host/ is missing). Env: BENCH_RUNS (cold loads of each page, default 7),
 // BENCH_DIST (another build to measure, e.g. an older commit's dist/, against this server).
 // `--smoke`: one quick pass that checks the bench works (few route changes, no goals); part of `npm test`.
 import { spawn, execSync } from 'node:child_process';
@@ -48,6 +48,8 @@ const ROUTE_RETRIES = 3;
 
 const sourceDist = path.resolve(process.env.BENCH_DIST ?? path.join(root, 'dist'));
 if (!existsSync(path.join(sourceDist, 'index.html'))) execSync('npm run build', { cwd: root, stdio: 'inherit' });
+// The demo host's page loads the host SDK's build (a dist/ of another commit may come without it).
+if (!existsSync(path.join(root, 'dist-host/index.js'))) execSync('npm run build:host', { cwd: root, stdio: 'inherit' });
 
 // Three demos, each a host and a panel server with its own database: one serves the panel's build, the others the
 // floor page and the React floor as their page (so all get the same headers, configuration and script policy).
