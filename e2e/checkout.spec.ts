@@ -50,6 +50,23 @@ test('active upgrades to Business yearly with the card on file: the new invoice 
   expect(await newestInvoiceAmount(dashboard)).toBe(billedNow);
 });
 
+test('yearly, then monthly: the launch offer follows the period, to its annual variant and back (SPEC 4 "Coupon swap")', async ({ page, openPanel }) => {
+  const offerOf = (dashboard: FrameLocator) =>
+    dashboard.getByRole('region', { name: 'Plan details' }).getByText(/^Launch offer/);
+  let panel = await openPanel('active', '/checkout/business-default-year');
+  await summaryValue(panel, 'Amount to be billed now');
+  await panel.getByRole('button', { name: 'Confirm plan selection' }).click();
+  let dashboard = await expectPlanChanged(page, panel, 'Business');
+  await expect(offerOf(dashboard)).toHaveText('Launch offer (annual): 50% off');
+
+  panel = await openPanel('active', '/checkout/business-default-month');
+  await summaryValue(panel, 'Amount to be billed now');
+  await panel.getByRole('button', { name: 'Confirm plan selection' }).click();
+  dashboard = await expectPlanChanged(page, panel, 'Business');
+  await expect(dashboard.getByRole('region', { name: 'Plan details' }).locator('.plan-period')).toHaveText(/monthly/i);
+  await expect(offerOf(dashboard)).toHaveText('Launch offer: 50% off');
+});
+
 test('a double-clicked confirm makes one change and one charge', async ({ page, openPanel }) => {
   const calls = recordApiCalls(page);
   const panel = await openPanel('active', '/checkout/business-default-year');

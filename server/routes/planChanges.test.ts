@@ -270,6 +270,21 @@ describe('update-discount and get-coupon-details', () => {
     expect((await ok('update-discount', 'active', { customerId: 'cus_active', couponId: 'LAUNCH' })).discount?.coupon.id).toBe('LAUNCH');
   });
 
+  it("moves the user's coupon with the swap, so the panel's next period change swaps it back", async () => {
+    await ok('update-discount', 'active', { customerId: 'cus_active', couponId: 'LAUNCH_ANNUAL' }, { 'idempotency-key': 'swap-user-1' });
+    let data = await ok('get-billing-data', 'active', {});
+    expect([data.user.coupon, data.discount?.coupon.id]).toEqual(['LAUNCH_ANNUAL', 'LAUNCH_ANNUAL']);
+    await ok('update-discount', 'active', { customerId: 'cus_active', couponId: 'LAUNCH' }, { 'idempotency-key': 'swap-user-2' });
+    data = await ok('get-billing-data', 'active', {});
+    expect([data.user.coupon, data.discount?.coupon.id, data.discount?.coupon.name]).toEqual(['LAUNCH', 'LAUNCH', 'Launch offer']);
+  });
+
+  it("keeps the user's coupon when a swap is refused", async () => {
+    expect((await api('update-discount', 'active', { customerId: 'cus_no_card', couponId: 'LAUNCH_ANNUAL' })).status).toBe(403);
+    expect((await ok('get-billing-data', 'no-card', {})).user.coupon).toBeNull();
+    expect((await ok('get-billing-data', 'active', {})).user.coupon).toBe('LAUNCH');
+  });
+
   it('refuses an unknown coupon (400), no discount (409) and another site\'s customer (403)', async () => {
     expect((await api('update-discount', 'active', { customerId: 'cus_active', couponId: 'NOPE' })).status).toBe(400);
     expect((await api('update-discount', 'no-card', { customerId: 'cus_no_card', couponId: 'LAUNCH' })).status).toBe(409);

@@ -180,8 +180,22 @@ export class PlanChangeStore {
     });
   }
 
+  /**
+   * Swaps the coupon of a discount (SPEC 4 "Coupon swap"), and the user's coupon with it: the panel decides the
+   * next swap from the user's coupon, so a user left on the coupon swapped away would never be swapped back
+   * (yearly, then monthly, kept the annual variant).
+   */
   async setDiscountCoupon(discountId: string, couponId: string, end: number | null): Promise<void> {
-    await this.db.updateTable('discounts').set({ coupon_id: couponId, end_at: end }).where('id', '=', discountId).execute();
+    await this.db.transaction().execute(async (trx) => {
+      const discount = await trx
+        .updateTable('discounts')
+        .set({ coupon_id: couponId, end_at: end })
+        .where('id', '=', discountId)
+        .returning('customer_id')
+        .executeTakeFirstOrThrow();
+      const customer = await trx.selectFrom('customers').select('user_id').where('id', '=', discount.customer_id).executeTakeFirstOrThrow();
+      await trx.updateTable('users').set({ coupon: couponId }).where('id', '=', customer.user_id).execute();
+    });
   }
 
   /** The customer's newest discount row. */
