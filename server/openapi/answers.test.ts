@@ -112,15 +112,18 @@ describe('the demo server', () => {
     expect(contract.validateAnswer(name)(answer.body)).toBeNull();
   });
 
-  it.each([
-    ['no token', 'get-invoices', { data: { userId: 'user_active' }, options: {} }, 400],
-    ['a garbage token', 'get-invoices', { jwt: 'not-a-token', data: { userId: 'user_active' }, options: {} }, 401],
-    ['a body the contract refuses', 'get-invoice-details', { jwt: 'SESSION', data: { customerId: 42 }, options: {} }, 400],
-    ["another site's ids", 'get-invoices', { jwt: 'SESSION', data: { userId: 'user_starter' }, options: {} }, 403],
-    ['a legacy plan', 'get-billing-data', { jwt: 'LEGACY_SESSION', data: {}, options: {} }, 403],
-  ] as const)('refuses %s with the documented error body', async (_what, name, body, status) => {
-    const jwt = body.jwt === 'SESSION' ? await demo.session('active') : body.jwt === 'LEGACY_SESSION' ? await demo.session('legacy') : body.jwt;
-    const answer = await demo.api(name, { ...body, ...(jwt === undefined ? {} : { jwt }) });
+  type Token = { session: ScenarioName } | { literal: string } | null;
+  const refusals: Array<[string, CallName, Token, Record<string, unknown>, number]> = [
+    ['no token', 'get-invoices', null, { userId: 'user_active' }, 400],
+    ['a garbage token', 'get-invoices', { literal: 'not-a-token' }, { userId: 'user_active' }, 401],
+    ['a body the contract refuses', 'get-invoice-details', { session: 'active' }, { customerId: 42 }, 400],
+    ["another site's ids", 'get-invoices', { session: 'active' }, { userId: 'user_starter' }, 403],
+    ['a legacy plan', 'get-billing-data', { session: 'legacy' }, {}, 403],
+  ];
+
+  it.each(refusals)('refuses %s with the documented error body', async (_what, name, token, data, status) => {
+    const jwt = token === null ? {} : { jwt: 'session' in token ? await demo.session(token.session) : token.literal };
+    const answer = await demo.api(name, { ...jwt, data, options: {} });
     expect(answer.status).toBe(status);
     expect(contract.validateError(answer.body)).toBeNull();
     expect((answer.body as { error: { status: number } }).error.status).toBe(status);
