@@ -12,6 +12,7 @@ import { ShellProvider, useShellState } from '../ui/shell';
 import { Logo } from './logos';
 import { Navigation } from './Navigation';
 import { AppRoutes } from './routes';
+import { DocumentTheme } from './theme';
 
 /** Reports every navigation to the host and follows the routes the host asks for. */
 function useHostRouteSync() {
@@ -126,6 +127,7 @@ function Shell({ logoVariant }: { logoVariant: number }) {
 export function App({ logoVariant }: { logoVariant: number }) {
   return (
     <ShellProvider>
+      <DocumentTheme />
       <Shell logoVariant={logoVariant} />
     </ShellProvider>
   );

@@ -11,6 +11,7 @@ import { pickLogoVariant } from './logos';
 import { PanelRoot } from './PanelRoot';
 import styles from './panel.css';
 import { preloadScreen } from './routes';
+import { applyTheme, preferredTheme } from './theme';
 
 /**
  * How long the first render waits for the session and the first screen's code. Both are usually in by the
@@ -25,6 +26,8 @@ export async function startPanel(boot: PanelBoot | null): Promise<Root> {
   const style = document.createElement('style');
   style.textContent = styles;
   document.head.append(style);
+  // The page may paint while the session loads, before the shell applies the theme: in the browser's scheme.
+  applyTheme(preferredTheme());
 
   const config = readConfig(document);
   const reporter = createErrorReporter(config);
