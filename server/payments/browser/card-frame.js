@@ -5,7 +5,8 @@
  * talks to it with window messages:
  *
  *   page -> frame  {target: 'sandbox-card', id, type, ...}
- *     options      {options}                      style, hidePostalCode, disabled, value.postalCode
+ *     options      {options, appearance?}         options: style, hidePostalCode, disabled, value.postalCode;
+ *                                                 appearance: the elements group's {theme, variables}
  *     focus | blur | clear
  *     request      {requestId, action, payload}   action: confirm-setup | confirm-payment | payment-method | token
  *   frame -> page  {source: 'sandbox-card', id, type, ...}
@@ -271,11 +272,41 @@
     event.preventDefault();
   });
 
-  function applyOptions(options) {
+  /** The colours card-frame.css draws with, and where each comes from in the provider's options. */
+  var COLOURS = [
+    { property: '--text', variable: 'colorText', style: function (style) { return style.base && style.base.color; } },
+    {
+      property: '--placeholder',
+      variable: 'colorTextPlaceholder',
+      style: function (style) { return style.base && style.base['::placeholder'] && style.base['::placeholder'].color; },
+    },
+    { property: '--invalid', variable: 'colorDanger', style: function (style) { return style.invalid && style.invalid.color; } },
+    { property: '--focus', variable: 'colorPrimary', style: function () { return undefined; } },
+    { property: '--icon', variable: 'iconColor', style: function (style) { return style.base && style.base.iconColor; } },
+  ];
+
+  /**
+   * The field's look, worked out afresh from each options message: the group's appearance theme ('night' is the
+   * provider's dark one, anything else its light one), then its variables, then the element's own style, each
+   * over the one before, as with the provider.
+   */
+  function applyAppearance(appearance, style) {
+    var root = document.documentElement;
+    var variables = appearance.variables || {};
+    root.setAttribute('data-theme', appearance.theme === 'night' ? 'night' : 'stripe');
+    COLOURS.forEach(function (colour) {
+      var value = colour.style(style) || variables[colour.variable];
+      if (value) root.style.setProperty(colour.property, String(value));
+      else root.style.removeProperty(colour.property);
+    });
+  }
+
+  function applyOptions(options, appearance) {
     options = options || {};
-    var base = (options.style && options.style.base) || {};
+    var style = options.style || {};
+    var base = style.base || {};
+    applyAppearance(appearance || {}, style);
     if (base.fontSize) document.body.style.fontSize = String(base.fontSize);
-    if (base.color) document.body.style.color = String(base.color);
     if (base.fontFamily) document.body.style.fontFamily = String(base.fontFamily);
     if (typeof options.hidePostalCode === 'boolean') {
       hidePostal = options.hidePostalCode;
@@ -368,7 +399,7 @@
     if (!data || data.target !== 'sandbox-card' || data.id !== elementId) return;
     switch (data.type) {
       case 'options':
-        applyOptions(data.options);
+        applyOptions(data.options, data.appearance);
         break;
       case 'focus':
         inputs.number.focus();

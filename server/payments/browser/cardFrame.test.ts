@@ -155,6 +155,26 @@ describe('the card field', () => {
     expect(document.activeElement).toBe(input('cardnumber'));
   });
 
+  it("takes its colours from the group's appearance, the card element's style over it, and drops them when they go", () => {
+    const root = document.documentElement;
+    fromPage({
+      type: 'options',
+      options: { style: { base: { color: '#eeeeee', '::placeholder': { color: '#aaaaaa' } }, invalid: { color: '#ff8a80' } } },
+      appearance: { theme: 'night', variables: { colorText: '#dddddd', colorPrimary: '#8ab4ff' } },
+    });
+    expect(root.dataset.theme).toBe('night');
+    expect(root.style.getPropertyValue('--text')).toBe('#eeeeee');
+    expect(root.style.getPropertyValue('--placeholder')).toBe('#aaaaaa');
+    expect(root.style.getPropertyValue('--invalid')).toBe('#ff8a80');
+    expect(root.style.getPropertyValue('--focus')).toBe('#8ab4ff');
+
+    fromPage({ type: 'options', options: {}, appearance: { theme: 'stripe', variables: { colorText: '#15171a' } } });
+    expect(root.dataset.theme).toBe('stripe');
+    expect(root.style.getPropertyValue('--text')).toBe('#15171a');
+    expect(root.style.getPropertyValue('--placeholder')).toBe('');
+    expect(root.style.getPropertyValue('--focus')).toBe('');
+  });
+
   it('ignores messages from another origin, another window or for another element', () => {
     for (const [origin, source, id] of [
       ['http://evil.example', pageWindow, ID],

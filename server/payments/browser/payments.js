@@ -4,10 +4,10 @@
  * the same names, arguments and answers, so they work with it unchanged:
  *
  *   var stripe = window.Stripe('pk_test_sandbox');
- *   stripe.elements(options) -> elements
+ *   stripe.elements(options) -> elements                  options.appearance {theme, variables} colours the field
  *     elements.create('card', options) -> element        (one card element per elements group)
  *     elements.getElement('card') -> element | null
- *     elements.update(options)
+ *     elements.update(options)                           a new appearance restyles a mounted field at once
  *   element.mount(domElementOrSelector), unmount(), destroy(), update(options), focus(), blur(), clear()
  *   element.on(event, handler), off(event, handler?), once(event, handler)
  *     events: 'ready', 'change' {elementType, empty, complete, error, brand, value}, 'focus', 'blur'
@@ -183,7 +183,17 @@
 
   CardElement.prototype.update = function (options) {
     assign(this._options, options);
-    this._send({ type: 'options', options: this._options });
+    this._sendOptions();
+  };
+
+  /**
+   * The element's own options and its group's appearance, always together: the frame works out its look from
+   * both at once (the element's style over the group's appearance), so neither message undoes the other.
+   */
+  CardElement.prototype._sendOptions = function () {
+    var message = { type: 'options', options: this._options };
+    if (this._group._options.appearance) message.appearance = this._group._options.appearance;
+    this._send(message);
   };
 
   CardElement.prototype.focus = function () {
@@ -256,7 +266,7 @@
         if (data.height) this._frame.style.height = data.height + 'px';
         var queued = this._queue;
         this._queue = [];
-        this._send({ type: 'options', options: this._options });
+        this._sendOptions();
         for (var i = 0; i < queued.length; i += 1) {
           if (queued[i].type !== 'options') this._send(queued[i]);
         }
@@ -314,6 +324,7 @@
 
   Elements.prototype.update = function (options) {
     assign(this._options, options);
+    if (options && options.appearance && this._card) this._card._sendOptions();
   };
 
   Elements.prototype.fetchUpdates = function () {

@@ -190,6 +190,27 @@ describe('elements and the card element', () => {
     expect(once).toHaveBeenCalledTimes(1);
   });
 
+  it("sends its group's appearance with its options, and again when the group's appearance changes", () => {
+    const elements = win.Stripe!(KEY).elements({ appearance: { theme: 'stripe', variables: { colorText: '#15171a' } } });
+    const element = elements.create('card', { hidePostalCode: false });
+    element.mount('#card');
+    const frame = document.querySelector<HTMLIFrameElement>('#card iframe')!;
+    const toFrame = jest.fn();
+    Object.assign(frame.contentWindow!, { postMessage: toFrame });
+    window.dispatchEvent(new MessageEvent('message', { data: { source: 'sandbox-card', id: element.id, type: 'ready' }, origin: ORIGIN, source: frame.contentWindow }));
+    expect(toFrame).toHaveBeenLastCalledWith(
+      expect.objectContaining({ type: 'options', options: { hidePostalCode: false }, appearance: { theme: 'stripe', variables: { colorText: '#15171a' } } }),
+      ORIGIN,
+    );
+
+    elements.update({ appearance: { theme: 'night', variables: { colorText: '#e8eaed' } } });
+    expect(toFrame).toHaveBeenLastCalledWith(
+      expect.objectContaining({ type: 'options', options: { hidePostalCode: false }, appearance: { theme: 'night', variables: { colorText: '#e8eaed' } } }),
+      ORIGIN,
+    );
+    element.destroy();
+  });
+
   it('ignores messages from another origin or another window', () => {
     const mounted = mountCard();
     const ready = jest.fn();

@@ -29,6 +29,7 @@ beforeEach(() => {
 
 afterEach(() => {
   stopPanels();
+  delete document.documentElement.dataset.theme;
   forgetPaymentScript(script);
   script = null;
   jest.restoreAllMocks();
@@ -218,6 +219,21 @@ describe('saving a card', () => {
     expect(dialog.getByRole('group', { name: 'Card details' })).toHaveAccessibleDescription('Your card number is incomplete.');
     act(() => fake.emit('change', { complete: true }));
     await waitFor(() => expect(dialog.queryByRole('alert')).not.toBeInTheDocument());
+  });
+
+  it("takes the provider's theme from the panel's and restyles the mounted field when the host switches it", async () => {
+    const user = userEvent.setup();
+    const { panel } = openDashboard('active');
+    const dialog = await openCardModal(user);
+    await fillName(user, dialog);
+    expect(fake.stripe.elements).toHaveBeenCalledWith(expect.objectContaining({ appearance: expect.objectContaining({ theme: 'stripe' }) }));
+    const fieldsCreated = fake.elements.create.mock.calls.length;
+
+    act(() => panel.host.send({ query: 'themeUpdate', response: 'dark' }));
+    await waitFor(() => expect(fake.elements.update).toHaveBeenCalledWith({ appearance: expect.objectContaining({ theme: 'night' }) }));
+    // The same field and form: nothing typed is lost.
+    expect(fake.elements.create).toHaveBeenCalledTimes(fieldsCreated);
+    expect(dialog.getByRole('textbox', { name: 'Full name' })).toHaveValue('Alex Morgan');
   });
 
   it('closes with Escape, giving focus back', async () => {

@@ -10,7 +10,7 @@
  */
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { StripeCardElementChangeEvent } from '@stripe/stripe-js';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { User } from '../../api/contract';
 import { CARD_UPDATE_RELOAD_DELAY_MS } from '../../lib/constants';
@@ -18,8 +18,11 @@ import { useAppDispatch } from '../../store/hooks';
 import { ActionButton } from '../../ui/ActionButton';
 import { FormError } from '../../ui/FormError';
 import { Modal } from '../../ui/Modal';
+import { themeToken, useDocumentTheme } from '../../ui/theme';
 import { useActionFlow } from '../../ui/useActionFlow';
 import { PaymentProviderWarning } from './PaymentProviderWarning';
+import { cardFieldAppearance } from './cardFieldAppearance';
+import type { CardFieldAppearance } from './cardFieldAppearance';
 import { chargeOpenInvoice } from './openInvoicePaymentSlice';
 import { useSetupCardMutation, useUpdateCardMutation } from './paymentsApi';
 import { usePaymentProvider } from './usePaymentProvider';
@@ -41,14 +44,13 @@ export interface CardModalProps {
   payOpenInvoiceAfterSave?: boolean;
 }
 
-const cardElementOptions = {
-  hidePostalCode: false,
-  style: { base: { fontSize: '16px', color: '#15171a' } },
+type CardFormProps = Pick<CardModalProps, 'customerId' | 'userId' | 'onSaved'> & {
+  savedDelayMs: number;
+  payOpenInvoiceAfterSave: boolean;
+  cardOptions: CardFieldAppearance['cardOptions'];
 };
 
-type CardFormProps = Pick<CardModalProps, 'customerId' | 'userId' | 'onSaved'> & { savedDelayMs: number; payOpenInvoiceAfterSave: boolean };
-
-function CardForm({ customerId, userId, onSaved, savedDelayMs, payOpenInvoiceAfterSave }: CardFormProps) {
+function CardForm({ customerId, userId, onSaved, savedDelayMs, payOpenInvoiceAfterSave, cardOptions }: CardFormProps) {
   const dispatch = useAppDispatch();
   const stripe = useStripe();
   const elements = useElements();
@@ -122,7 +124,7 @@ function CardForm({ customerId, userId, onSaved, savedDelayMs, payOpenInvoiceAft
         Card details
       </p>
       <div className="card-element" role="group" aria-labelledby={cardLabelId} aria-describedby={cardError ? cardErrorId : undefined}>
-        <CardElement options={cardElementOptions} onChange={onCardChange} />
+        <CardElement options={cardOptions} onChange={onCardChange} />
       </div>
       <FormError id={cardErrorId}>{cardError}</FormError>
       <FormError>{flow.error}</FormError>
@@ -143,6 +145,9 @@ export default function CardModal({
   payOpenInvoiceAfterSave = false,
 }: CardModalProps) {
   const provider = usePaymentProvider();
+  const theme = useDocumentTheme();
+  // Read when the theme changes: the provider restyles its mounted field, keeping what was typed in it.
+  const field = useMemo(() => cardFieldAppearance(theme, themeToken), [theme]);
   return (
     <Modal title={title} onClose={onClose}>
       {provider.status === 'loading' && (
@@ -152,13 +157,14 @@ export default function CardModal({
       )}
       {provider.status === 'failed' && <PaymentProviderWarning warning={provider.warning} onRetry={provider.retry} />}
       {provider.status === 'ready' && (
-        <Elements stripe={provider.stripe}>
+        <Elements stripe={provider.stripe} options={{ appearance: field.appearance }}>
           <CardForm
             customerId={customerId}
             userId={userId}
             onSaved={onSaved}
             savedDelayMs={savedDelayMs}
             payOpenInvoiceAfterSave={payOpenInvoiceAfterSave}
+            cardOptions={field.cardOptions}
           />
         </Elements>
       )}
