@@ -39,6 +39,7 @@ export function renderHostPage(scenario: Scenario, config: HostPageConfig, brand
   <strong class="brand">${escapeHtml(brand.platformName)} Admin</strong>
   <span>Site: ${escapeHtml(scenario.site.url)}</span>
   <span>Signed in as ${escapeHtml(signedIn.name)} (${escapeHtml(signedIn.role)})</span>
+  <label class="theme-switch"><input type="checkbox" id="dark-admin"> Dark admin</label>
 </header>
 <div class="layout">
 <nav class="picker" aria-label="Demo scenarios">

@@ -69,6 +69,7 @@ async function identityToken() {
 function showPanelStatus(status) {
   switch (status) {
     case 'ready':
+      tellPanelTheTheme();
       spinner.hidden = true;
       errorPage.hidden = true;
       hostStatus.textContent = 'Panel ready';
@@ -90,6 +91,41 @@ function showSubscription({ subscription, exceededLimits, checkoutRoute }) {
   element('limits-upgrade').setAttribute('href', hashForRoute(checkoutRoute));
   element('subscription-status').textContent = 'Subscription: ' + subscription.status;
 }
+
+// ------------------------------------------------------------------------------------------ the admin's theme
+
+// A real admin keeps its user's choice of scheme; this one keeps it in the browser. Until the user chooses, it
+// follows the system's scheme and says nothing: the panel follows the same preference on its own.
+const THEME_STORAGE_KEY = 'demo-admin-theme';
+const darkScheme = window.matchMedia ? window.matchMedia('(prefers-color-scheme: dark)') : null;
+const darkAdmin = element('dark-admin');
+
+function chosenTheme() {
+  const stored = window.localStorage.getItem(THEME_STORAGE_KEY);
+  return stored === 'dark' || stored === 'light' ? stored : null;
+}
+
+function showAdminTheme() {
+  const theme = chosenTheme() ?? (darkScheme && darkScheme.matches ? 'dark' : 'light');
+  document.documentElement.dataset.theme = theme;
+  darkAdmin.checked = theme === 'dark';
+}
+
+/** Once the panel is ready (a message before then would reach a panel not listening yet) and on every change. */
+function tellPanelTheTheme() {
+  const chosen = chosenTheme();
+  if (chosen) panel.setTheme(chosen);
+}
+
+showAdminTheme();
+if (darkScheme) darkScheme.addEventListener('change', showAdminTheme);
+darkAdmin.addEventListener('change', () => {
+  window.localStorage.setItem(THEME_STORAGE_KEY, darkAdmin.checked ? 'dark' : 'light');
+  showAdminTheme();
+  tellPanelTheTheme();
+});
+
+// ------------------------------------------------------------------------------------ mounting the panel
 
 if (routeFromHash() === null) replaceHash(PRO_HASH);
 const initialRoute = routeFromHash();

@@ -5,6 +5,7 @@
  * @jest-environment jsdom
  * @jest-environment-options {"url": "http://127.0.0.1:4000/?scenario=active"}
  */
+import { screen } from '@testing-library/dom';
 import { defaultBrand } from '../../config';
 import { renderHostPage, type HostPageConfig } from '../hostPage';
 import { buildScenarios, type ScenarioName } from '../scenarios';
@@ -286,5 +287,46 @@ describe('the tools', () => {
     document.getElementById('advance-renewal')!.click();
     await flush();
     expect(text('clock-status')).toBe('Could not advance: No renewal due');
+  });
+});
+
+describe("the admin's theme", () => {
+  const themeMessages = (posted: jest.Mock) => posted.mock.calls.filter(([message]) => message.query === 'themeUpdate');
+  const darkAdmin = () => screen.getByRole('checkbox', { name: 'Dark admin' }) as HTMLInputElement;
+
+  afterEach(() => {
+    window.localStorage.clear();
+    delete (window as Partial<Window>).matchMedia;
+  });
+
+  it('Dark admin darkens the page and tells the panel, once it is ready and on every change; the choice is kept', () => {
+    const { frame, posted } = loadHost('active');
+    expect(document.documentElement.dataset.theme).toBe('light');
+    expect(darkAdmin().checked).toBe(false);
+    fromPanel(frame, { request: 'billingAppReady', route: '/' });
+    expect(themeMessages(posted)).toEqual([]);
+
+    darkAdmin().click();
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    expect(themeMessages(posted)).toEqual([[{ query: 'themeUpdate', response: 'dark' }, PANEL_URL]]);
+    darkAdmin().click();
+    expect(document.documentElement.dataset.theme).toBe('light');
+    expect(themeMessages(posted).at(-1)).toEqual([{ query: 'themeUpdate', response: 'light' }, PANEL_URL]);
+
+    darkAdmin().click();
+    const reloaded = loadHost('active');
+    expect(darkAdmin().checked).toBe(true);
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    fromPanel(reloaded.frame, { request: 'billingAppReady', route: '/' });
+    expect(themeMessages(reloaded.posted)).toEqual([[{ query: 'themeUpdate', response: 'dark' }, PANEL_URL]]);
+  });
+
+  it("follows the system's scheme until the admin chooses, and then says nothing: the panel follows it too", () => {
+    window.matchMedia = ((query: string) => ({ matches: query === '(prefers-color-scheme: dark)', addEventListener() {} })) as unknown as typeof window.matchMedia;
+    const { frame, posted } = loadHost('active');
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    expect(darkAdmin().checked).toBe(true);
+    fromPanel(frame, { request: 'billingAppReady', route: '/' });
+    expect(themeMessages(posted)).toEqual([]);
   });
 });
