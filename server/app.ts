@@ -156,7 +156,7 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
 
   // The address this server listens on: the sandbox's customer portal pages are here.
   const publicUrl = () => `http://${config.listenHost}:${(app.server.address() as AddressInfo | null)?.port ?? config.port}`;
-  const payments = options.payments ?? createPaymentsProvider(config.payments, { db, now, publicUrl });
+  const payments = options.payments ?? createPaymentsProvider(config.payments, { db, now, publicUrl, platformName: config.brand.platformName });
   if (config.production && payments.name === 'sandbox') {
     app.log.warn('production runs the payment sandbox: cards cannot be saved (set PAYMENTS_PROVIDER=stripe)');
   }

@@ -8,6 +8,7 @@ import * as m0004 from './migrations/0004_domains';
 import * as m0005 from './migrations/0005_database_claims';
 import * as m0006 from './migrations/0006_payment_events';
 import * as m0007 from './migrations/0007_site_versions';
+import * as m0008 from './migrations/0008_sandbox_invoice_breakdowns';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0005_database_claims': m0005,
   '0006_payment_events': m0006,
   '0007_site_versions': m0007,
+  '0008_sandbox_invoice_breakdowns': m0008,
 };
 
 const provider: MigrationProvider = {

@@ -256,6 +256,12 @@ export interface SandboxPaymentMethodsTable {
   created: number;
 }
 
+/** What a payment sandbox invoice bills, for its PDF (0008); JSON: payments/sandboxInvoicePdf.ts InvoiceBreakdown. */
+export interface SandboxInvoiceBreakdownsTable {
+  invoice_id: string;
+  breakdown_json: string;
+}
+
 /** The payment sandbox's setup intents (0002). */
 export interface SandboxSetupIntentsTable {
   id: string;
@@ -332,6 +338,7 @@ export interface Database {
   leases: LeasesTable;
   sandbox_payment_methods: SandboxPaymentMethodsTable;
   sandbox_setup_intents: SandboxSetupIntentsTable;
+  sandbox_invoice_breakdowns: SandboxInvoiceBreakdownsTable;
   dns_records: DnsRecordsTable;
   sandbox_custom_hostnames: SandboxCustomHostnamesTable;
   sandbox_sending_domains: SandboxSendingDomainsTable;

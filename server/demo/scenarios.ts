@@ -16,8 +16,9 @@ import type {
   SubscriptionStatus,
   User,
 } from '../../src/api/contract';
-import { MS_PER_SECOND, SECONDS_PER_DAY, SUBSCRIPTION_CYCLE_BILLING_REASON } from '../../src/lib/constants';
+import { BILLING_CURRENCY, MS_PER_SECOND, SECONDS_PER_DAY, SUBSCRIPTION_CYCLE_BILLING_REASON } from '../../src/lib/constants';
 import { toUnixSeconds } from '../../src/lib/dates';
+import { invoiceDescription } from '../../src/lib/invoices';
 import { assembleBillingData, type BillingParts } from '../billing/aggregate';
 import { offeredProducts } from '../billing/products';
 import { computeSiteLimits, type SiteUsage } from '../billing/siteLimits';
@@ -225,6 +226,12 @@ function monthlyHistory(before: number, count: number, amount: number): InvoiceS
   return Array.from({ length: count }, (_, index) => ({ date: addMonths(before, index - count), amount, paid: true }));
 }
 
+/** Why a scenario's invoice was billed: the first started the subscription, the latest has its own reason, the rest renewed it. */
+export function invoiceBillingReason(index: number, count: number, latestReason: string): string {
+  if (index === count - 1) return latestReason;
+  return index === 0 ? 'subscription_create' : SUBSCRIPTION_CYCLE_BILLING_REASON;
+}
+
 // ------------------------------------------------------------------------------------------------ builder
 
 function buildScenario(spec: ScenarioSpec, options: Required<ScenarioOptions>): Scenario {
@@ -284,11 +291,16 @@ function buildScenario(spec: ScenarioSpec, options: Required<ScenarioOptions>): 
     ? { coupon: launchCoupon, start: spec.discount.start, end: addMonths(spec.discount.start, launchCoupon.duration_in_months ?? 0) }
     : null;
 
+  const latestReason = spec.openPayment?.billingReason ?? spec.latestReason ?? SUBSCRIPTION_CYCLE_BILLING_REASON;
   const invoices: Invoice[] = spec.invoices.map((invoice, index) => ({
     id: `in_${slug}_${index + 1}`,
+    number: `${subdomain.toUpperCase()}-${String(index + 1).padStart(4, '0')}`,
     date: invoice.date,
     status: invoice.paid ? 'paid' : 'pending',
+    description: invoiceDescription(invoiceBillingReason(index, spec.invoices.length, latestReason)),
     amount_paid: invoice.paid ? invoice.amount : 0,
+    amount_due: invoice.amount,
+    currency: BILLING_CURRENCY,
     url: newSandboxInvoicePath(),
   }));
   const lastSpec = spec.invoices[spec.invoices.length - 1];
@@ -308,7 +320,7 @@ function buildScenario(spec: ScenarioSpec, options: Required<ScenarioOptions>): 
       ? {
           id: lastInvoice.id,
           status: lastSpec.paid ? 'paid' : 'open',
-          billing_reason: spec.openPayment?.billingReason ?? spec.latestReason ?? SUBSCRIPTION_CYCLE_BILLING_REASON,
+          billing_reason: latestReason,
           payment_intent: paymentIntent ? { status: paymentIntent.status, client_secret: paymentIntent.clientSecret } : null,
           amount_remaining: lastSpec.paid ? 0 : lastSpec.amount,
           discount: discount !== null && lastSpec.date >= discount.start ? discount : null,

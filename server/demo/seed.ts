@@ -2,13 +2,15 @@
  * Writes the catalogue and every demo scenario to the database, replacing all billing data: the demo's start
  * and `POST /__demo/reset`. One transaction, so a reset is all or nothing.
  */
+import { SUBSCRIPTION_CYCLE_BILLING_REASON } from '../../src/lib/constants';
 import { toUnixSeconds } from '../../src/lib/dates';
 import { defaultBrand } from '../brand';
 import type { Db } from '../db/database';
-import type { InvoicesTable } from '../db/schema';
+import type { InvoicesTable, SandboxInvoiceBreakdownsTable } from '../db/schema';
+import type { InvoiceBreakdown } from '../payments/sandboxInvoicePdf';
 import { writeCatalogue } from '../seed/writeCatalogue';
 import { writeDemoDomains } from './dnsSeed';
-import { buildScenarios, type Scenario, type ScenarioName, type ScenarioOptions } from './scenarios';
+import { buildScenarios, invoiceBillingReason, type Scenario, type ScenarioName, type ScenarioOptions } from './scenarios';
 
 const SANDBOX_PROVIDER = 'sandbox';
 const flag = (value: boolean) => (value ? 1 : 0) as 0 | 1;
@@ -23,16 +25,39 @@ function invoiceRows(scenario: Scenario, discountId: string | null): InvoicesTab
       id: invoice.id,
       customer_id: scenario.customer.id,
       subscription_id: scenario.subscription.id,
-      number: `${scenario.site.subdomain.toUpperCase()}-${String(index + 1).padStart(4, '0')}`,
+      number: invoice.number,
       status,
-      billing_reason: isLatest ? latest.billing_reason : index === 0 ? 'subscription_create' : 'subscription_cycle',
-      amount_due: invoice.amount_paid + remaining,
+      billing_reason: invoiceBillingReason(index, scenario.invoices.length, latest?.billing_reason ?? SUBSCRIPTION_CYCLE_BILLING_REASON),
+      amount_due: invoice.amount_due,
       amount_paid: invoice.amount_paid,
       amount_remaining: remaining,
       created: invoice.date,
       hosted_url: invoice.url,
       discount_id: isLatest && latest.discount !== null ? discountId : null,
     };
+  });
+}
+
+/**
+ * What the sandbox billed for each invoice, for its PDF: the plan, less the discount on the latest invoice when it
+ * has one (its total is after the discount, so the list price is worked back from the coupon). No credit was applied.
+ */
+const PERCENT = 100;
+
+function invoiceBreakdownRows(scenario: Scenario): SandboxInvoiceBreakdownsTable[] {
+  const latest = scenario.latestInvoice;
+  const plan = `${scenario.subscription.meta.baseProduct.name} plan`;
+  return scenario.invoices.map((invoice) => {
+    const coupon = latest !== null && latest.id === invoice.id ? (latest.discount?.coupon ?? null) : null;
+    const percentOff = coupon?.percent_off ?? 0;
+    const reduction =
+      coupon === null ? 0 : coupon.amount_off ?? Math.round((invoice.amount_due * percentOff) / (PERCENT - percentOff));
+    const breakdown: InvoiceBreakdown = {
+      lines: [{ description: plan, amount: invoice.amount_due + reduction }],
+      discount: coupon === null ? null : { description: coupon.name, amount: reduction },
+      creditApplied: 0,
+    };
+    return { invoice_id: invoice.id, breakdown_json: JSON.stringify(breakdown) };
   });
 }
 
@@ -144,7 +169,10 @@ async function writeScenario(trx: Db, scenario: Scenario, createdAt: number): Pr
   }
 
   const invoices = invoiceRows(scenario, discountId);
-  if (invoices.length > 0) await trx.insertInto('invoices').values(invoices).execute();
+  if (invoices.length > 0) {
+    await trx.insertInto('invoices').values(invoices).execute();
+    await trx.insertInto('sandbox_invoice_breakdowns').values(invoiceBreakdownRows(scenario)).execute();
+  }
 
   const intent = scenario.paymentIntent;
   if (intent !== null) {
@@ -177,7 +205,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<Record<Sce
     // Children first: the foreign keys cascade, but explicit deletes keep the order obvious on every dialect.
     for (const table of [
       'dns_records', 'sandbox_custom_hostnames', 'sandbox_sending_domains', 'registrar_integrations',
-      'idempotency_keys', 'card_updates', 'cancellation_requests', 'sandbox_setup_intents', 'sandbox_payment_methods',
+      'idempotency_keys', 'card_updates', 'cancellation_requests', 'sandbox_setup_intents', 'sandbox_payment_methods', 'sandbox_invoice_breakdowns',
       'payment_intents', 'invoices', 'discounts', 'subscriptions', 'customers', 'users', 'site_usage', 'sites',
     ] as const) {
       await trx.deleteFrom(table).execute();

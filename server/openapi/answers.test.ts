@@ -36,6 +36,7 @@ const readCases: Partial<Record<CallName, ReadCase>> = {
   'get-invoice-details': { scenario: 'active', data: active },
   'get-invoices': { scenario: 'active', data: { userId: 'user_active' } },
   'get-latest-invoice': { scenario: 'incomplete', data: { customerId: 'cus_incomplete' } },
+  'invoice-pdf': { scenario: 'active', data: { invoiceId: 'in_active_6' } },
   'get-discount-details': { scenario: 'active', data: active },
   'get-customer-balance': { scenario: 'active', data: active },
   'get-account-info': { scenario: 'grace', data: {} },

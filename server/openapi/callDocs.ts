@@ -80,6 +80,10 @@ export const callDocs: { [C in CallName]: CallDoc<C> } = {
     summary: 'The latest invoice and the payment it waits for, if any.',
     example: ownerCall(customer, {}),
   },
+  'invoice-pdf': {
+    summary: "One of the owner's invoices as a PDF file (base64): the provider's own, or the sandbox's.",
+    example: ownerCall({ invoiceId: 'in_active_6' }, {}),
+  },
   'get-discount-details': {
     summary: "The customer's discount now, if any.",
     example: ownerCall(customer, {}),

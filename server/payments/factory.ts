@@ -10,6 +10,8 @@ export interface ProviderContext {
   now: () => number;
   /** the panel server's own address, once it listens */
   publicUrl: () => string;
+  /** who issues the invoices: the sandbox prints it on its invoice PDFs (the real provider has it in its account) */
+  platformName: string;
 }
 
 export function createPaymentsProvider(config: PaymentsConfig, context: ProviderContext): PaymentsProvider {
@@ -18,5 +20,11 @@ export function createPaymentsProvider(config: PaymentsConfig, context: Provider
     if (config.stripeSecretKey === null) throw new Error('the stripe payments provider needs a secret key');
     return new StripeProvider({ secretKey: config.stripeSecretKey, apiBase: config.stripeApiBase, webhookSecret: config.webhookSecret, now: context.now });
   }
-  return new SandboxProvider({ db: context.db, now: context.now, publicUrl: context.publicUrl, webhookSecret: config.webhookSecret });
+  return new SandboxProvider({
+    db: context.db,
+    now: context.now,
+    publicUrl: context.publicUrl,
+    webhookSecret: config.webhookSecret,
+    platformName: context.platformName,
+  });
 }

@@ -135,6 +135,11 @@ export interface PaymentsProvider {
   /** null when the provider has no such payment intent */
   retrievePaymentIntent(paymentIntentId: string): Promise<PaymentIntentSummary | null>;
   /**
+   * The invoice as the PDF file the provider makes for its customer (the sandbox makes its own with pdfkit). A 404
+   * PaymentsProviderError for an invoice it does not have; a 502 when the file could not be fetched.
+   */
+  invoicePdf(invoiceId: string): Promise<Buffer>;
+  /**
    * A webhook delivery's event, once its `Stripe-Signature` header proves the provider sent this very body with
    * the endpoint's secret; a 400 ApiError otherwise (a bad or missing signature, a stale timestamp, no secret).
    */

@@ -28,6 +28,7 @@ import { sql, type Insertable } from 'kysely';
 import Stripe from 'stripe';
 import { billingPeriodSchema, couponDurationSchema } from '../../src/api/contract';
 import { toUnixSeconds } from '../../src/lib/dates';
+import { defaultBrand } from '../brand';
 import { addonsJson, parseJson } from '../billing/store/json';
 import { applyPendingChange } from '../billing/store/planChanges';
 import type { Db } from '../db/database';
@@ -48,6 +49,7 @@ import type { NewSubscriptionRequest, PaymentIntentSummary, PlanChangeOutcome, P
 import { addPeriod, couponReduction, discountAppliesAt, prorate } from './proration';
 import { STRIPE_API_VERSION, verifyPaymentEvent } from './stripe';
 import { newSandboxInvoicePath } from './sandboxInvoicePages';
+import { loadInvoiceDocument, recordInvoiceBreakdown, renderInvoicePdf } from './sandboxInvoicePdf';
 import { loadPlanState, type SandboxPlanState } from './sandboxPlans';
 import {
   authenticationFailure,
@@ -158,6 +160,8 @@ export interface SandboxOptions {
   publicUrl: () => string;
   /** the secret the sandbox signs its webhook events with, and checks them against; null: no events */
   webhookSecret?: string | null;
+  /** who issues the invoices, as their PDFs say */
+  platformName?: string;
 }
 
 /** What a renewal did (the demo's clock control answers it). */
@@ -193,12 +197,14 @@ export class SandboxProvider implements PaymentsProvider {
   private readonly now: () => number;
   private readonly publicUrl: () => string;
   private readonly webhookSecret: string | null;
+  private readonly platformName: string;
 
   constructor(options: SandboxOptions) {
     this.db = options.db;
     this.now = options.now ?? Date.now;
     this.publicUrl = options.publicUrl;
     this.webhookSecret = options.webhookSecret ?? null;
+    this.platformName = options.platformName ?? defaultBrand.platformName;
   }
 
   private seconds(): number {
@@ -309,6 +315,11 @@ export class SandboxProvider implements PaymentsProvider {
     return row === undefined ? null : this.intentSummary(row);
   }
 
+  async invoicePdf(invoiceId: string): Promise<Buffer> {
+    const invoice = (await loadInvoiceDocument(this.db, invoiceId, this.platformName)) ?? noSuchObject();
+    return renderInvoicePdf(invoice);
+  }
+
   private intentSummary(row: PaymentIntentRow): PaymentIntentSummary {
     return { id: row.id, status: row.status, clientSecret: row.client_secret, amount: row.amount, invoiceId: row.invoice_id, paymentMethodId: row.payment_method_id };
   }
@@ -344,6 +355,13 @@ export class SandboxProvider implements PaymentsProvider {
       hostedUrl: newSandboxInvoicePath(),
     };
     const applied = { result: 'applied' as const, invoice: paid, subscription, endingBalance: proration.endingBalance };
+    // What the invoice bills, for its PDF: the proration's lines, its discount, and the credit the balance gave.
+    const discountLine = proration.lines.find((line) => line.kind === 'discount');
+    await recordInvoiceBreakdown(this.db, invoiceId, {
+      lines: proration.lines.filter((line) => line.kind !== 'discount').map(({ description, amount }) => ({ description, amount })),
+      discount: discountLine === undefined ? null : { description: discountLine.description, amount: -discountLine.amount },
+      creditApplied: Math.max(0, proration.total - proration.amount),
+    });
     if (proration.amount === 0) return { ...applied, paymentIntent: null };
 
     const methodId = state.customer.default_payment_method;

@@ -3,9 +3,20 @@
  * official `stripe` client sends for each provider call, and how its answers and failures come back. Then the
  * configuration end to end: the demo started with PAYMENTS_PROVIDER=stripe sends the dashboard's writes there.
  */
+import PDFDocument from 'pdfkit';
 import { calls } from '../../src/api/contract';
 import { startDemo, type Demo } from '../testing/harness';
-import { DOUBLE_CANCELED_AT, DOUBLE_CARD, DOUBLE_PERIOD, doubleIntent, doubleInvoice, startStripeDouble, type StripeDouble } from '../testing/stripeDouble';
+import { pdfText } from '../testing/pdfText';
+import {
+  DOUBLE_CANCELED_AT,
+  DOUBLE_CARD,
+  DOUBLE_INVOICE_PDF_PATH,
+  DOUBLE_PERIOD,
+  doubleIntent,
+  doubleInvoice,
+  startStripeDouble,
+  type StripeDouble,
+} from '../testing/stripeDouble';
 import { PaymentsProviderError } from './provider';
 import { STRIPE_API_VERSION, StripeProvider, stripeClientOptions } from './stripe';
 
@@ -307,6 +318,53 @@ describe('failures', () => {
       answer: () => ({ status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such customer' } } }),
     });
     await expect(provider.updateCustomer('cus_missing', { email: 'a@b.co' })).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe('invoice PDFs', () => {
+  /** A PDF as the provider's file host serves one: made with pdfkit, holding the invoice's number. */
+  function providerPdf(): Promise<Buffer> {
+    const doc = new PDFDocument();
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+    doc.text('Invoice DOUBLE-0001');
+    doc.end();
+    return done;
+  }
+
+  function serveFile(status: number, contentType: string, bytes: Buffer) {
+    double.routes.push({ method: 'GET', path: new RegExp(`^${DOUBLE_INVOICE_PDF_PATH}`), answer: () => ({ status, body: null, file: { contentType, bytes } }) });
+  }
+
+  it("reads the invoice, then passes on the file behind its invoice_pdf link as it is", async () => {
+    const file = await providerPdf();
+    serveFile(200, 'application/pdf', file);
+    const pdf = await provider.invoicePdf('in_double7');
+    expect(pdf.equals(file)).toBe(true);
+    expect((await pdfText(pdf)).join(' ')).toContain('Invoice DOUBLE-0001');
+    expect(double.calls().map(({ method, path }) => `${method} ${path}`)).toEqual(['GET /v1/invoices/in_double7', `GET ${DOUBLE_INVOICE_PDF_PATH}in_double7`]);
+    // The link is the file's credential: the secret key is never sent to it.
+    expect(double.requests[1]?.headers.authorization).toBeUndefined();
+  });
+
+  it('answers 502 when the link gives anything but a PDF, and 404 for an invoice the provider does not have', async () => {
+    serveFile(200, 'text/html', Buffer.from('<html>Something went wrong</html>'));
+    await expect(provider.invoicePdf('in_double7')).rejects.toMatchObject({ status: 502, code: 'invoice_pdf_unavailable' });
+    double.routes.length = 0;
+    serveFile(500, 'application/pdf', await providerPdf());
+    await expect(provider.invoicePdf('in_double7')).rejects.toMatchObject({ status: 502 });
+    double.routes.push({
+      method: 'GET',
+      path: /^\/v1\/invoices\/in_missing$/,
+      answer: () => ({ status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such invoice' } } }),
+    });
+    await expect(provider.invoicePdf('in_missing')).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('answers 404 for a draft, which has no file yet', async () => {
+    double.routes.push({ method: 'GET', path: /^\/v1\/invoices\/in_draft$/, answer: () => ({ body: { ...doubleInvoice('in_draft', 'draft'), invoice_pdf: null } }) });
+    await expect(provider.invoicePdf('in_draft')).rejects.toMatchObject({ status: 404 });
   });
 });
 

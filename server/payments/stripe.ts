@@ -29,6 +29,7 @@
  * - applyCoupon: POST /v1/subscriptions/:id discounts[0][coupon];
  * - invoicePaymentIntent: GET /v1/invoices/:id (payments expanded), GET /v1/payment_intents/:id;
  * - retrievePaymentIntent: GET /v1/payment_intents/:id;
+ * - invoicePdf: GET /v1/invoices/:id, then the file at its `invoice_pdf` link (no key: the link is the credential);
  * - verifyEvent: no request: `stripe.webhooks.constructEvent` checks the `Stripe-Signature` header (HMAC-SHA256 of
  *   `timestamp.body` with the endpoint secret, five minutes' tolerance) and the event is read as ours
  *   (`verifyPaymentEvent`, which the sandbox's events go through too).
@@ -260,6 +261,24 @@ export function stripeClientOptions(apiBase: string | null | undefined): Stripe.
     if (url.port !== '') options.port = Number(url.port);
   }
   return options;
+}
+
+const PDF_SIGNATURE = '%PDF-';
+
+/**
+ * The file behind an invoice's `invoice_pdf` link (the provider's link redirects to the file), passed on as it is:
+ * the panel then saves every invoice's PDF one way, from our own session-checked call, whichever provider made it.
+ * Anything but a PDF (an error page) is a failure, never handed to the customer as their invoice.
+ */
+async function fetchInvoicePdf(url: string): Promise<Buffer> {
+  const unavailable = () => new PaymentsProviderError(HTTP_BAD_GATEWAY, providerMessages.unavailable, 'invoice_pdf_unavailable');
+  const answer = await fetch(url, { redirect: 'follow', signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }).catch(() => {
+    throw unavailable();
+  });
+  if (!answer.ok) throw unavailable();
+  const bytes = Buffer.from(await answer.arrayBuffer());
+  if (bytes.subarray(0, PDF_SIGNATURE.length).toString('latin1') !== PDF_SIGNATURE) throw unavailable();
+  return bytes;
 }
 
 export class StripeProvider implements PaymentsProvider {
@@ -529,5 +548,14 @@ export class StripeProvider implements PaymentsProvider {
       if (isMissing(error)) return null;
       return translate(error);
     }
+  }
+
+  invoicePdf(invoiceId: string) {
+    return this.call(async () => {
+      const invoice = await this.client.invoices.retrieve(invoiceId);
+      // Only a draft has no file yet; the panel lists open and paid invoices.
+      if (!invoice.invoice_pdf) throw new PaymentsProviderError(HTTP_NOT_FOUND, providerMessages.noSuchObject, 'resource_missing');
+      return fetchInvoicePdf(invoice.invoice_pdf);
+    });
   }
 }

@@ -4,9 +4,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { toUnixSeconds } from '../../src/lib/dates';
+import { invoicePdfFileName } from '../../src/lib/invoices';
 import { activeDiscount, assembleTimelessBillingData, billingDataAsOf, type BillingParts } from '../billing/aggregate';
 import { flagsOf, siteLimitsOf, type FlagRequest } from '../billing/accountState';
 import { toBlogs, toCurrentSite, toUser } from '../billing/store';
+import { ApiError, messages } from '../http/errors';
 import { keepMembersSerialized } from '../http/serializeReply';
 import { authenticate, ownCustomer, requireOwnIds, requireSubscription, type Subscribed } from './access';
 import { registerCall } from './call';
@@ -117,6 +119,15 @@ export function registerAccountRoutes(app: FastifyInstance, deps: ApiDeps): void
   registerCall(app, 'get-latest-invoice', deps.call, async ({ jwt, data }) => {
     const customer = ownCustomer(await authenticate(deps, jwt), data.customerId);
     return { latestInvoice: await store.invoices.latest(customer.id) };
+  });
+
+  registerCall(app, 'invoice-pdf', deps.call, async ({ jwt, data }) => {
+    const account = await authenticate(deps, jwt);
+    const invoice = account.customer === undefined ? undefined : await store.invoices.listedOne(account.customer.id, data.invoiceId);
+    // Another customer's invoice and no invoice at all answer alike, so an id tells nothing about other sites.
+    if (invoice === undefined) throw new ApiError(403, messages.forbidden);
+    const pdf = await deps.payments.invoicePdf(invoice.id);
+    return { fileName: invoicePdfFileName(account.site.subdomain, invoice.number), contentType: 'application/pdf', base64: pdf.toString('base64') };
   });
 
   registerCall(app, 'get-discount-details', deps.call, async ({ jwt, data }) => {

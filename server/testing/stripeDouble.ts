@@ -31,6 +31,8 @@ export interface LostReplies {
 export interface CannedAnswer {
   status?: number;
   body: unknown;
+  /** a file answered instead of the JSON body (an invoice's PDF) */
+  file?: { contentType: string; bytes: Buffer };
 }
 
 export interface Route {
@@ -53,6 +55,8 @@ export interface StripeDouble {
 
 export const DOUBLE_CARD = { brand: 'visa', last4: '4242', exp_month: 4, exp_year: 2030 };
 export const DOUBLE_CANCELED_AT = 1_700_000_000;
+/** Where the double's invoices' `invoice_pdf` links point; a test adds the route that answers the file. */
+export const DOUBLE_INVOICE_PDF_PATH = '/files/invoice-pdf/';
 
 function missing(kind: string, id: string): CannedAnswer {
   return { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${kind}: '${id}'` } } };
@@ -219,7 +223,10 @@ export const defaultRoutes: Route[] = [
   {
     method: 'GET',
     path: /^\/v1\/invoices\/([^/]+)$/,
-    answer: (m) => ({ body: { ...doubleInvoice(m[1] ?? '', 'open'), id: m[1] } }),
+    // Its PDF link points at this double (DOUBLE_INVOICE_PDF_PATH), as the provider's points at its file host.
+    answer: (m, request) => ({
+      body: { ...doubleInvoice(m[1] ?? '', 'open'), id: m[1], invoice_pdf: `http://${request.headers.host ?? ''}${DOUBLE_INVOICE_PDF_PATH}${m[1] ?? ''}` },
+    }),
   },
   {
     method: 'POST',
@@ -272,6 +279,11 @@ export async function startStripeDouble(): Promise<StripeDouble> {
       if (lost !== undefined) {
         lost.count -= 1;
         res.socket?.destroy();
+        return;
+      }
+      if (answer.file !== undefined) {
+        res.writeHead(answer.status ?? 200, { 'content-type': answer.file.contentType });
+        res.end(answer.file.bytes);
         return;
       }
       res.writeHead(answer.status ?? 200, { 'content-type': 'application/json', 'request-id': `req_${requests.length}` });

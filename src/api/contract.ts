@@ -182,10 +182,19 @@ export type CurrentSiteLimits = z.infer<typeof currentSiteLimitsSchema>;
 
 export const invoiceSchema = z.object({
   id: z.string(),
+  /** the provider's invoice number, as the invoice's PDF shows it */
+  number: z.string(),
   date: z.number().int(),
   status: z.enum(['pending', 'paid']),
+  /** what it bills, in words (src/lib/invoices.ts: from the billing reason) */
+  description: z.string(),
   /** cents */
   amount_paid: z.number().int(),
+  /** the invoice's total, cents: what a pending invoice asks for */
+  amount_due: z.number().int(),
+  /** ISO 4217, lower case as the provider writes it: 'usd' */
+  currency: z.string(),
+  /** the invoice's page at the provider (relative to the panel's server for the sandbox) */
   url: z.string(),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
@@ -544,6 +553,14 @@ export const calls = {
   'get-latest-invoice': {
     request: envelope(z.object({ customerId: id }), noOptions),
     response: z.object({ latestInvoice: latestInvoiceSchema.nullable() }),
+  },
+  /**
+   * One of the owner's invoices as a PDF file: the provider's own, or the sandbox's made by the server. The bytes
+   * come base64 encoded in the JSON answer, so the call keeps the transport, checks and documents of every other.
+   */
+  'invoice-pdf': {
+    request: envelope(z.object({ invoiceId: id }), noOptions),
+    response: z.object({ fileName: z.string(), contentType: z.literal('application/pdf'), base64: z.string() }),
   },
   'get-discount-details': {
     request: envelope(z.object({ customerId: id }), noOptions),

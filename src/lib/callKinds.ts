@@ -23,6 +23,8 @@ export const callKinds: Record<CallName, CallKind> = {
   'get-invoice-details': 'read',
   'get-invoices': 'read',
   'get-latest-invoice': 'read',
+  // Reading a document: the provider's file, or the sandbox's made afresh from the same rows each time.
+  'invoice-pdf': 'read',
   'get-discount-details': 'read',
   'get-customer-balance': 'read',
   'get-account-info': 'read',

@@ -1,6 +1,8 @@
 /** Invoices, their payment intents, and the discounts (coupons) on them. */
 import type { Coupon, Discount, Invoice, LatestInvoice } from '../../../src/api/contract';
 import { couponDurationSchema, latestInvoiceSchema } from '../../../src/api/contract';
+import { BILLING_CURRENCY } from '../../../src/lib/constants';
+import { invoiceDescription } from '../../../src/lib/invoices';
 import type { Db } from '../../db/database';
 import type { CouponRow, DiscountRow, InvoiceRow } from '../../db/schema';
 import type { CatalogueStore } from './catalogue';
@@ -28,9 +30,13 @@ const LISTED_STATUSES = ['open', 'paid'];
 function toInvoice(row: InvoiceRow): Invoice {
   return {
     id: row.id,
+    number: row.number,
     date: row.created,
     status: row.status === 'paid' ? 'paid' : 'pending',
+    description: invoiceDescription(row.billing_reason),
     amount_paid: row.amount_paid,
+    amount_due: row.amount_due,
+    currency: BILLING_CURRENCY,
     url: row.hosted_url,
   };
 }
@@ -46,6 +52,12 @@ export class InvoiceStore {
   async list(customerId: string): Promise<Invoice[]> {
     const rows = await this.newestFirst(customerId).where('status', 'in', LISTED_STATUSES).execute();
     return rows.map(toInvoice);
+  }
+
+  /** One of the customer's listed invoices; undefined for any other id (another customer's, a draft, none). */
+  async listedOne(customerId: string, invoiceId: string): Promise<Invoice | undefined> {
+    const row = await this.newestFirst(customerId).where('id', '=', invoiceId).where('status', 'in', LISTED_STATUSES).executeTakeFirst();
+    return row === undefined ? undefined : toInvoice(row);
   }
 
   async latest(customerId: string): Promise<LatestInvoice | null> {
