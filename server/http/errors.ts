@@ -26,6 +26,8 @@ export const messages = {
   forbidden: 'You do not have access to this resource.',
   noSubscription: 'This site has no subscription.',
   noCustomer: 'This site has no billing account yet.',
+  /** SPEC 8 "Generic defaults": the upcoming invoice is the provider's invoice preview */
+  nextChargeUnavailable: 'Error fetching invoice preview',
   notFound: 'Not found',
   /** The panel retries a 429 after 1, 2 then 4 s (SPEC 7) and then shows its generic message. */
   tooManyRequests: 'Too many requests: wait a minute, then try again.',

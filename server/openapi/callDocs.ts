@@ -68,6 +68,10 @@ export const callDocs: { [C in CallName]: CallDoc<C> } = {
     summary: 'The plans offered to the site and the price it is on (or the one named).',
     example: ownerCall({ stripePrice: PUBLISHER_YEARLY }, {}),
   },
+  'get-next-charge': {
+    summary: "What comes next, as the payment provider will bill it: the next renewal's amount and date (after the discount valid then and the account credit), the end of a trial, the end of a cancelled plan, or the amount open in grace.",
+    example: ownerCall({}, {}),
+  },
   'get-invoice-details': {
     summary: 'The text printed on every invoice (company, address, tax number).',
     example: ownerCall(customer, {}),

@@ -10,6 +10,7 @@
  * Card numbers never reach this interface: the browser confirms a setup intent with the provider directly
  * (the provider's script, or the sandbox's stand-in), and the server only reads the result.
  */
+import type { NextChargeAmounts } from '../../src/api/contract';
 import { ApiError } from '../http/errors';
 import type {
   InvoicePreview,
@@ -98,6 +99,11 @@ export type PaymentEvent = { id: string; created: number } & (
   | { type: 'ignored'; providerType: string }
 );
 
+export interface UpcomingCharge extends NextChargeAmounts {
+  /** Unix seconds */
+  date: number;
+}
+
 export interface PaymentsProvider {
   /** stored in customers.provider, so rows know which provider holds them */
   readonly name: string;
@@ -118,6 +124,11 @@ export interface PaymentsProvider {
   cancelSubscription(subscriptionId: string, options?: WriteOptions): Promise<{ canceledAt: number }>;
   /** A customer portal session: where the customer manages a custom plan, with a link back to returnUrl. */
   createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string }>;
+  /**
+   * The subscription's next invoice as the provider will bill it (the provider's upcoming-invoice preview): the
+   * date it bills and its amounts, after the discount valid then and the customer's balance.
+   */
+  upcomingCharge(customerId: string, subscriptionId: string): Promise<UpcomingCharge>;
   /** What the change would bill now, prorated at request.prorationDate (payments/proration.ts's rules). */
   previewPlanChange(request: PlanChangeRequest): Promise<InvoicePreview>;
   /**

@@ -42,12 +42,14 @@ import {
   type PaymentEvent,
   type PaymentsProvider,
   type SetupIntentSummary,
+  type UpcomingCharge,
   SIGNATURE_HEADER,
   WEBHOOK_PATH,
 } from './provider';
 import type { NewSubscriptionRequest, PaymentIntentSummary, PlanChangeOutcome, PlanChangeRequest, SubscriptionState } from './planChange';
-import { addPeriod, couponReduction, discountAppliesAt, prorate } from './proration';
+import { addPeriod, prorate } from './proration';
 import { STRIPE_API_VERSION, verifyPaymentEvent } from './stripe';
+import { renewalCharge, type RenewalCharge } from './renewal';
 import { newSandboxInvoicePath } from './sandboxInvoicePages';
 import { loadInvoiceDocument, recordInvoiceBreakdown, renderInvoicePdf } from './sandboxInvoicePdf';
 import { loadPlanState, type SandboxPlanState } from './sandboxPlans';
@@ -419,7 +421,7 @@ export class SandboxProvider implements PaymentsProvider {
     const price = (await this.db.selectFrom('prices').selectAll().where('id', '=', row.price_id).executeTakeFirst()) ?? noSuchObject();
     const periodEnd = addPeriod(renewedAt, billingPeriodSchema.parse(price.billing_period));
     // A renewal already charged whose events our server did not take is told again, not charged twice.
-    const { invoice, intentStatus } = (await this.chargedRenewal(row.id, renewedAt)) ?? (await this.chargeRenewal(row, price.cost * row.quantity, renewedAt));
+    const { invoice, intentStatus } = (await this.chargedRenewal(row.id, renewedAt)) ?? (await this.chargeRenewal(row, renewedAt));
     const paid = invoice.status === 'paid';
 
     const invoiceEvent = paid ? 'invoice.paid' : intentStatus === 'requires_action' ? 'invoice.payment_action_required' : 'invoice.payment_failed';
@@ -448,8 +450,9 @@ export class SandboxProvider implements PaymentsProvider {
   }
 
   /** Invoices the period at the renewal time and charges the saved card off-session: the sandbox's invoice and payment intent. */
-  private async chargeRenewal(row: SubscriptionRow, baseCost: number, renewedAt: number) {
-    const amount = await this.renewalAmount(row.customer_id, baseCost, row.addons_json, renewedAt);
+  private async chargeRenewal(row: SubscriptionRow, renewedAt: number) {
+    const renewal = await this.renewalOf(row, renewedAt);
+    const { amount } = renewal;
     const customer = (await this.db.selectFrom('customers').selectAll().where('id', '=', row.customer_id).executeTakeFirst()) ?? noSuchObject();
     const method = customer.default_payment_method === null ? null : await this.savedPaymentMethod(customer.default_payment_method);
     // Off-session: a card that asks for authentication needs the customer back; no card or a decline fails.
@@ -473,6 +476,8 @@ export class SandboxProvider implements PaymentsProvider {
     };
     await this.db.transaction().execute(async (trx) => {
       await trx.insertInto('invoices').values(invoice).execute();
+      // The provider applies the customer's balance to the invoice: the credit it took is used up.
+      await trx.updateTable('customers').set({ balance: renewal.endingBalance }).where('id', '=', customer.id).execute();
       if (intentStatus === null) return;
       const intentId = sandboxId('pi');
       await trx
@@ -492,23 +497,47 @@ export class SandboxProvider implements PaymentsProvider {
     return { invoice, intentStatus };
   }
 
-  /** The period's price: base and add-ons as billed, less the customer's discount where it applies at renewal. */
-  private async renewalAmount(customerId: string, baseCost: number, addons: string, at: number): Promise<number> {
-    const list = baseCost + parseJson(addonsJson, addons).reduce((sum, addon) => sum + addon.cost, 0);
-    const discount = await this.db
-      .selectFrom('discounts')
-      .innerJoin('coupons', 'coupons.id', 'discounts.coupon_id')
-      .select(['coupons.name', 'coupons.percent_off', 'coupons.amount_off', 'coupons.duration', 'coupons.valid', 'discounts.start_at', 'discounts.end_at'])
-      .where('discounts.customer_id', '=', customerId)
-      .orderBy('discounts.start_at', 'desc')
+  /**
+   * What the subscription's renewal at `at` bills (payments/renewal.ts): its base price and add-ons as billed, the
+   * customer's discount where it applies then, and the customer's balance.
+   */
+  private async renewalOf(row: SubscriptionRow, at: number): Promise<RenewalCharge> {
+    const [price, customer, discount] = await Promise.all([
+      this.db.selectFrom('prices').select('cost').where('id', '=', row.price_id).executeTakeFirst(),
+      this.db.selectFrom('customers').select('balance').where('id', '=', row.customer_id).executeTakeFirst(),
+      this.db
+        .selectFrom('discounts')
+        .innerJoin('coupons', 'coupons.id', 'discounts.coupon_id')
+        .select(['coupons.name', 'coupons.percent_off', 'coupons.amount_off', 'coupons.duration', 'coupons.valid', 'discounts.start_at', 'discounts.end_at'])
+        .where('discounts.customer_id', '=', row.customer_id)
+        .orderBy('discounts.start_at', 'desc')
+        .executeTakeFirst(),
+    ]);
+    if (price === undefined || customer === undefined) noSuchObject();
+    const listAmount = price.cost * row.quantity + parseJson(addonsJson, row.addons_json).reduce((sum, addon) => sum + addon.cost, 0);
+    const active =
+      discount === undefined
+        ? null
+        : {
+            coupon: { name: discount.name, percent_off: discount.percent_off, amount_off: discount.amount_off, duration: couponDurationSchema.parse(discount.duration), valid: discount.valid === 1 },
+            start: discount.start_at,
+            end: discount.end_at,
+          };
+    return renewalCharge({ date: at, listAmount, discount: active, balance: customer.balance });
+  }
+
+  async upcomingCharge(customerId: string, subscriptionId: string): Promise<UpcomingCharge> {
+    const row = await this.db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('provider_subscription_id', '=', subscriptionId)
+      .where('customer_id', '=', customerId)
       .executeTakeFirst();
-    if (discount === undefined) return list;
-    const active = {
-      coupon: { name: discount.name, percent_off: discount.percent_off, amount_off: discount.amount_off, duration: couponDurationSchema.parse(discount.duration), valid: discount.valid === 1 },
-      start: discount.start_at,
-      end: discount.end_at,
-    };
-    return discountAppliesAt(active, at) ? list - couponReduction(active.coupon, list) : list;
+    if (row === undefined) noSuchObject();
+    // A trial bills when it ends; a running period when it renews.
+    const date = row.status === 'trialing' ? (row.trial_end ?? row.current_period_end) : row.current_period_end;
+    const { endingBalance: _endingBalance, ...amounts } = await this.renewalOf(row, date);
+    return { date, ...amounts };
   }
 
   private invoiceJson(row: Insertable<InvoicesTable>, providerSubscriptionId: string) {

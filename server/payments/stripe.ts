@@ -15,6 +15,8 @@
  * - setCancelAtPeriodEnd: POST /v1/subscriptions/:id cancel_at_period_end=true|false;
  * - cancelSubscription: DELETE /v1/subscriptions/:id;
  * - createPortalSession: POST /v1/billing_portal/sessions (customer, return_url);
+ * - upcomingCharge: POST /v1/invoices/create_preview (customer, subscription): the upcoming invoice as the
+ *   provider will bill it, its discount and the customer's balance applied;
  * - previewPlanChange: GET /v1/subscriptions/:id and /v1/prices/:id (does the period change?), then POST
  *   /v1/invoices/create_preview with subscription_details (the items, proration_date, proration_behavior
  *   always_invoice, billing_cycle_anchor now on a period change) and the coupon asked for; the renewal from a
@@ -61,6 +63,7 @@ import {
   type PaymentEvent,
   type PaymentsProvider,
   type SetupIntentSummary,
+  type UpcomingCharge,
   type WriteOptions,
 } from './provider';
 
@@ -412,6 +415,21 @@ export class StripeProvider implements PaymentsProvider {
     const price = await this.client.prices.retrieve(base.priceId);
     const currentInterval = subscription.items.data[0]?.price.recurring?.interval;
     return { subscription, restartsCycle: currentInterval !== price.recurring?.interval };
+  }
+
+  upcomingCharge(customerId: string, subscriptionId: string) {
+    return this.call(async (): Promise<UpcomingCharge> => {
+      const preview = await this.client.invoices.createPreview({ customer: customerId, subscription: subscriptionId });
+      const discount = (preview.total_discount_amounts ?? []).reduce((sum, part) => sum + part.amount, 0);
+      return {
+        // The upcoming invoice is attempted when the period renews (or the trial ends).
+        date: preview.next_payment_attempt ?? preview.period_end,
+        subtotal: preview.subtotal,
+        discount,
+        creditApplied: Math.max(0, preview.total - preview.amount_due),
+        amount: preview.amount_due,
+      };
+    });
   }
 
   previewPlanChange(request: PlanChangeRequest) {

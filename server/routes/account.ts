@@ -8,8 +8,10 @@ import { invoicePdfFileName } from '../../src/lib/invoices';
 import { activeDiscount, assembleTimelessBillingData, billingDataAsOf, type BillingParts } from '../billing/aggregate';
 import { flagsOf, siteLimitsOf, type FlagRequest } from '../billing/accountState';
 import { toBlogs, toCurrentSite, toUser } from '../billing/store';
+import { nextChargeOf } from '../billing/nextCharge';
 import { ApiError, messages } from '../http/errors';
 import { keepMembersSerialized } from '../http/serializeReply';
+import { PaymentsProviderError } from '../payments/provider';
 import { authenticate, ownCustomer, requireOwnIds, requireSubscription, type Subscribed } from './access';
 import { registerCall } from './call';
 import { syncAuthenticatedPayment } from './planChanges';
@@ -138,6 +140,17 @@ export function registerAccountRoutes(app: FastifyInstance, deps: ApiDeps): void
   registerCall(app, 'get-customer-balance', deps.call, async ({ jwt, data }) => {
     const customer = ownCustomer(await authenticate(deps, jwt), data.customerId);
     return { balance: customer.balance };
+  });
+
+  registerCall(app, 'get-next-charge', deps.call, async ({ jwt }) => {
+    const account = requireSubscription(await authenticate(deps, jwt));
+    try {
+      return { nextCharge: await nextChargeOf(account, store, deps.payments) };
+    } catch (error) {
+      // The rest of the dashboard does not depend on this preview: its failure is its own message.
+      if (error instanceof PaymentsProviderError) throw new ApiError(error.status, messages.nextChargeUnavailable);
+      throw error;
+    }
   });
 
   registerCall(app, 'get-account-info', deps.call, async ({ jwt, options }) => {

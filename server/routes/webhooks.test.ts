@@ -239,8 +239,10 @@ describe('with the payment sandbox', () => {
       expect(renewal.body).toMatchObject({ result: 'renewed', renewedAt: periodEnd, events: ['invoice.paid', 'customer.subscription.updated'] });
       const after = await activeData();
       expect(after.invoices).toHaveLength(before.invoices.length + 1);
-      // Publisher yearly at 360 USD, the launch offer's three months long over by the renewal.
-      expect(after.invoices[0]).toMatchObject({ date: periodEnd, status: 'paid', amount_paid: 36_000 });
+      // Publisher yearly at 360 USD, the launch offer's three months long over by the renewal, less the account's
+      // 12.50 USD credit, which the invoice uses up.
+      expect(after.invoices[0]).toMatchObject({ date: periodEnd, status: 'paid', amount_paid: 34_750 });
+      expect([before.customerBalance, after.customerBalance]).toEqual([-1250, 0]);
       expect(after).toMatchObject({ isActive: true, subscription: { status: 'active', current_period_end: addPeriod(periodEnd, 'year') } });
     });
 

@@ -283,6 +283,30 @@ export const billingDataSchema = statusFlagsSchema.extend({
 });
 export type BillingData = z.infer<typeof billingDataSchema>;
 
+/** What the next invoice is made of, cents: the list price, the discount, the credit it takes, what is charged. */
+export const nextChargeAmountsSchema = z.object({
+  subtotal: z.number().int().nonnegative(),
+  discount: z.number().int().nonnegative(),
+  /** the part of the account credit the invoice takes */
+  creditApplied: z.number().int().nonnegative(),
+  /** what the card is charged */
+  amount: z.number().int().nonnegative(),
+});
+export type NextChargeAmounts = z.infer<typeof nextChargeAmountsSchema>;
+
+/**
+ * What comes next for the subscription, as the provider will bill it: a renewal, the end of a trial (and whether
+ * a card is on file to pay it), the end of a plan cancelled at its period's end (no further charge), or, in
+ * grace, the amount still open. Dates are Unix seconds.
+ */
+export const nextChargeSchema = z.discriminatedUnion('kind', [
+  nextChargeAmountsSchema.extend({ kind: z.literal('renewal'), date: z.number().int() }),
+  nextChargeAmountsSchema.extend({ kind: z.literal('trial_end'), date: z.number().int(), hasCard: z.boolean() }),
+  z.object({ kind: z.literal('access_ends'), date: z.number().int() }),
+  z.object({ kind: z.literal('open_amount'), amount: z.number().int().nonnegative() }),
+]);
+export type NextCharge = z.infer<typeof nextChargeSchema>;
+
 export const apiErrorSchema = z.object({
   error: z.object({
     message: z.string(),
@@ -569,6 +593,11 @@ export const calls = {
   'get-customer-balance': {
     request: envelope(z.object({ customerId: id }), noOptions),
     response: z.object({ balance: z.number().int() }),
+  },
+  'get-next-charge': {
+    request: envelope(noData, noOptions),
+    /** null when nothing is coming: no paid plan running (incomplete, canceled) */
+    response: z.object({ nextCharge: nextChargeSchema.nullable() }),
   },
   'get-account-info': {
     request: envelope(noData, z.object({ forceUpgrade: z.boolean().optional() }).default({})),

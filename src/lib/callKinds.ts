@@ -28,6 +28,7 @@ export const callKinds: Record<CallName, CallKind> = {
   'get-discount-details': 'read',
   'get-customer-balance': 'read',
   'get-account-info': 'read',
+  'get-next-charge': 'read',
   // A portal link is a short-lived session at the provider: a second one costs nothing.
   'get-stripe-portal-url': 'read',
   'payment-method': 'read',
