@@ -302,6 +302,36 @@ describe('plan changes', () => {
   });
 });
 
+describe('the upcoming charge', () => {
+  it("reads the provider's upcoming-invoice preview: its date, list price, discount, the credit it takes and the amount due", async () => {
+    double.routes.push({
+      method: 'POST',
+      path: /^\/v1\/invoices\/create_preview$/,
+      answer: () => ({
+        body: {
+          ...doubleInvoice(null, 'draft'),
+          subtotal: 36_000,
+          total: 18_000,
+          amount_due: 16_750,
+          starting_balance: -1250,
+          ending_balance: 0,
+          total_discount_amounts: [{ amount: 18_000, discount: 'di_double' }],
+          next_payment_attempt: DOUBLE_PERIOD.end,
+          period_end: DOUBLE_PERIOD.end,
+        },
+      }),
+    });
+    expect(await provider.upcomingCharge('cus_double1', 'sub_1')).toEqual({
+      date: DOUBLE_PERIOD.end,
+      subtotal: 36_000,
+      discount: 18_000,
+      creditApplied: 1250,
+      amount: 16_750,
+    });
+    expect(double.calls()).toEqual([{ method: 'POST', path: '/v1/invoices/create_preview', form: { customer: 'cus_double1', subscription: 'sub_1' } }]);
+  });
+});
+
 describe('failures', () => {
   it('turns a provider failure into a 502 the panel may retry, and a missing object into a 404', async () => {
     double.routes.push({
