@@ -50,7 +50,12 @@ export interface ContractDocument {
 
 /** "/subscription/status must be equal to one of the allowed values" (the first three problems). */
 export function describeErrors(errors: ErrorObject[] | null | undefined): string {
-  const shown = (errors ?? []).slice(0, 3).map((error) => `${error.instancePath || '(the body)'} ${error.message ?? 'is invalid'}`);
+  const shown = (errors ?? []).slice(0, 3).map((error) => {
+    const where = error.instancePath || '(the body)';
+    // Ajv's own words do not name the member.
+    if (error.keyword === 'additionalProperties') return `${where} has a member the document does not have: ${String(error.params.additionalProperty)}`;
+    return `${where} ${error.message ?? 'is invalid'}`;
+  });
   const more = (errors?.length ?? 0) - shown.length;
   return shown.join('; ') + (more > 0 ? ` (+${more} more)` : '');
 }
