@@ -274,6 +274,7 @@
 
   /** The colours card-frame.css draws with, and where each comes from in the provider's options. */
   var COLOURS = [
+    { property: '--background', variable: 'colorBackground', style: function (style) { return style.base && style.base.backgroundColor; } },
     { property: '--text', variable: 'colorText', style: function (style) { return style.base && style.base.color; } },
     {
       property: '--placeholder',

@@ -160,9 +160,10 @@ describe('the card field', () => {
     fromPage({
       type: 'options',
       options: { style: { base: { color: '#eeeeee', '::placeholder': { color: '#aaaaaa' } }, invalid: { color: '#ff8a80' } } },
-      appearance: { theme: 'night', variables: { colorText: '#dddddd', colorPrimary: '#8ab4ff' } },
+      appearance: { theme: 'night', variables: { colorText: '#dddddd', colorPrimary: '#8ab4ff', colorBackground: '#1a1d21' } },
     });
     expect(root.dataset.theme).toBe('night');
+    expect(root.style.getPropertyValue('--background')).toBe('#1a1d21');
     expect(root.style.getPropertyValue('--text')).toBe('#eeeeee');
     expect(root.style.getPropertyValue('--placeholder')).toBe('#aaaaaa');
     expect(root.style.getPropertyValue('--invalid')).toBe('#ff8a80');
@@ -172,6 +173,7 @@ describe('the card field', () => {
     expect(root.dataset.theme).toBe('stripe');
     expect(root.style.getPropertyValue('--text')).toBe('#15171a');
     expect(root.style.getPropertyValue('--placeholder')).toBe('');
+    expect(root.style.getPropertyValue('--background')).toBe('');
     expect(root.style.getPropertyValue('--focus')).toBe('');
   });
 
