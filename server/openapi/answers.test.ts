@@ -40,6 +40,7 @@ const readCases: Partial<Record<CallName, ReadCase>> = {
   'get-discount-details': { scenario: 'active', data: active },
   'get-customer-balance': { scenario: 'active', data: active },
   'get-account-info': { scenario: 'grace', data: {} },
+  'get-next-charge': { scenario: 'active', data: {} },
   'get-stripe-portal-url': { scenario: 'active', data: { ...active, redirectUrl: 'https://admin.example.com/sites/active' } },
   'payment-method': { scenario: 'active', data: active },
   'get-invoice-preview': {
