@@ -58,6 +58,9 @@ interface Answer {
   body: unknown;
 }
 
+/** A request body: JSON, or text sent with a content type (the malformed bodies). */
+type Payload = { json: unknown } | { text: string; contentType: string };
+
 interface Envelope {
   data: Record<string, unknown>;
   options: Record<string, unknown>;
@@ -244,7 +247,7 @@ export async function runConformance(options: KitOptions): Promise<Summary> {
     }
   }
 
-  async function post(name: string, body: { json: unknown } | { text: string; contentType: string }): Promise<Answer> {
+  async function post(name: string, body: Payload): Promise<Answer> {
     const isJson = 'json' in body;
     let response: Response;
     try {
@@ -284,7 +287,7 @@ export async function runConformance(options: KitOptions): Promise<Summary> {
   }
 
   /** A rule over several requests: each must be refused as documented. */
-  async function refusesAll(requests: Array<{ call: string; what?: string; body: { json: unknown } | { text: string; contentType: string } }>): Promise<string | null> {
+  async function refusesAll(requests: Array<{ call: string; what?: string; body: Payload }>): Promise<string | null> {
     if (requests.length === 0) return 'no call to check it with';
     const failures: string[] = [];
     for (const request of requests) {
