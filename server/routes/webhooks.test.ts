@@ -181,7 +181,17 @@ describe('with the payment sandbox', () => {
       expect((await deliver(demo, event('invoice.payment_failed', failed, created))).status).toBe(200);
       const data = await activeData();
       expect(data.invoices).toHaveLength(before.invoices.length + 1);
-      expect(data.invoices[0]).toEqual({ id: 'in_test_failed', date: created, status: 'pending', amount_paid: 0, url: 'https://invoice.example.test/in_test_failed' });
+      expect(data.invoices[0]).toEqual({
+        id: 'in_test_failed',
+        number: 'TEST-iled',
+        date: created,
+        status: 'pending',
+        description: 'Subscription renewal',
+        amount_paid: 0,
+        amount_due: 36_000,
+        currency: 'usd',
+        url: 'https://invoice.example.test/in_test_failed',
+      });
       expect(data.latestInvoice).toMatchObject({ id: 'in_test_failed', status: 'open', billing_reason: 'subscription_cycle', amount_remaining: 36_000 });
     });
 

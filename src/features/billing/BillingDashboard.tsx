@@ -52,7 +52,7 @@ function OpenModal({ modal, data, onClose }: { modal: DashboardModal; data: Bill
     case 'cancel':
       return <CancelAccountModal data={data} onClose={onClose} />;
     case 'invoices':
-      return <InvoicesModal invoices={data.invoices} onClose={onClose} />;
+      return <InvoicesModal invoices={data.invoices} site={data.currentSite.subdomain} onClose={onClose} />;
   }
 }
 

@@ -1,12 +1,37 @@
-/** 'View all': every invoice, newest first. */
+/** 'View all': every invoice, newest first, and their export as CSV (it loads with this modal, never with the dashboard). */
 import type { Invoice } from '../../../api/contract';
+import { invoicesCsv, invoicesCsvFileName } from '../../../lib/invoicesCsv';
 import { Modal } from '../../../ui/Modal';
 import { InvoiceTable, newestFirst } from '../../account/InvoiceTable';
+import { saveFile } from '../../account/saveFile';
 
-export default function InvoicesModal({ invoices, onClose }: { invoices: readonly Invoice[]; onClose(): void }) {
+const CSV_TYPE = 'text/csv;charset=utf-8';
+
+/** `site`: what the export's file name calls the site (its subdomain); `now`: the clock the file name is dated by. */
+export default function InvoicesModal({
+  invoices,
+  site,
+  onClose,
+  now = Date.now,
+}: {
+  invoices: readonly Invoice[];
+  site: string;
+  onClose(): void;
+  now?: () => number;
+}) {
+  const sorted = newestFirst(invoices);
+  function exportCsv() {
+    // An invoice link relative to the panel (the sandbox's pages) is written out whole, as the page resolves it.
+    saveFile(invoicesCsv(sorted, document.baseURI), CSV_TYPE, invoicesCsvFileName(site, now()));
+  }
   return (
     <Modal title="All invoices" onClose={onClose}>
-      <InvoiceTable invoices={newestFirst(invoices)} caption="All invoices" />
+      <div className="card__actions invoices-export">
+        <button type="button" className="button button--secondary" onClick={exportCsv}>
+          Export CSV<span className="visually-hidden"> of all invoices</span>
+        </button>
+      </div>
+      <InvoiceTable invoices={sorted} caption="All invoices" />
     </Modal>
   );
 }
