@@ -271,6 +271,8 @@
   form.addEventListener('submit', function (event) {
     event.preventDefault();
   });
+  // The page made the field wider or narrower: its fields may wrap onto another line, or back.
+  window.addEventListener('resize', reportHeight);
 
   /** The colours card-frame.css draws with, and where each comes from in the provider's options. */
   var COLOURS = [
