@@ -357,14 +357,18 @@ export class SandboxProvider implements PaymentsProvider {
       hostedUrl: newSandboxInvoicePath(),
     };
     const applied = { result: 'applied' as const, invoice: paid, subscription, endingBalance: proration.endingBalance };
-    // What the invoice bills, for its PDF: the proration's lines, its discount, and the credit the balance gave.
+    // What the invoice bills, for its PDF (kept once the invoice is made: a decline makes none).
     const discountLine = proration.lines.find((line) => line.kind === 'discount');
-    await recordInvoiceBreakdown(this.db, invoiceId, {
-      lines: proration.lines.filter((line) => line.kind !== 'discount').map(({ description, amount }) => ({ description, amount })),
-      discount: discountLine === undefined ? null : { description: discountLine.description, amount: -discountLine.amount },
-      creditApplied: Math.max(0, proration.total - proration.amount),
-    });
-    if (proration.amount === 0) return { ...applied, paymentIntent: null };
+    const keepBreakdown = () =>
+      recordInvoiceBreakdown(this.db, invoiceId, {
+        lines: proration.lines.filter((line) => line.kind !== 'discount').map(({ description, amount }) => ({ description, amount })),
+        discount: discountLine === undefined ? null : { description: discountLine.description, amount: -discountLine.amount },
+        creditApplied: Math.max(0, proration.total - proration.amount),
+      });
+    if (proration.amount === 0) {
+      await keepBreakdown();
+      return { ...applied, paymentIntent: null };
+    }
 
     const methodId = state.customer.default_payment_method;
     const method = methodId === null ? null : await this.savedPaymentMethod(methodId);
@@ -383,6 +387,7 @@ export class SandboxProvider implements PaymentsProvider {
       invoiceId,
       paymentMethodId: methodId,
     };
+    await keepBreakdown();
     if (!needsAuthentication) return { ...applied, paymentIntent };
     return {
       result: 'requires_action',
