@@ -396,8 +396,10 @@ describe('admin screens', () => {
 });
 
 describe('host to panel', () => {
-  it('sends limit updates and themes', () => {
+  it('sends limit updates and, once the panel is ready, themes', () => {
     const { panel, posted } = mount();
+    fromPanel(panel, { request: 'billingAppReady', route: '/' });
+    posted.mockClear();
     panel.limitUpdate();
     panel.setTheme('dark');
     panel.setTheme('light');
@@ -407,6 +409,23 @@ describe('host to panel', () => {
       [{ query: 'themeUpdate', response: 'dark' }, PANEL_ORIGIN],
       [{ query: 'themeUpdate', response: 'light' }, PANEL_ORIGIN],
     ]);
+  });
+
+  it('keeps a theme named before the panel is ready, and tells it at every billingAppReady (a panel that loaded its page again)', () => {
+    const { panel, posted } = mount();
+    panel.setTheme('dark');
+    expect(posted).not.toHaveBeenCalledWith({ query: 'themeUpdate', response: 'dark' }, PANEL_ORIGIN);
+    fromPanel(panel, { request: 'billingAppReady', route: '/' });
+    expect(posted).toHaveBeenCalledWith({ query: 'themeUpdate', response: 'dark' }, PANEL_ORIGIN);
+    posted.mockClear();
+    fromPanel(panel, { request: 'billingAppReady', route: '/' });
+    expect(posted.mock.calls).toEqual([[{ query: 'themeUpdate', response: 'dark' }, PANEL_ORIGIN]]);
+  });
+
+  it('tells no theme at billingAppReady when the host named none', () => {
+    const { panel, posted } = mount();
+    fromPanel(panel, { request: 'billingAppReady', route: '/' });
+    expect(posted.mock.calls.filter(([message]) => (message as { query?: string }).query === 'themeUpdate')).toEqual([]);
   });
 
   it('asks for a limit update when the page is shown again, once the panel is ready', () => {

@@ -181,6 +181,9 @@ export function mountBillingPanel(options: BillingPanelOptions): BillingPanel {
   let route = isSafeRoute(options.route) ? options.route : '/';
   let status: PanelStatus = 'loading';
   let retried = false;
+  /** The host's colour scheme once it named one: told again at every billingAppReady, since a panel that loads
+   * its page again (after a domain purchase, a reload) starts from the browser's preference. */
+  let theme: PanelTheme | null = null;
   let readyTimer: number | undefined;
   let subscriptionActive = false;
   let destroyed = false;
@@ -221,6 +224,7 @@ export function mountBillingPanel(options: BillingPanelOptions): BillingPanel {
   function markReady(): void {
     hostWindow.clearTimeout(readyTimer);
     iframe.hidden = false;
+    if (theme !== null) post({ query: HOST_QUERY.themeUpdate, response: theme });
     setStatus('ready');
   }
 
@@ -313,8 +317,11 @@ export function mountBillingPanel(options: BillingPanelOptions): BillingPanel {
     getSubscription() {
       post({ query: HOST_QUERY.getSubscription, response: 'subscription' });
     },
-    setTheme(theme) {
-      if (theme === 'dark' || theme === 'light') post({ query: HOST_QUERY.themeUpdate, response: theme });
+    setTheme(next) {
+      if (next !== 'dark' && next !== 'light') return;
+      theme = next;
+      // Before the panel is ready it is not listening yet: it is told at its billingAppReady.
+      if (status === 'ready') post({ query: HOST_QUERY.themeUpdate, response: next });
     },
     reload() {
       if (destroyed) return;

@@ -69,7 +69,6 @@ async function identityToken() {
 function showPanelStatus(status) {
   switch (status) {
     case 'ready':
-      tellPanelTheTheme();
       spinner.hidden = true;
       errorPage.hidden = true;
       hostStatus.textContent = 'Panel ready';
@@ -111,7 +110,7 @@ function showAdminTheme() {
   darkAdmin.checked = theme === 'dark';
 }
 
-/** Once the panel is ready (a message before then would reach a panel not listening yet) and on every change. */
+/** The SDK keeps it and tells the panel whenever it is ready (and at once when it already is). */
 function tellPanelTheTheme() {
   const chosen = chosenTheme();
   if (chosen) panel.setTheme(chosen);
@@ -153,6 +152,8 @@ const panel = mountBillingPanel({
     element('admin-status').textContent = 'Opened admin screen: ' + destination;
   },
 });
+
+tellPanelTheTheme();
 
 window.addEventListener('hashchange', () => {
   const route = routeFromHash();
