@@ -53,6 +53,7 @@ export const scenarioNames = [
   'staff',
   'sending-initialized',
   'domain-failed',
+  'card-expiring',
 ] as const;
 export type ScenarioName = (typeof scenarioNames)[number];
 export const DEFAULT_SCENARIO: ScenarioName = 'active';
@@ -146,6 +147,12 @@ const DEFAULT_VERSION = '5.96.0';
 const DEFAULT_THEME = 'source';
 
 // ------------------------------------------------------------------------------------------------ helpers
+
+/** A card that works until the end of the month `now` falls in (UTC). */
+function cardExpiringThisMonth(now: number): Pick<ScenarioCard, 'expMonth' | 'expYear'> {
+  const today = new Date(now * MS_PER_SECOND);
+  return { expMonth: today.getUTCMonth() + 1, expYear: today.getUTCFullYear() };
+}
 
 function addMonths(seconds: number, months: number): number {
   const date = new Date(seconds * MS_PER_SECOND);
@@ -614,6 +621,17 @@ function specs(now: number, proDomain: string): ScenarioSpec[] {
       card: visa4242,
       invoices: [{ date: now - 60 * DAY, amount: 9000, paid: true }],
       usage: { members: 210, staff: 1, newsletters: 1 },
+    },
+    {
+      name: 'card-expiring',
+      description: 'Publisher yearly, its card expiring at the end of this month, months before the renewal',
+      owner: { first: 'Riley', last: 'Chen' },
+      priceId: publisherYear,
+      status: 'active',
+      periodStart: now - 60 * DAY,
+      card: { brand: 'visa', last4: '4242', ...cardExpiringThisMonth(now) },
+      invoices: [{ date: now - 60 * DAY, amount: cataloguePrice(publisherYear).price.cost, paid: true }],
+      usage: { members: 410, staff: 2, newsletters: 1 },
     },
     {
       name: 'domain-pending',

@@ -17,6 +17,7 @@ describe('what a renewal bills', () => {
       creditApplied: 0,
       amount: 9000,
       endingBalance: 0,
+      discountName: null,
     });
   });
 
@@ -38,6 +39,7 @@ describe('what a renewal bills', () => {
       creditApplied: 1250,
       amount: 3250,
       endingBalance: 0,
+      discountName: 'Launch offer',
     });
     expect(renewalCharge({ date: RENEWS_AT, listAmount: 9000, discount: halfOff('forever', null), balance: -6000 })).toEqual({
       subtotal: 9000,
@@ -45,6 +47,7 @@ describe('what a renewal bills', () => {
       creditApplied: 4500,
       amount: 0,
       endingBalance: -1500,
+      discountName: 'Launch offer',
     });
   });
 
@@ -55,6 +58,7 @@ describe('what a renewal bills', () => {
       creditApplied: 0,
       amount: 9700,
       endingBalance: 0,
+      discountName: null,
     });
   });
 });

@@ -21,13 +21,13 @@ export interface RenewalInput {
 export interface RenewalCharge extends NextChargeAmounts {
   /** cents: the balance once the invoice took what it could */
   endingBalance: number;
+  /** the coupon the discount comes from, as its invoice line names it; null without a discount */
+  discountName: string | null;
 }
 
 export function renewalCharge(input: RenewalInput): RenewalCharge {
-  const discount =
-    discountAppliesAt(input.discount, input.date) && input.discount.coupon.duration !== 'once'
-      ? couponReduction(input.discount.coupon, input.listAmount)
-      : 0;
+  const applied = discountAppliesAt(input.discount, input.date) && input.discount.coupon.duration !== 'once' ? input.discount : null;
+  const discount = applied === null ? 0 : couponReduction(applied.coupon, input.listAmount);
   const total = input.listAmount - discount;
   const net = total + input.balance;
   const amount = Math.max(0, net);
@@ -37,5 +37,6 @@ export function renewalCharge(input: RenewalInput): RenewalCharge {
     creditApplied: Math.max(0, total - amount),
     amount,
     endingBalance: net - amount,
+    discountName: applied !== null && discount > 0 ? applied.coupon.name : null,
   };
 }

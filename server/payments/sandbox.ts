@@ -27,7 +27,7 @@ import { randomBytes } from 'node:crypto';
 import { sql, type Insertable } from 'kysely';
 import Stripe from 'stripe';
 import { billingPeriodSchema, couponDurationSchema } from '../../src/api/contract';
-import { toUnixSeconds } from '../../src/lib/dates';
+import { cardExpiresAt, toUnixSeconds } from '../../src/lib/dates';
 import { defaultBrand } from '../brand';
 import { addonsJson, parseJson } from '../billing/store/json';
 import { applyPendingChange } from '../billing/store/planChanges';
@@ -47,11 +47,11 @@ import {
   WEBHOOK_PATH,
 } from './provider';
 import type { NewSubscriptionRequest, PaymentIntentSummary, PlanChangeOutcome, PlanChangeRequest, SubscriptionState } from './planChange';
-import { addPeriod, prorate } from './proration';
+import { addPeriod, itemName, prorate } from './proration';
 import { STRIPE_API_VERSION, verifyPaymentEvent } from './stripe';
 import { renewalCharge, type RenewalCharge } from './renewal';
 import { newSandboxInvoicePath } from './sandboxInvoicePages';
-import { loadInvoiceDocument, recordInvoiceBreakdown, renderInvoicePdf } from './sandboxInvoicePdf';
+import { loadInvoiceDocument, recordInvoiceBreakdown, renderInvoicePdf, type InvoiceBreakdown } from './sandboxInvoicePdf';
 import { loadPlanState, type SandboxPlanState } from './sandboxPlans';
 import {
   authenticationFailure,
@@ -70,6 +70,14 @@ const SECRET_BYTES = 18;
 
 export function sandboxId(prefix: string): string {
   return `${prefix}_sbx${randomBytes(ID_BYTES).toString('base64url')}`;
+}
+
+interface SavedPaymentMethod {
+  id: string;
+  customerId: string | null;
+  behaviour: CardBehaviour;
+  /** Unix seconds: the card stops working at the end of its expiry month */
+  expiresAt: number | null;
 }
 
 function noSuchObject(): never {
@@ -460,9 +468,10 @@ export class SandboxProvider implements PaymentsProvider {
     const { amount } = renewal;
     const customer = (await this.db.selectFrom('customers').selectAll().where('id', '=', row.customer_id).executeTakeFirst()) ?? noSuchObject();
     const method = customer.default_payment_method === null ? null : await this.savedPaymentMethod(customer.default_payment_method);
-    // Off-session: a card that asks for authentication needs the customer back; no card or a decline fails.
-    const intentStatus =
-      amount === 0 ? null : method === null || declineFor(method.behaviour, true) !== null ? 'requires_payment_method' : method.behaviour === 'authenticate' ? 'requires_action' : 'succeeded';
+    // Off-session: a card that asks for authentication needs the customer back; no card, a card expired by the
+    // renewal, or a decline fails.
+    const unusable = method === null || declineFor(method.behaviour, true) !== null || (method.expiresAt !== null && method.expiresAt <= renewedAt);
+    const intentStatus = amount === 0 ? null : unusable ? 'requires_payment_method' : method.behaviour === 'authenticate' ? 'requires_action' : 'succeeded';
     const paid = intentStatus === null || intentStatus === 'succeeded';
     const invoiceId = sandboxId('in');
     const invoice = {
@@ -479,8 +488,11 @@ export class SandboxProvider implements PaymentsProvider {
       hosted_url: newSandboxInvoicePath(),
       discount_id: null,
     };
+    // Read before the transaction: on SQLite a read outside it would wait for the connection it holds.
+    const breakdown = await this.renewalBreakdown(row, renewal);
     await this.db.transaction().execute(async (trx) => {
       await trx.insertInto('invoices').values(invoice).execute();
+      await recordInvoiceBreakdown(trx, invoiceId, breakdown);
       // The provider applies the customer's balance to the invoice: the credit it took is used up.
       await trx.updateTable('customers').set({ balance: renewal.endingBalance }).where('id', '=', customer.id).execute();
       if (intentStatus === null) return;
@@ -531,6 +543,30 @@ export class SandboxProvider implements PaymentsProvider {
     return renewalCharge({ date: at, listAmount, discount: active, balance: customer.balance });
   }
 
+  /** What a renewal invoice bills, for its PDF: each item at its list price, the discount by its coupon's name, the credit. */
+  private async renewalBreakdown(row: SubscriptionRow, renewal: RenewalCharge): Promise<InvoiceBreakdown> {
+    const addons = parseJson(addonsJson, row.addons_json);
+    const items = await this.db
+      .selectFrom('prices')
+      .innerJoin('products', 'products.id', 'prices.product_id')
+      .select(['prices.id', 'prices.cost', 'prices.billing_period', 'products.name'])
+      .where('prices.id', 'in', [row.price_id, ...addons.map((addon) => addon.price)])
+      .execute();
+    const named = (priceId: string, quantity = 1) => {
+      const item = items.find((candidate) => candidate.id === priceId);
+      return item === undefined ? priceId : itemName(item.name, billingPeriodSchema.parse(item.billing_period), quantity);
+    };
+    const base = items.find((item) => item.id === row.price_id);
+    return {
+      lines: [
+        { description: named(row.price_id, row.quantity), amount: (base?.cost ?? 0) * row.quantity },
+        ...addons.map((addon) => ({ description: named(addon.price), amount: addon.cost })),
+      ],
+      discount: renewal.discountName === null ? null : { description: renewal.discountName, amount: renewal.discount },
+      creditApplied: renewal.creditApplied,
+    };
+  }
+
   async upcomingCharge(customerId: string, subscriptionId: string): Promise<UpcomingCharge> {
     const row = await this.db
       .selectFrom('subscriptions')
@@ -541,8 +577,8 @@ export class SandboxProvider implements PaymentsProvider {
     if (row === undefined) noSuchObject();
     // A trial bills when it ends; a running period when it renews.
     const date = row.status === 'trialing' ? (row.trial_end ?? row.current_period_end) : row.current_period_end;
-    const { endingBalance: _endingBalance, ...amounts } = await this.renewalOf(row, date);
-    return { date, ...amounts };
+    const { subtotal, discount, creditApplied, amount } = await this.renewalOf(row, date);
+    return { date, subtotal, discount, creditApplied, amount };
   }
 
   private invoiceJson(row: Insertable<InvoicesTable>, providerSubscriptionId: string) {
@@ -684,16 +720,28 @@ export class SandboxProvider implements PaymentsProvider {
    * payment method: their id is the customer's default_payment_method and their last four digits say which test
    * card they stand for.
    */
-  private async savedPaymentMethod(id: string): Promise<{ id: string; customerId: string | null; behaviour: CardBehaviour } | null> {
+  private async savedPaymentMethod(id: string): Promise<SavedPaymentMethod | null> {
     const row = await this.db.selectFrom('sandbox_payment_methods').selectAll().where('id', '=', id).executeTakeFirst();
-    if (row !== undefined) return { id: row.id, customerId: row.customer_id, behaviour: isCardBehaviour(row.behaviour) ? row.behaviour : 'succeeds' };
+    if (row !== undefined) {
+      return {
+        id: row.id,
+        customerId: row.customer_id,
+        behaviour: isCardBehaviour(row.behaviour) ? row.behaviour : 'succeeds',
+        expiresAt: cardExpiresAt(`${row.exp_month}/${row.exp_year}`),
+      };
+    }
     const customer = await this.db
       .selectFrom('customers')
-      .select(['id', 'card_last4'])
+      .select(['id', 'card_last4', 'card_exp_month', 'card_exp_year'])
       .where('default_payment_method', '=', id)
       .executeTakeFirst();
     if (customer === undefined || customer.card_last4 === null) return null;
-    return { id, customerId: customer.id, behaviour: behaviourOfLast4(customer.card_last4) };
+    return {
+      id,
+      customerId: customer.id,
+      behaviour: behaviourOfLast4(customer.card_last4),
+      expiresAt: cardExpiresAt(`${customer.card_exp_month}/${customer.card_exp_year}`),
+    };
   }
 
   /** `stripe.createPaymentMethod({type: 'card', card})` */

@@ -6,6 +6,7 @@
 import { apiErrorSchema, calls, type CallName, type NextCharge } from '../../src/api/contract';
 import type { ScenarioName } from '../demo/scenarios';
 import { startDemo, type Demo } from '../testing/harness';
+import { pdfText } from '../testing/pdfText';
 import { startStripeDouble, type StripeDouble } from '../testing/stripeDouble';
 
 const PUBLISHER_YEARLY = 36_000;
@@ -57,8 +58,26 @@ describe('get-next-charge with the sandbox', () => {
     const after = await billingData(demo, 'active');
     expect(after.invoices[0]).toMatchObject({ date: next!.kind === 'renewal' ? next!.date : 0, amount_paid: next!.kind === 'renewal' ? next!.amount : -1 });
     expect(after.customerBalance).toBe(0);
+    // Its PDF shows what it billed: the plan at its list price, and the credit it took.
+    const pdf = calls['invoice-pdf'].response.parse(
+      (await demo.api('invoice-pdf', { jwt: await demo.sessionToken('active'), data: { invoiceId: after.invoices[0]!.id }, options: {} })).body,
+    );
+    const text = (await pdfText(Buffer.from(pdf.base64, 'base64'))).join('\n');
+    expect(text).toMatch(/Publisher \(yearly\)\s+\$360/);
+    expect(text).toMatch(/Credit applied\s+-\$12\.50/);
+    expect(text).toMatch(/Total\s+\$347\.50/);
     // The credit is spent: the renewal after that one is the full price.
     expect(await nextChargeOf(demo, 'active')).toMatchObject({ kind: 'renewal', creditApplied: 0, amount: PUBLISHER_YEARLY });
+  });
+
+  it('card-expiring: the renewal comes after the card expires, and the renewal then fails on it', async () => {
+    const data = await billingData(demo, 'card-expiring');
+    const next = await nextChargeOf(demo, 'card-expiring');
+    expect(next).toMatchObject({ kind: 'renewal', amount: PUBLISHER_YEARLY });
+    const [month, year] = data.user.cardExpiry!.split('/').map(Number);
+    expect(Date.UTC(year!, month!, 1) / 1000).toBeLessThan(next!.kind === 'renewal' ? next!.date : 0);
+    const renewal = await demo.call('/__demo/advance-renewal', { siteId: 'site_card_expiring' });
+    expect(renewal.body).toMatchObject({ result: 'payment_failed' });
   });
 
   it('tells a trial when it ends, what it bills then and that no card is on file', async () => {

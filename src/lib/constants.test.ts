@@ -60,6 +60,7 @@ const SECTION_9: [string, Name, unknown][] = [
 /** Values other sections of the spec state, and the ones we chose where the spec names a rule without one. */
 const RULES: [string, Name, unknown][] = [
   ['HOST_TOKEN_WAIT_MS: our wait for the host token (spec: not shown)', 'HOST_TOKEN_WAIT_MS', 10_000],
+  ['the currency every price and invoice is billed in (SPEC 9: launch coupon "USD"), as the provider names it', 'BILLING_CURRENCY', 'usd'],
   ['HTTP retry table (spec: "a table", values not shown)', 'HTTP_RETRY_DELAYS_MS', [1000, 2000]],
   ['"on statuses 408, 429, 500, 502, 503, 504"', 'HTTP_RETRY_STATUSES', [408, 429, 500, 502, 503, 504]],
   ['SPEC 8 "Ad-blocker detection: the load fails within 50 ms."', 'AD_BLOCKER_DETECTION_MS', 50],

@@ -1,4 +1,4 @@
-import { daysUntil, formatCardExpiry, formatLongDate, toUnixSeconds, type CardExpiry } from './dates';
+import { cardExpiresAt, daysUntil, formatCardExpiry, formatLongDate, toUnixSeconds, type CardExpiry } from './dates';
 
 describe('formatLongDate: "dates in long US format" (UTC)', () => {
   it.each([
@@ -61,5 +61,20 @@ describe('toUnixSeconds: milliseconds to whole Unix seconds', () => {
     [-1, -1],
   ])('%d ms -> %d s', (milliseconds, seconds) => {
     expect(toUnixSeconds(milliseconds)).toBe(seconds);
+  });
+});
+
+describe('cardExpiresAt: a card works to the end of its expiry month', () => {
+  it.each([
+    ['04/2030', Date.UTC(2030, 4, 1)],
+    ['4/30', Date.UTC(2030, 4, 1)],
+    ['12/2026', Date.UTC(2027, 0, 1)],
+    ['11/2026', Date.UTC(2026, 11, 1)],
+  ])('%s stops working at the first second of the next month', (expiry, ms) => {
+    expect(cardExpiresAt(expiry)).toBe(ms / 1000);
+  });
+
+  it.each([null, '13/2030', '00/2030', 'soon'])('has no end for %p', (expiry) => {
+    expect(cardExpiresAt(expiry)).toBeNull();
   });
 });

@@ -42,6 +42,21 @@ export function formatCardExpiry(expiry: string | CardExpiry | null): string | n
   return `${twoDigits(parts.month)}/${twoDigits(parts.year % YEAR_CENTURY)}`;
 }
 
+/** Two-digit years on cards are this century's ('04/30' is April 2030). */
+const CARD_CENTURY = 2000;
+
+/**
+ * The instant a card stops working (Unix seconds): cards run to the end of their expiry month, so the first
+ * second of the month after it (UTC); null when the expiry is not a real month.
+ */
+export function cardExpiresAt(expiry: string | null): number | null {
+  const parts = expiry === null ? null : parseExpiry(expiry);
+  if (parts === null || !isValidExpiry(parts)) return null;
+  const year = parts.year < YEAR_CENTURY ? CARD_CENTURY + parts.year : parts.year;
+  // Date.UTC takes months from 0: the expiry month's number is the next month's index.
+  return toUnixSeconds(Date.UTC(year, parts.month, 1));
+}
+
 /**
  * Calendar days (UTC, like every date the panel shows) from today to the day `endSeconds` falls on ("the trial
  * ends today or in N day(s)"): a trial ending later today, or already past, is 0, which reads "today". Whole
