@@ -11,13 +11,35 @@ test('the active dashboard shows the plan, the card, the credit, the offer and t
   await expect(plan.getByText('Publisher', { exact: false }).first()).toBeVisible();
   await expect(plan.getByText('Yearly')).toBeVisible();
   await expect(plan.getByText('Special offer active')).toBeVisible();
-  await expect(plan.getByText('$12.50', { exact: false })).toBeVisible();
+  await expect(plan.getByText('Account credit', { exact: true }).locator('xpath=following-sibling::dd')).toHaveText('$12.50');
+  // The next charge, as the sandbox will bill the renewal: the credit comes off it.
+  await expect(plan.getByText('Next charge', { exact: true }).locator('xpath=following-sibling::dd')).toHaveText(/^\$347\.50 on /);
+  await expect(plan.getByText('After $12.50 of account credit.')).toBeVisible();
   const payment = panel.getByRole('region', { name: 'Payment information' });
   await expect(payment.getByText('4242', { exact: false })).toBeVisible();
   await expect(payment.getByText('04/30')).toBeVisible();
   const history = panel.getByRole('region', { name: 'Billing history' });
   await expect(history.getByRole('link', { name: /^Invoice of / })).toHaveCount(5);
   await expectNoAxeViolations(page);
+});
+
+test('card-expiring: the dashboard warns that the next charge will fail, once, until a card that lasts is saved', async ({ page, openPanel }) => {
+  const panel = await openPanel('card-expiring');
+  const payment = panel.getByRole('region', { name: 'Payment information' });
+  const warning = payment.getByRole('alert');
+  await expect(warning).toHaveText(/^Your Visa ending in 4242 expires \d\d\/\d\d, before the next charge on .+: that charge will fail unless you update your card\.$/);
+  await expect(panel.getByRole('alert')).toHaveCount(1);
+  await expectNoAxeViolations(page);
+
+  await payment.getByRole('button', { name: 'Update credit card' }).click();
+  const dialog = panel.getByRole('dialog', { name: 'Update credit card' });
+  await dialog.getByLabel('Full name').fill('Riley Chen');
+  await typeCard(panel, '4242 4242 4242 4242');
+  await dialog.getByRole('button', { name: 'Update', exact: true }).click();
+  await expect(dialog.getByRole('button', { name: 'Update complete!' })).toBeVisible();
+  await expect(dialog).toBeHidden({ timeout: 15_000 });
+  await expect(payment.getByText('12/34', { exact: false })).toBeVisible();
+  await expect(warning).toHaveCount(0);
 });
 
 test('View all lists every invoice in a modal that Escape closes', async ({ page, openPanel }) => {

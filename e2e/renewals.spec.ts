@@ -18,16 +18,21 @@ async function advanceToNextRenewal(page: Page, expectedStatus: string): Promise
   return body.renewedAt;
 }
 
-test('active: the next renewal charges the card on file and adds a paid invoice to the billing history', async ({ page, openPanel }) => {
+test('active: the next charge the dashboard announces is what the renewal bills the card on file, a paid invoice in the history', async ({ page, openPanel }) => {
   const panel = await openPanel('active');
   const history = panel.getByRole('region', { name: 'Billing history' });
   await expect(history.getByRole('link', { name: /^Invoice of / })).toHaveCount(5);
+  // Publisher yearly at $360, less the account's $12.50 credit (the launch offer is over by the renewal).
+  const nextCharge = panel.getByRole('region', { name: 'Plan details' }).getByText('Next charge', { exact: true }).locator('xpath=following-sibling::dd');
+  await expect(nextCharge).toHaveText(/^\$347\.50 on /);
+  const [announcedAmount, announcedDate] = (await nextCharge.innerText()).split(' on ');
 
   const renewedAt = await advanceToNextRenewal(page, 'Renewed: the card was charged and a new invoice paid.');
+  expect(formatLongDate(renewedAt)).toBe(announcedDate);
   const newest = history.getByRole('row').filter({ has: panel.getByRole('link', { name: `Invoice of ${formatLongDate(renewedAt)}` }) });
   await expect(newest).toHaveCount(1);
   await expect(newest.getByText('Paid')).toBeVisible();
-  await expect(newest.getByText('$360', { exact: true })).toBeVisible();
+  await expect(newest.getByText(announcedAmount!, { exact: true })).toBeVisible();
   await expect(page.getByLabel('Subscription status')).toHaveText('Subscription: active');
   await panel.getByRole('button', { name: 'View all invoices' }).click();
   await expect(panel.getByRole('dialog', { name: 'All invoices' }).getByRole('link', { name: /^Invoice of / })).toHaveCount(7);

@@ -1,7 +1,7 @@
 // The boot script, inlined (minified) into index.html after the run-time configuration and allowed by the
 // page's CSP by its hash (server/routes/panelPage.ts). It starts the session's conversation before the bundle
 // has arrived: it asks the host for `token` and `forceUpgradeInfo`, exchanges the token at billing-session
-// (init true) and starts get-billing-data and get-current-site-limits, and leaves the promises on window.__panelBoot for the store
+// (init true) and starts get-billing-data, get-current-site-limits and (on the dashboard) get-next-charge, and leaves the promises on window.__panelBoot for the store
 // (src/features/session/boot.ts). It keeps the host bridge's rules (src/store/hostBridge.ts): it posts only to
 // the host's exact origin, detected as the bridge detects it, and accepts answers only from the configured
 // origins with the parent window as their source. Anything it cannot do, the bundle does as without it.
@@ -90,6 +90,12 @@
   var siteLimits = session.then(function (reply) {
     return sessionTokenOf(reply) ? call('get-current-site-limits', sessionTokenOf(reply), {}) : null;
   });
+  // The dashboard shows the next charge, a preview at the card provider: asked beside the billing data too, and
+  // handed to the bundle still in flight (src/api/bootReplies.ts), so the first screen does not wait for it.
+  var nextCharge = session.then(function (reply) {
+    var dashboard = location.pathname === '/' || location.pathname === '/billing';
+    return dashboard && sessionTokenOf(reply) ? call('get-next-charge', sessionTokenOf(reply), {}) : null;
+  });
   // The first Intl object of each kind costs tens of milliseconds (ICU loads its locale data). The bundle's
   // modules build theirs as they load: built here first, that cost falls while the page waits on the host and
   // the network instead of while the bundle runs (after this task, so the page's parsing goes on first).
@@ -105,6 +111,7 @@
     session: session,
     billingData: billingData,
     siteLimits: siteLimits,
+    nextCharge: nextCharge,
     dataRequested: dataRequested,
   };
 })();

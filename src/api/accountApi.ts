@@ -9,8 +9,12 @@
  * (sessionListener.ts).
  */
 import { api } from './api';
+import type { ApiError } from './errors';
+import { takeBootReply } from './bootReplies';
 import { call } from './call';
 import type { CallResponse } from './contract';
+
+type NextChargeAnswer = CallResponse<'get-next-charge'>;
 
 export const accountApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -22,6 +26,17 @@ export const accountApi = api.injectEndpoints({
       query: () => call('get-current-site-limits'),
       providesTags: ['SiteLimits'],
     }),
+    /** Changes with the billing data (a plan change, a new card, a cancellation): refetched with it. */
+    getNextCharge: build.query<NextChargeAnswer, void>({
+      async queryFn(_arg, _api, _extra, baseQuery) {
+        const booted = await takeBootReply('get-next-charge');
+        if (booted?.status === 200) return { data: booted.body as NextChargeAnswer };
+        // Not asked by the boot script, or it failed there: the transport asks (with its retries and messages).
+        const result = await baseQuery(call('get-next-charge'));
+        return result.error ? { error: result.error as ApiError } : { data: result.data as NextChargeAnswer };
+      },
+      providesTags: ['BillingData'],
+    }),
     getAccountInfo: build.query<CallResponse<'get-account-info'>, void>({
       query: () => call('get-account-info', { withForceUpgrade: true }),
       providesTags: ['AccountInfo'],
@@ -30,4 +45,4 @@ export const accountApi = api.injectEndpoints({
   overrideExisting: 'throw',
 });
 
-export const { useGetBillingDataQuery, useGetCurrentSiteLimitsQuery, useGetAccountInfoQuery } = accountApi;
+export const { useGetBillingDataQuery, useGetCurrentSiteLimitsQuery, useGetNextChargeQuery, useGetAccountInfoQuery } = accountApi;

@@ -34,6 +34,8 @@ export interface OpenPanelOptions extends PanelEnvironment {
   path?: string;
   /** Answers get-billing-data instead of the scenario's data (e.g. an error response). */
   answer?: (call: RecordedCall, attempt: number) => Response;
+  /** Answers get-next-charge instead of its outline from the data (e.g. an error response). */
+  answerNextCharge?: (call: RecordedCall, attempt: number) => Response;
   forceUpgrade?: boolean;
   /** Configuration beyond the demo defaults (e.g. a feature flag off). */
   config?: Partial<PanelConfig>;
@@ -46,6 +48,7 @@ export interface OpenedPanel {
   sessionCalls: RecordedCall[];
   billingCalls: RecordedCall[];
   limitCalls: RecordedCall[];
+  nextChargeCalls: RecordedCall[];
 }
 
 /** The panel, started as the host of the scenario's owner starts it, rendered at `path`. */
@@ -58,7 +61,7 @@ export function openPanelAs(scenario: ScenarioName | BillingData, options: OpenP
     data: typeof scenario === 'string' ? billingDataOf(scenario) : scenario,
     sessionCalls,
   } as OpenedPanel;
-  Object.assign(opened, answerAccount(() => opened.data, options.answer));
+  Object.assign(opened, answerAccount(() => opened.data, options.answer, options.answerNextCharge));
   void panel.store.dispatch(startSession());
   renderPanel(options.path ?? '/', panel, { pageNavigation: options.pageNavigation, paymentScript: options.paymentScript });
   return opened;

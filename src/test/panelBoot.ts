@@ -10,6 +10,7 @@ export function completeBoot(billingData: BillingData, overrides: Partial<PanelB
     session: Promise.resolve({ status: 200, body: { token: 'session-from-boot' } }),
     billingData: Promise.resolve({ status: 200, body: billingData, forceUpgrade: false }),
     siteLimits: Promise.resolve({ status: 200, body: { currentSiteLimits: billingData.currentSiteLimits } }),
+    nextCharge: Promise.resolve(null),
     dataRequested: Promise.resolve(),
     ...overrides,
   };

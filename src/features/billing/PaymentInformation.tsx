@@ -3,8 +3,9 @@
  * and the billing contact, each with the button that opens its modal, and the automatic billing switch.
  */
 import type { ReactNode } from 'react';
-import type { BillingData } from '../../api/contract';
-import { formatCardExpiry } from '../../lib/dates';
+import { useGetNextChargeQuery } from '../../api/accountApi';
+import type { BillingData, NextCharge } from '../../api/contract';
+import { cardExpiresAt, formatCardExpiry, formatLongDate } from '../../lib/dates';
 import { formatMemberCount, memberLimitOf } from '../../lib/limits';
 import { isCustomPlan } from '../../lib/products';
 import { CardBrandIcon, cardBrandName } from '../../ui/CardBrandIcon';
@@ -24,6 +25,31 @@ function CardSummary({ user }: { user: BillingData['user'] }) {
         {expiry && <span className="card-summary__expiry"> · Expires {expiry}</span>}
       </span>
     </p>
+  );
+}
+
+const EXPIRING_CARD_WARNING_ID = 'expiring-card-warning';
+
+/** The date of a charge the card on file would have to pay, if one is coming. */
+function chargeDateOf(charge: NextCharge | null | undefined): number | null {
+  if (charge?.kind === 'renewal' && charge.amount > 0) return charge.date;
+  if (charge?.kind === 'trial_end' && charge.hasCard && charge.amount > 0) return charge.date;
+  return null;
+}
+
+/**
+ * The warning for a card that expires before the next charge, which will then fail; null while it does not.
+ * It appears once the next charge is known and goes when a card that lasts is saved (the billing data and the
+ * next charge are read again after a new card).
+ */
+function useExpiringCardWarning(user: BillingData['user']): string | null {
+  const { data } = useGetNextChargeQuery();
+  const chargeDate = chargeDateOf(data?.nextCharge);
+  const expiresAt = cardExpiresAt(user.cardExpiry);
+  if (!user.cardLast4 || chargeDate === null || expiresAt === null || expiresAt > chargeDate) return null;
+  return (
+    `Your ${cardBrandName(user.cardType)} ending in ${user.cardLast4} expires ${formatCardExpiry(user.cardExpiry)}, before the next ` +
+    `charge on ${formatLongDate(chargeDate)}: that charge will fail unless you update your card.`
   );
 }
 
@@ -50,18 +76,30 @@ export function PaymentInformation({ data, onOpen }: { data: BillingData; onOpen
   const memberLimit = memberLimitOf(data.currentPrice?.limits ?? []);
   const custom = isCustomPlan(data.subscription.meta.baseProduct.name);
   const hasCard = !!user.cardLast4;
+  const expiringCardWarning = useExpiringCardWarning(user);
   return (
     <section className="card payment-information" aria-labelledby="payment-information-heading">
       <h2 id="payment-information-heading">Payment information</h2>
       <Row
         title="Credit card"
         action={
-          <button type="button" className="button button--secondary" onClick={() => onOpen('card')}>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => onOpen('card')}
+            aria-describedby={expiringCardWarning === null ? undefined : EXPIRING_CARD_WARNING_ID}
+          >
             {hasCard ? 'Update credit card' : 'Add credit card'}
           </button>
         }
       >
         <CardSummary user={user} />
+        {expiringCardWarning !== null && (
+          // An alert: announced once, when the next charge shows the card will not last to it.
+          <p id={EXPIRING_CARD_WARNING_ID} className="card-warning" role="alert">
+            {expiringCardWarning}
+          </p>
+        )}
       </Row>
       {!custom && (
         <Row

@@ -21,6 +21,7 @@ import { useGetCustomerPortalUrlMutation, useReactivateSubscriptionMutation } fr
 import { STAFF_LIMIT_HELP_PATH, companyPage, portalReturnUrl } from '../account/links';
 import { usePageNavigation } from '../account/pageNavigation';
 import { OpenInvoicePayment } from '../payments/OpenInvoicePayment';
+import { NextCharge } from '../account/NextCharge';
 import { CANCELED_BANNER_TITLE, REACTIVATE_FAILED_MESSAGE, SPECIAL_OFFER_LABEL } from './messages';
 
 const USD = currencySymbol();
@@ -190,7 +191,7 @@ export function PlanDetails({ data, now = toUnixSeconds(Date.now()) }: { data: B
       )}
       {custom ? <CustomPlanPortal customerId={data.subscription.customer_id} /> : <PriceBreakdown data={data} />}
       <AccountExtras data={data} now={now} />
-      {data.isGrace && <PastDueInvoice data={data} />}
+      {data.isGrace ? <PastDueInvoice data={data} /> : <NextCharge />}
       {!custom && (
         <div className="card__actions">
           {data.isGrace ? (

@@ -15,6 +15,7 @@ import { offeredProducts } from '../../lib/plans';
 import { ExternalLink } from '../../ui/ExternalLink';
 import { useScreenTitle } from '../../ui/shell';
 import { PRICING_PATH, PRICING_TABLE_PATH, companyPage } from '../account/links';
+import { NextCharge } from '../account/NextCharge';
 import { MemberTierSlider, MembersContactPrompt, memberTierText, type MemberLimitChoice } from '../account/MemberTierControl';
 import { PlanCard } from '../account/PlanCard';
 import { ScreenGate } from '../account/ScreenGate';
@@ -114,6 +115,12 @@ function Plans({ data }: { data: BillingData }) {
         <MemberTierSlider steps={steps} index={index} onChange={setIndex} />
         <PricingLinks />
       </section>
+      {/* A trial never sees the dashboard (SPEC 4 "Routing by state"): what its end bills is told here. */}
+      {data.isTrial && (
+        <section className="card trial-end" aria-label="Your trial">
+          <NextCharge />
+        </section>
+      )}
       <AnnualToggle period={period} onChange={setPeriod} />
       <CouponBanner data={data} />
       {isLastMemberStep(steps, members) ? (

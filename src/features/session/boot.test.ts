@@ -96,3 +96,20 @@ describe('takePanelBoot', () => {
     expect(takePanelBoot(window)).toBeNull();
   });
 });
+
+describe("the next charge the boot script asked for (the dashboard's preview at the card provider)", () => {
+  const nextCharge = { nextCharge: { kind: 'renewal', date: NOW + 86_400, subtotal: 36_000, discount: 0, creditApplied: 1250, amount: 34_750 } };
+
+  it('is not waited for: the session opens while it is still on its way, and the endpoint then takes its answer', async () => {
+    let answer!: (reply: { status: number; body: unknown }) => void;
+    const inFlight = new Promise<{ status: number; body: unknown }>((resolve) => (answer = resolve));
+    await panel.store.dispatch(resumeSession(completeBoot(billingData, { nextCharge: inFlight }))).unwrap();
+    expect(selectSessionStatus(panel.store.getState())).toBe('ready');
+
+    // The shared MSW server fails any request without a handler: the endpoint asks no one.
+    const read = panel.store.dispatch(accountApi.endpoints.getNextCharge.initiate());
+    answer({ status: 200, body: nextCharge });
+    await expect(read.unwrap()).resolves.toEqual(nextCharge);
+    read.unsubscribe();
+  });
+});

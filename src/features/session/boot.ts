@@ -1,18 +1,15 @@
 /**
  * The hand-off from the page's boot script (public/boot.js): before the bundle arrived, it asked the host for
- * the token and forceUpgradeInfo, exchanged the token at billing-session and started get-billing-data and
- * get-current-site-limits. It
+ * the token and forceUpgradeInfo, exchanged the token at billing-session and started get-billing-data,
+ * get-current-site-limits and (on the dashboard) get-next-charge. It
  * leaves those promises on window.__panelBoot; the session resumes from them (resumeSession in
  * sessionThunks.ts) instead of asking again. Without it (a page without the script, tests) the session starts
  * as it always did.
  */
+import type { BootReply } from '../../api/bootReplies';
 import type { HostAnswer } from '../../store/hostBridge';
 
-/** A call the boot script made: its HTTP status and JSON body; null when it made none or it failed to arrive. */
-export interface BootReply {
-  status: number;
-  body: unknown;
-}
+export type { BootReply } from '../../api/bootReplies';
 
 export interface PanelBoot {
   token: Promise<HostAnswer>;
@@ -23,6 +20,8 @@ export interface PanelBoot {
   billingData: Promise<(BootReply & { forceUpgrade: boolean }) | null>;
   /** get-current-site-limits */
   siteLimits: Promise<BootReply | null>;
+  /** get-next-charge, asked only when the panel opens on its dashboard (null otherwise) */
+  nextCharge: Promise<BootReply | null>;
   /** settles once get-billing-data was asked for, or could not be */
   dataRequested: Promise<void>;
 }
@@ -42,7 +41,9 @@ export function takePanelBoot(self: Window): PanelBoot | null {
   const boot = self.__panelBoot as Partial<Record<keyof PanelBoot, unknown>> | undefined;
   delete self.__panelBoot;
   if (typeof boot !== 'object' || boot === null) return null;
-  const whole = [boot.token, boot.forceUpgradeInfo, boot.session, boot.billingData, boot.siteLimits, boot.dataRequested].every(isPromise);
+  const whole = [boot.token, boot.forceUpgradeInfo, boot.session, boot.billingData, boot.siteLimits, boot.nextCharge, boot.dataRequested].every(
+    isPromise,
+  );
   return whole ? (boot as PanelBoot) : null;
 }
 

@@ -3,6 +3,7 @@
  * init true, renewed with init false, fully re-initialised on 'Token has expired'.
  */
 import { accountApi } from '../../api/accountApi';
+import { handOverBootReply } from '../../api/bootReplies';
 import type { BillingData, CallResponse } from '../../api/contract';
 import { GENERIC_MESSAGE, isApiError, isExpiredTokenMessage } from '../../api/errors';
 import { HOST_TOKEN_INFO_WAIT_MS, HOST_TOKEN_WAIT_MS } from '../../lib/constants';
@@ -78,6 +79,8 @@ export const resumeSession = createAppAsyncThunk('session/resume', async (boot: 
     seeds.push({ endpointName: 'getCurrentSiteLimits', arg: undefined, value: siteLimits.body as CallResponse<'get-current-site-limits'> });
   }
   if (seeds.length > 0) dispatch(accountApi.util.upsertQueryEntries(seeds));
+  // Not waited for: the plan details show the next charge when its preview at the card provider is in.
+  handOverBootReply('get-next-charge', boot.nextCharge);
   dispatch(sessionEstablished(token));
   return true;
 });

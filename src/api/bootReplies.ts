@@ -1,0 +1,26 @@
+/**
+ * Calls the page's boot script (public/boot.js) made before the bundle ran, handed to the endpoint that would
+ * make them. The billing data and the site limits are awaited and seeded into the cache before the first render
+ * (sessionThunks.ts); a call the first render must not wait for (the next charge: a preview at the card provider)
+ * is handed over here instead, still in flight, so the endpoint takes its answer rather than asking a second time.
+ */
+import type { CallName } from './contract';
+
+/** A call the boot script made: its HTTP status and JSON body; null when it made none or it failed to arrive. */
+export interface BootReply {
+  status: number;
+  body: unknown;
+}
+
+const handedOver = new Map<CallName, Promise<BootReply | null>>();
+
+export function handOverBootReply(name: CallName, reply: Promise<BootReply | null>): void {
+  handedOver.set(name, reply.catch(() => null));
+}
+
+/** The boot script's reply to this call, once: a later request (a refetch) asks the server. */
+export function takeBootReply(name: CallName): Promise<BootReply | null> {
+  const reply = handedOver.get(name) ?? Promise.resolve(null);
+  handedOver.delete(name);
+  return reply;
+}
