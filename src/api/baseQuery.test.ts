@@ -361,3 +361,30 @@ describe('reporting', () => {
     expect(panel.reporter.shownToUser).not.toHaveBeenCalled();
   });
 });
+
+describe('the generic defaults of SPEC 8, by call', () => {
+  const fetchBillingData = () =>
+    settle(panel.store.dispatch(accountApi.endpoints.getBillingData.initiate(undefined, { subscribe: false, forceRefetch: true })));
+
+  it.each([
+    ['get-billing-data', 'Error receiving billing data', fetchBillingData],
+    ['get-next-charge', 'Error fetching invoice preview', () => settle(panel.store.dispatch(accountApi.endpoints.getNextCharge.initiate(undefined, { subscribe: false, forceRefetch: true })))],
+    ['get-account-info', 'Error receiving current site information', () => settle(panel.store.dispatch(accountApi.endpoints.getAccountInfo.initiate(undefined, { subscribe: false, forceRefetch: true })))],
+  ] as const)('%s without any reply: %s', async (name, message, fetch) => {
+    server.use(http.post(`${window.location.origin}/api/${name}`, () => HttpResponse.error()));
+    const result = await fetch();
+    expect(result.error).toMatchObject({ status: 'NETWORK_ERROR', message });
+    expect(panel.reporter.exception).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the catalogue message of a reply that failed', async () => {
+    onCall('get-billing-data', () => apiError(400, 'nope'));
+    expect((await fetchBillingData()).error).toMatchObject({ status: 400, message: GENERIC_MESSAGE });
+  });
+
+  it("says 'Error receiving billing data, no permission' for billing data a fresh session is still refused", async () => {
+    hostAndSessionAnswer();
+    onCall('get-billing-data', () => apiError(403, 'Forbidden'));
+    expect((await fetchBillingData()).error).toMatchObject({ status: 403, message: 'Error receiving billing data, no permission' });
+  });
+});

@@ -2,7 +2,8 @@
  * The transport of every call (SPEC sections 4 and 7): the `{jwt, data, options}` envelope POSTed as JSON to the
  * same origin, an 18 s timeout, up to 3 retries on transient failures (a write's only when it carries an
  * idempotency key), one session refresh on 401/403/expired token, legacy detection, the host's forceUpgrade
- * answer for the calls that ask for it, and the catalogue messages of section 8. It never throws: failures come
+ * answer for the calls that ask for it, and the catalogue messages of section 8 (with each call's generic default,
+ * errors.ts CALL_FAILURE_MESSAGES). It never throws: failures come
  * back as `{error: ApiError}`.
  */
 import { fetchBaseQuery } from '@reduxjs/toolkit/query/react';
@@ -16,6 +17,8 @@ import {
   HTTP_TIMEOUT_MS,
 } from '../lib/constants';
 import {
+  BILLING_DATA_NO_PERMISSION_MESSAGE,
+  CALL_FAILURE_MESSAGES,
   GENERIC_MESSAGE,
   NOT_OWNER_MESSAGE,
   TIMEOUT_MESSAGE,
@@ -98,7 +101,9 @@ function userMessage(failure: WireFailure, args: CallArgs, supportEmail: string)
   if (isLegacyMessage(failure.detail)) return failure.detail;
   if (failure.status === 408 || /timeout/i.test(failure.detail)) return TIMEOUT_MESSAGE;
   if (args.isSessionCall) return failure.status === 403 ? NOT_OWNER_MESSAGE : sessionErrorMessage(supportEmail);
+  if (failure.status === 403 && args.name === 'get-billing-data') return BILLING_DATA_NO_PERMISSION_MESSAGE;
   if (failure.status === 401 || failure.status === 403) return NOT_OWNER_MESSAGE;
+  if (failure.status === 'NETWORK_ERROR') return (args.name && CALL_FAILURE_MESSAGES[args.name]) ?? GENERIC_MESSAGE;
   return GENERIC_MESSAGE;
 }
 

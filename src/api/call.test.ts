@@ -5,6 +5,7 @@ import { call } from './call';
 describe('call', () => {
   it("derives the URL from the contract's name and passes the parts through", () => {
     expect(call('add-invoice-details', { data: { customerId: 'cus_1', invoiceDetails: 'VAT 1' } })).toEqual({
+      name: 'add-invoice-details',
       url: '/api/add-invoice-details',
       kind: 'write',
       data: { customerId: 'cus_1', invoiceDetails: 'VAT 1' },
@@ -12,7 +13,7 @@ describe('call', () => {
   });
 
   it('needs no parts for a call without required data', () => {
-    expect(call('get-current-site-limits')).toEqual({ url: '/api/get-current-site-limits', kind: 'read' });
+    expect(call('get-current-site-limits')).toEqual({ name: 'get-current-site-limits', url: '/api/get-current-site-limits', kind: 'read' });
   });
 
   it('carries the idempotency key, the session token and the forceUpgrade request', () => {

@@ -9,6 +9,8 @@ import type { CallData, CallName, CallRequest } from './contract';
 /** What the transport sends for one call (see baseQuery.ts); endpoints build it with `call`. */
 export interface CallArgs {
   url: string;
+  /** the contract's name of the call (absent for a URL outside the contract) */
+  name?: CallName;
   kind: CallKind;
   data?: unknown;
   options?: Record<string, unknown>;
@@ -45,5 +47,5 @@ type PartsParameter<Name extends CallName> = Partial<CallParts<Name>> extends Ca
   : [parts: CallParts<Name>];
 
 export function call<Name extends CallName>(name: Name, ...[parts]: PartsParameter<Name>): CallArgs {
-  return { ...(parts as Omit<CallArgs, 'url' | 'kind'> | undefined), url: `/api/${name}`, kind: callKinds[name] };
+  return { ...(parts as Omit<CallArgs, 'url' | 'kind'> | undefined), name, url: `/api/${name}`, kind: callKinds[name] };
 }

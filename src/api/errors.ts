@@ -1,11 +1,44 @@
 /** The "Session and transport" messages of SPEC section 8, word for word, and the error shape every call returns. */
 // From contractValues, not contract: the panel's bundle takes no zod schemas.
+import type { CallName } from './contract';
 import { EXPIRED_TOKEN_MESSAGE, GENERIC_MESSAGE, NOT_OWNER_MESSAGE, SPECIAL_LEGACY_PLAN } from './contractValues';
 
 /** The server sends these; the panel shows them and tells failures apart by them. */
 export { EXPIRED_TOKEN_MESSAGE, GENERIC_MESSAGE, NOT_OWNER_MESSAGE };
 
 export const TIMEOUT_MESSAGE = 'Your request timed out. Refresh the page and try again or contact support';
+
+/**
+ * SPEC 8 "Generic defaults", by call: the message a call's error object carries when the call gets no reply at all
+ * ("network or other exceptions are reported and returned as errors"). A reply that failed keeps the transport's
+ * catalogue message (timeout, legacy, owner-only, 'Something went wrong…'). Most screens say their own words for
+ * a failed call; the error object, and what is reported, carries these.
+ */
+export const CALL_FAILURE_MESSAGES: Partial<Record<CallName, string>> = {
+  'get-billing-data': 'Error receiving billing data',
+  'get-subscription': 'Error receiving subscription information',
+  'get-current-site': 'Error receiving current site information',
+  'get-account-info': 'Error receiving current site information',
+  'get-current-plan': 'Error receiving products and prices',
+  'payment-method': 'Error fetching payment method',
+  'update-card': 'Error updating credit card',
+  'change-subscription': 'Error changing your subscription',
+  'activate-subscription': 'Error changing your subscription',
+  cancel: 'Error cancelling subscription',
+  'cancel-background': 'Error cancelling subscription',
+  'get-invoices': 'Error fetching invoices',
+  // "returned as error objects": the checkout's preview and the dashboard's next charge (the provider's preview).
+  'get-invoice-preview': 'Error fetching invoice preview',
+  'get-next-charge': 'Error fetching invoice preview',
+  'enable-entri': 'Error enabling Entri integration',
+  'setup-sending-domain': 'Error setting up custom sending domain',
+};
+
+/** SPEC 8 "Generic defaults": the billing data refused to this session (a 403 that is not a legacy plan's). */
+export const BILLING_DATA_NO_PERMISSION_MESSAGE = 'Error receiving billing data, no permission';
+
+/** The generic default of a failed call's preview of an invoice: what the checkout and the next charge say. */
+export const INVOICE_PREVIEW_FAILED_MESSAGE = CALL_FAILURE_MESSAGES['get-invoice-preview']!;
 
 export function sessionErrorMessage(supportEmail: string): string {
   return `Error receiving billing data, try again or contact support at ${supportEmail}`;

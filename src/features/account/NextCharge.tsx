@@ -8,10 +8,9 @@ import type { NextCharge as NextChargeData } from '../../api/contract';
 import { formatLongDate } from '../../lib/dates';
 import { currencySymbol, formatCents } from '../../lib/money';
 import { useGetNextChargeQuery } from '../../api/accountApi';
+import { INVOICE_PREVIEW_FAILED_MESSAGE } from '../../api/errors';
 
 const USD = currencySymbol();
-/** SPEC 8 "Generic defaults": the next charge is the provider's invoice preview. */
-export const NEXT_CHARGE_FAILED_MESSAGE = 'Error fetching invoice preview';
 
 /** "after $12.50 of account credit and a $45.00 discount", or '' when neither applies. */
 function reductions(charge: { discount: number; creditApplied: number }): string {
@@ -73,7 +72,7 @@ export function NextCharge() {
       </p>
     );
   }
-  if (isError) return <p className="note next-charge">{NEXT_CHARGE_FAILED_MESSAGE}</p>;
+  if (isError) return <p className="note next-charge">{INVOICE_PREVIEW_FAILED_MESSAGE}</p>;
   const charge = data?.nextCharge ?? null;
   if (charge === null || charge.kind === 'open_amount') return null;
   return (

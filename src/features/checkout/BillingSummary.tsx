@@ -3,12 +3,14 @@
  * coupon, the credit and what is billed now, in plain words with the renewal after it.
  */
 import type { BillingData, BillingPeriod, Coupon, InvoicePreview, Price, Product } from '../../api/contract';
+import { INVOICE_PREVIEW_FAILED_MESSAGE } from '../../api/errors';
 import { describeAmountDue, describeNextRenewal, prorationCredit } from '../../lib/checkout';
 import { formatCardExpiry } from '../../lib/dates';
 import { formatCouponValue } from '../../lib/discounts';
 import { currencySymbol, formatCents, formatPercent, yearlySavingPercent } from '../../lib/money';
 import { comparablePrice } from '../../lib/plans';
 import { CardBrandIcon, cardBrandName } from '../../ui/CardBrandIcon';
+import { FormError } from '../../ui/FormError';
 import { Spinner } from '../../ui/Spinner';
 
 const USD = currencySymbol();
@@ -103,6 +105,7 @@ export function BillingSummary(props: BillingSummaryProps) {
         {preview && <Line label="Amount to be billed now" value={formatCents(preview.amount, USD)} />}
       </dl>
       {!preview && !props.previewFailed && <Spinner label="Calculating the amount due" />}
+      <FormError>{props.previewFailed ? INVOICE_PREVIEW_FAILED_MESSAGE : null}</FormError>
       {preview && (
         <div className="checkout-explanation">
           {preview.lines.length > 0 && <p>{describeAmountDue(preview, planNamer(data, product))}.</p>}

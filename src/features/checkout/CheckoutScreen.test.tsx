@@ -94,6 +94,16 @@ describe('the checkout id and the redirects', () => {
 });
 
 describe('the screen', () => {
+  it("says 'Error fetching invoice preview' when the preview fails, in place of its spinner", async () => {
+    openCheckout('active', '/checkout/business-default-year');
+    // Answers in place of the preview openCheckout set up: the newest handler answers first.
+    onCall('get-invoice-preview', () => apiError(400, 'Invalid prices'));
+    const summary = within(await screen.findByRole('region', { name: 'Billing summary' }));
+    expect(await summary.findByRole('alert')).toHaveTextContent('Error fetching invoice preview');
+    expect(summary.queryByText('Amount to be billed now')).not.toBeInTheDocument();
+    expect(summary.queryByRole('status', { name: 'Calculating the amount due' })).not.toBeInTheDocument();
+  });
+
   it('shows the plan, its add-ons and the billing summary, without the navigation', async () => {
     const user = userEvent.setup();
     const { previews } = openCheckout('active', '/billing/checkout/business-default-year');
