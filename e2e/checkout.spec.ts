@@ -32,8 +32,9 @@ async function expectPlanChanged(page: Page, panel: FrameLocator, planName: stri
 
 async function newestInvoiceAmount(panel: FrameLocator): Promise<string> {
   const history = panel.getByRole('region', { name: 'Billing history' });
+  const headers = (await history.getByRole('columnheader').allInnerTexts()).map((text) => text.trim());
   const firstRow = history.getByRole('row').nth(1);
-  return (await firstRow.getByRole('cell').last().innerText()).trim();
+  return (await firstRow.getByRole('cell').nth(headers.indexOf('Amount')).innerText()).trim();
 }
 
 test('active upgrades to Business yearly with the card on file: the new invoice is the amount the preview showed', async ({ page, openPanel }) => {

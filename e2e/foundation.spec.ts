@@ -13,9 +13,11 @@ test('the panel opens inside the host with the site plan, the session first', as
   await expect(panel.getByText('Publisher', { exact: false }).first()).toBeVisible();
   await expect(page.getByRole('status', { name: 'Host status' })).toHaveText('Panel ready');
   await expect(page.getByLabel('Subscription status')).toHaveText('Subscription: active');
-  // The site limits load beside the billing data, not after it: `npm run bench` measures the serial chain.
+  await expect(panel.getByText('Next charge', { exact: true })).toBeVisible();
+  // The site limits and the next charge load beside the billing data, not after it: `npm run bench` measures the
+  // serial chain. Each is asked once: the bundle takes the boot script's answers.
   expect(calls[0]).toBe('/api/billing-session');
-  expect(calls.slice(1).sort()).toEqual(['/api/get-billing-data', '/api/get-current-site-limits']);
+  expect(calls.slice(1).sort()).toEqual(['/api/get-billing-data', '/api/get-current-site-limits', '/api/get-next-charge']);
 });
 
 test('a staff user who is not the owner is told only the owner can see billing', async ({ openPanel }) => {
