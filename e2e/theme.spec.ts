@@ -34,11 +34,12 @@ async function openReadyPanel(page: Page, openPanel: (scenario: string, route?: 
 
 /** Every screen, in the scenarios that show its states (notices, banners, DNS tables, the owner-only message). */
 const SCREENS: Array<{ name: string; scenario: ScenarioName; route: string; shows: (panel: FrameLocator) => Locator }> = [
-  { name: 'dashboard', scenario: 'active', route: '', shows: (panel) => panel.getByRole('region', { name: 'Billing history' }) },
+  { name: 'dashboard', scenario: 'active', route: '', shows: (panel) => panel.getByText('Next charge', { exact: true }) },
+  { name: 'dashboard with a card expiring before the next charge', scenario: 'card-expiring', route: '', shows: (panel) => panel.getByRole('alert') },
   { name: 'dashboard in grace', scenario: 'grace', route: '', shows: (panel) => panel.getByRole('button', { name: 'Pay open invoice' }) },
   { name: 'dashboard, cancelled at period end', scenario: 'cancelling', route: '', shows: (panel) => panel.getByText("You've canceled your subscription") },
   // A trial opens on the plans.
-  { name: 'plans in a trial', scenario: 'trial', route: '', shows: (panel) => panel.getByRole('button', { name: /^Choose this plan: / }).first() },
+  { name: 'plans in a trial', scenario: 'trial', route: '', shows: (panel) => panel.getByText('Trial ends', { exact: true }) },
   { name: 'dashboard over its limits', scenario: 'over-limits', route: '', shows: (panel) => panel.getByRole('region', { name: 'Plan details' }) },
   { name: 'plans', scenario: 'active', route: '/plans', shows: (panel) => panel.getByRole('button', { name: /^Choose this plan: / }).first() },
   { name: 'checkout', scenario: 'active', route: '/checkout/business-default-year', shows: (panel) => panel.getByRole('heading', { name: /Business/ }).first() },
