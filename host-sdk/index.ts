@@ -90,6 +90,7 @@ export interface BillingPanel {
   limitUpdate(): void;
   /** Asks the panel for its subscription; it arrives through onSubscription. */
   getSubscription(): void;
+  /** The admin's colour scheme: told to the panel now if it is ready, and again at each of its billingAppReady. */
   setTheme(theme: PanelTheme): void;
   /** Loads the panel again at its current route; the wait for billingAppReady and its one retry start over. */
   reload(): void;
