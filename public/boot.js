@@ -1,7 +1,8 @@
 // The boot script, inlined (minified) into index.html after the run-time configuration and allowed by the
 // page's CSP by its hash (server/routes/panelPage.ts). It starts the session's conversation before the bundle
 // has arrived: it asks the host for `token` and `forceUpgradeInfo`, exchanges the token at billing-session
-// (init true) and starts get-billing-data, get-current-site-limits and (on the dashboard) get-next-charge, and leaves the promises on window.__panelBoot for the store
+// (init true) and starts get-billing-data, get-current-site-limits and what the first screen alone reads (the
+// dashboard's get-next-charge, the domain screens' get-account-info), and leaves the promises on window.__panelBoot for the store
 // (src/features/session/boot.ts). It keeps the host bridge's rules (src/store/hostBridge.ts): it posts only to
 // the host's exact origin, detected as the bridge detects it, and accepts answers only from the configured
 // origins with the parent window as their source. Anything it cannot do, the bundle does as without it.
@@ -90,11 +91,21 @@
   var siteLimits = session.then(function (reply) {
     return sessionTokenOf(reply) ? call('get-current-site-limits', sessionTokenOf(reply), {}) : null;
   });
-  // The dashboard shows the next charge, a preview at the card provider: asked beside the billing data too, and
-  // handed to the bundle still in flight (src/api/bootReplies.ts), so the first screen does not wait for it.
+  // What only one screen reads is asked beside the billing data too, when the panel opens on that screen, and
+  // handed to the bundle still in flight (src/api/bootReplies.ts): the dashboard's next charge (a preview at the card
+  // provider, which the first screen does not wait for) and the domain screens' account info.
   var nextCharge = session.then(function (reply) {
     var dashboard = location.pathname === '/' || location.pathname === '/billing';
     return dashboard && sessionTokenOf(reply) ? call('get-next-charge', sessionTokenOf(reply), {}) : null;
+  });
+  var accountInfo = Promise.all([session, forceUpgradeInfo]).then(function (results) {
+    var info = results[1].answered && results[1].response;
+    var forceUpgrade = !!info && info.forceUpgrade === true;
+    return location.pathname.indexOf('/domain') === 0 && sessionTokenOf(results[0])
+      ? call('get-account-info', sessionTokenOf(results[0]), { forceUpgrade: forceUpgrade }).then(function (reply) {
+          return reply && { status: reply.status, body: reply.body, forceUpgrade: forceUpgrade };
+        })
+      : null;
   });
   // The first Intl object of each kind costs tens of milliseconds (ICU loads its locale data). The bundle's
   // modules build theirs as they load: built here first, that cost falls while the page waits on the host and
@@ -112,6 +123,7 @@
     billingData: billingData,
     siteLimits: siteLimits,
     nextCharge: nextCharge,
+    accountInfo: accountInfo,
     dataRequested: dataRequested,
   };
 })();

@@ -12,9 +12,23 @@ import { api } from './api';
 import type { ApiError } from './errors';
 import { takeBootReply } from './bootReplies';
 import { call } from './call';
-import type { CallResponse } from './contract';
+import type { CallName, CallResponse } from './contract';
 
-type NextChargeAnswer = CallResponse<'get-next-charge'>;
+type Asked = { data: unknown; error?: undefined } | { error: unknown; data?: undefined };
+
+/**
+ * The boot script's answer to the call, when it asked and got one (bootReplies.ts); else the transport asks, with
+ * its retries and messages. A request after the first (a refetch) always asks.
+ */
+async function bootedOrAsked<Name extends CallName>(
+  name: Name,
+  ask: () => Asked | PromiseLike<Asked>,
+): Promise<{ data: CallResponse<Name> } | { error: ApiError }> {
+  const booted = await takeBootReply(name);
+  if (booted?.status === 200) return { data: booted.body as CallResponse<Name> };
+  const result = await ask();
+  return result.error ? { error: result.error as ApiError } : { data: result.data as CallResponse<Name> };
+}
 
 export const accountApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -27,18 +41,13 @@ export const accountApi = api.injectEndpoints({
       providesTags: ['SiteLimits'],
     }),
     /** Changes with the billing data (a plan change, a new card, a cancellation): refetched with it. */
-    getNextCharge: build.query<NextChargeAnswer, void>({
-      async queryFn(_arg, _api, _extra, baseQuery) {
-        const booted = await takeBootReply('get-next-charge');
-        if (booted?.status === 200) return { data: booted.body as NextChargeAnswer };
-        // Not asked by the boot script, or it failed there: the transport asks (with its retries and messages).
-        const result = await baseQuery(call('get-next-charge'));
-        return result.error ? { error: result.error as ApiError } : { data: result.data as NextChargeAnswer };
-      },
+    getNextCharge: build.query<CallResponse<'get-next-charge'>, void>({
+      queryFn: (_arg, _api, _extra, baseQuery) => bootedOrAsked('get-next-charge', () => baseQuery(call('get-next-charge'))),
       providesTags: ['BillingData'],
     }),
     getAccountInfo: build.query<CallResponse<'get-account-info'>, void>({
-      query: () => call('get-account-info', { withForceUpgrade: true }),
+      queryFn: (_arg, _api, _extra, baseQuery) =>
+        bootedOrAsked('get-account-info', () => baseQuery(call('get-account-info', { withForceUpgrade: true }))),
       providesTags: ['AccountInfo'],
     }),
   }),

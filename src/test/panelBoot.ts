@@ -11,6 +11,7 @@ export function completeBoot(billingData: BillingData, overrides: Partial<PanelB
     billingData: Promise.resolve({ status: 200, body: billingData, forceUpgrade: false }),
     siteLimits: Promise.resolve({ status: 200, body: { currentSiteLimits: billingData.currentSiteLimits } }),
     nextCharge: Promise.resolve(null),
+    accountInfo: Promise.resolve(null),
     dataRequested: Promise.resolve(),
     ...overrides,
   };

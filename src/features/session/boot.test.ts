@@ -7,6 +7,7 @@ import type { BillingData } from '../../api/contract';
 import { scenarioBillingData } from '../../../server/demo/scenarios';
 import { answerAsOwnerHost } from '../../test/handlers/session';
 import { completeBoot } from '../../test/panelBoot';
+import { json, onCall } from '../../test/server';
 import { createTestStore } from '../../test/testPanel';
 import { takePanelBoot } from './boot';
 import { selectForceUpgradeInfo, selectSessionStatus, selectSessionToken } from './sessionSlice';
@@ -110,6 +111,30 @@ describe("the next charge the boot script asked for (the dashboard's preview at 
     const read = panel.store.dispatch(accountApi.endpoints.getNextCharge.initiate());
     answer({ status: 200, body: nextCharge });
     await expect(read.unwrap()).resolves.toEqual(nextCharge);
+    read.unsubscribe();
+  });
+});
+
+describe("the account info the boot script asked for (a domain screen's first read)", () => {
+  const accountInfo = { currentSite: billingData.currentSite, isGrace: false, forceUpgradeOwner: false };
+
+  it('is taken by the endpoint when it was asked with the forceUpgrade the host answered', async () => {
+    const boot = completeBoot(billingData, { accountInfo: Promise.resolve({ status: 200, body: accountInfo, forceUpgrade: false }) });
+    await panel.store.dispatch(resumeSession(boot)).unwrap();
+    // The shared MSW server fails any request without a handler: the endpoint asks no one.
+    const read = panel.store.dispatch(accountApi.endpoints.getAccountInfo.initiate());
+    await expect(read.unwrap()).resolves.toEqual(accountInfo);
+    read.unsubscribe();
+  });
+
+  it('is asked again when the boot script asked with another forceUpgrade', async () => {
+    const asked = onCall('get-account-info', () => json(accountInfo));
+    const boot = completeBoot(billingData, { accountInfo: Promise.resolve({ status: 200, body: { stale: true }, forceUpgrade: true }) });
+    await panel.store.dispatch(resumeSession(boot)).unwrap();
+    const read = panel.store.dispatch(accountApi.endpoints.getAccountInfo.initiate());
+    await expect(read.unwrap()).resolves.toEqual(accountInfo);
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.options).toEqual({ forceUpgrade: false });
     read.unsubscribe();
   });
 });

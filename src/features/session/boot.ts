@@ -1,7 +1,8 @@
 /**
  * The hand-off from the page's boot script (public/boot.js): before the bundle arrived, it asked the host for
  * the token and forceUpgradeInfo, exchanged the token at billing-session and started get-billing-data,
- * get-current-site-limits and (on the dashboard) get-next-charge. It
+ * get-current-site-limits and what the first screen alone reads (the dashboard's get-next-charge, the domain
+ * screens' get-account-info). It
  * leaves those promises on window.__panelBoot; the session resumes from them (resumeSession in
  * sessionThunks.ts) instead of asking again. Without it (a page without the script, tests) the session starts
  * as it always did.
@@ -22,6 +23,8 @@ export interface PanelBoot {
   siteLimits: Promise<BootReply | null>;
   /** get-next-charge, asked only when the panel opens on its dashboard (null otherwise) */
   nextCharge: Promise<BootReply | null>;
+  /** get-account-info, asked only when the panel opens on a domain screen (null otherwise), with its forceUpgrade */
+  accountInfo: Promise<(BootReply & { forceUpgrade: boolean }) | null>;
   /** settles once get-billing-data was asked for, or could not be */
   dataRequested: Promise<void>;
 }
@@ -41,9 +44,9 @@ export function takePanelBoot(self: Window): PanelBoot | null {
   const boot = self.__panelBoot as Partial<Record<keyof PanelBoot, unknown>> | undefined;
   delete self.__panelBoot;
   if (typeof boot !== 'object' || boot === null) return null;
-  const whole = [boot.token, boot.forceUpgradeInfo, boot.session, boot.billingData, boot.siteLimits, boot.nextCharge, boot.dataRequested].every(
-    isPromise,
-  );
+  const whole = [
+    boot.token, boot.forceUpgradeInfo, boot.session, boot.billingData, boot.siteLimits, boot.nextCharge, boot.accountInfo, boot.dataRequested,
+  ].every(isPromise);
   return whole ? (boot as PanelBoot) : null;
 }
 

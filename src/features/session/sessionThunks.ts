@@ -79,8 +79,13 @@ export const resumeSession = createAppAsyncThunk('session/resume', async (boot: 
     seeds.push({ endpointName: 'getCurrentSiteLimits', arg: undefined, value: siteLimits.body as CallResponse<'get-current-site-limits'> });
   }
   if (seeds.length > 0) dispatch(accountApi.util.upsertQueryEntries(seeds));
-  // Not waited for: the plan details show the next charge when its preview at the card provider is in.
+  // Not waited for: the plan details show the next charge when its preview at the card provider is in, and the
+  // domain screens their account info (asked with the same forceUpgrade, or asked again).
   handOverBootReply('get-next-charge', boot.nextCharge);
+  handOverBootReply(
+    'get-account-info',
+    boot.accountInfo.then((reply) => (reply?.forceUpgrade === info.forceUpgrade ? reply : null)),
+  );
   dispatch(sessionEstablished(token));
   return true;
 });
