@@ -32,15 +32,17 @@ function Row({ term, children }: { term: string; children: string }) {
 
 function Described({ charge }: { charge: Exclude<NextChargeData, { kind: 'open_amount' }> }) {
   switch (charge.kind) {
-    case 'renewal':
+    case 'renewal': {
+      const reduced = reductions(charge);
       return (
         <>
           <dl className="price-breakdown price-breakdown--extras">
             <Row term="Next charge">{`${formatCents(charge.amount, USD)} on ${formatLongDate(charge.date)}`}</Row>
           </dl>
-          {reductions(charge) && <p className="note">{reductions(charge)}</p>}
+          {reduced && <p className="note">{reduced}</p>}
         </>
       );
+    }
     case 'trial_end':
       return (
         <>
