@@ -120,7 +120,7 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
   });
   // Replies carrying the catalogue reuse its JSON text (http/serializeReply.ts).
   app.setReplySerializer(serializeReply);
-  const identity = new IdentityVerifier({ audience: config.identity.audience, platformIssuer: () => options.identityIssuer });
+  const identity = new IdentityVerifier({ audience: config.identity.audience, platformIssuer: options.identityIssuer });
   const now = options.now ?? Date.now;
   // The billing data is tens of KB of JSON: compressed for clients that accept it. gzip and deflate only: brotli
   // at its default quality costs more CPU per answer than the server spends building it.

@@ -57,8 +57,8 @@ function isKeySetUnavailable(error: unknown): boolean {
 export interface IdentityExpectations {
   /** the `aud` the token must name */
   audience: string;
-  /** the platform's issuer URL; read per token because the demo host's address is known only once it listens */
-  platformIssuer: () => string;
+  /** the platform's issuer URL (config.ts resolveIdentityIssuer) */
+  platformIssuer: string;
 }
 
 export class IdentityVerifier {
@@ -97,7 +97,7 @@ export class IdentityVerifier {
     }
     if (typeof issuer !== 'string' || issuer === '') throw new ApiError(401, messages.invalidIdentity);
     // Refused before any lookup or fetch: an admin outside the platform is no one we take keys from.
-    if (!isUnderPlatform(issuer, this.expected.platformIssuer())) throw new ApiError(403, messages.ownerOnly);
+    if (!isUnderPlatform(issuer, this.expected.platformIssuer)) throw new ApiError(403, messages.ownerOnly);
     const site = await findSiteByAdminUrl(normaliseAdminUrl(issuer));
     if (site === undefined) throw new ApiError(401, messages.invalidIdentity);
 
