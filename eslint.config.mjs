@@ -1,5 +1,6 @@
-// One-way imports (docs/architecture.md): lib <- api <- features <- app; ui is used by features and app; a feature
-// does not reach into another feature; server/ may import the call contract and lib, never React code.
+// One-way imports (docs/architecture.md): core (the call contract and the pure rules) is shared by the panel and the
+// server and imports neither; in the panel api <- features <- app, ui is used by features and app, and a feature
+// does not reach into another feature; server/ imports core, never the panel's code.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
@@ -34,10 +35,9 @@ export default tseslint.config(
         {
           zones: [
             {
-              target: './src/lib',
-              from: './src',
-              except: ['./lib', './api/contract.ts'],
-              message: 'src/lib is pure: it imports only itself and the contract types.',
+              target: './core',
+              from: ['./src', './server', './host-sdk', './conformance'],
+              message: 'core is shared by the panel and the server: it imports neither.',
             },
             { target: './src/api', from: ['./src/features', './src/app', './src/store', './src/ui'], message: 'api sits below features, store and app.' },
             { target: './src/ui', from: ['./src/features', './src/app', './src/store', './src/api'], message: 'ui is presentational.' },
@@ -45,18 +45,17 @@ export default tseslint.config(
             { target: './src/features', from: './src/app', message: 'features sit below the app shell.' },
             // payments is the card service that billing and checkout both use, and account holds what several
             // screens share (the screen gate, invoice and plan pieces, page navigation, polling); everything
-            // else a feature shares goes through lib, api or the store's public selectors (src/store/selectors.ts).
+            // else a feature shares goes through core, api or the store's public selectors (src/store/selectors.ts).
             ...features.map((feature) => ({
               target: `./src/features/${feature}`,
               from: './src/features',
               except: [...new Set([`./${feature}`, './payments', './account'])],
-              message: "a feature shares through lib, api or the store's public selectors (src/store/selectors.ts), not another feature's files.",
+              message: "a feature shares through core, api or the store's public selectors (src/store/selectors.ts), not another feature's files.",
             })),
             {
               target: './server',
               from: './src',
-              except: ['./lib', './api/contract.ts'],
-              message: 'the server imports only the call contract and lib.',
+              message: "the server shares the panel's contract and rules through core, never the panel's own code.",
             },
             {
               target: './host-sdk',

@@ -5,7 +5,7 @@
  * charges (0341) leaves an open invoice and the account in grace, until the owner pays with a good card.
  */
 import type { Page } from '@playwright/test';
-import { formatLongDate } from '../src/lib/dates';
+import { formatLongDate } from '../core/rules/dates';
 import { expect, test } from './fixtures';
 import { typeCard } from './panel';
 

@@ -5,9 +5,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { defaultDomainSettings, defaultPortalLoginUrl, type PanelConfig } from '../src/api/contract';
-import { parseBoolean } from '../src/lib/parse';
-import { ERROR_REPORTING } from '../src/lib/constants';
+import { defaultDomainSettings, defaultPortalLoginUrl, type PanelConfig } from '../core/contract';
+import { parseBoolean } from '../core/rules/parse';
+import { ERROR_REPORTING } from '../core/rules/constants';
 import { defaultBrand, type Brand } from './brand';
 
 export { defaultBrand, type Brand } from './brand';

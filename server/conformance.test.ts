@@ -8,8 +8,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { callKinds } from '../src/lib/callKinds';
-import type { CallName } from '../src/api/contract';
+import { callKinds } from '../core/rules/callKinds';
+import type { CallName } from '../core/contract';
 import { startDemo, type Demo } from './testing/harness';
 
 const PROJECT_ROOT = path.resolve(__dirname, '..');

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { calls, type CallName } from '../src/api/contract';
+import { calls, type CallName } from '../core/contract';
 import { databaseChecksum } from './testing/databaseChecksum';
 import { startDemo, type Demo } from './testing/harness';
 import { signHs256 } from './testing/jwt';

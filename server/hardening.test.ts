@@ -3,7 +3,7 @@
  * the API, JSON-only API bodies (415, nothing stored) and the rate limits (429 with a clear message).
  */
 import { sql } from 'kysely';
-import { apiErrorSchema } from '../src/api/contract';
+import { apiErrorSchema } from '../core/contract';
 import { messages } from './http/errors';
 import { startDemo, type Demo } from './testing/harness';
 

@@ -4,7 +4,7 @@
  * the server; the test listens to that child's output.
  */
 import childProcess, { type ChildProcess } from 'node:child_process';
-import { calls } from '../src/api/contract';
+import { calls } from '../core/contract';
 import { startDemo, type Demo } from './testing/harness';
 
 const CONTACT_EMAIL = 'accounts-payable@northwind.example';

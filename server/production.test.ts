@@ -1,4 +1,4 @@
-import { apiErrorSchema } from '../src/api/contract';
+import { apiErrorSchema } from '../core/contract';
 import { startDemo, type Demo } from './testing/harness';
 
 let demo: Demo;

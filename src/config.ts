@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
-import type { PanelConfig } from './api/contract';
-import { DEFAULT_BRAND, defaultDomainSettings, defaultPortalLoginUrl } from './api/contractValues';
-import { ERROR_REPORTING } from './lib/constants';
+import type { PanelConfig } from '../core/contract';
+import { DEFAULT_BRAND, defaultDomainSettings, defaultPortalLoginUrl } from '../core/contract/values';
+import { ERROR_REPORTING } from '../core/rules/constants';
 
 /**
  * Run-time configuration (its shape is in the call contract, shared with the server that injects it). Without

@@ -2,9 +2,9 @@
  * What an account's rows say about it, beyond the rows: its site limits (usage against the plan) and its
  * status flags. Read here, next to the stores, so a route walks routes -> access (who may) -> billing (what is).
  */
-import type { CurrentSiteLimits, StatusFlags } from '../../src/api/contract';
-import { subscriptionStatusSchema } from '../../src/api/contract';
-import { deriveStatusFlags } from '../../src/lib/flags';
+import type { CurrentSiteLimits, StatusFlags } from '../../core/contract';
+import { subscriptionStatusSchema } from '../../core/contract';
+import { deriveStatusFlags } from '../../core/rules/flags';
 import { computeSiteLimits } from './siteLimits';
 import { toPrice, type AccountRecord, type Stores } from './store';
 

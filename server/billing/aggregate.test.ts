@@ -1,4 +1,4 @@
-import { billingDataSchema, type StatusFlags } from '../../src/api/contract';
+import { billingDataSchema, type StatusFlags } from '../../core/contract';
 import { buildScenarios, scenarioBillingData, scenarioBillingParts, scenarioNames, type ScenarioName } from '../demo/scenarios';
 import { yearlyCost, catalogueProducts, YEARLY_PRICE_MONTHS } from '../seed/catalogue';
 import { assembleBillingData, checkoutRouteFor, lastSubscriptionTypeOf, PLANS_ROUTE, UNREADABLE_MAJOR_VERSION } from './aggregate';

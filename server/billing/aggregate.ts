@@ -16,13 +16,13 @@ import type {
   Product,
   Subscription,
   User,
-} from '../../src/api/contract';
-import { AUTOBILLING_ADDON_PREFIX } from '../../src/lib/constants';
-import { toUnixSeconds } from '../../src/lib/dates';
-import { checkoutPath } from '../../src/lib/plans';
-import { deriveStatusFlags, needsCheckout } from '../../src/lib/flags';
-import { exceededLimitNames } from '../../src/lib/limits';
-import { parseMajorVersion } from '../../src/lib/parse';
+} from '../../core/contract';
+import { AUTOBILLING_ADDON_PREFIX } from '../../core/rules/constants';
+import { toUnixSeconds } from '../../core/rules/dates';
+import { checkoutPath } from '../../core/rules/plans';
+import { deriveStatusFlags, needsCheckout } from '../../core/rules/flags';
+import { exceededLimitNames } from '../../core/rules/limits';
+import { parseMajorVersion } from '../../core/rules/parse';
 
 export interface BillingParts {
   subscription: Subscription;

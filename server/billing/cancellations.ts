@@ -6,7 +6,7 @@
  * last error, and the panel's poll times out with its own message.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { toUnixSeconds } from '../../src/lib/dates';
+import { toUnixSeconds } from '../../core/rules/dates';
 import type { CancellationRequestRow } from '../db/schema';
 import type { PaymentsProvider } from '../payments/provider';
 import type { Stores } from './store';

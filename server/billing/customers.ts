@@ -1,5 +1,5 @@
 /** The payment customer behind a billing user: created on the first billing session (init), never twice. */
-import { toUnixSeconds } from '../../src/lib/dates';
+import { toUnixSeconds } from '../../core/rules/dates';
 import type { CustomerRow, UserRow } from '../db/schema';
 import type { PaymentsProvider } from '../payments/provider';
 import type { AccountStore } from './store';

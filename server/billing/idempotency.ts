@@ -10,8 +10,8 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { toUnixSeconds } from '../../src/lib/dates';
-import { stableJson } from '../../src/lib/json';
+import { toUnixSeconds } from '../../core/rules/dates';
+import { stableJson } from '../../core/rules/json';
 import { ApiError } from '../http/errors';
 import type { IdempotencyKeyStore } from './store';
 

@@ -8,7 +8,7 @@
  * - a running paid period: what its renewal bills, and when;
  * - anything else (incomplete, canceled): nothing is coming.
  */
-import type { NextCharge } from '../../src/api/contract';
+import type { NextCharge } from '../../core/contract';
 import type { CustomerRow, SubscriptionRow } from '../db/schema';
 import type { PaymentsProvider } from '../payments/provider';
 import type { Stores } from './store';

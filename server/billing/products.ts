@@ -1,5 +1,5 @@
 /** Which products a user is offered. Pure: the account routes and the demo fixtures share it. */
-import type { Product } from '../../src/api/contract';
+import type { Product } from '../../core/contract';
 import { DEFAULT_GROUP } from '../seed/catalogue';
 
 /**

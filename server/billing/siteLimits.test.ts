@@ -1,4 +1,4 @@
-import type { Limit } from '../../src/api/contract';
+import type { Limit } from '../../core/contract';
 import { computeSiteLimits, type SiteLimitsInput } from './siteLimits';
 
 const officialTheme = { active_theme: 'source', active_theme_official: true };

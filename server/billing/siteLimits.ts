@@ -2,9 +2,9 @@
  * A site's usage measured against its plan's limits: the Current site limits of SPEC 3 (total, limit,
  * exceeded, members_override per limit). Pure; the account routes and the demo fixtures both use it.
  */
-import type { CurrentSite, CurrentSiteLimits, Limit, LimitName, SiteLimit } from '../../src/api/contract';
-import { limitNameSchema } from '../../src/api/contract';
-import { validateLimit } from '../../src/lib/plans';
+import type { CurrentSite, CurrentSiteLimits, Limit, LimitName, SiteLimit } from '../../core/contract';
+import { limitNameSchema } from '../../core/contract';
+import { validateLimit } from '../../core/rules/plans';
 
 /** Measured usage per limit: counts (members, staff, newsletters, integrations) or 1/0 for features. */
 export type SiteUsage = Partial<Record<LimitName, number>>;

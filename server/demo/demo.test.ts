@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { apiErrorSchema, calls } from '../../src/api/contract';
+import { apiErrorSchema, calls } from '../../core/contract';
 import type { PanelRuntimeConfig } from '../config';
 import { PLACEHOLDER_ASSET, startDemo, type Demo } from '../testing/harness';
 import { scenarioNames } from './scenarios';

@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { dnsRecordTypeSchema } from '../../src/api/contract';
+import { dnsRecordTypeSchema } from '../../core/contract';
 import type { Db } from '../db/database';
 import { startAuthority } from '../dns/authority';
 import { registrarOfNameserver } from '../dns/registrars';

@@ -5,9 +5,9 @@
  * edge and mail sandboxes hold for the scenarios' custom and sending domains.
  */
 import { randomUUID } from 'node:crypto';
-import type { SendingDomainStatus } from '../../src/api/contract';
-import { DNS_A_RECORD_IP, DNS_RECORD_TTL } from '../../src/lib/constants';
-import { toUnixSeconds } from '../../src/lib/dates';
+import type { SendingDomainStatus } from '../../core/contract';
+import { DNS_A_RECORD_IP, DNS_RECORD_TTL } from '../../core/rules/constants';
+import { toUnixSeconds } from '../../core/rules/dates';
 import type { Db } from '../db/database';
 import type { DnsRecordsTable } from '../db/schema';
 import { siteTarget } from '../domains/customDomains';

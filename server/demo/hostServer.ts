@@ -9,7 +9,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
 import { z } from 'zod';
-import { toUnixSeconds } from '../../src/lib/dates';
+import { toUnixSeconds } from '../../core/rules/dates';
 import type { Brand } from '../config';
 import { ApiError, errorBody } from '../http/errors';
 import { parseBody } from '../http/validate';

@@ -15,10 +15,10 @@ import type {
   SubscriptionAddon,
   SubscriptionStatus,
   User,
-} from '../../src/api/contract';
-import { BILLING_CURRENCY, MS_PER_SECOND, SECONDS_PER_DAY, SUBSCRIPTION_CYCLE_BILLING_REASON } from '../../src/lib/constants';
-import { toUnixSeconds } from '../../src/lib/dates';
-import { invoiceDescription } from '../../src/lib/invoices';
+} from '../../core/contract';
+import { BILLING_CURRENCY, MS_PER_SECOND, SECONDS_PER_DAY, SUBSCRIPTION_CYCLE_BILLING_REASON } from '../../core/rules/constants';
+import { toUnixSeconds } from '../../core/rules/dates';
+import { invoiceDescription } from '../../core/rules/invoices';
 import { assembleBillingData, type BillingParts } from '../billing/aggregate';
 import { offeredProducts } from '../billing/products';
 import { computeSiteLimits, type SiteUsage } from '../billing/siteLimits';

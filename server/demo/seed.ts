@@ -2,8 +2,8 @@
  * Writes the catalogue and every demo scenario to the database, replacing all billing data: the demo's start
  * and `POST /__demo/reset`. One transaction, so a reset is all or nothing.
  */
-import { SUBSCRIPTION_CYCLE_BILLING_REASON } from '../../src/lib/constants';
-import { toUnixSeconds } from '../../src/lib/dates';
+import { SUBSCRIPTION_CYCLE_BILLING_REASON } from '../../core/rules/constants';
+import { toUnixSeconds } from '../../core/rules/dates';
 import { defaultBrand } from '../brand';
 import type { Db } from '../db/database';
 import type { InvoicesTable, SandboxInvoiceBreakdownsTable } from '../db/schema';

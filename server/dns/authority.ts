@@ -6,7 +6,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import dns2 from 'dns2';
-import type { DnsRecordType } from '../../src/api/contract';
+import type { DnsRecordType } from '../../core/contract';
 import { normalizeDnsName, zoneOf, type DnsRecordView, type ZoneStore } from './zones';
 
 const { Packet } = dns2;

@@ -5,9 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { getDomain } from 'tldts';
-import { dnsRecordTypeSchema, type DnsRecordType } from '../../src/api/contract';
-import { DNS_RECORD_TTL } from '../../src/lib/constants';
-import { toUnixSeconds } from '../../src/lib/dates';
+import { dnsRecordTypeSchema, type DnsRecordType } from '../../core/contract';
+import { DNS_RECORD_TTL } from '../../core/rules/constants';
+import { toUnixSeconds } from '../../core/rules/dates';
 import type { Db } from '../db/database';
 import type { DnsRecordRow } from '../db/schema';
 

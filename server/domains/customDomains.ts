@@ -2,10 +2,10 @@
  * Custom domains (SPEC 4 "Custom domain activation"): saving one, asking the edge provider for its certificate,
  * checking it, the registrar its nameservers belong to, and a diagnosis of its DNS records in plain words.
  */
-import type { DnsDiagnosis, DnsDiagnosisRow, DomainCheck, SslStatus } from '../../src/api/contract';
-import { DNS_A_RECORD_IP, DNS_ROOT_HOST } from '../../src/lib/constants';
-import { toUnixSeconds } from '../../src/lib/dates';
-import { dnsRecords, sslStatusClass, validateCustomDomain } from '../../src/lib/domains';
+import type { DnsDiagnosis, DnsDiagnosisRow, DomainCheck, SslStatus } from '../../core/contract';
+import { DNS_A_RECORD_IP, DNS_ROOT_HOST } from '../../core/rules/constants';
+import { toUnixSeconds } from '../../core/rules/dates';
+import { dnsRecords, sslStatusClass, validateCustomDomain } from '../../core/rules/domains';
 import type { SiteRow } from '../db/schema';
 import { registrarOfNameserver } from '../dns/registrars';
 import { DnsLookupError, type DnsResolver } from '../dns/resolver';

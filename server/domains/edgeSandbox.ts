@@ -4,9 +4,9 @@
  * It looks at DNS through the resolver seam, so in the demo a person plays the activation by editing the records
  * of the demo's DNS server.
  */
-import { DNS_A_RECORD_IP } from '../../src/lib/constants';
-import { toUnixSeconds } from '../../src/lib/dates';
-import { subdomainOf } from '../../src/lib/domains';
+import { DNS_A_RECORD_IP } from '../../core/rules/constants';
+import { toUnixSeconds } from '../../core/rules/dates';
+import { subdomainOf } from '../../core/rules/domains';
 import type { Db } from '../db/database';
 import type { DnsResolver } from '../dns/resolver';
 import type { Certificate, CertificateStatus, EdgeProvider } from './edgeProvider';

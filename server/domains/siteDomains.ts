@@ -1,5 +1,5 @@
 /** What the domain calls change on a site: its custom domain and certificate status, and its sending domain. */
-import type { SendingDomainStatus, SslStatus } from '../../src/api/contract';
+import type { SendingDomainStatus, SslStatus } from '../../core/contract';
 import type { Db } from '../db/database';
 import type { SiteRow } from '../db/schema';
 

@@ -1,5 +1,5 @@
 /** Failures every route answers with: a status and `{error: {message, status}}` (the contract's apiErrorSchema). */
-import { EXPIRED_TOKEN_MESSAGE, GENERIC_MESSAGE, legacyPlanMessage, NOT_OWNER_MESSAGE, type ApiErrorBody } from '../../src/api/contract';
+import { EXPIRED_TOKEN_MESSAGE, GENERIC_MESSAGE, legacyPlanMessage, NOT_OWNER_MESSAGE, type ApiErrorBody } from '../../core/contract';
 
 export class ApiError extends Error {
   constructor(

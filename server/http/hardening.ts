@@ -5,8 +5,8 @@
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { CallName } from '../../src/api/contract';
-import { callKinds } from '../../src/lib/callKinds';
+import type { CallName } from '../../core/contract';
+import { callKinds } from '../../core/rules/callKinds';
 import type { ServerConfig } from '../config';
 import { ApiError, messages } from './errors';
 

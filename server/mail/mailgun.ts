@@ -4,7 +4,7 @@
  * matter here (the receiving MX records are for inbound mail, which the platform does not take).
  */
 import Mailgun from 'mailgun.js';
-import { dnsRecordTypeSchema, dnsRecordValiditySchema } from '../../src/api/contract';
+import { dnsRecordTypeSchema, dnsRecordValiditySchema } from '../../core/contract';
 import { DKIM_SELECTOR, MailProviderError, type MailDomain, type MailProvider, type ProviderDnsRecord } from './provider';
 
 export interface MailgunOptions {

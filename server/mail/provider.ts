@@ -4,7 +4,7 @@
  * DNS seam as the real one checks the internet's DNS; production the real provider through `mailgun.js`
  * (mail/mailgun.ts). The DMARC record is not the provider's: mail/sendingDomains.ts checks it itself.
  */
-import type { DnsRecordType, DnsRecordValidity } from '../../src/api/contract';
+import type { DnsRecordType, DnsRecordValidity } from '../../core/contract';
 
 /** One record the provider needs, as it lists it (its `sending_dns_records`). */
 export interface ProviderDnsRecord {

@@ -5,8 +5,8 @@
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { z } from 'zod';
-import type { DnsRecordValidity } from '../../src/api/contract';
-import { toUnixSeconds } from '../../src/lib/dates';
+import type { DnsRecordValidity } from '../../core/contract';
+import { toUnixSeconds } from '../../core/rules/dates';
 import type { Db } from '../db/database';
 import type { DnsResolver } from '../dns/resolver';
 import {

@@ -4,8 +4,8 @@
  * activation that did not find every record, VERIFIED once SPF, DKIM and DMARC are all there, INVALID when a
  * verified domain's records have gone missing.
  */
-import type { SendingDnsRecord, SendingDomain, SendingDomainStatus } from '../../src/api/contract';
-import { WWW_PREFIX } from '../../src/lib/constants';
+import type { SendingDnsRecord, SendingDomain, SendingDomainStatus } from '../../core/contract';
+import { WWW_PREFIX } from '../../core/rules/constants';
 import type { SiteRow } from '../db/schema';
 import { DnsLookupError, type DnsResolver } from '../dns/resolver';
 import type { SiteDomainStore } from '../domains/siteDomains';

@@ -4,8 +4,8 @@
  * 200 schemas; its refusals match the error schema.
  */
 import { readFileSync } from 'node:fs';
-import type { CallName } from '../../src/api/contract';
-import { callKinds } from '../../src/lib/callKinds';
+import type { CallName } from '../../core/contract';
+import { callKinds } from '../../core/rules/callKinds';
 import { DEFAULT_DOCUMENT_FILE, loadContractDocument } from '../../conformance/document';
 import type { ScenarioName } from '../demo/scenarios';
 import { OPENAPI_PATH } from '../routes/openapi';

@@ -6,7 +6,7 @@
  * The examples are those of the demo's `active` scenario (docs/demo.md): a Publisher yearly site with its card,
  * coupon and invoices. Their tokens have the real tokens' shape and claims but a placeholder signature.
  */
-import type { CallName, CallRequest } from '../../src/api/contract';
+import type { CallName, CallRequest } from '../../core/contract';
 
 function base64url(value: object): string {
   return Buffer.from(JSON.stringify(value)).toString('base64url');

@@ -1,6 +1,6 @@
 /**
  * The shared parts of the call contract that the OpenAPI document names as components: each entity schema of
- * src/api/contract.ts with its component id and a description. A registry of its own (not zod's global one and not
+ * core/contract/index.ts with its component id and a description. A registry of its own (not zod's global one and not
  * `.meta()` on the contract), so the contract's schemas and their validation stay exactly as they are.
  */
 import { z } from 'zod';
@@ -46,7 +46,7 @@ import {
   subscriptionSchema,
   subscriptionStatusSchema,
   userSchema,
-} from '../../src/api/contract';
+} from '../../core/contract';
 
 export interface ComponentMeta {
   id: string;

@@ -6,8 +6,8 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { calls, type CallName } from '../../src/api/contract';
-import { callKinds } from '../../src/lib/callKinds';
+import { calls, type CallName } from '../../core/contract';
+import { callKinds } from '../../core/rules/callKinds';
 import { contractDocument, DEFAULT_DOCUMENT_FILE, type OpenApiDocument } from '../../conformance/document';
 import { buildOpenApiDocument, openApiJson } from './document';
 
@@ -33,7 +33,7 @@ const contract = contractDocument(document);
 
 it('is current in docs/openapi.json', () => {
   if (committed !== openApiJson()) {
-    throw new Error('docs/openapi.json is not what the call contract (src/api/contract.ts) generates: run `npm run openapi` and commit it');
+    throw new Error('docs/openapi.json is not what the call contract (core/contract/index.ts) generates: run `npm run openapi` and commit it');
   }
 });
 

@@ -1,5 +1,5 @@
 /**
- * The OpenAPI 3.1 document of the call API, generated from the call contract (src/api/contract.ts) with zod's own
+ * The OpenAPI 3.1 document of the call API, generated from the call contract (core/contract/index.ts) with zod's own
  * `z.toJSONSchema`, never written by hand: `npm run openapi` writes it to docs/openapi.json (a test fails when
  * that file is not current) and the server answers it at `GET /api/openapi.json` (routes/openapi.ts).
  *
@@ -9,8 +9,8 @@
  * in an answer) and answers use it too, the request side gets a component of its own, named `<Entity>Input`.
  */
 import { z } from 'zod';
-import { calls, type CallName } from '../../src/api/contract';
-import { callKinds, type CallKind } from '../../src/lib/callKinds';
+import { calls, type CallName } from '../../core/contract';
+import { callKinds, type CallKind } from '../../core/rules/callKinds';
 import { callDocs } from './callDocs';
 import { API_ERROR_COMPONENT, componentRegistry } from './components';
 

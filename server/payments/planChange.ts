@@ -2,7 +2,7 @@
  * The provider's side of a plan change (SPEC 4 "Plan change flow"): what the routes ask the payments provider,
  * and what it answers. Amounts are cents, times Unix seconds, ids the provider's.
  */
-import type { InvoicePreview } from '../../src/api/contract';
+import type { InvoicePreview } from '../../core/contract';
 
 /** One subscription item: the base price first, then the add-ons. */
 export interface PlanItem {

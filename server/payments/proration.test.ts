@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { BillingPeriod, CouponDuration } from '../../src/api/contract';
+import type { BillingPeriod, CouponDuration } from '../../core/contract';
 import { addPeriod, itemName, prorate, type ActiveDiscount, type CurrentItem, type ProrationInput, type ProrationItem } from './proration';
 
 const DAY = 86_400;

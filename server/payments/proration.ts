@@ -8,10 +8,10 @@
  *   what is left to pay is billed, a net credit goes to the balance. The amount billed is never negative.
  * Pure: the sandbox provider bills with it and the route's preview shows the same numbers (payments/sandbox.ts).
  */
-import type { BillingPeriod, Coupon, InvoicePreview, InvoicePreviewLine } from '../../src/api/contract';
-import { MONTHS_PER_YEAR, MS_PER_SECOND } from '../../src/lib/constants';
-import { formatCents, formatPercent } from '../../src/lib/money';
-import { toUnixSeconds } from '../../src/lib/dates';
+import type { BillingPeriod, Coupon, InvoicePreview, InvoicePreviewLine } from '../../core/contract';
+import { MONTHS_PER_YEAR, MS_PER_SECOND } from '../../core/rules/constants';
+import { formatCents, formatPercent } from '../../core/rules/money';
+import { toUnixSeconds } from '../../core/rules/dates';
 
 export interface ProrationItem {
   priceId: string;

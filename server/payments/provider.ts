@@ -10,7 +10,7 @@
  * Card numbers never reach this interface: the browser confirms a setup intent with the provider directly
  * (the provider's script, or the sandbox's stand-in), and the server only reads the result.
  */
-import type { NextChargeAmounts } from '../../src/api/contract';
+import type { NextChargeAmounts } from '../../core/contract';
 import { ApiError } from '../http/errors';
 import type {
   InvoicePreview,

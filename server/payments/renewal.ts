@@ -5,7 +5,7 @@
  * is left of it stays on the balance, a debit is added. Pure: the sandbox bills its renewals with it and answers
  * the next-charge preview with it, so the charge the dashboard announces is the charge the renewal makes.
  */
-import type { NextChargeAmounts } from '../../src/api/contract';
+import type { NextChargeAmounts } from '../../core/contract';
 import { couponReduction, discountAppliesAt, type ActiveDiscount } from './proration';
 
 export interface RenewalInput {

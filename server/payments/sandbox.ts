@@ -26,8 +26,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Insertable } from 'kysely';
 import Stripe from 'stripe';
-import { billingPeriodSchema, couponDurationSchema } from '../../src/api/contract';
-import { cardExpiresAt, toUnixSeconds } from '../../src/lib/dates';
+import { billingPeriodSchema, couponDurationSchema } from '../../core/contract';
+import { cardExpiresAt, toUnixSeconds } from '../../core/rules/dates';
 import { defaultBrand } from '../brand';
 import { addonsJson, parseJson } from '../billing/store/json';
 import { applyPendingChange } from '../billing/store/planChanges';

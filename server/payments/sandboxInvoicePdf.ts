@@ -10,9 +10,9 @@
  */
 import PDFDocument from 'pdfkit';
 import { z } from 'zod';
-import { formatLongDate } from '../../src/lib/dates';
-import { invoiceDescription } from '../../src/lib/invoices';
-import { currencySymbol, formatCents } from '../../src/lib/money';
+import { formatLongDate } from '../../core/rules/dates';
+import { invoiceDescription } from '../../core/rules/invoices';
+import { currencySymbol, formatCents } from '../../core/rules/money';
 import type { Db } from '../db/database';
 import { parseJson } from '../billing/store/json';
 

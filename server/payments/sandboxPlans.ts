@@ -2,8 +2,8 @@
  * The payment sandbox's view of a plan change: the proration input read from the rows that are the sandbox's
  * subscriptions, prices, coupons and customers (as the real provider reads its own objects).
  */
-import type { BillingPeriod } from '../../src/api/contract';
-import { billingPeriodSchema, couponDurationSchema } from '../../src/api/contract';
+import type { BillingPeriod } from '../../core/contract';
+import { billingPeriodSchema, couponDurationSchema } from '../../core/contract';
 import { addonsJson, parseJson } from '../billing/store/json';
 import { UNPAID_STATUSES } from '../billing/store/planChanges';
 import type { Db } from '../db/database';

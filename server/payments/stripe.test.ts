@@ -4,7 +4,7 @@
  * configuration end to end: the demo started with PAYMENTS_PROVIDER=stripe sends the dashboard's writes there.
  */
 import PDFDocument from 'pdfkit';
-import { calls } from '../../src/api/contract';
+import { calls } from '../../core/contract';
 import { startDemo, type Demo } from '../testing/harness';
 import { pdfText } from '../testing/pdfText';
 import {

@@ -37,8 +37,8 @@
  *   (`verifyPaymentEvent`, which the sandbox's events go through too).
  */
 import Stripe from 'stripe';
-import { toUnixSeconds } from '../../src/lib/dates';
-import type { InvoicePreviewLine } from '../../src/api/contract';
+import { toUnixSeconds } from '../../core/rules/dates';
+import type { InvoicePreviewLine } from '../../core/contract';
 import type {
   InvoicePreview,
   NewSubscriptionRequest,

@@ -4,7 +4,7 @@
  * token only (get-entri-token). Plain fetch: the registrar publishes no server package.
  */
 import { z } from 'zod';
-import { toUnixSeconds } from '../../src/lib/dates';
+import { toUnixSeconds } from '../../core/rules/dates';
 import { REGISTRAR_TOKEN_TTL_SECONDS, RegistrarProviderError, type RegistrarProvider, type RegistrarToken } from './provider';
 
 /** A registrar that does not answer within this long fails the call rather than hold the panel's spinner. */

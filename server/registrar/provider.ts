@@ -6,7 +6,7 @@
  * API with the application's secret (registrar/entri.ts).
  */
 import { randomBytes } from 'node:crypto';
-import { toUnixSeconds } from '../../src/lib/dates';
+import { toUnixSeconds } from '../../core/rules/dates';
 import type { Db } from '../db/database';
 
 /** SPEC 9: "valid about 55 minutes", as the real service's tokens. */

@@ -1,4 +1,4 @@
-import { apiErrorSchema, calls, type CallName, type StatusFlags } from '../../src/api/contract';
+import { apiErrorSchema, calls, type CallName, type StatusFlags } from '../../core/contract';
 import { scenarioBillingData, type ScenarioName } from '../demo/scenarios';
 import { startDemo, type Demo } from '../testing/harness';
 import { decodeClaims, signHs256 } from '../testing/jwt';

@@ -3,8 +3,8 @@
  * (routes/access.ts: 403 for another site's ids, and for legacy-plan sites).
  */
 import type { FastifyInstance } from 'fastify';
-import { toUnixSeconds } from '../../src/lib/dates';
-import { invoicePdfFileName } from '../../src/lib/invoices';
+import { toUnixSeconds } from '../../core/rules/dates';
+import { invoicePdfFileName } from '../../core/rules/invoices';
 import { activeDiscount, assembleTimelessBillingData, billingDataAsOf, type BillingParts } from '../billing/aggregate';
 import { flagsOf, siteLimitsOf, type FlagRequest } from '../billing/accountState';
 import { toBlogs, toCurrentSite, toUser } from '../billing/store';

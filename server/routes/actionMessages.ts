@@ -1,5 +1,5 @@
 /** What the write calls answer when they refuse, in one place (tests import it without the server's modules). */
-import type { LimitName } from '../../src/api/contract';
+import type { LimitName } from '../../core/contract';
 
 export const actionMessages = {
   cardNotConfirmed: 'This card has not been confirmed with the payment provider yet. Enter the card again.',

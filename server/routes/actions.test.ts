@@ -4,7 +4,7 @@
  * no harm (idempotency keys, repeated writes).
  */
 import { sql } from 'kysely';
-import { apiErrorSchema, calls, type CallName, type CallResponse } from '../../src/api/contract';
+import { apiErrorSchema, calls, type CallName, type CallResponse } from '../../core/contract';
 import type { ScenarioName } from '../demo/scenarios';
 import { idempotencyMessages } from '../billing/idempotency';
 import { messages } from '../http/errors';

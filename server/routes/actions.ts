@@ -10,10 +10,10 @@
  *   it once).
  */
 import type { FastifyInstance } from 'fastify';
-import type { LimitName, StatusFlags } from '../../src/api/contract';
-import { toUnixSeconds } from '../../src/lib/dates';
-import { exceededLimitNames } from '../../src/lib/limits';
-import { isAutoBillingOptionEnabled } from '../../src/lib/plans';
+import type { LimitName, StatusFlags } from '../../core/contract';
+import { toUnixSeconds } from '../../core/rules/dates';
+import { exceededLimitNames } from '../../core/rules/limits';
+import { isAutoBillingOptionEnabled } from '../../core/rules/plans';
 import { flagsOf, siteLimitsOf } from '../billing/accountState';
 import { idempotencyKeyOf } from '../billing/idempotency';
 import { toUser } from '../billing/store';
@@ -22,7 +22,7 @@ import { authenticate, ownCustomer, ownSubscription, ownUser } from './access';
 import { actionMessages } from './actionMessages';
 import { registerCall } from './call';
 import type { ActionDeps } from './deps';
-import { billingContactError, normalizeBillingContact } from '../../src/lib/contacts';
+import { billingContactError, normalizeBillingContact } from '../../core/rules/contacts';
 
 
 

@@ -1,7 +1,7 @@
 /** One POST route per contract call: the body is validated with the call's request schema before the handler runs. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { calls, type CallName, type CallResponse } from '../../src/api/contract';
+import { calls, type CallName, type CallResponse } from '../../core/contract';
 import { parseBody } from '../http/validate';
 
 export type CallInput<C extends CallName> = z.output<(typeof calls)[C]['request']>;

@@ -5,7 +5,7 @@
  * on its lease. PostgreSQL only: SQLite is one process's file, and its one connection runs queries one by one.
  */
 import { sql } from 'kysely';
-import { calls } from '../../src/api/contract';
+import { calls } from '../../core/contract';
 import type { ScenarioName } from '../demo/scenarios';
 import { startDemo, type CallResult, type Demo } from '../testing/harness';
 import { planChangeMessages } from './planChangeMessages';

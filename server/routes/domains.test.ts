@@ -3,8 +3,8 @@
  * publish and remove records through the demo's DNS routes as a person does in the demo host's panel.
  */
 import { sql } from 'kysely';
-import { apiErrorSchema, calls, type CallName, type CallResponse, type SendingDomain } from '../../src/api/contract';
-import { DNS_A_RECORD_IP } from '../../src/lib/constants';
+import { apiErrorSchema, calls, type CallName, type CallResponse, type SendingDomain } from '../../core/contract';
+import { DNS_A_RECORD_IP } from '../../core/rules/constants';
 import type { ScenarioName } from '../demo/scenarios';
 import { messages } from '../http/errors';
 import { REGISTRAR_TOKEN_TTL_SECONDS, registrarMessages } from '../registrar/provider';

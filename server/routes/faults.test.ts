@@ -5,7 +5,7 @@
  * as the real API, answers a repeated idempotency key with its first answer.
  */
 import { sql } from 'kysely';
-import { apiErrorSchema } from '../../src/api/contract';
+import { apiErrorSchema } from '../../core/contract';
 import { providerMessages } from '../payments/provider';
 import { startDemo, type CallResult, type Demo } from '../testing/harness';
 import { startStripeDouble, type StripeDouble } from '../testing/stripeDouble';

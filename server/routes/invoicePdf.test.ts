@@ -2,8 +2,8 @@
  * invoice-pdf over HTTP: the owner gets their invoice's PDF (the sandbox's, made with pdfkit, read back here with
  * pdfjs-dist) holding what an invoice holds; anyone else, or no session, is refused and learns nothing.
  */
-import { apiErrorSchema, calls, type CallName, type CallResponse } from '../../src/api/contract';
-import { formatLongDate } from '../../src/lib/dates';
+import { apiErrorSchema, calls, type CallName, type CallResponse } from '../../core/contract';
+import { formatLongDate } from '../../core/rules/dates';
 import type { ScenarioName } from '../demo/scenarios';
 import { startDemo, type CallResult, type Demo } from '../testing/harness';
 import { pdfText } from '../testing/pdfText';

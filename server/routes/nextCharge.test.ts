@@ -3,7 +3,7 @@
  * renewal then bills; and with the real provider's API failing, the spec's error while the dashboard's own call
  * still answers.
  */
-import { apiErrorSchema, calls, type CallName, type NextCharge } from '../../src/api/contract';
+import { apiErrorSchema, calls, type CallName, type NextCharge } from '../../core/contract';
 import type { ScenarioName } from '../demo/scenarios';
 import { startDemo, type Demo } from '../testing/harness';
 import { pdfText } from '../testing/pdfText';

@@ -4,7 +4,7 @@
  * for another site's ids, and one charge for a double submit.
  */
 import { sql } from 'kysely';
-import { apiErrorSchema, calls, type CallName, type CallResponse } from '../../src/api/contract';
+import { apiErrorSchema, calls, type CallName, type CallResponse } from '../../core/contract';
 import { messages } from '../http/errors';
 import type { ScenarioName } from '../demo/scenarios';
 import { CARD_MESSAGES } from '../payments/testCards';

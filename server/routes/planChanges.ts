@@ -10,8 +10,8 @@
  * subscription, isIncomplete, with the payment's client secret), and the payment's success applies it.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { PlanChangeResult } from '../../src/api/contract';
-import { toUnixSeconds } from '../../src/lib/dates';
+import type { PlanChangeResult } from '../../core/contract';
+import { toUnixSeconds } from '../../core/rules/dates';
 import { activeDiscount } from '../billing/aggregate';
 import { flagsOf } from '../billing/accountState';
 import { idempotencyKeyOf } from '../billing/idempotency';

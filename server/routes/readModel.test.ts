@@ -8,7 +8,7 @@
  */
 import { sql } from 'kysely';
 import Stripe from 'stripe';
-import { apiErrorSchema, calls, type BillingData, type CallName, type CallRequest, type CallResponse } from '../../src/api/contract';
+import { apiErrorSchema, calls, type BillingData, type CallName, type CallRequest, type CallResponse } from '../../core/contract';
 import { SANDBOX_WEBHOOK_SECRET } from '../config';
 import type { ScenarioName } from '../demo/scenarios';
 import { WEBHOOK_PATH } from '../payments/provider';

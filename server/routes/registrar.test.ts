@@ -2,7 +2,7 @@
  * The purchase widget's token from the real registrar's token API (REGISTRAR_PROVIDER=entri), over HTTP against
  * the demo, with the API a local double: the secret stays on the server, a refusal is the spec's error.
  */
-import { apiErrorSchema, calls } from '../../src/api/contract';
+import { apiErrorSchema, calls } from '../../core/contract';
 import { startDemo, type Demo } from '../testing/harness';
 import { startRegistrarDouble, type RegistrarDouble } from '../testing/registrarDouble';
 

@@ -4,7 +4,7 @@
  * in the card provider's words.
  */
 import { sql } from 'kysely';
-import { calls } from '../../src/api/contract';
+import { calls } from '../../core/contract';
 import type { ScenarioName } from '../demo/scenarios';
 import { CARD_MESSAGES } from '../payments/testCards';
 import { startDemo, type Demo } from '../testing/harness';

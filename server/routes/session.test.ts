@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { apiErrorSchema, calls } from '../../src/api/contract';
+import { apiErrorSchema, calls } from '../../core/contract';
 import { startDemo, type Demo } from '../testing/harness';
 import { decodeClaims, decodeHeader, foreignRsaKey, signRs256 } from '../testing/jwt';
 

@@ -7,7 +7,7 @@
  * by the provider's next event.
  */
 import Stripe from 'stripe';
-import { apiErrorSchema, calls, type BillingData } from '../../src/api/contract';
+import { apiErrorSchema, calls, type BillingData } from '../../core/contract';
 import { SANDBOX_WEBHOOK_SECRET } from '../config';
 import { scenarioByName, type ScenarioName } from '../demo/scenarios';
 import { WEBHOOK_PATH } from '../payments/provider';

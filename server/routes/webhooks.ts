@@ -7,7 +7,7 @@
  * deliver it again later.
  */
 import type { FastifyInstance } from 'fastify';
-import { toUnixSeconds } from '../../src/lib/dates';
+import { toUnixSeconds } from '../../core/rules/dates';
 import type { Stores } from '../billing/store';
 import { SIGNATURE_HEADER, WEBHOOK_PATH, type PaymentsProvider } from '../payments/provider';
 

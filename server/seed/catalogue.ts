@@ -3,7 +3,7 @@
  * sells, in one place. The demo seed writes it to the database; panel tests can build the same fixtures from it.
  * Costs are integer cents (USD). Yearly prices give two months free.
  */
-import type { Addon, BillingPeriod, Coupon, Limit, Price, Product } from '../../src/api/contract';
+import type { Addon, BillingPeriod, Coupon, Limit, Price, Product } from '../../core/contract';
 import {
   ANNUAL_FREE_MONTHS,
   AUTOBILLING_ADDON_PREFIX,
@@ -18,7 +18,7 @@ import {
   PLAN_FEATURES,
   SUBDIRECTORY_ADDON_NAME,
   type PlanName,
-} from '../../src/lib/constants';
+} from '../../core/rules/constants';
 
 /** A yearly price costs this many monthly prices: "Annual discount: 2 months free!". */
 export const YEARLY_PRICE_MONTHS = MONTHS_PER_YEAR - ANNUAL_FREE_MONTHS;

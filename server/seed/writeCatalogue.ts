@@ -1,5 +1,5 @@
 /** Writes the catalogue (seed/catalogue.ts) to the database, replacing what was there. */
-import type { Addon, Price, Product } from '../../src/api/contract';
+import type { Addon, Price, Product } from '../../core/contract';
 import type { Db } from '../db/database';
 import type { Database, PricesTable } from '../db/schema';
 import type { Transaction } from 'kysely';

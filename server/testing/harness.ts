@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql, type RawBuilder } from 'kysely';
 import pg from 'pg';
-import type { CallName, CallRequest } from '../../src/api/contract';
+import type { CallName, CallRequest } from '../../core/contract';
 import type { ScenarioName } from '../demo/scenarios';
 import { createDatabase, type Db } from '../db/database';
 import type { ReadyMessage } from '../main';

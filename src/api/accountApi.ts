@@ -12,7 +12,7 @@ import { api } from './api';
 import type { ApiError } from './errors';
 import { takeBootReply } from './bootReplies';
 import { call } from './call';
-import type { CallName, CallResponse } from './contract';
+import type { CallName, CallResponse } from '../../core/contract';
 
 type Asked = { data: unknown; error?: undefined } | { error: unknown; data?: undefined };
 

@@ -7,7 +7,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { billingApi } from '../features/billing/billingApi';
 import { paymentsApi } from '../features/payments/paymentsApi';
 import { forceUpgradeInfoReceived, sessionEstablished, siteMarkedLegacy } from '../features/session/sessionSlice';
-import { HTTP_TIMEOUT_MS, SESSION_REFRESH_INTERVAL_MS } from '../lib/constants';
+import { HTTP_TIMEOUT_MS, SESSION_REFRESH_INTERVAL_MS } from '../../core/rules/constants';
 import { apiError, json, onCall, server } from '../test/server';
 import { createTestStore } from '../test/testPanel';
 import { api } from './api';

@@ -15,7 +15,7 @@ import {
   HTTP_RETRY_DELAYS_MS,
   HTTP_RETRY_STATUSES,
   HTTP_TIMEOUT_MS,
-} from '../lib/constants';
+} from '../../core/rules/constants';
 import {
   BILLING_DATA_NO_PERMISSION_MESSAGE,
   CALL_FAILURE_MESSAGES,

@@ -4,7 +4,7 @@
  * (sessionThunks.ts); a call the first render must not wait for (the next charge: a preview at the card provider)
  * is handed over here instead, still in flight, so the endpoint takes its answer rather than asking a second time.
  */
-import type { CallName } from './contract';
+import type { CallName } from '../../core/contract';
 
 /** A call the boot script made: its HTTP status and JSON body; null when it made none or it failed to arrive. */
 export interface BootReply {

@@ -1,5 +1,5 @@
 /** The one way an endpoint names its call: the URL and the retry rule follow from the contract's name. */
-import { callKinds } from '../lib/callKinds';
+import { callKinds } from '../../core/rules/callKinds';
 import { call } from './call';
 
 describe('call', () => {

@@ -3,8 +3,8 @@
  * transport may retry it, and the types of its data and options all follow from that name, so an endpoint
  * cannot drift from the schema the server validates its body with.
  */
-import { callKinds, type CallKind } from '../lib/callKinds';
-import type { CallData, CallName, CallRequest } from './contract';
+import { callKinds, type CallKind } from '../../core/rules/callKinds';
+import type { CallData, CallName, CallRequest } from '../../core/contract';
 
 /** What the transport sends for one call (see baseQuery.ts); endpoints build it with `call`. */
 export interface CallArgs {

@@ -1,7 +1,7 @@
 /** The "Session and transport" messages of SPEC section 8, word for word, and the error shape every call returns. */
-// From contractValues, not contract: the panel's bundle takes no zod schemas.
-import type { CallName } from './contract';
-import { EXPIRED_TOKEN_MESSAGE, GENERIC_MESSAGE, NOT_OWNER_MESSAGE, SPECIAL_LEGACY_PLAN } from './contractValues';
+// From core/contract/values, not core/contract: the panel's bundle takes no zod schemas.
+import type { CallName } from '../../core/contract';
+import { EXPIRED_TOKEN_MESSAGE, GENERIC_MESSAGE, NOT_OWNER_MESSAGE, SPECIAL_LEGACY_PLAN } from '../../core/contract/values';
 
 /** The server sends these; the panel shows them and tells failures apart by them. */
 export { EXPIRED_TOKEN_MESSAGE, GENERIC_MESSAGE, NOT_OWNER_MESSAGE };

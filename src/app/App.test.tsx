@@ -4,11 +4,11 @@
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { BillingData } from '../api/contract';
+import type { BillingData } from '../../core/contract';
 import { NOT_OWNER_MESSAGE } from '../api/errors';
 import { NO_HOST_MESSAGE } from '../features/session/SessionGate';
 import { startSession } from '../features/session/sessionThunks';
-import { HOST_TOKEN_INFO_WAIT_MS, HOST_TOKEN_WAIT_MS } from '../lib/constants';
+import { HOST_TOKEN_INFO_WAIT_MS, HOST_TOKEN_WAIT_MS } from '../../core/rules/constants';
 import { scenarioBillingData } from '../../server/demo/scenarios';
 import { HOST_ORIGIN } from '../test/hostWindow';
 import { answerAccount } from '../test/handlers/account';

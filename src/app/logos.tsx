@@ -1,5 +1,5 @@
 /** Ten header logo variants: one is picked at random once per page load (SPEC section 2, "Shell"). */
-import { HEADER_LOGO_VARIANTS } from '../lib/constants';
+import { HEADER_LOGO_VARIANTS } from '../../core/rules/constants';
 
 const hues = Array.from({ length: HEADER_LOGO_VARIANTS }, (_, index) => Math.round((index * 360) / HEADER_LOGO_VARIANTS));
 

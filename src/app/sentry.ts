@@ -1,7 +1,7 @@
 import * as Sentry from '@sentry/react';
 import type { ErrorReporter } from '../api/reporting';
 import type { PanelConfig } from '../config';
-import { ERROR_REPORTING } from '../lib/constants';
+import { ERROR_REPORTING } from '../../core/rules/constants';
 import { scrubReport } from './scrubReport';
 
 /** Reports under the environment the server configured (SPEC 9's 'production' is the default it injects). */

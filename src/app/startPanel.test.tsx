@@ -4,7 +4,7 @@
  */
 import { act, screen, within } from '@testing-library/react';
 import type { Root } from 'react-dom/client';
-import type { BillingData } from '../api/contract';
+import type { BillingData } from '../../core/contract';
 import { completeBoot } from '../test/panelBoot';
 import { scenarioBillingData } from '../../server/demo/scenarios';
 import { FIRST_RENDER_WAIT_MS, startPanel } from './startPanel';

@@ -8,7 +8,7 @@
 import { createAction, createSlice } from '@reduxjs/toolkit';
 import type { Middleware, PayloadAction } from '@reduxjs/toolkit';
 import { accountApi } from '../api/accountApi';
-import type { BillingData } from '../api/contract';
+import type { BillingData } from '../../core/contract';
 
 export type HostRequest = 'token' | 'forceUpgradeInfo';
 

@@ -5,7 +5,7 @@
  */
 import { scenarioBillingData } from '../../server/demo/scenarios';
 import type { ScenarioName } from '../../server/demo/scenarios';
-import type { BillingData } from '../api/contract';
+import type { BillingData } from '../../core/contract';
 import type { PanelConfig } from '../config';
 import { startSession } from '../features/session/sessionThunks';
 import { answerAccount } from './handlers/account';

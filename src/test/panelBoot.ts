@@ -1,5 +1,5 @@
 /** What the page's boot script (public/boot.js) hands the bundle, as a test builds it. */
-import type { BillingData } from '../api/contract';
+import type { BillingData } from '../../core/contract';
 import type { PanelBoot } from '../features/session/boot';
 
 /** The hand-off of a boot script whose host answered and whose calls all came back with `billingData`. */

@@ -2,7 +2,7 @@
 import { http, HttpResponse } from 'msw';
 import type { HttpResponseResolver } from 'msw';
 import { setupServer } from 'msw/node';
-import type { CallName } from '../api/contract';
+import type { CallName } from '../../core/contract';
 
 export const server = setupServer();
 

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
-import { COPY_CONFIRMATION_MS } from '../lib/constants';
+import { COPY_CONFIRMATION_MS } from '../../core/rules/constants';
 
 export interface CopyButtonProps {
   text: string;

@@ -3,8 +3,8 @@
  * everything an account call needs about the session's owner, read again only when the site's version has
  * changed (siteReadModel.ts).
  */
-import type { Blog, CurrentSite, User } from '../../../src/api/contract';
-import { limitNameSchema, sendingDomainStatusSchema, sslStatusSchema } from '../../../src/api/contract';
+import type { Blog, CurrentSite, User } from '../../../core/contract';
+import { limitNameSchema, sendingDomainStatusSchema, sslStatusSchema } from '../../../core/contract';
 import type { Db } from '../../db/database';
 import type { CustomerRow, PriceRow, ProductRow, SiteRow, SubscriptionRow, UserRow } from '../../db/schema';
 import type { SiteUsage } from '../siteLimits';

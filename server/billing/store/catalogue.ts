@@ -1,6 +1,6 @@
 /** The catalogue: base products, their prices and add-ons (as the contract's Product and Price), and the coupons. */
-import type { Addon, Price, Product } from '../../../src/api/contract';
-import { billingPeriodSchema } from '../../../src/api/contract';
+import type { Addon, Price, Product } from '../../../core/contract';
+import { billingPeriodSchema } from '../../../core/contract';
 import { tableWritesOf, type Db } from '../../db/database';
 import { keepSerialized } from '../../http/serializeReply';
 import { offeredProducts } from '../products';

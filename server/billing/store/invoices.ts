@@ -1,8 +1,8 @@
 /** Invoices, their payment intents, and the discounts (coupons) on them. */
-import type { Coupon, Discount, Invoice, LatestInvoice } from '../../../src/api/contract';
-import { couponDurationSchema, latestInvoiceSchema } from '../../../src/api/contract';
-import { BILLING_CURRENCY } from '../../../src/lib/constants';
-import { invoiceDescription } from '../../../src/lib/invoices';
+import type { Coupon, Discount, Invoice, LatestInvoice } from '../../../core/contract';
+import { couponDurationSchema, latestInvoiceSchema } from '../../../core/contract';
+import { BILLING_CURRENCY } from '../../../core/rules/constants';
+import { invoiceDescription } from '../../../core/rules/invoices';
 import type { Db } from '../../db/database';
 import type { CouponRow, DiscountRow, InvoiceRow } from '../../db/schema';
 import type { CatalogueStore } from './catalogue';

@@ -1,6 +1,6 @@
 /** The JSON columns of the billing database, parsed against their shapes: a malformed row fails loudly. */
 import { z } from 'zod';
-import { limitSchema } from '../../../src/api/contract';
+import { limitSchema } from '../../../core/contract';
 
 export const limitsJson = z.array(limitSchema);
 export const featuresJson = z.array(z.string());

@@ -10,7 +10,7 @@
  * - customer.subscription.updated, customer.subscription.deleted: the subscription takes the provider's status,
  *   period, cancellation and base price, unless the row already reflects a newer event or a later period.
  */
-import { subscriptionStatusSchema, type SubscriptionStatus } from '../../../src/api/contract';
+import { subscriptionStatusSchema, type SubscriptionStatus } from '../../../core/contract';
 import type { Db } from '../../db/database';
 import type { EventInvoice, EventSubscription, PaymentEvent } from '../../payments/provider';
 import { applyPendingChange } from './planChanges';

@@ -1,6 +1,6 @@
 /** Subscriptions: the current and the previous one of a site, as the contract's Subscription, and their writes. */
-import type { PendingSubscription, Subscription, SubscriptionAddon } from '../../../src/api/contract';
-import { billingPeriodSchema, subscriptionStatusSchema } from '../../../src/api/contract';
+import type { PendingSubscription, Subscription, SubscriptionAddon } from '../../../core/contract';
+import { billingPeriodSchema, subscriptionStatusSchema } from '../../../core/contract';
 import type { Db } from '../../db/database';
 import type { PriceRow, ProductRow, SubscriptionRow } from '../../db/schema';
 import type { CatalogueStore } from './catalogue';

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fireEvent, screen, waitFor } from '@testing-library/dom';
-import { registrarCloseMessageSchema } from '../../../src/api/contract';
+import { registrarCloseMessageSchema } from '../../../core/contract';
 
 const SCRIPT = readFileSync(path.join(__dirname, 'entri.js'), 'utf8');
 const CONFIG = {

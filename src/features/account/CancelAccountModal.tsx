@@ -5,11 +5,11 @@
  * cancelling at the end of the billing period is offered first (never to a trial: SPEC 4).
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import type { BillingData } from '../../api/contract';
+import type { BillingData } from '../../../core/contract';
 import { useConfig } from '../../config';
-import { MODAL_CLOSE_DELAY_MS } from '../../lib/constants';
-import { offersCancelAtPeriodEnd } from '../../lib/cancelMode';
-import { formatLongDate } from '../../lib/dates';
+import { MODAL_CLOSE_DELAY_MS } from '../../../core/rules/constants';
+import { offersCancelAtPeriodEnd } from '../../../core/rules/cancelMode';
+import { formatLongDate } from '../../../core/rules/dates';
 import { useAppDispatch } from '../../store/hooks';
 import { ActionButton } from '../../ui/ActionButton';
 import { FormError } from '../../ui/FormError';

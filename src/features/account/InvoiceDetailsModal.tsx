@@ -2,10 +2,10 @@
  * Update invoice details (SPEC 5: free text, optional). Shared by the screens that let the user change them
  * (the dashboard, and checkout): the screen says how the text is saved.
  */
-import { INVOICE_DETAILS_MAX_LENGTH } from '../../api/contractValues';
+import { INVOICE_DETAILS_MAX_LENGTH } from '../../../core/contract/values';
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { MODAL_CLOSE_DELAY_MS } from '../../lib/constants';
+import { MODAL_CLOSE_DELAY_MS } from '../../../core/rules/constants';
 import { Modal } from '../../ui/Modal';
 import { ModalFormFooter } from '../../ui/ModalFormFooter';
 import { useActionFlow } from '../../ui/useActionFlow';

@@ -1,10 +1,10 @@
 /** Invoices as a table: date (linking to the invoice), Paid or Pending, amount, and the invoice's PDF. */
 import { useState } from 'react';
-import type { Invoice } from '../../api/contract';
+import type { Invoice } from '../../../core/contract';
 import { GENERIC_MESSAGE, isApiError } from '../../api/errors';
-import { formatLongDate } from '../../lib/dates';
-import { invoiceStatusLabel } from '../../lib/invoices';
-import { currencySymbol, formatCents } from '../../lib/money';
+import { formatLongDate } from '../../../core/rules/dates';
+import { invoiceStatusLabel } from '../../../core/rules/invoices';
+import { currencySymbol, formatCents } from '../../../core/rules/money';
 import { ExternalLink } from '../../ui/ExternalLink';
 import { FormError } from '../../ui/FormError';
 import { useFetchInvoicePdfMutation } from './invoiceDocumentsApi';

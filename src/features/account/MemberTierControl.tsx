@@ -5,8 +5,8 @@
  */
 import { useId } from 'react';
 import { useConfig } from '../../config';
-import { MEMBERS_CONTACT_PROMPT } from '../../lib/constants';
-import { formatMemberCount, isLastMemberStep } from '../../lib/limits';
+import { MEMBERS_CONTACT_PROMPT } from '../../../core/rules/constants';
+import { formatMemberCount, isLastMemberStep } from '../../../core/rules/limits';
 
 /** What a plan chosen for a tier tells checkout (the route's state): the tier the user picked. */
 export interface MemberLimitChoice {

@@ -4,9 +4,9 @@
  * nothing more is charged. In grace the plan details show the open amount instead (PastDueInvoice). A failed
  * preview says so in this row only: the rest of the screen does not depend on it.
  */
-import type { NextCharge as NextChargeData } from '../../api/contract';
-import { formatLongDate } from '../../lib/dates';
-import { currencySymbol, formatCents } from '../../lib/money';
+import type { NextCharge as NextChargeData } from '../../../core/contract';
+import { formatLongDate } from '../../../core/rules/dates';
+import { currencySymbol, formatCents } from '../../../core/rules/money';
 import { useGetNextChargeQuery } from '../../api/accountApi';
 import { INVOICE_PREVIEW_FAILED_MESSAGE } from '../../api/errors';
 

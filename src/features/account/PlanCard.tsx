@@ -5,10 +5,10 @@
  * that tier's price.
  */
 import { useId } from 'react';
-import type { BillingData, BillingPeriod, Price, Product } from '../../api/contract';
-import { centsToUnits, currencySymbol, formatMoney, yearlySaving, yearlyToMonthly } from '../../lib/money';
-import { perPeriod } from '../../lib/perPeriod';
-import { checkoutPath, comparablePrice, paidPriceId, planDisabledReason, planFeatures, suitablePrice } from '../../lib/plans';
+import type { BillingData, BillingPeriod, Price, Product } from '../../../core/contract';
+import { centsToUnits, currencySymbol, formatMoney, yearlySaving, yearlyToMonthly } from '../../../core/rules/money';
+import { perPeriod } from '../../../core/rules/perPeriod';
+import { checkoutPath, comparablePrice, paidPriceId, planDisabledReason, planFeatures, suitablePrice } from '../../../core/rules/plans';
 
 const USD = currencySymbol();
 

@@ -6,10 +6,10 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useGetBillingDataQuery } from '../../api/accountApi';
-import type { BillingData } from '../../api/contract';
+import type { BillingData } from '../../../core/contract';
 import { accountErrorMessage, isApiError } from '../../api/errors';
 import { useConfig } from '../../config';
-import type { StateRoute } from '../../lib/flags';
+import type { StateRoute } from '../../../core/rules/flags';
 import { Notice } from '../../ui/Notice';
 import { Spinner } from '../../ui/Spinner';
 import { useHideNavigation } from '../../ui/shell';

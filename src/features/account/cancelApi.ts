@@ -4,7 +4,7 @@
  */
 import { api, invalidatesOnSuccess } from '../../api/api';
 import { call } from '../../api/call';
-import type { CallResponse } from '../../api/contract';
+import type { CallResponse } from '../../../core/contract';
 
 export const cancelApi = api.injectEndpoints({
   endpoints: (build) => ({

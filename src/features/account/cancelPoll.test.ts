@@ -1,5 +1,5 @@
 /** The cancel poll: every 4 s until canceled, 90 s at most, and never past an abort. */
-import { CANCEL_POLL_INTERVAL_MS, CANCEL_POLL_TIMEOUT_MS } from '../../lib/constants';
+import { CANCEL_POLL_INTERVAL_MS, CANCEL_POLL_TIMEOUT_MS } from '../../../core/rules/constants';
 import { waitUntilCanceled } from './cancelPoll';
 
 describe('the cancel poll', () => {

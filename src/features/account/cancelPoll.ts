@@ -3,8 +3,8 @@
  * every 4 s until its status is canceled, giving up after 90 s (the shared abortable poll). The thunk is aborted
  * when the screen that started it goes away.
  */
-import type { SubscriptionStatus } from '../../api/contract';
-import { CANCEL_POLL_INTERVAL_MS, CANCEL_POLL_TIMEOUT_MS } from '../../lib/constants';
+import type { SubscriptionStatus } from '../../../core/contract';
+import { CANCEL_POLL_INTERVAL_MS, CANCEL_POLL_TIMEOUT_MS } from '../../../core/rules/constants';
 import { createAppAsyncThunk } from '../../store/hooks';
 import { cancelApi } from './cancelApi';
 import { poll } from './poll';

@@ -1,7 +1,7 @@
 /** An invoice's PDF (invoice-pdf): fetched with the session like every call, then saved by the browser. */
 import { api } from '../../api/api';
 import { call } from '../../api/call';
-import type { CallData, CallResponse } from '../../api/contract';
+import type { CallData, CallResponse } from '../../../core/contract';
 
 export const invoiceDocumentsApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,5 +1,5 @@
 /** The small rules screens share: the help links, page navigation, the abortable sleep. */
-import { CANCEL_POLL_INTERVAL_MS } from '../../lib/constants';
+import { CANCEL_POLL_INTERVAL_MS } from '../../../core/rules/constants';
 import { companyPage, portalReturnUrl } from './links';
 import { createPageNavigation } from './pageNavigation';
 import { poll, sleep } from './poll';

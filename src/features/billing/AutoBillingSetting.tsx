@@ -5,9 +5,9 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { api } from '../../api/api';
-import type { BillingData } from '../../api/contract';
-import { AUTO_BILLING_SUCCESS_DELAY_MS } from '../../lib/constants';
-import { isAutoBillingOptionEnabled } from '../../lib/plans';
+import type { BillingData } from '../../../core/contract';
+import { AUTO_BILLING_SUCCESS_DELAY_MS } from '../../../core/rules/constants';
+import { isAutoBillingOptionEnabled } from '../../../core/rules/plans';
 import { useAppDispatch } from '../../store/hooks';
 import { FormError } from '../../ui/FormError';
 import { useUpdateAutoBillingMutation } from './billingApi';

@@ -6,7 +6,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { accountErrorMessage } from '../../api/errors';
 import { defaultConfig } from '../../config';
-import { formatLongDate } from '../../lib/dates';
+import { formatLongDate } from '../../../core/rules/dates';
 import { apiError, json, onCall } from '../../test/server';
 import { billingDataOf, openPanelAs, stopPanels } from '../../test/openPanel';
 import { fakePageNavigation } from '../../test/testPanel';

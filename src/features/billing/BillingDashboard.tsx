@@ -5,8 +5,8 @@
  */
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { api } from '../../api/api';
-import type { BillingData } from '../../api/contract';
-import { dashboardRedirect } from '../../lib/flags';
+import type { BillingData } from '../../../core/contract';
+import { dashboardRedirect } from '../../../core/rules/flags';
 import { useAppDispatch } from '../../store/hooks';
 import { useScreenTitle } from '../../ui/shell';
 import { ScreenGate } from '../account/ScreenGate';

@@ -4,10 +4,10 @@
  */
 import type { ReactNode } from 'react';
 import { useGetNextChargeQuery } from '../../api/accountApi';
-import type { BillingData, NextCharge } from '../../api/contract';
-import { cardExpiresAt, formatCardExpiry, formatLongDate } from '../../lib/dates';
-import { formatMemberCount, memberLimitOf } from '../../lib/limits';
-import { isCustomPlan } from '../../lib/products';
+import type { BillingData, NextCharge } from '../../../core/contract';
+import { cardExpiresAt, formatCardExpiry, formatLongDate } from '../../../core/rules/dates';
+import { formatMemberCount, memberLimitOf } from '../../../core/rules/limits';
+import { isCustomPlan } from '../../../core/rules/products';
 import { CardBrandIcon, cardBrandName } from '../../ui/CardBrandIcon';
 import { AutoBillingSetting } from './AutoBillingSetting';
 import { NO_CARD_LABEL } from './messages';

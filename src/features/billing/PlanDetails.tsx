@@ -4,15 +4,15 @@
  * in grace, the past-due amount and 'Pay open invoice', whose payment ends grace.
  */
 import { Link } from 'react-router-dom';
-import type { BillingData } from '../../api/contract';
+import type { BillingData } from '../../../core/contract';
 import { useConfig } from '../../config';
-import { formatLongDate, toUnixSeconds } from '../../lib/dates';
-import { formatCouponValue, isDiscountDisplayed } from '../../lib/discounts';
-import { currencySymbol, formatCents } from '../../lib/money';
-import { perPeriod } from '../../lib/perPeriod';
-import { periodLabel } from '../../lib/periodLabel';
-import { addonDisplayName, breakdownAddons, breakdownTotalCents, planFeatures } from '../../lib/plans';
-import { isCustomPlan } from '../../lib/products';
+import { formatLongDate, toUnixSeconds } from '../../../core/rules/dates';
+import { formatCouponValue, isDiscountDisplayed } from '../../../core/rules/discounts';
+import { currencySymbol, formatCents } from '../../../core/rules/money';
+import { perPeriod } from '../../../core/rules/perPeriod';
+import { periodLabel } from '../../../core/rules/periodLabel';
+import { addonDisplayName, breakdownAddons, breakdownTotalCents, planFeatures } from '../../../core/rules/plans';
+import { isCustomPlan } from '../../../core/rules/products';
 import { ActionButton } from '../../ui/ActionButton';
 import { ExternalLink } from '../../ui/ExternalLink';
 import { FormError } from '../../ui/FormError';

@@ -4,7 +4,7 @@
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AUTO_BILLING_SUCCESS_DELAY_MS } from '../../lib/constants';
+import { AUTO_BILLING_SUCCESS_DELAY_MS } from '../../../core/rules/constants';
 import { apiError, json, onCall } from '../../test/server';
 import { billingDataOf, openPanelAs, stopPanels } from '../../test/openPanel';
 import { AUTO_BILLING_NOTES } from './messages';

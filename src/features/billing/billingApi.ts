@@ -5,7 +5,7 @@
  */
 import { api, invalidatesOnSuccess } from '../../api/api';
 import { call } from '../../api/call';
-import type { CallData, CallResponse } from '../../api/contract';
+import type { CallData, CallResponse } from '../../../core/contract';
 
 export const billingApi = api.injectEndpoints({
   endpoints: (build) => ({

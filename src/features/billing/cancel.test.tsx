@@ -6,7 +6,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { defaultConfig } from '../../config';
-import { CANCEL_POLL_INTERVAL_MS, CANCEL_POLL_TIMEOUT_MS, MODAL_CLOSE_DELAY_MS } from '../../lib/constants';
+import { CANCEL_POLL_INTERVAL_MS, CANCEL_POLL_TIMEOUT_MS, MODAL_CLOSE_DELAY_MS } from '../../../core/rules/constants';
 import { apiError, json, onCall } from '../../test/server';
 import { subscriptionAnswer } from '../../test/handlers/billing';
 import { billingDataOf, openPanelAs, stopPanels } from '../../test/openPanel';

@@ -6,8 +6,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GENERIC_MESSAGE } from '../../api/errors';
-import { formatLongDate } from '../../lib/dates';
-import { INVOICES_CSV_HEADER } from '../../lib/invoicesCsv';
+import { formatLongDate } from '../../../core/rules/dates';
+import { INVOICES_CSV_HEADER } from '../../../core/rules/invoicesCsv';
 import { apiError, json, onCall } from '../../test/server';
 import { billingDataOf, openPanelAs, stopPanels } from '../../test/openPanel';
 

@@ -5,7 +5,7 @@
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MEMBERS_CONTACT_PROMPT, MODAL_CLOSE_DELAY_MS } from '../../lib/constants';
+import { MEMBERS_CONTACT_PROMPT, MODAL_CLOSE_DELAY_MS } from '../../../core/rules/constants';
 import { apiError, json, onCall } from '../../test/server';
 import { billingDataOf, openPanelAs, stopPanels } from '../../test/openPanel';
 import { answerCouponDetails, answerInvoicePreview } from '../../test/handlers/checkout';

@@ -5,8 +5,8 @@
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { api } from '../../api/api';
-import type { NextCharge } from '../../api/contract';
-import { formatLongDate } from '../../lib/dates';
+import type { NextCharge } from '../../../core/contract';
+import { formatLongDate } from '../../../core/rules/dates';
 import { apiError, json } from '../../test/server';
 import { billingDataOf, openPanelAs, stopPanels } from '../../test/openPanel';
 

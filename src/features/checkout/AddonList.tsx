@@ -3,8 +3,8 @@
  * Add or Remove; an add-on the site already requires (its subdirectory) reads 'Active' instead.
  */
 import { useId, useState } from 'react';
-import type { Addon, BillingPeriod } from '../../api/contract';
-import { currencySymbol, formatCents } from '../../lib/money';
+import type { Addon, BillingPeriod } from '../../../core/contract';
+import { currencySymbol, formatCents } from '../../../core/rules/money';
 
 const USD = currencySymbol();
 

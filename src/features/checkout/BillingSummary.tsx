@@ -2,13 +2,13 @@
  * The checkout's billing summary (SPEC 2): the period switch, the card and invoice details, the prices, the
  * coupon, the credit and what is billed now, in plain words with the renewal after it.
  */
-import type { BillingData, BillingPeriod, Coupon, InvoicePreview, Price, Product } from '../../api/contract';
+import type { BillingData, BillingPeriod, Coupon, InvoicePreview, Price, Product } from '../../../core/contract';
 import { INVOICE_PREVIEW_FAILED_MESSAGE } from '../../api/errors';
-import { describeAmountDue, describeNextRenewal, prorationCredit } from '../../lib/checkout';
-import { formatCardExpiry } from '../../lib/dates';
-import { formatCouponValue } from '../../lib/discounts';
-import { currencySymbol, formatCents, formatPercent, yearlySavingPercent } from '../../lib/money';
-import { comparablePrice } from '../../lib/plans';
+import { describeAmountDue, describeNextRenewal, prorationCredit } from '../../../core/rules/checkout';
+import { formatCardExpiry } from '../../../core/rules/dates';
+import { formatCouponValue } from '../../../core/rules/discounts';
+import { currencySymbol, formatCents, formatPercent, yearlySavingPercent } from '../../../core/rules/money';
+import { comparablePrice } from '../../../core/rules/plans';
 import { CardBrandIcon, cardBrandName } from '../../ui/CardBrandIcon';
 import { FormError } from '../../ui/FormError';
 import { Spinner } from '../../ui/Spinner';

@@ -7,11 +7,11 @@ import userEvent from '@testing-library/user-event';
 // jsdom has no setImmediate; Node's runs after pending I/O, without moving the fake clock.
 import { setImmediate as nodeSetImmediate } from 'node:timers';
 import type { ScenarioName } from '../../../server/demo/scenarios';
-import type { BillingData } from '../../api/contract';
+import type { BillingData } from '../../../core/contract';
 import { defaultConfig } from '../../config';
-import { pendingSubscriptionKey } from '../../lib/checkout';
-import { AUTO_BILLING_REMOVAL_WAIT_MS, PLAN_CHANGE_SUCCESS_DELAY_MS } from '../../lib/constants';
-import { couponPollDelaysMs } from '../../lib/discounts';
+import { pendingSubscriptionKey } from '../../../core/rules/checkout';
+import { AUTO_BILLING_REMOVAL_WAIT_MS, PLAN_CHANGE_SUCCESS_DELAY_MS } from '../../../core/rules/constants';
+import { couponPollDelaysMs } from '../../../core/rules/discounts';
 import { answerPaymentScript, createFakeStripe, forgetPaymentScript } from '../../test/fakeStripe';
 import type { FakeStripe, ScriptOutcome } from '../../test/fakeStripe';
 import { answerCouponDetails, answerInvoicePreview, answerPaymentMethod, planChangeResult, previewOf } from '../../test/handlers/checkout';

@@ -5,11 +5,11 @@
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
-import type { Addon, BillingData, BillingPeriod, PendingSubscription, Price, Product } from '../../api/contract';
-import { needsAuthentication, parsePendingSubscription, pendingCheckoutPath, pendingSubscriptionKey } from '../../lib/checkout';
-import { isDiscountDisplayed, launchCouponForPeriod, needsCouponSwap } from '../../lib/discounts';
-import { toUnixSeconds } from '../../lib/dates';
-import { memberCountOrDefault } from '../../lib/limits';
+import type { Addon, BillingData, BillingPeriod, PendingSubscription, Price, Product } from '../../../core/contract';
+import { needsAuthentication, parsePendingSubscription, pendingCheckoutPath, pendingSubscriptionKey } from '../../../core/rules/checkout';
+import { isDiscountDisplayed, launchCouponForPeriod, needsCouponSwap } from '../../../core/rules/discounts';
+import { toUnixSeconds } from '../../../core/rules/dates';
+import { memberCountOrDefault } from '../../../core/rules/limits';
 import {
   PLAN_MESSAGES,
   addonDisplayName,
@@ -21,9 +21,9 @@ import {
   isSubdirectoryAddon,
   paidPriceId,
   resolveCheckout,
-} from '../../lib/plans';
-import type { StateRoute } from '../../lib/flags';
-import { isCustomPlan } from '../../lib/products';
+} from '../../../core/rules/plans';
+import type { StateRoute } from '../../../core/rules/flags';
+import { isCustomPlan } from '../../../core/rules/products';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { ActionButton, SUCCESS_LABEL } from '../../ui/ActionButton';
 import type { ActionState } from '../../ui/ActionButton';

@@ -1,9 +1,9 @@
 /** The chosen plan (SPEC 2 "Plan summary"): name, period, price, members included, features, and 'Change plan'. */
 import { Link } from 'react-router-dom';
-import type { Price, Product } from '../../api/contract';
-import { formatMemberCount, memberLimitOf } from '../../lib/limits';
-import { currencySymbol, formatCents } from '../../lib/money';
-import { withoutEverythingItems } from '../../lib/plans';
+import type { Price, Product } from '../../../core/contract';
+import { formatMemberCount, memberLimitOf } from '../../../core/rules/limits';
+import { currencySymbol, formatCents } from '../../../core/rules/money';
+import { withoutEverythingItems } from '../../../core/rules/plans';
 
 const USD = currencySymbol();
 

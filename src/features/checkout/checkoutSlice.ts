@@ -11,7 +11,7 @@ import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { api } from '../../api/api';
 import type { ApiError } from '../../api/errors';
-import type { CallData, Limit, PendingSubscription, StatusFlags } from '../../api/contract';
+import type { CallData, Limit, PendingSubscription, StatusFlags } from '../../../core/contract';
 import {
   CHECKOUT_MESSAGES,
   needsAuthentication,
@@ -19,12 +19,12 @@ import {
   pendingSubscriptionKey,
   planChangeEndpoint,
   planChangeFailureMessage,
-} from '../../lib/checkout';
-import { AUTO_BILLING_REMOVAL_WAIT_MS, PLAN_CHANGE_SUCCESS_DELAY_MS } from '../../lib/constants';
-import { couponPollDelaysMs, launchCouponForPeriod, needsCouponSwap } from '../../lib/discounts';
+} from '../../../core/rules/checkout';
+import { AUTO_BILLING_REMOVAL_WAIT_MS, PLAN_CHANGE_SUCCESS_DELAY_MS } from '../../../core/rules/constants';
+import { couponPollDelaysMs, launchCouponForPeriod, needsCouponSwap } from '../../../core/rules/discounts';
 import { accountApi } from '../../api/accountApi';
-import { firstLimitViolation } from '../../lib/plans';
-import type { LimitContext } from '../../lib/plans';
+import { firstLimitViolation } from '../../../core/rules/plans';
+import type { LimitContext } from '../../../core/rules/plans';
 import { createAppAsyncThunk } from '../../store/hooks';
 import type { AppDispatch, RootState } from '../../store/store';
 import { sleep } from '../account/poll';

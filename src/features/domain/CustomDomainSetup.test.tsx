@@ -6,9 +6,9 @@
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { BillingData, CurrentSite, DnsDiagnosis } from '../../api/contract';
-import { COPY_CONFIRMATION_MS, CUSTOM_DOMAIN_ACTIVATION_TEXT, DOMAIN_POLL_INTERVAL_MS } from '../../lib/constants';
-import { DOMAIN_MESSAGES } from '../../lib/domains';
+import type { BillingData, CurrentSite, DnsDiagnosis } from '../../../core/contract';
+import { COPY_CONFIRMATION_MS, CUSTOM_DOMAIN_ACTIVATION_TEXT, DOMAIN_POLL_INTERVAL_MS } from '../../../core/rules/constants';
+import { DOMAIN_MESSAGES } from '../../../core/rules/domains';
 import { answerAccountInfo, withSite } from '../../test/handlers/domain';
 import { billingDataOf, openPanelAs, stopPanels } from '../../test/openPanel';
 import { apiError, json, onCall } from '../../test/server';

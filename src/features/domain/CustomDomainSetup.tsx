@@ -7,10 +7,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import type { CurrentSite, DnsDiagnosis } from '../../api/contract';
+import type { CurrentSite, DnsDiagnosis } from '../../../core/contract';
 import { accountErrorMessage } from '../../api/errors';
 import { useConfig } from '../../config';
-import { CUSTOM_DOMAIN_ACTIVATION_TEXT, DOMAIN_POLL_INTERVAL_MS, LEGACY_PLAN_HTTP_STATUS, MS_PER_SECOND } from '../../lib/constants';
+import { CUSTOM_DOMAIN_ACTIVATION_TEXT, DOMAIN_POLL_INTERVAL_MS, LEGACY_PLAN_HTTP_STATUS, MS_PER_SECOND } from '../../../core/rules/constants';
 import {
   DOMAIN_MESSAGES,
   activationInputError,
@@ -26,8 +26,8 @@ import {
   sslStatusClass,
   validateCustomDomain,
   zoneFile,
-} from '../../lib/domains';
-import type { DnsRecord, DomainCheckOutcome } from '../../lib/domains';
+} from '../../../core/rules/domains';
+import type { DnsRecord, DomainCheckOutcome } from '../../../core/rules/domains';
 import { useAppDispatch } from '../../store/hooks';
 import { ActionButton } from '../../ui/ActionButton';
 import { CopyButton } from '../../ui/CopyButton';

@@ -6,10 +6,10 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useGetAccountInfoQuery } from '../../api/accountApi';
-import type { CallResponse } from '../../api/contract';
+import type { CallResponse } from '../../../core/contract';
 import { isApiError } from '../../api/errors';
 import { useConfig } from '../../config';
-import { accountRedirect } from '../../lib/flags';
+import { accountRedirect } from '../../../core/rules/flags';
 import { Notice } from '../../ui/Notice';
 import { Spinner } from '../../ui/Spinner';
 

@@ -5,7 +5,7 @@
  */
 import { Link, useNavigate } from 'react-router-dom';
 import { useGetBillingDataQuery } from '../../api/accountApi';
-import type { CurrentSite, SendingDomainStatus, SslStatus } from '../../api/contract';
+import type { CurrentSite, SendingDomainStatus, SslStatus } from '../../../core/contract';
 import { accountErrorMessage } from '../../api/errors';
 import { useConfig } from '../../config';
 import {
@@ -18,8 +18,8 @@ import {
   sendingDomainOverviewMessage,
   sendingDomainSetupStep,
   sslStatusClass,
-} from '../../lib/domains';
-import { LEGACY_PLAN_HTTP_STATUS } from '../../lib/constants';
+} from '../../../core/rules/domains';
+import { LEGACY_PLAN_HTTP_STATUS } from '../../../core/rules/constants';
 import { selectSessionToken } from '../../store/selectors';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { ActionButton } from '../../ui/ActionButton';

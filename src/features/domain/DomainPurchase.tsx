@@ -5,9 +5,9 @@
  * the panel reloads to show it everywhere.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { CurrentSite } from '../../api/contract';
+import type { CurrentSite } from '../../../core/contract';
 import { useConfig } from '../../config';
-import { DOMAIN_MESSAGES, dnsRecords, isRegistrarTokenFresh } from '../../lib/domains';
+import { DOMAIN_MESSAGES, dnsRecords, isRegistrarTokenFresh } from '../../../core/rules/domains';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { ActionButton } from '../../ui/ActionButton';
 import type { ActionState } from '../../ui/ActionButton';

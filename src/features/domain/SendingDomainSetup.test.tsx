@@ -5,9 +5,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
-import type { BillingData, SendingDomainStatus } from '../../api/contract';
-import { SENDING_DOMAIN_ACTIVATION_TEXT } from '../../lib/constants';
-import { SENDING_DOMAIN_WARM_UP_NOTE } from '../../lib/domains';
+import type { BillingData, SendingDomainStatus } from '../../../core/contract';
+import { SENDING_DOMAIN_ACTIVATION_TEXT } from '../../../core/rules/constants';
+import { SENDING_DOMAIN_WARM_UP_NOTE } from '../../../core/rules/domains';
 import { answerAccountInfo, sendingDomainAnswer, withSite } from '../../test/handlers/domain';
 import { billingDataOf, openPanelAs, stopPanels } from '../../test/openPanel';
 import { apiError, json, onCall } from '../../test/server';

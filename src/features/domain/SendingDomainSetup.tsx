@@ -5,10 +5,10 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
-import type { CurrentSite, SendingDomain } from '../../api/contract';
+import type { CurrentSite, SendingDomain } from '../../../core/contract';
 import { isApiError } from '../../api/errors';
 import { useConfig } from '../../config';
-import { SENDING_DOMAIN_ACTIVATION_TEXT } from '../../lib/constants';
+import { SENDING_DOMAIN_ACTIVATION_TEXT } from '../../../core/rules/constants';
 import {
   SENDING_DOMAIN_WARM_UP_NOTE,
   isSendingDomainVerified,
@@ -16,7 +16,7 @@ import {
   sendingDomainIssueMessage,
   sendingDomainLegacyMessage,
   sendingDomainScreenState,
-} from '../../lib/domains';
+} from '../../../core/rules/domains';
 import { useAppDispatch } from '../../store/hooks';
 import { ActionButton } from '../../ui/ActionButton';
 import { DnsStatusIcon, DnsTable } from '../../ui/DnsTable';

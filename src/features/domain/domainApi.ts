@@ -9,8 +9,8 @@ import type { BaseQueryApi } from '@reduxjs/toolkit/query/react';
 import { accountApi } from '../../api/accountApi';
 import { api } from '../../api/api';
 import { call } from '../../api/call';
-import type { CallData, CallResponse, CurrentSite, SendingDomain } from '../../api/contract';
-import { MS_PER_SECOND, REGISTRAR_TOKEN_VALIDITY_MS } from '../../lib/constants';
+import type { CallData, CallResponse, CurrentSite, SendingDomain } from '../../../core/contract';
+import { MS_PER_SECOND, REGISTRAR_TOKEN_VALIDITY_MS } from '../../../core/rules/constants';
 
 type SiteRequest = { siteId: string };
 // The endpoints' lifecycle hands out the store's dispatch untyped; these helpers only dispatch cache updates.

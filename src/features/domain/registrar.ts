@@ -3,8 +3,8 @@
  * (the sandbox stand-in in the demo), opens with `window.entri.showEntri(...)`, and says it closed with the
  * `onEntriClose` window event, whose detail is the close message of SPEC 3.
  */
-import type { RegistrarCloseMessage } from '../../api/contract';
-import type { DnsRecord } from '../../lib/domains';
+import type { RegistrarCloseMessage } from '../../../core/contract';
+import type { DnsRecord } from '../../../core/rules/domains';
 
 export interface RegistrarWidgetConfig {
   applicationId: string;

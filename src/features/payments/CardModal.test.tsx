@@ -9,7 +9,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ScenarioName } from '../../../server/demo/scenarios';
 import { defaultConfig } from '../../config';
-import { CARD_UPDATE_RELOAD_DELAY_MS, PAYMENT_SCRIPT_RETRY_DELAYS_MS } from '../../lib/constants';
+import { CARD_UPDATE_RELOAD_DELAY_MS, PAYMENT_SCRIPT_RETRY_DELAYS_MS } from '../../../core/rules/constants';
 import { answerPaymentScript, createFakeStripe, forgetPaymentScript } from '../../test/fakeStripe';
 import type { FakeStripe, ScriptOutcome } from '../../test/fakeStripe';
 import { answerPaymentMethod } from '../../test/handlers/checkout';

@@ -12,8 +12,8 @@ import { CardElement, Elements, useElements, useStripe } from '@stripe/react-str
 import type { StripeCardElementChangeEvent } from '@stripe/stripe-js';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import type { User } from '../../api/contract';
-import { CARD_UPDATE_RELOAD_DELAY_MS } from '../../lib/constants';
+import type { User } from '../../../core/contract';
+import { CARD_UPDATE_RELOAD_DELAY_MS } from '../../../core/rules/constants';
 import { useAppDispatch } from '../../store/hooks';
 import { ActionButton } from '../../ui/ActionButton';
 import { FormError } from '../../ui/FormError';

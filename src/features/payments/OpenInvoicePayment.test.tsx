@@ -6,7 +6,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { defaultConfig } from '../../config';
-import { PLAN_CHANGE_SUCCESS_DELAY_MS } from '../../lib/constants';
+import { PLAN_CHANGE_SUCCESS_DELAY_MS } from '../../../core/rules/constants';
 import { answerPaymentScript, createFakeStripe, forgetPaymentScript } from '../../test/fakeStripe';
 import type { FakeStripe } from '../../test/fakeStripe';
 import { answerPaymentMethod } from '../../test/handlers/checkout';

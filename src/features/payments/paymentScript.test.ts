@@ -1,4 +1,4 @@
-import { PAYMENT_SCRIPT_RETRY_DELAYS_MS } from '../../lib/constants';
+import { PAYMENT_SCRIPT_RETRY_DELAYS_MS } from '../../../core/rules/constants';
 import { PAYMENT_SCRIPT_MESSAGES, PaymentScriptError, loadPaymentScript, paymentScriptWarning } from './paymentScript';
 import type { ScriptEnvironment } from './paymentScript';
 

@@ -4,7 +4,7 @@
  * ad blocker (a blocked request fails at once; a network failure takes longer). Only screens that take a card
  * call it, so the rest of the panel never fetches the script.
  */
-import { AD_BLOCKER_DETECTION_MS, PAYMENT_SCRIPT_ATTEMPTS, PAYMENT_SCRIPT_RETRY_DELAYS_MS } from '../../lib/constants';
+import { AD_BLOCKER_DETECTION_MS, PAYMENT_SCRIPT_ATTEMPTS, PAYMENT_SCRIPT_RETRY_DELAYS_MS } from '../../../core/rules/constants';
 
 export type PaymentScriptErrorKind = 'adBlocker' | 'network' | 'security' | 'timeout' | 'unknown';
 

@@ -4,7 +4,7 @@
  */
 import { api, invalidatesOnSuccess } from '../../api/api';
 import { call } from '../../api/call';
-import type { CallData, CallResponse } from '../../api/contract';
+import type { CallData, CallResponse } from '../../../core/contract';
 import type { AppDispatch } from '../../store/store';
 
 /** A write's data with the key of the attempt it belongs to. */

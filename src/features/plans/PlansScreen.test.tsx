@@ -5,10 +5,10 @@
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { BillingData, Product } from '../../api/contract';
+import type { BillingData, Product } from '../../../core/contract';
 import { defaultConfig } from '../../config';
-import { CANCEL_POLL_INTERVAL_MS, MEMBERS_CONTACT_PROMPT, SECONDS_PER_DAY } from '../../lib/constants';
-import { toUnixSeconds } from '../../lib/dates';
+import { CANCEL_POLL_INTERVAL_MS, MEMBERS_CONTACT_PROMPT, SECONDS_PER_DAY } from '../../../core/rules/constants';
+import { toUnixSeconds } from '../../../core/rules/dates';
 import { subscriptionAnswer } from '../../test/handlers/billing';
 import { apiError, json, onCall } from '../../test/server';
 import { billingDataOf, openPanelAs, stopPanels } from '../../test/openPanel';
@@ -121,14 +121,18 @@ describe('redirects', () => {
 });
 
 describe('title', () => {
-  const trialEndingIn = (seconds: number) =>
-    billingDataOf('trial', (data) => (data.subscription.trial_end = toUnixSeconds(Date.now()) + seconds));
+  // Days are counted in UTC calendar days, so the end is placed late on a day counted from today's start: an end
+  // a few hours from now would be tomorrow when the test runs late in the UTC day.
+  const trialEndingOnDay = (days: number) =>
+    billingDataOf('trial', (data) => {
+      const startOfToday = Math.floor(toUnixSeconds(Date.now()) / SECONDS_PER_DAY) * SECONDS_PER_DAY;
+      data.subscription.trial_end = startOfToday + days * SECONDS_PER_DAY + SECONDS_PER_DAY - HOUR;
+    });
 
   it.each<[string, () => BillingData, string]>([
-    // The end is a little past the whole days, so the seconds the test takes do not lose a day.
-    ['a trial ending in 5 days', () => trialEndingIn(5 * SECONDS_PER_DAY + HOUR), 'Your trial ends in 5 days'],
-    ['a trial ending in 1 day', () => trialEndingIn(SECONDS_PER_DAY + HOUR), 'Your trial ends in 1 day'],
-    ['a trial ending in less than a day', () => trialEndingIn(3 * HOUR), 'Your trial ends today'],
+    ['a trial ending in 5 days', () => trialEndingOnDay(5), 'Your trial ends in 5 days'],
+    ['a trial ending in 1 day', () => trialEndingOnDay(1), 'Your trial ends in 1 day'],
+    ['a trial ending later today', () => trialEndingOnDay(0), 'Your trial ends today'],
     ['a paid plan', () => billingDataOf('active'), 'Choose your plan'],
   ])('says so for %s', async (_label, data, title) => {
     openPlans(data());

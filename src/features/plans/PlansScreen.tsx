@@ -6,12 +6,12 @@
  */
 import { lazy, Suspense, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { BillingData, BillingPeriod } from '../../api/contract';
+import type { BillingData, BillingPeriod } from '../../../core/contract';
 import { useConfig } from '../../config';
-import { toUnixSeconds } from '../../lib/dates';
-import { plansRedirect } from '../../lib/flags';
-import { isLastMemberStep, memberCountOrDefault, memberTierIndex, memberTierSteps, siteMemberCount } from '../../lib/limits';
-import { offeredProducts } from '../../lib/plans';
+import { toUnixSeconds } from '../../../core/rules/dates';
+import { plansRedirect } from '../../../core/rules/flags';
+import { isLastMemberStep, memberCountOrDefault, memberTierIndex, memberTierSteps, siteMemberCount } from '../../../core/rules/limits';
+import { offeredProducts } from '../../../core/rules/plans';
 import { ExternalLink } from '../../ui/ExternalLink';
 import { useScreenTitle } from '../../ui/shell';
 import { PRICING_PATH, PRICING_TABLE_PATH, companyPage } from '../account/links';

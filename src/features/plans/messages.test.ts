@@ -1,5 +1,5 @@
 /** The Plans screen's wording, pinned: the titles the spec paraphrases, the audience heading rule, the banner. */
-import { SECONDS_PER_DAY } from '../../lib/constants';
+import { SECONDS_PER_DAY } from '../../../core/rules/constants';
 import { audienceHeading, couponBannerText, plansTitle, trialEndsInTitle } from './messages';
 
 const NOW = 1_903_737_600;

@@ -3,11 +3,11 @@
  * spec quotes the toggle label and the contact prompt; it only paraphrases the titles and the pricing-table
  * link, whose wording is chosen here.
  */
-import type { Coupon, StatusFlags } from '../../api/contract';
-import { daysUntil } from '../../lib/dates';
-import { formatCouponValue } from '../../lib/discounts';
-import { isLastMemberStep } from '../../lib/limits';
-import { countLabel } from '../../lib/text';
+import type { Coupon, StatusFlags } from '../../../core/contract';
+import { daysUntil } from '../../../core/rules/dates';
+import { formatCouponValue } from '../../../core/rules/discounts';
+import { isLastMemberStep } from '../../../core/rules/limits';
+import { countLabel } from '../../../core/rules/text';
 import { memberTierText } from '../account/MemberTierControl';
 
 export const PLANS_TITLES = {

@@ -3,7 +3,7 @@
  * the session, the billing data) without asking again, and starts on its own when the boot script failed.
  */
 import { accountApi } from '../../api/accountApi';
-import type { BillingData } from '../../api/contract';
+import type { BillingData } from '../../../core/contract';
 import { scenarioBillingData } from '../../../server/demo/scenarios';
 import { answerAsOwnerHost } from '../../test/handlers/session';
 import { completeBoot } from '../../test/panelBoot';

@@ -1,6 +1,6 @@
 import { api } from '../../api/api';
 import { call } from '../../api/call';
-import type { CallResponse } from '../../api/contract';
+import type { CallResponse } from '../../../core/contract';
 
 export const sessionApi = api.injectEndpoints({
   endpoints: (build) => ({

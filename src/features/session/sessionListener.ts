@@ -6,7 +6,7 @@ import type { TypedStartListening } from '@reduxjs/toolkit';
 import { api } from '../../api/api';
 import type { TransportContext } from '../../api/baseQuery';
 import { isSpecialLegacyPlanMessage } from '../../api/errors';
-import { SESSION_REFRESH_INTERVAL_MS } from '../../lib/constants';
+import { SESSION_REFRESH_INTERVAL_MS } from '../../../core/rules/constants';
 import type { AppDispatch, RootState } from '../../store/store';
 import { forceUpgradeInfoReceived, selectForceUpgradeInfo, sessionEstablished, siteMarkedLegacy } from './sessionSlice';
 

@@ -4,9 +4,9 @@
  */
 import { accountApi } from '../../api/accountApi';
 import { handOverBootReply } from '../../api/bootReplies';
-import type { BillingData, CallResponse } from '../../api/contract';
+import type { BillingData, CallResponse } from '../../../core/contract';
 import { GENERIC_MESSAGE, isApiError, isExpiredTokenMessage } from '../../api/errors';
-import { HOST_TOKEN_INFO_WAIT_MS, HOST_TOKEN_WAIT_MS } from '../../lib/constants';
+import { HOST_TOKEN_INFO_WAIT_MS, HOST_TOKEN_WAIT_MS } from '../../../core/rules/constants';
 import { askHost } from '../../store/hostBridge';
 import type { HostAnswer } from '../../store/hostBridge';
 import { createAppAsyncThunk } from '../../store/hooks';

@@ -1,5 +1,5 @@
 /** The account calls every screen reads: the billing data, the site limits and the next charge. */
-import type { BillingData, NextCharge } from '../../api/contract';
+import type { BillingData, NextCharge } from '../../../core/contract';
 import { json, onCall } from '../server';
 import type { RecordedCall } from '../server';
 

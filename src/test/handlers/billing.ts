@@ -1,5 +1,5 @@
 /** The dashboard's calls as the server answers them. */
-import type { BillingData, SubscriptionStatus } from '../../api/contract';
+import type { BillingData, SubscriptionStatus } from '../../../core/contract';
 import { json } from '../server';
 
 /** get-subscription's answer: the data's subscription, with `status`. */

@@ -1,5 +1,5 @@
 /** The checkout calls as the server answers them: the preview, the card on file, the plan change, the coupon. */
-import type { BillingData, InvoicePreview, PlanChangeResult } from '../../api/contract';
+import type { BillingData, InvoicePreview, PlanChangeResult } from '../../../core/contract';
 import { findCoupon } from '../../../server/seed/catalogue';
 import { json, onCall } from '../server';
 

@@ -1,5 +1,5 @@
 /** The domain calls as the server answers them, from the billing data a test opened the panel with. */
-import type { BillingData, CurrentSite, SendingDnsRecord, SendingDomain, SendingDomainStatus } from '../../api/contract';
+import type { BillingData, CurrentSite, SendingDnsRecord, SendingDomain, SendingDomainStatus } from '../../../core/contract';
 import type { OpenedPanel } from '../openPanel';
 import { json, onCall } from '../server';
 import type { RecordedCall } from '../server';

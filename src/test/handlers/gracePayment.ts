@@ -1,5 +1,5 @@
 /** The grace payment as the server answers it: the open invoice's payment intent, and the account once paid. */
-import type { BillingData } from '../../api/contract';
+import type { BillingData } from '../../../core/contract';
 import { json, onCall } from '../server';
 
 /** create-payment-intent hands out this payment of the open invoice; returns its calls. */

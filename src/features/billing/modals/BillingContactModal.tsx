@@ -4,15 +4,15 @@
  */
 import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import type { User } from '../../../api/contract';
-import { BILLING_CONTACT_MAX_LENGTH } from '../../../api/contractValues';
-import { MODAL_CLOSE_DELAY_MS } from '../../../lib/constants';
+import type { User } from '../../../../core/contract';
+import { BILLING_CONTACT_MAX_LENGTH } from '../../../../core/contract/values';
+import { MODAL_CLOSE_DELAY_MS } from '../../../../core/rules/constants';
 import { FormError } from '../../../ui/FormError';
 import { Modal } from '../../../ui/Modal';
 import { ModalFormFooter } from '../../../ui/ModalFormFooter';
 import { useActionFlow } from '../../../ui/useActionFlow';
 import { useUpdateBillingContactMutation } from '../billingApi';
-import { billingContactError } from '../../../lib/contacts';
+import { billingContactError } from '../../../../core/rules/contacts';
 import { BILLING_CONTACT_FAILED_MESSAGE, BILLING_CONTACT_NO_USER_MESSAGE } from '../messages';
 
 export interface BillingContactModalProps {

@@ -1,6 +1,6 @@
 /** 'View all': every invoice, newest first, and their export as CSV (it loads with this modal, never with the dashboard). */
-import type { Invoice } from '../../../api/contract';
-import { invoicesCsv, invoicesCsvFileName } from '../../../lib/invoicesCsv';
+import type { Invoice } from '../../../../core/contract';
+import { invoicesCsv, invoicesCsvFileName } from '../../../../core/rules/invoicesCsv';
 import { Modal } from '../../../ui/Modal';
 import { InvoiceTable, newestFirst } from '../../account/InvoiceTable';
 import { saveFile } from '../../account/saveFile';

@@ -4,9 +4,9 @@
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { BillingData } from '../../../api/contract';
-import { isLastMemberStep, memberCountOrDefault, memberLimitOf, memberTierIndex, memberTierSteps } from '../../../lib/limits';
-import { offeredProducts } from '../../../lib/plans';
+import type { BillingData } from '../../../../core/contract';
+import { isLastMemberStep, memberCountOrDefault, memberLimitOf, memberTierIndex, memberTierSteps } from '../../../../core/rules/limits';
+import { offeredProducts } from '../../../../core/rules/plans';
 import { Modal } from '../../../ui/Modal';
 import { MemberTierSlider, MembersContactPrompt, memberTierText, type MemberLimitChoice } from '../../account/MemberTierControl';
 import { PlanCard } from '../../account/PlanCard';

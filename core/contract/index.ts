@@ -1,8 +1,8 @@
 /**
  * The call contract: request and response shapes of every POST call of SPEC section 7, as zod schemas.
- * The reference server validates every body with these; the panel and src/lib import only the inferred
+ * The reference server validates every body with these; the panel and core/rules import only the inferred
  * types (`import type`), so zod never reaches the browser bundle; the few plain values both sides use at run
- * time are in contractValues.ts (re-exported here), which the panel imports directly.
+ * time are in values.ts (re-exported here), which the panel imports directly.
  *
  * Conventions (ours, where the spec says "not shown"):
  * - every request body is the envelope `{jwt, data, options}`;
@@ -10,9 +10,9 @@
  * - a failed call answers with a non-2xx status and `{error: {message, status}}`.
  */
 import { z } from 'zod';
-import { BILLING_CONTACT_MAX_LENGTH, INVOICE_DETAILS_MAX_LENGTH, type Brand } from './contractValues';
+import { BILLING_CONTACT_MAX_LENGTH, INVOICE_DETAILS_MAX_LENGTH, type Brand } from './values';
 
-export * from './contractValues';
+export * from './values';
 
 // ---------------------------------------------------------------------------------------------- values
 
@@ -186,7 +186,7 @@ export const invoiceSchema = z.object({
   number: z.string(),
   date: z.number().int(),
   status: z.enum(['pending', 'paid']),
-  /** what it bills, in words (src/lib/invoices.ts: from the billing reason) */
+  /** what it bills, in words (core/rules/invoices.ts: from the billing reason) */
   description: z.string(),
   /** cents */
   amount_paid: z.number().int(),

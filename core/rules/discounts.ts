@@ -2,7 +2,7 @@
  * Discounts and coupons (SPEC 4 "Coupon swap"; SPEC 9 launch coupon and coupon poll). Time is an argument
  * (`now`, Unix seconds) so the rules stay pure and testable.
  */
-import type { BillingPeriod, Coupon, Discount } from '../api/contract';
+import type { BillingPeriod, Coupon, Discount } from '../contract';
 import {
   COUPON_POLL_ATTEMPTS,
   COUPON_POLL_BASE_MS,

@@ -3,7 +3,7 @@
  * sends, which endpoint takes it, what its answer asks of the customer next, the pending choice kept in browser
  * storage, and the plain-words account of what a preview bills now.
  */
-import type { BillingPeriod, InvoicePreview, InvoicePreviewLine, PendingSubscription, StatusFlags } from '../api/contract';
+import type { BillingPeriod, InvoicePreview, InvoicePreviewLine, PendingSubscription, StatusFlags } from '../contract';
 import { SECONDS_PER_DAY } from './constants';
 import { formatLongDate } from './dates';
 import { currencySymbol, formatCents } from './money';

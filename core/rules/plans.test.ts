@@ -1,4 +1,4 @@
-import type { Addon, CurrentSiteLimits, Limit, Price, Product, SiteLimit, StatusFlags } from '../api/contract';
+import type { Addon, CurrentSiteLimits, Limit, Price, Product, SiteLimit, StatusFlags } from '../contract';
 import {
   addonDisplayName,
   breakdownAddons,

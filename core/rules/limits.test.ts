@@ -1,4 +1,4 @@
-import type { CurrentSiteLimits, Limit, Price, SiteLimit } from '../api/contract';
+import type { CurrentSiteLimits, Limit, Price, SiteLimit } from '../contract';
 import {
   exceededLimitNames,
   formatCount,

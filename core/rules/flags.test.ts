@@ -1,4 +1,4 @@
-import type { LatestInvoice, StatusFlags, SubscriptionStatus } from '../api/contract';
+import type { LatestInvoice, StatusFlags, SubscriptionStatus } from '../contract';
 import {
   accountRedirect,
   dashboardRedirect,

@@ -2,7 +2,7 @@
  * The CSV export of the invoices (View all): one record per invoice under a header, RFC 4180 (csv.ts). Only the
  * View all modal loads it, so the dashboard's code does not carry it.
  */
-import type { Invoice } from '../api/contract';
+import type { Invoice } from '../contract';
 import { MONEY_FRACTION_DIGITS, MS_PER_SECOND } from './constants';
 import { toCsv } from './csv';
 import { fileNamePart, invoiceStatusLabel } from './invoices';

@@ -1,4 +1,4 @@
-import type { BillingPeriod, Coupon, Discount } from '../api/contract';
+import type { BillingPeriod, Coupon, Discount } from '../contract';
 import {
   couponPollDelayMs,
   couponPollDelaysMs,

@@ -2,7 +2,7 @@
  * Invoices as documents: the words an invoice is described by and the name its PDF is saved under. The server's PDF,
  * the invoice lists and the CSV export (invoicesCsv.ts) all use these, so they name an invoice alike.
  */
-import type { Invoice } from '../api/contract';
+import type { Invoice } from '../contract';
 
 /** The provider's billing reasons, in words; any other (manual, ...) is a plain invoice. */
 const DESCRIPTIONS: Readonly<Record<string, string>> = {

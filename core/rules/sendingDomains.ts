@@ -1,4 +1,4 @@
-import type { SendingDomainStatus } from '../api/contract';
+import type { SendingDomainStatus } from '../contract';
 
 /** A sending domain exists and has not been removed: every status but none and DEFUNCT ("has been removed"). */
 export function hasCustomSendingDomain(status: SendingDomainStatus | null): boolean {

@@ -4,7 +4,7 @@
  * subscription has a period to run out, so trials, grace and inactive subscriptions cancel now. One already
  * set to cancel at period end is reactivated instead.
  */
-import type { StatusFlags } from '../api/contract';
+import type { StatusFlags } from '../contract';
 
 export function offersCancelAtPeriodEnd(flags: Pick<StatusFlags, 'isActive' | 'isTrial' | 'isGrace' | 'willCancelAtPeriodEnd'>): boolean {
   return flags.isActive && !flags.isTrial && !flags.isGrace && !flags.willCancelAtPeriodEnd;

@@ -3,7 +3,7 @@
  * The server computes the flags of the billing data aggregate with `deriveStatusFlags`; the panel routes with
  * the `...Redirect` functions, so both sides read the same rules.
  */
-import type { LatestInvoice, StatusFlags, Subscription, SubscriptionStatus } from '../api/contract';
+import type { LatestInvoice, StatusFlags, Subscription, SubscriptionStatus } from '../contract';
 import {
   LEGACY_PLAN_HTTP_STATUS,
   OPEN_INVOICE_STATUS,

@@ -1,5 +1,5 @@
 /** Whether each call of the contract reads or writes: what the panel's retries and the server's rate limits follow. */
-import type { CallName } from '../api/contract';
+import type { CallName } from '../contract';
 
 /**
  * A read changes nothing that sending it twice would repeat; a write may create, charge or change something.

@@ -4,7 +4,7 @@
  */
 import { sha256 } from '@noble/hashes/sha2';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
-import type { CurrentSiteLimits, Limit, LimitName, Product, SiteLimit } from '../api/contract';
+import type { CurrentSiteLimits, Limit, LimitName, Product, SiteLimit } from '../contract';
 import {
   DEFAULT_MEMBER_COUNT,
   MEMBERS_MILLIONS_FROM,

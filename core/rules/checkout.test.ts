@@ -1,4 +1,4 @@
-import type { InvoicePreviewLine } from '../api/contract';
+import type { InvoicePreviewLine } from '../contract';
 import {
   CHECKOUT_MESSAGES,
   creditApplied,

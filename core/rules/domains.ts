@@ -3,7 +3,7 @@
  * "Sending domain", SPEC 5 "Custom domain input", SPEC 8 "Domains").
  */
 import { getSubdomain } from 'tldts';
-import type { SendingDomainStatus, SslStatus } from '../api/contract';
+import type { SendingDomainStatus, SslStatus } from '../contract';
 import {
   CLOUDFLARE_NAMESERVER_MARKER,
   DNS_A_RECORD_IP,

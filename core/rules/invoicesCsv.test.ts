@@ -1,4 +1,4 @@
-import type { Invoice } from '../api/contract';
+import type { Invoice } from '../contract';
 import { INVOICES_CSV_HEADER, invoicesCsv, invoicesCsvFileName } from './invoicesCsv';
 
 const MAY_1_2026 = Date.UTC(2026, 4, 1, 15, 30) / 1000;

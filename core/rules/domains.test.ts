@@ -1,4 +1,4 @@
-import type { SendingDomainStatus, SslStatus } from '../api/contract';
+import type { SendingDomainStatus, SslStatus } from '../contract';
 import {
   activationInputError,
   canPurchaseDomain,

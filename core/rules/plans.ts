@@ -13,7 +13,7 @@ import type {
   SiteLimit,
   StatusFlags,
   SubscriptionAddon,
-} from '../api/contract';
+} from '../contract';
 import {
   AUTOBILLING_ADDON_PREFIX,
   CHECKOUT_ID_FORBIDDEN_WORD,
