@@ -1,19 +1,18 @@
-// Two-process throughput on PostgreSQL: get-billing-data requests/s with one server process, then with two server
-// processes on the same database (each load half of the connections, run side by side), measured with autocannon.
+// get-billing-data on PostgreSQL: first what bench:server measures on SQLite (its share of a Fastify hello-world and
+// its p99 at BENCH_RATE requests/s, the same goals), then two-process throughput: requests/s with one server process,
+// then with two server processes on the same database (each load half of the connections, run side by side).
 // Without DATABASE_URL it runs itself through server/testing/withPostgres.mjs (a throw-away cluster); with one it
 // creates its own database there and drops it at the end.
 //
 // What two processes can add depends on the cores free: on a machine with two busy cores expect little.
-// Usage: npm run bench:scale. Env: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 10 in all).
+// Usage: npm run bench:scale. Env: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 10 in all), BENCH_RATE (default 500).
 import { execSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import pg from 'pg';
-import { COMPILED_MAIN, root, seedAndSignIn, startPanelServer, stop } from './servers.mjs';
-
+import { COMPILED_MAIN, errorsOf, load, measureShare, root, seedAndSignIn, startPanelServer, stop } from './servers.mjs';
 
 if (!process.env.DATABASE_URL) {
   const run = spawnSync(process.execPath, [path.join(root, 'server/testing/withPostgres.mjs'), process.execPath, ...process.argv.slice(1)], { stdio: 'inherit' });
@@ -22,6 +21,7 @@ if (!process.env.DATABASE_URL) {
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const RATE = Number(process.env.BENCH_RATE ?? 500);
 
 if (!existsSync(COMPILED_MAIN)) execSync('npm run build:server', { cwd: root, stdio: 'inherit' });
 
@@ -36,23 +36,13 @@ async function onAdminDatabase(statement) {
 }
 
 /** Loads every URL at once, the connections shared out; answers the summed requests/s and the worst p99. */
-async function load(urls, body, duration = SECONDS) {
-  const results = await Promise.all(
-    urls.map((url) =>
-      autocannon({
-        url,
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body,
-        connections: Math.max(1, Math.round(CONNECTIONS / urls.length)),
-        duration,
-      }),
-    ),
-  );
+async function loadAll(urls, body, seconds = SECONDS) {
+  const connections = Math.max(1, Math.round(CONNECTIONS / urls.length));
+  const results = await Promise.all(urls.map((url) => load(url, body, { connections, seconds })));
   return {
     requestsPerSecond: results.reduce((sum, result) => sum + result.requests.average, 0),
     p99: Math.max(...results.map((result) => result.latency.p99)),
-    errors: results.reduce((sum, result) => sum + result.errors + result.timeouts + result.non2xx, 0),
+    errors: results.reduce((sum, result) => sum + errorsOf(result), 0),
   };
 }
 
@@ -60,7 +50,8 @@ const databaseName = `bench_scale_${randomBytes(6).toString('hex')}`;
 const databaseUrl = Object.assign(new URL(process.env.DATABASE_URL), { pathname: `/${databaseName}` }).toString();
 const scratch = mkdtempSync(path.join(tmpdir(), 'bench-scale-'));
 const shared = { DATABASE_URL: databaseUrl, SESSION_SECRET: randomBytes(32).toString('hex'), DIST_DIR: path.join(scratch, 'no-dist'), DATA_DIR: scratch };
-const production = { ...shared, NODE_ENV: 'production', HOST_ORIGINS: 'http://127.0.0.1:1', IDENTITY_AUDIENCE: 'inkwell-billing', IDENTITY_ISSUER: 'http://127.0.0.1:1', LOG_LEVEL: 'warn' };
+// Logging as production logs (as bench:server does), so the share compares with SQLite's.
+const production = { ...shared, NODE_ENV: 'production', HOST_ORIGINS: 'http://127.0.0.1:1', IDENTITY_AUDIENCE: 'inkwell-billing', IDENTITY_ISSUER: 'http://127.0.0.1:1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' };
 const children = [];
 await onAdminDatabase(`create database ${databaseName}`);
 try {
@@ -73,12 +64,15 @@ try {
   children.push(one.child, two.child);
   const urls = [one, two].map((server) => `${server.panelUrl}/api/get-billing-data`);
 
-  // Warm both up (JIT, statement caches, connection pools), then measure one process, then both.
-  await load(urls, body, 2);
-  const single = await load(urls.slice(0, 1), body);
-  const both = await load(urls, body);
+  // Printed beside SQLite's (the goals are SQLite's, the default database: bench:server).
+  await measureShare(urls[0], body, { connections: CONNECTIONS, seconds: SECONDS, rate: RATE, label: 'PostgreSQL, dist-server (compiled)' });
 
-  console.log(`PostgreSQL, compiled server, ${CONNECTIONS} connections in all, ${SECONDS} s each`);
+  // Warm both up (JIT, statement caches, connection pools), then measure one process, then both.
+  await loadAll(urls, body, 2);
+  const single = await loadAll(urls.slice(0, 1), body);
+  const both = await loadAll(urls, body);
+
+  console.log(`Two processes, PostgreSQL, compiled server, ${CONNECTIONS} connections in all, ${SECONDS} s each`);
   console.log(`one process:   ${single.requestsPerSecond.toFixed(0)} req/s (p99 ${single.p99} ms, errors ${single.errors})`);
   console.log(`two processes: ${both.requestsPerSecond.toFixed(0)} req/s (p99 ${both.p99} ms, errors ${both.errors})`);
   console.log(`two / one: ${(both.requestsPerSecond / single.requestsPerSecond).toFixed(2)}`);

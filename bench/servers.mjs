@@ -1,6 +1,8 @@
-// What the server benches share: starting the panel's server in a child process, stopping it, and one JSON POST.
-import { fork } from 'node:child_process';
+// What the server benches share: starting the panel's server in a child process, stopping it, one JSON POST, and
+// the measure of get-billing-data against a Fastify hello-world (bench:server on SQLite, bench:scale on PostgreSQL).
+import { fork, spawn } from 'node:child_process';
 import path from 'node:path';
+import autocannon from 'autocannon';
 
 export const root = path.resolve(import.meta.dirname, '..');
 export const COMPILED_MAIN = path.join(root, 'dist-server/server/main.js');
@@ -51,5 +53,56 @@ export async function seedAndSignIn(env) {
     return token;
   } finally {
     await stop(demo.child);
+  }
+}
+
+export const SHARE_GOAL = 0.2;
+export const P99_GOAL_MS = 20;
+
+/** A Fastify hello-world in its own process that answers every POST with `body`. */
+function startHelloWorld(body) {
+  const source = `
+    const app = require('fastify')({ logger: false });
+    app.post('/*', async (_request, reply) => reply.type('application/json; charset=utf-8').send(process.env.BODY));
+    app.listen({ port: 0, host: '127.0.0.1' }).then(() => process.send({ port: app.server.address().port }));
+  `;
+  const child = spawn(process.execPath, ['-e', source], { cwd: root, stdio: ['ignore', 'ignore', 'inherit', 'ipc'], env: { ...process.env, BODY: body } });
+  return new Promise((resolve) => child.once('message', ({ port }) => resolve({ child, url: `http://127.0.0.1:${port}` })));
+}
+
+/** autocannon POSTing `body` to `url` over `connections` for `seconds`. */
+export function load(url, body, { connections, seconds, headers = {}, ...extra }) {
+  return autocannon({ url, method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body, connections, duration: seconds, ...extra });
+}
+
+export function errorsOf(result) {
+  return result.errors + result.timeouts + result.non2xx;
+}
+
+/**
+ * get-billing-data at `url` against a Fastify hello-world answering its very reply, one after the other after a
+ * warm-up of both (JIT, statement caches): the throughput of each and the share, and the latency at `rate`.
+ * Prints them, and answers whether both goals were met.
+ */
+export async function measureShare(url, requestBody, { connections, seconds, rate, label }) {
+  const replyBody = JSON.stringify(await postJson(url, JSON.parse(requestBody)));
+  const hello = await startHelloWorld(replyBody);
+  try {
+    const options = { connections, seconds };
+    await load(url, requestBody, { ...options, seconds: 2 });
+    await load(hello.url, requestBody, { ...options, seconds: 2 });
+    const full = await load(url, requestBody, options);
+    const ceiling = await load(hello.url, requestBody, options);
+    const fixed = await load(url, requestBody, { ...options, overallRate: rate });
+    const share = full.requests.average / ceiling.requests.average;
+    const met = share >= SHARE_GOAL && fixed.latency.p99 <= P99_GOAL_MS && errorsOf(full) + errorsOf(fixed) === 0;
+    console.log(`${label}: ${connections} connections, ${seconds} s each; reply ${replyBody.length} bytes`);
+    console.log(`  get-billing-data: ${full.requests.average.toFixed(0)} req/s (p99 ${full.latency.p99} ms, errors ${errorsOf(full)})`);
+    console.log(`  hello-world, same body: ${ceiling.requests.average.toFixed(0)} req/s`);
+    console.log(`  share: ${(share * 100).toFixed(1)} % (goal >= ${SHARE_GOAL * 100} %)`);
+    console.log(`  at ${rate} req/s: ${fixed.requests.average.toFixed(0)} req/s served, p50 ${fixed.latency.p50} ms, p99 ${fixed.latency.p99} ms (goal <= ${P99_GOAL_MS} ms), errors ${errorsOf(fixed)}`);
+    return met;
+  } finally {
+    await stop(hello.child);
   }
 }

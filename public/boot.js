@@ -75,46 +75,41 @@
   function sessionTokenOf(reply) {
     return reply && reply.status === 200 && reply.body.token;
   }
-  var billingData = Promise.all([session, forceUpgradeInfo]).then(function (results) {
-    var info = results[1].answered && results[1].response;
-    var forceUpgrade = !!info && info.forceUpgrade === true;
+  function forceUpgradeOf(infoAnswer) {
+    var info = infoAnswer.answered && infoAnswer.response;
+    return !!info && info.forceUpgrade === true;
+  }
+  // Every call below waits on this one promise, so they start in the order they are written: the server answers
+  // in the order it is asked, and the billing data, which the first screen waits for, goes first.
+  var sessionAndInfo = Promise.all([session, forceUpgradeInfo]);
+  var billingData = sessionAndInfo.then(function (results) {
+    var forceUpgrade = forceUpgradeOf(results[1]);
     return sessionTokenOf(results[0])
       ? call('get-billing-data', sessionTokenOf(results[0]), { forceUpgrade: forceUpgrade }).then(function (reply) {
           return reply && { status: reply.status, body: reply.body, forceUpgrade: forceUpgrade };
         })
       : null;
   });
-  // Settles just after the billing data was asked for (or could not be): the bundle waits for it before
-  // running its modules (src/index.tsx), so their running does not hold up that call.
-  var dataRequested = Promise.all([session, forceUpgradeInfo]).then(function () {});
+  // Settles just after the billing data was asked for (or could not be).
+  var dataRequested = sessionAndInfo.then(function () {});
   // Every screen shows the site's limits: asked beside the billing data rather than after it.
-  var siteLimits = session.then(function (reply) {
-    return sessionTokenOf(reply) ? call('get-current-site-limits', sessionTokenOf(reply), {}) : null;
+  var siteLimits = sessionAndInfo.then(function (results) {
+    return sessionTokenOf(results[0]) ? call('get-current-site-limits', sessionTokenOf(results[0]), {}) : null;
   });
   // What only one screen reads is asked beside the billing data too, when the panel opens on that screen, and
   // handed to the bundle still in flight (src/api/bootReplies.ts): the dashboard's next charge (a preview at the card
   // provider, which the first screen does not wait for) and the domain screens' account info.
-  var nextCharge = session.then(function (reply) {
+  var nextCharge = sessionAndInfo.then(function (results) {
     var dashboard = location.pathname === '/' || location.pathname === '/billing';
-    return dashboard && sessionTokenOf(reply) ? call('get-next-charge', sessionTokenOf(reply), {}) : null;
+    return dashboard && sessionTokenOf(results[0]) ? call('get-next-charge', sessionTokenOf(results[0]), {}) : null;
   });
-  var accountInfo = Promise.all([session, forceUpgradeInfo]).then(function (results) {
-    var info = results[1].answered && results[1].response;
-    var forceUpgrade = !!info && info.forceUpgrade === true;
+  var accountInfo = sessionAndInfo.then(function (results) {
+    var forceUpgrade = forceUpgradeOf(results[1]);
     return location.pathname.indexOf('/domain') === 0 && sessionTokenOf(results[0])
       ? call('get-account-info', sessionTokenOf(results[0]), { forceUpgrade: forceUpgrade }).then(function (reply) {
           return reply && { status: reply.status, body: reply.body, forceUpgrade: forceUpgrade };
         })
       : null;
-  });
-  // The first Intl object of each kind costs tens of milliseconds (ICU loads its locale data). The bundle's
-  // modules build theirs as they load: built here first, that cost falls while the page waits on the host and
-  // the network instead of while the bundle runs (after this task, so the page's parsing goes on first).
-  setTimeout(function () {
-    new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(1);
-    new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(0);
-    new Intl.PluralRules('en-US').select(1);
-    new Intl.ListFormat('en-US').format(['a']);
   });
   window.__panelBoot = {
     token: token,
@@ -126,4 +121,11 @@
     accountInfo: accountInfo,
     dataRequested: dataRequested,
   };
+  // The first Intl object of each kind costs tens of milliseconds in a new page process (ICU loads its locale
+  // data), and the bundle's first screen builds them. Built here, now, that cost falls while the host's answer
+  // travels (a round trip to the host and its server): in a later task, the answer would wait for it.
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(1);
+  new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(0);
+  new Intl.PluralRules('en-US').select(1);
+  new Intl.ListFormat('en-US').format(['a']);
 })();

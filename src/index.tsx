@@ -1,19 +1,24 @@
 /**
- * The page's entry. Running the panel's modules takes the page's thread for tens of milliseconds, and the boot
- * script's calls go one after another on that thread: modules run while the host's token or the session is on
- * its way would hold up the next call. So they run once the boot script has asked for the billing data (they
- * then run while it travels), or after BOOT_WAIT_CAP_MS at the latest, so a slow host never keeps the
- * panel from showing its spinner.
+ * The page's entry. Running the panel's code takes the page's thread for tens of milliseconds at a time, and the
+ * boot script's conversation (public/boot.js) goes one step after another on that same thread: the host's token,
+ * then billing-session, then get-billing-data. An answer that arrives while the thread is busy waits for it. So
+ * the work goes into the waits: the modules run while billing-session travels (once the token is in), and the
+ * panel starts while get-billing-data travels (once it was asked for). Each wait is capped at BOOT_WAIT_CAP_MS,
+ * so a slow host or server never keeps the panel from showing its spinner.
  */
 import { takePanelBoot } from './features/session/boot';
 
 const BOOT_WAIT_CAP_MS = 300;
 
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 async function main() {
   const boot = takePanelBoot(window);
-  if (boot !== null) await Promise.race([boot.dataRequested, new Promise((resolve) => setTimeout(resolve, BOOT_WAIT_CAP_MS))]);
+  const settledOrCapped = (step: Promise<unknown>) => Promise.race([step, delay(BOOT_WAIT_CAP_MS)]);
+  if (boot !== null) await settledOrCapped(boot.token);
   // 'eager': the modules come in this same file; only running them waits.
   const { startPanel } = await import(/* webpackMode: "eager" */ './app/startPanel');
+  if (boot !== null) await settledOrCapped(boot.dataRequested);
   await startPanel(boot);
 }
 

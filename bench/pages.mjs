@@ -1,0 +1,194 @@
+// The pages the browser benches compare, and how they load them (bench/run.mjs measures, bench/trace.mjs traces):
+// - the panel: the production build (dist/, or BENCH_DIST) in the demo, the 'active' scenario inside its host;
+// - the floor: a framework-free page with the same handshake and the same two calls (bench/floor.html);
+// - the React floor: the floor with React rendering the plan name (bench/reactFloor.mjs): the least a React
+//   panel can do, and so the panel's goal.
+// Each is served as the page of a demo of its own (a host and a panel server with its own database), so all get
+// the same headers, configuration and script policy.
+import { spawn, execSync } from 'node:child_process';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { buildSync } from 'esbuild';
+
+export const root = path.resolve(import.meta.dirname, '..');
+export const PLAN_NAME = 'Publisher';
+export const WAIT_MS = 30_000;
+const OMNIBOX_POPUP_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup'];
+
+export const CHROMIUM_OPTIONS = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    // Headless Chromium otherwise builds its (invisible) address bar's popup, a page of its own in a third
+    // renderer, with every new browser context: CPU a person's already open browser does not spend on the load.
+    `--disable-features=${OMNIBOX_POPUP_FEATURES.join(',')}`,
+  ],
+};
+
+export function launchChromium() {
+  return chromium.launch(CHROMIUM_OPTIONS);
+}
+
+/**
+ * A browser profile of its own on disk, as a person's: its HTTP cache and the compiled code Chromium keeps for
+ * scripts (V8's code cache, which an incognito context as `browser.newContext()` makes does not keep the same way) last from one visit to the next.
+ */
+export async function launchProfile() {
+  const profileDir = mkdtempSync(path.join(tmpdir(), 'bench-profile-'));
+  const context = await chromium.launchPersistentContext(profileDir, CHROMIUM_OPTIONS);
+  return { context, close: async () => { await context.close(); rmSync(profileDir, { recursive: true, force: true }); } };
+}
+
+/** Builds what is missing, starts the three demos (ports from `hostPort` on) and resolves once all answer. */
+export async function startPages(hostPort) {
+  const sourceDist = path.resolve(process.env.BENCH_DIST ?? path.join(root, 'dist'));
+  if (!existsSync(path.join(sourceDist, 'index.html'))) execSync('npm run build', { cwd: root, stdio: 'inherit' });
+  // The demo host's page loads the host SDK's build (a dist/ of another commit may come without it).
+  if (!existsSync(path.join(root, 'dist-host/index.js'))) execSync('npm run build:host', { cwd: root, stdio: 'inherit' });
+
+  const workDir = mkdtempSync(path.join(tmpdir(), 'bench-'));
+  const distDir = path.join(workDir, 'dist');
+  cpSync(sourceDist, distDir, { recursive: true });
+  const floorDistDir = path.join(workDir, 'floor-dist');
+  mkdirSync(floorDistDir);
+  copyFileSync(path.join(root, 'bench/floor.html'), path.join(floorDistDir, 'index.html'));
+  const reactFloorDistDir = path.join(workDir, 'react-floor-dist');
+  buildReactFloor(reactFloorDistDir);
+
+  const demoAt = (port) => ({ host: `http://127.0.0.1:${port}`, panel: `http://127.0.0.1:${port + 1}` });
+  const pages = [
+    { name: 'panel', demo: demoAt(hostPort), dist: distDir },
+    { name: 'React floor', demo: demoAt(hostPort + 4), dist: reactFloorDistDir },
+    { name: 'floor', demo: demoAt(hostPort + 2), dist: floorDistDir },
+  ];
+  const servers = pages.map((page, index) => startDemo(Number(new URL(page.demo.host).port), page.dist, workDir, `demo-${index}`));
+  const stop = async () => {
+    for (const server of servers) {
+      if (server.exitCode !== null) continue;
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server.once('exit', resolve));
+    }
+    rmSync(workDir, { recursive: true, force: true });
+  };
+  try {
+    for (const { demo } of pages) for (const url of [demo.host, demo.panel]) await waitForServer(`${url}/`);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { pages, distDir, stop };
+}
+
+/** The React floor's page: the floor page without its own #plan, and its bundle, built and compressed as the panel's. */
+function buildReactFloor(dir) {
+  const script = '/assets/react-floor.js';
+  const floorPage = readFileSync(path.join(root, 'bench/floor.html'), 'utf8');
+  const page = floorPage.replace('<p id="plan">Loading</p>', `<div id="root"></div><script defer src="${script}"></script>`);
+  if (page === floorPage) throw new Error('bench/floor.html has no <p id="plan">Loading</p> to replace');
+  mkdirSync(path.join(dir, 'assets'), { recursive: true });
+  writeFileSync(path.join(dir, 'index.html'), page);
+  buildSync({
+    entryPoints: [path.join(root, 'bench/reactFloor.mjs')],
+    outfile: path.join(dir, script),
+    bundle: true,
+    minify: true,
+    define: { 'process.env.NODE_ENV': '"production"' },
+  });
+  const bundle = readFileSync(path.join(dir, script));
+  writeFileSync(path.join(dir, `${script}.br`), brotliCompressSync(bundle));
+  writeFileSync(path.join(dir, `${script}.gz`), gzipSync(bundle, { level: 9 }));
+}
+
+function startDemo(hostPort, dist, workDir, name) {
+  return spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(hostPort + 1),
+      HOST_PORT: String(hostPort),
+      DATA_DIR: path.join(workDir, `data-${name}`),
+      DIST_DIR: dist,
+      HOST_ORIGINS: `http://127.0.0.1:${hostPort}`,
+      LOG_LEVEL: 'warn',
+      DNS_PORT: '0',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+async function waitForServer(url) {
+  for (let attempt = 0; attempt < 120; attempt += 1) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+/** The host page of the active scenario showing `route`, and the panel's frame in it once it navigated there. */
+export async function openInHost(page, route, demo) {
+  await page.goto(`${demo.host}/?scenario=active#/pro${route}`);
+  const deadline = Date.now() + WAIT_MS;
+  for (;;) {
+    const frame = page.frames().find((candidate) => candidate.url().startsWith(demo.panel));
+    if (frame) return frame;
+    if (Date.now() > deadline) throw new Error(`the host did not frame ${route}`);
+    await page.waitForTimeout(10);
+  }
+}
+
+/**
+ * Runs in every frame from its first line (an init script): notes, by the frame's own clock, the start of the
+ * first frame rendered after `name` entered the document, and reports it through a binding (and as a user
+ * timing mark, which a trace shows). The page watches itself, so the measurement adds no work while the page
+ * loads: polling innerText from outside forced a layout every frame (more on a larger page), and any evaluation
+ * in the frame first injects Playwright's own script into it.
+ */
+function watchForText(name) {
+  if (window === window.top) return;
+  const observer = new MutationObserver(() => {
+    if (document.body === null || !document.body.textContent.includes(name)) return;
+    observer.disconnect();
+    requestAnimationFrame(() => {
+      performance.mark('bench:plan-name-shown');
+      window.reportTextShown(performance.now());
+    });
+  });
+  observer.observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+/** Prepares a browser context so that `visit` times one load of the host page, in a new tab, to the plan name. */
+export async function planNameWatch(context, demo) {
+  let report = () => {};
+  await context.exposeBinding('reportTextShown', ({ frame }, at) => {
+    if (frame.url().startsWith(demo.panel)) report(at);
+  });
+  await context.addInitScript(watchForText, PLAN_NAME);
+  /** Milliseconds from the frame's navigation start to the plan name on screen, read by the frame's own clock. */
+  return async function visit() {
+    const shown = new Promise((resolve) => (report = resolve));
+    const page = await context.newPage();
+    let timer;
+    try {
+      await openInHost(page, '/', demo);
+      const late = new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`${PLAN_NAME} not shown within ${WAIT_MS} ms`)), WAIT_MS);
+      });
+      return await Promise.race([shown, late]);
+    } finally {
+      clearTimeout(timer);
+      await page.close();
+    }
+  };
+}
