@@ -58,6 +58,7 @@ export const MONTHS_PER_YEAR = 12;
 
 // Domains
 export const REGISTRAR_TOKEN_RENEW_WITHIN_MS = 5 * 60_000;
+/** How long a registrar token lives: the panel assumes it, the server issues (and dates) its tokens with it. */
 export const REGISTRAR_TOKEN_VALIDITY_MS = 55 * 60_000;
 export const DNS_RECORD_TTL = 300;
 export const DOMAIN_POLL_INTERVAL_MS = 3000;

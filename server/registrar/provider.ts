@@ -6,11 +6,12 @@
  * API with the application's secret (registrar/entri.ts).
  */
 import { randomBytes } from 'node:crypto';
+import { MS_PER_SECOND, REGISTRAR_TOKEN_VALIDITY_MS } from '../../core/rules/constants';
 import { toUnixSeconds } from '../../core/rules/dates';
 import type { Db } from '../db/database';
 
-/** SPEC 9: "valid about 55 minutes", as the real service's tokens. */
-export const REGISTRAR_TOKEN_TTL_SECONDS = 55 * 60;
+/** SPEC 9: "valid about 55 minutes", as the real service's tokens: the lifetime the panel assumes, in seconds. */
+export const REGISTRAR_TOKEN_TTL_SECONDS = REGISTRAR_TOKEN_VALIDITY_MS / MS_PER_SECOND;
 const TOKEN_BYTES = 24;
 
 export const registrarMessages = {
