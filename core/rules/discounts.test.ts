@@ -5,6 +5,7 @@ import {
   discountedCents,
   formatCouponValue,
   isDiscountDisplayed,
+  isDiscountLiveAt,
   isLaunchCoupon,
   launchCouponForPeriod,
   needsCouponSwap,
@@ -30,7 +31,8 @@ const coupon = (set: Partial<Coupon> = {}): Coupon => ({
 
 const discount = (set: Partial<Coupon>, start: number, end: number | null): Discount => ({ coupon: coupon(set), start, end });
 
-describe('isDiscountDisplayed: "A discount displays only while valid, started and (if repeating) not yet ended. Types once and forever also apply."', () => {
+// The one rule of a live discount: the panel shows it, the server answers it and bills with it (proration, renewal).
+describe('isDiscountLiveAt and isDiscountDisplayed: "A discount displays only while valid, started and (if repeating) not yet ended. Types once and forever also apply."', () => {
   it.each<[string, Discount | null, boolean]>([
     ['repeating, started, not ended', discount({}, NOW - DAY, NOW + DAY), true],
     ['repeating, ended', discount({}, NOW - 2 * DAY, NOW - DAY), false],
@@ -44,8 +46,18 @@ describe('isDiscountDisplayed: "A discount displays only while valid, started an
     // Ambiguity decided: a repeating discount without an end date cannot be shown to still run.
     ['repeating without an end', discount({}, NOW - DAY, null), false],
     ['no discount', null, false],
+    // Once and forever discounts have no end to pass, even when a row names one.
+    ['forever, an end passed', discount({ duration: 'forever' }, NOW - 2 * DAY, NOW - DAY), true],
+    ['repeating, one second before its end', discount({}, NOW - DAY, NOW + 1), true],
   ])('%s: %s', (_label, value, expected) => {
+    expect(isDiscountLiveAt(value, NOW)).toBe(expected);
     expect(isDiscountDisplayed(value, NOW)).toBe(expected);
+  });
+
+  it('takes any shape with the terms it reads (the server bills with a coupon of a few fields)', () => {
+    const billed = { coupon: { name: 'Launch', valid: true, duration: 'repeating' as const }, start: NOW - DAY, end: NOW + DAY };
+    expect(isDiscountLiveAt(billed, NOW)).toBe(true);
+    expect(isDiscountLiveAt(billed, NOW + DAY)).toBe(false);
   });
 });
 

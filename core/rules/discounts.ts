@@ -14,14 +14,30 @@ import { currencySymbol, formatCents, formatPercent } from './money';
 
 const PERCENT_WHOLE = 100;
 
+/** What decides whether a discount runs at an instant: its coupon's validity and duration, its start and end. */
+export interface DiscountTerms {
+  coupon: Pick<Coupon, 'valid' | 'duration'>;
+  /** Unix seconds */
+  start: number;
+  /** Unix seconds; null when it has none (once and forever discounts) */
+  end: number | null;
+}
+
 /**
- * "A discount displays only while valid, started and (if repeating) not yet ended. Types once and forever
- * also apply." A repeating discount without an end date cannot be shown to still run, so it does not display.
+ * Whether a discount is live at `at` (Unix seconds): "valid, started and (if repeating) not yet ended. Types once
+ * and forever also apply." It ends at its end instant. A repeating discount without an end date cannot be shown to
+ * still run, so it is not live; once and forever discounts have no end to pass. The one rule for what the panel
+ * shows, the discount the server answers, and what a plan change or a renewal is billed with.
  */
-export function isDiscountDisplayed(discount: Discount | null, now: number): boolean {
-  if (discount === null || !discount.coupon.valid || discount.start > now) return false;
+export function isDiscountLiveAt<T extends DiscountTerms>(discount: T | null, at: number): discount is T {
+  if (discount === null || !discount.coupon.valid || discount.start > at) return false;
   if (discount.coupon.duration !== 'repeating') return true;
-  return discount.end !== null && now < discount.end;
+  return discount.end !== null && at < discount.end;
+}
+
+/** "A discount displays only while valid, started and (if repeating) not yet ended": while it is live. */
+export function isDiscountDisplayed(discount: Discount | null, now: number): boolean {
+  return isDiscountLiveAt(discount, now);
 }
 
 /** The launch coupon or its annual variant. */

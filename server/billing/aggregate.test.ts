@@ -97,6 +97,15 @@ describe('assembleBillingData over the demo scenarios', () => {
     expect(assembleBillingData(parts, end * 1000).discount).toBeNull();
   });
 
+  // The one rule of a live discount (core/rules/discounts.ts): the answer carries what the changes bill with.
+  it('answers the discount only while it is live: not one whose coupon is no longer valid, nor one yet to start', () => {
+    const parts = scenarioBillingParts(buildScenarios(NOW).active);
+    const discount = parts.discount!;
+    expect(assembleBillingData({ ...parts, discount: { ...discount, coupon: { ...discount.coupon, valid: false } } }, NOW).discount).toBeNull();
+    expect(assembleBillingData(parts, discount.start * 1000 - 1000).discount).toBeNull();
+    expect(assembleBillingData(parts, discount.start * 1000).discount).toEqual(discount);
+  });
+
   it('dates the trial five days out and the cancellation in the past', () => {
     const nowSeconds = NOW / 1000;
     expect(scenarioBillingData('trial', NOW).subscription.trial_end).toBe(nowSeconds + 5 * DAY_SECONDS);

@@ -19,6 +19,7 @@ import type {
 } from '../../core/contract';
 import { AUTOBILLING_ADDON_PREFIX } from '../../core/rules/constants';
 import { toUnixSeconds } from '../../core/rules/dates';
+import { isDiscountLiveAt } from '../../core/rules/discounts';
 import { checkoutPath } from '../../core/rules/plans';
 import { deriveStatusFlags, needsCheckout } from '../../core/rules/flags';
 import { exceededLimitNames } from '../../core/rules/limits';
@@ -95,10 +96,12 @@ export function lastSubscriptionTypeOf(current: Subscription, previous: Subscrip
 /** A version lib cannot read counts as the oldest: the panel then offers nothing that needs a newer one. */
 export const UNREADABLE_MAJOR_VERSION = 0;
 
-/** The provider drops a discount once its end has passed; so does the aggregate, whatever the stored row says. */
+/**
+ * The customer's discount as of now, if it is live then (core/rules/discounts.ts): the provider drops a discount
+ * once it has ended, and the changes and renewals bill with a live one only, whatever the stored row says.
+ */
 export function activeDiscount(discount: Discount | null, nowSeconds: number): Discount | null {
-  if (discount === null) return null;
-  return discount.end !== null && discount.end <= nowSeconds ? null : discount;
+  return isDiscountLiveAt(discount, nowSeconds) ? discount : null;
 }
 
 /** The billing data but for what depends on the clock (the discount, which ends): the same for the same parts. */

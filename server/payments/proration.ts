@@ -12,6 +12,7 @@ import type { BillingPeriod, Coupon, InvoicePreview, InvoicePreviewLine } from '
 import { MONTHS_PER_YEAR, MS_PER_SECOND } from '../../core/rules/constants';
 import { formatCents, formatPercent } from '../../core/rules/money';
 import { toUnixSeconds } from '../../core/rules/dates';
+import { isDiscountLiveAt } from '../../core/rules/discounts';
 
 export interface ProrationItem {
   priceId: string;
@@ -88,9 +89,9 @@ export function addPeriod(seconds: number, period: BillingPeriod): number {
   return toUnixSeconds(firstOfTarget.getTime());
 }
 
-/** A discount applies at an instant when its coupon is valid, it has started and (if it ends) not yet ended. */
-export function discountAppliesAt(discount: ActiveDiscount | null, seconds: number): discount is ActiveDiscount {
-  return discount !== null && discount.coupon.valid && discount.start <= seconds && (discount.end === null || discount.end > seconds);
+/** The discount a renewal at `date` is billed with: one live then, but not a coupon used once (spent on the invoice that applied it). */
+export function renewalDiscountAt(discount: ActiveDiscount | null, date: number): ActiveDiscount | null {
+  return isDiscountLiveAt(discount, date) && discount.coupon.duration !== 'once' ? discount : null;
 }
 
 /** What the coupon takes off an amount: a percentage (rounded to the cent) or a fixed amount, never more than it. */
@@ -169,7 +170,7 @@ export function prorate(input: ProrationInput): Proration {
   }
 
   const charges = lines.reduce((sum, line) => sum + Math.max(0, line.amount), 0);
-  if (discountAppliesAt(input.discount, at)) {
+  if (isDiscountLiveAt(input.discount, at)) {
     const reduction = couponReduction(input.discount.coupon, charges);
     if (reduction > 0) {
       lines.push({ kind: 'discount', description: couponLabel(input.discount.coupon), amount: -reduction, priceId: null, periodStart: null, periodEnd: null });
@@ -179,11 +180,8 @@ export function prorate(input: ProrationInput): Proration {
   const total = lines.reduce((sum, line) => sum + line.amount, 0);
   const net = total + input.startBalance;
   const renewalList = input.selected.reduce((sum, item) => sum + item.unitCost * item.quantity, 0);
-  // A coupon used once is spent on this invoice; the others apply to the renewal while they last.
-  const renewalDiscount =
-    discountAppliesAt(input.discount, window.end) && input.discount.coupon.duration !== 'once'
-      ? couponReduction(input.discount.coupon, renewalList)
-      : 0;
+  const renewing = renewalDiscountAt(input.discount, window.end);
+  const renewalDiscount = renewing === null ? 0 : couponReduction(renewing.coupon, renewalList);
   return {
     amount: Math.max(0, net),
     startBalance: input.startBalance,

@@ -6,7 +6,7 @@
  * the next-charge preview with it, so the charge the dashboard announces is the charge the renewal makes.
  */
 import type { NextChargeAmounts } from '../../core/contract';
-import { couponReduction, discountAppliesAt, type ActiveDiscount } from './proration';
+import { couponReduction, renewalDiscountAt, type ActiveDiscount } from './proration';
 
 export interface RenewalInput {
   /** Unix seconds: when the renewal bills */
@@ -26,7 +26,7 @@ export interface RenewalCharge extends NextChargeAmounts {
 }
 
 export function renewalCharge(input: RenewalInput): RenewalCharge {
-  const applied = discountAppliesAt(input.discount, input.date) && input.discount.coupon.duration !== 'once' ? input.discount : null;
+  const applied = renewalDiscountAt(input.discount, input.date);
   const discount = applied === null ? 0 : couponReduction(applied.coupon, input.listAmount);
   const total = input.listAmount - discount;
   const net = total + input.balance;

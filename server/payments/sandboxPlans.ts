@@ -4,13 +4,14 @@
  */
 import type { BillingPeriod } from '../../core/contract';
 import { billingPeriodSchema, couponDurationSchema } from '../../core/contract';
+import { isDiscountLiveAt } from '../../core/rules/discounts';
 import { addonsJson, parseJson } from '../billing/store/json';
 import { UNPAID_STATUSES } from '../billing/store/planChanges';
 import type { Db } from '../db/database';
 import type { CouponRow, CustomerRow, SubscriptionRow } from '../db/schema';
 import type { PlanItem } from './planChange';
 import { PaymentsProviderError, providerMessages } from './provider';
-import { addPeriod, couponReduction, discountAppliesAt, itemName, type ActiveDiscount, type ProrationInput, type ProrationItem } from './proration';
+import { addPeriod, couponReduction, itemName, type ActiveDiscount, type ProrationInput, type ProrationItem } from './proration';
 
 const HTTP_NOT_FOUND = 404;
 
@@ -80,7 +81,7 @@ async function discountFor(db: Db, customerId: string, couponId: string | null |
 /** What the customer paid for an item this period: its price, less the discount that applied when the period began. */
 function paidFor(item: ProrationItem, discount: ActiveDiscount | null, periodStart: number): number {
   const list = item.unitCost * item.quantity;
-  return discountAppliesAt(discount, periodStart) ? list - couponReduction(discount.coupon, list) : list;
+  return isDiscountLiveAt(discount, periodStart) ? list - couponReduction(discount.coupon, list) : list;
 }
 
 export async function loadPlanState(
