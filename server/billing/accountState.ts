@@ -1,12 +1,23 @@
 /**
- * What an account's rows say about it, beyond the rows: its site limits (usage against the plan) and its
- * status flags. Read here, next to the stores, so a route walks routes -> access (who may) -> billing (what is).
+ * What an account's rows say about it, beyond the rows: whether it has a subscription to work on, its site limits
+ * (usage against the plan) and its status flags. Read here, next to the stores, so a route walks routes -> access
+ * (who may) -> billing (what is).
  */
 import type { CurrentSiteLimits, StatusFlags } from '../../core/contract';
 import { subscriptionStatusSchema } from '../../core/contract';
 import { deriveStatusFlags } from '../../core/rules/flags';
+import { ApiError, messages } from '../http/errors';
 import { computeSiteLimits } from './siteLimits';
-import { toPrice, type AccountRecord, type Stores } from './store';
+import { toPrice, type AccountRecord, type Stores, type Subscribed } from './store';
+
+/** The account with its current subscription; 404 without one. */
+export function requireSubscription(account: AccountRecord): Subscribed {
+  const { subscription, price, product } = account;
+  if (subscription === undefined || price === undefined || product === undefined) {
+    throw new ApiError(404, messages.noSubscription);
+  }
+  return { ...account, subscription, price, product };
+}
 
 export async function siteLimitsOf(store: Stores, account: AccountRecord): Promise<CurrentSiteLimits> {
   const { usage, membersOverride } = await store.accounts.siteUsage(account.site.id);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { BillingPeriod, CouponDuration } from '../../core/contract';
-import { addPeriod, itemName, prorate, type ActiveDiscount, type CurrentItem, type ProrationInput, type ProrationItem } from './proration';
+import { addPeriod, discountEnd, itemName, prorate, type ActiveDiscount, type CurrentItem, type ProrationInput, type ProrationItem } from './proration';
 
 const DAY = 86_400;
 const MAY_1_2026 = Date.UTC(2026, 4, 1) / 1000;
@@ -30,6 +30,16 @@ describe('addPeriod', () => {
     expect(addPeriod(Date.UTC(2026, 0, 31, 10) / 1000, 'month')).toBe(Date.UTC(2026, 1, 28, 10) / 1000);
     expect(addPeriod(Date.UTC(2028, 1, 29) / 1000, 'year')).toBe(Date.UTC(2029, 1, 28) / 1000);
     expect(addPeriod(MAY_23_2026, 'month')).toBe(Date.UTC(2026, 5, 23) / 1000);
+  });
+});
+
+describe('discountEnd', () => {
+  it('ends a repeating discount after its months, month by month from its start; once and forever never', () => {
+    expect(discountEnd({ duration: 'repeating', duration_in_months: 3 }, MAY_1_2026)).toBe(launch.end);
+    expect(discountEnd({ duration: 'repeating', duration_in_months: 1 }, Date.UTC(2026, 0, 31) / 1000)).toBe(Date.UTC(2026, 1, 28) / 1000);
+    expect(discountEnd({ duration: 'repeating', duration_in_months: null }, MAY_1_2026)).toBeNull();
+    expect(discountEnd({ duration: 'once', duration_in_months: null }, MAY_1_2026)).toBeNull();
+    expect(discountEnd({ duration: 'forever', duration_in_months: 3 }, MAY_1_2026)).toBeNull();
   });
 });
 

@@ -89,6 +89,14 @@ export function addPeriod(seconds: number, period: BillingPeriod): number {
   return toUnixSeconds(firstOfTarget.getTime());
 }
 
+/** When a discount of this coupon started at `start` ends: repeating coupons after their months, the others never. */
+export function discountEnd(coupon: { duration: string; duration_in_months: number | null }, start: number): number | null {
+  if (coupon.duration !== 'repeating' || coupon.duration_in_months === null) return null;
+  let end = start;
+  for (let month = 0; month < coupon.duration_in_months; month += 1) end = addPeriod(end, 'month');
+  return end;
+}
+
 /** The discount a renewal at `date` is billed with: one live then, but not a coupon used once (spent on the invoice that applied it). */
 export function renewalDiscountAt(discount: ActiveDiscount | null, date: number): ActiveDiscount | null {
   return isDiscountLiveAt(discount, date) && discount.coupon.duration !== 'once' ? discount : null;

@@ -11,7 +11,7 @@ import type { Db } from '../db/database';
 import type { CouponRow, CustomerRow, SubscriptionRow } from '../db/schema';
 import type { PlanItem } from './planChange';
 import { PaymentsProviderError, providerMessages } from './provider';
-import { addPeriod, couponReduction, itemName, type ActiveDiscount, type ProrationInput, type ProrationItem } from './proration';
+import { couponReduction, discountEnd, itemName, type ActiveDiscount, type ProrationInput, type ProrationItem } from './proration';
 
 const HTTP_NOT_FOUND = 404;
 
@@ -46,14 +46,6 @@ async function pricedItems(db: Db, items: readonly PlanItem[]): Promise<Proratio
 
 function toActiveCoupon(row: CouponRow): ActiveDiscount['coupon'] {
   return { name: row.name, percent_off: row.percent_off, amount_off: row.amount_off, duration: couponDurationSchema.parse(row.duration), valid: row.valid === 1 };
-}
-
-/** When a discount of this coupon started at `start` ends: repeating coupons after their months, the others never. */
-export function discountEnd(coupon: Pick<CouponRow, 'duration' | 'duration_in_months'>, start: number): number | null {
-  if (coupon.duration !== 'repeating' || coupon.duration_in_months === null) return null;
-  let end = start;
-  for (let month = 0; month < coupon.duration_in_months; month += 1) end = addPeriod(end, 'month');
-  return end;
 }
 
 /**

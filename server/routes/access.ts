@@ -5,16 +5,11 @@
  * message.
  */
 import { verifySessionToken } from '../auth/session';
-import type { AccountRecord } from '../billing/store';
-import type { CustomerRow, PriceRow, ProductRow, SubscriptionRow } from '../db/schema';
+import { requireSubscription } from '../billing/accountState';
+import type { AccountRecord, Subscribed } from '../billing/store';
+import type { CustomerRow } from '../db/schema';
 import { ApiError, messages } from '../http/errors';
 import type { ApiDeps } from './deps';
-
-export interface Subscribed extends AccountRecord {
-  subscription: SubscriptionRow;
-  price: PriceRow;
-  product: ProductRow;
-}
 
 /** The session's owner and site; 401 without a valid session, 403 for non-owners and legacy plans. */
 export async function authenticate(deps: ApiDeps, jwt: string): Promise<AccountRecord> {
@@ -25,14 +20,6 @@ export async function authenticate(deps: ApiDeps, jwt: string): Promise<AccountR
   if (account.site.owner_user_id !== account.user.id) throw new ApiError(403, messages.ownerOnly);
   if (account.product?.legacy === 1) throw new ApiError(403, messages.legacy(deps.supportEmail));
   return account;
-}
-
-export function requireSubscription(account: AccountRecord): Subscribed {
-  const { subscription, price, product } = account;
-  if (subscription === undefined || price === undefined || product === undefined) {
-    throw new ApiError(404, messages.noSubscription);
-  }
-  return { ...account, subscription, price, product };
 }
 
 /** The caller's own customer, named by id; anything else is forbidden. */

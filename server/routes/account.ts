@@ -6,15 +6,15 @@ import type { FastifyInstance } from 'fastify';
 import { toUnixSeconds } from '../../core/rules/dates';
 import { invoicePdfFileName } from '../../core/rules/invoices';
 import { activeDiscount, assembleTimelessBillingData, billingDataAsOf, type BillingParts } from '../billing/aggregate';
-import { flagsOf, siteLimitsOf, type FlagRequest } from '../billing/accountState';
-import { toBlogs, toCurrentSite, toUser } from '../billing/store';
+import { flagsOf, requireSubscription, siteLimitsOf, type FlagRequest } from '../billing/accountState';
+import { toBlogs, toCurrentSite, toUser, type Subscribed } from '../billing/store';
 import { nextChargeOf } from '../billing/nextCharge';
+import { syncAuthenticatedPayment } from '../billing/planChange';
 import { ApiError, messages } from '../http/errors';
 import { keepMembersSerialized } from '../http/serializeReply';
 import { PaymentsProviderError } from '../payments/provider';
-import { authenticate, ownCustomer, requireOwnIds, requireSubscription, type Subscribed } from './access';
+import { authenticate, ownCustomer, requireOwnIds } from './access';
 import { registerCall } from './call';
-import { syncAuthenticatedPayment } from './planChanges';
 import type { ApiDeps } from './deps';
 
 async function loadParts(deps: ApiDeps, account: Subscribed, request: FlagRequest): Promise<BillingParts> {

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { calls } from '../../core/contract';
 import type { ScenarioName } from '../demo/scenarios';
 import { startDemo, type CallResult, type Demo } from '../testing/harness';
-import { planChangeMessages } from './planChangeMessages';
+import { planChangeMessages } from '../billing/planChangeMessages';
 
 const onPostgres = process.env.DATABASE_URL ? describe : describe.skip;
 const POSTGRES_ONLY = process.env.DATABASE_URL

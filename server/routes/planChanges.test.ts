@@ -9,7 +9,7 @@ import { messages } from '../http/errors';
 import type { ScenarioName } from '../demo/scenarios';
 import { CARD_MESSAGES } from '../payments/testCards';
 import { startDemo, type CallResult, type Demo } from '../testing/harness';
-import { planChangeMessages } from './planChangeMessages';
+import { planChangeMessages } from '../billing/planChangeMessages';
 
 const PUBLISHABLE_KEY = 'pk_test_sandbox';
 const PUBLISHER_YEAR = 'price_publisher_default_year_1000';

@@ -74,6 +74,13 @@ export interface AccountRecord {
   view: SiteView;
 }
 
+/** An account with its current subscription, the subscription's base price and product: what a plan works on. */
+export interface Subscribed extends AccountRecord {
+  subscription: SubscriptionRow;
+  price: PriceRow;
+  product: ProductRow;
+}
+
 export class AccountStore {
   constructor(
     private readonly db: Db,

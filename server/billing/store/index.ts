@@ -16,7 +16,7 @@ import { PlanChangeStore } from './planChanges';
 import { SiteReadModel } from './siteReadModel';
 import { SubscriptionStore } from './subscriptions';
 
-export { toBlogs, toCurrentSite, toUser, type AccountRecord, type AccountStore } from './accounts';
+export { toBlogs, toCurrentSite, toUser, type AccountRecord, type AccountStore, type Subscribed } from './accounts';
 export { toPrice } from './catalogue';
 export type { IdempotencyKeyStore } from './idempotencyKeys';
 export type { LeaseStore } from './leases';

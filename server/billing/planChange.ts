@@ -1,0 +1,244 @@
+/**
+ * The plan change (SPEC 4 "Plan change flow", "Coupon swap", "Switching period"; SPEC 7): the subscription items a
+ * choice makes, the invoice preview, the change of a running subscription, a new paid subscription in place of a
+ * trial or a canceled one, the coupon swap, and the payment of an open invoice. Each goes to the payments provider
+ * first and stores what it did (store/planChanges.ts). The calls (routes/planChanges.ts) check who asks and what
+ * they name before they come here; refusals are worded in planChangeMessages.ts.
+ *
+ * A change is billed at the preview's proration date, so the charge is the amount the customer saw; it applies
+ * only once paid: a payment that needs authentication leaves it waiting (meta.isPending or, for a new
+ * subscription, isIncomplete, with the payment's client secret), and the payment's success applies it.
+ */
+import type { BillingPeriod, Discount, InvoicePreview, PlanChangeResult } from '../../core/contract';
+import { toUnixSeconds } from '../../core/rules/dates';
+import type { PriceRow, SubscriptionRow } from '../db/schema';
+import { ApiError, messages } from '../http/errors';
+import type { PaymentIntentSummary, PlanChangeOutcome, PlanItem } from '../payments/planChange';
+import type { PaymentsProvider } from '../payments/provider';
+import { discountEnd } from '../payments/proration';
+import { flagsOf, requireSubscription } from './accountState';
+import { activeDiscount } from './aggregate';
+import type { Leases } from './leases';
+import { planChangeMessages } from './planChangeMessages';
+import { toUser, type AccountRecord, type Stores, type Subscribed } from './store';
+import { addonsJson, parseJson } from './store/json';
+import { UNPAID_STATUSES } from './store/planChanges';
+
+/** How old a preview's proration date may be when the change is confirmed. */
+const PREVIEW_LIFETIME_SECONDS = 60 * 60;
+/** Clocks differ a little between the panel's server instances: a date this far ahead is still now. */
+const CLOCK_SKEW_SECONDS = 60;
+const ANNUAL_SUFFIX = '_ANNUAL';
+
+/** Coupons of one offer: the monthly and the annual variant (LAUNCH, LAUNCH_ANNUAL). */
+const couponFamily = (couponId: string) => (couponId.endsWith(ANNUAL_SUFFIX) ? couponId.slice(0, -ANNUAL_SUFFIX.length) : couponId);
+
+export interface PlanChangeDeps {
+  store: Stores;
+  payments: PaymentsProvider;
+  leases: Leases;
+  /** milliseconds, as Date.now() */
+  now: () => number;
+}
+
+/** A plan chosen: its base price and add-on prices (ids of the catalogue's prices). */
+export interface PlanChoice {
+  planId: string;
+  addonIds: readonly string[];
+}
+
+export class PlanChanges {
+  constructor(private readonly deps: PlanChangeDeps) {}
+
+  private nowSeconds(): number {
+    return toUnixSeconds(this.deps.now());
+  }
+
+  /** A price the catalogue sells; any other id is refused like another site's (403), telling nothing. */
+  private async knownPrice(priceId: string): Promise<PriceRow> {
+    const price = await this.deps.store.catalogue.findPrice(priceId);
+    if (price === undefined || price.legacy === 1) throw new ApiError(403, messages.forbidden);
+    return price;
+  }
+
+  /** The subscription items for a base price and add-ons: the add-ons must be the base product's, of its period. */
+  private async planItems(subscribed: Subscribed, { planId, addonIds }: PlanChoice): Promise<PlanItem[]> {
+    const { catalogue } = this.deps.store;
+    const base = await this.knownPrice(planId);
+    const product = await catalogue.findProduct(base.product_id);
+    if (product?.type !== 'base') throw new ApiError(403, messages.forbidden);
+    const offered = (await catalogue.products()).find((candidate) => candidate.id === product.id)?.addons ?? [];
+    const addons = await Promise.all(addonIds.map((id) => this.knownPrice(id)));
+    for (const addon of addons) {
+      if (!offered.some((candidate) => candidate.id === addon.product_id)) throw new ApiError(403, messages.forbidden);
+      if (addon.billing_period !== base.billing_period) throw new ApiError(400, planChangeMessages.periodMismatch);
+    }
+    return [
+      { priceId: base.id, quantity: subscribed.subscription.quantity },
+      ...[...new Set(addons.map((addon) => addon.id))].map((priceId) => ({ priceId, quantity: 1 })),
+    ];
+  }
+
+  /** The change's proration date: the preview's, if it is recent; else now. */
+  private prorationDateOf(requested: number | undefined): number {
+    const now = this.nowSeconds();
+    if (requested === undefined) return now;
+    if (requested > now + CLOCK_SKEW_SECONDS) throw new ApiError(400, planChangeMessages.futurePreview);
+    if (requested < now - PREVIEW_LIFETIME_SECONDS) throw new ApiError(400, planChangeMessages.expiredPreview);
+    return Math.min(requested, now);
+  }
+
+  private async requireCard(customerId: string): Promise<void> {
+    if ((await this.deps.payments.defaultPaymentMethod(customerId)) === null) throw new ApiError(400, planChangeMessages.noCard);
+  }
+
+  /** The answer of change and activate: the subscription as it is now, and whether its payment needs the customer. */
+  private async result(account: AccountRecord, outcome: PlanChangeOutcome): Promise<PlanChangeResult> {
+    const { store } = this.deps;
+    const paymentIntentSecret = outcome.result === 'requires_action' ? (outcome.paymentIntent?.clientSecret ?? null) : null;
+    const reloaded = requireSubscription((await store.accounts.load(account.site.id, account.user.id)) ?? account);
+    const [subscription, flags] = await Promise.all([
+      store.subscriptions.toSubscription(reloaded.subscription, reloaded.price, reloaded.product),
+      flagsOf(store, reloaded, {}),
+    ]);
+    return {
+      subscription,
+      user: toUser(reloaded.user, reloaded.customer),
+      meta: {
+        isIncomplete: flags?.isIncomplete ?? false,
+        isPending: flags?.isPending ?? false,
+        isAutoBillingGrace: flags?.isAutoBillingGrace ?? false,
+        paymentIntentSecret,
+      },
+    };
+  }
+
+  /** A new paid subscription starting now in place of a trial or a canceled subscription. */
+  private async startSubscription(subscribed: Subscribed, items: PlanItem[], idempotencyKey: string | undefined): Promise<PlanChangeResult> {
+    const { subscription } = subscribed;
+    const now = this.nowSeconds();
+    const outcome = await this.deps.payments.startSubscription(
+      { customerId: subscription.customer_id, items, replacesSubscriptionId: subscription.provider_subscription_id, startDate: now },
+      { idempotencyKey },
+    );
+    await this.deps.store.planChanges.recordNewSubscription(subscription, outcome, now);
+    return this.result(subscribed, outcome);
+  }
+
+  /** get-invoice-preview: what the change to `choice` would bill now, with `couponId` in place of the discount if given. */
+  async preview(subscribed: Subscribed, customerId: string, choice: PlanChoice & { period: BillingPeriod; couponId?: string | null }): Promise<InvoicePreview> {
+    const items = await this.planItems(subscribed, choice);
+    const base = await this.knownPrice(choice.planId);
+    if (base.billing_period !== choice.period) throw new ApiError(400, planChangeMessages.periodMismatch);
+    if (choice.couponId !== undefined && choice.couponId !== null && (await this.deps.store.planChanges.findCoupon(choice.couponId)) === undefined) {
+      throw new ApiError(400, planChangeMessages.noSuchCoupon);
+    }
+    return this.deps.payments.previewPlanChange({
+      customerId,
+      subscriptionId: subscribed.subscription.provider_subscription_id,
+      items,
+      couponId: choice.couponId,
+      prorationDate: this.nowSeconds(),
+    });
+  }
+
+  /**
+   * Runs a change of the account's subscription holding its lease, on the subscription as it is then (the account
+   * reloaded, and `own` checking again that it is the caller's): two changes (whatever their keys, whichever
+   * process) never read the same state and both charge for the same move.
+   */
+  async oneAtATime<T>(
+    account: AccountRecord,
+    subscriptionId: string,
+    own: (current: AccountRecord) => Subscribed,
+    change: (subscribed: Subscribed) => Promise<T>,
+  ): Promise<T> {
+    own(account);
+    return this.deps.leases.exclusive(`plan-change:${subscriptionId}`, async () => {
+      const current = await this.deps.store.accounts.load(account.site.id, account.user.id);
+      return change(own(current ?? account));
+    });
+  }
+
+  /** change-subscription: the running subscription moves to `choice`, billed at the preview's proration date. */
+  async change(
+    subscribed: Subscribed,
+    customerId: string,
+    choice: PlanChoice & { prorationDate?: number },
+    idempotencyKey: string | undefined,
+  ): Promise<PlanChangeResult> {
+    const { subscription } = subscribed;
+    const items = await this.planItems(subscribed, choice);
+    // A trial or a canceled subscription has no paid period to change: the change starts a new one.
+    if (UNPAID_STATUSES.includes(subscription.status)) {
+      await this.requireCard(customerId);
+      return this.startSubscription(subscribed, items, idempotencyKey);
+    }
+    if (subscription.pending_price_id !== null || subscription.status === 'incomplete') throw new ApiError(409, planChangeMessages.pendingChange);
+    if (isCurrentPlan(subscription, items)) throw new ApiError(400, planChangeMessages.currentPlan);
+    const prorationDate = this.prorationDateOf(choice.prorationDate);
+    await this.requireCard(customerId);
+    const outcome = await this.deps.payments.changePlan(
+      { customerId, subscriptionId: subscription.provider_subscription_id, items, prorationDate },
+      { idempotencyKey },
+    );
+    await this.deps.store.planChanges.recordChange(subscription, outcome, this.nowSeconds());
+    return this.result(subscribed, outcome);
+  }
+
+  /** activate-subscription: a paid subscription to `choice` in place of a trial or a canceled one. */
+  async activate(subscribed: Subscribed, customerId: string, choice: PlanChoice, idempotencyKey: string | undefined): Promise<PlanChangeResult> {
+    if (!UNPAID_STATUSES.includes(subscribed.subscription.status)) throw new ApiError(409, planChangeMessages.notActivatable);
+    const items = await this.planItems(subscribed, choice);
+    await this.requireCard(customerId);
+    return this.startSubscription(subscribed, items, idempotencyKey);
+  }
+
+  /** update-discount: the customer's discount swapped for the other coupon of its offer; the discount live now. */
+  async swapCoupon(customerId: string, subscription: SubscriptionRow | undefined, couponId: string): Promise<Discount | null> {
+    const { store, payments } = this.deps;
+    const coupon = await store.planChanges.findCoupon(couponId);
+    if (coupon === undefined) throw new ApiError(400, planChangeMessages.noSuchCoupon);
+    const current = await store.planChanges.currentDiscount(customerId);
+    if (current === undefined) throw new ApiError(409, planChangeMessages.noDiscount);
+    if (couponFamily(current.coupon_id) !== couponFamily(coupon.id)) throw new ApiError(403, planChangeMessages.notSwappable);
+    if (current.coupon_id !== coupon.id) {
+      if (subscription !== undefined) await payments.applyCoupon(subscription.provider_subscription_id, coupon.id);
+      // The swap keeps the discount's start: the offer's months run from when it was first applied.
+      await store.planChanges.setDiscountCoupon(current.id, coupon.id, discountEnd(coupon, current.start_at));
+    }
+    return activeDiscount(await store.invoices.discount(customerId), this.nowSeconds());
+  }
+
+  /** create-payment-intent: a payment of the subscription's open invoice, for the customer to make in the browser. */
+  async payOpenInvoice(customerId: string, subscription: SubscriptionRow, idempotencyKey: string | undefined): Promise<PaymentIntentSummary> {
+    const { store, payments } = this.deps;
+    const invoice = await store.planChanges.openInvoice(subscription.id);
+    if (invoice === undefined) throw new ApiError(409, planChangeMessages.nothingDue);
+    const intent = await payments.invoicePaymentIntent(invoice.id, { idempotencyKey });
+    await store.planChanges.savePaymentIntent(customerId, intent, this.nowSeconds());
+    return intent;
+  }
+}
+
+/** Whether the items are the subscription's own: its base price and the same add-ons, in any order. */
+function isCurrentPlan(subscription: SubscriptionRow, items: readonly PlanItem[]): boolean {
+  const [base, ...addons] = items;
+  const current = parseJson(addonsJson, subscription.addons_json).map((addon) => addon.price).sort();
+  const selected = addons.map((addon) => addon.priceId).sort();
+  return base?.priceId === subscription.price_id && current.join() === selected.join();
+}
+
+/**
+ * get-subscription with options.sca (the browser says the payment's authentication succeeded): the provider is
+ * asked how the open invoice's payment went, and a success is recorded (the invoice paid, what waited on it
+ * applied), for providers whose events have not reached us yet.
+ */
+export async function syncAuthenticatedPayment(deps: Pick<PlanChangeDeps, 'store' | 'payments'>, subscription: SubscriptionRow): Promise<void> {
+  const invoice = await deps.store.planChanges.openInvoice(subscription.id);
+  if (invoice === undefined) return;
+  const stored = await deps.store.planChanges.paymentIntentOf(invoice.id);
+  if (stored === undefined) return;
+  const intent = await deps.payments.retrievePaymentIntent(stored.id);
+  if (intent?.status === 'succeeded') await deps.store.planChanges.recordPaid(invoice.id, intent.id);
+}
