@@ -1,7 +1,7 @@
 /**
  * The plain values of the call contract that both sides use at run time: the messages the panel tells the
  * server's failures apart by, the length limits of the written fields, and the brand defaults. No zod here, so
- * the panel imports these without pulling the schemas into its bundle; contract.ts re-exports them for the server.
+ * the panel imports these without pulling the schemas into its bundle; index.ts re-exports them for the server.
  */
 
 // ------------------------------------------------------------------------------ messages both sides match on

@@ -1,0 +1,92 @@
+/**
+ * Domains (SPEC 4 "Custom domain activation", "Sending domain", "Domain purchase"): the custom domain's check and
+ * DNS diagnosis, the sending domain's records, and the registrar's session and close message.
+ */
+import { z } from 'zod';
+import { sendingDomainStatusSchema, sslStatusSchema } from './billing';
+
+/**
+ * What checking a custom domain answers (SPEC 3 "Domain check result"): the certificate's status and the
+ * hostname it is for (null without a domain); `error` says in plain words why it is not live, when known.
+ */
+export const domainCheckSchema = z.object({
+  ssl_status: sslStatusSchema.nullable(),
+  hostname: z.string().nullable(),
+  error: z.object({ message: z.string() }).nullable(),
+});
+export type DomainCheck = z.infer<typeof domainCheckSchema>;
+
+export const dnsRecordTypeSchema = z.enum(['A', 'CNAME', 'TXT', 'NS', 'MX']);
+export type DnsRecordType = z.infer<typeof dnsRecordTypeSchema>;
+
+/**
+ * One DNS record a custom domain needs, as DNS answers it now (beyond the spec: the diagnosis behind a failed
+ * or slow activation). `host` is as the DNS table shows it (www, @, blog); `name` the full name.
+ */
+export const dnsDiagnosisRowSchema = z.object({
+  type: dnsRecordTypeSchema,
+  host: z.string(),
+  name: z.string(),
+  expected: z.string(),
+  /** what the domain's DNS answers for this name and type now; empty when nothing */
+  answers: z.array(z.string()),
+  ok: z.boolean(),
+  /** Unix seconds */
+  checkedAt: z.number().int(),
+  /** what to change, in plain words, e.g. "Your CNAME points to blog.example.net; it should point to active.inkwell.test" */
+  hint: z.string().nullable(),
+});
+export type DnsDiagnosisRow = z.infer<typeof dnsDiagnosisRowSchema>;
+
+export const dnsDiagnosisSchema = z.object({
+  /** the custom domain diagnosed; null (and no records) without one */
+  domain: z.string().nullable(),
+  records: z.array(dnsDiagnosisRowSchema),
+});
+export type DnsDiagnosis = z.infer<typeof dnsDiagnosisSchema>;
+
+export const dnsRecordValiditySchema = z.enum(['valid', 'invalid', 'unknown']);
+export type DnsRecordValidity = z.infer<typeof dnsRecordValiditySchema>;
+
+/** One record of a sending domain, as the mail provider lists it (SPEC 3 "DNS record row"). */
+export const sendingDnsRecordSchema = z.object({
+  record_type: dnsRecordTypeSchema,
+  /** the full name, e.g. pic._domainkey.example.com */
+  name: z.string(),
+  value: z.string(),
+  valid: dnsRecordValiditySchema,
+  /** why an invalid record is not valid, in plain words; null otherwise */
+  error: z.string().nullable(),
+});
+export type SendingDnsRecord = z.infer<typeof sendingDnsRecordSchema>;
+
+/** Every sending-domain call answers with the domain's records and status (SPEC 3 "Sending-domain responses"). */
+export const sendingDomainSchema = z.object({
+  records: z.array(sendingDnsRecordSchema),
+  dmarc_dns_record: sendingDnsRecordSchema,
+  domain_status: sendingDomainStatusSchema,
+  /** the provider sends from the domain */
+  active: z.boolean(),
+  error: z.object({ message: z.string() }).nullable(),
+});
+export type SendingDomain = z.infer<typeof sendingDomainSchema>;
+
+/** The registrar session the purchase widget opens with; the panel renews it within 5 minutes of expiry. */
+export const registrarTokenSchema = z.object({
+  token: z.string(),
+  applicationId: z.string(),
+  /** Unix seconds */
+  expiresAt: z.number().int(),
+});
+export type RegistrarToken = z.infer<typeof registrarTokenSchema>;
+
+/** The registrar widget's close message (SPEC 3): the `onEntriClose` window event's detail. */
+export const registrarCloseMessageSchema = z.object({
+  success: z.boolean(),
+  domain: z.string().nullable(),
+  provider: z.string().nullable(),
+  setupType: z.string().nullable(),
+  lastStatus: z.string().nullable(),
+  freeDomain: z.boolean(),
+});
+export type RegistrarCloseMessage = z.infer<typeof registrarCloseMessageSchema>;

@@ -1,0 +1,29 @@
+import type { Brand } from './values';
+
+/**
+ * The run-time configuration the panel's server injects into index.html
+ * (`<script id="panel-config" type="application/json">`), so one build serves every environment.
+ */
+export interface PanelConfig extends Brand {
+  /** Origins of the host pages allowed to talk to the panel; messages from any other origin are ignored. */
+  hostOrigins: string[];
+  /** Error reporting is off when null. */
+  sentryDsn: string | null;
+  /** The card provider's browser script (the sandbox stand-in in the demo). */
+  paymentScriptUrl: string;
+  /** The card provider's publishable key, given to `window.Stripe(key)`. */
+  paymentPublishableKey: string;
+  /** Where custom plans go when the customer portal URL cannot be fetched. */
+  portalLoginUrl: string;
+  environment: string;
+  /** The separate domain site the platform subdomain is edited on; the panel adds `?token=<session token>`. */
+  domainSiteUrl: string;
+  /** The feature flag of the domain purchase option (SPEC 5), shown to staff accounts only. */
+  domainPurchaseEnabled: boolean;
+  /** The domain registrar's widget script, loaded on demand (the sandbox stand-in in the demo). */
+  registrarScriptUrl: string;
+  /** The help page of the custom domain setup ('Get help'). */
+  domainHelpUrl: string;
+  /** The help article of the custom sending domain setup ('Get help', 'Learn more'). */
+  sendingDomainHelpUrl: string;
+}
