@@ -39,7 +39,7 @@ const config: Config = {
       transform,
     },
   ],
-  collectCoverageFrom: ['core/rules/**/*.ts', '!core/rules/**/*.test.ts'],
+  collectCoverageFrom: ['core/rules/**/*.ts', '!core/rules/**/*.test.ts', '!core/rules/testing/**'],
   coverageThreshold: {
     global: {},
     './core/rules/': { branches: 100, lines: 100, functions: 100, statements: 100 },

@@ -7,7 +7,7 @@ import type { BillingPeriod, InvoicePreview, InvoicePreviewLine, PendingSubscrip
 import { SECONDS_PER_DAY } from './constants';
 import { formatLongDate } from './dates';
 import { currencySymbol, formatCents } from './money';
-import { buildCheckoutId } from './plans';
+import { buildCheckoutId } from './checkoutId';
 import { countLabel } from './text';
 
 /** SPEC 8 "Checkout" and the grace payment of "Session and transport", verbatim. */

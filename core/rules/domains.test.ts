@@ -1,45 +1,33 @@
-import type { SendingDomainStatus, SslStatus } from '../contract';
+import type { SslStatus } from '../contract';
 import {
   activationInputError,
   canPurchaseDomain,
   cnameHost,
+  customDomainRemovalMessage,
   customDomainOverviewMessage,
   dnsRecords,
   DOMAIN_MESSAGES,
   domainCheckOutcome,
   domainForActivation,
-  hasCustomSendingDomain,
   invalidCnameMessage,
   isCloudflareNameserver,
   isConfiguredDomain,
   isDomainInputSubmittable,
   isFinalSslStatus,
-  isSendingDomainBoxVisible,
-  isSendingDomainVerified,
   isWithinHostnameLimits,
   normalizeDomainInput,
   proDomainMessage,
   proxyStatus,
-  sendingDomainOverviewMessage,
-  sendingDomainScreenState,
-  sendingDomainSetupStep,
   sslStatusClass,
   subdomainOf,
   validateCustomDomain,
-  customDomainRemovalMessage,
   domainSiteLink,
   isRegistrarTokenFresh,
-  SENDING_DOMAIN_MESSAGES,
-  SENDING_DOMAIN_WARM_UP_NOTE,
-  sendingDomainActionMessage,
-  sendingDomainIssueMessage,
-  sendingDomainLegacyMessage,
   zoneFile,
   zoneFileLine,
   type DnsRecord,
   type DomainCheckOutcome,
   type DomainCheckResult,
-  type SendingDomainScreenState,
   type SslStatusClass,
 } from './domains';
 
@@ -304,71 +292,6 @@ describe('domainCheckOutcome: SPEC 4 "Custom domain activation", SPEC 8 "Domains
   });
 });
 
-describe('sending domain: SPEC 2, 4 "Sending domain"', () => {
-  it.each<[SendingDomainStatus | null, SendingDomainScreenState]>([
-    ['NONE', 'redirect'],
-    ['CUSTOM', 'redirect'],
-    [null, 'redirect'],
-    // Ambiguity decided: DEFUNCT "has been removed", so the screen redirects as for NONE.
-    ['DEFUNCT', 'redirect'],
-    ['INITIALIZED', 'initialized'],
-    ['PENDING', 'pending'],
-    ['VERIFIED', 'verified'],
-    ['INVALID', 'invalid'],
-  ])('"NONE, CUSTOM or missing: the screen redirects to /domain": %p -> %s', (status, state) => {
-    expect(sendingDomainScreenState(status)).toBe(state);
-  });
-
-  it.each<[SendingDomainStatus | null, 'fetchRecords' | 'setup']>([
-    ['INITIALIZED', 'fetchRecords'],
-    ['NONE', 'setup'],
-    [null, 'setup'],
-  ])('"If the sending status is INITIALIZED the DNS records are fetched. Otherwise setup is called first.": %p -> %s', (status, step) => {
-    expect(sendingDomainSetupStep(status)).toBe(step);
-  });
-
-  it.each<[string, SendingDomainStatus | null, boolean]>([
-    ['publisher', 'NONE', true],
-    ['publisher', null, true],
-    ['starter', 'NONE', false],
-    ['publisher', 'CUSTOM', false],
-  ])('"hidden when the plan is starter or the sending status is CUSTOM": %s %p -> %s', (productName, status, visible) => {
-    expect(isSendingDomainBoxVisible(productName, status)).toBe(visible);
-  });
-
-  it.each<[Parameters<typeof isSendingDomainVerified>[0], boolean]>([
-    [{ active: true, domain_status: 'PENDING' }, true],
-    [{ active: false, domain_status: 'VERIFIED' }, true],
-    [{ active: false, domain_status: 'PENDING' }, false],
-    [{}, false],
-  ])('"if active is true or the status is VERIFIED, the verified state is shown": %p -> %s', (result, verified) => {
-    expect(isSendingDomainVerified(result)).toBe(verified);
-  });
-
-  it.each<[SendingDomainStatus | null, string | null]>([
-    ['DEFUNCT', 'Your custom sending domain has been removed due to missing DNS records.'],
-    ['INVALID', "We've detected a problem with your sending domain that may impact email deliverability for your newsletter"],
-    ['PENDING', 'Your custom sending domain is pending to be verified'],
-    ['VERIFIED', null],
-    [null, null],
-  ])('overview message for %p', (status, message) => {
-    expect(sendingDomainOverviewMessage(status)).toBe(message);
-  });
-
-  it.each<[SendingDomainStatus | null, boolean]>([
-    ['INITIALIZED', true],
-    ['PENDING', true],
-    ['VERIFIED', true],
-    ['INVALID', true],
-    ['CUSTOM', true],
-    ['DEFUNCT', false],
-    ['NONE', false],
-    [null, false],
-  ])('hasCustomSendingDomain(%p) -> %s', (status, expected) => {
-    expect(hasCustomSendingDomain(status)).toBe(expected);
-  });
-});
-
 describe('canPurchaseDomain: "visible only to staff accounts (e-mail ends with the platform\'s own domain) and only when a feature flag allows it"', () => {
   it.each<[string, boolean, boolean]>([
     ['ada@inkwell.pro', true, true],
@@ -394,15 +317,18 @@ describe('DOMAIN_MESSAGES: the domain messages of SPEC 5 and 8, verbatim', () =>
     ['unknownStatus', 'Refresh the page to update the status of your domain activation.'],
     ['failedStatus', "We weren't able to activate your custom domain. Contact support."],
     ['overviewCustomFailed', 'Your custom failed to activate! Check the DNS records.'],
-    ['overviewSendingRemoved', 'Your custom sending domain has been removed due to missing DNS records.'],
-    ['overviewSendingProblem', "We've detected a problem with your sending domain that may impact email deliverability for your newsletter"],
-    ['overviewSendingPending', 'Your custom sending domain is pending to be verified'],
   ])('%s: %p', (key, text) => {
     expect(DOMAIN_MESSAGES[key]).toBe(text);
   });
 
   it('has no message without a test', () => {
-    expect(Object.keys(DOMAIN_MESSAGES)).toHaveLength(12);
+    expect(Object.keys(DOMAIN_MESSAGES)).toHaveLength(9);
+  });
+
+  it('"Failed custom domain removal" names the support address', () => {
+    expect(customDomainRemovalMessage('help@inkwell.pro')).toBe(
+      'Unable to remove domain. Refresh the page and try again or contact support at help@inkwell.pro.',
+    );
   });
 });
 
@@ -450,27 +376,5 @@ describe('isRegistrarTokenFresh: "renewed when within 5 minutes of expiry", "ass
     ['renewed once expired', expiresIn(20), 30, false],
   ])('%s', (_label, token, minutesLater, fresh) => {
     expect(isRegistrarTokenFresh(token, received, received + minutesLater * MINUTE)).toBe(fresh);
-  });
-});
-
-describe('sending-domain messages of SPEC 8, verbatim', () => {
-  it.each<[string, string]>([
-    [SENDING_DOMAIN_MESSAGES.setupFailed, 'Unable to setup custom sending domain'],
-    [sendingDomainActionMessage('verify', 'refused'), 'Unable to verify custom domain'],
-    [sendingDomainActionMessage('verify', 'unreachable'), 'Error verifying custom sending domain'],
-    [sendingDomainActionMessage('remove', 'refused'), 'Unable to remove custom sending domain'],
-    [sendingDomainActionMessage('remove', 'unreachable'), 'Error removing custom sending domain'],
-    [sendingDomainIssueMessage('help@inkwell.pro'), "There's an issue with your custom sending domain, reach out to us on help@inkwell.pro"],
-    [
-      sendingDomainLegacyMessage('help@inkwell.pro'),
-      "You're on a special legacy plan, if you need to make any billing changes reach out to us on help@inkwell.pro",
-    ],
-    [customDomainRemovalMessage('help@inkwell.pro'), 'Unable to remove domain. Refresh the page and try again or contact support at help@inkwell.pro.'],
-  ])('%p', (message, text) => {
-    expect(message).toBe(text);
-  });
-
-  it('says the warm-up lasts "a few days"', () => {
-    expect(SENDING_DOMAIN_WARM_UP_NOTE).toContain('a few days');
   });
 });

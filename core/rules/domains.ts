@@ -1,9 +1,10 @@
 /**
- * Custom domains and sending domains (SPEC 2 "Custom domain setup", SPEC 4 "Custom domain activation",
- * "Sending domain", SPEC 5 "Custom domain input", SPEC 8 "Domains").
+ * Custom domains (SPEC 2 "Custom domain setup", SPEC 4 "Custom domain activation", SPEC 5 "Custom domain input",
+ * SPEC 8 "Domains"), the domain purchase and the registrar's token. The sending domain's rules are in
+ * sendingDomains.ts, apart from the public suffix list (tldts) this module needs.
  */
 import { getSubdomain } from 'tldts';
-import type { SendingDomainStatus, SslStatus } from '../contract';
+import type { SslStatus } from '../contract';
 import {
   CLOUDFLARE_NAMESERVER_MARKER,
   DNS_A_RECORD_IP,
@@ -20,14 +21,12 @@ import {
   REGISTRAR_TOKEN_RENEW_WITHIN_MS,
   REGISTRAR_TOKEN_VALIDITY_MS,
   MS_PER_SECOND,
-  SENDING_DOMAIN_WARM_UP_PERIOD,
-  SSL_FINAL_STATUSES,
+    SSL_FINAL_STATUSES,
   SSL_STATUSES_FAILED,
   SSL_STATUSES_IN_PROGRESS,
   SSL_STATUSES_LIVE,
   WWW_PREFIX,
 } from './constants';
-import { isEntryProduct } from './products';
 
 /** The domain messages of SPEC 5 and 8, verbatim. */
 export const DOMAIN_MESSAGES = {
@@ -40,9 +39,6 @@ export const DOMAIN_MESSAGES = {
   unknownStatus: 'Refresh the page to update the status of your domain activation.',
   failedStatus: "We weren't able to activate your custom domain. Contact support.",
   overviewCustomFailed: 'Your custom failed to activate! Check the DNS records.',
-  overviewSendingRemoved: 'Your custom sending domain has been removed due to missing DNS records.',
-  overviewSendingProblem: "We've detected a problem with your sending domain that may impact email deliverability for your newsletter",
-  overviewSendingPending: 'Your custom sending domain is pending to be verified',
 } as const;
 
 /** 'External domains should not end in {pro domain}' */
@@ -260,59 +256,9 @@ export function customDomainOverviewMessage(status: SslStatus | null): string | 
   return sslStatusClass(status) === 'failed' ? DOMAIN_MESSAGES.overviewCustomFailed : null;
 }
 
-// ---------------------------------------------------------------------------------------- sending domain
-
-// In its own module, so the plan rules can use it without the public suffix list (tldts) this module needs.
-export { hasCustomSendingDomain } from './sendingDomains';
-
-/** "The sending-domain box is hidden when the plan is starter or the sending status is CUSTOM." */
-export function isSendingDomainBoxVisible(productName: string, status: SendingDomainStatus | null): boolean {
-  return !isEntryProduct(productName) && status !== 'CUSTOM';
-}
-
-/** "If the sending status is INITIALIZED the DNS records are fetched. Otherwise setup is called first." */
-export function sendingDomainSetupStep(status: SendingDomainStatus | null): 'fetchRecords' | 'setup' {
-  return status === 'INITIALIZED' ? 'fetchRecords' : 'setup';
-}
-
-export type SendingDomainScreenState = 'redirect' | 'initialized' | 'pending' | 'verified' | 'invalid';
-
-/**
- * The sending-domain screen by status (SPEC 4 "Sending domain"). "NONE, CUSTOM or missing: the screen
- * redirects to /domain"; DEFUNCT was removed, so it redirects too; INVALID shows the records to fix and retry.
- */
-export function sendingDomainScreenState(status: SendingDomainStatus | null): SendingDomainScreenState {
-  switch (status) {
-    case 'INITIALIZED':
-      return 'initialized';
-    case 'PENDING':
-      return 'pending';
-    case 'VERIFIED':
-      return 'verified';
-    case 'INVALID':
-      return 'invalid';
-    default:
-      return 'redirect';
-  }
-}
-
-/** "if active is true or the status is VERIFIED, the verified state is shown, otherwise pending stays" */
-export function isSendingDomainVerified(result: { domain_status?: string | null; active?: boolean | null }): boolean {
-  return result.active === true || result.domain_status === 'VERIFIED';
-}
-
-/** The overview's sending-domain notice by status. */
-export function sendingDomainOverviewMessage(status: SendingDomainStatus | null): string | null {
-  switch (status) {
-    case 'DEFUNCT':
-      return DOMAIN_MESSAGES.overviewSendingRemoved;
-    case 'INVALID':
-      return DOMAIN_MESSAGES.overviewSendingProblem;
-    case 'PENDING':
-      return DOMAIN_MESSAGES.overviewSendingPending;
-    default:
-      return null;
-  }
+/** "Failed custom domain removal: 'Unable to remove domain. Refresh the page and try again or contact support at {email}.'" */
+export function customDomainRemovalMessage(supportEmail: string): string {
+  return `Unable to remove domain. Refresh the page and try again or contact support at ${supportEmail}.`;
 }
 
 // ------------------------------------------------------------------------------------------------ staff
@@ -369,43 +315,3 @@ export function isRegistrarTokenFresh(token: { expiresAt: number }, receivedAtMs
   const expiresAtMs = Math.min(token.expiresAt * MS_PER_SECOND, receivedAtMs + REGISTRAR_TOKEN_VALIDITY_MS);
   return nowMs < expiresAtMs - REGISTRAR_TOKEN_RENEW_WITHIN_MS;
 }
-
-// ------------------------------------------------------------------------------- sending-domain messages
-
-/** The sending-domain messages of SPEC 8, verbatim. */
-export const SENDING_DOMAIN_MESSAGES = {
-  setupFailed: 'Unable to setup custom sending domain',
-  removeRefused: 'Unable to remove custom sending domain',
-  removeFailed: 'Error removing custom sending domain',
-  verifyRefused: 'Unable to verify custom domain',
-  verifyFailed: 'Error verifying custom sending domain',
-} as const;
-
-/** "Failed check of the sending domain: 'There's an issue with your custom sending domain, reach out to us on {email}'" */
-export function sendingDomainIssueMessage(supportEmail: string): string {
-  return `There's an issue with your custom sending domain, reach out to us on ${supportEmail}`;
-}
-
-/** "Legacy plan on sending screen (403)" */
-export function sendingDomainLegacyMessage(supportEmail: string): string {
-  return `You're on a special legacy plan, if you need to make any billing changes reach out to us on ${supportEmail}`;
-}
-
-/** "Failed custom domain removal: 'Unable to remove domain. Refresh the page and try again or contact support at {email}.'" */
-export function customDomainRemovalMessage(supportEmail: string): string {
-  return `Unable to remove domain. Refresh the page and try again or contact support at ${supportEmail}.`;
-}
-
-/**
- * How a verify or remove of the sending domain failed: 'refused' when the server answered it cannot (its
- * message, 'Unable to ...'), 'unreachable' when no answer came (the fallback, 'Error ...').
- */
-export type SendingDomainFailure = 'refused' | 'unreachable';
-
-export function sendingDomainActionMessage(action: 'verify' | 'remove', failure: SendingDomainFailure): string {
-  if (action === 'verify') return failure === 'refused' ? SENDING_DOMAIN_MESSAGES.verifyRefused : SENDING_DOMAIN_MESSAGES.verifyFailed;
-  return failure === 'refused' ? SENDING_DOMAIN_MESSAGES.removeRefused : SENDING_DOMAIN_MESSAGES.removeFailed;
-}
-
-/** The note shown while a sending domain is not yet activated (SPEC 2, SPEC 9 "Deliverability warm-up"). */
-export const SENDING_DOMAIN_WARM_UP_NOTE = `Your newsletter may see lower deliverability for ${SENDING_DOMAIN_WARM_UP_PERIOD} while your custom sending domain warms up.`;

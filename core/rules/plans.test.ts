@@ -1,161 +1,25 @@
-import type { Addon, CurrentSiteLimits, Limit, Price, Product, SiteLimit, StatusFlags } from '../contract';
+import type { Price, Product, StatusFlags } from '../contract';
 import {
   addonDisplayName,
   breakdownAddons,
   breakdownTotalCents,
-  buildCheckoutId,
-  checkoutError,
-  checkoutPath,
   chooseDefaultProduct,
   comparablePrice,
-  effectiveLimits,
-  firstLimitViolation,
   isAutoBillingAddon,
   isAutoBillingOptionEnabled,
   isSubdirectoryAddon,
-  limitViolations,
-  membersLimitMessage,
-  newslettersLimitMessage,
   offeredProducts,
-  PLAN_MESSAGES,
   otherPeriod,
   paidPriceId,
-  parseCheckoutId,
   planDisabledReason,
   planFeatures,
   productSupportsSubdirectory,
-  resolveCheckout,
-  staffLimitMessage,
   suitablePrice,
-  themesLimitMessage,
-  validateLimit,
   withoutEverythingItems,
-  type CheckoutSelection,
   type DefaultProductInput,
-  type LimitContext,
   type PlanAvailabilityInput,
 } from './plans';
-
-// ------------------------------------------------------------------------------------------- fixtures
-
-const usage = (total: number, set: Partial<SiteLimit> = {}): SiteLimit => ({ total, limit: null, exceeded: false, members_override: null, ...set });
-
-let priceSeq = 0;
-const price = (set: Partial<Price> & { members?: number | null } = {}): Price => {
-  const { members = 1000, ...rest } = set;
-  priceSeq += 1;
-  return {
-    id: `price_${priceSeq}`,
-    cost: 900,
-    billing_period: 'month',
-    name: 'Publisher',
-    nickname: null,
-    limits: members === null ? [] : [{ name: 'members', value: members }],
-    features: [],
-    legacy: false,
-    base_product: 'prod',
-    active: true,
-    ...rest,
-  };
-};
-
-const subdirectoryAddon: Addon = { id: 'addon_sub', name: 'subdirectory', description: '', prices: [] };
-
-const product = (name: string, set: Partial<Product> = {}): Product => ({
-  id: `prod_${name}`,
-  name,
-  group: 'default',
-  order: 1,
-  active: true,
-  type: 'base',
-  legacy: false,
-  limits: [],
-  features: [],
-  addons: [],
-  prices: [],
-  ...set,
-});
-
-const officialTheme: LimitContext['site'] = { active_theme: 'casper', active_theme_official: true };
-const customTheme: LimitContext['site'] = { active_theme: 'my-theme', active_theme_official: false };
-const context = (productName = 'publisher', site = officialTheme): LimitContext => ({ productName, site });
-
-// ------------------------------------------------------------------------------------ limit validations
-
-describe('validateLimit: "Plan limit validations against current site usage"', () => {
-  it.each<[string, Limit, SiteLimit | undefined, LimitContext, string | null]>([
-    ['staff within the limit', { name: 'staff', value: 3 }, usage(3), context(), null],
-    ['"staff: ... Else \'Not available with more than N staff user(s)\'" (plural)', { name: 'staff', value: 3 }, usage(4), context(), 'Not available with more than 3 staff users'],
-    ['staff: singular for 1', { name: 'staff', value: 1 }, usage(2), context('starter'), 'Not available with more than 1 staff user'],
-    ['"staff: passes if the plan is business"', { name: 'staff', value: 15 }, usage(40), context('Business'), null],
-    ['newsletters within the limit', { name: 'newsletters', value: 1 }, usage(1), context(), null],
-    ['"newsletters: \'Not available with multiple newsletters\' when the limit is 1"', { name: 'newsletters', value: 1 }, usage(2), context(), 'Not available with multiple newsletters'],
-    ['"else \'Not available with more than N newsletters\'"', { name: 'newsletters', value: 3 }, usage(5), context(), 'Not available with more than 3 newsletters'],
-    ['members within the limit', { name: 'members', value: 1000 }, usage(1000), context(), null],
-    ['"members: \'Not available with more than N members\'"', { name: 'members', value: 1000 }, usage(1001), context(), 'Not available with more than 1,000 members'],
-    ['members over a million', { name: 'members', value: 1_000_000 }, usage(1_200_000), context(), 'Not available with more than 1M members'],
-    ['"customThemes: an official theme is needed"', { name: 'customThemes', value: [] }, usage(0), context('starter', officialTheme), null],
-    ['"or the active theme must be in the list"', { name: 'customThemes', value: ['My-Theme'] }, usage(0), context('starter', customTheme), null],
-    ['"\'Only available with {themes} theme installed\'"', { name: 'customThemes', value: ['Casper'] }, usage(0), context('starter', customTheme), 'Only available with Casper theme installed'],
-    ['several themes read as a list', { name: 'customThemes', value: ['Casper', 'Edition'] }, usage(0), context('starter', customTheme), 'Only available with Casper or Edition theme installed'],
-    ['"or \'Not available when using custom theme\'"', { name: 'customThemes', value: [] }, usage(0), context('starter', customTheme), 'Not available when using custom theme'],
-    ['customThemes needs no usage entry', { name: 'customThemes', value: [] }, undefined, context('starter', customTheme), 'Not available when using custom theme'],
-    ['customThemes with a non-list value restricts nothing', { name: 'customThemes', value: true }, usage(0), context('starter', customTheme), null],
-    ['"limitAnalytics: \'Not available with Web Analytics enabled\'"', { name: 'limitAnalytics', value: true }, usage(1), context(), 'Not available with Web Analytics enabled'],
-    ['limitAnalytics with analytics off', { name: 'limitAnalytics', value: true }, usage(0), context(), null],
-    ['limitAnalytics false restricts nothing', { name: 'limitAnalytics', value: false }, usage(1), context(), null],
-    ['"limitStripeConnect: \'Not available with Stripe Connect enabled\'"', { name: 'limitStripeConnect', value: true }, usage(1), context(), 'Not available with Stripe Connect enabled'],
-    ['limitStripeConnect with no usage entry', { name: 'limitStripeConnect', value: true }, undefined, context(), null],
-    ['"customIntegrations: always valid"', { name: 'customIntegrations', value: true }, usage(99), context(), null],
-    ['no usage entry: nothing to compare', { name: 'members', value: 1000 }, undefined, context(), null],
-    ['a malformed count restricts nothing', { name: 'staff', value: ['x'] }, usage(40), context(), null],
-  ])('%s', (_label, limit, siteUsage, ctx, expected) => {
-    expect(validateLimit(limit, siteUsage, ctx)).toBe(expected);
-  });
-
-  it.each([
-    [staffLimitMessage(2), 'Not available with more than 2 staff users'],
-    [newslettersLimitMessage(1), 'Not available with multiple newsletters'],
-    [newslettersLimitMessage(1500), 'Not available with more than 1,500 newsletters'],
-    [membersLimitMessage(1_500_000), 'Not available with more than 1.5M members'],
-    [themesLimitMessage(['A', 'B', 'C']), 'Only available with A, B, or C theme installed'],
-  ])('message %p', (message, expected) => {
-    expect(message).toBe(expected);
-  });
-});
-
-describe('limitViolations and firstLimitViolation: "Limit violations show the first violation\'s message."', () => {
-  const limits: Limit[] = [
-    { name: 'staff', value: 2 },
-    { name: 'members', value: 1000 },
-    { name: 'limitAnalytics', value: true },
-  ];
-  const siteLimits: CurrentSiteLimits = { staff: usage(5), members: usage(10), limitAnalytics: usage(1) };
-
-  it('lists every broken limit in order', () => {
-    expect(limitViolations(limits, siteLimits, context())).toEqual([
-      { name: 'staff', message: 'Not available with more than 2 staff users' },
-      { name: 'limitAnalytics', message: 'Not available with Web Analytics enabled' },
-    ]);
-  });
-
-  it.each<[string, CurrentSiteLimits, string | null]>([
-    ['the first of several', siteLimits, 'Not available with more than 2 staff users'],
-    ['none broken', { staff: usage(1) }, null],
-  ])('%s', (_label, site, expected) => {
-    expect(firstLimitViolation(limits, site, context())).toBe(expected);
-  });
-});
-
-describe('effectiveLimits: a price narrows its product', () => {
-  it('takes the price limits, then the product limits the price does not set', () => {
-    const p = product('publisher', { limits: [{ name: 'staff', value: 3 }, { name: 'members', value: 100 }] });
-    expect(effectiveLimits(p, price({ members: 1000 }))).toEqual([
-      { name: 'members', value: 1000 },
-      { name: 'staff', value: 3 },
-    ]);
-  });
-});
+import { customTheme, officialTheme, price, product, subdirectoryAddon, usage } from './testing/planFixtures';
 
 // ------------------------------------------------------------------------------------------- add-ons
 
@@ -369,81 +233,6 @@ describe('chooseDefaultProduct: "Choosing a default among products"', () => {
   });
 });
 
-// ----------------------------------------------------------------------------------------- checkout id
-
-describe('checkout id: "id is product-group-period: three word parts separated by hyphens. Ids containing \'personal\' are invalid."', () => {
-  it.each<[string | null | undefined, CheckoutSelection | null]>([
-    ['publisher-default-year', { product: 'publisher', group: 'default', period: 'year' }],
-    ['starter-creator-month', { product: 'starter', group: 'creator', period: 'month' }],
-    ['business_2024-default-month', { product: 'business_2024', group: 'default', period: 'month' }],
-    ['personal-default-year', null],
-    ['publisher-personal-year', null],
-    ['PERSONAL-default-year', null],
-    ['publisher-default', null],
-    ['publisher-default-year-extra', null],
-    ['publisher-default-week', null],
-    ['publisher--year', null],
-    ['publisher default-year', null],
-    ['', null],
-    [null, null],
-    [undefined, null],
-  ])('parseCheckoutId(%p) -> %p', (id, expected) => {
-    expect(parseCheckoutId(id)).toEqual(expected);
-  });
-
-  it.each<[CheckoutSelection, string | null, string | null]>([
-    [{ product: 'publisher', group: 'default', period: 'year' }, 'publisher-default-year', '/checkout/publisher-default-year'],
-    [{ product: 'starter', group: 'default', period: 'month' }, 'starter-default-month', '/checkout/starter-default-month'],
-    [{ product: 'personal', group: 'default', period: 'month' }, null, null],
-    [{ product: 'pro-plus', group: 'default', period: 'month' }, null, null],
-  ])('buildCheckoutId(%p) -> %p, checkoutPath -> %p', (selection, id, path) => {
-    expect(buildCheckoutId(selection)).toBe(id);
-    expect(checkoutPath(selection)).toBe(path);
-  });
-});
-
-describe('resolveCheckout: SPEC 5 "Checkout id"', () => {
-  const yearly = price({ members: 1000, billing_period: 'year' });
-  const publisher = product('publisher', { prices: [yearly], limits: [{ name: 'staff', value: 3 }] });
-  const base = { products: [publisher], memberCount: 500, siteLimits: { staff: usage(1) }, site: officialTheme };
-
-  it.each<[string, Partial<Parameters<typeof resolveCheckout>[0]>, '/' | '/plans']>([
-    ['"It must match product-group-period and must not contain \'personal\'. Otherwise go to /."', { id: 'personal-default-year' }, '/'],
-    ['"A product not found by name and group goes to /plans."', { id: 'publisher-creator-year' }, '/plans'],
-    ['"A suitable price for the member count must exist', { id: 'publisher-default-month' }, '/plans'],
-    ['"... and pass limit checks, or go to /plans."', { id: 'publisher-default-year', siteLimits: { staff: usage(5) } }, '/plans'],
-  ])('%s', (_label, overrides, redirect) => {
-    expect(resolveCheckout({ id: 'publisher-default-year', ...base, ...overrides })).toEqual({ ok: false, redirect });
-  });
-
-  it('finds a capitalised product by its lowercased name', () => {
-    const named = { ...publisher, name: 'Publisher' };
-    expect(resolveCheckout({ id: 'publisher-default-year', ...base, products: [named] })).toMatchObject({ ok: true, product: named });
-  });
-
-  it('resolves a valid id to its product and price', () => {
-    expect(resolveCheckout({ id: 'publisher-default-year', ...base })).toEqual({
-      ok: true,
-      selection: { product: 'publisher', group: 'default', period: 'year' },
-      product: publisher,
-      price: yearly,
-    });
-  });
-});
-
-describe('checkoutError: SPEC 5 "Checkout id" messages', () => {
-  const base = { priceId: 'price_new', currentPriceId: 'price_old', hasCard: true, limitMessage: null };
-  it.each<[string, Partial<Parameters<typeof checkoutError>[0]>, string | null]>([
-    ['"The current plan cannot be re-selected"', { priceId: 'price_old' }, 'This is your current plan. Choose a different period or plan.'],
-    ['"Limit violations show the first violation\'s message."', { limitMessage: 'Not available with more than 3 staff users', hasCard: false }, 'Not available with more than 3 staff users'],
-    ['"Without a card: \'Add a card to continue\'"', { hasCard: false }, 'Add a card to continue'],
-    ['no current plan yet', { currentPriceId: null }, null],
-    ['nothing in the way', {}, null],
-  ])('%s', (_label, overrides, expected) => {
-    expect(checkoutError({ ...base, ...overrides })).toBe(expected);
-  });
-});
-
 // ------------------------------------------------------------------------------------------- features
 
 describe('planFeatures: SPEC 9 "Plan feature lists"', () => {
@@ -471,31 +260,6 @@ describe('planFeatures: SPEC 9 "Plan feature lists"', () => {
 
   it('"the feature list without the \'Everything\' items"', () => {
     expect(withoutEverythingItems(['Everything in Starter, plus:', 'Custom themes', 'Everything else'])).toEqual(['Custom themes']);
-  });
-});
-
-describe('PLAN_MESSAGES: the fixed messages of SPEC 5, verbatim', () => {
-  it.each<[keyof typeof PLAN_MESSAGES, string]>([
-    ['multipleNewsletters', 'Not available with multiple newsletters'],
-    ['customTheme', 'Not available when using custom theme'],
-    ['webAnalytics', 'Not available with Web Analytics enabled'],
-    ['stripeConnect', 'Not available with Stripe Connect enabled'],
-    ['currentPlanAndPeriod', 'This is your current plan and billing period'],
-    ['activeSubdirectory', 'Not available with active subdirectory'],
-    ['olderPlatformVersion', 'Not available with older platform versions'],
-    ['activeSendingDomain', 'Not available with active custom sending domain'],
-    ['noProducts', 'No available products provided'],
-    ['currentSiteLimitsMissing', 'currentSiteLimits missing'],
-    ['currentSiteMissing', 'currentSite missing'],
-    ['noSuitableProduct', 'No suitable product found'],
-    ['checkoutCurrentPlan', 'This is your current plan. Choose a different period or plan.'],
-    ['checkoutAddCard', 'Add a card to continue'],
-  ])('%s: %p', (key, text) => {
-    expect(PLAN_MESSAGES[key]).toBe(text);
-  });
-
-  it('has no message without a test', () => {
-    expect(Object.keys(PLAN_MESSAGES)).toHaveLength(14);
   });
 });
 

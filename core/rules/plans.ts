@@ -1,152 +1,25 @@
 /**
- * Plans, prices and checkout ids (SPEC 5 "Plan limit validations", "Plan disabling reasons", "Offers",
- * "Auto-billing options", "Choosing a default", "Checkout id"). Expected failures are values, never throws.
+ * Plans and prices (SPEC 5 "Plan disabling reasons", "Offers", "Auto-billing options", "Choosing a default"; SPEC 9
+ * "Plan feature lists"): add-ons, which plan cards can be chosen, the offered products and their prices, feature
+ * lists. Expected failures are values, never throws. The limit checks are in limitChecks.ts, the checkout id in
+ * checkoutId.ts.
  */
-import type {
-  BillingPeriod,
-  CurrentSite,
-  CurrentSiteLimits,
-  Limit,
-  LimitName,
-  Price,
-  Product,
-  SiteLimit,
-  StatusFlags,
-  SubscriptionAddon,
-} from '../contract';
+import type { BillingPeriod, CurrentSite, CurrentSiteLimits, LimitName, Price, Product, StatusFlags, SubscriptionAddon } from '../contract';
 import {
   AUTOBILLING_ADDON_PREFIX,
-  CHECKOUT_ID_FORBIDDEN_WORD,
-  CHECKOUT_ID_SEPARATOR,
   DEFAULT_BILLING_PERIOD,
   EVERYTHING_FEATURE_PREFIX,
-  FEATURE_ENABLED_TOTAL,
   MIN_ENTRY_PRODUCT_MAJOR_VERSION,
-  MONEY_LOCALE,
-  MULTIPLE_NEWSLETTERS_LIMIT,
   PLAN_FEATURES,
   SUBDIRECTORY_ADDON_MARKER,
   SUBDIRECTORY_ADDON_NAME,
   type PlanName,
 } from './constants';
+import { effectiveLimits, firstLimitViolation, type LimitContext } from './limitChecks';
+import { memberCountOrDefault, memberLimitOf } from './limits';
+import { PLAN_MESSAGES } from './planMessages';
+import { isEntryProduct, isExcludedFromOffers } from './products';
 import { hasCustomSendingDomain } from './sendingDomains';
-import { formatMemberCount, memberCountOrDefault, memberLimitOf } from './limits';
-import { isBusinessProduct, isEntryProduct, isExcludedFromOffers } from './products';
-import { countLabel } from './text';
-
-/** The fixed messages of SPEC 5, verbatim. */
-export const PLAN_MESSAGES = {
-  multipleNewsletters: 'Not available with multiple newsletters',
-  customTheme: 'Not available when using custom theme',
-  webAnalytics: 'Not available with Web Analytics enabled',
-  stripeConnect: 'Not available with Stripe Connect enabled',
-  currentPlanAndPeriod: 'This is your current plan and billing period',
-  activeSubdirectory: 'Not available with active subdirectory',
-  olderPlatformVersion: 'Not available with older platform versions',
-  activeSendingDomain: 'Not available with active custom sending domain',
-  noProducts: 'No available products provided',
-  currentSiteLimitsMissing: 'currentSiteLimits missing',
-  currentSiteMissing: 'currentSite missing',
-  noSuitableProduct: 'No suitable product found',
-  checkoutCurrentPlan: 'This is your current plan. Choose a different period or plan.',
-  checkoutAddCard: 'Add a card to continue',
-} as const;
-
-const themeListFormat = new Intl.ListFormat(MONEY_LOCALE, { type: 'disjunction' });
-
-// ------------------------------------------------------------------------------------ limit validations
-
-/** 'Not available with more than 1 staff user', '... more than 3 staff users' */
-export function staffLimitMessage(limit: number): string {
-  return `Not available with more than ${countLabel(limit, 'staff user')}`;
-}
-
-/** 'Not available with multiple newsletters' when the limit is 1, else '... more than N newsletters' */
-export function newslettersLimitMessage(limit: number): string {
-  return limit === MULTIPLE_NEWSLETTERS_LIMIT
-    ? PLAN_MESSAGES.multipleNewsletters
-    : `Not available with more than ${countLabel(limit, 'newsletter')}`;
-}
-
-/** 'Not available with more than 1,000 members' (members read as on screen, so 1,000,000 is '1M'). */
-export function membersLimitMessage(limit: number): string {
-  return `Not available with more than ${formatMemberCount(limit)} members`;
-}
-
-/** 'Only available with Casper or Edition theme installed' */
-export function themesLimitMessage(themes: readonly string[]): string {
-  return `Only available with ${themeListFormat.format(themes)} theme installed`;
-}
-
-export interface LimitContext {
-  productName: string;
-  site: Pick<CurrentSite, 'active_theme' | 'active_theme_official'>;
-}
-
-/** A count limit is broken when the site's usage is above it; usage equal to the limit fits. */
-function exceedsCount(value: Limit['value'], usage: SiteLimit | undefined): value is number {
-  return typeof value === 'number' && usage !== undefined && usage.total > value;
-}
-
-/** `true` on a feature restriction means "not available with it enabled"; usage total 1 is enabled. */
-function restrictsEnabledFeature(value: Limit['value'], usage: SiteLimit | undefined): boolean {
-  return value === true && usage !== undefined && usage.total >= FEATURE_ENABLED_TOTAL;
-}
-
-/**
- * "an official theme is needed, or the active theme must be in the list". Theme names compare without case:
- * theme folders and display names differ only in case.
- */
-function customThemesMessage(themes: readonly string[], site: LimitContext['site']): string | null {
-  const active = site.active_theme.toLowerCase();
-  if (site.active_theme_official || themes.some((theme) => theme.toLowerCase() === active)) return null;
-  return themes.length > 0 ? themesLimitMessage(themes) : PLAN_MESSAGES.customTheme;
-}
-
-/** The message of one plan limit against the site's usage, or null when the site fits it. */
-export function validateLimit(limit: Limit, usage: SiteLimit | undefined, context: LimitContext): string | null {
-  const { value } = limit;
-  switch (limit.name) {
-    case 'staff':
-      return !isBusinessProduct(context.productName) && exceedsCount(value, usage) ? staffLimitMessage(value) : null;
-    case 'newsletters':
-      return exceedsCount(value, usage) ? newslettersLimitMessage(value) : null;
-    case 'members':
-      return exceedsCount(value, usage) ? membersLimitMessage(value) : null;
-    case 'customThemes':
-      return Array.isArray(value) ? customThemesMessage(value, context.site) : null;
-    case 'limitAnalytics':
-      return restrictsEnabledFeature(value, usage) ? PLAN_MESSAGES.webAnalytics : null;
-    case 'limitStripeConnect':
-      return restrictsEnabledFeature(value, usage) ? PLAN_MESSAGES.stripeConnect : null;
-    case 'customIntegrations':
-      return null;
-  }
-}
-
-export interface LimitViolation {
-  name: LimitName;
-  message: string;
-}
-
-/** Every broken limit, in the order of `limits`. */
-export function limitViolations(limits: readonly Limit[], siteLimits: CurrentSiteLimits, context: LimitContext): LimitViolation[] {
-  return limits.flatMap((limit) => {
-    const message = validateLimit(limit, siteLimits[limit.name], context);
-    return message === null ? [] : [{ name: limit.name, message }];
-  });
-}
-
-/** "Limit violations show the first violation's message." */
-export function firstLimitViolation(limits: readonly Limit[], siteLimits: CurrentSiteLimits, context: LimitContext): string | null {
-  return limitViolations(limits, siteLimits, context)[0]?.message ?? null;
-}
-
-/** A price's limits, then the product's limits the price does not set: a price narrows its product. */
-export function effectiveLimits(product: Pick<Product, 'limits'>, price: Pick<Price, 'limits'>): Limit[] {
-  const priceNames = new Set(price.limits.map((limit) => limit.name));
-  return [...price.limits, ...product.limits.filter((limit) => !priceNames.has(limit.name))];
-}
 
 // ------------------------------------------------------------------------------------------- add-ons
 
@@ -311,87 +184,6 @@ export function chooseDefaultProduct(input: DefaultProductInput): ProductChoice 
     if (reason === null) return { ok: true, product, price };
   }
   return { ok: false, error: PLAN_MESSAGES.noSuitableProduct };
-}
-
-// ----------------------------------------------------------------------------------------- checkout id
-
-export interface CheckoutSelection {
-  product: string;
-  group: string;
-  period: BillingPeriod;
-}
-
-/** "product-group-period: three word parts separated by hyphens"; the period must be a billing period. */
-const CHECKOUT_ID_PATTERN = new RegExp(`^(\\w+)${CHECKOUT_ID_SEPARATOR}(\\w+)${CHECKOUT_ID_SEPARATOR}(month|year)$`);
-
-/** The selection a checkout id names, or null when it is malformed or "contains 'personal'" (then go to /). */
-export function parseCheckoutId(id: string | null | undefined): CheckoutSelection | null {
-  if (!id || id.toLowerCase().includes(CHECKOUT_ID_FORBIDDEN_WORD)) return null;
-  const match = CHECKOUT_ID_PATTERN.exec(id);
-  if (!match) return null;
-  return { product: match[1]!, group: match[2]!, period: match[3] as BillingPeriod };
-}
-
-/** 'publisher-default-year'; null when the parts would not parse back (a hyphen in a part, 'personal'). */
-export function buildCheckoutId(selection: CheckoutSelection): string | null {
-  const id = [selection.product, selection.group, selection.period].join(CHECKOUT_ID_SEPARATOR);
-  return parseCheckoutId(id) === null ? null : id;
-}
-
-/** "Choosing a plan goes to /checkout/{product}-{group}-{period}." */
-export function checkoutPath(selection: CheckoutSelection): string | null {
-  const id = buildCheckoutId(selection);
-  return id === null ? null : `/checkout/${id}`;
-}
-
-export type CheckoutResolution =
-  | { ok: true; selection: CheckoutSelection; product: Product; price: Price }
-  | { ok: false; redirect: '/' | '/plans' };
-
-export interface CheckoutInput {
-  id: string | null | undefined;
-  products: readonly Product[];
-  memberCount: number;
-  siteLimits: CurrentSiteLimits;
-  site: LimitContext['site'];
-}
-
-/**
- * SPEC 5 "Checkout id": a malformed id goes to /; a product not found by name and group, or without a
- * suitable price that passes the limit checks, goes to /plans.
- */
-export function resolveCheckout(input: CheckoutInput): CheckoutResolution {
-  const selection = parseCheckoutId(input.id);
-  if (selection === null) return { ok: false, redirect: '/' };
-  // Ids carry the name lowercased (checkoutPath's callers lowercase it), catalogues name products capitalised.
-  const name = selection.product.toLowerCase();
-  const product = input.products.find((p) => p.name.toLowerCase() === name && p.group === selection.group);
-  if (!product) return { ok: false, redirect: '/plans' };
-  const price = suitablePrice(product, selection.period, input.memberCount);
-  if (price === null) return { ok: false, redirect: '/plans' };
-  const context: LimitContext = { productName: product.name, site: input.site };
-  if (firstLimitViolation(effectiveLimits(product, price), input.siteLimits, context) !== null) {
-    return { ok: false, redirect: '/plans' };
-  }
-  return { ok: true, selection, product, price };
-}
-
-export interface CheckoutErrorInput {
-  priceId: string;
-  currentPriceId: string | null;
-  hasCard: boolean;
-  /** the first limit violation of the selected price, if any */
-  limitMessage: string | null;
-}
-
-/**
- * The error shown at checkout. A limit violation comes before the missing card: adding a card would not
- * make the plan available.
- */
-export function checkoutError(input: CheckoutErrorInput): string | null {
-  if (input.priceId === input.currentPriceId) return PLAN_MESSAGES.checkoutCurrentPlan;
-  if (input.limitMessage !== null) return input.limitMessage;
-  return input.hasCard ? null : PLAN_MESSAGES.checkoutAddCard;
 }
 
 // ------------------------------------------------------------------------------------------- features

@@ -17,10 +17,10 @@ import type {
   Subscription,
   User,
 } from '../../core/contract';
+import { checkoutPath } from '../../core/rules/checkoutId';
 import { AUTOBILLING_ADDON_PREFIX } from '../../core/rules/constants';
 import { toUnixSeconds } from '../../core/rules/dates';
 import { isDiscountLiveAt } from '../../core/rules/discounts';
-import { checkoutPath } from '../../core/rules/plans';
 import { deriveStatusFlags, needsCheckout } from '../../core/rules/flags';
 import { exceededLimitNames } from '../../core/rules/limits';
 import { parseMajorVersion } from '../../core/rules/parse';

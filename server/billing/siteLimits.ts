@@ -4,7 +4,7 @@
  */
 import type { CurrentSite, CurrentSiteLimits, Limit, LimitName, SiteLimit } from '../../core/contract';
 import { limitNameSchema } from '../../core/contract';
-import { validateLimit } from '../../core/rules/plans';
+import { validateLimit } from '../../core/rules/limitChecks';
 
 /** Measured usage per limit: counts (members, staff, newsletters, integrations) or 1/0 for features. */
 export type SiteUsage = Partial<Record<LimitName, number>>;

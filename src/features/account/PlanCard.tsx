@@ -8,7 +8,8 @@ import { useId } from 'react';
 import type { BillingData, BillingPeriod, Price, Product } from '../../../core/contract';
 import { centsToUnits, currencySymbol, formatMoney, yearlySaving, yearlyToMonthly } from '../../../core/rules/money';
 import { perPeriod } from '../../../core/rules/perPeriod';
-import { checkoutPath, comparablePrice, paidPriceId, planDisabledReason, planFeatures, suitablePrice } from '../../../core/rules/plans';
+import { checkoutPath } from '../../../core/rules/checkoutId';
+import { comparablePrice, paidPriceId, planDisabledReason, planFeatures, suitablePrice } from '../../../core/rules/plans';
 
 const USD = currencySymbol();
 

@@ -10,18 +10,10 @@ import { needsAuthentication, parsePendingSubscription, pendingCheckoutPath, pen
 import { isDiscountDisplayed, launchCouponForPeriod, needsCouponSwap } from '../../../core/rules/discounts';
 import { toUnixSeconds } from '../../../core/rules/dates';
 import { memberCountOrDefault } from '../../../core/rules/limits';
-import {
-  PLAN_MESSAGES,
-  addonDisplayName,
-  buildCheckoutId,
-  checkoutError,
-  effectiveLimits,
-  firstLimitViolation,
-  isAutoBillingAddon,
-  isSubdirectoryAddon,
-  paidPriceId,
-  resolveCheckout,
-} from '../../../core/rules/plans';
+import { buildCheckoutId, checkoutError, resolveCheckout } from '../../../core/rules/checkoutId';
+import { effectiveLimits, firstLimitViolation } from '../../../core/rules/limitChecks';
+import { PLAN_MESSAGES } from '../../../core/rules/planMessages';
+import { addonDisplayName, isAutoBillingAddon, isSubdirectoryAddon, paidPriceId } from '../../../core/rules/plans';
 import type { StateRoute } from '../../../core/rules/flags';
 import { isCustomPlan } from '../../../core/rules/products';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';

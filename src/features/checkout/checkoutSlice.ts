@@ -23,8 +23,8 @@ import {
 import { AUTO_BILLING_REMOVAL_WAIT_MS, PLAN_CHANGE_SUCCESS_DELAY_MS } from '../../../core/rules/constants';
 import { couponPollDelaysMs, launchCouponForPeriod, needsCouponSwap } from '../../../core/rules/discounts';
 import { accountApi } from '../../api/accountApi';
-import { firstLimitViolation } from '../../../core/rules/plans';
-import type { LimitContext } from '../../../core/rules/plans';
+import { firstLimitViolation } from '../../../core/rules/limitChecks';
+import type { LimitContext } from '../../../core/rules/limitChecks';
 import { createAppAsyncThunk } from '../../store/hooks';
 import type { AppDispatch, RootState } from '../../store/store';
 import { sleep } from '../account/poll';

@@ -6,7 +6,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { BillingData } from '../../../core/contract';
-import { DOMAIN_MESSAGES, SENDING_DOMAIN_MESSAGES } from '../../../core/rules/domains';
+import { DOMAIN_MESSAGES } from '../../../core/rules/domains';
+import { SENDING_DOMAIN_MESSAGES } from '../../../core/rules/sendingDomains';
 import { answerAccountInfo, sendingDomainAnswer, withSite } from '../../test/handlers/domain';
 import { billingDataOf, openPanelAs, stopPanels } from '../../test/openPanel';
 import type { OpenPanelOptions } from '../../test/openPanel';

@@ -8,17 +8,14 @@ import { useGetBillingDataQuery } from '../../api/accountApi';
 import type { CurrentSite, SendingDomainStatus, SslStatus } from '../../../core/contract';
 import { accountErrorMessage } from '../../api/errors';
 import { useConfig } from '../../config';
+import { canPurchaseDomain, customDomainOverviewMessage, domainSiteLink, sslStatusClass } from '../../../core/rules/domains';
 import {
   SENDING_DOMAIN_MESSAGES,
-  canPurchaseDomain,
-  customDomainOverviewMessage,
-  domainSiteLink,
   hasCustomSendingDomain,
   isSendingDomainBoxVisible,
   sendingDomainOverviewMessage,
   sendingDomainSetupStep,
-  sslStatusClass,
-} from '../../../core/rules/domains';
+} from '../../../core/rules/sendingDomains';
 import { LEGACY_PLAN_HTTP_STATUS } from '../../../core/rules/constants';
 import { selectSessionToken } from '../../store/selectors';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';

@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import type { BillingData, SendingDomainStatus } from '../../../core/contract';
 import { SENDING_DOMAIN_ACTIVATION_TEXT } from '../../../core/rules/constants';
-import { SENDING_DOMAIN_WARM_UP_NOTE } from '../../../core/rules/domains';
+import { SENDING_DOMAIN_WARM_UP_NOTE } from '../../../core/rules/sendingDomains';
 import { answerAccountInfo, sendingDomainAnswer, withSite } from '../../test/handlers/domain';
 import { billingDataOf, openPanelAs, stopPanels } from '../../test/openPanel';
 import { apiError, json, onCall } from '../../test/server';

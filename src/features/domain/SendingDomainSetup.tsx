@@ -16,7 +16,7 @@ import {
   sendingDomainIssueMessage,
   sendingDomainLegacyMessage,
   sendingDomainScreenState,
-} from '../../../core/rules/domains';
+} from '../../../core/rules/sendingDomains';
 import { useAppDispatch } from '../../store/hooks';
 import { ActionButton } from '../../ui/ActionButton';
 import { DnsStatusIcon, DnsTable } from '../../ui/DnsTable';
