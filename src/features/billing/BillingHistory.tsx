@@ -1,7 +1,7 @@
 /** Billing history (SPEC 2, "Billing dashboard" 3): the latest 5 invoices; 'View all' from 5 invoices on. */
 import type { Invoice } from '../../../core/contract';
 import { INVOICES_SHOWN, INVOICES_VIEW_ALL_FROM } from '../../../core/rules/constants';
-import { InvoiceTable, newestFirst } from '../account/InvoiceTable';
+import { InvoiceTable, newestFirst } from './InvoiceTable';
 
 export function BillingHistory({ invoices, onViewAll }: { invoices: readonly Invoice[]; onViewAll(): void }) {
   const latest = newestFirst(invoices).slice(0, INVOICES_SHOWN);

@@ -37,7 +37,7 @@ import { ExternalLink } from '../../ui/ExternalLink';
 import { FormError } from '../../ui/FormError';
 import { useScreenTitle } from '../../ui/shell';
 import { useActionFlow } from '../../ui/useActionFlow';
-import { poll } from '../account/poll';
+import { poll } from '../shared/poll';
 import { DomainGate } from './DomainGate';
 import { domainApi, useCheckDomainDnsQuery, useLookupNameserverQuery } from './domainApi';
 

@@ -14,11 +14,11 @@ import { isLastMemberStep, memberCountOrDefault, memberTierIndex, memberTierStep
 import { offeredProducts } from '../../../core/rules/plans';
 import { ExternalLink } from '../../ui/ExternalLink';
 import { useScreenTitle } from '../../ui/shell';
-import { PRICING_PATH, PRICING_TABLE_PATH, companyPage } from '../account/links';
-import { NextCharge } from '../account/NextCharge';
-import { MemberTierSlider, MembersContactPrompt, memberTierText, type MemberLimitChoice } from '../account/MemberTierControl';
-import { PlanCard } from '../account/PlanCard';
-import { ScreenGate } from '../account/ScreenGate';
+import { PRICING_PATH, PRICING_TABLE_PATH, companyPage } from '../shared/links';
+import { NextCharge } from '../shared/NextCharge';
+import { MemberTierSlider, MembersContactPrompt, memberTierText, type MemberLimitChoice } from '../shared/MemberTierControl';
+import { PlanCard } from '../shared/PlanCard';
+import { ScreenGate } from '../shared/ScreenGate';
 import {
   ANNUAL_TOGGLE_LABEL,
   CANCEL_TRIAL_LABEL,
@@ -28,7 +28,7 @@ import {
   plansTitle,
 } from './messages';
 
-const CancelAccountModal = lazy(() => import(/* webpackChunkName: "billing-modals" */ '../account/CancelAccountModal'));
+const CancelAccountModal = lazy(() => import(/* webpackChunkName: "billing-modals" */ '../shared/CancelAccountModal'));
 
 /** A grid of this many cards gets three columns (SPEC 2: "three columns when there are 3 products"). */
 const THREE_COLUMN_PRODUCT_COUNT = 3;

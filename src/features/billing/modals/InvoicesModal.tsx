@@ -2,8 +2,8 @@
 import type { Invoice } from '../../../../core/contract';
 import { invoicesCsv, invoicesCsvFileName } from '../../../../core/rules/invoicesCsv';
 import { Modal } from '../../../ui/Modal';
-import { InvoiceTable, newestFirst } from '../../account/InvoiceTable';
-import { saveFile } from '../../account/saveFile';
+import { InvoiceTable, newestFirst } from '../InvoiceTable';
+import { saveFile } from '../saveFile';
 
 const CSV_TYPE = 'text/csv;charset=utf-8';
 
