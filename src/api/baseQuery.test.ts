@@ -13,6 +13,7 @@ import { createTestStore } from '../test/testPanel';
 import { api } from './api';
 import { accountApi } from './accountApi';
 import { GENERIC_MESSAGE, NOT_OWNER_MESSAGE, TIMEOUT_MESSAGE } from './errors';
+import { fakeClock } from '../test/fakeTimers';
 
 const limits = { currentSiteLimits: { members: { total: 10, limit: 1000, exceeded: false, members_override: null } } };
 
@@ -20,14 +21,13 @@ let panel: ReturnType<typeof createTestStore>;
 
 beforeEach(() => {
   // Microtasks and immediates stay real: MSW and the stand-in host need them; only the clock is fake.
-  jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+  fakeClock();
   panel = createTestStore();
   panel.store.dispatch(sessionEstablished('session-1'));
 });
 
 afterEach(() => {
   panel.cleanup();
-  jest.useRealTimers();
 });
 
 /** Enough fake time for every retry and timeout of one call, well short of the hourly session refresh. */

@@ -14,9 +14,10 @@ import { HOST_ORIGIN } from '../test/hostWindow';
 import { answerAccount } from '../test/handlers/account';
 import { answerAccountInfo } from '../test/handlers/domain';
 import { json, onCall } from '../test/server';
-import { openPanelAs, stopPanels } from '../test/openPanel';
+import { openPanelAs } from '../test/openPanel';
 import type { Panel } from '../test/openPanel';
 import { createTestStore, renderPanel } from '../test/testPanel';
+import { fakeClock } from '../test/fakeTimers';
 
 const NOW = Date.UTC(2026, 10, 22) / 1000;
 
@@ -28,8 +29,6 @@ beforeEach(() => {
 
 afterEach(() => {
   panel.cleanup();
-  stopPanels();
-  jest.useRealTimers();
 });
 
 /** The panel as the host of the active scenario's owner opens it at `path`, in place of the bare one. */
@@ -84,7 +83,7 @@ describe('the handshake', () => {
   });
 
   it('takes the forced-upgrade info as empty when the host does not answer within 2000 ms', async () => {
-    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    fakeClock();
     panel.host.answer('token', 'identity-token');
     const sessions = onCall('billing-session', () => json({ token: 'session-1' }));
     answerAccount(() => scenarioBillingData('active', NOW) as BillingData);
@@ -97,7 +96,7 @@ describe('the handshake', () => {
   });
 
   it('says it must be opened from the admin when no host answers, instead of spinning forever', async () => {
-    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    fakeClock();
     start('/');
     expect(within(screen.getByRole('main')).getByRole('status')).toHaveTextContent('Loading billing information');
     await act(() => jest.advanceTimersByTimeAsync(HOST_TOKEN_WAIT_MS));
@@ -126,7 +125,7 @@ describe('the subscription', () => {
 
 describe('messages the panel must ignore', () => {
   it('ignores a token sent from a foreign origin: no session call is made', async () => {
-    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    fakeClock();
     start('/');
     panel.host.send({ request: 'token', response: 'forged-token' }, { origin: 'http://evil.test' });
     await act(() => jest.advanceTimersByTimeAsync(HOST_TOKEN_WAIT_MS));
@@ -135,7 +134,7 @@ describe('messages the panel must ignore', () => {
   });
 
   it('ignores a message from the host origin that does not come from the parent window', async () => {
-    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    fakeClock();
     start('/');
     panel.host.send({ request: 'token', response: 'forged-token' }, { source: window });
     panel.host.send({ request: 'token', response: 'forged-token' }, { source: null });

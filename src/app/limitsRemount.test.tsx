@@ -6,11 +6,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { answerAccountInfo } from '../test/handlers/domain';
-import { openPanelAs, stopPanels } from '../test/openPanel';
+import { openPanelAs } from '../test/openPanel';
 import { apiError, json, onCall } from '../test/server';
 import { fakePageNavigation } from '../test/testPanel';
-
-afterEach(() => stopPanels());
 
 async function openWithTypedDomain() {
   const user = userEvent.setup();

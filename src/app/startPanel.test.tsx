@@ -8,6 +8,7 @@ import type { BillingData } from '../../core/contract';
 import { completeBoot } from '../test/panelBoot';
 import { scenarioBillingData } from '../../server/demo/scenarios';
 import { FIRST_RENDER_WAIT_MS, startPanel } from './startPanel';
+import { fakeClock } from '../test/fakeTimers';
 
 const NOW = Date.UTC(2026, 10, 22) / 1000;
 const billingData = scenarioBillingData('active', NOW) as BillingData;
@@ -48,7 +49,7 @@ it("shows the dashboard in one step when the boot script's calls are in: no spin
 });
 
 it(`shows the spinner after ${FIRST_RENDER_WAIT_MS} ms while the host has not answered yet`, async () => {
-  jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+  fakeClock();
   try {
     const unanswered = new Promise<never>(() => undefined);
     let started: Promise<Root> | undefined;

@@ -4,7 +4,7 @@
  */
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { openPanelAs, stopPanels } from '../test/openPanel';
+import { openPanelAs } from '../test/openPanel';
 
 /** jsdom has no matchMedia: a stand-in whose dark-scheme preference the test can change, telling listeners. */
 function preferDarkScheme(initially: boolean) {
@@ -30,7 +30,6 @@ function preferDarkScheme(initially: boolean) {
 const pageTheme = () => document.documentElement.dataset.theme;
 
 afterEach(() => {
-  stopPanels();
   delete (window as Partial<Window>).matchMedia;
   delete document.documentElement.dataset.theme;
 });

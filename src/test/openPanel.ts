@@ -10,18 +10,12 @@ import type { PanelConfig } from '../config';
 import { startSession } from '../features/session/sessionThunks';
 import { answerAccount } from './handlers/account';
 import { answerAsOwnerHost } from './handlers/session';
+import { stopAfterTest } from './startedPanels';
 import type { RecordedCall } from './server';
 import { createTestStore, renderPanel } from './testPanel';
 import type { PanelEnvironment } from './testPanel';
 
 export type Panel = ReturnType<typeof createTestStore>;
-
-const started: Panel[] = [];
-
-/** Stops every panel a test started; call it in afterEach. */
-export function stopPanels() {
-  while (started.length > 0) started.pop()!.cleanup();
-}
 
 export function billingDataOf(name: ScenarioName, change: (data: BillingData) => void = () => {}): BillingData {
   const data = scenarioBillingData(name, Date.now()) as BillingData;
@@ -54,7 +48,7 @@ export interface OpenedPanel {
 /** The panel, started as the host of the scenario's owner starts it, rendered at `path`. */
 export function openPanelAs(scenario: ScenarioName | BillingData, options: OpenPanelOptions = {}): OpenedPanel {
   const panel = createTestStore(options.config);
-  started.push(panel);
+  stopAfterTest(panel);
   const sessionCalls = answerAsOwnerHost(panel.host, { forceUpgrade: options.forceUpgrade });
   const opened = {
     panel,

@@ -8,12 +8,11 @@ import { accountErrorMessage } from '../../api/errors';
 import { defaultConfig } from '../../config';
 import { formatLongDate } from '../../../core/rules/dates';
 import { apiError, json, onCall } from '../../test/server';
-import { billingDataOf, openPanelAs, stopPanels } from '../../test/openPanel';
+import { billingDataOf, openPanelAs } from '../../test/openPanel';
 import { fakePageNavigation } from '../../test/testPanel';
 import { answerInvoicePreview } from '../../test/handlers/checkout';
 
 afterEach(() => {
-  stopPanels();
   jest.restoreAllMocks();
 });
 

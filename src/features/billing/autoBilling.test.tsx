@@ -6,13 +6,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AUTO_BILLING_SUCCESS_DELAY_MS } from '../../../core/rules/constants';
 import { apiError, json, onCall } from '../../test/server';
-import { billingDataOf, openPanelAs, stopPanels } from '../../test/openPanel';
+import { billingDataOf, openPanelAs } from '../../test/openPanel';
 import { AUTO_BILLING_NOTES } from './messages';
-
-afterEach(() => {
-  stopPanels();
-  jest.useRealTimers();
-});
+import { useFakeTimers } from '../../test/fakeTimers';
 
 async function autoBillingSwitch() {
   const payment = within(await screen.findByRole('region', { name: 'Payment information' }));
@@ -20,8 +16,7 @@ async function autoBillingSwitch() {
 }
 
 it('turns automatic billing on: pending, then succeeded 7 s later, when the data is read again', async () => {
-  jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
-  const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+  const user = useFakeTimers();
   const dashboard = openPanelAs('active');
   const updates = onCall('update-auto-billing', () => json({ hasAutoBillingEnabled: true }));
   const toggle = await autoBillingSwitch();

@@ -9,9 +9,10 @@ import { defaultConfig } from '../../config';
 import { CANCEL_POLL_INTERVAL_MS, CANCEL_POLL_TIMEOUT_MS, MODAL_CLOSE_DELAY_MS } from '../../../core/rules/constants';
 import { apiError, json, onCall } from '../../test/server';
 import { subscriptionAnswer } from '../../test/handlers/billing';
-import { billingDataOf, openPanelAs, stopPanels } from '../../test/openPanel';
+import { billingDataOf, openPanelAs } from '../../test/openPanel';
 import { fakePageNavigation } from '../../test/testPanel';
 import { CANCEL_CONFIRMATIONS } from '../shared/CancelAccountModal';
+import { useFakeTimers } from '../../test/fakeTimers';
 
 const CANCEL_FAILED = 'Something went wrong when trying to cancel. Refresh your browser and try again, or contact support';
 
@@ -23,15 +24,8 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  stopPanels();
   jest.restoreAllMocks();
-  jest.useRealTimers();
 });
-
-function useFakeTimers() {
-  jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
-  return userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-}
 
 async function openCancelModal(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('button', { name: 'Cancel account' }));

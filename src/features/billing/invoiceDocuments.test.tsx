@@ -9,7 +9,7 @@ import { GENERIC_MESSAGE } from '../../api/errors';
 import { formatLongDate } from '../../../core/rules/dates';
 import { INVOICES_CSV_HEADER } from '../../../core/rules/invoicesCsv';
 import { apiError, json, onCall } from '../../test/server';
-import { billingDataOf, openPanelAs, stopPanels } from '../../test/openPanel';
+import { billingDataOf, openPanelAs } from '../../test/openPanel';
 
 interface SavedFile {
   name: string;
@@ -35,7 +35,6 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  stopPanels();
   jest.restoreAllMocks();
 });
 

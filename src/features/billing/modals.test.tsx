@@ -7,18 +7,9 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { MEMBERS_CONTACT_PROMPT, MODAL_CLOSE_DELAY_MS } from '../../../core/rules/constants';
 import { apiError, json, onCall } from '../../test/server';
-import { billingDataOf, openPanelAs, stopPanels } from '../../test/openPanel';
+import { billingDataOf, openPanelAs } from '../../test/openPanel';
 import { answerCouponDetails, answerInvoicePreview } from '../../test/handlers/checkout';
-
-afterEach(() => {
-  stopPanels();
-  jest.useRealTimers();
-});
-
-function useFakeTimers() {
-  jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
-  return userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-}
+import { useFakeTimers } from '../../test/fakeTimers';
 
 async function openModal(user: ReturnType<typeof userEvent.setup>, button: string, title: string) {
   const payment = within(await screen.findByRole('region', { name: 'Payment information' }));

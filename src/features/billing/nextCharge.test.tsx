@@ -8,12 +8,8 @@ import { api } from '../../api/api';
 import type { NextCharge } from '../../../core/contract';
 import { formatLongDate } from '../../../core/rules/dates';
 import { apiError, json } from '../../test/server';
-import { billingDataOf, openPanelAs, stopPanels } from '../../test/openPanel';
-
-afterEach(() => {
-  stopPanels();
-  jest.useRealTimers();
-});
+import { billingDataOf, openPanelAs } from '../../test/openPanel';
+import { fakeClock } from '../../test/fakeTimers';
 
 async function planDetails() {
   return within(await screen.findByRole('region', { name: 'Plan details' }));
@@ -65,7 +61,7 @@ describe('the next charge', () => {
   });
 
   it("says 'Error fetching invoice preview' when the preview fails, and the rest of the dashboard works", async () => {
-    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    fakeClock();
     const failed = openPanelAs('active', { answerNextCharge: () => apiError(502, 'Error fetching invoice preview') });
     const plan = await planDetails();
     // The transport retries a 502 after 1, 2 and 4 s before it gives up.

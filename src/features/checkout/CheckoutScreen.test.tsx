@@ -15,10 +15,11 @@ import { couponPollDelaysMs } from '../../../core/rules/discounts';
 import { answerPaymentScript, createFakeStripe, forgetPaymentScript } from '../../test/fakeStripe';
 import type { FakeStripe, ScriptOutcome } from '../../test/fakeStripe';
 import { answerCouponDetails, answerInvoicePreview, answerPaymentMethod, planChangeResult, previewOf } from '../../test/handlers/checkout';
-import { billingDataOf, openPanelAs, stopPanels } from '../../test/openPanel';
+import { billingDataOf, openPanelAs } from '../../test/openPanel';
 import { apiError, json, onCall } from '../../test/server';
 import { shellStatusRegion } from '../../test/testPanel';
 import { SUCCESS_LABEL } from '../../ui/ActionButton';
+import { useFakeTimers } from '../../test/fakeTimers';
 
 let script: ReturnType<typeof answerPaymentScript> | null = null;
 let fake: FakeStripe;
@@ -28,17 +29,10 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  stopPanels();
   forgetPaymentScript(script);
   script = null;
   localStorage.clear();
-  jest.useRealTimers();
 });
-
-const useFakeTimers = () => {
-  jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
-  return userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-};
 
 function openCheckout(scenario: ScenarioName | BillingData, path: string, outcomes: ScriptOutcome[] = ['load']) {
   script = answerPaymentScript(defaultConfig.paymentScriptUrl, fake, outcomes);

@@ -10,20 +10,14 @@ import type { BillingData, CurrentSite, DnsDiagnosis } from '../../../core/contr
 import { COPY_CONFIRMATION_MS, CUSTOM_DOMAIN_ACTIVATION_TEXT, DOMAIN_POLL_INTERVAL_MS } from '../../../core/rules/constants';
 import { DOMAIN_MESSAGES } from '../../../core/rules/domains';
 import { answerAccountInfo, withSite } from '../../test/handlers/domain';
-import { billingDataOf, openPanelAs, stopPanels } from '../../test/openPanel';
+import { billingDataOf, openPanelAs } from '../../test/openPanel';
 import { apiError, json, onCall } from '../../test/server';
 import type { RecordedCall } from '../../test/server';
+import { useFakeTimers } from '../../test/fakeTimers';
 
 afterEach(() => {
-  stopPanels();
   jest.restoreAllMocks();
-  jest.useRealTimers();
 });
-
-function useFakeTimers() {
-  jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
-  return userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-}
 
 const advance = (ms: number) => act(() => jest.advanceTimersByTimeAsync(ms));
 

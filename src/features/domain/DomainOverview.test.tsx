@@ -9,7 +9,8 @@ import type { BillingData } from '../../../core/contract';
 import { DOMAIN_MESSAGES } from '../../../core/rules/domains';
 import { SENDING_DOMAIN_MESSAGES } from '../../../core/rules/sendingDomains';
 import { answerAccountInfo, sendingDomainAnswer, withSite } from '../../test/handlers/domain';
-import { billingDataOf, openPanelAs, stopPanels } from '../../test/openPanel';
+import { billingDataOf, openPanelAs } from '../../test/openPanel';
+import { stopPanels } from '../../test/startedPanels';
 import type { OpenPanelOptions } from '../../test/openPanel';
 import { apiError, json, onCall } from '../../test/server';
 import type { RecordedCall } from '../../test/server';
@@ -23,7 +24,6 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  stopPanels();
   delete window.entri;
   jest.restoreAllMocks();
 });

@@ -9,12 +9,10 @@ import type { BillingData, SendingDomainStatus } from '../../../core/contract';
 import { SENDING_DOMAIN_ACTIVATION_TEXT } from '../../../core/rules/constants';
 import { SENDING_DOMAIN_WARM_UP_NOTE } from '../../../core/rules/sendingDomains';
 import { answerAccountInfo, sendingDomainAnswer, withSite } from '../../test/handlers/domain';
-import { billingDataOf, openPanelAs, stopPanels } from '../../test/openPanel';
+import { billingDataOf, openPanelAs } from '../../test/openPanel';
 import { apiError, json, onCall } from '../../test/server';
 import type { RecordedCall } from '../../test/server';
 import { shellStatusRegion } from '../../test/testPanel';
-
-afterEach(() => stopPanels());
 
 function withSending(status: SendingDomainStatus | null): BillingData {
   return withSite(billingDataOf('active'), { sending_domain: status ? 'example.com' : null, sending_domain_status: status });

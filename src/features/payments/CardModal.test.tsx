@@ -15,8 +15,9 @@ import type { FakeStripe, ScriptOutcome } from '../../test/fakeStripe';
 import { answerPaymentMethod } from '../../test/handlers/checkout';
 import { answerPaymentIntent, paidGraceData } from '../../test/handlers/gracePayment';
 import { answerSetupCard } from '../../test/handlers/payments';
-import { openPanelAs, stopPanels } from '../../test/openPanel';
+import { openPanelAs } from '../../test/openPanel';
 import { apiError, json, onCall } from '../../test/server';
+import { useFakeTimers } from '../../test/fakeTimers';
 
 const CARD_FAILED = 'Error updating your card. Refresh the page and try again or contact support if the error persists.';
 
@@ -28,12 +29,10 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  stopPanels();
   delete document.documentElement.dataset.theme;
   forgetPaymentScript(script);
   script = null;
   jest.restoreAllMocks();
-  jest.useRealTimers();
 });
 
 /** The dashboard of a scenario's owner, its card script answered with `outcomes`; tests may change `data`. */
@@ -118,8 +117,7 @@ describe('loading the card provider', () => {
 
 describe('saving a card', () => {
   it('sets up, confirms with the card element and the name, saves, says Update complete! and reloads 7 s later', async () => {
-    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
-    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const user = useFakeTimers();
     const dashboard = openDashboard('no-card');
     const setups = answerSetupCard('seti_1', 'seti_1_secret_abc');
     const updates = onCall('update-card', () => json({ user: dashboard.data.user }));
@@ -249,8 +247,7 @@ describe('saving a card', () => {
 
 describe('a new card in grace', () => {
   it('pays the open invoice with the saved card, then the dashboard shows the active plan', async () => {
-    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
-    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const user = useFakeTimers();
     const dashboard = openDashboard('grace');
     answerSetupCard('seti_grace');
     const updates = onCall('update-card', () => json({ user: dashboard.data.user }));

@@ -11,16 +11,15 @@ import { answerPaymentScript, createFakeStripe, forgetPaymentScript } from '../.
 import type { FakeStripe } from '../../test/fakeStripe';
 import { answerPaymentMethod } from '../../test/handlers/checkout';
 import { answerPaymentIntent, paidGraceData } from '../../test/handlers/gracePayment';
-import { openPanelAs, stopPanels } from '../../test/openPanel';
+import { openPanelAs } from '../../test/openPanel';
 import { apiError, onCall } from '../../test/server';
+import { useFakeTimers } from '../../test/fakeTimers';
 
 let script: ReturnType<typeof answerPaymentScript>;
 let fake: FakeStripe;
 
 afterEach(() => {
-  stopPanels();
   forgetPaymentScript(script);
-  jest.useRealTimers();
 });
 
 /** The grace owner's dashboard, its card provider loaded; returns the plan box and its payment button. */
@@ -41,8 +40,7 @@ it('shows the past-due amount and Pay open invoice in the plan box', async () =>
 });
 
 it('pays the open invoice with the card on file, then shows the active plan', async () => {
-  jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
-  const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+  const user = useFakeTimers();
   const { dashboard, plan, button } = await openGraceDashboard();
   const intents = answerPaymentIntent();
   answerPaymentMethod('pm_card');

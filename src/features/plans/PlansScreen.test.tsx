@@ -11,16 +11,12 @@ import { CANCEL_POLL_INTERVAL_MS, MEMBERS_CONTACT_PROMPT, SECONDS_PER_DAY } from
 import { toUnixSeconds } from '../../../core/rules/dates';
 import { subscriptionAnswer } from '../../test/handlers/billing';
 import { apiError, json, onCall } from '../../test/server';
-import { billingDataOf, openPanelAs, stopPanels } from '../../test/openPanel';
+import { billingDataOf, openPanelAs } from '../../test/openPanel';
 import type { OpenPanelOptions } from '../../test/openPanel';
 import { fakePageNavigation } from '../../test/testPanel';
 import { CANCEL_CONFIRMATIONS } from '../shared/CancelAccountModal';
 import type { ScenarioName } from '../../../server/demo/scenarios';
-
-afterEach(() => {
-  stopPanels();
-  jest.useRealTimers();
-});
+import { useFakeTimers } from '../../test/fakeTimers';
 
 const HOUR = SECONDS_PER_DAY / 24;
 const ANNUAL = 'Annual discount: 2 months free!';
@@ -347,8 +343,7 @@ describe('cancel trial', () => {
   });
 
   it('cancels a trial now (SPEC 4: no cancel at period end), then leaves for the company site', async () => {
-    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
-    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const user = useFakeTimers();
     const navigationFake = fakePageNavigation();
     const opened = openPlans('trial', { pageNavigation: navigationFake });
     const requests = onCall('cancel-background', () => json({ ok: true }));

@@ -4,7 +4,6 @@ import { waitUntilCanceled } from './cancelPoll';
 
 describe('the cancel poll', () => {
   beforeEach(() => jest.useFakeTimers());
-  afterEach(() => jest.useRealTimers());
 
   it('reads every 4 s until canceled', async () => {
     const statuses = ['active', 'active', 'canceled'] as const;

@@ -26,7 +26,6 @@ describe('the abortable sleep', () => {
 
 describe('poll', () => {
   beforeEach(() => jest.useFakeTimers());
-  afterEach(() => jest.useRealTimers());
 
   it('reads every interval until a reading is done, and gives it back', async () => {
     const readings = ['pending', 'pending', 'active'];
