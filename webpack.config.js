@@ -3,14 +3,20 @@
 const { readFileSync } = require('node:fs');
 const path = require('node:path');
 const { transformSync } = require('esbuild');
+const { require: requireTypeScript } = require('tsx/cjs/api');
 const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { BannerPlugin, Compilation } = require('webpack');
 
-/** public/boot.js, minified, for index.html to inline (the server allows it by its hash: routes/panelPage.ts). */
+/** The constants of core/rules that public/boot.js names: the build writes in their values, so each has one definition. */
+const BOOT_SCRIPT_CONSTANTS = ['HOST_TOKEN_WAIT_MS', 'HOST_TOKEN_INFO_WAIT_MS', 'HTTP_TIMEOUT_MS'];
+
+/** public/boot.js, its constants filled in, minified, for index.html to inline (the server allows it by its hash: routes/panelPage.ts). */
 function bootScript() {
+  const constants = requireTypeScript(path.resolve(__dirname, 'core/rules/constants.ts'), __filename);
+  const define = Object.fromEntries(BOOT_SCRIPT_CONSTANTS.map((name) => [name, JSON.stringify(constants[name])]));
   const source = readFileSync(path.resolve(__dirname, 'public/boot.js'), 'utf8');
-  return transformSync(source, { minify: true, target: 'es2017' }).code.trim();
+  return transformSync(source, { minify: true, target: 'es2017', define }).code.trim();
 }
 
 const PRECOMPRESSED = /\.(js|svg)$/;

@@ -6,10 +6,10 @@
 // (src/features/session/boot.ts). It keeps the host bridge's rules (src/store/hostBridge.ts): it posts only to
 // the host's exact origin, detected as the bridge detects it, and accepts answers only from the configured
 // origins with the parent window as their source. Anything it cannot do, the bundle does as without it.
+// Its waits are the panel's own constants (core/rules/constants.ts): the build writes in their values
+// (webpack.config.js, bootScript).
+/* global HOST_TOKEN_INFO_WAIT_MS, HOST_TOKEN_WAIT_MS, HTTP_TIMEOUT_MS */
 (function () {
-  var TOKEN_WAIT_MS = 10000; // HOST_TOKEN_WAIT_MS
-  var INFO_WAIT_MS = 2000; // HOST_TOKEN_INFO_WAIT_MS
-  var HTTP_TIMEOUT_MS = 18000; // HTTP_TIMEOUT_MS
   var parent = window.parent;
   if (parent === window) return;
   var origins;
@@ -67,8 +67,8 @@
       });
   }
 
-  var token = ask('token', TOKEN_WAIT_MS);
-  var forceUpgradeInfo = ask('forceUpgradeInfo', INFO_WAIT_MS);
+  var token = ask('token', HOST_TOKEN_WAIT_MS);
+  var forceUpgradeInfo = ask('forceUpgradeInfo', HOST_TOKEN_INFO_WAIT_MS);
   var session = token.then(function (answer) {
     return typeof answer.response === 'string' && answer.response ? call('billing-session', answer.response, { init: true, verbose: false }) : null;
   });
