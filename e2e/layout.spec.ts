@@ -1,18 +1,25 @@
 /**
  * The panel's layout at the host widths real admins have (a phone, a tablet, a laptop, a desktop): on every
  * screen of every demo scenario, no word is broken across lines and nothing overflows sideways. A squeezed
- * column that wraps 'Visa ending in 4242' one letter a line is the failure this catches.
+ * column that wraps 'Visa ending in 4242' one letter a line is the failure this catches; so are a DNS host split
+ * inside a word on a phone ('pic._domainkey.e' / 'xample.com') and, on a desktop, an address split though its
+ * row could hold it (the billing contact's 'jordan@custom-' / 'plan.example.com').
  */
 import type { FrameLocator, Page } from '@playwright/test';
 import { scenarioNames } from '../server/demo/scenarios';
 import { expect, test } from './fixtures';
 
 const HOST_WIDTHS = [360, 768, 1024, 1440] as const;
+/** The desktop width, where every address and host fits on one line. */
+const WIDE_HOST_WIDTH = 1440;
 const HOST_HEIGHT = 900;
 const SCREENS = ['/', '/plans', '/checkout', '/support', '/domain', '/domain/custom', '/domain/sending'] as const;
 
-/** Runs in the panel's frame: every word split across lines, every box past the frame's width. */
-function layoutProblems(): string[] {
+/**
+ * Runs in the panel's frame: every word split across lines, every box past the frame's width; at a desktop
+ * width (`wide`), every value set with natural break points (NaturalBreaks) that does not keep to one line.
+ */
+function layoutProblems(wide: boolean): string[] {
   const problems: string[] = [];
   const describe = (element: Element) => {
     const label = element.getAttribute('aria-label') ?? element.className.toString() ?? '';
@@ -40,18 +47,41 @@ function layoutProblems(): string[] {
     const right = Math.max(0, ...[...textRange.getClientRects()].map((rect) => rect.right));
     if (right > width + 1) problems.push(`"${node.data.trim().slice(0, 40)}" runs past the edge: to ${Math.round(right)} px of ${width} px`);
   }
-  // A word may end a line after its own hyphen or slash ('e-', 'mail'); any other split is a broken word.
-  // Machine values set as code (a DKIM key is one 400-character token) wrap anywhere, as they must.
+  // Key material (a DKIM key is one 400-character token, set as code) wraps anywhere, as it must.
+  const KEY_MATERIAL_MIN_LENGTH = 60;
+  const isKeyMaterial = (element: Element) => {
+    const code = element.closest('code');
+    return code !== null && (code.textContent ?? '').split(/\s+/).some((token) => token.length >= KEY_MATERIAL_MIN_LENGTH);
+  };
+  // A word or value may end a line after its natural points ('e-', 'pic.', 'jordan@', 'path/'); any other split
+  // is a broken word.
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   const range = document.createRange();
   for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
     const parent = node.parentElement;
-    if (!parent || isHidden(parent) || parent.closest('code')) continue;
-    for (const part of node.data.matchAll(/[^\s/-]+[/-]?/g)) {
+    if (!parent || isHidden(parent) || isKeyMaterial(parent)) continue;
+    for (const part of node.data.matchAll(/[^\s/.@-]+[/.@-]?/g)) {
       range.setStart(node, part.index);
       range.setEnd(node, part.index + part[0].length);
       const lineTops = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)));
       if (lineTops.size > 1) problems.push(`"${part[0]}" is broken across ${lineTops.size} lines in ${describe(parent)}`);
+    }
+  }
+  // On a desktop frame an address or host (NaturalBreaks) that its card could hold on one line keeps to one line:
+  // split, it sits in a column narrower than it needs to be.
+  if (wide) {
+    for (const value of document.body.querySelectorAll('.natural-breaks')) {
+      const card = value.closest('.card');
+      if (!card || isHidden(value) || isKeyMaterial(value)) continue;
+      range.selectNodeContents(value);
+      const lines = [...range.getClientRects()].filter((rect) => rect.width > 0);
+      const lineTops = new Set(lines.map((rect) => Math.round(rect.top)));
+      const oneLineWidth = lines.reduce((sum, rect) => sum + rect.width, 0);
+      const cardStyle = getComputedStyle(card);
+      const cardWidth = card.clientWidth - parseFloat(cardStyle.paddingLeft) - parseFloat(cardStyle.paddingRight);
+      if (lineTops.size > 1 && oneLineWidth <= cardWidth) {
+        problems.push(`"${value.textContent}" wraps across ${lineTops.size} lines in ${describe(value.parentElement!)}, its card holds it on one`);
+      }
     }
   }
   return problems;
@@ -77,7 +107,7 @@ async function problemsAtEveryWidth(page: Page, screen: string): Promise<string[
     if (!frame) throw new Error("the panel's frame has no document");
     // Two frames let the layout follow the new width before it is measured.
     await frame.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    const problems = await frame.evaluate(layoutProblems);
+    const problems = await frame.evaluate(layoutProblems, width === WIDE_HOST_WIDTH);
     found.push(...problems.map((problem) => `${screen} at ${width} px: ${problem}`));
   }
   return found;

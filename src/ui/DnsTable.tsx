@@ -1,10 +1,12 @@
 /**
  * DNS records as a table (SPEC 2 "DNS table columns"): Type, Host, Value, an optional Proxy Status and an
- * optional Status with an icon and its text alternative. Hosts and values are copy buttons, set as code: a DKIM
- * key is one 400-character token that has to wrap anywhere. On a narrow frame each record stacks as a card
+ * optional Status with an icon and its text alternative. Hosts and values are copy buttons, set as code, wrapping
+ * at their natural points ('pic.', '_domainkey.', 'example.com'); a DKIM key is one 400-character token that has
+ * to wrap anywhere. On a narrow frame each record stacks as a card
  * whose cells carry their column's name (`data-label`), instead of five squeezed columns.
  */
 import { CopyButton } from './CopyButton';
+import { NaturalBreaks } from './NaturalBreaks';
 
 export type DnsRowStatus = 'valid' | 'invalid' | 'unknown';
 
@@ -58,12 +60,16 @@ export function DnsTable({ caption, rows, proxyStatus = null, showStatus = false
               <td data-label="Type">{row.type}</td>
               <td data-label="Host" className="dns-table__host">
                 <CopyButton text={row.host} label={`${row.type} host ${row.host}`}>
-                  <code className="dns-table__text">{row.host}</code>
+                  <code className="dns-table__text">
+                    <NaturalBreaks text={row.host} />
+                  </code>
                 </CopyButton>
               </td>
               <td data-label="Value">
                 <CopyButton text={row.value} label={`${row.type} value ${row.value}`}>
-                  <code className="dns-table__text">{row.value}</code>
+                  <code className="dns-table__text">
+                    <NaturalBreaks text={row.value} />
+                  </code>
                 </CopyButton>
               </td>
               {proxyStatus !== null && <td data-label="Proxy Status">{proxyStatus}</td>}

@@ -9,6 +9,7 @@ import { cardExpiresAt, formatCardExpiry, formatLongDate } from '../../../core/r
 import { formatMemberCount, memberLimitOf } from '../../../core/rules/limits';
 import { isCustomPlan } from '../../../core/rules/products';
 import { CardBrandIcon, cardBrandName } from '../../ui/CardBrandIcon';
+import { NaturalBreaks } from '../../ui/NaturalBreaks';
 import { AutoBillingSetting } from './AutoBillingSetting';
 import { NO_CARD_LABEL } from './messages';
 
@@ -57,11 +58,13 @@ interface RowProps {
   title: string;
   children: ReactNode;
   action?: ReactNode;
+  /** The value is an address, kept on a line of its own rather than squeezed beside the action. */
+  address?: boolean;
 }
 
-function Row({ title, children, action }: RowProps) {
+function Row({ title, children, action, address = false }: RowProps) {
   return (
-    <div className="payment-row">
+    <div className={address ? 'payment-row payment-row--address' : 'payment-row'}>
       <div className="payment-row__body">
         <h3 className="payment-row__title">{title}</h3>
         {children}
@@ -133,13 +136,16 @@ export function PaymentInformation({ data, onOpen }: { data: BillingData; onOpen
       </Row>
       <Row
         title="Billing contact"
+        address
         action={
           <button type="button" className="button button--secondary" onClick={() => onOpen('billingContact')}>
             Edit<span className="visually-hidden"> billing contact</span>
           </button>
         }
       >
-        <p className="payment-row__value">{user.billing_contact || `None: billing e-mails go to ${user.email_address}`}</p>
+        <p className="payment-row__value">
+          {user.billing_contact ? <NaturalBreaks text={user.billing_contact} /> : <>None: billing e-mails go to <NaturalBreaks text={user.email_address} /></>}
+        </p>
       </Row>
       {user.show_auto_billing && <AutoBillingSetting data={data} />}
     </section>

@@ -35,6 +35,7 @@ import { DnsStatusIcon, DnsTable } from '../../ui/DnsTable';
 import type { DnsTableRow } from '../../ui/DnsTable';
 import { ExternalLink } from '../../ui/ExternalLink';
 import { FormError } from '../../ui/FormError';
+import { NaturalBreaks } from '../../ui/NaturalBreaks';
 import { useScreenTitle } from '../../ui/shell';
 import { useActionFlow } from '../../ui/useActionFlow';
 import { poll } from '../shared/poll';
@@ -92,10 +93,20 @@ function DnsDiagnosisList({ diagnosis }: { diagnosis: DnsDiagnosis }) {
             <dl>
               <dt>Expected</dt>
               <dd>
-                <code>{row.expected}</code>
+                <code>
+                  <NaturalBreaks text={row.expected} />
+                </code>
               </dd>
               <dt>DNS answers</dt>
-              <dd>{row.answers.length > 0 ? <code>{row.answers.join(', ')}</code> : 'Nothing yet'}</dd>
+              <dd>
+                {row.answers.length > 0 ? (
+                  <code>
+                    <NaturalBreaks text={row.answers.join(', ')} />
+                  </code>
+                ) : (
+                  'Nothing yet'
+                )}
+              </dd>
               <dt>Last checked</dt>
               <dd>
                 <time dateTime={new Date(row.checkedAt * MS_PER_SECOND).toISOString()}>{formatCheckedAt(row.checkedAt)}</time>
