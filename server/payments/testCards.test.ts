@@ -1,4 +1,5 @@
 /** The sandbox's test cards and the provider's checks of a card. */
+import { passesLuhn } from '../../core/rules/luhn';
 import {
   CARD_MESSAGES,
   TEST_CARDS,
@@ -7,7 +8,6 @@ import {
   cardBrand,
   checkCard,
   declineFor,
-  passesLuhn,
 } from './testCards';
 
 const NOW = Date.UTC(2026, 5, 15);

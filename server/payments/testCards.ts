@@ -3,6 +3,7 @@
  * errors it answers with, in its words. The browser's card field (payments/browser/card-frame.js) checks the
  * same number, expiry and CVC rules as the user types; the server checks them again, as the provider does.
  */
+import { passesLuhn } from '../../core/rules/luhn';
 
 /** What a test card does when a setup or a payment is confirmed with it. */
 export type CardBehaviour =
@@ -62,19 +63,6 @@ export function cardBrand(number: string): string {
   if (/^35/.test(number)) return 'jcb';
   if (/^62/.test(number)) return 'unionpay';
   return 'unknown';
-}
-
-export function passesLuhn(number: string): boolean {
-  let sum = 0;
-  for (let index = 0; index < number.length; index += 1) {
-    let digit = Number(number[number.length - 1 - index]);
-    if (index % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return number.length > 0 && sum % 10 === 0;
 }
 
 /** The provider's error object, as its browser library returns it. */

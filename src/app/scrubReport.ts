@@ -3,6 +3,8 @@
  * card provider's client secrets), e-mail addresses and card data. They can reach a report through a call's
  * context, a breadcrumb's URL or an error's message, so fields are dropped by name and values by their shape.
  */
+import { passesLuhn } from '../../core/rules/luhn';
+
 export const FILTERED = '[Filtered]';
 
 /** Field names whose values are secret or personal, whatever they hold. */
@@ -15,16 +17,6 @@ const JWT = /\beyJ[\w-]+\.[\w-]+\.[\w-]*/g;
 const CLIENT_SECRET = /\b[a-z]+_\w+_secret_\w+/gi;
 /** 13 to 19 digits, maybe grouped by spaces or dashes: a card number when its check digit agrees (Luhn). */
 const DIGIT_RUN = /\b\d(?:[ -]?\d){12,18}\b/g;
-
-function passesLuhn(digits: string): boolean {
-  let sum = 0;
-  for (let index = 0; index < digits.length; index += 1) {
-    let digit = Number(digits[digits.length - 1 - index]);
-    if (index % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
 
 function scrubText(text: string): string {
   return text
