@@ -11,9 +11,10 @@
  */
 import type { BillingPeriod, Discount, InvoicePreview, PlanChangeResult } from '../../core/contract';
 import { toUnixSeconds } from '../../core/rules/dates';
+import { addonsJson, parseJson } from '../db/jsonColumns';
 import type { PriceRow, SubscriptionRow } from '../db/schema';
 import { ApiError, messages } from '../http/errors';
-import type { PaymentIntentSummary, PlanChangeOutcome, PlanItem } from '../payments/planChange';
+import { UNPAID_STATUSES, type PaymentIntentSummary, type PlanChangeOutcome, type PlanItem } from '../payments/planChange';
 import type { PaymentsProvider } from '../payments/provider';
 import { discountEnd } from '../payments/proration';
 import { flagsOf, requireSubscription } from './accountState';
@@ -21,8 +22,6 @@ import { activeDiscount } from './aggregate';
 import type { Leases } from './leases';
 import { planChangeMessages } from './planChangeMessages';
 import { toUser, type AccountRecord, type Stores, type Subscribed } from './store';
-import { addonsJson, parseJson } from './store/json';
-import { UNPAID_STATUSES } from './store/planChanges';
 
 /** How old a preview's proration date may be when the change is confirmed. */
 const PREVIEW_LIFETIME_SECONDS = 60 * 60;

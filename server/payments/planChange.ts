@@ -4,6 +4,9 @@
  */
 import type { InvoicePreview } from '../../core/contract';
 
+/** Statuses whose subscription has no paid period running: a change starts a new subscription. */
+export const UNPAID_STATUSES: readonly string[] = ['trialing', 'canceled', 'incomplete_expired'];
+
 /** One subscription item: the base price first, then the add-ons. */
 export interface PlanItem {
   priceId: string;

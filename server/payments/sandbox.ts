@@ -29,7 +29,7 @@ import Stripe from 'stripe';
 import { billingPeriodSchema, couponDurationSchema } from '../../core/contract';
 import { cardExpiresAt, toUnixSeconds } from '../../core/rules/dates';
 import { defaultBrand } from '../brand';
-import { addonsJson, parseJson } from '../billing/store/json';
+import { addonsJson, parseJson } from '../db/jsonColumns';
 import { applyPendingChange } from '../billing/store/planChanges';
 import type { Db } from '../db/database';
 import type { InvoicesTable, PaymentIntentRow, SandboxPaymentMethodRow, SandboxSetupIntentRow, SubscriptionRow } from '../db/schema';

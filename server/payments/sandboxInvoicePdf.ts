@@ -14,7 +14,7 @@ import { formatLongDate } from '../../core/rules/dates';
 import { invoiceDescription } from '../../core/rules/invoices';
 import { currencySymbol, formatCents } from '../../core/rules/money';
 import type { Db } from '../db/database';
-import { parseJson } from '../billing/store/json';
+import { parseJson } from '../db/jsonColumns';
 
 const amountLine = z.object({ description: z.string(), amount: z.number().int() });
 

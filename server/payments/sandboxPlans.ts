@@ -5,11 +5,10 @@
 import type { BillingPeriod } from '../../core/contract';
 import { billingPeriodSchema, couponDurationSchema } from '../../core/contract';
 import { isDiscountLiveAt } from '../../core/rules/discounts';
-import { addonsJson, parseJson } from '../billing/store/json';
-import { UNPAID_STATUSES } from '../billing/store/planChanges';
+import { addonsJson, parseJson } from '../db/jsonColumns';
 import type { Db } from '../db/database';
 import type { CouponRow, CustomerRow, SubscriptionRow } from '../db/schema';
-import type { PlanItem } from './planChange';
+import { UNPAID_STATUSES, type PlanItem } from './planChange';
 import { PaymentsProviderError, providerMessages } from './provider';
 import { couponReduction, discountEnd, itemName, type ActiveDiscount, type ProrationInput, type ProrationItem } from './proration';
 

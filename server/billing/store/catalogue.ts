@@ -6,7 +6,7 @@ import { keepSerialized } from '../../http/serializeReply';
 import { offeredProducts } from '../products';
 import type { TableWrites } from '../../db/tableWrites';
 import type { CouponRow, PriceRow, ProductRow } from '../../db/schema';
-import { featuresJson, limitsJson, parseJson } from './json';
+import { featuresJson, limitsJson, parseJson } from '../../db/jsonColumns';
 
 export function toPrice(row: PriceRow): Price {
   return {

@@ -6,7 +6,7 @@ import { invoiceDescription } from '../../../core/rules/invoices';
 import type { Db } from '../../db/database';
 import type { CouponRow, DiscountRow, InvoiceRow } from '../../db/schema';
 import type { CatalogueStore } from './catalogue';
-import { metadataJson, parseJson } from './json';
+import { metadataJson, parseJson } from '../../db/jsonColumns';
 
 function toCoupon(row: CouponRow): Coupon {
   return {

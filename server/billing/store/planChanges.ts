@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/database';
 import type { SubscriptionRow } from '../../db/schema';
 import type { PaymentIntentSummary, PlanChangeOutcome, ProviderInvoice, SubscriptionState } from '../../payments/planChange';
-import { addonsJson, parseJson } from './json';
+import { addonsJson, parseJson } from '../../db/jsonColumns';
 
 const pendingChangeJson = z.object({
   providerId: z.string(),
@@ -22,9 +22,6 @@ const pendingChangeJson = z.object({
 });
 
 const ID_BYTES = 9;
-
-/** Statuses whose subscription has no paid period running: a change starts a new subscription. */
-export const UNPAID_STATUSES: readonly string[] = ['trialing', 'canceled', 'incomplete_expired'];
 
 function subscriptionColumns(state: SubscriptionState) {
   return {

@@ -5,7 +5,7 @@ import type { Db } from '../../db/database';
 import type { PriceRow, ProductRow, SubscriptionRow } from '../../db/schema';
 import type { CatalogueStore } from './catalogue';
 import type { InvoiceStore } from './invoices';
-import { addonsJson, parseJson } from './json';
+import { addonsJson, parseJson } from '../../db/jsonColumns';
 
 export class SubscriptionStore {
   constructor(

@@ -1,6 +1,9 @@
-/** The JSON columns of the billing database, parsed against their shapes: a malformed row fails loudly. */
+/**
+ * The JSON columns of the billing database (the `*_json` columns of schema.ts), parsed against their shapes: a
+ * malformed row fails loudly. Beside the row types, as the stores and the payment sandbox both read these rows.
+ */
 import { z } from 'zod';
-import { limitSchema } from '../../../core/contract';
+import { limitSchema } from '../../core/contract';
 
 export const limitsJson = z.array(limitSchema);
 export const featuresJson = z.array(z.string());
