@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ERROR_REPORTS_FILE } from '../server/demo/errorReports';
-import { TEST_CARDS } from '../server/payments/testCards';
+import { TEST_CARDS } from '../server/payments/sandbox/testCards';
 
 /** A signed token: a base64url JSON header starting `{"` then a payload starting `{"`. */
 const JWT = /eyJ[\w-]{8,}\.eyJ[\w-]{8,}/;

@@ -9,7 +9,7 @@ import { build } from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
 const outdir = path.join(root, 'dist-server');
-const STATIC_DIRS = ['server/demo/host', 'server/payments/browser'];
+const STATIC_DIRS = ['server/demo/host', 'server/payments/sandbox/browser'];
 const TEST_FILE = /\.test\.tsx?$/;
 
 const { metafile } = await build({

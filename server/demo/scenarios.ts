@@ -30,7 +30,7 @@ import {
   subdirectoryAddon,
 } from '../seed/catalogue';
 import { defaultBrand } from '../brand';
-import { newSandboxInvoicePath } from '../payments/sandboxInvoicePages';
+import { newSandboxInvoicePath } from '../payments/sandbox/sandboxInvoicePages';
 
 export const scenarioNames = [
   'active',

@@ -7,7 +7,7 @@ import { toUnixSeconds } from '../../core/rules/dates';
 import { defaultBrand } from '../brand';
 import type { Db } from '../db/database';
 import type { InvoicesTable, SandboxInvoiceBreakdownsTable } from '../db/schema';
-import type { InvoiceBreakdown } from '../payments/sandboxInvoicePdf';
+import type { InvoiceBreakdown } from '../payments/sandbox/sandboxInvoicePdf';
 import { writeCatalogue } from '../seed/writeCatalogue';
 import { writeDemoDomains } from './dnsSeed';
 import { buildScenarios, invoiceBillingReason, type Scenario, type ScenarioName, type ScenarioOptions } from './scenarios';

@@ -2,7 +2,7 @@
 import type { PaymentsConfig } from '../config';
 import type { Db } from '../db/database';
 import type { PaymentsProvider } from './provider';
-import { SandboxProvider } from './sandbox';
+import { SandboxProvider } from './sandbox/provider';
 import { StripeProvider } from './stripe';
 
 export interface ProviderContext {

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { apiErrorSchema, calls, type CallName, type CallResponse } from '../../core/contract';
 import { messages } from '../http/errors';
 import type { ScenarioName } from '../demo/scenarios';
-import { CARD_MESSAGES } from '../payments/testCards';
+import { CARD_MESSAGES } from '../payments/sandbox/testCards';
 import { startDemo, type CallResult, type Demo } from '../testing/harness';
 import { planChangeMessages } from '../billing/planChangeMessages';
 

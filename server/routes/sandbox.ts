@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Brand } from '../brand';
 import type { Db } from '../db/database';
 import { escapeHtml } from '../http/html';
-import { SANDBOX_INVOICE_KEY, SANDBOX_INVOICE_PATH } from '../payments/sandboxInvoicePages';
+import { SANDBOX_INVOICE_KEY, SANDBOX_INVOICE_PATH } from '../payments/sandbox/sandboxInvoicePages';
 
 const CENTS = 100;
 

@@ -10,7 +10,7 @@ import type { Db } from '../db/database';
 import { ApiError } from '../http/errors';
 import { parseBody } from '../http/validate';
 import type { PaymentsProvider } from '../payments/provider';
-import { SandboxProvider } from '../payments/sandbox';
+import { SandboxProvider } from '../payments/sandbox/provider';
 
 const HTTP_NOT_FOUND = 404;
 const HTTP_CONFLICT = 409;

@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import { calls } from '../../core/contract';
 import type { ScenarioName } from '../demo/scenarios';
-import { CARD_MESSAGES } from '../payments/testCards';
+import { CARD_MESSAGES } from '../payments/sandbox/testCards';
 import { startDemo, type Demo } from '../testing/harness';
 
 const KEY = 'pk_test_sandbox';

@@ -15,9 +15,9 @@ import { z } from 'zod';
 import type { Brand } from '../brand';
 import { escapeHtml } from '../http/html';
 import type { PaymentsProvider } from '../payments/provider';
-import { SandboxProvider, type SandboxAnswer } from '../payments/sandbox';
+import { SandboxProvider, type SandboxAnswer } from '../payments/sandbox/provider';
 
-const BROWSER_DIR = path.join(__dirname, '..', 'payments', 'browser');
+const BROWSER_DIR = path.join(__dirname, '..', 'payments', 'sandbox', 'browser');
 const STATIC_FILES: Record<string, { file: string; type: string }> = {
   '/sandbox/payments.js': { file: 'payments.js', type: 'text/javascript; charset=utf-8' },
   '/sandbox/card-frame.js': { file: 'card-frame.js', type: 'text/javascript; charset=utf-8' },

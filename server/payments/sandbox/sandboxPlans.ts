@@ -2,15 +2,15 @@
  * The payment sandbox's view of a plan change: the proration input read from the rows that are the sandbox's
  * subscriptions, prices, coupons and customers (as the real provider reads its own objects).
  */
-import type { BillingPeriod } from '../../core/contract';
-import { billingPeriodSchema, couponDurationSchema } from '../../core/contract';
-import { isDiscountLiveAt } from '../../core/rules/discounts';
-import { addonsJson, parseJson } from '../db/jsonColumns';
-import type { Db } from '../db/database';
-import type { CouponRow, CustomerRow, SubscriptionRow } from '../db/schema';
-import { UNPAID_STATUSES, type PlanItem } from './planChange';
-import { PaymentsProviderError, providerMessages } from './provider';
-import { couponReduction, discountEnd, itemName, type ActiveDiscount, type ProrationInput, type ProrationItem } from './proration';
+import type { BillingPeriod } from '../../../core/contract';
+import { billingPeriodSchema, couponDurationSchema } from '../../../core/contract';
+import { isDiscountLiveAt } from '../../../core/rules/discounts';
+import { addonsJson, parseJson } from '../../db/jsonColumns';
+import type { Db } from '../../db/database';
+import type { CouponRow, CustomerRow, SubscriptionRow } from '../../db/schema';
+import { UNPAID_STATUSES, type PlanItem } from '../planChange';
+import { PaymentsProviderError, providerMessages } from '../provider';
+import { couponReduction, discountEnd, itemName, type ActiveDiscount, type ProrationInput, type ProrationItem } from '../proration';
 
 const HTTP_NOT_FOUND = 404;
 

@@ -10,11 +10,11 @@
  */
 import PDFDocument from 'pdfkit';
 import { z } from 'zod';
-import { formatLongDate } from '../../core/rules/dates';
-import { invoiceDescription } from '../../core/rules/invoices';
-import { currencySymbol, formatCents } from '../../core/rules/money';
-import type { Db } from '../db/database';
-import { parseJson } from '../db/jsonColumns';
+import { formatLongDate } from '../../../core/rules/dates';
+import { invoiceDescription } from '../../../core/rules/invoices';
+import { currencySymbol, formatCents } from '../../../core/rules/money';
+import type { Db } from '../../db/database';
+import { parseJson } from '../../db/jsonColumns';
 
 const amountLine = z.object({ description: z.string(), amount: z.number().int() });
 

@@ -3,7 +3,7 @@
  * errors it answers with, in its words. The browser's card field (payments/browser/card-frame.js) checks the
  * same number, expiry and CVC rules as the user types; the server checks them again, as the provider does.
  */
-import { passesLuhn } from '../../core/rules/luhn';
+import { passesLuhn } from '../../../core/rules/luhn';
 
 /** What a test card does when a setup or a payment is confirmed with it. */
 export type CardBehaviour =

@@ -1,5 +1,5 @@
 /** The sandbox's test cards and the provider's checks of a card. */
-import { passesLuhn } from '../../core/rules/luhn';
+import { passesLuhn } from '../../../core/rules/luhn';
 import {
   CARD_MESSAGES,
   TEST_CARDS,

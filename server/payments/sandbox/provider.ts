@@ -26,13 +26,13 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Insertable } from 'kysely';
 import Stripe from 'stripe';
-import { billingPeriodSchema, couponDurationSchema } from '../../core/contract';
-import { cardExpiresAt, toUnixSeconds } from '../../core/rules/dates';
-import { defaultBrand } from '../brand';
-import { addonsJson, parseJson } from '../db/jsonColumns';
-import { applyPendingChange } from '../billing/store/planChanges';
-import type { Db } from '../db/database';
-import type { InvoicesTable, PaymentIntentRow, SandboxPaymentMethodRow, SandboxSetupIntentRow, SubscriptionRow } from '../db/schema';
+import { billingPeriodSchema, couponDurationSchema } from '../../../core/contract';
+import { cardExpiresAt, toUnixSeconds } from '../../../core/rules/dates';
+import { defaultBrand } from '../../brand';
+import { addonsJson, parseJson } from '../../db/jsonColumns';
+import { applyPendingChange } from '../../billing/store/planChanges';
+import type { Db } from '../../db/database';
+import type { InvoicesTable, PaymentIntentRow, SandboxPaymentMethodRow, SandboxSetupIntentRow, SubscriptionRow } from '../../db/schema';
 import {
   PaymentsProviderError,
   providerMessages,
@@ -45,11 +45,11 @@ import {
   type UpcomingCharge,
   SIGNATURE_HEADER,
   WEBHOOK_PATH,
-} from './provider';
-import type { NewSubscriptionRequest, PaymentIntentSummary, PlanChangeOutcome, PlanChangeRequest, SubscriptionState } from './planChange';
-import { addPeriod, itemName, prorate } from './proration';
-import { STRIPE_API_VERSION, verifyPaymentEvent } from './stripe';
-import { renewalCharge, type RenewalCharge } from './renewal';
+} from '../provider';
+import type { NewSubscriptionRequest, PaymentIntentSummary, PlanChangeOutcome, PlanChangeRequest, SubscriptionState } from '../planChange';
+import { addPeriod, itemName, prorate } from '../proration';
+import { STRIPE_API_VERSION, verifyPaymentEvent } from '../stripe';
+import { renewalCharge, type RenewalCharge } from '../renewal';
 import { newSandboxInvoicePath } from './sandboxInvoicePages';
 import { loadInvoiceDocument, recordInvoiceBreakdown, renderInvoicePdf, type InvoiceBreakdown } from './sandboxInvoicePdf';
 import { loadPlanState, type SandboxPlanState } from './sandboxPlans';
