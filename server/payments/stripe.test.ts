@@ -18,7 +18,8 @@ import {
   type StripeDouble,
 } from '../testing/stripeDouble';
 import { PaymentsProviderError } from './provider';
-import { STRIPE_API_VERSION, StripeProvider, stripeClientOptions } from './stripe';
+import { StripeProvider, stripeClientOptions } from './stripe';
+import { STRIPE_API_VERSION } from './stripeObjects';
 
 const SECRET = 'sk_test_double_123';
 const NOW = Date.UTC(2026, 0, 15);

@@ -34,11 +34,11 @@
  * - invoicePdf: GET /v1/invoices/:id, then the file at its `invoice_pdf` link (no key: the link is the credential);
  * - verifyEvent: no request: `stripe.webhooks.constructEvent` checks the `Stripe-Signature` header (HMAC-SHA256 of
  *   `timestamp.body` with the endpoint secret, five minutes' tolerance) and the event is read as ours
- *   (`verifyPaymentEvent`, which the sandbox's events go through too).
+ *   (`verifyPaymentEvent`, stripeEvents.ts, which the sandbox's events go through too). The provider's objects are
+ *   read into our shapes by stripeObjects.ts.
  */
 import Stripe from 'stripe';
 import { toUnixSeconds } from '../../core/rules/dates';
-import type { InvoicePreviewLine } from '../../core/contract';
 import type {
   InvoicePreview,
   NewSubscriptionRequest,
@@ -46,19 +46,13 @@ import type {
   PlanChangeOutcome,
   PlanChangeRequest,
   PlanItem,
-  ProviderInvoice,
   SubscriptionState,
 } from './planChange';
-import { ApiError } from '../http/errors';
 import {
-  INVOICE_EVENT_TYPES,
   PaymentsProviderError,
-  SUBSCRIPTION_EVENT_TYPES,
   providerMessages,
   type CardDetails,
   type CustomerChanges,
-  type EventInvoice,
-  type EventSubscription,
   type NewCustomer,
   type PaymentEvent,
   type PaymentsProvider,
@@ -66,6 +60,8 @@ import {
   type UpcomingCharge,
   type WriteOptions,
 } from './provider';
+import { verifyPaymentEvent } from './stripeEvents';
+import { STRIPE_API_VERSION, idOf, intentIdOf, itemChanges, toIntentSummary, toPreviewLines, toProviderInvoice } from './stripeObjects';
 
 /** The panel waits 18 s for our answer: one provider request must fit well inside it, retry included. */
 const REQUEST_TIMEOUT_MS = 8000;
@@ -73,140 +69,7 @@ const NETWORK_RETRIES = 1;
 const HTTP_NOT_FOUND = 404;
 const HTTP_BAD_GATEWAY = 502;
 const HTTP_PAYMENT_REQUIRED = 402;
-/** The pinned API version: the shapes below (invoice payments, confirmation secret, item periods) are its. */
-export const STRIPE_API_VERSION = '2026-02-25.clover';
 const EXPAND_INVOICE_PAYMENT = ['latest_invoice.confirmation_secret', 'latest_invoice.payments'];
-
-/** Items of an update: an item whose price stays is kept, the others are deleted, the new prices added. */
-function itemChanges(current: readonly Stripe.SubscriptionItem[], items: readonly PlanItem[]): Stripe.SubscriptionUpdateParams.Item[] {
-  const kept = current.filter((item) => items.some((wanted) => wanted.priceId === item.price.id));
-  return [
-    ...current.map((item) => {
-      const wanted = items.find((candidate) => candidate.priceId === item.price.id);
-      return wanted === undefined ? { id: item.id, deleted: true } : { id: item.id, quantity: wanted.quantity };
-    }),
-    ...items.filter((wanted) => !kept.some((item) => item.price.id === wanted.priceId)).map((wanted) => ({ price: wanted.priceId, quantity: wanted.quantity })),
-  ];
-}
-
-function lineKind(line: Stripe.InvoiceLineItem): InvoicePreviewLine['kind'] {
-  if (line.description?.startsWith('Unused time') === true) return 'unused_time';
-  if (line.description?.startsWith('Remaining time') === true) return 'remaining_time';
-  return 'new_period';
-}
-
-function linePrice(line: Stripe.InvoiceLineItem): string | null {
-  const price = line.pricing?.price_details?.price;
-  return price === undefined ? null : typeof price === 'string' ? price : price.id;
-}
-
-/** The provider's invoice as a preview: its lines, then its discounts as negative lines, so the lines sum to the total. */
-function toPreviewLines(invoice: Stripe.Invoice): InvoicePreviewLine[] {
-  const lines: InvoicePreviewLine[] = invoice.lines.data.map((line) => ({
-    kind: lineKind(line),
-    description: line.description ?? '',
-    amount: line.amount,
-    priceId: linePrice(line),
-    periodStart: line.period.start,
-    periodEnd: line.period.end,
-  }));
-  const discounts = (invoice.total_discount_amounts ?? []).map((discount) => ({
-    kind: 'discount' as const,
-    description: 'Discount',
-    amount: -discount.amount,
-    priceId: null,
-    periodStart: null,
-    periodEnd: null,
-  }));
-  return [...lines, ...discounts];
-}
-
-function toProviderInvoice(invoice: Stripe.Invoice, billingReason: string): ProviderInvoice {
-  return {
-    id: invoice.id ?? '',
-    number: invoice.number ?? invoice.id ?? '',
-    status: invoice.status === 'paid' ? 'paid' : 'open',
-    billingReason: invoice.billing_reason ?? billingReason,
-    amountDue: invoice.amount_due,
-    amountPaid: invoice.amount_paid,
-    amountRemaining: invoice.amount_remaining,
-    created: invoice.created,
-    hostedUrl: invoice.hosted_invoice_url ?? '',
-  };
-}
-
-function intentIdOf(invoice: Stripe.Invoice): string | null {
-  const payment = invoice.payments?.data.find((candidate) => candidate.payment.type === 'payment_intent');
-  return idOf(payment?.payment.payment_intent);
-}
-
-function toIntentSummary(intent: Stripe.PaymentIntent, invoiceId: string | null): PaymentIntentSummary {
-  return {
-    id: intent.id,
-    status: intent.status,
-    clientSecret: intent.client_secret ?? '',
-    amount: intent.amount,
-    invoiceId,
-    paymentMethodId: idOf(intent.payment_method),
-  };
-}
-
-const HTTP_BAD_REQUEST = 400;
-export const webhookMessages = {
-  badSignature: 'The webhook signature is not valid for this payload.',
-  noSecret: 'No webhook secret is configured: events cannot be verified.',
-} as const;
-
-function toEventInvoice(invoice: Stripe.Invoice): EventInvoice {
-  return {
-    ...toProviderInvoice(invoice, 'manual'),
-    status: invoice.status ?? 'draft',
-    customerId: idOf(invoice.customer) ?? '',
-    subscriptionId: idOf(invoice.parent?.subscription_details?.subscription),
-  };
-}
-
-function toEventSubscription(subscription: Stripe.Subscription): EventSubscription {
-  const base = subscription.items.data[0];
-  return {
-    id: subscription.id,
-    customerId: idOf(subscription.customer) ?? '',
-    status: subscription.status,
-    priceId: base?.price.id ?? null,
-    quantity: base?.quantity ?? 1,
-    periodStart: base?.current_period_start ?? subscription.start_date,
-    periodEnd: base?.current_period_end ?? subscription.start_date,
-    cancelAtPeriodEnd: subscription.cancel_at_period_end,
-    canceledAt: subscription.canceled_at,
-  };
-}
-
-function isOneOf<T extends string>(values: readonly T[], value: string): value is T {
-  return (values as readonly string[]).includes(value);
-}
-
-/**
- * The one webhook verifier, for the real provider's events and the sandbox's (which signs the same way): the
- * official package checks the signature over the raw body, then the event is read as ours. A 400 when the
- * signature does not hold, so the sender sees the delivery refused.
- */
-export function verifyPaymentEvent(payload: Buffer, signature: string | undefined, secret: string | null): PaymentEvent {
-  if (secret === null) throw new ApiError(HTTP_BAD_REQUEST, webhookMessages.noSecret);
-  let event: Stripe.Event;
-  try {
-    event = Stripe.webhooks.constructEvent(payload, signature ?? '', secret);
-  } catch {
-    throw new ApiError(HTTP_BAD_REQUEST, webhookMessages.badSignature);
-  }
-  const common = { id: event.id, created: event.created };
-  if (isOneOf(INVOICE_EVENT_TYPES, event.type)) {
-    return { ...common, type: event.type, invoice: toEventInvoice(event.data.object as Stripe.Invoice) };
-  }
-  if (isOneOf(SUBSCRIPTION_EVENT_TYPES, event.type)) {
-    return { ...common, type: event.type, subscription: toEventSubscription(event.data.object as Stripe.Subscription) };
-  }
-  return { ...common, type: 'ignored', providerType: event.type };
-}
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -215,13 +78,6 @@ export interface StripeProviderOptions {
   /** e.g. http://127.0.0.1:12111 (tests); default: the provider's own API */
   apiBase?: string | null;
   now?: () => number;
-}
-
-type Expandable = string | { id: string } | null | undefined;
-
-function idOf(value: Expandable): string | null {
-  if (value === null || value === undefined) return null;
-  return typeof value === 'string' ? value : value.id;
 }
 
 interface ProviderFailure {

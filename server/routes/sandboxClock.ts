@@ -1,7 +1,7 @@
 /**
  * The demo's clock control (demo only, never in production): `POST /__demo/advance-renewal` `{siteId}` moves the
  * payment sandbox's clock to the end of the site's current subscription period and renews it there
- * (SandboxProvider.advanceToRenewal): the saved card is charged, and the server hears of it through the
+ * (payments/sandbox/renewals.ts): the saved card is charged, and the server hears of it through the
  * sandbox's signed webhook events, as it would from the real provider. Answers what the renewal did.
  */
 import type { FastifyInstance } from 'fastify';
@@ -11,6 +11,7 @@ import { ApiError } from '../http/errors';
 import { parseBody } from '../http/validate';
 import type { PaymentsProvider } from '../payments/provider';
 import { SandboxProvider } from '../payments/sandbox/provider';
+import { advanceToRenewal } from '../payments/sandbox/renewals';
 
 const HTTP_NOT_FOUND = 404;
 const HTTP_CONFLICT = 409;
@@ -36,6 +37,6 @@ export function registerSandboxClockRoutes(app: FastifyInstance, options: { db: 
       .orderBy('id', 'desc')
       .executeTakeFirst();
     if (subscription === undefined) throw new ApiError(HTTP_NOT_FOUND, clockMessages.noSubscription);
-    return payments.advanceToRenewal(subscription.provider_subscription_id);
+    return advanceToRenewal(payments.context, subscription.provider_subscription_id);
   });
 }

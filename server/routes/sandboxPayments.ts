@@ -12,10 +12,12 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { applyPendingChange } from '../billing/store/planChanges';
 import type { Brand } from '../brand';
 import { escapeHtml } from '../http/html';
 import type { PaymentsProvider } from '../payments/provider';
-import { SandboxProvider, type SandboxAnswer } from '../payments/sandbox/provider';
+import { SandboxBrowserApi, type SandboxAnswer } from '../payments/sandbox/browserApi';
+import { SandboxProvider } from '../payments/sandbox/provider';
 
 const BROWSER_DIR = path.join(__dirname, '..', 'payments', 'sandbox', 'browser');
 const STATIC_FILES: Record<string, { file: string; type: string }> = {
@@ -133,13 +135,14 @@ ${back === null ? '' : `<p><a href="${escapeHtml(back)}">Return to ${escapeHtml(
   });
 
   // The browser API needs the sandbox itself: with the real provider configured, the real script talks to it.
-  const sandbox = options.payments instanceof SandboxProvider ? options.payments : null;
+  // A payment it takes does what the provider's invoice.paid webhook makes our server do, in the same transaction.
+  const sandbox = options.payments instanceof SandboxProvider ? new SandboxBrowserApi(options.payments.context, applyPendingChange) : null;
 
   function answer(reply: FastifyReply, result: SandboxAnswer) {
     return reply.code(result.status).header('cache-control', 'no-store').send(result.body);
   }
 
-  function sandboxRoute<S extends z.ZodType<{ key: string }>>(route: string, schema: S, handle: (body: z.output<S>, sandbox: SandboxProvider) => Promise<SandboxAnswer>) {
+  function sandboxRoute<S extends z.ZodType<{ key: string }>>(route: string, schema: S, handle: (body: z.output<S>, sandbox: SandboxBrowserApi) => Promise<SandboxAnswer>) {
     app.post(`/sandbox/api/${route}`, async (request, reply) => {
       if (sandbox === null) return answer(reply, providerError(HTTP_NOT_FOUND, 'sandbox_off', 'The payment sandbox is not the configured provider.'));
       const parsed = schema.safeParse(request.body);

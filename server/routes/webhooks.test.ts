@@ -12,7 +12,7 @@ import { SANDBOX_WEBHOOK_SECRET } from '../config';
 import { scenarioByName, type ScenarioName } from '../demo/scenarios';
 import { WEBHOOK_PATH } from '../payments/provider';
 import { addPeriod } from '../payments/proration';
-import { webhookMessages } from '../payments/stripe';
+import { webhookMessages } from '../payments/stripeEvents';
 import { startDemo, type Demo } from '../testing/harness';
 import { DOUBLE_CANCELED_AT, startStripeDouble, type StripeDouble } from '../testing/stripeDouble';
 

@@ -2,7 +2,7 @@
  * What a plan change leaves in the billing database: the provider's invoice and payment intent, the customer's
  * balance, and the subscription moved to its new prices, or the change kept waiting for its payment
  * (pending_price_id and pending_change_json) until the payment succeeds (`applyPendingChange`, which the payment
- * sandbox calls as the provider's invoice.paid webhook would make us do).
+ * sandbox's browser API is given to call as the provider's invoice.paid webhook would make us do).
  */
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';

@@ -9,19 +9,13 @@ import { addonsJson, parseJson } from '../../db/jsonColumns';
 import type { Db } from '../../db/database';
 import type { CouponRow, CustomerRow, SubscriptionRow } from '../../db/schema';
 import { UNPAID_STATUSES, type PlanItem } from '../planChange';
-import { PaymentsProviderError, providerMessages } from '../provider';
 import { couponReduction, discountEnd, itemName, type ActiveDiscount, type ProrationInput, type ProrationItem } from '../proration';
-
-const HTTP_NOT_FOUND = 404;
+import { noSuchObject } from './objects';
 
 export interface SandboxPlanState {
   subscription: SubscriptionRow | null;
   customer: CustomerRow;
   input: ProrationInput;
-}
-
-function noSuchObject(): never {
-  throw new PaymentsProviderError(HTTP_NOT_FOUND, providerMessages.noSuchObject, 'resource_missing');
 }
 
 async function pricedItems(db: Db, items: readonly PlanItem[]): Promise<ProrationItem[]> {
