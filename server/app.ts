@@ -73,13 +73,13 @@ async function addFaultInjection(app: FastifyInstance): Promise<FaultInjector> {
 
 /** The payment sandbox's invoice pages, script, card frame and portal: the demo's stand-in for the provider's. */
 async function addSandboxRoutes(app: FastifyInstance, options: PanelServerOptions, payments: PaymentsProvider): Promise<void> {
-  const [{ registerSandboxRoutes }, { registerSandboxPaymentRoutes }, { registerSandboxClockRoutes }] = await Promise.all([
-    import('./routes/sandbox'),
-    import('./routes/sandboxPayments'),
-    import('./routes/sandboxClock'),
+  const [{ registerSandboxInvoicePages }, { registerSandboxPaymentRoutes }, { registerSandboxClockRoutes }] = await Promise.all([
+    import('./routes/demoSandboxInvoicePages'),
+    import('./routes/demoSandboxPayments'),
+    import('./routes/demoSandboxClock'),
   ]);
   const { config } = options;
-  registerSandboxRoutes(app, options.db, config.brand);
+  registerSandboxInvoicePages(app, options.db, config.brand);
   registerSandboxClockRoutes(app, { db: options.db, payments });
   registerSandboxPaymentRoutes(app, {
     payments,

@@ -1,13 +1,26 @@
 /**
- * What a production server loads: everything main.ts reaches by static imports. Test and demo code (testing/,
- * demo/) must not be among it: app.ts and start.ts import it dynamically, and only outside production.
+ * What a production server loads: everything main.ts reaches by static imports. Test and demo code must not be
+ * among it: app.ts and start.ts import it dynamically, and only outside production. Demo code is testing/, demo/,
+ * the sandboxes' browser scripts and their bundler, the routes named `demoSandbox*` (every `/sandbox/` route), and
+ * the payment sandbox's faces that only those routes reach (its browser API, its renewals and their events).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
 const SERVER_DIR = __dirname;
-const NON_PRODUCTION_DIRS = ['testing', 'demo'].map((dir) => path.join(SERVER_DIR, dir) + path.sep);
+const NON_PRODUCTION_DIRS = ['testing', 'demo', 'browser', path.join('payments', 'sandbox', 'browser')].map((dir) => path.join(SERVER_DIR, dir) + path.sep);
+const DEMO_ROUTE_FILE = /^demoSandbox\w*\.ts$/;
+const DEMO_ROUTES = readdirSync(path.join(SERVER_DIR, 'routes'))
+  .filter((name) => DEMO_ROUTE_FILE.test(name))
+  .map((name) => path.join(SERVER_DIR, 'routes', name));
+const DEMO_ONLY_FILES = [...DEMO_ROUTES, ...['browserApi.ts', 'renewals.ts', 'webhookEvents.ts'].map((name) => path.join(SERVER_DIR, 'payments', 'sandbox', name))];
+const SANDBOX_PATH = '/sandbox';
+const ROUTE_METHODS = new Set(['get', 'head', 'post', 'put', 'patch', 'delete', 'all']);
+
+function isDemoOnly(file: string): boolean {
+  return NON_PRODUCTION_DIRS.some((dir) => file.startsWith(dir)) || DEMO_ONLY_FILES.includes(file);
+}
 
 function resolveRelative(fromFile: string, specifier: string): string | null {
   const base = path.resolve(path.dirname(fromFile), specifier);
@@ -50,6 +63,22 @@ function staticallyLoadedFrom(entry: string): Set<string> {
   return seen;
 }
 
+/** The paths of the routes a file registers (`app.get('/path', ...)`), as far as they are written out in it. */
+function registeredPaths(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.ES2022, false);
+  const paths: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && ROUTE_METHODS.has(node.expression.name.text)) {
+      const [first] = node.arguments;
+      if (first !== undefined && (ts.isStringLiteral(first) || ts.isNoSubstitutionTemplateLiteral(first))) paths.push(first.text);
+      else if (first !== undefined && ts.isTemplateExpression(first)) paths.push(first.head.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return paths;
+}
+
 describe('the production server', () => {
   const loaded = [...staticallyLoadedFrom(path.join(SERVER_DIR, 'main.ts'))];
 
@@ -59,7 +88,19 @@ describe('the production server', () => {
   });
 
   it('loads no test or demo module statically', () => {
-    const nonProduction = loaded.filter((file) => NON_PRODUCTION_DIRS.some((dir) => file.startsWith(dir)));
+    const nonProduction = loaded.filter(isDemoOnly);
     expect(nonProduction.map((file) => path.relative(SERVER_DIR, file))).toEqual([]);
+  });
+
+  it('knows the demo-only routes by their names (the pattern still matches them)', () => {
+    expect(DEMO_ROUTES.map((file) => path.basename(file)).sort()).toEqual(['demoSandboxClock.ts', 'demoSandboxInvoicePages.ts', 'demoSandboxPayments.ts']);
+    for (const file of DEMO_ONLY_FILES) expect(existsSync(file)).toBe(true);
+  });
+
+  it('registers no sandbox route in a module it loads statically: they are all demo-only', () => {
+    const sandboxRoutes = loaded.flatMap((file) => registeredPaths(file).filter((route) => route.startsWith(SANDBOX_PATH)).map((route) => `${path.relative(SERVER_DIR, file)} ${route}`));
+    expect(sandboxRoutes).toEqual([]);
+    // The scan finds such routes where they are: in the demo-only route files.
+    expect(DEMO_ROUTES.flatMap(registeredPaths).filter((route) => route.startsWith(SANDBOX_PATH))).not.toEqual([]);
   });
 });

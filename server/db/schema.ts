@@ -256,7 +256,7 @@ export interface SandboxPaymentMethodsTable {
   created: number;
 }
 
-/** What a payment sandbox invoice bills, for its PDF (0008); JSON: payments/sandboxInvoicePdf.ts InvoiceBreakdown. */
+/** What a payment sandbox invoice bills, for its PDF (0008); JSON: payments/sandbox/sandboxInvoicePdf.ts InvoiceBreakdown. */
 export interface SandboxInvoiceBreakdownsTable {
   invoice_id: string;
   breakdown_json: string;

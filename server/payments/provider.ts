@@ -1,6 +1,6 @@
 /**
  * The payments provider seam. The routes talk to this interface only; the demo and tests use the sandbox
- * (payments/sandbox.ts), production the real card provider through its official package (payments/stripe.ts).
+ * (payments/sandbox/provider.ts), production the real card provider through its official package (payments/stripe.ts).
  * `createPaymentsProvider` picks one from the configuration.
  *
  * Ids are the provider's: customer ids as stored in customers.id, subscription ids as stored in

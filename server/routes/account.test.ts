@@ -110,7 +110,7 @@ describe('get-billing-data', () => {
     const expected = scenarioBillingData(scenario, Date.now(), { forceUpgrade });
     for (const flag of FLAGS) expect([flag, served[flag]]).toEqual([flag, expected[flag]]);
     // Dates differ by the seconds between the seed and now, and each seed draws the invoices' links afresh (their
-    // key is random: payments/sandboxInvoicePages.ts); everything else is the same data.
+    // key is random: payments/sandbox/sandboxInvoicePages.ts); everything else is the same data.
     const timeless = (data: typeof served) => ({
       ...data,
       subscription: { ...data.subscription, current_period_end: 0, cancelled_at: data.subscription.cancelled_at === null ? null : 0, trial_end: data.subscription.trial_end === null ? null : 0 },

@@ -8,7 +8,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { PanelRuntimeConfig } from '../config';
-import { injectPanelConfig, inlineScriptSource, panelContentSecurityPolicy, panelPermissionsPolicy } from './panelHtml';
+import { injectPanelConfig, inlineScriptSource, panelContentSecurityPolicy, panelPermissionsPolicy } from '../http/panelHtml';
 
 const HASHED_ASSET = /\.[0-9a-f]{8,}\.[a-z0-9]+(\.map)?$/;
 const LONG_CACHE = 'public, max-age=31536000, immutable';

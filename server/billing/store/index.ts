@@ -1,7 +1,7 @@
 /**
  * Reads and writes of the billing database, one store per area, reads mapped to the call contract's shapes.
  * Routes reach every area through one `Stores` (deps.store); nothing else knows the row layout (the payment
- * sandbox keeps its own objects: payments/sandbox.ts).
+ * sandbox keeps its own objects: payments/sandbox/).
  */
 import type { Db } from '../../db/database';
 import { AccountStore } from './accounts';

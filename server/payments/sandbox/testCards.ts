@@ -1,6 +1,6 @@
 /**
  * The sandbox's test cards (docs/demo.md "Payments in the demo"), as the real provider's test mode has them, and the
- * errors it answers with, in its words. The browser's card field (payments/browser/card-frame.js) checks the
+ * errors it answers with, in its words. The browser's card field (browser/card-frame.js) checks the
  * same number, expiry and CVC rules as the user types; the server checks them again, as the provider does.
  */
 import { passesLuhn } from '../../../core/rules/luhn';

@@ -1,7 +1,7 @@
 /**
  * The payment sandbox's hosted invoice pages (demo only): what an invoice's `url` opens, standing in for the
  * provider's hosted invoice page. Like the provider's, the page is found by the random key of its link, which is
- * the credential (payments/sandboxInvoicePages.ts): an invoice id, or any other address, opens nothing.
+ * the credential (payments/sandbox/sandboxInvoicePages.ts): an invoice id, or any other address, opens nothing.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Brand } from '../brand';
@@ -14,7 +14,7 @@ const CENTS = 100;
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
-export function registerSandboxRoutes(app: FastifyInstance, db: Db, brand: Brand): void {
+export function registerSandboxInvoicePages(app: FastifyInstance, db: Db, brand: Brand): void {
   app.get(`${SANDBOX_INVOICE_PATH}:key`, async (request, reply) => {
     const { key } = request.params as { key: string };
     const invoice = SANDBOX_INVOICE_KEY.test(key)

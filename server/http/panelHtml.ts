@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { PanelRuntimeConfig } from '../config';
-import { jsonForScript } from '../http/html';
+import { jsonForScript } from './html';
 
 export const PANEL_CONFIG_PLACEHOLDER = '<!--panel-config-->';
 
