@@ -2,15 +2,17 @@
 // compiler at start-up or run time): `NODE_ENV=production node dist-server/server/main.js`.
 // Every module server/main.ts can load (static and dynamic imports, found by esbuild) is compiled one file
 // for one file to CommonJS, so the demo's modules stay separate files that a production server never loads;
-// the static files the demo and the payment sandbox serve are copied next to them.
+// the static files the demo and the sandboxes serve are copied next to them (the sandboxes' browser scripts are
+// ES modules that the server bundles when it serves them: server/browser/bundle.ts).
 import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
 const outdir = path.join(root, 'dist-server');
-const STATIC_DIRS = ['server/demo/host', 'server/payments/sandbox/browser'];
-const TEST_FILE = /\.test\.tsx?$/;
+const STATIC_DIRS = ['server/demo/host', 'server/browser', 'server/payments/sandbox/browser', 'server/registrar/browser'];
+/** TypeScript is compiled above, tests are not shipped: only the static files are copied. */
+const TYPESCRIPT_FILE = /\.tsx?$/;
 
 const { metafile } = await build({
   absWorkingDir: root,
@@ -37,6 +39,6 @@ await build({
   logLevel: 'warning',
 });
 for (const dir of STATIC_DIRS) {
-  cpSync(path.join(root, dir), path.join(outdir, dir), { recursive: true, filter: (file) => !TEST_FILE.test(file) });
+  cpSync(path.join(root, dir), path.join(outdir, dir), { recursive: true, filter: (file) => !TYPESCRIPT_FILE.test(file) });
 }
 console.log(`dist-server/: ${modules.length} modules compiled`);

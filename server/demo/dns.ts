@@ -5,11 +5,11 @@
  * (`/sandbox/entri.js`).
  */
 import { isIPv4 } from 'node:net';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { dnsRecordTypeSchema } from '../../core/contract';
+import { browserScript } from '../browser/bundle';
 import type { Db } from '../db/database';
 import { startAuthority } from '../dns/authority';
 import { registrarOfNameserver } from '../dns/registrars';
@@ -160,11 +160,9 @@ export async function addDemoDomains(app: FastifyInstance, options: DemoDomainsO
     return reply.code(201).send({ domain });
   });
 
-  let script: string | null = null;
-  app.get('/sandbox/entri.js', async (_request, reply) => {
-    script ??= await readFile(REGISTRAR_SCRIPT, 'utf8');
-    return reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(script);
-  });
+  app.get('/sandbox/entri.js', async (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(await browserScript(REGISTRAR_SCRIPT)),
+  );
 
   return { dnsPort: authority.port };
 }

@@ -14,17 +14,16 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { applyPendingChange } from '../billing/store/planChanges';
 import type { Brand } from '../brand';
+import { browserScript } from '../browser/bundle';
 import { escapeHtml } from '../http/html';
 import type { PaymentsProvider } from '../payments/provider';
 import { SandboxBrowserApi, type SandboxAnswer } from '../payments/sandbox/browserApi';
 import { SandboxProvider } from '../payments/sandbox/provider';
 
 const BROWSER_DIR = path.join(__dirname, '..', 'payments', 'sandbox', 'browser');
-const STATIC_FILES: Record<string, { file: string; type: string }> = {
-  '/sandbox/payments.js': { file: 'payments.js', type: 'text/javascript; charset=utf-8' },
-  '/sandbox/card-frame.js': { file: 'card-frame.js', type: 'text/javascript; charset=utf-8' },
-  '/sandbox/card-frame.css': { file: 'card-frame.css', type: 'text/css; charset=utf-8' },
-};
+/** The scripts, bundled from their modules (browser/bundle.ts); the stylesheet and the page, as they are. */
+const SCRIPTS: Record<string, string> = { '/sandbox/payments.js': 'payments.js', '/sandbox/card-frame.js': 'card-frame.js' };
+const STYLESHEET_PATH = '/sandbox/card-frame.css';
 const CARD_FRAME_PATH = '/sandbox/card-frame.html';
 const CUSTOMER_ID = /^cus_[A-Za-z0-9_-]{1,64}$/;
 const MAX_FIELD = 200;
@@ -86,9 +85,14 @@ export function registerSandboxPaymentRoutes(app: FastifyInstance, options: Sand
     return body;
   }
 
-  for (const [route, { file, type }] of Object.entries(STATIC_FILES)) {
-    app.get(route, async (_request, reply) => reply.type(type).header('cache-control', 'no-cache').send(await browserFile(file)));
+  for (const [route, file] of Object.entries(SCRIPTS)) {
+    app.get(route, async (_request, reply) =>
+      reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(await browserScript(path.join(BROWSER_DIR, file))),
+    );
   }
+  app.get(STYLESHEET_PATH, async (_request, reply) =>
+    reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(await browserFile('card-frame.css')),
+  );
 
   app.get(CARD_FRAME_PATH, async (_request, reply) => {
     const frameAncestors = ["'self'", ...options.hostOrigins()].join(' ');

@@ -11,8 +11,11 @@
  * an `onEntriClose` window event whose detail is {success, domain, provider, setupType, lastStatus, freeDomain}.
  * Closing without buying sends success false.
  *
- * A plain script with no build step: it runs as it is written.
+ * An ES module, bundled into one script for the browser when the server serves it (server/browser/bundle.ts); the
+ * dialog is the sandboxes' shared one (server/browser/sandboxDialog.js).
  */
+import { dialogButton, openSandboxDialog, styledElement } from '../../browser/sandboxDialog.js';
+
 (function () {
   'use strict';
 
@@ -29,32 +32,6 @@
   var NAME_PATTERN = /^[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?$/;
 
   var open = null;
-
-  function assign(target, values) {
-    for (var key in values) target[key] = values[key];
-    return target;
-  }
-
-  function element(tag, text, style) {
-    var node = document.createElement(tag);
-    if (text) node.textContent = text;
-    if (style) assign(node.style, style);
-    return node;
-  }
-
-  function button(label, primary) {
-    var node = element('button', label, {
-      font: 'inherit',
-      padding: '0.4rem 0.9rem',
-      borderRadius: '4px',
-      cursor: 'pointer',
-      border: primary ? '1px solid #1d4ed8' : '1px solid #8e969d',
-      background: primary ? '#1d4ed8' : '#ffffff',
-      color: primary ? '#ffffff' : '#15171a',
-    });
-    node.type = 'button';
-    return node;
-  }
 
   function request(method, path, body) {
     return fetch(API + path, {
@@ -76,62 +53,33 @@
       throw new Error('entri.showEntri needs an applicationId and a token');
     }
     var dnsRecords = Array.isArray(config.dnsRecords) ? config.dnsRecords : [];
-    var opener = document.activeElement;
     var lastStatus = STATUS_SEARCH;
 
-    var backdrop = element('div', '', {
-      position: 'fixed',
-      inset: '0',
-      zIndex: '2147483647',
-      display: 'flex',
-      alignItems: 'center',
-      justifyContent: 'center',
-      background: 'rgba(21, 23, 26, 0.55)',
-    });
-    backdrop.className = 'SandboxRegistrar';
-    var dialog = element('div', '', {
-      background: '#ffffff',
-      color: '#15171a',
-      font: '15px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif',
-      width: '28rem',
-      maxWidth: 'calc(100vw - 2rem)',
-      padding: '1.5rem',
-      borderRadius: '8px',
-      boxShadow: '0 12px 40px rgba(0, 0, 0, 0.3)',
-    });
-    dialog.setAttribute('role', 'dialog');
-    dialog.setAttribute('aria-modal', 'true');
-    dialog.setAttribute('aria-labelledby', 'sandbox-registrar-title');
+    var note = styledElement('p', 'This is the registrar sandbox: nothing is charged.', { margin: '0 0 1rem', color: '#5b636b' });
 
-    var title = element('h2', 'Buy a domain', { margin: '0 0 0.25rem', fontSize: '1.2rem' });
-    title.id = 'sandbox-registrar-title';
-    var note = element('p', 'This is the registrar sandbox: nothing is charged.', { margin: '0 0 1rem', color: '#5b636b' });
-
-    var form = element('form', '', { display: 'flex', gap: '0.5rem', alignItems: 'flex-end' });
-    var label = element('label', 'Domain name', { display: 'flex', flexDirection: 'column', flex: '1', fontWeight: '600' });
-    var input = element('input', '', { font: 'inherit', padding: '0.4rem', marginTop: '0.25rem', fontWeight: '400' });
+    var form = styledElement('form', '', { display: 'flex', gap: '0.5rem', alignItems: 'flex-end' });
+    var label = styledElement('label', 'Domain name', { display: 'flex', flexDirection: 'column', flex: '1', fontWeight: '600' });
+    var input = styledElement('input', '', { font: 'inherit', padding: '0.4rem', marginTop: '0.25rem', fontWeight: '400' });
     input.type = 'text';
     input.autocomplete = 'off';
     input.placeholder = 'mynewsletter';
     label.appendChild(input);
-    var search = button('Search', true);
+    var search = dialogButton('Search', true);
     search.type = 'submit';
     form.appendChild(label);
     form.appendChild(search);
 
-    var status = element('p', '', { minHeight: '1.5rem', margin: '0.75rem 0 0.25rem' });
+    var status = styledElement('p', '', { minHeight: '1.5rem', margin: '0.75rem 0 0.25rem' });
     status.setAttribute('role', 'status');
-    var results = element('ul', '', { listStyle: 'none', padding: '0', margin: '0' });
+    var results = styledElement('ul', '', { listStyle: 'none', padding: '0', margin: '0' });
     results.setAttribute('aria-label', 'Available domains');
-    var footer = element('div', '', { display: 'flex', justifyContent: 'flex-end', marginTop: '1rem' });
-    var close = button('Close', false);
+    var footer = styledElement('div', '', { display: 'flex', justifyContent: 'flex-end', marginTop: '1rem' });
+    var close = dialogButton('Close', false);
     footer.appendChild(close);
 
     function finish(detail) {
-      document.removeEventListener('keydown', onKeyDown, true);
-      if (backdrop.parentNode) backdrop.parentNode.removeChild(backdrop);
+      purchase.close();
       open = null;
-      if (opener && typeof opener.focus === 'function') opener.focus();
       window.dispatchEvent(new CustomEvent(CLOSE_EVENT, { detail: detail }));
     }
 
@@ -156,17 +104,17 @@
     function show(offers) {
       results.textContent = '';
       offers.forEach(function (offer) {
-        var item = element('li', '', {
+        var item = styledElement('li', '', {
           display: 'flex',
           justifyContent: 'space-between',
           alignItems: 'center',
           padding: '0.4rem 0',
           borderTop: '1px solid #e4e7eb',
         });
-        var name = element('span', offer.domain + (offer.available ? ' · $' + (offer.price / 100).toFixed(2) + '/year' : ' · taken'));
+        var name = styledElement('span', offer.domain + (offer.available ? ' · $' + (offer.price / 100).toFixed(2) + '/year' : ' · taken'));
         item.appendChild(name);
         if (offer.available) {
-          var choose = button('Buy ' + offer.domain, true);
+          var choose = dialogButton('Buy ' + offer.domain, true);
           choose.addEventListener('click', function () {
             buy(offer.domain);
           });
@@ -196,24 +144,15 @@
     });
     close.addEventListener('click', cancel);
 
-    // Escape closes, as the real widget's close button does.
-    function onKeyDown(event) {
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        event.stopPropagation();
-        cancel();
-      }
-    }
-    document.addEventListener('keydown', onKeyDown, true);
-
-    dialog.appendChild(title);
-    dialog.appendChild(note);
-    dialog.appendChild(form);
-    dialog.appendChild(status);
-    dialog.appendChild(results);
-    dialog.appendChild(footer);
-    backdrop.appendChild(dialog);
-    document.body.appendChild(backdrop);
+    var purchase = openSandboxDialog({
+      className: 'SandboxRegistrar',
+      idPrefix: 'sandbox-registrar',
+      title: 'Buy a domain',
+      width: '28rem',
+      content: [note, form, status, results, footer],
+      // Escape closes, as the real widget's close button does.
+      onEscape: cancel,
+    });
     open = { cancel: cancel };
     input.focus();
   }

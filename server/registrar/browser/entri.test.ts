@@ -5,12 +5,11 @@
  * @jest-environment jsdom
  * @jest-environment-options {"url": "http://127.0.0.1:4001/"}
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { fireEvent, screen, waitFor } from '@testing-library/dom';
 import { registrarCloseMessageSchema } from '../../../core/contract';
 
-const SCRIPT = readFileSync(path.join(__dirname, 'entri.js'), 'utf8');
+/** Runs the script's module afresh, as a page runs the script the server bundles from it (server/browser/bundle.ts). */
+const runScript = () => jest.isolateModules(() => jest.requireActual('./entri.js'));
 const CONFIG = {
   applicationId: 'inkwell-sandbox',
   token: 'sbx_entri_1',
@@ -32,7 +31,7 @@ let closes: unknown[];
 const onClose = (event: Event) => closes.push((event as CustomEvent).detail);
 
 beforeAll(() => {
-  new Function(SCRIPT)();
+  runScript();
   window.addEventListener('onEntriClose', onClose);
 });
 

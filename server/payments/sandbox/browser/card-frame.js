@@ -20,7 +20,12 @@
  * its address, and only posts to that origin; the page only accepts messages from this frame's window at the
  * sandbox's origin. The card details never leave this frame except in its own requests to the sandbox API
  * (`/sandbox/api/*`, on this frame's origin): the page gets back intents and errors, never card numbers.
+ *
+ * An ES module, bundled into one script for the browser when the server serves it (server/browser/bundle.ts): the
+ * card number's check digit is core's rule, the one the sandbox checks again on the server.
  */
+import { passesLuhn } from '../../../../core/rules/luhn';
+
 (function () {
   'use strict';
 
@@ -82,19 +87,6 @@
       at += groups[i];
     }
     return parts.join(' ');
-  }
-
-  function passesLuhn(digits) {
-    var sum = 0;
-    for (var i = 0; i < digits.length; i += 1) {
-      var digit = Number(digits.charAt(digits.length - 1 - i));
-      if (i % 2 === 1) {
-        digit *= 2;
-        if (digit > 9) digit -= 9;
-      }
-      sum += digit;
-    }
-    return digits.length > 0 && sum % 10 === 0;
   }
 
   function digitsOf(value) {

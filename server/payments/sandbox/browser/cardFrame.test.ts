@@ -10,7 +10,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const HTML = readFileSync(path.join(__dirname, 'card-frame.html'), 'utf8');
-const SCRIPT = readFileSync(path.join(__dirname, 'card-frame.js'), 'utf8');
+/** Runs the script's module afresh, as a page runs the script the server bundles from it (server/browser/bundle.ts). */
+const runScript = () => jest.isolateModules(() => jest.requireActual('./card-frame.js'));
 const PAGE_ORIGIN = 'http://127.0.0.1:4001';
 const ID = 'sandbox-card-1';
 const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
@@ -37,7 +38,7 @@ function loadFrame() {
     listeners.push([type, listener]);
     originalAdd.call(window, type, listener, options);
   }) as typeof window.addEventListener;
-  new Function(SCRIPT)();
+  runScript();
   window.addEventListener = originalAdd;
 }
 

@@ -24,14 +24,19 @@
  *
  * Like the real one, the card field renders in its own iframe (card-frame.html, served next to this script),
  * which keeps the card details: confirming asks the frame, and the frame sends the card to the sandbox API. This
- * script only ever sees intents and errors. See card-frame.js for the messages between the two.
+ * script only ever sees intents and errors. The card element is cardElement.js; see card-frame.js for the
+ * messages between the two.
  *
  * When the bank asks for authentication (test card 4000 0025 0000 3155), this script shows the sandbox's
  * challenge on top of the page: a dialog with "Complete authentication" and "Fail authentication".
  *
  * Errors are values, as the real library's are: {error: {type, code, decline_code?, message}}.
- * A plain script with no build step: it runs as it is written.
+ * An ES module, bundled into one script for the browser when the server serves it (server/browser/bundle.ts); the
+ * challenge is the sandboxes' shared dialog (server/browser/sandboxDialog.js).
  */
+import { dialogButton, openSandboxDialog, styledElement } from '../../../browser/sandboxDialog.js';
+import { CONNECTION_ERROR, IntegrationError, assign, defineCardElement } from './cardElement.js';
+
 (function () {
   'use strict';
 
@@ -40,37 +45,10 @@
   // The frame and the API live where this script came from (the panel's server), whatever page loads it.
   var script = document.currentScript;
   var BASE = new URL(script && script.src ? script.src : window.location.href).origin;
-  var FRAME_URL = BASE + '/sandbox/card-frame.html';
   var API = BASE + '/sandbox/api/';
-  var FRAME_HEIGHT_PX = 42;
-  /** A frame that never answers (blocked, crashed) fails the request rather than hanging the page. */
-  var REQUEST_TIMEOUT_MS = 60000;
+  var CardElement = defineCardElement(BASE);
 
   var AUTHENTICATION_FAILED = 'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
-  var CONNECTION_ERROR = {
-    type: 'api_connection_error',
-    message: 'We could not reach the payment sandbox. Check your connection and try again.',
-  };
-
-  var elementCount = 0;
-  var requestCount = 0;
-  /** Mounted card elements by id: where the frames' messages go. */
-  var registry = {};
-
-  function IntegrationError(message) {
-    var error = new Error(message);
-    error.name = 'IntegrationError';
-    return error;
-  }
-
-  function assign(target, source) {
-    if (source) {
-      Object.keys(source).forEach(function (key) {
-        target[key] = source[key];
-      });
-    }
-    return target;
-  }
 
   // ------------------------------------------------------------------------------------------- the API
 
@@ -91,215 +69,6 @@
         return { status: 0, body: { error: CONNECTION_ERROR } };
       });
   }
-
-  // -------------------------------------------------------------------------------------- card element
-
-  function CardElement(group, options) {
-    elementCount += 1;
-    this.id = 'sandbox-card-' + elementCount;
-    this._group = group;
-    this._options = assign({}, options);
-    this._listeners = {};
-    this._wrapper = null;
-    this._frame = null;
-    this._ready = false;
-    this._destroyed = false;
-    /** messages for the frame, held until it says it is ready */
-    this._queue = [];
-    this._pending = {};
-  }
-
-  CardElement.prototype.mount = function (target) {
-    if (this._destroyed) throw IntegrationError('This Element has already been destroyed. Please create a new one.');
-    var node = typeof target === 'string' ? document.querySelector(target) : target;
-    if (!node || typeof node.appendChild !== 'function') {
-      throw IntegrationError('The selector you specified (' + String(target) + ') applies to no DOM elements that are currently on the page.');
-    }
-    if (this._wrapper) this.unmount();
-
-    var wrapper = document.createElement('div');
-    wrapper.className = 'SandboxElement';
-    var frame = document.createElement('iframe');
-    frame.name = '__privateSandboxFrame' + this.id;
-    frame.title = 'Secure card payment input frame';
-    frame.setAttribute('frameborder', '0');
-    frame.setAttribute('allowtransparency', 'true');
-    frame.setAttribute('scrolling', 'no');
-    frame.style.display = 'block';
-    frame.style.width = '100%';
-    frame.style.border = '0';
-    frame.style.height = FRAME_HEIGHT_PX + 'px';
-    // The frame learns who may talk to it from its address; it checks every message against it.
-    frame.src = FRAME_URL + '#origin=' + encodeURIComponent(window.location.origin) + '&id=' + encodeURIComponent(this.id);
-    wrapper.appendChild(frame);
-    node.appendChild(wrapper);
-
-    this._wrapper = wrapper;
-    this._frame = frame;
-    this._ready = false;
-    registry[this.id] = this;
-  };
-
-  CardElement.prototype.unmount = function () {
-    if (this._wrapper && this._wrapper.parentNode) this._wrapper.parentNode.removeChild(this._wrapper);
-    this._wrapper = null;
-    this._frame = null;
-    this._ready = false;
-    delete registry[this.id];
-    this._failPending('The card field was removed before it answered.');
-  };
-
-  CardElement.prototype.destroy = function () {
-    this.unmount();
-    this._destroyed = true;
-    this._listeners = {};
-    this._group._forget(this);
-  };
-
-  CardElement.prototype.on = function (event, handler) {
-    if (typeof handler !== 'function') throw IntegrationError('The handler for ' + event + ' must be a function.');
-    (this._listeners[event] = this._listeners[event] || []).push(handler);
-    return this;
-  };
-
-  CardElement.prototype.off = function (event, handler) {
-    if (!this._listeners[event]) return this;
-    this._listeners[event] = handler
-      ? this._listeners[event].filter(function (candidate) {
-          return candidate !== handler && candidate._original !== handler;
-        })
-      : [];
-    return this;
-  };
-
-  CardElement.prototype.once = function (event, handler) {
-    var wrapped = (payload) => {
-      this.off(event, wrapped);
-      handler(payload);
-    };
-    wrapped._original = handler;
-    return this.on(event, wrapped);
-  };
-
-  CardElement.prototype.update = function (options) {
-    assign(this._options, options);
-    this._sendOptions();
-  };
-
-  /**
-   * The element's own options and its group's appearance, always together: the frame works out its look from
-   * both at once (the element's style over the group's appearance), so neither message undoes the other.
-   */
-  CardElement.prototype._sendOptions = function () {
-    var message = { type: 'options', options: this._options };
-    if (this._group._options.appearance) message.appearance = this._group._options.appearance;
-    this._send(message);
-  };
-
-  CardElement.prototype.focus = function () {
-    if (this._frame) this._frame.focus();
-    this._send({ type: 'focus' });
-  };
-
-  CardElement.prototype.blur = function () {
-    this._send({ type: 'blur' });
-  };
-
-  CardElement.prototype.clear = function () {
-    this._send({ type: 'clear' });
-  };
-
-  CardElement.prototype._emit = function (event, payload) {
-    (this._listeners[event] || []).slice().forEach(function (handler) {
-      handler(payload);
-    });
-  };
-
-  /** A message for the frame, now if it is ready, else once it is. */
-  CardElement.prototype._send = function (message) {
-    message.target = 'sandbox-card';
-    message.id = this.id;
-    if (this._ready && this._frame && this._frame.contentWindow) {
-      this._frame.contentWindow.postMessage(message, BASE);
-    } else {
-      this._queue.push(message);
-    }
-  };
-
-  /** Asks the frame to send the card to the sandbox API; resolves with {status, body}. */
-  CardElement.prototype._request = function (action, payload) {
-    if (this._destroyed || !this._frame) {
-      return Promise.resolve({
-        status: 0,
-        body: { error: { type: 'invalid_request_error', message: 'The card Element is not mounted.' } },
-      });
-    }
-    requestCount += 1;
-    var requestId = 'request-' + requestCount;
-    return new Promise((resolve) => {
-      var timer = setTimeout(() => {
-        delete this._pending[requestId];
-        resolve({ status: 0, body: { error: CONNECTION_ERROR } });
-      }, REQUEST_TIMEOUT_MS);
-      this._pending[requestId] = (result) => {
-        clearTimeout(timer);
-        delete this._pending[requestId];
-        resolve(result);
-      };
-      this._send({ type: 'request', requestId: requestId, action: action, payload: payload });
-    });
-  };
-
-  CardElement.prototype._failPending = function (message) {
-    var pending = this._pending;
-    this._pending = {};
-    Object.keys(pending).forEach(function (requestId) {
-      pending[requestId]({ status: 0, body: { error: { type: 'invalid_request_error', message: message } } });
-    });
-  };
-
-  /** A message from this element's frame (already checked: our origin, our frame's window). */
-  CardElement.prototype._receive = function (data) {
-    switch (data.type) {
-      case 'ready': {
-        this._ready = true;
-        if (data.height) this._frame.style.height = data.height + 'px';
-        var queued = this._queue;
-        this._queue = [];
-        this._sendOptions();
-        for (var i = 0; i < queued.length; i += 1) {
-          if (queued[i].type !== 'options') this._send(queued[i]);
-        }
-        this._emit('ready', { elementType: 'card' });
-        break;
-      }
-      case 'change':
-        this._emit('change', data.event);
-        break;
-      case 'focus':
-      case 'blur':
-        this._emit(data.type, { elementType: 'card' });
-        break;
-      case 'resize':
-        if (data.height && this._frame) this._frame.style.height = data.height + 'px';
-        break;
-      case 'result':
-        if (this._pending[data.requestId]) this._pending[data.requestId]({ status: data.status, body: data.body });
-        break;
-      default:
-        break;
-    }
-  };
-
-  window.addEventListener('message', function (event) {
-    // Only our frames, at the sandbox's origin, from the very window we created for that element.
-    if (event.origin !== BASE) return;
-    var data = event.data;
-    if (!data || data.source !== 'sandbox-card' || typeof data.id !== 'string') return;
-    var element = registry[data.id];
-    if (!element || !element._frame || event.source !== element._frame.contentWindow) return;
-    element._receive(data);
-  });
 
   // ---------------------------------------------------------------------------------------- elements
 
@@ -343,88 +112,39 @@
    */
   function showChallenge(kind, intent) {
     return new Promise(function (resolve) {
-      var opener = document.activeElement;
-      var backdrop = document.createElement('div');
-      backdrop.className = 'SandboxChallenge';
-      assign(backdrop.style, {
-        position: 'fixed',
-        inset: '0',
-        zIndex: '2147483647',
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        background: 'rgba(21, 23, 26, 0.55)',
-      });
-
-      var dialog = document.createElement('div');
-      dialog.setAttribute('role', 'dialog');
-      dialog.setAttribute('aria-modal', 'true');
-      dialog.setAttribute('aria-labelledby', 'sandbox-challenge-title');
-      dialog.setAttribute('aria-describedby', 'sandbox-challenge-text');
-      assign(dialog.style, {
-        background: '#ffffff',
-        color: '#15171a',
-        font: '15px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif',
-        maxWidth: '26rem',
-        margin: '1rem',
-        padding: '1.5rem',
-        borderRadius: '8px',
-        boxShadow: '0 12px 40px rgba(0, 0, 0, 0.3)',
-      });
-
-      var title = document.createElement('h2');
-      title.id = 'sandbox-challenge-title';
-      title.textContent = 'Confirm your card';
-      assign(title.style, { margin: '0 0 0.5rem', fontSize: '1.2rem' });
-
-      var text = document.createElement('p');
-      text.id = 'sandbox-challenge-text';
       var what =
         kind === 'payment' && typeof intent.amount === 'number'
           ? 'a payment of $' + (intent.amount / 100).toFixed(2)
           : 'saving this card';
-      text.textContent =
-        'Your bank asks you to authenticate ' + what + '. This is the payment sandbox: no bank is involved, so choose how the authentication ends.';
+      var complete = dialogButton('Complete authentication', true);
+      var fail = dialogButton('Fail authentication', false);
+      var actions = styledElement('div', '', { display: 'flex', gap: '0.5rem', flexWrap: 'wrap', marginTop: '1rem' });
+      actions.appendChild(complete);
+      actions.appendChild(fail);
 
-      var actions = document.createElement('div');
-      assign(actions.style, { display: 'flex', gap: '0.5rem', flexWrap: 'wrap', marginTop: '1rem' });
-
-      function button(label, primary) {
-        var element = document.createElement('button');
-        element.type = 'button';
-        element.textContent = label;
-        assign(element.style, {
-          font: 'inherit',
-          padding: '0.5rem 1rem',
-          borderRadius: '4px',
-          cursor: 'pointer',
-          border: primary ? '1px solid #1d4ed8' : '1px solid #8e969d',
-          background: primary ? '#1d4ed8' : '#ffffff',
-          color: primary ? '#ffffff' : '#15171a',
-        });
-        return element;
-      }
-      var complete = button('Complete authentication', true);
-      var fail = button('Fail authentication', false);
-
-      function finish(outcome) {
-        document.removeEventListener('keydown', onKeyDown, true);
-        if (backdrop.parentNode) backdrop.parentNode.removeChild(backdrop);
-        if (opener && typeof opener.focus === 'function') opener.focus();
-        resolve(outcome);
-      }
-
-      // Escape fails; Tab stays between the two buttons. Captured first, so the page's own dialog keeps out.
-      function onKeyDown(event) {
-        if (event.key === 'Escape') {
-          event.preventDefault();
-          event.stopPropagation();
+      var challenge = openSandboxDialog({
+        className: 'SandboxChallenge',
+        idPrefix: 'sandbox-challenge',
+        title: 'Confirm your card',
+        description:
+          'Your bank asks you to authenticate ' + what + '. This is the payment sandbox: no bank is involved, so choose how the authentication ends.',
+        width: '26rem',
+        content: [actions],
+        onEscape: function () {
           finish('fail');
-        } else if (event.key === 'Tab') {
+        },
+        // Tab stays between the two buttons.
+        onKeyDown: function (event) {
+          if (event.key !== 'Tab') return;
           event.preventDefault();
           event.stopPropagation();
           (document.activeElement === complete ? fail : complete).focus();
-        }
+        },
+      });
+
+      function finish(outcome) {
+        challenge.close();
+        resolve(outcome);
       }
 
       complete.addEventListener('click', function () {
@@ -433,15 +153,6 @@
       fail.addEventListener('click', function () {
         finish('fail');
       });
-      document.addEventListener('keydown', onKeyDown, true);
-
-      actions.appendChild(complete);
-      actions.appendChild(fail);
-      dialog.appendChild(title);
-      dialog.appendChild(text);
-      dialog.appendChild(actions);
-      backdrop.appendChild(dialog);
-      document.body.appendChild(backdrop);
       complete.focus();
     });
   }

@@ -6,20 +6,19 @@
  * @jest-environment jsdom
  * @jest-environment-options {"url": "http://127.0.0.1:4001/"}
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe, StripeCardElementChangeEvent } from '@stripe/stripe-js';
 import { act, render } from '@testing-library/react';
 import { useState } from 'react';
 
-const SCRIPT = readFileSync(path.join(__dirname, 'payments.js'), 'utf8');
+/** Runs the script's module afresh, as a page runs the script the server bundles from it (server/browser/bundle.ts). */
+const runScript = () => jest.isolateModules(() => jest.requireActual('./payments.js'));
 const ORIGIN = 'http://127.0.0.1:4001';
 const SECRET = 'seti_9_secret_z';
 
 beforeAll(() => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-  new Function(SCRIPT)();
+  runScript();
 });
 
 function SaveButton({ onResult }: { onResult(result: unknown): void }) {
