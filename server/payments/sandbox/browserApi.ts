@@ -24,7 +24,6 @@ import {
 } from './objects';
 import { authenticationFailure, checkCard, declineFor, isCardBehaviour, isProviderError, type CardBehaviour, type CardInput, type ProviderError } from './testCards';
 
-
 /** Where the real provider's library would show its challenge: the sandbox script shows its own. */
 const CHALLENGE_ACTION = { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'sandbox_challenge' } } as const;
 
