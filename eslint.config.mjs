@@ -58,6 +58,18 @@ export default tseslint.config(
               from: './src',
               message: "the server shares the panel's contract and rules through core, never the panel's own code.",
             },
+            // A route parses, checks access, calls a service and answers: it shares the routes' helpers (access,
+            // call, deps, actionMessages), never another route's code; and production's routes know no sandbox.
+            {
+              target: './server/routes/*.ts',
+              from: ['./server/routes/{account,actions,domains,openapi,panelPage,planChanges,session,webhooks,demoSandbox*}.ts'],
+              message: "a route imports no other route: move what they share into a service or the routes' helpers.",
+            },
+            {
+              target: './server/routes/!(demoSandbox*).ts',
+              from: ['./server/payments/sandbox/**/*', './server/mail/sandbox.*', './server/domains/edgeSandbox.*'],
+              message: 'a production route imports nothing of the sandbox: the sandbox comes in behind the provider seams.',
+            },
             {
               target: './host-sdk',
               from: ['./src', './server'],
