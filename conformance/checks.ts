@@ -11,6 +11,8 @@
  * two probes (invoice details and billing contact, carrying a marker value), always in a form that must be refused.
  */
 import type { ContractDocument, JsonSchema } from './document';
+import { alteredToken, unsignedCopy } from './forgeries';
+import { type Answer, describeAnswer, differences, summarise } from './wording';
 
 export type Role = 'owner' | 'other-owner' | 'expired';
 export const ROLES: readonly Role[] = ['owner', 'other-owner', 'expired'];
@@ -45,18 +47,12 @@ export interface Summary {
 
 const DEFAULT_TIMEOUT_MS = 15_000;
 const TOO_MANY_REQUESTS = 429;
-const SHOWN_FAILURES = 3;
 /** What the probe writes would save if a backend wrongly took them: easy to spot in its data. */
 const PROBE_MARKER = 'Conformance kit probe: a refused call must not save this';
 const PROBE_CONTACT = 'conformance-probe@example.com';
 const ID_FIELDS = ['siteId', 'userId', 'customerId', 'subId', 'subscriptionId', 'invoiceId'] as const;
 type IdField = (typeof ID_FIELDS)[number];
 
-interface Answer {
-  status: number;
-  /** parsed JSON, or the text when the body is not JSON */
-  body: unknown;
-}
 
 /** A request body: JSON, or text sent with a content type (the malformed bodies). */
 type Payload = { json: unknown } | { text: string; contentType: string };
@@ -174,49 +170,6 @@ const probeWrites: Record<string, (account: Account) => Envelope> = {
 
 function isPlan(plan: ReadPlan): plan is Envelope & { mayRefuse?: string } {
   return !('cannot' in plan);
-}
-
-/** A JWT's parts, or null for a token of another form. */
-function jwtParts(token: string): [string, string, string] | null {
-  const parts = token.split('.');
-  return parts.length === 3 ? (parts as [string, string, string]) : null;
-}
-
-/**
- * The token with one character of its signature changed (of its middle, for a token that is not a JWT). The first
- * character of the signature, not the last: the last one's low bits are padding that base64url decoders drop.
- */
-function alteredToken(token: string): string {
-  const at = jwtParts(token) === null ? Math.floor(token.length / 2) : token.lastIndexOf('.') + 1;
-  const character = token[at] ?? 'A';
-  return token.slice(0, at) + (character === 'A' ? 'B' : 'A') + token.slice(at + 1);
-}
-
-/** The same claims under `alg: none`, without a signature: a classic forgery. */
-function unsignedCopy(token: string): string | null {
-  const parts = jwtParts(token);
-  if (parts === null) return null;
-  const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
-  return `${header}.${parts[1]}.`;
-}
-
-function summarise(failures: string[]): string {
-  const shown = failures.slice(0, SHOWN_FAILURES).join('; ');
-  return failures.length > SHOWN_FAILURES ? `${shown} (+${failures.length - SHOWN_FAILURES} more)` : shown;
-}
-
-function describeAnswer(answer: Answer): string {
-  const message = (answer.body as { error?: { message?: unknown } } | null)?.error?.message;
-  return typeof message === 'string' ? `${answer.status} "${message}"` : String(answer.status);
-}
-
-/** The members of two JSON values that differ, by path (the first few). */
-function differences(before: unknown, after: unknown, at = ''): string[] {
-  if (JSON.stringify(before) === JSON.stringify(after)) return [];
-  const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
-  if (!isObject(before) || !isObject(after)) return [at || '(the body)'];
-  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-  return keys.flatMap((key) => differences(before[key], after[key], `${at}/${key}`));
 }
 
 export async function runConformance(options: KitOptions): Promise<Summary> {
