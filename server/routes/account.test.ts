@@ -1,26 +1,15 @@
-import { apiErrorSchema, calls, type CallName, type StatusFlags } from '../../core/contract';
+import { calls, type CallName, type StatusFlags } from '../../core/contract';
 import { scenarioBillingData, type ScenarioName } from '../demo/scenarios';
-import { startDemo, type Demo } from '../testing/harness';
+import { DEFAULT_GROUP, priceId } from '../seed/catalogue';
 import { decodeClaims, signHs256 } from '../testing/jwt';
+import { PUBLISHER_YEAR } from '../testing/prices';
+import { errorOf, scenarioCalls, setUpDemo } from '../testing/testKit';
 
-let demo: Demo;
+const demo = setUpDemo();
+const { api } = scenarioCalls(demo);
 
-beforeAll(async () => {
-  demo = await startDemo();
-});
-
-afterAll(async () => {
-  await demo?.close();
-});
-
-
-async function api(name: CallName, scenario: ScenarioName, data: object = {}, options: object = {}) {
-  return demo.api<unknown>(name, { jwt: await demo.session(scenario), data, options });
-}
-
-function errorOf(result: { status: number; body: unknown }) {
-  return apiErrorSchema.parse(result.body).error;
-}
+/** A price the active scenario's plan is not: Business monthly up to 5,000 members. */
+const BUSINESS_MONTH_5000 = priceId('business', DEFAULT_GROUP, 'month', 5000);
 
 /** Every read call, with a body that is right for the active scenario. */
 const READS: [CallName, object][] = [
@@ -62,11 +51,11 @@ describe('the read calls', () => {
 
   it('prices any price it is asked about, and the current one by default', async () => {
     const current = calls['get-current-plan'].response.parse((await api('get-current-plan', 'active')).body);
-    expect(current.currentPrice?.id).toBe('price_publisher_default_year_1000');
+    expect(current.currentPrice?.id).toBe(PUBLISHER_YEAR);
     const asked = calls['get-current-plan'].response.parse(
-      (await api('get-current-plan', 'active', { stripePrice: 'price_business_default_month_5000' })).body,
+      (await api('get-current-plan', 'active', { stripePrice: BUSINESS_MONTH_5000 })).body,
     );
-    expect(asked.currentPrice).toMatchObject({ id: 'price_business_default_month_5000', billing_period: 'month' });
+    expect(asked.currentPrice).toMatchObject({ id: BUSINESS_MONTH_5000, billing_period: 'month' });
     expect(asked.availableProducts.map((product) => product.name)).toEqual(['Starter', 'Publisher', 'Business', 'Custom']);
   });
 
@@ -85,11 +74,11 @@ describe('the read calls', () => {
 
   it('reports grace and a forced upgrade in the account info', async () => {
     expect((await api('get-account-info', 'grace')).body).toMatchObject({ isGrace: true, forceUpgradeOwner: false });
-    expect((await api('get-account-info', 'trial-over', {}, { forceUpgrade: true })).body).toMatchObject({
+    expect((await api('get-account-info', 'trial-over', {}, undefined, { forceUpgrade: true })).body).toMatchObject({
       isGrace: false,
       forceUpgradeOwner: true,
     });
-    expect((await api('get-account-info', 'active', {}, { forceUpgrade: true })).body).toMatchObject({ forceUpgradeOwner: false });
+    expect((await api('get-account-info', 'active', {}, undefined, { forceUpgrade: true })).body).toMatchObject({ forceUpgradeOwner: false });
   });
 });
 
@@ -104,7 +93,7 @@ describe('get-billing-data', () => {
     'custom-plan', 'over-limits', 'starter', 'domain-pending', 'domain-live', 'staff',
   ])('%s: the database answers what the scenario fixture says', async (scenario) => {
     const forceUpgrade = scenario === 'trial-over';
-    const result = await api('get-billing-data', scenario, {}, { forceUpgrade });
+    const result = await api('get-billing-data', scenario, {}, undefined, { forceUpgrade });
     expect(result.status).toBe(200);
     const served = calls['get-billing-data'].response.parse(result.body);
     const expected = scenarioBillingData(scenario, Date.now(), { forceUpgrade });

@@ -4,45 +4,17 @@
  * no harm (idempotency keys, repeated writes).
  */
 import { sql } from 'kysely';
-import { apiErrorSchema, calls, type CallName, type CallResponse } from '../../core/contract';
 import type { ScenarioName } from '../demo/scenarios';
 import { idempotencyMessages } from '../billing/idempotency';
 import { messages } from '../http/errors';
-import { startDemo, type CallResult, type Demo } from '../testing/harness';
+import { errorOf, scenarioCalls, setUpDemo } from '../testing/testKit';
 import { actionMessages } from './actionMessages';
 
 const CANCEL_DELAY_MS = 1000;
 const PUBLISHABLE_KEY = 'pk_test_sandbox';
 
-let demo: Demo;
-
-beforeAll(async () => {
-  demo = await startDemo({ env: { CANCEL_DELAY_MS: String(CANCEL_DELAY_MS) } });
-});
-
-afterAll(async () => {
-  await demo?.close();
-});
-
-beforeEach(async () => {
-  await demo.reset();
-});
-
-
-async function api(name: CallName, scenario: ScenarioName, data: object, headers?: Record<string, string>) {
-  return demo.api<unknown>(name, { jwt: await demo.session(scenario), data, options: {} }, headers);
-}
-
-/** The answer, checked against the call's response schema. */
-async function ok<C extends CallName>(name: C, scenario: ScenarioName, data: object, headers?: Record<string, string>): Promise<CallResponse<C>> {
-  const result = await api(name, scenario, data, headers);
-  if (result.status !== 200) throw new Error(`${name} answered ${result.status}: ${JSON.stringify(result.body)}`);
-  return calls[name].response.parse(result.body) as CallResponse<C>;
-}
-
-function errorOf(result: CallResult) {
-  return apiErrorSchema.parse(result.body).error;
-}
+const demo = setUpDemo({ env: { CANCEL_DELAY_MS: String(CANCEL_DELAY_MS) }, resetBeforeEach: true });
+const { api, ok } = scenarioCalls(demo);
 
 function card(number: string) {
   return { number, exp_month: 12, exp_year: 2034, cvc: '123', postal_code: '94107' };

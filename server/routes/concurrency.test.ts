@@ -7,7 +7,9 @@
 import { sql } from 'kysely';
 import { calls } from '../../core/contract';
 import type { ScenarioName } from '../demo/scenarios';
-import { startDemo, type CallResult, type Demo } from '../testing/harness';
+import type { CallResult } from '../testing/harness';
+import { BUSINESS_YEAR } from '../testing/prices';
+import { setUpDemoOnTwoProcesses } from '../testing/testKit';
 import { planChangeMessages } from '../billing/planChangeMessages';
 
 const onPostgres = process.env.DATABASE_URL ? describe : describe.skip;
@@ -15,7 +17,6 @@ const POSTGRES_ONLY = process.env.DATABASE_URL
   ? ''
   : ' (skipped: PostgreSQL only; run it with node server/testing/withPostgres.mjs npx jest server/routes/concurrency.test.ts)';
 
-const BUSINESS_YEAR = 'price_business_default_year_1000';
 const DOUBLE_SUBMITS = 100;
 const CANCEL_DELAY_MS = 300;
 
@@ -34,23 +35,13 @@ const idsOf = (scenario: ScenarioName) => {
   return { customerId: `cus_${slug}`, subscriptionId: `sub_${slug}`, userId: `user_${slug}` };
 };
 
-let first: Demo;
-let second: Demo;
+// The second process seeds the shared database again on start (the same rows).
+const { first, second } = setUpDemoOnTwoProcesses({ env: { CANCEL_DELAY_MS: String(CANCEL_DELAY_MS) } });
 const sessions = new Map<ScenarioName, string>();
 
 beforeAll(async () => {
-  const env = { CANCEL_DELAY_MS: String(CANCEL_DELAY_MS) };
-  first = await startDemo({ env });
-  // The second process seeds the shared database again on start (the same rows) and shares the session secret:
-  // a session token from either process works on both.
-  second = await startDemo({ env, shareDatabaseOf: first });
   for (const scenario of SETUP_SITES) sessions.set(scenario, await second.sessionToken(scenario));
-}, 120_000);
-
-afterAll(async () => {
-  await second?.close();
-  await first?.close();
-});
+}, 60_000);
 
 interface DoubleSubmit {
   scenario: ScenarioName;

@@ -4,10 +4,9 @@
  * in the card provider's words.
  */
 import { sql } from 'kysely';
-import { calls } from '../../core/contract';
 import type { ScenarioName } from '../demo/scenarios';
 import { CARD_MESSAGES } from '../payments/sandbox/testCards';
-import { startDemo, type Demo } from '../testing/harness';
+import { scenarioCalls, setUpDemo } from '../testing/testKit';
 
 const KEY = 'pk_test_sandbox';
 
@@ -28,19 +27,8 @@ interface SandboxBody {
   error?: { type: string; code: string; decline_code?: string; message: string; setup_intent?: IntentJson; payment_intent?: IntentJson };
 }
 
-let demo: Demo;
-
-beforeAll(async () => {
-  demo = await startDemo();
-});
-
-afterAll(async () => {
-  await demo?.close();
-});
-
-beforeEach(async () => {
-  await demo.reset();
-});
+const demo = setUpDemo({ resetBeforeEach: true });
+const { ok } = scenarioCalls(demo);
 
 const nextYear = new Date().getUTCFullYear() + 1;
 
@@ -52,16 +40,9 @@ function sandbox(path: string, body: object) {
   return demo.call<SandboxBody>(`/sandbox/api/${path}`, { key: KEY, ...body });
 }
 
-async function newSetupIntent(scenario: ScenarioName = 'active', customerId = 'cus_active') {
-  const jwt = await demo.sessionToken(scenario);
-  const result = await demo.api('setup-card', { jwt, data: { customerId }, options: {} });
-  return calls['setup-card'].response.parse(result.body);
-}
+const newSetupIntent = (scenario: ScenarioName = 'active', customerId = 'cus_active') => ok('setup-card', scenario, { customerId });
 
-async function billingData(scenario: ScenarioName) {
-  const jwt = await demo.sessionToken(scenario);
-  return calls['get-billing-data'].response.parse((await demo.api('get-billing-data', { jwt, data: {}, options: {} })).body);
-}
+const billingData = (scenario: ScenarioName) => ok('get-billing-data', scenario);
 
 describe('what the sandbox serves in demo mode', () => {
   it('serves the card provider stand-in at the panel\'s default paymentScriptUrl', async () => {

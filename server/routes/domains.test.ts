@@ -3,48 +3,23 @@
  * publish and remove records through the demo's DNS routes as a person does in the demo host's panel.
  */
 import { sql } from 'kysely';
-import { apiErrorSchema, calls, type CallName, type CallResponse, type SendingDomain } from '../../core/contract';
+import type { CallName, SendingDomain } from '../../core/contract';
 import { DNS_A_RECORD_IP } from '../../core/rules/constants';
 import type { ScenarioName } from '../demo/scenarios';
 import { messages } from '../http/errors';
 import { REGISTRAR_TOKEN_TTL_SECONDS, registrarMessages } from '../registrar/provider';
-import { startDemo, type CallResult, type Demo } from '../testing/harness';
+import { errorOf, scenarioCalls, setUpDemo } from '../testing/testKit';
 
 const CHECKS_BEFORE_FAILURE = 3;
-/** the harness's own start limit: a busy machine may take longer than jest's default */
-const START_TIMEOUT_MS = 30_000;
 
-let demo: Demo;
-
-beforeAll(async () => {
-  demo = await startDemo({ env: { DOMAIN_CHECKS_BEFORE_FAILURE: String(CHECKS_BEFORE_FAILURE) } });
-}, START_TIMEOUT_MS);
-
-afterAll(async () => {
-  await demo?.close();
-});
-
-beforeEach(async () => {
-  await demo.reset();
-});
+const demo = setUpDemo({ env: { DOMAIN_CHECKS_BEFORE_FAILURE: String(CHECKS_BEFORE_FAILURE) }, resetBeforeEach: true });
+const asOwner = scenarioCalls(demo);
+const { api } = asOwner;
 
 const siteOf = (scenario: ScenarioName) => `site_${scenario.replace(/-/g, '_')}`;
 
-
-async function api(name: CallName, scenario: ScenarioName, data: object): Promise<CallResult> {
-  return demo.api(name, { jwt: await demo.session(scenario), data, options: {} });
-}
-
-/** The answer, checked against the call's response schema. */
-async function ok<C extends CallName>(name: C, scenario: ScenarioName, data: object = { siteId: siteOf(scenario) }): Promise<CallResponse<C>> {
-  const result = await api(name, scenario, data);
-  if (result.status !== 200) throw new Error(`${name} answered ${result.status}: ${JSON.stringify(result.body)}`);
-  return calls[name].response.parse(result.body) as CallResponse<C>;
-}
-
-function errorOf(result: CallResult) {
-  return apiErrorSchema.parse(result.body).error;
-}
+/** The answer, checked against the call's response schema; by default the call is about the scenario's own site. */
+const ok = <C extends CallName>(name: C, scenario: ScenarioName, data: object = { siteId: siteOf(scenario) }) => asOwner.ok(name, scenario, data);
 
 /** Publishes a record at the demo's "registrar", as the demo host's DNS panel does. */
 async function publish(scenario: ScenarioName, name: string, type: string, value: string): Promise<string> {

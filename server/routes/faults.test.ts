@@ -5,12 +5,11 @@
  * as the real API, answers a repeated idempotency key with its first answer.
  */
 import { sql } from 'kysely';
-import { apiErrorSchema } from '../../core/contract';
 import { providerMessages } from '../payments/provider';
 import { startDemo, type CallResult, type Demo } from '../testing/harness';
-import { startStripeDouble, type StripeDouble } from '../testing/stripeDouble';
+import { BUSINESS_YEAR } from '../testing/prices';
+import { errorOf, scenarioCalls, setUpDemoWithStripeDouble } from '../testing/testKit';
 
-const BUSINESS_YEAR = 'price_business_default_year_1000';
 const HTTP_BAD_GATEWAY = 502;
 const SUBSCRIPTION_UPDATE = /^\/v1\/subscriptions\/sbx_sub_active$/;
 /** The server's client tries a request once more after a network error (server/payments/stripe.ts). */
@@ -25,32 +24,11 @@ const change = {
   prorationDate: Math.floor(Date.now() / 1000),
 };
 
-const errorOf = (result: CallResult) => apiErrorSchema.parse(result.body).error;
-
 describe('the card provider fails', () => {
-  let double: StripeDouble;
-  let demo: Demo;
-  let jwt: string;
+  const { demo, double } = setUpDemoWithStripeDouble('sk_test_faults', { resetBeforeEach: true });
+  const { api } = scenarioCalls(demo);
 
-  beforeAll(async () => {
-    double = await startStripeDouble();
-    demo = await startDemo({ env: { PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_faults', STRIPE_API_BASE: double.url } });
-    jwt = await demo.sessionToken('active');
-  });
-
-  afterAll(async () => {
-    await demo?.close();
-    await double?.close();
-  });
-
-  beforeEach(async () => {
-    await demo.reset();
-    double.requests.length = 0;
-    double.routes.length = 0;
-    double.loseReplies.length = 0;
-  });
-
-  const changePlan = (key: string) => demo.api('change-subscription', { jwt, data: change, options: {} }, { 'idempotency-key': key });
+  const changePlan = (key: string) => api('change-subscription', 'active', change, { 'idempotency-key': key });
   /** The subscription updates the provider ran (a charge each), not the ones it answered from an earlier key. */
   const chargesRun = () => double.requests.filter((request) => request.method === 'POST' && SUBSCRIPTION_UPDATE.test(request.path) && !request.replayed);
   const stored = async () => ({

@@ -2,31 +2,14 @@
  * invoice-pdf over HTTP: the owner gets their invoice's PDF (the sandbox's, made with pdfkit, read back here with
  * pdfjs-dist) holding what an invoice holds; anyone else, or no session, is refused and learns nothing.
  */
-import { apiErrorSchema, calls, type CallName, type CallResponse } from '../../core/contract';
 import { formatLongDate } from '../../core/rules/dates';
 import type { ScenarioName } from '../demo/scenarios';
-import { startDemo, type CallResult, type Demo } from '../testing/harness';
 import { pdfText } from '../testing/pdfText';
+import { BUSINESS_YEAR, PUBLISHER_YEAR } from '../testing/prices';
+import { errorOf, scenarioCalls, setUpDemo } from '../testing/testKit';
 
-let demo: Demo;
-
-beforeAll(async () => {
-  demo = await startDemo();
-});
-
-afterAll(async () => {
-  await demo?.close();
-});
-
-async function api(name: CallName, scenario: ScenarioName, data: object) {
-  return demo.api<unknown>(name, { jwt: await demo.session(scenario), data, options: {} });
-}
-
-async function ok<C extends CallName>(name: C, scenario: ScenarioName, data: object): Promise<CallResponse<C>> {
-  const result = await api(name, scenario, data);
-  if (result.status !== 200) throw new Error(`${name} answered ${result.status}: ${JSON.stringify(result.body)}`);
-  return calls[name].response.parse(result.body) as CallResponse<C>;
-}
+const demo = setUpDemo();
+const { api, ok } = scenarioCalls(demo);
 
 /** The PDF of one of the scenario owner's invoices, as text. */
 async function invoiceText(scenario: ScenarioName, invoiceId: string): Promise<{ fileName: string; text: string }> {
@@ -39,10 +22,6 @@ async function invoiceText(scenario: ScenarioName, invoiceId: string): Promise<{
 /** The scenario owner's newest invoice, as the invoice lists show it. */
 async function newestInvoice(scenario: ScenarioName) {
   return (await ok('get-invoices', scenario, { userId: `user_${scenario.replace(/-/g, '_')}` })).invoices[0]!;
-}
-
-function errorOf(result: CallResult) {
-  return apiErrorSchema.parse(result.body).error;
 }
 
 describe('the owner', () => {
@@ -85,13 +64,13 @@ describe('the owner', () => {
     const preview = await ok('get-invoice-preview', 'active', {
       customerId: 'cus_active',
       subscriptionId: 'sub_active',
-      basePrices: { current: 'price_publisher_default_year_1000', selected: 'price_business_default_year_1000' },
+      basePrices: { current: PUBLISHER_YEAR, selected: BUSINESS_YEAR },
       addonPrices: [],
       period: 'year',
     });
     await ok('change-subscription', 'active', {
       customerId: 'cus_active', subscriptionId: 'sub_active', userId: 'user_active', addonIds: [],
-      planId: 'price_business_default_year_1000', prorationDate: preview.prorationDate,
+      planId: BUSINESS_YEAR, prorationDate: preview.prorationDate,
     });
     const newest = await newestInvoice('active');
     const { text } = await invoiceText('active', newest.id);

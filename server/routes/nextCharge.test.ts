@@ -3,43 +3,28 @@
  * renewal then bills; and with the real provider's API failing, the spec's error while the dashboard's own call
  * still answers.
  */
-import { apiErrorSchema, calls, type CallName, type NextCharge } from '../../core/contract';
+import { calls, type NextCharge } from '../../core/contract';
 import type { ScenarioName } from '../demo/scenarios';
-import { startDemo, type Demo } from '../testing/harness';
+import type { Demo } from '../testing/harness';
 import { pdfText } from '../testing/pdfText';
-import { startStripeDouble, type StripeDouble } from '../testing/stripeDouble';
+import { errorOf, scenarioCalls, setUpDemo, setUpDemoWithStripeDouble } from '../testing/testKit';
 
 const PUBLISHER_YEARLY = 36_000;
 const ACTIVE_CREDIT = 1250;
 
-async function callAs(demo: Demo, scenario: ScenarioName, name: CallName) {
-  return demo.api(name, { jwt: await demo.sessionToken(scenario), data: {}, options: {} });
-}
-
 async function nextChargeOf(demo: Demo, scenario: ScenarioName): Promise<NextCharge | null> {
-  const result = await callAs(demo, scenario, 'get-next-charge');
+  const result = await scenarioCalls(demo).api('get-next-charge', scenario);
   expect(result.status).toBe(200);
   return calls['get-next-charge'].response.parse(result.body).nextCharge;
 }
 
 async function billingData(demo: Demo, scenario: ScenarioName) {
-  return calls['get-billing-data'].response.parse((await callAs(demo, scenario, 'get-billing-data')).body);
+  return calls['get-billing-data'].response.parse((await scenarioCalls(demo).api('get-billing-data', scenario)).body);
 }
 
 describe('get-next-charge with the sandbox', () => {
-  let demo: Demo;
-
-  beforeAll(async () => {
-    demo = await startDemo();
-  });
-
-  afterAll(async () => {
-    await demo?.close();
-  });
-
-  beforeEach(async () => {
-    await demo.reset();
-  });
+  const demo = setUpDemo({ resetBeforeEach: true });
+  const { api } = scenarioCalls(demo);
 
   it('announces the renewal after the account credit (the launch offer is over by then), and the renewal bills exactly that', async () => {
     const before = await billingData(demo, 'active');
@@ -60,7 +45,7 @@ describe('get-next-charge with the sandbox', () => {
     expect(after.customerBalance).toBe(0);
     // Its PDF shows what it billed: the plan at its list price, and the credit it took.
     const pdf = calls['invoice-pdf'].response.parse(
-      (await demo.api('invoice-pdf', { jwt: await demo.sessionToken('active'), data: { invoiceId: after.invoices[0]!.id }, options: {} })).body,
+      (await api('invoice-pdf', 'active', { invoiceId: after.invoices[0]!.id })).body,
     );
     const text = (await pdfText(Buffer.from(pdf.base64, 'base64'))).join('\n');
     expect(text).toMatch(/Publisher \(yearly\)\s+\$360/);
@@ -110,23 +95,13 @@ describe('get-next-charge with the sandbox', () => {
 
   it('refuses without a session, and a legacy site', async () => {
     expect((await demo.api('get-next-charge', { jwt: 'not-a-token', data: {}, options: {} })).status).toBe(401);
-    expect((await callAs(demo, 'legacy', 'get-next-charge')).status).toBe(403);
+    expect((await api('get-next-charge', 'legacy')).status).toBe(403);
   });
 });
 
 describe('get-next-charge with the real provider failing', () => {
-  let double: StripeDouble;
-  let demo: Demo;
-
-  beforeAll(async () => {
-    double = await startStripeDouble();
-    demo = await startDemo({ env: { PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_next_charge', STRIPE_API_BASE: double.url } });
-  });
-
-  afterAll(async () => {
-    await demo?.close();
-    await double?.close();
-  });
+  const { demo, double } = setUpDemoWithStripeDouble('sk_test_next_charge');
+  const { api } = scenarioCalls(demo);
 
   it("answers the spec's 'Error fetching invoice preview', and the billing data still answers", async () => {
     double.routes.push({
@@ -134,9 +109,9 @@ describe('get-next-charge with the real provider failing', () => {
       path: /^\/v1\/invoices\/create_preview$/,
       answer: () => ({ status: 500, body: { error: { type: 'api_error', message: 'An unknown error occurred' } } }),
     });
-    const failed = await callAs(demo, 'active', 'get-next-charge');
+    const failed = await api('get-next-charge', 'active');
     expect(failed.status).toBe(502);
-    expect(apiErrorSchema.parse(failed.body).error.message).toBe('Error fetching invoice preview');
-    expect((await callAs(demo, 'active', 'get-billing-data')).status).toBe(200);
+    expect(errorOf(failed).message).toBe('Error fetching invoice preview');
+    expect((await api('get-billing-data', 'active')).status).toBe(200);
   });
 });

@@ -4,47 +4,18 @@
  * for another site's ids, and one charge for a double submit.
  */
 import { sql } from 'kysely';
-import { apiErrorSchema, calls, type CallName, type CallResponse } from '../../core/contract';
 import { messages } from '../http/errors';
 import type { ScenarioName } from '../demo/scenarios';
 import { CARD_MESSAGES } from '../payments/sandbox/testCards';
-import { startDemo, type CallResult, type Demo } from '../testing/harness';
+import { DEFAULT_GROUP, LEGACY_GROUP, priceId } from '../seed/catalogue';
+import { BUSINESS_MONTH, BUSINESS_YEAR, PUBLISHER_MONTH, PUBLISHER_YEAR, STARTER_YEAR } from '../testing/prices';
+import { errorOf, scenarioCalls, setUpDemo } from '../testing/testKit';
 import { planChangeMessages } from '../billing/planChangeMessages';
 
 const PUBLISHABLE_KEY = 'pk_test_sandbox';
-const PUBLISHER_YEAR = 'price_publisher_default_year_1000';
-const PUBLISHER_MONTH = 'price_publisher_default_month_1000';
-const BUSINESS_YEAR = 'price_business_default_year_1000';
-const STARTER_YEAR = 'price_starter_default_year_500';
 
-let demo: Demo;
-
-beforeAll(async () => {
-  demo = await startDemo();
-});
-
-afterAll(async () => {
-  await demo?.close();
-});
-
-beforeEach(async () => {
-  await demo.reset();
-});
-
-
-async function api(name: CallName, scenario: ScenarioName, data: object, headers?: Record<string, string>, options: object = {}) {
-  return demo.api<unknown>(name, { jwt: await demo.session(scenario), data, options }, headers);
-}
-
-async function ok<C extends CallName>(name: C, scenario: ScenarioName, data: object, headers?: Record<string, string>, options?: object): Promise<CallResponse<C>> {
-  const result = await api(name, scenario, data, headers, options);
-  if (result.status !== 200) throw new Error(`${name} answered ${result.status}: ${JSON.stringify(result.body)}`);
-  return calls[name].response.parse(result.body) as CallResponse<C>;
-}
-
-function errorOf(result: CallResult) {
-  return apiErrorSchema.parse(result.body).error;
-}
+const demo = setUpDemo({ resetBeforeEach: true });
+const { api, ok } = scenarioCalls(demo);
 
 const sandbox = <T>(route: string, body: object) => demo.call<T>(`/sandbox/api/${route}`, { key: PUBLISHABLE_KEY, ...body });
 
@@ -109,7 +80,7 @@ describe('get-invoice-preview', () => {
       { ...previewOf(BUSINESS_YEAR, 'year'), customerId: 'cus_no_card' },
       { ...previewOf(BUSINESS_YEAR, 'year'), subscriptionId: 'sub_no_card' },
       previewOf('price_nothing', 'year'),
-      previewOf('price_standard_legacy_month_8000', 'month'),
+      previewOf(priceId('standard', LEGACY_GROUP, 'month', 8000), 'month'),
     ]) {
       const result = await api('get-invoice-preview', 'active', data);
       expect(result.status).toBe(403);
@@ -177,7 +148,7 @@ describe('change-subscription', () => {
 
   it('answers 402 "insufficient funds" for a 9995 card', async () => {
     const result = await api('change-subscription', 'auto-billing-grace', {
-      customerId: 'cus_auto_billing_grace', subscriptionId: 'sub_auto_billing_grace', userId: 'user_auto_billing_grace', planId: 'price_business_default_month_1000',
+      customerId: 'cus_auto_billing_grace', subscriptionId: 'sub_auto_billing_grace', userId: 'user_auto_billing_grace', planId: BUSINESS_MONTH,
     });
     expect(result.status).toBe(402);
     expect(errorOf(result).message).toBe(CARD_MESSAGES.insufficientFunds);
@@ -185,7 +156,7 @@ describe('change-subscription', () => {
 
   it('asks for a card first (400 "Add a card to continue")', async () => {
     const result = await api('change-subscription', 'no-card', {
-      customerId: 'cus_no_card', subscriptionId: 'sub_no_card', userId: 'user_no_card', planId: 'price_publisher_default_month_500',
+      customerId: 'cus_no_card', subscriptionId: 'sub_no_card', userId: 'user_no_card', planId: priceId('publisher', DEFAULT_GROUP, 'month', 500),
     });
     expect(result.status).toBe(400);
     expect(errorOf(result).message).toBe(planChangeMessages.noCard);

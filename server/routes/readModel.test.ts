@@ -8,49 +8,27 @@
  */
 import { sql } from 'kysely';
 import Stripe from 'stripe';
-import { apiErrorSchema, calls, type BillingData, type CallName, type CallRequest, type CallResponse } from '../../core/contract';
+import type { BillingData, CallName, CallRequest } from '../../core/contract';
 import { SANDBOX_WEBHOOK_SECRET } from '../config';
 import type { ScenarioName } from '../demo/scenarios';
 import { WEBHOOK_PATH } from '../payments/provider';
-import { startDemo, type Demo } from '../testing/harness';
+import type { Demo } from '../testing/harness';
+import { BUSINESS_YEAR } from '../testing/prices';
+import { errorOf, scenarioCalls, setUpDemoOnTwoProcesses } from '../testing/testKit';
 
-const BUSINESS_YEAR = 'price_business_default_year_1000';
+const { first, second } = setUpDemoOnTwoProcesses({ resetBeforeEach: true });
 
-let first: Demo;
-let second: Demo;
+/** A call through either process, with the first's sessions: a session token works on both. */
+const ok = <C extends CallName>(demo: Demo, name: C, scenario: ScenarioName, data: CallRequest<C>['data']) =>
+  scenarioCalls(demo, first).ok(name, scenario, data);
 
-beforeAll(async () => {
-  first = await startDemo();
-  // Shares the database and the session secret: a session token from either process works on both.
-  second = await startDemo({ shareDatabaseOf: first });
-}, 60_000);
-
-afterAll(async () => {
-  await second?.close();
-  await first?.close();
-});
-
-beforeEach(async () => {
-  await first.reset();
-});
-
-async function billingData(demo: Demo, scenario: ScenarioName): Promise<BillingData> {
-  const result = await demo.api('get-billing-data', { jwt: await first.session(scenario), data: {}, options: {} });
-  if (result.status !== 200) throw new Error(`get-billing-data answered ${result.status}: ${JSON.stringify(result.body)}`);
-  return calls['get-billing-data'].response.parse(result.body);
-}
+const billingData = (demo: Demo, scenario: ScenarioName): Promise<BillingData> => ok(demo, 'get-billing-data', scenario, {});
 
 /** What both processes answer: the same data. */
 async function bothAnswer(scenario: ScenarioName): Promise<BillingData> {
   const [fromFirst, fromSecond] = await Promise.all([billingData(first, scenario), billingData(second, scenario)]);
   expect(fromSecond).toEqual(fromFirst);
   return fromFirst;
-}
-
-async function ok<C extends CallName>(demo: Demo, name: C, scenario: ScenarioName, data: CallRequest<C>['data']): Promise<CallResponse<C>> {
-  const result = await demo.api(name, { jwt: await first.session(scenario), data, options: {} });
-  if (result.status !== 200) throw new Error(`${name} answered ${result.status}: ${JSON.stringify(result.body)}`);
-  return calls[name].response.parse(result.body) as CallResponse<C>;
 }
 
 describe('a write through the API shows at once on both processes', () => {
@@ -161,9 +139,9 @@ describe("when the site's version cannot be read", () => {
     await first.query(sql`alter table site_versions rename to site_versions_away`);
     try {
       for (const demo of [first, second]) {
-        const result = await demo.api('get-billing-data', { jwt: await first.session('active'), data: {}, options: {} });
+        const result = await scenarioCalls(demo, first).api('get-billing-data', 'active');
         expect(result.status).toBe(500);
-        expect(apiErrorSchema.parse(result.body).error.status).toBe(500);
+        expect(errorOf(result).status).toBe(500);
       }
     } finally {
       await first.query(sql`alter table site_versions_away rename to site_versions`);

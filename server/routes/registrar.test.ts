@@ -2,30 +2,19 @@
  * The purchase widget's token from the real registrar's token API (REGISTRAR_PROVIDER=entri), over HTTP against
  * the demo, with the API a local double: the secret stays on the server, a refusal is the spec's error.
  */
-import { apiErrorSchema, calls } from '../../core/contract';
-import { startDemo, type Demo } from '../testing/harness';
-import { startRegistrarDouble, type RegistrarDouble } from '../testing/registrarDouble';
+import { calls } from '../../core/contract';
+import { startRegistrarDouble } from '../testing/registrarDouble';
+import { errorOf, scenarioCalls, setUpDemoWithDouble } from '../testing/testKit';
 
 const credentials = { applicationId: 'inkwell-live', secret: 'entri-secret-1' };
 
-let double: RegistrarDouble;
-let demo: Demo;
+const { demo, double } = setUpDemoWithDouble(
+  () => startRegistrarDouble(credentials),
+  (registrar) => ({ REGISTRAR_PROVIDER: 'entri', ENTRI_API_URL: registrar.url, ENTRI_APPLICATION_ID: credentials.applicationId, ENTRI_SECRET: credentials.secret }),
+);
+const { api } = scenarioCalls(demo);
 
-beforeAll(async () => {
-  double = await startRegistrarDouble(credentials);
-  demo = await startDemo({
-    env: { REGISTRAR_PROVIDER: 'entri', ENTRI_API_URL: double.url, ENTRI_APPLICATION_ID: credentials.applicationId, ENTRI_SECRET: credentials.secret },
-  });
-});
-
-afterAll(async () => {
-  await demo?.close();
-  await double?.close();
-});
-
-async function staffCall(name: 'enable-entri' | 'get-entri-token', data: object) {
-  return demo.api(name, { jwt: await demo.session('staff'), data, options: {} });
-}
+const staffCall = (name: 'enable-entri' | 'get-entri-token', data: object) => api(name, 'staff', data);
 
 describe('get-entri-token with the real registrar', () => {
   it("answers the registrar's token and the application id, never the secret", async () => {
@@ -42,6 +31,6 @@ describe('get-entri-token with the real registrar', () => {
     double.failWith(401, { message: 'Invalid credentials' });
     const result = await staffCall('get-entri-token', {});
     expect(result.status).toBe(502);
-    expect(apiErrorSchema.parse(result.body).error).toEqual({ status: 502, message: 'Error enabling Entri integration' });
+    expect(errorOf(result)).toEqual({ status: 502, message: 'Error enabling Entri integration' });
   });
 });

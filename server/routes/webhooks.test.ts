@@ -7,14 +7,16 @@
  * by the provider's next event.
  */
 import Stripe from 'stripe';
-import { apiErrorSchema, calls, type BillingData } from '../../core/contract';
+import { calls, type BillingData } from '../../core/contract';
 import { SANDBOX_WEBHOOK_SECRET } from '../config';
 import { scenarioByName, type ScenarioName } from '../demo/scenarios';
 import { WEBHOOK_PATH } from '../payments/provider';
 import { addPeriod } from '../payments/proration';
 import { webhookMessages } from '../payments/stripeEvents';
-import { startDemo, type Demo } from '../testing/harness';
-import { DOUBLE_CANCELED_AT, startStripeDouble, type StripeDouble } from '../testing/stripeDouble';
+import type { Demo } from '../testing/harness';
+import { PUBLISHER_YEAR } from '../testing/prices';
+import { DOUBLE_CANCELED_AT } from '../testing/stripeDouble';
+import { errorOf, scenarioCalls, setUpDemo, setUpDemoWithStripeDouble } from '../testing/testKit';
 
 let eventCount = 0;
 
@@ -48,7 +50,7 @@ function subscriptionObject(fields: SubscriptionFields) {
       data: [
         {
           object: 'subscription_item',
-          price: { id: fields.price ?? 'price_publisher_default_year_1000' },
+          price: { id: fields.price ?? PUBLISHER_YEAR },
           quantity: 1,
           current_period_start: fields.periodStart,
           current_period_end: fields.periodEnd,
@@ -87,33 +89,15 @@ function deliver(demo: Demo, body: object, header?: string) {
   });
 }
 
-function billingData(demo: Demo, scenario: ScenarioName) {
-  return async (): Promise<BillingData> => {
-    const jwt = await demo.sessionToken(scenario);
-    const result = await demo.api('get-billing-data', { jwt, data: {}, options: {} });
-    if (result.status !== 200) throw new Error(`get-billing-data answered ${result.status}: ${JSON.stringify(result.body)}`);
-    return calls['get-billing-data'].response.parse(result.body);
-  };
+/** How to ask for a scenario's billing data afresh, again and again. */
+function billingData(demo: Demo, scenario: ScenarioName): () => Promise<BillingData> {
+  return () => scenarioCalls(demo).ok('get-billing-data', scenario);
 }
 
 describe('with the payment sandbox', () => {
-  let demo: Demo;
-  let activeData: () => Promise<BillingData>;
-  let graceData: () => Promise<BillingData>;
-
-  beforeAll(async () => {
-    demo = await startDemo();
-    activeData = billingData(demo, 'active');
-    graceData = billingData(demo, 'grace');
-  });
-
-  afterAll(async () => {
-    await demo?.close();
-  });
-
-  beforeEach(async () => {
-    await demo.reset();
-  });
+  const demo = setUpDemo({ resetBeforeEach: true });
+  const activeData = billingData(demo, 'active');
+  const graceData = billingData(demo, 'grace');
 
   /** The active scenario's subscription as the provider would describe it, moved on by `changes`. */
   async function activeSubscription(changes: Partial<SubscriptionFields> = {}): Promise<SubscriptionFields> {
@@ -135,7 +119,7 @@ describe('with the payment sandbox', () => {
       ];
       for (const answer of answers) {
         expect(answer.status).toBe(400);
-        expect(apiErrorSchema.parse(answer.body).error.message).toBe(webhookMessages.badSignature);
+        expect(errorOf(answer).message).toBe(webhookMessages.badSignature);
       }
       expect(await activeData()).toEqual(before);
 
@@ -310,20 +294,7 @@ describe('with the payment sandbox', () => {
 
 describe('with the real provider: a write lost after the provider acted', () => {
   const webhookSecret = 'whsec_test_double';
-  let double: StripeDouble;
-  let demo: Demo;
-
-  beforeAll(async () => {
-    double = await startStripeDouble();
-    demo = await startDemo({
-      env: { PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_double_123', STRIPE_API_BASE: double.url, PAYMENTS_WEBHOOK_SECRET: webhookSecret },
-    });
-  });
-
-  afterAll(async () => {
-    await demo?.close();
-    await double?.close();
-  });
+  const { demo, double } = setUpDemoWithStripeDouble('sk_test_double_123', { env: { PAYMENTS_WEBHOOK_SECRET: webhookSecret } });
 
   it("cancels at the provider, fails to store it, and the provider's event puts the database right", async () => {
     const data = billingData(demo, 'active');

@@ -23,7 +23,8 @@ import type { FaultRequest } from './faults';
 
 const PROJECT_ROOT = path.resolve(__dirname, '..', '..');
 const MAIN = path.join(PROJECT_ROOT, 'server', 'main.ts');
-const START_TIMEOUT_MS = 30_000;
+/** How long a demo may take to start before startDemo gives up (and reports the server's output). */
+export const START_TIMEOUT_MS = 30_000;
 const STOP_TIMEOUT_MS = 10_000;
 
 /** A stand-in for the webpack build: the real index.html template and one hashed asset. */

@@ -1,0 +1,149 @@
+/**
+ * The server test files' kit, on top of the harness: a demo started for a file or describe block and closed after
+ * it (on its own, with a card provider double, or as two processes on one database), calls as a scenario's owner,
+ * and the error of a refused call.
+ *
+ * The `setUpDemo*` functions register jest hooks, so they are called at describe time; what they return stands in for
+ * what the hooks start and forwards to it, so a test names `demo` as if it had been started already.
+ */
+import { apiErrorSchema, calls, type CallName, type CallResponse } from '../../core/contract';
+import type { ScenarioName } from '../demo/scenarios';
+import { START_TIMEOUT_MS, startDemo, type CallResult, type Demo, type DemoOptions } from './harness';
+import { startStripeDouble, type StripeDouble } from './stripeDouble';
+
+/** A hook that starts a demo outlasts the harness's own limit, so a failed start reports the server's output. */
+const START_HOOK_TIMEOUT_MS = START_TIMEOUT_MS + 10_000;
+
+export interface SetUpDemoOptions extends DemoOptions {
+  /** reseed every scenario before each test (the demo's own reset), so tests do not see each other's writes */
+  resetBeforeEach?: boolean;
+}
+
+/** What a hook starts later, and the stand-in a test names at describe time; it forwards to the started value. */
+function startedLater<T extends object>(what: string): { standIn: T; set(value: T | undefined): void; get(): T | undefined } {
+  let current: T | undefined;
+  const standIn = new Proxy({} as T, {
+    get(_, key) {
+      if (current === undefined) throw new Error(`${what} is not started here: use it in a test or a hook`);
+      const member: unknown = Reflect.get(current, key);
+      return typeof member === 'function' ? member.bind(current) : member;
+    },
+  });
+  return { standIn, set: (value) => (current = value), get: () => current };
+}
+
+function resetBeforeEach(demo: Demo, options: SetUpDemoOptions): void {
+  if (options.resetBeforeEach) beforeEach(() => demo.reset());
+}
+
+/** A demo for the enclosing describe block (or file): started before its tests, closed after them. */
+export function setUpDemo(options: SetUpDemoOptions = {}): Demo {
+  const demo = startedLater<Demo>('the demo');
+  beforeAll(async () => demo.set(await startDemo(options)), START_HOOK_TIMEOUT_MS);
+  afterAll(async () => {
+    await demo.get()?.close();
+    demo.set(undefined);
+  });
+  resetBeforeEach(demo.standIn, options);
+  return demo.standIn;
+}
+
+/**
+ * A demo that talks to a local double of an outside service's API: the double starts first (the demo's settings
+ * name its address: `envFor`) and closes last.
+ */
+export function setUpDemoWithDouble<D extends { url: string; close(): Promise<void> }>(
+  startDouble: () => Promise<D>,
+  envFor: (double: D) => Record<string, string>,
+  options: SetUpDemoOptions = {},
+): { demo: Demo; double: D } {
+  const demo = startedLater<Demo>('the demo');
+  const double = startedLater<D>('the double');
+  beforeAll(async () => {
+    const started = await startDouble();
+    double.set(started);
+    demo.set(await startDemo({ ...options, env: { ...envFor(started), ...options.env } }));
+  }, START_HOOK_TIMEOUT_MS);
+  afterAll(async () => {
+    await demo.get()?.close();
+    await double.get()?.close();
+    demo.set(undefined);
+    double.set(undefined);
+  });
+  resetBeforeEach(demo.standIn, options);
+  return { demo: demo.standIn, double: double.standIn };
+}
+
+/**
+ * A demo whose payments go to the real provider's client (`stripe`) against a local double of its API. With
+ * `resetBeforeEach`, what the double recorded and the routes and faults a test gave it go too.
+ */
+export function setUpDemoWithStripeDouble(secretKey: string, options: SetUpDemoOptions = {}): { demo: Demo; double: StripeDouble } {
+  const suite = setUpDemoWithDouble(
+    startStripeDouble,
+    (double) => ({ PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: secretKey, STRIPE_API_BASE: double.url }),
+    options,
+  );
+  if (options.resetBeforeEach) {
+    beforeEach(() => {
+      suite.double.requests.length = 0;
+      suite.double.routes.length = 0;
+      suite.double.loseReplies.length = 0;
+    });
+  }
+  return suite;
+}
+
+/**
+ * Two server processes on one database, as a deployment behind a load balancer runs them: the second shares the
+ * first's database and session secret (a session token from either works on both). The first owns the database,
+ * so it closes last; a reset (of the shared data) goes through the first.
+ */
+export function setUpDemoOnTwoProcesses(options: SetUpDemoOptions = {}): { first: Demo; second: Demo } {
+  const first = startedLater<Demo>('the first process');
+  const second = startedLater<Demo>('the second process');
+  beforeAll(async () => {
+    const started = await startDemo(options);
+    first.set(started);
+    second.set(await startDemo({ ...options, shareDatabaseOf: started }));
+  }, 2 * START_HOOK_TIMEOUT_MS);
+  afterAll(async () => {
+    await second.get()?.close();
+    await first.get()?.close();
+    second.set(undefined);
+    first.set(undefined);
+  });
+  resetBeforeEach(first.standIn, options);
+  return { first: first.standIn, second: second.standIn };
+}
+
+export interface ScenarioCalls {
+  /** POST /api/<name> as the scenario's owner: the envelope `{jwt, data, options}` with the owner's session. */
+  api<T = unknown>(name: CallName, scenario: ScenarioName, data?: object, headers?: Record<string, string>, options?: object): Promise<CallResult<T>>;
+  /** The same call's answer, which must be a 200, checked against the call's response schema. */
+  ok<C extends CallName>(name: C, scenario: ScenarioName, data?: object, headers?: Record<string, string>, options?: object): Promise<CallResponse<C>>;
+}
+
+/**
+ * Calls to a demo as scenarios' owners. Their sessions come from `sessionsOf` (default: the demo itself), made once
+ * and reused: a session names its site and user by id, so it outlives a reset, and a second process on the same
+ * database accepts the first's.
+ */
+export function scenarioCalls(demo: Demo, sessionsOf: Pick<Demo, 'session'> = demo): ScenarioCalls {
+  async function api<T = unknown>(name: CallName, scenario: ScenarioName, data: object = {}, headers?: Record<string, string>, options: object = {}) {
+    return demo.api<T>(name, { jwt: await sessionsOf.session(scenario), data, options }, headers);
+  }
+  return {
+    api,
+    async ok<C extends CallName>(name: C, scenario: ScenarioName, data: object = {}, headers?: Record<string, string>, options?: object) {
+      const result = await api(name, scenario, data, headers, options);
+      if (result.status !== 200) throw new Error(`${name} answered ${result.status}: ${JSON.stringify(result.body)}`);
+      return calls[name].response.parse(result.body) as CallResponse<C>;
+    },
+  };
+}
+
+/** The error a refused call answers, in the contract's shape (its status and message). */
+export function errorOf(result: Pick<CallResult, 'body'>) {
+  return apiErrorSchema.parse(result.body).error;
+}
