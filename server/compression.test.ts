@@ -1,17 +1,9 @@
 /** JSON answers go compressed to clients that accept it, and only above the size where it pays. */
 import http from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import { startDemo, type Demo } from './testing/harness';
+import { setUpDemo } from './testing/testKit';
 
-let demo: Demo;
-
-beforeAll(async () => {
-  demo = await startDemo();
-});
-
-afterAll(async () => {
-  await demo?.close();
-});
+const demo = setUpDemo();
 
 /** A POST whose raw (undecoded) answer the test reads: fetch would decompress it out of sight. */
 function postRaw(path: string, body: unknown, headers: Record<string, string>) {

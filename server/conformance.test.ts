@@ -10,7 +10,8 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { callKinds } from '../core/rules/callKinds';
 import type { CallName } from '../core/contract';
-import { startDemo, type Demo } from './testing/harness';
+import type { Demo } from './testing/harness';
+import { setUpDemo } from './testing/testKit';
 
 const PROJECT_ROOT = path.resolve(__dirname, '..');
 const CLI = path.join(PROJECT_ROOT, 'conformance', 'cli.ts');
@@ -101,15 +102,7 @@ async function startProxy(target: string, rule: Rule): Promise<{ url: string; cl
   };
 }
 
-let demo: Demo;
-
-beforeAll(async () => {
-  demo = await startDemo();
-});
-
-afterAll(async () => {
-  await demo?.close();
-});
+const demo = setUpDemo();
 
 describe('against the reference server', () => {
   const readCalls = (Object.keys(callKinds) as CallName[]).filter((name) => callKinds[name] === 'read');

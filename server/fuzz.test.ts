@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { calls, type CallName } from '../core/contract';
 import { databaseChecksum } from './testing/databaseChecksum';
-import { startDemo, type Demo } from './testing/harness';
+import { setUpDemo } from './testing/testKit';
 import { signHs256 } from './testing/jwt';
 
 const RANDOM_REQUESTS_PER_CALL = 45;
@@ -29,7 +29,8 @@ const OWNED_ID_SQL: Record<string, string> = {
 /** Per owned field, the other sites' ids each call is sent: enough to vary the scenario, few enough to stay fast. */
 const OTHER_SITES_PER_FIELD = 3;
 
-let demo: Demo;
+// The fuzz sends hundreds of writes a minute from one address: the rate limits are not what it tests.
+const demo = setUpDemo({ env: { RATE_LIMIT_SESSIONS_PER_MINUTE: '1000000', RATE_LIMIT_WRITES_PER_MINUTE: '1000000' } });
 let ownSession: string;
 /** Ids, domains and addresses of every site but the session's own. */
 let otherSitesValues: string[];
@@ -38,8 +39,6 @@ let otherSitesIds: Record<string, string[]>;
 let requestsSent = 0;
 
 beforeAll(async () => {
-  // The fuzz sends hundreds of writes a minute from one address: the rate limits are not what it tests.
-  demo = await startDemo({ env: { RATE_LIMIT_SESSIONS_PER_MINUTE: '1000000', RATE_LIMIT_WRITES_PER_MINUTE: '1000000' } });
   ownSession = await demo.sessionToken('active');
   otherSitesValues = (
     await demo.query(sql<{ value: string | null }>`select id as value from sites where id != ${OWN_SITE}
@@ -57,10 +56,6 @@ beforeAll(async () => {
     const rows = await demo.query(sql<{ id: string }>`${sql.raw(query)} order by id limit ${sql.lit(OTHER_SITES_PER_FIELD)}`);
     otherSitesIds[field] = rows.map((row) => row.id);
   }
-});
-
-afterAll(async () => {
-  await demo?.close();
 });
 
 /** The field names of a call's `data`, from its request schema. */

@@ -5,7 +5,8 @@
 import { sql } from 'kysely';
 import { apiErrorSchema } from '../core/contract';
 import { messages } from './http/errors';
-import { startDemo, type Demo } from './testing/harness';
+import type { Demo } from './testing/harness';
+import { setUpDemo } from './testing/testKit';
 
 /** `directive -> sources` of a Content-Security-Policy header. */
 function directivesOf(policy: string | null): Map<string, string[]> {
@@ -19,15 +20,7 @@ async function billingContactOf(demo: Demo): Promise<string | null | undefined> 
 }
 
 describe('with the default limits', () => {
-  let demo: Demo;
-
-  beforeAll(async () => {
-    demo = await startDemo();
-  });
-
-  afterAll(async () => {
-    await demo?.close();
-  });
+  const demo = setUpDemo();
 
   it('lets only the demo host frame the panel page, and the page load only its own files and its boot script', async () => {
     const page = await demo.get('/');
@@ -106,17 +99,12 @@ describe('with the default limits', () => {
 });
 
 describe('with tiny limits', () => {
-  let demo: Demo;
+  const demo = setUpDemo({ env: { RATE_LIMIT_SESSIONS_PER_MINUTE: '2', RATE_LIMIT_WRITES_PER_MINUTE: '3' } });
   /** the first of the two sessions the limit allows */
   let jwt: string;
 
   beforeAll(async () => {
-    demo = await startDemo({ env: { RATE_LIMIT_SESSIONS_PER_MINUTE: '2', RATE_LIMIT_WRITES_PER_MINUTE: '3' } });
     jwt = await demo.sessionToken('active');
-  });
-
-  afterAll(async () => {
-    await demo?.close();
   });
 
   it('answers the billing session over its limit with 429, a clear message and when to come back', async () => {

@@ -6,11 +6,10 @@
 import childProcess, { type ChildProcess } from 'node:child_process';
 import { calls } from '../core/contract';
 import { startDemo, type Demo } from './testing/harness';
+import { BUSINESS_YEAR, PUBLISHER_YEAR } from './testing/prices';
 
 const CONTACT_EMAIL = 'accounts-payable@northwind.example';
 const CARD_NUMBER = '4242424242424242';
-const PUBLISHER_YEAR = 'price_publisher_default_year_1000';
-const BUSINESS_YEAR = 'price_business_default_year_1000';
 
 let demo: Demo;
 let output = '';

@@ -1,15 +1,7 @@
 import { apiErrorSchema } from '../core/contract';
-import { startDemo, type Demo } from './testing/harness';
+import { setUpDemo } from './testing/testKit';
 
-let demo: Demo;
-
-beforeAll(async () => {
-  demo = await startDemo({ production: true, env: { HOST_ORIGINS: 'https://admin.example.com, https://other.example.com/', PAYMENT_PUBLISHABLE_KEY: 'pk_live_example' } });
-});
-
-afterAll(async () => {
-  await demo?.close();
-});
+const demo = setUpDemo({ production: true, env: { HOST_ORIGINS: 'https://admin.example.com, https://other.example.com/', PAYMENT_PUBLISHABLE_KEY: 'pk_live_example' } });
 
 describe('NODE_ENV=production', () => {
   it('runs no demo host', () => {

@@ -1,6 +1,7 @@
 import { billingDataSchema, type StatusFlags } from '../../core/contract';
 import { buildScenarios, scenarioBillingData, scenarioBillingParts, scenarioNames, type ScenarioName } from '../demo/scenarios';
-import { yearlyCost, catalogueProducts, YEARLY_PRICE_MONTHS } from '../seed/catalogue';
+import { yearlyCost, catalogueProducts, LEGACY_GROUP, priceId, YEARLY_PRICE_MONTHS } from '../seed/catalogue';
+import { PUBLISHER_YEAR } from '../testing/prices';
 import { assembleBillingData, checkoutRouteFor, lastSubscriptionTypeOf, PLANS_ROUTE, UNREADABLE_MAJOR_VERSION } from './aggregate';
 
 const NOW = Date.UTC(2026, 10, 18, 12, 0, 0);
@@ -45,7 +46,7 @@ describe('assembleBillingData over the demo scenarios', () => {
       product: 'publisher',
       group: 'default',
       period: 'year',
-      priceId: 'price_publisher_default_year_1000',
+      priceId: PUBLISHER_YEAR,
     });
     // No pending choice: the current plan's route.
     expect(scenarioBillingData('auto-billing-grace', NOW).checkoutRoute).toBe('/checkout/publisher-default-month');
@@ -67,12 +68,12 @@ describe('assembleBillingData over the demo scenarios', () => {
 
   it('prices the current plan and offers the automatic-billing price of its period', () => {
     const active = scenarioBillingData('active', NOW);
-    expect(active.currentPrice?.id).toBe('price_publisher_default_year_1000');
+    expect(active.currentPrice?.id).toBe(PUBLISHER_YEAR);
     expect(active.autoPriceId).toBe('price_autobilling_year');
     expect(active.availableProducts.map((product) => product.name)).toEqual(['Starter', 'Publisher', 'Business', 'Custom']);
     // A legacy plan is priced too, though it is not in the default group.
     const legacy = scenarioBillingData('legacy', NOW);
-    expect(legacy.currentPrice?.id).toBe('price_standard_legacy_month_8000');
+    expect(legacy.currentPrice?.id).toBe(priceId('standard', LEGACY_GROUP, 'month', 8000));
     expect(legacy.availableProducts.map((product) => product.name)).toContain('Standard');
   });
 
@@ -184,7 +185,7 @@ describe('catalogue', () => {
     const monthly = publisher.prices.filter((price) => price.billing_period === 'month').map((price) => price.cost);
     expect(monthly).toEqual([...monthly].sort((a, b) => a - b));
     expect(new Set(monthly).size).toBe(monthly.length);
-    expect(publisher.prices.map((price) => price.id)).toContain('price_publisher_default_year_1000');
+    expect(publisher.prices.map((price) => price.id)).toContain(PUBLISHER_YEAR);
   });
 
   it('marks the old plans legacy and inactive, and keeps Custom off the plans screen', () => {

@@ -1,22 +1,18 @@
 import { sql } from 'kysely';
 import { apiErrorSchema, calls } from '../../core/contract';
 import type { PanelRuntimeConfig } from '../config';
-import { PLACEHOLDER_ASSET, startDemo, type Demo } from '../testing/harness';
+import { PLACEHOLDER_ASSET } from '../testing/harness';
+import { setUpDemo } from '../testing/testKit';
 import { scenarioNames } from './scenarios';
 
 /** A brand name that would end the config script if it were not escaped. */
 const HOSTILE_NAME = 'Ink</script><script>alert(1)</script><!--';
 
-let demo: Demo;
+const demo = setUpDemo({ env: { PLATFORM_NAME: HOSTILE_NAME } });
 let jwt: string;
 
 beforeAll(async () => {
-  demo = await startDemo({ env: { PLATFORM_NAME: HOSTILE_NAME } });
   jwt = await demo.sessionToken('active');
-});
-
-afterAll(async () => {
-  await demo?.close();
 });
 
 const billingData = () => demo.api('get-billing-data', { jwt, data: {}, options: {} });

@@ -9,7 +9,8 @@ import { callKinds } from '../../core/rules/callKinds';
 import { DEFAULT_DOCUMENT_FILE, loadContractDocument } from '../../conformance/document';
 import type { ScenarioName } from '../demo/scenarios';
 import { OPENAPI_PATH } from '../routes/openapi';
-import { startDemo, type Demo } from '../testing/harness';
+import { BUSINESS_YEAR, PUBLISHER_YEAR } from '../testing/prices';
+import { setUpDemo } from '../testing/testKit';
 
 const committed = readFileSync(DEFAULT_DOCUMENT_FILE, 'utf8');
 const contract = loadContractDocument();
@@ -22,8 +23,6 @@ interface ReadCase {
   before?: { name: CallName; data: Record<string, unknown> };
 }
 
-const PUBLISHER_YEARLY = 'price_publisher_default_year_1000';
-const BUSINESS_YEARLY = 'price_business_default_year_1000';
 const active = { customerId: 'cus_active' };
 const domainLive = { siteId: 'site_domain_live' };
 
@@ -32,7 +31,7 @@ const readCases: Partial<Record<CallName, ReadCase>> = {
   'get-subscription': { scenario: 'active', data: { subId: 'sub_active' }, options: { initialRequest: true } },
   'get-current-site': { scenario: 'active', data: { siteId: 'site_active' } },
   'get-current-site-limits': { scenario: 'over-limits', data: {} },
-  'get-current-plan': { scenario: 'active', data: { stripePrice: PUBLISHER_YEARLY } },
+  'get-current-plan': { scenario: 'active', data: { stripePrice: PUBLISHER_YEAR } },
   'get-invoice-details': { scenario: 'active', data: active },
   'get-invoices': { scenario: 'active', data: { userId: 'user_active' } },
   'get-latest-invoice': { scenario: 'incomplete', data: { customerId: 'cus_incomplete' } },
@@ -45,7 +44,7 @@ const readCases: Partial<Record<CallName, ReadCase>> = {
   'payment-method': { scenario: 'active', data: active },
   'get-invoice-preview': {
     scenario: 'active',
-    data: { ...active, subscriptionId: 'sub_active', basePrices: { current: PUBLISHER_YEARLY, selected: BUSINESS_YEARLY }, period: 'year', couponId: 'LAUNCH' },
+    data: { ...active, subscriptionId: 'sub_active', basePrices: { current: PUBLISHER_YEAR, selected: BUSINESS_YEAR }, period: 'year', couponId: 'LAUNCH' },
   },
   'get-coupon-details': { scenario: 'active', data: { couponId: 'LAUNCH' } },
   'check-domain': { scenario: 'domain-live', data: domainLive },
@@ -66,15 +65,7 @@ const ownerScenarios: ScenarioName[] = [
 const readCalls = (Object.keys(callKinds) as CallName[]).filter((name) => callKinds[name] === 'read');
 
 describe('the demo server', () => {
-  let demo: Demo;
-
-  beforeAll(async () => {
-    demo = await startDemo();
-  });
-
-  afterAll(async () => {
-    await demo?.close();
-  });
+  const demo = setUpDemo();
 
   it('serves docs/openapi.json as committed at GET /api/openapi.json', async () => {
     const answer = await demo.get(OPENAPI_PATH);
@@ -133,15 +124,7 @@ describe('the demo server', () => {
 });
 
 describe('the production server', () => {
-  let demo: Demo;
-
-  beforeAll(async () => {
-    demo = await startDemo({ production: true });
-  });
-
-  afterAll(async () => {
-    await demo?.close();
-  });
+  const demo = setUpDemo({ production: true });
 
   it('serves the same document', async () => {
     const answer = await demo.get(OPENAPI_PATH);

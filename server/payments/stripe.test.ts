@@ -7,6 +7,7 @@ import PDFDocument from 'pdfkit';
 import { calls } from '../../core/contract';
 import { startDemo, type Demo } from '../testing/harness';
 import { pdfText } from '../testing/pdfText';
+import { BUSINESS_MONTH, BUSINESS_YEAR, PUBLISHER_YEAR } from '../testing/prices';
 import {
   DOUBLE_CANCELED_AT,
   DOUBLE_CARD,
@@ -173,7 +174,7 @@ describe('plan changes', () => {
   const change = {
     customerId: 'cus_double1',
     subscriptionId: 'sub_1',
-    items: [{ priceId: 'price_business_default_year_1000', quantity: 1 }],
+    items: [{ priceId: BUSINESS_YEAR, quantity: 1 }],
     prorationDate: DOUBLE_PERIOD.start + 100,
   };
 
@@ -187,7 +188,7 @@ describe('plan changes', () => {
     const calls = double.calls();
     expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
       'GET /v1/subscriptions/sub_1',
-      'GET /v1/prices/price_business_default_year_1000',
+      `GET /v1/prices/${BUSINESS_YEAR}`,
       'POST /v1/invoices/create_preview',
       'POST /v1/invoices/create_preview',
     ]);
@@ -197,7 +198,7 @@ describe('plan changes', () => {
       'discounts[0][coupon]': 'LAUNCH_ANNUAL',
       'subscription_details[items][0][id]': 'si_double_base',
       'subscription_details[items][0][deleted]': 'true',
-      'subscription_details[items][1][price]': 'price_business_default_year_1000',
+      'subscription_details[items][1][price]': BUSINESS_YEAR,
       'subscription_details[items][1][quantity]': '1',
       'subscription_details[proration_date]': String(change.prorationDate),
       'subscription_details[proration_behavior]': 'always_invoice',
@@ -210,8 +211,8 @@ describe('plan changes', () => {
       prorationDate: change.prorationDate,
       total: 13_595,
       lines: [
-        expect.objectContaining({ kind: 'unused_time', amount: -20_000, priceId: 'price_publisher_default_year_1000' }),
-        expect.objectContaining({ kind: 'remaining_time', amount: 38_595, priceId: 'price_business_default_year_1000' }),
+        expect.objectContaining({ kind: 'unused_time', amount: -20_000, priceId: PUBLISHER_YEAR }),
+        expect.objectContaining({ kind: 'remaining_time', amount: 38_595, priceId: BUSINESS_YEAR }),
         expect.objectContaining({ kind: 'discount', amount: -5000 }),
       ],
       nextRenewal: { date: DOUBLE_PERIOD.end, amount: 229_000 },
@@ -219,7 +220,7 @@ describe('plan changes', () => {
   });
 
   it('restarts the billing cycle when the period changes', async () => {
-    await provider.previewPlanChange({ ...change, items: [{ priceId: 'price_business_default_month_1000', quantity: 1 }] });
+    await provider.previewPlanChange({ ...change, items: [{ priceId: BUSINESS_MONTH, quantity: 1 }] });
     expect(double.calls()[2]?.form['subscription_details[billing_cycle_anchor]']).toBe('now');
   });
 
@@ -229,7 +230,7 @@ describe('plan changes', () => {
     expect(update?.form).toEqual({
       'items[0][id]': 'si_double_base',
       'items[0][deleted]': 'true',
-      'items[1][price]': 'price_business_default_year_1000',
+      'items[1][price]': BUSINESS_YEAR,
       'items[1][quantity]': '1',
       proration_date: String(change.prorationDate),
       proration_behavior: 'always_invoice',
@@ -244,7 +245,7 @@ describe('plan changes', () => {
       result: 'applied',
       invoice: { id: 'in_double1', status: 'paid', amountPaid: 12_345 },
       paymentIntent: { id: 'pi_double1', status: 'succeeded' },
-      subscription: { providerId: 'sub_1', priceId: 'price_business_default_year_1000', periodEnd: DOUBLE_PERIOD.end },
+      subscription: { providerId: 'sub_1', priceId: BUSINESS_YEAR, periodEnd: DOUBLE_PERIOD.end },
     });
   });
 
@@ -256,7 +257,7 @@ describe('plan changes', () => {
         answer: () => ({
           body: {
             id: 'sub_1', object: 'subscription', status: 'active', items: { object: 'list', data: [] },
-            pending_update: { subscription_items: [{ id: 'si_new', price: { id: 'price_business_default_year_1000', unit_amount: 229_000 }, quantity: 1, current_period_start: 1, current_period_end: 2 }] },
+            pending_update: { subscription_items: [{ id: 'si_new', price: { id: BUSINESS_YEAR, unit_amount: 229_000 }, quantity: 1, current_period_start: 1, current_period_end: 2 }] },
             latest_invoice: doubleInvoice('in_double1', 'open'),
           },
         }),
@@ -264,7 +265,7 @@ describe('plan changes', () => {
       { method: 'GET', path: /^\/v1\/payment_intents\/pi_double1$/, answer: () => ({ body: doubleIntent('pi_double1', 'requires_action') }) },
     );
     const outcome = await provider.changePlan(change);
-    expect(outcome).toMatchObject({ result: 'requires_action', paymentIntent: { clientSecret: 'pi_double1_secret_confirm', status: 'requires_action' }, subscription: { priceId: 'price_business_default_year_1000' } });
+    expect(outcome).toMatchObject({ result: 'requires_action', paymentIntent: { clientSecret: 'pi_double1_secret_confirm', status: 'requires_action' }, subscription: { priceId: BUSINESS_YEAR } });
   });
 
   it('voids the invoice of a declined payment and answers 402 with the card message', async () => {
@@ -293,7 +294,7 @@ describe('plan changes', () => {
     const outcome = await provider.startSubscription({ customerId: 'cus_double1', items: change.items, replacesSubscriptionId: 'sub_trial', startDate: 1 });
     expect(outcome.subscription.providerId).toBe('sub_double_new');
     const calls = double.calls();
-    expect(calls[0]).toMatchObject({ method: 'POST', path: '/v1/subscriptions', form: { customer: 'cus_double1', payment_behavior: 'allow_incomplete', 'items[0][price]': 'price_business_default_year_1000' } });
+    expect(calls[0]).toMatchObject({ method: 'POST', path: '/v1/subscriptions', form: { customer: 'cus_double1', payment_behavior: 'allow_incomplete', 'items[0][price]': BUSINESS_YEAR } });
     expect(calls.map((call) => `${call.method} ${call.path}`)).toContain('DELETE /v1/subscriptions/sub_trial');
   });
 

@@ -10,6 +10,7 @@
  */
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { BUSINESS_YEAR, PUBLISHER_YEAR } from './prices';
 
 export interface RecordedRequest {
   method: string;
@@ -74,7 +75,7 @@ export function doublePrice(id: string) {
 export const DOUBLE_ITEM = {
   id: 'si_double_base',
   object: 'subscription_item',
-  price: doublePrice('price_publisher_default_year_1000'),
+  price: doublePrice(PUBLISHER_YEAR),
   quantity: 1,
   current_period_start: DOUBLE_PERIOD.start,
   current_period_end: DOUBLE_PERIOD.end,
@@ -112,8 +113,8 @@ export function doubleInvoice(id: string | null, status: string) {
     lines: {
       object: 'list',
       data: [
-        { id: 'il_1', amount: -20_000, description: 'Unused time on Publisher after 1 May 2026', period: { start: DOUBLE_PERIOD.start + 100, end: DOUBLE_PERIOD.end }, pricing: { type: 'price_details', price_details: { price: 'price_publisher_default_year_1000', product: 'prod_publisher' } } },
-        { id: 'il_2', amount: 38_595, description: 'Remaining time on Business after 1 May 2026', period: { start: DOUBLE_PERIOD.start + 100, end: DOUBLE_PERIOD.end }, pricing: { type: 'price_details', price_details: { price: 'price_business_default_year_1000', product: 'prod_business' } } },
+        { id: 'il_1', amount: -20_000, description: 'Unused time on Publisher after 1 May 2026', period: { start: DOUBLE_PERIOD.start + 100, end: DOUBLE_PERIOD.end }, pricing: { type: 'price_details', price_details: { price: PUBLISHER_YEAR, product: 'prod_publisher' } } },
+        { id: 'il_2', amount: 38_595, description: 'Remaining time on Business after 1 May 2026', period: { start: DOUBLE_PERIOD.start + 100, end: DOUBLE_PERIOD.end }, pricing: { type: 'price_details', price_details: { price: BUSINESS_YEAR, product: 'prod_business' } } },
       ],
     },
     payments: { object: 'list', data: [{ id: 'inpay_1', object: 'invoice_payment', payment: { type: 'payment_intent', payment_intent: 'pi_double1' } }] },
@@ -122,7 +123,7 @@ export function doubleInvoice(id: string | null, status: string) {
 }
 
 export function doubleSubscription(id: string, request: RecordedRequest, status: string) {
-  const price = request.form['items[1][price]'] ?? request.form['items[0][price]'] ?? 'price_business_default_year_1000';
+  const price = request.form['items[1][price]'] ?? request.form['items[0][price]'] ?? BUSINESS_YEAR;
   return {
     id,
     object: 'subscription',

@@ -1,7 +1,7 @@
 /**
  * The server test files' kit, on top of the harness: a demo started for a file or describe block and closed after
- * it (on its own, with a card provider double, or as two processes on one database), calls as a scenario's owner,
- * and the error of a refused call.
+ * it (on its own, beside a local double of an outside service, or as two processes on one database), calls as a
+ * scenario's owner, and the error of a refused call.
  *
  * The `setUpDemo*` functions register jest hooks, so they are called at describe time; what they return stands in for
  * what the hooks start and forwards to it, so a test names `demo` as if it had been started already.
