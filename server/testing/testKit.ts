@@ -19,8 +19,17 @@ export interface SetUpDemoOptions extends DemoOptions {
   resetBeforeEach?: boolean;
 }
 
+interface Closable {
+  close(): Promise<void>;
+}
+
 /** What a hook starts later, and the stand-in a test names at describe time; it forwards to the started value. */
-function startedLater<T extends object>(what: string): { standIn: T; set(value: T | undefined): void; get(): T | undefined } {
+interface StartedLater<T extends Closable> extends Closable {
+  standIn: T;
+  set(value: T): void;
+}
+
+function startedLater<T extends Closable>(what: string): StartedLater<T> {
   let current: T | undefined;
   const standIn = new Proxy({} as T, {
     get(_, key) {
@@ -29,22 +38,38 @@ function startedLater<T extends object>(what: string): { standIn: T; set(value: 
       return typeof member === 'function' ? member.bind(current) : member;
     },
   });
-  return { standIn, set: (value) => (current = value), get: () => current };
+  return {
+    standIn,
+    set: (value) => (current = value),
+    async close() {
+      await current?.close();
+      current = undefined;
+    },
+  };
 }
 
-function resetBeforeEach(demo: Demo, options: SetUpDemoOptions): void {
+/**
+ * The hooks around a describe block: `start` before its tests (within the harness's start limits), each of `started`
+ * closed after them in the order given, and the demo reset before each test when asked.
+ */
+function hooks(
+  start: () => Promise<void>,
+  started: Closable[],
+  demo: Demo,
+  options: SetUpDemoOptions,
+  demosStarted = 1,
+): void {
+  beforeAll(start, demosStarted * START_HOOK_TIMEOUT_MS);
+  afterAll(async () => {
+    for (const value of started) await value.close();
+  });
   if (options.resetBeforeEach) beforeEach(() => demo.reset());
 }
 
 /** A demo for the enclosing describe block (or file): started before its tests, closed after them. */
 export function setUpDemo(options: SetUpDemoOptions = {}): Demo {
   const demo = startedLater<Demo>('the demo');
-  beforeAll(async () => demo.set(await startDemo(options)), START_HOOK_TIMEOUT_MS);
-  afterAll(async () => {
-    await demo.get()?.close();
-    demo.set(undefined);
-  });
-  resetBeforeEach(demo.standIn, options);
+  hooks(async () => demo.set(await startDemo(options)), [demo], demo.standIn, options);
   return demo.standIn;
 }
 
@@ -52,25 +77,19 @@ export function setUpDemo(options: SetUpDemoOptions = {}): Demo {
  * A demo that talks to a local double of an outside service's API: the double starts first (the demo's settings
  * name its address: `envFor`) and closes last.
  */
-export function setUpDemoWithDouble<D extends { url: string; close(): Promise<void> }>(
+export function setUpDemoWithDouble<D extends Closable & { url: string }>(
   startDouble: () => Promise<D>,
   envFor: (double: D) => Record<string, string>,
   options: SetUpDemoOptions = {},
 ): { demo: Demo; double: D } {
   const demo = startedLater<Demo>('the demo');
   const double = startedLater<D>('the double');
-  beforeAll(async () => {
+  const start = async () => {
     const started = await startDouble();
     double.set(started);
     demo.set(await startDemo({ ...options, env: { ...envFor(started), ...options.env } }));
-  }, START_HOOK_TIMEOUT_MS);
-  afterAll(async () => {
-    await demo.get()?.close();
-    await double.get()?.close();
-    demo.set(undefined);
-    double.set(undefined);
-  });
-  resetBeforeEach(demo.standIn, options);
+  };
+  hooks(start, [demo, double], demo.standIn, options);
   return { demo: demo.standIn, double: double.standIn };
 }
 
@@ -102,18 +121,12 @@ export function setUpDemoWithStripeDouble(secretKey: string, options: SetUpDemoO
 export function setUpDemoOnTwoProcesses(options: SetUpDemoOptions = {}): { first: Demo; second: Demo } {
   const first = startedLater<Demo>('the first process');
   const second = startedLater<Demo>('the second process');
-  beforeAll(async () => {
+  const start = async () => {
     const started = await startDemo(options);
     first.set(started);
     second.set(await startDemo({ ...options, shareDatabaseOf: started }));
-  }, 2 * START_HOOK_TIMEOUT_MS);
-  afterAll(async () => {
-    await second.get()?.close();
-    await first.get()?.close();
-    second.set(undefined);
-    first.set(undefined);
-  });
-  resetBeforeEach(first.standIn, options);
+  };
+  hooks(start, [second, first], first.standIn, options, 2);
   return { first: first.standIn, second: second.standIn };
 }
 
