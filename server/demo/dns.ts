@@ -74,7 +74,7 @@ function checkValue(type: z.infer<typeof dnsRecordTypeSchema>, value: string): s
 
 /** The zones a scenario's site uses (its custom and sending domains); every demo zone when it has none yet. */
 async function scenarioZones(db: Db, zones: ZoneStore, scenario: string, proDomain: string): Promise<string[]> {
-  // A scenario's site has the scenario's name as its subdomain (demo/scenarios.ts).
+  // A scenario's site has the scenario's name as its subdomain (demo/scenarios/builder.ts).
   const site = await db.selectFrom('sites').select(['external_domain', 'sending_domain']).where('subdomain', '=', scenario).executeTakeFirst();
   if (site === undefined) throw new ApiError(404, demoDnsMessages.unknownScenario);
   const own = [site.external_domain, site.sending_domain].filter((domain): domain is string => domain !== null).map((domain) => zoneOf(domain) ?? domain);

@@ -1,0 +1,277 @@
+/**
+ * How a scenario is built: the spec a table entry gives (the plan's price, its dates relative to now, card,
+ * invoices, usage) and the one function that makes the whole contract-typed scenario from it, with the helpers the
+ * table writes its specs with (monthly histories, add-on items, a card expiring this month).
+ */
+import type {
+  Addon,
+  CurrentSite,
+  Discount,
+  Invoice,
+  LatestInvoice,
+  PendingSubscription,
+  Price,
+  Subscription,
+  SubscriptionAddon,
+  SubscriptionStatus,
+  User,
+} from '../../../core/contract';
+import { BILLING_CURRENCY, MS_PER_SECOND, SUBSCRIPTION_CYCLE_BILLING_REASON } from '../../../core/rules/constants';
+import { toUnixSeconds } from '../../../core/rules/dates';
+import { invoiceDescription } from '../../../core/rules/invoices';
+import type { SiteUsage } from '../../billing/siteLimits';
+import { newSandboxInvoicePath } from '../../payments/sandbox/sandboxInvoicePages';
+import { cataloguePrice, launchCoupon } from '../../seed/catalogue';
+import type { Scenario, ScenarioCard, ScenarioName, ScenarioOptions, ScenarioPaymentIntent, ScenarioPerson } from './model';
+
+const DEFAULT_VERSION = '5.96.0';
+const DEFAULT_THEME = 'source';
+
+/** A card that works until the end of the month `now` falls in (UTC). */
+export function cardExpiringThisMonth(now: number): Pick<ScenarioCard, 'expMonth' | 'expYear'> {
+  const today = new Date(now * MS_PER_SECOND);
+  return { expMonth: today.getUTCMonth() + 1, expYear: today.getUTCFullYear() };
+}
+
+export function addMonths(seconds: number, months: number): number {
+  const date = new Date(seconds * MS_PER_SECOND);
+  date.setUTCMonth(date.getUTCMonth() + months);
+  return toUnixSeconds(date.getTime());
+}
+
+export function startOfMonth(seconds: number): number {
+  const date = new Date(seconds * MS_PER_SECOND);
+  return toUnixSeconds(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1));
+}
+
+function slugOf(name: ScenarioName): string {
+  return name.replace(/-/g, '_');
+}
+
+function periodEnd(start: number, period: Price['billing_period']): number {
+  return addMonths(start, period === 'year' ? 12 : 1);
+}
+
+function twoDigits(value: number): string {
+  return String(value).padStart(2, '0');
+}
+
+export interface InvoiceSpec {
+  date: number;
+  amount: number;
+  /** unpaid invoices carry the detail of the latest invoice */
+  paid: boolean;
+}
+
+interface OpenPayment {
+  billingReason: string;
+  intentStatus: 'requires_action' | 'requires_payment_method';
+}
+
+export interface ScenarioSpec {
+  name: ScenarioName;
+  description: string;
+  owner: { first: string; last: string; email?: string };
+  /** a staff member who is signed in instead of the owner */
+  staff?: { first: string; last: string; role: 'Administrator' | 'Editor' };
+  site?: Partial<CurrentSite>;
+  priceId: string;
+  status: SubscriptionStatus;
+  periodStart: number;
+  periodEndOverride?: number;
+  cancelledAt?: number | null;
+  trialEnd?: number | null;
+  addons?: SubscriptionAddon[];
+  pendingPriceId?: string;
+  card: ScenarioCard | null;
+  balance?: number;
+  invoiceDetails?: string;
+  autoBilling?: boolean;
+  showAutoBilling?: boolean;
+  billingContact?: string | null;
+  coupon?: string | null;
+  invoices: InvoiceSpec[];
+  /** the latest invoice's billing reason when it is paid (default: subscription cycle) */
+  latestReason?: string;
+  openPayment?: OpenPayment;
+  discount?: { start: number };
+  usage: SiteUsage;
+  membersOverride?: number;
+  forceUpgrade?: boolean;
+}
+
+export function addonItem(addon: Addon, period: Price['billing_period']): SubscriptionAddon {
+  const price = addon.prices.find((candidate) => candidate.billing_period === period)!;
+  return { name: addon.name, cost: price.cost, price: price.id };
+}
+
+/** A month of the monthly history before a date: amounts as billed then. */
+export function monthlyHistory(before: number, count: number, amount: number): InvoiceSpec[] {
+  return Array.from({ length: count }, (_, index) => ({ date: addMonths(before, index - count), amount, paid: true }));
+}
+
+/** Why a scenario's invoice was billed: the first started the subscription, the latest has its own reason, the rest renewed it. */
+export function invoiceBillingReason(index: number, count: number, latestReason: string): string {
+  if (index === count - 1) return latestReason;
+  return index === 0 ? 'subscription_create' : SUBSCRIPTION_CYCLE_BILLING_REASON;
+}
+
+export function buildScenario(spec: ScenarioSpec, options: Required<ScenarioOptions>): Scenario {
+  const slug = slugOf(spec.name);
+  const { product, price } = cataloguePrice(spec.priceId);
+  const period = price.billing_period;
+  const ownerEmail = spec.owner.email ?? `${spec.owner.first.toLowerCase()}@${spec.name}.example.com`;
+  const owner: ScenarioPerson = {
+    id: `user_${slug}`,
+    name: `${spec.owner.first} ${spec.owner.last}`,
+    email: ownerEmail,
+    role: 'Owner',
+  };
+  const staff: ScenarioPerson | null = spec.staff
+    ? {
+        id: `user_${slug}_staff`,
+        name: `${spec.staff.first} ${spec.staff.last}`,
+        email: `${spec.staff.first.toLowerCase()}@${spec.name}.example.com`,
+        role: spec.staff.role,
+      }
+    : null;
+
+  const subdomain = spec.name;
+  const site: CurrentSite = {
+    id: `site_${slug}`,
+    url: `https://${subdomain}.${options.proDomain}`,
+    subdomain,
+    pro_domain: options.proDomain,
+    external_domain: null,
+    ssl_status: null,
+    sending_domain: null,
+    sending_domain_status: 'NONE',
+    user_id: owner.id,
+    isSubdirectory: false,
+    subdirectory: null,
+    version: DEFAULT_VERSION,
+    active_theme: DEFAULT_THEME,
+    active_theme_official: true,
+    ...spec.site,
+  };
+
+  const customerId = `cus_${slug}`;
+  const card = spec.card;
+  const user: User = {
+    id: owner.id,
+    email_address: owner.email,
+    billing_contact: spec.billingContact ?? null,
+    show_product_group: null,
+    show_auto_billing: spec.showAutoBilling ?? spec.autoBilling ?? false,
+    coupon: spec.coupon ?? null,
+    cardType: card?.brand ?? null,
+    cardExpiry: card ? `${twoDigits(card.expMonth)}/${card.expYear}` : null,
+    cardLast4: card?.last4 ?? null,
+  };
+
+  const discount: Discount | null = spec.discount
+    ? { coupon: launchCoupon, start: spec.discount.start, end: addMonths(spec.discount.start, launchCoupon.duration_in_months ?? 0) }
+    : null;
+
+  const latestReason = spec.openPayment?.billingReason ?? spec.latestReason ?? SUBSCRIPTION_CYCLE_BILLING_REASON;
+  const invoices: Invoice[] = spec.invoices.map((invoice, index) => ({
+    id: `in_${slug}_${index + 1}`,
+    number: `${subdomain.toUpperCase()}-${String(index + 1).padStart(4, '0')}`,
+    date: invoice.date,
+    status: invoice.paid ? 'paid' : 'pending',
+    description: invoiceDescription(invoiceBillingReason(index, spec.invoices.length, latestReason)),
+    amount_paid: invoice.paid ? invoice.amount : 0,
+    amount_due: invoice.amount,
+    currency: BILLING_CURRENCY,
+    url: newSandboxInvoicePath(),
+  }));
+  const lastSpec = spec.invoices[spec.invoices.length - 1];
+  const lastInvoice = invoices[invoices.length - 1];
+  const paymentIntent: ScenarioPaymentIntent | null =
+    spec.openPayment && lastSpec && lastInvoice
+      ? {
+          id: `pi_${slug}`,
+          invoiceId: lastInvoice.id,
+          status: spec.openPayment.intentStatus,
+          clientSecret: `pi_${slug}_secret_demo`,
+          amount: lastSpec.amount,
+        }
+      : null;
+  const latestInvoice: LatestInvoice | null =
+    lastSpec && lastInvoice
+      ? {
+          id: lastInvoice.id,
+          status: lastSpec.paid ? 'paid' : 'open',
+          billing_reason: latestReason,
+          payment_intent: paymentIntent ? { status: paymentIntent.status, client_secret: paymentIntent.clientSecret } : null,
+          amount_remaining: lastSpec.paid ? 0 : lastSpec.amount,
+          discount: discount !== null && lastSpec.date >= discount.start ? discount : null,
+        }
+      : null;
+
+  const subscription: Subscription = {
+    id: `sub_${slug}`,
+    customer_id: customerId,
+    status: spec.status,
+    current_period_end: spec.periodEndOverride ?? periodEnd(spec.periodStart, period),
+    cancelled_at: spec.cancelledAt ?? null,
+    stripe_subscription_id: `sbx_sub_${slug}`,
+    trial_end: spec.trialEnd ?? null,
+    meta: {
+      baseProduct: {
+        name: product.name,
+        billing_period: period,
+        group: product.group,
+        quantity: 1,
+        product: product.id,
+        price: price.id,
+      },
+      addons: spec.addons ?? [],
+      paymentIntentSecret: paymentIntent?.clientSecret ?? null,
+    },
+  };
+
+  const pending = spec.pendingPriceId ? cataloguePrice(spec.pendingPriceId) : null;
+  const pendingSubscription: PendingSubscription | null = pending
+    ? {
+        product: pending.product.name.toLowerCase(),
+        group: pending.product.group,
+        period: pending.price.billing_period,
+        priceId: pending.price.id,
+      }
+    : null;
+
+  const forceUpgrade = spec.forceUpgrade ?? false;
+  return {
+    name: spec.name,
+    description: spec.description,
+    adminUrl: `${options.hostBase}/sites/${spec.name}`,
+    site,
+    blogs: [{ id: site.id, url: site.url }],
+    owner,
+    signedIn: staff ?? owner,
+    people: staff ? [owner, staff] : [owner],
+    user,
+    customer: {
+      id: customerId,
+      balance: spec.balance ?? 0,
+      invoiceDetails: spec.invoiceDetails ?? '',
+      autoBilling: spec.autoBilling ?? false,
+      card,
+    },
+    subscription,
+    currentPeriodStart: spec.periodStart,
+    pendingSubscription,
+    invoices,
+    latestInvoice,
+    paymentIntent,
+    discount,
+    usage: spec.usage,
+    membersOverride: spec.membersOverride ?? null,
+    host: {
+      forceUpgrade,
+      isOwner: staff === null,
+      ownerUser: { name: owner.name, email: owner.email },
+    },
+  };
+}
