@@ -5,21 +5,22 @@
  */
 import type {
   Addon,
+  BillingPeriod,
   CurrentSite,
   Discount,
   Invoice,
   LatestInvoice,
   PendingSubscription,
-  Price,
   Subscription,
   SubscriptionAddon,
   SubscriptionStatus,
   User,
 } from '../../../core/contract';
-import { BILLING_CURRENCY, MS_PER_SECOND, SUBSCRIPTION_CYCLE_BILLING_REASON } from '../../../core/rules/constants';
+import { BILLING_CURRENCY, MS_PER_SECOND, SECONDS_PER_DAY, SUBSCRIPTION_CYCLE_BILLING_REASON } from '../../../core/rules/constants';
 import { toUnixSeconds } from '../../../core/rules/dates';
 import { invoiceDescription } from '../../../core/rules/invoices';
 import type { SiteUsage } from '../../billing/siteLimits';
+import { addPeriod, discountEnd } from '../../payments/proration';
 import { newSandboxInvoicePath } from '../../payments/sandbox/sandboxInvoicePages';
 import { cataloguePrice, launchCoupon } from '../../seed/catalogue';
 import type { Scenario, ScenarioCard, ScenarioName, ScenarioOptions, ScenarioPaymentIntent, ScenarioPerson } from './model';
@@ -33,10 +34,25 @@ export function cardExpiringThisMonth(now: number): Pick<ScenarioCard, 'expMonth
   return { expMonth: today.getUTCMonth() + 1, expYear: today.getUTCFullYear() };
 }
 
-export function addMonths(seconds: number, months: number): number {
-  const date = new Date(seconds * MS_PER_SECOND);
-  date.setUTCMonth(date.getUTCMonth() + months);
-  return toUnixSeconds(date.getTime());
+/** The shortest and the longest a billing period can be, in days. */
+const PERIOD_DAYS: Record<BillingPeriod, readonly [number, number]> = { month: [28, 31], year: [365, 366] };
+
+/**
+ * One billing period before `seconds`, counted back by the provider's rule for counting forward (addPeriod): the
+ * earliest date from which one period leads to `seconds`, or, when none does (`seconds` is past the last day of the
+ * month before), the one that leads closest before it. So 28 February - 1 month = 28 January, and 31 March - 1
+ * month = 28 (or 29) February, as 31 January + 1 month is.
+ */
+export function periodBefore(seconds: number, period: BillingPeriod): number {
+  const [shortest, longest] = PERIOD_DAYS[period];
+  let closestBefore = seconds - longest * SECONDS_PER_DAY;
+  for (let days = longest; days >= shortest; days -= 1) {
+    const candidate = seconds - days * SECONDS_PER_DAY;
+    const next = addPeriod(candidate, period);
+    if (next === seconds) return candidate;
+    if (next < seconds) closestBefore = candidate;
+  }
+  return closestBefore;
 }
 
 export function startOfMonth(seconds: number): number {
@@ -46,10 +62,6 @@ export function startOfMonth(seconds: number): number {
 
 function slugOf(name: ScenarioName): string {
   return name.replace(/-/g, '_');
-}
-
-function periodEnd(start: number, period: Price['billing_period']): number {
-  return addMonths(start, period === 'year' ? 12 : 1);
 }
 
 function twoDigits(value: number): string {
@@ -100,14 +112,18 @@ export interface ScenarioSpec {
   forceUpgrade?: boolean;
 }
 
-export function addonItem(addon: Addon, period: Price['billing_period']): SubscriptionAddon {
+export function addonItem(addon: Addon, period: BillingPeriod): SubscriptionAddon {
   const price = addon.prices.find((candidate) => candidate.billing_period === period)!;
   return { name: addon.name, cost: price.cost, price: price.id };
 }
 
-/** A month of the monthly history before a date: amounts as billed then. */
+/** `count` paid monthly invoices before a date, a month apart, the last a month before it: amounts as billed then. */
 export function monthlyHistory(before: number, count: number, amount: number): InvoiceSpec[] {
-  return Array.from({ length: count }, (_, index) => ({ date: addMonths(before, index - count), amount, paid: true }));
+  const history: InvoiceSpec[] = [];
+  for (let date = periodBefore(before, 'month'); history.length < count; date = periodBefore(date, 'month')) {
+    history.unshift({ date, amount, paid: true });
+  }
+  return history;
 }
 
 /** Why a scenario's invoice was billed: the first started the subscription, the latest has its own reason, the rest renewed it. */
@@ -170,7 +186,7 @@ export function buildScenario(spec: ScenarioSpec, options: Required<ScenarioOpti
   };
 
   const discount: Discount | null = spec.discount
-    ? { coupon: launchCoupon, start: spec.discount.start, end: addMonths(spec.discount.start, launchCoupon.duration_in_months ?? 0) }
+    ? { coupon: launchCoupon, start: spec.discount.start, end: discountEnd(launchCoupon, spec.discount.start) }
     : null;
 
   const latestReason = spec.openPayment?.billingReason ?? spec.latestReason ?? SUBSCRIPTION_CYCLE_BILLING_REASON;
@@ -213,7 +229,7 @@ export function buildScenario(spec: ScenarioSpec, options: Required<ScenarioOpti
     id: `sub_${slug}`,
     customer_id: customerId,
     status: spec.status,
-    current_period_end: spec.periodEndOverride ?? periodEnd(spec.periodStart, period),
+    current_period_end: spec.periodEndOverride ?? addPeriod(spec.periodStart, period),
     cancelled_at: spec.cancelledAt ?? null,
     stripe_subscription_id: `sbx_sub_${slug}`,
     trial_end: spec.trialEnd ?? null,

@@ -4,7 +4,7 @@
  */
 import { SECONDS_PER_DAY, SUBSCRIPTION_CYCLE_BILLING_REASON } from '../../../core/rules/constants';
 import { autobillingAddon, cataloguePrice, launchCoupon, subdirectoryAddon } from '../../seed/catalogue';
-import { addMonths, addonItem, cardExpiringThisMonth, monthlyHistory, startOfMonth, type ScenarioSpec } from './builder';
+import { addonItem, cardExpiringThisMonth, monthlyHistory, periodBefore, startOfMonth, type ScenarioSpec } from './builder';
 import type { ScenarioCard } from './model';
 
 const DAY = SECONDS_PER_DAY;
@@ -167,7 +167,7 @@ export function scenarioSpecs(now: number, proDomain: string): ScenarioSpec[] {
       addons: [addonItem(subdirectoryAddon, 'year')],
       card: { brand: 'amex', last4: '8431', expMonth: 7, expYear: 2029 },
       invoices: [
-        { date: addMonths(cancellingStart, -12), amount: 279_000, paid: true },
+        { date: periodBefore(cancellingStart, 'year'), amount: 279_000, paid: true },
         { date: cancellingStart, amount: 279_000, paid: true },
       ],
       usage: { members: 840, staff: 7, newsletters: 2, customIntegrations: 4 },
@@ -178,7 +178,7 @@ export function scenarioSpecs(now: number, proDomain: string): ScenarioSpec[] {
       owner: { first: 'Indy', last: 'Baker' },
       priceId: 'price_publisher_default_month_500',
       status: 'canceled',
-      periodStart: addMonths(canceledEnd, -1),
+      periodStart: periodBefore(canceledEnd, 'month'),
       periodEndOverride: canceledEnd,
       cancelledAt: canceledEnd,
       card: { brand: 'visa', last4: '4242', expMonth: 1, expYear: 2029 },
