@@ -1,7 +1,8 @@
 /**
  * How a scenario is built: the spec a table entry gives (the plan's price, its dates relative to now, card,
  * invoices, usage) and the one function that makes the whole contract-typed scenario from it, with the helpers the
- * table writes its specs with (monthly histories, add-on items, a card expiring this month).
+ * table writes its specs with (a billing period before a date, monthly histories, add-on items, a card expiring
+ * this month).
  */
 import type {
   Addon,
