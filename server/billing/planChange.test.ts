@@ -14,6 +14,7 @@ import { seedDemo } from '../demo/seed';
 import { ApiError, messages } from '../http/errors';
 import type { PlanChangeRequest } from '../payments/planChange';
 import type { PaymentsProvider } from '../payments/provider';
+import { BUSINESS_YEAR, PUBLISHER_YEAR, STARTER_YEAR } from '../testing/prices';
 import { requireSubscription } from './accountState';
 import { Leases } from './leases';
 import { PlanChanges } from './planChange';
@@ -22,9 +23,6 @@ import { createStores, type Stores, type Subscribed } from './store';
 
 const NOW_MS = Date.UTC(2026, 10, 18, 12);
 const NOW = toUnixSeconds(NOW_MS);
-const PUBLISHER_YEAR = 'price_publisher_default_year_1000';
-const BUSINESS_YEAR = 'price_business_default_year_1000';
-const STARTER_YEAR = 'price_starter_default_year_500';
 const SUBDIRECTORY_YEAR = 'price_subdirectory_year';
 const SUBDIRECTORY_MONTH = 'price_subdirectory_month';
 const AUTOBILLING_YEAR = 'price_autobilling_year';

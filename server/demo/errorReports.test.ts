@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { startDemo, type Demo } from '../testing/harness';
+import { setUpDemo } from '../testing/testKit';
 import { ERROR_REPORTS_FILE, type ErrorReport } from './errorReports';
 
 /** Where @sentry/core sends the envelopes of DSN `http://publickey@<panel>/__demo/error-reports/1`. */
@@ -14,15 +14,7 @@ const ENDPOINT = '/__demo/error-reports/api/1/envelope/?sentry_version=7&sentry_
 const envelopeHeader = { event_id: '4f1c0a6e3b2d4c5e8f9a0b1c2d3e4f50', sent_at: '2025-01-01T00:00:00.000Z' };
 const event = { message: 'Error receiving billing data, try again or contact support at [Filtered]', level: 'warning', tags: { shown_to_user: true } };
 
-let demo: Demo;
-
-beforeAll(async () => {
-  demo = await startDemo();
-});
-
-afterAll(async () => {
-  await demo?.close();
-});
+const demo = setUpDemo();
 
 async function storedReports(): Promise<ErrorReport[]> {
   const text = await readFile(path.join(demo.dataDir, ERROR_REPORTS_FILE), 'utf8');

@@ -1,21 +1,13 @@
 import { sql } from 'kysely';
-import { apiErrorSchema, calls } from '../../core/contract';
-import { startDemo, type Demo } from '../testing/harness';
+import { calls } from '../../core/contract';
 import { decodeClaims, decodeHeader, foreignRsaKey, signRs256 } from '../testing/jwt';
+import { errorOf, setUpDemo } from '../testing/testKit';
 
 const OWNER_ONLY = 'Only the site owner can access billing information.';
 const FIVE_MINUTES = 300;
 const TWO_HOURS = 2 * 60 * 60;
 
-let demo: Demo;
-
-beforeAll(async () => {
-  demo = await startDemo();
-});
-
-afterAll(async () => {
-  await demo?.close();
-});
+const demo = setUpDemo();
 
 function session(jwt: unknown, options: Record<string, unknown> = { init: true }) {
   return demo.call<Record<string, unknown>>('/api/billing-session', { jwt, data: {}, options });
@@ -23,10 +15,10 @@ function session(jwt: unknown, options: Record<string, unknown> = { init: true }
 
 function expectError(result: { status: number; body: unknown }, status: number, message?: string) {
   expect(result.status).toBe(status);
-  const body = apiErrorSchema.parse(result.body);
-  expect(body.error.status).toBe(status);
-  if (message !== undefined) expect(body.error.message).toBe(message);
-  return body.error.message;
+  const error = errorOf(result);
+  expect(error.status).toBe(status);
+  if (message !== undefined) expect(error.message).toBe(message);
+  return error.message;
 }
 
 async function customerIdsOf(userId: string): Promise<string[]> {
