@@ -34,7 +34,7 @@ export function launchChromium() {
 
 /**
  * A browser profile of its own on disk, as a person's: its HTTP cache and the compiled code Chromium keeps for
- * scripts (V8's code cache, which an incognito context as `browser.newContext()` makes does not keep the same way) last from one visit to the next.
+ * scripts (V8's code cache) last from one visit to the next, as they do for a returning owner.
  */
 export async function launchProfile() {
   const profileDir = mkdtempSync(path.join(tmpdir(), 'bench-profile-'));
