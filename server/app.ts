@@ -11,7 +11,7 @@ import { IdentityVerifier } from './auth/identity';
 import { BackgroundCancellations } from './billing/cancellations';
 import { IdempotentWrites } from './billing/idempotency';
 import { Leases } from './billing/leases';
-import { createStores } from './billing/store';
+import { createStores } from './billing/repositories';
 import { panelRuntimeConfig, type ServerConfig } from './config';
 import { withPlugin, type Db } from './db/database';
 import { serializeReply } from './http/serializeReply';

@@ -84,7 +84,7 @@ describe('the production server', () => {
 
   it('reaches the app through its static imports (the walk works)', () => {
     expect(loaded).toContain(path.join(SERVER_DIR, 'app.ts'));
-    expect(loaded).toContain(path.join(SERVER_DIR, 'billing', 'store', 'accounts.ts'));
+    expect(loaded).toContain(path.join(SERVER_DIR, 'billing', 'repositories', 'accounts.ts'));
   });
 
   it('loads no test or demo module statically', () => {

@@ -8,7 +8,7 @@ import { subscriptionStatusSchema } from '../../core/contract';
 import { deriveStatusFlags } from '../../core/rules/flags';
 import { ApiError, messages } from '../http/errors';
 import { computeSiteLimits } from './siteLimits';
-import { toPrice, type AccountRecord, type Stores, type Subscribed } from './store';
+import { toPrice, type AccountRecord, type Stores, type Subscribed } from './repositories';
 
 /** The account with its current subscription; 404 without one. */
 export function requireSubscription(account: AccountRecord): Subscribed {

@@ -12,7 +12,7 @@ import { migrateToLatest } from '../db/migrate';
 import { seedDemo } from '../demo/seed';
 import type { PaymentsProvider } from '../payments/provider';
 import { BackgroundCancellations, MAX_CANCEL_ATTEMPTS } from './cancellations';
-import { createStores, type Stores } from './store';
+import { createStores, type Stores } from './repositories';
 
 const DELAY_MS = 40;
 const CANCELED_AT = 1_800_000_000;

@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { toUnixSeconds } from '../../core/rules/dates';
 import type { CancellationRequestRow } from '../db/schema';
 import type { PaymentsProvider } from '../payments/provider';
-import type { Stores } from './store';
+import type { Stores } from './repositories';
 
 export const MAX_CANCEL_ATTEMPTS = 4;
 const RETRY_BASE_MS = 2000;

@@ -2,7 +2,7 @@
 import { toUnixSeconds } from '../../core/rules/dates';
 import type { CustomerRow, UserRow } from '../db/schema';
 import type { PaymentsProvider } from '../payments/provider';
-import type { AccountStore } from './store';
+import type { AccountStore } from './repositories';
 
 export async function ensureCustomer(
   accounts: AccountStore,

@@ -13,7 +13,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { toUnixSeconds } from '../../core/rules/dates';
 import { stableJson } from '../../core/rules/json';
 import { ApiError } from '../http/errors';
-import type { IdempotencyKeyStore } from './store';
+import type { IdempotencyKeyStore } from './repositories';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 const MAX_KEY_LENGTH = 255;

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiError } from '../http/errors';
-import type { LeaseStore } from './store';
+import type { LeaseStore } from './repositories';
 
 /** Longer than any provider call may take (their clients time out first). */
 const LEASE_MS = 60_000;

@@ -11,7 +11,7 @@
 import type { NextCharge } from '../../core/contract';
 import type { CustomerRow, SubscriptionRow } from '../db/schema';
 import type { PaymentsProvider } from '../payments/provider';
-import type { Stores } from './store';
+import type { Stores } from './repositories';
 
 const GRACE_STATUSES = ['past_due', 'unpaid'];
 

@@ -19,7 +19,7 @@ import { requireSubscription } from './accountState';
 import { Leases } from './leases';
 import { PlanChanges } from './planChange';
 import { planChangeMessages } from './planChangeMessages';
-import { createStores, type Stores, type Subscribed } from './store';
+import { createStores, type Stores, type Subscribed } from './repositories';
 
 const NOW_MS = Date.UTC(2026, 10, 18, 12);
 const NOW = toUnixSeconds(NOW_MS);

@@ -2,7 +2,7 @@
  * The plan change (SPEC 4 "Plan change flow", "Coupon swap", "Switching period"; SPEC 7): the subscription items a
  * choice makes, the invoice preview, the change of a running subscription, a new paid subscription in place of a
  * trial or a canceled one, the coupon swap, and the payment of an open invoice. Each goes to the payments provider
- * first and stores what it did (store/planChanges.ts). The calls (routes/planChanges.ts) check who asks and what
+ * first and stores what it did (repositories/planChanges.ts). The calls (routes/planChanges.ts) check who asks and what
  * they name before they come here; refusals are worded in planChangeMessages.ts.
  *
  * A change is billed at the preview's proration date, so the charge is the amount the customer saw; it applies
@@ -21,7 +21,7 @@ import { flagsOf, requireSubscription } from './accountState';
 import { activeDiscount } from './aggregate';
 import type { Leases } from './leases';
 import { planChangeMessages } from './planChangeMessages';
-import { toUser, type AccountRecord, type Stores, type Subscribed } from './store';
+import { toUser, type AccountRecord, type Stores, type Subscribed } from './repositories';
 
 /** How old a preview's proration date may be when the change is confirmed. */
 const PREVIEW_LIFETIME_SECONDS = 60 * 60;

@@ -6,7 +6,7 @@
  */
 import { verifySessionToken } from '../auth/session';
 import { requireSubscription } from '../billing/accountState';
-import type { AccountRecord, Subscribed } from '../billing/store';
+import type { AccountRecord, Subscribed } from '../billing/repositories';
 import type { CustomerRow } from '../db/schema';
 import { ApiError, messages } from '../http/errors';
 import type { ApiDeps } from './deps';

@@ -7,7 +7,7 @@ import { toUnixSeconds } from '../../core/rules/dates';
 import { invoicePdfFileName } from '../../core/rules/invoices';
 import { activeDiscount, assembleTimelessBillingData, billingDataAsOf, type BillingParts } from '../billing/aggregate';
 import { flagsOf, requireSubscription, siteLimitsOf, type FlagRequest } from '../billing/accountState';
-import { toBlogs, toCurrentSite, toUser, type Subscribed } from '../billing/store';
+import { toBlogs, toCurrentSite, toUser, type Subscribed } from '../billing/repositories';
 import { nextChargeOf } from '../billing/nextCharge';
 import { syncAuthenticatedPayment } from '../billing/planChange';
 import { ApiError, messages } from '../http/errors';

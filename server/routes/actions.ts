@@ -16,7 +16,7 @@ import { exceededLimitNames } from '../../core/rules/limits';
 import { isAutoBillingOptionEnabled } from '../../core/rules/plans';
 import { flagsOf, siteLimitsOf } from '../billing/accountState';
 import { idempotencyKeyOf } from '../billing/idempotency';
-import { toUser } from '../billing/store';
+import { toUser } from '../billing/repositories';
 import { ApiError, messages } from '../http/errors';
 import { authenticate, ownCustomer, ownSubscription, ownUser } from './access';
 import { actionMessages } from './actionMessages';

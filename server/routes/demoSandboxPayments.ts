@@ -12,7 +12,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { applyPendingChange } from '../billing/store/planChanges';
+import { applyPendingChange } from '../billing/repositories/planChanges';
 import type { Brand } from '../brand';
 import { browserScript } from '../browser/bundle';
 import { escapeHtml } from '../http/html';

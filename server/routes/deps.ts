@@ -2,7 +2,7 @@ import type { IdentityVerifier } from '../auth/identity';
 import type { BackgroundCancellations } from '../billing/cancellations';
 import type { IdempotentWrites } from '../billing/idempotency';
 import type { Leases } from '../billing/leases';
-import type { Stores } from '../billing/store';
+import type { Stores } from '../billing/repositories';
 import type { PaymentsProvider } from '../payments/provider';
 import type { CallOptions } from './call';
 

@@ -4,7 +4,7 @@
  * Every one is safe to repeat: setting what is already set, or looking again, changes nothing more.
  */
 import type { FastifyInstance } from 'fastify';
-import { toCurrentSite } from '../billing/store';
+import { toCurrentSite } from '../billing/repositories';
 import type { SiteRow } from '../db/schema';
 import type { DomainServices } from '../domains/services';
 import { ApiError } from '../http/errors';

@@ -10,7 +10,7 @@ import { requireSubscription } from '../billing/accountState';
 import { idempotencyKeyOf } from '../billing/idempotency';
 import { PlanChanges } from '../billing/planChange';
 import { planChangeMessages } from '../billing/planChangeMessages';
-import type { AccountRecord, Subscribed } from '../billing/store';
+import type { AccountRecord, Subscribed } from '../billing/repositories';
 import { ApiError } from '../http/errors';
 import { authenticate, ownCustomer, ownSubscription, ownUser } from './access';
 import { registerCall } from './call';

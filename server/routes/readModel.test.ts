@@ -1,5 +1,5 @@
 /**
- * get-billing-data answers from each process's read model (billing/store/siteReadModel.ts), kept while the site's
+ * get-billing-data answers from each process's read model (billing/repositories/siteReadModel.ts), kept while the site's
  * version in the database is unchanged. Two server processes share one database, as a deployment behind a load
  * balancer runs them: after every kind of write, made through either process or straight in the database (as a
  * third process or an operator would), both answer the new data at once. Each test reads through both processes

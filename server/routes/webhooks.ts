@@ -2,13 +2,13 @@
  * The payment provider's webhook endpoint, `POST /webhooks/payments` (issue 11): the provider (or the sandbox, which
  * signs the same way) tells us what happened on its side, and the billing database follows. The signature is
  * checked over the raw body, so this route alone reads its body as bytes; the event is verified by the payments
- * provider (`verifyEvent`) and applied once (billing/store/paymentEvents.ts). Answers 200 `{received: true}` when
+ * provider (`verifyEvent`) and applied once (billing/repositories/paymentEvents.ts). Answers 200 `{received: true}` when
  * applied or already applied; 400 when the signature does not hold (nothing changes); a 500 makes the provider
  * deliver it again later.
  */
 import type { FastifyInstance } from 'fastify';
 import { toUnixSeconds } from '../../core/rules/dates';
-import type { Stores } from '../billing/store';
+import type { Stores } from '../billing/repositories';
 import { SIGNATURE_HEADER, WEBHOOK_PATH, type PaymentsProvider } from '../payments/provider';
 
 /** An event carries a whole invoice or subscription: more than the API's call bodies, still bounded. */

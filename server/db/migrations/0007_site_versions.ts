@@ -1,7 +1,7 @@
 /**
  * Site versions (issue 10): a number per site that changes in the same transaction as any write to the rows a
  * site's account data is read from, so every server process can keep that data in memory and know, with one
- * primary-key read, whether it is still the database's (billing/store/siteReadModel.ts).
+ * primary-key read, whether it is still the database's (billing/repositories/siteReadModel.ts).
  *
  * Database triggers do the counting rather than the code's write paths: no write can forget it, whether it comes
  * from a route, a webhook, the seed, another process or a hand-written SQL statement. Each trigger maps the
