@@ -3,8 +3,8 @@
  * boot script's conversation (public/boot.js) goes one step after another on that same thread: the host's token,
  * then billing-session, then get-billing-data. An answer that arrives while the thread is busy waits for it. So
  * the work goes into the waits: the modules run while billing-session travels (once the token is in), and the
- * panel starts while get-billing-data travels (once it was asked for). Each wait is capped at BOOT_WAIT_CAP_MS,
- * so a slow host or server never keeps the panel from showing its spinner.
+ * panel starts while get-billing-data travels (once it was asked for). Both waits end by BOOT_WAIT_CAP_MS after
+ * the start, so a slow host or server never keeps the panel from showing its spinner.
  */
 import { takePanelBoot } from './features/session/boot';
 
@@ -14,7 +14,8 @@ const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main() {
   const boot = takePanelBoot(window);
-  const settledOrCapped = (step: Promise<unknown>) => Promise.race([step, delay(BOOT_WAIT_CAP_MS)]);
+  const cap = delay(BOOT_WAIT_CAP_MS);
+  const settledOrCapped = (step: Promise<unknown>) => Promise.race([step, cap]);
   if (boot !== null) await settledOrCapped(boot.token);
   // 'eager': the modules come in this same file; only running them waits.
   const { startPanel } = await import(/* webpackMode: "eager" */ './app/startPanel');
