@@ -7,7 +7,7 @@ import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const features = ['session', 'billing', 'plans', 'checkout', 'domain', 'support', 'payments', 'shared'];
+const features = ['session', 'billing', 'plans', 'checkout', 'domain', 'support', 'payments', 'common'];
 
 export default tseslint.config(
   { ignores: ['dist/', 'dist-host/', 'dist-server/', 'node_modules/', 'coverage/', 'test-results/', 'playwright-report/', '.data/'] },
@@ -43,14 +43,14 @@ export default tseslint.config(
             { target: './src/ui', from: ['./src/features', './src/app', './src/store', './src/api'], message: 'ui is presentational.' },
             { target: './src/store', from: ['./src/app'], message: 'the store does not know the app shell.' },
             { target: './src/features', from: './src/app', message: 'features sit below the app shell.' },
-            // payments is the card service that billing and checkout both use, and shared holds what several
+            // payments is the card service that billing and checkout both use, and common holds what several
             // screens share (the screen gate, plan and invoice-details pieces, the cancel modal, page navigation,
             // polling); everything else a feature shares goes through core, api or the store's public selectors
             // (src/store/selectors.ts).
             ...features.map((feature) => ({
               target: `./src/features/${feature}`,
               from: './src/features',
-              except: [...new Set([`./${feature}`, './payments', './shared'])],
+              except: [...new Set([`./${feature}`, './payments', './common'])],
               message: "a feature shares through core, api or the store's public selectors (src/store/selectors.ts), not another feature's files.",
             })),
             {

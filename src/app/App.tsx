@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useGetBillingDataQuery, useGetCurrentSiteLimitsQuery } from '../api/accountApi';
 import { limitsHash } from '../../core/rules/limits';
-import { usePageNavigation } from '../features/shared/pageNavigation';
+import { usePageNavigation } from '../features/common/pageNavigation';
 import { SessionGate } from '../features/session/SessionGate';
 import { selectSessionStatus } from '../features/session/sessionSlice';
 import { firstScreenRendered, panelNavigated, selectRequestedRoute } from '../store/hostBridge';

@@ -9,7 +9,7 @@ import type { BillingData } from '../../../core/contract';
 import { dashboardRedirect } from '../../../core/rules/flags';
 import { useAppDispatch } from '../../store/hooks';
 import { useScreenTitle } from '../../ui/shell';
-import { ScreenGate } from '../shared/ScreenGate';
+import { ScreenGate } from '../common/ScreenGate';
 import { BillingHistory } from './BillingHistory';
 import { DashboardFooter } from './DashboardFooter';
 import { PaymentInformation } from './PaymentInformation';
@@ -20,7 +20,7 @@ const CardModal = lazy(() => import(/* webpackChunkName: "card" */ '../payments/
 const MemberLimitModal = lazy(() => import(/* webpackChunkName: "billing-members" */ './modals/MemberLimitModal'));
 const InvoiceDetailsModal = lazy(() => import(/* webpackChunkName: "billing-modals" */ './modals/InvoiceDetailsModal'));
 const BillingContactModal = lazy(() => import(/* webpackChunkName: "billing-modals" */ './modals/BillingContactModal'));
-const CancelAccountModal = lazy(() => import(/* webpackChunkName: "billing-modals" */ '../shared/CancelAccountModal'));
+const CancelAccountModal = lazy(() => import(/* webpackChunkName: "billing-modals" */ '../common/CancelAccountModal'));
 const InvoicesModal = lazy(() => import(/* webpackChunkName: "billing-modals" */ './modals/InvoicesModal'));
 
 type DashboardModal = PaymentModal | 'cancel' | 'invoices';

@@ -1,7 +1,7 @@
 /** The dashboard's footer (SPEC 2, "Billing dashboard" 4): the cancel-account button and the Billing Help link. */
 import { useConfig } from '../../config';
 import { ExternalLink } from '../../ui/ExternalLink';
-import { BILLING_HELP_PATH, companyPage } from '../shared/links';
+import { BILLING_HELP_PATH, companyPage } from '../common/links';
 
 export function DashboardFooter({ canCancel, onCancel }: { canCancel: boolean; onCancel(): void }) {
   const { companySite } = useConfig();

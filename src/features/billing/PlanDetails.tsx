@@ -18,10 +18,10 @@ import { ExternalLink } from '../../ui/ExternalLink';
 import { FormError } from '../../ui/FormError';
 import { useActionFlow } from '../../ui/useActionFlow';
 import { useGetCustomerPortalUrlMutation, useReactivateSubscriptionMutation } from './billingApi';
-import { STAFF_LIMIT_HELP_PATH, companyPage, portalReturnUrl } from '../shared/links';
-import { usePageNavigation } from '../shared/pageNavigation';
+import { STAFF_LIMIT_HELP_PATH, companyPage, portalReturnUrl } from '../common/links';
+import { usePageNavigation } from '../common/pageNavigation';
 import { OpenInvoicePayment } from '../payments/OpenInvoicePayment';
-import { NextCharge } from '../shared/NextCharge';
+import { NextCharge } from '../common/NextCharge';
 import { CANCELED_BANNER_TITLE, REACTIVATE_FAILED_MESSAGE, SPECIAL_OFFER_LABEL } from './messages';
 
 const USD = currencySymbol();

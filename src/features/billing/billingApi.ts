@@ -1,6 +1,6 @@
 /**
  * The dashboard's own calls (SPEC 7): invoice details, billing contact, reactivate, the customer portal and
- * automatic billing (the cancel calls are shared: shared/cancelApi.ts).
+ * automatic billing (the cancel calls are shared: common/cancelApi.ts).
  * Every write that changes what the dashboard shows invalidates the billing data, so the dashboard refetches.
  */
 import { api, invalidatesOnSuccess } from '../../api/api';

@@ -11,7 +11,7 @@ import { apiError, json, onCall } from '../../test/server';
 import { subscriptionAnswer } from '../../test/handlers/billing';
 import { billingDataOf, openPanelAs } from '../../test/openPanel';
 import { fakePageNavigation } from '../../test/testPanel';
-import { CANCEL_CONFIRMATIONS } from '../shared/CancelAccountModal';
+import { CANCEL_CONFIRMATIONS } from '../common/CancelAccountModal';
 import { useFakeTimers } from '../../test/fakeTimers';
 
 const CANCEL_FAILED = 'Something went wrong when trying to cancel. Refresh your browser and try again, or contact support';

@@ -27,7 +27,7 @@ import { firstLimitViolation } from '../../../core/rules/limitChecks';
 import type { LimitContext } from '../../../core/rules/limitChecks';
 import { createAppAsyncThunk } from '../../store/hooks';
 import type { AppDispatch, RootState } from '../../store/store';
-import { sleep } from '../shared/poll';
+import { sleep } from '../common/poll';
 import { confirmCardPayment } from '../payments/cardPayment';
 import type { CardPayments } from '../payments/cardPayment';
 import { paymentMethodOf } from '../payments/paymentsApi';

@@ -38,7 +38,7 @@ import { FormError } from '../../ui/FormError';
 import { NaturalBreaks } from '../../ui/NaturalBreaks';
 import { useScreenTitle } from '../../ui/shell';
 import { useActionFlow } from '../../ui/useActionFlow';
-import { poll } from '../shared/poll';
+import { poll } from '../common/poll';
 import { DomainGate } from './DomainGate';
 import { domainApi, useCheckDomainDnsQuery, useLookupNameserverQuery } from './domainApi';
 

@@ -23,7 +23,7 @@ import { ActionButton } from '../../ui/ActionButton';
 import { FormError } from '../../ui/FormError';
 import { useAnnounceLeaving, useScreenTitle } from '../../ui/shell';
 import { useActionFlow } from '../../ui/useActionFlow';
-import { usePageNavigation } from '../shared/pageNavigation';
+import { usePageNavigation } from '../common/pageNavigation';
 import { DomainGate } from './DomainGate';
 import { DomainPurchase } from './DomainPurchase';
 import { domainApi } from './domainApi';

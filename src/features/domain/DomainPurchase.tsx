@@ -12,7 +12,7 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { ActionButton } from '../../ui/ActionButton';
 import type { ActionState } from '../../ui/ActionButton';
 import { FormError } from '../../ui/FormError';
-import { usePageNavigation } from '../shared/pageNavigation';
+import { usePageNavigation } from '../common/pageNavigation';
 import { domainApi } from './domainApi';
 import { loadRegistrarWidget, nextRegistrarClose } from './registrar';
 

@@ -15,7 +15,7 @@ import { gracePaymentFailureMessage } from '../../../core/rules/checkout';
 import { PLAN_CHANGE_SUCCESS_DELAY_MS } from '../../../core/rules/constants';
 import { createAppAsyncThunk } from '../../store/hooks';
 import type { AppDispatch } from '../../store/store';
-import { sleep } from '../shared/poll';
+import { sleep } from '../common/poll';
 import { confirmCardPayment } from './cardPayment';
 import type { CardPayments } from './cardPayment';
 import { paymentMethodOf, paymentsApi } from './paymentsApi';

@@ -14,7 +14,7 @@ import { apiError, json, onCall } from '../../test/server';
 import { billingDataOf, openPanelAs } from '../../test/openPanel';
 import type { OpenPanelOptions } from '../../test/openPanel';
 import { fakePageNavigation } from '../../test/testPanel';
-import { CANCEL_CONFIRMATIONS } from '../shared/CancelAccountModal';
+import { CANCEL_CONFIRMATIONS } from '../common/CancelAccountModal';
 import type { ScenarioName } from '../../../server/demo/scenarios';
 import { useFakeTimers } from '../../test/fakeTimers';
 

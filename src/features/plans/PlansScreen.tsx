@@ -14,11 +14,11 @@ import { isLastMemberStep, memberCountOrDefault, memberTierIndex, memberTierStep
 import { offeredProducts } from '../../../core/rules/plans';
 import { ExternalLink } from '../../ui/ExternalLink';
 import { useScreenTitle } from '../../ui/shell';
-import { PRICING_PATH, PRICING_TABLE_PATH, companyPage } from '../shared/links';
-import { NextCharge } from '../shared/NextCharge';
-import { MemberTierSlider, MembersContactPrompt, memberTierText, type MemberLimitChoice } from '../shared/MemberTierControl';
-import { PlanCard } from '../shared/PlanCard';
-import { ScreenGate } from '../shared/ScreenGate';
+import { PRICING_PATH, PRICING_TABLE_PATH, companyPage } from '../common/links';
+import { NextCharge } from '../common/NextCharge';
+import { MemberTierSlider, MembersContactPrompt, memberTierText, type MemberLimitChoice } from '../common/MemberTierControl';
+import { PlanCard } from '../common/PlanCard';
+import { ScreenGate } from '../common/ScreenGate';
 import {
   ANNUAL_TOGGLE_LABEL,
   CANCEL_TRIAL_LABEL,
@@ -28,7 +28,7 @@ import {
   plansTitle,
 } from './messages';
 
-const CancelAccountModal = lazy(() => import(/* webpackChunkName: "billing-modals" */ '../shared/CancelAccountModal'));
+const CancelAccountModal = lazy(() => import(/* webpackChunkName: "billing-modals" */ '../common/CancelAccountModal'));
 
 /** A grid of this many cards gets three columns (SPEC 2: "three columns when there are 3 products"). */
 const THREE_COLUMN_PRODUCT_COUNT = 3;

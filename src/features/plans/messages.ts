@@ -8,7 +8,7 @@ import { daysUntil } from '../../../core/rules/dates';
 import { formatCouponValue } from '../../../core/rules/discounts';
 import { isLastMemberStep } from '../../../core/rules/limits';
 import { countLabel } from '../../../core/rules/text';
-import { memberTierText } from '../shared/MemberTierControl';
+import { memberTierText } from '../common/MemberTierControl';
 
 export const PLANS_TITLES = {
   /** "on trial: says the trial ends today ..." */

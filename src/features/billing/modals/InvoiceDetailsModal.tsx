@@ -1,5 +1,5 @@
 /** The dashboard's invoice details modal: the shared modal, saving through the dashboard's call. */
-import { InvoiceDetailsModal } from '../../shared/InvoiceDetailsModal';
+import { InvoiceDetailsModal } from '../../common/InvoiceDetailsModal';
 import { useUpdateInvoiceDetailsMutation } from '../billingApi';
 
 export interface DashboardInvoiceDetailsModalProps {

@@ -8,8 +8,8 @@ import type { BillingData } from '../../../../core/contract';
 import { isLastMemberStep, memberCountOrDefault, memberLimitOf, memberTierIndex, memberTierSteps } from '../../../../core/rules/limits';
 import { offeredProducts } from '../../../../core/rules/plans';
 import { Modal } from '../../../ui/Modal';
-import { MemberTierSlider, MembersContactPrompt, memberTierText, type MemberLimitChoice } from '../../shared/MemberTierControl';
-import { PlanCard } from '../../shared/PlanCard';
+import { MemberTierSlider, MembersContactPrompt, memberTierText, type MemberLimitChoice } from '../../common/MemberTierControl';
+import { PlanCard } from '../../common/PlanCard';
 
 /** The modal opens on the tier of the current price, else on the site's member count. */
 function initialStep(steps: readonly number[], data: BillingData): number {
