@@ -3,21 +3,18 @@
  * the delay, cancels at the provider with an idempotency key, retries a provider failure, gives up after a few
  * attempts, survives a restart, and leaves a reset database alone.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { createDatabase, type Db } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
+import type { Db } from '../db/database';
 import { seedDemo } from '../demo/seed';
 import type { PaymentsProvider } from '../payments/provider';
 import { BackgroundCancellations, MAX_CANCEL_ATTEMPTS } from './cancellations';
 import { createStores, type Stores } from './repositories';
+import { openTemporaryDatabase, type TemporaryDatabase } from '../testing/temporaryDatabase';
 
 const DELAY_MS = 40;
 const CANCELED_AT = 1_800_000_000;
 
-let dir: string;
+let temporary: TemporaryDatabase;
 let db: Db;
 let store: Stores;
 
@@ -39,16 +36,11 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs = 3000): Promise
 const statusOf = async (id: string) => (await store.subscriptions.find(id))?.status;
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'cancellations-'));
-  db = createDatabase({ dataDir: dir, databaseUrl: null });
-  await migrateToLatest(db);
-  store = createStores(db);
+  temporary = await openTemporaryDatabase('cancellations');
+  ({ db, store } = temporary);
 });
 
-afterAll(async () => {
-  await db?.destroy();
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => temporary?.close());
 
 beforeEach(async () => {
   await seedDemo(db, { now: Date.now() });

@@ -4,12 +4,8 @@
  * demo's catalogue and clock: the proration date's bounds, the add-ons a plan takes, the current plan whatever
  * the add-ons' order, and a coupon of another offer.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { toUnixSeconds } from '../../core/rules/dates';
-import { createDatabase, type Db } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
+import type { Db } from '../db/database';
 import { seedDemo } from '../demo/seed';
 import { ApiError, messages } from '../http/errors';
 import type { PlanChangeRequest } from '../payments/planChange';
@@ -19,7 +15,8 @@ import { requireSubscription } from './accountState';
 import { Leases } from './leases';
 import { PlanChanges } from './planChange';
 import { planChangeMessages } from './planChangeMessages';
-import { createStores, type Stores, type Subscribed } from './repositories';
+import type { Stores, Subscribed } from './repositories';
+import { openTemporaryDatabase, type TemporaryDatabase } from '../testing/temporaryDatabase';
 
 const NOW_MS = Date.UTC(2026, 10, 18, 12);
 const NOW = toUnixSeconds(NOW_MS);
@@ -29,23 +26,18 @@ const AUTOBILLING_YEAR = 'price_autobilling_year';
 /** What the recording provider answers a change with: the test only looks at what it was asked. */
 const REACHED_PROVIDER = 'the provider was asked';
 
-let dir: string;
+let temporary: TemporaryDatabase;
 let db: Db;
 let store: Stores;
 let asked: PlanChangeRequest[];
 let planChanges: PlanChanges;
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'plan-change-'));
-  db = createDatabase({ dataDir: dir, databaseUrl: null });
-  await migrateToLatest(db);
-  store = createStores(db);
+  temporary = await openTemporaryDatabase('plan-change');
+  ({ db, store } = temporary);
 });
 
-afterAll(async () => {
-  await db?.destroy();
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => temporary?.close());
 
 beforeEach(async () => {
   await seedDemo(db, { now: NOW_MS });
