@@ -13,22 +13,10 @@ import {
   siteMemberCount,
   serializeLimits,
 } from './limits';
+import { price } from './testing/planFixtures';
 
 const usage = (set: Partial<SiteLimit> = {}): SiteLimit => ({ total: 0, limit: null, exceeded: false, members_override: null, ...set });
 
-const price = (members: number | null, set: Partial<Price> = {}): Price => ({
-  id: `price_${members ?? 'none'}`,
-  cost: 900,
-  billing_period: 'month',
-  name: 'Publisher',
-  nickname: null,
-  limits: members === null ? [] : [{ name: 'members', value: members }],
-  features: [],
-  legacy: false,
-  base_product: 'prod_publisher',
-  active: true,
-  ...set,
-});
 
 describe('formatCount', () => {
   it.each([
@@ -83,14 +71,14 @@ describe('limitValue and memberLimitOf ("Limit: name and value")', () => {
 
 describe('memberTierSteps: "Default member count / member tier default: 500; 400000 is appended as the last tier step"', () => {
   it.each<[string, Price[], number[]]>([
-    ['distinct member limits of the prices, ascending, then 400000', [price(10_000), price(1000), price(1000, { billing_period: 'year' }), price(100_000)], [1000, 10_000, 100_000, 400_000]],
-    ['no price with a member limit: the default 500, then 400000', [price(null)], [500, 400_000]],
+    ['distinct member limits of the prices, ascending, then 400000', [price({ members: 10_000 }), price({ members: 1000 }), price({ members: 1000, billing_period: 'year' }), price({ members: 100_000 })], [1000, 10_000, 100_000, 400_000]],
+    ['no price with a member limit: the default 500, then 400000', [price({ members: null })], [500, 400_000]],
     ['no prices at all', [], [500, 400_000]],
-    ['inactive prices are not offered tiers', [price(1000), price(5000, { active: false })], [1000, 400_000]],
-    ['a zero member limit is not a tier', [price(0), price(1000)], [1000, 400_000]],
+    ['inactive prices are not offered tiers', [price({ members: 1000 }), price({ members: 5000, active: false })], [1000, 400_000]],
+    ['a zero member limit is not a tier', [price({ members: 0 }), price({ members: 1000 })], [1000, 400_000]],
     // Ambiguity decided: 400000 is only appended above the highest real tier, never duplicated or out of order.
-    ['400000 already the highest tier', [price(1000), price(400_000)], [1000, 400_000]],
-    ['a tier above 400000', [price(1000), price(1_000_000)], [1000, 1_000_000]],
+    ['400000 already the highest tier', [price({ members: 1000 }), price({ members: 400_000 })], [1000, 400_000]],
+    ['a tier above 400000', [price({ members: 1000 }), price({ members: 1_000_000 })], [1000, 1_000_000]],
   ])('%s', (_label, prices, steps) => {
     expect(memberTierSteps({ prices })).toEqual(steps);
   });
