@@ -2,7 +2,9 @@
 // - the panel: the production build (dist/, or BENCH_DIST) in the demo, the 'active' scenario inside its host;
 // - the floor: a framework-free page with the same handshake and the same two calls (bench/floor.html);
 // - the React floor: the floor with React rendering the plan name (bench/reactFloor.mjs): the least a React
-//   panel can do, and so the panel's goal.
+//   panel can do, and so the panel's goal;
+// - the stack floor: the floor with the design card's stack (store, RTK Query, router, React) rendering the plan
+//   name (bench/stackFloor.mjs): the least a panel built on that stack can do.
 // Each is served as the page of a demo of its own (a host and a panel server with its own database), so all get
 // the same headers, configuration and script policy.
 import { spawn, execSync } from 'node:child_process';
@@ -56,13 +58,16 @@ export async function startPages(hostPort) {
   mkdirSync(floorDistDir);
   copyFileSync(path.join(root, 'bench/floor.html'), path.join(floorDistDir, 'index.html'));
   const reactFloorDistDir = path.join(workDir, 'react-floor-dist');
-  buildReactFloor(reactFloorDistDir);
+  buildFloorWithBundle(reactFloorDistDir, 'bench/reactFloor.mjs', '/assets/react-floor.js');
+  const stackFloorDistDir = path.join(workDir, 'stack-floor-dist');
+  buildFloorWithBundle(stackFloorDistDir, 'bench/stackFloor.mjs', '/assets/stack-floor.js');
 
   const demoAt = (port) => ({ host: `http://127.0.0.1:${port}`, panel: `http://127.0.0.1:${port + 1}` });
   const pages = [
     { name: 'panel', demo: demoAt(hostPort), dist: distDir },
     { name: 'React floor', demo: demoAt(hostPort + 4), dist: reactFloorDistDir },
     { name: 'floor', demo: demoAt(hostPort + 2), dist: floorDistDir },
+    { name: 'stack floor', demo: demoAt(hostPort + 6), dist: stackFloorDistDir },
   ];
   const servers = pages.map((page, index) => startDemo(Number(new URL(page.demo.host).port), page.dist, workDir, `demo-${index}`));
   const stop = async () => {
@@ -82,16 +87,18 @@ export async function startPages(hostPort) {
   return { pages, distDir, stop };
 }
 
-/** The React floor's page: the floor page without its own #plan, and its bundle, built and compressed as the panel's. */
-function buildReactFloor(dir) {
-  const script = '/assets/react-floor.js';
+/**
+ * A floor page that shows the plan name with a bundle (the React floor's, the stack floor's): the floor page
+ * without its own #plan, and the bundle of `entry`, built for production and compressed as the panel's.
+ */
+function buildFloorWithBundle(dir, entry, script) {
   const floorPage = readFileSync(path.join(root, 'bench/floor.html'), 'utf8');
   const page = floorPage.replace('<p id="plan">Loading</p>', `<div id="root"></div><script defer src="${script}"></script>`);
   if (page === floorPage) throw new Error('bench/floor.html has no <p id="plan">Loading</p> to replace');
   mkdirSync(path.join(dir, 'assets'), { recursive: true });
   writeFileSync(path.join(dir, 'index.html'), page);
   buildSync({
-    entryPoints: [path.join(root, 'bench/reactFloor.mjs')],
+    entryPoints: [path.join(root, entry)],
     outfile: path.join(dir, script),
     bundle: true,
     minify: true,

@@ -136,7 +136,7 @@ function breakdown(events) {
 }
 
 const { pages, stop } = await startPages(HOST_PORT);
-const traced = pages.filter((page) => page.name !== 'floor');
+const traced = ['panel', 'React floor'].map((name) => pages.find((page) => page.name === name));
 let browser;
 try {
   browser = await launchChromium();
