@@ -9,6 +9,7 @@
 // the same headers, configuration and script policy.
 import { spawn, execSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -44,12 +45,18 @@ export async function launchProfile() {
   return { context, close: async () => { await context.close(); rmSync(profileDir, { recursive: true, force: true }); } };
 }
 
-/** Builds what is missing, starts the three demos (ports from `hostPort` on) and resolves once all answer. */
+/** Builds what is missing, starts the four demos (ports from `hostPort` on) and resolves once all answer. */
 export async function startPages(hostPort) {
   const sourceDist = path.resolve(process.env.BENCH_DIST ?? path.join(root, 'dist'));
   if (!existsSync(path.join(sourceDist, 'index.html'))) execSync('npm run build', { cwd: root, stdio: 'inherit' });
   // The demo host's page loads the host SDK's build (a dist/ of another commit may come without it).
   if (!existsSync(path.join(root, 'dist-host/index.js'))) execSync('npm run build:host', { cwd: root, stdio: 'inherit' });
+
+  const demoAt = (port) => ({ host: `http://127.0.0.1:${port}`, panel: `http://127.0.0.1:${port + 1}` });
+  const demos = { panel: demoAt(hostPort), floor: demoAt(hostPort + 2), reactFloor: demoAt(hostPort + 4), stackFloor: demoAt(hostPort + 6) };
+  // A demo left running on one of these ports (a run killed before it stopped its servers) would answer in place
+  // of the new one, which fails to listen, and the bench would measure the old build without a word.
+  await assertPortsFree(Object.values(demos).flatMap((demo) => [demo.host, demo.panel].map((url) => Number(new URL(url).port))));
 
   const workDir = mkdtempSync(path.join(tmpdir(), 'bench-'));
   const distDir = path.join(workDir, 'dist');
@@ -62,12 +69,11 @@ export async function startPages(hostPort) {
   const stackFloorDistDir = path.join(workDir, 'stack-floor-dist');
   buildFloorWithBundle(stackFloorDistDir, 'bench/stackFloor.mjs', '/assets/stack-floor.js');
 
-  const demoAt = (port) => ({ host: `http://127.0.0.1:${port}`, panel: `http://127.0.0.1:${port + 1}` });
   const pages = [
-    { name: 'panel', demo: demoAt(hostPort), dist: distDir },
-    { name: 'React floor', demo: demoAt(hostPort + 4), dist: reactFloorDistDir },
-    { name: 'floor', demo: demoAt(hostPort + 2), dist: floorDistDir },
-    { name: 'stack floor', demo: demoAt(hostPort + 6), dist: stackFloorDistDir },
+    { name: 'panel', demo: demos.panel, dist: distDir },
+    { name: 'React floor', demo: demos.reactFloor, dist: reactFloorDistDir },
+    { name: 'floor', demo: demos.floor, dist: floorDistDir },
+    { name: 'stack floor', demo: demos.stackFloor, dist: stackFloorDistDir },
   ];
   const servers = pages.map((page, index) => startDemo(Number(new URL(page.demo.host).port), page.dist, workDir, `demo-${index}`));
   const stop = async () => {
@@ -124,6 +130,16 @@ function startDemo(hostPort, dist, workDir, name) {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+}
+
+async function assertPortsFree(ports) {
+  for (const port of ports) {
+    await new Promise((resolve, reject) => {
+      const probe = createServer();
+      probe.once('error', () => reject(new Error(`port ${port} is taken: a server from an earlier run? (ss -ltnp shows its process)`)));
+      probe.listen(port, '127.0.0.1', () => probe.close(resolve));
+    });
+  }
 }
 
 async function waitForServer(url) {
