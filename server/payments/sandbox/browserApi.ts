@@ -84,6 +84,17 @@ function invalidRequest(code: string, message: string, status = HTTP_BAD_REQUEST
   return { status, body: { error: { type: 'invalid_request_error', code, message } } };
 }
 
+/** Stripe's answer to confirming an intent that is past confirming (already succeeded, say): the intent comes with it. */
+function unexpectedState(
+  object: 'setup_intent' | 'payment_intent',
+  objectName: 'SetupIntent' | 'PaymentIntent',
+  status: string,
+  json: unknown,
+): SandboxAnswer {
+  const message = `You cannot confirm this ${objectName} because it has a status of ${status}.`;
+  return { status: HTTP_BAD_REQUEST, body: { error: { type: 'invalid_request_error', code: `${object}_unexpected_state`, message, [object]: json } } };
+}
+
 /** What the sandbox keeps of the billing details sent with a card. */
 export interface BillingInput {
   name?: string | null;
@@ -216,17 +227,7 @@ export class SandboxBrowserApi {
     const intent = await this.findSetupIntent(request.clientSecret);
     if (intent === undefined) return invalidRequest('resource_missing', 'No such setupintent.', HTTP_NOT_FOUND);
     if (!CONFIRMABLE.includes(intent.status)) {
-      return {
-        status: HTTP_BAD_REQUEST,
-        body: {
-          error: {
-            type: 'invalid_request_error',
-            code: 'setup_intent_unexpected_state',
-            message: `You cannot confirm this SetupIntent because it has a status of ${intent.status}.`,
-            setup_intent: this.setupIntentJson(intent),
-          },
-        },
-      };
+      return unexpectedState('setup_intent', 'SetupIntent', intent.status, this.setupIntentJson(intent));
     }
     if (request.card === undefined) return invalidRequest('parameter_missing', 'Missing required param: payment_method.');
     const method = await this.newPaymentMethod(request.card, request.billingDetails);
@@ -250,17 +251,7 @@ export class SandboxBrowserApi {
     const intent = await this.findPaymentIntent(request.clientSecret);
     if (intent === undefined) return invalidRequest('resource_missing', 'No such payment_intent.', HTTP_NOT_FOUND);
     if (!CONFIRMABLE.includes(intent.status)) {
-      return {
-        status: HTTP_BAD_REQUEST,
-        body: {
-          error: {
-            type: 'invalid_request_error',
-            code: 'payment_intent_unexpected_state',
-            message: `You cannot confirm this PaymentIntent because it has a status of ${intent.status}.`,
-            payment_intent: this.paymentIntentJson(intent),
-          },
-        },
-      };
+      return unexpectedState('payment_intent', 'PaymentIntent', intent.status, this.paymentIntentJson(intent));
     }
     let method: { id: string; customerId: string | null; behaviour: CardBehaviour };
     if (request.card !== undefined) {
