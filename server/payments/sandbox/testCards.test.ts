@@ -1,11 +1,11 @@
 /** The sandbox's test cards and the provider's checks of a card. */
 import { passesLuhn } from '../../../core/rules/luhn';
+import { cardBrand } from './cardBrand';
 import {
   CARD_MESSAGES,
   TEST_CARDS,
   authenticationFailure,
   behaviourOfLast4,
-  cardBrand,
   checkCard,
   declineFor,
 } from './testCards';

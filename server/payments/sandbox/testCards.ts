@@ -4,6 +4,7 @@
  * same number, expiry and CVC rules as the user types; the server checks them again, as the provider does.
  */
 import { passesLuhn } from '../../../core/rules/luhn';
+import { cardBrand } from './cardBrand';
 
 /** What a test card does when a setup or a payment is confirmed with it. */
 export type CardBehaviour =
@@ -53,17 +54,6 @@ export function isCardBehaviour(value: string): value is CardBehaviour {
   return (CARD_BEHAVIOURS as readonly string[]).includes(value);
 }
 
-/** The brand the provider reports for a number's leading digits. */
-export function cardBrand(number: string): string {
-  if (/^4/.test(number)) return 'visa';
-  if (/^(5[1-5]|222[1-9]|22[3-9]\d|2[3-6]\d\d|27[01]\d|2720)/.test(number)) return 'mastercard';
-  if (/^3[47]/.test(number)) return 'amex';
-  if (/^(6011|65|64[4-9])/.test(number)) return 'discover';
-  if (/^(36|30[0-5]|38|39)/.test(number)) return 'diners';
-  if (/^35/.test(number)) return 'jcb';
-  if (/^62/.test(number)) return 'unionpay';
-  return 'unknown';
-}
 
 /** The provider's error object, as its browser library returns it. */
 export interface ProviderError {

@@ -22,9 +22,11 @@
  * (`/sandbox/api/*`, on this frame's origin): the page gets back intents and errors, never card numbers.
  *
  * An ES module, bundled into one script for the browser when the server serves it (server/browser/bundle.ts): the
- * card number's check digit is core's rule, the one the sandbox checks again on the server.
+ * card number's check digit is core's rule, and its brand the sandbox's (../cardBrand.ts), the ones the sandbox
+ * applies again on the server.
  */
 import { passesLuhn } from '../../../../core/rules/luhn';
+import { cardBrand } from '../cardBrand';
 
 (function () {
   'use strict';
@@ -59,18 +61,6 @@ import { passesLuhn } from '../../../../core/rules/luhn';
 
   // ------------------------------------------------------------------------------------------ card rules
 
-  /** The brand the provider reports for a number's leading digits. */
-  function brandOf(digits) {
-    if (/^4/.test(digits)) return 'visa';
-    if (/^(5[1-5]|222[1-9]|22[3-9]\d|2[3-6]\d\d|27[01]\d|2720)/.test(digits)) return 'mastercard';
-    if (/^3[47]/.test(digits)) return 'amex';
-    if (/^(6011|65|64[4-9])/.test(digits)) return 'discover';
-    if (/^(36|30[0-5]|38|39)/.test(digits)) return 'diners';
-    if (/^35/.test(digits)) return 'jcb';
-    if (/^62/.test(digits)) return 'unionpay';
-    return 'unknown';
-  }
-
   function numberLength(brand) {
     if (brand === 'amex') return 15;
     if (brand === 'diners') return 14;
@@ -79,7 +69,7 @@ import { passesLuhn } from '../../../../core/rules/luhn';
 
   /** Digit groups as printed on the card: 4-6-5 for American Express, 4-4-4-4 otherwise. */
   function formatNumber(digits) {
-    var groups = brandOf(digits) === 'amex' ? [4, 6, 5] : [4, 4, 4, 4];
+    var groups = cardBrand(digits) === 'amex' ? [4, 6, 5] : [4, 4, 4, 4];
     var parts = [];
     var at = 0;
     for (var i = 0; i < groups.length && at < digits.length; i += 1) {
@@ -98,7 +88,7 @@ import { passesLuhn } from '../../../../core/rules/luhn';
   }
 
   function cvcLength() {
-    return brandOf(digitsOf(inputs.number.value)) === 'amex' ? 4 : 3;
+    return cardBrand(digitsOf(inputs.number.value)) === 'amex' ? 4 : 3;
   }
 
   /**
@@ -110,7 +100,7 @@ import { passesLuhn } from '../../../../core/rules/luhn';
     if (name === 'number') {
       var digits = digitsOf(inputs.number.value);
       if (!digits) return { empty: true, complete: false };
-      if (digits.length < numberLength(brandOf(digits))) {
+      if (digits.length < numberLength(cardBrand(digits))) {
         return { empty: false, complete: false, error: { code: 'incomplete_number', message: 'Your card number is incomplete.' } };
       }
       if (!passesLuhn(digits)) {
@@ -181,7 +171,7 @@ import { passesLuhn } from '../../../../core/rules/luhn';
       empty: empty,
       complete: complete,
       error: error,
-      brand: brandOf(digitsOf(inputs.number.value)),
+      brand: cardBrand(digitsOf(inputs.number.value)),
       value: { postalCode: hidePostal ? '' : inputs.postal.value.trim() },
     };
   }
@@ -210,7 +200,7 @@ import { passesLuhn } from '../../../../core/rules/luhn';
     var input = inputs[name];
     if (name === 'number') {
       var digits = digitsOf(input.value);
-      input.value = formatNumber(digits.slice(0, numberLength(brandOf(digits))));
+      input.value = formatNumber(digits.slice(0, numberLength(cardBrand(digits))));
       inputs.cvc.maxLength = cvcLength();
     } else if (name === 'exp') {
       var exp = digitsOf(input.value);
