@@ -7,7 +7,7 @@
 import { toUnixSeconds } from '../../core/rules/dates';
 import type { Db } from '../db/database';
 import { seedDemo } from '../demo/seed';
-import { ApiError, messages } from '../http/errors';
+import { ApiError } from '../http/errors';
 import type { PlanChangeRequest } from '../payments/planChange';
 import type { PaymentsProvider } from '../payments/provider';
 import { BUSINESS_YEAR, PUBLISHER_YEAR, STARTER_YEAR } from '../testing/prices';
@@ -95,10 +95,10 @@ describe('the add-ons a plan takes', () => {
     });
   });
 
-  it("refuses an add-on the product does not offer (403) and one of another period (400)", async () => {
-    expect(await changeTo({ planId: STARTER_YEAR, addonIds: [SUBDIRECTORY_YEAR] })).toEqual(refusal(403, messages.forbidden));
+  it('refuses an add-on the product does not offer, an add-on as the plan, and an add-on of another period (400)', async () => {
+    expect(await changeTo({ planId: STARTER_YEAR, addonIds: [SUBDIRECTORY_YEAR] })).toEqual(refusal(400, planChangeMessages.addonNotForSale));
     expect(await changeTo({ planId: BUSINESS_YEAR, addonIds: [SUBDIRECTORY_MONTH] })).toEqual(refusal(400, planChangeMessages.periodMismatch));
-    expect(await changeTo({ planId: SUBDIRECTORY_YEAR })).toEqual(refusal(403, messages.forbidden));
+    expect(await changeTo({ planId: SUBDIRECTORY_YEAR })).toEqual(refusal(400, planChangeMessages.planNotForSale));
   });
 
   it('knows the current plan whatever the order of its add-ons (400)', async () => {

@@ -21,6 +21,7 @@ import { flagsOf, requireSubscription } from './accountState';
 import { activeDiscount } from './aggregate';
 import type { Leases } from './leases';
 import { planChangeMessages } from './planChangeMessages';
+import { saleRefusalOf } from './products';
 import { toUser, type AccountRecord, type Stores, type Subscribed } from './repositories';
 
 /** How old a preview's proration date may be when the change is confirmed. */
@@ -60,16 +61,18 @@ export class PlanChanges {
     return price;
   }
 
-  /** The subscription items for a base price and add-ons: the add-ons must be the base product's, of its period. */
+  /**
+   * The subscription items for a base price and add-ons. Ids the catalogue does not have, and legacy prices, are
+   * refused like another site's (403, telling nothing); a price this owner is not offered, or an add-on that is not
+   * the chosen plan's, is refused in words (400); the add-ons must be of the base price's period.
+   */
   private async planItems(subscribed: Subscribed, { planId, addonIds }: PlanChoice): Promise<PlanItem[]> {
-    const { catalogue } = this.deps.store;
     const base = await this.knownPrice(planId);
-    const product = await catalogue.findProduct(base.product_id);
-    if (product?.type !== 'base') throw new ApiError(403, messages.forbidden);
-    const offered = (await catalogue.products()).find((candidate) => candidate.id === product.id)?.addons ?? [];
     const addons = await Promise.all(addonIds.map((id) => this.knownPrice(id)));
+    const offered = await this.deps.store.catalogue.offered(subscribed.user.show_product_group, subscribed.product.id);
+    const refusal = saleRefusalOf(offered, planId, addonIds);
+    if (refusal !== null) throw new ApiError(400, planChangeMessages[refusal]);
     for (const addon of addons) {
-      if (!offered.some((candidate) => candidate.id === addon.product_id)) throw new ApiError(403, messages.forbidden);
       if (addon.billing_period !== base.billing_period) throw new ApiError(400, planChangeMessages.periodMismatch);
     }
     return [

@@ -8,6 +8,10 @@ export const planChangeMessages = {
   expiredPreview: 'The price shown has expired. Review the amount to be billed and confirm again.',
   futurePreview: 'The proration date is in the future.',
   periodMismatch: 'Every selected price must be for the billing period asked for.',
+  /** a price the owner is not offered: inactive (the sales team's Custom plan), or of another product group */
+  planNotForSale: 'This plan is not available for your site.',
+  /** an add-on price that is not one of the chosen plan's add-ons */
+  addonNotForSale: 'This add-on is not available with the chosen plan.',
   notActivatable: 'This subscription is running: change its plan instead.',
   noSuchCoupon: 'No such coupon.',
   notSwappable: 'This coupon cannot replace the current discount.',

@@ -1,4 +1,4 @@
-/** Which products a user is offered. Pure: the account routes and the demo fixtures share it. */
+/** Which products a user is offered, and what of them can be bought. Pure: the account routes, the plan change and the demo fixtures share it. */
 import type { Product } from '../../core/contract';
 import { DEFAULT_GROUP } from '../seed/catalogue';
 
@@ -12,4 +12,20 @@ export function offeredProducts(all: readonly Product[], group: string | null, c
   return all
     .filter((product) => product.type === 'base' && (product.group === wanted || product.id === currentProductId))
     .sort((a, b) => a.order - b.order);
+}
+
+/** Why a plan choice cannot be bought: its base price, or one of its add-on prices, is not for sale to this owner. */
+export type SaleRefusal = 'planNotForSale' | 'addonNotForSale';
+
+/**
+ * Whether the owner offered `offered` (offeredProducts) may buy the base price `planId` with the add-on prices
+ * `addonIds`: null when they may. Only what the plans screen can show is sold: an active price of an active
+ * product offered to the owner (the sales team's Custom plan and another group's plans are not, nor is an
+ * inactive price of the owner's own plan), and only the add-ons of that product.
+ */
+export function saleRefusalOf(offered: readonly Product[], planId: string, addonIds: readonly string[]): SaleRefusal | null {
+  const product = offered.find((candidate) => candidate.active && candidate.prices.some((price) => price.id === planId && price.active));
+  if (product === undefined) return 'planNotForSale';
+  const addonPrices = product.addons.flatMap((addon) => addon.prices.filter((price) => price.active).map((price) => price.id));
+  return addonIds.every((id) => addonPrices.includes(id)) ? null : 'addonNotForSale';
 }

@@ -1,7 +1,7 @@
 /**
  * The plan change calls over HTTP, against the demo (sandbox provider): the invoice preview, change and
- * activation with each test card, the coupon swap, and the payment of an open invoice; 400 for bad bodies, 403
- * for another site's ids, and one charge for a double submit.
+ * activation with each test card, the coupon swap, and the payment of an open invoice; 400 for bad bodies and for
+ * what the owner is not offered, 403 for another site's ids and unknown prices, and one charge for a double submit.
  */
 import { sql } from 'kysely';
 import { messages } from '../http/errors';
@@ -175,7 +175,6 @@ describe('change-subscription', () => {
       { ...activeChange, planId: BUSINESS_YEAR, subscriptionId: 'sub_no_card' },
       { ...activeChange, planId: BUSINESS_YEAR, userId: 'user_no_card' },
       { ...activeChange, planId: 'price_nothing' },
-      { ...activeChange, planId: BUSINESS_YEAR, addonIds: [PUBLISHER_MONTH] },
     ]) {
       expect((await api('change-subscription', 'active', data)).status).toBe(403);
     }
@@ -229,6 +228,66 @@ describe('activate-subscription', () => {
   it('refuses a running subscription (409) and another site\'s ids (403)', async () => {
     expect((await api('activate-subscription', 'active', { ...activeChange, planId: BUSINESS_YEAR })).status).toBe(409);
     expect((await api('activate-subscription', 'trial-over', { customerId: 'cus_trial_over', subscriptionId: 'sub_active', userId: 'user_trial_over', planId: PUBLISHER_YEAR })).status).toBe(403);
+  });
+});
+
+describe('only what is offered can be bought', () => {
+  const CUSTOM_YEAR = priceId('custom', DEFAULT_GROUP, 'year', 250_000);
+  const SUBDIRECTORY_YEAR = 'price_subdirectory_year';
+  const trialChange = { customerId: 'cus_trial', subscriptionId: 'sub_trial', userId: 'user_trial' };
+  const notForSale: [string, { planId: string; addonIds: string[] }, string][] = [
+    ["the sales team's Custom plan (an inactive price)", { planId: CUSTOM_YEAR, addonIds: [] }, planChangeMessages.planNotForSale],
+    ['an add-on of another plan (Starter takes no subdirectory)', { planId: STARTER_YEAR, addonIds: [SUBDIRECTORY_YEAR] }, planChangeMessages.addonNotForSale],
+    ['a plan named as an add-on', { planId: BUSINESS_YEAR, addonIds: [PUBLISHER_MONTH] }, planChangeMessages.addonNotForSale],
+  ];
+  const invoiceCount = (customerId: string) => demo.count(sql`invoices where customer_id = ${customerId}`);
+  const siteSubscriptions = (siteId: string) => demo.count(sql`subscriptions where site_id = ${siteId}`);
+
+  it.each(notForSale)('change-subscription refuses %s (400) and changes nothing', async (_what, choice, message) => {
+    const invoices = await invoiceCount('cus_active');
+    const result = await api('change-subscription', 'active', { ...activeChange, ...choice }, { 'idempotency-key': `not-for-sale-${choice.planId}` });
+    expect(result.status).toBe(400);
+    expect(errorOf(result)).toEqual({ status: 400, message });
+    expect(await subscriptionRow('sub_active')).toMatchObject({ price_id: PUBLISHER_YEAR, status: 'active', pending_price_id: null });
+    expect(await invoiceCount('cus_active')).toBe(invoices);
+  });
+
+  it.each(notForSale)('activate-subscription refuses %s (400) and the trial goes on', async (_what, choice, message) => {
+    await saveCard('trial', 'cus_trial', 'user_trial', '4242424242424242');
+    const result = await api('activate-subscription', 'trial', { ...trialChange, ...choice, isTrial: true });
+    expect(result.status).toBe(400);
+    expect(errorOf(result)).toEqual({ status: 400, message });
+    expect(await subscriptionRow('sub_trial')).toMatchObject({ price_id: PUBLISHER_YEAR, status: 'trialing' });
+    expect(await siteSubscriptions('site_trial')).toBe(1);
+    expect(await invoiceCount('cus_trial')).toBe(0);
+  });
+
+  it.each(notForSale)('get-invoice-preview refuses %s (400)', async (_what, { planId, addonIds }, message) => {
+    const result = await api('get-invoice-preview', 'active', {
+      ...previewOf(planId, 'year'),
+      addonPrices: addonIds.map((selected) => ({ current: null, selected })),
+    });
+    expect(errorOf(result)).toEqual({ status: 400, message });
+  });
+
+  it("refuses the default group's plans to an owner shown another product group, and sells that owner their own", async () => {
+    await demo.query(sql`update users set show_product_group = ${'partners'} where id in (${'user_active'}, ${'user_trial'})`);
+    const shown = (await ok('get-billing-data', 'active', {})).availableProducts.map((product) => product.id);
+    expect(shown).toEqual(['prod_publisher']);
+    const notForSale = { status: 400, message: planChangeMessages.planNotForSale };
+    expect(errorOf(await api('change-subscription', 'active', { ...activeChange, planId: BUSINESS_YEAR }))).toEqual(notForSale);
+    await saveCard('trial', 'cus_trial', 'user_trial', '4242424242424242');
+    expect(errorOf(await api('activate-subscription', 'trial', { ...trialChange, planId: BUSINESS_YEAR, addonIds: [] }))).toEqual(notForSale);
+    expect(await subscriptionRow('sub_trial')).toMatchObject({ status: 'trialing' });
+    expect(errorOf(await api('get-invoice-preview', 'active', previewOf(BUSINESS_YEAR, 'year')))).toEqual(notForSale);
+    expect(await subscriptionRow('sub_active')).toMatchObject({ price_id: PUBLISHER_YEAR, status: 'active' });
+    expect((await api('get-invoice-preview', 'active', previewOf(PUBLISHER_MONTH, 'month'))).status).toBe(200);
+  });
+
+  it('still refuses an unknown price and a legacy price as it refuses another site\'s ids (403), telling nothing', async () => {
+    for (const planId of ['price_nothing', priceId('standard', LEGACY_GROUP, 'month', 8000)]) {
+      expect(errorOf(await api('change-subscription', 'active', { ...activeChange, planId }))).toEqual({ status: 403, message: messages.forbidden });
+    }
   });
 });
 
