@@ -182,6 +182,13 @@ export const DNS_A_RECORD_IP = '192.0.2.10';
 export const DNS_ROOT_HOST = '@';
 export const DNS_WWW_HOST = 'www';
 export const WWW_PREFIX = `${DNS_WWW_HOST}.`;
+/**
+ * The owner's proof of control (beyond the spec): a TXT record on this host of the domain's zone whose value names
+ * the site, unless the domain's CNAME already points at the site's own target. The edge is asked for a hostname
+ * only once one of the two is in DNS, so a name that merely points at the platform's shared address is not claimed.
+ */
+export const DOMAIN_PROOF_HOST = '_site-verification';
+export const DOMAIN_PROOF_VALUE_PREFIX = 'site-verification=';
 export const CLOUDFLARE_NAMESERVER_MARKER = 'cloudflare';
 export const PROXY_STATUS_DNS_ONLY = 'DNS Only';
 export const SSL_STATUSES_LIVE = ['ACTIVE', 'FAILING', 'PROXY', 'VERIFIED', 'CUSTOM'] as const;

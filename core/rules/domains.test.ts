@@ -6,6 +6,8 @@ import {
   customDomainRemovalMessage,
   customDomainOverviewMessage,
   dnsRecords,
+  domainKey,
+  domainProofValue,
   DOMAIN_MESSAGES,
   domainCheckOutcome,
   domainForActivation,
@@ -185,19 +187,36 @@ describe('proxyStatus: "Proxy Status shows \'DNS Only\' when the nameserver is C
   });
 });
 
+describe('domainKey: a custom domain, its www twin and its sending domain share one key', () => {
+  it.each([
+    ['www.example.com', 'example.com'],
+    ['example.com', 'example.com'],
+    ['blog.example.com', 'blog.example.com'],
+    ['www.blog.example.com', 'blog.example.com'],
+  ])('%s -> %s', (domain, key) => {
+    expect(domainKey(domain)).toBe(key);
+  });
+});
+
 describe('dnsRecords: SPEC 2 "Records shown", TTL 300', () => {
   const cname = (host: string): DnsRecord => ({ type: 'CNAME', host, value: 'mysite.inkwell.pro', ttl: 300 });
   const a = (host: string): DnsRecord => ({ type: 'A', host, value: IP, ttl: 300 });
+  const proof: DnsRecord = { type: 'TXT', host: '_site-verification', value: 'site-verification=site_mysite', ttl: 300 };
   it.each<[string, string, DnsRecord[]]>([
-    ['"(default www ...)" before a domain is entered; "A on the root"', '', [cname('www'), a('@')]],
-    ['www subdomain: CNAME on www, "An A record. Its host is @ or www, the opposite of the CNAME\'s."', 'www.example.com', [cname('www'), a('@')]],
-    ['no subdomain: CNAME on @, A on www', 'example.com', [cname('@'), a('www')]],
-    ['"It is omitted when the CNAME host is a custom subdomain other than www or @."', 'blog.example.com', [cname('blog')]],
-    ['a country second level is not a subdomain', 'www.example.co.uk', [cname('www'), a('@')]],
-    ['a registrable domain under a country second level is the root', 'example.com.au', [cname('@'), a('www')]],
-    ['a name under a private suffix is the root', 'example.github.io', [cname('@'), a('www')]],
-  ])('%s', (_label, domain, records) => {
-    expect(dnsRecords({ domain, siteSubdomain: 'mysite', proDomain: PRO })).toEqual(records);
+    ['"(default www ...)" before a domain is entered; "A on the root"', '', [cname('www'), a('@'), proof]],
+    ['www subdomain: CNAME on www, "An A record. Its host is @ or www, the opposite of the CNAME\'s."', 'www.example.com', [cname('www'), a('@'), proof]],
+    ['no subdomain: CNAME on @, A on www', 'example.com', [cname('@'), a('www'), proof]],
+    ['"It is omitted when the CNAME host is a custom subdomain other than www or @."', 'blog.example.com', [cname('blog'), proof]],
+    ['a country second level is not a subdomain', 'www.example.co.uk', [cname('www'), a('@'), proof]],
+    ['a registrable domain under a country second level is the root', 'example.com.au', [cname('@'), a('www'), proof]],
+    ['a name under a private suffix is the root', 'example.github.io', [cname('@'), a('www'), proof]],
+  ])('%s; the proof of control last, on the zone', (_label, domain, records) => {
+    expect(dnsRecords({ domain, siteId: 'site_mysite', siteSubdomain: 'mysite', proDomain: PRO })).toEqual(records);
+  });
+
+  it('names the site in the proof: another site\'s record proves nothing for this one', () => {
+    expect(domainProofValue('site_a')).toBe('site-verification=site_a');
+    expect(domainProofValue('site_a')).not.toBe(domainProofValue('site_b'));
   });
 
   it.each([
@@ -333,13 +352,14 @@ describe('DOMAIN_MESSAGES: the domain messages of SPEC 5 and 8, verbatim', () =>
 });
 
 describe('zone-file lines: "Copy all records" (beyond the spec)', () => {
+  const PROOF_LINE = '_site-verification 300 IN TXT "site-verification=site_mysite"';
   it.each<[string, string, string[]]>([
-    ['a www domain', 'www.example.com', ['www 300 IN CNAME mysite.inkwell.pro.', `@ 300 IN A ${IP}`]],
-    ['a root domain', 'example.com', ['@ 300 IN CNAME mysite.inkwell.pro.', `www 300 IN A ${IP}`]],
-    ['a subdomain under a country second level (public suffix co.uk)', 'shop.example.co.uk', ['shop 300 IN CNAME mysite.inkwell.pro.']],
-    ['a root under a country second level (public suffix com.au)', 'example.com.au', ['@ 300 IN CNAME mysite.inkwell.pro.', `www 300 IN A ${IP}`]],
-  ])('%s: %s', (_label, domain, lines) => {
-    const records = dnsRecords({ domain, siteSubdomain: 'mysite', proDomain: PRO });
+    ['a www domain', 'www.example.com', ['www 300 IN CNAME mysite.inkwell.pro.', `@ 300 IN A ${IP}`, PROOF_LINE]],
+    ['a root domain', 'example.com', ['@ 300 IN CNAME mysite.inkwell.pro.', `www 300 IN A ${IP}`, PROOF_LINE]],
+    ['a subdomain under a country second level (public suffix co.uk)', 'shop.example.co.uk', ['shop 300 IN CNAME mysite.inkwell.pro.', PROOF_LINE]],
+    ['a root under a country second level (public suffix com.au)', 'example.com.au', ['@ 300 IN CNAME mysite.inkwell.pro.', `www 300 IN A ${IP}`, PROOF_LINE]],
+  ])('%s: %s (a TXT value quoted)', (_label, domain, lines) => {
+    const records = dnsRecords({ domain, siteId: 'site_mysite', siteSubdomain: 'mysite', proDomain: PRO });
     expect(records.map(zoneFileLine)).toEqual(lines);
     expect(zoneFile(records)).toBe(lines.join('\n'));
   });

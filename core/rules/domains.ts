@@ -12,6 +12,8 @@ import {
   DNS_ROOT_HOST,
   DNS_WWW_HOST,
   DOMAIN_INPUT_MIN_LENGTH,
+  DOMAIN_PROOF_HOST,
+  DOMAIN_PROOF_VALUE_PREFIX,
   DOMAIN_SUFFIX_MAX_LETTERS,
   DOMAIN_SUFFIX_MIN_LETTERS,
   HOSTNAME_LABEL_MAX_LENGTH,
@@ -159,7 +161,7 @@ export function proxyStatus(nameServer: string | null): typeof PROXY_STATUS_DNS_
 // ------------------------------------------------------------------------------------------ DNS records
 
 export interface DnsRecord {
-  type: 'CNAME' | 'A';
+  type: 'CNAME' | 'A' | 'TXT';
   host: string;
   value: string;
   ttl: number;
@@ -168,6 +170,7 @@ export interface DnsRecord {
 export interface DnsRecordsInput {
   /** the normalised domain entered, '' before any */
   domain: string;
+  siteId: string;
   siteSubdomain: string;
   proDomain: string;
 }
@@ -179,15 +182,30 @@ export function cnameHost(domain: string): string {
 }
 
 /**
+ * The domain a custom domain is known by: without its www. A site's custom domain and its twin (www.example.com
+ * and example.com) and the sending domain derived from them share it, so one site at most holds it.
+ */
+export function domainKey(domain: string): string {
+  return domain.startsWith(WWW_PREFIX) ? domain.slice(WWW_PREFIX.length) : domain;
+}
+
+/** The proof record's value: it names the site, so it proves control for that site only. */
+export function domainProofValue(siteId: string): string {
+  return `${DOMAIN_PROOF_VALUE_PREFIX}${siteId}`;
+}
+
+/**
  * SPEC 2 "Records shown": the CNAME to {site subdomain}.{pro domain}, and the A record to the fixed IP on the
- * opposite host (www <-> @), omitted for any other subdomain. TTL 300.
+ * opposite host (www <-> @), omitted for any other subdomain. TTL 300. Beyond the spec, last: the TXT record on the
+ * zone that proves the owner controls it (DOMAIN_PROOF_HOST), needed when the CNAME does not point at the site.
  */
 export function dnsRecords(input: DnsRecordsInput): DnsRecord[] {
   const host = cnameHost(input.domain);
   const cname: DnsRecord = { type: 'CNAME', host, value: `${input.siteSubdomain}.${input.proDomain}`, ttl: DNS_RECORD_TTL };
-  if (host !== DNS_WWW_HOST && host !== DNS_ROOT_HOST) return [cname];
+  const proof: DnsRecord = { type: 'TXT', host: DOMAIN_PROOF_HOST, value: domainProofValue(input.siteId), ttl: DNS_RECORD_TTL };
+  if (host !== DNS_WWW_HOST && host !== DNS_ROOT_HOST) return [cname, proof];
   const aHost = host === DNS_WWW_HOST ? DNS_ROOT_HOST : DNS_WWW_HOST;
-  return [cname, { type: 'A', host: aHost, value: DNS_A_RECORD_IP, ttl: DNS_RECORD_TTL }];
+  return [cname, { type: 'A', host: aHost, value: DNS_A_RECORD_IP, ttl: DNS_RECORD_TTL }, proof];
 }
 
 // ------------------------------------------------------------------------------------------- ssl status
@@ -283,7 +301,8 @@ function fullyQualified(name: string): string {
  * active.inkwell.test.`; an A record's value is an address and stays as it is.
  */
 export function zoneFileLine(record: DnsRecord): string {
-  const value = record.type === 'CNAME' ? fullyQualified(record.value) : record.value;
+  // A TXT value is a quoted character string in a zone file.
+  const value = record.type === 'CNAME' ? fullyQualified(record.value) : record.type === 'TXT' ? `"${record.value}"` : record.value;
   return `${record.host} ${record.ttl} IN ${record.type} ${value}`;
 }
 

@@ -78,3 +78,12 @@ export function withPlugin(db: Db, plugin: KyselyPlugin): Db {
   if (writes !== undefined) tableWrites.set(extended, writes);
   return extended;
 }
+
+/** better-sqlite3's and PostgreSQL's codes for a row a unique index refused. */
+const UNIQUE_VIOLATION_CODES: ReadonlySet<string> = new Set(['SQLITE_CONSTRAINT_UNIQUE', '23505']);
+
+/** Whether a write failed because a unique index already holds the value, in either database. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && UNIQUE_VIOLATION_CODES.has(code);
+}

@@ -9,6 +9,7 @@ import * as m0005 from './migrations/0005_database_claims';
 import * as m0006 from './migrations/0006_payment_events';
 import * as m0007 from './migrations/0007_site_versions';
 import * as m0008 from './migrations/0008_sandbox_invoice_breakdowns';
+import * as m0009 from './migrations/0009_one_domain_one_site';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0006_payment_events': m0006,
   '0007_site_versions': m0007,
   '0008_sandbox_invoice_breakdowns': m0008,
+  '0009_one_domain_one_site': m0009,
 };
 
 const provider: MigrationProvider = {

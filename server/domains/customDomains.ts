@@ -1,18 +1,23 @@
 /**
  * Custom domains (SPEC 4 "Custom domain activation"): saving one, asking the edge provider for its certificate,
  * checking it, the registrar its nameservers belong to, and a diagnosis of its DNS records in plain words.
+ *
+ * A domain is one site's (its www twin and its sending domain with it: SiteDomainStore.otherSiteHolding), and the
+ * edge is asked for its certificate only once the owner has proved control of it in DNS (proofOf): pointing at the
+ * platform's shared address is not enough, any site could claim a name that does.
  */
 import type { DnsDiagnosis, DnsDiagnosisRow, DomainCheck, SslStatus } from '../../core/contract';
-import { DNS_A_RECORD_IP, DNS_ROOT_HOST } from '../../core/rules/constants';
+import { DNS_A_RECORD_IP, DNS_ROOT_HOST, DOMAIN_PROOF_HOST } from '../../core/rules/constants';
 import { toUnixSeconds } from '../../core/rules/dates';
-import { dnsRecords, sslStatusClass, validateCustomDomain } from '../../core/rules/domains';
+import { dnsRecords, domainKey, domainProofValue, isFinalSslStatus, sslStatusClass, validateCustomDomain } from '../../core/rules/domains';
 import type { SiteRow } from '../db/schema';
 import { registrarOfNameserver } from '../dns/registrars';
 import { DnsLookupError, type DnsResolver } from '../dns/resolver';
 import { zoneOf } from '../dns/zones';
 import { ApiError } from '../http/errors';
+import type { SendingDomains } from '../mail/sendingDomains';
 import { EdgeProviderError, type EdgeProvider } from './edgeProvider';
-import type { SiteDomainStore } from './siteDomains';
+import { DomainHeldError, type SiteDomainStore } from './siteDomains';
 
 export const customDomainMessages = {
   inUse: 'This domain is already connected to another site. Remove it there first, or contact support.',
@@ -26,10 +31,20 @@ export function siteTarget(site: Pick<SiteRow, 'subdomain' | 'pro_domain'>): str
 
 const isTransient = (error: unknown) => error instanceof DnsLookupError || error instanceof EdgeProviderError;
 
+/**
+ * What DNS says about the owner's control of a domain: proven by the site's TXT record on the zone or a CNAME to the
+ * site's own target; a CNAME elsewhere says the domain is pointed at another host; otherwise nothing yet.
+ */
+export type DomainProof = 'proven' | 'points-elsewhere' | 'nothing';
+
+const squash = (value: string) => value.replace(/\s+/g, '');
+
 export interface CustomDomainsOptions {
   sites: SiteDomainStore;
   edge: EdgeProvider;
   resolver: DnsResolver;
+  /** a changed custom domain ends the sending domain derived from the old one */
+  sendingDomains: SendingDomains;
   now: () => number;
 }
 
@@ -37,6 +52,7 @@ export interface CustomDomainsOptions {
 export function recordHint(row: Pick<DnsDiagnosisRow, 'type' | 'name' | 'expected' | 'answers'>, otherAnswers: { cname: string[]; a: string[] }): string | null {
   const { type, name, expected, answers } = row;
   if (answers.includes(expected)) return null;
+  if (type === 'TXT') return `Add a TXT record at ${name} with the value ${expected}: it proves the domain is yours`;
   if (type === 'CNAME') {
     if (answers.length > 0) return `Your CNAME points to ${answers[0]}; it should point to ${expected}`;
     if (otherAnswers.a.length > 0) return `${name} has an A record (${otherAnswers.a.join(', ')}) instead of a CNAME to ${expected}: remove it and add the CNAME`;
@@ -55,23 +71,63 @@ export class CustomDomains {
     if (problem !== null) throw new ApiError(400, problem);
   }
 
-  /** Saves the domain (null removes it); a new domain starts NONE: saved, its certificate not yet asked for. */
+  /**
+   * Saves the domain (null removes it); a new domain starts NONE: saved, its certificate not yet asked for. The old
+   * domain's hostname at the edge goes, and so does the sending domain unless the new domain keeps it (its twin).
+   */
   async setDomain(site: SiteRow, domain: string | null): Promise<void> {
-    const { sites, edge } = this.options;
+    const { sites, edge, sendingDomains } = this.options;
     if (domain === site.external_domain) return;
     if (domain !== null) {
       this.validate(site, domain);
-      if ((await sites.otherSiteWith(domain, site.id)) !== null) throw new ApiError(409, customDomainMessages.inUse);
+      if ((await sites.otherSiteHolding(domain, site.id)) !== null) throw new ApiError(409, customDomainMessages.inUse);
     }
     if (site.external_domain !== null) await edge.removeHostname(site.external_domain);
-    await sites.setCustomDomain(site, domain, domain === null ? null : 'NONE', false);
+    if (site.sending_domain !== null && (domain === null || domainKey(domain) !== site.sending_domain)) await sendingDomains.remove(site);
+    try {
+      await sites.setCustomDomain(site, domain, domain === null ? null : 'NONE', false);
+    } catch (error) {
+      if (error instanceof DomainHeldError) throw new ApiError(409, customDomainMessages.inUse);
+      throw error;
+    }
   }
 
-  /** Saves the domain if it is new and asks for its certificate, then looks once: PENDING, or already ACTIVE. */
+  /** Whether the owner has proved control of the domain in DNS (DomainProof); a failed look proves nothing yet. */
+  async proofOf(site: SiteRow, domain: string): Promise<DomainProof> {
+    const { resolver } = this.options;
+    const zone = zoneOf(domain) ?? domain;
+    try {
+      const [cnames, texts] = await Promise.all([resolver.resolve(domain, 'CNAME'), resolver.resolve(`${DOMAIN_PROOF_HOST}.${zone}`, 'TXT')]);
+      const expected = domainProofValue(site.id);
+      if (cnames.includes(siteTarget(site)) || texts.some((text) => squash(text) === expected)) return 'proven';
+      return cnames.length > 0 ? 'points-elsewhere' : 'nothing';
+    } catch (error) {
+      if (error instanceof DnsLookupError) return 'nothing';
+      throw error;
+    }
+  }
+
+  /**
+   * Asks the edge for the domain's certificate once control is proven; until then the edge hears nothing of it, and
+   * the status says what DNS shows: INVALID for a CNAME to another host, PENDING while there is nothing yet.
+   */
+  private async requestCertificate(site: SiteRow, domain: string): Promise<SslStatus> {
+    const proof = await this.proofOf(site, domain);
+    if (proof === 'proven') {
+      const { edge } = this.options;
+      const requested = await edge.addHostname(domain, siteTarget(site));
+      // The edge looks at DNS on its check: a domain whose records are all in place goes live on this very call.
+      return ((await edge.checkHostname(domain)) ?? requested).status;
+    }
+    return proof === 'points-elsewhere' ? 'INVALID' : 'PENDING';
+  }
+
+  /** Saves the domain if it is new and asks for its certificate (again, after a failure), then looks once. */
   async activate(site: SiteRow, domain: string): Promise<{ ssl_status: SslStatus; hostname: string }> {
     await this.setDomain(site, domain);
     const saved = (await this.options.sites.find(site.id)) ?? site;
-    await this.options.edge.addHostname(domain, siteTarget(saved));
+    // Asked here, not only by the check, so that a certificate that failed is asked for anew.
+    if ((await this.proofOf(saved, domain)) === 'proven') await this.options.edge.addHostname(domain, siteTarget(saved));
     const check = await this.check(saved);
     return { ssl_status: check.ssl_status ?? 'PENDING', hostname: domain };
   }
@@ -82,9 +138,12 @@ export class CustomDomains {
     if (domain === null) return { ssl_status: site.ssl_status as SslStatus | null, hostname: null, error: null };
     const { edge, sites } = this.options;
     try {
-      // A domain saved but never activated (NONE) is activated by the first check: the panel then polls it.
-      const certificate = (await edge.checkHostname(domain)) ?? (await edge.addHostname(domain, siteTarget(site)));
-      const status: SslStatus = certificate.status;
+      // A domain saved but never activated (NONE), or waiting for its proof (PENDING), is activated by a check: the
+      // panel polls it. A final status the edge never heard of (INVALID before any proof) waits for Try again.
+      const certificate = await edge.checkHostname(domain);
+      const stored = site.ssl_status as SslStatus | null;
+      const status: SslStatus =
+        certificate?.status ?? (stored !== null && isFinalSslStatus(stored) ? stored : await this.requestCertificate(site, domain));
       if (status !== site.ssl_status) await sites.setCustomDomain(site, domain, status, sslStatusClass(status) === 'live');
       return { ssl_status: status, hostname: domain, error: null };
     } catch (error) {
@@ -105,18 +164,27 @@ export class CustomDomains {
     }
   }
 
-  /** Each record the domain needs (SPEC 2 "Records shown"), what DNS answers for it now, and what to change. */
+  /**
+   * Each record the domain needs (SPEC 2 "Records shown"), what DNS answers for it now, and what to change. The
+   * proof's TXT record is fine as soon as control is proven, by it or by the CNAME on the site's target.
+   */
   async diagnose(site: SiteRow): Promise<DnsDiagnosis> {
     const domain = site.external_domain;
     if (domain === null) return { domain: null, records: [] };
     const zone = zoneOf(domain) ?? domain;
     const { resolver, now } = this.options;
     const checkedAt = toUnixSeconds(now());
-    const expected = dnsRecords({ domain, siteSubdomain: site.subdomain, proDomain: site.pro_domain });
+    const expected = dnsRecords({ domain, siteId: site.id, siteSubdomain: site.subdomain, proDomain: site.pro_domain });
+    const proven = (await this.proofOf(site, domain)) === 'proven';
     const records = await Promise.all(
       expected.map(async (record): Promise<DnsDiagnosisRow> => {
         const name = record.host === DNS_ROOT_HOST ? zone : `${record.host}.${zone}`;
         try {
+          if (record.type === 'TXT') {
+            const row = { type: record.type, host: record.host, name, expected: record.value, answers: await resolver.resolve(name, 'TXT') };
+            const hint = proven ? null : recordHint(row, { cname: [], a: [] });
+            return { ...row, ok: hint === null, checkedAt, hint };
+          }
           const [cname, a] = await Promise.all([resolver.resolve(name, 'CNAME'), resolver.resolve(name, 'A')]);
           const answers = record.type === 'CNAME' ? cname : a;
           const row = { type: record.type, host: record.host, name, expected: record.value, answers };

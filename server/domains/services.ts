@@ -67,6 +67,7 @@ export function createDomainServices(config: DomainsConfig, context: DomainServi
   const edge = createEdge(config, context, resolver);
   const mail = createMail(config, context, resolver);
   const registrar = createRegistrar(config, context);
+  const sendingDomains = new SendingDomains({ sites, mail, resolver });
   return {
     resolver,
     sites,
@@ -74,7 +75,7 @@ export function createDomainServices(config: DomainsConfig, context: DomainServi
     mail,
     registrar,
     registrarIntegrations: new RegistrarIntegrations(context.db, context.now),
-    customDomains: new CustomDomains({ sites, edge, resolver, now: context.now }),
-    sendingDomains: new SendingDomains({ sites, mail, resolver }),
+    customDomains: new CustomDomains({ sites, edge, resolver, sendingDomains, now: context.now }),
+    sendingDomains,
   };
 }

@@ -1,12 +1,20 @@
 /** What the domain calls change on a site: its custom domain and certificate status, and its sending domain. */
 import type { SendingDomainStatus, SslStatus } from '../../core/contract';
-import type { Db } from '../db/database';
+import { WWW_PREFIX } from '../../core/rules/constants';
+import { domainKey } from '../../core/rules/domains';
+import { isUniqueViolation, type Db } from '../db/database';
 import type { SiteRow } from '../db/schema';
 
 /** The address a site is reached at: its custom domain once that is live, else its platform subdomain. */
 export function siteUrl(site: Pick<SiteRow, 'subdomain' | 'pro_domain'>, liveDomain: string | null): string {
   return `https://${liveDomain ?? `${site.subdomain}.${site.pro_domain}`}`;
 }
+
+/**
+ * Another site already holds the domain. The database's unique indexes (migration 0009) are the last word: two
+ * sites saving twins at the same instant both pass the look-up, and one of the writes is refused.
+ */
+export class DomainHeldError extends Error {}
 
 export class SiteDomainStore {
   constructor(private readonly db: Db) {}
@@ -15,26 +23,45 @@ export class SiteDomainStore {
     return this.db.selectFrom('sites').selectAll().where('id', '=', siteId).executeTakeFirst();
   }
 
-  /** The other site that has this custom domain, if any. */
-  async otherSiteWith(domain: string, siteId: string): Promise<string | null> {
+  /**
+   * The other site that holds this domain, its www twin, or the sending domain they share (domainKey), if any:
+   * saving it here would hand that site's mail and address to this one.
+   */
+  async otherSiteHolding(domain: string, siteId: string): Promise<string | null> {
+    const key = domainKey(domain);
     const row = await this.db
       .selectFrom('sites')
       .select('id')
-      .where('external_domain', '=', domain)
       .where('id', '!=', siteId)
+      .where((eb) => eb.or([eb('external_domain', 'in', [key, `${WWW_PREFIX}${key}`]), eb('sending_domain', '=', key)]))
       .executeTakeFirst();
     return row?.id ?? null;
   }
 
+  /** @throws DomainHeldError when another site holds the domain's key */
   async setCustomDomain(site: SiteRow, domain: string | null, status: SslStatus | null, live: boolean): Promise<void> {
-    await this.db
-      .updateTable('sites')
-      .set({ external_domain: domain, ssl_status: status, url: siteUrl(site, live ? domain : null) })
-      .where('id', '=', site.id)
-      .execute();
+    await this.write(() =>
+      this.db
+        .updateTable('sites')
+        .set({ external_domain: domain, ssl_status: status, url: siteUrl(site, live ? domain : null) })
+        .where('id', '=', site.id)
+        .execute(),
+    );
   }
 
+  /** @throws DomainHeldError when another site holds the sending domain */
   async setSendingDomain(siteId: string, domain: string | null, status: SendingDomainStatus): Promise<void> {
-    await this.db.updateTable('sites').set({ sending_domain: domain, sending_domain_status: status }).where('id', '=', siteId).execute();
+    await this.write(() =>
+      this.db.updateTable('sites').set({ sending_domain: domain, sending_domain_status: status }).where('id', '=', siteId).execute(),
+    );
+  }
+
+  private async write(update: () => Promise<unknown>): Promise<void> {
+    try {
+      await update();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new DomainHeldError('another site holds this domain');
+      throw error;
+    }
   }
 }

@@ -3,12 +3,17 @@
  * verified, removed. The site's sending_domain_status follows: INITIALIZED once set up, PENDING after an
  * activation that did not find every record, VERIFIED once SPF, DKIM and DMARC are all there, INVALID when a
  * verified domain's records have gone missing.
+ *
+ * The site's row names its sending domain, and one site at most names a domain (a unique index): every call acts
+ * on that name only, so never on another site's domain at the provider. The name is claimed on the row before the
+ * provider is asked, and a domain the provider already had before this site claimed it is refused: the provider
+ * hands back an existing domain as it is, DKIM key and all, and that one was made for someone else.
  */
 import type { SendingDnsRecord, SendingDomain, SendingDomainStatus } from '../../core/contract';
-import { WWW_PREFIX } from '../../core/rules/constants';
+import { domainKey } from '../../core/rules/domains';
 import type { SiteRow } from '../db/schema';
 import { DnsLookupError, type DnsResolver } from '../dns/resolver';
-import type { SiteDomainStore } from '../domains/siteDomains';
+import { DomainHeldError, type SiteDomainStore } from '../domains/siteDomains';
 import { ApiError } from '../http/errors';
 import { MailProviderError, type MailDomain, type MailProvider, type ProviderDnsRecord } from './provider';
 
@@ -17,6 +22,7 @@ export const DMARC_VALUE = 'v=DMARC1; p=none;';
 export const sendingDomainMessages = {
   needsCustomDomain: 'Set up a custom domain before a custom sending domain.',
   none: 'This site has no custom sending domain.',
+  inUse: 'This sending domain is already used by another site. Contact support.',
   providerFailed: 'Unable to reach the mail provider. Try again in a minute.',
   recordsMissing: (names: string[]) => `These DNS records are missing: ${names.join(', ')}.`,
 } as const;
@@ -25,11 +31,8 @@ export const sendingDomainMessages = {
 const SET_UP: ReadonlySet<SendingDomainStatus> = new Set(['INITIALIZED', 'PENDING', 'VERIFIED', 'INVALID']);
 
 /** The domain mail is sent from: the custom domain, without its www. */
-export function sendingDomainOf(site: Pick<SiteRow, 'external_domain' | 'sending_domain'>): string | null {
-  if (site.sending_domain !== null) return site.sending_domain;
-  const domain = site.external_domain;
-  if (domain === null) return null;
-  return domain.startsWith(WWW_PREFIX) ? domain.slice(WWW_PREFIX.length) : domain;
+export function sendingDomainOf(site: Pick<SiteRow, 'external_domain'>): string | null {
+  return site.external_domain === null ? null : domainKey(site.external_domain);
 }
 
 function rowOf(record: ProviderDnsRecord): SendingDnsRecord {
@@ -90,14 +93,39 @@ export class SendingDomains {
     return site.sending_domain;
   }
 
-  /** Adds the domain at the provider (again, if it lost it); a domain already set up keeps its status. */
+  /**
+   * Adds the domain at the provider (again, if it lost it); a domain already set up keeps its status. A domain
+   * another site holds, or one the provider had before this site claimed it, is refused (409) and nothing changes.
+   */
   async setup(site: SiteRow): Promise<SendingDomain> {
     const domain = sendingDomainOf(site);
     if (domain === null) throw new ApiError(400, sendingDomainMessages.needsCustomDomain);
-    const created = await this.provider(() => this.options.mail.createDomain(domain));
-    const status: SendingDomainStatus = SET_UP.has(statusOf(site)) && site.sending_domain === domain ? statusOf(site) : 'INITIALIZED';
-    await this.options.sites.setSendingDomain(site.id, domain, status);
+    const { sites, mail } = this.options;
+    const claimedBefore = site.sending_domain === domain;
+    if (!claimedBefore) {
+      await this.claim(site.id, domain);
+      try {
+        if ((await this.provider(() => mail.getDomain(domain))) !== null) throw new ApiError(409, sendingDomainMessages.inUse);
+      } catch (error) {
+        // The claim is let go: the site keeps no name it could not set up.
+        await sites.setSendingDomain(site.id, null, 'NONE');
+        throw error;
+      }
+    }
+    const created = await this.provider(() => mail.createDomain(domain));
+    const status: SendingDomainStatus = claimedBefore && SET_UP.has(statusOf(site)) ? statusOf(site) : 'INITIALIZED';
+    await sites.setSendingDomain(site.id, domain, status);
     return this.answer(created, status);
+  }
+
+  /** Names the domain on the site's row, not yet set up (NONE): the unique index refuses it if another site has it. */
+  private async claim(siteId: string, domain: string): Promise<void> {
+    try {
+      await this.options.sites.setSendingDomain(siteId, domain, 'NONE');
+    } catch (error) {
+      if (error instanceof DomainHeldError) throw new ApiError(409, sendingDomainMessages.inUse);
+      throw error;
+    }
   }
 
   /** The records as last verified, changing nothing. */

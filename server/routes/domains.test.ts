@@ -6,7 +6,9 @@ import { sql } from 'kysely';
 import type { CallName, SendingDomain } from '../../core/contract';
 import { DNS_A_RECORD_IP } from '../../core/rules/constants';
 import type { ScenarioName } from '../demo/scenarios';
+import { customDomainMessages } from '../domains/customDomains';
 import { messages } from '../http/errors';
+import { sendingDomainMessages } from '../mail/sendingDomains';
 import { REGISTRAR_TOKEN_TTL_SECONDS, registrarMessages } from '../registrar/provider';
 import { errorOf, scenarioCalls, setUpDemo } from '../testing/testKit';
 
@@ -71,6 +73,15 @@ describe('custom domain activation', () => {
         ok: false,
         hint: 'Your CNAME points to blog.example.org; it should point to active.inkwell.test',
       }),
+      expect.objectContaining({
+        type: 'TXT',
+        host: '_site-verification',
+        name: '_site-verification.example.net',
+        expected: 'site-verification=site_active',
+        answers: [],
+        ok: false,
+        hint: 'Add a TXT record at _site-verification.example.net with the value site-verification=site_active: it proves the domain is yours',
+      }),
     ]);
     // INVALID is final: the record fixed, "Try again" activates again.
     await unpublish('active', wrong);
@@ -83,17 +94,22 @@ describe('custom domain activation', () => {
     expect((await ok('check-domain-dns', 'active')).records.every((record) => record.ok)).toBe(true);
   });
 
-  it('activates a root domain by its A record, and diagnoses the missing CNAME on www', async () => {
+  it("activates a root domain once the site's proof is published: the platform's A record alone claims nothing", async () => {
     await ok('activate-domain', 'starter', { siteId: 'site_starter', domain: 'example.net' });
-    const [cname, a] = (await ok('check-domain-dns', 'starter')).records;
+    const [cname, a, proof] = (await ok('check-domain-dns', 'starter')).records;
     expect(cname).toMatchObject({ type: 'CNAME', host: '@', name: 'example.net', ok: false });
     expect(a).toMatchObject({ type: 'A', host: 'www', name: 'www.example.net', expected: DNS_A_RECORD_IP, answers: [], ok: false });
     expect(a?.hint).toBe(`There is no A record for www.example.net yet: add one pointing to ${DNS_A_RECORD_IP}`);
+    expect(proof).toMatchObject({ type: 'TXT', host: '_site-verification', expected: 'site-verification=site_starter', ok: false });
     await publish('starter', 'example.net', 'A', DNS_A_RECORD_IP);
+    expect((await ok('check-domain', 'starter')).ssl_status).toBe('PENDING');
+    await publish('starter', '_site-verification.example.net', 'TXT', 'site-verification=site_starter');
     expect((await ok('check-domain', 'starter')).ssl_status).toBe('ACTIVE');
+    expect((await ok('check-domain-dns', 'starter')).records.find((record) => record.type === 'TXT')).toMatchObject({ ok: true, hint: null });
   });
 
-  it('fails when nothing appears in DNS after the configured number of checks', async () => {
+  it('fails when, control proven, nothing points the domain at the site after the configured number of checks', async () => {
+    await publish('starter', '_site-verification.example.net', 'TXT', 'site-verification=site_starter');
     // Activation looks once itself.
     expect((await ok('activate-domain', 'starter', { siteId: 'site_starter', domain: 'www.example.net' })).ssl_status).toBe('PENDING');
     const statuses: (string | null)[] = [];
@@ -129,6 +145,89 @@ describe('custom domain activation', () => {
     expect(await ok('lookup-nameserver', 'starter', { siteId: 'site_starter', domain: 'example.com' })).toEqual({ nameServer: 'cloudflare' });
     expect(await ok('lookup-nameserver', 'starter', { siteId: 'site_starter', domain: 'shop.example.co.uk' })).toEqual({ nameServer: 'godaddy' });
     expect(await ok('lookup-nameserver', 'starter', { siteId: 'site_starter', domain: 'example.invalid' })).toEqual({ nameServer: null });
+  });
+});
+
+describe('one domain, one site', () => {
+  const siteRow = async (siteId: string) => {
+    const [site] = await demo.query<{ external_domain: string | null; url: string; sending_domain: string | null; sending_domain_status: string }>(
+      sql`select external_domain, url, sending_domain, sending_domain_status from sites where id = ${siteId}`,
+    );
+    return site;
+  };
+  const domainLive = { external_domain: 'www.example.com', url: 'https://www.example.com', sending_domain: 'example.com', sending_domain_status: 'VERIFIED' };
+
+  it.each<[string, string]>([
+    ["the apex of another site's www domain (its sending domain)", 'example.com'],
+    ["the www twin of another site's domain", 'www.blog.example.com'],
+    ["another site's domain as it is", 'blog.example.com'],
+    ["the apex of another site's www domain, whose sending domain is set up", 'example.org'],
+  ])('refuses %s with 409, saving nothing', async (_label, domain) => {
+    for (const call of ['update-domain', 'activate-domain'] as const) {
+      const result = await api(call, 'active', { siteId: 'site_active', domain });
+      expect([result.status, errorOf(result).message]).toEqual([409, customDomainMessages.inUse]);
+    }
+    expect((await siteRow('site_active'))?.external_domain).toBeNull();
+  });
+
+  it("leaves another site's sending domain alone: the attack of the issue ends at the custom domain", async () => {
+    expect((await api('update-domain', 'active', { siteId: 'site_active', domain: 'example.com' })).status).toBe(409);
+    expect((await api('setup-sending-domain', 'active', { siteId: 'site_active' })).status).toBe(400);
+    expect((await api('verify-sending-domain', 'active', { siteId: 'site_active' })).status).toBe(404);
+    expect((await api('remove-sending-domain', 'active', { siteId: 'site_active' })).status).toBe(200);
+    expect(await siteRow('site_domain_live')).toEqual(domainLive);
+    const victim = await ok('check-sending-domain', 'domain-live');
+    expect([victim.domain_status, victim.active, victim.error]).toEqual(['VERIFIED', true, null]);
+  });
+
+  it('lets one of two sites saving twins at the same instant have the domain (the unique index)', async () => {
+    const results = await Promise.all([
+      api('update-domain', 'starter', { siteId: 'site_starter', domain: 'www.example.net' }),
+      api('update-domain', 'active', { siteId: 'site_active', domain: 'example.net' }),
+    ]);
+    expect(results.map((result) => result.status).sort()).toEqual([200, 409]);
+    const holders = [await siteRow('site_starter'), await siteRow('site_active')].filter((site) => site?.external_domain !== null);
+    expect(holders).toHaveLength(1);
+  });
+
+  it("does not activate a name pointed at the platform's address, at another site's target, or proved for another site", async () => {
+    await publish('active', 'example.net', 'A', DNS_A_RECORD_IP);
+    await publish('active', '_site-verification.example.net', 'TXT', 'site-verification=site_starter');
+    expect(await ok('activate-domain', 'active', { siteId: 'site_active', domain: 'example.net' })).toEqual({ ssl_status: 'PENDING', hostname: 'example.net' });
+    for (let check = 0; check < CHECKS_BEFORE_FAILURE + 1; check += 1) expect((await ok('check-domain', 'active')).ssl_status).toBe('PENDING');
+    expect((await siteRow('site_active'))?.url).toBe('https://active.inkwell.test');
+
+    await publish('active', 'www.example.net', 'CNAME', 'starter.inkwell.test');
+    expect((await ok('activate-domain', 'active', { siteId: 'site_active', domain: 'www.example.net' })).ssl_status).toBe('INVALID');
+    expect((await siteRow('site_active'))?.url).toBe('https://active.inkwell.test');
+  });
+
+  it('ends the sending domain with the custom domain it came from, so the next owner of the name starts afresh', async () => {
+    const before = await ok('get-sending-domain-records', 'domain-live');
+    // The www twin keeps it: the same sending domain.
+    await ok('update-domain', 'domain-live', { siteId: 'site_domain_live', domain: 'example.com' });
+    expect((await siteRow('site_domain_live'))?.sending_domain_status).toBe('VERIFIED');
+    await ok('update-domain', 'domain-live', { siteId: 'site_domain_live', domain: null });
+    expect(await siteRow('site_domain_live')).toMatchObject({ external_domain: null, sending_domain: null, sending_domain_status: 'NONE' });
+
+    await ok('update-domain', 'active', { siteId: 'site_active', domain: 'www.example.com' });
+    const fresh = await ok('setup-sending-domain', 'active');
+    expect(fresh.domain_status).toBe('INITIALIZED');
+    const dkim = (answer: SendingDomain) => answer.records.find((record) => record.name === 'pic._domainkey.example.com')?.value;
+    expect(dkim(fresh)).toMatch(/^k=rsa; p=/);
+    expect(dkim(fresh)).not.toBe(dkim(before));
+  });
+
+  it('refuses a domain the mail provider had before this site claimed it, and lets it go', async () => {
+    await demo.query(
+      sql`insert into sandbox_sending_domains (domain, dkim_public_key, state, validity_json, created_at) values ('news.example.net', 'k=rsa; p=other', 'active', '{}', 0)`,
+    );
+    await ok('update-domain', 'active', { siteId: 'site_active', domain: 'news.example.net' });
+    const refused = await api('setup-sending-domain', 'active', { siteId: 'site_active' });
+    expect([refused.status, errorOf(refused).message]).toEqual([409, sendingDomainMessages.inUse]);
+    expect(await siteRow('site_active')).toMatchObject({ sending_domain: null, sending_domain_status: 'NONE' });
+    const [kept] = await demo.query<{ dkim_public_key: string }>(sql`select dkim_public_key from sandbox_sending_domains where domain = 'news.example.net'`);
+    expect(kept?.dkim_public_key).toBe('k=rsa; p=other');
   });
 });
 

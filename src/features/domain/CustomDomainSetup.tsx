@@ -158,7 +158,7 @@ function CustomDomainForm({ site }: { site: CurrentSite }) {
 
   const nameServer = useLookupNameserverQuery({ siteId: site.id, domain: lookupDomain ?? '' }, { skip: !lookupDomain }).data?.nameServer ?? null;
   const { data: diagnosis } = useCheckDomainDnsQuery({ siteId: site.id }, { skip: !site.external_domain });
-  const records = dnsRecords({ domain: valid ? domain : '', siteSubdomain: site.subdomain, proDomain: site.pro_domain });
+  const records = dnsRecords({ domain: valid ? domain : '', siteId: site.id, siteSubdomain: site.subdomain, proDomain: site.pro_domain });
 
   // The status is re-checked every 3 s until it is final; leaving the screen stops it.
   useEffect(() => {

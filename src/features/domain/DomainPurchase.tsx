@@ -54,7 +54,7 @@ export function DomainPurchase({ site }: { site: CurrentSite }) {
     widget.showEntri({
       applicationId: token.applicationId,
       token: token.token,
-      dnsRecords: dnsRecords({ domain: '', siteSubdomain: site.subdomain, proDomain: site.pro_domain }),
+      dnsRecords: dnsRecords({ domain: '', siteId: site.id, siteSubdomain: site.subdomain, proDomain: site.pro_domain }),
     });
     const message = await closed;
     if (!message?.success || !message.domain) return null;
