@@ -103,12 +103,13 @@ describe('the input (SPEC 5 "Custom domain input")', () => {
 });
 
 describe('the DNS table', () => {
+  const PROOF_ROW = ['TXT', '_site-verification', 'site-verification=site_active'];
   it.each<[string, string, string[][]]>([
-    ['before a domain: CNAME on www, A on the root', '', [['CNAME', 'www', 'active.inkwell.test'], ['A', '@', '192.0.2.10']]],
-    ['a root domain: CNAME on @, A on www', 'example.com', [['CNAME', '@', 'active.inkwell.test'], ['A', 'www', '192.0.2.10']]],
-    ['a subdomain under co.uk: no A record', 'shop.example.co.uk', [['CNAME', 'shop', 'active.inkwell.test']]],
-    ['a root under com.au', 'example.com.au', [['CNAME', '@', 'active.inkwell.test'], ['A', 'www', '192.0.2.10']]],
-  ])('%s', async (_label, typed, rows) => {
+    ['before a domain: CNAME on www, A on the root', '', [['CNAME', 'www', 'active.inkwell.test'], ['A', '@', '192.0.2.10'], PROOF_ROW]],
+    ['a root domain: CNAME on @, A on www', 'example.com', [['CNAME', '@', 'active.inkwell.test'], ['A', 'www', '192.0.2.10'], PROOF_ROW]],
+    ['a subdomain under co.uk: no A record', 'shop.example.co.uk', [['CNAME', 'shop', 'active.inkwell.test'], PROOF_ROW]],
+    ['a root under com.au', 'example.com.au', [['CNAME', '@', 'active.inkwell.test'], ['A', 'www', '192.0.2.10'], PROOF_ROW]],
+  ])('%s, and the TXT record that proves the domain is the site owner\'s', async (_label, typed, rows) => {
     const user = userEvent.setup();
     openSetup('active');
     if (typed) await user.type(await input(), typed);
@@ -122,7 +123,10 @@ describe('the DNS table', () => {
     onCall('check-domain', () => json({ ssl_status: 'PENDING', hostname: 'blog.example.com', error: null }));
     await input();
     await waitFor(() => expect(within(dnsTable()).getByRole('columnheader', { name: 'Proxy Status' })).toBeInTheDocument());
-    expect(rowsOf()).toEqual([['CNAME', 'blog', 'domain-pending.inkwell.test', 'DNS Only']]);
+    expect(rowsOf()).toEqual([
+      ['CNAME', 'blog', 'domain-pending.inkwell.test', 'DNS Only'],
+      ['TXT', '_site-verification', 'site-verification=site_domain_pending', 'DNS Only'],
+    ]);
   });
 
   it('copies a value on click, with a green tick for 2 seconds', async () => {
@@ -162,7 +166,9 @@ describe('the DNS table', () => {
     await user.type(await input(), 'example.com');
     const write = jest.spyOn(navigator.clipboard, 'writeText');
     await user.click(screen.getByRole('button', { name: 'Copy all records' }));
-    expect(write).toHaveBeenCalledWith('@ 300 IN CNAME active.inkwell.test.\nwww 300 IN A 192.0.2.10');
+    expect(write).toHaveBeenCalledWith(
+      '@ 300 IN CNAME active.inkwell.test.\nwww 300 IN A 192.0.2.10\n_site-verification 300 IN TXT "site-verification=site_active"',
+    );
   });
 
   it('shows what DNS answers now next to what is expected, when it was checked and what to change', async () => {
@@ -192,6 +198,35 @@ describe('the DNS table', () => {
     expect(screen.getByText('Last checked').nextElementSibling?.querySelector('time')).toHaveAttribute('dateTime', '2026-03-03T14:05:00.000Z');
     expect(within(dnsTable()).getByRole('columnheader', { name: 'Status' })).toBeInTheDocument();
     expect(within(dnsTable()).getByRole('img', { name: 'Not valid' })).toBeInTheDocument();
+  });
+
+  it("marks the proof's TXT row as DNS answers it, and says what to add while it is missing", async () => {
+    const checkedAt = Math.floor(Date.UTC(2026, 2, 3, 14, 5) / 1000);
+    const hint = 'Add a TXT record at _site-verification.example.com with the value site-verification=site_active: it proves the domain is yours';
+    openSetup(withSite(billingDataOf('active'), { external_domain: 'example.com', ssl_status: 'PENDING' }), {
+      diagnosis: {
+        domain: 'example.com',
+        records: [
+          { type: 'CNAME', host: '@', name: 'example.com', expected: 'active.inkwell.test', answers: [], ok: true, checkedAt, hint: null },
+          { type: 'A', host: 'www', name: 'www.example.com', expected: '192.0.2.10', answers: ['192.0.2.10'], ok: true, checkedAt, hint: null },
+          {
+            type: 'TXT',
+            host: '_site-verification',
+            name: '_site-verification.example.com',
+            expected: 'site-verification=site_active',
+            answers: [],
+            ok: false,
+            checkedAt,
+            hint,
+          },
+        ],
+      },
+    });
+    const diagnosis = within(await screen.findByRole('region', { name: 'What DNS answers now for example.com' }));
+    expect(diagnosis.getByText(hint)).toBeInTheDocument();
+    const proofRow = within(dnsTable()).getByRole('cell', { name: /^TXT$/ }).closest('tr')!;
+    expect(within(proofRow).getByRole('img', { name: 'Not valid' })).toBeInTheDocument();
+    expect(within(dnsTable()).getAllByRole('img', { name: 'Valid' })).toHaveLength(2);
   });
 });
 

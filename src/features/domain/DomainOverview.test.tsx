@@ -227,6 +227,7 @@ describe('buying a new domain', () => {
       dnsRecords: [
         { type: 'CNAME', host: 'www', value: 'staff.inkwell.test', ttl: 300 },
         { type: 'A', host: '@', value: '192.0.2.10', ttl: 300 },
+        { type: 'TXT', host: '_site-verification', value: `site-verification=${opened.data.currentSite.id}`, ttl: 300 },
       ],
     });
     close({ success: true, domain: 'bought.com', provider: 'sandbox', setupType: 'purchase', lastStatus: 'FINISHED_SUCCESSFULLY', freeDomain: false });
