@@ -53,6 +53,8 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 60_000,
     env: {
+      // The demo switch: the demo host, its scenarios, /__demo/reset and the sandboxes the tests drive.
+      DEMO: '1',
       PORT: String(E2E_PANEL_PORT),
       HOST_PORT: String(E2E_HOST_PORT),
       DATA_DIR: dataDir,

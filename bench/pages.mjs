@@ -120,6 +120,7 @@ function startDemo(hostPort, dist, workDir, name) {
     cwd: root,
     env: {
       ...process.env,
+      DEMO: '1',
       PORT: String(hostPort + 1),
       HOST_PORT: String(hostPort),
       DATA_DIR: path.join(workDir, `data-${name}`),

@@ -12,7 +12,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { COMPILED_MAIN, errorsOf, load, measureShare, root, seedAndSignIn, startPanelServer, stop } from './servers.mjs';
+import { COMPILED_MAIN, PRODUCTION_ENV, errorsOf, load, measureShare, root, seedAndSignIn, startPanelServer, stop } from './servers.mjs';
 
 if (!process.env.DATABASE_URL) {
   const run = spawnSync(process.execPath, [path.join(root, 'server/testing/withPostgres.mjs'), process.execPath, ...process.argv.slice(1)], { stdio: 'inherit' });
@@ -51,7 +51,7 @@ const databaseUrl = Object.assign(new URL(process.env.DATABASE_URL), { pathname:
 const scratch = mkdtempSync(path.join(tmpdir(), 'bench-scale-'));
 const shared = { DATABASE_URL: databaseUrl, SESSION_SECRET: randomBytes(32).toString('hex'), DIST_DIR: path.join(scratch, 'no-dist'), DATA_DIR: scratch };
 // Logging as production logs (as bench:server does), so the share compares with SQLite's.
-const production = { ...shared, NODE_ENV: 'production', HOST_ORIGINS: 'http://127.0.0.1:1', IDENTITY_AUDIENCE: 'inkwell-billing', IDENTITY_ISSUER: 'http://127.0.0.1:1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' };
+const production = { ...shared, ...PRODUCTION_ENV, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' };
 const children = [];
 await onAdminDatabase(`create database ${databaseName}`);
 try {

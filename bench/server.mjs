@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { COMPILED_MAIN, errorsOf, load, measureShare, root, seedAndSignIn, startPanelServer, stop } from './servers.mjs';
+import { COMPILED_MAIN, PRODUCTION_ENV, errorsOf, load, measureShare, root, seedAndSignIn, startPanelServer, stop } from './servers.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RATE = Number(process.env.BENCH_RATE ?? 500);
@@ -34,7 +34,7 @@ try {
 
   // 2. The same database and secret, served as production serves it.
   const panel = await startPanelServer(
-    { ...shared, NODE_ENV: 'production', HOST_ORIGINS: 'http://127.0.0.1:1', IDENTITY_AUDIENCE: 'inkwell-billing', IDENTITY_ISSUER: 'http://127.0.0.1:1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' },
+    { ...shared, ...PRODUCTION_ENV, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' },
     { compiled: !USE_TSX, profileDir: PROFILE_DIR },
   );
   children.push(panel.child);

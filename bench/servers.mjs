@@ -7,9 +7,39 @@ import autocannon from 'autocannon';
 export const root = path.resolve(import.meta.dirname, '..');
 export const COMPILED_MAIN = path.join(root, 'dist-server/server/main.js');
 
+/** Where the measured production server's outside services live: a closed port of loopback (none is called). */
+const UNREACHABLE = 'http://127.0.0.1:9';
+
+/**
+ * What production refuses to start without (docs/deploy.md), but the session secret and the database: no host
+ * page, and real providers out of reach; get-billing-data, the call measured, reads the database only.
+ */
+export const PRODUCTION_ENV = {
+  NODE_ENV: 'production',
+  HOST_ORIGINS: 'http://127.0.0.1:1',
+  IDENTITY_AUDIENCE: 'inkwell-billing',
+  IDENTITY_ISSUER: 'http://127.0.0.1:1',
+  PAYMENTS_PROVIDER: 'stripe',
+  STRIPE_SECRET_KEY: 'sk_test_bench',
+  STRIPE_API_BASE: UNREACHABLE,
+  PAYMENT_PUBLISHABLE_KEY: 'pk_test_bench',
+  PAYMENTS_WEBHOOK_SECRET: 'whsec_bench',
+  EDGE_PROVIDER: 'cloudflare',
+  EDGE_API_BASE: UNREACHABLE,
+  EDGE_API_TOKEN: 'bench',
+  EDGE_ZONE_ID: 'bench',
+  MAIL_PROVIDER: 'mailgun',
+  MAILGUN_API_URL: UNREACHABLE,
+  MAILGUN_API_KEY: 'bench',
+  REGISTRAR_PROVIDER: 'entri',
+  ENTRI_API_URL: UNREACHABLE,
+  ENTRI_APPLICATION_ID: 'bench',
+  ENTRI_SECRET: 'bench',
+};
+
 /**
  * Starts the server and resolves its addresses once it reports ready: the compiled one (production), or
- * server/main.ts under tsx (the demo, whose modules the production build leaves out). `profileDir`: write a CPU
+ * server/main.ts under tsx (the demo with `DEMO: '1'`, whose modules the production build leaves out). `profileDir`: write a CPU
  * profile there (node --cpu-prof).
  */
 export function startPanelServer(env, { compiled, profileDir = null }) {
@@ -46,7 +76,7 @@ export async function postJson(url, body) {
  * billing session token (valid two hours) that the measured servers, on the same database and secret, accept.
  */
 export async function seedAndSignIn(env) {
-  const demo = await startPanelServer({ ...env, NODE_ENV: 'test', LOG_LEVEL: 'warn', DNS_PORT: '0' }, { compiled: false });
+  const demo = await startPanelServer({ ...env, DEMO: '1', NODE_ENV: 'test', LOG_LEVEL: 'warn', DNS_PORT: '0' }, { compiled: false });
   try {
     const { token: identityToken } = await postJson(`${demo.hostUrl}/admin-api/identity-token`, { scenario: 'active' });
     const { token } = await postJson(`${demo.panelUrl}/api/billing-session`, { jwt: identityToken, data: {}, options: { init: true } });

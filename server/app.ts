@@ -1,7 +1,7 @@
 /**
- * The panel's server: the call API under /api, the built panel, and (outside production) the demo reset, the
+ * The panel's server: the call API under /api, the built panel, and (in the demo, DEMO=1) the demo reset, the
  * payment sandbox's pages, the error-reporting service's stand-in and fault injection. `buildPanelServer` returns the Fastify instance unstarted, so
- * tests and main.ts listen. Demo and test code is imported dynamically, only outside production, so a production
+ * tests and main.ts listen. Demo and test code is imported dynamically, only in the demo, so a production
  * server never loads it.
  */
 import type { AddressInfo } from 'node:net';
@@ -57,13 +57,13 @@ export interface PanelServerOptions {
 
 export interface PanelServer {
   app: FastifyInstance;
-  /** present outside production */
+  /** present in the demo */
   faults: FaultInjector | null;
   identity: IdentityVerifier;
   payments: PaymentsProvider;
 }
 
-/** Tests and the demo make chosen requests fail (never in production: see the caller). */
+/** Tests and the demo make chosen requests fail (only in the demo: see the caller). */
 async function addFaultInjection(app: FastifyInstance): Promise<FaultInjector> {
   const { FaultInjector, registerFaultInjection } = await import('./testing/faults');
   const injector = new FaultInjector();
@@ -150,16 +150,13 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
   });
 
   // Before every route: a fault answers in place of the route it names; and a write fault fails a table's writes.
-  const faults = config.production ? null : await addFaultInjection(app);
+  const faults = config.demo ? await addFaultInjection(app) : null;
   const db = faults === null ? options.db : withPlugin(options.db, faults.databasePlugin);
   const wired = { ...options, db };
 
   // The address this server listens on: the sandbox's customer portal pages are here.
   const publicUrl = () => `http://${config.listenHost}:${(app.server.address() as AddressInfo | null)?.port ?? config.port}`;
   const payments = options.payments ?? createPaymentsProvider(config.payments, { db, now, publicUrl, platformName: config.brand.platformName });
-  if (config.production && payments.name === 'sandbox') {
-    app.log.warn('production runs the payment sandbox: cards cannot be saved (set PAYMENTS_PROVIDER=stripe)');
-  }
   const store = createStores(db);
   const cancellations = new BackgroundCancellations(store, payments, { delayMs: config.payments.cancelDelayMs, now, log: app.log });
   app.addHook('onReady', () => cancellations.resume());
@@ -172,7 +169,7 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
     sessionSecret: config.sessionSecret,
     supportEmail: config.brand.supportEmail,
     now,
-    call: { checkResponses: !config.production },
+    call: { checkResponses: config.demo },
     idempotency: new IdempotentWrites(store.idempotencyKeys, now),
     leases: new Leases(store.leases, now),
     cancellations,
@@ -184,23 +181,18 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
   registerWebhookRoutes(app, deps);
   registerOpenApiRoute(app);
 
-  // Domains resolve through the configured nameservers; outside production, by default, the demo's own DNS server.
-  const demoDnsPort = config.production ? null : await addDemoDomains(app, wired, now);
+  // Domains resolve through the configured nameservers; in the demo, by default, the demo's own DNS server.
+  const demoDnsPort = config.demo ? await addDemoDomains(app, wired, now) : null;
   const dnsServers = config.domains.dnsServers ?? (demoDnsPort === null ? [] : [`${config.listenHost}:${demoDnsPort}`]);
   const domains = createDomainServices(config.domains, { db, now, dnsServers });
-  if (config.production && (domains.edge.name === 'sandbox' || domains.mail.name === 'sandbox' || domains.registrar.name === 'sandbox')) {
-    app.log.warn(
-      'production runs the domain sandboxes: no certificate is issued, no mail domain created, no real registrar token (set EDGE_PROVIDER, MAIL_PROVIDER, REGISTRAR_PROVIDER)',
-    );
-  }
   registerDomainRoutes(app, { ...deps, domains, proDomain: config.brand.proDomain });
 
   // The payment sandbox belongs to the demo; production uses the real provider's script and pages.
-  if (!config.production) await addSandboxRoutes(app, wired, payments);
-  if (!config.production) await addErrorReportStandIn(app, config);
+  if (config.demo) await addSandboxRoutes(app, wired, payments);
+  if (config.demo) await addErrorReportStandIn(app, config);
 
   const { reseed } = options;
-  if (!config.production && reseed !== undefined) {
+  if (config.demo && reseed !== undefined) {
     app.post('/__demo/reset', async () => {
       await reseed();
       faults?.clear();

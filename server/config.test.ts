@@ -1,4 +1,7 @@
-/** The payments and domains settings of the configuration: provider choice, keys, the real provider's address, the cancel delay. */
+/**
+ * The configuration as a start reads it: the demo switch and production (each only when asked for, never both),
+ * what production requires, exact host origins, and the payments, domains and hardening settings.
+ */
 import {
   ConfigError,
   DEFAULT_CANCEL_DELAY_MS,
@@ -11,37 +14,141 @@ import {
   panelRuntimeConfig,
 } from './config';
 
-/** The least a production server starts with. */
-const PRODUCTION = { NODE_ENV: 'production', IDENTITY_AUDIENCE: 'inkwell-billing', IDENTITY_ISSUER: 'https://admin.example.com' };
+/** The demo switch. */
+const DEMO = { DEMO: '1' };
+
+/** The least a production server starts with (docs/deploy.md). */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  SESSION_SECRET: 'x'.repeat(32),
+  HOST_ORIGINS: 'https://admin.example.com',
+  IDENTITY_AUDIENCE: 'inkwell-billing',
+  IDENTITY_ISSUER: 'https://admin.example.com',
+  PAYMENTS_PROVIDER: 'stripe',
+  STRIPE_SECRET_KEY: 'sk_live_1',
+  PAYMENT_PUBLISHABLE_KEY: 'pk_live_1',
+  PAYMENTS_WEBHOOK_SECRET: 'whsec_live_1',
+  EDGE_PROVIDER: 'cloudflare',
+  EDGE_API_TOKEN: 'token',
+  EDGE_ZONE_ID: 'zone',
+  MAIL_PROVIDER: 'mailgun',
+  MAILGUN_API_KEY: 'key',
+  REGISTRAR_PROVIDER: 'entri',
+  ENTRI_APPLICATION_ID: 'inkwell-live',
+  ENTRI_SECRET: 'secret',
+};
+
+describe('the demo switch and production', () => {
+  it('runs the demo only with DEMO=1, and production only with NODE_ENV=production', () => {
+    expect(loadConfig(DEMO)).toMatchObject({ demo: true, production: false });
+    expect(loadConfig(PRODUCTION)).toMatchObject({ demo: false, production: true });
+  });
+
+  it.each([[{}], [{ NODE_ENV: 'test' }], [{ NODE_ENV: 'development', DEMO: '0' }], [{ ...PRODUCTION, NODE_ENV: 'staging' }]])(
+    'refuses to start with neither: %j',
+    (env) => {
+      expect(() => loadConfig(env)).toThrow(new ConfigError('set DEMO=1 to run the demo, or NODE_ENV=production with the real settings (docs/deploy.md)'));
+    },
+  );
+
+  it('refuses both at once', () => {
+    expect(() => loadConfig({ ...PRODUCTION, ...DEMO })).toThrow(
+      new ConfigError('DEMO=1 and NODE_ENV=production exclude each other: the demo serves test routes and sandboxes (docs/deploy.md)'),
+    );
+  });
+
+  it('gives the demo its defaults: the sandboxes, the demo host, a session secret of its own', () => {
+    const config = loadConfig(DEMO);
+    expect(config).toMatchObject({ hostOrigins: null, identity: { audience: 'inkwell-billing', issuer: null }, environment: 'demo' });
+    expect(config.payments).toMatchObject({ provider: 'sandbox', webhookSecret: SANDBOX_WEBHOOK_SECRET });
+    expect(config.domains).toMatchObject({ edgeProvider: 'sandbox', mailProvider: 'sandbox', registrarProvider: 'sandbox' });
+    expect(loadConfig(DEMO).sessionSecret).not.toEqual(config.sessionSecret);
+  });
+});
+
+describe('what production requires', () => {
+  it('names every missing setting in one refusal, the providers as they must be set', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      new ConfigError(
+        'NODE_ENV=production needs SESSION_SECRET, HOST_ORIGINS, IDENTITY_AUDIENCE, IDENTITY_ISSUER, PAYMENTS_PROVIDER=stripe, ' +
+          'STRIPE_SECRET_KEY, PAYMENT_PUBLISHABLE_KEY, PAYMENTS_WEBHOOK_SECRET, EDGE_PROVIDER=cloudflare, EDGE_API_TOKEN, EDGE_ZONE_ID, ' +
+          'MAIL_PROVIDER=mailgun, MAILGUN_API_KEY, REGISTRAR_PROVIDER=entri, ENTRI_APPLICATION_ID, ENTRI_SECRET (docs/deploy.md)',
+      ),
+    );
+  });
+
+  it.each(Object.keys(PRODUCTION).filter((name) => name !== 'NODE_ENV'))('refuses to start without %s', (name) => {
+    expect(() => loadConfig({ ...PRODUCTION, [name]: ' ' })).toThrow(new RegExp(`^NODE_ENV=production needs ${name}(=\\w+)? \\(docs/deploy\\.md\\)$`));
+  });
+
+  it.each([
+    [{ PAYMENTS_PROVIDER: 'sandbox' }, 'PAYMENTS_PROVIDER=stripe'],
+    [{ EDGE_PROVIDER: 'sandbox', MAIL_PROVIDER: 'sandbox', REGISTRAR_PROVIDER: 'sandbox' }, 'EDGE_PROVIDER=cloudflare, MAIL_PROVIDER=mailgun, REGISTRAR_PROVIDER=entri'],
+  ])('refuses the sandboxes: %j', (sandboxes, needed) => {
+    expect(() => loadConfig({ ...PRODUCTION, ...sandboxes })).toThrow(new ConfigError(`NODE_ENV=production needs ${needed} (docs/deploy.md)`));
+  });
+
+  it('has no demo default left: the real scripts, the configured secrets, and production in error reports', () => {
+    const config = loadConfig(PRODUCTION);
+    expect(config.payments).toMatchObject({ provider: 'stripe', publishableKey: 'pk_live_1', webhookSecret: 'whsec_live_1' });
+    expect(config.paymentScriptUrl).toBe('https://js.stripe.com/v3/');
+    expect(config.domains.registrarScriptUrl).toBe('https://cdn.goentri.com/entri.js');
+    expect(config.sessionSecret).toEqual(new TextEncoder().encode('x'.repeat(32)));
+    expect(config.environment).toBe('production');
+  });
+});
+
+describe('host origins', () => {
+  it.each([
+    ['https://admin.example.com', ['https://admin.example.com']],
+    ['HTTPS://Admin.Example.COM:443/, http://localhost:80, http://127.0.0.1:4000', ['https://admin.example.com', 'http://localhost', 'http://127.0.0.1:4000']],
+    [' https://a.example.com ,, https://b.example.com:8443 ', ['https://a.example.com', 'https://b.example.com:8443']],
+  ])('takes exact origins, written as the browser writes them: %s', (raw, origins) => {
+    expect(loadConfig({ ...DEMO, HOST_ORIGINS: raw }).hostOrigins).toEqual(origins);
+    expect(loadConfig({ ...PRODUCTION, HOST_ORIGINS: raw }).hostOrigins).toEqual(origins);
+  });
+
+  it.each([
+    'https://*.example.com',
+    'https://%2A.example.com',
+    '*',
+    'https://admin.example.com/admin',
+    'https://admin.example.com/?site=1',
+    'https://user:secret@admin.example.com',
+    'admin.example.com',
+    'ftp://admin.example.com',
+    'null',
+  ])('refuses %s, which is not one exact origin', (entry) => {
+    expect(() => loadConfig({ ...PRODUCTION, HOST_ORIGINS: `https://admin.example.com,${entry}` })).toThrow(
+      new ConfigError(`HOST_ORIGINS entry "${entry}" is not an exact origin: scheme://host[:port], http or https, without path or wildcard`),
+    );
+  });
+
+  it('refuses a list that names no origin', () => {
+    expect(() => loadConfig({ ...PRODUCTION, HOST_ORIGINS: ' , ' })).toThrow(new ConfigError('HOST_ORIGINS names no origin, got " , "'));
+  });
+});
 
 describe('identity token configuration', () => {
-  it('outside production: the demo audience, and the issuer left to the demo host address', () => {
-    expect(loadConfig({}).identity).toEqual({ audience: 'inkwell-billing', issuer: null });
+  it('in the demo: the demo audience, and the issuer left to the demo host address', () => {
+    expect(loadConfig(DEMO).identity).toEqual({ audience: 'inkwell-billing', issuer: null });
   });
 
   it('takes the audience and the platform issuer', () => {
-    expect(loadConfig({ IDENTITY_AUDIENCE: 'billing.example.com', IDENTITY_ISSUER: 'https://admin.example.com/sites' }).identity).toEqual({
+    expect(loadConfig({ ...PRODUCTION, IDENTITY_AUDIENCE: 'billing.example.com', IDENTITY_ISSUER: 'https://admin.example.com/sites' }).identity).toEqual({
       audience: 'billing.example.com',
       issuer: 'https://admin.example.com/sites',
     });
   });
 
-  it.each([
-    [{ NODE_ENV: 'production', IDENTITY_ISSUER: 'https://admin.example.com' }],
-    [{ NODE_ENV: 'production', IDENTITY_AUDIENCE: 'inkwell-billing' }],
-    [{ NODE_ENV: 'production', IDENTITY_AUDIENCE: ' ', IDENTITY_ISSUER: 'https://admin.example.com' }],
-  ])('production refuses to start without both: %j', (env) => {
-    expect(() => loadConfig(env)).toThrow(new ConfigError('NODE_ENV=production needs IDENTITY_AUDIENCE and IDENTITY_ISSUER (docs/deploy.md)'));
-  });
-
   it('refuses an issuer that is not an http(s) URL', () => {
-    expect(() => loadConfig({ IDENTITY_ISSUER: 'admin.example.com' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...DEMO, IDENTITY_ISSUER: 'admin.example.com' })).toThrow(ConfigError);
   });
 });
 
 describe('payments configuration', () => {
   it('defaults to the sandbox, the sandbox publishable key and a cancel delay of a few seconds', () => {
-    const config = loadConfig({});
+    const config = loadConfig(DEMO);
     expect(config.payments).toEqual({
       provider: 'sandbox',
       stripeSecretKey: null,
@@ -55,6 +162,7 @@ describe('payments configuration', () => {
 
   it('takes the real provider with its secret key, an API address and a publishable key', () => {
     const config = loadConfig({
+      ...DEMO,
       PAYMENTS_PROVIDER: 'stripe',
       STRIPE_SECRET_KEY: 'sk_test_1',
       STRIPE_API_BASE: 'http://127.0.0.1:12111',
@@ -70,8 +178,6 @@ describe('payments configuration', () => {
       cancelDelayMs: 250,
       webhookSecret: 'whsec_live_1',
     });
-    // Production has no sandbox secret to fall back on: its events must be signed with the real endpoint's.
-    expect(loadConfig({ ...PRODUCTION, SESSION_SECRET: 'x'.repeat(32) }).payments.webhookSecret).toBeNull();
     expect(panelRuntimeConfig(config, []).paymentPublishableKey).toBe('pk_test_1');
   });
 
@@ -83,14 +189,14 @@ describe('payments configuration', () => {
     [{ CANCEL_DELAY_MS: '-1' }, /CANCEL_DELAY_MS/],
     [{ CANCEL_DELAY_MS: 'soon' }, /CANCEL_DELAY_MS/],
   ])('refuses %j', (env, message) => {
-    expect(() => loadConfig(env)).toThrow(ConfigError);
-    expect(() => loadConfig(env)).toThrow(message);
+    expect(() => loadConfig({ ...DEMO, ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...DEMO, ...env })).toThrow(message);
   });
 });
 
 describe('domain settings of the panel', () => {
   it('defaults to pages of the company site, purchase on and the demo widget', () => {
-    expect(panelRuntimeConfig(loadConfig({ COMPANY_SITE: 'https://co.test' }), [])).toMatchObject({
+    expect(panelRuntimeConfig(loadConfig({ ...DEMO, COMPANY_SITE: 'https://co.test' }), [])).toMatchObject({
       domainSiteUrl: 'https://co.test/domains/',
       domainPurchaseEnabled: true,
       registrarScriptUrl: '/sandbox/entri.js',
@@ -101,6 +207,7 @@ describe('domain settings of the panel', () => {
 
   it('takes each from the environment', () => {
     const config = loadConfig({
+      ...DEMO,
       DOMAIN_SITE_URL: 'https://domains.co.test/',
       DOMAIN_PURCHASE_ENABLED: 'off',
       REGISTRAR_SCRIPT_URL: 'https://cdn.registrar.test/widget.js',
@@ -119,7 +226,7 @@ describe('domain settings of the panel', () => {
 
 describe('domains configuration', () => {
   it('defaults to the sandboxes, the demo DNS server on 5300 and the default nameservers', () => {
-    expect(loadConfig({}).domains).toEqual({
+    expect(loadConfig(DEMO).domains).toEqual({
       dnsPort: DEFAULT_DNS_PORT,
       dnsServers: null,
       edgeProvider: 'sandbox',
@@ -141,6 +248,7 @@ describe('domains configuration', () => {
 
   it('takes nameservers, the real providers with their keys and addresses, and a port', () => {
     const config = loadConfig({
+      ...DEMO,
       DNS_PORT: '0',
       DNS_SERVERS: '127.0.0.1:5353, 1.1.1.1',
       EDGE_PROVIDER: 'cloudflare',
@@ -184,24 +292,24 @@ describe('domains configuration', () => {
     [{ REGISTRAR_PROVIDER: 'entri', ENTRI_SECRET: 'secret' }, /ENTRI_APPLICATION_ID/],
     [{ ENTRI_API_URL: 'api.goentri.com' }, /ENTRI_API_URL/],
   ])('refuses %j', (env, message) => {
-    expect(() => loadConfig(env)).toThrow(message);
+    expect(() => loadConfig({ ...DEMO, ...env })).toThrow(message);
   });
 });
 
 describe('hardening configuration', () => {
   it('defaults to generous per-minute limits and no trusted proxy', () => {
-    const config = loadConfig({});
+    const config = loadConfig(DEMO);
     expect(config.rateLimits).toEqual({ sessionsPerMinute: DEFAULT_SESSIONS_PER_MINUTE, writesPerMinute: DEFAULT_WRITES_PER_MINUTE });
     expect(config.trustProxyHops).toBe(0);
   });
 
   it('takes each from the environment', () => {
-    const config = loadConfig({ RATE_LIMIT_SESSIONS_PER_MINUTE: '20', RATE_LIMIT_WRITES_PER_MINUTE: '60', TRUST_PROXY_HOPS: '2' });
+    const config = loadConfig({ ...DEMO, RATE_LIMIT_SESSIONS_PER_MINUTE: '20', RATE_LIMIT_WRITES_PER_MINUTE: '60', TRUST_PROXY_HOPS: '2' });
     expect(config.rateLimits).toEqual({ sessionsPerMinute: 20, writesPerMinute: 60 });
     expect(config.trustProxyHops).toBe(2);
   });
 
   it.each([{ RATE_LIMIT_WRITES_PER_MINUTE: 'many' }, { RATE_LIMIT_SESSIONS_PER_MINUTE: '-1' }, { TRUST_PROXY_HOPS: '11' }])('refuses %j', (env) => {
-    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig({ ...DEMO, ...env })).toThrow(ConfigError);
   });
 });

@@ -30,8 +30,8 @@ export interface PaymentsConfig {
   cancelDelayMs: number;
   /**
    * PAYMENTS_WEBHOOK_SECRET: the secret the provider signs its webhook events with (the real provider's endpoint
-   * secret, whsec_...; the sandbox signs with it too). Default outside production: a fixed sandbox secret;
-   * in production unset means every event is refused.
+   * secret, whsec_...; the sandbox signs with it too). Required in production; the demo's default is a fixed
+   * sandbox secret, public like the sandbox's publishable key.
    */
   webhookSecret: string | null;
 }
@@ -42,9 +42,9 @@ export type RegistrarProviderName = 'sandbox' | 'entri';
 
 /** Custom domains, sending domains, the registrar, and the DNS they are checked through. */
 export interface DomainsConfig {
-  /** DNS_PORT: the demo's authoritative DNS server on loopback (default 5300; 0 picks a free port). Not in production. */
+  /** DNS_PORT: the demo's authoritative DNS server on loopback (default 5300; 0 picks a free port). Demo only. */
   dnsPort: number;
-  /** DNS_SERVERS: "host:port" nameservers to resolve through; null: the demo's DNS server, or the system's in production */
+  /** DNS_SERVERS: "host:port" nameservers to resolve through; null: the demo's DNS server in the demo, else the system's */
   dnsServers: string[] | null;
   /** EDGE_PROVIDER: who issues custom domains' certificates: the sandbox (default) or a custom-hostnames API */
   edgeProvider: EdgeProviderName;
@@ -77,11 +77,11 @@ export interface DomainsConfig {
  * open a billing session.
  */
 export interface IdentityConfig {
-  /** IDENTITY_AUDIENCE: this service's name, the token's `aud`. Required in production. */
+  /** IDENTITY_AUDIENCE: this service's name, the token's `aud`. Required in production; the demo's default names the demo host's. */
   audience: string;
   /**
    * IDENTITY_ISSUER: the platform, as the URL its admins live under; a token's `iss` (the site's admin URL) must be
-   * that URL or below it. Required in production; null outside it: the demo host's own address.
+   * that URL or below it. Required in production; null in the demo: the demo host's own address.
    */
   issuer: string | null;
 }
@@ -95,7 +95,13 @@ export interface RateLimitConfig {
 }
 
 export interface ServerConfig {
-  /** NODE_ENV === 'production': no demo host, no seeding, no /__demo and /__test routes. */
+  /**
+   * DEMO=1, the demo switch: the demo host, its seeding and DNS server, the /__demo, /__test and /sandbox routes,
+   * and the demo's defaults (the sandboxes, a random session secret, the demo host's origins and issuer). Never
+   * served otherwise: loadConfig refuses a start with neither the switch nor production, and with both.
+   */
+  demo: boolean;
+  /** NODE_ENV === 'production': the real settings required (loadConfig), HTTPS only, the built page read once. */
   production: boolean;
   /** Interface every listener binds to. Always loopback: the demo is a one-machine affair. */
   listenHost: string;
@@ -106,9 +112,12 @@ export interface ServerConfig {
   dataDir: string;
   /** Set: PostgreSQL through `pg`; unset: the embedded SQLite file under dataDir. */
   databaseUrl: string | null;
-  /** HS256 key of billing session tokens. Random per process when SESSION_SECRET is unset. */
+  /** HS256 key of billing session tokens: SESSION_SECRET, required in production; random per process in the demo. */
   sessionSecret: Uint8Array;
-  /** Host origins the panel accepts messages from; null: derived from the demo host's address once it listens. */
+  /**
+   * HOST_ORIGINS: the exact origins the panel accepts messages from and lets frame it; required in production; null
+   * in the demo without it: derived from the demo host's address once it listens.
+   */
   hostOrigins: string[] | null;
   identity: IdentityConfig;
   sentryDsn: string | null;
@@ -176,22 +185,39 @@ function parseInteger(name: string, raw: string | undefined, fallback: number, m
   return value;
 }
 
+/**
+ * One origin exactly, as WHATWG URL writes it (lower case, no default port, no trailing slash), so it compares
+ * equal to a message's event.origin and stands for itself alone in CSP frame-ancestors. null for anything else: a
+ * pattern such as 'https://*.example.com' would let every matching site frame the panel, and a path, query or
+ * credentials would say more than an origin can.
+ */
+function exactOrigin(entry: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(entry);
+  } catch {
+    return null;
+  }
+  const isOrigin =
+    (url.protocol === 'https:' || url.protocol === 'http:') &&
+    !url.hostname.includes('*') &&
+    url.username === '' &&
+    url.password === '' &&
+    url.pathname === '/' &&
+    url.search === '' &&
+    url.hash === '';
+  return isOrigin ? url.origin : null;
+}
+
 function parseOrigins(raw: string | undefined): string[] | null {
-  if (raw === undefined || raw.trim() === '') return null;
-  return raw
-    .split(',')
-    .map((origin) => origin.trim())
-    .filter(Boolean)
-    .map((origin) => {
-      let parsed: URL;
-      try {
-        parsed = new URL(origin);
-      } catch {
-        throw new ConfigError(`HOST_ORIGINS entry "${origin}" is not a URL`);
-      }
-      // An origin has no path: 'http://a:1/' and 'http://a:1' must compare equal to event.origin.
-      return parsed.origin;
-    });
+  if (nonEmpty(raw) === null) return null;
+  const entries = raw!.split(',').map((entry) => entry.trim()).filter(Boolean);
+  if (entries.length === 0) throw new ConfigError(`HOST_ORIGINS names no origin, got "${raw}"`);
+  return entries.map((entry) => {
+    const origin = exactOrigin(entry);
+    if (origin === null) throw new ConfigError(`HOST_ORIGINS entry "${entry}" is not an exact origin: scheme://host[:port], http or https, without path or wildcard`);
+    return origin;
+  });
 }
 
 function nonEmpty(raw: string | undefined): string | null {
@@ -201,7 +227,7 @@ function nonEmpty(raw: string | undefined): string | null {
 /** The sandbox's signing secret in the demo and the tests: public, like the sandbox's publishable key. */
 export const SANDBOX_WEBHOOK_SECRET = 'whsec_sandbox_demo';
 
-function parsePayments(env: NodeJS.ProcessEnv, production: boolean): PaymentsConfig {
+function parsePayments(env: NodeJS.ProcessEnv, demo: boolean): PaymentsConfig {
   const provider = nonEmpty(env.PAYMENTS_PROVIDER) ?? 'sandbox';
   if (provider !== 'sandbox' && provider !== 'stripe') {
     throw new ConfigError(`PAYMENTS_PROVIDER must be "sandbox" or "stripe", got "${provider}"`);
@@ -226,19 +252,16 @@ function parsePayments(env: NodeJS.ProcessEnv, production: boolean): PaymentsCon
     stripeApiBase,
     publishableKey: nonEmpty(env.PAYMENT_PUBLISHABLE_KEY) ?? DEFAULT_PUBLISHABLE_KEY,
     cancelDelayMs: parseInteger('CANCEL_DELAY_MS', env.CANCEL_DELAY_MS, DEFAULT_CANCEL_DELAY_MS, MAX_CANCEL_DELAY_MS),
-    webhookSecret: nonEmpty(env.PAYMENTS_WEBHOOK_SECRET) ?? (production ? null : SANDBOX_WEBHOOK_SECRET),
+    webhookSecret: nonEmpty(env.PAYMENTS_WEBHOOK_SECRET) ?? (demo ? SANDBOX_WEBHOOK_SECRET : null),
   };
 }
 
-/** The audience the demo host's tokens name, outside production. */
+/** The audience the demo host's tokens name, in the demo. */
 export const DEFAULT_IDENTITY_AUDIENCE = 'inkwell-billing';
 
-function parseIdentity(env: NodeJS.ProcessEnv, production: boolean): IdentityConfig {
+function parseIdentity(env: NodeJS.ProcessEnv): IdentityConfig {
   const audience = nonEmpty(env.IDENTITY_AUDIENCE);
   const issuer = nonEmpty(env.IDENTITY_ISSUER);
-  if (production && (audience === null || issuer === null)) {
-    throw new ConfigError('NODE_ENV=production needs IDENTITY_AUDIENCE and IDENTITY_ISSUER (docs/deploy.md)');
-  }
   return {
     audience: audience ?? DEFAULT_IDENTITY_AUDIENCE,
     issuer: issuer === null ? null : parseHttpUrl('IDENTITY_ISSUER', issuer, issuer),
@@ -281,7 +304,7 @@ function parseDnsServers(raw: string | undefined): string[] | null {
 const REGISTRAR_CDN_SCRIPT_URL = 'https://cdn.goentri.com/entri.js';
 const REGISTRAR_SANDBOX_SCRIPT_URL = defaultDomainSettings(defaultBrand).registrarScriptUrl;
 
-function parseDomains(env: NodeJS.ProcessEnv, production: boolean): DomainsConfig {
+function parseDomains(env: NodeJS.ProcessEnv, demo: boolean): DomainsConfig {
   const edgeProvider = nonEmpty(env.EDGE_PROVIDER) ?? 'sandbox';
   if (edgeProvider !== 'sandbox' && edgeProvider !== 'cloudflare') {
     throw new ConfigError(`EDGE_PROVIDER must be "sandbox" or "cloudflare", got "${edgeProvider}"`);
@@ -324,12 +347,62 @@ function parseDomains(env: NodeJS.ProcessEnv, production: boolean): DomainsConfi
     registrarApplicationId: registrarApplicationId ?? DEFAULT_REGISTRAR_APPLICATION_ID,
     registrarSecret,
     registrarApiUrl: parseHttpUrl('ENTRI_API_URL', env.ENTRI_API_URL, DEFAULT_REGISTRAR_API_URL),
-    registrarScriptUrl: nonEmpty(env.REGISTRAR_SCRIPT_URL) ?? (production ? REGISTRAR_CDN_SCRIPT_URL : REGISTRAR_SANDBOX_SCRIPT_URL),
+    registrarScriptUrl: nonEmpty(env.REGISTRAR_SCRIPT_URL) ?? (demo ? REGISTRAR_SANDBOX_SCRIPT_URL : REGISTRAR_CDN_SCRIPT_URL),
   };
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+/**
+ * What production runs on, in the order docs/deploy.md lists it. A provider's entry names its real provider: the
+ * sandboxes, like every other default standing in for a setting here, belong to the demo.
+ */
+const PRODUCTION_SETTINGS: ReadonlyArray<{ name: string; value?: string }> = [
+  { name: 'SESSION_SECRET' },
+  { name: 'HOST_ORIGINS' },
+  { name: 'IDENTITY_AUDIENCE' },
+  { name: 'IDENTITY_ISSUER' },
+  { name: 'PAYMENTS_PROVIDER', value: 'stripe' },
+  { name: 'STRIPE_SECRET_KEY' },
+  { name: 'PAYMENT_PUBLISHABLE_KEY' },
+  { name: 'PAYMENTS_WEBHOOK_SECRET' },
+  { name: 'EDGE_PROVIDER', value: 'cloudflare' },
+  { name: 'EDGE_API_TOKEN' },
+  { name: 'EDGE_ZONE_ID' },
+  { name: 'MAIL_PROVIDER', value: 'mailgun' },
+  { name: 'MAILGUN_API_KEY' },
+  { name: 'REGISTRAR_PROVIDER', value: 'entri' },
+  { name: 'ENTRI_APPLICATION_ID' },
+  { name: 'ENTRI_SECRET' },
+];
+
+/** The production settings `env` lacks, each as it must be set: all of them, so one failed start names them all. */
+function missingProductionSettings(env: NodeJS.ProcessEnv): string[] {
+  return PRODUCTION_SETTINGS.filter(({ name, value }) => {
+    const set = nonEmpty(env[name]);
+    return value === undefined ? set === null : set !== value;
+  }).map(({ name, value }) => (value === undefined ? name : `${name}=${value}`));
+}
+
+/**
+ * Fails closed: the server runs as the demo only when asked to (DEMO=1), as production only with every real
+ * setting, and refuses to start otherwise. Never both: the demo serves test routes and a public webhook secret.
+ */
+function parseMode(env: NodeJS.ProcessEnv): { demo: boolean; production: boolean } {
+  // DEMO=1, read as the project's other boolean settings are.
+  const demo = parseBoolean(env.DEMO ?? '');
   const production = env.NODE_ENV === 'production';
+  if (demo && production) {
+    throw new ConfigError('DEMO=1 and NODE_ENV=production exclude each other: the demo serves test routes and sandboxes (docs/deploy.md)');
+  }
+  if (!demo && !production) {
+    throw new ConfigError('set DEMO=1 to run the demo, or NODE_ENV=production with the real settings (docs/deploy.md)');
+  }
+  const missing = production ? missingProductionSettings(env) : [];
+  if (missing.length > 0) throw new ConfigError(`NODE_ENV=production needs ${missing.join(', ')} (docs/deploy.md)`);
+  return { demo, production };
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const { demo, production } = parseMode(env);
   const secret = nonEmpty(env.SESSION_SECRET);
   if (secret !== null && secret.length < MIN_SESSION_SECRET_LENGTH) {
     throw new ConfigError(`SESSION_SECRET must be at least ${MIN_SESSION_SECRET_LENGTH} characters`);
@@ -343,23 +416,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const domainDefaults = defaultDomainSettings(brand);
   const purchaseFlag = nonEmpty(env.DOMAIN_PURCHASE_ENABLED);
   return {
+    demo,
     production,
     listenHost: '127.0.0.1',
     port: parseInteger('PORT', env.PORT, DEFAULT_PORT, MAX_PORT),
     hostPort: parseInteger('HOST_PORT', env.HOST_PORT, DEFAULT_HOST_PORT, MAX_PORT),
     dataDir: path.resolve(projectRoot, nonEmpty(env.DATA_DIR) ?? '.data'),
     databaseUrl: nonEmpty(env.DATABASE_URL),
+    // Unset only in the demo (production requires it): a secret of this process alone.
     sessionSecret: secret !== null ? new TextEncoder().encode(secret) : new Uint8Array(randomBytes(32)),
     hostOrigins: parseOrigins(env.HOST_ORIGINS),
-    identity: parseIdentity(env, production),
+    identity: parseIdentity(env),
     sentryDsn: nonEmpty(env.SENTRY_DSN),
     brand,
     // The demo loads a sandbox stand-in for the card provider's script from the panel's own server.
-    paymentScriptUrl: nonEmpty(env.PAYMENT_SCRIPT_URL) ?? (production ? 'https://js.stripe.com/v3/' : '/sandbox/payments.js'),
-    payments: parsePayments(env, production),
-    domains: parseDomains(env, production),
+    paymentScriptUrl: nonEmpty(env.PAYMENT_SCRIPT_URL) ?? (demo ? '/sandbox/payments.js' : 'https://js.stripe.com/v3/'),
+    payments: parsePayments(env, demo),
+    domains: parseDomains(env, demo),
     portalLoginUrl: nonEmpty(env.PORTAL_LOGIN_URL) ?? defaultPortalLoginUrl(brand),
-    environment: nonEmpty(env.APP_ENV) ?? (production ? ERROR_REPORTING.environment : 'demo'),
+    environment: nonEmpty(env.APP_ENV) ?? (demo ? 'demo' : ERROR_REPORTING.environment),
     domainPages: {
       domainSiteUrl: nonEmpty(env.DOMAIN_SITE_URL) ?? domainDefaults.domainSiteUrl,
       domainPurchaseEnabled: purchaseFlag === null ? domainDefaults.domainPurchaseEnabled : parseBoolean(purchaseFlag),
@@ -383,7 +458,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   };
 }
 
-/** The host origins the panel trusts: configured, else the demo host's own address under both loopback names. */
+/** The host origins the panel trusts: configured (always in production), else the demo host's own address under both loopback names. */
 export function resolveHostOrigins(config: ServerConfig, hostPort: number): string[] {
   return config.hostOrigins ?? [`http://127.0.0.1:${hostPort}`, `http://localhost:${hostPort}`];
 }

@@ -1,7 +1,8 @@
 /**
- * `npm start` (after `npm run build`): the panel and its API on PORT (4001), the demo host on HOST_PORT (4000),
- * both on 127.0.0.1. Stops cleanly on SIGINT/SIGTERM. When started by the test harness (with an IPC channel) it
- * reports its addresses there and stops when the harness goes away.
+ * `npm start` (after `npm run build`, with the demo switch DEMO=1): the panel and its API on PORT (4001), the demo
+ * host on HOST_PORT (4000), both on 127.0.0.1; with NODE_ENV=production, the panel and its API alone. Stops
+ * cleanly on SIGINT/SIGTERM. When started by the test harness (with an IPC channel) it reports its addresses there
+ * and stops when the harness goes away.
  */
 import { ConfigError, loadConfig } from './config';
 import { startServers } from './start';

@@ -1,9 +1,57 @@
+/**
+ * Fail closed (docs/deploy.md "Fail-closed start"): the demo runs only with its switch, production only with its
+ * real settings, and a start with neither, or both, is refused; a production server serves no demo or test route.
+ */
+import Stripe from 'stripe';
 import { apiErrorSchema } from '../core/contract';
-import { setUpDemo } from './testing/testKit';
+import { SANDBOX_WEBHOOK_SECRET } from './config';
+import { WEBHOOK_PATH } from './payments/provider';
+import { webhookMessages } from './payments/stripeEvents';
+import { PRODUCTION_SETTINGS_ENV, START_TIMEOUT_MS, startDemo } from './testing/harness';
+import { errorOf, setUpDemo } from './testing/testKit';
 
-const demo = setUpDemo({ production: true, env: { HOST_ORIGINS: 'https://admin.example.com, https://other.example.com/', PAYMENT_PUBLISHABLE_KEY: 'pk_live_example' } });
+describe('a start that does not say which server it is', () => {
+  it.each([
+    ['neither the demo switch nor production', { DEMO: '' }, 'Configuration error: set DEMO=1 to run the demo, or NODE_ENV=production with the real settings (docs/deploy.md)'],
+    ['an unknown NODE_ENV without the switch', { DEMO: '', NODE_ENV: 'staging' }, 'Configuration error: set DEMO=1 to run the demo, or NODE_ENV=production'],
+    [
+      'the demo switch with production',
+      { ...PRODUCTION_SETTINGS_ENV, DEMO: '1', NODE_ENV: 'production' },
+      'Configuration error: DEMO=1 and NODE_ENV=production exclude each other',
+    ],
+  ])('is refused: %s', async (_what, env, message) => {
+    await expect(startDemo({ env })).rejects.toThrow(message);
+  }, START_TIMEOUT_MS);
+});
+
+describe('a production start without its real settings', () => {
+  it('is refused, naming all that is missing', async () => {
+    const unset = Object.fromEntries(Object.keys(PRODUCTION_SETTINGS_ENV).map((name) => [name, '']));
+    await expect(startDemo({ production: true, env: { ...unset, SESSION_SECRET: '' } })).rejects.toThrow(
+      'Configuration error: NODE_ENV=production needs SESSION_SECRET, HOST_ORIGINS, IDENTITY_AUDIENCE, IDENTITY_ISSUER, ' +
+        'PAYMENTS_PROVIDER=stripe, STRIPE_SECRET_KEY, PAYMENT_PUBLISHABLE_KEY, PAYMENTS_WEBHOOK_SECRET, EDGE_PROVIDER=cloudflare, ' +
+        'EDGE_API_TOKEN, EDGE_ZONE_ID, MAIL_PROVIDER=mailgun, MAILGUN_API_KEY, REGISTRAR_PROVIDER=entri, ENTRI_APPLICATION_ID, ' +
+        'ENTRI_SECRET (docs/deploy.md)',
+    );
+  }, START_TIMEOUT_MS);
+
+  it('is refused with the sandboxes', async () => {
+    const sandboxes = { PAYMENTS_PROVIDER: 'sandbox', EDGE_PROVIDER: 'sandbox', MAIL_PROVIDER: 'sandbox', REGISTRAR_PROVIDER: 'sandbox' };
+    await expect(startDemo({ production: true, env: sandboxes })).rejects.toThrow(
+      'Configuration error: NODE_ENV=production needs PAYMENTS_PROVIDER=stripe, EDGE_PROVIDER=cloudflare, MAIL_PROVIDER=mailgun, REGISTRAR_PROVIDER=entri (docs/deploy.md)',
+    );
+  }, START_TIMEOUT_MS);
+
+  it('is refused with a host origin pattern, which would let any matching site frame the panel', async () => {
+    await expect(startDemo({ production: true, env: { HOST_ORIGINS: 'https://*.example.com' } })).rejects.toThrow(
+      'Configuration error: HOST_ORIGINS entry "https://*.example.com" is not an exact origin',
+    );
+  }, START_TIMEOUT_MS);
+});
 
 describe('NODE_ENV=production', () => {
+  const demo = setUpDemo({ production: true, env: { HOST_ORIGINS: 'HTTPS://Admin.Example.com:443, https://other.example.com/', PAYMENT_PUBLISHABLE_KEY: 'pk_live_example' } });
+
   it('runs no demo host', () => {
     expect(demo.hostUrl).toBeNull();
   });
@@ -36,6 +84,15 @@ describe('NODE_ENV=production', () => {
     });
     expect(response.status).toBe(404);
     expect(apiErrorSchema.parse(await response.json()).error.status).toBe(404);
+  });
+
+  it("refuses a provider event signed with the sandbox's public secret", async () => {
+    const payload = JSON.stringify({ id: 'evt_forged', object: 'event', type: 'invoice.paid', data: { object: { id: 'in_forged' } } });
+    const answer = await demo.call(WEBHOOK_PATH, JSON.parse(payload), {
+      'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: SANDBOX_WEBHOOK_SECRET }),
+    });
+    expect(answer.status).toBe(400);
+    expect(errorOf(answer).message).toBe(webhookMessages.badSignature);
   });
 
   it('serves the panel over HTTPS only, framed by the configured hosts, loading the card provider and the registrar', async () => {

@@ -1,7 +1,7 @@
 /**
- * Starts everything `npm start` runs: the database (migrated), the demo host and the demo data (outside
- * production), and the panel's server. Returns the addresses and a close() that stops it all. The demo's
- * modules are imported only outside production, so a production server never loads them.
+ * Starts everything `npm start` runs: the database (migrated), the demo host and the demo data (in the demo,
+ * DEMO=1), and the panel's server. Returns the addresses and a close() that stops it all. The demo's modules are
+ * imported only in the demo, so a production server never loads them.
  */
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
@@ -13,7 +13,7 @@ import { migrateToLatest } from './db/migrate';
 
 export interface RunningServers {
   panelUrl: string;
-  /** null in production: the demo host only runs in demo mode */
+  /** null in production: the demo host only runs in the demo */
   hostUrl: string | null;
   close(): Promise<void>;
 }
@@ -32,7 +32,7 @@ export async function startServers(config: ServerConfig): Promise<RunningServers
     // The host and the panel each need the other's address; both are read lazily once both listen.
     const links = { panelUrl: '', hostUrl: '' };
     let hostPort = DEFAULT_HOST_PORT;
-    if (!config.production) {
+    if (config.demo) {
       const { buildHostServer } = await import('./demo/hostServer');
       const host = await buildHostServer({
         panelUrl: () => links.panelUrl,
@@ -50,7 +50,7 @@ export async function startServers(config: ServerConfig): Promise<RunningServers
     const hostOrigins = resolveHostOrigins(config, hostPort);
 
     let reseed: (() => Promise<unknown>) | undefined;
-    if (!config.production) {
+    if (config.demo) {
       const { seedDemo } = await import('./demo/seed');
       reseed = () => seedDemo(db, { now: Date.now(), hostBase: links.hostUrl, proDomain: config.brand.proDomain });
       await reseed();
@@ -64,7 +64,7 @@ export async function startServers(config: ServerConfig): Promise<RunningServers
 
     return {
       panelUrl: links.panelUrl,
-      hostUrl: config.production ? null : links.hostUrl,
+      hostUrl: config.demo ? links.hostUrl : null,
       async close() {
         // The panel first: it stops taking calls before the database goes.
         for (const app of [...started].reverse()) await app.close();

@@ -1,6 +1,7 @@
 /**
  * Starts the whole demo (panel server, API, demo host, a fresh database) in a child process, exactly as
- * `npm run serve` does, on free ports of 127.0.0.1, for tests that talk to it over real HTTP.
+ * `npm run serve` does (the demo switch DEMO=1), on free ports of 127.0.0.1, for tests that talk to it over real
+ * HTTP; or the production server, with production settings whose outside services are out of reach.
  *
  * The database is a fresh SQLite file, or, when DATABASE_URL is set (server/testing/withPostgres.mjs sets it), a
  * fresh PostgreSQL database created through that URL for this demo and dropped when it closes.
@@ -33,11 +34,41 @@ export const PLACEHOLDER_INDEX_HTML =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Billing and domain settings</title>' +
   '<!--panel-config--></head><body><div id="root"></div></body></html>';
 
-/** What a production server needs to know about identity tokens (docs/deploy.md), for production demos. */
-export const PRODUCTION_IDENTITY_ENV = { IDENTITY_AUDIENCE: 'inkwell-billing', IDENTITY_ISSUER: 'https://admin.example.com' };
+/** Where the production demos' outside services live: a closed port of loopback, so a call to one fails at once. */
+const UNREACHABLE = 'http://127.0.0.1:9';
+
+/**
+ * What production refuses to start without (docs/deploy.md), for production demos: the real providers, whose
+ * APIs are out of reach (a production demo has no provider behind it), and the identity settings (it has no host
+ * whose tokens would use them). The session secret is the harness's own.
+ */
+export const PRODUCTION_SETTINGS_ENV = {
+  HOST_ORIGINS: 'https://admin.example.com',
+  IDENTITY_AUDIENCE: 'inkwell-billing',
+  IDENTITY_ISSUER: 'https://admin.example.com',
+  PAYMENTS_PROVIDER: 'stripe',
+  STRIPE_SECRET_KEY: 'sk_test_production_demo',
+  STRIPE_API_BASE: UNREACHABLE,
+  PAYMENT_PUBLISHABLE_KEY: 'pk_test_production_demo',
+  PAYMENTS_WEBHOOK_SECRET: 'whsec_production_demo',
+  EDGE_PROVIDER: 'cloudflare',
+  EDGE_API_BASE: UNREACHABLE,
+  EDGE_API_TOKEN: 'edge-token',
+  EDGE_ZONE_ID: 'edge-zone',
+  MAIL_PROVIDER: 'mailgun',
+  MAILGUN_API_URL: UNREACHABLE,
+  MAILGUN_API_KEY: 'mailgun-key',
+  REGISTRAR_PROVIDER: 'entri',
+  ENTRI_API_URL: UNREACHABLE,
+  ENTRI_APPLICATION_ID: 'inkwell-production-demo',
+  ENTRI_SECRET: 'entri-secret',
+};
 
 export interface DemoOptions {
-  /** NODE_ENV=production: no demo host, no seeding, no /__demo or /__test routes */
+  /**
+   * NODE_ENV=production with PRODUCTION_SETTINGS_ENV: no demo host, no seeding, no /__demo, /__test or /sandbox
+   * routes. Otherwise the demo (DEMO=1).
+   */
   production?: boolean;
   /** a built panel to serve; default: a placeholder dist in the temp directory */
   distDir?: string;
@@ -218,6 +249,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
     env: {
       ...process.env,
       NODE_ENV: options.production ? 'production' : 'test',
+      DEMO: options.production ? '' : '1',
       PORT: '0',
       HOST_PORT: '0',
       // The demo's DNS server on a free port, so parallel demos do not collide on the default one.
@@ -227,8 +259,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
       DIST_DIR: distDir,
       SESSION_SECRET: sessionSecret,
       LOG_LEVEL: 'silent',
-      // Production refuses to start without them; a production demo has no host whose tokens would use them.
-      ...(options.production ? PRODUCTION_IDENTITY_ENV : {}),
+      ...(options.production ? PRODUCTION_SETTINGS_ENV : {}),
       ...options.env,
     },
   });
