@@ -60,7 +60,7 @@ async function activeAccount(): Promise<Subscribed> {
 /** The change's refusal, or the request the provider got. */
 async function changeTo(choice: { planId: string; addonIds?: string[]; prorationDate?: number }): Promise<ApiError | PlanChangeRequest> {
   try {
-    await planChanges.change(await activeAccount(), 'cus_active', { addonIds: [], ...choice }, undefined);
+    await planChanges.change(await activeAccount(), 'cus_active', { addonIds: [], ...choice });
   } catch (error) {
     if (error instanceof ApiError) return error;
     if ((error as Error).message === REACHED_PROVIDER) return asked.at(-1)!;

@@ -116,13 +116,15 @@ export class PlanChanges {
   }
 
   /** A new paid subscription starting now in place of a trial or a canceled subscription. */
-  private async startSubscription(subscribed: Subscribed, items: PlanItem[], idempotencyKey: string | undefined): Promise<PlanChangeResult> {
+  private async startSubscription(subscribed: Subscribed, items: PlanItem[]): Promise<PlanChangeResult> {
     const { subscription } = subscribed;
     const now = this.nowSeconds();
-    const outcome = await this.deps.payments.startSubscription(
-      { customerId: subscription.customer_id, items, replacesSubscriptionId: subscription.provider_subscription_id, startDate: now },
-      { idempotencyKey },
-    );
+    const outcome = await this.deps.payments.startSubscription({
+      customerId: subscription.customer_id,
+      items,
+      replacesSubscriptionId: subscription.provider_subscription_id,
+      startDate: now,
+    });
     await this.deps.store.planChanges.recordNewSubscription(subscription, outcome, now);
     return this.result(subscribed, outcome);
   }
@@ -167,33 +169,29 @@ export class PlanChanges {
     subscribed: Subscribed,
     customerId: string,
     choice: PlanChoice & { prorationDate?: number },
-    idempotencyKey: string | undefined,
   ): Promise<PlanChangeResult> {
     const { subscription } = subscribed;
     const items = await this.planItems(subscribed, choice);
     // A trial or a canceled subscription has no paid period to change: the change starts a new one.
     if (UNPAID_STATUSES.includes(subscription.status)) {
       await this.requireCard(customerId);
-      return this.startSubscription(subscribed, items, idempotencyKey);
+      return this.startSubscription(subscribed, items);
     }
     if (subscription.pending_price_id !== null || subscription.status === 'incomplete') throw new ApiError(409, planChangeMessages.pendingChange);
     if (isCurrentPlan(subscription, items)) throw new ApiError(400, planChangeMessages.currentPlan);
     const prorationDate = this.prorationDateOf(choice.prorationDate);
     await this.requireCard(customerId);
-    const outcome = await this.deps.payments.changePlan(
-      { customerId, subscriptionId: subscription.provider_subscription_id, items, prorationDate },
-      { idempotencyKey },
-    );
+    const outcome = await this.deps.payments.changePlan({ customerId, subscriptionId: subscription.provider_subscription_id, items, prorationDate });
     await this.deps.store.planChanges.recordChange(subscription, outcome, this.nowSeconds());
     return this.result(subscribed, outcome);
   }
 
   /** activate-subscription: a paid subscription to `choice` in place of a trial or a canceled one. */
-  async activate(subscribed: Subscribed, customerId: string, choice: PlanChoice, idempotencyKey: string | undefined): Promise<PlanChangeResult> {
+  async activate(subscribed: Subscribed, customerId: string, choice: PlanChoice): Promise<PlanChangeResult> {
     if (!UNPAID_STATUSES.includes(subscribed.subscription.status)) throw new ApiError(409, planChangeMessages.notActivatable);
     const items = await this.planItems(subscribed, choice);
     await this.requireCard(customerId);
-    return this.startSubscription(subscribed, items, idempotencyKey);
+    return this.startSubscription(subscribed, items);
   }
 
   /** update-discount: the customer's discount swapped for the other coupon of its offer; the discount live now. */

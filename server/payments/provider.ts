@@ -134,11 +134,16 @@ export interface PaymentsProvider {
   /**
    * Moves the subscription to the requested prices, invoicing the proration and charging the default card now.
    * The change applies only once paid: a payment that needs authentication leaves it waiting ('requires_action');
-   * a decline changes nothing and throws a 402 PaymentsProviderError with the card's message.
+   * a decline changes nothing and throws a 402 PaymentsProviderError with the card's message. Asked again for
+   * the same change (an earlier try failed after the provider acted), it charges once: no request key is taken,
+   * since the panel sends a new one per click (docs/providers.md "Idempotency keys").
    */
-  changePlan(request: PlanChangeRequest, options?: WriteOptions): Promise<PlanChangeOutcome>;
-  /** A new subscription starting now in place of a trial or a canceled one, its first period charged (as changePlan). */
-  startSubscription(request: NewSubscriptionRequest, options?: WriteOptions): Promise<PlanChangeOutcome>;
+  changePlan(request: PlanChangeRequest): Promise<PlanChangeOutcome>;
+  /**
+   * A new subscription starting now in place of a trial or a canceled one, its first period charged (as
+   * changePlan). Asked again after a try that made one, it makes no second: the first is the outcome.
+   */
+  startSubscription(request: NewSubscriptionRequest): Promise<PlanChangeOutcome>;
   /** Puts this coupon on the subscription's discount (the launch offer's monthly and annual variants). */
   applyCoupon(subscriptionId: string, couponId: string): Promise<void>;
   /** The payment intent of an open invoice: its own while it can still be paid, else a new one. */

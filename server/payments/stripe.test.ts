@@ -15,6 +15,7 @@ import {
   DOUBLE_PERIOD,
   doubleIntent,
   doubleInvoice,
+  doubleSubscription,
   startStripeDouble,
   type StripeDouble,
 } from '../testing/stripeDouble';
@@ -37,10 +38,7 @@ afterAll(async () => {
   await double?.close();
 });
 
-beforeEach(() => {
-  double.requests.length = 0;
-  double.routes.length = 0;
-});
+beforeEach(() => double.reset());
 
 describe('the client configuration', () => {
   it('points the client at STRIPE_API_BASE with host, port and protocol', () => {
@@ -177,6 +175,7 @@ describe('plan changes', () => {
     items: [{ priceId: BUSINESS_YEAR, quantity: 1 }],
     prorationDate: DOUBLE_PERIOD.start + 100,
   };
+  const activation = { customerId: 'cus_double1', items: change.items, replacesSubscriptionId: 'sub_trial', startDate: 1 };
 
   it('pins the API version', async () => {
     await provider.retrievePaymentIntent('pi_double1');
@@ -225,7 +224,7 @@ describe('plan changes', () => {
   });
 
   it('changes with pending_if_incomplete at the proration date, keyed per customer, and answers the paid invoice', async () => {
-    const outcome = await provider.changePlan(change, { idempotencyKey: 'confirm-1' });
+    const outcome = await provider.changePlan(change);
     const update = double.calls().find((call) => call.method === 'POST' && call.path === '/v1/subscriptions/sub_1');
     expect(update?.form).toEqual({
       'items[0][id]': 'si_double_base',
@@ -238,8 +237,8 @@ describe('plan changes', () => {
       'expand[0]': 'latest_invoice.confirmation_secret',
       'expand[1]': 'latest_invoice.payments',
     });
-    expect(double.requests.find((request) => request.path === '/v1/subscriptions/sub_1' && request.method === 'POST')?.headers['idempotency-key']).toBe(
-      'cus_double1:change:confirm-1',
+    expect(double.requests.find((request) => request.path === '/v1/subscriptions/sub_1' && request.method === 'POST')?.headers['idempotency-key']).toMatch(
+      /^cus_double1:change:[\w-]{43}$/,
     );
     expect(outcome).toMatchObject({
       result: 'applied',
@@ -289,13 +288,75 @@ describe('plan changes', () => {
     expect(double.calls()[0]?.form).toEqual({ 'expand[0]': 'payments', 'expand[1]': 'confirmation_secret' });
   });
 
-  it('starts a subscription allowing an incomplete first payment, and cancels the trial it replaces', async () => {
-    double.routes.push({ method: 'GET', path: /^\/v1\/subscriptions\/sub_trial$/, answer: () => ({ body: { id: 'sub_trial', object: 'subscription', status: 'trialing', items: { data: [] } } }) });
-    const outcome = await provider.startSubscription({ customerId: 'cus_double1', items: change.items, replacesSubscriptionId: 'sub_trial', startDate: 1 });
+  it('starts a subscription allowing an incomplete first payment, marked with what it replaces, and cancels the trial it replaces', async () => {
+    double.subscriptions.set('sub_trial', doubleSubscription('sub_trial', { status: 'trialing' }));
+    const outcome = await provider.startSubscription(activation);
     expect(outcome.subscription.providerId).toBe('sub_double_new');
     const calls = double.calls();
-    expect(calls[0]).toMatchObject({ method: 'POST', path: '/v1/subscriptions', form: { customer: 'cus_double1', payment_behavior: 'allow_incomplete', 'items[0][price]': BUSINESS_YEAR } });
+    expect(calls[0]).toEqual({ method: 'GET', path: '/v1/subscriptions', form: { customer: 'cus_double1', status: 'all', limit: '100' } });
+    expect(calls[1]).toMatchObject({
+      method: 'POST',
+      path: '/v1/subscriptions',
+      form: { customer: 'cus_double1', payment_behavior: 'allow_incomplete', 'items[0][price]': BUSINESS_YEAR, 'metadata[replaces_subscription]': 'sub_trial', 'metadata[attempt]': '1' },
+    });
+    expect(double.requests[1]?.headers['idempotency-key']).toMatch(/^cus_double1:activate:[\w-]{43}$/);
     expect(calls.map((call) => `${call.method} ${call.path}`)).toContain('DELETE /v1/subscriptions/sub_trial');
+  });
+
+  /** The provider's keys of the charging writes (a subscription's update or creation) sent so far. */
+  const chargingKeys = () =>
+    double.requests.filter((request) => request.method === 'POST' && /^\/v1\/subscriptions(\/sub_1)?$/.test(request.path) && request.form.payment_behavior !== undefined).map((request) => String(request.headers['idempotency-key']));
+
+  it("keys a change by what it sends, not by the request: the same change the same key, another change (or date) another", async () => {
+    await provider.changePlan(change);
+    const [first] = chargingKeys();
+    double.reset();
+    await provider.changePlan(change);
+    expect(chargingKeys()).toEqual([first]);
+    for (const other of [{ ...change, prorationDate: change.prorationDate + 1 }, { ...change, items: [{ priceId: BUSINESS_MONTH, quantity: 1 }] }]) {
+      double.reset();
+      await provider.changePlan(other);
+      expect(chargingKeys()).not.toContain(first);
+    }
+  });
+
+  it('makes a change once: asked again after it was made (a later step failed), it answers what the first made', async () => {
+    const first = await provider.changePlan(change);
+    const again = await provider.changePlan({ ...change, prorationDate: change.prorationDate + 30 });
+    expect(chargingKeys()).toHaveLength(1);
+    expect(again).toEqual(first);
+    expect(double.calls().at(-2)).toEqual({ method: 'GET', path: '/v1/subscriptions/sub_1', form: { 'expand[0]': 'latest_invoice.confirmation_secret', 'expand[1]': 'latest_invoice.payments' } });
+  });
+
+  it('starts a subscription once: asked again, it answers the one the first try made, whatever the second asks for', async () => {
+    const first = await provider.startSubscription(activation);
+    const again = await provider.startSubscription({ ...activation, items: [{ priceId: BUSINESS_MONTH, quantity: 1 }] });
+    expect(chargingKeys()).toHaveLength(1);
+    expect(again).toEqual(first);
+  });
+
+  it('after a declined first payment (that subscription canceled), the next try makes a new subscription under a new key', async () => {
+    double.routes.push({ method: 'GET', path: /^\/v1\/payment_intents\/pi_double1$/, answer: () => ({ body: doubleIntent('pi_double1', 'requires_payment_method') }) });
+    await expect(provider.startSubscription(activation)).rejects.toMatchObject({ status: 402 });
+    expect(double.subscriptions.get('sub_double_new')?.status).toBe('canceled');
+    double.routes.length = 0;
+    const outcome = await provider.startSubscription(activation);
+    expect(outcome.subscription.providerId).toBe('sub_double_new_2');
+    const keys = chargingKeys();
+    expect(new Set(keys).size).toBe(2);
+    expect(double.subscriptions.get('sub_double_new_2')?.metadata).toEqual({ replaces_subscription: 'sub_trial', attempt: '2' });
+  });
+
+  it('is served by a double that, as the provider, refuses a key sent again with other parameters', async () => {
+    await provider.changePlan(change);
+    const [key = ''] = chargingKeys();
+    const answer = await fetch(`${double.url}/v1/subscriptions/sub_1`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${SECRET}`, 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': key },
+      body: 'payment_behavior=pending_if_incomplete&items[0][price]=other',
+    });
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toMatchObject({ error: { type: 'idempotency_error' } });
   });
 
   it('puts the coupon on the subscription', async () => {

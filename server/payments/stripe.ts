@@ -25,9 +25,16 @@
  *   proration_behavior always_invoice and payment_behavior pending_if_incomplete (the change applies only once
  *   paid), expanding latest_invoice.confirmation_secret and latest_invoice.payments; a payment that needs
  *   authentication answers the invoice's confirmation secret; a decline voids the invoice (POST
- *   /v1/invoices/:id/void) and answers 402 with the card's message;
- * - startSubscription: POST /v1/subscriptions (customer, items, payment_behavior allow_incomplete), then a trial
- *   it replaces is canceled (DELETE /v1/subscriptions/:id);
+ *   /v1/invoices/:id/void) and answers 402 with the card's message. When the subscription already has the items
+ *   (an earlier try made the change and a later step failed), no update: GET /v1/subscriptions/:id with the same
+ *   expansions, and its invoice is the outcome;
+ * - startSubscription: GET /v1/subscriptions (customer, status all) for the ones made in place of this one
+ *   (metadata replaces_subscription); one that still stands (an earlier try made it and a later step failed) is
+ *   read (GET /v1/subscriptions/:id, expanded) instead of making another; else POST /v1/subscriptions (customer,
+ *   items, payment_behavior allow_incomplete, metadata replaces_subscription and attempt). Then a trial it replaces
+ *   is canceled (DELETE /v1/subscriptions/:id);
+ * - the idempotency key of the update and the creation is derived from what they send (writeKey), not from the
+ *   request's key: a retry of the same change, whichever request and key it comes with, is the same write;
  * - applyCoupon: POST /v1/subscriptions/:id discounts[0][coupon];
  * - invoicePaymentIntent: GET /v1/invoices/:id (payments expanded), GET /v1/payment_intents/:id;
  * - retrievePaymentIntent: GET /v1/payment_intents/:id;
@@ -37,8 +44,10 @@
  *   (`verifyPaymentEvent`, stripeEvents.ts, which the sandbox's events go through too). The provider's objects are
  *   read into our shapes by stripeObjects.ts.
  */
+import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 import { toUnixSeconds } from '../../core/rules/dates';
+import { stableJson } from '../../core/rules/json';
 import type {
   InvoicePreview,
   NewSubscriptionRequest,
@@ -70,6 +79,31 @@ const HTTP_NOT_FOUND = 404;
 const HTTP_BAD_GATEWAY = 502;
 const HTTP_PAYMENT_REQUIRED = 402;
 const EXPAND_INVOICE_PAYMENT = ['latest_invoice.confirmation_secret', 'latest_invoice.payments'];
+/** A subscription made in place of another names it here, so a retry finds what an earlier try made. */
+const REPLACES_METADATA_KEY = 'replaces_subscription';
+/** More subscriptions than a customer makes in place of one in a lifetime: the list is read as one page. */
+const LISTED_SUBSCRIPTIONS = 100;
+/** Statuses of a subscription that no longer stands: a declined first payment is canceled, an unpaid one expires. */
+const ENDED_STATUSES: readonly string[] = ['canceled', 'incomplete_expired'];
+
+/**
+ * The provider's idempotency key of a charging write, derived from everything the write sends and what it is made
+ * from, never from the request's own key (the panel makes a new one per click): the same intended change is the
+ * same key, so the provider runs it once however often it is asked, and a different change is another key (the
+ * provider keeps a key for 24 hours and refuses it with other parameters). The customer id keeps one customer's
+ * keys apart from another's.
+ */
+export function writeKey(customerId: string, write: string, sent: unknown): string {
+  return `${customerId}:${write}:${createHash('sha256').update(stableJson(sent)).digest('base64url')}`;
+}
+
+/** Whether the subscription has (or waits to have) exactly these items: the change asked for is made already. */
+function hasItems(subscription: Stripe.Subscription, items: readonly PlanItem[]): boolean {
+  const current = subscription.pending_update?.subscription_items ?? subscription.items.data;
+  const held = current.map((item) => `${item.price.id}*${item.quantity ?? 1}`).sort();
+  const wanted = items.map((item) => `${item.priceId}*${item.quantity}`).sort();
+  return held.join() === wanted.join();
+}
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -359,21 +393,13 @@ export class StripeProvider implements PaymentsProvider {
     };
   }
 
-  changePlan(request: PlanChangeRequest, options: WriteOptions = {}) {
+  changePlan(request: PlanChangeRequest) {
     return this.call(async () => {
       const { subscription, restartsCycle } = await this.planContext(request.subscriptionId, request.items);
-      const updated = await this.client.subscriptions.update(
-        request.subscriptionId,
-        {
-          items: itemChanges(subscription.items.data, request.items),
-          proration_date: request.prorationDate,
-          proration_behavior: 'always_invoice',
-          payment_behavior: 'pending_if_incomplete',
-          ...(restartsCycle ? { billing_cycle_anchor: 'now' as const } : {}),
-          expand: EXPAND_INVOICE_PAYMENT,
-        },
-        options.idempotencyKey === undefined ? undefined : { idempotencyKey: `${request.customerId}:change:${options.idempotencyKey}` },
-      );
+      const updated = hasItems(subscription, request.items)
+        ? // An earlier try made this change and a step after it failed: what it charged is the outcome, not a second charge.
+          await this.client.subscriptions.retrieve(request.subscriptionId, { expand: EXPAND_INVOICE_PAYMENT })
+        : await this.updateItems(request, subscription, restartsCycle);
       return this.outcomeOf(updated, 'subscription_update', async () => {
         const invoiceId = idOf(updated.latest_invoice);
         if (invoiceId !== null) await this.client.invoices.voidInvoice(invoiceId);
@@ -381,22 +407,50 @@ export class StripeProvider implements PaymentsProvider {
     });
   }
 
-  startSubscription(request: NewSubscriptionRequest, options: WriteOptions = {}) {
+  private updateItems(request: PlanChangeRequest, subscription: Stripe.Subscription, restartsCycle: boolean): Promise<Stripe.Subscription> {
+    const params: Stripe.SubscriptionUpdateParams = {
+      items: itemChanges(subscription.items.data, request.items),
+      proration_date: request.prorationDate,
+      proration_behavior: 'always_invoice',
+      payment_behavior: 'pending_if_incomplete',
+      ...(restartsCycle ? { billing_cycle_anchor: 'now' as const } : {}),
+      expand: EXPAND_INVOICE_PAYMENT,
+    };
+    // Made from the subscription as it is, its latest invoice included: after a declined try (its invoice voided)
+    // the next try is a new write that charges the card again, not the provider's answer to the declined one.
+    const from = { subscription: request.subscriptionId, latestInvoice: idOf(subscription.latest_invoice) };
+    return this.client.subscriptions.update(request.subscriptionId, params, { idempotencyKey: writeKey(request.customerId, 'change', { from, params }) });
+  }
+
+  startSubscription(request: NewSubscriptionRequest) {
     return this.call(async () => {
-      const created = await this.client.subscriptions.create(
-        {
-          customer: request.customerId,
-          items: request.items.map((item) => ({ price: item.priceId, quantity: item.quantity })),
-          payment_behavior: 'allow_incomplete',
-          expand: EXPAND_INVOICE_PAYMENT,
-        },
-        options.idempotencyKey === undefined ? undefined : { idempotencyKey: `${request.customerId}:activate:${options.idempotencyKey}` },
-      );
+      const created = await this.subscriptionInPlaceOf(request);
       const outcome = await this.outcomeOf(created, 'subscription_create', () => this.client.subscriptions.cancel(created.id));
       const replaced = await this.client.subscriptions.retrieve(request.replacesSubscriptionId);
       if (replaced.status === 'trialing') await this.client.subscriptions.cancel(replaced.id);
       return outcome;
     });
+  }
+
+  /**
+   * The new subscription in place of `request.replacesSubscriptionId`. One an earlier try made that still stands
+   * (created and charged, and a step after it failed) is the one, whatever this try asked for: a second would be
+   * charged too and never recorded. Otherwise a new one, numbered by the tries before it: after a declined try
+   * (canceled) the next is another write, not the provider's answer to the declined one.
+   */
+  private async subscriptionInPlaceOf(request: NewSubscriptionRequest): Promise<Stripe.Subscription> {
+    const listed = await this.client.subscriptions.list({ customer: request.customerId, status: 'all', limit: LISTED_SUBSCRIPTIONS });
+    const earlier = listed.data.filter((subscription) => subscription.metadata[REPLACES_METADATA_KEY] === request.replacesSubscriptionId);
+    const standing = earlier.find((subscription) => !ENDED_STATUSES.includes(subscription.status));
+    if (standing !== undefined) return this.client.subscriptions.retrieve(standing.id, { expand: EXPAND_INVOICE_PAYMENT });
+    const params: Stripe.SubscriptionCreateParams = {
+      customer: request.customerId,
+      items: request.items.map((item) => ({ price: item.priceId, quantity: item.quantity })),
+      payment_behavior: 'allow_incomplete',
+      metadata: { [REPLACES_METADATA_KEY]: request.replacesSubscriptionId, attempt: String(earlier.length + 1) },
+      expand: EXPAND_INVOICE_PAYMENT,
+    };
+    return this.client.subscriptions.create(params, { idempotencyKey: writeKey(request.customerId, 'activate', params) });
   }
 
   applyCoupon(subscriptionId: string, couponId: string) {

@@ -1,13 +1,15 @@
 /**
  * Faults survived, nothing lost (issue 11): the card provider's reply lost after it charged, the provider failing,
- * and the server killed in the middle of a stream of writes. On SQLite by default, on PostgreSQL through
+ * a step after the provider charged failing and the owner trying again with a new key (issue 26), and the server
+ * killed in the middle of a stream of writes. On SQLite by default, on PostgreSQL through
  * server/testing/withPostgres.mjs. The provider is the real client (`stripe`) against the local double, which,
  * as the real API, answers a repeated idempotency key with its first answer.
  */
 import { sql } from 'kysely';
 import { providerMessages } from '../payments/provider';
 import { startDemo, type CallResult, type Demo } from '../testing/harness';
-import { BUSINESS_YEAR } from '../testing/prices';
+import { BUSINESS_YEAR, PUBLISHER_YEAR } from '../testing/prices';
+import { doubleSubscription } from '../testing/stripeDouble';
 import { errorOf, scenarioCalls, setUpDemoWithStripeDouble } from '../testing/testKit';
 
 const HTTP_BAD_GATEWAY = 502;
@@ -74,8 +76,83 @@ describe('the card provider fails', () => {
     const retried = await changePlan('change-provider-down');
     expect(retried.status).toBe(200);
     // Every attempt carried the one key, so the provider itself would not have charged twice either.
-    expect(new Set(chargesRun().map((request) => request.headers['idempotency-key']))).toEqual(new Set(['cus_active:change:change-provider-down']));
+    const keys = new Set(chargesRun().map((request) => request.headers['idempotency-key']));
+    expect([...keys]).toEqual([expect.stringMatching(/^cus_active:change:/)]);
     expect((await stored()).invoices).toBe(before.invoices + 1);
+  });
+});
+
+describe('a step after the provider charged fails, and the owner clicks again (a new key)', () => {
+  const { demo, double } = setUpDemoWithStripeDouble('sk_test_faults_after', { resetBeforeEach: true });
+  const { api, ok } = scenarioCalls(demo);
+  const providerError = { status: 500, body: { error: { type: 'api_error', message: 'An unknown error occurred' } } };
+  /** A step that fails: a provider request answering an error, or the database refusing writes to a table. */
+  type FailingStep = { method: string; path: RegExp } | { table: string };
+  const failOnce = async (step: FailingStep) => {
+    if ('table' in step) await demo.addFault({ table: step.table, count: 1 });
+    else double.routes.push({ ...step, answer: () => providerError });
+  };
+  const recover = async () => {
+    double.routes.length = 0;
+    await demo.clearFaults();
+  };
+  /** The charging writes the provider ran (a subscription made, or changed with a payment), not those it answered from a key. */
+  const charges = (path: RegExp) =>
+    double.requests.filter((request) => request.method === 'POST' && path.test(request.path) && request.form.payment_behavior !== undefined && !request.replayed);
+
+  const activation = { customerId: 'cus_trial', subscriptionId: 'sub_trial', userId: 'user_trial', planId: BUSINESS_YEAR, addonIds: [], isTrial: true };
+  const SUBSCRIPTION_CREATE = /^\/v1\/subscriptions$/;
+  const stepsAfterCreate: [string, FailingStep][] = [
+    ['the read of its payment', { method: 'GET', path: /^\/v1\/payment_intents\// }],
+    ['the read of the trial it replaces', { method: 'GET', path: /^\/v1\/subscriptions\/sbx_sub_trial$/ }],
+    ["the trial's cancel", { method: 'DELETE', path: /^\/v1\/subscriptions\/sbx_sub_trial$/ }],
+    ['the database write', { table: 'subscriptions' }],
+  ];
+
+  it.each(stepsAfterCreate)('activation: after %s fails, the retry makes no second subscription and records the first', async (_step, step) => {
+    double.subscriptions.set('sbx_sub_trial', doubleSubscription('sbx_sub_trial', { customer: 'cus_trial', status: 'trialing' }));
+    await failOnce(step);
+    const failed = await api('activate-subscription', 'trial', activation, { 'idempotency-key': 'activate-click-1' });
+    expect(failed.status).toBeGreaterThanOrEqual(500);
+    expect(charges(SUBSCRIPTION_CREATE)).toHaveLength(1);
+    expect(await demo.query(sql`select status from subscriptions where id = ${'sub_trial'}`)).toEqual([{ status: 'trialing' }]);
+
+    await recover();
+    const retried = await ok('activate-subscription', 'trial', activation, { 'idempotency-key': 'activate-click-2' });
+    expect(retried.subscription).toMatchObject({ status: 'active', trial_end: null });
+    expect(charges(SUBSCRIPTION_CREATE)).toHaveLength(1);
+    expect(double.subscriptions.get('sbx_sub_trial')?.status).toBe('canceled');
+    const rows = await demo.query(sql<{ provider_subscription_id: string; status: string }>`select provider_subscription_id, status from subscriptions
+      where site_id = ${'site_trial'} order by created_at`);
+    expect(rows).toEqual([
+      { provider_subscription_id: 'sbx_sub_trial', status: 'canceled' },
+      { provider_subscription_id: 'sub_double_new', status: 'active' },
+    ]);
+    expect(await demo.count(sql`invoices where customer_id = ${'cus_trial'}`)).toBe(1);
+  });
+
+  const SUBSCRIPTION_CHANGE = /^\/v1\/subscriptions\/sbx_sub_active$/;
+  const stepsAfterChange: [string, FailingStep][] = [
+    ['the read of its payment', { method: 'GET', path: /^\/v1\/payment_intents\// }],
+    ['the database write', { table: 'invoices' }],
+  ];
+
+  it.each(stepsAfterChange)('plan change: after %s fails, the retry charges nothing more and records the change', async (_step, step) => {
+    const invoices = await demo.count(sql`invoices where customer_id = ${'cus_active'}`);
+    await failOnce(step);
+    const failed = await api('change-subscription', 'active', change, { 'idempotency-key': 'change-click-1' });
+    expect(failed.status).toBeGreaterThanOrEqual(500);
+    expect(charges(SUBSCRIPTION_CHANGE)).toHaveLength(1);
+    expect(await demo.query(sql`select price_id from subscriptions where id = ${'sub_active'}`)).toEqual([{ price_id: PUBLISHER_YEAR }]);
+
+    await recover();
+    const retried = await ok('change-subscription', 'active', change, { 'idempotency-key': 'change-click-2' });
+    expect(retried.subscription.meta.baseProduct.price).toBe(BUSINESS_YEAR);
+    expect(charges(SUBSCRIPTION_CHANGE)).toHaveLength(1);
+    expect(await demo.query(sql`select price_id, pending_price_id, status from subscriptions where id = ${'sub_active'}`)).toEqual([
+      { price_id: BUSINESS_YEAR, pending_price_id: null, status: 'active' },
+    ]);
+    expect(await demo.count(sql`invoices where customer_id = ${'cus_active'}`)).toBe(invoices + 1);
   });
 });
 

@@ -39,7 +39,7 @@ export function registerPlanChangeRoutes(app: FastifyInstance, deps: ActionDeps)
     const customer = ownCustomer(account, data.customerId);
     const key = writeKey(request);
     return deps.idempotency.run(account.site.id, key, 'change-subscription', data, () =>
-      oneAtATime(account, data.subscriptionId, (subscribed) => planChanges.change(subscribed, customer.id, data, key)),
+      oneAtATime(account, data.subscriptionId, (subscribed) => planChanges.change(subscribed, customer.id, data)),
     );
   });
 
@@ -49,7 +49,7 @@ export function registerPlanChangeRoutes(app: FastifyInstance, deps: ActionDeps)
     const customer = ownCustomer(account, data.customerId);
     const key = writeKey(request);
     return deps.idempotency.run(account.site.id, key, 'activate-subscription', data, () =>
-      oneAtATime(account, data.subscriptionId, (subscribed) => planChanges.activate(subscribed, customer.id, data, key)),
+      oneAtATime(account, data.subscriptionId, (subscribed) => planChanges.activate(subscribed, customer.id, data)),
     );
   });
 

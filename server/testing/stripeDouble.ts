@@ -5,8 +5,11 @@
  * Listens on 127.0.0.1 only.
  *
  * As the real API does, a POST with an Idempotency-Key header that was seen before is answered with the first
- * answer, without running again (recorded with `replayed`). Faults: `loseReplies` runs a request and then drops
- * the connection instead of answering, as when the provider acted and its reply was lost on the way.
+ * answer, without running again (recorded with `replayed`), and refused (400 idempotency_error) when its
+ * parameters differ from the first's. Subscriptions it creates or changes are kept (`subscriptions`): reading or
+ * listing them answers them as they are now, so a retry sees what an earlier try did. Faults: `loseReplies` runs a
+ * request and then drops the connection instead of answering, as when the provider acted and its reply was lost
+ * on the way.
  */
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -51,6 +54,10 @@ export interface StripeDouble {
   routes: Route[];
   /** requests that run but whose reply is lost (the connection drops) */
   loseReplies: LostReplies[];
+  /** the subscriptions it made or changed, by id, as it answers them now (a test may add one, e.g. a trial) */
+  subscriptions: Map<string, DoubleSubscription>;
+  /** forgets what earlier tests did: requests, routes, faults, subscriptions and idempotency keys */
+  reset(): void;
   close(): Promise<void>;
 }
 
@@ -72,14 +79,33 @@ export function doublePrice(id: string) {
   return { id, object: 'price', unit_amount: DOUBLE_PRICE_COST, recurring: { interval: id.includes('_month_') ? 'month' : 'year' } };
 }
 
-export const DOUBLE_ITEM = {
-  id: 'si_double_base',
-  object: 'subscription_item',
-  price: doublePrice(PUBLISHER_YEAR),
-  quantity: 1,
-  current_period_start: DOUBLE_PERIOD.start,
-  current_period_end: DOUBLE_PERIOD.end,
-};
+export function doubleItem(id: string, priceId: string, quantity: number) {
+  return {
+    id,
+    object: 'subscription_item' as const,
+    price: doublePrice(priceId),
+    quantity,
+    current_period_start: DOUBLE_PERIOD.start,
+    current_period_end: DOUBLE_PERIOD.end,
+  };
+}
+
+export const DOUBLE_ITEM = doubleItem('si_double_base', PUBLISHER_YEAR, 1);
+
+type DoubleItem = ReturnType<typeof doubleItem>;
+
+export interface DoubleSubscription {
+  id: string;
+  object: 'subscription';
+  customer: string | null;
+  status: string;
+  metadata: Record<string, string>;
+  items: { object: 'list'; data: DoubleItem[] };
+  pending_update: null;
+  latest_invoice: ReturnType<typeof doubleInvoice> | null;
+  cancel_at_period_end: boolean;
+  canceled_at: number | null;
+}
 
 export function doubleIntent(id: string, status: string) {
   return {
@@ -122,16 +148,106 @@ export function doubleInvoice(id: string | null, status: string) {
   };
 }
 
-export function doubleSubscription(id: string, request: RecordedRequest, status: string) {
-  const price = request.form['items[1][price]'] ?? request.form['items[0][price]'] ?? BUSINESS_YEAR;
+export function doubleSubscription(id: string, fields: Partial<DoubleSubscription> = {}): DoubleSubscription {
   return {
     id,
     object: 'subscription',
-    status,
-    items: { object: 'list', data: [{ ...DOUBLE_ITEM, id: 'si_double_new', price: doublePrice(price) }] },
+    customer: null,
+    status: 'active',
+    metadata: {},
+    items: { object: 'list', data: [DOUBLE_ITEM] },
     pending_update: null,
-    latest_invoice: { ...doubleInvoice('in_double1', 'paid') },
+    latest_invoice: null,
+    cancel_at_period_end: false,
+    canceled_at: null,
+    ...fields,
   };
+}
+
+/** The form's `prefix[name]` fields as an object (`metadata[attempt]` and the like). */
+function fieldsUnder(form: Record<string, string>, prefix: string): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(form).flatMap(([name, value]) => (name.startsWith(`${prefix}[`) && name.endsWith(']') ? [[name.slice(prefix.length + 1, -1), value]] : [])),
+  );
+}
+
+/**
+ * Subscriptions as the provider keeps them: a creation and a plan change (it names a payment behaviour) are paid
+ * at once, each with a new invoice, and kept; reads and lists answer what is kept (a subscription it never made
+ * reads as an active one on DOUBLE_ITEM); a cancellation cancels what is kept.
+ */
+function subscriptionRoutes(held: Map<string, DoubleSubscription>): Route[] {
+  let created = 0;
+  let items = 0;
+  let invoices = 0;
+  const nextInvoice = () => doubleInvoice(`in_double${(invoices += 1)}`, 'paid');
+  const nextItemId = () => `si_double_${(items += 1)}`;
+  /** The items after an update's `items[n]` fields: deleted ones dropped, kept ones with their quantity, new ones added. */
+  const itemsAfter = (current: DoubleItem[], form: Record<string, string>): DoubleItem[] => {
+    const items: DoubleItem[] = [];
+    for (let index = 0; form[`items[${index}][id]`] !== undefined || form[`items[${index}][price]`] !== undefined; index += 1) {
+      const field = (name: string) => form[`items[${index}][${name}]`];
+      if (field('deleted') === 'true') continue;
+      const kept = current.find((item) => item.id === field('id'));
+      const quantity = Number(field('quantity') ?? kept?.quantity ?? 1);
+      items.push(kept === undefined ? doubleItem(nextItemId(), field('price') ?? '', quantity) : { ...kept, quantity });
+    }
+    return items;
+  };
+  const keep = (subscription: DoubleSubscription) => {
+    held.set(subscription.id, subscription);
+    return { body: subscription };
+  };
+  return [
+    {
+      method: 'POST',
+      path: /^\/v1\/subscriptions$/,
+      answer: (_m, request) => {
+        created += 1;
+        const id = created === 1 ? 'sub_double_new' : `sub_double_new_${created}`;
+        return keep(
+          doubleSubscription(id, {
+            customer: request.form.customer ?? null,
+            metadata: fieldsUnder(request.form, 'metadata'),
+            items: { object: 'list', data: itemsAfter([], request.form) },
+            latest_invoice: { ...nextInvoice(), billing_reason: 'subscription_create' },
+          }),
+        );
+      },
+    },
+    {
+      method: 'POST',
+      path: /^\/v1\/subscriptions\/([^/]+)$/,
+      answer: (m, request) => {
+        const current = held.get(m[1] ?? '') ?? doubleSubscription(m[1] ?? '');
+        if (request.form.payment_behavior !== undefined) {
+          return keep({ ...current, items: { object: 'list', data: itemsAfter(current.items.data, request.form) }, latest_invoice: nextInvoice() });
+        }
+        const cancel = request.form.cancel_at_period_end === 'true';
+        return { body: { ...current, cancel_at_period_end: cancel, canceled_at: cancel ? DOUBLE_CANCELED_AT : null } };
+      },
+    },
+    {
+      method: 'DELETE',
+      path: /^\/v1\/subscriptions\/([^/]+)$/,
+      answer: (m) => {
+        const current = held.get(m[1] ?? '') ?? doubleSubscription(m[1] ?? '');
+        return keep({ ...current, status: 'canceled', canceled_at: DOUBLE_CANCELED_AT + 1 });
+      },
+    },
+    {
+      method: 'GET',
+      path: /^\/v1\/subscriptions\/([^/]+)$/,
+      answer: (m) => ({ body: held.get(m[1] ?? '') ?? doubleSubscription(m[1] ?? '') }),
+    },
+    {
+      method: 'GET',
+      path: /^\/v1\/subscriptions$/,
+      answer: (_m, request) => ({
+        body: { object: 'list', url: '/v1/subscriptions', has_more: false, data: [...held.values()].filter((kept) => kept.customer === request.form.customer).reverse() },
+      }),
+    },
+  ];
 }
 
 /** The provider's answers for what the payments provider calls, ids from the path. */
@@ -179,26 +295,6 @@ export const defaultRoutes: Route[] = [
     answer: (m, request) => ({ body: { id: m[1], object: 'payment_method', type: 'card', customer: request.form.customer, card: DOUBLE_CARD } }),
   },
   {
-    method: 'POST',
-    path: /^\/v1\/subscriptions\/([^/]+)$/,
-    answer: (m, request) => {
-      // A plan change (it names a payment behaviour): the subscription with its new invoice, paid.
-      if (request.form.payment_behavior !== undefined) return { body: doubleSubscription(m[1] ?? '', request, 'active') };
-      const cancel = request.form.cancel_at_period_end === 'true';
-      return { body: { id: m[1], object: 'subscription', status: 'active', cancel_at_period_end: cancel, canceled_at: cancel ? DOUBLE_CANCELED_AT : null } };
-    },
-  },
-  {
-    method: 'DELETE',
-    path: /^\/v1\/subscriptions\/([^/]+)$/,
-    answer: (m) => ({ body: { id: m[1], object: 'subscription', status: 'canceled', canceled_at: DOUBLE_CANCELED_AT + 1 } }),
-  },
-  {
-    method: 'GET',
-    path: /^\/v1\/subscriptions\/([^/]+)$/,
-    answer: (m) => ({ body: { id: m[1], object: 'subscription', status: 'active', canceled_at: null, items: { object: 'list', data: [DOUBLE_ITEM] } } }),
-  },
-  {
     method: 'GET',
     path: /^\/v1\/prices\/([^/]+)$/,
     answer: (m) => ({ body: doublePrice(m[1] ?? '') }),
@@ -210,11 +306,6 @@ export const defaultRoutes: Route[] = [
       request.form.preview_mode === 'recurring'
         ? { body: { ...doubleInvoice(null, 'draft'), period_start: DOUBLE_PERIOD.end, total: 229_000, amount_due: 229_000, lines: { object: 'list', data: [] } } }
         : { body: doubleInvoice(null, 'draft') },
-  },
-  {
-    method: 'POST',
-    path: /^\/v1\/subscriptions$/,
-    answer: (_m, request) => ({ body: doubleSubscription('sub_double_new', request, 'active') }),
   },
   {
     method: 'GET',
@@ -243,11 +334,17 @@ export const defaultRoutes: Route[] = [
   },
 ];
 
+/** The real API's words for a key sent again with other parameters. */
+const KEY_REUSED_MESSAGE = 'Keys for idempotent requests can only be used with the same parameters they were first used with.';
+
 export async function startStripeDouble(): Promise<StripeDouble> {
   const requests: RecordedRequest[] = [];
   const routes: Route[] = [];
   const loseReplies: LostReplies[] = [];
-  const answersByKey = new Map<string, CannedAnswer>();
+  const subscriptions = new Map<string, DoubleSubscription>();
+  let keptSubscriptions = subscriptionRoutes(subscriptions);
+  /** each key's first request (method, path and body) and its answer */
+  const answersByKey = new Map<string, { sent: string; answer: CannedAnswer }>();
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -255,18 +352,24 @@ export async function startStripeDouble(): Promise<StripeDouble> {
       const url = new URL(req.url ?? '/', 'http://double');
       const raw = req.method === 'GET' || req.method === 'DELETE' ? url.search.slice(1) : Buffer.concat(chunks).toString('utf8');
       const idempotencyKey = req.method === 'POST' ? req.headers['idempotency-key'] : undefined;
+      const sent = `${req.method ?? 'GET'} ${url.pathname} ${raw}`;
       const remembered = typeof idempotencyKey === 'string' ? answersByKey.get(idempotencyKey) : undefined;
       const recorded: RecordedRequest = {
         method: req.method ?? 'GET',
         path: url.pathname,
         form: Object.fromEntries(new URLSearchParams(raw)),
         headers: req.headers,
-        replayed: remembered !== undefined,
+        replayed: remembered?.sent === sent,
       };
       requests.push(recorded);
-      let answer: CannedAnswer = remembered ?? missing('route', `${recorded.method} ${recorded.path}`);
-      if (remembered === undefined) {
-        for (const route of [...routes, ...defaultRoutes]) {
+      let answer: CannedAnswer = missing('route', `${recorded.method} ${recorded.path}`);
+      if (remembered !== undefined) {
+        answer =
+          remembered.sent === sent
+            ? remembered.answer
+            : { status: 400, body: { error: { type: 'idempotency_error', message: `${KEY_REUSED_MESSAGE} (${String(idempotencyKey)})` } } };
+      } else {
+        for (const route of [...routes, ...keptSubscriptions, ...defaultRoutes]) {
           const match = route.method === recorded.method ? route.path.exec(recorded.path) : null;
           if (match) {
             answer = route.answer(match, recorded);
@@ -274,7 +377,7 @@ export async function startStripeDouble(): Promise<StripeDouble> {
           }
         }
         // The real API keeps the answer of a key, errors from its servers excepted (those may be retried).
-        if (typeof idempotencyKey === 'string' && (answer.status ?? 200) < 500) answersByKey.set(idempotencyKey, answer);
+        if (typeof idempotencyKey === 'string' && (answer.status ?? 200) < 500) answersByKey.set(idempotencyKey, { sent, answer });
       }
       const lost = loseReplies.find((fault) => fault.count > 0 && fault.method === recorded.method && fault.path.test(recorded.path));
       if (lost !== undefined) {
@@ -298,7 +401,16 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     requests,
     routes,
     loseReplies,
+    subscriptions,
     calls: () => requests.map(({ method, path, form }) => ({ method, path, form })),
+    reset() {
+      requests.length = 0;
+      routes.length = 0;
+      loseReplies.length = 0;
+      subscriptions.clear();
+      keptSubscriptions = subscriptionRoutes(subscriptions);
+      answersByKey.clear();
+    },
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

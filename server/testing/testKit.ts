@@ -95,7 +95,7 @@ export function setUpDemoWithDouble<D extends Closable & { url: string }>(
 
 /**
  * A demo whose payments go to the real provider's client (`stripe`) against a local double of its API. With
- * `resetBeforeEach`, what the double recorded and the routes and faults a test gave it go too.
+ * `resetBeforeEach`, what the double recorded and kept and the routes and faults a test gave it go too.
  */
 export function setUpDemoWithStripeDouble(secretKey: string, options: SetUpDemoOptions = {}): { demo: Demo; double: StripeDouble } {
   const suite = setUpDemoWithDouble(
@@ -103,13 +103,7 @@ export function setUpDemoWithStripeDouble(secretKey: string, options: SetUpDemoO
     (double) => ({ PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: secretKey, STRIPE_API_BASE: double.url }),
     options,
   );
-  if (options.resetBeforeEach) {
-    beforeEach(() => {
-      suite.double.requests.length = 0;
-      suite.double.routes.length = 0;
-      suite.double.loseReplies.length = 0;
-    });
-  }
+  if (options.resetBeforeEach) beforeEach(() => suite.double.reset());
   return suite;
 }
 
