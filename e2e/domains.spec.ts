@@ -51,8 +51,9 @@ test('a starter owner connects www.example.net: the records, the registrar, acti
   const panel = await openPanel('starter', '/domain/custom');
   await domainInput(panel).fill('www.example.net');
   const records = await recordsIn(panel, 'DNS records for your custom domain');
-  expect(records.map(({ type, host }) => `${type} ${host}`)).toEqual(['CNAME www', 'A @']);
+  expect(records.map(({ type, host }) => `${type} ${host}`)).toEqual(['CNAME www', 'A @', 'TXT _site-verification']);
   expect(records[0]!.value).toBe('starter.inkwell.test');
+  expect(records[2]!.value).toBe('site-verification=site_starter');
   await expectNoAxeViolations(page);
 
   for (const record of records) await addAtRegistrar(page, 'example.net', record);
@@ -67,6 +68,36 @@ test('a starter owner connects www.example.net: the records, the registrar, acti
   const box = reloaded.getByRole('region', { name: 'Custom domain' });
   await expect(box.getByText('www.example.net')).toBeVisible();
   await expect(box.getByText('Active', { exact: true })).toBeVisible();
+});
+
+test("a root domain already pointed at the platform waits for the owner's proof of control, then goes live", async ({ page, openPanel }) => {
+  const panel = await openPanel('starter', '/domain/custom');
+  await domainInput(panel).fill('example.dev');
+  const records = await recordsIn(panel, 'DNS records for your custom domain');
+  const proof = records.find((record) => record.type === 'TXT')!;
+  expect(proof).toEqual({ type: 'TXT', host: '_site-verification', value: 'site-verification=site_starter' });
+
+  // The platform's shared address, left behind or set by anyone: not a proof that this owner holds the domain.
+  await addAtRegistrar(page, 'example.dev', { type: 'A', host: '@', value: '192.0.2.10' });
+  await panel.getByRole('button', { name: 'Activate' }).click();
+  await expect(panel.getByRole('button', { name: 'Activation may take up to 10 minutes' })).toBeDisabled();
+  const table = panel.getByRole('table', { name: 'DNS records for your custom domain' });
+  await expect(table.getByRole('row').filter({ hasText: '_site-verification' }).getByRole('img', { name: 'Not valid' })).toBeVisible();
+  await expect(panel.getByText(`Add a TXT record at _site-verification.example.dev with the value ${proof.value}: it proves the domain is yours`)).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('root-domain-waiting-for-proof.png'), fullPage: true });
+
+  await addAtRegistrar(page, 'example.dev', proof);
+  await expect(panel.getByText('Your custom domain example.dev is active.')).toBeVisible();
+});
+
+test('a domain another site holds is refused, and that site keeps it', async ({ openPanel }) => {
+  const panel = await openPanel('active', '/domain/custom');
+  await domainInput(panel).fill('example.com');
+  await panel.getByRole('button', { name: 'Activate' }).click();
+  await expect(panel.getByText("We weren't able to activate your custom domain. Refresh the page and try again or contact support")).toBeVisible();
+  const owner = await openPanel('domain-live', '/domain');
+  await expect(owner.getByRole('region', { name: 'Custom domain' }).getByText('www.example.com')).toBeVisible();
+  await expect(owner.getByRole('region', { name: 'Custom sending domain' }).getByText('example.com', { exact: true })).toBeVisible();
 });
 
 test('the domain input refuses an invalid domain and one on the platform domain', async ({ openPanel }) => {

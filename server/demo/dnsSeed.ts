@@ -1,8 +1,8 @@
 /**
  * The demo's DNS and domain providers, seeded from the scenarios (docs/demo.md "Domains in the demo"): the zones
  * the demo's DNS server answers for, each at a registrar of its own (example.com on a Cloudflare-like host,
- * example.co.uk on godaddy, example.org on hover, example.net on google), the platform's own zone, and what the
- * edge and mail sandboxes hold for the scenarios' custom and sending domains.
+ * example.co.uk on godaddy, example.org on hover, example.net on google, example.dev on Cloudflare too), the
+ * platform's own zone, and what the edge and mail sandboxes hold for the scenarios' custom and sending domains.
  */
 import { randomUUID } from 'node:crypto';
 import type { SendingDomainStatus } from '../../core/contract';
@@ -23,6 +23,8 @@ export const DEMO_ZONES: Record<string, string[]> = {
   'example.co.uk': ['ns41.domaincontrol.com', 'ns42.domaincontrol.com'],
   'example.org': ['ns1.hover.com', 'ns2.hover.com'],
   'example.net': ['ns-cloud-a1.googledomains.com', 'ns-cloud-a2.googledomains.com'],
+  // Free, and on a host that serves a root domain: where a person plays a root domain's proof of control.
+  'example.dev': ['cy.ns.cloudflare.com', 'dee.ns.cloudflare.com'],
 };
 
 /** Where domain-failed's CNAME points instead: a shop host the site moved away from. */
