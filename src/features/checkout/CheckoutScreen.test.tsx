@@ -15,6 +15,7 @@ import { couponPollDelaysMs } from '../../../core/rules/discounts';
 import { answerPaymentScript, createFakeStripe, forgetPaymentScript } from '../../test/fakeStripe';
 import type { FakeStripe, ScriptOutcome } from '../../test/fakeStripe';
 import { answerCouponDetails, answerInvoicePreview, answerPaymentMethod, planChangeResult, previewOf } from '../../test/handlers/checkout';
+import { findCoupon } from '../../../server/seed/catalogue';
 import { billingDataOf, openPanelAs } from '../../test/openPanel';
 import { apiError, json, onCall } from '../../test/server';
 import { shellStatusRegion } from '../../test/testPanel';
@@ -349,6 +350,26 @@ describe('the plan change', () => {
     await act(() => jest.advanceTimersByTimeAsync(third!));
     await settle(() => changes.length === 1);
     expect(polls).toHaveLength(3);
+  });
+
+  it('ends an attempt that throws with the card message, and Try again changes the plan once', async () => {
+    const user = useFakeTimers();
+    const opened = openCheckout('active', '/checkout/business-default-year');
+    answerPaymentMethod();
+    onCall('update-discount', () => json({ discount: null }));
+    // The first look at the switched coupon reads a discount without its coupon, which the attempt cannot read.
+    const launchAnnual = { coupon: findCoupon('LAUNCH_ANNUAL'), start: 1_900_000_000, end: null };
+    onCall('get-discount-details', (_call, attempt) => json({ discount: attempt === 1 ? {} : launchAnnual }));
+    const changes = onCall('change-subscription', () => json(planChangeResult(opened.data)));
+    await user.click(await confirmButton());
+    expect(await screen.findByText('Could not process your card. Try again or contact support.')).toBeInTheDocument();
+    const retry = screen.getByRole('button', { name: 'Try again' });
+    expect(retry).toBeEnabled();
+    expect(changes).toHaveLength(0);
+    await user.click(retry);
+    expect(await screen.findByRole('button', { name: 'Update complete!' })).toBeInTheDocument();
+    expect(screen.queryByText('Could not process your card. Try again or contact support.')).not.toBeInTheDocument();
+    expect(changes).toHaveLength(1);
   });
 
   it('says something went wrong when the coupon cannot be switched', async () => {

@@ -4,8 +4,8 @@
  *
  * idle -> confirming (the plan change) -> authorizing (the card's extra authentication) -> succeeded -> (7 s)
  * finished, when the screen returns home; or failed, with the message, and whether 'Complete payment now'
- * retries the authentication. One attempt at a time: a second click while one runs is refused here, so a
- * double click never sends two changes.
+ * retries the authentication. An attempt that throws fails too, so the button always works again. One attempt at
+ * a time: a second click while one runs is refused here, so a double click never sends two changes.
  */
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
@@ -97,6 +97,28 @@ function forgetPendingChoice(customerId: string) {
   localStorage.removeItem(pendingSubscriptionKey(customerId));
 }
 
+function failAttempt(state: CheckoutState, { message, retryAuthentication = false }: Failure) {
+  state.status = 'failed';
+  state.error = message;
+  state.retryAuthentication = retryAuthentication;
+}
+
+/**
+ * An attempt that threw (a reply the panel could not read, say) fails as its own failures do, by where it stood:
+ * during the card's authentication, the change was made and only its payment waits, so the button retries the
+ * authentication ("Failed authentication"); before it, the change ("Plan-change error without a message").
+ */
+function attemptThrew(state: CheckoutState, action: { meta: { condition: boolean } }) {
+  // A second click refused while an attempt runs leaves that attempt as it is.
+  if (action.meta.condition) return;
+  failAttempt(
+    state,
+    state.status === 'authorizing'
+      ? { message: CHECKOUT_MESSAGES.authenticationFailed, retryAuthentication: true }
+      : { message: CHECKOUT_MESSAGES.planChangeFailed },
+  );
+}
+
 export const checkoutSlice = createSlice({
   name: 'checkout',
   initialState,
@@ -111,9 +133,7 @@ export const checkoutSlice = createSlice({
       state.retryAuthentication = false;
     },
     paymentFailed(state, action: PayloadAction<Failure>) {
-      state.status = 'failed';
-      state.error = action.payload.message;
-      state.retryAuthentication = action.payload.retryAuthentication ?? false;
+      failAttempt(state, action.payload);
     },
     checkoutFinished(state) {
       state.finished = true;
@@ -134,6 +154,8 @@ export const checkoutSlice = createSlice({
       state.status = 'authorizing';
       state.error = null;
     });
+    builder.addCase(confirmPlanChange.rejected, attemptThrew);
+    builder.addCase(completePayment.rejected, attemptThrew);
   },
   selectors: {
     selectCheckout: (state) => state,

@@ -12,7 +12,7 @@ import type { FakeStripe } from '../../test/fakeStripe';
 import { answerPaymentMethod } from '../../test/handlers/checkout';
 import { answerPaymentIntent, paidGraceData } from '../../test/handlers/gracePayment';
 import { openPanelAs } from '../../test/openPanel';
-import { apiError, onCall } from '../../test/server';
+import { apiError, json, onCall } from '../../test/server';
 import { useFakeTimers } from '../../test/fakeTimers';
 
 let script: ReturnType<typeof answerPaymentScript>;
@@ -70,6 +70,24 @@ it("says 'Error processing payment.' with the provider's message when the card i
   await user.click(button);
   expect(await screen.findByText('Error processing payment. Your card has insufficient funds.')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
+});
+
+it('ends a payment that throws with the failure message, and Try again pays once', async () => {
+  const user = useFakeTimers();
+  const { button } = await openGraceDashboard();
+  answerPaymentMethod('pm_card');
+  // The first answer names no payment, which the payment's code cannot read; the second is the open invoice's.
+  const payment = { payment_intent: { id: 'pi_grace', client_secret: 'pi_grace_secret', amount: 3600 } };
+  const intents = onCall('create-payment-intent', (_call, attempt) => json(attempt === 1 ? {} : payment));
+  await user.click(button);
+  expect(await screen.findByText('Error processing payment. Try again or contact support')).toBeInTheDocument();
+  const retry = screen.getByRole('button', { name: 'Try again' });
+  expect(retry).toBeEnabled();
+  await user.click(retry);
+  expect(await screen.findByRole('button', { name: 'Payment complete!' })).toBeInTheDocument();
+  expect(intents).toHaveLength(2);
+  expect(fake.stripe.confirmCardPayment).toHaveBeenCalledTimes(1);
+  expect(fake.stripe.confirmCardPayment).toHaveBeenCalledWith('pi_grace_secret', { payment_method: 'pm_card' });
 });
 
 it('asks to try again when the payment cannot be created', async () => {

@@ -5,7 +5,8 @@
  * The dashboard's 'Pay open invoice' keeps its progress here, in the store, because the app remounts its routes
  * when the site limits change and a payment in flight must survive that: idle -> paying -> succeeded -> (the
  * checkout's success delay) the billing data read afresh, which shows the active plan -> idle; or failed, with
- * the message. One payment at a time: a second click while one runs is refused.
+ * the message, also when the payment's code throws, so the button always works again. One payment at a time: a
+ * second click while one runs is refused.
  */
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
@@ -48,6 +49,11 @@ export async function chargeOpenInvoice(dispatch: AppDispatch, { customerId, car
   return confirmed.ok ? null : gracePaymentFailureMessage(confirmed.providerMessage);
 }
 
+function failPayment(state: OpenInvoicePaymentState, message: string) {
+  state.status = 'failed';
+  state.error = message;
+}
+
 export const openInvoicePaymentSlice = createSlice({
   name: 'openInvoicePayment',
   initialState,
@@ -56,8 +62,7 @@ export const openInvoicePaymentSlice = createSlice({
       state.status = 'succeeded';
     },
     paymentFailed(state, action: PayloadAction<string>) {
-      state.status = 'failed';
-      state.error = action.payload;
+      failPayment(state, action.payload);
     },
     /** The billing data after the payment is in: the next payment (a later grace) starts afresh. */
     paymentSettled() {
@@ -68,6 +73,12 @@ export const openInvoicePaymentSlice = createSlice({
     builder.addCase(payOpenInvoice.pending, (state) => {
       state.status = 'paying';
       state.error = null;
+    });
+    builder.addCase(payOpenInvoice.rejected, (state, action) => {
+      // A second click refused while a payment runs leaves that payment as it is.
+      if (action.meta.condition) return;
+      // A payment that threw (a reply the panel could not read, say) failed without the provider's words.
+      failPayment(state, gracePaymentFailureMessage(null));
     });
   },
   selectors: {
