@@ -4,8 +4,9 @@
  * each event type changes what get-billing-data answers. Then the demo's clock control: a renewal the sandbox
  * charges and reports through the same signed events (paid, failed into grace, recovered by paying the open
  * invoice, ended at period end). Last, a write lost after the real provider acted (its local double) is put right
- * by the provider's next event.
+ * by the provider's next event. On PostgreSQL, two events of one subscription applied at once by two processes.
  */
+import { sql } from 'kysely';
 import Stripe from 'stripe';
 import { calls, type BillingData } from '../../core/contract';
 import { SANDBOX_WEBHOOK_SECRET } from '../config';
@@ -16,7 +17,7 @@ import { webhookMessages } from '../payments/stripeEvents';
 import type { Demo } from '../testing/harness';
 import { PUBLISHER_YEAR } from '../testing/prices';
 import { DOUBLE_CANCELED_AT } from '../testing/stripeDouble';
-import { errorOf, scenarioCalls, setUpDemo, setUpDemoWithStripeDouble } from '../testing/testKit';
+import { errorOf, scenarioCalls, setUpDemo, setUpDemoOnTwoProcesses, setUpDemoWithStripeDouble } from '../testing/testKit';
 
 let eventCount = 0;
 
@@ -324,4 +325,33 @@ describe('with the real provider: a write lost after the provider acted', () => 
     expect((await deliver(demo, updated, signature(payload, webhookSecret))).status).toBe(200);
     expect(await data()).toMatchObject({ willCancelAtPeriodEnd: true, subscription: { cancelled_at: DOUBLE_CANCELED_AT } });
   });
+});
+
+const onPostgres = process.env.DATABASE_URL ? describe : describe.skip;
+const POSTGRES_ONLY = process.env.DATABASE_URL
+  ? ''
+  : ' (skipped: PostgreSQL only; run it with node server/testing/withPostgres.mjs npx jest server/routes/webhooks.test.ts)';
+
+onPostgres(`two events of one subscription delivered at once, one to each of two processes${POSTGRES_ONLY}`, () => {
+  const ROUNDS = 30;
+  const { first, second } = setUpDemoOnTwoProcesses();
+
+  it('the older never overwrites the newer, whichever commits last', async () => {
+    const [row] = await first.query(
+      sql<{ current_period_start: number; current_period_end: number }>`select current_period_start, current_period_end from subscriptions where id = ${'sub_active'}`,
+    );
+    const period = { periodStart: row!.current_period_start, periodEnd: row!.current_period_end };
+    const base = Math.floor(Date.now() / 1000);
+    for (let round = 0; round < ROUNDS; round += 1) {
+      // The newer event's status alternates, so each round's outcome is its own.
+      const [newerStatus, olderStatus] = round % 2 === 0 ? ['past_due', 'active'] : ['active', 'past_due'];
+      const fields = { id: 'sbx_sub_active', customer: 'cus_active', ...period };
+      const newer = event('customer.subscription.updated', subscriptionObject({ ...fields, status: newerStatus }), base + 10 * round + 2);
+      const older = event('customer.subscription.updated', subscriptionObject({ ...fields, status: olderStatus }), base + 10 * round + 1);
+      const answers = await Promise.all([deliver(second, older), deliver(first, newer)]);
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+      const [stored] = await first.query(sql<{ status: string; provider_event_at: number }>`select status, provider_event_at from subscriptions where id = ${'sub_active'}`);
+      expect({ round, ...stored }).toEqual({ round, status: newerStatus, provider_event_at: base + 10 * round + 2 });
+    }
+  }, 60_000);
 });

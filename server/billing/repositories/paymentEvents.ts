@@ -62,27 +62,25 @@ async function saveInvoice(trx: Db, invoice: EventInvoice, paid: boolean): Promi
   const amounts = paid
     ? { amount_paid: invoice.amountDue, amount_remaining: 0 }
     : { amount_paid: invoice.amountPaid, amount_remaining: invoice.amountRemaining };
-  const existing = await trx.selectFrom('invoices').select('status').where('id', '=', invoice.id).executeTakeFirst();
-  if (existing === undefined) {
-    await trx
-      .insertInto('invoices')
-      .values({
-        id: invoice.id,
-        customer_id: customer.id,
-        subscription_id: subscription?.id ?? null,
-        number: invoice.number,
-        status,
-        billing_reason: invoice.billingReason,
-        amount_due: invoice.amountDue,
-        ...amounts,
-        created: invoice.created,
-        hosted_url: invoice.hostedUrl,
-        discount_id: null,
-      })
-      .execute();
-  } else if (!FINAL_INVOICE_STATUSES.includes(existing.status)) {
-    await trx.updateTable('invoices').set({ status, ...amounts }).where('id', '=', invoice.id).execute();
-  }
+  // One statement, its condition checked by the database on the row as it is when written: two events of one
+  // invoice applied at once (two processes on PostgreSQL) neither both insert it nor move a paid one back.
+  await trx
+    .insertInto('invoices')
+    .values({
+      id: invoice.id,
+      customer_id: customer.id,
+      subscription_id: subscription?.id ?? null,
+      number: invoice.number,
+      status,
+      billing_reason: invoice.billingReason,
+      amount_due: invoice.amountDue,
+      ...amounts,
+      created: invoice.created,
+      hosted_url: invoice.hostedUrl,
+      discount_id: null,
+    })
+    .onConflict((conflict) => conflict.column('id').doUpdateSet({ status, ...amounts }).where('invoices.status', 'not in', FINAL_INVOICE_STATUSES))
+    .execute();
   if (paid && subscription !== undefined && (await isNewestInvoice(trx, subscription.id, invoice.id))) {
     await applyPendingChange(trx, subscription.id);
   }
@@ -100,32 +98,38 @@ async function isNewestInvoice(trx: Db, subscriptionId: string, invoiceId: strin
   return newest?.id === invoiceId;
 }
 
-/** The provider's status as one of ours: an expired first payment ended it; one we have no word for (paused) keeps ours. */
-function statusOf(subscription: EventSubscription, deleted: boolean, current: string): string {
+/** The provider's status as one of ours: an expired first payment ended it; undefined for one we have no word for (paused), which keeps ours. */
+function statusOf(subscription: EventSubscription, deleted: boolean): string | undefined {
   if (deleted || subscription.status === 'incomplete_expired') return 'canceled' satisfies SubscriptionStatus;
   const known = subscriptionStatusSchema.safeParse(subscription.status);
-  return known.success ? known.data : current;
+  return known.success ? known.data : undefined;
 }
 
 async function saveSubscription(trx: Db, subscription: EventSubscription, eventCreated: number, deleted: boolean): Promise<void> {
-  const row = await trx.selectFrom('subscriptions').selectAll().where('provider_subscription_id', '=', subscription.id).executeTakeFirst();
+  const row = await trx.selectFrom('subscriptions').select('id').where('provider_subscription_id', '=', subscription.id).executeTakeFirst();
   if (row === undefined) return;
-  // Out of order: the row already reflects a newer event, or a later period than this event knew.
-  if ((row.provider_event_at !== null && eventCreated < row.provider_event_at) || subscription.periodStart < row.current_period_start) return;
   const known = subscription.priceId === null ? undefined : await trx.selectFrom('prices').select('id').where('id', '=', subscription.priceId).executeTakeFirst();
+  const status = statusOf(subscription, deleted);
   const cancelled = deleted || subscription.cancelAtPeriodEnd;
+  // What the event leaves as it was is not written from an earlier read (another event may have changed it since):
+  // the columns it does not know keep their value, and a cancellation time it lacks is the row's, else the event's.
   await trx
     .updateTable('subscriptions')
-    .set({
-      status: statusOf(subscription, deleted, row.status),
+    .set((eb) => ({
+      ...(status === undefined ? {} : { status }),
       // A price outside our catalogue (set up at the provider by hand) leaves ours as it is.
-      price_id: known?.id ?? row.price_id,
+      ...(known === undefined ? {} : { price_id: known.id }),
       quantity: subscription.quantity,
       current_period_start: subscription.periodStart,
       current_period_end: subscription.periodEnd,
-      cancelled_at: cancelled ? (subscription.canceledAt ?? row.cancelled_at ?? eventCreated) : null,
+      cancelled_at: cancelled ? (subscription.canceledAt ?? eb.fn.coalesce('cancelled_at', eb.val(eventCreated))) : null,
       provider_event_at: eventCreated,
-    })
+    }))
     .where('id', '=', row.id)
+    // Out of order: the row already reflects a newer event, or a later period than this event knew. Checked by
+    // the update itself, on the row as it is when written (PostgreSQL re-reads a row a concurrent transaction
+    // changed before applying the condition), so of two events applied at once the older never wins.
+    .where((eb) => eb.or([eb('provider_event_at', 'is', null), eb('provider_event_at', '<=', eventCreated)]))
+    .where('current_period_start', '<=', subscription.periodStart)
     .execute();
 }
