@@ -10,6 +10,7 @@ import * as m0006 from './migrations/0006_payment_events';
 import * as m0007 from './migrations/0007_site_versions';
 import * as m0008 from './migrations/0008_sandbox_invoice_breakdowns';
 import * as m0009 from './migrations/0009_one_domain_one_site';
+import * as m0010 from './migrations/0010_rate_limits';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0007_site_versions': m0007,
   '0008_sandbox_invoice_breakdowns': m0008,
   '0009_one_domain_one_site': m0009,
+  '0010_rate_limits': m0010,
 };
 
 const provider: MigrationProvider = {

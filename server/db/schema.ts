@@ -318,6 +318,14 @@ export interface SiteVersionsTable {
   version: number;
 }
 
+/** The rate limits' counters, one per limited key and window (0010): every process counts on the same row. */
+export interface RateLimitCountersTable {
+  key: string;
+  /** milliseconds */
+  window_start_ms: number;
+  count: number;
+}
+
 export interface Database {
   sites: SitesTable;
   site_usage: SiteUsageTable;
@@ -344,6 +352,7 @@ export interface Database {
   sandbox_sending_domains: SandboxSendingDomainsTable;
   registrar_integrations: RegistrarIntegrationsTable;
   site_versions: SiteVersionsTable;
+  rate_limit_counters: RateLimitCountersTable;
 }
 
 export type SiteRow = Selectable<SitesTable>;
