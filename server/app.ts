@@ -17,6 +17,8 @@ import { withPlugin, type Db } from './db/database';
 import { serializeReply } from './http/serializeReply';
 import { ApiError, errorBody, messages } from './http/errors';
 import { registerHardening } from './http/hardening';
+import { RateLimitCounters } from './http/rateLimitCounters';
+import { RateLimits, registerRateLimits } from './http/rateLimits';
 import { loggerOptions } from './http/logging';
 import { createDomainServices } from './domains/services';
 import { createPaymentsProvider } from './payments/factory';
@@ -69,6 +71,14 @@ async function addFaultInjection(app: FastifyInstance): Promise<FaultInjector> {
   const injector = new FaultInjector();
   registerFaultInjection(app, injector);
   return injector;
+}
+
+/** The clock of the rate limits' windows, which tests move (demo only). */
+async function addLimitsClock(app: FastifyInstance): Promise<() => number> {
+  const { LimitsClock, registerLimitsClock } = await import('./testing/limitsClock');
+  const clock = new LimitsClock();
+  registerLimitsClock(app, clock);
+  return clock.now;
 }
 
 /** The payment sandbox's invoice pages, script, card frame and portal: the demo's stand-in for the provider's. */
@@ -158,6 +168,10 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
   const publicUrl = () => `http://${config.listenHost}:${(app.server.address() as AddressInfo | null)?.port ?? config.port}`;
   const payments = options.payments ?? createPaymentsProvider(config.payments, { db, now, publicUrl, platformName: config.brand.platformName });
   const store = createStores(db);
+  // Counted in the database, so the limits hold across every process (http/rateLimits.ts).
+  const limitsNow = config.demo ? await addLimitsClock(app) : Date.now;
+  const rateLimits = new RateLimits(new RateLimitCounters(db), config.rateLimits, config.sessionSecret, limitsNow);
+  registerRateLimits(app, rateLimits, API_PREFIX);
   const cancellations = new BackgroundCancellations(store, payments, { delayMs: config.payments.cancelDelayMs, now, log: app.log });
   app.addHook('onReady', () => cancellations.resume());
   app.addHook('onClose', async () => cancellations.close());
@@ -197,6 +211,8 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
       await reseed();
       faults?.clear();
       identity.clear();
+      // Every browser test starts with none of the limits spent.
+      await rateLimits.clear();
       return { ok: true };
     });
   }

@@ -7,9 +7,12 @@ import {
   DEFAULT_CANCEL_DELAY_MS,
   DEFAULT_CHECKS_BEFORE_FAILURE,
   DEFAULT_DNS_PORT,
+  DEFAULT_PROVIDER_CALLS_PER_MINUTE,
+  DEFAULT_PROVIDER_CALLS_PER_SESSION_PER_MINUTE,
   DEFAULT_SESSIONS_PER_MINUTE,
   SANDBOX_WEBHOOK_SECRET,
   DEFAULT_WRITES_PER_MINUTE,
+  DEFAULT_WRITES_PER_SESSION_PER_MINUTE,
   loadConfig,
   panelRuntimeConfig,
 } from './config';
@@ -297,19 +300,44 @@ describe('domains configuration', () => {
 });
 
 describe('hardening configuration', () => {
-  it('defaults to generous per-minute limits and no trusted proxy', () => {
+  it('defaults to the per-minute limits an ordinary session never meets, and in the demo to no trusted proxy', () => {
     const config = loadConfig(DEMO);
-    expect(config.rateLimits).toEqual({ sessionsPerMinute: DEFAULT_SESSIONS_PER_MINUTE, writesPerMinute: DEFAULT_WRITES_PER_MINUTE });
+    expect(config.rateLimits).toEqual({
+      sessionsPerMinute: DEFAULT_SESSIONS_PER_MINUTE,
+      writesPerMinute: DEFAULT_WRITES_PER_MINUTE,
+      writesPerSessionPerMinute: DEFAULT_WRITES_PER_SESSION_PER_MINUTE,
+      providerCallsPerMinute: DEFAULT_PROVIDER_CALLS_PER_MINUTE,
+      providerCallsPerSessionPerMinute: DEFAULT_PROVIDER_CALLS_PER_SESSION_PER_MINUTE,
+    });
     expect(config.trustProxyHops).toBe(0);
   });
 
   it('takes each from the environment', () => {
-    const config = loadConfig({ ...DEMO, RATE_LIMIT_SESSIONS_PER_MINUTE: '20', RATE_LIMIT_WRITES_PER_MINUTE: '60', TRUST_PROXY_HOPS: '2' });
-    expect(config.rateLimits).toEqual({ sessionsPerMinute: 20, writesPerMinute: 60 });
+    const config = loadConfig({
+      ...DEMO,
+      RATE_LIMIT_SESSIONS_PER_MINUTE: '20',
+      RATE_LIMIT_WRITES_PER_MINUTE: '60',
+      RATE_LIMIT_WRITES_PER_SESSION_PER_MINUTE: '30',
+      RATE_LIMIT_PROVIDER_CALLS_PER_MINUTE: '100',
+      RATE_LIMIT_PROVIDER_CALLS_PER_SESSION_PER_MINUTE: '50',
+      TRUST_PROXY_HOPS: '2',
+    });
+    expect(config.rateLimits).toEqual({
+      sessionsPerMinute: 20,
+      writesPerMinute: 60,
+      writesPerSessionPerMinute: 30,
+      providerCallsPerMinute: 100,
+      providerCallsPerSessionPerMinute: 50,
+    });
     expect(config.trustProxyHops).toBe(2);
   });
 
-  it.each([{ RATE_LIMIT_WRITES_PER_MINUTE: 'many' }, { RATE_LIMIT_SESSIONS_PER_MINUTE: '-1' }, { TRUST_PROXY_HOPS: '11' }])('refuses %j', (env) => {
+  it.each([
+    { RATE_LIMIT_WRITES_PER_MINUTE: 'many' },
+    { RATE_LIMIT_SESSIONS_PER_MINUTE: '-1' },
+    { RATE_LIMIT_PROVIDER_CALLS_PER_SESSION_PER_MINUTE: '1.5' },
+    { TRUST_PROXY_HOPS: '11' },
+  ])('refuses %j', (env) => {
     expect(() => loadConfig({ ...DEMO, ...env })).toThrow(ConfigError);
   });
 });

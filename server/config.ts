@@ -86,12 +86,22 @@ export interface IdentityConfig {
   issuer: string | null;
 }
 
-/** Requests one client (by IP) may make per minute; each process counts on its own (docs/deploy.md). */
+/**
+ * Calls admitted per minute (http/rateLimits.ts; docs/deploy.md "Rate limits"). Counted in the database, so they
+ * hold across every process. A session's calls count against its site's limit too: a site's limit is what all its
+ * sessions share, a session's what one tab or script may take of it.
+ */
 export interface RateLimitConfig {
-  /** RATE_LIMIT_SESSIONS_PER_MINUTE: billing-session calls (each verifies a token and may create a customer) */
+  /** RATE_LIMIT_SESSIONS_PER_MINUTE: billing-session calls per client address (each verifies a token and may create a customer) */
   sessionsPerMinute: number;
-  /** RATE_LIMIT_WRITES_PER_MINUTE: the write calls, all together (src/api/call.ts classifies them) */
+  /** RATE_LIMIT_WRITES_PER_MINUTE: the write calls (core/rules/callKinds.ts) per site */
   writesPerMinute: number;
+  /** RATE_LIMIT_WRITES_PER_SESSION_PER_MINUTE: the write calls per billing session */
+  writesPerSessionPerMinute: number;
+  /** RATE_LIMIT_PROVIDER_CALLS_PER_MINUTE: the calls that may reach an outside service (http/providerCalls.ts) per site */
+  providerCallsPerMinute: number;
+  /** RATE_LIMIT_PROVIDER_CALLS_PER_SESSION_PER_MINUTE: those calls per billing session */
+  providerCallsPerSessionPerMinute: number;
 }
 
 export interface ServerConfig {
@@ -139,7 +149,7 @@ export interface ServerConfig {
   rateLimits: RateLimitConfig;
   /**
    * TRUST_PROXY_HOPS: how many proxies (the load balancer, a local reverse proxy) stand in front and append to
-   * X-Forwarded-For; 0 (default): none, the peer is the client. Rate limits count per client address.
+   * X-Forwarded-For; 0 (default): none, the peer is the client. billing-session's limit counts per client address.
    */
   trustProxyHops: number;
   /** Demo host: how long it waits for the panel's billingAppReady before retrying (docs/host-protocol.md: about 10 s). */
@@ -165,11 +175,23 @@ const MAX_CANCEL_DELAY_MS = 10 * 60_000;
 export const DEFAULT_PUBLISHABLE_KEY = 'pk_test_sandbox';
 const MIN_SESSION_SECRET_LENGTH = 32;
 /**
- * A person opens a session per page load and makes a write every few seconds at most; a browser test run or a
- * busy office behind one address makes far more. These stop a script, never the demo or the tests.
+ * A person opens a session per page load; a browser test run or a busy office behind one address makes far more.
+ * This stops a script, never the demo or the tests.
  */
 export const DEFAULT_SESSIONS_PER_MINUTE = 300;
-export const DEFAULT_WRITES_PER_MINUTE = 600;
+/**
+ * Set from an ordinary session's busiest minute (server/rateLimits.test.ts measures it: every screen's calls, a plan
+ * change, and ten minutes of the panel's domain polling): 40 calls that may reach a provider (the poll's check and
+ * DNS diagnosis every 3 s) and 3 writes. A session may make half as much again as those 40, which still stops one
+ * session's flood before a provider has been asked 100 times; and ten times those writes, a person's own clicks. A
+ * site may make twice a session's: the owner's second tab.
+ */
+export const DEFAULT_PROVIDER_CALLS_PER_SESSION_PER_MINUTE = 60;
+export const DEFAULT_PROVIDER_CALLS_PER_MINUTE = 2 * DEFAULT_PROVIDER_CALLS_PER_SESSION_PER_MINUTE;
+export const DEFAULT_WRITES_PER_SESSION_PER_MINUTE = 30;
+export const DEFAULT_WRITES_PER_MINUTE = 2 * DEFAULT_WRITES_PER_SESSION_PER_MINUTE;
+/** The limits count in fixed windows of a minute. */
+export const RATE_LIMIT_WINDOW_MS = 60_000;
 const MAX_PER_MINUTE = 1_000_000;
 const MAX_PROXY_HOPS = 10;
 
@@ -207,6 +229,11 @@ function exactOrigin(entry: string): string | null {
     url.search === '' &&
     url.hash === '';
   return isOrigin ? url.origin : null;
+}
+
+/** A rate limit: at least one call a minute (0 would refuse every call). */
+function parsePerMinute(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  return Math.max(1, parseInteger(name, env[name], fallback, MAX_PER_MINUTE));
 }
 
 function parseOrigins(raw: string | undefined): string[] | null {
@@ -445,13 +472,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
     trustProxyHops: parseInteger('TRUST_PROXY_HOPS', env.TRUST_PROXY_HOPS, 0, MAX_PROXY_HOPS),
     rateLimits: {
-      sessionsPerMinute: Math.max(
-        1,
-        parseInteger('RATE_LIMIT_SESSIONS_PER_MINUTE', env.RATE_LIMIT_SESSIONS_PER_MINUTE, DEFAULT_SESSIONS_PER_MINUTE, MAX_PER_MINUTE),
-      ),
-      writesPerMinute: Math.max(
-        1,
-        parseInteger('RATE_LIMIT_WRITES_PER_MINUTE', env.RATE_LIMIT_WRITES_PER_MINUTE, DEFAULT_WRITES_PER_MINUTE, MAX_PER_MINUTE),
+      sessionsPerMinute: parsePerMinute(env, 'RATE_LIMIT_SESSIONS_PER_MINUTE', DEFAULT_SESSIONS_PER_MINUTE),
+      writesPerMinute: parsePerMinute(env, 'RATE_LIMIT_WRITES_PER_MINUTE', DEFAULT_WRITES_PER_MINUTE),
+      writesPerSessionPerMinute: parsePerMinute(env, 'RATE_LIMIT_WRITES_PER_SESSION_PER_MINUTE', DEFAULT_WRITES_PER_SESSION_PER_MINUTE),
+      providerCallsPerMinute: parsePerMinute(env, 'RATE_LIMIT_PROVIDER_CALLS_PER_MINUTE', DEFAULT_PROVIDER_CALLS_PER_MINUTE),
+      providerCallsPerSessionPerMinute: parsePerMinute(
+        env,
+        'RATE_LIMIT_PROVIDER_CALLS_PER_SESSION_PER_MINUTE',
+        DEFAULT_PROVIDER_CALLS_PER_SESSION_PER_MINUTE,
       ),
     },
     hostReadyTimeoutMs: parseInteger('HOST_READY_TIMEOUT_MS', env.HOST_READY_TIMEOUT_MS, DEFAULT_READY_TIMEOUT_MS, MAX_READY_TIMEOUT_MS),

@@ -29,8 +29,17 @@ const OWNED_ID_SQL: Record<string, string> = {
 /** Per owned field, the other sites' ids each call is sent: enough to vary the scenario, few enough to stay fast. */
 const OTHER_SITES_PER_FIELD = 3;
 
-// The fuzz sends hundreds of writes a minute from one address: the rate limits are not what it tests.
-const demo = setUpDemo({ env: { RATE_LIMIT_SESSIONS_PER_MINUTE: '1000000', RATE_LIMIT_WRITES_PER_MINUTE: '1000000' } });
+// The fuzz sends hundreds of writes and provider calls a minute from one session: the rate limits are not what it tests.
+const UNLIMITED = '1000000';
+const demo = setUpDemo({
+  env: {
+    RATE_LIMIT_SESSIONS_PER_MINUTE: UNLIMITED,
+    RATE_LIMIT_WRITES_PER_MINUTE: UNLIMITED,
+    RATE_LIMIT_WRITES_PER_SESSION_PER_MINUTE: UNLIMITED,
+    RATE_LIMIT_PROVIDER_CALLS_PER_MINUTE: UNLIMITED,
+    RATE_LIMIT_PROVIDER_CALLS_PER_SESSION_PER_MINUTE: UNLIMITED,
+  },
+});
 let ownSession: string;
 /** Ids, domains and addresses of every site but the session's own. */
 let otherSitesValues: string[];

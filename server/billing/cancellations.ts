@@ -9,12 +9,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import { toUnixSeconds } from '../../core/rules/dates';
 import type { CancellationRequestRow } from '../db/schema';
 import type { PaymentsProvider } from '../payments/provider';
+import { renewingWhile } from './claimRenewal';
 import type { Stores } from './repositories';
 
 export const MAX_CANCEL_ATTEMPTS = 4;
 const RETRY_BASE_MS = 2000;
-/** Longer than a provider call may take: a process that claimed a request and died lets it go after this. */
+/** A process that claimed a request and died lets it go after this; a live one renews its claim while it works. */
 const CLAIM_LEASE_MS = 60_000;
+/** How often a process carrying a request out renews its claim: three beats per lease. */
+const CLAIM_RENEW_MS = CLAIM_LEASE_MS / 3;
 
 export interface CancellationOptions {
   delayMs: number;
@@ -70,32 +73,46 @@ export class BackgroundCancellations {
       // The request may be gone (a demo reset) or already done.
       const current = await this.store.cancellationRequests.find(id);
       if (this.closed || current === undefined || current.completed_at !== null || current.requested_at !== scheduled.requested_at) return;
-      const claimedUntilMs = this.options.now() + CLAIM_LEASE_MS;
+      let claimedUntilMs = this.options.now() + CLAIM_LEASE_MS;
       if (!(await this.store.cancellationRequests.claim(id, current.requested_at, this.options.now(), claimedUntilMs))) {
         // Another process is carrying it out: look again when its claim lapses, in case that process died.
         if (current.claimed_until_ms !== null) this.schedule({ ...current, due_at_ms: current.claimed_until_ms + 1 });
         return;
       }
-      const subscription = await this.store.subscriptions.find(id);
-      if (subscription === undefined) return;
-      try {
-        const { canceledAt } = await this.provider.cancelSubscription(subscription.provider_subscription_id, {
-          idempotencyKey: `cancel-${subscription.id}-${current.requested_at}`,
-        });
-        await this.store.cancellationRequests.complete(id, canceledAt);
-        log.info({ subscriptionId: id }, 'subscription canceled in the background');
-      } catch (error) {
-        const attempts = current.attempts + 1;
-        const message = error instanceof Error ? error.message : String(error);
-        const retry = attempts < MAX_CANCEL_ATTEMPTS;
-        const dueAtMs = this.options.now() + (this.options.retryBaseMs ?? RETRY_BASE_MS) * 2 ** (attempts - 1);
-        await this.store.cancellationRequests.recordFailure(id, attempts, dueAtMs, message);
-        log.error({ subscriptionId: id, attempts, err: error }, retry ? 'background cancel failed, will retry' : 'background cancel failed, giving up');
-        if (retry) this.schedule({ ...current, attempts, due_at_ms: dueAtMs });
-      }
+      // The claim's expiry is the holder's token: a renewal from an older expiry than the row's was taken over.
+      const renew = async () => {
+        const untilMs = this.options.now() + CLAIM_LEASE_MS;
+        const renewed = await this.store.cancellationRequests.renewClaim(id, current.requested_at, claimedUntilMs, untilMs);
+        if (renewed) claimedUntilMs = untilMs;
+        return renewed;
+      };
+      await renewingWhile(renew, CLAIM_RENEW_MS, () => this.carryOut(current));
     } catch (error) {
       // Never an unhandled rejection from a timer: the database itself failed (or closed under us).
       if (!this.closed) log.error({ subscriptionId: id, err: error }, 'background cancel could not run');
+    }
+  }
+
+  /** Cancels at the provider and records it, or records the failure and schedules a retry (holding the claim). */
+  private async carryOut(current: CancellationRequestRow): Promise<void> {
+    const { log } = this.options;
+    const id = current.subscription_id;
+    const subscription = await this.store.subscriptions.find(id);
+    if (subscription === undefined) return;
+    try {
+      const { canceledAt } = await this.provider.cancelSubscription(subscription.provider_subscription_id, {
+        idempotencyKey: `cancel-${subscription.id}-${current.requested_at}`,
+      });
+      await this.store.cancellationRequests.complete(id, canceledAt);
+      log.info({ subscriptionId: id }, 'subscription canceled in the background');
+    } catch (error) {
+      const attempts = current.attempts + 1;
+      const message = error instanceof Error ? error.message : String(error);
+      const retry = attempts < MAX_CANCEL_ATTEMPTS;
+      const dueAtMs = this.options.now() + (this.options.retryBaseMs ?? RETRY_BASE_MS) * 2 ** (attempts - 1);
+      await this.store.cancellationRequests.recordFailure(id, attempts, dueAtMs, message);
+      log.error({ subscriptionId: id, attempts, err: error }, retry ? 'background cancel failed, will retry' : 'background cancel failed, giving up');
+      if (retry) this.schedule({ ...current, attempts, due_at_ms: dueAtMs });
     }
   }
 }

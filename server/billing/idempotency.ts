@@ -6,13 +6,15 @@
  *
  * The database enforces it, so it holds across server processes and restarts: the key's row is inserted (claimed)
  * before the work runs, and its primary key admits one. A request that finds the key claimed waits for the answer
- * (polling the row); a claim whose process died without answering lapses and may be taken over.
+ * (polling the row); a claim whose process died without answering lapses and may be taken over, while a live
+ * holder renews its claim as long as its work runs (claimRenewal.ts).
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { toUnixSeconds } from '../../core/rules/dates';
 import { stableJson } from '../../core/rules/json';
 import { ApiError } from '../http/errors';
+import { renewingWhile } from './claimRenewal';
 import type { IdempotencyKeyStore } from './repositories';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -20,8 +22,10 @@ const MAX_KEY_LENGTH = 255;
 /** Printable ASCII: the characters a header value may carry without encoding. */
 const KEY_PATTERN = /^[\x21-\x7e]+$/;
 const KEY_LIFETIME_SECONDS = 24 * 60 * 60;
-/** Longer than any provider call may take (their clients time out first); a claim older than this was orphaned. */
+/** A claim not renewed for this long was orphaned (its process died); its holder renews it while the work runs. */
 const CLAIM_LEASE_MS = 60_000;
+/** How often a holder at work renews its claim: three beats per lease, so one or two lost still leave it held. */
+const CLAIM_RENEW_MS = CLAIM_LEASE_MS / 3;
 /** How long a request waits for another one with its key; the panel's transport gives up after 18 s. */
 const MAX_WAIT_MS = 15_000;
 const POLL_INTERVAL_MS = 25;
@@ -80,7 +84,8 @@ export class IdempotentWrites {
   private async workOnClaim<T>(siteId: string, key: string, claimId: string, work: () => Promise<T>, createdAt: number): Promise<T> {
     let result: T;
     try {
-      result = await work();
+      const renew = () => this.keys.renew(siteId, key, claimId, this.now() + CLAIM_LEASE_MS);
+      result = await renewingWhile(renew, CLAIM_RENEW_MS, work);
     } catch (error) {
       // Should the release fail too, the claim lapses after CLAIM_LEASE_MS: the work's own error is the answer.
       await this.keys.release(siteId, key, claimId).catch(() => undefined);

@@ -1,15 +1,19 @@
 /**
  * One holder at a time for a named piece of work, across every server process: a plan change reads the
  * subscription, asks the provider, and records the outcome; two of them (two keys, two tabs) interleaved would
- * both charge for the same move. The lease lives in the database and lapses if its process dies.
+ * both charge for the same move. The lease lives in the database and lapses if its process dies; its holder
+ * renews it while the work runs (claimRenewal.ts), however slow the provider.
  */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiError } from '../http/errors';
+import { renewingWhile } from './claimRenewal';
 import type { LeaseStore } from './repositories';
 
-/** Longer than any provider call may take (their clients time out first). */
+/** A lease not renewed for this long was left by a process that died; its holder renews it while the work runs. */
 const LEASE_MS = 60_000;
+/** How often a holder at work renews its lease: three beats per lease, so one or two lost still leave it held. */
+const LEASE_RENEW_MS = LEASE_MS / 3;
 /** How long work waits for the lease; the panel's transport gives up after 18 s. */
 const MAX_WAIT_MS = 15_000;
 const POLL_INTERVAL_MS = 25;
@@ -33,7 +37,7 @@ export class Leases {
       await sleep(POLL_INTERVAL_MS);
     }
     try {
-      return await work();
+      return await renewingWhile(() => this.store.renew(name, holder, this.now() + LEASE_MS), LEASE_RENEW_MS, work);
     } finally {
       await this.store.release(name, holder);
     }

@@ -1,28 +1,13 @@
 /**
- * The server's defences that are not a route's business: helmet's security headers on every answer, a
- * per-client rate limit on billing-session and on the writes, and JSON-only API bodies.
+ * The server's defences that are not a route's business: helmet's security headers on every answer and JSON-only
+ * API bodies. The rate limits, which need the database and a session, are http/rateLimits.ts.
  */
 import fastifyHelmet from '@fastify/helmet';
-import fastifyRateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { CallName } from '../../core/contract';
-import { callKinds } from '../../core/rules/callKinds';
+import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config';
 import { ApiError, messages } from './errors';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
-const ONE_MINUTE_MS = 60_000;
-
-type LimitedGroup = 'session' | 'writes';
-
-/** The limit a request counts against, by the call its route answers; null for everything unlimited. */
-function limitedGroupOf(request: FastifyRequest, apiPrefix: string): LimitedGroup | null {
-  const route = request.routeOptions.url;
-  if (request.method !== 'POST' || route === undefined || !route.startsWith(apiPrefix)) return null;
-  const name = route.slice(apiPrefix.length);
-  if (name === 'billing-session') return 'session';
-  return Object.hasOwn(callKinds, name) && callKinds[name as CallName] === 'write' ? 'writes' : null;
-}
 
 /** `application/json`, with or without parameters such as a charset. */
 function isJsonContentType(header: string | undefined): boolean {
@@ -37,17 +22,6 @@ export async function registerHardening(app: FastifyInstance, config: ServerConf
     strictTransportSecurity: config.production ? { maxAge: ONE_YEAR_SECONDS, includeSubDomains: true } : false,
     // The card provider's authentication and the registrar's sign-in may open windows that report to their opener.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-  });
-
-  // Per client address and group; each process counts on its own (docs/deploy.md says what that means at scale).
-  await app.register(fastifyRateLimit, {
-    global: true,
-    timeWindow: ONE_MINUTE_MS,
-    allowList: (request) => limitedGroupOf(request, apiPrefix) === null,
-    keyGenerator: (request) => `${limitedGroupOf(request, apiPrefix) ?? 'none'}\n${request.ip}`,
-    max: async (request) =>
-      limitedGroupOf(request, apiPrefix) === 'session' ? config.rateLimits.sessionsPerMinute : config.rateLimits.writesPerMinute,
-    errorResponseBuilder: () => new ApiError(429, messages.tooManyRequests),
   });
 
   // Checked before the body is read: a body of any other type is refused unparsed and reaches no route.

@@ -50,6 +50,22 @@ export class CancellationRequestStore {
     return Number(updated.numUpdatedRows) === 1;
   }
 
+  /**
+   * Pushes the claim's expiry on while its holder carries the request out: false if the claim is not the one that
+   * ends at `fromUntilMs` (it lapsed and another process took it over, or the request is done).
+   */
+  async renewClaim(subscriptionId: string, requestedAt: number, fromUntilMs: number, toUntilMs: number): Promise<boolean> {
+    const updated = await this.db
+      .updateTable('cancellation_requests')
+      .set({ claimed_until_ms: toUntilMs })
+      .where('subscription_id', '=', subscriptionId)
+      .where('requested_at', '=', requestedAt)
+      .where('completed_at', 'is', null)
+      .where('claimed_until_ms', '=', fromUntilMs)
+      .executeTakeFirst();
+    return Number(updated.numUpdatedRows) === 1;
+  }
+
   /** The provider has canceled it: the subscription is canceled and the request done, together. */
   async complete(subscriptionId: string, canceledAt: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {

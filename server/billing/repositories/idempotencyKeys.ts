@@ -55,6 +55,19 @@ export class IdempotencyKeyStore {
     return Number(updated.numUpdatedRows) === 1;
   }
 
+  /** Pushes the claim's expiry on while its work runs: false if the claim is no longer this one (taken over, or answered). */
+  async renew(siteId: string, key: string, claimId: string, claimedUntilMs: number): Promise<boolean> {
+    const updated = await this.db
+      .updateTable('idempotency_keys')
+      .set({ claimed_until_ms: claimedUntilMs })
+      .where('site_id', '=', siteId)
+      .where('key', '=', key)
+      .where('claim_id', '=', claimId)
+      .where('response_json', 'is', null)
+      .executeTakeFirst();
+    return Number(updated.numUpdatedRows) === 1;
+  }
+
   /** Keeps the answer of the claim's work (false if the claim was lost: taken over after it lapsed). */
   async answer(siteId: string, key: string, claimId: string, response: unknown): Promise<boolean> {
     const updated = await this.db

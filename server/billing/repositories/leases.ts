@@ -14,6 +14,12 @@ export class LeaseStore {
     return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
   }
 
+  /** Pushes the lease's expiry on while its holder works: false if the lease is no longer the holder's. */
+  async renew(name: string, holder: string, untilMs: number): Promise<boolean> {
+    const result = await this.db.updateTable('leases').set({ until_ms: untilMs }).where('name', '=', name).where('holder', '=', holder).executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
   async release(name: string, holder: string): Promise<void> {
     await this.db.deleteFrom('leases').where('name', '=', name).where('holder', '=', holder).execute();
   }
