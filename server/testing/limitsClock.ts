@@ -1,6 +1,7 @@
 /**
- * The clock of the rate limits' windows, which tests move (in the demo only): a test fixes it at an instant and
- * steps it forward, so minutes of a session pass at once and no assertion depends on real time. `POST /__test/limits-clock` `{atMs}` fixes it, `{advanceMs}` steps it (from the
+ * The clock of the rate limits' windows and of the provider answers' lifetime, which tests move (in the demo
+ * only): a test fixes it at an instant and steps it forward, so minutes of a session pass at once and no
+ * assertion depends on real time. `POST /__test/limits-clock` `{atMs}` fixes it, `{advanceMs}` steps it (from the
  * real time if it was not fixed); `DELETE /__test/limits-clock` lets it run with the real time again.
  */
 import type { FastifyInstance } from 'fastify';
