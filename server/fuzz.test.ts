@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { calls, type CallName } from '../core/contract';
 import { databaseChecksum } from './testing/databaseChecksum';
-import { setUpDemo } from './testing/testKit';
+import { setUpDemo, UNLIMITED_RATE_LIMITS_ENV } from './testing/testKit';
 import { signHs256 } from './testing/jwt';
 
 const RANDOM_REQUESTS_PER_CALL = 45;
@@ -30,16 +30,7 @@ const OWNED_ID_SQL: Record<string, string> = {
 const OTHER_SITES_PER_FIELD = 3;
 
 // The fuzz sends hundreds of writes and provider calls a minute from one session: the rate limits are not what it tests.
-const UNLIMITED = '1000000';
-const demo = setUpDemo({
-  env: {
-    RATE_LIMIT_SESSIONS_PER_MINUTE: UNLIMITED,
-    RATE_LIMIT_WRITES_PER_MINUTE: UNLIMITED,
-    RATE_LIMIT_WRITES_PER_SESSION_PER_MINUTE: UNLIMITED,
-    RATE_LIMIT_PROVIDER_CALLS_PER_MINUTE: UNLIMITED,
-    RATE_LIMIT_PROVIDER_CALLS_PER_SESSION_PER_MINUTE: UNLIMITED,
-  },
-});
+const demo = setUpDemo({ env: UNLIMITED_RATE_LIMITS_ENV });
 let ownSession: string;
 /** Ids, domains and addresses of every site but the session's own. */
 let otherSitesValues: string[];

@@ -10,7 +10,7 @@ import { providerMessages } from '../payments/provider';
 import { startDemo, type CallResult, type Demo } from '../testing/harness';
 import { BUSINESS_YEAR, PUBLISHER_YEAR } from '../testing/prices';
 import { doubleSubscription } from '../testing/stripeDouble';
-import { errorOf, scenarioCalls, setUpDemoWithStripeDouble } from '../testing/testKit';
+import { errorOf, scenarioCalls, setUpDemoWithStripeDouble, UNLIMITED_RATE_LIMITS_ENV } from '../testing/testKit';
 
 const HTTP_BAD_GATEWAY = 502;
 const SUBSCRIPTION_UPDATE = /^\/v1\/subscriptions\/sbx_sub_active$/;
@@ -168,7 +168,8 @@ describe('the server killed in the middle of a stream of writes', () => {
   });
 
   it('restarts on an intact database that holds every acknowledged write', async () => {
-    crashed = await startDemo();
+    // One session's stream of writes is what a rate limit stops: not what this tests.
+    crashed = await startDemo({ env: UNLIMITED_RATE_LIMITS_ENV });
     const jwt = await crashed.sessionToken('active');
     const setupCard = (demo: Demo, key: string) =>
       demo.api<{ setupIntentId: string; clientSecret: string }>('setup-card', { jwt, data: { customerId: 'cus_active' }, options: {} }, { 'idempotency-key': key });
@@ -197,7 +198,7 @@ describe('the server killed in the middle of a stream of writes', () => {
     expect(acknowledged.size).toBeGreaterThanOrEqual(ACKNOWLEDGED_BEFORE_KILL);
 
     // A production restart: it reseeds nothing, so what is there is what the killed server left.
-    restarted = await startDemo({ production: true, shareDatabaseOf: crashed });
+    restarted = await startDemo({ production: true, shareDatabaseOf: crashed, env: UNLIMITED_RATE_LIMITS_ENV });
     if (restarted.databaseUrl === null) {
       expect(await restarted.query(sql<{ integrity_check: string }>`pragma integrity_check`)).toEqual([{ integrity_check: 'ok' }]);
       expect(await restarted.query(sql`pragma foreign_key_check`)).toEqual([]);

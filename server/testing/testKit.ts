@@ -11,6 +11,20 @@ import type { ScenarioName } from '../demo/scenarios';
 import { START_TIMEOUT_MS, startDemo, type CallResult, type Demo, type DemoOptions } from './harness';
 import { startStripeDouble, type StripeDouble } from './stripeDouble';
 
+/**
+ * Rate limits no test meets (server/http/rateLimits.ts), for a demo that streams or fuzzes calls from one session: the
+ * limits are not what it tests.
+ */
+export const UNLIMITED_RATE_LIMITS_ENV: Record<string, string> = Object.fromEntries(
+  [
+    'RATE_LIMIT_SESSIONS_PER_MINUTE',
+    'RATE_LIMIT_WRITES_PER_MINUTE',
+    'RATE_LIMIT_WRITES_PER_SESSION_PER_MINUTE',
+    'RATE_LIMIT_PROVIDER_CALLS_PER_MINUTE',
+    'RATE_LIMIT_PROVIDER_CALLS_PER_SESSION_PER_MINUTE',
+  ].map((name) => [name, '1000000']),
+);
+
 /** A hook that starts a demo outlasts the harness's own limit, so a failed start reports the server's output. */
 const START_HOOK_TIMEOUT_MS = START_TIMEOUT_MS + 10_000;
 
