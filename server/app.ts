@@ -11,6 +11,7 @@ import { IdentityVerifier } from './auth/identity';
 import { BackgroundCancellations } from './billing/cancellations';
 import { IdempotentWrites } from './billing/idempotency';
 import { Leases } from './billing/leases';
+import { ProviderAnswers } from './billing/providerAnswers';
 import { createStores } from './billing/repositories';
 import { panelRuntimeConfig, type ServerConfig } from './config';
 import { withPlugin, type Db } from './db/database';
@@ -73,7 +74,7 @@ async function addFaultInjection(app: FastifyInstance): Promise<FaultInjector> {
   return injector;
 }
 
-/** The clock of the rate limits' windows, which tests move (demo only). */
+/** The clock of the rate limits' windows and of the provider answers' lifetime, which tests move (demo only). */
 async function addLimitsClock(app: FastifyInstance): Promise<() => number> {
   const { LimitsClock, registerLimitsClock } = await import('./testing/limitsClock');
   const clock = new LimitsClock();
@@ -187,6 +188,7 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
     idempotency: new IdempotentWrites(store.idempotencyKeys, now),
     leases: new Leases(store.leases, now),
     cancellations,
+    providerAnswers: new ProviderAnswers(limitsNow),
   };
   registerSessionRoutes(app, deps);
   registerAccountRoutes(app, deps);

@@ -145,7 +145,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: ApiDeps): void
   registerCall(app, 'get-next-charge', deps.call, async ({ jwt }) => {
     const account = requireSubscription(await authenticate(deps, jwt));
     try {
-      return { nextCharge: await nextChargeOf(account, store, deps.payments) };
+      return { nextCharge: await deps.providerAnswers.answer(account, 'get-next-charge', null, () => nextChargeOf(account, store, deps.payments)) };
     } catch (error) {
       // The rest of the dashboard does not depend on this preview: its failure is its own message.
       if (error instanceof PaymentsProviderError) throw new ApiError(error.status, messages.nextChargeUnavailable);

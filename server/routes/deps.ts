@@ -2,6 +2,7 @@ import type { IdentityVerifier } from '../auth/identity';
 import type { BackgroundCancellations } from '../billing/cancellations';
 import type { IdempotentWrites } from '../billing/idempotency';
 import type { Leases } from '../billing/leases';
+import type { ProviderAnswers } from '../billing/providerAnswers';
 import type { Stores } from '../billing/repositories';
 import type { PaymentsProvider } from '../payments/provider';
 import type { CallOptions } from './call';
@@ -17,6 +18,8 @@ export interface ApiDeps {
   /** milliseconds, as Date.now() */
   now: () => number;
   call: CallOptions;
+  /** the card provider's previews, kept a short while per site version and inputs */
+  providerAnswers: ProviderAnswers;
 }
 
 /** The writes also need the idempotency keys, the leases and the background cancellation. */

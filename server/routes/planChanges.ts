@@ -30,7 +30,8 @@ export function registerPlanChangeRoutes(app: FastifyInstance, deps: ActionDeps)
     const customer = ownCustomer(account, data.customerId);
     const subscribed = ownSubscription(account, data.subscriptionId);
     const addonIds = data.addonPrices.flatMap((addon) => (addon.selected === null ? [] : [addon.selected]));
-    return planChanges.preview(subscribed, customer.id, { planId: data.basePrices.selected, addonIds, period: data.period, couponId: data.couponId });
+    const choice = { planId: data.basePrices.selected, addonIds, period: data.period, couponId: data.couponId };
+    return deps.providerAnswers.answer(account, 'get-invoice-preview', choice, () => planChanges.preview(subscribed, customer.id, choice));
   });
 
   registerCall(app, 'change-subscription', deps.call, async ({ jwt, data }, request) => {
