@@ -35,6 +35,7 @@ export const PRODUCTION_ENV = {
   ENTRI_API_URL: UNREACHABLE,
   ENTRI_APPLICATION_ID: 'bench',
   ENTRI_SECRET: 'bench',
+  TRUST_PROXY_HOPS: '0',
 };
 
 /**

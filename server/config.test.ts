@@ -39,6 +39,7 @@ const PRODUCTION = {
   REGISTRAR_PROVIDER: 'entri',
   ENTRI_APPLICATION_ID: 'inkwell-live',
   ENTRI_SECRET: 'secret',
+  TRUST_PROXY_HOPS: '0',
 };
 
 describe('the demo switch and production', () => {
@@ -75,7 +76,7 @@ describe('what production requires', () => {
       new ConfigError(
         'NODE_ENV=production needs SESSION_SECRET, HOST_ORIGINS, IDENTITY_AUDIENCE, IDENTITY_ISSUER, PAYMENTS_PROVIDER=stripe, ' +
           'STRIPE_SECRET_KEY, PAYMENT_PUBLISHABLE_KEY, PAYMENTS_WEBHOOK_SECRET, EDGE_PROVIDER=cloudflare, EDGE_API_TOKEN, EDGE_ZONE_ID, ' +
-          'MAIL_PROVIDER=mailgun, MAILGUN_API_KEY, REGISTRAR_PROVIDER=entri, ENTRI_APPLICATION_ID, ENTRI_SECRET (docs/deploy.md)',
+          'MAIL_PROVIDER=mailgun, MAILGUN_API_KEY, REGISTRAR_PROVIDER=entri, ENTRI_APPLICATION_ID, ENTRI_SECRET, TRUST_PROXY_HOPS (docs/deploy.md)',
       ),
     );
   });
@@ -330,6 +331,11 @@ describe('hardening configuration', () => {
       providerCallsPerSessionPerMinute: 50,
     });
     expect(config.trustProxyHops).toBe(2);
+  });
+
+  it('takes no trusted proxy in production only when said: 0 is said', () => {
+    expect(loadConfig({ ...PRODUCTION, TRUST_PROXY_HOPS: '0' }).trustProxyHops).toBe(0);
+    expect(() => loadConfig({ ...PRODUCTION, TRUST_PROXY_HOPS: '' })).toThrow(new ConfigError('NODE_ENV=production needs TRUST_PROXY_HOPS (docs/deploy.md)'));
   });
 
   it.each([

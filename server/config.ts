@@ -149,7 +149,8 @@ export interface ServerConfig {
   rateLimits: RateLimitConfig;
   /**
    * TRUST_PROXY_HOPS: how many proxies (the load balancer, a local reverse proxy) stand in front and append to
-   * X-Forwarded-For; 0 (default): none, the peer is the client. billing-session's limit counts per client address.
+   * X-Forwarded-For; 0: none, the peer is the client. billing-session's limit counts per client address, so
+   * production must say it (0 too): unset behind a proxy, every client would share the proxy's address and limit.
    */
   trustProxyHops: number;
   /** Demo host: how long it waits for the panel's billingAppReady before retrying (docs/host-protocol.md: about 10 s). */
@@ -399,6 +400,7 @@ const PRODUCTION_SETTINGS: ReadonlyArray<{ name: string; value?: string }> = [
   { name: 'REGISTRAR_PROVIDER', value: 'entri' },
   { name: 'ENTRI_APPLICATION_ID' },
   { name: 'ENTRI_SECRET' },
+  { name: 'TRUST_PROXY_HOPS' },
 ];
 
 /** The production settings `env` lacks, each as it must be set: all of them, so one failed start names them all. */

@@ -31,7 +31,7 @@ describe('a production start without its real settings', () => {
       'Configuration error: NODE_ENV=production needs SESSION_SECRET, HOST_ORIGINS, IDENTITY_AUDIENCE, IDENTITY_ISSUER, ' +
         'PAYMENTS_PROVIDER=stripe, STRIPE_SECRET_KEY, PAYMENT_PUBLISHABLE_KEY, PAYMENTS_WEBHOOK_SECRET, EDGE_PROVIDER=cloudflare, ' +
         'EDGE_API_TOKEN, EDGE_ZONE_ID, MAIL_PROVIDER=mailgun, MAILGUN_API_KEY, REGISTRAR_PROVIDER=entri, ENTRI_APPLICATION_ID, ' +
-        'ENTRI_SECRET (docs/deploy.md)',
+        'ENTRI_SECRET, TRUST_PROXY_HOPS (docs/deploy.md)',
     );
   }, START_TIMEOUT_MS);
 

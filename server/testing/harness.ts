@@ -40,7 +40,7 @@ const UNREACHABLE = 'http://127.0.0.1:9';
 /**
  * What production refuses to start without (docs/deploy.md), for production demos: the real providers, whose
  * APIs are out of reach (a production demo has no provider behind it), and the identity settings (it has no host
- * whose tokens would use them). The session secret is the harness's own.
+ * whose tokens would use them), and no proxy in front (TRUST_PROXY_HOPS=0). The session secret is the harness's own.
  */
 export const PRODUCTION_SETTINGS_ENV = {
   HOST_ORIGINS: 'https://admin.example.com',
@@ -62,6 +62,7 @@ export const PRODUCTION_SETTINGS_ENV = {
   ENTRI_API_URL: UNREACHABLE,
   ENTRI_APPLICATION_ID: 'inkwell-production-demo',
   ENTRI_SECRET: 'entri-secret',
+  TRUST_PROXY_HOPS: '0',
 };
 
 export interface DemoOptions {
