@@ -198,10 +198,10 @@ describe('an ordinary session', () => {
     await setLimitsClock(demo, { atMs: WINDOW_START_MS });
     let nowMs = WINDOW_START_MS;
     const perMinute = new Map<number, { providerCalls: number; writes: number }>();
-    const refused: string[] = [];
+    const notAnswered: string[] = [];
     const send = async ({ call, data = {}, headers }: SessionCall) => {
       const answer = await api(call, 'active', typeof data === 'function' ? data() : data, headers);
-      if (answer.status === 429) refused.push(`${call} at ${(nowMs - WINDOW_START_MS) / 1000} s`);
+      if (answer.status !== 200) notAnswered.push(`${call}: ${answer.status}`);
       const minute = Math.floor((nowMs - WINDOW_START_MS) / RATE_LIMIT_WINDOW_MS);
       const counts = perMinute.get(minute) ?? { providerCalls: 0, writes: 0 };
       if (reachesProvider(call)) counts.providerCalls += 1;
@@ -230,7 +230,8 @@ describe('an ordinary session', () => {
       await wait(DOMAIN_POLL_INTERVAL_MS);
     }
 
-    expect(refused).toEqual([]);
+    // Every call answered (the site has no sending domain yet: its screen says so), none refused.
+    expect(notAnswered).toEqual(['check-sending-domain: 404']);
     const busiest = {
       providerCalls: Math.max(...[...perMinute.values()].map((counts) => counts.providerCalls)),
       writes: Math.max(...[...perMinute.values()].map((counts) => counts.writes)),
