@@ -46,16 +46,18 @@ export const servicesReached: Record<CallName, readonly OutsideService[]> = {
   'activate-subscription': ['card'],
   'update-discount': ['card'],
   'create-payment-intent': ['card'],
-  'check-domain': ['edge'],
+  // Before the owner's proof of control is in DNS, the check looks for it there; after, it asks the edge.
+  'check-domain': ['edge', 'dns'],
   'lookup-nameserver': ['dns'],
   'check-domain-dns': ['dns'],
   'get-sending-domain-records': ['mail', 'dns'],
   'check-sending-domain': ['mail', 'dns'],
   'verify-sending-domain': ['mail', 'dns'],
   'get-entri-token': ['registrar'],
-  // Changing or removing the domain removes the old one's hostname at the edge.
-  'update-domain': ['edge'],
-  'activate-domain': ['edge'],
+  // Changing or removing the domain removes the old one's hostname at the edge, and its sending domain at the mail
+  // provider; activating looks for the proof of control in DNS first.
+  'update-domain': ['edge', 'mail', 'dns'],
+  'activate-domain': ['edge', 'mail', 'dns'],
   'setup-sending-domain': ['mail', 'dns'],
   'remove-sending-domain': ['mail'],
   'enable-entri': [],
