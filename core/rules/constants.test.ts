@@ -98,6 +98,8 @@ const RULES: [string, Name, unknown][] = [
   ['"A on the root": @', 'DNS_ROOT_HOST', '@'],
   ['"CNAME on www"', 'DNS_WWW_HOST', 'www'],
   ["\"'www.' is prepended\"", 'WWW_PREFIX', 'www.'],
+  ['beyond the spec: the proof of control\'s TXT host on the zone', 'DOMAIN_PROOF_HOST', '_site-verification'],
+  ['beyond the spec: the proof\'s value names the site after this', 'DOMAIN_PROOF_VALUE_PREFIX', 'site-verification='],
   ['"Cloudflare-like"', 'CLOUDFLARE_NAMESERVER_MARKER', 'cloudflare'],
   ["\"Proxy Status shows 'DNS Only'\"", 'PROXY_STATUS_DNS_ONLY', 'DNS Only'],
   ['"good / live: ACTIVE, FAILING, PROXY, VERIFIED, CUSTOM"', 'SSL_STATUSES_LIVE', ['ACTIVE', 'FAILING', 'PROXY', 'VERIFIED', 'CUSTOM']],
