@@ -53,14 +53,14 @@ function layoutProblems(wide: boolean): string[] {
     const code = element.closest('code');
     return code !== null && (code.textContent ?? '').split(/\s+/).some((token) => token.length >= KEY_MATERIAL_MIN_LENGTH);
   };
-  // A word or value may end a line after its natural points ('e-', 'pic.', 'jordan@', 'path/'); any other split
-  // is a broken word.
+  // A word or value may end a line after its natural points ('e-', 'pic.', 'jordan@', 'path/', 'key=', 'site_', as
+  // src/ui/NaturalBreaks.tsx sets them); any other split is a broken word.
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   const range = document.createRange();
   for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
     const parent = node.parentElement;
     if (!parent || isHidden(parent) || isKeyMaterial(parent)) continue;
-    for (const part of node.data.matchAll(/[^\s/.@-]+[/.@-]?/g)) {
+    for (const part of node.data.matchAll(/[^\s/.@=_-]+[/.@=_-]?/g)) {
       range.setStart(node, part.index);
       range.setEnd(node, part.index + part[0].length);
       const lineTops = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)));
