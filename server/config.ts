@@ -1,6 +1,7 @@
 /**
- * Environment -> typed configuration of the reference server and the demo host. Read once at start; nothing
- * else in server/ reads process.env.
+ * Environment -> typed configuration of the reference server and the demo host (which mode it runs as:
+ * startMode.ts; reading a setting's raw value: configValues.ts). Read once at start; nothing else in server/ reads
+ * process.env.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -9,8 +10,11 @@ import { defaultDomainSettings, defaultPortalLoginUrl, type PanelConfig } from '
 import { parseBoolean } from '../core/rules/parse';
 import { ERROR_REPORTING } from '../core/rules/constants';
 import { defaultBrand, type Brand } from './brand';
+import { ConfigError, nonEmpty, parseInteger, parseOrigins } from './configValues';
+import { parseMode } from './startMode';
 
 export { defaultBrand, type Brand } from './brand';
+export { ConfigError } from './configValues';
 
 /** What the panel's index.html receives: the contract's PanelConfig. */
 export type PanelRuntimeConfig = PanelConfig;
@@ -196,61 +200,17 @@ export const RATE_LIMIT_WINDOW_MS = 60_000;
 const MAX_PER_MINUTE = 1_000_000;
 const MAX_PROXY_HOPS = 10;
 
-export class ConfigError extends Error {}
-
 const MAX_PORT = 65_535;
 const MAX_READY_TIMEOUT_MS = 120_000;
 
-function parseInteger(name: string, raw: string | undefined, fallback: number, max: number): number {
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0 || value > max) throw new ConfigError(`${name} must be an integer from 0 to ${max}, got "${raw}"`);
-  return value;
-}
 
-/**
- * One origin exactly, as WHATWG URL writes it (lower case, no default port, no trailing slash), so it compares
- * equal to a message's event.origin and stands for itself alone in CSP frame-ancestors. null for anything else: a
- * pattern such as 'https://*.example.com' would let every matching site frame the panel, and a path, query or
- * credentials would say more than an origin can.
- */
-function exactOrigin(entry: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(entry);
-  } catch {
-    return null;
-  }
-  const isOrigin =
-    (url.protocol === 'https:' || url.protocol === 'http:') &&
-    !url.hostname.includes('*') &&
-    url.username === '' &&
-    url.password === '' &&
-    url.pathname === '/' &&
-    url.search === '' &&
-    url.hash === '';
-  return isOrigin ? url.origin : null;
-}
 
 /** A rate limit: at least one call a minute (0 would refuse every call). */
 function parsePerMinute(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   return Math.max(1, parseInteger(name, env[name], fallback, MAX_PER_MINUTE));
 }
 
-function parseOrigins(raw: string | undefined): string[] | null {
-  if (nonEmpty(raw) === null) return null;
-  const entries = raw!.split(',').map((entry) => entry.trim()).filter(Boolean);
-  if (entries.length === 0) throw new ConfigError(`HOST_ORIGINS names no origin, got "${raw}"`);
-  return entries.map((entry) => {
-    const origin = exactOrigin(entry);
-    if (origin === null) throw new ConfigError(`HOST_ORIGINS entry "${entry}" is not an exact origin: scheme://host[:port], http or https, without path or wildcard`);
-    return origin;
-  });
-}
 
-function nonEmpty(raw: string | undefined): string | null {
-  return raw === undefined || raw.trim() === '' ? null : raw.trim();
-}
 
 /** The sandbox's signing secret in the demo and the tests: public, like the sandbox's publishable key. */
 export const SANDBOX_WEBHOOK_SECRET = 'whsec_sandbox_demo';
@@ -379,56 +339,6 @@ function parseDomains(env: NodeJS.ProcessEnv, demo: boolean): DomainsConfig {
   };
 }
 
-/**
- * What production runs on, in the order docs/deploy.md lists it. A provider's entry names its real provider: the
- * sandboxes, like every other default standing in for a setting here, belong to the demo.
- */
-const PRODUCTION_SETTINGS: ReadonlyArray<{ name: string; value?: string }> = [
-  { name: 'SESSION_SECRET' },
-  { name: 'HOST_ORIGINS' },
-  { name: 'IDENTITY_AUDIENCE' },
-  { name: 'IDENTITY_ISSUER' },
-  { name: 'PAYMENTS_PROVIDER', value: 'stripe' },
-  { name: 'STRIPE_SECRET_KEY' },
-  { name: 'PAYMENT_PUBLISHABLE_KEY' },
-  { name: 'PAYMENTS_WEBHOOK_SECRET' },
-  { name: 'EDGE_PROVIDER', value: 'cloudflare' },
-  { name: 'EDGE_API_TOKEN' },
-  { name: 'EDGE_ZONE_ID' },
-  { name: 'MAIL_PROVIDER', value: 'mailgun' },
-  { name: 'MAILGUN_API_KEY' },
-  { name: 'REGISTRAR_PROVIDER', value: 'entri' },
-  { name: 'ENTRI_APPLICATION_ID' },
-  { name: 'ENTRI_SECRET' },
-  { name: 'TRUST_PROXY_HOPS' },
-];
-
-/** The production settings `env` lacks, each as it must be set: all of them, so one failed start names them all. */
-function missingProductionSettings(env: NodeJS.ProcessEnv): string[] {
-  return PRODUCTION_SETTINGS.filter(({ name, value }) => {
-    const set = nonEmpty(env[name]);
-    return value === undefined ? set === null : set !== value;
-  }).map(({ name, value }) => (value === undefined ? name : `${name}=${value}`));
-}
-
-/**
- * Fails closed: the server runs as the demo only when asked to (DEMO=1), as production only with every real
- * setting, and refuses to start otherwise. Never both: the demo serves test routes and a public webhook secret.
- */
-function parseMode(env: NodeJS.ProcessEnv): { demo: boolean; production: boolean } {
-  // DEMO=1, read as the project's other boolean settings are.
-  const demo = parseBoolean(env.DEMO ?? '');
-  const production = env.NODE_ENV === 'production';
-  if (demo && production) {
-    throw new ConfigError('DEMO=1 and NODE_ENV=production exclude each other: the demo serves test routes and sandboxes (docs/deploy.md)');
-  }
-  if (!demo && !production) {
-    throw new ConfigError('set DEMO=1 to run the demo, or NODE_ENV=production with the real settings (docs/deploy.md)');
-  }
-  const missing = production ? missingProductionSettings(env) : [];
-  if (missing.length > 0) throw new ConfigError(`NODE_ENV=production needs ${missing.join(', ')} (docs/deploy.md)`);
-  return { demo, production };
-}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const { demo, production } = parseMode(env);
