@@ -20,7 +20,8 @@ import {
   type StripeDouble,
 } from '../testing/stripeDouble';
 import { PaymentsProviderError } from './provider';
-import { StripeProvider, stripeClientOptions } from './stripe';
+import { StripeProvider } from './stripe';
+import { stripeClientOptions } from './stripeTransport';
 import { STRIPE_API_VERSION } from './stripeObjects';
 
 const SECRET = 'sk_test_double_123';

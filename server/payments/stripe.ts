@@ -70,14 +70,17 @@ import {
   type WriteOptions,
 } from './provider';
 import { verifyPaymentEvent } from './stripeEvents';
-import { STRIPE_API_VERSION, idOf, intentIdOf, itemChanges, toIntentSummary, toPreviewLines, toProviderInvoice } from './stripeObjects';
+import {
+  HTTP_BAD_GATEWAY,
+  HTTP_NOT_FOUND,
+  HTTP_PAYMENT_REQUIRED,
+  fetchInvoicePdf,
+  isMissing,
+  stripeClientOptions,
+  translate,
+} from './stripeTransport';
+import { idOf, intentIdOf, itemChanges, toIntentSummary, toPreviewLines, toProviderInvoice } from './stripeObjects';
 
-/** The panel waits 18 s for our answer: one provider request must fit well inside it, retry included. */
-const REQUEST_TIMEOUT_MS = 8000;
-const NETWORK_RETRIES = 1;
-const HTTP_NOT_FOUND = 404;
-const HTTP_BAD_GATEWAY = 502;
-const HTTP_PAYMENT_REQUIRED = 402;
 const EXPAND_INVOICE_PAYMENT = ['latest_invoice.confirmation_secret', 'latest_invoice.payments'];
 /** A subscription made in place of another names it here, so a retry finds what an earlier try made. */
 const REPLACES_METADATA_KEY = 'replaces_subscription';
@@ -112,66 +115,6 @@ export interface StripeProviderOptions {
   /** e.g. http://127.0.0.1:12111 (tests); default: the provider's own API */
   apiBase?: string | null;
   now?: () => number;
-}
-
-interface ProviderFailure {
-  type?: string;
-  code?: string;
-  statusCode?: number;
-}
-
-function isMissing(error: unknown): boolean {
-  const failure = error as ProviderFailure | null;
-  return failure?.code === 'resource_missing' || failure?.statusCode === HTTP_NOT_FOUND;
-}
-
-/**
- * The provider's failures as our errors: a card's refusal is a 402 with the card's message (shown to the
- * customer), a missing object a 404, anything else a 502 the panel may retry.
- */
-function translate(error: unknown): never {
-  if (error instanceof PaymentsProviderError) throw error;
-  if (isMissing(error)) throw new PaymentsProviderError(HTTP_NOT_FOUND, providerMessages.noSuchObject, 'resource_missing');
-  const failure = error as (ProviderFailure & { message?: string; decline_code?: string }) | null;
-  if (failure?.type === 'StripeCardError' || failure?.statusCode === HTTP_PAYMENT_REQUIRED) {
-    throw new PaymentsProviderError(HTTP_PAYMENT_REQUIRED, failure.message ?? providerMessages.unavailable, failure.decline_code ?? failure.code ?? 'card_declined');
-  }
-  throw new PaymentsProviderError(HTTP_BAD_GATEWAY, providerMessages.unavailable, failure?.code ?? failure?.type ?? null);
-}
-
-export function stripeClientOptions(apiBase: string | null | undefined): Stripe.StripeConfig {
-  const options: Stripe.StripeConfig = {
-    maxNetworkRetries: NETWORK_RETRIES,
-    timeout: REQUEST_TIMEOUT_MS,
-    telemetry: false,
-    appInfo: { name: 'inkwell-billing-panel' },
-    apiVersion: STRIPE_API_VERSION,
-  };
-  if (apiBase) {
-    const url = new URL(apiBase);
-    options.host = url.hostname;
-    options.protocol = url.protocol === 'http:' ? 'http' : 'https';
-    if (url.port !== '') options.port = Number(url.port);
-  }
-  return options;
-}
-
-const PDF_SIGNATURE = '%PDF-';
-
-/**
- * The file behind an invoice's `invoice_pdf` link (the provider's link redirects to the file), passed on as it is:
- * the panel then saves every invoice's PDF one way, from our own session-checked call, whichever provider made it.
- * Anything but a PDF (an error page) is a failure, never handed to the customer as their invoice.
- */
-async function fetchInvoicePdf(url: string): Promise<Buffer> {
-  const unavailable = () => new PaymentsProviderError(HTTP_BAD_GATEWAY, providerMessages.unavailable, 'invoice_pdf_unavailable');
-  const answer = await fetch(url, { redirect: 'follow', signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }).catch(() => {
-    throw unavailable();
-  });
-  if (!answer.ok) throw unavailable();
-  const bytes = Buffer.from(await answer.arrayBuffer());
-  if (bytes.subarray(0, PDF_SIGNATURE.length).toString('latin1') !== PDF_SIGNATURE) throw unavailable();
-  return bytes;
 }
 
 export class StripeProvider implements PaymentsProvider {
