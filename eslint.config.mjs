@@ -6,11 +6,12 @@ import tseslint from 'typescript-eslint';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import lingui from 'eslint-plugin-lingui';
 
 const features = ['session', 'billing', 'plans', 'checkout', 'domain', 'support', 'payments', 'common'];
 
 export default tseslint.config(
-  { ignores: ['dist/', 'dist-host/', 'dist-server/', 'node_modules/', 'coverage/', 'test-results/', 'playwright-report/', '.data/'] },
+  { ignores: ['src/i18n/locales/*.ts', 'dist/', 'dist-host/', 'dist-server/', 'node_modules/', 'coverage/', 'test-results/', 'playwright-report/', '.data/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -76,6 +77,32 @@ export default tseslint.config(
               message: 'the host SDK ships on its own: it imports nothing of the panel or the server.',
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // Every word the panel shows comes from its catalog (docs/localization.md): a string that reads as text,
+    // outside the ids, class names, routes and keys below, is an English word the catalog would miss.
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', 'src/test/**'],
+    plugins: { lingui },
+    rules: {
+      'lingui/no-unlocalized-strings': [
+        'error',
+        {
+          ignore: [
+            // no letters, or one word without spaces: a key, an id, a class name, a route, a type tag
+            '^[^A-Za-z]*$',
+            '^[\\w./:#@?=&%+-]+$',
+            // several lowercase class names or tokens
+            '^[a-z0-9_-]+( [a-z0-9_-]+)+$',
+          ],
+          ignoreNames: [
+            { regex: { pattern: '^(className|class|key|type|id|name|role|rel|target|href|to|path|method|as|autoComplete|inputMode|mode|variant|tone|size|testId|data-[\\w-]+|aria-(live|current|controls|describedby|labelledby|hidden|haspopup|expanded|relevant|atomic))$' } },
+            { regex: { pattern: '^[A-Z0-9_]+$' } },
+          ],
+          ignoreFunctions: ['Error', 'console.*', 'createAction', 'createSlice', 'createAsyncThunk', 'dispatch', 'addEventListener', 'removeEventListener', 'querySelector', 'getElementById', 'createElement', 'setAttribute', 'postMessage', 'matchMedia', 'Intl.*', 'fetch', '*.endpoints.*', 'reportError', '*.exception', '*.shownToUser'],
         },
       ],
     },

@@ -3,7 +3,15 @@ import type { Config } from 'jest';
 const transform: Config['transform'] = {
   '^.+\\.(tsx?|jsx?|mjs)$': [
     '@swc/jest',
-    { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' } },
+    {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic' } },
+        target: 'es2022',
+        // Lingui's macros (docs/localization.md), as the build compiles them.
+        experimental: { plugins: [['@lingui/swc-plugin', {}]] },
+      },
+    },
   ],
 };
 

@@ -11,12 +11,44 @@ const { BannerPlugin, Compilation } = require('webpack');
 /** The constants of core/rules that public/boot.js names: the build writes in their values, so each has one definition. */
 const BOOT_SCRIPT_CONSTANTS = ['HOST_TOKEN_WAIT_MS', 'HOST_TOKEN_INFO_WAIT_MS', 'HTTP_TIMEOUT_MS'];
 
-/** public/boot.js, its constants filled in, minified, for index.html to inline (the server allows it by its hash: routes/panelPage.ts). */
-function bootScript() {
+/**
+ * public/boot.js, its constants filled in, minified, for index.html to inline (the server allows it by its hash:
+ * routes/panelPage.ts). `localeCatalogFiles` names each translation's chunk, which the script preloads for the
+ * browser's language.
+ */
+function bootScript(localeCatalogFiles) {
   const constants = requireTypeScript(path.resolve(__dirname, 'core/rules/constants.ts'), __filename);
   const define = Object.fromEntries(BOOT_SCRIPT_CONSTANTS.map((name) => [name, JSON.stringify(constants[name])]));
+  define.LOCALE_CATALOG_FILES = JSON.stringify(localeCatalogFiles);
   const source = readFileSync(path.resolve(__dirname, 'public/boot.js'), 'utf8');
   return transformSync(source, { minify: true, target: 'es2017', define }).code.trim();
+}
+
+/** Each translation's chunk (named 'locale-de' and so on by src/i18n/i18n.ts) by its locale, as the page fetches it. */
+function localeCatalogFiles(compilation) {
+  const files = {};
+  for (const [name, group] of compilation.namedChunkGroups) {
+    const locale = /^locale-(.+)$/.exec(name)?.[1];
+    const file = group.getFiles().find((candidate) => candidate.endsWith('.js'));
+    if (locale && file) files[locale] = compilation.outputOptions.publicPath + file;
+  }
+  return files;
+}
+
+/**
+ * TypeScript and JSX by swc, with Lingui's macro (docs/localization.md): it turns each English message into its
+ * catalog id, and in production drops the English beside the id, which the bundled English catalog holds.
+ */
+function swcOptions(production) {
+  return {
+    envName: production ? 'production' : 'development',
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2020',
+      experimental: { plugins: [['@lingui/swc-plugin', {}]] },
+    },
+  };
 }
 
 const PRECOMPRESSED = /\.(js|svg)$/;
@@ -67,7 +99,7 @@ module.exports = (_env, argv) => {
     resolve: { extensions: ['.tsx', '.ts', '.js'] },
     module: {
       rules: [
-        { test: /\.[jt]sx?$/, exclude: /node_modules/, loader: 'esbuild-loader', options: { target: 'es2020', jsx: 'automatic' } },
+        { test: /\.[jt]sx?$/, exclude: /node_modules/, loader: 'swc-loader', options: swcOptions(production) },
         { test: /\.css$/, type: 'asset/source' },
         { test: /\.svg$/, type: 'asset/resource' },
       ],
@@ -76,7 +108,7 @@ module.exports = (_env, argv) => {
       new HtmlWebpackPlugin({
         template: './public/index.html',
         favicon: './public/favicon.svg',
-        templateParameters: { bootScript: bootScript() },
+        templateParameters: (compilation) => ({ bootScript: bootScript(localeCatalogFiles(compilation)) }),
       }),
       new PreloadDefaultScreen(),
       // Brotli and gzip copies beside each script, made once here at the highest levels, so the server sends

@@ -8,8 +8,19 @@
 // origins with the parent window as their source. Anything it cannot do, the bundle does as without it.
 // Its waits are the panel's own constants (core/rules/constants.ts): the build writes in their values
 // (webpack.config.js, bootScript).
-/* global HOST_TOKEN_INFO_WAIT_MS, HOST_TOKEN_WAIT_MS, HTTP_TIMEOUT_MS */
+/* global HOST_TOKEN_INFO_WAIT_MS, HOST_TOKEN_WAIT_MS, HTTP_TIMEOUT_MS, LOCALE_CATALOG_FILES */
 (function () {
+  // The catalog of the browser's language downloads beside the bundle rather than after it has run (the panel
+  // speaks it from its first screen: src/app/startPanel.tsx). English is part of the bundle.
+  var catalogFile = LOCALE_CATALOG_FILES[(navigator.language || '').split('-')[0].toLowerCase()];
+  if (catalogFile) {
+    var preload = document.createElement('link');
+    preload.rel = 'preload';
+    preload.as = 'script';
+    preload.href = catalogFile;
+    document.head.appendChild(preload);
+  }
+
   var parent = window.parent;
   if (parent === window) return;
   var origins;

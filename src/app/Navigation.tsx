@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Link, useLocation } from 'react-router-dom';
 
 /** Billing is active whenever the path contains neither domain nor support (SPEC section 2, "Shell"). */
@@ -8,15 +10,16 @@ export function activeSection(pathname: string): 'billing' | 'domain' | 'support
 }
 
 const items = [
-  { section: 'billing', to: '/', label: 'Billing' },
-  { section: 'domain', to: '/domain', label: 'Domain' },
-  { section: 'support', to: '/support', label: 'Support' },
+  { section: 'billing', to: '/', label: msg`Billing` },
+  { section: 'domain', to: '/domain', label: msg`Domain` },
+  { section: 'support', to: '/support', label: msg`Support` },
 ] as const;
 
 export function Navigation() {
   const active = activeSection(useLocation().pathname);
+  const { t } = useLingui();
   return (
-    <nav className="navigation" aria-label="Settings sections">
+    <nav className="navigation" aria-label={t`Settings sections`}>
       <ul>
         {items.map(({ section, to, label }) => (
           <li key={section}>
@@ -25,7 +28,7 @@ export function Navigation() {
               className={section === active ? 'navigation__link navigation__link--active' : 'navigation__link'}
               aria-current={section === active ? 'page' : undefined}
             >
-              {label}
+              {t(label)}
             </Link>
           </li>
         ))}

@@ -1,4 +1,6 @@
 /** Everything around the app that both the page and the tests need: reporting, configuration, store, router. */
+import type { I18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import { StrictMode } from 'react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
@@ -8,28 +10,34 @@ import type { PanelConfig } from '../config';
 import type { AppStore } from '../store/store';
 import { App } from './App';
 import { ErrorBoundary } from './ErrorBoundary';
+import { FollowOwnerLanguage } from './language';
 
 export interface PanelRootProps {
   store: AppStore;
   config: PanelConfig;
   reporter: ErrorReporter;
   logoVariant: number;
+  /** The panel's catalogs, already speaking the first screen's language (i18n/i18n.ts). */
+  i18n: I18n;
   /** BrowserRouter on the page, MemoryRouter in tests. */
   Router: (props: { children: ReactNode }) => ReactNode;
 }
 
-export function PanelRoot({ store, config, reporter, logoVariant, Router }: PanelRootProps) {
+export function PanelRoot({ store, config, reporter, logoVariant, i18n, Router }: PanelRootProps) {
   return (
     <StrictMode>
-      <ErrorBoundary reporter={reporter}>
-        <ConfigContext.Provider value={config}>
-          <Provider store={store}>
-            <Router>
-              <App logoVariant={logoVariant} />
-            </Router>
-          </Provider>
-        </ConfigContext.Provider>
-      </ErrorBoundary>
+      <I18nProvider i18n={i18n}>
+        <ErrorBoundary reporter={reporter}>
+          <ConfigContext.Provider value={config}>
+            <Provider store={store}>
+              <FollowOwnerLanguage i18n={i18n} />
+              <Router>
+                <App logoVariant={logoVariant} />
+              </Router>
+            </Provider>
+          </ConfigContext.Provider>
+        </ErrorBoundary>
+      </I18nProvider>
     </StrictMode>
   );
 }

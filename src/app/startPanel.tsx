@@ -3,6 +3,8 @@ import { createRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { readConfig } from '../config';
+import { activateLocale, browserLocaleTag, createPanelI18n, loadCatalog } from '../i18n/i18n';
+import { resolveLocale } from '../i18n/locales';
 import type { PanelBoot } from '../features/session/boot';
 import { resumeSession, startSession } from '../features/session/sessionThunks';
 import { makeStore } from '../store/store';
@@ -36,11 +38,19 @@ export async function startPanel(boot: PanelBoot | null): Promise<Root> {
   const sessionOpened = boot === null ? store.dispatch(startSession()) : store.dispatch(resumeSession(boot));
   // The first screen's code loads beside the session's calls, not after the first render asks for it.
   const screenLoaded = preloadScreen(window.location.pathname);
-  await Promise.race([Promise.all([sessionOpened, screenLoaded]), new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]);
+  // So is the catalog of the browser's language (the page preloads it: webpack.config.js); the host may name
+  // another once the panel is ready (app/language.tsx).
+  const i18n = createPanelI18n();
+  const firstLocale = resolveLocale(browserLocaleTag());
+  const languageReady = loadCatalog(i18n, firstLocale.catalog).then(
+    () => activateLocale(i18n, firstLocale),
+    () => undefined,
+  );
+  await Promise.race([Promise.all([sessionOpened, screenLoaded, languageReady]), new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]);
 
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');
   const root = createRoot(container);
-  root.render(<PanelRoot store={store} config={config} reporter={reporter} logoVariant={pickLogoVariant()} Router={BrowserRouter} />);
+  root.render(<PanelRoot store={store} config={config} reporter={reporter} logoVariant={pickLogoVariant()} i18n={i18n} Router={BrowserRouter} />);
   return root;
 }

@@ -10,6 +10,9 @@ import type { Middleware, PayloadAction } from '@reduxjs/toolkit';
 import { accountApi } from '../api/accountApi';
 import type { BillingData } from '../../core/contract';
 
+/** Longer than any BCP 47 tag a browser or an admin would name. */
+const MAX_LOCALE_TAG_LENGTH = 35;
+
 export type HostRequest = 'token' | 'forceUpgradeInfo';
 
 export type HostAnswer = { answered: true; response: unknown } | { answered: false };
@@ -25,9 +28,11 @@ interface HostState {
   /** The last route the host asked for; `seq` tells two requests for the same path apart. */
   requestedRoute: { path: string; seq: number } | null;
   theme: 'dark' | 'light' | null;
+  /** The language tag the host named (docs/host-protocol.md, localeUpdate), as it named it. */
+  locale: string | null;
 }
 
-const initialState: HostState = { requestedRoute: null, theme: null };
+const initialState: HostState = { requestedRoute: null, theme: null, locale: null };
 
 export const hostSlice = createSlice({
   name: 'host',
@@ -39,15 +44,19 @@ export const hostSlice = createSlice({
     themeChanged(state, action: PayloadAction<'dark' | 'light'>) {
       state.theme = action.payload;
     },
+    localeChanged(state, action: PayloadAction<string>) {
+      state.locale = action.payload;
+    },
   },
   selectors: {
     selectRequestedRoute: (state) => state.requestedRoute,
     selectHostTheme: (state) => state.theme,
+    selectHostLocale: (state) => state.locale,
   },
 });
 
-export const { routeRequested, themeChanged } = hostSlice.actions;
-export const { selectRequestedRoute, selectHostTheme } = hostSlice.selectors;
+export const { routeRequested, themeChanged, localeChanged } = hostSlice.actions;
+export const { selectRequestedRoute, selectHostTheme, selectHostLocale } = hostSlice.selectors;
 
 /** What the panel posts to the host about the subscription (after it loads, after every change, on request). */
 export function subscriptionMessage(data: BillingData) {
@@ -134,6 +143,10 @@ export function createHostBridge({ self, parent, hostOrigins }: HostBridgeOption
           break;
         case 'themeUpdate':
           if (message.response === 'dark' || message.response === 'light') store.dispatch(themeChanged(message.response));
+          break;
+        case 'localeUpdate':
+          // Any well-formed tag is kept: one the panel does not speak reads in English (i18n/locales.ts).
+          if (typeof message.response === 'string' && message.response.length <= MAX_LOCALE_TAG_LENGTH) store.dispatch(localeChanged(message.response));
           break;
       }
     }

@@ -1,10 +1,12 @@
 /** Builds the real store (and, for screen tests, the real app) against a stand-in host and MSW. */
+import type { I18n } from '@lingui/core';
 import { render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import type { ErrorReporter } from '../api/reporting';
 import { PanelRoot } from '../app/PanelRoot';
 import { defaultConfig } from '../config';
+import { createPanelI18n } from '../i18n/i18n';
 import type { PanelConfig } from '../config';
 import { PageNavigationContext } from '../features/common/pageNavigation';
 import type { PageNavigation, PendingTab } from '../features/common/pageNavigation';
@@ -37,6 +39,8 @@ export function fakePageNavigation() {
 /** What the panel meets beyond its store: the browser's navigation and the page the card script loads in. */
 export interface PanelEnvironment {
   pageNavigation?: PageNavigation;
+  /** The panel's catalogs: English unless a test gives another language (i18n/testing.ts). */
+  i18n?: I18n;
   paymentScript?: ScriptEnvironment;
 }
 
@@ -45,7 +49,7 @@ export function renderPanel(path: string, panel = createTestStore(), environment
   const view = render(
     <PageNavigationContext.Provider value={environment.pageNavigation ?? fakePageNavigation()}>
       <PaymentScriptEnvironmentContext.Provider value={environment.paymentScript ?? browserScriptEnvironment}>
-        <PanelRoot store={panel.store} config={panel.config} reporter={panel.reporter} logoVariant={3} Router={Router} />
+        <PanelRoot store={panel.store} config={panel.config} reporter={panel.reporter} logoVariant={3} i18n={environment.i18n ?? createPanelI18n()} Router={Router} />
       </PaymentScriptEnvironmentContext.Provider>
     </PageNavigationContext.Provider>,
   );

@@ -1,0 +1,36 @@
+/**
+ * The languages the panel speaks (docs/localization.md) and how an owner's language tag picks one. English is the
+ * source; 'pseudo' is English accented and about 35% longer, for tests that prove every word comes from the
+ * catalog and that screens survive longer words.
+ */
+export const PANEL_LOCALES = ['en', 'de', 'fr', 'pseudo'] as const;
+export type PanelLocale = (typeof PANEL_LOCALES)[number];
+
+export const SOURCE_LOCALE: PanelLocale = 'en';
+
+/** The tag Intl formats in when the owner's own tag names only the language (or names the pseudo-locale). */
+const DEFAULT_REGION: Record<PanelLocale, string> = { en: 'en-US', de: 'de-DE', fr: 'fr-FR', pseudo: 'en-US' };
+
+export interface ResolvedLocale {
+  /** The catalog the panel's words come from. */
+  catalog: PanelLocale;
+  /** What Intl formats numbers, money and dates in: the owner's own tag when it is a valid one of that language. */
+  intl: string;
+}
+
+function canonicalTag(tag: string): string | null {
+  try {
+    return Intl.getCanonicalLocales(tag)[0] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** An owner's language tag ('de-AT', 'fr', 'en-GB', 'pseudo', 'pt-BR') as the panel can speak it; English otherwise. */
+export function resolveLocale(tag: string | null | undefined): ResolvedLocale {
+  const canonical = typeof tag === 'string' ? canonicalTag(tag) : null;
+  const language = canonical ? canonical.split('-')[0]!.toLowerCase() : null;
+  const catalog = PANEL_LOCALES.find((locale) => locale === language) ?? SOURCE_LOCALE;
+  const ownTagFits = canonical !== null && language === catalog && catalog !== 'pseudo' && canonical.includes('-');
+  return { catalog, intl: ownTagFits ? canonical : DEFAULT_REGION[catalog] };
+}

@@ -1,0 +1,1 @@
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"EoKe5U\":[\"Ďōōḿààĩĩń\"],\"R+w/Va\":[\"ßĩĩĺĺĩĩńĝ\"],\"XYLcNv\":[\"Śũũƥƥōōŕţ\"],\"y1t8bQ\":[\"Śēēţţĩĩńĝś śēēćţĩĩōōńś\"]}")as Messages;
