@@ -78,3 +78,10 @@ describe('cardExpiresAt: a card works to the end of its expiry month', () => {
     expect(cardExpiresAt(expiry)).toBeNull();
   });
 });
+
+describe("long dates in the owner's locale", () => {
+  it('reads as the locale writes it', () => {
+    expect(formatLongDate(1_903_737_600, 'de-DE')).toBe('30. April 2030');
+    expect(formatLongDate(1_903_737_600, 'fr-FR')).toBe('30 avril 2030');
+  });
+});

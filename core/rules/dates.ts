@@ -1,15 +1,18 @@
 /** Dates as the panel shows them (SPEC 9 "Card expiry format: MM/YY; dates in long US format"). */
 import { CARD_EXPIRY_PART_DIGITS, MONEY_LOCALE, MONTHS_PER_YEAR, MS_PER_SECOND, SECONDS_PER_DAY } from './constants';
+import { formatterFor } from './intlFormats';
 
 // UTC, so a date reads the same on the server, in tests and for every viewer.
-const longDateFormat = new Intl.DateTimeFormat(MONEY_LOCALE, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const longDateFormats = new Map<string, Intl.DateTimeFormat>();
+const longDateFormat = (locale: string) =>
+  formatterFor(longDateFormats, locale, () => new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }));
 const YEAR_CENTURY = 100;
 /** '04/2030', '4/2030', '04/30', with optional spaces around the slash. */
 const EXPIRY_PATTERN = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/;
 
-/** Long US date of Unix seconds: 1903737600 -> 'April 30, 2030'. */
-export function formatLongDate(unixSeconds: number): string {
-  return longDateFormat.format(new Date(unixSeconds * MS_PER_SECOND));
+/** Long date of Unix seconds: 1903737600 -> 'April 30, 2030' (US), '30. April 2030' in 'de-DE'. */
+export function formatLongDate(unixSeconds: number, locale: string = MONEY_LOCALE): string {
+  return longDateFormat(locale).format(new Date(unixSeconds * MS_PER_SECOND));
 }
 
 /** Unix seconds of a time in milliseconds (`Date.now()`, a clock's `now()`): whole seconds, rounded down. */

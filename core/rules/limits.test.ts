@@ -175,3 +175,10 @@ describe('memberTierIndex: the step a member count starts on', () => {
     expect(memberTierIndex(tierSteps, count)).toBe(index);
   });
 });
+
+describe("counts in the owner's locale", () => {
+  it('groups digits as the locale does, millions too', () => {
+    expect(formatCount(8000, 'de-DE')).toBe('8.000');
+    expect(formatMemberCount(1_500_000, 'de-DE')).toBe('1,5M');
+  });
+});

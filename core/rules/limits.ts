@@ -15,20 +15,22 @@ import {
   MEMBER_TIER_LAST_STEP,
   MONEY_LOCALE,
 } from './constants';
+import { formatterFor } from './intlFormats';
 import { stableJson } from './json';
 
-const countFormat = new Intl.NumberFormat(MONEY_LOCALE, { maximumFractionDigits: 0 });
-const millionsFormat = new Intl.NumberFormat(MONEY_LOCALE, { maximumFractionDigits: MEMBERS_MILLIONS_MAX_FRACTION_DIGITS });
+const countFormats = new Map<string, Intl.NumberFormat>();
+const millionsFormats = new Map<string, Intl.NumberFormat>();
 
-/** A whole count with thousands separators: 8000 -> '8,000'. */
-export function formatCount(count: number): string {
-  return countFormat.format(count);
+/** A whole count with thousands separators: 8000 -> '8,000' ('8.000' in 'de-DE'). */
+export function formatCount(count: number, locale: string = MONEY_LOCALE): string {
+  return formatterFor(countFormats, locale, () => new Intl.NumberFormat(locale, { maximumFractionDigits: 0 })).format(count);
 }
 
 /** "shown as a count with thousands separators, or as millions with an M suffix at 1,000,000 or more" */
-export function formatMemberCount(count: number): string {
-  if (count < MEMBERS_MILLIONS_FROM) return formatCount(count);
-  return `${millionsFormat.format(count / MEMBERS_PER_MILLION)}${MEMBERS_MILLIONS_SUFFIX}`;
+export function formatMemberCount(count: number, locale: string = MONEY_LOCALE): string {
+  if (count < MEMBERS_MILLIONS_FROM) return formatCount(count, locale);
+  const millions = formatterFor(millionsFormats, locale, () => new Intl.NumberFormat(locale, { maximumFractionDigits: MEMBERS_MILLIONS_MAX_FRACTION_DIGITS }));
+  return `${millions.format(count / MEMBERS_PER_MILLION)}${MEMBERS_MILLIONS_SUFFIX}`;
 }
 
 /** The value of the named limit in a list of limits, or undefined when the list does not have it. */

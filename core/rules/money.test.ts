@@ -110,3 +110,11 @@ describe('yearlySaving: "A saving compares 12 times the higher monthly price wit
     expect(yearlySavingPercent(monthly, yearly)).toBeCloseTo(percent, 10);
   });
 });
+
+describe("in the owner's locale", () => {
+  it('places separators and the symbol as the locale does, the symbol staying the account currency', () => {
+    expect(formatMoney(1234.5, '$', 'de-DE')).toBe('1.234,50\u00a0$');
+    expect(formatCents(-1250, '€', 'fr-FR')).toBe('-12,50\u00a0€');
+    expect(formatPercent(16.666, 'de-DE')).toBe('16,67\u00a0%');
+  });
+});

@@ -3,6 +3,7 @@
  * thousands, the symbol after the minus sign, percent as a suffix; provider cents to units; month and year.
  */
 import { CENTS_PER_UNIT, LAUNCH_COUPON_CURRENCY, MONEY_FRACTION_DIGITS, MONEY_LOCALE, MONTHS_PER_YEAR } from './constants';
+import { formatterFor } from './intlFormats';
 
 /**
  * The money rule in the platform's terms: two decimals, dropped when they are both zero after rounding (so
@@ -15,12 +16,16 @@ const moneyRule = {
   signDisplay: 'negative',
 } as const satisfies Intl.NumberFormatOptions;
 /**
- * A currency format places the symbol after the minus sign ('-$12.50'); the caller's symbol replaces the
- * currency's, so the currency named here only decides where the symbol goes.
+ * A currency format places the symbol after the minus sign ('-$12.50', '-12,50 $' in German); the caller's
+ * symbol replaces the currency's, so the currency named here only decides where the symbol goes.
  */
-const moneyFormat = new Intl.NumberFormat(MONEY_LOCALE, { ...moneyRule, style: 'currency', currency: LAUNCH_COUPON_CURRENCY });
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+const moneyFormat = (locale: string) =>
+  formatterFor(moneyFormats, locale, () => new Intl.NumberFormat(locale, { ...moneyRule, style: 'currency', currency: LAUNCH_COUPON_CURRENCY }));
 /** The percent unit takes the value as it is (50 -> '50%'), where the percent style would multiply by 100. */
-const percentFormat = new Intl.NumberFormat(MONEY_LOCALE, { ...moneyRule, style: 'unit', unit: 'percent' });
+const percentFormats = new Map<string, Intl.NumberFormat>();
+const percentFormat = (locale: string) =>
+  formatterFor(percentFormats, locale, () => new Intl.NumberFormat(locale, { ...moneyRule, style: 'unit', unit: 'percent' }));
 const PERCENT_SCALE = 100;
 
 /** "Provider amounts are in cents and divided by 100." */
@@ -28,22 +33,25 @@ export function centsToUnits(cents: number): number {
   return cents / CENTS_PER_UNIT;
 }
 
-/** An amount in units: formatMoney(-12.5, '$') -> '-$12.50', formatMoney(1234) -> '1,234'. */
-export function formatMoney(amount: number, symbol = ''): string {
-  return moneyFormat
+/**
+ * An amount in units: formatMoney(-12.5, '$') -> '-$12.50', formatMoney(1234) -> '1,234'; in the owner's
+ * `locale` (the panel's Intl tag) its separators and the symbol's place: formatMoney(1234.5, '$', 'de-DE') -> '1.234,50 $'.
+ */
+export function formatMoney(amount: number, symbol = '', locale: string = MONEY_LOCALE): string {
+  return moneyFormat(locale)
     .formatToParts(amount)
     .map((part) => (part.type === 'currency' ? symbol : part.value))
     .join('');
 }
 
 /** An amount in provider cents: formatCents(-1250, '$') -> '-$12.50'. */
-export function formatCents(cents: number, symbol = ''): string {
-  return formatMoney(centsToUnits(cents), symbol);
+export function formatCents(cents: number, symbol = '', locale: string = MONEY_LOCALE): string {
+  return formatMoney(centsToUnits(cents), symbol, locale);
 }
 
 /** A percentage with the money rule for decimals: 50 -> '50%', 16.666 -> '16.67%'. */
-export function formatPercent(value: number): string {
-  return percentFormat.format(value);
+export function formatPercent(value: number, locale: string = MONEY_LOCALE): string {
+  return percentFormat(locale).format(value);
 }
 
 /** The en-US symbol of an ISO currency code ('usd' -> '$', 'eur' -> '€'); an unknown code reads as itself. */

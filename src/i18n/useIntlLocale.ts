@@ -1,0 +1,11 @@
+import { useLingui } from '@lingui/react';
+import { resolveLocale, SOURCE_LOCALE } from './locales';
+
+/**
+ * The tag Intl formats the owner's numbers, money and dates in ('en-US', 'de-DE', 'fr-CH', ...): pass it to the
+ * formatting rules of core/rules. The component renders again when the owner's language changes.
+ */
+export function useIntlLocale(): string {
+  const { i18n } = useLingui();
+  return i18n.locales?.[0] ?? resolveLocale(SOURCE_LOCALE).intl;
+}
