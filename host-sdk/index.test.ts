@@ -422,6 +422,28 @@ describe('host to panel', () => {
     expect(posted.mock.calls).toEqual([[{ query: 'themeUpdate', response: 'dark' }, PANEL_ORIGIN]]);
   });
 
+  it('tells the admin language given as an option, and each one set, at every billingAppReady; a tag that is not one is not sent', () => {
+    const { panel, posted } = mount({ locale: 'de-AT' });
+    fromPanel(panel, { request: 'billingAppReady', route: '/' });
+    expect(posted).toHaveBeenCalledWith({ query: 'localeUpdate', response: 'de-AT' }, PANEL_ORIGIN);
+    posted.mockClear();
+    panel.setLocale('fr');
+    panel.setLocale('not a tag');
+    panel.setLocale('');
+    expect(posted.mock.calls).toEqual([[{ query: 'localeUpdate', response: 'fr' }, PANEL_ORIGIN]]);
+    posted.mockClear();
+    fromPanel(panel, { request: 'billingAppReady', route: '/' });
+    expect(posted).toHaveBeenCalledWith({ query: 'localeUpdate', response: 'fr' }, PANEL_ORIGIN);
+  });
+
+  it('keeps a language set before the panel is ready until its billingAppReady', () => {
+    const { panel, posted } = mount();
+    panel.setLocale('fr-CA');
+    expect(posted).not.toHaveBeenCalledWith({ query: 'localeUpdate', response: 'fr-CA' }, PANEL_ORIGIN);
+    fromPanel(panel, { request: 'billingAppReady', route: '/' });
+    expect(posted).toHaveBeenCalledWith({ query: 'localeUpdate', response: 'fr-CA' }, PANEL_ORIGIN);
+  });
+
   it('tells no theme at billingAppReady when the host named none', () => {
     const { panel, posted } = mount();
     fromPanel(panel, { request: 'billingAppReady', route: '/' });

@@ -20,7 +20,11 @@ const HOST_QUERY = {
   limitUpdate: 'limitUpdate',
   getSubscription: 'getSubscription',
   themeUpdate: 'themeUpdate',
+  localeUpdate: 'localeUpdate',
 } as const;
+
+/** Longer than any language tag an admin names: a longer one is not a tag and is not sent. */
+const MAX_LOCALE_TAG_LENGTH = 35;
 
 /** The admin screens the panel may open: anything else it asks for is ignored. */
 export const ADMIN_DESTINATIONS = ['theme', 'analytics', 'staff', 'stripe', 'integrations', 'newsletters'] as const;
@@ -77,6 +81,11 @@ export interface BillingPanelOptions {
   onStatusChange?: (status: PanelStatus) => void;
   /** getToken or the forceUpgradeInfo callback failed: the panel's request stays unanswered */
   onError?: (error: unknown, request: 'token' | 'forceUpgradeInfo') => void;
+  /**
+   * the admin's language, a BCP 47 tag such as 'de' or 'fr-CA' (the panel speaks English, German and French, and
+   * reads any other language in English); without it the panel follows the browser's language
+   */
+  locale?: string;
   /** how long to wait for billingAppReady before loading again once, then failing (default 10 s) */
   readyTimeoutMs?: number;
 }
@@ -92,6 +101,8 @@ export interface BillingPanel {
   getSubscription(): void;
   /** The admin's colour scheme: told to the panel now if it is ready, and again at each of its billingAppReady. */
   setTheme(theme: PanelTheme): void;
+  /** The admin's language (a BCP 47 tag): told to the panel now if it is ready, and again at each billingAppReady. */
+  setLocale(locale: string): void;
   /** Loads the panel again at its current route; the wait for billingAppReady and its one retry start over. */
   reload(): void;
   /** Removes the iframe and every listener and timer. */
@@ -130,6 +141,16 @@ function hasControlCharacter(text: string): boolean {
     if (code < FIRST_PRINTABLE || code === DELETE) return true;
   }
   return false;
+}
+
+/** A language tag as Intl reads it ('de', 'fr-CA'); anything else is not sent. */
+function isLocaleTag(tag: unknown): tag is string {
+  if (typeof tag !== 'string' || tag.length === 0 || tag.length > MAX_LOCALE_TAG_LENGTH) return false;
+  try {
+    return Intl.getCanonicalLocales(tag).length === 1;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -185,6 +206,8 @@ export function mountBillingPanel(options: BillingPanelOptions): BillingPanel {
   /** The host's colour scheme once it named one: told again at every billingAppReady, since a panel that loads
    * its page again (after a domain purchase, a reload) starts from the browser's preference. */
   let theme: PanelTheme | null = null;
+  /** The admin's language, told like the theme. */
+  let locale: string | null = isLocaleTag(options.locale) ? options.locale : null;
   let readyTimer: number | undefined;
   let subscriptionActive = false;
   let destroyed = false;
@@ -226,6 +249,7 @@ export function mountBillingPanel(options: BillingPanelOptions): BillingPanel {
     hostWindow.clearTimeout(readyTimer);
     iframe.hidden = false;
     if (theme !== null) post({ query: HOST_QUERY.themeUpdate, response: theme });
+    if (locale !== null) post({ query: HOST_QUERY.localeUpdate, response: locale });
     setStatus('ready');
   }
 
@@ -323,6 +347,11 @@ export function mountBillingPanel(options: BillingPanelOptions): BillingPanel {
       theme = next;
       // Before the panel is ready it is not listening yet: it is told at its billingAppReady.
       if (status === 'ready') post({ query: HOST_QUERY.themeUpdate, response: next });
+    },
+    setLocale(next) {
+      if (!isLocaleTag(next)) return;
+      locale = next;
+      if (status === 'ready') post({ query: HOST_QUERY.localeUpdate, response: next });
     },
     reload() {
       if (destroyed) return;

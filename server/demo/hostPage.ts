@@ -40,6 +40,15 @@ export function renderHostPage(scenario: Scenario, config: HostPageConfig, brand
   <span>Site: ${escapeHtml(scenario.site.url)}</span>
   <span>Signed in as ${escapeHtml(signedIn.name)} (${escapeHtml(signedIn.role)})</span>
   <label class="theme-switch"><input type="checkbox" id="dark-admin"> Dark admin</label>
+  <label class="language-picker">Language
+    <select id="admin-language">
+      <option value="">As the browser</option>
+      <option value="en">English</option>
+      <option value="de">Deutsch</option>
+      <option value="fr">Français</option>
+      <option value="pseudo">Pseudo-locale (tests)</option>
+    </select>
+  </label>
 </header>
 <div class="layout">
 <nav class="picker" aria-label="Demo scenarios">

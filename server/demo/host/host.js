@@ -124,6 +124,30 @@ darkAdmin.addEventListener('change', () => {
   tellPanelTheTheme();
 });
 
+// ---------------------------------------------------------------------------------------- the admin's language
+
+// Like the theme: kept in the browser once chosen, and until then the panel follows the browser's language.
+const LANGUAGE_STORAGE_KEY = 'demo-admin-language';
+const adminLanguage = element('admin-language');
+
+function chosenLanguage() {
+  return window.localStorage.getItem(LANGUAGE_STORAGE_KEY) || null;
+}
+
+/** The SDK keeps it and tells the panel whenever it is ready; back to 'as the browser', the panel is told the browser's. */
+function tellPanelTheLanguage() {
+  const chosen = chosenLanguage();
+  if (chosen) panel.setLocale(chosen);
+}
+
+adminLanguage.value = chosenLanguage() ?? '';
+adminLanguage.addEventListener('change', () => {
+  if (adminLanguage.value) window.localStorage.setItem(LANGUAGE_STORAGE_KEY, adminLanguage.value);
+  else window.localStorage.removeItem(LANGUAGE_STORAGE_KEY);
+  if (adminLanguage.value) tellPanelTheLanguage();
+  else panel.setLocale(navigator.language);
+});
+
 // ------------------------------------------------------------------------------------ mounting the panel
 
 if (routeFromHash() === null) replaceHash(PRO_HASH);
@@ -154,6 +178,7 @@ const panel = mountBillingPanel({
 });
 
 tellPanelTheTheme();
+tellPanelTheLanguage();
 
 window.addEventListener('hashchange', () => {
   const route = routeFromHash();

@@ -330,3 +330,37 @@ describe("the admin's theme", () => {
     expect(themeMessages(posted)).toEqual([]);
   });
 });
+
+describe("the admin's language", () => {
+  const localeMessages = (posted: jest.Mock) => posted.mock.calls.filter(([message]) => message.query === 'localeUpdate');
+  const language = () => screen.getByRole('combobox', { name: 'Language' }) as HTMLSelectElement;
+  const choose = (value: string) => {
+    language().value = value;
+    language().dispatchEvent(new Event('change'));
+  };
+
+  afterEach(() => window.localStorage.clear());
+
+  it('says nothing until the admin chooses, then tells the panel at once and at every ready; the choice is kept', () => {
+    const { frame, posted } = loadHost('active');
+    fromPanel(frame, { request: 'billingAppReady', route: '/' });
+    expect(localeMessages(posted)).toEqual([]);
+
+    choose('de');
+    expect(localeMessages(posted)).toEqual([[{ query: 'localeUpdate', response: 'de' }, PANEL_URL]]);
+
+    const reloaded = loadHost('active');
+    expect(language().value).toBe('de');
+    fromPanel(reloaded.frame, { request: 'billingAppReady', route: '/' });
+    expect(localeMessages(reloaded.posted)).toEqual([[{ query: 'localeUpdate', response: 'de' }, PANEL_URL]]);
+  });
+
+  it("back to 'as the browser' tells the panel the browser's language and forgets the choice", () => {
+    const { frame, posted } = loadHost('active');
+    fromPanel(frame, { request: 'billingAppReady', route: '/' });
+    choose('fr');
+    choose('');
+    expect(localeMessages(posted).at(-1)).toEqual([{ query: 'localeUpdate', response: navigator.language }, PANEL_URL]);
+    expect(window.localStorage.getItem('demo-admin-language')).toBeNull();
+  });
+});
