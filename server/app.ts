@@ -16,7 +16,7 @@ import { createStores } from './billing/repositories';
 import { panelRuntimeConfig, type ServerConfig } from './config';
 import { withPlugin, type Db } from './db/database';
 import { serializeReply } from './http/serializeReply';
-import { ApiError, errorBody, messages } from './http/errors';
+import { ApiError, errorBody, messages, requestErrorCode } from './http/errors';
 import { registerHardening } from './http/hardening';
 import { RateLimitCounters } from './http/rateLimitCounters';
 import { RateLimits, registerRateLimits } from './http/rateLimits';
@@ -142,14 +142,14 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
   });
 
   app.setErrorHandler((error, request, reply) => {
-    if (error instanceof ApiError) return reply.code(error.status).send(errorBody(error.status, error.message));
+    if (error instanceof ApiError) return reply.code(error.status).send(errorBody(error.status, error.code, error.message));
     const status = statusOf(error);
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.code(500).send(errorBody(500, messages.internal));
+      return reply.code(500).send(errorBody(500, 'internal', messages.internal));
     }
     // Fastify's own 4xx: malformed JSON, wrong content type, body too large.
-    return reply.code(status).send(errorBody(status, error instanceof Error ? error.message : String(error)));
+    return reply.code(status).send(errorBody(status, requestErrorCode(error), error instanceof Error ? error.message : String(error)));
   });
 
   await registerHardening(app, config, API_PREFIX);
@@ -234,7 +234,7 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
       !urlPath.startsWith(SANDBOX_PREFIX) &&
       isPagePath(urlPath);
     if (isPage) return page.send(reply);
-    return reply.code(404).send(errorBody(404, messages.notFound));
+    return reply.code(404).send(errorBody(404, 'not_found', messages.notFound));
   });
 
   return { app, faults, identity, payments };

@@ -1,13 +1,14 @@
 /**
  * Every call of the contract, fuzzed over HTTP: malformed envelopes and data, missing, forged and expired tokens,
  * another site's ids under a real session, bodies over the size limit and deeply nested JSON. The server answers
- * none of them with a 5xx, and none of them changes a row of the database. Calls are read from the contract, so
- * a new call is fuzzed without touching this file. Bounded: about 2,000 requests.
+ * none of them with a 5xx, refuses each with the error body and a code the contract lists, and none of them
+ * changes a row of the database. Calls are read from the contract, so a new call is fuzzed without touching this
+ * file. Bounded: about 2,000 requests.
  */
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { calls, type CallName } from '../core/contract';
+import { apiErrorSchema, calls, type CallName } from '../core/contract';
 import { databaseChecksum } from './testing/databaseChecksum';
 import { setUpDemo, UNLIMITED_RATE_LIMITS_ENV } from './testing/testKit';
 import { signHs256 } from './testing/jwt';
@@ -133,6 +134,14 @@ function fixedRequests(): FuzzRequest[] {
   ];
 }
 
+function parsedOrText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 async function send(name: CallName, request: FuzzRequest): Promise<number> {
   requestsSent += 1;
   const headers: Record<string, string> = { 'content-type': request.contentType };
@@ -140,6 +149,10 @@ async function send(name: CallName, request: FuzzRequest): Promise<number> {
   const response = await fetch(`${demo.panelUrl}/api/${name}`, { method: 'POST', headers, body: request.body });
   const text = await response.text();
   if (response.status >= 500) throw new Error(`${name} answered ${response.status} to ${request.body.slice(0, 500)}: ${text}`);
+  // Every refusal carries the error body, with a code the contract lists.
+  if (response.status >= 400 && !apiErrorSchema.safeParse(parsedOrText(text)).success) {
+    throw new Error(`${name} answered ${response.status} without the error body to ${request.body.slice(0, 500)}: ${text}`);
+  }
   return response.status;
 }
 

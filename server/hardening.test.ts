@@ -1,6 +1,7 @@
 /**
  * The server's defences as an HTTP client and a browser see them: the security headers of the panel page and of
- * the API, JSON-only API bodies (415, nothing stored) and the rate limits (429 with a clear message).
+ * the API, JSON-only API bodies (415, nothing stored), the body limit (413) and the rate limits (429 with a clear
+ * message), each refusal with its error code.
  */
 import { sql } from 'kysely';
 import { apiErrorSchema } from '../core/contract';
@@ -13,6 +14,9 @@ function directivesOf(policy: string | null): Map<string, string[]> {
   const entries = (policy ?? '').split(';').map((directive) => directive.trim().split(/\s+/));
   return new Map(entries.filter(([name]) => name).map(([name, ...sources]) => [name!, sources]));
 }
+
+/** The API's body limit (server/app.ts). */
+const BODY_LIMIT_BYTES = 64 * 1024;
 
 async function billingContactOf(demo: Demo): Promise<string | null | undefined> {
   const [user] = await demo.query(sql<{ billing_contact: string | null }>`select billing_contact from users where id = 'user_active'`);
@@ -84,8 +88,16 @@ describe('with the default limits', () => {
     });
 
     expect(response.status).toBe(415);
-    expect(apiErrorSchema.parse(await response.json()).error).toEqual({ status: 415, message: messages.jsonOnly });
+    expect(apiErrorSchema.parse(await response.json()).error).toEqual({ status: 415, code: 'json_only', message: messages.jsonOnly });
     expect(await billingContactOf(demo)).toBe(before);
+  });
+
+  it('refuses a body over the limit with 413', async () => {
+    const jwt = await demo.sessionToken('active');
+    const body = { jwt, data: { userId: 'user_active', billingContact: 'x'.repeat(BODY_LIMIT_BYTES) }, options: {} };
+    const refused = await demo.api('update-billing-contact', body);
+    expect(refused.status).toBe(413);
+    expect(apiErrorSchema.parse(refused.body).error).toMatchObject({ status: 413, code: 'body_too_large' });
   });
 
   it('takes JSON with a charset', async () => {
@@ -115,7 +127,7 @@ describe('with tiny limits', () => {
     const refused = await session();
 
     expect(refused.status).toBe(429);
-    expect(apiErrorSchema.parse(refused.body).error).toEqual({ status: 429, message: messages.tooManyRequests });
+    expect(apiErrorSchema.parse(refused.body).error).toEqual({ status: 429, code: 'rate_limited', message: messages.tooManyRequests });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 

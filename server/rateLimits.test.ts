@@ -103,7 +103,7 @@ describe('a flood of provider reads from one owner', () => {
     expect(double.calls()).toHaveLength(expectedRequests);
     expect(double.calls().length).toBeLessThan(PROVIDER_CALLS_CEILING);
     const refused = await api('get-stripe-portal-url', 'active', portal);
-    expect(errorOf(refused)).toEqual({ status: 429, message: messages.tooManyRequests });
+    expect(errorOf(refused)).toEqual({ status: 429, code: 'rate_limited', message: messages.tooManyRequests });
     expect(Number(refused.headers.get('retry-after'))).toBe(RATE_LIMIT_WINDOW_MS / 1000);
     console.info(`card reads flood: ${tally(statuses).answered} answered, ${tally(statuses).refused} refused; ${double.calls().length} requests at the card provider`);
   });

@@ -11,10 +11,15 @@ import {
 } from './billing';
 import { dnsDiagnosisSchema, domainCheckSchema, registrarTokenSchema, sendingDomainSchema } from './domains';
 import { addonPriceChangeSchema, invoicePreviewSchema, planChangeResultSchema, planChangeSchema, priceChangeSchema } from './planChange';
+import { API_ERROR_CODES } from './errorCodes';
 import { BILLING_CONTACT_MAX_LENGTH, INVOICE_DETAILS_MAX_LENGTH } from './values';
 
+export const apiErrorCodeSchema = z.enum(API_ERROR_CODES);
+
+/** A failure: what it is (`code`, for the panel to word it), the server's English words, and the HTTP status. */
 export const apiErrorSchema = z.object({
   error: z.object({
+    code: apiErrorCodeSchema,
     message: z.string(),
     status: z.number().int(),
   }),

@@ -7,13 +7,14 @@
  * Conventions (ours, where the spec says "not shown"):
  * - every request body is the envelope `{jwt, data, options}`;
  * - amounts are integer cents, dates are Unix seconds;
- * - a failed call answers with a non-2xx status and `{error: {message, status}}`.
+ * - a failed call answers with a non-2xx status and `{error: {code, message, status}}`, `code` one of errorCodes.ts.
  *
  * By area: billing.ts (the entities and the Billing data aggregate), planChange.ts, domains.ts, calls.ts (the call
- * registry and the types derived from it), panelConfig.ts (the run-time configuration of the page); every importer
- * takes them from here.
+ * registry and the types derived from it), panelConfig.ts (the run-time configuration of the page), errorCodes.ts (the
+ * codes of the failures, plain values like values.ts); every importer takes them from here.
  */
 export * from './values';
+export * from './errorCodes';
 export * from './billing';
 export * from './planChange';
 export * from './domains';

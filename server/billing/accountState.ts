@@ -14,7 +14,7 @@ import { toPrice, type AccountRecord, type Stores, type Subscribed } from './rep
 export function requireSubscription(account: AccountRecord): Subscribed {
   const { subscription, price, product } = account;
   if (subscription === undefined || price === undefined || product === undefined) {
-    throw new ApiError(404, messages.noSubscription);
+    throw new ApiError(404, 'no_subscription', messages.noSubscription);
   }
   return { ...account, subscription, price, product };
 }

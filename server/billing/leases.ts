@@ -33,7 +33,7 @@ export class Leases {
     const holder = randomUUID();
     const giveUpAt = this.now() + MAX_WAIT_MS;
     while (!(await this.store.acquire(name, holder, this.now(), this.now() + LEASE_MS))) {
-      if (this.now() >= giveUpAt) throw new ApiError(409, leaseMessages.busy);
+      if (this.now() >= giveUpAt) throw new ApiError(409, 'change_in_progress', leaseMessages.busy);
       await sleep(POLL_INTERVAL_MS);
     }
     try {

@@ -145,7 +145,7 @@ describe('the panel page', () => {
     for (const result of [await demo.get('/api/get-billing-data'), await demo.call('/api/no-such-call', {})]) {
       expect(result.status).toBe(404);
       const body = typeof result.body === 'string' ? (JSON.parse(result.body) as unknown) : result.body;
-      expect(apiErrorSchema.parse(body).error.status).toBe(404);
+      expect(apiErrorSchema.parse(body).error).toEqual({ status: 404, code: 'not_found', message: 'Not found' });
     }
   });
 });

@@ -68,7 +68,7 @@ const newRecordSchema = z
 function checkValue(type: z.infer<typeof dnsRecordTypeSchema>, value: string): string {
   const trimmed = value.trim();
   const valid = type === 'TXT' ? trimmed.length > 0 : type === 'A' ? isIPv4(trimmed) : HOSTNAME.test(normalizeDnsName(trimmed));
-  if (!valid) throw new ApiError(400, demoDnsMessages.invalidValue(type));
+  if (!valid) throw new ApiError(400, 'demo_dns_value_invalid', demoDnsMessages.invalidValue(type));
   return trimmed;
 }
 
@@ -76,7 +76,7 @@ function checkValue(type: z.infer<typeof dnsRecordTypeSchema>, value: string): s
 async function scenarioZones(db: Db, zones: ZoneStore, scenario: string, proDomain: string): Promise<string[]> {
   // A scenario's site has the scenario's name as its subdomain (demo/scenarios/builder.ts).
   const site = await db.selectFrom('sites').select(['external_domain', 'sending_domain']).where('subdomain', '=', scenario).executeTakeFirst();
-  if (site === undefined) throw new ApiError(404, demoDnsMessages.unknownScenario);
+  if (site === undefined) throw new ApiError(404, 'demo_unknown_scenario', demoDnsMessages.unknownScenario);
   const own = [site.external_domain, site.sending_domain].filter((domain): domain is string => domain !== null).map((domain) => zoneOf(domain) ?? domain);
   if (own.length > 0) return [...new Set(own)].sort();
   return (await zones.zones()).filter((zone) => zone !== proDomain);
@@ -116,7 +116,7 @@ export async function addDemoDomains(app: FastifyInstance, options: DemoDomainsO
     const name = normalizeDnsName(body.name);
     const allowed = await scenarioZones(db, zones, body.scenario, proDomain);
     const zone = zoneOf(name);
-    if (!HOSTNAME.test(name) || zone === null || !allowed.includes(zone)) throw new ApiError(400, demoDnsMessages.outsideZones);
+    if (!HOSTNAME.test(name) || zone === null || !allowed.includes(zone)) throw new ApiError(400, 'demo_dns_outside_zones', demoDnsMessages.outsideZones);
     const added = await zones.add({ name, type: body.type, value: checkValue(body.type, body.value) });
     return reply.code(201).send(added);
   });
@@ -125,7 +125,7 @@ export async function addDemoDomains(app: FastifyInstance, options: DemoDomainsO
     const { id } = request.params as { id: string };
     const { scenario } = parseBody(z.object({ scenario: scenarioSchema }), request.query);
     const removed = await zones.remove(id, await scenarioZones(db, zones, scenario, proDomain));
-    if (!removed) throw new ApiError(404, demoDnsMessages.noRecord);
+    if (!removed) throw new ApiError(404, 'demo_dns_no_record', demoDnsMessages.noRecord);
     return { ok: true };
   });
 
@@ -147,9 +147,9 @@ export async function addDemoDomains(app: FastifyInstance, options: DemoDomainsO
     const domain = normalizeDnsName(body.domain);
     const [label, suffix, ...rest] = domain.split('.');
     if (label === undefined || !DOMAIN_NAME.test(label) || suffix === undefined || !(suffix in REGISTRAR_OFFERS) || rest.length > 0) {
-      throw new ApiError(400, demoDnsMessages.notForSale);
+      throw new ApiError(400, 'demo_domain_not_for_sale', demoDnsMessages.notForSale);
     }
-    if (await zones.hasZone(domain)) throw new ApiError(409, demoDnsMessages.taken);
+    if (await zones.hasZone(domain)) throw new ApiError(409, 'demo_domain_taken', demoDnsMessages.taken);
     const records = body.dnsRecords.map((record) => ({
       name: record.host === '@' ? domain : `${normalizeDnsName(record.host)}.${domain}`,
       type: record.type,

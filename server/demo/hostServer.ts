@@ -11,7 +11,7 @@ import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'j
 import { z } from 'zod';
 import { toUnixSeconds } from '../../core/rules/dates';
 import type { Brand } from '../config';
-import { ApiError, errorBody } from '../http/errors';
+import { ApiError, errorBody, requestErrorCode } from '../http/errors';
 import { parseBody } from '../http/validate';
 import { renderHostPage, type HostPageConfig } from './hostPage';
 import { buildScenarios, DEFAULT_SCENARIO, isScenarioName, scenarioNames, type Scenario, type ScenarioName } from './scenarios';
@@ -87,9 +87,10 @@ export async function buildHostServer(options: HostServerOptions): Promise<Fasti
   }
 
   app.setErrorHandler((error, _request, reply) => {
-    if (error instanceof ApiError) return reply.code(error.status).send(errorBody(error.status, error.message));
+    if (error instanceof ApiError) return reply.code(error.status).send(errorBody(error.status, error.code, error.message));
     const status = (error as { statusCode?: number }).statusCode ?? 500;
-    return reply.code(status).send(errorBody(status, status >= 500 ? 'Something went wrong' : String((error as Error).message)));
+    if (status >= 500) return reply.code(status).send(errorBody(status, 'internal', 'Something went wrong'));
+    return reply.code(status).send(errorBody(status, requestErrorCode(error), String((error as Error).message)));
   });
 
   app.get('/', async (request, reply) => {
@@ -129,7 +130,7 @@ export async function buildHostServer(options: HostServerOptions): Promise<Fasti
     try {
       body = await readFile(HOST_SDK_FILE, 'utf8');
     } catch {
-      throw new ApiError(500, 'The host SDK is not built: run `npm run build:host`');
+      throw new ApiError(500, 'demo_host_sdk_not_built', 'The host SDK is not built: run `npm run build:host`');
     }
     return reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(body);
   });
@@ -187,7 +188,7 @@ export async function buildHostServer(options: HostServerOptions): Promise<Fasti
 
   app.get('/sites/:scenario/.well-known/jwks.json', async (request, reply) => {
     const { scenario } = request.params as { scenario: string };
-    if (!isScenarioName(scenario)) return reply.code(404).send(errorBody(404, 'No such site'));
+    if (!isScenarioName(scenario)) return reply.code(404).send(errorBody(404, 'demo_unknown_scenario', 'No such site'));
     const key = await keyFor(scenario);
     return reply.header('cache-control', `public, max-age=${JWKS_MAX_AGE_SECONDS}`).send({ keys: [key.publicJwk] });
   });
@@ -195,7 +196,7 @@ export async function buildHostServer(options: HostServerOptions): Promise<Fasti
   // A site's admin URL opens its admin.
   app.get('/sites/:scenario', async (request, reply) => {
     const { scenario } = request.params as { scenario: string };
-    if (!isScenarioName(scenario)) return reply.code(404).send(errorBody(404, 'No such site'));
+    if (!isScenarioName(scenario)) return reply.code(404).send(errorBody(404, 'demo_unknown_scenario', 'No such site'));
     return reply.redirect(`/?scenario=${encodeURIComponent(scenario)}`);
   });
 

@@ -9,7 +9,7 @@
 import type { DnsDiagnosis, DnsDiagnosisRow, DomainCheck, SslStatus } from '../../core/contract';
 import { DNS_A_RECORD_IP, DNS_ROOT_HOST, DOMAIN_PROOF_HOST } from '../../core/rules/constants';
 import { toUnixSeconds } from '../../core/rules/dates';
-import { dnsRecords, domainKey, domainProofValue, isFinalSslStatus, sslStatusClass, validateCustomDomain } from '../../core/rules/domains';
+import { DOMAIN_MESSAGES, dnsRecords, domainKey, domainProofValue, isFinalSslStatus, sslStatusClass, validateCustomDomain } from '../../core/rules/domains';
 import type { SiteRow } from '../db/schema';
 import { registrarOfNameserver } from '../dns/registrars';
 import { DnsLookupError, type DnsResolver } from '../dns/resolver';
@@ -68,7 +68,9 @@ export class CustomDomains {
 
   private validate(site: SiteRow, domain: string): void {
     const problem = validateCustomDomain(domain, site.pro_domain);
-    if (problem !== null) throw new ApiError(400, problem);
+    if (problem === null) return;
+    // The rule words two problems: not a domain at all, or one under the platform's own domain.
+    throw new ApiError(400, problem === DOMAIN_MESSAGES.enterValidDomain ? 'domain_invalid' : 'domain_on_platform', problem);
   }
 
   /**
@@ -80,14 +82,14 @@ export class CustomDomains {
     if (domain === site.external_domain) return;
     if (domain !== null) {
       this.validate(site, domain);
-      if ((await sites.otherSiteHolding(domain, site.id)) !== null) throw new ApiError(409, customDomainMessages.inUse);
+      if ((await sites.otherSiteHolding(domain, site.id)) !== null) throw new ApiError(409, 'domain_held', customDomainMessages.inUse);
     }
     if (site.external_domain !== null) await edge.removeHostname(site.external_domain);
     if (site.sending_domain !== null && (domain === null || domainKey(domain) !== site.sending_domain)) await sendingDomains.remove(site);
     try {
       await sites.setCustomDomain(site, domain, domain === null ? null : 'NONE', false);
     } catch (error) {
-      if (error instanceof DomainHeldError) throw new ApiError(409, customDomainMessages.inUse);
+      if (error instanceof DomainHeldError) throw new ApiError(409, 'domain_held', customDomainMessages.inUse);
       throw error;
     }
   }

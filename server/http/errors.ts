@@ -1,9 +1,16 @@
-/** Failures every route answers with: a status and `{error: {message, status}}` (the contract's apiErrorSchema). */
-import { EXPIRED_TOKEN_MESSAGE, GENERIC_MESSAGE, legacyPlanMessage, NOT_OWNER_MESSAGE, type ApiErrorBody } from '../../core/contract';
+/**
+ * Failures every route answers with: a status and `{error: {code, message, status}}` (the contract's apiErrorSchema).
+ * A refusal is thrown as `new ApiError(status, code, message)`: the code says what happened (core/contract/errorCodes.ts,
+ * for the panel to word it), the message says it in English, as the spec words it.
+ */
+import {
+  EXPIRED_TOKEN_MESSAGE, GENERIC_MESSAGE, legacyPlanMessage, NOT_OWNER_MESSAGE, type ApiErrorBody, type ApiErrorCode,
+} from '../../core/contract';
 
 export class ApiError extends Error {
   constructor(
     readonly status: number,
+    readonly code: ApiErrorCode,
     message: string,
   ) {
     super(message);
@@ -11,8 +18,22 @@ export class ApiError extends Error {
   }
 }
 
-export function errorBody(status: number, message: string): ApiErrorBody {
-  return { error: { message, status } };
+export function errorBody(status: number, code: ApiErrorCode, message: string): ApiErrorBody {
+  return { error: { code, message, status } };
+}
+
+/** Fastify's own refusals of a request it could not read, by its error code. */
+const FASTIFY_ERROR_CODES: Readonly<Record<string, ApiErrorCode>> = {
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'invalid_json',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'invalid_json',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'body_too_large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'json_only',
+};
+
+/** The code of a 4xx the server did not word itself (Fastify's: malformed JSON, a body too large, ...). */
+export function requestErrorCode(error: unknown): ApiErrorCode {
+  const code = (error as { code?: unknown } | null)?.code;
+  return (typeof code === 'string' ? FASTIFY_ERROR_CODES[code] : undefined) ?? 'bad_request';
 }
 
 /** The user-facing messages of the server, in one place (those the panel matches on are the contract's). */

@@ -122,6 +122,6 @@ export function registerRateLimits(app: FastifyInstance, limits: RateLimits, api
     const refusal = await limits.admit(call, request.ip, jwt);
     if (refusal === null) return;
     reply.header('retry-after', String(refusal.retryAfterSeconds));
-    throw new ApiError(429, messages.tooManyRequests);
+    throw new ApiError(429, 'rate_limited', messages.tooManyRequests);
   });
 }

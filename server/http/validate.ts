@@ -12,6 +12,6 @@ export function describeIssue(error: z.ZodError): string {
 
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const result = schema.safeParse(body);
-  if (!result.success) throw new ApiError(400, describeIssue(result.error));
+  if (!result.success) throw new ApiError(400, 'validation_failed', describeIssue(result.error));
   return result.data;
 }

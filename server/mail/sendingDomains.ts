@@ -83,13 +83,13 @@ export class SendingDomains {
     try {
       return await work();
     } catch (error) {
-      if (error instanceof MailProviderError || error instanceof DnsLookupError) throw new ApiError(502, sendingDomainMessages.providerFailed);
+      if (error instanceof MailProviderError || error instanceof DnsLookupError) throw new ApiError(502, 'mail_provider_unavailable', sendingDomainMessages.providerFailed);
       throw error;
     }
   }
 
   private requireDomain(site: SiteRow): string {
-    if (site.sending_domain === null || !SET_UP.has(statusOf(site))) throw new ApiError(404, sendingDomainMessages.none);
+    if (site.sending_domain === null || !SET_UP.has(statusOf(site))) throw new ApiError(404, 'no_sending_domain', sendingDomainMessages.none);
     return site.sending_domain;
   }
 
@@ -99,13 +99,13 @@ export class SendingDomains {
    */
   async setup(site: SiteRow): Promise<SendingDomain> {
     const domain = sendingDomainOf(site);
-    if (domain === null) throw new ApiError(400, sendingDomainMessages.needsCustomDomain);
+    if (domain === null) throw new ApiError(400, 'sending_domain_needs_custom_domain', sendingDomainMessages.needsCustomDomain);
     const { sites, mail } = this.options;
     const claimedBefore = site.sending_domain === domain;
     if (!claimedBefore) {
       await this.claim(site.id, domain);
       try {
-        if ((await this.provider(() => mail.getDomain(domain))) !== null) throw new ApiError(409, sendingDomainMessages.inUse);
+        if ((await this.provider(() => mail.getDomain(domain))) !== null) throw new ApiError(409, 'sending_domain_held', sendingDomainMessages.inUse);
       } catch (error) {
         // The claim is let go: the site keeps no name it could not set up.
         await sites.setSendingDomain(site.id, null, 'NONE');
@@ -123,7 +123,7 @@ export class SendingDomains {
     try {
       await this.options.sites.setSendingDomain(siteId, domain, 'NONE');
     } catch (error) {
-      if (error instanceof DomainHeldError) throw new ApiError(409, sendingDomainMessages.inUse);
+      if (error instanceof DomainHeldError) throw new ApiError(409, 'sending_domain_held', sendingDomainMessages.inUse);
       throw error;
     }
   }

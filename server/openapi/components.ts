@@ -7,6 +7,7 @@ import { z } from 'zod';
 import {
   addonPriceChangeSchema,
   addonSchema,
+  apiErrorCodeSchema,
   apiErrorSchema,
   baseProductSchema,
   nextChargeAmountsSchema,
@@ -47,6 +48,7 @@ import {
   subscriptionStatusSchema,
   userSchema,
 } from '../../core/contract';
+import { errorCodesDescription } from './errorCodes';
 
 export interface ComponentMeta {
   id: string;
@@ -56,6 +58,8 @@ export interface ComponentMeta {
 
 /** The error body every refusal and failure answers with; its component id, referenced by the error answers. */
 export const API_ERROR_COMPONENT = 'ApiError';
+/** The codes of the error body, a component of their own so that each is described once. */
+export const API_ERROR_CODE_COMPONENT = 'ApiErrorCode';
 
 const entities: ReadonlyArray<readonly [z.ZodType, ComponentMeta]> = [
   [subscriptionStatusSchema, { id: 'SubscriptionStatus', description: "The subscription's status, as the payment provider names it." }],
@@ -86,7 +90,8 @@ const entities: ReadonlyArray<readonly [z.ZodType, ComponentMeta]> = [
   [billingDataSchema, { id: 'BillingData', description: 'The billing data aggregate (SPEC 3): everything the dashboard needs, in one call. Amounts in cents, dates in Unix seconds.' }],
   [nextChargeAmountsSchema, { id: 'NextChargeAmounts', description: 'What the next invoice is made of, in cents: list price, discount, the account credit it takes, and the amount charged.' }],
   [nextChargeSchema, { id: 'NextCharge', description: 'What comes next for the subscription: a renewal, the end of a trial, the end of a cancelled plan (no further charge) or, in grace, the amount still open. Dates in Unix seconds.' }],
-  [apiErrorSchema, { id: API_ERROR_COMPONENT, description: 'Every refusal and failure: a non-2xx status and this body, `error.status` being the HTTP status.' }],
+  [apiErrorCodeSchema, { id: API_ERROR_CODE_COMPONENT, description: errorCodesDescription() }],
+  [apiErrorSchema, { id: API_ERROR_COMPONENT, description: 'Every refusal and failure: a non-2xx status and this body, `error.status` being the HTTP status, `error.code` what the failure is (ApiErrorCode) and `error.message` its English words.' }],
   [priceChangeSchema, { id: 'PriceChange', description: 'A price being replaced by another: the same id twice when it stays.' }],
   [addonPriceChangeSchema, { id: 'AddonPriceChange', description: 'An add-on price added (`current` null), removed (`selected` null) or kept.' }],
   [invoicePreviewLineSchema, { id: 'InvoicePreviewLine', description: 'One line of what a preview bills now, in cents: the remaining time on the new price, the unused time on the old one (negative), a new period, or the discount (negative).' }],

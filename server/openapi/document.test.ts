@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { calls, type CallName } from '../../core/contract';
+import { API_ERROR_CODES, calls, type CallName } from '../../core/contract';
 import { callKinds } from '../../core/rules/callKinds';
 import { contractDocument, DEFAULT_DOCUMENT_FILE, type OpenApiDocument } from '../../conformance/document';
 import { buildOpenApiDocument, openApiJson } from './document';
@@ -73,8 +73,20 @@ it('answers refusals and failures with the ApiError component', () => {
     Refused: expect.objectContaining({ content: { 'application/json': errorSchema } }),
     Failed: expect.objectContaining({ content: { 'application/json': errorSchema } }),
   });
-  expect(contract.validateError({ error: { message: 'Invalid session', status: 401 } })).toBeNull();
-  expect(contract.validateError({ error: { message: 'Invalid session' } })).toBe("/error must have required property 'status'");
+  expect(contract.validateError({ error: { code: 'invalid_session', message: 'Invalid session', status: 401 } })).toBeNull();
+  expect(contract.validateError({ error: { code: 'invalid_session', message: 'Invalid session' } })).toBe("/error must have required property 'status'");
+  expect(contract.validateError({ error: { message: 'Invalid session', status: 401 } })).toBe("/error must have required property 'code'");
+  expect(contract.validateError({ error: { code: 'no_such_code', message: 'Invalid session', status: 401 } })).toBe('/error/code must be equal to one of the allowed values');
+});
+
+it('documents every error code of the contract, in its order, each with what it means', () => {
+  const { ApiErrorCode: codes } = document.components.schemas;
+  expect(document.components.schemas.ApiError).toMatchObject({
+    properties: { error: { properties: { code: { $ref: '#/components/schemas/ApiErrorCode' } }, required: ['code', 'message', 'status'] } },
+  });
+  expect(codes?.enum).toEqual([...API_ERROR_CODES]);
+  expect(contract.errorCodes).toEqual([...API_ERROR_CODES]);
+  for (const code of API_ERROR_CODES) expect(codes?.description).toContain(`- \`${code}\`: `);
 });
 
 it('names the shared entities as components and refers to them', () => {

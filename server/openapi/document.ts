@@ -18,8 +18,8 @@ type JsonSchema = Record<string, unknown>;
 type Io = 'input' | 'output';
 
 const OPENAPI_VERSION = '3.1.0';
-/** The contract's version: its major part changes when a call changes incompatibly. */
-const CONTRACT_VERSION = '1.0.0';
+/** The contract's version: its major part changes when a call changes incompatibly (1.1: the error body's `code`). */
+const CONTRACT_VERSION = '1.1.0';
 const JSON_SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 const SCHEMA_PREFIX = '#/components/schemas/';
 const JSON_MEDIA_TYPE = 'application/json';
@@ -38,10 +38,12 @@ const DESCRIPTION = [
   "- Ids in `data` (siteId, userId, customerId, subId, subscriptionId) must be the session's site's own: any other",
   '  answers 403, the same whether it belongs to another site or to nothing.',
   '- Amounts are integer cents; dates are Unix seconds.',
-  '- A failed call answers a non-2xx status with `{error: {message, status}}` (ApiError): 400 a body the contract',
+  '- A failed call answers a non-2xx status with `{error: {code, message, status}}` (ApiError): 400 a body the contract',
   '  refuses, 401 no valid session or identity token (`Token has expired` when it has), 403 not the owner, another',
   "  site's ids or a legacy plan, 404 nothing to act on, 409 a state that does not allow it, 415 not JSON, 429 too many",
   '  requests (billing-session and the writes are rate limited per client), 5xx a failure of the server or a provider.',
+  '  `code` says which failure it is (ApiErrorCode lists them all, with their statuses), for a client to word it in',
+  "  its user's language; `message` says it in English.",
   '- Calls tagged `read` change nothing when repeated; a `write` is retried by the panel only with an',
   '  `idempotency-key` header, which the writes that create or charge something honour.',
 ].join('\n');
@@ -157,8 +159,9 @@ export function buildOpenApiDocument(): Record<string, unknown> {
   const sameName = (id: string) => id;
   const output = convert('output', sameName);
   const plainInput = convert('input', sameName);
+  // The answers: every call's 200, and the error body of its refusals and failures.
   const answerNames = reachableNames(
-    callNames.map((name) => pathSchema(output, name, sameName)),
+    [...callNames.map((name) => pathSchema(output, name, sameName)), { $ref: SCHEMA_PREFIX + API_ERROR_COMPONENT }],
     (name) => output.schemas[name]!,
   );
   const readDifferently = entitiesReadDifferently(output, plainInput);
@@ -172,7 +175,6 @@ export function buildOpenApiDocument(): Record<string, unknown> {
 
   const schemas: Record<string, JsonSchema> = {};
   for (const name of answerNames) schemas[name] = output.schemas[name]!;
-  schemas[API_ERROR_COMPONENT] = output.schemas[API_ERROR_COMPONENT]!;
   for (const name of requestNames) {
     const schema = input.schemas[inputIdByName.get(name)!]!;
     if (name in schemas && JSON.stringify(schemas[name]) !== JSON.stringify(schema)) {

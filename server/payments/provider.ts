@@ -10,7 +10,7 @@
  * Card numbers never reach this interface: the browser confirms a setup intent with the provider directly
  * (the provider's script, or the sandbox's stand-in), and the server only reads the result.
  */
-import type { NextChargeAmounts } from '../../core/contract';
+import type { ApiErrorCode, NextChargeAmounts } from '../../core/contract';
 import { ApiError } from '../http/errors';
 import type {
   InvoicePreview,
@@ -162,14 +162,28 @@ export interface PaymentsProvider {
   verifyEvent(payload: Buffer, signature: string | undefined): PaymentEvent;
 }
 
-/** The provider refused or failed. 404 for an object it does not have; 502 when it failed or was unreachable. */
+const HTTP_PAYMENT_REQUIRED = 402;
+const HTTP_NOT_FOUND = 404;
+const HTTP_SERVER_ERROR = 500;
+
+/** What a provider's failure is to the panel, by its status. */
+function providerErrorCode(status: number): ApiErrorCode {
+  if (status === HTTP_PAYMENT_REQUIRED) return 'card_declined';
+  if (status === HTTP_NOT_FOUND) return 'provider_not_found';
+  return status >= HTTP_SERVER_ERROR ? 'provider_unavailable' : 'provider_refused';
+}
+
+/**
+ * The provider refused or failed. 404 for an object it does not have; 502 when it failed or was unreachable; 402 a
+ * declined card. Its answer's code is by that status; `providerCode` is the provider's own (e.g. `card_declined`).
+ */
 export class PaymentsProviderError extends ApiError {
   constructor(
     status: number,
     message: string,
-    readonly code: string | null = null,
+    readonly providerCode: string | null = null,
   ) {
-    super(status, message);
+    super(status, providerErrorCode(status), message);
     this.name = 'PaymentsProviderError';
   }
 }

@@ -48,12 +48,12 @@ function isOneOf<T extends string>(values: readonly T[], value: string): value i
  * signature does not hold, so the sender sees the delivery refused.
  */
 export function verifyPaymentEvent(payload: Buffer, signature: string | undefined, secret: string | null): PaymentEvent {
-  if (secret === null) throw new ApiError(HTTP_BAD_REQUEST, webhookMessages.noSecret);
+  if (secret === null) throw new ApiError(HTTP_BAD_REQUEST, 'webhook_secret_missing', webhookMessages.noSecret);
   let event: Stripe.Event;
   try {
     event = Stripe.webhooks.constructEvent(payload, signature ?? '', secret);
   } catch {
-    throw new ApiError(HTTP_BAD_REQUEST, webhookMessages.badSignature);
+    throw new ApiError(HTTP_BAD_REQUEST, 'webhook_signature_invalid', webhookMessages.badSignature);
   }
   const common = { id: event.id, created: event.created };
   if (isOneOf(INVOICE_EVENT_TYPES, event.type)) {

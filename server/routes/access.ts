@@ -15,16 +15,16 @@ import type { ApiDeps } from './deps';
 export async function authenticate(deps: ApiDeps, jwt: string): Promise<AccountRecord> {
   const claims = await verifySessionToken(jwt, deps.sessionSecret);
   const account = await deps.store.accounts.load(claims.siteId, claims.userId);
-  if (account === undefined) throw new ApiError(401, messages.invalidSession);
+  if (account === undefined) throw new ApiError(401, 'invalid_session', messages.invalidSession);
   // Ownership is re-checked on every call: it may have moved since the session was issued.
-  if (account.site.owner_user_id !== account.user.id) throw new ApiError(403, messages.ownerOnly);
-  if (account.product?.legacy === 1) throw new ApiError(403, messages.legacy(deps.supportEmail));
+  if (account.site.owner_user_id !== account.user.id) throw new ApiError(403, 'not_owner', messages.ownerOnly);
+  if (account.product?.legacy === 1) throw new ApiError(403, 'legacy_plan', messages.legacy(deps.supportEmail));
   return account;
 }
 
 /** The caller's own customer, named by id; anything else is forbidden. */
 export function ownCustomer(account: AccountRecord, customerId: string): CustomerRow {
-  if (account.customer === undefined || account.customer.id !== customerId) throw new ApiError(403, messages.forbidden);
+  if (account.customer === undefined || account.customer.id !== customerId) throw new ApiError(403, 'forbidden', messages.forbidden);
   return account.customer;
 }
 
@@ -45,7 +45,7 @@ export function requireOwnIds(account: AccountRecord, ids: NamedIds): void {
     (ids.userId === undefined || ids.userId === user.id) &&
     ownSubscription &&
     (ids.blogIds ?? []).every((id) => id === site.id);
-  if (!allowed) throw new ApiError(403, messages.forbidden);
+  if (!allowed) throw new ApiError(403, 'forbidden', messages.forbidden);
 }
 
 /** The site's current subscription, named by our id or the provider's; anything else is forbidden. */

@@ -122,7 +122,7 @@ describe('who may call', () => {
   it.each(READS)("%s refuses a legacy-plan site with a 403 that says 'legacy'", async (name, data) => {
     const result = await api(name, 'legacy', data);
     expect(result.status).toBe(403);
-    expect(errorOf(result).message).toMatch(/legacy/);
+    expect(errorOf(result)).toMatchObject({ code: 'legacy_plan', message: expect.stringMatching(/legacy/) });
   });
 
   it("answers 401 'Token has expired' for an expired session", async () => {
@@ -130,7 +130,7 @@ describe('who may call', () => {
     const expired = signHs256({ ...claims, iat: Number(claims.iat) - 3 * 3600, exp: Number(claims.exp) - 3 * 3600 }, demo.sessionSecret);
     const result = await demo.api('get-billing-data', { jwt: expired, data: {}, options: {} });
     expect(result.status).toBe(401);
-    expect(errorOf(result)).toEqual({ message: 'Token has expired', status: 401 });
+    expect(errorOf(result)).toEqual({ code: 'token_expired', message: 'Token has expired', status: 401 });
   });
 
   it("answers 401 'Token has expired' once a session it has accepted expires", async () => {
@@ -141,7 +141,7 @@ describe('who may call', () => {
     expect((await demo.api('get-billing-data', { jwt: shortLived, data: {}, options: {} })).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, expiresAt * 1000 - Date.now() + 50));
     const result = await demo.api('get-billing-data', { jwt: shortLived, data: {}, options: {} });
-    expect(errorOf(result)).toEqual({ message: 'Token has expired', status: 401 });
+    expect(errorOf(result)).toEqual({ code: 'token_expired', message: 'Token has expired', status: 401 });
   });
 
   it.each([
@@ -151,16 +151,16 @@ describe('who may call', () => {
   ])("answers 401 'Invalid session' for %s", async (_label, token) => {
     const result = await demo.api('get-current-site-limits', { jwt: await token(), data: {}, options: {} });
     expect(result.status).toBe(401);
-    expect(errorOf(result)).toEqual({ message: 'Invalid session', status: 401 });
+    expect(errorOf(result)).toEqual({ code: 'invalid_session', message: 'Invalid session', status: 401 });
   });
 
   it('answers 400 naming the field for a missing jwt or id', async () => {
     const noJwt = await demo.api('get-billing-data', { data: {}, options: {} });
     expect(noJwt.status).toBe(400);
-    expect(errorOf(noJwt).message).toContain('jwt');
+    expect(errorOf(noJwt)).toMatchObject({ code: 'validation_failed', message: expect.stringContaining('jwt') });
     const noId = await api('get-customer-balance', 'active', {});
     expect(noId.status).toBe(400);
-    expect(errorOf(noId).message).toContain('data.customerId');
+    expect(errorOf(noId)).toMatchObject({ code: 'validation_failed', message: expect.stringContaining('data.customerId') });
   });
 
   const CROSS_SITE: [CallName, object][] = [

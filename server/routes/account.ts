@@ -127,7 +127,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: ApiDeps): void
     const account = await authenticate(deps, jwt);
     const invoice = account.customer === undefined ? undefined : await store.invoices.listedOne(account.customer.id, data.invoiceId);
     // Another customer's invoice and no invoice at all answer alike, so an id tells nothing about other sites.
-    if (invoice === undefined) throw new ApiError(403, messages.forbidden);
+    if (invoice === undefined) throw new ApiError(403, 'forbidden', messages.forbidden);
     const pdf = await deps.payments.invoicePdf(invoice.id);
     return { fileName: invoicePdfFileName(account.site.subdomain, invoice.number), contentType: 'application/pdf', base64: pdf.toString('base64') };
   });
@@ -148,7 +148,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: ApiDeps): void
       return { nextCharge: await deps.providerAnswers.answer(account, 'get-next-charge', null, () => nextChargeOf(account, store, deps.payments)) };
     } catch (error) {
       // The rest of the dashboard does not depend on this preview: its failure is its own message.
-      if (error instanceof PaymentsProviderError) throw new ApiError(error.status, messages.nextChargeUnavailable);
+      if (error instanceof PaymentsProviderError) throw new ApiError(error.status, 'next_charge_unavailable', messages.nextChargeUnavailable);
       throw error;
     }
   });

@@ -57,14 +57,14 @@ describe('setup-card', () => {
   it('refuses a malformed body with 400 and creates nothing', async () => {
     const result = await api('setup-card', 'active', {});
     expect(result.status).toBe(400);
-    expect(errorOf(result).message).toContain('data.customerId');
+    expect(errorOf(result)).toMatchObject({ code: 'validation_failed', message: expect.stringContaining('data.customerId') });
     expect(await demo.count(sql`sandbox_setup_intents`)).toBe(0);
   });
 
   it("refuses another site's customer with 403 and creates nothing", async () => {
     const result = await api('setup-card', 'active', { customerId: 'cus_no_card' });
     expect(result.status).toBe(403);
-    expect(errorOf(result).message).toBe(messages.forbidden);
+    expect(errorOf(result)).toEqual({ status: 403, code: 'forbidden', message: messages.forbidden });
     expect(await demo.count(sql`sandbox_setup_intents`)).toBe(0);
   });
 

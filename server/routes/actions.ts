@@ -30,11 +30,11 @@ import { billingContactError, normalizeBillingContact } from '../../core/rules/c
  * Why automatic billing may not change. The rule itself is lib's isAutoBillingOptionEnabled (the panel greys
  * the option out by it); this only words the refusal, most actionable reason first.
  */
-function autoBillingRefusal(flags: StatusFlags, exceeded: readonly LimitName[]): string {
-  if (flags.willCancelAtPeriodEnd) return actionMessages.autoBilling.cancelling;
-  if (flags.isGrace) return actionMessages.autoBilling.grace;
-  if (exceeded.length > 0) return actionMessages.autoBilling.limits(exceeded);
-  return actionMessages.autoBilling.inactive;
+function autoBillingRefusal(flags: StatusFlags, exceeded: readonly LimitName[]): ApiError {
+  if (flags.willCancelAtPeriodEnd) return new ApiError(409, 'auto_billing_cancelling', actionMessages.autoBilling.cancelling);
+  if (flags.isGrace) return new ApiError(409, 'auto_billing_grace', actionMessages.autoBilling.grace);
+  if (exceeded.length > 0) return new ApiError(409, 'auto_billing_over_limits', actionMessages.autoBilling.limits(exceeded));
+  return new ApiError(409, 'auto_billing_inactive', actionMessages.autoBilling.inactive);
 }
 
 function isHttpUrl(value: string): boolean {
@@ -67,13 +67,13 @@ export function registerActionRoutes(app: FastifyInstance, deps: ActionDeps): vo
     const saved = await store.cards.findUpdate(data.setupIntentId);
     if (saved !== undefined) {
       // Saved before (a retry): nothing changes, even if a newer card has been saved since.
-      if (saved.customer_id !== customer.id) throw new ApiError(403, messages.forbidden);
+      if (saved.customer_id !== customer.id) throw new ApiError(403, 'forbidden', messages.forbidden);
       return { user: toUser(account.user, customer) };
     }
     const intent = await payments.retrieveSetupIntent(data.setupIntentId);
     // Another customer's setup intent, or none: the same answer.
-    if (intent === null || intent.customerId !== customer.id) throw new ApiError(403, messages.forbidden);
-    if (intent.status !== 'succeeded' || intent.paymentMethodId === null) throw new ApiError(409, actionMessages.cardNotConfirmed);
+    if (intent === null || intent.customerId !== customer.id) throw new ApiError(403, 'forbidden', messages.forbidden);
+    if (intent.status !== 'succeeded' || intent.paymentMethodId === null) throw new ApiError(409, 'card_not_confirmed', actionMessages.cardNotConfirmed);
     const card = await payments.setDefaultPaymentMethod(customer.id, intent.paymentMethodId);
     await store.cards.save(customer.id, { setupIntentId: intent.id, paymentMethodId: intent.paymentMethodId, ...card }, nowSeconds());
     const updated = await store.accounts.findCustomerByUser(account.user.id);
@@ -92,7 +92,7 @@ export function registerActionRoutes(app: FastifyInstance, deps: ActionDeps): vo
     const account = await authenticate(deps, jwt);
     ownUser(account, data.userId);
     const invalid = billingContactError(data.billingContact);
-    if (invalid !== null) throw new ApiError(400, invalid);
+    if (invalid !== null) throw new ApiError(400, 'billing_contact_invalid', invalid);
     const billingContact = normalizeBillingContact(data.billingContact);
     // The provider sends invoices to the billing contact, or to the owner when there is none.
     if (account.customer !== undefined) await payments.updateCustomer(account.customer.id, { email: billingContact ?? account.user.email });
@@ -102,9 +102,9 @@ export function registerActionRoutes(app: FastifyInstance, deps: ActionDeps): vo
 
   registerCall(app, 'cancel', deps.call, async ({ jwt, data }) => {
     const { subscription } = ownSubscription(await authenticate(deps, jwt), data.subscriptionId);
-    if (subscription.status === 'canceled') throw new ApiError(409, actionMessages.alreadyCanceled);
+    if (subscription.status === 'canceled') throw new ApiError(409, 'already_canceled', actionMessages.alreadyCanceled);
     const cancelNow = await store.cancellationRequests.find(subscription.id);
-    if (cancelNow !== undefined && cancelNow.completed_at === null) throw new ApiError(409, actionMessages.cancellingNow);
+    if (cancelNow !== undefined && cancelNow.completed_at === null) throw new ApiError(409, 'cancellation_in_progress', actionMessages.cancellingNow);
     const reactivate = data.continue === true;
     // Already as asked (a retry): answer the state, change nothing.
     if (reactivate === (subscription.cancelled_at === null)) return { data: { cancelled_at: subscription.cancelled_at } };
@@ -126,7 +126,7 @@ export function registerActionRoutes(app: FastifyInstance, deps: ActionDeps): vo
 
   registerCall(app, 'get-stripe-portal-url', deps.call, async ({ jwt, data }) => {
     const customer = ownCustomer(await authenticate(deps, jwt), data.customerId);
-    if (!isHttpUrl(data.redirectUrl)) throw new ApiError(400, actionMessages.invalidRedirect);
+    if (!isHttpUrl(data.redirectUrl)) throw new ApiError(400, 'redirect_invalid', actionMessages.invalidRedirect);
     return payments.createPortalSession(customer.id, data.redirectUrl);
   });
 
@@ -134,15 +134,14 @@ export function registerActionRoutes(app: FastifyInstance, deps: ActionDeps): vo
     const account = await authenticate(deps, jwt);
     ownSubscription(account, data.subscriptionId);
     const customer = account.customer;
-    if (customer === undefined) throw new ApiError(409, messages.noCustomer);
+    if (customer === undefined) throw new ApiError(409, 'no_customer', messages.noCustomer);
     const current = customer.auto_billing === 1;
     // Already as asked (a retry): nothing to refuse, nothing to change.
     if (current === data.enabled) return { hasAutoBillingEnabled: current };
     const [flags, siteLimits] = await Promise.all([flagsOf(store, account, {}), siteLimitsOf(store, account)]);
     const exceeded = exceededLimitNames(siteLimits);
-    if (flags === null || !isAutoBillingOptionEnabled(flags, exceeded)) {
-      throw new ApiError(409, flags === null ? messages.noSubscription : autoBillingRefusal(flags, exceeded));
-    }
+    if (flags === null) throw new ApiError(409, 'no_subscription', messages.noSubscription);
+    if (!isAutoBillingOptionEnabled(flags, exceeded)) throw autoBillingRefusal(flags, exceeded);
     await payments.updateCustomer(customer.id, { autoBilling: data.enabled });
     await store.accounts.setAutoBilling(customer.id, data.enabled);
     return { hasAutoBillingEnabled: data.enabled };

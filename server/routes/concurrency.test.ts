@@ -131,7 +131,7 @@ onPostgres(`writes split across two server processes on one database${POSTGRES_O
       second.api('change-subscription', body, { 'idempotency-key': 'tab-2' }),
     ]);
     expect(replies.map((reply) => reply.status).sort()).toEqual([200, 400]);
-    expect(replies.find((reply) => reply.status === 400)?.body).toEqual({ error: { status: 400, message: planChangeMessages.currentPlan } });
+    expect(replies.find((reply) => reply.status === 400)?.body).toEqual({ error: { status: 400, code: 'current_plan', message: planChangeMessages.currentPlan } });
     expect(await invoiceCount(customerId)).toBe(invoicesBefore + 1);
   });
 });

@@ -27,7 +27,7 @@ export function registerSandboxClockRoutes(app: FastifyInstance, options: { db: 
   app.post('/__demo/advance-renewal', async (request) => {
     const { siteId } = parseBody(advanceSchema, request.body);
     const { payments } = options;
-    if (!(payments instanceof SandboxProvider)) throw new ApiError(HTTP_CONFLICT, clockMessages.notSandbox);
+    if (!(payments instanceof SandboxProvider)) throw new ApiError(HTTP_CONFLICT, 'demo_sandbox_only', clockMessages.notSandbox);
     // The site's current subscription: its newest.
     const subscription = await options.db
       .selectFrom('subscriptions')
@@ -36,7 +36,7 @@ export function registerSandboxClockRoutes(app: FastifyInstance, options: { db: 
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .executeTakeFirst();
-    if (subscription === undefined) throw new ApiError(HTTP_NOT_FOUND, clockMessages.noSubscription);
+    if (subscription === undefined) throw new ApiError(HTTP_NOT_FOUND, 'no_subscription', clockMessages.noSubscription);
     return advanceToRenewal(payments.context, subscription.provider_subscription_id);
   });
 }

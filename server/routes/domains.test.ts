@@ -134,11 +134,11 @@ describe('custom domain activation', () => {
 
   it('refuses an invalid domain, the platform domain, and a domain another site has', async () => {
     const invalid = await api('activate-domain', 'starter', { siteId: 'site_starter', domain: 'not a domain' });
-    expect([invalid.status, errorOf(invalid).message]).toEqual([400, 'Enter a valid domain']);
+    expect([invalid.status, errorOf(invalid)]).toEqual([400, { status: 400, code: 'domain_invalid', message: 'Enter a valid domain' }]);
     const platform = await api('activate-domain', 'starter', { siteId: 'site_starter', domain: 'blog.inkwell.test' });
-    expect([platform.status, errorOf(platform).message]).toEqual([400, 'External domains should not end in inkwell.test']);
+    expect([platform.status, errorOf(platform)]).toEqual([400, { status: 400, code: 'domain_on_platform', message: 'External domains should not end in inkwell.test' }]);
     const taken = await api('update-domain', 'starter', { siteId: 'site_starter', domain: 'www.example.com' });
-    expect(taken.status).toBe(409);
+    expect([taken.status, errorOf(taken)]).toEqual([409, { status: 409, code: 'domain_held', message: customDomainMessages.inUse }]);
   });
 
   it('names the registrar of a domain from its nameservers', async () => {
@@ -165,7 +165,7 @@ describe('one domain, one site', () => {
   ])('refuses %s with 409, saving nothing', async (_label, domain) => {
     for (const call of ['update-domain', 'activate-domain'] as const) {
       const result = await api(call, 'active', { siteId: 'site_active', domain });
-      expect([result.status, errorOf(result).message]).toEqual([409, customDomainMessages.inUse]);
+      expect([result.status, errorOf(result)]).toEqual([409, { status: 409, code: 'domain_held', message: customDomainMessages.inUse }]);
     }
     expect((await siteRow('site_active'))?.external_domain).toBeNull();
   });
@@ -224,7 +224,7 @@ describe('one domain, one site', () => {
     );
     await ok('update-domain', 'active', { siteId: 'site_active', domain: 'news.example.net' });
     const refused = await api('setup-sending-domain', 'active', { siteId: 'site_active' });
-    expect([refused.status, errorOf(refused).message]).toEqual([409, sendingDomainMessages.inUse]);
+    expect([refused.status, errorOf(refused)]).toEqual([409, { status: 409, code: 'sending_domain_held', message: sendingDomainMessages.inUse }]);
     expect(await siteRow('site_active')).toMatchObject({ sending_domain: null, sending_domain_status: 'NONE' });
     const [kept] = await demo.query<{ dkim_public_key: string }>(sql`select dkim_public_key from sandbox_sending_domains where domain = 'news.example.net'`);
     expect(kept?.dkim_public_key).toBe('k=rsa; p=other');
@@ -324,7 +324,7 @@ describe('registrar', () => {
 
   it('is not offered to other accounts', async () => {
     const result = await api('enable-entri', 'active', { siteId: 'site_active' });
-    expect([result.status, errorOf(result).message]).toEqual([404, registrarMessages.staffOnly]);
+    expect([result.status, errorOf(result)]).toEqual([404, { status: 404, code: 'registrar_staff_only', message: registrarMessages.staffOnly }]);
   });
 });
 

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { toCurrentSite } from '../billing/repositories';
 import type { SiteRow } from '../db/schema';
 import type { DomainServices } from '../domains/services';
-import { ApiError } from '../http/errors';
+import { ApiError, messages } from '../http/errors';
 import { RegistrarProviderError, registrarMessages } from '../registrar/provider';
 import { authenticate, requireOwnIds } from './access';
 import { registerCall } from './call';
@@ -31,12 +31,12 @@ export function registerDomainRoutes(app: FastifyInstance, deps: DomainDeps): vo
 
   async function currentSite(siteId: string) {
     const site = await sites.find(siteId);
-    if (site === undefined) throw new ApiError(404, 'Not found');
+    if (site === undefined) throw new ApiError(404, 'not_found', messages.notFound);
     return toCurrentSite(site);
   }
 
   function requireStaff(email: string): void {
-    if (!email.toLowerCase().endsWith(`@${deps.proDomain.toLowerCase()}`)) throw new ApiError(404, registrarMessages.staffOnly);
+    if (!email.toLowerCase().endsWith(`@${deps.proDomain.toLowerCase()}`)) throw new ApiError(404, 'registrar_staff_only', registrarMessages.staffOnly);
   }
 
   // --- custom domain
@@ -105,13 +105,13 @@ export function registerDomainRoutes(app: FastifyInstance, deps: DomainDeps): vo
   registerCall(app, 'get-entri-token', deps.call, async ({ jwt }, request) => {
     const account = await authenticate(deps, jwt);
     requireStaff(account.user.email);
-    if (!(await registrarIntegrations.isEnabled(account.site.id))) throw new ApiError(409, registrarMessages.notEnabled);
+    if (!(await registrarIntegrations.isEnabled(account.site.id))) throw new ApiError(409, 'registrar_not_enabled', registrarMessages.notEnabled);
     try {
       return { ...(await registrar.issueToken()), applicationId: registrar.applicationId };
     } catch (error) {
       if (!(error instanceof RegistrarProviderError)) throw error;
       request.log.warn({ err: error }, 'the registrar issued no token');
-      throw new ApiError(502, registrarMessages.providerFailed);
+      throw new ApiError(502, 'registrar_unavailable', registrarMessages.providerFailed);
     }
   });
 }

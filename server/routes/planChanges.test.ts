@@ -235,46 +235,48 @@ describe('only what is offered can be bought', () => {
   const CUSTOM_YEAR = priceId('custom', DEFAULT_GROUP, 'year', 250_000);
   const SUBDIRECTORY_YEAR = 'price_subdirectory_year';
   const trialChange = { customerId: 'cus_trial', subscriptionId: 'sub_trial', userId: 'user_trial' };
-  const notForSale: [string, { planId: string; addonIds: string[] }, string][] = [
-    ["the sales team's Custom plan (an inactive price)", { planId: CUSTOM_YEAR, addonIds: [] }, planChangeMessages.planNotForSale],
-    ['an add-on of another plan (Starter takes no subdirectory)', { planId: STARTER_YEAR, addonIds: [SUBDIRECTORY_YEAR] }, planChangeMessages.addonNotForSale],
-    ['a plan named as an add-on', { planId: BUSINESS_YEAR, addonIds: [PUBLISHER_MONTH] }, planChangeMessages.addonNotForSale],
+  const planNotAvailable = { status: 400, code: 'plan_not_available', message: planChangeMessages.planNotForSale };
+  const addonNotAvailable = { status: 400, code: 'addon_not_available', message: planChangeMessages.addonNotForSale };
+  const notForSale: [string, { planId: string; addonIds: string[] }, { status: number; code: string; message: string }][] = [
+    ["the sales team's Custom plan (an inactive price)", { planId: CUSTOM_YEAR, addonIds: [] }, planNotAvailable],
+    ['an add-on of another plan (Starter takes no subdirectory)', { planId: STARTER_YEAR, addonIds: [SUBDIRECTORY_YEAR] }, addonNotAvailable],
+    ['a plan named as an add-on', { planId: BUSINESS_YEAR, addonIds: [PUBLISHER_MONTH] }, addonNotAvailable],
   ];
   const invoiceCount = (customerId: string) => demo.count(sql`invoices where customer_id = ${customerId}`);
   const siteSubscriptions = (siteId: string) => demo.count(sql`subscriptions where site_id = ${siteId}`);
 
-  it.each(notForSale)('change-subscription refuses %s (400) and changes nothing', async (_what, choice, message) => {
+  it.each(notForSale)('change-subscription refuses %s (400) and changes nothing', async (_what, choice, refusal) => {
     const invoices = await invoiceCount('cus_active');
     const result = await api('change-subscription', 'active', { ...activeChange, ...choice }, { 'idempotency-key': `not-for-sale-${choice.planId}` });
     expect(result.status).toBe(400);
-    expect(errorOf(result)).toEqual({ status: 400, message });
+    expect(errorOf(result)).toEqual(refusal);
     expect(await subscriptionRow('sub_active')).toMatchObject({ price_id: PUBLISHER_YEAR, status: 'active', pending_price_id: null });
     expect(await invoiceCount('cus_active')).toBe(invoices);
   });
 
-  it.each(notForSale)('activate-subscription refuses %s (400) and the trial goes on', async (_what, choice, message) => {
+  it.each(notForSale)('activate-subscription refuses %s (400) and the trial goes on', async (_what, choice, refusal) => {
     await saveCard('trial', 'cus_trial', 'user_trial', '4242424242424242');
     const result = await api('activate-subscription', 'trial', { ...trialChange, ...choice, isTrial: true });
     expect(result.status).toBe(400);
-    expect(errorOf(result)).toEqual({ status: 400, message });
+    expect(errorOf(result)).toEqual(refusal);
     expect(await subscriptionRow('sub_trial')).toMatchObject({ price_id: PUBLISHER_YEAR, status: 'trialing' });
     expect(await siteSubscriptions('site_trial')).toBe(1);
     expect(await invoiceCount('cus_trial')).toBe(0);
   });
 
-  it.each(notForSale)('get-invoice-preview refuses %s (400)', async (_what, { planId, addonIds }, message) => {
+  it.each(notForSale)('get-invoice-preview refuses %s (400)', async (_what, { planId, addonIds }, refusal) => {
     const result = await api('get-invoice-preview', 'active', {
       ...previewOf(planId, 'year'),
       addonPrices: addonIds.map((selected) => ({ current: null, selected })),
     });
-    expect(errorOf(result)).toEqual({ status: 400, message });
+    expect(errorOf(result)).toEqual(refusal);
   });
 
   it("refuses the default group's plans to an owner shown another product group, and sells that owner their own", async () => {
     await demo.query(sql`update users set show_product_group = ${'partners'} where id in (${'user_active'}, ${'user_trial'})`);
     const shown = (await ok('get-billing-data', 'active', {})).availableProducts.map((product) => product.id);
     expect(shown).toEqual(['prod_publisher']);
-    const notForSale = { status: 400, message: planChangeMessages.planNotForSale };
+    const notForSale = { status: 400, code: 'plan_not_available', message: planChangeMessages.planNotForSale };
     expect(errorOf(await api('change-subscription', 'active', { ...activeChange, planId: BUSINESS_YEAR }))).toEqual(notForSale);
     await saveCard('trial', 'cus_trial', 'user_trial', '4242424242424242');
     expect(errorOf(await api('activate-subscription', 'trial', { ...trialChange, planId: BUSINESS_YEAR, addonIds: [] }))).toEqual(notForSale);
@@ -286,7 +288,7 @@ describe('only what is offered can be bought', () => {
 
   it('still refuses an unknown price and a legacy price as it refuses another site\'s ids (403), telling nothing', async () => {
     for (const planId of ['price_nothing', priceId('standard', LEGACY_GROUP, 'month', 8000)]) {
-      expect(errorOf(await api('change-subscription', 'active', { ...activeChange, planId }))).toEqual({ status: 403, message: messages.forbidden });
+      expect(errorOf(await api('change-subscription', 'active', { ...activeChange, planId }))).toEqual({ status: 403, code: 'forbidden', message: messages.forbidden });
     }
   });
 });

@@ -66,7 +66,7 @@ export function registerPlanChangeRoutes(app: FastifyInstance, deps: ActionDeps)
   registerCall(app, 'get-coupon-details', deps.call, async ({ jwt, data }) => {
     await authenticate(deps, jwt);
     const coupon = await store.invoices.coupon(data.couponId);
-    if (coupon === null) throw new ApiError(404, planChangeMessages.noSuchCoupon);
+    if (coupon === null) throw new ApiError(404, 'coupon_not_found', planChangeMessages.noSuchCoupon);
     return { coupon };
   });
 

@@ -31,6 +31,6 @@ describe('get-entri-token with the real registrar', () => {
     double.failWith(401, { message: 'Invalid credentials' });
     const result = await staffCall('get-entri-token', {});
     expect(result.status).toBe(502);
-    expect(errorOf(result)).toEqual({ status: 502, message: 'Error enabling Entri integration' });
+    expect(errorOf(result)).toEqual({ status: 502, code: 'registrar_unavailable', message: 'Error enabling Entri integration' });
   });
 });

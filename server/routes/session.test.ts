@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { calls } from '../../core/contract';
+import { calls, type ApiErrorCode } from '../../core/contract';
 import { decodeClaims, decodeHeader, foreignRsaKey, signRs256 } from '../testing/jwt';
 import { errorOf, setUpDemo } from '../testing/testKit';
 
@@ -13,11 +13,12 @@ function session(jwt: unknown, options: Record<string, unknown> = { init: true }
   return demo.call<Record<string, unknown>>('/api/billing-session', { jwt, data: {}, options });
 }
 
-function expectError(result: { status: number; body: unknown }, status: number, message?: string) {
+function expectError(result: { status: number; body: unknown }, status: number, message?: string, code?: ApiErrorCode) {
   expect(result.status).toBe(status);
   const error = errorOf(result);
   expect(error.status).toBe(status);
   if (message !== undefined) expect(error.message).toBe(message);
+  if (code !== undefined) expect(error.code).toBe(code);
   return error.message;
 }
 
@@ -72,13 +73,13 @@ describe('POST /api/billing-session', () => {
   });
 
   it("answers 401 'Token has expired' for an expired identity token", async () => {
-    expectError(await session(await demo.identityToken('active', { expiresIn: -60 })), 401, 'Token has expired');
+    expectError(await session(await demo.identityToken('active', { expiresIn: -60 })), 401, 'Token has expired', 'token_expired');
   });
 
   it('answers 401 for a token signed with another key under the site kid', async () => {
     const genuine = await demo.identityToken('active');
     const forged = signRs256(decodeClaims(genuine), foreignRsaKey(), String(decodeHeader(genuine).kid));
-    expectError(await session(forged), 401, 'Invalid identity token');
+    expectError(await session(forged), 401, 'Invalid identity token', 'invalid_identity');
   });
 
   it('answers 401 for a key id the site does not publish', async () => {
@@ -107,7 +108,7 @@ describe('POST /api/billing-session', () => {
     // Signed by the site's own key: only the audience is wrong.
     const token = await demo.identityToken('starter', { audience });
     expect(decodeClaims(token).aud).toEqual(audience ?? undefined);
-    expectError(await session(token), 403, OWNER_ONLY);
+    expectError(await session(token), 403, OWNER_ONLY, 'not_owner');
     expect(await customerIdsOf('user_starter')).toEqual([]);
     await demo.reset();
   });
@@ -125,7 +126,7 @@ describe('POST /api/billing-session', () => {
   });
 
   it.each(['not-owner', 'trial-over-staff'] as const)('answers 403 with the owner-only message for staff (%s)', async (scenario) => {
-    expectError(await session(await demo.identityToken(scenario)), 403, OWNER_ONLY);
+    expectError(await session(await demo.identityToken(scenario)), 403, OWNER_ONLY, 'not_owner');
   });
 
   it('gives a legacy-plan owner a session: it is the account calls that refuse', async () => {
@@ -138,7 +139,7 @@ describe('POST /api/billing-session', () => {
     [{ jwt: 'x', data: {}, options: {} }, 'options.init'],
     [{ jwt: 'x', data: { customerId: 'cus_active' }, options: { init: true } }, 'data'],
   ])('answers 400 naming the field for %j', async (body, field) => {
-    const message = expectError(await demo.call('/api/billing-session', body), 400);
+    const message = expectError(await demo.call('/api/billing-session', body), 400, undefined, 'validation_failed');
     expect(message).toContain(field);
   });
 
@@ -148,7 +149,7 @@ describe('POST /api/billing-session', () => {
       headers: { 'content-type': 'application/json' },
       body: '{"jwt":',
     });
-    expectError({ status: response.status, body: await response.json() }, 400);
+    expectError({ status: response.status, body: await response.json() }, 400, undefined, 'invalid_json');
   });
 
   it('creates the payment customer on init only, once, and changes nothing on a bad body', async () => {

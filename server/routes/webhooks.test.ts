@@ -120,7 +120,7 @@ describe('with the payment sandbox', () => {
       ];
       for (const answer of answers) {
         expect(answer.status).toBe(400);
-        expect(errorOf(answer).message).toBe(webhookMessages.badSignature);
+        expect(errorOf(answer)).toEqual({ status: 400, code: 'webhook_signature_invalid', message: webhookMessages.badSignature });
       }
       expect(await activeData()).toEqual(before);
 

@@ -112,7 +112,7 @@ export function registerFaultInjection(app: FastifyInstance, injector: FaultInje
     reply.code(fault.status).header('x-injected-fault', 'true');
     if (fault.status === NO_CONTENT) return reply.send();
     if (typeof fault.body === 'string') return reply.type('text/plain; charset=utf-8').send(fault.body);
-    return reply.send(fault.body ?? errorBody(fault.status, `Injected fault (${fault.status})`));
+    return reply.send(fault.body ?? errorBody(fault.status, 'demo_injected_fault', `Injected fault (${fault.status})`));
   });
 
   app.post('/__test/faults', async (request, reply) => {
