@@ -1,1 +1,1 @@
-/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"EoKe5U\":[\"Domain\"],\"R+w/Va\":[\"Billing\"],\"XYLcNv\":[\"Support\"],\"y1t8bQ\":[\"Settings sections\"]}")as Messages;
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"EoKe5U\":[\"Domain\"],\"R+w/Va\":[\"Abrechnung\"],\"XYLcNv\":[\"Support\"],\"y1t8bQ\":[\"Einstellungsbereiche\"]}")as Messages;
