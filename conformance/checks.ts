@@ -4,7 +4,8 @@
  * - Each read call answers the site owner with a 200 whose body matches the document's schema.
  * - Refusals: no token, an empty or garbage token, the owner's session token altered or unsigned, the host's identity
  *   token in place of a session, an expired identity token, another site's ids, and malformed bodies (not JSON, not
- *   an object, a part missing or of the wrong type) each answer a 4xx with the documented error body.
+ *   an object, a part missing or of the wrong type) each answer a 4xx with the documented error body, its `code`
+ *   one the document lists.
  * - Nothing changed: both owners' billing data are as they were before the refusals.
  *
  * The kit sends no write that a conforming backend would carry out: besides the reads, the only writes it sends are
@@ -229,10 +230,18 @@ export async function runConformance(options: KitOptions): Promise<Summary> {
     return problem === null ? null : `the answer does not match the document: ${problem}`;
   }
 
-  /** null when the answer is a refusal: a 4xx (not 429) with the documented error body, its status the HTTP status. */
+  /**
+   * null when the answer is a refusal: a 4xx (not 429) with the documented error body, its code one the document
+   * lists (the panel words a refusal by it), its status the HTTP status.
+   */
   function refusedAsDocumented(answer: Answer): string | null {
     if (answer.status === TOO_MANY_REQUESTS) return 'answered 429: rate limited, so the rule could not be checked (run again, or raise the limit for this client)';
     if (answer.status < 400 || answer.status >= 500) return `answered ${describeAnswer(answer)}`;
+    // A code of its own making is named as such (the schema's words would only say "one of the allowed values").
+    const code = (answer.body as { error?: { code?: unknown } } | null)?.error?.code;
+    if (code !== undefined && !contract.errorCodes.includes(code as string)) {
+      return `answered ${describeAnswer(answer)} with error.code ${JSON.stringify(code)}, not a code the document lists`;
+    }
     const problem = contract.validateError(answer.body);
     if (problem !== null) return `answered ${answer.status} without the documented error body: ${problem}`;
     const { status } = (answer.body as { error: { status: number } }).error;

@@ -46,6 +46,8 @@ export interface ContractDocument {
   validateRequest(name: string): Validate;
   validateAnswer(name: string): Validate;
   validateError: Validate;
+  /** the codes the error body's `error.code` may take (the ApiError component's enum) */
+  errorCodes: string[];
 }
 
 /** "/subscription/status must be equal to one of the allowed values" (the first three problems). */
@@ -66,6 +68,23 @@ function pointerSegment(segment: string): string {
 
 function asValidate(validate: ValidateFunction): Validate {
   return (body) => (validate(body) ? null : describeErrors(validate.errors));
+}
+
+/** A schema as written, or the component its `$ref` names. */
+function resolved(document: OpenApiDocument, schema: JsonSchema | undefined): JsonSchema | undefined {
+  const ref = schema?.$ref;
+  if (typeof ref !== 'string' || !ref.startsWith('#/components/schemas/')) return schema;
+  return document.components.schemas[ref.slice('#/components/schemas/'.length)];
+}
+
+/** The enum of the error body's `error.code`: the codes a refusal may carry. */
+function errorCodesOf(document: OpenApiDocument): string[] {
+  const member = (schema: JsonSchema | undefined, name: string) =>
+    resolved(document, (schema?.properties as Record<string, JsonSchema> | undefined)?.[name]);
+  const code = member(member(resolved(document, { $ref: ERROR_COMPONENT }), 'error'), 'code');
+  const values = code?.enum;
+  if (!Array.isArray(values)) throw new Error('the document\'s ApiError has no enum of codes at error.code');
+  return values.filter((value): value is string => typeof value === 'string');
 }
 
 export function contractDocument(document: OpenApiDocument): ContractDocument {
@@ -108,6 +127,7 @@ export function contractDocument(document: OpenApiDocument): ContractDocument {
     validateRequest: (name) => callValidator(name, `requestBody/content/${media}/schema`),
     validateAnswer: (name) => callValidator(name, `responses/200/content/${media}/schema`),
     validateError: validatorAt(ERROR_COMPONENT.slice(1)),
+    errorCodes: errorCodesOf(document),
   };
 }
 

@@ -204,6 +204,23 @@ describe('against a server that breaks one rule', () => {
   );
 
   it(
+    'fails refusals whose error code is not one the document lists',
+    async () => {
+      const run = await runThrough(async (call, body, demoAnswer) => {
+        if (call !== 'get-invoices' || body?.jwt !== 'not-a-token') return null;
+        const answer = await demoAnswer();
+        const { error } = answer.body as { error: Record<string, unknown> };
+        return { status: answer.status, body: { error: { ...error, code: 'session_bad' } } };
+      });
+      expect(run.code).toBe(1);
+      expect(failLines(run)).toEqual([
+        'FAIL every call refuses a garbage token: get-invoices answered 401 "Invalid session" with error.code "session_bad", not a code the document lists',
+      ]);
+    },
+    RUN_TIMEOUT_MS,
+  );
+
+  it(
     'fails the refusal without a token, and finds what the write changed, when a write is carried out without one',
     async () => {
       const session = await demo.session('active');
