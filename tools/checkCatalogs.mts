@@ -14,36 +14,38 @@ const CATALOG_DIR = 'src/i18n/locales';
 const LOCALES = ['en', 'de', 'fr', 'pseudo'];
 const po = formatter({ lineNumbers: false });
 
-async function readCatalog(dir, locale) {
+async function readCatalog(dir: string, locale: string) {
   const file = path.join(dir, `${locale}.po`);
   return po.parse(readFileSync(file, 'utf8'), { locale, sourceLocale: 'en', filename: file });
 }
 
 /** The names in a message's placeholders, plural and select arguments, and tags, sorted. */
-function placeholders(message) {
+function placeholders(message: string): string {
   const names = [...message.matchAll(/\{\s*(\w+)\s*[,}]/g)].map((match) => match[1]);
   const tags = [...message.matchAll(/<\/?(\d+)\/?>/g)].map((match) => `<${match[1]}>`);
   return [...new Set([...names, ...tags])].sort().join(' ');
 }
 
-function run(command, args, env) {
+function run(command: string, args: string[], env: Record<string, string>) {
   execFileSync(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
-const problems = [];
+const problems: string[] = [];
 const copy = mkdtempSync(path.join(tmpdir(), 'catalogs-'));
 try {
   cpSync(CATALOG_DIR, copy, { recursive: true, filter: (source) => !source.endsWith('.ts') });
   run('node_modules/.bin/lingui', ['extract', '--clean'], { I18N_CATALOG_DIR: copy });
-  run('node', ['tools/pseudoLocale.mjs'], { I18N_CATALOG_DIR: copy });
+  run('node', ['--import', 'tsx', 'tools/pseudoLocale.mts'], { I18N_CATALOG_DIR: copy });
 
   for (const locale of LOCALES) {
     const committed = await readCatalog(CATALOG_DIR, locale);
     const extracted = await readCatalog(copy, locale);
-    const missing = Object.keys(extracted).filter((id) => !(id in committed));
-    const stale = Object.keys(committed).filter((id) => !(id in extracted));
-    for (const id of missing) problems.push(`${locale}.po lacks "${extracted[id].message}" (run npm run i18n:extract)`);
-    for (const id of stale) problems.push(`${locale}.po holds "${committed[id].message}", which no code uses (run npm run i18n:extract)`);
+    for (const [id, entry] of Object.entries(extracted)) {
+      if (!(id in committed)) problems.push(`${locale}.po lacks "${entry.message}" (run npm run i18n:extract)`);
+    }
+    for (const [id, entry] of Object.entries(committed)) {
+      if (!(id in extracted)) problems.push(`${locale}.po holds "${entry.message}", which no code uses (run npm run i18n:extract)`);
+    }
     if (locale === 'pseudo') {
       for (const [id, entry] of Object.entries(extracted)) {
         if (committed[id] && committed[id].translation !== entry.translation) problems.push(`pseudo.po is stale for "${entry.message}" (run npm run i18n:extract)`);
@@ -52,8 +54,8 @@ try {
     if (locale === 'en') continue;
     for (const entry of Object.values(committed)) {
       if (!entry.translation) problems.push(`${locale}.po has no translation of "${entry.message}"`);
-      else if (placeholders(entry.translation) !== placeholders(entry.message)) {
-        problems.push(`${locale}.po: "${entry.translation}" does not keep the placeholders of "${entry.message}" (${placeholders(entry.message) || 'none'})`);
+      else if (placeholders(entry.translation) !== placeholders(entry.message ?? '')) {
+        problems.push(`${locale}.po: "${entry.translation}" does not keep the placeholders of "${entry.message}" (${placeholders(entry.message ?? '') || 'none'})`);
       }
     }
   }
