@@ -128,4 +128,9 @@ describe('discountedCents and formatCouponValue ("the percentage discount", "a c
   ])('%s', (_label, set, expected) => {
     expect(formatCouponValue(coupon(set))).toBe(expected);
   });
+
+  it("formats in the owner's locale", () => {
+    expect(formatCouponValue(coupon({ percent_off: 12.5 }), 'de-DE')).toBe('12,50\u00a0%');
+    expect(formatCouponValue(coupon({ percent_off: null, amount_off: 1250 }), 'de-DE')).toBe('12,50\u00a0$');
+  });
 });

@@ -76,9 +76,12 @@ export function discountedCents(amountCents: number, coupon: Pick<Coupon, 'perce
   return amountCents;
 }
 
-/** What the coupon takes off, as shown on its line: '50%' or '$5'; null when it takes nothing off. */
-export function formatCouponValue(coupon: Pick<Coupon, 'percent_off' | 'amount_off' | 'currency'>): string | null {
-  if (coupon.percent_off !== null) return formatPercent(coupon.percent_off);
-  if (coupon.amount_off !== null) return formatCents(coupon.amount_off, currencySymbol(coupon.currency ?? undefined));
+/**
+ * What the coupon takes off, as shown on its line: '50%' or '$5' ('50 %', '5 $' in 'de-DE'); null when it takes
+ * nothing off.
+ */
+export function formatCouponValue(coupon: Pick<Coupon, 'percent_off' | 'amount_off' | 'currency'>, locale?: string): string | null {
+  if (coupon.percent_off !== null) return formatPercent(coupon.percent_off, locale);
+  if (coupon.amount_off !== null) return formatCents(coupon.amount_off, currencySymbol(coupon.currency ?? undefined), locale);
   return null;
 }

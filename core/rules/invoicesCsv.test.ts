@@ -1,5 +1,14 @@
 import type { Invoice } from '../contract';
-import { INVOICES_CSV_HEADER, invoicesCsv, invoicesCsvFileName } from './invoicesCsv';
+import {
+  ENGLISH_INVOICES_CSV_FORMAT,
+  INVOICES_CSV_COLUMNS,
+  INVOICES_CSV_HEADER,
+  INVOICES_CSV_LABELS,
+  csvAmount,
+  csvDay,
+  invoicesCsv,
+  invoicesCsvFileName,
+} from './invoicesCsv';
 
 const MAY_1_2026 = Date.UTC(2026, 4, 1, 15, 30) / 1000;
 
@@ -41,5 +50,39 @@ describe('invoicesCsv', () => {
   it('quotes a field as RFC 4180 asks', () => {
     const csv = invoicesCsv([invoice({ description: 'Plan change, "Business"' })], 'http://127.0.0.1:4001');
     expect(csv).toContain(',"Plan change, ""Business""",');
+  });
+
+  it('keeps its English header, the English labels in the order of the columns', () => {
+    expect(INVOICES_CSV_HEADER).toEqual(['Date', 'Number', 'Description', 'Status', 'Amount', 'Currency', 'PDF link']);
+    expect(INVOICES_CSV_COLUMNS.map((column) => INVOICES_CSV_LABELS[column])).toEqual(INVOICES_CSV_HEADER);
+    expect(ENGLISH_INVOICES_CSV_FORMAT.labels).toBe(INVOICES_CSV_LABELS);
+  });
+
+  it("writes the caller's words and formats, and the English ones for what it leaves out", () => {
+    const csv = invoicesCsv([invoice({ amount_due: 123_450 })], 'http://127.0.0.1:4001', {
+      labels: { date: 'Datum', number: 'Nummer', description: 'Beschreibung', status: 'Status', amount: 'Betrag', currency: 'Währung', link: 'PDF-Link' },
+      day: (seconds) => csvDay(seconds, 'de-DE'),
+      amount: (cents) => csvAmount(cents, 'de-DE'),
+      status: (status) => (status === 'paid' ? 'Bezahlt' : 'Ausstehend'),
+    });
+    expect(csv.split('\r\n')).toEqual([
+      'Datum,Nummer,Beschreibung,Status,Betrag,Währung,PDF-Link',
+      '01.05.2026,ACTIVE-0001,Subscription renewal,Bezahlt,"1234,50",USD,http://127.0.0.1:4001/sandbox/invoices/key1',
+      '',
+    ]);
+  });
+});
+
+describe('csvDay and csvAmount', () => {
+  it('write ISO days and plain decimals without a locale', () => {
+    expect(csvDay(MAY_1_2026)).toBe('2026-05-01');
+    expect(csvAmount(123_450)).toBe('1234.50');
+  });
+
+  it("write the locale's numeric day and decimal mark, without grouping", () => {
+    expect(csvDay(MAY_1_2026, 'fr-FR')).toBe('01/05/2026');
+    expect(csvDay(MAY_1_2026, 'en-US')).toBe('05/01/2026');
+    expect(csvAmount(123_450, 'fr-FR')).toBe('1234,50');
+    expect(csvAmount(2350, 'en-US')).toBe('23.50');
   });
 });
