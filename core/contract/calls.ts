@@ -38,6 +38,8 @@ export function envelope<D extends z.ZodType, O extends z.ZodType>(data: D, opti
 const noData = z.object({}).strict().default({});
 const noOptions = z.object({}).passthrough().default({});
 const id = z.string().min(1);
+/** The owner's language, a BCP 47 tag ('de', 'fr-CA'): what the panel speaks (core/rules/locales.ts). */
+const localeTag = z.string().min(1).max(35);
 /** A host name as DNS allows it (SPEC 5 "Domain-name parser limits"); the panel checks the finer rules. */
 const domainName = z.string().trim().toLowerCase().min(1).max(255);
 
@@ -107,7 +109,9 @@ export const calls = {
    * come base64 encoded in the JSON answer, so the call keeps the transport, checks and documents of every other.
    */
   'invoice-pdf': {
-    request: envelope(z.object({ invoiceId: id }), noOptions),
+    // `locale`: the document's language where the provider writes it (the sandbox does; the card provider's own
+    // documents come in its customer's language): the panel sends the one it speaks.
+    request: envelope(z.object({ invoiceId: id, locale: localeTag.optional() }), noOptions),
     response: z.object({ fileName: z.string(), contentType: z.literal('application/pdf'), base64: z.string() }),
   },
   'get-discount-details': {

@@ -154,7 +154,8 @@ export interface PaymentsProvider {
    * The invoice as the PDF file the provider makes for its customer (the sandbox makes its own with pdfkit). A 404
    * PaymentsProviderError for an invoice it does not have; a 502 when the file could not be fetched.
    */
-  invoicePdf(invoiceId: string): Promise<Buffer>;
+  /** `locale`: the owner's language tag, for a provider that writes its documents in it (the sandbox). */
+  invoicePdf(invoiceId: string, locale?: string): Promise<Buffer>;
   /**
    * A webhook delivery's event, once its `Stripe-Signature` header proves the provider sent this very body with
    * the endpoint's secret; a 400 ApiError otherwise (a bad or missing signature, a stale timestamp, no secret).

@@ -39,6 +39,7 @@
  * - invoicePaymentIntent: GET /v1/invoices/:id (payments expanded), GET /v1/payment_intents/:id;
  * - retrievePaymentIntent: GET /v1/payment_intents/:id;
  * - invoicePdf: GET /v1/invoices/:id, then the file at its `invoice_pdf` link (no key: the link is the credential);
+ *   the provider writes it in its customer's preferred language (`preferred_locales`), so the owner's is not sent;
  * - verifyEvent: no request: `stripe.webhooks.constructEvent` checks the `Stripe-Signature` header (HMAC-SHA256 of
  *   `timestamp.body` with the endpoint secret, five minutes' tolerance) and the event is read as ours
  *   (`verifyPaymentEvent`, stripeEvents.ts, which the sandbox's events go through too). The provider's objects are

@@ -128,7 +128,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: ApiDeps): void
     const invoice = account.customer === undefined ? undefined : await store.invoices.listedOne(account.customer.id, data.invoiceId);
     // Another customer's invoice and no invoice at all answer alike, so an id tells nothing about other sites.
     if (invoice === undefined) throw new ApiError(403, 'forbidden', messages.forbidden);
-    const pdf = await deps.payments.invoicePdf(invoice.id);
+    const pdf = await deps.payments.invoicePdf(invoice.id, data.locale);
     return { fileName: invoicePdfFileName(account.site.subdomain, invoice.number), contentType: 'application/pdf', base64: pdf.toString('base64') };
   });
 

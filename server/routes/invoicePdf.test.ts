@@ -12,8 +12,8 @@ const demo = setUpDemo();
 const { api, ok } = scenarioCalls(demo);
 
 /** The PDF of one of the scenario owner's invoices, as text. */
-async function invoiceText(scenario: ScenarioName, invoiceId: string): Promise<{ fileName: string; text: string }> {
-  const answer = await ok('invoice-pdf', scenario, { invoiceId });
+async function invoiceText(scenario: ScenarioName, invoiceId: string, locale?: string): Promise<{ fileName: string; text: string }> {
+  const answer = await ok('invoice-pdf', scenario, locale === undefined ? { invoiceId } : { invoiceId, locale });
   const bytes = Buffer.from(answer.base64, 'base64');
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   return { fileName: answer.fileName, text: (await pdfText(bytes)).join('\n') };
@@ -49,6 +49,28 @@ describe('the owner', () => {
       expect(text).toContain(expected);
     }
     expect(invoice.amount_due).toBe(18_000);
+  });
+
+  it("gets it in the owner's language: German and French words, dates and amounts; a language the panel does not speak in English", async () => {
+    const invoice = await newestInvoice('active');
+    const german = (await invoiceText('active', invoice.id, 'de-DE')).text;
+    for (const expected of [
+      'Rechnungsnummer: ACTIVE-0006',
+      `Datum: ${formatLongDate(invoice.date, 'de-DE')}`,
+      'Status: Bezahlt',
+      'Rechnungsempfänger',
+      'Tarifwechsel',
+      'Zwischensumme 360 $',
+      'Rabatt (Launch offer) -180 $',
+      'Bezahlter Betrag 180 $',
+    ]) {
+      expect(german).toContain(expected);
+    }
+    const french = (await invoiceText('active', invoice.id, 'fr')).text;
+    for (const expected of ['Numéro de facture : ACTIVE-0006', `Date : ${formatLongDate(invoice.date, 'fr-FR')}`, 'Statut : Payée', 'Changement de forfait', 'Montant payé 180 $']) {
+      expect(french.replace(/\u00a0|\u202f/g, ' ')).toContain(expected);
+    }
+    expect((await invoiceText('active', invoice.id, 'pt-BR')).text).toContain('Invoice number: ACTIVE-0006');
   });
 
   it('gets an open invoice as open, with the amount still due', async () => {

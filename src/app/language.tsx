@@ -6,7 +6,7 @@
 import type { I18n } from '@lingui/core';
 import { useEffect, useSyncExternalStore } from 'react';
 import { activateLocale, browserLocaleTag, documentLanguage, loadCatalog } from '../i18n/i18n';
-import { resolveLocale } from '../i18n/locales';
+import { resolveLocale } from '../../core/rules/locales';
 import { useAppSelector } from '../store/hooks';
 import { selectHostLocale } from '../store/hostBridge';
 

@@ -4,7 +4,7 @@ import type { Root } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { readConfig } from '../config';
 import { activateLocale, browserLocaleTag, createPanelI18n, loadCatalog } from '../i18n/i18n';
-import { resolveLocale } from '../i18n/locales';
+import { resolveLocale } from '../../core/rules/locales';
 import type { PanelBoot } from '../features/session/boot';
 import { resumeSession, startSession } from '../features/session/sessionThunks';
 import { makeStore } from '../store/store';

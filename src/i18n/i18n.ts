@@ -5,8 +5,8 @@
 import { setupI18n } from '@lingui/core';
 import type { I18n, Messages } from '@lingui/core';
 import { messages as englishMessages } from './locales/en';
-import { resolveLocale, SOURCE_LOCALE } from './locales';
-import type { PanelLocale, ResolvedLocale } from './locales';
+import { resolveLocale, SOURCE_LOCALE } from '../../core/rules/locales';
+import type { PanelLocale, ResolvedLocale } from '../../core/rules/locales';
 
 type CatalogModule = Promise<{ messages: Messages }>;
 

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react';
-import { resolveLocale, SOURCE_LOCALE } from './locales';
+import { resolveLocale, SOURCE_LOCALE } from '../../core/rules/locales';
 
 /**
  * The tag Intl formats the owner's numbers, money and dates in ('en-US', 'de-DE', 'fr-CH', ...): pass it to the

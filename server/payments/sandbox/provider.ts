@@ -175,9 +175,9 @@ export class SandboxProvider implements PaymentsProvider {
     return row === undefined ? null : this.intentSummary(row);
   }
 
-  async invoicePdf(invoiceId: string): Promise<Buffer> {
+  async invoicePdf(invoiceId: string, locale?: string): Promise<Buffer> {
     const invoice = (await loadInvoiceDocument(this.db, invoiceId, this.context.platformName)) ?? noSuchObject();
-    return renderInvoicePdf(invoice);
+    return renderInvoicePdf(invoice, locale);
   }
 
   private intentSummary(row: PaymentIntentRow): PaymentIntentSummary {

@@ -11,10 +11,11 @@
 import PDFDocument from 'pdfkit';
 import { z } from 'zod';
 import { formatLongDate } from '../../../core/rules/dates';
-import { invoiceDescription } from '../../../core/rules/invoices';
+import { resolveLocale } from '../../../core/rules/locales';
 import { currencySymbol, formatCents } from '../../../core/rules/money';
 import type { Db } from '../../db/database';
 import { parseJson } from '../../db/jsonColumns';
+import { INVOICE_PDF_WORDING } from './invoicePdfWording';
 
 const amountLine = z.object({ description: z.string(), amount: z.number().int() });
 
@@ -103,16 +104,16 @@ const REGULAR = 'Helvetica';
 
 const USD = currencySymbol();
 
-function money(cents: number): string {
-  return formatCents(cents, USD);
-}
-
-/** The invoice as a PDF file. */
-export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
+/** The invoice as a PDF file, in the owner's language (`localeTag`, a BCP 47 tag; English without one). */
+export function renderInvoicePdf(invoice: InvoiceDocument, localeTag?: string): Promise<Buffer> {
+  const locale = resolveLocale(localeTag);
+  const words = INVOICE_PDF_WORDING[locale.catalog];
+  const money = (cents: number) => formatCents(cents, USD, locale.intl);
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
-    info: { Title: `${invoice.platformName} invoice ${invoice.number}`, Author: invoice.platformName, Subject: invoice.siteUrl },
+    lang: locale.catalog === 'pseudo' ? 'en' : locale.intl,
+    info: { Title: `${invoice.platformName} ${words.invoice} ${invoice.number}`, Author: invoice.platformName, Subject: invoice.siteUrl },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -148,43 +149,46 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   }
 
   doc.font(BOLD).fontSize(TITLE_SIZE).fillColor(INK).text(invoice.platformName, left);
-  doc.font(REGULAR).fontSize(HEADING_SIZE).fillColor(MUTED).text('Invoice');
+  doc.font(REGULAR).fontSize(HEADING_SIZE).fillColor(MUTED).text(words.invoice);
   doc.moveDown(1);
   doc.fontSize(BODY_SIZE).fillColor(INK);
-  doc.text(`Invoice number: ${invoice.number}`);
-  doc.text(`Date: ${formatLongDate(invoice.created)}`);
-  doc.text(`Status: ${invoice.paid ? 'Paid' : 'Open'}`);
-  doc.text(`Site: ${invoice.siteUrl}`);
+  // French sets a no-break space before a colon.
+  const colon = locale.catalog === 'fr' ? '\u00a0:' : ':';
+  doc.text(`${words.invoiceNumber}${colon} ${invoice.number}`);
+  doc.text(`${words.date}${colon} ${formatLongDate(invoice.created, locale.intl)}`);
+  doc.text(`${words.status}${colon} ${invoice.paid ? words.paid : words.open}`);
+  doc.text(`${words.site}${colon} ${invoice.siteUrl}`);
 
-  heading('Billed to');
+  heading(words.billedTo);
   doc.font(REGULAR).fontSize(BODY_SIZE).fillColor(INK);
   doc.text(invoice.ownerName);
-  doc.text(`Billing contact: ${invoice.billingContact}`);
+  doc.text(`${words.billingContact}${colon} ${invoice.billingContact}`);
   if (invoice.invoiceDetails.trim() !== '') {
     doc.moveDown(0.3);
     doc.text(invoice.invoiceDetails);
   }
 
-  heading(invoiceDescription(invoice.billingReason));
-  row('Description', 'Amount', BOLD);
+  const billed = words.reasons[invoice.billingReason] ?? words.invoice;
+  heading(billed);
+  row(words.description, words.amount, BOLD);
   rule();
   const breakdown = invoice.breakdown;
   if (breakdown === null) {
-    row(invoiceDescription(invoice.billingReason), money(invoice.amountDue));
+    row(billed, money(invoice.amountDue));
   } else {
     for (const line of breakdown.lines) row(line.description, money(line.amount));
     rule();
-    row('Subtotal', money(breakdown.lines.reduce((sum, line) => sum + line.amount, 0)));
-    row(breakdown.discount === null ? 'Discount' : `Discount (${breakdown.discount.description})`, money(-(breakdown.discount?.amount ?? 0)));
-    row('Credit applied', money(-breakdown.creditApplied));
+    row(words.subtotal, money(breakdown.lines.reduce((sum, line) => sum + line.amount, 0)));
+    row(breakdown.discount === null ? words.discount : `${words.discount} (${breakdown.discount.description})`, money(-(breakdown.discount?.amount ?? 0)));
+    row(words.creditApplied, money(-breakdown.creditApplied));
   }
   rule();
-  row('Total', money(invoice.amountDue), BOLD);
-  row(invoice.paid ? 'Amount paid' : 'Amount due', money(invoice.paid ? invoice.amountPaid : invoice.amountRemaining), BOLD);
+  row(words.total, money(invoice.amountDue), BOLD);
+  row(invoice.paid ? words.amountPaid : words.amountDue, money(invoice.paid ? invoice.amountPaid : invoice.amountRemaining), BOLD);
 
   doc.moveDown(2);
-  doc.font(REGULAR).fontSize(BODY_SIZE).fillColor(MUTED).text(invoice.paid ? 'Paid. Thank you.' : 'Open: not yet paid.', left);
-  doc.text('Sandbox invoice: no real payment was taken.');
+  doc.font(REGULAR).fontSize(BODY_SIZE).fillColor(MUTED).text(invoice.paid ? words.paidThanks : words.openNotPaid, left);
+  doc.text(words.sandboxNote);
   doc.end();
   return done;
 }

@@ -1,7 +1,7 @@
 /**
- * The languages the panel speaks (docs/localization.md) and how an owner's language tag picks one. English is the
- * source; 'pseudo' is English accented and about 35% longer, for tests that prove every word comes from the
- * catalog and that screens survive longer words.
+ * The languages the panel (and the sandbox's invoice documents) speak, and how an owner's language tag picks one
+ * (docs/localization.md). English is the source; 'pseudo' is English accented and about 35% longer, for tests
+ * that prove every word comes from the catalog and that screens survive longer words.
  */
 export const PANEL_LOCALES = ['en', 'de', 'fr', 'pseudo'] as const;
 export type PanelLocale = (typeof PANEL_LOCALES)[number];
