@@ -4,10 +4,12 @@
  * annual/monthly toggle, one plan card per purchasable product, the coupon banner and, for a trial, the
  * cancel-trial control. Choosing a plan goes to /checkout/{product}-{group}-{period}.
  */
+import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { BillingData, BillingPeriod } from '../../../core/contract';
 import { useConfig } from '../../config';
+import { useIntlLocale } from '../../i18n/useIntlLocale';
 import { toUnixSeconds } from '../../../core/rules/dates';
 import { plansRedirect } from '../../../core/rules/flags';
 import { isLastMemberStep, memberCountOrDefault, memberTierIndex, memberTierSteps, siteMemberCount } from '../../../core/rules/limits';
@@ -16,15 +18,18 @@ import { ExternalLink } from '../../ui/ExternalLink';
 import { useScreenTitle } from '../../ui/shell';
 import { PRICING_PATH, PRICING_TABLE_PATH, companyPage } from '../common/links';
 import { NextCharge } from '../common/NextCharge';
-import { MemberTierSlider, MembersContactPrompt, memberTierText, type MemberLimitChoice } from '../common/MemberTierControl';
+import { MemberTierSlider, MembersContactPrompt, type MemberLimitChoice } from '../common/MemberTierControl';
 import { PlanCard } from '../common/PlanCard';
 import { ScreenGate } from '../common/ScreenGate';
 import {
   ANNUAL_TOGGLE_LABEL,
   CANCEL_TRIAL_LABEL,
+  LOADING_PLANS_LABEL,
   PRICING_LINKS,
+  TRIAL_SECTION_LABEL,
   audienceHeading,
   couponBannerText,
+  plansListLabel,
   plansTitle,
 } from './messages';
 
@@ -46,16 +51,18 @@ function plansScreenRedirect(data: BillingData) {
 
 function PricingLinks() {
   const { companySite } = useConfig();
+  const { t } = useLingui();
   return (
     <p className="plans-links">
-      <ExternalLink href={companyPage(companySite, PRICING_TABLE_PATH)}>{PRICING_LINKS.table}</ExternalLink>
-      <ExternalLink href={companyPage(companySite, PRICING_PATH)}>{PRICING_LINKS.fullPage}</ExternalLink>
+      <ExternalLink href={companyPage(companySite, PRICING_TABLE_PATH)}>{t(PRICING_LINKS.table)}</ExternalLink>
+      <ExternalLink href={companyPage(companySite, PRICING_PATH)}>{t(PRICING_LINKS.fullPage)}</ExternalLink>
     </p>
   );
 }
 
 /** "An annual/monthly toggle, on by default": on is yearly. */
 function AnnualToggle({ period, onChange }: { period: BillingPeriod; onChange(period: BillingPeriod): void }) {
+  const { t } = useLingui();
   return (
     <label className="plans-period">
       <input
@@ -64,24 +71,27 @@ function AnnualToggle({ period, onChange }: { period: BillingPeriod; onChange(pe
         checked={period === 'year'}
         onChange={(event) => onChange(event.target.checked ? 'year' : 'month')}
       />
-      {ANNUAL_TOGGLE_LABEL}
+      {t(ANNUAL_TOGGLE_LABEL)}
     </label>
   );
 }
 
 /** "A coupon banner shows when both the discount and the user's coupon exist." */
 function CouponBanner({ data }: { data: BillingData }) {
+  const { i18n } = useLingui();
+  const locale = useIntlLocale();
   if (!data.discount || !data.user.coupon) return null;
-  return <p className="plans-coupon">{couponBannerText(data.discount.coupon)}</p>;
+  return <p className="plans-coupon">{couponBannerText(i18n, data.discount.coupon, locale)}</p>;
 }
 
 /** "Trial users get a cancel-trial control": SPEC 4, a trial cancels now, through the shared Cancel account. */
 function CancelTrial({ data }: { data: BillingData }) {
   const [open, setOpen] = useState(false);
+  const { t } = useLingui();
   return (
     <div className="plans-footer">
       <button type="button" className="button button--link button--danger-link" onClick={() => setOpen(true)}>
-        {CANCEL_TRIAL_LABEL}
+        {t(CANCEL_TRIAL_LABEL)}
       </button>
       {open && (
         <Suspense fallback={null}>
@@ -94,8 +104,11 @@ function CancelTrial({ data }: { data: BillingData }) {
 
 function Plans({ data }: { data: BillingData }) {
   const navigate = useNavigate();
+  const { t } = useLingui();
+  const locale = useIntlLocale();
   const { subscription } = data;
-  useScreenTitle(plansTitle(data, subscription.trial_end ?? subscription.current_period_end, toUnixSeconds(Date.now())));
+  // In words, not the message: the same words each render, so the shell takes the title once per language.
+  useScreenTitle(t(plansTitle(data, subscription.trial_end ?? subscription.current_period_end, toUnixSeconds(Date.now()))));
   const products = offeredProducts(data.availableProducts, data.user.show_product_group);
   const steps = memberTierSteps({ prices: products.flatMap((product) => product.prices) });
   const [index, setIndex] = useState(() => memberTierIndex(steps, memberCountOrDefault(data.currentSiteLimits)));
@@ -111,13 +124,13 @@ function Plans({ data }: { data: BillingData }) {
   return (
     <div className="plans">
       <section className="plans-audience" aria-labelledby={headingId}>
-        <h2 id={headingId}>{audienceHeading(siteMemberCount(data.currentSiteLimits), steps, members)}</h2>
+        <h2 id={headingId}>{t(audienceHeading(siteMemberCount(data.currentSiteLimits), steps, members, locale))}</h2>
         <MemberTierSlider steps={steps} index={index} onChange={setIndex} />
         <PricingLinks />
       </section>
       {/* A trial never sees the dashboard (SPEC 4 "Routing by state"): what its end bills is told here. */}
       {data.isTrial && (
-        <section className="card trial-end" aria-label="Your trial">
+        <section className="card trial-end" aria-label={t(TRIAL_SECTION_LABEL)}>
           <NextCharge />
         </section>
       )}
@@ -126,7 +139,7 @@ function Plans({ data }: { data: BillingData }) {
       {isLastMemberStep(steps, members) ? (
         <MembersContactPrompt />
       ) : (
-        <ul className={`plan-cards plans-grid${columns}`} aria-label={`Plans for ${memberTierText(steps, members)}`}>
+        <ul className={`plan-cards plans-grid${columns}`} aria-label={t(plansListLabel(members, locale))}>
           {products.map((product) => (
             <PlanCard key={product.id} product={product} members={members} period={period} data={data} showYearlySaving onChoose={choose} />
           ))}
@@ -138,9 +151,10 @@ function Plans({ data }: { data: BillingData }) {
 }
 
 export default function PlansScreen() {
+  const { t } = useLingui();
   // Billing data with an error sends the user home (the first of the screen's redirects).
   return (
-    <ScreenGate loadingLabel="Loading plans" onFailure="home" redirect={plansScreenRedirect}>
+    <ScreenGate loadingLabel={t(LOADING_PLANS_LABEL)} onFailure="home" redirect={plansScreenRedirect}>
       {(data) => <Plans data={data} />}
     </ScreenGate>
   );
