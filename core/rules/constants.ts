@@ -56,6 +56,14 @@ export const DEFAULT_PRODUCT = 'starter';
 export const ANNUAL_FREE_MONTHS = 2;
 export const MONTHS_PER_YEAR = 12;
 
+// Usage and spending (issue 27: beyond the spec)
+/** A usage meter takes its warning tone from this share of its limit on (0.9: 90%, so 900 of 1,000 members). */
+export const USAGE_WARNING_RATIO = 0.9;
+/** View all's chart of what was paid: this many months, ending with the current one. */
+export const SPENDING_CHART_MONTHS = 24;
+/** The chart's money axis is divided into about this many steps of a round amount. */
+export const SPENDING_AXIS_STEPS = 4;
+
 // Domains
 export const REGISTRAR_TOKEN_RENEW_WITHIN_MS = 5 * 60_000;
 /** How long a registrar token lives: the panel assumes it, the server issues (and dates) its tokens with it. */
