@@ -1,4 +1,5 @@
 /** The shell (SPEC section 2): header, heading, navigation, and the routed screen behind the session gate. */
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useGetBillingDataQuery, useGetCurrentSiteLimitsQuery } from '../api/accountApi';
@@ -8,7 +9,7 @@ import { SessionGate } from '../features/session/SessionGate';
 import { selectSessionStatus } from '../features/session/sessionSlice';
 import { firstScreenRendered, panelNavigated, selectRequestedRoute } from '../store/hostBridge';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
-import { ShellProvider, useShellState } from '../ui/shell';
+import { DEFAULT_TITLE, ShellProvider, useShellState } from '../ui/shell';
 import { Logo } from './logos';
 import { Navigation } from './Navigation';
 import { AppRoutes } from './routes';
@@ -68,6 +69,15 @@ function useBillingDataForHost() {
   useGetBillingDataQuery(undefined, { skip: !ready });
 }
 
+/** The page's title (the tab's, and what a screen reader names the frame by), in the owner's language. */
+function useDocumentTitle() {
+  const { t } = useLingui();
+  const title = t(DEFAULT_TITLE);
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+}
+
 /**
  * The screen's title. A change announced on leaving its screen gives it the focus on the next one (the
  * control the user pressed went with the old screen), unless the user has already put the focus somewhere.
@@ -88,12 +98,14 @@ function ShellHeading({ title, focusRequest }: { title: string; focusRequest: nu
 }
 
 function Shell({ logoVariant }: { logoVariant: number }) {
+  const { t } = useLingui();
   const dispatch = useAppDispatch();
   const { pathname } = useLocation();
   const { title, navigationHidden, announcement, headingFocusRequest } = useShellState();
   const limitsVersion = useLimitsVersion();
   useBillingDataForHost();
   useHostRouteSync();
+  useDocumentTitle();
 
   const initialPath = useRef(pathname);
   useEffect(() => {
@@ -103,7 +115,7 @@ function Shell({ logoVariant }: { logoVariant: number }) {
   return (
     <div className="panel">
       <header className="header">
-        <Link to="/" className="header__home" aria-label="Billing home">
+        <Link to="/" className="header__home" aria-label={t`Billing home`}>
           <Logo variant={logoVariant} />
         </Link>
         <span className="badge">pro</span>

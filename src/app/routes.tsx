@@ -2,6 +2,7 @@
  * The route table of SPEC section 2, matched exactly; any other path is the dashboard. Each screen is its own
  * chunk, loaded when first visited or preloaded (preloadScreen).
  */
+import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useState } from 'react';
 import type { ComponentType } from 'react';
 import { Navigate, Route, Routes, matchRoutes, useLocation } from 'react-router-dom';
@@ -80,13 +81,14 @@ export function collapseSlashes(path: string): string {
 }
 
 export function AppRoutes() {
+  const { t } = useLingui();
   const location = useLocation();
   const collapsed = collapseSlashes(location.pathname);
   if (collapsed !== location.pathname) {
     return <Navigate to={{ pathname: collapsed, search: location.search, hash: location.hash }} replace />;
   }
   return (
-    <Suspense fallback={<Spinner label="Loading billing information" />}>
+    <Suspense fallback={<Spinner label={t`Loading billing information`} />}>
       <Routes>
         {routeTable.map(({ path, screen: { Screen } }) => (
           <Route key={path} path={path} element={<Screen />} />

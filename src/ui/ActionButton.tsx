@@ -2,11 +2,18 @@
  * A button that runs one action and shows where it is: its label, a spinner while pending, 'Try again' after
  * a failure, and a success label (e.g. 'Update complete!') when done. The state is announced.
  */
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import type { ButtonHTMLAttributes } from 'react';
 
 export type ActionState = 'idle' | 'pending' | 'failed' | 'succeeded';
 
 /** What a button that has done its action says (SPEC 2's button labels). */
+export const SUCCESS_MESSAGE = msg`Update complete!`;
+/**
+ * SUCCESS_MESSAGE's English words, for the tests that look for them.
+ * @deprecated show `t(SUCCESS_MESSAGE)`: this is English whatever the owner reads.
+ */
 export const SUCCESS_LABEL = 'Update complete!';
 
 export interface ActionButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children'> {
@@ -20,14 +27,18 @@ export interface ActionButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonE
 export function ActionButton({
   state,
   label,
-  successLabel = SUCCESS_LABEL,
-  retryLabel = 'Try again',
-  pendingLabel = 'Working…',
+  successLabel: givenSuccessLabel,
+  retryLabel: givenRetryLabel,
+  pendingLabel: givenPendingLabel,
   disabled,
   className = 'button',
   onClick,
   ...rest
 }: ActionButtonProps) {
+  const { t } = useLingui();
+  const successLabel = givenSuccessLabel ?? t(SUCCESS_MESSAGE);
+  const retryLabel = givenRetryLabel ?? t`Try again`;
+  const pendingLabel = givenPendingLabel ?? t`Working…`;
   const text = { idle: label, pending: pendingLabel, failed: retryLabel, succeeded: successLabel }[state];
   // While pending or done the button refuses clicks (and the form submissions they carry) but stays focusable:
   // a disabled button would drop the focus to the page, outside the dialog that holds it.

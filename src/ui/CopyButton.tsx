@@ -3,6 +3,7 @@
  * becomes a green tick for 2 seconds, announced. A refused clipboard (no permission, an insecure page) only
  * logs a warning: the text stays on screen to copy by hand.
  */
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { COPY_CONFIRMATION_MS } from '../../core/rules/constants';
@@ -35,6 +36,7 @@ function TickIcon() {
 }
 
 export function CopyButton({ text, label, children, className = 'copy-button' }: CopyButtonProps) {
+  const { t } = useLingui();
   const [copied, setCopied] = useState(false);
 
   useEffect(() => {
@@ -54,14 +56,14 @@ export function CopyButton({ text, label, children, className = 'copy-button' }:
 
   return (
     <>
-      <button type="button" className={`${className}${copied ? ` ${className}--copied` : ''}`} aria-label={`Copy ${label}`} onClick={() => void copy()}>
+      <button type="button" className={`${className}${copied ? ` ${className}--copied` : ''}`} aria-label={t`Copy ${label}`} onClick={() => void copy()}>
         {children}
         <span className={`copy-button__icon${copied ? ' copy-button__icon--copied' : ''}`} aria-hidden="true">
           {copied ? <TickIcon /> : <CopyIcon />}
         </span>
       </button>
       <span className="visually-hidden" role="status">
-        {copied ? `Copied ${label}` : ''}
+        {copied ? t`Copied ${label}` : ''}
       </span>
     </>
   );

@@ -5,6 +5,9 @@
  * to wrap anywhere. On a narrow frame each record stacks as a card
  * whose cells carry their column's name (`data-label`), instead of five squeezed columns.
  */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { CopyButton } from './CopyButton';
 import { NaturalBreaks } from './NaturalBreaks';
 
@@ -25,14 +28,16 @@ export interface DnsTableProps {
   showStatus?: boolean;
 }
 
-const STATUS_TEXT: Record<DnsRowStatus, { icon: string; text: string }> = {
-  valid: { icon: '✓', text: 'Valid' },
-  invalid: { icon: '✕', text: 'Not valid' },
-  unknown: { icon: '…', text: 'Not checked yet' },
+const STATUS_TEXT: Record<DnsRowStatus, { icon: string; text: MessageDescriptor }> = {
+  valid: { icon: '✓', text: msg`Valid` },
+  invalid: { icon: '✕', text: msg`Not valid` },
+  unknown: { icon: '…', text: msg`Not checked yet` },
 };
 
 export function DnsStatusIcon({ status }: { status: DnsRowStatus }) {
-  const { icon, text } = STATUS_TEXT[status];
+  const { t } = useLingui();
+  const { icon, text: message } = STATUS_TEXT[status];
+  const text = t(message);
   return (
     <span className={`dns-status dns-status--${status}`} role="img" aria-label={text} title={text}>
       {icon}
@@ -41,39 +46,42 @@ export function DnsStatusIcon({ status }: { status: DnsRowStatus }) {
 }
 
 export function DnsTable({ caption, rows, proxyStatus = null, showStatus = false }: DnsTableProps) {
+  const { t } = useLingui();
+  // The column names again on each cell: a narrow frame stacks a record as a card that shows them (panel.css).
+  const columns = { type: t`Type`, host: t`Host`, value: t`Value`, proxyStatus: t`Proxy Status`, status: t`Status` };
   return (
     <div className="dns-table__scroll">
       <table className="dns-table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">Type</th>
-            <th scope="col">Host</th>
-            <th scope="col">Value</th>
-            {proxyStatus !== null && <th scope="col">Proxy Status</th>}
-            {showStatus && <th scope="col">Status</th>}
+            <th scope="col">{columns.type}</th>
+            <th scope="col">{columns.host}</th>
+            <th scope="col">{columns.value}</th>
+            {proxyStatus !== null && <th scope="col">{columns.proxyStatus}</th>}
+            {showStatus && <th scope="col">{columns.status}</th>}
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => (
-            <tr key={`${row.type} ${row.host} ${row.value}`}>
-              <td data-label="Type">{row.type}</td>
-              <td data-label="Host" className="dns-table__host">
-                <CopyButton text={row.host} label={`${row.type} host ${row.host}`}>
+          {rows.map(({ type, host, value, status }) => (
+            <tr key={`${type} ${host} ${value}`}>
+              <td data-label={columns.type}>{type}</td>
+              <td data-label={columns.host} className="dns-table__host">
+                <CopyButton text={host} label={t`${type} host ${host}`}>
                   <code className="dns-table__text">
-                    <NaturalBreaks text={row.host} />
+                    <NaturalBreaks text={host} />
                   </code>
                 </CopyButton>
               </td>
-              <td data-label="Value">
-                <CopyButton text={row.value} label={`${row.type} value ${row.value}`}>
+              <td data-label={columns.value}>
+                <CopyButton text={value} label={t`${type} value ${value}`}>
                   <code className="dns-table__text">
-                    <NaturalBreaks text={row.value} />
+                    <NaturalBreaks text={value} />
                   </code>
                 </CopyButton>
               </td>
-              {proxyStatus !== null && <td data-label="Proxy Status">{proxyStatus}</td>}
-              {showStatus && <td data-label="Status">{row.status && <DnsStatusIcon status={row.status} />}</td>}
+              {proxyStatus !== null && <td data-label={columns.proxyStatus}>{proxyStatus}</td>}
+              {showStatus && <td data-label={columns.status}>{status && <DnsStatusIcon status={status} />}</td>}
             </tr>
           ))}
         </tbody>

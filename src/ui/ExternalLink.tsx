@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { AnchorHTMLAttributes, ReactNode } from 'react';
 
 /** A link that opens in a new tab and says so to screen readers. */
@@ -5,7 +6,10 @@ export function ExternalLink({ children, ...rest }: AnchorHTMLAttributes<HTMLAnc
   return (
     <a target="_blank" rel="noopener noreferrer" {...rest}>
       {children}
-      <span className="visually-hidden"> (opens in a new tab)</span>
+      <span className="visually-hidden">
+        {' '}
+        <Trans>(opens in a new tab)</Trans>
+      </span>
     </a>
   );
 }

@@ -2,10 +2,13 @@
  * A modal dialog: focus moves in when it opens, stays inside while it is open (Tab and Shift+Tab wrap), Escape
  * and the close button close it, and focus returns to what opened it.
  */
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
+/** The field a dialog is for, which takes the focus before the dialog's first control. */
+const AUTOFOCUS = '[data-autofocus]';
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"])';
 
 export interface ModalProps {
@@ -15,6 +18,7 @@ export interface ModalProps {
 }
 
 export function Modal({ title, onClose, children }: ModalProps) {
+  const { t } = useLingui();
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
 
@@ -22,7 +26,7 @@ export function Modal({ title, onClose, children }: ModalProps) {
     const opener = document.activeElement as HTMLElement | null;
     // The field a dialog is for (marked data-autofocus) before its first control, which is the close button.
     const first =
-      dialog.current?.querySelector<HTMLElement>('[data-autofocus]') ?? dialog.current?.querySelector<HTMLElement>(FOCUSABLE);
+      dialog.current?.querySelector<HTMLElement>(AUTOFOCUS) ?? dialog.current?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? dialog.current)?.focus();
     return () => opener?.focus();
   }, []);
@@ -55,7 +59,7 @@ export function Modal({ title, onClose, children }: ModalProps) {
       <div ref={dialog} className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} onKeyDown={onKeyDown}>
         <div className="modal__header">
           <h2 id={titleId}>{title}</h2>
-          <button type="button" className="modal__close" aria-label={`Close ${title}`} onClick={onClose}>
+          <button type="button" className="modal__close" aria-label={t`Close ${title}`} onClick={onClose}>
             <span aria-hidden="true">×</span>
           </button>
         </div>

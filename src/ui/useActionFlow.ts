@@ -1,19 +1,25 @@
 /**
  * The state machine behind an ActionButton: idle -> pending -> succeeded or failed, with the failure's message,
  * and a follow-up (close the modal, reload) a fixed delay after success. The delay's timer is cleared when the
- * component unmounts, so a closed modal never acts late.
+ * component unmounts, so a closed modal never acts late. A failure given as a catalog message is kept as one and
+ * read in the owner's language at each render, so a language switch rewords it in place.
  */
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ActionState } from './ActionButton';
 
+/** A failure's message: a catalog message, or a text already in the owner's language. */
+export type FlowMessage = MessageDescriptor | string;
+
 export interface ActionFlow {
   state: ActionState;
-  /** The message of the last failure; null otherwise. */
+  /** The message of the last failure, in the owner's language; null otherwise. */
   error: string | null;
   /** Runs the action unless one is already running; it resolves to a failure message, or null on success. */
-  run(action: () => Promise<string | null>): Promise<void>;
+  run(action: () => Promise<FlowMessage | null>): Promise<void>;
   /** Fails without running anything (a check before the call). */
-  fail(message: string): void;
+  fail(message: FlowMessage): void;
   reset(): void;
 }
 
@@ -25,7 +31,8 @@ export interface ActionFlowOptions {
 
 export function useActionFlow({ onSucceeded, afterSuccessMs = 0 }: ActionFlowOptions = {}): ActionFlow {
   const [state, setState] = useState<ActionState>('idle');
-  const [error, setError] = useState<string | null>(null);
+  const { i18n } = useLingui();
+  const [error, setError] = useState<FlowMessage | null>(null);
   const running = useRef(false);
   const followUp = useRef(onSucceeded);
   useEffect(() => {
@@ -38,7 +45,7 @@ export function useActionFlow({ onSucceeded, afterSuccessMs = 0 }: ActionFlowOpt
     return () => clearTimeout(timer);
   }, [state, afterSuccessMs]);
 
-  const run = useCallback(async (action: () => Promise<string | null>) => {
+  const run = useCallback(async (action: () => Promise<FlowMessage | null>) => {
     if (running.current) return;
     running.current = true;
     setState('pending');
@@ -55,7 +62,7 @@ export function useActionFlow({ onSucceeded, afterSuccessMs = 0 }: ActionFlowOpt
     }
   }, []);
 
-  const fail = useCallback((message: string) => {
+  const fail = useCallback((message: FlowMessage) => {
     setError(message);
     setState('failed');
   }, []);
@@ -65,5 +72,6 @@ export function useActionFlow({ onSucceeded, afterSuccessMs = 0 }: ActionFlowOpt
     setState('idle');
   }, []);
 
-  return { state, error, run, fail, reset };
+  const shownError = error === null || typeof error === 'string' ? error : i18n._(error);
+  return { state, error: shownError, run, fail, reset };
 }
