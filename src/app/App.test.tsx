@@ -214,4 +214,11 @@ describe('the header', () => {
     expect(screen.getByText('pro')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
   });
+
+  it("names the page with the panel's title, whatever the screen", async () => {
+    document.title = '';
+    openAsOwner('/support');
+    await screen.findByRole('heading', { name: 'Need some help?' });
+    expect(document.title).toBe('Billing and domain settings');
+  });
 });
