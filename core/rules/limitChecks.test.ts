@@ -1,13 +1,19 @@
 import type { CurrentSiteLimits, Limit, SiteLimit } from '../contract';
 import {
   effectiveLimits,
+  firstLimitBreach,
   firstLimitViolation,
+  formatThemeList,
+  limitBreach,
+  limitBreachMessage,
+  limitBreaches,
   limitViolations,
   membersLimitMessage,
   newslettersLimitMessage,
   staffLimitMessage,
   themesLimitMessage,
   validateLimit,
+  type LimitBreach,
   type LimitContext,
 } from './limitChecks';
 import { context, customTheme, officialTheme, price, product, usage } from './testing/planFixtures';
@@ -54,6 +60,43 @@ describe('validateLimit: "Plan limit validations against current site usage"', (
   });
 });
 
+describe('limitBreach: the same checks as parts, for whoever words them (the panel\'s catalog)', () => {
+  it.each<[string, Limit, SiteLimit | undefined, LimitContext, LimitBreach | null]>([
+    ['staff', { name: 'staff', value: 3 }, usage(4), context(), { kind: 'staff', limit: 3 }],
+    ['staff on business', { name: 'staff', value: 3 }, usage(4), context('Business'), null],
+    ['newsletters', { name: 'newsletters', value: 3 }, usage(5), context(), { kind: 'newsletters', limit: 3 }],
+    ['one newsletter', { name: 'newsletters', value: 1 }, usage(2), context(), { kind: 'multipleNewsletters' }],
+    ['newsletters within the limit', { name: 'newsletters', value: 1 }, usage(1), context(), null],
+    ['members', { name: 'members', value: 1000 }, usage(1001), context(), { kind: 'members', limit: 1000 }],
+    ['themes', { name: 'customThemes', value: ['Casper'] }, usage(0), context('starter', customTheme), { kind: 'themes', themes: ['Casper'] }],
+    ['custom theme', { name: 'customThemes', value: [] }, usage(0), context('starter', customTheme), { kind: 'customTheme' }],
+    ['web analytics', { name: 'limitAnalytics', value: true }, usage(1), context(), { kind: 'webAnalytics' }],
+    ['Stripe Connect', { name: 'limitStripeConnect', value: true }, usage(1), context(), { kind: 'stripeConnect' }],
+    ['integrations', { name: 'customIntegrations', value: true }, usage(99), context(), null],
+  ])('%s', (_label, limit, siteUsage, ctx, expected) => {
+    expect(limitBreach(limit, siteUsage, ctx)).toEqual(expected);
+  });
+
+  it.each<[LimitBreach, string]>([
+    [{ kind: 'staff', limit: 1 }, 'Not available with more than 1 staff user'],
+    [{ kind: 'newsletters', limit: 3 }, 'Not available with more than 3 newsletters'],
+    [{ kind: 'multipleNewsletters' }, 'Not available with multiple newsletters'],
+    [{ kind: 'members', limit: 8000 }, 'Not available with more than 8,000 members'],
+    [{ kind: 'themes', themes: ['Casper', 'Edition'] }, 'Only available with Casper or Edition theme installed'],
+    [{ kind: 'customTheme' }, 'Not available when using custom theme'],
+    [{ kind: 'webAnalytics' }, 'Not available with Web Analytics enabled'],
+    [{ kind: 'stripeConnect' }, 'Not available with Stripe Connect enabled'],
+  ])('words %p in the spec\'s English', (breach, expected) => {
+    expect(limitBreachMessage(breach)).toBe(expected);
+  });
+
+  it('lists themes in the locale asked for, US English by default', () => {
+    expect(formatThemeList(['A', 'B', 'C'])).toBe('A, B, or C');
+    expect(formatThemeList(['A', 'B', 'C'], 'de-DE')).toBe('A, B oder C');
+    expect(formatThemeList(['A', 'B'], 'fr-FR')).toBe('A ou B');
+  });
+});
+
 describe('limitViolations and firstLimitViolation: "Limit violations show the first violation\'s message."', () => {
   const limits: Limit[] = [
     { name: 'staff', value: 2 },
@@ -74,6 +117,15 @@ describe('limitViolations and firstLimitViolation: "Limit violations show the fi
     ['none broken', { staff: usage(1) }, null],
   ])('%s', (_label, site, expected) => {
     expect(firstLimitViolation(limits, site, context())).toBe(expected);
+  });
+
+  it('gives the same as breaches', () => {
+    expect(limitBreaches(limits, siteLimits, context())).toEqual([
+      { name: 'staff', breach: { kind: 'staff', limit: 2 } },
+      { name: 'limitAnalytics', breach: { kind: 'webAnalytics' } },
+    ]);
+    expect(firstLimitBreach(limits, siteLimits, context())).toEqual({ kind: 'staff', limit: 2 });
+    expect(firstLimitBreach(limits, { staff: usage(1) }, context())).toBeNull();
   });
 });
 

@@ -1,15 +1,39 @@
 /**
- * A plan's limits against the site's usage (SPEC 5 "Plan limit validations"): which limits a plan's price breaks
- * and the message of each. Expected failures are values, never throws.
+ * A plan's limits against the site's usage (SPEC 5 "Plan limit validations"): which limits a plan's price breaks,
+ * as a breach (its kind and values) that each side words: the English messages below (the spec's, which the
+ * server and the rules' callers use) or the panel's catalog (src/features/common/limitMessages.ts), which must read
+ * the same in English. Expected failures are values, never throws.
  */
 import type { CurrentSite, CurrentSiteLimits, Limit, LimitName, Price, Product, SiteLimit } from '../contract';
 import { FEATURE_ENABLED_TOTAL, MONEY_LOCALE, MULTIPLE_NEWSLETTERS_LIMIT } from './constants';
+import { formatterFor } from './intlFormats';
 import { formatMemberCount } from './limits';
 import { PLAN_MESSAGES } from './planMessages';
 import { isBusinessProduct } from './products';
 import { countLabel } from './text';
 
-const themeListFormat = new Intl.ListFormat(MONEY_LOCALE, { type: 'disjunction' });
+const themeListFormats = new Map<string, Intl.ListFormat>();
+
+/** Why a limit rules a plan out for the site: what the message says, without its words. */
+export type LimitBreach =
+  /** more staff users than the plan has */
+  | { kind: 'staff'; limit: number }
+  /** more newsletters than the plan has (a limit above 1) */
+  | { kind: 'newsletters'; limit: number }
+  /** more than one newsletter on a plan that has one */
+  | { kind: 'multipleNewsletters' }
+  | { kind: 'members'; limit: number }
+  /** a custom theme that is not one of the plan's themes */
+  | { kind: 'themes'; themes: readonly string[] }
+  /** a custom theme on a plan that takes official themes only */
+  | { kind: 'customTheme' }
+  | { kind: 'webAnalytics' }
+  | { kind: 'stripeConnect' };
+
+/** 'Casper or Edition', 'A, B, or C' ('A, B oder C' in 'de-DE'): the themes a plan takes, as one of them. */
+export function formatThemeList(themes: readonly string[], locale: string = MONEY_LOCALE): string {
+  return formatterFor(themeListFormats, locale, () => new Intl.ListFormat(locale, { type: 'disjunction' })).format(themes);
+}
 
 /** 'Not available with more than 1 staff user', '... more than 3 staff users' */
 export function staffLimitMessage(limit: number): string {
@@ -30,7 +54,29 @@ export function membersLimitMessage(limit: number): string {
 
 /** 'Only available with Casper or Edition theme installed' */
 export function themesLimitMessage(themes: readonly string[]): string {
-  return `Only available with ${themeListFormat.format(themes)} theme installed`;
+  return `Only available with ${formatThemeList(themes)} theme installed`;
+}
+
+/** A breach in the spec's English. */
+export function limitBreachMessage(breach: LimitBreach): string {
+  switch (breach.kind) {
+    case 'staff':
+      return staffLimitMessage(breach.limit);
+    case 'newsletters':
+      return newslettersLimitMessage(breach.limit);
+    case 'multipleNewsletters':
+      return PLAN_MESSAGES.multipleNewsletters;
+    case 'members':
+      return membersLimitMessage(breach.limit);
+    case 'themes':
+      return themesLimitMessage(breach.themes);
+    case 'customTheme':
+      return PLAN_MESSAGES.customTheme;
+    case 'webAnalytics':
+      return PLAN_MESSAGES.webAnalytics;
+    case 'stripeConnect':
+      return PLAN_MESSAGES.stripeConnect;
+  }
 }
 
 export interface LimitContext {
@@ -52,31 +98,38 @@ function restrictsEnabledFeature(value: Limit['value'], usage: SiteLimit | undef
  * "an official theme is needed, or the active theme must be in the list". Theme names compare without case:
  * theme folders and display names differ only in case.
  */
-function customThemesMessage(themes: readonly string[], site: LimitContext['site']): string | null {
+function customThemesBreach(themes: readonly string[], site: LimitContext['site']): LimitBreach | null {
   const active = site.active_theme.toLowerCase();
   if (site.active_theme_official || themes.some((theme) => theme.toLowerCase() === active)) return null;
-  return themes.length > 0 ? themesLimitMessage(themes) : PLAN_MESSAGES.customTheme;
+  return themes.length > 0 ? { kind: 'themes', themes } : { kind: 'customTheme' };
+}
+
+/** How one plan limit rules the plan out for the site's usage, or null when the site fits it. */
+export function limitBreach(limit: Limit, usage: SiteLimit | undefined, context: LimitContext): LimitBreach | null {
+  const { value } = limit;
+  switch (limit.name) {
+    case 'staff':
+      return !isBusinessProduct(context.productName) && exceedsCount(value, usage) ? { kind: 'staff', limit: value } : null;
+    case 'newsletters':
+      if (!exceedsCount(value, usage)) return null;
+      return value === MULTIPLE_NEWSLETTERS_LIMIT ? { kind: 'multipleNewsletters' } : { kind: 'newsletters', limit: value };
+    case 'members':
+      return exceedsCount(value, usage) ? { kind: 'members', limit: value } : null;
+    case 'customThemes':
+      return Array.isArray(value) ? customThemesBreach(value, context.site) : null;
+    case 'limitAnalytics':
+      return restrictsEnabledFeature(value, usage) ? { kind: 'webAnalytics' } : null;
+    case 'limitStripeConnect':
+      return restrictsEnabledFeature(value, usage) ? { kind: 'stripeConnect' } : null;
+    case 'customIntegrations':
+      return null;
+  }
 }
 
 /** The message of one plan limit against the site's usage, or null when the site fits it. */
 export function validateLimit(limit: Limit, usage: SiteLimit | undefined, context: LimitContext): string | null {
-  const { value } = limit;
-  switch (limit.name) {
-    case 'staff':
-      return !isBusinessProduct(context.productName) && exceedsCount(value, usage) ? staffLimitMessage(value) : null;
-    case 'newsletters':
-      return exceedsCount(value, usage) ? newslettersLimitMessage(value) : null;
-    case 'members':
-      return exceedsCount(value, usage) ? membersLimitMessage(value) : null;
-    case 'customThemes':
-      return Array.isArray(value) ? customThemesMessage(value, context.site) : null;
-    case 'limitAnalytics':
-      return restrictsEnabledFeature(value, usage) ? PLAN_MESSAGES.webAnalytics : null;
-    case 'limitStripeConnect':
-      return restrictsEnabledFeature(value, usage) ? PLAN_MESSAGES.stripeConnect : null;
-    case 'customIntegrations':
-      return null;
-  }
+  const breach = limitBreach(limit, usage, context);
+  return breach === null ? null : limitBreachMessage(breach);
 }
 
 export interface LimitViolation {
@@ -84,17 +137,32 @@ export interface LimitViolation {
   message: string;
 }
 
+/** Every broken limit with its breach, in the order of `limits`. */
+export function limitBreaches(
+  limits: readonly Limit[],
+  siteLimits: CurrentSiteLimits,
+  context: LimitContext,
+): { name: LimitName; breach: LimitBreach }[] {
+  return limits.flatMap((limit) => {
+    const breach = limitBreach(limit, siteLimits[limit.name], context);
+    return breach === null ? [] : [{ name: limit.name, breach }];
+  });
+}
+
 /** Every broken limit, in the order of `limits`. */
 export function limitViolations(limits: readonly Limit[], siteLimits: CurrentSiteLimits, context: LimitContext): LimitViolation[] {
-  return limits.flatMap((limit) => {
-    const message = validateLimit(limit, siteLimits[limit.name], context);
-    return message === null ? [] : [{ name: limit.name, message }];
-  });
+  return limitBreaches(limits, siteLimits, context).map(({ name, breach }) => ({ name, message: limitBreachMessage(breach) }));
+}
+
+/** "Limit violations show the first violation's message": the first violation's breach, or null. */
+export function firstLimitBreach(limits: readonly Limit[], siteLimits: CurrentSiteLimits, context: LimitContext): LimitBreach | null {
+  return limitBreaches(limits, siteLimits, context)[0]?.breach ?? null;
 }
 
 /** "Limit violations show the first violation's message." */
 export function firstLimitViolation(limits: readonly Limit[], siteLimits: CurrentSiteLimits, context: LimitContext): string | null {
-  return limitViolations(limits, siteLimits, context)[0]?.message ?? null;
+  const breach = firstLimitBreach(limits, siteLimits, context);
+  return breach === null ? null : limitBreachMessage(breach);
 }
 
 /** A price's limits, then the product's limits the price does not set: a price narrows its product. */

@@ -11,6 +11,7 @@ import {
   offeredProducts,
   otherPeriod,
   paidPriceId,
+  planDisabledCause,
   planDisabledReason,
   planFeatures,
   productSupportsSubdirectory,
@@ -112,6 +113,27 @@ describe('planDisabledReason: "Plan disabling reasons" in their order', () => {
     ['a removed (DEFUNCT) sending domain does not disable starter', { ...base, site: { ...base.site, sending_domain_status: 'DEFUNCT' } }, null],
   ])('%s', (_label, input, expected) => {
     expect(planDisabledReason(input)).toBe(expected);
+  });
+});
+
+describe('planDisabledCause: the same reasons as parts, for whoever words them', () => {
+  const input: PlanAvailabilityInput = {
+    product: product('starter', { limits: [{ name: 'staff', value: 1 }] }),
+    price: price({ id: 'price_starter', members: 1000 }),
+    currentPriceId: null,
+    siteLimits: { members: usage(500), staff: usage(1) },
+    site: { isSubdirectory: false, sending_domain_status: 'NONE', ...officialTheme },
+    siteMajorVersion: 5,
+  };
+
+  it.each<[string, PlanAvailabilityInput, ReturnType<typeof planDisabledCause>]>([
+    ['the current price', { ...input, currentPriceId: 'price_starter' }, { kind: 'currentPlanAndPeriod' }],
+    ['members first', { ...input, siteLimits: { members: usage(5000), staff: usage(3) } }, { kind: 'limit', breach: { kind: 'members', limit: 1000 } }],
+    ['an older platform', { ...input, siteMajorVersion: 3 }, { kind: 'olderPlatformVersion' }],
+    ['another limit last', { ...input, siteLimits: { staff: usage(3) } }, { kind: 'limit', breach: { kind: 'staff', limit: 1 } }],
+    ['none', input, null],
+  ])('%s', (_label, given, expected) => {
+    expect(planDisabledCause(given)).toEqual(expected);
   });
 });
 

@@ -15,7 +15,7 @@ import {
   SUBDIRECTORY_ADDON_NAME,
   type PlanName,
 } from './constants';
-import { effectiveLimits, firstLimitViolation, type LimitContext } from './limitChecks';
+import { effectiveLimits, firstLimitBreach, limitBreachMessage, type LimitBreach, type LimitContext } from './limitChecks';
 import { memberCountOrDefault, memberLimitOf } from './limits';
 import { PLAN_MESSAGES } from './planMessages';
 import { isEntryProduct, isExcludedFromOffers } from './products';
@@ -72,21 +72,34 @@ export interface PlanAvailabilityInput {
   siteMajorVersion: number;
 }
 
+/** Why a plan card is disabled, as parts: one of the spec's fixed reasons (a PLAN_MESSAGES key), or a limit's breach. */
+export type PlanDisabledCause =
+  | { kind: 'currentPlanAndPeriod' | 'activeSubdirectory' | 'olderPlatformVersion' | 'activeSendingDomain' }
+  | { kind: 'limit'; breach: LimitBreach };
+
 /** Why a plan card is disabled, the first reason in the spec's order; null when it can be chosen. */
-export function planDisabledReason(input: PlanAvailabilityInput): string | null {
+export function planDisabledCause(input: PlanAvailabilityInput): PlanDisabledCause | null {
   const { product, price, site } = input;
   const limits = effectiveLimits(product, price);
   const context: LimitContext = { productName: product.name, site };
-  if (price.id === input.currentPriceId) return PLAN_MESSAGES.currentPlanAndPeriod;
+  if (price.id === input.currentPriceId) return { kind: 'currentPlanAndPeriod' };
   const members = limits.filter((limit) => limit.name === 'members');
-  const membersMessage = firstLimitViolation(members, input.siteLimits, context);
-  if (membersMessage !== null) return membersMessage;
-  if (site.isSubdirectory && !productSupportsSubdirectory(product)) return PLAN_MESSAGES.activeSubdirectory;
+  const membersBreach = firstLimitBreach(members, input.siteLimits, context);
+  if (membersBreach !== null) return { kind: 'limit', breach: membersBreach };
+  if (site.isSubdirectory && !productSupportsSubdirectory(product)) return { kind: 'activeSubdirectory' };
   if (isEntryProduct(product.name)) {
-    if (input.siteMajorVersion < MIN_ENTRY_PRODUCT_MAJOR_VERSION) return PLAN_MESSAGES.olderPlatformVersion;
-    if (hasCustomSendingDomain(site.sending_domain_status)) return PLAN_MESSAGES.activeSendingDomain;
+    if (input.siteMajorVersion < MIN_ENTRY_PRODUCT_MAJOR_VERSION) return { kind: 'olderPlatformVersion' };
+    if (hasCustomSendingDomain(site.sending_domain_status)) return { kind: 'activeSendingDomain' };
   }
-  return firstLimitViolation(limits, input.siteLimits, context);
+  const breach = firstLimitBreach(limits, input.siteLimits, context);
+  return breach === null ? null : { kind: 'limit', breach };
+}
+
+/** Why a plan card is disabled, in the spec's English; null when it can be chosen. */
+export function planDisabledReason(input: PlanAvailabilityInput): string | null {
+  const cause = planDisabledCause(input);
+  if (cause === null) return null;
+  return cause.kind === 'limit' ? limitBreachMessage(cause.breach) : PLAN_MESSAGES[cause.kind];
 }
 
 // ------------------------------------------------------------------------------------ offers and prices
