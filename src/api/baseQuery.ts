@@ -3,8 +3,8 @@
  * same origin, an 18 s timeout, up to 3 retries on transient failures (a write's only when it carries an
  * idempotency key), one session refresh on 401/403/expired token, legacy detection, the host's forceUpgrade
  * answer for the calls that ask for it, and the catalogue messages of section 8 (with each call's generic default,
- * errors.ts CALL_FAILURE_MESSAGES). It never throws: failures come
- * back as `{error: ApiError}`.
+ * errors.ts CALL_FAILURE_MESSAGES), kept translatable (ApiError.text: components show it with useErrorText). It never
+ * throws: failures come back as `{error: ApiError}`.
  */
 import { fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import type { BaseQueryApi, BaseQueryFn, FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
@@ -16,30 +16,30 @@ import {
   HTTP_RETRY_STATUSES,
   HTTP_TIMEOUT_MS,
 } from '../../core/rules/constants';
-import {
-  BILLING_DATA_NO_PERMISSION_MESSAGE,
-  CALL_FAILURE_MESSAGES,
-  GENERIC_MESSAGE,
-  NOT_OWNER_MESSAGE,
-  TIMEOUT_MESSAGE,
-  isExpiredTokenMessage,
-  isLegacyMessage,
-  sessionErrorMessage,
-} from './errors';
+import { CALL_FAILURE_MESSAGES, ERROR_MESSAGES, NOT_OWNER_MESSAGE, isExpiredTokenMessage, isLegacyMessage, sessionErrorText } from './errors';
 import type { ApiError } from './errors';
+import { inEnglish, type ErrorText } from './errorText';
+import { serverErrorText } from './serverErrors';
 import type { CallArgs } from './call';
 import type { ErrorReporter } from './reporting';
 
 /** What the session feature lends the transport (through the store's thunk extra argument). */
 export interface SessionAccess {
   selectToken(state: unknown): string | null;
-  /** The legacy-plan message once the site is known to be legacy: no further request is sent. */
-  selectLegacyMessage(state: unknown): string | null;
+  /** The legacy-plan refusal once the site is known to be legacy: no further request is sent. */
+  selectLegacy(state: unknown): LegacyRefusal | null;
   /** What the host answered to forceUpgradeInfo (known before the session is ready, so before any such call). */
   selectForceUpgrade(state: unknown): boolean;
   /** Gets a new session token; concurrent callers share one refresh. Resolves false when it failed. */
   refresh(dispatch: Dispatch, options: { init: boolean }): Promise<boolean>;
-  siteMarkedLegacy(message: string): UnknownAction;
+  siteMarkedLegacy(message: string, text: ErrorText): UnknownAction;
+}
+
+/** What a legacy site's calls answer without asking: the server's refusal, and what the owner is shown for it. */
+export interface LegacyRefusal {
+  /** the server's message */
+  message: string;
+  text: ErrorText;
 }
 
 export interface TransportContext {
@@ -56,9 +56,14 @@ export interface TransportContext {
 interface WireFailure {
   status: number | 'NETWORK_ERROR';
   detail: string;
+  /** the code of the server's error body, when it sent one */
+  code: string | null;
 }
 
 type Attempt = { data: unknown; error?: undefined } | { error: WireFailure; data?: undefined };
+
+/** core/contract/errorCodes.ts: the site is on a special legacy plan. */
+const LEGACY_PLAN_CODE = 'legacy_plan';
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -77,16 +82,23 @@ function serverMessage(body: unknown): string {
   return typeof message === 'string' ? message : '';
 }
 
+/** The code of the server's error body (`{error: {code, message, status}}`), as sent. */
+function serverCode(body: unknown): string | null {
+  const code = (body as { error?: { code?: unknown } } | null)?.error?.code;
+  return typeof code === 'string' && code !== '' ? code : null;
+}
+
 function toWireFailure(error: FetchBaseQueryError): WireFailure {
   if (error.status === 'FETCH_ERROR' || error.status === 'CUSTOM_ERROR') {
-    return { status: 'NETWORK_ERROR', detail: error.error };
+    return { status: 'NETWORK_ERROR', detail: error.error, code: null };
   }
-  if (error.status === 'TIMEOUT_ERROR') return { status: 408, detail: 'timeout' };
-  if (error.status === 'PARSING_ERROR') return { status: error.originalStatus, detail: String(error.data) };
+  if (error.status === 'TIMEOUT_ERROR') return { status: 408, detail: 'timeout', code: null };
+  if (error.status === 'PARSING_ERROR') return { status: error.originalStatus, detail: String(error.data), code: null };
   const detail = serverMessage(error.data);
+  const code = serverCode(error.data);
   // A gateway that gives up answers 500 with a text body; SPEC section 8 reports it as the 408 it really is.
-  if (error.status === 500 && /timeout/i.test(detail)) return { status: 408, detail };
-  return { status: error.status, detail };
+  if (error.status === 500 && /timeout/i.test(detail)) return { status: 408, detail, code };
+  return { status: error.status, detail, code };
 }
 
 function isRetryable(failure: WireFailure): boolean {
@@ -97,14 +109,24 @@ function needsSessionRefresh(failure: WireFailure): boolean {
   return failure.status === 401 || failure.status === 403 || isExpiredTokenMessage(failure.detail);
 }
 
-function userMessage(failure: WireFailure, args: CallArgs, supportEmail: string): string {
-  if (isLegacyMessage(failure.detail)) return failure.detail;
-  if (failure.status === 408 || /timeout/i.test(failure.detail)) return TIMEOUT_MESSAGE;
-  if (args.isSessionCall) return failure.status === 403 ? NOT_OWNER_MESSAGE : sessionErrorMessage(supportEmail);
-  if (failure.status === 403 && args.name === 'get-billing-data') return BILLING_DATA_NO_PERMISSION_MESSAGE;
-  if (failure.status === 401 || failure.status === 403) return NOT_OWNER_MESSAGE;
-  if (failure.status === 'NETWORK_ERROR') return (args.name && CALL_FAILURE_MESSAGES[args.name]) ?? GENERIC_MESSAGE;
-  return GENERIC_MESSAGE;
+/** A legacy plan's refusal: the server's message says so (its code too, from a server that sends one). */
+function isLegacyFailure(failure: WireFailure): boolean {
+  return failure.code === LEGACY_PLAN_CODE || isLegacyMessage(failure.detail);
+}
+
+/** What the owner is shown for a failure: the catalogue's message, or the legacy plan's, in the catalog's words. */
+function userText(failure: WireFailure, args: CallArgs, supportEmail: string): ErrorText {
+  if (isLegacyFailure(failure)) return serverErrorText(failure);
+  if (failure.status === 408 || /timeout/i.test(failure.detail)) return ERROR_MESSAGES.timeout;
+  if (args.isSessionCall) return failure.status === 403 ? ERROR_MESSAGES.notOwner : sessionErrorText(supportEmail);
+  if (failure.status === 403 && args.name === 'get-billing-data') return ERROR_MESSAGES.billingDataNoPermission;
+  if (failure.status === 401 || failure.status === 403) return ERROR_MESSAGES.notOwner;
+  if (failure.status === 'NETWORK_ERROR') return (args.name && CALL_FAILURE_MESSAGES[args.name]) ?? ERROR_MESSAGES.generic;
+  return ERROR_MESSAGES.generic;
+}
+
+function apiError(failure: WireFailure, text: ErrorText): ApiError {
+  return { status: failure.status, text, message: inEnglish(text), detail: failure.detail, code: failure.code };
 }
 
 export function createBaseQuery(): BaseQueryFn<CallArgs, unknown, ApiError> {
@@ -151,14 +173,14 @@ export function createBaseQuery(): BaseQueryFn<CallArgs, unknown, ApiError> {
 
   return async (args, api) => {
     const context = api.extra as TransportContext;
-    const legacyMessage = context.session.selectLegacyMessage(api.getState());
-    if (legacyMessage !== null && !args.isSessionCall) {
-      return { error: { status: 403, message: legacyMessage, detail: legacyMessage } };
+    const legacy = context.session.selectLegacy(api.getState());
+    if (legacy !== null && !args.isSessionCall) {
+      return { error: apiError({ status: 403, detail: legacy.message, code: null }, legacy.text) };
     }
 
     let attempt = await sendWithRetries(args, api, context);
     let refreshed = false;
-    if (attempt.error && !args.isSessionCall && !isLegacyMessage(attempt.error.detail) && needsSessionRefresh(attempt.error)) {
+    if (attempt.error && !args.isSessionCall && !isLegacyFailure(attempt.error) && needsSessionRefresh(attempt.error)) {
       // 'Token has expired' re-initialises the session; any other 401/403 only renews it.
       refreshed = await context.session.refresh(api.dispatch, { init: isExpiredTokenMessage(attempt.error.detail) });
       if (refreshed) attempt = await sendWithRetries(args, api, context);
@@ -169,14 +191,17 @@ export function createBaseQuery(): BaseQueryFn<CallArgs, unknown, ApiError> {
     // A call its caller gave up (a newer preview replaced it, the screen left) failed on purpose, wherever the
     // abort caught it (before the reply, or while its body was read: then it looks like a 200 that did not
     // parse). Nobody sees its message, so it is neither reported nor a reason to mark the site.
-    if (api.signal.aborted) return { error: { status: failure.status, message: GENERIC_MESSAGE, detail: failure.detail } };
+    if (api.signal.aborted) return { error: apiError(failure, ERROR_MESSAGES.generic) };
+    const text = userText(failure, args, context.supportEmail);
+    const error = apiError(failure, text);
     // SPEC section 4, "Legacy": a legacy-plan message, or a 403 that a fresh session did not cure, marks the site.
-    if (!args.isSessionCall && (isLegacyMessage(failure.detail) || (failure.status === 403 && refreshed))) {
-      api.dispatch(context.session.siteMarkedLegacy(isLegacyMessage(failure.detail) ? failure.detail : NOT_OWNER_MESSAGE));
+    if (!args.isSessionCall && isLegacyFailure(failure)) {
+      api.dispatch(context.session.siteMarkedLegacy(failure.detail, text));
+    } else if (!args.isSessionCall && failure.status === 403 && refreshed) {
+      api.dispatch(context.session.siteMarkedLegacy(NOT_OWNER_MESSAGE, ERROR_MESSAGES.notOwner));
     }
-    const message = userMessage(failure, args, context.supportEmail);
     if (failure.status === 'NETWORK_ERROR') context.reporter.exception(new Error(failure.detail), { url: args.url });
-    context.reporter.shownToUser(message, { url: args.url, status: failure.status });
-    return { error: { status: failure.status, message, detail: failure.detail } };
+    context.reporter.shownToUser(error.message, { url: args.url, status: failure.status });
+    return { error };
   };
 }

@@ -5,12 +5,16 @@
  * cancelling at the end of the billing period is offered first (never to a trial: SPEC 4).
  */
 import { useEffect, useId, useRef, useState } from 'react';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { BillingData } from '../../../core/contract';
+import { inEnglish } from '../../api/errors';
 import { useConfig } from '../../config';
 import { MODAL_CLOSE_DELAY_MS } from '../../../core/rules/constants';
 import { offersCancelAtPeriodEnd } from '../../../core/rules/cancelMode';
 import { formatLongDate } from '../../../core/rules/dates';
 import { useAppDispatch } from '../../store/hooks';
+import { useIntlLocale } from '../../i18n/useIntlLocale';
 import { ActionButton } from '../../ui/ActionButton';
 import { FormError } from '../../ui/FormError';
 import { Modal } from '../../ui/Modal';
@@ -20,36 +24,42 @@ import { cancelAccountNow } from './cancelPoll';
 import { usePageNavigation } from './pageNavigation';
 
 /** SPEC 8 "Account actions": the cancel failure, word for word. */
-export const CANCEL_FAILED_MESSAGE =
-  'Something went wrong when trying to cancel. Refresh your browser and try again, or contact support';
+export const CANCEL_FAILED = msg`Something went wrong when trying to cancel. Refresh your browser and try again, or contact support`;
 
 /** The three confirmations of SPEC 5 "Cancel-now form". */
-export const CANCEL_CONFIRMATIONS = [
-  "I've downloaded my site's data, or I don't need it",
-  'I understand my site and its data will be permanently deleted',
-  'I understand deleted data cannot be recovered',
+const CONFIRMATIONS = [
+  msg`I've downloaded my site's data, or I don't need it`,
+  msg`I understand my site and its data will be permanently deleted`,
+  msg`I understand deleted data cannot be recovered`,
 ] as const;
 
+/** The confirmations in English, for the tests that tick them. */
+export const CANCEL_CONFIRMATIONS = CONFIRMATIONS.map(inEnglish);
+
 function CancelAtPeriodEnd({ data, onClose }: { data: BillingData; onClose(): void }) {
+  const { t } = useLingui();
+  const locale = useIntlLocale();
   const [cancel] = useCancelAtPeriodEndMutation();
   const flow = useActionFlow({ onSucceeded: onClose, afterSuccessMs: MODAL_CLOSE_DELAY_MS });
   const headingId = useId();
+  const periodEnd = formatLongDate(data.subscription.current_period_end, locale);
   return (
     <section className="cancel-option" aria-labelledby={headingId}>
-      <h3 id={headingId}>Cancel at the end of your billing period</h3>
+      <h3 id={headingId}>{t`Cancel at the end of your billing period`}</h3>
       <p>
-        Your site stays online until <strong>{formatLongDate(data.subscription.current_period_end)}</strong>. You can
-        reactivate any time before then.
+        <Trans>
+          Your site stays online until <strong>{periodEnd}</strong>. You can reactivate any time before then.
+        </Trans>
       </p>
       <ActionButton
         className="button button--secondary"
         state={flow.state}
-        label="Cancel at period end"
-        pendingLabel="Cancelling…"
+        label={t`Cancel at period end`}
+        pendingLabel={t`Cancelling…`}
         onClick={() =>
           flow.run(async () => {
             const result = await cancel({ subscriptionId: data.subscription.id });
-            return 'error' in result ? CANCEL_FAILED_MESSAGE : null;
+            return 'error' in result ? CANCEL_FAILED : null;
           })
         }
       />
@@ -78,26 +88,31 @@ function useCancelNow(subscriptionId: string) {
         pageNavigation.leave(companySite);
         return null;
       }
-      return CANCEL_FAILED_MESSAGE;
+      return CANCEL_FAILED;
     });
   }
   return { flow, start };
 }
 
 function CancelNow({ data, standalone }: { data: BillingData; standalone: boolean }) {
-  const [ticked, setTicked] = useState<boolean[]>(() => CANCEL_CONFIRMATIONS.map(() => false));
+  const { t } = useLingui();
+  const [ticked, setTicked] = useState<boolean[]>(() => CONFIRMATIONS.map(() => false));
   const { flow, start } = useCancelNow(data.subscription.id);
   const headingId = useId();
   const allTicked = ticked.every(Boolean);
   const busy = flow.state === 'pending' || flow.state === 'succeeded';
   return (
     <section className="cancel-option" aria-labelledby={headingId}>
-      <h3 id={headingId}>{standalone ? 'Cancel your account now' : 'Or cancel now and delete your site'}</h3>
-      <p>Your site goes offline at once and everything in it is deleted.</p>
+      <h3 id={headingId}>{standalone ? t`Cancel your account now` : t`Or cancel now and delete your site`}</h3>
+      <p>
+        <Trans>Your site goes offline at once and everything in it is deleted.</Trans>
+      </p>
       <fieldset className="checklist" disabled={busy}>
-        <legend>Before you cancel, confirm that:</legend>
-        {CANCEL_CONFIRMATIONS.map((text, index) => (
-          <label key={text} className="checklist__item">
+        <legend>
+          <Trans>Before you cancel, confirm that:</Trans>
+        </legend>
+        {CONFIRMATIONS.map((confirmation, index) => (
+          <label key={confirmation.id} className="checklist__item">
             <input
               type="checkbox"
               checked={ticked[index]}
@@ -106,20 +121,20 @@ function CancelNow({ data, standalone }: { data: BillingData; standalone: boolea
                 setTicked((current) => current.map((value, at) => (at === index ? checked : value)));
               }}
             />
-            {text}
+            {t(confirmation)}
           </label>
         ))}
       </fieldset>
       <ActionButton
         className="button button--danger"
         state={flow.state}
-        label="Cancel account now"
-        pendingLabel="Cancelling your account…"
+        label={t`Cancel account now`}
+        pendingLabel={t`Cancelling your account…`}
         disabled={!allTicked}
         onClick={start}
       />
       <p className="note" role="status">
-        {flow.state === 'pending' ? 'Cancelling your account. This can take up to a minute and a half: keep this page open.' : ''}
+        {flow.state === 'pending' ? t`Cancelling your account. This can take up to a minute and a half: keep this page open.` : ''}
       </p>
       <FormError>{flow.error}</FormError>
     </section>
@@ -127,11 +142,12 @@ function CancelNow({ data, standalone }: { data: BillingData; standalone: boolea
 }
 
 export default function CancelAccountModal({ data, onClose }: { data: BillingData; onClose(): void }) {
+  const { t } = useLingui();
   // Decided when the modal opens: the data refetched after cancelling at period end must not take away the
   // section that is saying 'Update complete!'.
   const [periodEnd] = useState(() => offersCancelAtPeriodEnd(data));
   return (
-    <Modal title="Cancel account" onClose={onClose}>
+    <Modal title={t`Cancel account`} onClose={onClose}>
       {periodEnd && <CancelAtPeriodEnd data={data} onClose={onClose} />}
       <CancelNow data={data} standalone={!periodEnd} />
     </Modal>

@@ -4,14 +4,16 @@
  */
 import { INVOICE_DETAILS_MAX_LENGTH } from '../../../core/contract/values';
 import { useId, useState } from 'react';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { FormEvent } from 'react';
 import { MODAL_CLOSE_DELAY_MS } from '../../../core/rules/constants';
 import { Modal } from '../../ui/Modal';
 import { ModalFormFooter } from '../../ui/ModalFormFooter';
 import { useActionFlow } from '../../ui/useActionFlow';
 
-export const INVOICE_DETAILS_FAILED_MESSAGE =
-  'Unable to update invoice details. Refresh the page and try again or contact support';
+/** SPEC 8: the invoice details were not saved. */
+export const INVOICE_DETAILS_FAILED = msg`Unable to update invoice details. Refresh the page and try again or contact support`;
 
 export interface InvoiceDetailsModalProps {
   invoiceDetails: string;
@@ -21,6 +23,7 @@ export interface InvoiceDetailsModalProps {
 }
 
 export function InvoiceDetailsModal({ invoiceDetails, save, onClose }: InvoiceDetailsModalProps) {
+  const { t } = useLingui();
   const [text, setText] = useState(invoiceDetails);
   const flow = useActionFlow({ onSucceeded: onClose, afterSuccessMs: MODAL_CLOSE_DELAY_MS });
   const fieldId = useId();
@@ -29,15 +32,17 @@ export function InvoiceDetailsModal({ invoiceDetails, save, onClose }: InvoiceDe
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    void flow.run(async () => ((await save(text.trim())) ? null : INVOICE_DETAILS_FAILED_MESSAGE));
+    void flow.run(async () => ((await save(text.trim())) ? null : INVOICE_DETAILS_FAILED));
   }
 
   return (
-    <Modal title="Update invoice details" onClose={onClose}>
+    <Modal title={t`Update invoice details`} onClose={onClose}>
       <form className="form" onSubmit={submit} noValidate>
-        <label htmlFor={fieldId}>Invoice details</label>
+        <label htmlFor={fieldId}>
+          <Trans>Invoice details</Trans>
+        </label>
         <p id={hintId} className="note">
-          Shown on your invoices: for example your company name, address and tax number.
+          <Trans>Shown on your invoices: for example your company name, address and tax number.</Trans>
         </p>
         <textarea
           id={fieldId}

@@ -4,21 +4,39 @@
  * step, 'Over 100,000 members? Contact us' with a link to the support e-mail instead of plans.
  */
 import { useId } from 'react';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react/macro';
+import { inEnglish } from '../../api/errors';
 import { useConfig } from '../../config';
-import { MEMBERS_CONTACT_PROMPT } from '../../../core/rules/constants';
+import { MONEY_LOCALE } from '../../../core/rules/constants';
 import { formatMemberCount, isLastMemberStep } from '../../../core/rules/limits';
+import { useIntlLocale } from '../../i18n/useIntlLocale';
 
 /** What a plan chosen for a tier tells checkout (the route's state): the tier the user picked. */
 export interface MemberLimitChoice {
   members: number;
 }
 
-/** The last step stands for everything above the prompt's count: 'Over 100,000 members'. */
-const OVER_LAST_TIER = MEMBERS_CONTACT_PROMPT.slice(0, MEMBERS_CONTACT_PROMPT.indexOf('?'));
+/** core/rules/constants.ts MEMBERS_CONTACT_PROMPT, in the catalog's words. */
+export const MEMBERS_CONTACT = msg`Over 100,000 members? Contact us`;
 
-/** How a step reads: '1,000 members', or 'Over 100,000 members' on the last step. */
+/**
+ * How a step reads: '1,000 members', or, on the last step, which stands for everything above the contact prompt's
+ * count, 'Over 100,000 members'. Counts as the member tiers read, in the owner's locale (`useIntlLocale()`).
+ */
+export function memberTierMessage(steps: readonly number[], members: number, locale: string): MessageDescriptor {
+  if (isLastMemberStep(steps, members)) return msg`Over 100,000 members`;
+  const count = formatMemberCount(members, locale);
+  return msg`${count} members`;
+}
+
+/**
+ * @deprecated memberTierText's English, for screens not yet moved to memberTierMessage (the plans screen's heading
+ * and the plan lists' labels): drop it once they read the catalog.
+ */
 export function memberTierText(steps: readonly number[], members: number): string {
-  return isLastMemberStep(steps, members) ? OVER_LAST_TIER : `${formatMemberCount(members)} members`;
+  return inEnglish(memberTierMessage(steps, members, MONEY_LOCALE));
 }
 
 export interface MemberTierSliderProps {
@@ -30,11 +48,13 @@ export interface MemberTierSliderProps {
 }
 
 export function MemberTierSlider({ steps, index, onChange, autoFocus = false }: MemberTierSliderProps) {
+  const { t } = useLingui();
+  const locale = useIntlLocale();
   const sliderId = useId();
-  const text = memberTierText(steps, steps[index] ?? steps[0]!);
+  const text = t(memberTierMessage(steps, steps[index] ?? steps[0]!, locale));
   return (
     <div className="member-slider">
-      <label htmlFor={sliderId}>Members</label>
+      <label htmlFor={sliderId}>{t`Members`}</label>
       <input
         id={sliderId}
         type="range"
@@ -55,10 +75,11 @@ export function MemberTierSlider({ steps, index, onChange, autoFocus = false }: 
 
 /** "'Over 100,000 members? Contact us' on the last step", a link to the support e-mail. */
 export function MembersContactPrompt() {
+  const { t } = useLingui();
   const { supportEmail } = useConfig();
   return (
     <p className="contact-prompt">
-      <a href={`mailto:${supportEmail}`}>{MEMBERS_CONTACT_PROMPT}</a>
+      <a href={`mailto:${supportEmail}`}>{t(MEMBERS_CONTACT)}</a>
     </p>
   );
 }

@@ -4,22 +4,15 @@
  * nothing more is charged. In grace the plan details show the open amount instead (PastDueInvoice). A failed
  * preview says so in this row only: the rest of the screen does not depend on it.
  */
+import { useLingui } from '@lingui/react/macro';
 import type { NextCharge as NextChargeData } from '../../../core/contract';
 import { formatLongDate } from '../../../core/rules/dates';
 import { currencySymbol, formatCents } from '../../../core/rules/money';
 import { useGetNextChargeQuery } from '../../api/accountApi';
-import { INVOICE_PREVIEW_FAILED_MESSAGE } from '../../api/errors';
+import { INVOICE_PREVIEW_FAILED } from '../../api/errors';
+import { useIntlLocale } from '../../i18n/useIntlLocale';
 
 const USD = currencySymbol();
-
-/** "after $12.50 of account credit and a $45.00 discount", or '' when neither applies. */
-function reductions(charge: { discount: number; creditApplied: number }): string {
-  const parts = [
-    charge.discount > 0 ? `a ${formatCents(charge.discount, USD)} discount` : null,
-    charge.creditApplied > 0 ? `${formatCents(charge.creditApplied, USD)} of account credit` : null,
-  ].filter((part): part is string => part !== null);
-  return parts.length === 0 ? '' : `After ${parts.join(' and ')}.`;
-}
 
 function Row({ term, children }: { term: string; children: string }) {
   return (
@@ -31,13 +24,28 @@ function Row({ term, children }: { term: string; children: string }) {
 }
 
 function Described({ charge }: { charge: Exclude<NextChargeData, { kind: 'open_amount' }> }) {
+  const { t } = useLingui();
+  const locale = useIntlLocale();
+  const date = formatLongDate(charge.date, locale);
+  const amount = charge.kind === 'access_ends' ? '' : formatCents(charge.amount, USD, locale);
+
+  /** 'After a $45.00 discount and $12.50 of account credit.', or '' when neither applies. */
+  function reductions(reduced: { discount: number; creditApplied: number }): string {
+    const discount = formatCents(reduced.discount, USD, locale);
+    const credit = formatCents(reduced.creditApplied, USD, locale);
+    if (reduced.discount > 0 && reduced.creditApplied > 0) return t`After a ${discount} discount and ${credit} of account credit.`;
+    if (reduced.discount > 0) return t`After a ${discount} discount.`;
+    if (reduced.creditApplied > 0) return t`After ${credit} of account credit.`;
+    return '';
+  }
+
   switch (charge.kind) {
     case 'renewal': {
       const reduced = reductions(charge);
       return (
         <>
           <dl className="price-breakdown price-breakdown--extras">
-            <Row term="Next charge">{`${formatCents(charge.amount, USD)} on ${formatLongDate(charge.date)}`}</Row>
+            <Row term={t`Next charge`}>{t`${amount} on ${date}`}</Row>
           </dl>
           {reduced && <p className="note">{reduced}</p>}
         </>
@@ -47,34 +55,35 @@ function Described({ charge }: { charge: Exclude<NextChargeData, { kind: 'open_a
       return (
         <>
           <dl className="price-breakdown price-breakdown--extras">
-            <Row term="Trial ends">{formatLongDate(charge.date)}</Row>
+            <Row term={t`Trial ends`}>{date}</Row>
           </dl>
           <p className="note">
             {charge.hasCard
-              ? `Then ${formatCents(charge.amount, USD)} will be charged to your card. ${reductions(charge)}`.trim()
-              : `Then ${formatCents(charge.amount, USD)} is due, and there is no card on file to pay it.`}
+              ? [t`Then ${amount} will be charged to your card.`, reductions(charge)].filter(Boolean).join(' ')
+              : t`Then ${amount} is due, and there is no card on file to pay it.`}
           </p>
         </>
       );
     case 'access_ends':
       return (
         <dl className="price-breakdown price-breakdown--extras">
-          <Row term="Next charge">{`None: your access ends on ${formatLongDate(charge.date)}`}</Row>
+          <Row term={t`Next charge`}>{t`None: your access ends on ${date}`}</Row>
         </dl>
       );
   }
 }
 
 export function NextCharge() {
+  const { t } = useLingui();
   const { data, isError, isLoading } = useGetNextChargeQuery();
   if (isLoading) {
     return (
       <p className="note next-charge" aria-busy="true">
-        Loading the next charge…
+        {t`Loading the next charge…`}
       </p>
     );
   }
-  if (isError) return <p className="note next-charge">{INVOICE_PREVIEW_FAILED_MESSAGE}</p>;
+  if (isError) return <p className="note next-charge">{t(INVOICE_PREVIEW_FAILED)}</p>;
   const charge = data?.nextCharge ?? null;
   if (charge === null || charge.kind === 'open_amount') return null;
   return (

@@ -5,11 +5,13 @@
  * that tier's price.
  */
 import { useId } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { BillingData, BillingPeriod, Price, Product } from '../../../core/contract';
 import { centsToUnits, currencySymbol, formatMoney, yearlySaving, yearlyToMonthly } from '../../../core/rules/money';
-import { perPeriod } from '../../../core/rules/perPeriod';
 import { checkoutPath } from '../../../core/rules/checkoutId';
-import { comparablePrice, paidPriceId, planDisabledReason, planFeatures, suitablePrice } from '../../../core/rules/plans';
+import { comparablePrice, paidPriceId, planDisabledCause, planFeatures, suitablePrice } from '../../../core/rules/plans';
+import { useIntlLocale } from '../../i18n/useIntlLocale';
+import { planDisabledText, planFeatureMessage } from './planMessages';
 
 const USD = currencySymbol();
 
@@ -36,13 +38,15 @@ function yearlySavingOf(product: Product, yearly: Price): number | null {
 }
 
 export function PlanCard({ product, members, period, data, showYearlySaving = false, onChoose }: PlanCardProps) {
+  const { t } = useLingui();
+  const locale = useIntlLocale();
   const headingId = useId();
   const reasonId = useId();
   const price = suitablePrice(product, period, members);
   if (!price) return null;
   const monthly = period === 'year' ? yearlyToMonthly(centsToUnits(price.cost)) : centsToUnits(price.cost);
   const saving = showYearlySaving && period === 'year' ? yearlySavingOf(product, price) : null;
-  const reason = planDisabledReason({
+  const cause = planDisabledCause({
     product,
     price,
     currentPriceId: paidPriceId(data),
@@ -50,22 +54,31 @@ export function PlanCard({ product, members, period, data, showYearlySaving = fa
     site: data.currentSite,
     siteMajorVersion: data.currentSiteVersion,
   });
+  const reason = cause === null ? null : t(planDisabledText(cause, locale));
   const path = checkoutPath({ product: product.name.toLowerCase(), group: product.group, period: price.billing_period });
+  const monthlyPrice = formatMoney(monthly, USD, locale);
+  const yearlySaved = saving === null ? null : formatMoney(saving, USD, locale);
+  const name = product.name;
   return (
     <li className="plan-card">
-      <h3 id={headingId}>{product.name}</h3>
+      <h3 id={headingId}>{name}</h3>
       <p className="plan-card__price">
-        <strong>{formatMoney(monthly, USD)}</strong> per month{period === 'year' ? ', billed yearly' : ''}
+        {period === 'year' ? (
+          <Trans>
+            <strong>{monthlyPrice}</strong> per month, billed yearly
+          </Trans>
+        ) : (
+          <Trans>
+            <strong>{monthlyPrice}</strong> per month
+          </Trans>
+        )}
       </p>
-      {saving !== null && (
-        <p className="plan-card__saving">
-          Save {formatMoney(saving, USD)} {perPeriod('year')}
-        </p>
-      )}
+      {yearlySaved !== null && <p className="plan-card__saving">{t`Save ${yearlySaved} per year`}</p>}
       <ul className="plan-card__features">
-        {planFeatures(product.name, price.legacy).map((feature) => (
-          <li key={feature}>{feature}</li>
-        ))}
+        {planFeatures(product.name, price.legacy).map((feature) => {
+          const message = planFeatureMessage(feature);
+          return <li key={feature}>{message ? t(message) : feature}</li>;
+        })}
       </ul>
       {reason && (
         <p id={reasonId} className="note">
@@ -76,11 +89,11 @@ export function PlanCard({ product, members, period, data, showYearlySaving = fa
         type="button"
         className="button"
         disabled={reason !== null || path === null}
-        aria-label={`Choose this plan: ${product.name}`}
+        aria-label={t`Choose this plan: ${name}`}
         aria-describedby={reason ? reasonId : undefined}
         onClick={() => path && onChoose(path)}
       >
-        Choose this plan
+        {t`Choose this plan`}
       </button>
     </li>
   );

@@ -7,7 +7,8 @@ import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useGetBillingDataQuery } from '../../api/accountApi';
 import type { BillingData } from '../../../core/contract';
-import { accountErrorMessage, isApiError } from '../../api/errors';
+import { useLingui } from '@lingui/react/macro';
+import { accountErrorText, isApiError } from '../../api/errors';
 import { useConfig } from '../../config';
 import type { StateRoute } from '../../../core/rules/flags';
 import { Notice } from '../../ui/Notice';
@@ -15,7 +16,7 @@ import { Spinner } from '../../ui/Spinner';
 import { useHideNavigation } from '../../ui/shell';
 
 export interface ScreenGateProps {
-  /** What the spinner says while the data loads. */
+  /** What the spinner says while the data loads (from the catalog: the screen's own words). */
   loadingLabel: string;
   /** A failed load: 'notice' says why (the dashboard does); 'home' leaves for the dashboard, which says why. */
   onFailure: 'notice' | 'home';
@@ -27,6 +28,7 @@ export interface ScreenGateProps {
 }
 
 export function ScreenGate({ loadingLabel, onFailure, redirect, hidesNavigation, children }: ScreenGateProps) {
+  const { t } = useLingui();
   const { supportEmail } = useConfig();
   const { data, error, isLoading } = useGetBillingDataQuery();
   const failed = !isLoading && (!!error || !data);
@@ -36,7 +38,7 @@ export function ScreenGate({ loadingLabel, onFailure, redirect, hidesNavigation,
   if (isLoading) return <Spinner label={loadingLabel} />;
   if (failed || !data) {
     if (onFailure === 'home') return <Navigate to="/" replace />;
-    return <Notice>{accountErrorMessage(isApiError(error) ? error : { status: 500 }, supportEmail)}</Notice>;
+    return <Notice>{t(accountErrorText(isApiError(error) ? error : { status: 500 }, supportEmail))}</Notice>;
   }
   if (target) return <Navigate to={target === 'checkout' ? data.checkoutRoute : target} replace />;
   return <>{children(data)}</>;

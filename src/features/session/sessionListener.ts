@@ -17,7 +17,7 @@ export function registerSessionListeners(startListening: TypedStartListening<Roo
     effect: async (_action, listenerApi) => {
       listenerApi.cancelActiveListeners();
       const stopped = await listenerApi.condition(
-        (action) => siteMarkedLegacy.match(action) && isSpecialLegacyPlanMessage(action.payload),
+        (action) => siteMarkedLegacy.match(action) && isSpecialLegacyPlanMessage(action.payload.message),
         SESSION_REFRESH_INTERVAL_MS,
       );
       if (!stopped) await listenerApi.extra.session.refresh(listenerApi.dispatch, { init: false });

@@ -5,7 +5,8 @@
  */
 import { createAction, createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { NOT_OWNER_MESSAGE } from '../../api/errors';
+import { ERROR_MESSAGES, verbatimText, type ErrorText } from '../../api/errors';
+import type { LegacyRefusal } from '../../api/baseQuery';
 import { noForceUpgrade } from './hostAnswers';
 import type { ForceUpgradeInfo } from './hostAnswers';
 
@@ -20,9 +21,13 @@ export type SessionStatus =
 export interface SessionState {
   status: SessionStatus;
   token: string | null;
-  error: string | null;
+  /** what a failed session says (shown with useErrorText) */
+  error: ErrorText | null;
   forceUpgradeInfo: ForceUpgradeInfo | null;
+  /** the server's legacy-plan refusal, once the site is known to be legacy */
   legacyMessage: string | null;
+  /** what the owner is shown for it */
+  legacyText: ErrorText | null;
 }
 
 const initialState: SessionState = {
@@ -31,9 +36,13 @@ const initialState: SessionState = {
   error: null,
   forceUpgradeInfo: null,
   legacyMessage: null,
+  legacyText: null,
 };
 
-export const siteMarkedLegacy = createAction<string>('session/siteMarkedLegacy');
+/** The site is legacy: the server's refusal, and what the owner is shown for it (its words, unless told). */
+export const siteMarkedLegacy = createAction('session/siteMarkedLegacy', (message: string, text: ErrorText = verbatimText(message)) => ({
+  payload: { message, text } satisfies LegacyRefusal,
+}));
 
 export const sessionSlice = createSlice({
   name: 'session',
@@ -51,13 +60,13 @@ export const sessionSlice = createSlice({
       const info = state.forceUpgradeInfo;
       state.status = info?.forceUpgrade && info.isOwner !== true && info.ownerUser ? 'askOwner' : 'notOwner';
       state.token = null;
-      state.error = NOT_OWNER_MESSAGE;
+      state.error = ERROR_MESSAGES.notOwner;
     },
     hostMissing(state) {
       state.status = 'noHost';
       state.token = null;
     },
-    sessionFailed(state, action: PayloadAction<string>) {
+    sessionFailed(state, action: PayloadAction<ErrorText>) {
       state.status = 'failed';
       state.token = null;
       state.error = action.payload;
@@ -65,7 +74,8 @@ export const sessionSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder.addCase(siteMarkedLegacy, (state, action) => {
-      state.legacyMessage = action.payload;
+      state.legacyMessage = action.payload.message;
+      state.legacyText = action.payload.text;
     });
   },
   selectors: {
@@ -75,6 +85,8 @@ export const sessionSlice = createSlice({
     selectForceUpgradeInfo: (state) => state.forceUpgradeInfo ?? noForceUpgrade,
     selectOwnerName: (state) => state.forceUpgradeInfo?.ownerUser?.name ?? null,
     selectLegacyMessage: (state) => state.legacyMessage,
+    selectLegacy: (state): LegacyRefusal | null =>
+      state.legacyMessage === null ? null : { message: state.legacyMessage, text: state.legacyText ?? verbatimText(state.legacyMessage) },
   },
 });
 
@@ -87,4 +99,5 @@ export const {
   selectForceUpgradeInfo,
   selectOwnerName,
   selectLegacyMessage,
+  selectLegacy,
 } = sessionSlice.selectors;

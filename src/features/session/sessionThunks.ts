@@ -5,7 +5,7 @@
 import { accountApi } from '../../api/accountApi';
 import { handOverBootReply } from '../../api/bootReplies';
 import type { BillingData, CallResponse } from '../../../core/contract';
-import { GENERIC_MESSAGE, isApiError, isExpiredTokenMessage } from '../../api/errors';
+import { ERROR_MESSAGES, isApiError, isExpiredTokenMessage } from '../../api/errors';
 import { HOST_TOKEN_INFO_WAIT_MS, HOST_TOKEN_WAIT_MS } from '../../../core/rules/constants';
 import { askHost } from '../../store/hostBridge';
 import type { HostAnswer } from '../../store/hostBridge';
@@ -25,7 +25,7 @@ const exchangeHostToken = createAppAsyncThunk(
       dispatch(sessionEstablished(result.data.token));
       return true;
     }
-    const error = isApiError(result.error) ? result.error : { status: 'NETWORK_ERROR' as const, message: GENERIC_MESSAGE, detail: '' };
+    const error = isApiError(result.error) ? result.error : { status: 'NETWORK_ERROR' as const, text: ERROR_MESSAGES.generic, detail: '' };
     if (!init && isExpiredTokenMessage(error.detail)) {
       // The server no longer accepts this session at all: redo the whole init.
       return dispatch(startSession()).unwrap();
@@ -34,7 +34,7 @@ const exchangeHostToken = createAppAsyncThunk(
       dispatch(hostTokenRefused());
       return false;
     }
-    dispatch(sessionFailed(error.message));
+    dispatch(sessionFailed(error.text));
     return false;
   },
 );
