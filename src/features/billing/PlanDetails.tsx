@@ -22,6 +22,7 @@ import { STAFF_LIMIT_HELP_PATH, companyPage, portalReturnUrl } from '../common/l
 import { usePageNavigation } from '../common/pageNavigation';
 import { OpenInvoicePayment } from '../payments/OpenInvoicePayment';
 import { NextCharge } from '../common/NextCharge';
+import { PlanUsage } from './PlanUsage';
 import { CANCELED_BANNER_TITLE, REACTIVATE_FAILED_MESSAGE, SPECIAL_OFFER_LABEL } from './messages';
 
 const USD = currencySymbol();
@@ -189,6 +190,7 @@ export function PlanDetails({ data, now = toUnixSeconds(Date.now()) }: { data: B
           ))}
         </ul>
       )}
+      <PlanUsage data={data} />
       {custom ? <CustomPlanPortal customerId={data.subscription.customer_id} /> : <PriceBreakdown data={data} />}
       <AccountExtras data={data} now={now} />
       {data.isGrace ? <PastDueInvoice data={data} /> : <NextCharge />}
