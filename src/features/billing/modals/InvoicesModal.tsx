@@ -4,6 +4,7 @@ import { invoicesCsv, invoicesCsvFileName } from '../../../../core/rules/invoice
 import { Modal } from '../../../ui/Modal';
 import { InvoiceTable, newestFirst } from '../InvoiceTable';
 import { saveFile } from '../saveFile';
+import { SpendingChart } from './SpendingChart';
 
 const CSV_TYPE = 'text/csv;charset=utf-8';
 
@@ -26,6 +27,7 @@ export default function InvoicesModal({
   }
   return (
     <Modal title="All invoices" onClose={onClose}>
+      <SpendingChart invoices={invoices} now={now()} />
       <div className="card__actions invoices-export">
         <button type="button" className="button button--secondary" onClick={exportCsv}>
           Export CSV<span className="visually-hidden"> of all invoices</span>
