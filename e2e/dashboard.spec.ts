@@ -2,6 +2,7 @@
  * The billing dashboard in Chromium, through the demo host, against the real server and its sandbox card
  * provider: what the owner sees and does, and what axe-core finds (nothing, we expect).
  */
+import type { FrameLocator } from '@playwright/test';
 import { expectNoAxeViolations, typeCard } from './panel';
 import { expect, test } from './fixtures';
 
@@ -20,6 +21,41 @@ test('the active dashboard shows the plan, the card, the credit, the offer and t
   await expect(payment.getByText('04/30')).toBeVisible();
   const history = panel.getByRole('region', { name: 'Billing history' });
   await expect(history.getByRole('link', { name: /^Invoice of / })).toHaveCount(5);
+  await expectNoAxeViolations(page);
+});
+
+/** The usage meters in Plan details (issue 27). */
+function planUsage(panel: FrameLocator) {
+  return panel.getByRole('region', { name: 'Plan details' }).getByRole('group', { name: 'Usage' });
+}
+
+test('over-limits: the usage meters say each limit passed, in words, with the way to the plans', async ({ page, openPanel }) => {
+  const usage = planUsage(await openPanel('over-limits'));
+  await expect(usage.getByRole('meter', { name: 'Members' })).toHaveAttribute('aria-valuetext', '12,480 of 1,000, over the limit');
+  await expect(usage.getByRole('meter', { name: 'Staff users' })).toHaveAttribute('aria-valuetext', '4 of 1, over the limit');
+  await expect(usage.getByRole('meter', { name: 'Newsletters' })).toHaveAttribute('aria-valuetext', '2 of 1, over the limit');
+  await expect(usage.getByText('12,480 of 1,000')).toBeVisible();
+  await expect(usage.getByText('Over the limit')).toHaveCount(3);
+  await expectNoAxeViolations(page);
+  await usage.getByRole('link', { name: 'See plans' }).first().click();
+  await expect(page.frameLocator('#billing-frame').getByRole('heading', { level: 1, name: 'Choose your plan' })).toBeVisible();
+});
+
+test('active: the usage meters show each limit within the plan, custom integrations unlimited', async ({ openPanel }) => {
+  const usage = planUsage(await openPanel('active'));
+  await expect(usage.getByRole('meter', { name: 'Members' })).toHaveAttribute('aria-valuetext', '640 of 1,000');
+  await expect(usage.getByRole('meter', { name: 'Staff users' })).toHaveAttribute('aria-valuetext', '2 of 3');
+  await expect(usage.getByRole('meter', { name: 'Newsletters' })).toHaveAttribute('aria-valuetext', '1 of 3');
+  await expect(usage.getByRole('meter')).toHaveCount(3);
+  await expect(usage.getByText('Unlimited')).toHaveCount(1);
+  await expect(usage.getByText('Over the limit')).toHaveCount(0);
+});
+
+test('custom-plan: members against the agreed allowance, the rest unlimited without a bar', async ({ page, openPanel }) => {
+  const usage = planUsage(await openPanel('custom-plan'));
+  await expect(usage.getByRole('meter', { name: 'Members' })).toHaveAttribute('aria-valuetext', '182,000 of 300,000');
+  await expect(usage.getByRole('meter')).toHaveCount(1);
+  await expect(usage.getByText('Unlimited')).toHaveCount(3);
   await expectNoAxeViolations(page);
 });
 

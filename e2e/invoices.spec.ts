@@ -36,3 +36,28 @@ test('View all exports every invoice as CSV, one record each, named by the site 
   expect(records[1]).toMatch(/^\d{4}-\d{2}-\d{2},ACTIVE-0006,Plan change,Paid,180\.00,USD,http:\/\/127\.0\.0\.1:\d+\/sandbox\/invoices\/[\w-]{32}$/);
   await expectNoAxeViolations(page);
 });
+
+test("View all opens with the chart of what was paid, each month's bar reached by keyboard with its amount", async ({ page, openPanel }) => {
+  const panel = await openPanel('active');
+  await panel.getByRole('button', { name: 'View all invoices' }).click();
+  const dialog = panel.getByRole('dialog', { name: 'All invoices' });
+  const chart = dialog.getByRole('figure', { name: 'Paid per month' });
+  await expect(chart).toBeVisible();
+  await expect(chart.getByText(/^Paid per month over the last 24 months: total \$360, highest \$180 in /)).toBeVisible();
+  const bars = chart.getByRole('img');
+  await expect(bars).toHaveCount(24);
+  // The close button has the focus; the next stop is the current month's bar, whose tooltip shows its amount.
+  await expect(dialog.getByRole('button', { name: 'Close All invoices' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(bars.last()).toBeFocused();
+  await expect(bars.last()).toHaveAccessibleName(/^\w+ \d{4}: \$180 paid$/);
+  await expect(chart.getByRole('tooltip')).toContainText('$180 paid');
+  await page.keyboard.press('Home');
+  await expect(bars.first()).toBeFocused();
+  await expect(chart.getByRole('tooltip')).toContainText('$0 paid');
+  // One tab stop: the next is the export.
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Export CSV of all invoices' })).toBeFocused();
+  await expect(dialog.getByRole('link', { name: /^Invoice of / })).toHaveCount(6);
+  await expectNoAxeViolations(page);
+});
