@@ -20,6 +20,29 @@ export const dnsRecordTypeSchema = z.enum(['A', 'CNAME', 'TXT', 'NS', 'MX']);
 export type DnsRecordType = z.infer<typeof dnsRecordTypeSchema>;
 
 /**
+ * What is wrong with a DNS record, for a client to word in its user's language (the row's `hint` says it in English,
+ * core/rules/domains.ts dnsRecordHint). `found` is what DNS answers in the way: the host a CNAME points to, the
+ * addresses an A record gives; empty for a record that is missing or could not be checked.
+ */
+export const dnsRecordProblemCodeSchema = z.enum([
+  'proof_missing',
+  'cname_elsewhere',
+  'a_instead_of_cname',
+  'cname_missing',
+  'cname_instead_of_a',
+  'a_elsewhere',
+  'a_missing',
+  'check_failed',
+]);
+export type DnsRecordProblemCode = z.infer<typeof dnsRecordProblemCodeSchema>;
+
+export const dnsRecordProblemSchema = z.object({
+  code: dnsRecordProblemCodeSchema,
+  found: z.array(z.string()),
+});
+export type DnsRecordProblem = z.infer<typeof dnsRecordProblemSchema>;
+
+/**
  * One DNS record a custom domain needs, as DNS answers it now (beyond the spec: the diagnosis behind a failed
  * or slow activation). `host` is as the DNS table shows it (www, @, blog); `name` the full name.
  */
@@ -35,6 +58,8 @@ export const dnsDiagnosisRowSchema = z.object({
   checkedAt: z.number().int(),
   /** what to change, in plain words, e.g. "Your CNAME points to blog.example.net; it should point to active.inkwell.test" */
   hint: z.string().nullable(),
+  /** the hint as its parts (null when the record is fine); a server of contract 1.1 leaves it out */
+  problem: dnsRecordProblemSchema.nullable().optional(),
 });
 export type DnsDiagnosisRow = z.infer<typeof dnsDiagnosisRowSchema>;
 

@@ -1,17 +1,26 @@
 import type { SslStatus } from '../contract';
 import {
   activationInputError,
+  activationInputNotice,
   canPurchaseDomain,
   cnameHost,
   customDomainRemovalMessage,
+  customDomainInputNotice,
   customDomainOverviewMessage,
+  customDomainOverviewNotice,
   dnsRecords,
   domainKey,
   domainProofValue,
+  DOMAIN_CHECK_UNAVAILABLE_MESSAGE,
   DOMAIN_MESSAGES,
   domainCheckOutcome,
   domainForActivation,
+  domainNoticeText,
+  dnsRecordHint,
+  dnsRecordProblem,
+  failedStatusNotice,
   invalidCnameMessage,
+  invalidCnameNotice,
   isCloudflareNameserver,
   isConfiguredDomain,
   isDomainInputSubmittable,
@@ -28,7 +37,6 @@ import {
   zoneFile,
   zoneFileLine,
   type DnsRecord,
-  type DomainCheckOutcome,
   type DomainCheckResult,
   type SslStatusClass,
 } from './domains';
@@ -268,8 +276,15 @@ describe('isFinalSslStatus: "Known statuses: ACTIVE, FAILED, PROXY, CUSTOM, INVA
   });
 });
 
+/** An outcome with its notice in English, as the spec words it. */
+interface WordedOutcome {
+  state: string;
+  message: string | null;
+  done: boolean;
+}
+
 describe('domainCheckOutcome: SPEC 4 "Custom domain activation", SPEC 8 "Domains"', () => {
-  it.each<[string, DomainCheckResult, string | null, DomainCheckOutcome]>([
+  it.each<[string, DomainCheckResult, string | null, WordedOutcome]>([
     ['"A check error message is shown as is"', { error: { message: 'DNS lookup failed' } }, null, { state: 'failed', message: 'DNS lookup failed', done: true }],
     ['"else \'We weren\'t able to activate your custom domain. Contact support\'"', { error: { message: '' } }, null, { state: 'failed', message: "We weren't able to activate your custom domain. Contact support", done: true }],
     ['an error without a message', { error: {} }, null, { state: 'failed', message: "We weren't able to activate your custom domain. Contact support", done: true }],
@@ -285,7 +300,28 @@ describe('domainCheckOutcome: SPEC 4 "Custom domain activation", SPEC 8 "Domains
     // Ambiguity decided: an unknown status stops polling; the refresh it asks for checks again.
     ['"An unknown status asks the user to refresh."', { ssl_status: 'WHATEVER', hostname: 'www.example.com' }, null, { state: 'unknown', message: 'Refresh the page to update the status of your domain activation.', done: true }],
   ])('%s', (_label, result, previous, outcome) => {
-    expect(domainCheckOutcome(result, 'www.example.com', previous)).toEqual(outcome);
+    const { state, notice, done } = domainCheckOutcome(result, 'www.example.com', previous);
+    expect({ state, message: notice && domainNoticeText(notice), done }).toEqual(outcome);
+  });
+
+  it('gives each message as its parts, for the panel to word', () => {
+    expect(customDomainInputNotice('example', PRO)).toEqual({ kind: 'enterValidDomain' });
+    expect(customDomainInputNotice('blog.inkwell.pro', PRO)).toEqual({ kind: 'proDomain', proDomain: PRO });
+    expect(customDomainInputNotice('example.com', PRO)).toBeNull();
+    expect(activationInputNotice({ domain: '', currentDomain: null, sslStatus: null })).toEqual({ kind: 'invalidCustomDomain' });
+    expect(activationInputNotice({ domain: 'new.com', currentDomain: null, sslStatus: null })).toBeNull();
+    expect(invalidCnameNotice('blog.example.com')).toEqual({ kind: 'invalidCname', domain: 'blog.example.com', suggestion: null });
+    expect(customDomainOverviewNotice('INVALID')).toEqual({ kind: 'overviewCustomFailed' });
+    expect(customDomainOverviewNotice('ACTIVE')).toBeNull();
+  });
+
+  it('keeps a check error as its own words, and the INVALID suggestion as its parts', () => {
+    expect(domainCheckOutcome({ error: { message: 'DNS lookup failed' } }, 'www.example.com', null).notice).toEqual({ kind: 'checkError', text: 'DNS lookup failed' });
+    const unavailable = domainCheckOutcome({ error: { message: DOMAIN_CHECK_UNAVAILABLE_MESSAGE } }, 'www.example.com', null).notice!;
+    expect(unavailable).toEqual({ kind: 'checkUnavailable' });
+    expect(domainNoticeText(unavailable)).toBe("We couldn't check your domain right now. Try again in a minute.");
+    expect(failedStatusNotice('INVALID', 'example.com')).toEqual({ kind: 'invalidCname', domain: 'example.com', suggestion: 'www.example.com' });
+    expect(failedStatusNotice('FAILED', 'example.com')).toEqual({ kind: 'failedStatus' });
   });
 
   it.each([
@@ -294,7 +330,7 @@ describe('domainCheckOutcome: SPEC 4 "Custom domain activation", SPEC 8 "Domains
     ['blog.example.com', 'Unable to detect a valid CNAME record for blog.example.com.'],
   ])('invalidCnameMessage(%p): "plus, when there is no subdomain, \' Did you mean to enter {domain}?\'"', (domain, message) => {
     expect(invalidCnameMessage(domain)).toBe(message);
-    expect(domainCheckOutcome({ ssl_status: 'INVALID', hostname: domain }, domain, null).message).toBe(message);
+    expect(domainNoticeText(domainCheckOutcome({ ssl_status: 'INVALID', hostname: domain }, domain, null).notice!)).toBe(message);
   });
 
   it.each<[SslStatus | null, string | null]>([
@@ -308,6 +344,32 @@ describe('domainCheckOutcome: SPEC 4 "Custom domain activation", SPEC 8 "Domains
 
   it('proDomainMessage', () => {
     expect(proDomainMessage('inkwell.pro')).toBe('External domains should not end in inkwell.pro');
+  });
+});
+
+describe('the DNS diagnosis: what is wrong with a record, and its hint in English (beyond the spec)', () => {
+  const NONE = { cname: [], a: [] };
+  const TARGET = 'mysite.inkwell.pro';
+  const PROOF = 'site-verification=site_mysite';
+  it.each<[string, Parameters<typeof dnsRecordProblem>[0], Parameters<typeof dnsRecordProblem>[1], string, string | null]>([
+    ['a CNAME as expected', { type: 'CNAME', expected: TARGET, answers: [TARGET] }, NONE, 'www.example.com', null],
+    ['a CNAME elsewhere', { type: 'CNAME', expected: TARGET, answers: ['blog.example.org'] }, NONE, 'www.example.com', `Your CNAME points to blog.example.org; it should point to ${TARGET}`],
+    ['an A record where the CNAME belongs', { type: 'CNAME', expected: TARGET, answers: [] }, { cname: [], a: ['203.0.113.1', '203.0.113.2'] }, 'www.example.com', `www.example.com has an A record (203.0.113.1, 203.0.113.2) instead of a CNAME to ${TARGET}: remove it and add the CNAME`],
+    ['no CNAME', { type: 'CNAME', expected: TARGET, answers: [] }, NONE, 'www.example.com', `There is no CNAME record for www.example.com yet: add one pointing to ${TARGET}`],
+    ['an A record as expected', { type: 'A', expected: IP, answers: [IP] }, NONE, 'example.com', null],
+    ['a CNAME where the A record belongs', { type: 'A', expected: IP, answers: [] }, { cname: ['other.example.net'], a: [] }, 'example.com', `example.com is a CNAME to other.example.net; replace it with an A record pointing to ${IP}`],
+    ['an A record elsewhere', { type: 'A', expected: IP, answers: ['203.0.113.1', '203.0.113.2'] }, NONE, 'example.com', `Your A record points to 203.0.113.1, 203.0.113.2; it should point to ${IP}`],
+    ['no A record', { type: 'A', expected: IP, answers: [] }, NONE, 'example.com', `There is no A record for example.com yet: add one pointing to ${IP}`],
+    ['the proof as expected', { type: 'TXT', expected: PROOF, answers: ['other', PROOF] }, NONE, '_site-verification.example.com', null],
+    ['no proof', { type: 'TXT', expected: PROOF, answers: ['other'] }, NONE, '_site-verification.example.com', `Add a TXT record at _site-verification.example.com with the value ${PROOF}: it proves the domain is yours`],
+  ])('%s', (_label, row, other, name, hint) => {
+    const problem = dnsRecordProblem(row, other);
+    expect(problem && dnsRecordHint({ name, expected: row.expected }, problem)).toBe(hint);
+  });
+
+  it('says a record that could not be checked, and keeps what stands in the way', () => {
+    expect(dnsRecordHint({ name: 'example.com', expected: IP }, { code: 'check_failed', found: [] })).toBe("We couldn't check your domain right now. Try again in a minute.");
+    expect(dnsRecordProblem({ type: 'A', expected: IP, answers: [] }, { cname: ['other.example.net'], a: [] })).toEqual({ code: 'cname_instead_of_a', found: ['other.example.net'] });
   });
 });
 

@@ -4,7 +4,7 @@
  * sendingDomains.ts, apart from the public suffix list (tldts) this module needs.
  */
 import { getSubdomain } from 'tldts';
-import type { SslStatus } from '../contract';
+import type { DnsDiagnosisRow, DnsRecordProblem, SslStatus } from '../contract';
 import {
   CLOUDFLARE_NAMESERVER_MARKER,
   DNS_A_RECORD_IP,
@@ -43,15 +43,57 @@ export const DOMAIN_MESSAGES = {
   overviewCustomFailed: 'Your custom failed to activate! Check the DNS records.',
 } as const;
 
+export type DomainMessageKey = keyof typeof DOMAIN_MESSAGES;
+
+/**
+ * What the server says when DNS or the edge could not be asked (beyond the spec): a check's error and a DNS
+ * diagnosis row's hint. The panel knows it by these words and shows its own.
+ */
+export const DOMAIN_CHECK_UNAVAILABLE_MESSAGE = "We couldn't check your domain right now. Try again in a minute.";
+
+/**
+ * A domain message as its parts, for the panel to word in the owner's language; domainNoticeText says it in English.
+ * `checkError` is the check's own words ("A check error message is shown as is"), `checkUnavailable` the one it
+ * knows (DOMAIN_CHECK_UNAVAILABLE_MESSAGE).
+ */
+export type DomainNotice =
+  | { kind: DomainMessageKey }
+  | { kind: 'checkUnavailable' }
+  | { kind: 'proDomain'; proDomain: string }
+  | { kind: 'invalidCname'; domain: string; suggestion: string | null }
+  | { kind: 'checkError'; text: string };
+
 /** 'External domains should not end in {pro domain}' */
 export function proDomainMessage(proDomain: string): string {
   return `External domains should not end in ${proDomain}`;
 }
 
+/** INVALID: the CNAME's message, with the www form to suggest when the domain has no subdomain. */
+export function invalidCnameNotice(domain: string): DomainNotice {
+  return { kind: 'invalidCname', domain, suggestion: subdomainOf(domain) === null ? `${WWW_PREFIX}${domain}` : null };
+}
+
 /** INVALID: 'Unable to detect a valid CNAME record for {domain}.' plus, with no subdomain, a www suggestion. */
 export function invalidCnameMessage(domain: string): string {
-  const message = `Unable to detect a valid CNAME record for ${domain}.`;
-  return subdomainOf(domain) === null ? `${message} Did you mean to enter ${WWW_PREFIX}${domain}?` : message;
+  return domainNoticeText(invalidCnameNotice(domain));
+}
+
+/** A domain notice in English, as SPEC 5 and 8 word it. */
+export function domainNoticeText(notice: DomainNotice): string {
+  switch (notice.kind) {
+    case 'proDomain':
+      return proDomainMessage(notice.proDomain);
+    case 'invalidCname': {
+      const message = `Unable to detect a valid CNAME record for ${notice.domain}.`;
+      return notice.suggestion === null ? message : `${message} Did you mean to enter ${notice.suggestion}?`;
+    }
+    case 'checkError':
+      return notice.text;
+    case 'checkUnavailable':
+      return DOMAIN_CHECK_UNAVAILABLE_MESSAGE;
+    default:
+      return DOMAIN_MESSAGES[notice.kind];
+  }
 }
 
 // ------------------------------------------------------------------------------------------------ input
@@ -97,11 +139,17 @@ const DOMAIN_PATTERN = new RegExp(
  * The input error of a normalised custom domain, or null when it is valid. The platform's own domain itself
  * is rejected like its subdomains.
  */
-export function validateCustomDomain(domain: string, proDomain: string): string | null {
-  if (!isWithinHostnameLimits(domain) || !DOMAIN_PATTERN.test(domain)) return DOMAIN_MESSAGES.enterValidDomain;
+export function customDomainInputNotice(domain: string, proDomain: string): DomainNotice | null {
+  if (!isWithinHostnameLimits(domain) || !DOMAIN_PATTERN.test(domain)) return { kind: 'enterValidDomain' };
   const platform = proDomain.toLowerCase();
-  if (domain === platform || domain.endsWith(`.${platform}`)) return proDomainMessage(proDomain);
+  if (domain === platform || domain.endsWith(`.${platform}`)) return { kind: 'proDomain', proDomain };
   return null;
+}
+
+/** customDomainInputNotice in English. */
+export function validateCustomDomain(domain: string, proDomain: string): string | null {
+  const notice = customDomainInputNotice(domain, proDomain);
+  return notice && domainNoticeText(notice);
 }
 
 export interface ActivationCheckInput {
@@ -112,10 +160,16 @@ export interface ActivationCheckInput {
 }
 
 /** "Activation with an empty domain, or the same as the current one when not failed, gives 'Invalid custom domain'." */
-export function activationInputError(input: ActivationCheckInput): string | null {
-  if (input.domain === '') return DOMAIN_MESSAGES.invalidCustomDomain;
+export function activationInputNotice(input: ActivationCheckInput): DomainNotice | null {
   const sameAsCurrent = input.domain === input.currentDomain;
-  return sameAsCurrent && sslStatusClass(input.sslStatus) !== 'failed' ? DOMAIN_MESSAGES.invalidCustomDomain : null;
+  const refused = input.domain === '' || (sameAsCurrent && sslStatusClass(input.sslStatus) !== 'failed');
+  return refused ? { kind: 'invalidCustomDomain' } : null;
+}
+
+/** activationInputNotice in English. */
+export function activationInputError(input: ActivationCheckInput): string | null {
+  const notice = activationInputNotice(input);
+  return notice && domainNoticeText(notice);
 }
 
 /** "If it equals the configured domain, the active panel shows and activation is not offered." */
@@ -236,8 +290,8 @@ export interface DomainCheckResult {
 
 export interface DomainCheckOutcome {
   state: SslStatusClass | 'unknown';
-  /** the message to show, null when none */
-  message: string | null;
+  /** the message to show (domainNoticeText in English), null when none */
+  notice: DomainNotice | null;
   /** whether polling stops */
   done: boolean;
 }
@@ -249,34 +303,99 @@ export interface DomainCheckOutcome {
  */
 export function domainCheckOutcome(result: DomainCheckResult, domain: string, previousDomain: string | null): DomainCheckOutcome {
   if (result.error) {
-    return { state: 'failed', message: result.error.message || DOMAIN_MESSAGES.activationFailedDefault, done: true };
+    return { state: 'failed', notice: checkErrorNotice(result.error.message), done: true };
   }
   const status = result.ssl_status ?? null;
-  if (!result.hostname && status === null) return { state: 'failed', message: DOMAIN_MESSAGES.noHostnameNoStatus, done: true };
+  if (!result.hostname && status === null) return { state: 'failed', notice: { kind: 'noHostnameNoStatus' }, done: true };
   const state = sslStatusClass(status);
   const done = isFinalSslStatus(status);
   switch (state) {
     case 'live':
       return previousDomain !== null && result.hostname !== domain
-        ? { state: 'failed', message: DOMAIN_MESSAGES.updateFailed, done: true }
-        : { state, message: null, done };
+        ? { state: 'failed', notice: { kind: 'updateFailed' }, done: true }
+        : { state, notice: null, done };
     case 'inProgress':
-      return { state, message: null, done };
+      return { state, notice: null, done };
     case 'failed':
-      return { state, message: status === 'INVALID' ? invalidCnameMessage(domain) : DOMAIN_MESSAGES.failedStatus, done };
+      return { state, notice: failedStatusNotice(status, domain), done };
     case null:
-      return { state: 'unknown', message: DOMAIN_MESSAGES.unknownStatus, done: true };
+      return { state: 'unknown', notice: { kind: 'unknownStatus' }, done: true };
   }
 }
 
+/** A check's error: its own words, the known words of an unavailable check, or the default when it has none. */
+function checkErrorNotice(message: string | null | undefined): DomainNotice {
+  if (!message) return { kind: 'activationFailedDefault' };
+  return message === DOMAIN_CHECK_UNAVAILABLE_MESSAGE ? { kind: 'checkUnavailable' } : { kind: 'checkError', text: message };
+}
+
+/** The message of a failed status: the CNAME's for INVALID, else 'We weren't able to activate ... Contact support.' */
+export function failedStatusNotice(status: string | null, domain: string): DomainNotice {
+  return status === 'INVALID' ? invalidCnameNotice(domain) : { kind: 'failedStatus' };
+}
+
 /** The overview's custom-domain line: 'Your custom failed to activate! Check the DNS records.' when failed. */
+export function customDomainOverviewNotice(status: SslStatus | null): DomainNotice | null {
+  return sslStatusClass(status) === 'failed' ? { kind: 'overviewCustomFailed' } : null;
+}
+
+/** customDomainOverviewNotice in English. */
 export function customDomainOverviewMessage(status: SslStatus | null): string | null {
-  return sslStatusClass(status) === 'failed' ? DOMAIN_MESSAGES.overviewCustomFailed : null;
+  const notice = customDomainOverviewNotice(status);
+  return notice && domainNoticeText(notice);
 }
 
 /** "Failed custom domain removal: 'Unable to remove domain. Refresh the page and try again or contact support at {email}.'" */
 export function customDomainRemovalMessage(supportEmail: string): string {
   return `Unable to remove domain. Refresh the page and try again or contact support at ${supportEmail}.`;
+}
+
+// ------------------------------------------------------------------------------------------- DNS diagnosis
+
+/** What a record's diagnosis reads: its type, the value expected and what DNS answers for its name and type. */
+export type DnsDiagnosisInput = Pick<DnsDiagnosisRow, 'type' | 'expected' | 'answers'>;
+
+/**
+ * What is wrong with a record of the custom domain, from what DNS answers now, or null when it answers what is
+ * expected. `other` is what DNS answers for the same name in the other type: a CNAME where an A record belongs,
+ * or an A record where a CNAME does.
+ */
+export function dnsRecordProblem(row: DnsDiagnosisInput, other: { cname: readonly string[]; a: readonly string[] }): DnsRecordProblem | null {
+  const { type, expected, answers } = row;
+  if (answers.includes(expected)) return null;
+  if (type === 'TXT') return { code: 'proof_missing', found: [] };
+  if (type === 'CNAME') {
+    if (answers.length > 0) return { code: 'cname_elsewhere', found: [...answers] };
+    if (other.a.length > 0) return { code: 'a_instead_of_cname', found: [...other.a] };
+    return { code: 'cname_missing', found: [] };
+  }
+  if (other.cname.length > 0) return { code: 'cname_instead_of_a', found: [...other.cname] };
+  if (answers.length > 0) return { code: 'a_elsewhere', found: [...answers] };
+  return { code: 'a_missing', found: [] };
+}
+
+/** A record's problem in English, a sentence shown on its own: the diagnosis row's `hint`. */
+export function dnsRecordHint(row: Pick<DnsDiagnosisRow, 'name' | 'expected'>, problem: DnsRecordProblem): string {
+  const { name, expected } = row;
+  const found = problem.found.join(', ');
+  switch (problem.code) {
+    case 'proof_missing':
+      return `Add a TXT record at ${name} with the value ${expected}: it proves the domain is yours`;
+    case 'cname_elsewhere':
+      return `Your CNAME points to ${problem.found[0]}; it should point to ${expected}`;
+    case 'a_instead_of_cname':
+      return `${name} has an A record (${found}) instead of a CNAME to ${expected}: remove it and add the CNAME`;
+    case 'cname_missing':
+      return `There is no CNAME record for ${name} yet: add one pointing to ${expected}`;
+    case 'cname_instead_of_a':
+      return `${name} is a CNAME to ${problem.found[0]}; replace it with an A record pointing to ${expected}`;
+    case 'a_elsewhere':
+      return `Your A record points to ${found}; it should point to ${expected}`;
+    case 'a_missing':
+      return `There is no A record for ${name} yet: add one pointing to ${expected}`;
+    case 'check_failed':
+      return DOMAIN_CHECK_UNAVAILABLE_MESSAGE;
+  }
 }
 
 // ------------------------------------------------------------------------------------------------ staff

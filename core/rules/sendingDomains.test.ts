@@ -5,9 +5,11 @@ import {
   isSendingDomainVerified,
   SENDING_DOMAIN_MESSAGES,
   SENDING_DOMAIN_WARM_UP_NOTE,
+  sendingDomainActionKey,
   sendingDomainActionMessage,
   sendingDomainIssueMessage,
   sendingDomainLegacyMessage,
+  sendingDomainOverviewKey,
   sendingDomainOverviewMessage,
   sendingDomainScreenState,
   sendingDomainSetupStep,
@@ -96,6 +98,12 @@ describe('sending-domain messages of SPEC 8, verbatim', () => {
     [SENDING_DOMAIN_MESSAGES.overviewPending, 'Your custom sending domain is pending to be verified'],
   ])('%p', (message, text) => {
     expect(message).toBe(text);
+  });
+
+  it('gives the keys of the messages, for the panel to word', () => {
+    expect(sendingDomainOverviewKey('INVALID')).toBe('overviewProblem');
+    expect(sendingDomainOverviewKey('VERIFIED')).toBeNull();
+    expect(sendingDomainActionKey('remove', 'unreachable')).toBe('removeFailed');
   });
 
   it('says the warm-up lasts "a few days"', () => {

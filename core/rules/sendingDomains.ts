@@ -48,18 +48,24 @@ export function isSendingDomainVerified(result: { domain_status?: string | null;
   return result.active === true || result.domain_status === 'VERIFIED';
 }
 
-/** The overview's sending-domain notice by status. */
-export function sendingDomainOverviewMessage(status: SendingDomainStatus | null): string | null {
+/** The overview's sending-domain notice by status, as the key of its message. */
+export function sendingDomainOverviewKey(status: SendingDomainStatus | null): SendingDomainMessageKey | null {
   switch (status) {
     case 'DEFUNCT':
-      return SENDING_DOMAIN_MESSAGES.overviewRemoved;
+      return 'overviewRemoved';
     case 'INVALID':
-      return SENDING_DOMAIN_MESSAGES.overviewProblem;
+      return 'overviewProblem';
     case 'PENDING':
-      return SENDING_DOMAIN_MESSAGES.overviewPending;
+      return 'overviewPending';
     default:
       return null;
   }
+}
+
+/** sendingDomainOverviewKey in English. */
+export function sendingDomainOverviewMessage(status: SendingDomainStatus | null): string | null {
+  const key = sendingDomainOverviewKey(status);
+  return key && SENDING_DOMAIN_MESSAGES[key];
 }
 
 /** The sending-domain messages of SPEC 8 and of the domain overview, verbatim. */
@@ -73,6 +79,8 @@ export const SENDING_DOMAIN_MESSAGES = {
   overviewProblem: "We've detected a problem with your sending domain that may impact email deliverability for your newsletter",
   overviewPending: 'Your custom sending domain is pending to be verified',
 } as const;
+
+export type SendingDomainMessageKey = keyof typeof SENDING_DOMAIN_MESSAGES;
 
 /** "Failed check of the sending domain: 'There's an issue with your custom sending domain, reach out to us on {email}'" */
 export function sendingDomainIssueMessage(supportEmail: string): string {
@@ -90,9 +98,14 @@ export function sendingDomainLegacyMessage(supportEmail: string): string {
  */
 export type SendingDomainFailure = 'refused' | 'unreachable';
 
+export function sendingDomainActionKey(action: 'verify' | 'remove', failure: SendingDomainFailure): SendingDomainMessageKey {
+  if (action === 'verify') return failure === 'refused' ? 'verifyRefused' : 'verifyFailed';
+  return failure === 'refused' ? 'removeRefused' : 'removeFailed';
+}
+
+/** sendingDomainActionKey in English. */
 export function sendingDomainActionMessage(action: 'verify' | 'remove', failure: SendingDomainFailure): string {
-  if (action === 'verify') return failure === 'refused' ? SENDING_DOMAIN_MESSAGES.verifyRefused : SENDING_DOMAIN_MESSAGES.verifyFailed;
-  return failure === 'refused' ? SENDING_DOMAIN_MESSAGES.removeRefused : SENDING_DOMAIN_MESSAGES.removeFailed;
+  return SENDING_DOMAIN_MESSAGES[sendingDomainActionKey(action, failure)];
 }
 
 /** The note shown while a sending domain is not yet activated (SPEC 2, SPEC 9 "Deliverability warm-up"). */

@@ -6,10 +6,21 @@
  * edge is asked for its certificate only once the owner has proved control of it in DNS (proofOf): pointing at the
  * platform's shared address is not enough, any site could claim a name that does.
  */
-import type { DnsDiagnosis, DnsDiagnosisRow, DomainCheck, SslStatus } from '../../core/contract';
+import type { DnsDiagnosis, DnsDiagnosisRow, DnsRecordProblem, DomainCheck, SslStatus } from '../../core/contract';
 import { DNS_A_RECORD_IP, DNS_ROOT_HOST, DOMAIN_PROOF_HOST } from '../../core/rules/constants';
 import { toUnixSeconds } from '../../core/rules/dates';
-import { DOMAIN_MESSAGES, dnsRecords, domainKey, domainProofValue, isFinalSslStatus, sslStatusClass, validateCustomDomain } from '../../core/rules/domains';
+import {
+  DOMAIN_CHECK_UNAVAILABLE_MESSAGE,
+  DOMAIN_MESSAGES,
+  dnsRecordHint,
+  dnsRecordProblem,
+  dnsRecords,
+  domainKey,
+  domainProofValue,
+  isFinalSslStatus,
+  sslStatusClass,
+  validateCustomDomain,
+} from '../../core/rules/domains';
 import type { SiteRow } from '../db/schema';
 import { registrarOfNameserver } from '../dns/registrars';
 import { DnsLookupError, type DnsResolver } from '../dns/resolver';
@@ -21,7 +32,7 @@ import { DomainHeldError, type SiteDomainStore } from './siteDomains';
 
 export const customDomainMessages = {
   inUse: 'This domain is already connected to another site. Remove it there first, or contact support.',
-  checkFailed: "We couldn't check your domain right now. Try again in a minute.",
+  checkFailed: DOMAIN_CHECK_UNAVAILABLE_MESSAGE,
 } as const;
 
 /** What the edge provider issues a certificate for: the CNAME target, {subdomain}.{pro domain}. */
@@ -48,19 +59,11 @@ export interface CustomDomainsOptions {
   now: () => number;
 }
 
-/** The hint of one expected record, from what DNS answers now: a sentence the panel shows on its own. */
-export function recordHint(row: Pick<DnsDiagnosisRow, 'type' | 'name' | 'expected' | 'answers'>, otherAnswers: { cname: string[]; a: string[] }): string | null {
-  const { type, name, expected, answers } = row;
-  if (answers.includes(expected)) return null;
-  if (type === 'TXT') return `Add a TXT record at ${name} with the value ${expected}: it proves the domain is yours`;
-  if (type === 'CNAME') {
-    if (answers.length > 0) return `Your CNAME points to ${answers[0]}; it should point to ${expected}`;
-    if (otherAnswers.a.length > 0) return `${name} has an A record (${otherAnswers.a.join(', ')}) instead of a CNAME to ${expected}: remove it and add the CNAME`;
-    return `There is no CNAME record for ${name} yet: add one pointing to ${expected}`;
-  }
-  if (otherAnswers.cname.length > 0) return `${name} is a CNAME to ${otherAnswers.cname[0]}; replace it with an A record pointing to ${expected}`;
-  if (answers.length > 0) return `Your A record points to ${answers.join(', ')}; it should point to ${expected}`;
-  return `There is no A record for ${name} yet: add one pointing to ${expected}`;
+type DiagnosedRecord = Pick<DnsDiagnosisRow, 'type' | 'host' | 'name' | 'expected' | 'answers'>;
+
+/** A record's row with what is wrong (null: nothing), in English as `hint` and as its parts for the panel to word. */
+function diagnosedRow(row: DiagnosedRecord, problem: DnsRecordProblem | null, checkedAt: number): DnsDiagnosisRow {
+  return { ...row, ok: problem === null, checkedAt, hint: problem && dnsRecordHint(row, problem), problem };
 }
 
 export class CustomDomains {
@@ -184,19 +187,18 @@ export class CustomDomains {
         try {
           if (record.type === 'TXT') {
             const row = { type: record.type, host: record.host, name, expected: record.value, answers: await resolver.resolve(name, 'TXT') };
-            const hint = proven ? null : recordHint(row, { cname: [], a: [] });
-            return { ...row, ok: hint === null, checkedAt, hint };
+            return diagnosedRow(row, proven ? null : dnsRecordProblem(row, { cname: [], a: [] }), checkedAt);
           }
           const [cname, a] = await Promise.all([resolver.resolve(name, 'CNAME'), resolver.resolve(name, 'A')]);
           const answers = record.type === 'CNAME' ? cname : a;
           const row = { type: record.type, host: record.host, name, expected: record.value, answers };
           // A CNAME on the root is served flattened (as the platform's address) by the hosts that allow it.
           const flattened = record.type === 'CNAME' && record.host === DNS_ROOT_HOST && a.includes(DNS_A_RECORD_IP);
-          const hint = flattened ? null : recordHint(row, { cname, a });
-          return { ...row, ok: hint === null, checkedAt, hint };
+          return diagnosedRow(row, flattened ? null : dnsRecordProblem(row, { cname, a }), checkedAt);
         } catch (error) {
           if (!(error instanceof DnsLookupError)) throw error;
-          return { type: record.type, host: record.host, name, expected: record.value, answers: [], ok: false, checkedAt, hint: customDomainMessages.checkFailed };
+          const row = { type: record.type, host: record.host, name, expected: record.value, answers: [] };
+          return diagnosedRow(row, { code: 'check_failed', found: [] }, checkedAt);
         }
       }),
     );

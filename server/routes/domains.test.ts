@@ -72,6 +72,7 @@ describe('custom domain activation', () => {
         answers: ['blog.example.org'],
         ok: false,
         hint: 'Your CNAME points to blog.example.org; it should point to active.inkwell.test',
+        problem: { code: 'cname_elsewhere', found: ['blog.example.org'] },
       }),
       expect.objectContaining({
         type: 'TXT',
@@ -81,6 +82,7 @@ describe('custom domain activation', () => {
         answers: [],
         ok: false,
         hint: 'Add a TXT record at _site-verification.example.net with the value site-verification=site_active: it proves the domain is yours',
+        problem: { code: 'proof_missing', found: [] },
       }),
     ]);
     // INVALID is final: the record fixed, "Try again" activates again.
@@ -105,7 +107,7 @@ describe('custom domain activation', () => {
     expect((await ok('check-domain', 'starter')).ssl_status).toBe('PENDING');
     await publish('starter', '_site-verification.example.net', 'TXT', 'site-verification=site_starter');
     expect((await ok('check-domain', 'starter')).ssl_status).toBe('ACTIVE');
-    expect((await ok('check-domain-dns', 'starter')).records.find((record) => record.type === 'TXT')).toMatchObject({ ok: true, hint: null });
+    expect((await ok('check-domain-dns', 'starter')).records.find((record) => record.type === 'TXT')).toMatchObject({ ok: true, hint: null, problem: null });
   });
 
   it('fails when, control proven, nothing points the domain at the site after the configured number of checks', async () => {

@@ -4,16 +4,19 @@
  * nameserver rules, the activation and its poll every 3 s (fake timers), every message, the removal, the DNS
  * diagnosis, the Back link and the redirects.
  */
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { BillingData, CurrentSite, DnsDiagnosis } from '../../../core/contract';
 import { COPY_CONFIRMATION_MS, CUSTOM_DOMAIN_ACTIVATION_TEXT, DOMAIN_POLL_INTERVAL_MS } from '../../../core/rules/constants';
-import { DOMAIN_MESSAGES } from '../../../core/rules/domains';
+import { DOMAIN_CHECK_UNAVAILABLE_MESSAGE, DOMAIN_MESSAGES } from '../../../core/rules/domains';
 import { answerAccountInfo, withSite } from '../../test/handlers/domain';
 import { billingDataOf, openPanelAs } from '../../test/openPanel';
 import { apiError, json, onCall } from '../../test/server';
 import type { RecordedCall } from '../../test/server';
 import { useFakeTimers } from '../../test/fakeTimers';
+import { createPanelI18n } from '../../i18n/i18n';
 
 afterEach(() => {
   jest.restoreAllMocks();
@@ -25,10 +28,11 @@ interface Answers {
   nameServer?: string | null;
   accountInfo?: (call: RecordedCall, attempt: number) => Response;
   diagnosis?: DnsDiagnosis;
+  i18n?: I18n;
 }
 
 function openSetup(scenario: BillingData | Parameters<typeof openPanelAs>[0], answers: Answers = {}) {
-  const opened = openPanelAs(scenario, { path: '/domain/custom' });
+  const opened = openPanelAs(scenario, { path: '/domain/custom', i18n: answers.i18n });
   answerAccountInfo(opened, answers.accountInfo);
   const lookups = onCall('lookup-nameserver', () => json({ nameServer: answers.nameServer ?? null }));
   const diagnoses = onCall('check-domain-dns', () => json(answers.diagnosis ?? { domain: null, records: [] }));
@@ -230,6 +234,75 @@ describe('the DNS table', () => {
   });
 });
 
+describe("the DNS diagnosis in the owner's language", () => {
+  afterEach(() => {
+    document.documentElement.lang = 'en';
+  });
+
+  it('words a hint from its parts and says when it was checked in the owner\'s locale, switching in place', async () => {
+    const checkedAt = Math.floor(Date.UTC(2026, 2, 3, 14, 5) / 1000);
+    const i18n = createPanelI18n();
+    const opened = openSetup(withSite(billingDataOf('active'), { external_domain: 'shop.example.co.uk', ssl_status: 'FAILED' }), {
+      i18n,
+      diagnosis: {
+        domain: 'shop.example.co.uk',
+        records: [
+          {
+            type: 'CNAME',
+            host: 'shop',
+            name: 'shop.example.co.uk',
+            expected: 'active.inkwell.test',
+            answers: ['elsewhere.example.net'],
+            ok: false,
+            checkedAt,
+            hint: 'Your CNAME points to elsewhere.example.net; it should point to active.inkwell.test',
+            problem: { code: 'cname_elsewhere', found: ['elsewhere.example.net'] },
+          },
+        ],
+      },
+    });
+    const englishHint = await screen.findByText('Your CNAME points to elsewhere.example.net; it should point to active.inkwell.test');
+    const time = englishHint.closest('li')!.querySelector('time');
+    const formatIn = (locale: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(checkedAt * 1000));
+    expect(time).toHaveTextContent(formatIn('en-US'));
+
+    act(() => opened.panel.host.send({ query: 'localeUpdate', response: 'de-DE' }));
+    await waitFor(() => expect(document.documentElement.lang).toBe('de-DE'));
+    // The hint's German, whatever the catalog says today: its id as the macro makes it from the English, compiled.
+    const target = '';
+    const expected = '';
+    const id = msg`Your CNAME points to ${target}; it should point to ${expected}`.id;
+    act(() => i18n.load('de', { [id]: ['Ihr CNAME zeigt auf ', ['target'], '; er sollte auf ', ['expected'], ' zeigen'] }));
+    expect(await screen.findByText('Ihr CNAME zeigt auf elsewhere.example.net; er sollte auf active.inkwell.test zeigen')).toBeInTheDocument();
+    expect(time).toHaveTextContent(formatIn('de-DE'));
+  });
+
+  it('says a record it could not check in its own words', async () => {
+    const checkedAt = Math.floor(Date.UTC(2026, 2, 3, 14, 5) / 1000);
+    openSetup(withSite(billingDataOf('active'), { external_domain: 'www.example.com', ssl_status: 'FAILED' }), {
+      diagnosis: {
+        domain: 'www.example.com',
+        records: [
+          {
+            type: 'A',
+            host: '@',
+            name: 'example.com',
+            expected: '192.0.2.10',
+            answers: [],
+            ok: false,
+            checkedAt,
+            hint: DOMAIN_CHECK_UNAVAILABLE_MESSAGE,
+            problem: { code: 'check_failed', found: [] },
+          },
+        ],
+      },
+    });
+    const diagnosis = within(await screen.findByRole('region', { name: 'What DNS answers now for www.example.com' }));
+    expect(diagnosis.getByText(DOMAIN_CHECK_UNAVAILABLE_MESSAGE)).toBeInTheDocument();
+    expect(diagnosis.getByText('Nothing yet')).toBeInTheDocument();
+  });
+});
+
 describe('activation (SPEC 4 "Custom domain activation")', () => {
   it('activates with Enter, polls every 3 s until live, then shows the active panel and the remove button', async () => {
     const user = useFakeTimers();
@@ -296,6 +369,12 @@ describe('activation (SPEC 4 "Custom domain activation")', () => {
     ['INVALID on a subdomain', { ssl_status: 'INVALID', hostname: 'blog.example.com' }, 'blog.example.com', 'Unable to detect a valid CNAME record for blog.example.com.'],
     ['a check error, shown as is', { ssl_status: 'PENDING', hostname: 'example.com', error: { message: 'Your CNAME points elsewhere' } }, 'example.com', 'Your CNAME points elsewhere'],
     ['a check error without a message', { ssl_status: 'PENDING', hostname: 'example.com', error: { message: '' } }, 'example.com', DOMAIN_MESSAGES.activationFailedDefault],
+    [
+      'a check that could not ask DNS, in the panel\'s words',
+      { ssl_status: 'PENDING', hostname: 'example.com', error: { message: DOMAIN_CHECK_UNAVAILABLE_MESSAGE } },
+      'example.com',
+      "We couldn't check your domain right now. Try again in a minute.",
+    ],
     ['the check failing', () => apiError(400, 'bad'), 'example.com', 'Error checking custom domain'],
     ['an unknown status', { ssl_status: 'SOMETHING_NEW', hostname: 'example.com' }, 'example.com', 'Refresh the page to update the status of your domain activation.'],
     [

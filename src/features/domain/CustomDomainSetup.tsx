@@ -4,30 +4,31 @@
  * 3 s until it is final. Beyond the spec, a diagnosis of what DNS answers now for each record, and the records
  * as zone-file lines to paste.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { CurrentSite, DnsDiagnosis } from '../../../core/contract';
 import { accountErrorMessage } from '../../api/errors';
 import { useConfig } from '../../config';
-import { CUSTOM_DOMAIN_ACTIVATION_TEXT, DOMAIN_POLL_INTERVAL_MS, LEGACY_PLAN_HTTP_STATUS, MS_PER_SECOND } from '../../../core/rules/constants';
+import { DOMAIN_POLL_INTERVAL_MS, LEGACY_PLAN_HTTP_STATUS, MS_PER_SECOND } from '../../../core/rules/constants';
 import {
-  DOMAIN_MESSAGES,
-  activationInputError,
-  customDomainRemovalMessage,
+  activationInputNotice,
+  customDomainInputNotice,
   dnsRecords,
   domainCheckOutcome,
   domainForActivation,
-  invalidCnameMessage,
+  failedStatusNotice,
   isConfiguredDomain,
   isDomainInputSubmittable,
   normalizeDomainInput,
   proxyStatus,
   sslStatusClass,
-  validateCustomDomain,
   zoneFile,
 } from '../../../core/rules/domains';
-import type { DnsRecord, DomainCheckOutcome } from '../../../core/rules/domains';
+import type { DnsRecord, DomainCheckOutcome, DomainNotice } from '../../../core/rules/domains';
+import { formatterFor } from '../../../core/rules/intlFormats';
+import { useIntlLocale } from '../../i18n/useIntlLocale';
 import { useAppDispatch } from '../../store/hooks';
 import { ActionButton } from '../../ui/ActionButton';
 import { CopyButton } from '../../ui/CopyButton';
@@ -41,6 +42,7 @@ import { useActionFlow } from '../../ui/useActionFlow';
 import { poll } from '../common/poll';
 import { DomainGate } from './DomainGate';
 import { domainApi, useCheckDomainDnsQuery, useLookupNameserverQuery } from './domainApi';
+import { CUSTOM_DOMAIN_ACTIVATION, PROXY_STATUS_DNS_ONLY_TEXT, customDomainRemovalFailed, dnsProblemMessage, domainNoticeMessage } from './messages';
 
 /** The input's placeholder: the kind of host a custom domain is. */
 export const DOMAIN_PLACEHOLDER_HOST = 'www.example.com';
@@ -65,9 +67,9 @@ function initialPhase(site: CurrentSite): Phase {
   return statusClass === 'failed' ? 'failed' : 'idle';
 }
 
-function initialMessage(site: CurrentSite): string | null {
+function initialMessage(site: CurrentSite): DomainNotice | null {
   if (!site.external_domain || sslStatusClass(site.ssl_status) !== 'failed') return null;
-  return site.ssl_status === 'INVALID' ? invalidCnameMessage(site.external_domain) : DOMAIN_MESSAGES.failedStatus;
+  return failedStatusNotice(site.ssl_status, site.external_domain);
 }
 
 function phaseOf(outcome: DomainCheckOutcome): Phase {
@@ -75,15 +77,23 @@ function phaseOf(outcome: DomainCheckOutcome): Phase {
   return outcome.state === 'inProgress' ? 'waiting' : 'failed';
 }
 
-function formatCheckedAt(unixSeconds: number): string {
-  return new Date(unixSeconds * MS_PER_SECOND).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const checkedAtFormats = new Map<string, Intl.DateTimeFormat>();
+
+function formatCheckedAt(unixSeconds: number, locale: string): string {
+  const format = formatterFor(checkedAtFormats, locale, () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }));
+  return format.format(new Date(unixSeconds * MS_PER_SECOND));
 }
 
 /** What DNS answers now for each record, next to what it should answer (beyond the spec). */
 function DnsDiagnosisList({ diagnosis }: { diagnosis: DnsDiagnosis }) {
+  const { i18n } = useLingui();
+  const locale = useIntlLocale();
+  const diagnosedDomain = diagnosis.domain;
   return (
     <section className="dns-diagnosis" aria-labelledby="dns-diagnosis-heading">
-      <h3 id="dns-diagnosis-heading">What DNS answers now for {diagnosis.domain}</h3>
+      <h3 id="dns-diagnosis-heading">
+        <Trans>What DNS answers now for {diagnosedDomain}</Trans>
+      </h3>
       <ul>
         {diagnosis.records.map((row) => (
           <li key={`${row.type} ${row.name}`} className="dns-diagnosis__row">
@@ -91,28 +101,37 @@ function DnsDiagnosisList({ diagnosis }: { diagnosis: DnsDiagnosis }) {
               <DnsStatusIcon status={row.ok ? 'valid' : 'invalid'} /> {row.type} {row.host}
             </p>
             <dl>
-              <dt>Expected</dt>
+              <dt>
+                <Trans>Expected</Trans>
+              </dt>
               <dd>
                 <code>
                   <NaturalBreaks text={row.expected} />
                 </code>
               </dd>
-              <dt>DNS answers</dt>
+              <dt>
+                <Trans>DNS answers</Trans>
+              </dt>
               <dd>
                 {row.answers.length > 0 ? (
                   <code>
                     <NaturalBreaks text={row.answers.join(', ')} />
                   </code>
                 ) : (
-                  'Nothing yet'
+                  <Trans>Nothing yet</Trans>
                 )}
               </dd>
-              <dt>Last checked</dt>
+              <dt>
+                <Trans>Last checked</Trans>
+              </dt>
               <dd>
-                <time dateTime={new Date(row.checkedAt * MS_PER_SECOND).toISOString()}>{formatCheckedAt(row.checkedAt)}</time>
+                <time dateTime={new Date(row.checkedAt * MS_PER_SECOND).toISOString()}>{formatCheckedAt(row.checkedAt, locale)}</time>
               </dd>
             </dl>
-            {row.hint && <p className="dns-diagnosis__hint">{row.hint}</p>}
+            {/* A server of contract 1.1 sends the hint in English only. */}
+            {(row.problem || row.hint) && (
+              <p className="dns-diagnosis__hint">{row.problem ? dnsProblemMessage(i18n, row, row.problem) : row.hint}</p>
+            )}
           </li>
         ))}
       </ul>
@@ -131,10 +150,12 @@ function tableRows(records: readonly DnsRecord[], diagnosis: DnsDiagnosis | unde
 function CustomDomainForm({ site }: { site: CurrentSite }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const { t, i18n } = useLingui();
   const { supportEmail, domainHelpUrl } = useConfig();
   const [input, setInput] = useState(site.external_domain ?? '');
   const [phase, setPhase] = useState<Phase>(() => initialPhase(site));
-  const [message, setMessage] = useState<string | null>(() => initialMessage(site));
+  // Kept as its parts and worded at render, so a change of language rewords it in place.
+  const [message, setMessage] = useState<DomainNotice | null>(() => initialMessage(site));
   const [watch, setWatch] = useState<Watch | null>(() =>
     initialPhase(site) === 'waiting' ? { domain: site.external_domain!, previousDomain: site.external_domain } : null,
   );
@@ -150,8 +171,9 @@ function CustomDomainForm({ site }: { site: CurrentSite }) {
 
   const domain = normalizeDomainInput(input);
   const submittable = isDomainInputSubmittable(domain);
-  const inputError = submittable ? validateCustomDomain(domain, site.pro_domain) : null;
-  const valid = submittable && inputError === null;
+  const inputNotice = submittable ? customDomainInputNotice(domain, site.pro_domain) : null;
+  const inputError = inputNotice && domainNoticeMessage(i18n, inputNotice);
+  const valid = submittable && inputNotice === null;
   const configured = isConfiguredDomain(domain, site.external_domain);
   const showsActivePanel = configured && phase === 'live';
   const busy = phase === 'activating' || removal.state === 'pending' || leaving;
@@ -169,7 +191,7 @@ function CustomDomainForm({ site }: { site: CurrentSite }) {
         async read() {
           const check = await dispatch(domainApi.endpoints.checkDomain.initiate({ siteId: site.id }, { subscribe: false, forceRefetch: true }));
           void dispatch(domainApi.endpoints.checkDomainDns.initiate({ siteId: site.id }, { subscribe: false, forceRefetch: true }));
-          if (!check.data) return { state: 'failed', message: DOMAIN_MESSAGES.checkThrew, done: true };
+          if (!check.data) return { state: 'failed', notice: { kind: 'checkThrew' }, done: true };
           return domainCheckOutcome(check.data, watch.domain, watch.previousDomain);
         },
         isDone: (outcome) => outcome.done,
@@ -181,16 +203,16 @@ function CustomDomainForm({ site }: { site: CurrentSite }) {
       });
       if (result.outcome !== 'done') return;
       setPhase(phaseOf(result.value));
-      setMessage(result.value.message);
+      setMessage(result.value.notice);
       setWatch(null);
     })();
     return () => controller.abort();
   }, [dispatch, site.id, watch]);
 
   async function activate() {
-    const refusal =
-      (valid ? null : (inputError ?? DOMAIN_MESSAGES.invalidCustomDomain)) ??
-      activationInputError({ domain, currentDomain: site.external_domain, sslStatus: site.ssl_status });
+    const refusal: DomainNotice | null =
+      (valid ? null : (inputNotice ?? { kind: 'invalidCustomDomain' })) ??
+      activationInputNotice({ domain, currentDomain: site.external_domain, sslStatus: site.ssl_status });
     if (refusal) {
       setMessage(refusal);
       return;
@@ -206,13 +228,13 @@ function CustomDomainForm({ site }: { site: CurrentSite }) {
     const activation = await dispatch(domainApi.endpoints.activateDomain.initiate({ siteId: site.id, domain: target }));
     if (!activation.data) {
       setPhase('failed');
-      setMessage(DOMAIN_MESSAGES.noHostnameNoStatus);
+      setMessage({ kind: 'noHostnameNoStatus' });
       return;
     }
     const outcome = domainCheckOutcome({ ...activation.data, error: null }, target, previousDomain);
     if (outcome.done || outcome.state !== 'inProgress') {
       setPhase(phaseOf(outcome));
-      setMessage(outcome.message);
+      setMessage(outcome.notice);
       return;
     }
     setPhase('waiting');
@@ -229,7 +251,7 @@ function CustomDomainForm({ site }: { site: CurrentSite }) {
     void removal.run(async () => {
       const removedDomain = site.external_domain;
       const result = await dispatch(domainApi.endpoints.updateDomain.initiate({ siteId: site.id, domain: null }));
-      if (result.error) return customDomainRemovalMessage(supportEmail);
+      if (result.error) return t(customDomainRemovalFailed(supportEmail));
       setRemoved(removedDomain);
       // The remove button goes with the domain: the focus moves to the input, where a new domain starts.
       inputRef.current?.focus();
@@ -248,17 +270,21 @@ function CustomDomainForm({ site }: { site: CurrentSite }) {
     navigate('/domain');
   }
 
-  const activateLabel = phase === 'waiting' ? CUSTOM_DOMAIN_ACTIVATION_TEXT : phase === 'failed' ? 'Try again' : 'Activate';
+  const activationText = t(CUSTOM_DOMAIN_ACTIVATION);
+  const activateLabel = phase === 'waiting' ? activationText : phase === 'failed' ? t`Try again` : t`Activate`;
+  const activatingLabel = t`Activating ${domain}…`;
+  const waitingDomain = watch?.domain ?? domain;
   const announcement =
     phase === 'activating'
-      ? `Activating ${domain}…`
+      ? activatingLabel
       : phase === 'waiting'
-        ? `${watch?.domain ?? domain}: ${CUSTOM_DOMAIN_ACTIVATION_TEXT}`
+        ? t`${waitingDomain}: ${activationText}`
         : showsActivePanel
-          ? `${domain} is active`
+          ? t`${domain} is active`
           : removed
-            ? `Custom domain ${removed} removed`
+            ? t`Custom domain ${removed} removed`
             : '';
+  const proxy = proxyStatus(nameServer) === null ? null : t(PROXY_STATUS_DNS_ONLY_TEXT);
 
   return (
     <div className="domain-setup">
@@ -272,9 +298,11 @@ function CustomDomainForm({ site }: { site: CurrentSite }) {
             void back();
           }}
         >
-          Back
+          <Trans>Back</Trans>
         </Link>
-        <ExternalLink href={domainHelpUrl}>Get help</ExternalLink>
+        <ExternalLink href={domainHelpUrl}>
+          <Trans>Get help</Trans>
+        </ExternalLink>
       </div>
       <p className="visually-hidden" role="status" aria-live="polite">
         {announcement}
@@ -283,7 +311,9 @@ function CustomDomainForm({ site }: { site: CurrentSite }) {
         <ol className="domain-steps__list">
           <li className="card domain-step">
             <h2>
-              <label htmlFor={inputId}>Enter the domain you want to use</label>
+              <label htmlFor={inputId}>
+                <Trans>Enter the domain you want to use</Trans>
+              </label>
             </h2>
             <input
               id={inputId}
@@ -301,44 +331,55 @@ function CustomDomainForm({ site }: { site: CurrentSite }) {
             <FormError id={inputErrorId}>{inputError}</FormError>
           </li>
           <li className="card domain-step">
-            <h2>Create your DNS records</h2>
+            <h2>
+              <Trans>Create your DNS records</Trans>
+            </h2>
             <DnsTable
-              caption="DNS records for your custom domain"
+              caption={t`DNS records for your custom domain`}
               rows={tableRows(records, diagnosis, domain)}
-              proxyStatus={proxyStatus(nameServer)}
+              proxyStatus={proxy}
               showStatus={diagnosis?.domain === domain && diagnosis.records.length > 0}
             />
             <div className="card__actions">
-              <CopyButton text={zoneFile(records)} label="all records" className="button button--secondary">
-                Copy all records
+              <CopyButton
+                text={zoneFile(records)}
+                label={t({ comment: "What the button copies, read in 'Copy {label}' and 'Copied {label}'", message: 'all records' })}
+                className="button button--secondary"
+              >
+                <Trans>Copy all records</Trans>
               </CopyButton>
             </div>
             {diagnosis && diagnosis.domain === domain && diagnosis.records.length > 0 && <DnsDiagnosisList diagnosis={diagnosis} />}
           </li>
           <li className="card domain-step">
-            <h2>Activate custom domain</h2>
+            <h2>
+              <Trans>Activate custom domain</Trans>
+            </h2>
             {showsActivePanel ? (
               <p className="domain-active">
-                <DnsStatusIcon status="valid" /> Your custom domain <strong>{domain}</strong> is active.
+                <DnsStatusIcon status="valid" />{' '}
+                <Trans>
+                  Your custom domain <strong>{domain}</strong> is active.
+                </Trans>
               </p>
             ) : (
               <ActionButton
                 type="submit"
                 state={phase === 'activating' ? 'pending' : 'idle'}
                 label={activateLabel}
-                pendingLabel={`Activating ${domain}…`}
+                pendingLabel={activatingLabel}
                 disabled={phase === 'waiting' || phase === 'activating' || !valid}
                 aria-describedby={message ? messageId : undefined}
               />
             )}
-            <FormError id={messageId}>{message}</FormError>
+            <FormError id={messageId}>{message && domainNoticeMessage(i18n, message)}</FormError>
             {site.external_domain && (
               <div className="card__actions">
                 <ActionButton
                   className="button button--link button--danger-link"
                   state={removal.state === 'succeeded' ? 'idle' : removal.state}
-                  label="Remove custom domain"
-                  pendingLabel="Removing custom domain…"
+                  label={t`Remove custom domain`}
+                  pendingLabel={t`Removing custom domain…`}
                   disabled={phase === 'activating'}
                   onClick={removeDomain}
                 />
@@ -353,10 +394,11 @@ function CustomDomainForm({ site }: { site: CurrentSite }) {
 }
 
 export function CustomDomainSetup() {
-  useScreenTitle('Domain settings');
+  const { t } = useLingui();
+  useScreenTitle(t`Domain settings`);
   return (
     <DomainGate
-      loadingLabel="Loading custom domain settings"
+      loadingLabel={t`Loading custom domain settings`}
       legacyMessage={(supportEmail) => accountErrorMessage({ status: LEGACY_PLAN_HTTP_STATUS }, supportEmail)}
     >
       {({ currentSite }) => <CustomDomainForm site={currentSite} />}

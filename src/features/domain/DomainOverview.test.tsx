@@ -15,7 +15,6 @@ import type { OpenPanelOptions } from '../../test/openPanel';
 import { apiError, json, onCall } from '../../test/server';
 import type { RecordedCall } from '../../test/server';
 import { fakePageNavigation, shellStatusRegion } from '../../test/testPanel';
-import { REGISTRAR_ERROR_MESSAGE } from './DomainPurchase';
 import { REGISTRAR_CLOSE_EVENT } from './registrar';
 
 let navigation: ReturnType<typeof fakePageNavigation>;
@@ -268,7 +267,7 @@ describe('buying a new domain', () => {
     onCall('enable-entri', () => apiError(500, 'registrar down'));
     const purchase = await box('Buy a new domain');
     await user.click(purchase.getByRole('button', { name: 'Purchase domain' }));
-    expect(await purchase.findByRole('alert')).toHaveTextContent(REGISTRAR_ERROR_MESSAGE);
+    expect(await purchase.findByRole('alert')).toHaveTextContent('Error enabling Entri integration');
     expect(purchase.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });

@@ -3,17 +3,19 @@
  * custom domain, the custom sending domain (not on the starter plan, nor when it is CUSTOM), and buying a new
  * domain (staff accounts, when the flag allows it), each with the messages of SPEC 8 "Domains".
  */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from 'react-router-dom';
 import { useGetBillingDataQuery } from '../../api/accountApi';
 import type { CurrentSite, SendingDomainStatus, SslStatus } from '../../../core/contract';
 import { accountErrorMessage } from '../../api/errors';
 import { useConfig } from '../../config';
-import { canPurchaseDomain, customDomainOverviewMessage, domainSiteLink, sslStatusClass } from '../../../core/rules/domains';
+import { canPurchaseDomain, customDomainOverviewNotice, domainSiteLink, sslStatusClass } from '../../../core/rules/domains';
 import {
-  SENDING_DOMAIN_MESSAGES,
   hasCustomSendingDomain,
   isSendingDomainBoxVisible,
-  sendingDomainOverviewMessage,
+  sendingDomainOverviewKey,
   sendingDomainSetupStep,
 } from '../../../core/rules/sendingDomains';
 import { LEGACY_PLAN_HTTP_STATUS } from '../../../core/rules/constants';
@@ -27,19 +29,24 @@ import { usePageNavigation } from '../common/pageNavigation';
 import { DomainGate } from './DomainGate';
 import { DomainPurchase } from './DomainPurchase';
 import { domainApi } from './domainApi';
+import { domainNoticeMessage, sendingDomainMessage } from './messages';
 
-const SSL_STATUS_TEXT = { live: 'Active', inProgress: 'Activation in progress', failed: 'Failed to activate' } as const;
+const SSL_STATUS_TEXT = {
+  live: msg`Active`,
+  inProgress: msg`Activation in progress`,
+  failed: msg`Failed to activate`,
+} as const;
 
-export function customDomainStatusText(status: SslStatus | null): string {
+export function customDomainStatusText(status: SslStatus | null): MessageDescriptor {
   const statusClass = sslStatusClass(status);
-  return statusClass ? SSL_STATUS_TEXT[statusClass] : 'Not activated';
+  return statusClass ? SSL_STATUS_TEXT[statusClass] : msg`Not activated`;
 }
 
-const SENDING_STATUS_TEXT: Partial<Record<SendingDomainStatus, string>> = {
-  INITIALIZED: 'Set up, not activated yet',
-  PENDING: 'Pending verification',
-  VERIFIED: 'Verified',
-  INVALID: 'Problem detected',
+const SENDING_STATUS_TEXT: Partial<Record<SendingDomainStatus, MessageDescriptor>> = {
+  INITIALIZED: msg`Set up, not activated yet`,
+  PENDING: msg`Pending verification`,
+  VERIFIED: msg`Verified`,
+  INVALID: msg`Problem detected`,
 };
 
 /** The colour of a sending status, as the custom domain's: verified is live, a problem is failed. */
@@ -51,12 +58,15 @@ function OverviewMessage({ children }: { children: string | null }) {
 }
 
 function PlatformSubdomain({ site }: { site: CurrentSite }) {
+  const { t } = useLingui();
   const { domainSiteUrl } = useConfig();
   const token = useAppSelector(selectSessionToken) ?? '';
   const navigation = usePageNavigation();
   return (
     <section className="card domain-box" aria-labelledby="platform-subdomain-heading">
-      <h2 id="platform-subdomain-heading">Platform subdomain</h2>
+      <h2 id="platform-subdomain-heading">
+        <Trans>Platform subdomain</Trans>
+      </h2>
       <p className="domain-box__value">
         {site.subdomain}.{site.pro_domain}
       </p>
@@ -64,10 +74,10 @@ function PlatformSubdomain({ site }: { site: CurrentSite }) {
         <button
           type="button"
           className="button button--secondary"
-          aria-label="Edit platform subdomain"
+          aria-label={t`Edit platform subdomain`}
           onClick={() => navigation.leave(domainSiteLink(domainSiteUrl, token))}
         >
-          Edit
+          <Trans>Edit</Trans>
         </button>
       </div>
     </section>
@@ -75,28 +85,34 @@ function PlatformSubdomain({ site }: { site: CurrentSite }) {
 }
 
 function CustomDomain({ site }: { site: CurrentSite }) {
+  const { t, i18n } = useLingui();
+  const overviewNotice = customDomainOverviewNotice(site.ssl_status);
   return (
     <section className="card domain-box" aria-labelledby="custom-domain-heading">
-      <h2 id="custom-domain-heading">Custom domain</h2>
+      <h2 id="custom-domain-heading">
+        <Trans>Custom domain</Trans>
+      </h2>
       {site.external_domain ? (
         <>
           <p className="domain-box__value">{site.external_domain}</p>
           <p className={`domain-status domain-status--${sslStatusClass(site.ssl_status) ?? 'none'}`}>
-            {customDomainStatusText(site.ssl_status)}
+            {t(customDomainStatusText(site.ssl_status))}
           </p>
-          <OverviewMessage>{customDomainOverviewMessage(site.ssl_status)}</OverviewMessage>
+          <OverviewMessage>{overviewNotice && domainNoticeMessage(i18n, overviewNotice)}</OverviewMessage>
           <div className="card__actions">
-            <Link className="button button--secondary" to="/domain/custom" aria-label="Edit custom domain">
-              Edit
+            <Link className="button button--secondary" to="/domain/custom" aria-label={t`Edit custom domain`}>
+              <Trans>Edit</Trans>
             </Link>
           </div>
         </>
       ) : (
         <>
-          <p className="note">Use a domain you already own for your site.</p>
+          <p className="note">
+            <Trans>Use a domain you already own for your site.</Trans>
+          </p>
           <div className="card__actions">
             <Link className="button button--secondary" to="/domain/custom">
-              Setup existing domain
+              <Trans>Setup existing domain</Trans>
             </Link>
           </div>
         </>
@@ -106,6 +122,7 @@ function CustomDomain({ site }: { site: CurrentSite }) {
 }
 
 function SendingDomain({ site }: { site: CurrentSite }) {
+  const { t } = useLingui();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const announceLeaving = useAnnounceLeaving();
@@ -119,31 +136,42 @@ function SendingDomain({ site }: { site: CurrentSite }) {
       const step = sendingDomainSetupStep(status);
       const endpoint = step === 'fetchRecords' ? domainApi.endpoints.getSendingDomainRecords : domainApi.endpoints.setupSendingDomain;
       const result = await dispatch(endpoint.initiate({ siteId: site.id }));
-      if (result.error || result.data.error) return SENDING_DOMAIN_MESSAGES.setupFailed;
+      if (result.error || result.data.error) return t(sendingDomainMessage('setupFailed'));
       // A new domain is a change of status, said by the shell since this screen goes; fetching the records of
       // one already set up changes nothing.
-      if (step === 'setup') announceLeaving('Custom sending domain set up');
+      if (step === 'setup') announceLeaving(t`Custom sending domain set up`);
       navigate('/domain/sending');
       return null;
     });
   }
 
+  const statusText = status ? SENDING_STATUS_TEXT[status] : undefined;
+  const overviewKey = sendingDomainOverviewKey(status);
+  const verified = status === 'VERIFIED';
   return (
     <section className="card domain-box" aria-labelledby="sending-domain-heading">
-      <h2 id="sending-domain-heading">Custom sending domain</h2>
+      <h2 id="sending-domain-heading">
+        <Trans>Custom sending domain</Trans>
+      </h2>
       {hasCustomSendingDomain(status) && site.sending_domain && <p className="domain-box__value">{site.sending_domain}</p>}
-      {status && SENDING_STATUS_TEXT[status] && (
-        <p className={`domain-status domain-status--${SENDING_STATUS_CLASS[status] ?? 'none'}`}>{SENDING_STATUS_TEXT[status]}</p>
+      {status && statusText && <p className={`domain-status domain-status--${SENDING_STATUS_CLASS[status] ?? 'none'}`}>{t(statusText)}</p>}
+      <OverviewMessage>{overviewKey && t(sendingDomainMessage(overviewKey))}</OverviewMessage>
+      {!hasCustomSendingDomain(status) && (
+        <p className="note">
+          <Trans>Send your newsletters from an address at your own domain.</Trans>
+        </p>
       )}
-      <OverviewMessage>{sendingDomainOverviewMessage(status)}</OverviewMessage>
-      {!hasCustomSendingDomain(status) && <p className="note">Send your newsletters from an address at your own domain.</p>}
       <div className="card__actions">
         {linked ? (
-          <Link className="button button--secondary" to="/domain/sending" aria-label={`${status === 'VERIFIED' ? 'Edit' : 'Review'} custom sending domain`}>
-            {status === 'VERIFIED' ? 'Edit' : 'Review'}
+          <Link
+            className="button button--secondary"
+            to="/domain/sending"
+            aria-label={verified ? t`Edit custom sending domain` : t`Review custom sending domain`}
+          >
+            {verified ? <Trans>Edit</Trans> : <Trans>Review</Trans>}
           </Link>
         ) : (
-          <ActionButton state={flow.state} label="Setup" pendingLabel="Setting up custom sending domain…" onClick={setup} />
+          <ActionButton state={flow.state} label={t`Setup`} pendingLabel={t`Setting up custom sending domain…`} onClick={setup} />
         )}
       </div>
       <FormError>{flow.error}</FormError>
@@ -152,12 +180,13 @@ function SendingDomain({ site }: { site: CurrentSite }) {
 }
 
 export function DomainOverview() {
-  useScreenTitle('Domain settings');
+  const { t } = useLingui();
+  useScreenTitle(t`Domain settings`);
   const { proDomain, domainPurchaseEnabled } = useConfig();
   const { data: billing } = useGetBillingDataQuery();
   return (
     <DomainGate
-      loadingLabel="Loading domain settings"
+      loadingLabel={t`Loading domain settings`}
       legacyMessage={(supportEmail) => accountErrorMessage({ status: LEGACY_PLAN_HTTP_STATUS }, supportEmail)}
     >
       {({ currentSite }) => (

@@ -4,30 +4,38 @@
  * to close. A bought domain becomes the site's custom domain without verification; the site is read again and
  * the panel reloads to show it everywhere.
  */
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import type { CurrentSite } from '../../../core/contract';
 import { useConfig } from '../../config';
-import { DOMAIN_MESSAGES, dnsRecords, isRegistrarTokenFresh } from '../../../core/rules/domains';
+import { dnsRecords, isRegistrarTokenFresh } from '../../../core/rules/domains';
+import type { DomainNotice } from '../../../core/rules/domains';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { ActionButton } from '../../ui/ActionButton';
 import type { ActionState } from '../../ui/ActionButton';
 import { FormError } from '../../ui/FormError';
 import { usePageNavigation } from '../common/pageNavigation';
 import { domainApi } from './domainApi';
+import { domainNoticeMessage } from './messages';
 import { loadRegistrarWidget, nextRegistrarClose } from './registrar';
 
 /** SPEC 8 "Generic defaults": returned when the integration cannot be enabled (or its widget opened). */
-export const REGISTRAR_ERROR_MESSAGE = 'Error enabling Entri integration';
+const REGISTRAR_ERROR = msg`Error enabling Entri integration`;
+
+/** Why a purchase failed, worded at render: the registrar's generic default, or a domain message. */
+type PurchaseFailure = 'registrar' | DomainNotice;
 
 const selectRegistrarToken = domainApi.endpoints.getRegistrarToken.select();
 
 export function DomainPurchase({ site }: { site: CurrentSite }) {
+  const { t, i18n } = useLingui();
   const dispatch = useAppDispatch();
   const navigation = usePageNavigation();
   const { registrarScriptUrl } = useConfig();
   const cachedToken = useAppSelector(selectRegistrarToken);
   const [state, setState] = useState<ActionState>('idle');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<PurchaseFailure | null>(null);
   const running = useRef<AbortController | null>(null);
   useEffect(() => () => running.current?.abort(), []);
 
@@ -38,17 +46,17 @@ export function DomainPurchase({ site }: { site: CurrentSite }) {
     return renewed.data ?? null;
   }
 
-  /** Resolves the failure message, or null once the widget has closed (and a bought domain is set up). */
-  async function purchase(signal: AbortSignal): Promise<string | null> {
+  /** Resolves the failure, or null once the widget has closed (and a bought domain is set up). */
+  async function purchase(signal: AbortSignal): Promise<PurchaseFailure | null> {
     const enabled = await dispatch(domainApi.endpoints.enableRegistrar.initiate({ siteId: site.id }));
-    if (enabled.error) return REGISTRAR_ERROR_MESSAGE;
+    if (enabled.error) return 'registrar';
     const token = await registrarToken();
-    if (!token) return REGISTRAR_ERROR_MESSAGE;
+    if (!token) return 'registrar';
     let widget;
     try {
       widget = await loadRegistrarWidget(registrarScriptUrl);
     } catch {
-      return REGISTRAR_ERROR_MESSAGE;
+      return 'registrar';
     }
     const closed = nextRegistrarClose(signal);
     widget.showEntri({
@@ -61,7 +69,7 @@ export function DomainPurchase({ site }: { site: CurrentSite }) {
     const update = await dispatch(
       domainApi.endpoints.updateDomain.initiate({ siteId: site.id, domain: message.domain, skipVerification: true }),
     );
-    if (update.error) return DOMAIN_MESSAGES.updateFailed;
+    if (update.error) return { kind: 'updateFailed' };
     await dispatch(domainApi.endpoints.reloadCurrentSite.initiate({ siteId: site.id }));
     navigation.reload();
     return null;
@@ -82,12 +90,16 @@ export function DomainPurchase({ site }: { site: CurrentSite }) {
 
   return (
     <section className="card domain-box" aria-labelledby="domain-purchase-heading">
-      <h2 id="domain-purchase-heading">Buy a new domain</h2>
-      <p className="note">Search for a domain, buy it, and it is set up for your site for you.</p>
+      <h2 id="domain-purchase-heading">
+        <Trans>Buy a new domain</Trans>
+      </h2>
+      <p className="note">
+        <Trans>Search for a domain, buy it, and it is set up for your site for you.</Trans>
+      </p>
       <div className="card__actions">
-        <ActionButton state={state} label="Purchase domain" pendingLabel="Purchasing domain…" onClick={() => void start()} />
+        <ActionButton state={state} label={t`Purchase domain`} pendingLabel={t`Purchasing domain…`} onClick={() => void start()} />
       </div>
-      <FormError>{error}</FormError>
+      <FormError>{error === null ? null : error === 'registrar' ? t(REGISTRAR_ERROR) : domainNoticeMessage(i18n, error)}</FormError>
     </section>
   );
 }

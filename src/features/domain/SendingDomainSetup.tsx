@@ -3,20 +3,13 @@
  * with their status, the activation (verification) and the removal. NONE, CUSTOM, DEFUNCT or no status goes
  * back to /domain; so does a removal.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import type { CurrentSite, SendingDomain } from '../../../core/contract';
 import { isApiError } from '../../api/errors';
 import { useConfig } from '../../config';
-import { SENDING_DOMAIN_ACTIVATION_TEXT } from '../../../core/rules/constants';
-import {
-  SENDING_DOMAIN_WARM_UP_NOTE,
-  isSendingDomainVerified,
-  sendingDomainActionMessage,
-  sendingDomainIssueMessage,
-  sendingDomainLegacyMessage,
-  sendingDomainScreenState,
-} from '../../../core/rules/sendingDomains';
+import { isSendingDomainVerified, sendingDomainActionKey, sendingDomainScreenState } from '../../../core/rules/sendingDomains';
 import { useAppDispatch } from '../../store/hooks';
 import { ActionButton } from '../../ui/ActionButton';
 import { DnsStatusIcon, DnsTable } from '../../ui/DnsTable';
@@ -29,6 +22,7 @@ import { useAnnounceLeaving, useScreenTitle } from '../../ui/shell';
 import { useActionFlow } from '../../ui/useActionFlow';
 import { DomainGate } from './DomainGate';
 import { domainApi, useCheckSendingDomainQuery } from './domainApi';
+import { SENDING_DOMAIN_ACTIVATION, SENDING_DOMAIN_WARM_UP, sendingDomainIssue, sendingDomainLegacy, sendingDomainMessage } from './messages';
 
 /** A call that got no answer is 'unreachable' (the fallback message); any answer saying no is 'refused'. */
 function failureOf(error: unknown) {
@@ -45,6 +39,7 @@ function recordRows(sending: SendingDomain): DnsTableRow[] {
 }
 
 function SendingDomainForm({ site, sending }: { site: CurrentSite; sending: SendingDomain }) {
+  const { t } = useLingui();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const announceLeaving = useAnnounceLeaving();
@@ -62,8 +57,8 @@ function SendingDomainForm({ site, sending }: { site: CurrentSite; sending: Send
   function verify() {
     void verification.run(async () => {
       const result = await dispatch(domainApi.endpoints.verifySendingDomain.initiate({ siteId: site.id }));
-      if (result.error) return sendingDomainActionMessage('verify', failureOf(result.error));
-      if (result.data.error) return sendingDomainActionMessage('verify', 'refused');
+      if (result.error) return t(sendingDomainMessage(sendingDomainActionKey('verify', failureOf(result.error))));
+      if (result.data.error) return t(sendingDomainMessage(sendingDomainActionKey('verify', 'refused')));
       setActiveByProvider(isSendingDomainVerified(result.data));
       return null;
     });
@@ -74,10 +69,10 @@ function SendingDomainForm({ site, sending }: { site: CurrentSite; sending: Send
     return removal
       .run(async () => {
         const result = await dispatch(domainApi.endpoints.removeSendingDomain.initiate({ siteId: site.id }));
-        if (result.error) return sendingDomainActionMessage('remove', failureOf(result.error));
+        if (result.error) return t(sendingDomainMessage(sendingDomainActionKey('remove', failureOf(result.error))));
         removed = true;
         // Without a sending domain the screen goes back to /domain: its own status region goes with it.
-        announceLeaving(`Custom sending domain ${domainName} removed`);
+        announceLeaving(t`Custom sending domain ${domainName} removed`);
         return null;
       })
       .then(() => removed);
@@ -99,13 +94,9 @@ function SendingDomainForm({ site, sending }: { site: CurrentSite; sending: Send
   }, [pending]);
 
   const buttonState = verification.state === 'pending' ? 'pending' : verification.state === 'failed' || status === 'INVALID' ? 'failed' : 'idle';
-  const announcement = verified
-    ? 'Your custom sending domain is verified'
-    : verification.state === 'pending'
-      ? 'Verifying your custom sending domain…'
-      : pending
-        ? SENDING_DOMAIN_ACTIVATION_TEXT
-        : '';
+  const activationText = t(SENDING_DOMAIN_ACTIVATION);
+  const verifyingLabel = t`Verifying your custom sending domain…`;
+  const announcement = verified ? t`Your custom sending domain is verified` : verification.state === 'pending' ? verifyingLabel : pending ? activationText : '';
 
   return (
     <div className="domain-setup">
@@ -119,9 +110,11 @@ function SendingDomainForm({ site, sending }: { site: CurrentSite; sending: Send
             void remove().then((removed) => removed && navigate('/domain'));
           }}
         >
-          Back
+          <Trans>Back</Trans>
         </Link>
-        <ExternalLink href={sendingDomainHelpUrl}>Get help</ExternalLink>
+        <ExternalLink href={sendingDomainHelpUrl}>
+          <Trans>Get help</Trans>
+        </ExternalLink>
       </div>
       <p className="visually-hidden" role="status" aria-live="polite">
         {announcement}
@@ -129,21 +122,28 @@ function SendingDomainForm({ site, sending }: { site: CurrentSite; sending: Send
       <ol className="domain-steps__list">
         {rows.length > 0 && (
           <li className="card domain-step">
-            <h2>Add these DNS records to {domainName}</h2>
-            <DnsTable caption={`DNS records for ${domainName}`} rows={rows} showStatus />
+            <h2>
+              <Trans>Add these DNS records to {domainName}</Trans>
+            </h2>
+            <DnsTable caption={t`DNS records for ${domainName}`} rows={rows} showStatus />
           </li>
         )}
         <li className="card domain-step">
-          <h2>Activate custom sending domain</h2>
+          <h2>
+            <Trans>Activate custom sending domain</Trans>
+          </h2>
           {verified ? (
             <p className="domain-active">
-              <DnsStatusIcon status="valid" /> Your custom sending domain <strong>{domainName}</strong> is verified.
+              <DnsStatusIcon status="valid" />{' '}
+              <Trans>
+                Your custom sending domain <strong>{domainName}</strong> is verified.
+              </Trans>
             </p>
           ) : (
             <ActionButton
               state={buttonState}
-              label={pending ? SENDING_DOMAIN_ACTIVATION_TEXT : 'Activate'}
-              pendingLabel="Verifying your custom sending domain…"
+              label={pending ? activationText : t`Activate`}
+              pendingLabel={verifyingLabel}
               disabled={pending}
               onClick={verify}
             />
@@ -153,15 +153,18 @@ function SendingDomainForm({ site, sending }: { site: CurrentSite; sending: Send
             <ActionButton
               className="button button--link button--danger-link"
               state={removal.state === 'succeeded' ? 'idle' : removal.state}
-              label={verified ? 'Remove sending domain' : 'Cancel & remove sending domain'}
-              pendingLabel="Removing custom sending domain…"
+              label={verified ? t`Remove sending domain` : t`Cancel & remove sending domain`}
+              pendingLabel={t`Removing custom sending domain…`}
               onClick={() => void remove()}
             />
           </div>
           <FormError>{removal.error}</FormError>
           {!verified && (
             <p className="note">
-              {SENDING_DOMAIN_WARM_UP_NOTE} <ExternalLink href={sendingDomainHelpUrl}>Learn more</ExternalLink>
+              {t(SENDING_DOMAIN_WARM_UP)}{' '}
+              <ExternalLink href={sendingDomainHelpUrl}>
+                <Trans>Learn more</Trans>
+              </ExternalLink>
             </p>
           )}
         </li>
@@ -171,19 +174,21 @@ function SendingDomainForm({ site, sending }: { site: CurrentSite; sending: Send
 }
 
 function SendingDomainScreen({ site }: { site: CurrentSite }) {
+  const { t } = useLingui();
   const { supportEmail } = useConfig();
   const redirects = sendingDomainScreenState(site.sending_domain_status) === 'redirect';
   const { data, isLoading, isError } = useCheckSendingDomainQuery({ siteId: site.id }, { skip: redirects });
   if (redirects) return <Navigate to="/domain" replace />;
-  if (isLoading) return <Spinner label="Loading custom sending domain" />;
-  if (isError || !data || data.error) return <Notice>{sendingDomainIssueMessage(supportEmail)}</Notice>;
+  if (isLoading) return <Spinner label={t`Loading custom sending domain`} />;
+  if (isError || !data || data.error) return <Notice>{t(sendingDomainIssue(supportEmail))}</Notice>;
   return <SendingDomainForm site={site} sending={data} />;
 }
 
 export function SendingDomainSetup() {
-  useScreenTitle('Custom sending domain settings');
+  const { t } = useLingui();
+  useScreenTitle(t`Custom sending domain settings`);
   return (
-    <DomainGate loadingLabel="Loading custom sending domain settings" legacyMessage={sendingDomainLegacyMessage}>
+    <DomainGate loadingLabel={t`Loading custom sending domain settings`} legacyMessage={(supportEmail) => t(sendingDomainLegacy(supportEmail))}>
       {({ currentSite }) => <SendingDomainScreen site={currentSite} />}
     </DomainGate>
   );
