@@ -5,6 +5,8 @@
  * again; the card form; the card confirmed client-side with the setup intent's secret; in grace, the new card
  * paying the open invoice.
  */
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ScenarioName } from '../../../server/demo/scenarios';
@@ -18,6 +20,7 @@ import { answerSetupCard } from '../../test/handlers/payments';
 import { openPanelAs } from '../../test/openPanel';
 import { apiError, json, onCall } from '../../test/server';
 import { useFakeTimers } from '../../test/fakeTimers';
+import { createPanelI18n } from '../../i18n/i18n';
 
 const CARD_FAILED = 'Error updating your card. Refresh the page and try again or contact support if the error persists.';
 
@@ -36,9 +39,9 @@ afterEach(() => {
 });
 
 /** The dashboard of a scenario's owner, its card script answered with `outcomes`; tests may change `data`. */
-function openDashboard(scenario: ScenarioName, outcomes: ScriptOutcome[] = ['load']) {
+function openDashboard(scenario: ScenarioName, outcomes: ScriptOutcome[] = ['load'], i18n?: I18n) {
   script = answerPaymentScript(defaultConfig.paymentScriptUrl, fake, outcomes);
-  return openPanelAs(scenario, { paymentScript: script.environment });
+  return openPanelAs(scenario, { paymentScript: script.environment, i18n });
 }
 
 async function openCardModal(user: ReturnType<typeof userEvent.setup>, button = 'Update credit card') {
@@ -68,7 +71,7 @@ describe('loading the card provider', () => {
     act(() => script!.loadWaiting());
     const name = await dialog.findByRole('textbox', { name: 'Full name' });
     expect(name).toHaveFocus();
-    expect(fake.constructor).toHaveBeenCalledWith(defaultConfig.paymentPublishableKey);
+    expect(fake.constructor).toHaveBeenCalledWith(defaultConfig.paymentPublishableKey, { locale: 'en' });
     expect(fake.elements.create).toHaveBeenCalledWith('card', expect.any(Object));
     const cardGroup = dialog.getByRole('group', { name: 'Card details' });
     expect(within(cardGroup).getByRole('textbox', { name: 'Card number' })).toBeInTheDocument();
@@ -242,6 +245,59 @@ describe('saving a card', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Update credit card' })).toHaveFocus();
+  });
+});
+
+describe("the owner's language", () => {
+  it("gives the provider the owner's language, switches its field in place, and words a known decline in the catalog's", async () => {
+    const user = userEvent.setup();
+    const i18n = createPanelI18n();
+    const { panel } = openDashboard('active', ['load'], i18n);
+    answerSetupCard('seti_de');
+    fake.stripe.confirmCardSetup.mockResolvedValueOnce({
+      error: { code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' } as { message: string },
+    });
+    const dialog = await openCardModal(user);
+    await fillName(user, dialog);
+    const name = dialog.getByRole('textbox', { name: 'Full name' });
+    expect(fake.constructor).toHaveBeenCalledWith(defaultConfig.paymentPublishableKey, { locale: 'en' });
+    expect(fake.stripe.elements).toHaveBeenCalledWith(expect.objectContaining({ locale: 'en' }));
+    await user.click(dialog.getByRole('button', { name: 'Update' }));
+    const alert = await dialog.findByRole('alert');
+    expect(alert).toHaveTextContent('Your card has insufficient funds.');
+    const fieldsCreated = fake.elements.create.mock.calls.length;
+
+    act(() => panel.host.send({ query: 'localeUpdate', response: 'de-DE' }));
+    await waitFor(() => expect(document.documentElement.lang).toBe('de-DE'));
+    // The provider's German, whatever the catalog says today: the message's id as the macro makes it.
+    act(() => i18n.load('de', { [msg`Your card has insufficient funds.`.id]: 'Ihre Karte ist nicht ausreichend gedeckt.' }));
+    expect(alert).toHaveTextContent('Ihre Karte ist nicht ausreichend gedeckt.');
+    await waitFor(() => expect(fake.elements.update).toHaveBeenCalledWith(expect.objectContaining({ locale: 'de' })));
+    // The same instance, field and form: nothing typed is lost.
+    expect(fake.constructor).toHaveBeenCalledTimes(1);
+    expect(fake.elements.create).toHaveBeenCalledTimes(fieldsCreated);
+    expect(name).toBeInTheDocument();
+    expect(name).toHaveValue('Alex Morgan');
+  });
+
+  it('makes the provider in the language of the time it loads', async () => {
+    const user = userEvent.setup();
+    const { panel } = openDashboard('active', []);
+    await openCardModal(user);
+    act(() => panel.host.send({ query: 'localeUpdate', response: 'fr-CA' }));
+    await waitFor(() => expect(document.documentElement.lang).toBe('fr-CA'));
+    act(() => script!.loadWaiting());
+    await waitFor(() => expect(fake.constructor).toHaveBeenCalledWith(defaultConfig.paymentPublishableKey, { locale: 'fr' }));
+    await waitFor(() => expect(fake.stripe.elements).toHaveBeenCalledWith(expect.objectContaining({ locale: 'fr' })));
+  });
+
+  it("shows a message the catalog does not know in the provider's own words", async () => {
+    const user = userEvent.setup();
+    openDashboard('active');
+    const dialog = await openCardModal(user);
+    await dialog.findByRole('textbox', { name: 'Full name' });
+    act(() => fake.emit('change', { error: { code: 'invalid_number', message: 'Ihre Kartennummer ist ungültig.' }, complete: false }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent('Ihre Kartennummer ist ungültig.');
   });
 });
 

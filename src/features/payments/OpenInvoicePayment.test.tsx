@@ -3,6 +3,8 @@
  * while in grace"): the plan box shows what is due and 'Pay open invoice'; the payment is created, confirmed with
  * the card on file, and the dashboard reads the paid account afresh; a failure says so with the provider's words.
  */
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { defaultConfig } from '../../config';
@@ -14,6 +16,7 @@ import { answerPaymentIntent, paidGraceData } from '../../test/handlers/gracePay
 import { openPanelAs } from '../../test/openPanel';
 import { apiError, json, onCall } from '../../test/server';
 import { useFakeTimers } from '../../test/fakeTimers';
+import { createPanelI18n } from '../../i18n/i18n';
 
 let script: ReturnType<typeof answerPaymentScript>;
 let fake: FakeStripe;
@@ -23,10 +26,10 @@ afterEach(() => {
 });
 
 /** The grace owner's dashboard, its card provider loaded; returns the plan box and its payment button. */
-async function openGraceDashboard() {
+async function openGraceDashboard(i18n?: I18n) {
   fake = createFakeStripe();
   script = answerPaymentScript(defaultConfig.paymentScriptUrl, fake, ['load']);
-  const dashboard = openPanelAs('grace', { paymentScript: script.environment });
+  const dashboard = openPanelAs('grace', { paymentScript: script.environment, i18n });
   const plan = within(await screen.findByRole('region', { name: 'Plan details' }));
   await waitFor(() => expect(fake.constructor).toHaveBeenCalled());
   return { dashboard, plan, button: plan.getByRole('button', { name: 'Pay open invoice' }) };
@@ -106,4 +109,29 @@ it('asks to try again when the provider gives no message', async () => {
   fake.stripe.confirmCardPayment.mockResolvedValueOnce({ error: {} as { message: string } });
   await user.click(button);
   expect(await screen.findByText('Error processing payment. Try again or contact support')).toBeInTheDocument();
+});
+
+it("words a failure in the owner's language, the provider's part too, and rewords it in place when the language changes", async () => {
+  const user = userEvent.setup();
+  const i18n = createPanelI18n();
+  const { dashboard, button } = await openGraceDashboard(i18n);
+  answerPaymentIntent();
+  answerPaymentMethod('pm_card');
+  fake.stripe.confirmCardPayment.mockResolvedValueOnce({
+    error: { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } as { message: string },
+  });
+  await user.click(button);
+  const failure = await screen.findByText('Error processing payment. Your card was declined.');
+
+  act(() => dashboard.panel.host.send({ query: 'localeUpdate', response: 'fr-FR' }));
+  await waitFor(() => expect(document.documentElement.lang).toBe('fr-FR'));
+  // The catalog's French, whatever it says today: the messages' ids as the macro makes them.
+  const providerMessage = '';
+  act(() =>
+    i18n.load('fr', {
+      [msg`Error processing payment. ${providerMessage}`.id]: ['Erreur lors du traitement du paiement. ', ['providerMessage']],
+      [msg`Your card was declined.`.id]: 'Votre carte a été refusée.',
+    }),
+  );
+  expect(failure).toHaveTextContent('Erreur lors du traitement du paiement. Votre carte a été refusée.');
 });

@@ -3,11 +3,13 @@
  * past-due invoice paid with the card on file, which ends grace. The dashboard's plan box shows it; the progress
  * is the store's (openInvoicePaymentSlice.ts), so a remount of the routes keeps it.
  */
+import { useLingui } from '@lingui/react/macro';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { ActionButton } from '../../ui/ActionButton';
 import type { ActionState } from '../../ui/ActionButton';
 import { FormError } from '../../ui/FormError';
 import { PaymentProviderWarning } from './PaymentProviderWarning';
+import { gracePaymentFailureText } from './messages';
 import { payOpenInvoice, selectOpenInvoicePayment } from './openInvoicePaymentSlice';
 import type { OpenInvoicePaymentStatus } from './openInvoicePaymentSlice';
 import { usePaymentProvider } from './usePaymentProvider';
@@ -23,16 +25,17 @@ export function OpenInvoicePayment({ customerId }: { customerId: string }) {
   const dispatch = useAppDispatch();
   const payment = useAppSelector(selectOpenInvoicePayment);
   const provider = usePaymentProvider();
+  const { t, i18n } = useLingui();
 
   return (
     <div className="open-invoice-payment">
       {provider.status === 'failed' && <PaymentProviderWarning warning={provider.warning} onRetry={provider.retry} />}
-      <FormError>{payment.error}</FormError>
+      <FormError>{payment.error && gracePaymentFailureText(i18n, payment.error)}</FormError>
       <ActionButton
         state={BUTTON_STATES[payment.status]}
-        label="Pay open invoice"
-        successLabel="Payment complete!"
-        pendingLabel="Processing your payment…"
+        label={t`Pay open invoice`}
+        successLabel={t`Payment complete!`}
+        pendingLabel={t`Processing your payment…`}
         onClick={() =>
           void dispatch(payOpenInvoice({ customerId, cardPayments: provider.status === 'ready' ? provider.stripe : null }))
         }

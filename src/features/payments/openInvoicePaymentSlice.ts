@@ -12,20 +12,21 @@ import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { accountApi } from '../../api/accountApi';
 import { api } from '../../api/api';
-import { gracePaymentFailureMessage } from '../../../core/rules/checkout';
 import { PLAN_CHANGE_SUCCESS_DELAY_MS } from '../../../core/rules/constants';
 import { createAppAsyncThunk } from '../../store/hooks';
 import type { AppDispatch } from '../../store/store';
 import { sleep } from '../common/poll';
 import { confirmCardPayment } from './cardPayment';
 import type { CardPayments } from './cardPayment';
+import { gracePaymentFailure, type GracePaymentFailure } from './messages';
 import { paymentMethodOf, paymentsApi } from './paymentsApi';
 
 export type OpenInvoicePaymentStatus = 'idle' | 'paying' | 'succeeded' | 'failed';
 
 export interface OpenInvoicePaymentState {
   status: OpenInvoicePaymentStatus;
-  error: string | null;
+  /** What the failure says, put into words at render (messages.ts gracePaymentFailureText). */
+  error: GracePaymentFailure | null;
 }
 
 const initialState: OpenInvoicePaymentState = { status: 'idle', error: null };
@@ -37,21 +38,24 @@ export interface OpenInvoicePaymentRequest {
 
 /**
  * Pays the open invoice with the customer's card on file (after a new card is saved, that is the new card).
- * Resolves to null when paid, or to the message to show: 'Error processing payment.' with the provider's words.
+ * Resolves to null when paid, or to the failure to show: 'Error processing payment.' with the provider's words.
  */
-export async function chargeOpenInvoice(dispatch: AppDispatch, { customerId, cardPayments }: OpenInvoicePaymentRequest): Promise<string | null> {
+export async function chargeOpenInvoice(
+  dispatch: AppDispatch,
+  { customerId, cardPayments }: OpenInvoicePaymentRequest,
+): Promise<GracePaymentFailure | null> {
   // One key per attempt: the transport's retries reuse it, a new click makes a new one.
   const intent = await dispatch(paymentsApi.endpoints.createPaymentIntent.initiate({ data: { customerId }, idempotencyKey: crypto.randomUUID() }));
-  if (!intent.data) return gracePaymentFailureMessage(null);
+  if (!intent.data) return gracePaymentFailure(null);
   const paymentMethodId = await paymentMethodOf(dispatch, customerId);
-  if (paymentMethodId === null) return gracePaymentFailureMessage(null);
+  if (paymentMethodId === null) return gracePaymentFailure(null);
   const confirmed = await confirmCardPayment(cardPayments, intent.data.payment_intent.client_secret, paymentMethodId);
-  return confirmed.ok ? null : gracePaymentFailureMessage(confirmed.providerMessage);
+  return confirmed.ok ? null : gracePaymentFailure(confirmed.providerError);
 }
 
-function failPayment(state: OpenInvoicePaymentState, message: string) {
+function failPayment(state: OpenInvoicePaymentState, failure: GracePaymentFailure) {
   state.status = 'failed';
-  state.error = message;
+  state.error = failure;
 }
 
 export const openInvoicePaymentSlice = createSlice({
@@ -61,7 +65,7 @@ export const openInvoicePaymentSlice = createSlice({
     paymentSucceeded(state) {
       state.status = 'succeeded';
     },
-    paymentFailed(state, action: PayloadAction<string>) {
+    paymentFailed(state, action: PayloadAction<GracePaymentFailure>) {
       failPayment(state, action.payload);
     },
     /** The billing data after the payment is in: the next payment (a later grace) starts afresh. */
@@ -78,7 +82,7 @@ export const openInvoicePaymentSlice = createSlice({
       // A second click refused while a payment runs leaves that payment as it is.
       if (action.meta.condition) return;
       // A payment that threw (a reply the panel could not read, say) failed without the provider's words.
-      failPayment(state, gracePaymentFailureMessage(null));
+      failPayment(state, gracePaymentFailure(null));
     });
   },
   selectors: {

@@ -1,3 +1,4 @@
+import { inEnglish } from '../../api/errors';
 import { PAYMENT_SCRIPT_RETRY_DELAYS_MS } from '../../../core/rules/constants';
 import { PAYMENT_SCRIPT_MESSAGES, PaymentScriptError, loadPaymentScript, paymentScriptWarning } from './paymentScript';
 import type { ScriptEnvironment } from './paymentScript';
@@ -63,7 +64,8 @@ it('takes a load that fails within 50 ms for an ad blocker', async () => {
   const page = fakePage(Array.from({ length: 4 }, () => ({ result: 'error' as const, afterMs: 10 })));
   const failure = loadPaymentScript(URL, page.env);
   await expect(failure).rejects.toEqual(new PaymentScriptError('adBlocker'));
-  expect(paymentScriptWarning('adBlocker')).toEqual({
+  const warning = paymentScriptWarning('adBlocker');
+  expect({ label: inEnglish(warning.label), message: inEnglish(warning.message) }).toEqual({
     label: 'Ad blocker detected',
     message: 'Stripe payment processing is blocked by your ad blocker. Disable it for this site and try again.',
   });
@@ -74,7 +76,8 @@ it('calls a slower failure a connection error', async () => {
   const page = fakePage(Array.from({ length: 4 }, () => ({ result: 'error' as const, afterMs: 800 })));
   await expect(loadPaymentScript(URL, page.env)).rejects.toMatchObject({ kind: 'network' });
   expect(paymentScriptWarning('network')).toBe(PAYMENT_SCRIPT_MESSAGES.connection);
-  expect(PAYMENT_SCRIPT_MESSAGES.connection.message).toBe(
+  expect(inEnglish(PAYMENT_SCRIPT_MESSAGES.connection.label)).toBe('Connection error');
+  expect(inEnglish(PAYMENT_SCRIPT_MESSAGES.connection.message)).toBe(
     'Failed to load Stripe payment processor. Check your internet connection and try again.',
   );
   page.stop();

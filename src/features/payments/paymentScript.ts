@@ -4,13 +4,18 @@
  * ad blocker (a blocked request fails at once; a network failure takes longer). Only screens that take a card
  * call it, so the rest of the panel never fetches the script.
  */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { AD_BLOCKER_DETECTION_MS, PAYMENT_SCRIPT_ATTEMPTS, PAYMENT_SCRIPT_RETRY_DELAYS_MS } from '../../../core/rules/constants';
 
 export type PaymentScriptErrorKind = 'adBlocker' | 'network' | 'security' | 'timeout' | 'unknown';
 
+/** For developers and error reports, never shown: the owner reads paymentScriptWarning's words. */
+const LOAD_FAILED = 'The payment script failed to load';
+
 export class PaymentScriptError extends Error {
   constructor(readonly kind: PaymentScriptErrorKind) {
-    super(`The payment script failed to load (${kind})`);
+    super(`${LOAD_FAILED} (${kind})`);
   }
 }
 
@@ -70,20 +75,26 @@ export async function loadPaymentScript(url: string, env: ScriptEnvironment): Pr
   throw lastError;
 }
 
-export const PAYMENT_SCRIPT_MESSAGES: Record<'adBlocker' | 'connection', { label: string; message: string }> = {
+/** Why the card form cannot show (SPEC 8 "Payment library"): the warning's title and its words, from the catalog. */
+export interface PaymentScriptWarning {
+  label: MessageDescriptor;
+  message: MessageDescriptor;
+}
+
+export const PAYMENT_SCRIPT_MESSAGES: Record<'adBlocker' | 'connection', PaymentScriptWarning> = {
   adBlocker: {
-    label: 'Ad blocker detected',
-    message: 'Stripe payment processing is blocked by your ad blocker. Disable it for this site and try again.',
+    label: msg`Ad blocker detected`,
+    message: msg`Stripe payment processing is blocked by your ad blocker. Disable it for this site and try again.`,
   },
   connection: {
-    label: 'Connection error',
-    message: 'Failed to load Stripe payment processor. Check your internet connection and try again.',
+    label: msg`Connection error`,
+    message: msg`Failed to load Stripe payment processor. Check your internet connection and try again.`,
   },
 };
 
-export const PAYMENT_SCRIPT_SUPPORT_NOTE = 'If the problem persists, contact support.';
+export const PAYMENT_SCRIPT_SUPPORT_NOTE = msg`If the problem persists, contact support.`;
 
 /** The warning a failure shows: an ad blocker says so; every other kind is a connection error. */
-export function paymentScriptWarning(kind: PaymentScriptErrorKind) {
+export function paymentScriptWarning(kind: PaymentScriptErrorKind): PaymentScriptWarning {
   return kind === 'adBlocker' ? PAYMENT_SCRIPT_MESSAGES.adBlocker : PAYMENT_SCRIPT_MESSAGES.connection;
 }
