@@ -166,6 +166,8 @@ describe('in View all', () => {
     const month = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date());
     expect(figure).toHaveAccessibleDescription(`Paid per month over the last 24 months: total $360, highest $180 in ${month}.`);
     expect(dialog.getAllByRole('row').slice(1)).toHaveLength(6);
+    // Its rules come with it, once, in the head (the dashboard's first screen has none of them).
+    expect(document.head.querySelectorAll('style[data-href="spending-chart"]')).toHaveLength(1);
     // From the close button, the next stop is the current month's bar.
     await user.tab();
     expect(within(figure).getAllByRole('img').at(-1)).toHaveFocus();

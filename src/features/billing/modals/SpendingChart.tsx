@@ -3,7 +3,7 @@
  * sums of core/rules/spending.ts), a month holding a pending invoice marked by a hatched, outlined part with a
  * legend, the summary in words, and each bar a stop of the keyboard (one tab stop, the arrow keys move between months)
  * naming its month and amount, which a tooltip shows on hover and focus. The invoice table below is its text.
- * Hand-written SVG in the theme's tokens: it loads with View all, never with the dashboard.
+ * Hand-written SVG in the theme's tokens, its rules in spendingChart.css: it loads with View all, never with the dashboard.
  */
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
@@ -15,6 +15,7 @@ import { toUnixSeconds } from '../../../../core/rules/dates';
 import { currencySymbol, formatCents } from '../../../../core/rules/money';
 import { spendingByMonth, type SpendingMonth, type SpendingSeries } from '../../../../core/rules/spending';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
+import chartStyles from './spendingChart.css';
 
 /** The plot's height in pixels; its width is the modal's. */
 const PLOT_HEIGHT = 160;
@@ -341,6 +342,10 @@ export function SpendingChart({ invoices, now }: { invoices: readonly Invoice[];
   const series = spendingByMonth(invoices, toUnixSeconds(now));
   return (
     <>
+      {/* Its rules come with its chunk (React puts them in the head once), never with the dashboard's first screen. */}
+      <style href="spending-chart" precedence="default">
+        {chartStyles}
+      </style>
       {series.map((one) => (
         <SeriesChart key={one.currency} series={one} named={series.length > 1} />
       ))}
