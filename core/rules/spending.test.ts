@@ -105,10 +105,18 @@ describe('spendingByMonth', () => {
     expect(series!.scale.top).toBe(6000);
   });
 
-  it('leaves out invoices before the first month and after the current one', () => {
-    const [series] = spendingByMonth([invoice(at(2024, 3, 31, 23), 99_900), invoice(at(2026, 4, 1), 99_900), invoice(at(2024, 4, 1), 500)], now);
+  it('leaves out invoices before the first month', () => {
+    const [series] = spendingByMonth([invoice(at(2024, 3, 31, 23), 99_900), invoice(at(2024, 4, 1), 500)], now);
     expect(series!.total).toBe(500);
     expect(series!.months[0]!.paid).toBe(500);
+  });
+
+  it("ends with the newest invoice's month when it is later than the clock's (a clock behind the provider's)", () => {
+    const [series] = spendingByMonth([invoice(at(2026, 4, 1), 3600, { status: 'pending' }), invoice(at(2024, 4, 1), 500)], now);
+    expect(series!.months.at(-1)).toEqual({ start: at(2026, 4), paid: 0, pending: 3600, hasPending: true });
+    // The months move with it: April 2024 is now 25 months back.
+    expect(series!.months[0]!.start).toBe(at(2024, 5));
+    expect(series!.total).toBe(0);
   });
 
   it("groups by the invoices' currency, the newest invoice's first", () => {

@@ -104,16 +104,15 @@ function seriesOf(currency: string, invoices: readonly Invoice[], starts: readon
 }
 
 /**
- * What was paid in each of the `count` months ending with the month of `nowSeconds`, one series per currency the
- * invoices of those months are in (an account has one: its invoices' own). Invoices outside the months are left out.
+ * What was paid in each of the `count` months ending with the current month, one series per currency the invoices of
+ * those months are in (an account has one: its invoices' own). Invoices before the months are left out. The current
+ * month is that of `nowSeconds`, or of the newest invoice when it is later: no invoice is dated in the future, so one
+ * that seems to be says the viewer's clock is behind the provider's (or, in the demo, the sandbox's clock was moved on).
  */
 export function spendingByMonth(invoices: readonly Invoice[], nowSeconds: number, count: number = SPENDING_CHART_MONTHS): SpendingSeries[] {
-  const starts = monthStarts(nowSeconds, count);
+  const now = Math.max(nowSeconds, ...invoices.map((invoice) => invoice.date));
+  const starts = monthStarts(now, count);
   const first = monthNumber(starts[0]!);
-  const last = monthNumber(nowSeconds);
-  const inMonths = invoices.filter((invoice) => {
-    const month = monthNumber(invoice.date);
-    return month >= first && month <= last;
-  });
+  const inMonths = invoices.filter((invoice) => monthNumber(invoice.date) >= first);
   return currenciesOf(inMonths, invoices).map((currency) => seriesOf(currency, inMonths, starts));
 }
