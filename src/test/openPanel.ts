@@ -57,6 +57,6 @@ export function openPanelAs(scenario: ScenarioName | BillingData, options: OpenP
   } as OpenedPanel;
   Object.assign(opened, answerAccount(() => opened.data, options.answer, options.answerNextCharge));
   void panel.store.dispatch(startSession());
-  renderPanel(options.path ?? '/', panel, { pageNavigation: options.pageNavigation, paymentScript: options.paymentScript });
+  renderPanel(options.path ?? '/', panel, { pageNavigation: options.pageNavigation, paymentScript: options.paymentScript, i18n: options.i18n });
   return opened;
 }

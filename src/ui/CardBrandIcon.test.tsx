@@ -1,4 +1,6 @@
+import { I18nProvider } from '@lingui/react';
 import { render } from '@testing-library/react';
+import { createPanelI18n } from '../i18n/i18n';
 import { CardBrandIcon, cardBrandName } from './CardBrandIcon';
 
 it.each([
@@ -9,11 +11,15 @@ it.each([
   [null, 'Card'],
   ['  ', 'Card'],
 ])('names the brand %p %p', (brand, name) => {
-  expect(cardBrandName(brand)).toBe(name);
+  expect(cardBrandName(brand, createPanelI18n())).toBe(name);
 });
 
 it('draws a decorative badge, generic for an unknown brand', () => {
-  const { container } = render(<CardBrandIcon brand="eftpos" />);
+  const { container } = render(
+    <I18nProvider i18n={createPanelI18n()}>
+      <CardBrandIcon brand="eftpos" />
+    </I18nProvider>,
+  );
   expect(container.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
   expect(container).toHaveTextContent('CARD');
 });

@@ -3,6 +3,7 @@
  * accepted the change, when the new billing mode is in place) or failed. It can be used only while lib's
  * isAutoBillingOptionEnabled allows; otherwise a note says why.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useState } from 'react';
 import { api } from '../../api/api';
 import type { BillingData } from '../../../core/contract';
@@ -16,6 +17,7 @@ import { AUTO_BILLING_FAILED_MESSAGE, AUTO_BILLING_NOTES } from './messages';
 type Phase = 'idle' | 'pending' | 'settling' | 'succeeded' | 'failed';
 
 export function AutoBillingSetting({ data }: { data: BillingData }) {
+  const { t } = useLingui();
   const dispatch = useAppDispatch();
   const [update] = useUpdateAutoBillingMutation();
   const [phase, setPhase] = useState<Phase>('idle');
@@ -50,20 +52,23 @@ export function AutoBillingSetting({ data }: { data: BillingData }) {
   }
 
   const note = data.willCancelAtPeriodEnd ? AUTO_BILLING_NOTES.cancelling : AUTO_BILLING_NOTES.upToDate;
+  let statusText = '';
+  if (busy) statusText = t`Updating billing mode…`;
+  else if (phase === 'succeeded') statusText = checked ? t`Billing mode updated: automatic billing is on.` : t`Billing mode updated: automatic billing is off.`;
   return (
     <div className="payment-row auto-billing">
       <div className="payment-row__body">
         <h3 className="payment-row__title" id={labelId}>
-          Automatic billing
+          <Trans>Automatic billing</Trans>
         </h3>
         <p className="payment-row__value" id={descriptionId}>
-          When your audience outgrows your member limit, move to the next tier and bill it automatically.
+          <Trans>When your audience outgrows your member limit, move to the next tier and bill it automatically.</Trans>
         </p>
-        {!available && <p className="note">{note}</p>}
+        {!available && <p className="note">{t(note)}</p>}
         <p className="visually-hidden" role="status">
-          {busy ? 'Updating billing mode…' : phase === 'succeeded' ? `Billing mode updated: automatic billing is ${checked ? 'on' : 'off'}.` : ''}
+          {statusText}
         </p>
-        <FormError>{phase === 'failed' ? AUTO_BILLING_FAILED_MESSAGE : null}</FormError>
+        <FormError>{phase === 'failed' ? t(AUTO_BILLING_FAILED_MESSAGE) : null}</FormError>
       </div>
       <div className="payment-row__action">
         <button
@@ -82,7 +87,7 @@ export function AutoBillingSetting({ data }: { data: BillingData }) {
             <span className="switch__thumb" />
           </span>
           <span className="switch__text" aria-hidden="true">
-            {busy ? 'Updating…' : checked ? 'On' : 'Off'}
+            {busy ? t`Updating…` : checked ? t`On` : t`Off`}
           </span>
         </button>
       </div>

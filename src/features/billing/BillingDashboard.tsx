@@ -3,6 +3,7 @@
  * redirects), the grid: plan details, payment information, billing history and the footer. The
  * modals load on demand, the card modal with the card provider in its own chunk.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { api } from '../../api/api';
 import type { BillingData } from '../../../core/contract';
@@ -59,7 +60,7 @@ function OpenModal({ modal, data, onClose }: { modal: DashboardModal; data: Bill
 function ModalLoading() {
   return (
     <span className="visually-hidden" role="status">
-      Loading…
+      <Trans>Loading…</Trans>
     </span>
   );
 }
@@ -90,9 +91,10 @@ function hidesNavigation(data: BillingData): boolean {
 }
 
 export default function BillingDashboard() {
-  useScreenTitle('Billing and domain settings');
+  const { t } = useLingui();
+  useScreenTitle(t`Billing and domain settings`);
   return (
-    <ScreenGate loadingLabel="Loading billing information" onFailure="notice" redirect={dashboardRedirect} hidesNavigation={hidesNavigation}>
+    <ScreenGate loadingLabel={t`Loading billing information`} onFailure="notice" redirect={dashboardRedirect} hidesNavigation={hidesNavigation}>
       {(data) => <Dashboard data={data} />}
     </ScreenGate>
   );

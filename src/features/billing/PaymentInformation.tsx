@@ -2,12 +2,15 @@
  * The payment-information box (SPEC 2, "Billing dashboard" 2): the card, the member limit, the invoice details
  * and the billing contact, each with the button that opens its modal, and the automatic billing switch.
  */
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { useGetNextChargeQuery } from '../../api/accountApi';
 import type { BillingData, NextCharge } from '../../../core/contract';
 import { cardExpiresAt, formatCardExpiry, formatLongDate } from '../../../core/rules/dates';
 import { formatMemberCount, memberLimitOf } from '../../../core/rules/limits';
 import { isCustomPlan } from '../../../core/rules/products';
+import { useIntlLocale } from '../../i18n/useIntlLocale';
 import { CardBrandIcon, cardBrandName } from '../../ui/CardBrandIcon';
 import { NaturalBreaks } from '../../ui/NaturalBreaks';
 import { AutoBillingSetting } from './AutoBillingSetting';
@@ -16,14 +19,24 @@ import { NO_CARD_LABEL } from './messages';
 export type PaymentModal = 'card' | 'members' | 'invoiceDetails' | 'billingContact';
 
 function CardSummary({ user }: { user: BillingData['user'] }) {
-  if (!user.cardLast4) return <p className="payment-row__value">{NO_CARD_LABEL}</p>;
+  const { t, i18n } = useLingui();
+  if (!user.cardLast4) return <p className="payment-row__value">{t(NO_CARD_LABEL)}</p>;
   const expiry = formatCardExpiry(user.cardExpiry);
+  const brand = cardBrandName(user.cardType, i18n);
+  const last4 = user.cardLast4;
   return (
     <p className="payment-row__value card-summary">
       <CardBrandIcon brand={user.cardType} />
       <span>
-        {cardBrandName(user.cardType)} ending in {user.cardLast4}
-        {expiry && <span className="card-summary__expiry"> · Expires {expiry}</span>}
+        <Trans>
+          {brand} ending in {last4}
+        </Trans>
+        {expiry && (
+          <span className="card-summary__expiry">
+            {' · '}
+            <Trans>Expires {expiry}</Trans>
+          </span>
+        )}
       </span>
     </p>
   );
@@ -44,14 +57,17 @@ function chargeDateOf(charge: NextCharge | null | undefined): number | null {
  * next charge are read again after a new card).
  */
 function useExpiringCardWarning(user: BillingData['user']): string | null {
+  const { t, i18n } = useLingui();
+  const locale = useIntlLocale();
   const { data } = useGetNextChargeQuery();
   const chargeDate = chargeDateOf(data?.nextCharge);
   const expiresAt = cardExpiresAt(user.cardExpiry);
   if (!user.cardLast4 || chargeDate === null || expiresAt === null || expiresAt > chargeDate) return null;
-  return (
-    `Your ${cardBrandName(user.cardType)} ending in ${user.cardLast4} expires ${formatCardExpiry(user.cardExpiry)}, before the next ` +
-    `charge on ${formatLongDate(chargeDate)}: that charge will fail unless you update your card.`
-  );
+  const brand = cardBrandName(user.cardType, i18n);
+  const last4 = user.cardLast4;
+  const expiry = formatCardExpiry(user.cardExpiry);
+  const date = formatLongDate(chargeDate, locale);
+  return t`Your ${brand} ending in ${last4} expires ${expiry}, before the next charge on ${date}: that charge will fail unless you update your card.`;
 }
 
 interface RowProps {
@@ -74,7 +90,17 @@ function Row({ title, children, action, address = false }: RowProps) {
   );
 }
 
+/** 'Up to 1,000 members' (the count as the member tiers read it, '1M' from a million on), or 'No member limit'. */
+function MemberLimitValue({ limit }: { limit: number | null }) {
+  const { t } = useLingui();
+  const locale = useIntlLocale();
+  if (limit === null) return <>{t`No member limit`}</>;
+  const count = formatMemberCount(limit, locale);
+  return <>{t`${plural(limit, { one: `Up to ${count} member`, other: `Up to ${count} members` })}`}</>;
+}
+
 export function PaymentInformation({ data, onOpen }: { data: BillingData; onOpen(modal: PaymentModal): void }) {
+  const { t } = useLingui();
   const { user } = data;
   const memberLimit = memberLimitOf(data.currentPrice?.limits ?? []);
   const custom = isCustomPlan(data.subscription.meta.baseProduct.name);
@@ -82,9 +108,11 @@ export function PaymentInformation({ data, onOpen }: { data: BillingData; onOpen
   const expiringCardWarning = useExpiringCardWarning(user);
   return (
     <section className="card payment-information" aria-labelledby="payment-information-heading">
-      <h2 id="payment-information-heading">Payment information</h2>
+      <h2 id="payment-information-heading">
+        <Trans>Payment information</Trans>
+      </h2>
       <Row
-        title="Credit card"
+        title={t`Credit card`}
         action={
           <button
             type="button"
@@ -92,7 +120,7 @@ export function PaymentInformation({ data, onOpen }: { data: BillingData; onOpen
             onClick={() => onOpen('card')}
             aria-describedby={expiringCardWarning === null ? undefined : EXPIRING_CARD_WARNING_ID}
           >
-            {hasCard ? 'Update credit card' : 'Add credit card'}
+            {hasCard ? t`Update credit card` : t`Add credit card`}
           </button>
         }
       >
@@ -106,7 +134,7 @@ export function PaymentInformation({ data, onOpen }: { data: BillingData; onOpen
       </Row>
       {!custom && (
         <Row
-          title="Member limit"
+          title={t`Member limit`}
           action={
             <button
               type="button"
@@ -114,37 +142,47 @@ export function PaymentInformation({ data, onOpen }: { data: BillingData; onOpen
               onClick={() => onOpen('members')}
               disabled={data.isGrace}
             >
-              Change member limit
+              <Trans>Change member limit</Trans>
             </button>
           }
         >
           <p className="payment-row__value">
-            {memberLimit === null ? 'No member limit' : `Up to ${formatMemberCount(memberLimit)} members`}
+            <MemberLimitValue limit={memberLimit} />
           </p>
         </Row>
       )}
       <Row
-        title="Invoice details"
+        title={t`Invoice details`}
         action={
           <button type="button" className="button button--secondary" onClick={() => onOpen('invoiceDetails')}>
-            Edit<span className="visually-hidden"> invoice details</span>
+            <Trans>
+              Edit<span className="visually-hidden"> invoice details</span>
+            </Trans>
           </button>
         }
       >
         {/* Free text from the server: rendered as text, never as markup. */}
-        <p className="payment-row__value invoice-details">{data.invoiceDetails.trim() || 'None'}</p>
+        <p className="payment-row__value invoice-details">{data.invoiceDetails.trim() || t`None`}</p>
       </Row>
       <Row
-        title="Billing contact"
+        title={t`Billing contact`}
         address
         action={
           <button type="button" className="button button--secondary" onClick={() => onOpen('billingContact')}>
-            Edit<span className="visually-hidden"> billing contact</span>
+            <Trans>
+              Edit<span className="visually-hidden"> billing contact</span>
+            </Trans>
           </button>
         }
       >
         <p className="payment-row__value">
-          {user.billing_contact ? <NaturalBreaks text={user.billing_contact} /> : <>None: billing e-mails go to <NaturalBreaks text={user.email_address} /></>}
+          {user.billing_contact ? (
+            <NaturalBreaks text={user.billing_contact} />
+          ) : (
+            <Trans>
+              None: billing e-mails go to <NaturalBreaks text={user.email_address} />
+            </Trans>
+          )}
         </p>
       </Row>
       {user.show_auto_billing && <AutoBillingSetting data={data} />}

@@ -3,16 +3,17 @@
  * custom plan's portal, credit and special offer, 'Update plan', and the warnings and banner the state calls for;
  * in grace, the past-due amount and 'Pay open invoice', whose payment ends grace.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
 import type { BillingData } from '../../../core/contract';
 import { useConfig } from '../../config';
 import { formatLongDate, toUnixSeconds } from '../../../core/rules/dates';
 import { formatCouponValue, isDiscountDisplayed } from '../../../core/rules/discounts';
 import { currencySymbol, formatCents } from '../../../core/rules/money';
-import { perPeriod } from '../../../core/rules/perPeriod';
-import { periodLabel } from '../../../core/rules/periodLabel';
-import { addonDisplayName, breakdownAddons, breakdownTotalCents, planFeatures } from '../../../core/rules/plans';
+import { formatCount } from '../../../core/rules/limits';
+import { breakdownAddons, breakdownTotalCents, isSubdirectoryAddon, planFeatures } from '../../../core/rules/plans';
 import { isCustomPlan } from '../../../core/rules/products';
+import { useIntlLocale } from '../../i18n/useIntlLocale';
 import { ActionButton } from '../../ui/ActionButton';
 import { ExternalLink } from '../../ui/ExternalLink';
 import { FormError } from '../../ui/FormError';
@@ -22,26 +23,38 @@ import { STAFF_LIMIT_HELP_PATH, companyPage, portalReturnUrl } from '../common/l
 import { usePageNavigation } from '../common/pageNavigation';
 import { OpenInvoicePayment } from '../payments/OpenInvoicePayment';
 import { NextCharge } from '../common/NextCharge';
+import { planFeatureMessage } from '../common/planMessages';
 import { PlanUsage } from './PlanUsage';
-import { CANCELED_BANNER_TITLE, REACTIVATE_FAILED_MESSAGE, SPECIAL_OFFER_LABEL } from './messages';
+import {
+  CANCELED_BANNER_TITLE,
+  PERIOD_LABELS,
+  REACTIVATE_FAILED_MESSAGE,
+  SPECIAL_OFFER_LABEL,
+  SUBDIRECTORY_ADDON_LABEL,
+  pricePerPeriod,
+} from './messages';
 
 const USD = currencySymbol();
 
 function CancelBanner({ data }: { data: BillingData }) {
+  const { t } = useLingui();
+  const locale = useIntlLocale();
   const [reactivate] = useReactivateSubscriptionMutation();
   const flow = useActionFlow();
-  const offlineDate = formatLongDate(data.subscription.current_period_end);
+  const offlineDate = formatLongDate(data.subscription.current_period_end, locale);
   return (
     <div className="banner banner--warning">
-      <p className="banner__title">{CANCELED_BANNER_TITLE}</p>
+      <p className="banner__title">{t(CANCELED_BANNER_TITLE)}</p>
       <p>
-        Your site will go offline on <strong>{offlineDate}</strong>. Reactivate to keep it online.
+        <Trans>
+          Your site will go offline on <strong>{offlineDate}</strong>. Reactivate to keep it online.
+        </Trans>
       </p>
       <ActionButton
         className="button button--secondary"
         state={flow.state}
-        label="Reactivate"
-        pendingLabel="Reactivating…"
+        label={t`Reactivate`}
+        pendingLabel={t`Reactivating…`}
         onClick={() =>
           flow.run(async () => {
             const result = await reactivate({ subscriptionId: data.subscription.id });
@@ -57,9 +70,13 @@ function CancelBanner({ data }: { data: BillingData }) {
 function PendingPlanChange({ checkoutRoute }: { checkoutRoute: string }) {
   return (
     <div className="banner banner--warning">
-      <p className="banner__title">Your plan change is waiting for payment</p>
+      <p className="banner__title">
+        <Trans>Your plan change is waiting for payment</Trans>
+      </p>
       <p>
-        The new plan starts once its payment is complete. <Link to={checkoutRoute}>Complete payment</Link>
+        <Trans>
+          The new plan starts once its payment is complete. <Link to={checkoutRoute}>Complete payment</Link>
+        </Trans>
       </p>
     </div>
   );
@@ -69,10 +86,14 @@ function StaffLimitWarning() {
   const { companySite } = useConfig();
   return (
     <div className="banner banner--warning">
-      <p className="banner__title">You have more staff users than your plan includes</p>
+      <p className="banner__title">
+        <Trans>You have more staff users than your plan includes</Trans>
+      </p>
       <p>
-        Remove staff users or choose a plan with more of them.{' '}
-        <ExternalLink href={companyPage(companySite, STAFF_LIMIT_HELP_PATH)}>Learn about staff user limits</ExternalLink>
+        <Trans>
+          Remove staff users or choose a plan with more of them.{' '}
+          <ExternalLink href={companyPage(companySite, STAFF_LIMIT_HELP_PATH)}>Learn about staff user limits</ExternalLink>
+        </Trans>
       </p>
     </div>
   );
@@ -90,63 +111,72 @@ function CustomPlanPortal({ customerId }: { customerId: string }) {
   }
   return (
     <div className="custom-plan">
-      <p>Your plan was set up for you: its price and invoices are in the customer portal.</p>
+      <p>
+        <Trans>Your plan was set up for you: its price and invoices are in the customer portal.</Trans>
+      </p>
       <button type="button" className="button button--secondary" onClick={openPortal} disabled={isLoading} aria-busy={isLoading}>
-        View<span className="visually-hidden"> your plan in the customer portal (opens in a new tab)</span>
+        <Trans>
+          View<span className="visually-hidden"> your plan in the customer portal (opens in a new tab)</span>
+        </Trans>
       </button>
     </div>
   );
 }
 
 function PriceBreakdown({ data }: { data: BillingData }) {
+  const { t } = useLingui();
+  const locale = useIntlLocale();
   const { baseProduct, addons } = data.subscription.meta;
   const baseCost = data.currentPrice?.cost ?? 0;
   const period = baseProduct.billing_period;
-  const total = breakdownTotalCents(baseCost, baseProduct.quantity, addons);
+  const total = formatCents(breakdownTotalCents(baseCost, baseProduct.quantity, addons), USD, locale);
+  const plan = baseProduct.name;
+  const quantity = formatCount(baseProduct.quantity, locale);
   return (
     <dl className="price-breakdown">
       <div className="price-breakdown__row">
-        <dt>
-          {baseProduct.name} plan{baseProduct.quantity > 1 ? ` × ${baseProduct.quantity}` : ''}
-        </dt>
-        <dd>{formatCents(baseCost * baseProduct.quantity, USD)}</dd>
+        <dt>{baseProduct.quantity > 1 ? t`${plan} plan × ${quantity}` : t`${plan} plan`}</dt>
+        <dd>{formatCents(baseCost * baseProduct.quantity, USD, locale)}</dd>
       </div>
       {breakdownAddons(addons).map((addon) => (
         <div className="price-breakdown__row" key={addon.price}>
-          <dt>{addonDisplayName(addon.name)}</dt>
-          <dd>{formatCents(addon.cost, USD)}</dd>
+          {/* "A subdirectory add-on reads 'Subdirectory install'"; any other reads as the provider names it. */}
+          <dt>{isSubdirectoryAddon(addon.name) ? t(SUBDIRECTORY_ADDON_LABEL) : addon.name}</dt>
+          <dd>{formatCents(addon.cost, USD, locale)}</dd>
         </div>
       ))}
       <div className="price-breakdown__row price-breakdown__row--total">
-        <dt>Total</dt>
-        <dd>
-          {formatCents(total, USD)} {perPeriod(period)}
-        </dd>
+        <dt>
+          <Trans>Total</Trans>
+        </dt>
+        <dd>{t(pricePerPeriod(total, period))}</dd>
       </div>
     </dl>
   );
 }
 
 function AccountExtras({ data, now }: { data: BillingData; now: number }) {
+  const { t } = useLingui();
+  const locale = useIntlLocale();
   const credit = data.customerBalance < 0;
   const offer = isDiscountDisplayed(data.discount, now) ? data.discount : null;
   if (!credit && !offer) return null;
-  const offerValue = offer ? formatCouponValue(offer.coupon) : null;
+  const coupon = offer?.coupon.name ?? '';
+  const value = offer ? formatCouponValue(offer.coupon, locale) : null;
   return (
     <dl className="price-breakdown price-breakdown--extras">
       {credit && (
         <div className="price-breakdown__row">
-          <dt>Account credit</dt>
-          <dd>{formatCents(-data.customerBalance, USD)}</dd>
+          <dt>
+            <Trans>Account credit</Trans>
+          </dt>
+          <dd>{formatCents(-data.customerBalance, USD, locale)}</dd>
         </div>
       )}
       {offer && (
         <div className="price-breakdown__row">
-          <dt>{SPECIAL_OFFER_LABEL}</dt>
-          <dd>
-            {offer.coupon.name}
-            {offerValue ? `: ${offerValue} off` : ''}
-          </dd>
+          <dt>{t(SPECIAL_OFFER_LABEL)}</dt>
+          <dd>{value ? t`${coupon}: ${value} off` : coupon}</dd>
         </div>
       )}
     </dl>
@@ -155,13 +185,16 @@ function AccountExtras({ data, now }: { data: BillingData; now: number }) {
 
 /** In grace: what the failed renewal left to pay, and the payment with the card on file. */
 function PastDueInvoice({ data }: { data: BillingData }) {
+  const locale = useIntlLocale();
   return (
     <div className="past-due-invoice">
       {data.latestInvoice && (
         <dl className="price-breakdown price-breakdown--extras">
           <div className="price-breakdown__row">
-            <dt>Past due</dt>
-            <dd>{formatCents(data.latestInvoice.amount_remaining, USD)}</dd>
+            <dt>
+              <Trans>Past due</Trans>
+            </dt>
+            <dd>{formatCents(data.latestInvoice.amount_remaining, USD, locale)}</dd>
           </div>
         </dl>
       )}
@@ -171,20 +204,28 @@ function PastDueInvoice({ data }: { data: BillingData }) {
 }
 
 export function PlanDetails({ data, now = toUnixSeconds(Date.now()) }: { data: BillingData; now?: number }) {
+  const { t } = useLingui();
   const { baseProduct } = data.subscription.meta;
-  const custom = isCustomPlan(baseProduct.name);
-  const features = planFeatures(baseProduct.name, data.currentPrice?.legacy ?? false);
+  const plan = baseProduct.name;
+  const custom = isCustomPlan(plan);
+  // In the catalog's words; a line the catalog does not have reads as core words it.
+  const features = planFeatures(plan, data.currentPrice?.legacy ?? false).map((feature) => {
+    const message = planFeatureMessage(feature);
+    return message ? t(message) : feature;
+  });
   return (
     <section className="card plan-details" aria-labelledby="plan-details-heading">
-      <h2 id="plan-details-heading">Plan details</h2>
+      <h2 id="plan-details-heading">
+        <Trans>Plan details</Trans>
+      </h2>
       {data.willCancelAtPeriodEnd && <CancelBanner data={data} />}
       {data.isPending && <PendingPlanChange checkoutRoute={data.checkoutRoute} />}
       {data.exceededLimits.includes('staff') && <StaffLimitWarning />}
       <p className="plan-name">
-        {baseProduct.name} <span className="plan-period">{periodLabel(baseProduct.billing_period)}</span>
+        {plan} <span className="plan-period">{t(PERIOD_LABELS[baseProduct.billing_period])}</span>
       </p>
       {features.length > 0 && (
-        <ul className="plan-features" aria-label={`${baseProduct.name} features`}>
+        <ul className="plan-features" aria-label={t`${plan} features`}>
           {features.map((feature) => (
             <li key={feature}>{feature}</li>
           ))}
@@ -198,16 +239,16 @@ export function PlanDetails({ data, now = toUnixSeconds(Date.now()) }: { data: B
         <div className="card__actions">
           {data.isGrace ? (
             <button type="button" className="button" disabled aria-describedby="update-plan-grace-note">
-              Update plan
+              <Trans>Update plan</Trans>
             </button>
           ) : (
             <Link className="button" to="/plans">
-              Update plan
+              <Trans>Update plan</Trans>
             </Link>
           )}
           {data.isGrace && (
             <p id="update-plan-grace-note" className="note">
-              Pay the open invoice before changing your plan.
+              <Trans>Pay the open invoice before changing your plan.</Trans>
             </p>
           )}
         </div>

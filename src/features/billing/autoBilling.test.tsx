@@ -7,7 +7,6 @@ import userEvent from '@testing-library/user-event';
 import { AUTO_BILLING_SUCCESS_DELAY_MS } from '../../../core/rules/constants';
 import { apiError, json, onCall } from '../../test/server';
 import { billingDataOf, openPanelAs } from '../../test/openPanel';
-import { AUTO_BILLING_NOTES } from './messages';
 import { useFakeTimers } from '../../test/fakeTimers';
 
 async function autoBillingSwitch() {
@@ -73,14 +72,14 @@ it('is off limits while the subscription is set to cancel, and says why', async 
   openPanelAs(billingDataOf('cancelling', (data) => (data.user.show_auto_billing = true)));
   const toggle = await autoBillingSwitch();
   expect(toggle).toBeDisabled();
-  expect(screen.getByText(AUTO_BILLING_NOTES.cancelling)).toBeInTheDocument();
+  expect(screen.getByText('Your subscription is set to cancel, so automatic changes to your plan are off.')).toBeInTheDocument();
 });
 
 it('is off limits while limits are exceeded, and says the plan must be up to date (over-limits)', async () => {
   openPanelAs(billingDataOf('over-limits', (data) => (data.user.show_auto_billing = true)));
   const toggle = await autoBillingSwitch();
   expect(toggle).toBeDisabled();
-  expect(screen.getByText(AUTO_BILLING_NOTES.upToDate)).toBeInTheDocument();
+  expect(screen.getByText('Automatic billing can only be changed while your plan and payment method are up to date.')).toBeInTheDocument();
 });
 
 it('is not shown to users without the automatic billing option (no-card)', async () => {

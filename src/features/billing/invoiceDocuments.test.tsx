@@ -46,7 +46,7 @@ function pdfAnswer(fileName: string) {
 }
 
 describe('an invoice row', () => {
-  it("downloads the invoice's PDF with the session, named by the server", async () => {
+  it("downloads the invoice's PDF with the session, in the panel's language, named by the server", async () => {
     const user = userEvent.setup();
     const data = billingDataOf('active');
     const pdfCalls = onCall('invoice-pdf', () => pdfAnswer('active-invoice-active-0006.pdf'));
@@ -58,7 +58,7 @@ describe('an invoice row', () => {
     await user.click(button);
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(pdfCalls).toHaveLength(1);
-    expect(pdfCalls[0]!.data).toEqual({ invoiceId: newest.id });
+    expect(pdfCalls[0]!.data).toEqual({ invoiceId: newest.id, locale: 'en-US' });
     expect(pdfCalls[0]!.jwt).not.toBe('');
     expect(saved[0]!.name).toBe('active-invoice-active-0006.pdf');
     expect(saved[0]!.blob.type).toBe('application/pdf');

@@ -2,6 +2,7 @@
  * Update billing contact (SPEC 5): optional; trimmed and checked again on blur; a non-empty value must be an
  * e-mail address; the update needs the user's id.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { User } from '../../../../core/contract';
@@ -13,7 +14,7 @@ import { ModalFormFooter } from '../../../ui/ModalFormFooter';
 import { useActionFlow } from '../../../ui/useActionFlow';
 import { useUpdateBillingContactMutation } from '../billingApi';
 import { billingContactError } from '../../../../core/rules/contacts';
-import { BILLING_CONTACT_FAILED_MESSAGE, BILLING_CONTACT_NO_USER_MESSAGE } from '../messages';
+import { BILLING_CONTACT_FAILED_MESSAGE, BILLING_CONTACT_INVALID_MESSAGE, BILLING_CONTACT_NO_USER_MESSAGE } from '../messages';
 
 export interface BillingContactModalProps {
   user: Pick<User, 'id' | 'billing_contact' | 'email_address'>;
@@ -21,8 +22,10 @@ export interface BillingContactModalProps {
 }
 
 export default function BillingContactModal({ user, onClose }: BillingContactModalProps) {
+  const { t } = useLingui();
   const [value, setValue] = useState(user.billing_contact ?? '');
-  const [invalid, setInvalid] = useState<string | null>(null);
+  // Whether the contact as typed was refused (core's check); its message is the catalog's.
+  const [invalid, setInvalid] = useState(false);
   const [update] = useUpdateBillingContactMutation();
   const flow = useActionFlow({ onSucceeded: onClose, afterSuccessMs: MODAL_CLOSE_DELAY_MS });
   const input = useRef<HTMLInputElement>(null);
@@ -31,19 +34,19 @@ export default function BillingContactModal({ user, onClose }: BillingContactMod
   const invalidId = useId();
   const errorId = useId();
 
-  /** Trims what was typed and checks it again; returns the trimmed value and its message. */
-  function settle(): { contact: string; message: string | null } {
+  /** Trims what was typed and checks it again; returns the trimmed value and whether it was refused. */
+  function settle(): { contact: string; refused: boolean } {
     const contact = value.trim();
-    const message = billingContactError(contact);
+    const refused = billingContactError(contact) !== null;
     setValue(contact);
-    setInvalid(message);
-    return { contact, message };
+    setInvalid(refused);
+    return { contact, refused };
   }
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const { contact, message } = settle();
-    if (message) {
+    const { contact, refused } = settle();
+    if (refused) {
       input.current?.focus();
       return;
     }
@@ -58,12 +61,15 @@ export default function BillingContactModal({ user, onClose }: BillingContactMod
   }
 
   const describedBy = [hintId, invalid ? invalidId : null].filter(Boolean).join(' ');
+  const ownerEmail = user.email_address;
   return (
-    <Modal title="Update billing contact" onClose={onClose}>
+    <Modal title={t`Update billing contact`} onClose={onClose}>
       <form className="form" onSubmit={submit} noValidate>
-        <label htmlFor={fieldId}>Billing contact email</label>
+        <label htmlFor={fieldId}>
+          <Trans>Billing contact email</Trans>
+        </label>
         <p id={hintId} className="note">
-          Optional. Invoices and billing e-mails also go to this address. Leave it empty to use {user.email_address} only.
+          <Trans>Optional. Invoices and billing e-mails also go to this address. Leave it empty to use {ownerEmail} only.</Trans>
         </p>
         <input
           ref={input}
@@ -78,7 +84,7 @@ export default function BillingContactModal({ user, onClose }: BillingContactMod
           onChange={(event) => setValue(event.target.value)}
           onBlur={settle}
         />
-        <FormError id={invalidId}>{invalid}</FormError>
+        <FormError id={invalidId}>{invalid ? t(BILLING_CONTACT_INVALID_MESSAGE) : null}</FormError>
         <ModalFormFooter error={flow.error} errorId={errorId} state={flow.state} />
       </form>
     </Modal>

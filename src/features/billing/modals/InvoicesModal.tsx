@@ -1,9 +1,12 @@
 /** 'View all': every invoice, newest first, and their export as CSV (it loads with this modal, never with the dashboard). */
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Invoice } from '../../../../core/contract';
 import { invoicesCsv, invoicesCsvFileName } from '../../../../core/rules/invoicesCsv';
+import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import { Modal } from '../../../ui/Modal';
 import { InvoiceTable, newestFirst } from '../InvoiceTable';
 import { saveFile } from '../saveFile';
+import { invoicesCsvFormat } from './invoicesCsvFormat';
 import { SpendingChart } from './SpendingChart';
 
 const CSV_TYPE = 'text/csv;charset=utf-8';
@@ -20,20 +23,25 @@ export default function InvoicesModal({
   onClose(): void;
   now?: () => number;
 }) {
+  const { t, i18n } = useLingui();
+  const locale = useIntlLocale();
   const sorted = newestFirst(invoices);
   function exportCsv() {
     // An invoice link relative to the panel (the sandbox's pages) is written out whole, as the page resolves it.
-    saveFile(invoicesCsv(sorted, document.baseURI), CSV_TYPE, invoicesCsvFileName(site, now()));
+    const csv = invoicesCsv(sorted, document.baseURI, invoicesCsvFormat(i18n, locale));
+    saveFile(csv, CSV_TYPE, invoicesCsvFileName(site, now()));
   }
   return (
-    <Modal title="All invoices" onClose={onClose}>
+    <Modal title={t`All invoices`} onClose={onClose}>
       <SpendingChart invoices={invoices} now={now()} />
       <div className="card__actions invoices-export">
         <button type="button" className="button button--secondary" onClick={exportCsv}>
-          Export CSV<span className="visually-hidden"> of all invoices</span>
+          <Trans>
+            Export CSV<span className="visually-hidden"> of all invoices</span>
+          </Trans>
         </button>
       </div>
-      <InvoiceTable invoices={sorted} caption="All invoices" />
+      <InvoiceTable invoices={sorted} caption={t`All invoices`} />
     </Modal>
   );
 }
