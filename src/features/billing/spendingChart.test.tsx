@@ -133,6 +133,20 @@ describe('the chart', () => {
     expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
   });
 
+  it('shows the month last hovered or focused: a pointer resting on the chart does not hide the focused month', async () => {
+    const user = userEvent.setup();
+    renderChart(history);
+    await user.hover(bars()[20]!);
+    await user.tab();
+    expect(screen.getByRole('tooltip')).toHaveTextContent('March 2026');
+    await user.hover(bars()[21]!);
+    expect(screen.getByRole('tooltip')).toHaveTextContent('January 2026');
+    await user.unhover(bars()[21]!);
+    expect(screen.getByRole('tooltip')).toHaveTextContent('March 2026');
+    await user.tab();
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+  });
+
   it('says when nothing was paid in the 24 months', () => {
     renderChart([invoice(at(2020, 1, 1), 3600)]);
     expect(bars()).toHaveLength(24);

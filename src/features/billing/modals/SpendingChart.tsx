@@ -167,10 +167,12 @@ function SeriesChart({ series, named }: { series: SpendingSeries; named: boolean
   const { months, scale } = series;
   const count = months.length;
   const last = count - 1;
-  // The one tab stop among the bars (the current month first), and the bar whose tooltip shows.
+  // The one tab stop among the bars (the current month first), the focused bar (ringed), the hovered one, and the bar
+  // whose tooltip shows: the last one focused or hovered, so a pointer resting on the chart does not hide the focus's.
   const [tabStop, setTabStop] = useState(last);
   const [focusedIndex, setFocusedIndex] = useState<number | null>(null);
-  const [hoveredIndex, setHoveredIndex] = useState<number | null>(null);
+  const hovered = useRef<number | null>(null);
+  const [shown, setShown] = useState<number | null>(null);
   const bars = useRef<(SVGGElement | null)[]>([]);
 
   const symbol = currencySymbol(series.currency);
@@ -221,7 +223,6 @@ function SeriesChart({ series, named }: { series: SpendingSeries; named: boolean
     moveTo(target);
   }
 
-  const shown = hoveredIndex ?? focusedIndex;
   const shownText = shown === null ? null : texts[shown]!;
   const plot = useRef<HTMLDivElement>(null);
   const tooltip = useRef<HTMLDivElement>(null);
@@ -266,7 +267,14 @@ function SeriesChart({ series, named }: { series: SpendingSeries; named: boolean
             </span>
           ))}
         </div>
-        <div className="spending-chart__plot" ref={plot} onMouseLeave={() => setHoveredIndex(null)}>
+        <div
+          className="spending-chart__plot"
+          ref={plot}
+          onMouseLeave={() => {
+            hovered.current = null;
+            setShown(focusedIndex);
+          }}
+        >
           <svg className="spending-chart__svg" width="100%" height={PLOT_HEIGHT} role="group" aria-labelledby={titleId} aria-describedby={hintId}>
             <defs>
               <pattern id={patternId} width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
@@ -293,9 +301,16 @@ function SeriesChart({ series, named }: { series: SpendingSeries; named: boolean
                 onFocus={() => {
                   setTabStop(index);
                   setFocusedIndex(index);
+                  setShown(index);
                 }}
-                onBlur={() => setFocusedIndex((current) => (current === index ? null : current))}
-                onHover={(hovered) => setHoveredIndex(hovered ? index : null)}
+                onBlur={() => {
+                  setFocusedIndex(null);
+                  setShown(hovered.current);
+                }}
+                onHover={(entered) => {
+                  hovered.current = entered ? index : null;
+                  setShown(entered ? index : focusedIndex);
+                }}
                 onKeyDown={(event) => onKeyDown(event, index)}
                 barRef={(element) => {
                   bars.current[index] = element;
