@@ -2,9 +2,11 @@ import type { InvoicePreviewLine } from '../contract';
 import {
   CHECKOUT_MESSAGES,
   creditApplied,
+  amountDueParts,
   describeAmountDue,
   describeNextRenewal,
   gracePaymentFailureMessage,
+  isToleratedPlanChangeFailure,
   needsAuthentication,
   needsAutoBillingReset,
   parsePendingSubscription,
@@ -58,6 +60,8 @@ describe('the plan change', () => {
     expect(planChangeFailureMessage('Your card was declined.')).toBe('Your card was declined.');
     expect(planChangeFailureMessage('  ')).toBe(CHECKOUT_MESSAGES.planChangeFailed);
     expect(planChangeFailureMessage('Error changing your subscription: Error fetching invoices')).toBeNull();
+    expect(isToleratedPlanChangeFailure('Error changing your subscription: Error fetching invoices')).toBe(true);
+    expect(isToleratedPlanChangeFailure('Your card was declined.')).toBe(false);
   });
 
   it('adds the provider’s message to the grace payment failure, or asks to try again', () => {
@@ -118,6 +122,20 @@ describe('what is billed now', () => {
     expect(describeAmountDue({ lines: [line({ amount: 900 })], total: 900, amount: 900 }, names)).toBe(
       '$9 for Business for the 10 days left in your period',
     );
+  });
+
+  it('gives what is billed now as parts, amounts positive, for each side to word', () => {
+    const lines = [
+      line({ kind: 'discount', amount: -1450, priceId: null }),
+      line({ amount: 300, periodEnd: DAY }),
+      line({ kind: 'unused_time', amount: -18_750, priceId: 'price_old' }),
+    ];
+    expect(amountDueParts({ lines, total: 1000, amount: 900 }, names)).toEqual([
+      { kind: 'remaining_time', amount: 300, name: 'Business', days: 1 },
+      { kind: 'unused_time', amount: 18_750, name: 'Publisher' },
+      { kind: 'discount', amount: 1450 },
+      { kind: 'credit', amount: 100 },
+    ]);
   });
 
   it('names the next renewal', () => {

@@ -54,12 +54,17 @@ export function needsAuthentication(meta: { isIncomplete: boolean; isPending: bo
   return meta.isIncomplete || meta.isPending || meta.isAutoBillingGrace;
 }
 
+/** A failure that is no failure: the plan changed, only the invoices could not be read afterwards. */
+export function isToleratedPlanChangeFailure(serverMessage: string): boolean {
+  return serverMessage.includes(TOLERATED_PLAN_CHANGE_ERROR);
+}
+
 /**
  * What a failed plan change says: the server's own words when it gave any, else the card message; null when
- * the failure is the tolerated one (the plan changed, only the invoices could not be read afterwards).
+ * the failure is the tolerated one.
  */
 export function planChangeFailureMessage(serverMessage: string): string | null {
-  if (serverMessage.includes(TOLERATED_PLAN_CHANGE_ERROR)) return null;
+  if (isToleratedPlanChangeFailure(serverMessage)) return null;
   return serverMessage.trim() || CHECKOUT_MESSAGES.planChangeFailed;
 }
 
@@ -129,34 +134,69 @@ function daysLeft(days: number): string {
 /** What is charged reads first, then what is taken off it. */
 const LINE_ORDER: Record<InvoicePreviewLine['kind'], number> = { remaining_time: 0, new_period: 1, unused_time: 2, discount: 3 };
 
-function describeLine(line: InvoicePreviewLine, planName: (priceId: string) => string): string {
-  const amount = formatCents(Math.abs(line.amount), USD);
+/**
+ * One part of what is billed now, without its words (describeAmountDue's English, or the panel's catalog):
+ * `amount` in cents, always positive (a 'minus' part says it is taken off); `name` the plan a line is for.
+ */
+export type AmountDuePart =
+  /** what the rest of the current period costs on the new plan; `days` null when the line has no period */
+  | { kind: 'remaining_time'; amount: number; name: string; days: number | null }
+  | { kind: 'new_period'; amount: number; name: string }
+  | { kind: 'unused_time'; amount: number; name: string }
+  | { kind: 'discount'; amount: number }
+  /** the customer's balance spent on the invoice */
+  | { kind: 'credit'; amount: number };
+
+function linePart(line: InvoicePreviewLine, planName: (priceId: string) => string): AmountDuePart {
+  const amount = Math.abs(line.amount);
   const name = line.priceId === null ? '' : planName(line.priceId);
   switch (line.kind) {
-    case 'remaining_time': {
-      const days = wholeDays(line);
-      return days === null ? `${amount} for ${name}` : `${amount} for ${name} for ${daysLeft(days)}`;
-    }
+    case 'remaining_time':
+      return { kind: 'remaining_time', amount, name, days: wholeDays(line) };
     case 'unused_time':
-      return `minus ${amount} unused time on ${name}`;
+      return { kind: 'unused_time', amount, name };
     case 'new_period':
-      return `${amount} for ${name} for a new period`;
+      return { kind: 'new_period', amount, name };
+    case 'discount':
+      return { kind: 'discount', amount };
+  }
+}
+
+/**
+ * What the preview bills now, part by part: its lines, charges first, then the account credit. `planName` names
+ * a line's price.
+ */
+export function amountDueParts(preview: Pick<InvoicePreview, 'lines' | 'total' | 'amount'>, planName: (priceId: string) => string): AmountDuePart[] {
+  const parts = [...preview.lines]
+    .sort((a, b) => LINE_ORDER[a.kind] - LINE_ORDER[b.kind])
+    .map((line) => linePart(line, planName));
+  const credit = creditApplied(preview);
+  if (credit > 0) parts.push({ kind: 'credit', amount: credit });
+  return parts;
+}
+
+function describePart(part: AmountDuePart): string {
+  const amount = formatCents(part.amount, USD);
+  switch (part.kind) {
+    case 'remaining_time':
+      return part.days === null ? `${amount} for ${part.name}` : `${amount} for ${part.name} for ${daysLeft(part.days)}`;
+    case 'unused_time':
+      return `minus ${amount} unused time on ${part.name}`;
+    case 'new_period':
+      return `${amount} for ${part.name} for a new period`;
     case 'discount':
       return `minus ${amount} discount`;
+    case 'credit':
+      return `minus ${amount} account credit`;
   }
 }
 
 /**
  * The amount billed now in plain words, from the preview's lines: "$X for Business for the 183 days left in
- * your period, minus $Y unused time on Publisher, minus $Z account credit". `planName` names a line's price.
+ * your period, minus $Y unused time on Publisher, minus $Z account credit".
  */
 export function describeAmountDue(preview: Pick<InvoicePreview, 'lines' | 'total' | 'amount'>, planName: (priceId: string) => string): string {
-  const parts = [...preview.lines]
-    .sort((a, b) => LINE_ORDER[a.kind] - LINE_ORDER[b.kind])
-    .map((line) => describeLine(line, planName));
-  const credit = creditApplied(preview);
-  if (credit > 0) parts.push(`minus ${formatCents(credit, USD)} account credit`);
-  return parts.join(', ');
+  return amountDueParts(preview, planName).map(describePart).join(', ');
 }
 
 /** "Then $A on April 30, 2030." */

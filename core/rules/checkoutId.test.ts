@@ -1,4 +1,4 @@
-import { buildCheckoutId, checkoutError, checkoutPath, parseCheckoutId, resolveCheckout, type CheckoutSelection } from './checkoutId';
+import { buildCheckoutId, checkoutError, checkoutPath, checkoutProblem, parseCheckoutId, resolveCheckout, type CheckoutSelection } from './checkoutId';
 import { officialTheme, price, product, usage } from './testing/planFixtures';
 
 describe('checkout id: "id is product-group-period: three word parts separated by hyphens. Ids containing \'personal\' are invalid."', () => {
@@ -71,5 +71,13 @@ describe('checkoutError: SPEC 5 "Checkout id" messages', () => {
     ['nothing in the way', {}, null],
   ])('%s', (_label, overrides, expected) => {
     expect(checkoutError({ ...base, ...overrides })).toBe(expected);
+  });
+
+  it('gives the problem as parts, the limit as the caller accounts for it', () => {
+    const parts = { priceId: 'price_new', currentPriceId: 'price_old', hasCard: true, limit: null };
+    expect(checkoutProblem({ ...parts, priceId: 'price_old' })).toEqual({ kind: 'currentPlan' });
+    expect(checkoutProblem({ ...parts, hasCard: false, limit: { kind: 'staff', limit: 3 } })).toEqual({ kind: 'limit', limit: { kind: 'staff', limit: 3 } });
+    expect(checkoutProblem({ ...parts, hasCard: false })).toEqual({ kind: 'addCard' });
+    expect(checkoutProblem(parts)).toBeNull();
   });
 });

@@ -79,11 +79,33 @@ export interface CheckoutErrorInput {
 }
 
 /**
- * The error shown at checkout. A limit violation comes before the missing card: adding a card would not
- * make the plan available.
+ * What keeps the checkout from going ahead, as parts that each side words: checkoutError's English, or the
+ * panel's catalog. `Limit` is the caller's account of the first limit violation (its message, or its breach).
  */
+export type CheckoutProblem<Limit> = { kind: 'currentPlan' } | { kind: 'limit'; limit: Limit } | { kind: 'addCard' };
+
+/**
+ * The problem shown at checkout. A limit violation comes before the missing card: adding a card would not make
+ * the plan available.
+ */
+export function checkoutProblem<Limit>(
+  input: Omit<CheckoutErrorInput, 'limitMessage'> & { limit: Limit | null },
+): CheckoutProblem<Limit> | null {
+  if (input.priceId === input.currentPriceId) return { kind: 'currentPlan' };
+  if (input.limit !== null) return { kind: 'limit', limit: input.limit };
+  return input.hasCard ? null : { kind: 'addCard' };
+}
+
+/** The error shown at checkout (checkoutProblem), in the spec's English. */
 export function checkoutError(input: CheckoutErrorInput): string | null {
-  if (input.priceId === input.currentPriceId) return PLAN_MESSAGES.checkoutCurrentPlan;
-  if (input.limitMessage !== null) return input.limitMessage;
-  return input.hasCard ? null : PLAN_MESSAGES.checkoutAddCard;
+  const problem = checkoutProblem({ ...input, limit: input.limitMessage });
+  if (problem === null) return null;
+  switch (problem.kind) {
+    case 'currentPlan':
+      return PLAN_MESSAGES.checkoutCurrentPlan;
+    case 'limit':
+      return problem.limit;
+    case 'addCard':
+      return PLAN_MESSAGES.checkoutAddCard;
+  }
 }

@@ -2,9 +2,12 @@
  * The optional add-ons at checkout (SPEC 2): each with its price, its description behind show/hide details, and
  * Add or Remove; an add-on the site already requires (its subdirectory) reads 'Active' instead.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import type { Addon, BillingPeriod } from '../../../core/contract';
 import { currencySymbol, formatCents } from '../../../core/rules/money';
+import { useIntlLocale } from '../../i18n/useIntlLocale';
+import { pricePerPeriod } from './messages';
 
 const USD = currencySymbol();
 
@@ -25,6 +28,8 @@ function AddonItem({ addon, period, selected, required, name, onToggle }: {
   name: string;
   onToggle(): void;
 }) {
+  const { t } = useLingui();
+  const locale = useIntlLocale();
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   const price = addon.prices.find((candidate) => candidate.billing_period === period);
@@ -32,23 +37,21 @@ function AddonItem({ addon, period, selected, required, name, onToggle }: {
     <li className="checkout-addon">
       <div className="checkout-addon__head">
         <h3>{name}</h3>
-        {price && (
-          <span>
-            {formatCents(price.cost, USD)} per {period}
-          </span>
-        )}
+        {price && <span>{t(pricePerPeriod(formatCents(price.cost, USD, locale), period))}</span>}
       </div>
       <button type="button" className="button--link" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen(!open)}>
-        {open ? 'Hide details' : 'Show details'}
+        {open ? t`Hide details` : t`Show details`}
       </button>
       <p id={detailsId} className="note" hidden={!open}>
         {addon.description}
       </p>
       {required ? (
-        <span className="checkout-addon__active">Active</span>
+        <span className="checkout-addon__active">
+          <Trans>Active</Trans>
+        </span>
       ) : (
-        <button type="button" className="button button--secondary" aria-label={`${selected ? 'Remove' : 'Add'} ${name}`} onClick={onToggle}>
-          {selected ? 'Remove' : 'Add'}
+        <button type="button" className="button button--secondary" aria-label={selected ? t`Remove ${name}` : t`Add ${name}`} onClick={onToggle}>
+          {selected ? t`Remove` : t`Add`}
         </button>
       )}
     </li>
@@ -58,7 +61,9 @@ function AddonItem({ addon, period, selected, required, name, onToggle }: {
 export function AddonList({ addons, period, isSelected, isRequired, displayName, onToggle }: AddonListProps) {
   return (
     <section className="card checkout-addons" aria-labelledby="checkout-addons-heading">
-      <h2 id="checkout-addons-heading">Optional add-ons</h2>
+      <h2 id="checkout-addons-heading">
+        <Trans>Optional add-ons</Trans>
+      </h2>
       <ul>
         {addons.map((addon) => (
           <AddonItem

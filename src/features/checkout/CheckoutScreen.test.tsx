@@ -2,6 +2,8 @@
  * The Checkout screen in the real app (SPEC 2 "Checkout screen", 4 "Plan change flow", "Coupon swap", "Checkout
  * button", "Switching period", 5 "Checkout id", 8 "Checkout"), against MSW and a fake card provider.
  */
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 // jsdom has no setImmediate; Node's runs after pending I/O, without moving the fake clock.
@@ -21,6 +23,7 @@ import { apiError, json, onCall } from '../../test/server';
 import { shellStatusRegion } from '../../test/testPanel';
 import { SUCCESS_LABEL } from '../../ui/ActionButton';
 import { useFakeTimers } from '../../test/fakeTimers';
+import { createPanelI18n } from '../../i18n/i18n';
 
 let script: ReturnType<typeof answerPaymentScript> | null = null;
 let fake: FakeStripe;
@@ -35,11 +38,11 @@ afterEach(() => {
   localStorage.clear();
 });
 
-function openCheckout(scenario: ScenarioName | BillingData, path: string, outcomes: ScriptOutcome[] = ['load']) {
+function openCheckout(scenario: ScenarioName | BillingData, path: string, outcomes: ScriptOutcome[] = ['load'], i18n?: I18n) {
   script = answerPaymentScript(defaultConfig.paymentScriptUrl, fake, outcomes);
   const previews = answerInvoicePreview();
   const coupons = answerCouponDetails();
-  const opened = openPanelAs(scenario, { path, paymentScript: script.environment });
+  const opened = openPanelAs(scenario, { path, paymentScript: script.environment, i18n });
   const route = () => opened.panel.host.postedWith('route').at(-1);
   // The same object: a test that changes `data` changes what the server answers.
   return Object.assign(opened, { previews, coupons, route });
@@ -315,6 +318,29 @@ describe('the plan change', () => {
     await user.click(await confirmButton());
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
+  });
+
+  it("words a declined card in the card provider's words of the owner's language, in place when it changes", async () => {
+    const user = userEvent.setup();
+    const i18n = createPanelI18n();
+    const opened = openCheckout(plainOwner(), '/checkout/business-default-year', ['load'], i18n);
+    answerPaymentMethod();
+    onCall('change-subscription', () => json({ error: { code: 'card_declined', message: 'Your card has insufficient funds.', status: 402 } }, 402));
+    await user.click(await confirmButton());
+    const failure = await screen.findByText('Your card has insufficient funds.');
+    expect(title()).toHaveTextContent('Confirm your plan selection');
+
+    act(() => opened.panel.host.send({ query: 'localeUpdate', response: 'de-DE' }));
+    await waitFor(() => expect(document.documentElement.lang).toBe('de-DE'));
+    // The catalog's German, whatever it says today: the messages' ids as the macro makes them.
+    act(() =>
+      i18n.load('de', {
+        [msg`Your card has insufficient funds.`.id]: 'Ihre Karte ist nicht ausreichend gedeckt.',
+        [msg`Confirm your plan selection`.id]: 'Tarifauswahl bestätigen',
+      }),
+    );
+    expect(failure).toHaveTextContent('Ihre Karte ist nicht ausreichend gedeckt.');
+    await waitFor(() => expect(title()).toHaveTextContent('Tarifauswahl bestätigen'));
   });
 
   it('shows the first limit violation when the site outgrew the plan since the screen loaded', async () => {

@@ -3,6 +3,7 @@
  * add-ons and billing summary, and the button that changes the plan, or completes the payment a change left
  * waiting for the card's authentication. The payment's progress lives in the checkout slice.
  */
+import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { Addon, BillingData, BillingPeriod, PendingSubscription, Price, Product } from '../../../core/contract';
@@ -10,14 +11,14 @@ import { needsAuthentication, parsePendingSubscription, pendingCheckoutPath, pen
 import { isDiscountDisplayed, launchCouponForPeriod, needsCouponSwap } from '../../../core/rules/discounts';
 import { toUnixSeconds } from '../../../core/rules/dates';
 import { memberCountOrDefault } from '../../../core/rules/limits';
-import { buildCheckoutId, checkoutError, resolveCheckout } from '../../../core/rules/checkoutId';
-import { effectiveLimits, firstLimitViolation } from '../../../core/rules/limitChecks';
-import { PLAN_MESSAGES } from '../../../core/rules/planMessages';
-import { addonDisplayName, isAutoBillingAddon, isSubdirectoryAddon, paidPriceId } from '../../../core/rules/plans';
+import { buildCheckoutId, checkoutProblem, resolveCheckout } from '../../../core/rules/checkoutId';
+import { effectiveLimits, firstLimitBreach } from '../../../core/rules/limitChecks';
+import { isAutoBillingAddon, isSubdirectoryAddon, paidPriceId } from '../../../core/rules/plans';
 import type { StateRoute } from '../../../core/rules/flags';
 import { isCustomPlan } from '../../../core/rules/products';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { ActionButton, SUCCESS_LABEL } from '../../ui/ActionButton';
+import { useIntlLocale } from '../../i18n/useIntlLocale';
+import { ActionButton, SUCCESS_MESSAGE } from '../../ui/ActionButton';
 import type { ActionState } from '../../ui/ActionButton';
 import { FormError } from '../../ui/FormError';
 import { useAnnounceLeaving, useScreenTitle } from '../../ui/shell';
@@ -30,12 +31,17 @@ import { BillingSummary } from './BillingSummary';
 import { useGetCouponDetailsQuery, useGetInvoicePreviewQuery, useSaveCheckoutInvoiceDetailsMutation } from './checkoutApi';
 import { checkoutLeft, completePayment, confirmPlanChange, selectCheckout } from './checkoutSlice';
 import type { CheckoutState } from './checkoutSlice';
+import {
+  CHECKOUT_PROBLEMS,
+  CHECKOUT_TITLE,
+  PAYMENT_PENDING_TITLE,
+  SUBDIRECTORY_ADDON_LABEL,
+  checkoutFailureText,
+  checkoutProblemText,
+} from './messages';
 import { PlanSummary } from './PlanSummary';
 
 const CardModal = lazy(() => import(/* webpackChunkName: "card" */ '../payments/CardModal'));
-
-export const CHECKOUT_TITLE = 'Confirm your plan selection';
-export const PAYMENT_PENDING_TITLE = 'Complete payment authorization';
 
 /** SPEC 4 "Routing by state": grace, a pending cancel and custom plans have nothing to buy here. */
 function checkoutRedirect(data: BillingData): StateRoute {
@@ -84,6 +90,8 @@ function buttonState(checkout: CheckoutState): ActionState {
 function Checkout({ data, product, price }: { data: BillingData; product: Product; price: Price }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const { t, i18n } = useLingui();
+  const locale = useIntlLocale();
   const { pathname } = useLocation();
   const checkout = useAppSelector(selectCheckout);
   const provider = usePaymentProvider();
@@ -126,22 +134,26 @@ function Checkout({ data, product, price }: { data: BillingData; product: Produc
   useEffect(() => {
     if (!checkout.finished) return;
     dispatch(checkoutLeft());
-    announceLeaving(SUCCESS_LABEL);
+    announceLeaving(SUCCESS_MESSAGE);
     void navigate('/', { replace: true });
   }, [announceLeaving, checkout.finished, dispatch, navigate]);
 
   const hasCard = !!user.cardLast4;
   const limits = effectiveLimits(product, price);
   const limitContext = { productName: product.name, site: data.currentSite };
-  const screenError = paymentPending
+  const screenProblem = paymentPending
     ? null
-    : checkoutError({
+    : checkoutProblem({
         priceId: price.id,
         currentPriceId: paidPriceId(data),
         hasCard,
-        limitMessage: firstLimitViolation(limits, data.currentSiteLimits, limitContext),
+        limit: firstLimitBreach(limits, data.currentSiteLimits, limitContext),
       });
-  const error = checkout.error ?? screenError;
+  let error: string | null = null;
+  if (checkout.error !== null) error = checkoutFailureText(i18n, checkout.error, locale);
+  else if (screenProblem !== null) error = checkoutProblemText(i18n, screenProblem, locale);
+  // 'Add a card to continue', the screen's or the server's (card_required), opens the card modal.
+  const asksForCard = error !== null && error === t(CHECKOUT_PROBLEMS.addCard);
   const cardPayments = provider.status === 'ready' ? provider.stripe : null;
   const clientSecret =
     checkout.clientSecret ?? subscription.meta.paymentIntentSecret ?? data.latestInvoice?.payment_intent?.client_secret ?? null;
@@ -177,7 +189,7 @@ function Checkout({ data, product, price }: { data: BillingData; product: Produc
     void dispatch(completePayment({ customerId: subscription.customer_id, clientSecret, cardPayments }));
   }
 
-  const blocked = screenError !== null && checkout.error === null;
+  const blocked = screenProblem !== null && checkout.error === null;
   return (
     <div className="checkout">
       <div className="checkout__choice">
@@ -188,7 +200,7 @@ function Checkout({ data, product, price }: { data: BillingData; product: Produc
             period={period}
             isSelected={(addon) => selectedAddons.includes(addon)}
             isRequired={(addon) => isRequiredAddon(data, addon)}
-            displayName={addonDisplayName}
+            displayName={(name) => (isSubdirectoryAddon(name) ? t(SUBDIRECTORY_ADDON_LABEL) : name)}
             onToggle={(addon) =>
               setChosenAddons((current) => {
                 const next = new Set(current);
@@ -213,7 +225,7 @@ function Checkout({ data, product, price }: { data: BillingData; product: Produc
           onEditCard={() => setModal('card')}
           onEditInvoiceDetails={() => setModal('invoiceDetails')}
         />
-        {error === PLAN_MESSAGES.checkoutAddCard ? (
+        {asksForCard ? (
           <button type="button" className="button button--link form-error" onClick={() => setModal('card')}>
             {error}
           </button>
@@ -224,17 +236,17 @@ function Checkout({ data, product, price }: { data: BillingData; product: Produc
           {paymentPending ? (
             <ActionButton
               state={buttonState(checkout)}
-              label="Complete payment now"
-              retryLabel="Complete payment now"
-              pendingLabel="Processing your payment…"
+              label={t`Complete payment now`}
+              retryLabel={t`Complete payment now`}
+              pendingLabel={t`Processing your payment…`}
               disabled={clientSecret === null}
               onClick={completeNow}
             />
           ) : (
             <ActionButton
               state={buttonState(checkout)}
-              label={checkout.retryAuthentication ? 'Complete payment now' : 'Confirm plan selection'}
-              pendingLabel="Processing your payment…"
+              label={checkout.retryAuthentication ? t`Complete payment now` : t`Confirm plan selection`}
+              pendingLabel={t`Processing your payment…`}
               disabled={!hasCard || blocked}
               onClick={confirm}
             />
@@ -278,8 +290,9 @@ function CheckoutRoute({ data }: { data: BillingData }) {
 }
 
 export default function CheckoutScreen() {
+  const { t } = useLingui();
   return (
-    <ScreenGate loadingLabel="Loading checkout" onFailure="home" redirect={checkoutRedirect} hidesNavigation={() => true}>
+    <ScreenGate loadingLabel={t`Loading checkout`} onFailure="home" redirect={checkoutRedirect} hidesNavigation={() => true}>
       {(data) => <CheckoutRoute data={data} />}
     </ScreenGate>
   );

@@ -10,34 +10,37 @@
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { api } from '../../api/api';
-import type { ApiError } from '../../api/errors';
+import { isApiError } from '../../api/errors';
+import { serverErrorText } from '../../api/serverErrors';
 import type { CallData, Limit, PendingSubscription, StatusFlags } from '../../../core/contract';
 import {
-  CHECKOUT_MESSAGES,
+  isToleratedPlanChangeFailure,
   needsAuthentication,
   needsAutoBillingReset,
   pendingSubscriptionKey,
   planChangeEndpoint,
-  planChangeFailureMessage,
 } from '../../../core/rules/checkout';
 import { AUTO_BILLING_REMOVAL_WAIT_MS, PLAN_CHANGE_SUCCESS_DELAY_MS } from '../../../core/rules/constants';
 import { couponPollDelaysMs, launchCouponForPeriod, needsCouponSwap } from '../../../core/rules/discounts';
 import { accountApi } from '../../api/accountApi';
-import { firstLimitViolation } from '../../../core/rules/limitChecks';
+import { firstLimitBreach } from '../../../core/rules/limitChecks';
 import type { LimitContext } from '../../../core/rules/limitChecks';
 import { createAppAsyncThunk } from '../../store/hooks';
 import type { AppDispatch, RootState } from '../../store/store';
 import { sleep } from '../common/poll';
+import { cardErrorText } from '../payments/cardErrors';
 import { confirmCardPayment } from '../payments/cardPayment';
 import type { CardPayments } from '../payments/cardPayment';
 import { paymentMethodOf } from '../payments/paymentsApi';
 import { checkoutApi } from './checkoutApi';
+import { CHECKOUT_FAILURES, type CheckoutFailure } from './messages';
 
 export type CheckoutStatus = 'idle' | 'confirming' | 'authorizing' | 'succeeded' | 'failed';
 
 export interface CheckoutState {
   status: CheckoutStatus;
-  error: string | null;
+  /** what the failure says, put into words at render (messages.ts checkoutFailureText) */
+  error: CheckoutFailure | null;
   /** the choice being paid for */
   pending: PendingSubscription | null;
   /** the payment to authenticate again after a failed authentication */
@@ -81,7 +84,7 @@ export interface PaymentRequest {
   cardPayments: CardPayments | null;
 }
 
-type Failure = { message: string; retryAuthentication?: boolean };
+type Failure = { message: CheckoutFailure; retryAuthentication?: boolean };
 
 function isInFlight(state: CheckoutState): boolean {
   return state.status === 'confirming' || state.status === 'authorizing' || state.status === 'succeeded';
@@ -89,8 +92,18 @@ function isInFlight(state: CheckoutState): boolean {
 
 const refuseWhileInFlight = { condition: (_arg: unknown, { getState }: { getState(): RootState }) => !isInFlight(getState().checkout) };
 
-function detailOf(error: unknown): string {
-  return (error as ApiError | undefined)?.detail ?? '';
+/**
+ * What a failed plan change says: the server's own words when it gave any (the catalog's for a code it knows, the
+ * card provider's for a declined card: cardErrors.ts), else the card message; null when the failure is the
+ * tolerated one (core/rules/checkout.ts planChangeFailureMessage, in the owner's language).
+ */
+function planChangeFailure(error: unknown): CheckoutFailure | null {
+  const failure = isApiError(error) ? error : null;
+  const detail = failure?.detail ?? '';
+  if (isToleratedPlanChangeFailure(detail)) return null;
+  if (failure === null || !detail.trim()) return CHECKOUT_FAILURES.planChangeFailed;
+  if (failure.code === 'card_declined') return cardErrorText({ code: failure.code, message: detail }) ?? CHECKOUT_FAILURES.planChangeFailed;
+  return serverErrorText(failure);
 }
 
 function forgetPendingChoice(customerId: string) {
@@ -114,8 +127,8 @@ function attemptThrew(state: CheckoutState, action: { meta: { condition: boolean
   failAttempt(
     state,
     state.status === 'authorizing'
-      ? { message: CHECKOUT_MESSAGES.authenticationFailed, retryAuthentication: true }
-      : { message: CHECKOUT_MESSAGES.planChangeFailed },
+      ? { message: CHECKOUT_FAILURES.authenticationFailed, retryAuthentication: true }
+      : { message: CHECKOUT_FAILURES.planChangeFailed },
   );
 }
 
@@ -187,7 +200,7 @@ async function authenticate(tools: ThunkTools, customerId: string, clientSecret:
   tools.dispatch(authenticationStarted({ clientSecret }));
   const confirmed = await confirmCardPayment(cardPayments, clientSecret, paymentMethodId);
   if (!confirmed.ok) {
-    tools.dispatch(paymentFailed({ message: CHECKOUT_MESSAGES.authenticationFailed, retryAuthentication: true }));
+    tools.dispatch(paymentFailed({ message: CHECKOUT_FAILURES.authenticationFailed, retryAuthentication: true }));
     return;
   }
   await succeed(tools, customerId);
@@ -212,7 +225,7 @@ async function swapCoupon(dispatch: ThunkTools['dispatch'], signal: AbortSignal,
 /** The site's limits as they are now, not as the screen loaded them. */
 async function currentSiteLimits(dispatch: ThunkTools['dispatch']) {
   const read = (await dispatch(accountApi.endpoints.getCurrentSiteLimits.initiate(undefined, { forceRefetch: true }))) as {
-    data?: { currentSiteLimits: Parameters<typeof firstLimitViolation>[1] };
+    data?: { currentSiteLimits: Parameters<typeof firstLimitBreach>[1] };
     unsubscribe?: () => void;
   };
   read.unsubscribe?.();
@@ -224,23 +237,23 @@ export const confirmPlanChange = createAppAsyncThunk(
   'checkout/confirmPlanChange',
   async (request: PlanChangeRequest, { dispatch, signal }) => {
     const tools = { dispatch, signal };
-    const fail = (message: string) => dispatch(paymentFailed({ message }));
+    const fail = (message: CheckoutFailure) => dispatch(paymentFailed({ message }));
     // One key per attempt: the transport's retries of a write reuse it, a new click makes a new one.
     const key = crypto.randomUUID();
     const { customerId, subscriptionId, userId, choice } = request;
 
     if (needsCouponSwap(request.coupon, choice.period)) {
       const next = launchCouponForPeriod(request.coupon, choice.period)!;
-      if (!(await swapCoupon(dispatch, signal, customerId, next, key))) return fail(CHECKOUT_MESSAGES.generic);
+      if (!(await swapCoupon(dispatch, signal, customerId, next, key))) return fail(CHECKOUT_FAILURES.generic);
     }
 
     const siteLimits = await currentSiteLimits(dispatch);
-    if (siteLimits === null) return fail(CHECKOUT_MESSAGES.generic);
-    const violation = firstLimitViolation(request.limits, siteLimits, request.limitContext);
-    if (violation !== null) return fail(violation);
+    if (siteLimits === null) return fail(CHECKOUT_FAILURES.generic);
+    const breach = firstLimitBreach(request.limits, siteLimits, request.limitContext);
+    if (breach !== null) return fail({ limit: breach });
 
     const paymentMethodId = await paymentMethodOf(dispatch, customerId);
-    if (paymentMethodId === null) return fail(CHECKOUT_MESSAGES.missingPaymentMethod);
+    if (paymentMethodId === null) return fail(CHECKOUT_FAILURES.missingPaymentMethod);
 
     const base = { customerId, subscriptionId, userId, paymentMethodId };
     if (needsAutoBillingReset(request)) {
@@ -250,7 +263,7 @@ export const confirmPlanChange = createAppAsyncThunk(
           idempotencyKey: `${key}-reset`,
         }),
       );
-      if (reset.error) return fail(CHECKOUT_MESSAGES.autoBillingRemovalFailed);
+      if (reset.error) return fail(CHECKOUT_FAILURES.autoBillingRemovalFailed);
       if (!(await sleep(AUTO_BILLING_REMOVAL_WAIT_MS, signal))) return undefined;
     }
 
@@ -266,8 +279,8 @@ export const confirmPlanChange = createAppAsyncThunk(
             }),
           );
     if (changed.error) {
-      const message = planChangeFailureMessage(detailOf(changed.error));
-      if (message !== null) return fail(message);
+      const failure = planChangeFailure(changed.error);
+      if (failure !== null) return fail(failure);
     }
 
     const meta = changed.data?.meta;
@@ -287,7 +300,7 @@ export const completePayment = createAppAsyncThunk(
   async (request: PaymentRequest & { clientSecret: string }, { dispatch, signal }) => {
     const paymentMethodId = await paymentMethodOf(dispatch, request.customerId);
     if (paymentMethodId === null) {
-      dispatch(paymentFailed({ message: CHECKOUT_MESSAGES.missingPaymentMethod, retryAuthentication: true }));
+      dispatch(paymentFailed({ message: CHECKOUT_FAILURES.missingPaymentMethod, retryAuthentication: true }));
       return;
     }
     await authenticate({ dispatch, signal }, request.customerId, request.clientSecret, paymentMethodId, request.cardPayments);
