@@ -16,8 +16,7 @@ function valueOf(list: HTMLElement, term: string) {
   return within(list).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
 }
 
-// Enabled once the catalogs are merged: the German catalog does not hold the dashboard's words yet.
-it.skip('shows the dashboard in German, money as de-DE writes it', async () => {
+it('shows the dashboard in German, money as de-DE writes it', async () => {
   // The browser speaks German too, so the panel stays in the language it was given.
   jest.spyOn(window.navigator, 'language', 'get').mockReturnValue('de-DE');
   const i18n = createPanelI18n();
