@@ -9,7 +9,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { CurrentSite, DnsDiagnosis } from '../../../core/contract';
-import { accountErrorMessage } from '../../api/errors';
+import { accountErrorText } from '../../api/errors';
 import { useConfig } from '../../config';
 import { DOMAIN_POLL_INTERVAL_MS, LEGACY_PLAN_HTTP_STATUS, MS_PER_SECOND } from '../../../core/rules/constants';
 import {
@@ -399,7 +399,7 @@ export function CustomDomainSetup() {
   return (
     <DomainGate
       loadingLabel={t`Loading custom domain settings`}
-      legacyMessage={(supportEmail) => accountErrorMessage({ status: LEGACY_PLAN_HTTP_STATUS }, supportEmail)}
+      legacyMessage={(supportEmail) => t(accountErrorText({ status: LEGACY_PLAN_HTTP_STATUS }, supportEmail))}
     >
       {({ currentSite }) => <CustomDomainForm site={currentSite} />}
     </DomainGate>

@@ -9,7 +9,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from 'react-router-dom';
 import { useGetBillingDataQuery } from '../../api/accountApi';
 import type { CurrentSite, SendingDomainStatus, SslStatus } from '../../../core/contract';
-import { accountErrorMessage } from '../../api/errors';
+import { accountErrorText } from '../../api/errors';
 import { useConfig } from '../../config';
 import { canPurchaseDomain, customDomainOverviewNotice, domainSiteLink, sslStatusClass } from '../../../core/rules/domains';
 import {
@@ -187,7 +187,7 @@ export function DomainOverview() {
   return (
     <DomainGate
       loadingLabel={t`Loading domain settings`}
-      legacyMessage={(supportEmail) => accountErrorMessage({ status: LEGACY_PLAN_HTTP_STATUS }, supportEmail)}
+      legacyMessage={(supportEmail) => t(accountErrorText({ status: LEGACY_PLAN_HTTP_STATUS }, supportEmail))}
     >
       {({ currentSite }) => (
         <div className="domain-overview">
