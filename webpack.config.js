@@ -36,19 +36,22 @@ function localeCatalogFiles(compilation) {
 }
 
 /**
- * TypeScript and JSX by swc, with Lingui's macro (docs/localization.md): it turns each English message into its
- * catalog id, and in production drops the English beside the id, which the bundled English catalog holds.
+ * TypeScript and JSX by swc, with Lingui's macro (docs/localization.md): each message becomes its catalog id beside
+ * its English, which the production build then compiles where it stands (tools/precompileMessages.cjs).
  */
-function swcOptions(production) {
-  return {
-    envName: production ? 'production' : 'development',
-    jsc: {
-      parser: { syntax: 'typescript', tsx: true },
-      transform: { react: { runtime: 'automatic' } },
-      target: 'es2020',
-      experimental: { plugins: [['@lingui/swc-plugin', {}]] },
+function scriptLoaders(production) {
+  const swc = {
+    loader: 'swc-loader',
+    options: {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic' } },
+        target: 'es2020',
+        experimental: { plugins: [['@lingui/swc-plugin', { stripNonEssentialFields: false }]] },
+      },
     },
   };
+  return production ? [path.resolve(__dirname, 'tools/precompileMessages.cjs'), swc] : [swc];
 }
 
 const PRECOMPRESSED = /\.(js|svg)$/;
@@ -99,7 +102,7 @@ module.exports = (_env, argv) => {
     resolve: { extensions: ['.tsx', '.ts', '.js'] },
     module: {
       rules: [
-        { test: /\.[jt]sx?$/, exclude: /node_modules/, loader: 'swc-loader', options: swcOptions(production) },
+        { test: /\.[jt]sx?$/, exclude: /node_modules/, use: scriptLoaders(production) },
         { test: /\.css$/, type: 'asset/source' },
         { test: /\.svg$/, type: 'asset/resource' },
       ],

@@ -1,5 +1,6 @@
 // The size budgets, checked on the production build (`npm run test:budgets`, after the build in `npm test`): the
-// JavaScript the dashboard route loads, gzip, at most 155 KB (the page names that code itself: the entry's scripts
+// JavaScript the dashboard route loads, gzip, at most 158 KB (155 KB before the panel spoke three languages: see
+// docs/localization.md, "What it costs") (the page names that code itself: the entry's scripts
 // and the dashboard's preloaded chunks, webpack.config.js, PreloadDefaultScreen), and the host SDK a platform
 // adds to its admin page (dist-host/), at most 4 KB gzip.
 import assert from 'node:assert/strict';
@@ -10,7 +11,7 @@ import { gzipSync } from 'node:zlib';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist');
-const DASHBOARD_BUDGET_KB = 155;
+const DASHBOARD_BUDGET_KB = 158;
 const HOST_SDK_BUDGET_KB = 4;
 
 /** The local scripts index.html loads or preloads. */

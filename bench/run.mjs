@@ -9,7 +9,7 @@
 //   stack floor (the design card's libraries showing the plan name) to the React floor and the panel to it. Each page
 //   reports the moment itself (an init script), so measuring adds no work to the load;
 // - per route (dashboard, plans, checkout, domain): the gzip size of the JavaScript it loads and the longest
-//   chain of API calls that wait on each other before its content (goal: 2; the dashboard's JS budget: 155 KB);
+//   chain of API calls that wait on each other before its content (goal: 2; the dashboard's JS budget: 158 KB);
 // - the JS heap after 0, 25 and 50 route changes asked by the host, each after a forced GC: it must stay flat.
 // Where the time goes: bench/trace.mjs. Usage: npm run bench (builds first when dist/ or dist-host/ is missing).
 // Env: BENCH_RUNS (loads of each page, default 7), BENCH_DIST (another build to measure, e.g. an older commit's
@@ -23,7 +23,7 @@ import { PLAN_NAME, WAIT_MS, launchChromium, launchProfile, median, openInHost, 
 const SMOKE = process.argv.includes('--smoke');
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const HOST_PORT = Number(process.env.BENCH_HOST_PORT ?? 4300);
-const DASHBOARD_BUDGET_KB = 155;
+const DASHBOARD_BUDGET_KB = 158;
 const RATIO_GOAL = 1.1;
 const SERIAL_CALLS_GOAL = 2;
 const REPEAT_VISITS = 5;

@@ -1,10 +1,10 @@
 /**
- * One Lingui instance per panel: the English catalog is part of the bundle (English owners load nothing more), the
- * others load as chunks of their own, only for the owner who reads them (docs/localization.md).
+ * One Lingui instance per panel. English needs no catalog: each message carries its English, compiled by the
+ * build, in the chunk of the code that shows it. The other languages load as chunks of their own, only for the
+ * owner who reads them (docs/localization.md).
  */
 import { setupI18n } from '@lingui/core';
 import type { I18n, Messages } from '@lingui/core';
-import { messages as englishMessages } from './locales/en';
 import { resolveLocale, SOURCE_LOCALE } from '../../core/rules/locales';
 import type { PanelLocale, ResolvedLocale } from '../../core/rules/locales';
 
@@ -19,7 +19,8 @@ const translations: Record<Exclude<PanelLocale, 'en'>, () => CatalogModule> = {
 
 export function createPanelI18n(): I18n {
   const i18n = setupI18n();
-  i18n.load(SOURCE_LOCALE, englishMessages);
+  // Loaded empty: every message falls back to its own English.
+  i18n.load(SOURCE_LOCALE, {});
   i18n.activate(SOURCE_LOCALE, [resolveLocale(SOURCE_LOCALE).intl]);
   return i18n;
 }
