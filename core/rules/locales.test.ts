@@ -1,5 +1,5 @@
 /** Which catalog and which Intl tag an owner's language tag gives (docs/localization.md). */
-import { resolveLocale } from './locales';
+import { PANEL_LOCALES, resolveLocale, SOURCE_LOCALE } from './locales';
 
 it.each<[string | null | undefined, string, string]>([
   ['de', 'de', 'de-DE'],
@@ -19,4 +19,9 @@ it.each<[string | null | undefined, string, string]>([
   [undefined, 'en', 'en-US'],
 ])('%p reads in %s, formatted as %s', (tag, catalog, intl) => {
   expect(resolveLocale(tag)).toEqual({ catalog, intl });
+});
+
+it('speaks English as its source, and German, French and the pseudo-locale', () => {
+  expect(SOURCE_LOCALE).toBe('en');
+  expect(PANEL_LOCALES).toEqual(['en', 'de', 'fr', 'pseudo']);
 });

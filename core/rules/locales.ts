@@ -18,9 +18,9 @@ export interface ResolvedLocale {
   intl: string;
 }
 
-function canonicalTag(tag: string): string | null {
+function localeOf(tag: string): Intl.Locale | null {
   try {
-    return Intl.getCanonicalLocales(tag)[0] ?? null;
+    return new Intl.Locale(tag);
   } catch {
     return null;
   }
@@ -28,9 +28,9 @@ function canonicalTag(tag: string): string | null {
 
 /** An owner's language tag ('de-AT', 'fr', 'en-GB', 'pseudo', 'pt-BR') as the panel can speak it; English otherwise. */
 export function resolveLocale(tag: string | null | undefined): ResolvedLocale {
-  const canonical = typeof tag === 'string' ? canonicalTag(tag) : null;
-  const language = canonical ? canonical.split('-')[0]!.toLowerCase() : null;
-  const catalog = PANEL_LOCALES.find((locale) => locale === language) ?? SOURCE_LOCALE;
-  const ownTagFits = canonical !== null && language === catalog && catalog !== 'pseudo' && canonical.includes('-');
-  return { catalog, intl: ownTagFits ? canonical : DEFAULT_REGION[catalog] };
+  const locale = typeof tag === 'string' ? localeOf(tag) : null;
+  const catalog = PANEL_LOCALES.find((candidate) => candidate === locale?.language) ?? SOURCE_LOCALE;
+  // The owner's own tag when it names a region or a script of that language ('de-AT'), not the language alone.
+  const ownTagFits = locale !== null && locale.language === catalog && catalog !== 'pseudo' && locale.baseName !== locale.language;
+  return { catalog, intl: ownTagFits ? locale.baseName : DEFAULT_REGION[catalog] };
 }
