@@ -15,13 +15,17 @@ export type CatalogLocale = keyof typeof CATALOGS;
 /** The languages besides the source, each as the demo host's language picker names it. */
 export const OTHER_LOCALES = ['de', 'fr', 'pseudo'] as const satisfies readonly CatalogLocale[];
 
-/** The wording in `locale` of an English message without placeholders: say('de', 'Billing') -> 'Abrechnung'. */
+/**
+ * What an owner reads in `locale` of an English message without placeholders, its tags' text included (an
+ * accessible name): say('de', 'Billing') -> 'Abrechnung', say('de', 'Edit<0> billing contact</0>') ->
+ * 'Bearbeiten: Rechnungskontakt'.
+ */
 export function say(locale: CatalogLocale, english: string): string {
   const compiled = CATALOGS[locale][generateMessageId(english)];
   if (compiled === undefined) throw new Error(`The catalog has no message "${english}"`);
-  if (typeof compiled === 'string') return compiled;
-  if (compiled.every((part) => typeof part === 'string')) return compiled.join('');
-  throw new Error(`"${english}" has placeholders: name what it shows by a part of it`);
+  const parts = typeof compiled === 'string' ? [compiled] : compiled;
+  if (!parts.every((part) => typeof part === 'string')) throw new Error(`"${english}" has placeholders: name what it shows by a part of it`);
+  return parts.join('').replace(/<\/?\d+\/?>/g, '');
 }
 
 /** Every run of words the English catalog holds, four letters or more (the literal parts, outside placeholders). */
