@@ -28,6 +28,16 @@ export function say(locale: CatalogLocale, english: string): string {
   return parts.join('').replace(/<\/?\d+\/?>/g, '');
 }
 
+/**
+ * An accessible name to find by: say()'s words, whatever the spaces between them. Chromium puts a space between a
+ * visible word and the screen-reader-only words of a tag ('Bearbeiten' and ': Rechnungskontakt' read
+ * 'Bearbeiten : Rechnungskontakt'), where English begins those words with a space of its own.
+ */
+export function named(locale: CatalogLocale, english: string): RegExp {
+  const characters = [...say(locale, english).replace(/\s+/g, '')];
+  return new RegExp(`^${characters.map((character) => character.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s*')}$`);
+}
+
 /** Every run of words the English catalog holds, four letters or more (the literal parts, outside placeholders). */
 export function englishPhrases(): string[] {
   const phrases = new Set<string>();

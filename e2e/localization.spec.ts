@@ -7,7 +7,7 @@
  */
 import type { FrameLocator, Page } from '@playwright/test';
 import type { ScenarioName } from '../server/demo/scenarios';
-import { englishPhrases, OTHER_LOCALES, say } from './catalog';
+import { englishPhrases, named, OTHER_LOCALES, say } from './catalog';
 import type { CatalogLocale } from './catalog';
 import { expect, test } from './fixtures';
 import { problemsAtEveryWidth, settled } from './layout';
@@ -103,7 +103,7 @@ for (const locale of OTHER_LOCALES) {
   for (const button of MODAL_BUTTONS) {
     test(`the modal of "${button}" in ${locale}: from the catalog, whole at 360-1440 px, axe clean in both themes`, async ({ page, openPanel }) => {
       const panel = await openInLanguage(page, openPanel, locale, 'active', '');
-      await panel.getByRole('button', { name: say(locale, button) }).click();
+      await panel.getByRole('button', { name: named(locale, button) }).click();
       await expect(panel.getByRole('dialog')).toBeVisible();
       await settled(panel);
       await expectLocalizedScreen(page, panel, locale, `the modal of "${button}"`);
