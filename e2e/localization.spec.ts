@@ -60,13 +60,14 @@ async function openInLanguage(page: Page, openPanel: (scenario: string, route?: 
 /**
  * Runs in the panel's frame: each text or accessible name that holds a piece of the catalog's English. A piece of
  * several words counts wherever it stands; a single word only as a whole text, so that data which happens to hold
- * one ('accounts@', 'pending.example.com', a plan's name) is not taken for the panel's words.
+ * one ('accounts@', a plan's name) is not taken for the panel's words. Values (hosts, addresses, DNS records: set
+ * with natural breaks or as code) are data, not words.
  */
 function englishLeft(phrases: string[]): string[] {
   const texts = [document.title];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (!node.parentElement?.closest('script, style')) texts.push(node.textContent ?? '');
+    if (!node.parentElement?.closest('script, style, code, .natural-breaks')) texts.push(node.textContent ?? '');
   }
   for (const element of document.body.querySelectorAll('[aria-label], [title], [placeholder], [alt], [aria-valuetext]')) {
     for (const name of ['aria-label', 'title', 'placeholder', 'alt', 'aria-valuetext']) texts.push(element.getAttribute(name) ?? '');
