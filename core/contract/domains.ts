@@ -21,7 +21,7 @@ export type DnsRecordType = z.infer<typeof dnsRecordTypeSchema>;
 
 /**
  * What is wrong with a DNS record, for a client to word in its user's language (the row's `hint` says it in English,
- * core/rules/domains.ts dnsRecordHint). `found` is what DNS answers in the way: the host a CNAME points to, the
+ * core/rules/dnsDiagnosis.ts dnsRecordHint). `found` is what DNS answers in the way: the host a CNAME points to, the
  * addresses an A record gives; empty for a record that is missing or could not be checked.
  */
 export const dnsRecordProblemCodeSchema = z.enum([

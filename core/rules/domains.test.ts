@@ -16,8 +16,6 @@ import {
   domainCheckOutcome,
   domainForActivation,
   domainNoticeText,
-  dnsRecordHint,
-  dnsRecordProblem,
   failedStatusNotice,
   invalidCnameMessage,
   invalidCnameNotice,
@@ -40,6 +38,7 @@ import {
   type DomainCheckResult,
   type SslStatusClass,
 } from './domains';
+import { dnsRecordHint, dnsRecordProblem } from './dnsDiagnosis';
 
 const PRO = 'inkwell.pro';
 const IP = '192.0.2.10';

@@ -12,8 +12,6 @@ import { toUnixSeconds } from '../../core/rules/dates';
 import {
   DOMAIN_CHECK_UNAVAILABLE_MESSAGE,
   DOMAIN_MESSAGES,
-  dnsRecordHint,
-  dnsRecordProblem,
   dnsRecords,
   domainKey,
   domainProofValue,
@@ -21,6 +19,7 @@ import {
   sslStatusClass,
   validateCustomDomain,
 } from '../../core/rules/domains';
+import { dnsRecordHint, dnsRecordProblem } from '../../core/rules/dnsDiagnosis';
 import type { SiteRow } from '../db/schema';
 import { registrarOfNameserver } from '../dns/registrars';
 import { DnsLookupError, type DnsResolver } from '../dns/resolver';

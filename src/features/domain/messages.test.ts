@@ -8,10 +8,10 @@ import {
   DOMAIN_CHECK_UNAVAILABLE_MESSAGE,
   DOMAIN_MESSAGES,
   customDomainRemovalMessage,
-  dnsRecordHint,
   domainNoticeText,
   invalidCnameNotice,
 } from '../../../core/rules/domains';
+import { dnsRecordHint } from '../../../core/rules/dnsDiagnosis';
 import type { DomainMessageKey, DomainNotice } from '../../../core/rules/domains';
 import {
   SENDING_DOMAIN_MESSAGES,
