@@ -6,15 +6,14 @@
  * panel starts while get-billing-data travels (once it was asked for). Both waits end by BOOT_WAIT_CAP_MS after
  * the start, so a slow host or server never keeps the panel from showing its spinner.
  */
+import { sleep } from './api/sleep';
 import { takePanelBoot } from './features/session/boot';
 
 const BOOT_WAIT_CAP_MS = 300;
 
-const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 async function main() {
   const boot = takePanelBoot(window);
-  const cap = delay(BOOT_WAIT_CAP_MS);
+  const cap = sleep(BOOT_WAIT_CAP_MS);
   const settledOrCapped = (step: Promise<unknown>) => Promise.race([step, cap]);
   if (boot !== null) await settledOrCapped(boot.token);
   // 'eager': the modules come in this same file; only running them waits.

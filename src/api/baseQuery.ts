@@ -20,8 +20,10 @@ import { CALL_FAILURE_MESSAGES, ERROR_MESSAGES, NOT_OWNER_MESSAGE, isExpiredToke
 import type { ApiError } from './errors';
 import { inEnglish, type ErrorText } from './errorText';
 import { serverErrorText } from './serverErrors';
+import { callBody } from './call';
 import type { CallArgs } from './call';
 import type { ErrorReporter } from './reporting';
+import { sleep } from './sleep';
 
 /** What the session feature lends the transport (through the store's thunk extra argument). */
 export interface SessionAccess {
@@ -48,8 +50,6 @@ export interface TransportContext {
   supportEmail: string;
   /** Absolute origin of the API (the panel's own origin). */
   baseUrl: string;
-  /** Waits between retries; tests swap in fake timers, never this. */
-  sleep?: (ms: number) => Promise<void>;
 }
 
 /** A failure as the wire saw it, before it becomes a user message. */
@@ -64,8 +64,6 @@ type Attempt = { data: unknown; error?: undefined } | { error: WireFailure; data
 
 /** core/contract/errorCodes.ts: the site is on a special legacy plan. */
 const LEGACY_PLAN_CODE = 'legacy_plan';
-
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function retryDelay(retryNumber: number): number {
   return HTTP_RETRY_DELAYS_MS[retryNumber - 1] ?? HTTP_RETRY_DEFAULT_DELAY_MS;
@@ -149,7 +147,7 @@ export function createBaseQuery(): BaseQueryFn<CallArgs, unknown, ApiError> {
         url: new URL(args.url, context.baseUrl).toString(),
         method: 'POST',
         headers,
-        body: { jwt, data: args.data ?? {}, options },
+        body: callBody(jwt, args.data ?? {}, options),
       },
       api,
       {},
@@ -162,7 +160,6 @@ export function createBaseQuery(): BaseQueryFn<CallArgs, unknown, ApiError> {
   async function sendWithRetries(args: CallArgs, api: BaseQueryApi, context: TransportContext): Promise<Attempt> {
     // A write is retried only with an idempotency key: a reply lost on the way back must not do the work twice.
     const mayRetry = args.kind === 'read' || args.idempotencyKey !== undefined;
-    const sleep = context.sleep ?? defaultSleep;
     for (let retryNumber = 1; ; retryNumber += 1) {
       const attempt = await send(args, api, context);
       if (!attempt.error || !mayRetry || !isRetryable(attempt.error) || retryNumber > HTTP_MAX_RETRIES) return attempt;

@@ -1,27 +1,9 @@
 /**
- * Abortable waiting and polling, for every screen that waits on the server: cancel now (every 4 s for 90 s),
- * a domain's activation (every 3 s), a coupon. Time is whatever the timers say (fake in tests), and an abort
- * (the screen that started it went away) ends the wait at once.
+ * Abortable polling, for every screen that waits on the server: cancel now (every 4 s for 90 s), a domain's
+ * activation (every 3 s). Its waits are the panel's one sleep (api/sleep.ts): an abort (the screen that started
+ * it went away) ends the poll at once.
  */
-
-/** Waits `ms`, or less when aborted; resolves whether the wait ran to its end. */
-export function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
-  return new Promise((resolve) => {
-    if (signal.aborted) {
-      resolve(false);
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      resolve(false);
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve(true);
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
+import { sleep } from '../../api/sleep';
 
 export interface PollOptions<T> {
   /** One reading (a failed read should resolve to a value `isDone` rejects, so the poll goes on). */

@@ -1,8 +1,7 @@
-/** The small rules screens share: the help links, page navigation, the abortable sleep. */
-import { CANCEL_POLL_INTERVAL_MS } from '../../../core/rules/constants';
+/** The small rules screens share: the help links, page navigation, the abortable poll. */
 import { companyPage, portalReturnUrl } from './links';
 import { createPageNavigation } from './pageNavigation';
-import { poll, sleep } from './poll';
+import { poll } from './poll';
 
 describe('links', () => {
   it('puts help pages on the company site', () => {
@@ -13,14 +12,6 @@ describe('links', () => {
   it('sends the portal back to the admin page around the panel, else to the company site', () => {
     expect(portalReturnUrl('http://127.0.0.1:4000/#/pro/billing', 'https://inkwell.test')).toBe('http://127.0.0.1:4000/#/pro/billing');
     expect(portalReturnUrl('', 'https://inkwell.test')).toBe('https://inkwell.test');
-  });
-});
-
-describe('the abortable sleep', () => {
-  it('does not wait at all once aborted', async () => {
-    const controller = new AbortController();
-    controller.abort();
-    await expect(sleep(CANCEL_POLL_INTERVAL_MS, controller.signal)).resolves.toBe(false);
   });
 });
 

@@ -12,6 +12,7 @@
  */
 import type { Stripe, StripeElementLocale } from '@stripe/stripe-js';
 import { createContext } from 'react';
+import { sleep } from '../../api/sleep';
 import { PaymentScriptError, loadPaymentScript } from './paymentScript';
 import type { ScriptEnvironment } from './paymentScript';
 
@@ -19,7 +20,7 @@ import type { ScriptEnvironment } from './paymentScript';
 export const browserScriptEnvironment: ScriptEnvironment = {
   document: typeof document === 'undefined' ? (undefined as unknown as Document) : document,
   now: () => performance.now(),
-  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  sleep,
   loaded: () => typeof window !== 'undefined' && typeof window.Stripe === 'function',
 };
 

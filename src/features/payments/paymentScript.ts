@@ -23,7 +23,7 @@ export class PaymentScriptError extends Error {
 export interface ScriptEnvironment {
   document: Document;
   now(): number;
-  sleep(ms: number): Promise<void>;
+  sleep(ms: number): Promise<unknown>;
   /** The global the script defines once it has run (window.Stripe). */
   loaded(): boolean;
 }
