@@ -8,6 +8,7 @@
 // Each is served as the page of a demo of its own (a host and a panel server with its own database), so all get
 // the same headers, configuration and script policy.
 import { spawn, execSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -19,6 +20,8 @@ import { buildSync } from 'esbuild';
 export const root = path.resolve(import.meta.dirname, '..');
 export const PLAN_NAME = 'Publisher';
 export const WAIT_MS = 30_000;
+const ROUTE_RETRY_MS = 5000;
+const ROUTE_RETRIES = 3;
 const OMNIBOX_POPUP_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup'];
 
 export const CHROMIUM_OPTIONS = {
@@ -65,9 +68,9 @@ export async function startPages(hostPort) {
   mkdirSync(floorDistDir);
   copyFileSync(path.join(root, 'bench/floor.html'), path.join(floorDistDir, 'index.html'));
   const reactFloorDistDir = path.join(workDir, 'react-floor-dist');
-  buildFloorWithBundle(reactFloorDistDir, 'bench/reactFloor.mjs', '/assets/react-floor.js');
+  buildFloorWithBundle(reactFloorDistDir, 'bench/reactFloor.mjs', 'react-floor');
   const stackFloorDistDir = path.join(workDir, 'stack-floor-dist');
-  buildFloorWithBundle(stackFloorDistDir, 'bench/stackFloor.mjs', '/assets/stack-floor.js');
+  buildFloorWithBundle(stackFloorDistDir, 'bench/stackFloor.mjs', 'stack-floor');
 
   const pages = [
     { name: 'panel', demo: demos.panel, dist: distDir },
@@ -95,22 +98,27 @@ export async function startPages(hostPort) {
 
 /**
  * A floor page that shows the plan name with a bundle (the React floor's, the stack floor's): the floor page
- * without its own #plan, and the bundle of `entry`, built for production and compressed as the panel's.
+ * without its own #plan, and the bundle of `entry`, built for production and compressed as the panel's. The
+ * bundle's name carries its content's hash as the panel's scripts do, so the server sends it with the same
+ * caching headers as theirs (it tells a hashed asset by its name): an unhashed floor script was revalidated on
+ * every repeat visit whatever the panel's were.
  */
-function buildFloorWithBundle(dir, entry, script) {
+function buildFloorWithBundle(dir, entry, name) {
+  const { outputFiles } = buildSync({
+    entryPoints: [path.join(root, entry)],
+    bundle: true,
+    minify: true,
+    write: false,
+    define: { 'process.env.NODE_ENV': '"production"' },
+  });
+  const bundle = Buffer.from(outputFiles[0].contents);
+  const script = `/assets/${name}.${createHash('sha256').update(bundle).digest('hex').slice(0, 10)}.js`;
   const floorPage = readFileSync(path.join(root, 'bench/floor.html'), 'utf8');
   const page = floorPage.replace('<p id="plan">Loading</p>', `<div id="root"></div><script defer src="${script}"></script>`);
   if (page === floorPage) throw new Error('bench/floor.html has no <p id="plan">Loading</p> to replace');
   mkdirSync(path.join(dir, 'assets'), { recursive: true });
   writeFileSync(path.join(dir, 'index.html'), page);
-  buildSync({
-    entryPoints: [path.join(root, entry)],
-    outfile: path.join(dir, script),
-    bundle: true,
-    minify: true,
-    define: { 'process.env.NODE_ENV': '"production"' },
-  });
-  const bundle = readFileSync(path.join(dir, script));
+  writeFileSync(path.join(dir, script), bundle);
   writeFileSync(path.join(dir, `${script}.br`), brotliCompressSync(bundle));
   writeFileSync(path.join(dir, `${script}.gz`), gzipSync(bundle, { level: 9 }));
 }
@@ -143,8 +151,11 @@ async function assertPortsFree(ports) {
   }
 }
 
+/** How long a demo may take to answer: four start at once, and a machine shared with builds slows them. */
+const SERVER_START_MS = 90_000;
+
 async function waitForServer(url) {
-  for (let attempt = 0; attempt < 120; attempt += 1) {
+  for (let attempt = 0; attempt < SERVER_START_MS / 250; attempt += 1) {
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -170,6 +181,25 @@ export async function openInHost(page, route, demo) {
     if (Date.now() > deadline) throw new Error(`the host did not frame ${route}`);
     await page.waitForTimeout(10);
   }
+}
+
+/**
+ * Changes the host's address to `route` and waits for the panel to follow. A change the panel has not followed
+ * within ROUTE_RETRY_MS is asked again (the host tells the panel on hashchange only); returns how many were.
+ */
+export async function askHostForRoute(page, frame, route) {
+  const setHash = (hash) => page.evaluate((next) => (window.location.hash = next), hash);
+  const hash = `#/pro${route === '/' ? '' : route}`;
+  await setHash(hash);
+  for (let retries = 0; retries <= ROUTE_RETRIES; retries += 1) {
+    const followed = await frame
+      .waitForFunction((next) => window.location.pathname === next, route, { timeout: ROUTE_RETRY_MS })
+      .then(() => true, () => false);
+    if (followed) return retries;
+    await setHash('#/bench');
+    await setHash(hash);
+  }
+  throw new Error(`the panel did not follow the host to ${route}: it is at ${frame.url()}`);
 }
 
 /**
