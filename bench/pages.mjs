@@ -48,7 +48,10 @@ export async function launchProfile() {
   return { context, close: async () => { await context.close(); rmSync(profileDir, { recursive: true, force: true }); } };
 }
 
-/** Builds what is missing, starts the four demos (ports from `hostPort` on) and resolves once all answer. */
+/**
+ * Builds what is missing, starts the four demos (ports from `hostPort` on; a fifth, 'panel B', for the build at
+ * BENCH_COMPARE_DIST) and resolves once all answer.
+ */
 export async function startPages(hostPort) {
   const sourceDist = path.resolve(process.env.BENCH_DIST ?? path.join(root, 'dist'));
   if (!existsSync(path.join(sourceDist, 'index.html'))) execSync('npm run build', { cwd: root, stdio: 'inherit' });
@@ -56,7 +59,9 @@ export async function startPages(hostPort) {
   if (!existsSync(path.join(root, 'dist-host/index.js'))) execSync('npm run build:host', { cwd: root, stdio: 'inherit' });
 
   const demoAt = (port) => ({ host: `http://127.0.0.1:${port}`, panel: `http://127.0.0.1:${port + 1}` });
-  const demos = { panel: demoAt(hostPort), floor: demoAt(hostPort + 2), reactFloor: demoAt(hostPort + 4), stackFloor: demoAt(hostPort + 6) };
+  const demos = { panel: demoAt(hostPort), floor: demoAt(hostPort + 2), reactFloor: demoAt(hostPort + 4), stackFloor: demoAt(hostPort + 6), other: demoAt(hostPort + 8) };
+  const otherDist = process.env.BENCH_COMPARE_DIST && path.resolve(process.env.BENCH_COMPARE_DIST);
+  if (!otherDist) delete demos.other;
   // A demo left running on one of these ports (a run killed before it stopped its servers) would answer in place
   // of the new one, which fails to listen, and the bench would measure the old build without a word.
   await assertPortsFree(Object.values(demos).flatMap((demo) => [demo.host, demo.panel].map((url) => Number(new URL(url).port))));
@@ -78,6 +83,11 @@ export async function startPages(hostPort) {
     { name: 'floor', demo: demos.floor, dist: floorDistDir },
     { name: 'stack floor', demo: demos.stackFloor, dist: stackFloorDistDir },
   ];
+  if (otherDist) {
+    // A second build of the panel measured in the same run, in turns with the others: an idea against the kept build.
+    cpSync(otherDist, path.join(workDir, 'other-dist'), { recursive: true });
+    pages.push({ name: 'panel B', demo: demos.other, dist: path.join(workDir, 'other-dist') });
+  }
   const servers = pages.map((page, index) => startDemo(Number(new URL(page.demo.host).port), page.dist, workDir, `demo-${index}`));
   const stop = async () => {
     for (const server of servers) {

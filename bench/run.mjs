@@ -16,7 +16,8 @@
 //   p98 of BENCH_INTERACTIONS repetitions each (default 50; 0 leaves them out), goal p98 <= 100 ms, moonshot 50 ms.
 // Where the time goes: bench/trace.mjs. Usage: npm run bench (builds first when dist/ or dist-host/ is missing).
 // Env: BENCH_RUNS (loads of each page, default 7), BENCH_DIST (another build to measure, e.g. an older commit's
-// dist/, against this server).
+// dist/, against this server), BENCH_COMPARE_DIST (a second build, 'panel B', measured in turns in the same run:
+// an idea against the kept build), BENCH_INTERACTIONS (repetitions of each action, default 50).
 // `--smoke`: one quick pass that checks the bench works (few route changes, two of each action, no goals); part of
 // `npm test`.
 import { readFileSync } from 'node:fs';
@@ -163,6 +164,8 @@ try {
     const { goal, moonshot } = STACK_FLOOR_GOALS[kind];
     const verdict = ratios[kind] <= moonshot ? 'moonshot met' : ratios[kind] <= goal ? 'met' : 'MISSED';
     console.log(`  panel to stack floor: ${ratios[kind].toFixed(2)} (the panel's own work; goal <= ${goal}, moonshot ${moonshot}: ${verdict})`);
+    const other = pages.find((page) => page.name === 'panel B');
+    if (other) console.log(`  panel B (BENCH_COMPARE_DIST) to stack floor: ${ratio(other, stackFloor).toFixed(2)}`);
     console.log(
       `  stack floor to React floor: ${ratio(stackFloor, reactFloor).toFixed(2)} (the design card's libraries alone); panel to React floor: ${ratio(panel, reactFloor).toFixed(2)}; React floor to floor: ${ratio(reactFloor, floor).toFixed(2)} (the framework alone)`,
     );
