@@ -11,6 +11,7 @@ import { toBlogs, toCurrentSite, toUser, type Subscribed } from '../billing/repo
 import { nextChargeOf } from '../billing/nextCharge';
 import { syncAuthenticatedPayment } from '../billing/planChange';
 import { ApiError, messages } from '../http/errors';
+import { PreparedReply } from '../http/preparedReplies';
 import { keepMembersSerialized } from '../http/serializeReply';
 import { PaymentsProviderError } from '../payments/provider';
 import { authenticate, ownCustomer, requireOwnIds } from './access';
@@ -56,13 +57,16 @@ export function registerAccountRoutes(app: FastifyInstance, deps: ApiDeps): void
   registerCall(app, 'get-billing-data', deps.call, async ({ jwt, options }) => {
     const account = requireSubscription(await authenticate(deps, jwt));
     const forceUpgrade = options.forceUpgrade ?? false;
-    // Only the discount depends on the clock (it ends): the rest is assembled, and its JSON written, once per
-    // version of the site and value of forceUpgrade, and each answer adds the discount as of now.
+    // Only the discount depends on the clock (it ends): the rest is assembled once per version of the site and
+    // value of forceUpgrade, and the answer, its JSON and its gzip once more per state of the discount (live or
+    // ended). Kept in the site's view, they go with its version and its place in the read model's LRU.
     const { timeless, discount } = await account.view.memo(`billing-data:${String(forceUpgrade)}`, async () => {
       const parts = await loadParts(deps, account, { forceUpgrade });
       return { timeless: keepMembersSerialized(assembleTimelessBillingData(parts)), discount: parts.discount };
     });
-    return billingDataAsOf(timeless, discount, deps.now());
+    const answer = billingDataAsOf(timeless, discount, deps.now());
+    const discountState = answer.discount === null ? 'none' : 'live';
+    return account.view.memo(`billing-data:${String(forceUpgrade)}:${discountState}`, () => PreparedReply.of(answer));
   });
 
   registerCall(app, 'get-subscription', deps.call, async ({ jwt, data, options }) => {

@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { calls, type CallName, type CallResponse } from '../../core/contract';
+import { PreparedReply } from '../http/preparedReplies';
 import { parseBody } from '../http/validate';
 
 export type CallInput<C extends CallName> = z.output<(typeof calls)[C]['request']>;
@@ -17,13 +18,15 @@ export function registerCall<C extends CallName>(
   app: FastifyInstance,
   name: C,
   options: CallOptions,
-  handler: (input: CallInput<C>, request: FastifyRequest) => Promise<CallResponse<C>>,
+  /** An answer many requests share can come prepared (http/preparedReplies.ts): it is sent as the client asks. */
+  handler: (input: CallInput<C>, request: FastifyRequest) => Promise<CallResponse<C> | PreparedReply<CallResponse<C>>>,
 ): void {
   const contract = calls[name];
-  app.post(`/api/${name}`, async (request) => {
+  app.post(`/api/${name}`, async (request, reply) => {
     // Indexing `calls` by a generic name widens the schema to the union of all calls; the name pins it back.
     const input = parseBody(contract.request as unknown as z.ZodType<CallInput<C>>, request.body);
-    const result = await handler(input, request);
+    const answer = await handler(input, request);
+    const result = answer instanceof PreparedReply ? answer.value : answer;
     if (options.checkResponses) {
       const check = contract.response.safeParse(result);
       if (!check.success) {
@@ -31,6 +34,6 @@ export function registerCall<C extends CallName>(
         throw new ContractViolation(`response of ${name} does not match the call contract`);
       }
     }
-    return result;
+    return answer instanceof PreparedReply ? answer.send(request, reply) : result;
   });
 }
