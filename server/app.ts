@@ -1,12 +1,13 @@
 /**
  * The panel's server: the call API under /api, the built panel, and (in the demo, DEMO=1) the demo reset, the
- * payment sandbox's pages, the error-reporting service's stand-in and fault injection. `buildPanelServer` returns the Fastify instance unstarted, so
- * tests and main.ts listen. Demo and test code is imported dynamically, only in the demo, so a production
- * server never loads it.
+ * payment sandbox's pages and the error-reporting service's stand-in. `buildPanelServer` returns the Fastify
+ * instance unstarted, so start.ts listens. Demo code is imported dynamically, only in the demo, so a production
+ * server never loads it; the test wing (fault injection, the limits clock) is handed in by start.ts as `testHooks`.
  */
 import type { AddressInfo } from 'node:net';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { KyselyPlugin } from 'kysely';
 import { IdentityVerifier } from './auth/identity';
 import { BackgroundCancellations } from './billing/cancellations';
 import { IdempotentWrites } from './billing/idempotency';
@@ -16,7 +17,8 @@ import { createStores } from './billing/repositories';
 import { panelRuntimeConfig, type ServerConfig } from './config';
 import { withPlugin, type Db } from './db/database';
 import { serializeReply } from './http/serializeReply';
-import { ApiError, errorBody, messages, requestErrorCode } from './http/errors';
+import { messages } from './domainErrors';
+import { errorBody, refusalAnswer, requestErrorCode } from './http/errors';
 import { registerHardening } from './http/hardening';
 import { RateLimitCounters } from './http/rateLimitCounters';
 import { RateLimits, registerRateLimits } from './http/rateLimits';
@@ -32,7 +34,6 @@ import { isPagePath, registerPanelPage } from './routes/panelPage';
 import { registerPlanChangeRoutes } from './routes/planChanges';
 import { registerSessionRoutes } from './routes/session';
 import { registerWebhookRoutes } from './routes/webhooks';
-import type { FaultInjector } from './testing/faults';
 
 const API_PREFIX = '/api/';
 const INTERNAL_PREFIX = '/__';
@@ -56,30 +57,26 @@ export interface PanelServerOptions {
   /** demo mode: reseeds every scenario (POST /__demo/reset) */
   reseed?: () => Promise<unknown>;
   logger?: FastifyServerOptions['logger'];
+  /** the test wing, in the demo only (testing/testHooks.ts) */
+  testHooks?: TestHooks;
+}
+
+/** What tests and the demo add to the server to make chosen requests and writes fail and to move its clocks. */
+export interface TestHooks {
+  /** registers its routes (/__test/...) and hooks; called before every route */
+  register(app: FastifyInstance): void;
+  /** installed on the database handle of every route: fails the writes a test armed */
+  databasePlugin: KyselyPlugin;
+  /** the clock of the rate limits' windows and of the provider answers' lifetime, which tests move */
+  limitsNow: () => number;
+  /** a demo reset: forgets what tests armed */
+  reset(): void;
 }
 
 export interface PanelServer {
   app: FastifyInstance;
-  /** present in the demo */
-  faults: FaultInjector | null;
   identity: IdentityVerifier;
   payments: PaymentsProvider;
-}
-
-/** Tests and the demo make chosen requests fail (only in the demo: see the caller). */
-async function addFaultInjection(app: FastifyInstance): Promise<FaultInjector> {
-  const { FaultInjector, registerFaultInjection } = await import('./testing/faults');
-  const injector = new FaultInjector();
-  registerFaultInjection(app, injector);
-  return injector;
-}
-
-/** The clock of the rate limits' windows and of the provider answers' lifetime, which tests move (demo only). */
-async function addLimitsClock(app: FastifyInstance): Promise<() => number> {
-  const { LimitsClock, registerLimitsClock } = await import('./testing/limitsClock');
-  const clock = new LimitsClock();
-  registerLimitsClock(app, clock);
-  return clock.now;
 }
 
 /** The payment sandbox's invoice pages, script, card frame and portal: the demo's stand-in for the provider's. */
@@ -142,7 +139,8 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
   });
 
   app.setErrorHandler((error, request, reply) => {
-    if (error instanceof ApiError) return reply.code(error.status).send(errorBody(error.status, error.code, error.message));
+    const refusal = refusalAnswer(error);
+    if (refusal !== undefined) return reply.code(refusal.status).send(refusal.body);
     const status = statusOf(error);
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
@@ -161,8 +159,9 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
   });
 
   // Before every route: a fault answers in place of the route it names; and a write fault fails a table's writes.
-  const faults = config.demo ? await addFaultInjection(app) : null;
-  const db = faults === null ? options.db : withPlugin(options.db, faults.databasePlugin);
+  const { testHooks } = options;
+  testHooks?.register(app);
+  const db = testHooks === undefined ? options.db : withPlugin(options.db, testHooks.databasePlugin);
   const wired = { ...options, db };
 
   // The address this server listens on: the sandbox's customer portal pages are here.
@@ -170,7 +169,7 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
   const payments = options.payments ?? createPaymentsProvider(config.payments, { db, now, publicUrl, platformName: config.brand.platformName });
   const store = createStores(db);
   // Counted in the database, so the limits hold across every process (http/rateLimits.ts).
-  const limitsNow = config.demo ? await addLimitsClock(app) : Date.now;
+  const limitsNow = testHooks?.limitsNow ?? Date.now;
   const rateLimits = new RateLimits(new RateLimitCounters(db), config.rateLimits, config.sessionSecret, limitsNow);
   registerRateLimits(app, rateLimits, API_PREFIX);
   const cancellations = new BackgroundCancellations(store, payments, { delayMs: config.payments.cancelDelayMs, now, log: app.log });
@@ -211,7 +210,7 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
   if (config.demo && reseed !== undefined) {
     app.post('/__demo/reset', async () => {
       await reseed();
-      faults?.clear();
+      testHooks?.reset();
       identity.clear();
       // Every browser test starts with none of the limits spent.
       await rateLimits.clear();
@@ -237,5 +236,5 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
     return reply.code(404).send(errorBody(404, 'not_found', messages.notFound));
   });
 
-  return { app, faults, identity, payments };
+  return { app, identity, payments };
 }

@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely';
 import { apiErrorSchema } from '../core/contract';
-import { messages } from './http/errors';
+import { messages } from './domainErrors';
 import type { Demo } from './testing/harness';
 import { setUpDemo } from './testing/testKit';
 
@@ -26,14 +26,14 @@ async function billingContactOf(demo: Demo): Promise<string | null | undefined> 
 describe('with the default limits', () => {
   const demo = setUpDemo();
 
-  it('lets only the demo host frame the panel page, and the page load only its own files and its boot script', async () => {
+  it('lets only the demo host frame the panel page, and the page load only its own files and its start-up script', async () => {
     const page = await demo.get('/');
     const hostOrigin = new URL(demo.hostUrl!).origin;
     const policy = directivesOf(page.headers.get('content-security-policy'));
 
     expect(page.headers.get('x-frame-options')).toBeNull();
     expect(policy.get('frame-ancestors')).toEqual(["'self'", hostOrigin, hostOrigin.replace('127.0.0.1', 'localhost')]);
-    // The placeholder page has no boot script; the payment sandbox and the registrar stand-in are on this origin.
+    // The placeholder page has no start-up script; the payment sandbox and the registrar stand-in are on this origin.
     expect(policy.get('script-src')).toEqual(["'self'"]);
     expect(policy.get('frame-src')).toEqual(["'self'"]);
     expect(policy.get('connect-src')).toEqual(["'self'"]);

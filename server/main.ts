@@ -5,15 +5,10 @@
  * and stops when the harness goes away.
  */
 import { ConfigError, loadConfig } from './config';
+import type { ReadyMessage } from './readyMessage';
 import { startServers } from './start';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
-
-export interface ReadyMessage {
-  type: 'ready';
-  panelUrl: string;
-  hostUrl: string | null;
-}
 
 async function main(): Promise<void> {
   const config = loadConfig();

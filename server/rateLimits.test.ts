@@ -16,7 +16,7 @@ import {
   DEFAULT_WRITES_PER_SESSION_PER_MINUTE,
   RATE_LIMIT_WINDOW_MS,
 } from './config';
-import { messages } from './http/errors';
+import { messages } from './domainErrors';
 import { reachesProvider } from './http/providerCalls';
 import type { CallResult, Demo } from './testing/harness';
 import { BUSINESS_MONTH, BUSINESS_YEAR, PUBLISHER_YEAR } from './testing/prices';

@@ -1,7 +1,8 @@
 /**
  * Starts everything `npm start` runs: the database (migrated), the demo host and the demo data (in the demo,
- * DEMO=1), and the panel's server. Returns the addresses and a close() that stops it all. The demo's modules are
- * imported only in the demo, so a production server never loads them.
+ * DEMO=1), and the panel's server with the test wing's hooks (in the demo: the test harness starts the demo). Returns
+ * the addresses and a close() that stops it all. The demo's and the test wing's modules are imported only in the demo,
+ * so a production server never loads them.
  */
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
@@ -57,7 +58,8 @@ export async function startServers(config: ServerConfig): Promise<RunningServers
     }
 
     const identityIssuer = resolveIdentityIssuer(config, links.hostUrl);
-    const panel = await buildPanelServer({ config, db, hostOrigins: () => hostOrigins, identityIssuer, reseed });
+    const testHooks = config.demo ? (await import('./testing/testHooks')).createTestHooks() : undefined;
+    const panel = await buildPanelServer({ config, db, hostOrigins: () => hostOrigins, identityIssuer, reseed, testHooks });
     await panel.app.listen({ port: config.port, host: config.listenHost });
     started.push(panel.app);
     links.panelUrl = urlOf(panel.app, config.listenHost);

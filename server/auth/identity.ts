@@ -11,7 +11,7 @@
  * gets the owner-only answer.
  */
 import { createRemoteJWKSet, decodeJwt, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
-import { ApiError, messages } from '../http/errors';
+import { DomainError, messages } from '../domainErrors';
 import { isUnderPlatform } from './platformIssuer';
 
 const IDENTITY_ALGORITHM = 'RS256';
@@ -93,13 +93,13 @@ export class IdentityVerifier {
     try {
       issuer = decodeJwt(token).iss;
     } catch {
-      throw new ApiError(401, 'invalid_identity', messages.invalidIdentity);
+      throw new DomainError('unauthenticated', 'invalid_identity', messages.invalidIdentity);
     }
-    if (typeof issuer !== 'string' || issuer === '') throw new ApiError(401, 'invalid_identity', messages.invalidIdentity);
+    if (typeof issuer !== 'string' || issuer === '') throw new DomainError('unauthenticated', 'invalid_identity', messages.invalidIdentity);
     // Refused before any lookup or fetch: an admin outside the platform is no one we take keys from.
-    if (!isUnderPlatform(issuer, this.expected.platformIssuer)) throw new ApiError(403, 'not_owner', messages.ownerOnly);
+    if (!isUnderPlatform(issuer, this.expected.platformIssuer)) throw new DomainError('forbidden', 'not_owner', messages.ownerOnly);
     const site = await findSiteByAdminUrl(normaliseAdminUrl(issuer));
-    if (site === undefined) throw new ApiError(401, 'invalid_identity', messages.invalidIdentity);
+    if (site === undefined) throw new DomainError('unauthenticated', 'invalid_identity', messages.invalidIdentity);
 
     try {
       const { payload } = await jwtVerify(token, this.keySetFor(site), {
@@ -111,18 +111,18 @@ export class IdentityVerifier {
         requiredClaims: ['sub', 'exp', 'iat'],
       });
       const email = payload.sub;
-      if (typeof email !== 'string' || email === '') throw new ApiError(401, 'invalid_identity', messages.invalidIdentity);
+      if (typeof email !== 'string' || email === '') throw new DomainError('unauthenticated', 'invalid_identity', messages.invalidIdentity);
       return { site, email, role: typeof payload.role === 'string' ? payload.role : null };
     } catch (error) {
-      if (error instanceof ApiError) throw error;
-      if (error instanceof errors.JWTExpired) throw new ApiError(401, 'token_expired', messages.tokenExpired);
+      if (error instanceof DomainError) throw error;
+      if (error instanceof errors.JWTExpired) throw new DomainError('unauthenticated', 'token_expired', messages.tokenExpired);
       // Signed by the site, but for another service (or none named): not a billing identity.
-      if (error instanceof errors.JWTClaimValidationFailed && error.claim === 'aud') throw new ApiError(403, 'not_owner', messages.ownerOnly);
+      if (error instanceof errors.JWTClaimValidationFailed && error.claim === 'aud') throw new DomainError('forbidden', 'not_owner', messages.ownerOnly);
       // The host's keys could not be read: a transient failure the panel may retry, not a bad token.
       if (isKeySetUnavailable(error)) {
-        throw new ApiError(503, 'identity_unavailable', messages.identityUnavailable);
+        throw new DomainError('unavailable', 'identity_unavailable', messages.identityUnavailable);
       }
-      throw new ApiError(401, 'invalid_identity', messages.invalidIdentity);
+      throw new DomainError('unauthenticated', 'invalid_identity', messages.invalidIdentity);
     }
   }
 }

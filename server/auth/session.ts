@@ -3,7 +3,7 @@
  * server's secret, two hours, naming the site and the user. Every account call carries one as `jwt`.
  */
 import { errors, jwtVerify, SignJWT } from 'jose';
-import { ApiError, messages } from '../http/errors';
+import { DomainError, messages } from '../domainErrors';
 
 export const SESSION_ISSUER = 'inkwell-billing';
 export const SESSION_AUDIENCE = 'inkwell-billing-panel';
@@ -74,7 +74,7 @@ export async function verifySessionToken(token: string, secret: Uint8Array): Pro
     // jose's rule: expired once the current second reaches exp.
     if (kept.expiresAt <= Math.floor(Date.now() / 1000)) {
       tokens.delete(token);
-      throw new ApiError(401, 'token_expired', messages.tokenExpired);
+      throw new DomainError('unauthenticated', 'token_expired', messages.tokenExpired);
     }
     return kept.claims;
   }
@@ -87,15 +87,15 @@ export async function verifySessionToken(token: string, secret: Uint8Array): Pro
     const { siteId, userId, exp } = payload;
     // Ours always expire: a token without exp was not made by createSessionToken.
     if (typeof siteId !== 'string' || typeof userId !== 'string' || payload.sub !== userId || exp === undefined) {
-      throw new ApiError(401, 'invalid_session', messages.invalidSession);
+      throw new DomainError('unauthenticated', 'invalid_session', messages.invalidSession);
     }
     const claims = { siteId, userId };
     if (tokens.size >= VERIFIED_TOKENS_KEPT) tokens.delete(tokens.keys().next().value as string);
     tokens.set(token, { claims, expiresAt: exp });
     return claims;
   } catch (error) {
-    if (error instanceof ApiError) throw error;
-    if (error instanceof errors.JWTExpired) throw new ApiError(401, 'token_expired', messages.tokenExpired);
-    throw new ApiError(401, 'invalid_session', messages.invalidSession);
+    if (error instanceof DomainError) throw error;
+    if (error instanceof errors.JWTExpired) throw new DomainError('unauthenticated', 'token_expired', messages.tokenExpired);
+    throw new DomainError('unauthenticated', 'invalid_session', messages.invalidSession);
   }
 }

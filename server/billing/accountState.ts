@@ -6,7 +6,7 @@
 import type { CurrentSiteLimits, StatusFlags } from '../../core/contract';
 import { subscriptionStatusSchema } from '../../core/contract';
 import { deriveStatusFlags } from '../../core/rules/flags';
-import { ApiError, messages } from '../http/errors';
+import { DomainError, messages } from '../domainErrors';
 import { computeSiteLimits } from './siteLimits';
 import { toPrice, type AccountRecord, type Stores, type Subscribed } from './repositories';
 
@@ -14,7 +14,7 @@ import { toPrice, type AccountRecord, type Stores, type Subscribed } from './rep
 export function requireSubscription(account: AccountRecord): Subscribed {
   const { subscription, price, product } = account;
   if (subscription === undefined || price === undefined || product === undefined) {
-    throw new ApiError(404, 'no_subscription', messages.noSubscription);
+    throw new DomainError('not_found', 'no_subscription', messages.noSubscription);
   }
   return { ...account, subscription, price, product };
 }

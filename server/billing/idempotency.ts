@@ -13,7 +13,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { toUnixSeconds } from '../../core/rules/dates';
 import { stableJson } from '../../core/rules/json';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../domainErrors';
 import { renewingWhile } from './claimRenewal';
 import type { IdempotencyKeyStore } from './repositories';
 
@@ -41,7 +41,7 @@ export function idempotencyKeyOf(headers: Record<string, string | string[] | und
   const raw = headers[IDEMPOTENCY_HEADER];
   if (raw === undefined) return undefined;
   const key = Array.isArray(raw) ? raw[0] : raw;
-  if (key === undefined || key.length > MAX_KEY_LENGTH || !KEY_PATTERN.test(key)) throw new ApiError(400, 'idempotency_key_invalid', idempotencyMessages.invalidKey);
+  if (key === undefined || key.length > MAX_KEY_LENGTH || !KEY_PATTERN.test(key)) throw new DomainError('invalid', 'idempotency_key_invalid', idempotencyMessages.invalidKey);
   return key;
 }
 
@@ -70,13 +70,13 @@ export class IdempotentWrites {
       const stored = await this.keys.find(siteId, key);
       // Gone between the two statements: its attempt failed and released it, so claim it again.
       if (stored === undefined) continue;
-      if (stored.request_hash !== requestHash) throw new ApiError(400, 'idempotency_key_reused', idempotencyMessages.reused);
+      if (stored.request_hash !== requestHash) throw new DomainError('invalid', 'idempotency_key_reused', idempotencyMessages.reused);
       if (stored.response_json !== null) return JSON.parse(stored.response_json) as T;
       const lapsed = stored.claimed_until_ms !== null && stored.claimed_until_ms < this.now();
       if (lapsed && stored.claim_id !== null && (await this.keys.takeOver(siteId, key, stored.claim_id, claimId, claimedUntilMs))) {
         return this.workOnClaim(siteId, key, claimId, work, createdAt);
       }
-      if (this.now() >= giveUpAt) throw new ApiError(409, 'idempotency_key_in_progress', idempotencyMessages.inProgress);
+      if (this.now() >= giveUpAt) throw new DomainError('conflict', 'idempotency_key_in_progress', idempotencyMessages.inProgress);
       await sleep(POLL_INTERVAL_MS);
     }
   }

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../domainErrors';
 import { renewingWhile } from './claimRenewal';
 import type { LeaseStore } from './repositories';
 
@@ -33,7 +33,7 @@ export class Leases {
     const holder = randomUUID();
     const giveUpAt = this.now() + MAX_WAIT_MS;
     while (!(await this.store.acquire(name, holder, this.now(), this.now() + LEASE_MS))) {
-      if (this.now() >= giveUpAt) throw new ApiError(409, 'change_in_progress', leaseMessages.busy);
+      if (this.now() >= giveUpAt) throw new DomainError('conflict', 'change_in_progress', leaseMessages.busy);
       await sleep(POLL_INTERVAL_MS);
     }
     try {

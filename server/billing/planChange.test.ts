@@ -7,7 +7,7 @@
 import { toUnixSeconds } from '../../core/rules/dates';
 import type { Db } from '../db/database';
 import { seedDemo } from '../demo/seed';
-import { ApiError } from '../http/errors';
+import { DomainError, type RefusalKind } from '../domainErrors';
 import type { PlanChangeRequest } from '../payments/planChange';
 import type { PaymentsProvider } from '../payments/provider';
 import { BUSINESS_YEAR, PUBLISHER_YEAR, STARTER_YEAR } from '../testing/prices';
@@ -58,18 +58,18 @@ async function activeAccount(): Promise<Subscribed> {
 }
 
 /** The change's refusal, or the request the provider got. */
-async function changeTo(choice: { planId: string; addonIds?: string[]; prorationDate?: number }): Promise<ApiError | PlanChangeRequest> {
+async function changeTo(choice: { planId: string; addonIds?: string[]; prorationDate?: number }): Promise<DomainError | PlanChangeRequest> {
   try {
     await planChanges.change(await activeAccount(), 'cus_active', { addonIds: [], ...choice });
   } catch (error) {
-    if (error instanceof ApiError) return error;
+    if (error instanceof DomainError) return error;
     if ((error as Error).message === REACHED_PROVIDER) return asked.at(-1)!;
     throw error;
   }
   throw new Error('the change answered without asking the provider');
 }
 
-const refusal = (status: number, message: string) => expect.objectContaining({ status, message });
+const refusal = (kind: RefusalKind, message: string) => expect.objectContaining({ kind, message });
 
 describe('the proration date of a change', () => {
   it('is the preview\'s up to an hour old, now without one, and now for a date within the clock skew ahead', async () => {
@@ -79,8 +79,8 @@ describe('the proration date of a change', () => {
   });
 
   it('refuses a preview older than an hour, and one dated beyond the clock skew ahead (400)', async () => {
-    expect(await changeTo({ planId: BUSINESS_YEAR, prorationDate: NOW - 3601 })).toEqual(refusal(400, planChangeMessages.expiredPreview));
-    expect(await changeTo({ planId: BUSINESS_YEAR, prorationDate: NOW + 61 })).toEqual(refusal(400, planChangeMessages.futurePreview));
+    expect(await changeTo({ planId: BUSINESS_YEAR, prorationDate: NOW - 3601 })).toEqual(refusal('invalid', planChangeMessages.expiredPreview));
+    expect(await changeTo({ planId: BUSINESS_YEAR, prorationDate: NOW + 61 })).toEqual(refusal('invalid', planChangeMessages.futurePreview));
   });
 });
 
@@ -96,9 +96,9 @@ describe('the add-ons a plan takes', () => {
   });
 
   it('refuses an add-on the product does not offer, an add-on as the plan, and an add-on of another period (400)', async () => {
-    expect(await changeTo({ planId: STARTER_YEAR, addonIds: [SUBDIRECTORY_YEAR] })).toEqual(refusal(400, planChangeMessages.addonNotForSale));
-    expect(await changeTo({ planId: BUSINESS_YEAR, addonIds: [SUBDIRECTORY_MONTH] })).toEqual(refusal(400, planChangeMessages.periodMismatch));
-    expect(await changeTo({ planId: SUBDIRECTORY_YEAR })).toEqual(refusal(400, planChangeMessages.planNotForSale));
+    expect(await changeTo({ planId: STARTER_YEAR, addonIds: [SUBDIRECTORY_YEAR] })).toEqual(refusal('invalid', planChangeMessages.addonNotForSale));
+    expect(await changeTo({ planId: BUSINESS_YEAR, addonIds: [SUBDIRECTORY_MONTH] })).toEqual(refusal('invalid', planChangeMessages.periodMismatch));
+    expect(await changeTo({ planId: SUBDIRECTORY_YEAR })).toEqual(refusal('invalid', planChangeMessages.planNotForSale));
   });
 
   it('knows the current plan whatever the order of its add-ons (400)', async () => {
@@ -108,7 +108,7 @@ describe('the add-ons a plan takes', () => {
     ];
     await db.updateTable('subscriptions').set({ addons_json: JSON.stringify(addons) }).where('id', '=', 'sub_active').execute();
     expect(await changeTo({ planId: PUBLISHER_YEAR, addonIds: [SUBDIRECTORY_YEAR, AUTOBILLING_YEAR] })).toEqual(
-      refusal(400, planChangeMessages.currentPlan),
+      refusal('invalid', planChangeMessages.currentPlan),
     );
     expect(await changeTo({ planId: PUBLISHER_YEAR, addonIds: [SUBDIRECTORY_YEAR] })).toMatchObject({ subscriptionId: expect.any(String) });
   });
@@ -133,7 +133,7 @@ describe('the coupon swap', () => {
       })
       .execute();
     const { subscription } = await activeAccount();
-    await expect(planChanges.swapCoupon('cus_active', subscription, 'SPRING')).rejects.toEqual(refusal(403, planChangeMessages.notSwappable));
+    await expect(planChanges.swapCoupon('cus_active', subscription, 'SPRING')).rejects.toEqual(refusal('forbidden', planChangeMessages.notSwappable));
     expect((await store.planChanges.currentDiscount('cus_active'))?.coupon_id).toBe('LAUNCH');
   });
 

@@ -13,7 +13,7 @@ import type { ApiErrorCode, BillingPeriod, Discount, InvoicePreview, PlanChangeR
 import { toUnixSeconds } from '../../core/rules/dates';
 import { addonsJson, parseJson } from '../db/jsonColumns';
 import type { PriceRow, SubscriptionRow } from '../db/schema';
-import { ApiError, messages } from '../http/errors';
+import { DomainError, messages } from '../domainErrors';
 import { UNPAID_STATUSES, type PaymentIntentSummary, type PlanChangeOutcome, type PlanItem } from '../payments/planChange';
 import type { PaymentsProvider } from '../payments/provider';
 import { discountEnd } from '../payments/proration';
@@ -59,7 +59,7 @@ export class PlanChanges {
   /** A price the catalogue sells; any other id is refused like another site's (403), telling nothing. */
   private async knownPrice(priceId: string): Promise<PriceRow> {
     const price = await this.deps.store.catalogue.findPrice(priceId);
-    if (price === undefined || price.legacy === 1) throw new ApiError(403, 'forbidden', messages.forbidden);
+    if (price === undefined || price.legacy === 1) throw new DomainError('forbidden', 'forbidden', messages.forbidden);
     return price;
   }
 
@@ -73,9 +73,9 @@ export class PlanChanges {
     const addons = await Promise.all(addonIds.map((id) => this.knownPrice(id)));
     const offered = await this.deps.store.catalogue.offered(subscribed.user.show_product_group, subscribed.product.id);
     const refusal = saleRefusalOf(offered, planId, addonIds);
-    if (refusal !== null) throw new ApiError(400, SALE_REFUSAL_CODES[refusal], planChangeMessages[refusal]);
+    if (refusal !== null) throw new DomainError('invalid', SALE_REFUSAL_CODES[refusal], planChangeMessages[refusal]);
     for (const addon of addons) {
-      if (addon.billing_period !== base.billing_period) throw new ApiError(400, 'period_mismatch', planChangeMessages.periodMismatch);
+      if (addon.billing_period !== base.billing_period) throw new DomainError('invalid', 'period_mismatch', planChangeMessages.periodMismatch);
     }
     return [
       { priceId: base.id, quantity: subscribed.subscription.quantity },
@@ -87,13 +87,13 @@ export class PlanChanges {
   private prorationDateOf(requested: number | undefined): number {
     const now = this.nowSeconds();
     if (requested === undefined) return now;
-    if (requested > now + CLOCK_SKEW_SECONDS) throw new ApiError(400, 'proration_date_in_future', planChangeMessages.futurePreview);
-    if (requested < now - PREVIEW_LIFETIME_SECONDS) throw new ApiError(400, 'preview_expired', planChangeMessages.expiredPreview);
+    if (requested > now + CLOCK_SKEW_SECONDS) throw new DomainError('invalid', 'proration_date_in_future', planChangeMessages.futurePreview);
+    if (requested < now - PREVIEW_LIFETIME_SECONDS) throw new DomainError('invalid', 'preview_expired', planChangeMessages.expiredPreview);
     return Math.min(requested, now);
   }
 
   private async requireCard(customerId: string): Promise<void> {
-    if ((await this.deps.payments.defaultPaymentMethod(customerId)) === null) throw new ApiError(400, 'card_required', planChangeMessages.noCard);
+    if ((await this.deps.payments.defaultPaymentMethod(customerId)) === null) throw new DomainError('invalid', 'card_required', planChangeMessages.noCard);
   }
 
   /** The answer of change and activate: the subscription as it is now, and whether its payment needs the customer. */
@@ -135,9 +135,9 @@ export class PlanChanges {
   async preview(subscribed: Subscribed, customerId: string, choice: PlanChoice & { period: BillingPeriod; couponId?: string | null }): Promise<InvoicePreview> {
     const items = await this.planItems(subscribed, choice);
     const base = await this.knownPrice(choice.planId);
-    if (base.billing_period !== choice.period) throw new ApiError(400, 'period_mismatch', planChangeMessages.periodMismatch);
+    if (base.billing_period !== choice.period) throw new DomainError('invalid', 'period_mismatch', planChangeMessages.periodMismatch);
     if (choice.couponId !== undefined && choice.couponId !== null && (await this.deps.store.planChanges.findCoupon(choice.couponId)) === undefined) {
-      throw new ApiError(400, 'coupon_not_found', planChangeMessages.noSuchCoupon);
+      throw new DomainError('invalid', 'coupon_not_found', planChangeMessages.noSuchCoupon);
     }
     return this.deps.payments.previewPlanChange({
       customerId,
@@ -179,8 +179,8 @@ export class PlanChanges {
       await this.requireCard(customerId);
       return this.startSubscription(subscribed, items);
     }
-    if (subscription.pending_price_id !== null || subscription.status === 'incomplete') throw new ApiError(409, 'plan_change_pending', planChangeMessages.pendingChange);
-    if (isCurrentPlan(subscription, items)) throw new ApiError(400, 'current_plan', planChangeMessages.currentPlan);
+    if (subscription.pending_price_id !== null || subscription.status === 'incomplete') throw new DomainError('conflict', 'plan_change_pending', planChangeMessages.pendingChange);
+    if (isCurrentPlan(subscription, items)) throw new DomainError('invalid', 'current_plan', planChangeMessages.currentPlan);
     const prorationDate = this.prorationDateOf(choice.prorationDate);
     await this.requireCard(customerId);
     const outcome = await this.deps.payments.changePlan({ customerId, subscriptionId: subscription.provider_subscription_id, items, prorationDate });
@@ -190,7 +190,7 @@ export class PlanChanges {
 
   /** activate-subscription: a paid subscription to `choice` in place of a trial or a canceled one. */
   async activate(subscribed: Subscribed, customerId: string, choice: PlanChoice): Promise<PlanChangeResult> {
-    if (!UNPAID_STATUSES.includes(subscribed.subscription.status)) throw new ApiError(409, 'subscription_running', planChangeMessages.notActivatable);
+    if (!UNPAID_STATUSES.includes(subscribed.subscription.status)) throw new DomainError('conflict', 'subscription_running', planChangeMessages.notActivatable);
     const items = await this.planItems(subscribed, choice);
     await this.requireCard(customerId);
     return this.startSubscription(subscribed, items);
@@ -200,10 +200,10 @@ export class PlanChanges {
   async swapCoupon(customerId: string, subscription: SubscriptionRow | undefined, couponId: string): Promise<Discount | null> {
     const { store, payments } = this.deps;
     const coupon = await store.planChanges.findCoupon(couponId);
-    if (coupon === undefined) throw new ApiError(400, 'coupon_not_found', planChangeMessages.noSuchCoupon);
+    if (coupon === undefined) throw new DomainError('invalid', 'coupon_not_found', planChangeMessages.noSuchCoupon);
     const current = await store.planChanges.currentDiscount(customerId);
-    if (current === undefined) throw new ApiError(409, 'no_discount', planChangeMessages.noDiscount);
-    if (couponFamily(current.coupon_id) !== couponFamily(coupon.id)) throw new ApiError(403, 'coupon_not_swappable', planChangeMessages.notSwappable);
+    if (current === undefined) throw new DomainError('conflict', 'no_discount', planChangeMessages.noDiscount);
+    if (couponFamily(current.coupon_id) !== couponFamily(coupon.id)) throw new DomainError('forbidden', 'coupon_not_swappable', planChangeMessages.notSwappable);
     if (current.coupon_id !== coupon.id) {
       if (subscription !== undefined) await payments.applyCoupon(subscription.provider_subscription_id, coupon.id);
       // The swap keeps the discount's start: the offer's months run from when it was first applied.
@@ -216,7 +216,7 @@ export class PlanChanges {
   async payOpenInvoice(customerId: string, subscription: SubscriptionRow, idempotencyKey: string | undefined): Promise<PaymentIntentSummary> {
     const { store, payments } = this.deps;
     const invoice = await store.planChanges.openInvoice(subscription.id);
-    if (invoice === undefined) throw new ApiError(409, 'nothing_due', planChangeMessages.nothingDue);
+    if (invoice === undefined) throw new DomainError('conflict', 'nothing_due', planChangeMessages.nothingDue);
     const intent = await payments.invoicePaymentIntent(invoice.id, { idempotencyKey });
     await store.planChanges.savePaymentIntent(customerId, intent, this.nowSeconds());
     return intent;

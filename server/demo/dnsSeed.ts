@@ -11,7 +11,7 @@ import { toUnixSeconds } from '../../core/rules/dates';
 import type { Db } from '../db/database';
 import type { DnsRecordsTable } from '../db/schema';
 import { siteTarget } from '../domains/customDomains';
-import { DMARC_VALUE } from '../mail/sendingDomains';
+import { DMARC_VALUE } from '../domains/sendingDomains';
 import { generateDkimValue, sendingRecords } from '../mail/sandbox';
 import { normalizeDnsName, zoneOf } from '../dns/zones';
 import { DEMO_DKIM_VALUES } from './dkimFixtures';

@@ -11,7 +11,7 @@ import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'j
 import { z } from 'zod';
 import { toUnixSeconds } from '../../core/rules/dates';
 import type { Brand } from '../config';
-import { ApiError, errorBody, requestErrorCode } from '../http/errors';
+import { ApiError, errorBody, refusalAnswer, requestErrorCode } from '../http/errors';
 import { parseBody } from '../http/validate';
 import { renderHostPage, type HostPageConfig } from './hostPage';
 import { buildScenarios, DEFAULT_SCENARIO, isScenarioName, scenarioNames, type Scenario, type ScenarioName } from './scenarios';
@@ -87,7 +87,8 @@ export async function buildHostServer(options: HostServerOptions): Promise<Fasti
   }
 
   app.setErrorHandler((error, _request, reply) => {
-    if (error instanceof ApiError) return reply.code(error.status).send(errorBody(error.status, error.code, error.message));
+    const refusal = refusalAnswer(error);
+    if (refusal !== undefined) return reply.code(refusal.status).send(refusal.body);
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status >= 500) return reply.code(status).send(errorBody(status, 'internal', 'Something went wrong'));
     return reply.code(status).send(errorBody(status, requestErrorCode(error), String((error as Error).message)));

@@ -24,8 +24,8 @@ import type { SiteRow } from '../db/schema';
 import { registrarOfNameserver } from '../dns/registrars';
 import { DnsLookupError, type DnsResolver } from '../dns/resolver';
 import { zoneOf } from '../dns/zones';
-import { ApiError } from '../http/errors';
-import type { SendingDomains } from '../mail/sendingDomains';
+import { DomainError } from '../domainErrors';
+import type { SendingDomains } from './sendingDomains';
 import { EdgeProviderError, type EdgeProvider } from './edgeProvider';
 import { DomainHeldError, type SiteDomainStore } from './siteDomains';
 
@@ -72,7 +72,7 @@ export class CustomDomains {
     const problem = validateCustomDomain(domain, site.pro_domain);
     if (problem === null) return;
     // The rule words two problems: not a domain at all, or one under the platform's own domain.
-    throw new ApiError(400, problem === DOMAIN_MESSAGES.enterValidDomain ? 'domain_invalid' : 'domain_on_platform', problem);
+    throw new DomainError('invalid', problem === DOMAIN_MESSAGES.enterValidDomain ? 'domain_invalid' : 'domain_on_platform', problem);
   }
 
   /**
@@ -84,14 +84,14 @@ export class CustomDomains {
     if (domain === site.external_domain) return;
     if (domain !== null) {
       this.validate(site, domain);
-      if ((await sites.otherSiteHolding(domain, site.id)) !== null) throw new ApiError(409, 'domain_held', customDomainMessages.inUse);
+      if ((await sites.otherSiteHolding(domain, site.id)) !== null) throw new DomainError('conflict', 'domain_held', customDomainMessages.inUse);
     }
     if (site.external_domain !== null) await edge.removeHostname(site.external_domain);
     if (site.sending_domain !== null && (domain === null || domainKey(domain) !== site.sending_domain)) await sendingDomains.remove(site);
     try {
       await sites.setCustomDomain(site, domain, domain === null ? null : 'NONE', false);
     } catch (error) {
-      if (error instanceof DomainHeldError) throw new ApiError(409, 'domain_held', customDomainMessages.inUse);
+      if (error instanceof DomainHeldError) throw new DomainError('conflict', 'domain_held', customDomainMessages.inUse);
       throw error;
     }
   }

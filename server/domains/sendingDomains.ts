@@ -13,9 +13,9 @@ import type { SendingDnsRecord, SendingDomain, SendingDomainStatus } from '../..
 import { domainKey } from '../../core/rules/domains';
 import type { SiteRow } from '../db/schema';
 import { DnsLookupError, type DnsResolver } from '../dns/resolver';
-import { DomainHeldError, type SiteDomainStore } from '../domains/siteDomains';
-import { ApiError } from '../http/errors';
-import { MailProviderError, type MailDomain, type MailProvider, type ProviderDnsRecord } from './provider';
+import { DomainHeldError, type SiteDomainStore } from './siteDomains';
+import { DomainError } from '../domainErrors';
+import { MailProviderError, type MailDomain, type MailProvider, type ProviderDnsRecord } from '../mail/provider';
 
 export const DMARC_VALUE = 'v=DMARC1; p=none;';
 
@@ -83,13 +83,13 @@ export class SendingDomains {
     try {
       return await work();
     } catch (error) {
-      if (error instanceof MailProviderError || error instanceof DnsLookupError) throw new ApiError(502, 'mail_provider_unavailable', sendingDomainMessages.providerFailed);
+      if (error instanceof MailProviderError || error instanceof DnsLookupError) throw new DomainError('upstream_failed', 'mail_provider_unavailable', sendingDomainMessages.providerFailed);
       throw error;
     }
   }
 
   private requireDomain(site: SiteRow): string {
-    if (site.sending_domain === null || !SET_UP.has(statusOf(site))) throw new ApiError(404, 'no_sending_domain', sendingDomainMessages.none);
+    if (site.sending_domain === null || !SET_UP.has(statusOf(site))) throw new DomainError('not_found', 'no_sending_domain', sendingDomainMessages.none);
     return site.sending_domain;
   }
 
@@ -99,13 +99,13 @@ export class SendingDomains {
    */
   async setup(site: SiteRow): Promise<SendingDomain> {
     const domain = sendingDomainOf(site);
-    if (domain === null) throw new ApiError(400, 'sending_domain_needs_custom_domain', sendingDomainMessages.needsCustomDomain);
+    if (domain === null) throw new DomainError('invalid', 'sending_domain_needs_custom_domain', sendingDomainMessages.needsCustomDomain);
     const { sites, mail } = this.options;
     const claimedBefore = site.sending_domain === domain;
     if (!claimedBefore) {
       await this.claim(site.id, domain);
       try {
-        if ((await this.provider(() => mail.getDomain(domain))) !== null) throw new ApiError(409, 'sending_domain_held', sendingDomainMessages.inUse);
+        if ((await this.provider(() => mail.getDomain(domain))) !== null) throw new DomainError('conflict', 'sending_domain_held', sendingDomainMessages.inUse);
       } catch (error) {
         // The claim is let go: the site keeps no name it could not set up.
         await sites.setSendingDomain(site.id, null, 'NONE');
@@ -123,7 +123,7 @@ export class SendingDomains {
     try {
       await this.options.sites.setSendingDomain(siteId, domain, 'NONE');
     } catch (error) {
-      if (error instanceof DomainHeldError) throw new ApiError(409, 'sending_domain_held', sendingDomainMessages.inUse);
+      if (error instanceof DomainHeldError) throw new DomainError('conflict', 'sending_domain_held', sendingDomainMessages.inUse);
       throw error;
     }
   }

@@ -8,7 +8,7 @@ import { NodeDnsResolver, type DnsResolver } from '../dns/resolver';
 import { MailgunProvider } from '../mail/mailgun';
 import type { MailProvider } from '../mail/provider';
 import { MailSandbox } from '../mail/sandbox';
-import { SendingDomains } from '../mail/sendingDomains';
+import { SendingDomains } from './sendingDomains';
 import { EntriRegistrar } from '../registrar/entri';
 import { RegistrarIntegrations, RegistrarSandbox, type RegistrarProvider } from '../registrar/provider';
 import { CustomDomains } from './customDomains';

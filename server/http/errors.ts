@@ -1,11 +1,12 @@
 /**
  * Failures every route answers with: a status and `{error: {code, message, status}}` (the contract's apiErrorSchema).
- * A refusal is thrown as `new ApiError(status, code, message)`: the code says what happened (core/contract/errorCodes.ts,
- * for the panel to word it), the message says it in English, as the spec words it.
+ * The HTTP layer's own refusals (a route's, the hardening's, the rate limits') are thrown as
+ * `new ApiError(status, code, message)`; a service's are DomainErrors (domainErrors.ts), answered with the status
+ * of their kind. The code says what happened (core/contract/errorCodes.ts, for the panel to word it), the message
+ * says it in English, as the spec words it.
  */
-import {
-  EXPIRED_TOKEN_MESSAGE, GENERIC_MESSAGE, legacyPlanMessage, NOT_OWNER_MESSAGE, type ApiErrorBody, type ApiErrorCode,
-} from '../../core/contract';
+import type { ApiErrorBody, ApiErrorCode } from '../../core/contract';
+import { DomainError, type RefusalKind } from '../domainErrors';
 
 export class ApiError extends Error {
   constructor(
@@ -18,8 +19,26 @@ export class ApiError extends Error {
   }
 }
 
+const STATUS_OF_REFUSAL: Readonly<Record<RefusalKind, number>> = {
+  invalid: 400,
+  unauthenticated: 401,
+  declined: 402,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  upstream_failed: 502,
+  unavailable: 503,
+};
+
 export function errorBody(status: number, code: ApiErrorCode, message: string): ApiErrorBody {
   return { error: { code, message, status } };
+}
+
+/** A refusal's answer: an ApiError's own status, a DomainError's by its kind; undefined for any other error. */
+export function refusalAnswer(error: unknown): { status: number; body: ApiErrorBody } | undefined {
+  if (!(error instanceof ApiError || error instanceof DomainError)) return undefined;
+  const status = error instanceof ApiError ? error.status : STATUS_OF_REFUSAL[error.kind];
+  return { status, body: errorBody(status, error.code, error.message) };
 }
 
 /** Fastify's own refusals of a request it could not read, by its error code. */
@@ -35,24 +54,3 @@ export function requestErrorCode(error: unknown): ApiErrorCode {
   const code = (error as { code?: unknown } | null)?.code;
   return (typeof code === 'string' ? FASTIFY_ERROR_CODES[code] : undefined) ?? 'bad_request';
 }
-
-/** The user-facing messages of the server, in one place (those the panel matches on are the contract's). */
-export const messages = {
-  ownerOnly: NOT_OWNER_MESSAGE,
-  tokenExpired: EXPIRED_TOKEN_MESSAGE,
-  invalidSession: 'Invalid session',
-  invalidIdentity: 'Invalid identity token',
-  identityUnavailable: "Could not verify the identity token: the site's keys are unreachable. Try again.",
-  /** Same answer for another site's ids and for ids that do not exist: it must not tell them apart. */
-  forbidden: 'You do not have access to this resource.',
-  noSubscription: 'This site has no subscription.',
-  noCustomer: 'This site has no billing account yet.',
-  /** SPEC 8 "Generic defaults": the upcoming invoice is the provider's invoice preview */
-  nextChargeUnavailable: 'Error fetching invoice preview',
-  notFound: 'Not found',
-  /** The panel retries a 429 after 1, 2 then 4 s (SPEC 7) and then shows its generic message. */
-  tooManyRequests: 'Too many requests: wait a minute, then try again.',
-  jsonOnly: 'The request body must be JSON, sent with the content type application/json.',
-  internal: GENERIC_MESSAGE,
-  legacy: legacyPlanMessage,
-} as const;

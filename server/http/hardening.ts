@@ -5,7 +5,8 @@
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config';
-import { ApiError, messages } from './errors';
+import { messages } from '../domainErrors';
+import { ApiError } from './errors';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 

@@ -11,7 +11,8 @@ import type { CallName } from '../../core/contract';
 import { callKinds } from '../../core/rules/callKinds';
 import { verifySessionToken } from '../auth/session';
 import { RATE_LIMIT_WINDOW_MS, type RateLimitConfig } from '../config';
-import { ApiError, messages } from './errors';
+import { messages } from '../domainErrors';
+import { ApiError } from './errors';
 import { reachesProvider } from './providerCalls';
 import type { RateLimitCounters } from './rateLimitCounters';
 

@@ -2,7 +2,7 @@
  * The mail provider seam: sending domains (SPEC 2 "Custom sending domain setup"). The routes talk to this
  * interface only; the demo and tests use the sandbox (mail/sandbox.ts), which checks the records through the
  * DNS seam as the real one checks the internet's DNS; production the real provider through `mailgun.js`
- * (mail/mailgun.ts). The DMARC record is not the provider's: mail/sendingDomains.ts checks it itself.
+ * (mail/mailgun.ts). The DMARC record is not the provider's: domains/sendingDomains.ts checks it itself.
  */
 import type { DnsRecordType, DnsRecordValidity } from '../../core/contract';
 

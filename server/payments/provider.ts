@@ -11,7 +11,7 @@
  * (the provider's script, or the sandbox's stand-in), and the server only reads the result.
  */
 import type { ApiErrorCode, NextChargeAmounts } from '../../core/contract';
-import { ApiError } from '../http/errors';
+import { DomainError, type RefusalKind } from '../domainErrors';
 import type {
   InvoicePreview,
   NewSubscriptionRequest,
@@ -158,33 +158,43 @@ export interface PaymentsProvider {
   invoicePdf(invoiceId: string, locale?: string): Promise<Buffer>;
   /**
    * A webhook delivery's event, once its `Stripe-Signature` header proves the provider sent this very body with
-   * the endpoint's secret; a 400 ApiError otherwise (a bad or missing signature, a stale timestamp, no secret).
+   * the endpoint's secret; an 'invalid' DomainError otherwise (a bad or missing signature, a stale timestamp, no secret).
    */
   verifyEvent(payload: Buffer, signature: string | undefined): PaymentEvent;
 }
 
 const HTTP_PAYMENT_REQUIRED = 402;
 const HTTP_NOT_FOUND = 404;
+const HTTP_CONFLICT = 409;
 const HTTP_SERVER_ERROR = 500;
 
-/** What a provider's failure is to the panel, by its status. */
+/** What a provider's failure is to the panel, by the status the provider answered. */
 function providerErrorCode(status: number): ApiErrorCode {
   if (status === HTTP_PAYMENT_REQUIRED) return 'card_declined';
   if (status === HTTP_NOT_FOUND) return 'provider_not_found';
   return status >= HTTP_SERVER_ERROR ? 'provider_unavailable' : 'provider_refused';
 }
 
+/** The kind of refusal a provider's failure is, by the status the provider answered. */
+function providerRefusalKind(status: number): RefusalKind {
+  if (status === HTTP_PAYMENT_REQUIRED) return 'declined';
+  if (status === HTTP_NOT_FOUND) return 'not_found';
+  if (status === HTTP_CONFLICT) return 'conflict';
+  return status >= HTTP_SERVER_ERROR ? 'upstream_failed' : 'invalid';
+}
+
 /**
- * The provider refused or failed. 404 for an object it does not have; 502 when it failed or was unreachable; 402 a
- * declined card. Its answer's code is by that status; `providerCode` is the provider's own (e.g. `card_declined`).
+ * The provider refused or failed, with the status its API answers such a failure with: 404 for an object it does
+ * not have; 502 when it failed or was unreachable; 402 a declined card. Its code and kind are by that status;
+ * `providerCode` is the provider's own (e.g. `card_declined`).
  */
-export class PaymentsProviderError extends ApiError {
+export class PaymentsProviderError extends DomainError {
   constructor(
-    status: number,
+    providerStatus: number,
     message: string,
     readonly providerCode: string | null = null,
   ) {
-    super(status, providerErrorCode(status), message);
+    super(providerRefusalKind(providerStatus), providerErrorCode(providerStatus), message);
     this.name = 'PaymentsProviderError';
   }
 }

@@ -4,11 +4,10 @@
  * (payments/sandbox/webhookEvents.ts).
  */
 import Stripe from 'stripe';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../domainErrors';
 import { INVOICE_EVENT_TYPES, SUBSCRIPTION_EVENT_TYPES, type EventInvoice, type EventSubscription, type PaymentEvent } from './provider';
 import { idOf, toProviderInvoice } from './stripeObjects';
 
-const HTTP_BAD_REQUEST = 400;
 export const webhookMessages = {
   badSignature: 'The webhook signature is not valid for this payload.',
   noSecret: 'No webhook secret is configured: events cannot be verified.',
@@ -48,12 +47,12 @@ function isOneOf<T extends string>(values: readonly T[], value: string): value i
  * signature does not hold, so the sender sees the delivery refused.
  */
 export function verifyPaymentEvent(payload: Buffer, signature: string | undefined, secret: string | null): PaymentEvent {
-  if (secret === null) throw new ApiError(HTTP_BAD_REQUEST, 'webhook_secret_missing', webhookMessages.noSecret);
+  if (secret === null) throw new DomainError('invalid', 'webhook_secret_missing', webhookMessages.noSecret);
   let event: Stripe.Event;
   try {
     event = Stripe.webhooks.constructEvent(payload, signature ?? '', secret);
   } catch {
-    throw new ApiError(HTTP_BAD_REQUEST, 'webhook_signature_invalid', webhookMessages.badSignature);
+    throw new DomainError('invalid', 'webhook_signature_invalid', webhookMessages.badSignature);
   }
   const common = { id: event.id, created: event.created };
   if (isOneOf(INVOICE_EVENT_TYPES, event.type)) {

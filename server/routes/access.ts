@@ -8,7 +8,8 @@ import { verifySessionToken } from '../auth/session';
 import { requireSubscription } from '../billing/accountState';
 import type { AccountRecord, Subscribed } from '../billing/repositories';
 import type { CustomerRow } from '../db/schema';
-import { ApiError, messages } from '../http/errors';
+import { messages } from '../domainErrors';
+import { ApiError } from '../http/errors';
 import type { ApiDeps } from './deps';
 
 /** The session's owner and site; 401 without a valid session, 403 for non-owners and legacy plans. */

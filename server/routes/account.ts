@@ -10,7 +10,8 @@ import { flagsOf, requireSubscription, siteLimitsOf, type FlagRequest } from '..
 import { toBlogs, toCurrentSite, toUser, type Subscribed } from '../billing/repositories';
 import { nextChargeOf } from '../billing/nextCharge';
 import { syncAuthenticatedPayment } from '../billing/planChange';
-import { ApiError, messages } from '../http/errors';
+import { DomainError, messages } from '../domainErrors';
+import { ApiError } from '../http/errors';
 import { PreparedReply } from '../http/preparedReplies';
 import { keepMembersSerialized } from '../http/serializeReply';
 import { PaymentsProviderError } from '../payments/provider';
@@ -108,7 +109,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: ApiDeps): void
     const wanted = data.stripePrice ?? account.price.id;
     const currentPrice = products.flatMap((product) => product.prices).find((price) => price.id === wanted) ?? null;
     const group = data.productGroup ?? account.user.show_product_group;
-    return { availableProducts: await store.catalogue.offered(group, account.product.id), currentPrice };
+    return keepMembersSerialized({ availableProducts: await store.catalogue.offered(group, account.product.id), currentPrice });
   });
 
   registerCall(app, 'get-invoice-details', deps.call, async ({ jwt, data }) => {
@@ -152,7 +153,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: ApiDeps): void
       return { nextCharge: await deps.providerAnswers.answer(account, 'get-next-charge', null, () => nextChargeOf(account, store, deps.payments)) };
     } catch (error) {
       // The rest of the dashboard does not depend on this preview: its failure is its own message.
-      if (error instanceof PaymentsProviderError) throw new ApiError(error.status, 'next_charge_unavailable', messages.nextChargeUnavailable);
+      if (error instanceof PaymentsProviderError) throw new DomainError(error.kind, 'next_charge_unavailable', messages.nextChargeUnavailable);
       throw error;
     }
   });

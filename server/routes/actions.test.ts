@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import type { ScenarioName } from '../demo/scenarios';
 import { idempotencyMessages } from '../billing/idempotency';
-import { messages } from '../http/errors';
+import { messages } from '../domainErrors';
 import { errorOf, scenarioCalls, setUpDemo } from '../testing/testKit';
 import { actionMessages } from './actionMessages';
 

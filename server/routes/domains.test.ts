@@ -7,8 +7,8 @@ import type { CallName, SendingDomain } from '../../core/contract';
 import { DNS_A_RECORD_IP } from '../../core/rules/constants';
 import type { ScenarioName } from '../demo/scenarios';
 import { customDomainMessages } from '../domains/customDomains';
-import { messages } from '../http/errors';
-import { sendingDomainMessages } from '../mail/sendingDomains';
+import { messages } from '../domainErrors';
+import { sendingDomainMessages } from '../domains/sendingDomains';
 import { REGISTRAR_TOKEN_TTL_SECONDS, registrarMessages } from '../registrar/provider';
 import { errorOf, scenarioCalls, setUpDemo } from '../testing/testKit';
 

@@ -4,7 +4,7 @@
  * what the owner is not offered, 403 for another site's ids and unknown prices, and one charge for a double submit.
  */
 import { sql } from 'kysely';
-import { messages } from '../http/errors';
+import { messages } from '../domainErrors';
 import type { ScenarioName } from '../demo/scenarios';
 import { CARD_MESSAGES } from '../payments/sandbox/testCards';
 import { DEFAULT_GROUP, LEGACY_GROUP, priceId } from '../seed/catalogue';

@@ -6,7 +6,8 @@
 import type { FastifyInstance } from 'fastify';
 import { createSessionToken } from '../auth/session';
 import { ensureCustomer } from '../billing/customers';
-import { ApiError, messages } from '../http/errors';
+import { messages } from '../domainErrors';
+import { ApiError } from '../http/errors';
 import { registerCall } from './call';
 import type { ApiDeps } from './deps';
 

@@ -19,7 +19,7 @@ import pg from 'pg';
 import type { CallName, CallRequest } from '../../core/contract';
 import type { ScenarioName } from '../demo/scenarios';
 import { createDatabase, type Db } from '../db/database';
-import type { ReadyMessage } from '../main';
+import type { ReadyMessage } from '../readyMessage';
 import type { FaultRequest } from './faults';
 
 const PROJECT_ROOT = path.resolve(__dirname, '..', '..');

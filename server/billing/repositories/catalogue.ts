@@ -2,7 +2,6 @@
 import type { Addon, Price, Product } from '../../../core/contract';
 import { billingPeriodSchema } from '../../../core/contract';
 import { tableWritesOf, type Db } from '../../db/database';
-import { keepSerialized } from '../../http/serializeReply';
 import { offeredProducts } from '../products';
 import type { TableWrites } from '../../db/tableWrites';
 import type { CouponRow, PriceRow, ProductRow } from '../../db/schema';
@@ -76,7 +75,7 @@ export class CatalogueStore {
 
   /**
    * The products a user of `group` on `currentProductId` is offered (billing/products.ts). The same list for
-   * every such request, frozen, with its JSON kept for the replies that carry it.
+   * every such request, so the replies that carry it write its JSON once (routes/account.ts).
    */
   async offered(group: string | null, currentProductId: string): Promise<Product[]> {
     const catalogue = await this.catalogue();
@@ -84,7 +83,7 @@ export class CatalogueStore {
     const key = JSON.stringify([group, currentProductId]);
     let offered = catalogue.offered.get(key);
     if (offered === undefined) {
-      offered = keepSerialized(offeredProducts(catalogue.products, group, currentProductId));
+      offered = offeredProducts(catalogue.products, group, currentProductId);
       catalogue.offered.set(key, offered);
     }
     return offered;

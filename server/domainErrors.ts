@@ -1,0 +1,54 @@
+/**
+ * The refusals of the server's services, in their own words: what kind of refusal it is, its code
+ * (core/contract/errorCodes.ts, for the panel to word it) and its English message. Services, repositories and
+ * providers throw a DomainError and know nothing of HTTP; the routes' one error hook (app.ts) answers it with the
+ * status its kind maps to (http/errors.ts).
+ */
+import {
+  EXPIRED_TOKEN_MESSAGE, GENERIC_MESSAGE, legacyPlanMessage, NOT_OWNER_MESSAGE, type ApiErrorCode,
+} from '../core/contract';
+
+/** Why the service refused: the request's values, who asks, a declined card, a missing thing, a clash, or a service it needs. */
+export type RefusalKind =
+  | 'invalid'
+  | 'unauthenticated'
+  | 'declined'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  /** a service it relies on (the card provider, the mail provider, the registrar) failed or answered nonsense */
+  | 'upstream_failed'
+  /** a service it relies on cannot be reached now; worth trying again */
+  | 'unavailable';
+
+export class DomainError extends Error {
+  constructor(
+    readonly kind: RefusalKind,
+    readonly code: ApiErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+/** The user-facing messages of the server, in one place (those the panel matches on are the contract's). */
+export const messages = {
+  ownerOnly: NOT_OWNER_MESSAGE,
+  tokenExpired: EXPIRED_TOKEN_MESSAGE,
+  invalidSession: 'Invalid session',
+  invalidIdentity: 'Invalid identity token',
+  identityUnavailable: "Could not verify the identity token: the site's keys are unreachable. Try again.",
+  /** Same answer for another site's ids and for ids that do not exist: it must not tell them apart. */
+  forbidden: 'You do not have access to this resource.',
+  noSubscription: 'This site has no subscription.',
+  noCustomer: 'This site has no billing account yet.',
+  /** SPEC 8 "Generic defaults": the upcoming invoice is the provider's invoice preview */
+  nextChargeUnavailable: 'Error fetching invoice preview',
+  notFound: 'Not found',
+  /** The panel retries a 429 after 1, 2 then 4 s (SPEC 7) and then shows its generic message. */
+  tooManyRequests: 'Too many requests: wait a minute, then try again.',
+  jsonOnly: 'The request body must be JSON, sent with the content type application/json.',
+  internal: GENERIC_MESSAGE,
+  legacy: legacyPlanMessage,
+} as const;

@@ -1,0 +1,9 @@
+/**
+ * What a started server (main.ts) tells the process that started it over the IPC channel, once it listens: the
+ * test harness (testing/harness.ts) waits for it to learn the addresses.
+ */
+export interface ReadyMessage {
+  type: 'ready';
+  panelUrl: string;
+  hostUrl: string | null;
+}
