@@ -71,6 +71,28 @@ export default tseslint.config(
               from: ['./server/payments/sandbox/**/*', './server/mail/sandbox.*', './server/domains/edgeSandbox.*'],
               message: 'a production route imports nothing of the sandbox: the sandbox comes in behind the provider seams.',
             },
+            // Services, repositories and providers refuse with the domain's own errors (server/domainErrors.ts) and
+            // know nothing of HTTP: the routes and the one error hook (app.ts) turn a refusal into an answer.
+            {
+              target: ['./server/billing', './server/payments', './server/domains', './server/mail', './server/auth', './server/dns', './server/registrar', './server/db', './server/domainErrors.ts'],
+              from: ['./server/http', './server/routes', './server/app.ts', './server/start.ts', './server/main.ts'],
+              message: "a service or repository throws a DomainError (server/domainErrors.ts) and knows nothing of HTTP: the routes answer it.",
+            },
+            // A sending domain is one of the domain services; the mail provider seam sits below them.
+            { target: './server/mail', from: './server/domains', message: 'the mail provider seam sits below the domain services (domains/sendingDomains.ts uses it).' },
+            // The test wing (fault injection, the limits clock) is handed to the server by start.ts in the demo, and the
+            // harness starts main.ts as a child process: nothing of the server imports server/testing, nor it main.ts.
+            {
+              target: './server/!(start).ts',
+              from: './server/testing',
+              message: 'the test wing comes in through start.ts (testing/testHooks.ts), never imported by the server itself.',
+            },
+            {
+              target: ['./server/routes', './server/billing', './server/http', './server/payments', './server/domains', './server/mail', './server/auth', './server/demo', './server/dns', './server/registrar', './server/db', './server/openapi', './server/seed'],
+              from: './server/testing',
+              message: 'the test wing comes in through start.ts (testing/testHooks.ts), never imported by the server itself.',
+            },
+            { target: './server/testing', from: ['./server/main.ts', './server/start.ts'], message: 'the harness starts main.ts as a child process; what they share is in server/readyMessage.ts.' },
             {
               target: './host-sdk',
               from: ['./src', './server'],
