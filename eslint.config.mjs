@@ -29,6 +29,8 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      // A slice declares its place in the store's state by extending it (src/store/types.ts).
+      '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
       // A cycle makes the order modules initialise in matter (an import can still be undefined when it runs).
       'import-x/no-cycle': 'error',
       'import-x/no-restricted-paths': [
@@ -42,17 +44,25 @@ export default tseslint.config(
             },
             { target: './src/api', from: ['./src/features', './src/app', './src/store', './src/ui'], message: 'api sits below features, store and app.' },
             { target: './src/ui', from: ['./src/features', './src/app', './src/store', './src/api'], message: 'ui is presentational.' },
-            { target: './src/store', from: ['./src/app'], message: 'the store does not know the app shell.' },
-            { target: './src/features', from: './src/app', message: 'features sit below the app shell.' },
+            {
+              target: './src/store',
+              from: ['./src/app', './src/features'],
+              message: "the store's face names no feature (each slice declares its own state: store/types.ts), so no feature imports itself back through it.",
+            },
+            {
+              target: './src/features',
+              from: './src/app',
+              message: 'features sit below the app shell; the store is assembled there (app/store.ts), from what each feature registers.',
+            },
             // payments is the card service that billing and checkout both use, and common holds what several
             // screens share (the screen gate, plan and invoice-details pieces, the cancel modal, page navigation,
-            // polling); everything else a feature shares goes through core, api or the store's public selectors
-            // (src/store/selectors.ts).
+            // polling); every feature may read the session through its slice's public selectors (the rule below
+            // names them); everything else a feature shares goes through core or api.
             ...features.map((feature) => ({
               target: `./src/features/${feature}`,
               from: './src/features',
-              except: [...new Set([`./${feature}`, './payments', './common'])],
-              message: "a feature shares through core, api or the store's public selectors (src/store/selectors.ts), not another feature's files.",
+              except: [...new Set([`./${feature}`, './payments', './common', './session/sessionSlice.ts'])],
+              message: "a feature shares through core, api or the session's public selectors, not another feature's files.",
             })),
             {
               target: './server',
@@ -99,6 +109,44 @@ export default tseslint.config(
               message: 'the host SDK ships on its own: it imports nothing of the panel or the server.',
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // What a feature may read of the session: who is signed in and how far the session got. The host's
+    // forceUpgrade answer and the session's actions stay the session's (the transport adds the answer itself).
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    ignores: ['src/features/session/**', '**/*.test.ts', '**/*.test.tsx', 'src/test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/features/session/sessionSlice', '../session/sessionSlice'],
+              allowImportNames: ['selectSessionStatus', 'selectSessionToken', 'selectOwnerName', 'selectLegacyMessage', 'SessionStatus'],
+              message: "outside the session, read it only through its public selectors.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // One wait (src/api/sleep.ts): a promise around a timer written again is a second sleep.
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    ignores: ['src/api/sleep.ts', '**/*.test.ts', '**/*.test.tsx', 'src/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.name='setTimeout'][arguments.0.name='resolve']",
+          message: 'wait with sleep (src/api/sleep.ts), the one sleep of the panel.',
+        },
+        {
+          selector: "CallExpression[callee.name='setTimeout'] > ArrowFunctionExpression[body.callee.name='resolve']",
+          message: 'wait with sleep (src/api/sleep.ts), the one sleep of the panel.',
         },
       ],
     },

@@ -7,7 +7,7 @@ import { Provider } from 'react-redux';
 import type { ErrorReporter } from '../api/reporting';
 import { ConfigContext } from '../config';
 import type { PanelConfig } from '../config';
-import type { AppStore } from '../store/store';
+import type { AppStore } from './store';
 import { App } from './App';
 import { ErrorBoundary } from './ErrorBoundary';
 import { FollowOwnerLanguage } from './language';

@@ -2,12 +2,13 @@
 import { createRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
+import { sleep } from '../api/sleep';
 import { readConfig } from '../config';
 import { activateLocale, browserLocaleTag, createPanelI18n, loadCatalog } from '../i18n/i18n';
 import { resolveLocale } from '../../core/rules/locales';
 import type { PanelBoot } from '../features/session/boot';
 import { resumeSession, startSession } from '../features/session/sessionThunks';
-import { makeStore } from '../store/store';
+import { makeStore } from './store';
 import { createErrorReporter } from './errorReporting';
 import { pickLogoVariant } from './logos';
 import { PanelRoot } from './PanelRoot';
@@ -46,7 +47,7 @@ export async function startPanel(boot: PanelBoot | null): Promise<Root> {
     () => activateLocale(i18n, firstLocale),
     () => undefined,
   );
-  await Promise.race([Promise.all([sessionOpened, screenLoaded, languageReady]), new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]);
+  await Promise.race([Promise.all([sessionOpened, screenLoaded, languageReady]), sleep(FIRST_RENDER_WAIT_MS)]);
 
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');

@@ -6,7 +6,7 @@
 import { useLayoutEffect, useSyncExternalStore } from 'react';
 import { selectHostTheme } from '../store/hostBridge';
 import { useAppSelector } from '../store/hooks';
-import type { PanelTheme } from '../ui/theme';
+import type { PanelTheme } from '../ui/documentTheme';
 
 const DARK_SCHEME = '(prefers-color-scheme: dark)';
 

@@ -1,8 +1,8 @@
-/** Typed hooks and helpers: components and features use these, never the untyped originals. */
+/** Typed hooks and helpers: components and features use these, never the untyped originals (types.ts). */
 import { createAsyncThunk } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
 import type { TransportContext } from '../api/baseQuery';
-import type { AppDispatch, RootState } from './store';
+import type { AppDispatch, RootState } from './types';
 
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
 export const useAppSelector = useSelector.withTypes<RootState>();

@@ -12,7 +12,7 @@ import { PageNavigationContext } from '../features/common/pageNavigation';
 import type { PageNavigation, PendingTab } from '../features/common/pageNavigation';
 import { PaymentScriptEnvironmentContext, browserScriptEnvironment } from '../features/payments/paymentProvider';
 import type { ScriptEnvironment } from '../features/payments/paymentScript';
-import { makeStore } from '../store/store';
+import { makeStore } from '../app/store';
 import { createFakeHost } from './hostWindow';
 
 export function createTestStore(overrides: Partial<PanelConfig> = {}) {

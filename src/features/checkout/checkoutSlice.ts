@@ -8,8 +8,7 @@
  * a time: a second click while one runs is refused here, so a double click never sends two changes.
  */
 import { createSlice } from '@reduxjs/toolkit';
-import type { PayloadAction } from '@reduxjs/toolkit';
-import { api } from '../../api/api';
+import type { PayloadAction, WithSlice } from '@reduxjs/toolkit';
 import { isApiError } from '../../api/errors';
 import { serverErrorText } from '../../api/serverErrors';
 import type { CallData, Limit, PendingSubscription, StatusFlags } from '../../../core/contract';
@@ -20,14 +19,15 @@ import {
   pendingSubscriptionKey,
   planChangeEndpoint,
 } from '../../../core/rules/checkout';
-import { AUTO_BILLING_REMOVAL_WAIT_MS, PLAN_CHANGE_SUCCESS_DELAY_MS } from '../../../core/rules/constants';
+import { AUTO_BILLING_REMOVAL_WAIT_MS } from '../../../core/rules/constants';
 import { couponPollDelaysMs, launchCouponForPeriod, needsCouponSwap } from '../../../core/rules/discounts';
 import { accountApi } from '../../api/accountApi';
 import { firstLimitBreach } from '../../../core/rules/limitChecks';
 import type { LimitContext } from '../../../core/rules/limitChecks';
 import { createAppAsyncThunk } from '../../store/hooks';
-import type { AppDispatch, RootState } from '../../store/store';
-import { sleep } from '../common/poll';
+import type { AppDispatch, RootState, StoreFeature } from '../../store/types';
+import { sleep } from '../../api/sleep';
+import { afterPayment } from '../payments/afterPayment';
 import { cardErrorText } from '../payments/cardErrors';
 import { confirmCardPayment } from '../payments/cardPayment';
 import type { CardPayments } from '../payments/cardPayment';
@@ -121,9 +121,10 @@ function failAttempt(state: CheckoutState, { message, retryAuthentication = fals
  * during the card's authentication, the change was made and only its payment waits, so the button retries the
  * authentication ("Failed authentication"); before it, the change ("Plan-change error without a message").
  */
-function attemptThrew(state: CheckoutState, action: { meta: { condition: boolean } }) {
-  // A second click refused while an attempt runs leaves that attempt as it is.
-  if (action.meta.condition) return;
+function attemptThrew(state: CheckoutState, action: { meta: { condition: boolean; aborted: boolean } }) {
+  // A second click refused while an attempt runs leaves that attempt as it is; so does an abort, which ends only
+  // the attempt's waits: the attempt itself goes on to set where it ended.
+  if (action.meta.condition || action.meta.aborted) return;
   failAttempt(
     state,
     state.status === 'authorizing'
@@ -175,24 +176,27 @@ export const checkoutSlice = createSlice({
   },
 });
 
+declare module '../../store/types' {
+  interface RootState extends WithSlice<typeof checkoutSlice> {}
+}
+
+/** What the checkout registers with the store (app/store.ts). */
+export const checkoutFeature = { slices: [checkoutSlice] } as const satisfies StoreFeature;
+
 export const { checkoutLeft } = checkoutSlice.actions;
 const { authenticationStarted, paymentSucceeded, paymentFailed, checkoutFinished } = checkoutSlice.actions;
 export const { selectCheckout } = checkoutSlice.selectors;
 
 type ThunkTools = { dispatch: AppDispatch; signal: AbortSignal };
 
-/** "On success, clear the storage, wait 7000 ms, refresh the user, invoices and site, and return to /." */
+/**
+ * "On success, clear the storage, wait 7000 ms, refresh the user, invoices and site, and return to /" (afterPayment.ts).
+ * The screen leaves only with the new billing data in: with the old one still cached, the dashboard would read
+ * the state the payment just ended (incomplete, auto-billing grace) and send the owner straight back to checkout.
+ */
 async function succeed({ dispatch, signal }: ThunkTools, customerId: string) {
   forgetPendingChoice(customerId);
-  dispatch(paymentSucceeded());
-  await sleep(PLAN_CHANGE_SUCCESS_DELAY_MS, signal);
-  dispatch(api.util.invalidateTags(['SiteLimits']));
-  // Leave only with the new billing data in: with the old one still cached, the dashboard would read the state
-  // the payment just ended (incomplete, auto-billing grace) and send the owner straight back to checkout.
-  const billingData = dispatch(accountApi.endpoints.getBillingData.initiate(undefined, { forceRefetch: true }));
-  await billingData.unwrap().catch(() => undefined);
-  billingData.unsubscribe();
-  dispatch(checkoutFinished());
+  await afterPayment(dispatch, signal, { succeeded: paymentSucceeded(), settled: checkoutFinished() });
 }
 
 /** The card's extra authentication of a payment, then success or the failure that offers it again. */
@@ -264,7 +268,8 @@ export const confirmPlanChange = createAppAsyncThunk(
         }),
       );
       if (reset.error) return fail(CHECKOUT_FAILURES.autoBillingRemovalFailed);
-      if (!(await sleep(AUTO_BILLING_REMOVAL_WAIT_MS, signal))) return undefined;
+      // Aborted before the change: it is not sent, and the button works again.
+      if (!(await sleep(AUTO_BILLING_REMOVAL_WAIT_MS, signal))) return fail(CHECKOUT_FAILURES.planChangeFailed);
     }
 
     const change: CallData<'activate-subscription'> = { ...base, planId: choice.priceId, addonIds: request.addonIds, isTrial: request.flags.isTrial };

@@ -19,7 +19,7 @@ import {
   sendingDomainSetupStep,
 } from '../../../core/rules/sendingDomains';
 import { LEGACY_PLAN_HTTP_STATUS } from '../../../core/rules/constants';
-import { selectSessionToken } from '../../store/selectors';
+import { selectSessionToken } from '../session/sessionSlice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { ActionButton } from '../../ui/ActionButton';
 import { FormError } from '../../ui/FormError';

@@ -22,7 +22,7 @@ import { useAppDispatch } from '../../store/hooks';
 import { ActionButton } from '../../ui/ActionButton';
 import { FormError } from '../../ui/FormError';
 import { Modal } from '../../ui/Modal';
-import { themeToken, useDocumentTheme } from '../../ui/theme';
+import { themeToken, useDocumentTheme } from '../../ui/documentTheme';
 import { useActionFlow } from '../../ui/useActionFlow';
 import { PaymentProviderWarning } from './PaymentProviderWarning';
 import { cardErrorText, type ProviderCardError } from './cardErrors';

@@ -5,7 +5,7 @@
  * element's style (what its card element uses).
  */
 import type { Appearance, StripeCardElementOptions } from '@stripe/stripe-js';
-import type { PanelTheme } from '../../ui/theme';
+import type { PanelTheme } from '../../ui/documentTheme';
 
 const FIELD_FONT_SIZE = '16px';
 

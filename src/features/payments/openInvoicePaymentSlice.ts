@@ -9,13 +9,10 @@
  * second click while one runs is refused.
  */
 import { createSlice } from '@reduxjs/toolkit';
-import type { PayloadAction } from '@reduxjs/toolkit';
-import { accountApi } from '../../api/accountApi';
-import { api } from '../../api/api';
-import { PLAN_CHANGE_SUCCESS_DELAY_MS } from '../../../core/rules/constants';
+import type { PayloadAction, WithSlice } from '@reduxjs/toolkit';
 import { createAppAsyncThunk } from '../../store/hooks';
-import type { AppDispatch } from '../../store/store';
-import { sleep } from '../common/poll';
+import type { AppDispatch, StoreFeature } from '../../store/types';
+import { afterPayment } from './afterPayment';
 import { confirmCardPayment } from './cardPayment';
 import type { CardPayments } from './cardPayment';
 import { gracePaymentFailure, type GracePaymentFailure } from './messages';
@@ -79,8 +76,9 @@ export const openInvoicePaymentSlice = createSlice({
       state.error = null;
     });
     builder.addCase(payOpenInvoice.rejected, (state, action) => {
-      // A second click refused while a payment runs leaves that payment as it is.
-      if (action.meta.condition) return;
+      // A second click refused while a payment runs leaves that payment as it is; so does an abort, which ends
+      // only the payment's waits: the payment itself goes on to settle (afterPayment.ts).
+      if (action.meta.condition || action.meta.aborted) return;
       // A payment that threw (a reply the panel could not read, say) failed without the provider's words.
       failPayment(state, gracePaymentFailure(null));
     });
@@ -89,6 +87,13 @@ export const openInvoicePaymentSlice = createSlice({
     selectOpenInvoicePayment: (state) => state,
   },
 });
+
+declare module '../../store/types' {
+  interface RootState extends WithSlice<typeof openInvoicePaymentSlice> {}
+}
+
+/** What the open invoice's payment registers with the store (app/store.ts). */
+export const openInvoicePaymentFeature = { slices: [openInvoicePaymentSlice] } as const satisfies StoreFeature;
 
 const { paymentSucceeded, paymentFailed, paymentSettled } = openInvoicePaymentSlice.actions;
 export const { selectOpenInvoicePayment } = openInvoicePaymentSlice.selectors;
@@ -101,12 +106,8 @@ export const payOpenInvoice = createAppAsyncThunk(
       dispatch(paymentFailed(failure));
       return;
     }
-    dispatch(paymentSucceeded());
-    if (!(await sleep(PLAN_CHANGE_SUCCESS_DELAY_MS, signal))) return;
-    // Waits for the billing data before settling, so the button never shows again over the paid account.
-    dispatch(api.util.invalidateTags(['SiteLimits']));
-    await dispatch(accountApi.endpoints.getBillingData.initiate(undefined, { subscribe: false, forceRefetch: true }));
-    dispatch(paymentSettled());
+    // Settles once the billing data is in, so the button never shows again over the paid account.
+    await afterPayment(dispatch, signal, { succeeded: paymentSucceeded(), settled: paymentSettled() });
   },
   {
     condition: (_request, { getState }) => {

@@ -5,7 +5,7 @@
 import { api, invalidatesOnSuccess } from '../../api/api';
 import { call } from '../../api/call';
 import type { CallData, CallResponse } from '../../../core/contract';
-import type { AppDispatch } from '../../store/store';
+import type { AppDispatch } from '../../store/types';
 
 /** A write's data with the key of the attempt it belongs to. */
 export type Keyed<Data> = { data: Data; idempotencyKey: string };

@@ -2,15 +2,13 @@
  * What the session does on its own, in answer to actions: the hourly renewal, and refetching what depends on
  * the host's forceUpgrade answer when that answer changes.
  */
-import type { TypedStartListening } from '@reduxjs/toolkit';
 import { api } from '../../api/api';
-import type { TransportContext } from '../../api/baseQuery';
 import { isSpecialLegacyPlanMessage } from '../../api/errors';
 import { SESSION_REFRESH_INTERVAL_MS } from '../../../core/rules/constants';
-import type { AppDispatch, RootState } from '../../store/store';
-import { forceUpgradeInfoReceived, selectForceUpgradeInfo, sessionEstablished, siteMarkedLegacy } from './sessionSlice';
+import type { AppStartListening, StoreFeature } from '../../store/types';
+import { forceUpgradeInfoReceived, selectForceUpgradeInfo, sessionEstablished, sessionSlice, siteMarkedLegacy } from './sessionSlice';
 
-export function registerSessionListeners(startListening: TypedStartListening<RootState, AppDispatch, TransportContext>) {
+function registerSessionListeners(startListening: AppStartListening) {
   // Renew the session an hour after it was last established, until a special legacy plan stops it.
   startListening({
     actionCreator: sessionEstablished,
@@ -34,3 +32,6 @@ export function registerSessionListeners(startListening: TypedStartListening<Roo
     },
   });
 }
+
+/** What the session registers with the store (app/store.ts): its state and what it does on its own. */
+export const sessionFeature = { slices: [sessionSlice], listen: registerSessionListeners } as const satisfies StoreFeature;

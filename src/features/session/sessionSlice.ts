@@ -4,7 +4,7 @@
  * answered to forceUpgradeInfo, and whether the site is legacy.
  */
 import { createAction, createSlice } from '@reduxjs/toolkit';
-import type { PayloadAction } from '@reduxjs/toolkit';
+import type { PayloadAction, WithSlice } from '@reduxjs/toolkit';
 import { ERROR_MESSAGES, verbatimText, type ErrorText } from '../../api/errors';
 import type { LegacyRefusal } from '../../api/baseQuery';
 import { noForceUpgrade } from './hostAnswers';
@@ -89,6 +89,10 @@ export const sessionSlice = createSlice({
       state.legacyMessage === null ? null : { message: state.legacyMessage, text: state.legacyText ?? verbatimText(state.legacyMessage) },
   },
 });
+
+declare module '../../store/types' {
+  interface RootState extends WithSlice<typeof sessionSlice> {}
+}
 
 export const { forceUpgradeInfoReceived, sessionEstablished, hostTokenRefused, hostMissing, sessionFailed } =
   sessionSlice.actions;

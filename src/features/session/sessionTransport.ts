@@ -1,7 +1,7 @@
 /** The session as the transport sees it (SessionAccess in api/baseQuery.ts). */
 import type { Dispatch } from '@reduxjs/toolkit';
 import type { SessionAccess } from '../../api/baseQuery';
-import type { AppDispatch, RootState } from '../../store/store';
+import type { AppDispatch, RootState } from '../../store/types';
 import { renewSession } from './sessionThunks';
 import { selectForceUpgradeInfo, selectLegacy, selectSessionToken, siteMarkedLegacy } from './sessionSlice';
 

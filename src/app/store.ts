@@ -1,0 +1,64 @@
+/**
+ * The store: one per page (and per test), assembled here, where the app is composed, from what each feature
+ * registers (its slices and listeners), wired to the host window, the transport and error reporting. Features
+ * know the store only through store/types.ts, never this module.
+ */
+import { combineSlices, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
+import { api } from '../api/api';
+import type { TransportContext } from '../api/baseQuery';
+import type { ErrorReporter } from '../api/reporting';
+import type { PanelConfig } from '../config';
+import { checkoutFeature } from '../features/checkout/checkoutSlice';
+import { openInvoicePaymentFeature } from '../features/payments/openInvoicePaymentSlice';
+import { sessionFeature } from '../features/session/sessionListener';
+import { createSessionAccess } from '../features/session/sessionTransport';
+import { createHostBridge, hostSlice } from '../host/hostBridge';
+import type { AppDispatch, RootState, StoreFeature } from '../store/types';
+
+const features = [sessionFeature, checkoutFeature, openInvoicePaymentFeature] as const satisfies readonly StoreFeature[];
+
+const rootReducer = combineSlices(api, hostSlice, ...sessionFeature.slices, ...checkoutFeature.slices, ...openInvoicePaymentFeature.slices);
+
+/** The state assembled is the state the slices declared (store/types.ts): none missing, none undeclared. */
+type Assembled = ReturnType<typeof rootReducer>;
+const sameState: [Assembled, RootState] extends [RootState, Assembled] ? true : never = true;
+void sameState;
+
+export interface StoreOptions {
+  config: PanelConfig;
+  reporter: ErrorReporter;
+  /** The panel's window and its host's (window.parent); tests pass a stand-in host window. */
+  self: Window;
+  parent: Window;
+}
+
+export function makeStore({ config, reporter, self, parent }: StoreOptions) {
+  const transport: TransportContext = {
+    session: createSessionAccess(),
+    reporter,
+    supportEmail: config.supportEmail,
+    baseUrl: self.location.origin,
+  };
+  const bridge = createHostBridge({ self, parent, hostOrigins: config.hostOrigins });
+  const listener = createListenerMiddleware({ extra: transport });
+  const store = configureStore({
+    reducer: rootReducer,
+    middleware: (getDefaultMiddleware) =>
+      getDefaultMiddleware({ thunk: { extraArgument: transport } })
+        .prepend(listener.middleware)
+        .concat(api.middleware, bridge.middleware),
+    devTools: process.env.NODE_ENV !== 'production',
+  });
+  const startListening = listener.startListening.withTypes<RootState, AppDispatch, TransportContext>();
+  for (const feature of features) if ('listen' in feature) feature.listen(startListening);
+  return {
+    store,
+    /** Stops timers, listeners and the host bridge: for tests and hot reloads. */
+    stop() {
+      listener.clearListeners();
+      bridge.stop();
+    },
+  };
+}
+
+export type AppStore = ReturnType<typeof makeStore>['store'];
