@@ -66,7 +66,7 @@ it('answers plain a client that refuses gzip, and to one that accepts only defla
 
 it("never answers one site's session with another site's kept answer, plain or gzipped", async () => {
   // Interleaved, so each kept answer is there when the other site asks.
-  const answers = [];
+  const answers: { scenario: string; plain: BillingAnswer; gzipped: BillingAnswer }[] = [];
   for (const scenario of ['active', 'trial', 'active', 'trial'] as const) {
     answers.push({ scenario, plain: decoded(await billingData({}, scenario)), gzipped: decoded(await billingData({ 'accept-encoding': 'gzip' }, scenario)) });
   }

@@ -29,22 +29,20 @@ export function acceptsGzip(header: string | undefined): boolean {
   return (gzipWeight ?? anyWeight ?? 0) > 0;
 }
 
-/** One answer and its bytes. The value must not change once prepared: it is frozen (shallowly, as keepSerialized does). */
+/**
+ * One answer and its bytes. The value must not change once prepared: it is frozen (shallowly, as keepSerialized
+ * does). The gzip is made with it, as every browser asks for it; the plain bytes only once a client asks for them.
+ */
 export class PreparedReply<T extends object> {
+  private plain: Buffer | undefined;
+
   private constructor(
     readonly value: T,
-    private readonly json: Buffer,
     private readonly gzipped: Buffer,
   ) {}
 
   static async of<T extends object>(value: T): Promise<PreparedReply<T>> {
-    const json = Buffer.from(serializeReply(value));
-    return new PreparedReply(Object.freeze(value), json, await gzipAsync(json, { level: KEPT_GZIP_LEVEL }));
-  }
-
-  /** What keeping it costs: its two encodings (the value's members are shared with the read model's copies). */
-  get byteLength(): number {
-    return this.json.length + this.gzipped.length;
+    return new PreparedReply(Object.freeze(value), await gzipAsync(serializeReply(value), { level: KEPT_GZIP_LEVEL }));
   }
 
   /**
@@ -54,7 +52,7 @@ export class PreparedReply<T extends object> {
    */
   send(request: FastifyRequest, reply: FastifyReply): Buffer {
     reply.type(JSON_TYPE).header('vary', 'accept-encoding');
-    if (!acceptsGzip(request.headers['accept-encoding'])) return this.json;
+    if (!acceptsGzip(request.headers['accept-encoding'])) return (this.plain ??= Buffer.from(serializeReply(this.value)));
     reply.header('content-encoding', 'gzip');
     return this.gzipped;
   }
