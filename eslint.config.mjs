@@ -42,7 +42,9 @@ export default tseslint.config(
               from: ['./src', './server', './host-sdk', './conformance'],
               message: 'core is shared by the panel and the server: it imports neither.',
             },
-            { target: './src/api', from: ['./src/features', './src/app', './src/store', './src/ui'], message: 'api sits below features, store and app.' },
+            { target: './src/api', from: ['./src/features', './src/app', './src/store', './src/ui', './src/host'], message: 'api sits below features, store and app.' },
+            // The host bridge speaks the host protocol for the store and the features: it knows the api, not them.
+            { target: './src/host', from: ['./src/features', './src/app', './src/store', './src/ui', './src/startup'], message: 'the host bridge sits above api, below the store and the features.' },
             { target: './src/ui', from: ['./src/features', './src/app', './src/store', './src/api'], message: 'ui is presentational.' },
             {
               target: './src/store',

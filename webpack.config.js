@@ -1,28 +1,14 @@
 // Production build: content-hashed, route-split chunks in dist/. The server injects run-time configuration
 // into index.html, so one build serves every environment.
-const { readFileSync } = require('node:fs');
 const path = require('node:path');
-const { transformSync } = require('esbuild');
 const { require: requireTypeScript } = require('tsx/cjs/api');
 const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
-const { BannerPlugin, Compilation } = require('webpack');
+const { BannerPlugin, Compilation, sources } = require('webpack');
+const { inlineScriptSources, inlineStartupScript } = require('./tools/startupScript.cjs');
 
-/** The constants of core/rules that public/boot.js names: the build writes in their values, so each has one definition. */
-const BOOT_SCRIPT_CONSTANTS = ['HOST_TOKEN_WAIT_MS', 'HOST_TOKEN_INFO_WAIT_MS', 'HTTP_TIMEOUT_MS'];
-
-/**
- * public/boot.js, its constants filled in, minified, for index.html to inline (the server allows it by its hash:
- * routes/panelPage.ts). `localeCatalogFiles` names each translation's chunk, which the script preloads for the
- * browser's language.
- */
-function bootScript(localeCatalogFiles) {
-  const constants = requireTypeScript(path.resolve(__dirname, 'core/rules/constants.ts'), __filename);
-  const define = Object.fromEntries(BOOT_SCRIPT_CONSTANTS.map((name) => [name, JSON.stringify(constants[name])]));
-  define.LOCALE_CATALOG_FILES = JSON.stringify(localeCatalogFiles);
-  const source = readFileSync(path.resolve(__dirname, 'public/boot.js'), 'utf8');
-  return transformSync(source, { minify: true, target: 'es2017', define }).code.trim();
-}
+/** Where the build leaves the CSP sources of the page's inline script, for the server (server/http/panelHtml.ts). */
+const { PAGE_SCRIPT_SOURCES_FILE } = requireTypeScript(path.resolve(__dirname, 'server/http/panelHtml.ts'), __filename);
 
 /** Each translation's chunk (named 'locale-de' and so on by src/i18n/i18n.ts) by its locale, as the page fetches it. */
 function localeCatalogFiles(compilation) {
@@ -68,6 +54,28 @@ function precompressed() {
  * itself, so it downloads beside the entry instead of after the entry has run; the other screens start loading
  * as the entry starts (preloadScreen in src/index.tsx).
  */
+/**
+ * Inlines the page's start-up script (src/startup/, built by tools/startupScript.cjs) into index.html, and once
+ * the page is final (minified), leaves beside it the CSP source that allows the script as the page carries it:
+ * the server sends it in the page's policy (routes/panelPage.ts).
+ */
+class InlineStartupScript {
+  apply(compiler) {
+    compiler.hooks.compilation.tap('InlineStartupScript', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).beforeEmit.tap('InlineStartupScript', (data) => ({
+        ...data,
+        html: inlineStartupScript(data.html, localeCatalogFiles(compilation)),
+      }));
+      compilation.hooks.processAssets.tap({ name: 'InlineStartupScript', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        const page = compilation.getAsset('index.html');
+        if (page === undefined) return;
+        const scriptSources = inlineScriptSources(page.source.source().toString());
+        compilation.emitAsset(PAGE_SCRIPT_SOURCES_FILE, new sources.RawSource(JSON.stringify(scriptSources)));
+      });
+    });
+  }
+}
+
 class PreloadDefaultScreen {
   apply(compiler) {
     compiler.hooks.compilation.tap('PreloadDefaultScreen', (compilation) => {
@@ -108,11 +116,8 @@ module.exports = (_env, argv) => {
       ],
     },
     plugins: [
-      new HtmlWebpackPlugin({
-        template: './public/index.html',
-        favicon: './public/favicon.svg',
-        templateParameters: (compilation) => ({ bootScript: bootScript(localeCatalogFiles(compilation)) }),
-      }),
+      new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg' }),
+      new InlineStartupScript(),
       new PreloadDefaultScreen(),
       // Brotli and gzip copies beside each script, made once here at the highest levels, so the server sends
       // them as they are (preCompressed in routes/panelPage.ts) instead of compressing every download again.

@@ -2,6 +2,7 @@ import { createContext, useContext } from 'react';
 import type { PanelConfig } from '../core/contract';
 import { DEFAULT_BRAND, defaultDomainSettings, defaultPortalLoginUrl } from '../core/contract/values';
 import { ERROR_REPORTING } from '../core/rules/constants';
+import { injectedConfig } from './injectedConfig';
 
 /**
  * Run-time configuration (its shape is in the call contract, shared with the server that injects it). Without
@@ -21,14 +22,7 @@ export const defaultConfig: PanelConfig = {
 };
 
 export function readConfig(doc: Document): PanelConfig {
-  const element = doc.getElementById('panel-config');
-  if (!element?.textContent) return defaultConfig;
-  try {
-    const injected = JSON.parse(element.textContent) as Partial<PanelConfig>;
-    return { ...defaultConfig, ...injected };
-  } catch {
-    return defaultConfig;
-  }
+  return { ...defaultConfig, ...injectedConfig(doc) };
 }
 
 /** The configuration as components read it; the app provides it once at boot. */

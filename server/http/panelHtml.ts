@@ -1,23 +1,31 @@
 /**
  * What the server writes into the built index.html and its headers: the run-time configuration, placed before
- * the inline boot script that reads it, and the CSP source that allows that script by its hash.
+ * the inline start-up script that reads it, and the CSP sources that allow that script by its hash.
  */
-import { createHash } from 'node:crypto';
 import type { PanelRuntimeConfig } from '../config';
 import { jsonForScript } from './html';
 
 export const PANEL_CONFIG_PLACEHOLDER = '<!--panel-config-->';
 
-/** The inline boot script of index.html (public/boot.js, inlined by the build). */
-const BOOT_SCRIPT = /<script id="?panel-boot"?>([\s\S]*?)<\/script>/;
+/** The inline start-up script of index.html (src/startup/, inlined by the build). */
+const STARTUP_SCRIPT = /<script id="?panel-startup"?>/;
 
 /**
- * The CSP source that allows the page's inline boot script and nothing else inline: its sha256, computed from
- * the built page, so a rebuilt script is allowed without a configuration change. null without a boot script.
+ * The file beside index.html in which the build leaves the CSP sources (sha256 hashes) of the page's inline
+ * script, computed from the text it inlined (webpack.config.js, InlineStartupScript).
  */
-export function inlineScriptSource(html: string): string | null {
-  const script = BOOT_SCRIPT.exec(html)?.[1];
-  return script === undefined ? null : `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
+export const PAGE_SCRIPT_SOURCES_FILE = 'index.scripts.json';
+
+const HASH_SOURCE = /^'sha256-[A-Za-z0-9+/]+={0,2}'$/;
+
+/** The sources of that file; none (no inline script allowed) when it does not hold a list of hash sources. */
+export function parsePageScriptSources(json: string): string[] {
+  try {
+    const sources: unknown = JSON.parse(json);
+    return Array.isArray(sources) && sources.every((source) => typeof source === 'string' && HASH_SOURCE.test(source)) ? sources : [];
+  } catch {
+    return [];
+  }
 }
 
 type Directive = 'script-src' | 'frame-src' | 'connect-src' | 'img-src';
@@ -48,26 +56,26 @@ function foreignOrigin(url: string | null): string | null {
 }
 
 export interface PanelPolicyInput {
-  /** the boot script's hash source (inlineScriptSource) */
-  inlineScript: string | null;
+  /** the inline start-up script's hash sources, as the build computed them (parsePageScriptSources) */
+  inlineScripts: readonly string[];
   config: PanelRuntimeConfig;
   /** production pages ask the browser to load every subresource over HTTPS */
   production: boolean;
 }
 
 /**
- * The panel page's Content-Security-Policy: exactly what the page loads. Its own files, its boot script by hash,
+ * The panel page's Content-Security-Policy: exactly what the page loads. Its own files, its start-up script by hash,
  * the card provider's and the registrar's scripts and what they load, error reports to the configured Sentry
  * ingest, and nothing inline but styles: the bundle adds its stylesheet as a <style> element (webpack's
  * asset/source) and the card provider styles its field inline. Only the configured hosts may frame it.
  */
-export function panelContentSecurityPolicy({ inlineScript, config, production }: PanelPolicyInput): string {
+export function panelContentSecurityPolicy({ inlineScripts, config, production }: PanelPolicyInput): string {
   const thirdParty = [config.paymentScriptUrl, config.registrarScriptUrl].map(foreignOrigin).filter((origin) => origin !== null);
   const extra = (directive: Directive) => thirdParty.flatMap((origin) => THIRD_PARTY_SOURCES[origin]?.[directive] ?? []);
   const sentryIngest = foreignOrigin(config.sentryDsn);
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
-    ['script-src', "'self'", ...(inlineScript === null ? [] : [inlineScript]), ...thirdParty, ...extra('script-src')],
+    ['script-src', "'self'", ...inlineScripts, ...thirdParty, ...extra('script-src')],
     ['style-src', "'self'", "'unsafe-inline'"],
     ['img-src', "'self'", ...extra('img-src')],
     ['connect-src', "'self'", ...extra('connect-src'), ...(sentryIngest === null ? [] : [sentryIngest])],
@@ -94,8 +102,8 @@ export function panelPermissionsPolicy(config: PanelRuntimeConfig): string {
 export function injectPanelConfig(html: string, config: PanelRuntimeConfig): string {
   const tag = `<script id="panel-config" type="application/json">${jsonForScript(config)}</script>`;
   if (html.includes(PANEL_CONFIG_PLACEHOLDER)) return html.replace(PANEL_CONFIG_PLACEHOLDER, () => tag);
-  // The build's minifier drops the placeholder comment: the boot script, which reads the configuration, follows it.
-  const boot = BOOT_SCRIPT.exec(html);
-  if (boot !== null) return `${html.slice(0, boot.index)}${tag}${html.slice(boot.index)}`;
+  // The build's minifier drops the placeholder comment: the start-up script, which reads the configuration, follows it.
+  const startup = STARTUP_SCRIPT.exec(html);
+  if (startup !== null) return `${html.slice(0, startup.index)}${tag}${html.slice(startup.index)}`;
   return html.replace('</head>', () => `${tag}</head>`);
 }

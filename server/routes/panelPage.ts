@@ -8,7 +8,13 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { PanelRuntimeConfig } from '../config';
-import { injectPanelConfig, inlineScriptSource, panelContentSecurityPolicy, panelPermissionsPolicy } from '../http/panelHtml';
+import {
+  PAGE_SCRIPT_SOURCES_FILE,
+  injectPanelConfig,
+  panelContentSecurityPolicy,
+  panelPermissionsPolicy,
+  parsePageScriptSources,
+} from '../http/panelHtml';
 
 const HASHED_ASSET = /\.[0-9a-f]{8,}\.[a-z0-9]+(\.map)?$/;
 const LONG_CACHE = 'public, max-age=31536000, immutable';
@@ -34,13 +40,16 @@ export interface PanelPage {
 
 export async function registerPanelPage(app: FastifyInstance, options: PanelPageOptions): Promise<PanelPage> {
   const indexPath = path.join(options.distDir, 'index.html');
-  let cached: { html: string; inlineScript: string | null } | null = null;
+  const scriptSourcesPath = path.join(options.distDir, PAGE_SCRIPT_SOURCES_FILE);
+  let cached: { html: string; inlineScripts: string[] } | null = null;
 
-  async function indexHtml(): Promise<{ html: string; inlineScript: string | null } | null> {
+  async function indexHtml(): Promise<{ html: string; inlineScripts: string[] } | null> {
     if (cached !== null) return cached;
     try {
       const html = await readFile(indexPath, 'utf8');
-      const index = { html, inlineScript: inlineScriptSource(html) };
+      // A page built without an inline script has no sources file: it allows none.
+      const scriptSources = await readFile(scriptSourcesPath, 'utf8').catch(() => '[]');
+      const index = { html, inlineScripts: parsePageScriptSources(scriptSources) };
       if (options.production) cached = index;
       return index;
     } catch {
@@ -65,7 +74,7 @@ export async function registerPanelPage(app: FastifyInstance, options: PanelPage
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', REVALIDATE)
-        .header('content-security-policy', panelContentSecurityPolicy({ inlineScript: index.inlineScript, config, production: options.production }))
+        .header('content-security-policy', panelContentSecurityPolicy({ inlineScripts: index.inlineScripts, config, production: options.production }))
         .header('permissions-policy', panelPermissionsPolicy(config))
         .header('referrer-policy', 'strict-origin-when-cross-origin')
         .send(injectPanelConfig(index.html, config));

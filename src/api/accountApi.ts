@@ -10,22 +10,22 @@
  */
 import { api } from './api';
 import type { ApiError } from './errors';
-import { takeBootReply } from './bootReplies';
+import { takeStartupReply } from './startupReplies';
 import { call } from './call';
 import type { CallName, CallResponse } from '../../core/contract';
 
 type Asked = { data: unknown; error?: undefined } | { error: unknown; data?: undefined };
 
 /**
- * The boot script's answer to the call, when it asked and got one (bootReplies.ts); else the transport asks, with
- * its retries and messages. A request after the first (a refetch) always asks.
+ * The start-up script's answer to the call, when it asked and got one (startupReplies.ts); else the transport asks,
+ * with its retries and messages. A request after the first (a refetch) always asks.
  */
-async function bootedOrAsked<Name extends CallName>(
+async function startedOrAsked<Name extends CallName>(
   name: Name,
   ask: () => Asked | PromiseLike<Asked>,
 ): Promise<{ data: CallResponse<Name> } | { error: ApiError }> {
-  const booted = await takeBootReply(name);
-  if (booted?.status === 200) return { data: booted.body as CallResponse<Name> };
+  const started = await takeStartupReply(name);
+  if (started?.status === 200) return { data: started.body as CallResponse<Name> };
   const result = await ask();
   return result.error ? { error: result.error as ApiError } : { data: result.data as CallResponse<Name> };
 }
@@ -42,12 +42,12 @@ export const accountApi = api.injectEndpoints({
     }),
     /** Changes with the billing data (a plan change, a new card, a cancellation): refetched with it. */
     getNextCharge: build.query<CallResponse<'get-next-charge'>, void>({
-      queryFn: (_arg, _api, _extra, baseQuery) => bootedOrAsked('get-next-charge', () => baseQuery(call('get-next-charge'))),
+      queryFn: (_arg, _api, _extra, baseQuery) => startedOrAsked('get-next-charge', () => baseQuery(call('get-next-charge'))),
       providesTags: ['BillingData'],
     }),
     getAccountInfo: build.query<CallResponse<'get-account-info'>, void>({
       queryFn: (_arg, _api, _extra, baseQuery) =>
-        bootedOrAsked('get-account-info', () => baseQuery(call('get-account-info', { withForceUpgrade: true }))),
+        startedOrAsked('get-account-info', () => baseQuery(call('get-account-info', { withForceUpgrade: true }))),
       providesTags: ['AccountInfo'],
     }),
   }),

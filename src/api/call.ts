@@ -47,5 +47,18 @@ type PartsParameter<Name extends CallName> = Partial<CallParts<Name>> extends Ca
   : [parts: CallParts<Name>];
 
 export function call<Name extends CallName>(name: Name, ...[parts]: PartsParameter<Name>): CallArgs {
-  return { ...(parts as Omit<CallArgs, 'url' | 'kind'> | undefined), name, url: `/api/${name}`, kind: callKinds[name] };
+  return { ...(parts as Omit<CallArgs, 'url' | 'kind'> | undefined), name, url: callUrl(name), kind: callKinds[name] };
+}
+
+/** Where a call is POSTed. */
+export function callUrl(name: CallName): string {
+  return `/api/${name}`;
+}
+
+/**
+ * The JSON body of every call (SPEC section 4): the token, the call's data and its options. The transport
+ * (baseQuery.ts) and the page's start-up script (src/startup/) both send it.
+ */
+export function callBody(jwt: string, data: unknown, options: Record<string, unknown>): { jwt: string; data: unknown; options: Record<string, unknown> } {
+  return { jwt, data, options };
 }

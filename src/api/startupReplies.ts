@@ -1,25 +1,25 @@
 /**
- * Calls the page's boot script (public/boot.js) made before the bundle ran, handed to the endpoint that would
+ * Calls the page's start-up script (src/startup/) made before the bundle ran, handed to the endpoint that would
  * make them. The billing data and the site limits are awaited and seeded into the cache before the first render
  * (sessionThunks.ts); a call the first render must not wait for (the next charge: a preview at the card provider)
  * is handed over here instead, still in flight, so the endpoint takes its answer rather than asking a second time.
  */
 import type { CallName } from '../../core/contract';
 
-/** A call the boot script made: its HTTP status and JSON body; null when it made none or it failed to arrive. */
-export interface BootReply {
+/** A call the start-up script made: its HTTP status and JSON body; null when it made none or it failed to arrive. */
+export interface StartupReply {
   status: number;
   body: unknown;
 }
 
-const handedOver = new Map<CallName, Promise<BootReply | null>>();
+const handedOver = new Map<CallName, Promise<StartupReply | null>>();
 
-export function handOverBootReply(name: CallName, reply: Promise<BootReply | null>): void {
+export function handOverStartupReply(name: CallName, reply: Promise<StartupReply | null>): void {
   handedOver.set(name, reply.catch(() => null));
 }
 
-/** The boot script's reply to this call, once: a later request (a refetch) asks the server. */
-export function takeBootReply(name: CallName): Promise<BootReply | null> {
+/** The start-up script's reply to this call, once: a later request (a refetch) asks the server. */
+export function takeStartupReply(name: CallName): Promise<StartupReply | null> {
   const reply = handedOver.get(name) ?? Promise.resolve(null);
   handedOver.delete(name);
   return reply;

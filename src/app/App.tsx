@@ -7,7 +7,7 @@ import { limitsHash } from '../../core/rules/limits';
 import { usePageNavigation } from '../features/common/pageNavigation';
 import { SessionGate } from '../features/session/SessionGate';
 import { selectSessionStatus } from '../features/session/sessionSlice';
-import { firstScreenRendered, panelNavigated, selectRequestedRoute } from '../store/hostBridge';
+import { firstScreenRendered, panelNavigated, selectRequestedRoute } from '../host/hostBridge';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
 import { DEFAULT_TITLE, ShellProvider, useShellState } from '../ui/shell';
 import { Logo } from './logos';

@@ -5,10 +5,11 @@
  */
 import type { I18n } from '@lingui/core';
 import { useEffect, useSyncExternalStore } from 'react';
-import { activateLocale, browserLocaleTag, documentLanguage, loadCatalog } from '../i18n/i18n';
+import { browserLocaleTag } from '../i18n/browserLocale';
+import { activateLocale, documentLanguage, loadCatalog } from '../i18n/i18n';
 import { resolveLocale } from '../../core/rules/locales';
 import { useAppSelector } from '../store/hooks';
-import { selectHostLocale } from '../store/hostBridge';
+import { selectHostLocale } from '../host/hostBridge';
 
 function subscribeToBrowserLanguage(onChange: () => void): () => void {
   window.addEventListener('languagechange', onChange);

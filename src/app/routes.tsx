@@ -1,12 +1,14 @@
 /**
- * The route table of SPEC section 2, matched exactly; any other path is the dashboard. Each screen is its own
- * chunk, loaded when first visited or preloaded (preloadScreen).
+ * The screens of the route table (routeTable.ts), each its own chunk, loaded when first visited or preloaded
+ * (preloadScreen).
  */
 import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useState } from 'react';
 import type { ComponentType } from 'react';
-import { Navigate, Route, Routes, matchRoutes, useLocation } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { Spinner } from '../ui/Spinner';
+import { collapseSlashes, FALLBACK_SCREEN, ROUTES, screenAt } from './routeTable';
+import type { ScreenName } from './routeTable';
 
 const loadDashboard = () => import(/* webpackChunkName: "dashboard" */ '../features/billing/BillingDashboard');
 const loadPlans = () => import(/* webpackChunkName: "plans" */ '../features/plans/PlansScreen');
@@ -40,28 +42,19 @@ function lazyScreen<Module>(loadModule: () => Promise<Module>, pick: (module: Mo
   return { Screen, load };
 }
 
-const dashboard = lazyScreen(loadDashboard, (module) => module.default);
-const plans = lazyScreen(loadPlans, (module) => module.default);
-const checkout = lazyScreen(loadCheckout, (module) => module.default);
-const support = lazyScreen(loadSupport, (module) => module.default);
-const domainOverview = lazyScreen(loadDomain, (module) => module.DomainOverview);
-const customDomainSetup = lazyScreen(loadDomain, (module) => module.CustomDomainSetup);
-const sendingDomainSetup = lazyScreen(loadDomain, (module) => module.SendingDomainSetup);
+const screens: Record<ScreenName, LazyScreen> = {
+  dashboard: lazyScreen(loadDashboard, (module) => module.default),
+  plans: lazyScreen(loadPlans, (module) => module.default),
+  checkout: lazyScreen(loadCheckout, (module) => module.default),
+  support: lazyScreen(loadSupport, (module) => module.default),
+  domainOverview: lazyScreen(loadDomain, (module) => module.DomainOverview),
+  customDomainSetup: lazyScreen(loadDomain, (module) => module.CustomDomainSetup),
+  sendingDomainSetup: lazyScreen(loadDomain, (module) => module.SendingDomainSetup),
+};
 
 export const routeTable: ReadonlyArray<{ path: string; screen: LazyScreen }> = [
-  { path: '/', screen: dashboard },
-  { path: '/billing', screen: dashboard },
-  { path: '/billing/plans', screen: plans },
-  { path: '/plans', screen: plans },
-  { path: '/checkout/:id', screen: checkout },
-  { path: '/billing/checkout/:id', screen: checkout },
-  { path: '/checkout', screen: checkout },
-  { path: '/billing/checkout', screen: checkout },
-  { path: '/support', screen: support },
-  { path: '/domain', screen: domainOverview },
-  { path: '/domain/custom', screen: customDomainSetup },
-  { path: '/domain/sending', screen: sendingDomainSetup },
-  { path: '*', screen: dashboard },
+  ...Object.entries(ROUTES).map(([path, screen]) => ({ path, screen: screens[screen] })),
+  { path: '*', screen: screens[FALLBACK_SCREEN] },
 ];
 
 /**
@@ -70,14 +63,7 @@ export const routeTable: ReadonlyArray<{ path: string; screen: LazyScreen }> = [
  * render without suspending (also when its code failed to load: the screen's own render then reports it).
  */
 export function preloadScreen(pathname: string): Promise<void> {
-  const match = matchRoutes(routeTable.map(({ path }) => ({ path })), collapseSlashes(pathname))?.[0];
-  const entry = routeTable.find(({ path }) => path === match?.route.path);
-  return entry ? entry.screen.load().catch(() => undefined) : Promise.resolve();
-}
-
-/** '//billing///plans' -> '/billing/plans' */
-export function collapseSlashes(path: string): string {
-  return path.replace(/\/{2,}/g, '/');
+  return screens[screenAt(pathname)].load().catch(() => undefined);
 }
 
 export function AppRoutes() {

@@ -1,11 +1,11 @@
 /**
- * The page's start as the user sees it: with what the boot script already has, the first screen appears in one
+ * The page's start as the user sees it: with what the start-up script already has, the first screen appears in one
  * step; while the session is still on its way, a spinner says so.
  */
 import { act, screen, within } from '@testing-library/react';
 import type { Root } from 'react-dom/client';
 import type { BillingData } from '../../core/contract';
-import { completeBoot } from '../test/panelBoot';
+import { completeStartup } from '../test/panelStartup';
 import { scenarioBillingData } from '../../server/demo/scenarios';
 import { FIRST_RENDER_WAIT_MS, startPanel } from './startPanel';
 import { fakeClock } from '../test/fakeTimers';
@@ -36,9 +36,9 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-it("shows the dashboard in one step when the boot script's calls are in: no spinner or fallback before it", async () => {
+it("shows the dashboard in one step when the start-up script's calls are in: no spinner or fallback before it", async () => {
   await act(async () => {
-    root = await startPanel(completeBoot(billingData));
+    root = await startPanel(completeStartup(billingData));
   });
 
   expect(await screen.findByRole('heading', { name: 'Plan details' })).toBeInTheDocument();
@@ -54,7 +54,7 @@ it(`shows the spinner after ${FIRST_RENDER_WAIT_MS} ms while the host has not an
     const unanswered = new Promise<never>(() => undefined);
     let started: Promise<Root> | undefined;
     act(() => {
-      started = startPanel(completeBoot(billingData, { token: unanswered, forceUpgradeInfo: unanswered, session: unanswered }));
+      started = startPanel(completeStartup(billingData, { token: unanswered, forceUpgradeInfo: unanswered, session: unanswered }));
     });
     await act(() => jest.advanceTimersByTimeAsync(FIRST_RENDER_WAIT_MS - 1));
     expect(shown).toEqual([]);

@@ -4,9 +4,9 @@ import type { Root } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { sleep } from '../api/sleep';
 import { readConfig } from '../config';
-import { activateLocale, browserLocaleTag, createPanelI18n, loadCatalog } from '../i18n/i18n';
-import { resolveLocale } from '../../core/rules/locales';
-import type { PanelBoot } from '../features/session/boot';
+import { browserLocale } from '../i18n/browserLocale';
+import { activateLocale, createPanelI18n, loadCatalog } from '../i18n/i18n';
+import type { PanelStartup } from '../features/session/panelStartup';
 import { resumeSession, startSession } from '../features/session/sessionThunks';
 import { makeStore } from './store';
 import { createErrorReporter } from './errorReporting';
@@ -18,14 +18,14 @@ import { applyTheme, preferredTheme } from './theme';
 
 /**
  * How long the first render waits for the session and the first screen's code. Both are usually in by the
- * time the bundle runs (the boot script's calls travelled while it loaded): rendered with them, the first
+ * time the bundle runs (the start-up script's calls travelled while it loaded): rendered with them, the first
  * screen appears in one step, not as a spinner, then the screen's fallback, then the screen, each a render and
  * a layout of its own. A longer wait shows the spinner, as any wait for the host or the server does.
  */
 export const FIRST_RENDER_WAIT_MS = 150;
 
-/** `boot`: what the page's boot script already did (features/session/boot.ts), or null to start afresh. */
-export async function startPanel(boot: PanelBoot | null): Promise<Root> {
+/** `startup`: what the page's start-up script already did (src/startup/), or null to start afresh. */
+export async function startPanel(startup: PanelStartup | null): Promise<Root> {
   const style = document.createElement('style');
   style.textContent = styles;
   document.head.append(style);
@@ -35,14 +35,14 @@ export async function startPanel(boot: PanelBoot | null): Promise<Root> {
   const config = readConfig(document);
   const reporter = createErrorReporter(config);
   const { store } = makeStore({ config, reporter, self: window, parent: window.parent });
-  // The page's boot script has usually started the session already: resume from it, else start it here.
-  const sessionOpened = boot === null ? store.dispatch(startSession()) : store.dispatch(resumeSession(boot));
+  // The page's start-up script has usually started the session already: resume from it, else start it here.
+  const sessionOpened = startup === null ? store.dispatch(startSession()) : store.dispatch(resumeSession(startup));
   // The first screen's code loads beside the session's calls, not after the first render asks for it.
   const screenLoaded = preloadScreen(window.location.pathname);
-  // So is the catalog of the browser's language (the page preloads it: webpack.config.js); the host may name
-  // another once the panel is ready (app/language.tsx).
+  // So is the catalog of the browser's language (the start-up script preloads it); the host may name another once
+  // the panel is ready (app/language.tsx).
   const i18n = createPanelI18n();
-  const firstLocale = resolveLocale(browserLocaleTag());
+  const firstLocale = browserLocale();
   const languageReady = loadCatalog(i18n, firstLocale.catalog).then(
     () => activateLocale(i18n, firstLocale),
     () => undefined,

@@ -4,7 +4,7 @@
  * which panel.css's tokens follow: switching repaints, and no screen remounts or loses what was typed in it.
  */
 import { useLayoutEffect, useSyncExternalStore } from 'react';
-import { selectHostTheme } from '../store/hostBridge';
+import { selectHostTheme } from '../host/hostBridge';
 import { useAppSelector } from '../store/hooks';
 import type { PanelTheme } from '../ui/documentTheme';
 

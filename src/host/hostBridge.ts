@@ -2,20 +2,19 @@
  * The host bridge: the panel's side of the window-message protocol (SPEC section 1, docs/host-protocol.md), as a
  * Redux middleware. Components and thunks speak to the host only through the actions below.
  *
- * Security: a message is accepted only when its origin is one of the configured host origins and its source is
- * the parent window; messages go only to that exact origin, never '*'.
+ * Security (hostOrigin.ts): a message is accepted only when its origin is one of the configured host origins and
+ * its source is the parent window; messages go only to that exact origin, never '*'.
  */
 import { createAction, createSlice } from '@reduxjs/toolkit';
 import type { Middleware, PayloadAction } from '@reduxjs/toolkit';
 import { accountApi } from '../api/accountApi';
 import type { BillingData } from '../../core/contract';
+import { detectHostOrigin, isFromHost } from './hostOrigin';
+import { createHostRequests, isHostRequest } from './hostRequests';
+import type { HostAnswer, HostRequest } from './hostRequests';
 
 /** Longer than any BCP 47 tag a browser or an admin would name. */
 const MAX_LOCALE_TAG_LENGTH = 35;
-
-export type HostRequest = 'token' | 'forceUpgradeInfo';
-
-export type HostAnswer = { answered: true; response: unknown } | { answered: false };
 
 /** Ask the host something; `dispatch(askHost(...))` returns a promise of its answer, or of none after the wait. */
 export const askHost = createAction<{ request: HostRequest; timeoutMs: number }>('host/askHost');
@@ -77,24 +76,9 @@ export interface HostBridge {
   stop(): void;
 }
 
-/** The host's origin as the browser tells it before any message arrives, if it is an allowed one. */
-function detectHostOrigin(self: Window, hostOrigins: readonly string[]): string | null {
-  const candidates = [self.location.ancestorOrigins?.[0], originOf(self.document.referrer)];
-  return candidates.find((origin): origin is string => !!origin && hostOrigins.includes(origin)) ?? null;
-}
-
-function originOf(url: string): string | undefined {
-  try {
-    return url ? new URL(url).origin : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 export function createHostBridge({ self, parent, hostOrigins }: HostBridgeOptions): HostBridge {
   const insideHost = parent !== self;
   let hostOrigin = insideHost ? detectHostOrigin(self, hostOrigins) : null;
-  const pending = new Map<HostRequest, Array<(answer: HostAnswer) => void>>();
   /** the billing data the host last heard of: what a getSubscription query is answered from */
   let lastBillingData: BillingData | null = null;
   let announcedReady = false;
@@ -106,24 +90,20 @@ export function createHostBridge({ self, parent, hostOrigins }: HostBridgeOption
     if (hostOrigin) parent.postMessage(message, hostOrigin);
   }
 
+  const requests = createHostRequests(post);
+
   function postSubscription(data: BillingData) {
     lastBillingData = data;
     post(subscriptionMessage(data));
   }
 
-  function settle(request: HostRequest, answer: HostAnswer) {
-    const waiting = pending.get(request) ?? [];
-    pending.delete(request);
-    waiting.forEach((resolve) => resolve(answer));
-  }
-
   const middleware: Middleware = (store) => {
     function onMessage(event: MessageEvent) {
-      if (!event.data || event.source !== parent || !hostOrigins.includes(event.origin)) return;
+      if (!isFromHost(event, parent, hostOrigins)) return;
       hostOrigin = event.origin;
       const message = event.data as { request?: unknown; query?: unknown; response?: unknown };
-      if (message.request === 'token' || message.request === 'forceUpgradeInfo') {
-        settle(message.request, { answered: true, response: message.response });
+      if (isHostRequest(message.request)) {
+        requests.answer(message.request, message.response);
         return;
       }
       switch (message.query) {
@@ -156,20 +136,7 @@ export function createHostBridge({ self, parent, hostOrigins }: HostBridgeOption
     return (next) => (action) => {
       if (askHost.match(action)) {
         const { request, timeoutMs } = action.payload;
-        return new Promise<HostAnswer>((resolve) => {
-          if (!insideHost) return resolve({ answered: false });
-          const timer = setTimeout(() => {
-            const waiting = pending.get(request) ?? [];
-            pending.set(request, waiting.filter((candidate) => candidate !== done));
-            resolve({ answered: false });
-          }, timeoutMs);
-          const done = (answer: HostAnswer) => {
-            clearTimeout(timer);
-            resolve(answer);
-          };
-          pending.set(request, [...(pending.get(request) ?? []), done]);
-          post({ request });
-        });
+        return insideHost ? requests.ask(request, timeoutMs) : Promise.resolve<HostAnswer>({ answered: false });
       }
       const result = next(action);
       if (panelNavigated.match(action) && action.payload !== reportedRoute) {
@@ -181,7 +148,7 @@ export function createHostBridge({ self, parent, hostOrigins }: HostBridgeOption
       } else if (accountApi.endpoints.getBillingData.matchFulfilled(action)) {
         postSubscription(action.payload);
       } else if (accountApi.util.upsertQueryEntries.match(action)) {
-        // The billing data the page's boot script loaded, seeded into the cache (sessionThunks.ts). A seeding of
+        // The billing data the page's start-up script loaded, seeded into the cache (sessionThunks.ts). A seeding of
         // other entries leaves the cached billing data as it was: the host has heard of it already.
         const seeded = accountApi.endpoints.getBillingData.select()(store.getState()).data;
         if (seeded && seeded !== lastBillingData) postSubscription(seeded);
@@ -194,7 +161,7 @@ export function createHostBridge({ self, parent, hostOrigins }: HostBridgeOption
     middleware,
     stop() {
       removeListener();
-      pending.clear();
+      requests.clear();
     },
   };
 }

@@ -25,11 +25,6 @@ export function createPanelI18n(): I18n {
   return i18n;
 }
 
-/** The locale the owner's browser asks for, until the host names one. */
-export function browserLocaleTag(view: Pick<Window, 'navigator'> = window): string | null {
-  return view.navigator.language || null;
-}
-
 /**
  * Loads a catalog into `i18n` (a chunk is fetched once; loading it again only merges the same messages). Rejects
  * when the chunk cannot be fetched: the panel then stays in the language it speaks, never half-translated.

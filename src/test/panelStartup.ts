@@ -1,13 +1,13 @@
-/** What the page's boot script (public/boot.js) hands the bundle, as a test builds it. */
+/** What the page's start-up script (src/startup/) hands the bundle, as a test builds it. */
 import type { BillingData } from '../../core/contract';
-import type { PanelBoot } from '../features/session/boot';
+import type { PanelStartup } from '../features/session/panelStartup';
 
-/** The hand-off of a boot script whose host answered and whose calls all came back with `billingData`. */
-export function completeBoot(billingData: BillingData, overrides: Partial<PanelBoot> = {}): PanelBoot {
+/** The hand-off of a start-up script whose host answered and whose calls all came back with `billingData`. */
+export function completeStartup(billingData: BillingData, overrides: Partial<PanelStartup> = {}): PanelStartup {
   return {
     token: Promise.resolve({ answered: true, response: 'identity-token' }),
     forceUpgradeInfo: Promise.resolve({ answered: true, response: { forceUpgrade: false, isOwner: true, ownerUser: null } }),
-    session: Promise.resolve({ status: 200, body: { token: 'session-from-boot' } }),
+    session: Promise.resolve({ status: 200, body: { token: 'session-from-startup' } }),
     billingData: Promise.resolve({ status: 200, body: billingData, forceUpgrade: false }),
     siteLimits: Promise.resolve({ status: 200, body: { currentSiteLimits: billingData.currentSiteLimits } }),
     nextCharge: Promise.resolve(null),

@@ -1,15 +1,15 @@
 /**
- * The hand-off from the page's boot script: the store resumes from what it already did (the host's answers,
- * the session, the billing data) without asking again, and starts on its own when the boot script failed.
+ * The hand-off from the page's start-up script: the store resumes from what it already did (the host's answers,
+ * the session, the billing data) without asking again, and starts on its own when the start-up script failed.
  */
 import { accountApi } from '../../api/accountApi';
 import type { BillingData } from '../../../core/contract';
 import { scenarioBillingData } from '../../../server/demo/scenarios';
 import { answerAsOwnerHost } from '../../test/handlers/session';
-import { completeBoot } from '../../test/panelBoot';
+import { completeStartup } from '../../test/panelStartup';
 import { json, onCall } from '../../test/server';
 import { createTestStore } from '../../test/testPanel';
-import { takePanelBoot } from './boot';
+import { handOverStartup, takePanelStartup } from '../../startup/handOff';
 import { selectForceUpgradeInfo, selectSessionStatus, selectSessionToken } from './sessionSlice';
 import { resumeSession } from './sessionThunks';
 
@@ -25,16 +25,16 @@ beforeEach(() => {
 
 afterEach(() => {
   panel.cleanup();
-  delete window.__panelBoot;
+  delete window.__panelStartup;
 });
 
-it('seeds the session, the billing data and the site limits from the boot script, asking neither the host nor the server again', async () => {
+it('seeds the session, the billing data and the site limits from the start-up script, asking neither the host nor the server again', async () => {
   // The shared MSW server fails any request without a handler: none is made here.
-  await expect(panel.store.dispatch(resumeSession(completeBoot(billingData))).unwrap()).resolves.toBe(true);
+  await expect(panel.store.dispatch(resumeSession(completeStartup(billingData))).unwrap()).resolves.toBe(true);
 
   const state = panel.store.getState();
   expect(selectSessionStatus(state)).toBe('ready');
-  expect(selectSessionToken(state)).toBe('session-from-boot');
+  expect(selectSessionToken(state)).toBe('session-from-startup');
   expect(selectForceUpgradeInfo(state)).toEqual({ forceUpgrade: false, isOwner: true, ownerUser: null });
   expect(accountApi.endpoints.getBillingData.select()(state).data).toEqual(billingData);
   expect(accountApi.endpoints.getCurrentSiteLimits.select()(state).data).toEqual(siteLimits);
@@ -45,7 +45,7 @@ it('seeds the session, the billing data and the site limits from the boot script
 });
 
 it('tells the host about the subscription only when the billing data is seeded, not for other seeded entries', async () => {
-  await panel.store.dispatch(resumeSession(completeBoot(billingData))).unwrap();
+  await panel.store.dispatch(resumeSession(completeStartup(billingData))).unwrap();
   expect(panel.host.posted).toHaveLength(1);
 
   panel.store.dispatch(accountApi.util.upsertQueryEntries([{ endpointName: 'getCurrentSiteLimits', arg: undefined, value: siteLimits }]));
@@ -54,26 +54,26 @@ it('tells the host about the subscription only when the billing data is seeded, 
 });
 
 it('leaves billing data asked with another forceUpgrade to the screens', async () => {
-  const boot = completeBoot(billingData, { billingData: Promise.resolve({ status: 200, body: billingData, forceUpgrade: true }) });
+  const startup = completeStartup(billingData, { billingData: Promise.resolve({ status: 200, body: billingData, forceUpgrade: true }) });
 
-  await panel.store.dispatch(resumeSession(boot)).unwrap();
+  await panel.store.dispatch(resumeSession(startup)).unwrap();
 
   expect(selectSessionStatus(panel.store.getState())).toBe('ready');
   expect(accountApi.endpoints.getBillingData.select()(panel.store.getState()).data).toBeUndefined();
 });
 
-it('exchanges the token itself when the boot script could not', async () => {
+it('exchanges the token itself when the start-up script could not', async () => {
   const sessionCalls = answerAsOwnerHost(panel.host);
 
-  await panel.store.dispatch(resumeSession(completeBoot(billingData, { session: Promise.resolve(null), billingData: Promise.resolve(null), siteLimits: Promise.resolve(null) }))).unwrap();
+  await panel.store.dispatch(resumeSession(completeStartup(billingData, { session: Promise.resolve(null), billingData: Promise.resolve(null), siteLimits: Promise.resolve(null) }))).unwrap();
 
   expect(sessionCalls.map((call) => [call.jwt, call.options])).toEqual([['identity-token', { init: true, verbose: false }]]);
   expect(selectSessionToken(panel.store.getState())).toBe('session-1');
 });
 
-it('starts the session as without a boot script when the boot script failed', async () => {
+it('starts the session as without a start-up script when that script failed', async () => {
   const sessionCalls = answerAsOwnerHost(panel.host);
-  const failed = completeBoot(billingData, { token: Promise.reject(new Error('boot script failed')) });
+  const failed = completeStartup(billingData, { token: Promise.reject(new Error('start-up script failed')) });
 
   await panel.store.dispatch(resumeSession(failed)).unwrap();
 
@@ -82,29 +82,23 @@ it('starts the session as without a boot script when the boot script failed', as
   expect(selectSessionStatus(panel.store.getState())).toBe('ready');
 });
 
-describe('takePanelBoot', () => {
-  it('takes a whole hand-off once', () => {
-    const boot = completeBoot(billingData);
-    window.__panelBoot = boot;
+describe('the hand-off', () => {
+  it('is taken once', () => {
+    const startup = completeStartup(billingData);
+    handOverStartup(window, startup);
 
-    expect(takePanelBoot(window)).toBe(boot);
-    expect(takePanelBoot(window)).toBeNull();
-  });
-
-  it('ignores a partial one', () => {
-    window.__panelBoot = { token: Promise.resolve({ answered: false }) };
-
-    expect(takePanelBoot(window)).toBeNull();
+    expect(takePanelStartup(window)).toBe(startup);
+    expect(takePanelStartup(window)).toBeNull();
   });
 });
 
-describe("the next charge the boot script asked for (the dashboard's preview at the card provider)", () => {
+describe("the next charge the start-up script asked for (the dashboard's preview at the card provider)", () => {
   const nextCharge = { nextCharge: { kind: 'renewal', date: NOW + 86_400, subtotal: 36_000, discount: 0, creditApplied: 1250, amount: 34_750 } };
 
   it('is not waited for: the session opens while it is still on its way, and the endpoint then takes its answer', async () => {
     let answer!: (reply: { status: number; body: unknown }) => void;
     const inFlight = new Promise<{ status: number; body: unknown }>((resolve) => (answer = resolve));
-    await panel.store.dispatch(resumeSession(completeBoot(billingData, { nextCharge: inFlight }))).unwrap();
+    await panel.store.dispatch(resumeSession(completeStartup(billingData, { nextCharge: inFlight }))).unwrap();
     expect(selectSessionStatus(panel.store.getState())).toBe('ready');
 
     // The shared MSW server fails any request without a handler: the endpoint asks no one.
@@ -115,22 +109,22 @@ describe("the next charge the boot script asked for (the dashboard's preview at 
   });
 });
 
-describe("the account info the boot script asked for (a domain screen's first read)", () => {
+describe("the account info the start-up script asked for (a domain screen's first read)", () => {
   const accountInfo = { currentSite: billingData.currentSite, isGrace: false, forceUpgradeOwner: false };
 
   it('is taken by the endpoint when it was asked with the forceUpgrade the host answered', async () => {
-    const boot = completeBoot(billingData, { accountInfo: Promise.resolve({ status: 200, body: accountInfo, forceUpgrade: false }) });
-    await panel.store.dispatch(resumeSession(boot)).unwrap();
+    const startup = completeStartup(billingData, { accountInfo: Promise.resolve({ status: 200, body: accountInfo, forceUpgrade: false }) });
+    await panel.store.dispatch(resumeSession(startup)).unwrap();
     // The shared MSW server fails any request without a handler: the endpoint asks no one.
     const read = panel.store.dispatch(accountApi.endpoints.getAccountInfo.initiate());
     await expect(read.unwrap()).resolves.toEqual(accountInfo);
     read.unsubscribe();
   });
 
-  it('is asked again when the boot script asked with another forceUpgrade', async () => {
+  it('is asked again when the start-up script asked with another forceUpgrade', async () => {
     const asked = onCall('get-account-info', () => json(accountInfo));
-    const boot = completeBoot(billingData, { accountInfo: Promise.resolve({ status: 200, body: { stale: true }, forceUpgrade: true }) });
-    await panel.store.dispatch(resumeSession(boot)).unwrap();
+    const startup = completeStartup(billingData, { accountInfo: Promise.resolve({ status: 200, body: { stale: true }, forceUpgrade: true }) });
+    await panel.store.dispatch(resumeSession(startup)).unwrap();
     const read = panel.store.dispatch(accountApi.endpoints.getAccountInfo.initiate());
     await expect(read.unwrap()).resolves.toEqual(accountInfo);
     expect(asked).toHaveLength(1);

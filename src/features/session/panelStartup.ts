@@ -1,57 +1,38 @@
 /**
- * The hand-off from the page's boot script (public/boot.js): before the bundle arrived, it asked the host for
- * the token and forceUpgradeInfo, exchanged the token at billing-session and started get-billing-data,
- * get-current-site-limits and what the first screen alone reads (the dashboard's get-next-charge, the domain
- * screens' get-account-info). It
- * leaves those promises on window.__panelBoot; the session resumes from them (resumeSession in
- * sessionThunks.ts) instead of asking again. Without it (a page without the script, tests) the session starts
- * as it always did.
+ * What the page's start-up script (src/startup/) did before the bundle arrived, as it hands it to the bundle: it
+ * asked the host for the token and forceUpgradeInfo, exchanged the token at billing-session and started
+ * get-billing-data, get-current-site-limits and what the first screen alone reads (the dashboard's
+ * get-next-charge, the domain screens' get-account-info). The session resumes from these promises (resumeSession
+ * in sessionThunks.ts) instead of asking again; without them (a page outside a host, tests) it starts as it
+ * always did. The rules both follow are here and in hostAnswers.ts.
  */
-import type { BootReply } from '../../api/bootReplies';
-import type { HostAnswer } from '../../store/hostBridge';
+import type { StartupReply } from '../../api/startupReplies';
+import type { HostAnswer } from '../../host/hostRequests';
 
-export type { BootReply } from '../../api/bootReplies';
-
-export interface PanelBoot {
+export interface PanelStartup {
   token: Promise<HostAnswer>;
   forceUpgradeInfo: Promise<HostAnswer>;
   /** billing-session with init true */
-  session: Promise<BootReply | null>;
+  session: Promise<StartupReply | null>;
   /** get-billing-data, with the forceUpgrade it was asked with */
-  billingData: Promise<(BootReply & { forceUpgrade: boolean }) | null>;
+  billingData: Promise<(StartupReply & { forceUpgrade: boolean }) | null>;
   /** get-current-site-limits */
-  siteLimits: Promise<BootReply | null>;
+  siteLimits: Promise<StartupReply | null>;
   /** get-next-charge, asked only when the panel opens on its dashboard (null otherwise) */
-  nextCharge: Promise<BootReply | null>;
+  nextCharge: Promise<StartupReply | null>;
   /** get-account-info, asked only when the panel opens on a domain screen (null otherwise), with its forceUpgrade */
-  accountInfo: Promise<(BootReply & { forceUpgrade: boolean }) | null>;
+  accountInfo: Promise<(StartupReply & { forceUpgrade: boolean }) | null>;
   /** settles once get-billing-data was asked for, or could not be */
   dataRequested: Promise<void>;
 }
 
-declare global {
-  interface Window {
-    __panelBoot?: unknown;
-  }
+/** The options of billing-session: `init` true opens a session, false renews it. */
+export function billingSessionOptions(init: boolean): { init: boolean; verbose: false } {
+  return { init, verbose: false };
 }
 
-function isPromise(value: unknown): value is Promise<unknown> {
-  return typeof (value as { then?: unknown } | null)?.then === 'function';
-}
-
-/** The boot script's hand-off, if it left a whole one; taken once, so a second store starts on its own. */
-export function takePanelBoot(self: Window): PanelBoot | null {
-  const boot = self.__panelBoot as Partial<Record<keyof PanelBoot, unknown>> | undefined;
-  delete self.__panelBoot;
-  if (typeof boot !== 'object' || boot === null) return null;
-  const whole = [
-    boot.token, boot.forceUpgradeInfo, boot.session, boot.billingData, boot.siteLimits, boot.nextCharge, boot.accountInfo, boot.dataRequested,
-  ].every(isPromise);
-  return whole ? (boot as PanelBoot) : null;
-}
-
-/** The session token of a billing-session reply the boot script got, if it got one. */
-export function sessionTokenOf(reply: BootReply | null): string | null {
+/** The session token of a billing-session reply, if it carries one. */
+export function sessionTokenOf(reply: StartupReply | null): string | null {
   const token = reply?.status === 200 ? (reply.body as { token?: unknown } | null)?.token : undefined;
   return typeof token === 'string' && token !== '' ? token : null;
 }

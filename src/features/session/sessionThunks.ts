@@ -3,16 +3,16 @@
  * init true, renewed with init false, fully re-initialised on 'Token has expired'.
  */
 import { accountApi } from '../../api/accountApi';
-import { handOverBootReply } from '../../api/bootReplies';
+import { handOverStartupReply } from '../../api/startupReplies';
 import type { BillingData, CallResponse } from '../../../core/contract';
 import { ERROR_MESSAGES, isApiError, isExpiredTokenMessage } from '../../api/errors';
 import { HOST_TOKEN_INFO_WAIT_MS, HOST_TOKEN_WAIT_MS } from '../../../core/rules/constants';
-import { askHost } from '../../store/hostBridge';
-import type { HostAnswer } from '../../store/hostBridge';
+import { askHost } from '../../host/hostBridge';
+import type { HostAnswer } from '../../host/hostRequests';
 import { createAppAsyncThunk } from '../../store/hooks';
-import { sessionTokenOf } from './boot';
-import type { PanelBoot } from './boot';
-import { parseForceUpgradeInfo } from './hostAnswers';
+import { hostTokenOf, parseForceUpgradeInfo } from './hostAnswers';
+import { sessionTokenOf } from './panelStartup';
+import type { PanelStartup } from './panelStartup';
 import { sessionApi } from './sessionApi';
 import { forceUpgradeInfoReceived, hostMissing, hostTokenRefused, sessionEstablished, sessionFailed } from './sessionSlice';
 
@@ -50,12 +50,13 @@ export const startSession = createAppAsyncThunk('session/start', async (_: void,
 });
 
 /**
- * The first init, resumed from what the page's boot script already did (boot.ts): its host answers, its
- * session, the billing data and the site limits (seeded into the cache, so the screens do not ask again). Whatever the boot
- * script could not do, the usual steps do; a boot script that failed altogether leaves it all to startSession.
+ * The first init, resumed from what the page's start-up script already did (panelStartup.ts): its host answers,
+ * its session, the billing data and the site limits (seeded into the cache, so the screens do not ask again).
+ * Whatever the start-up script could not do, the usual steps do; a start-up script that failed altogether leaves
+ * it all to startSession.
  */
-export const resumeSession = createAppAsyncThunk('session/resume', async (boot: PanelBoot, { dispatch }): Promise<boolean> => {
-  const answers = await Promise.all([boot.token, boot.forceUpgradeInfo, boot.session]).catch(() => null);
+export const resumeSession = createAppAsyncThunk('session/resume', async (startup: PanelStartup, { dispatch }): Promise<boolean> => {
+  const answers = await Promise.all([startup.token, startup.forceUpgradeInfo, startup.session]).catch(() => null);
   if (answers === null) return dispatch(startSession()).unwrap();
   const [tokenAnswer, infoAnswer, session] = answers;
   const info = parseForceUpgradeInfo(infoAnswer);
@@ -64,9 +65,9 @@ export const resumeSession = createAppAsyncThunk('session/resume', async (boot: 
     dispatch(forceUpgradeInfoReceived(info));
     return dispatch(applyTokenAnswer({ answer: tokenAnswer, init: true })).unwrap();
   }
-  // Nothing is dispatched before the boot script's last calls are in: a render here would hold up its next
-  // call (the boot script runs on this page's thread too), and the screens render once, with everything, below.
-  const [billingData, siteLimits] = await Promise.all([boot.billingData.catch(() => null), boot.siteLimits.catch(() => null)]);
+  // Nothing is dispatched before the start-up script's last calls are in: a render here would hold up its next
+  // call (the script runs on this page's thread too), and the screens render once, with everything, below.
+  const [billingData, siteLimits] = await Promise.all([startup.billingData.catch(() => null), startup.siteLimits.catch(() => null)]);
   dispatch(forceUpgradeInfoReceived(info));
   // Seeded before the session opens the screens, so none of them asks for it; an answer the transport would
   // have treated (an error, another forceUpgrade) is left to the screens to ask for again. Seeded and opened in
@@ -81,10 +82,10 @@ export const resumeSession = createAppAsyncThunk('session/resume', async (boot: 
   if (seeds.length > 0) dispatch(accountApi.util.upsertQueryEntries(seeds));
   // Not waited for: the plan details show the next charge when its preview at the card provider is in, and the
   // domain screens their account info (asked with the same forceUpgrade, or asked again).
-  handOverBootReply('get-next-charge', boot.nextCharge);
-  handOverBootReply(
+  handOverStartupReply('get-next-charge', startup.nextCharge);
+  handOverStartupReply(
     'get-account-info',
-    boot.accountInfo.then((reply) => (reply?.forceUpgrade === info.forceUpgrade ? reply : null)),
+    startup.accountInfo.then((reply) => (reply?.forceUpgrade === info.forceUpgrade ? reply : null)),
   );
   dispatch(sessionEstablished(token));
   return true;
@@ -106,10 +107,11 @@ const applyTokenAnswer = createAppAsyncThunk(
       dispatch(hostMissing());
       return false;
     }
-    if (typeof answer.response !== 'string' || answer.response === '') {
+    const hostToken = hostTokenOf(answer);
+    if (hostToken === null) {
       dispatch(hostTokenRefused());
       return false;
     }
-    return dispatch(exchangeHostToken({ hostToken: answer.response, init })).unwrap();
+    return dispatch(exchangeHostToken({ hostToken, init })).unwrap();
   },
 );

@@ -1,0 +1,17 @@
+/**
+ * The entry of the page's inline start-up script: webpack.config.js bundles it (esbuild, tools/startupScript.cjs)
+ * into index.html, writing in LOCALE_CATALOG_FILES (each translation's chunk, known once the bundle is built),
+ * and the page's CSP allows it by the hash the build computed.
+ */
+import type { PanelLocale } from '../../core/rules/locales';
+import { handOverStartup } from './handOff';
+import { preloadCatalog, startConversation, warmUpIntl } from './startConversation';
+
+declare const LOCALE_CATALOG_FILES: Partial<Record<PanelLocale, string>>;
+
+preloadCatalog(window, LOCALE_CATALOG_FILES);
+const startup = startConversation(window);
+if (startup !== null) {
+  handOverStartup(window, startup);
+  warmUpIntl();
+}
