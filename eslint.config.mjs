@@ -90,6 +90,14 @@ export default tseslint.config(
               from: ['./server/http', './server/routes', './server/app.ts', './server/start.ts', './server/main.ts'],
               message: "a service or repository throws a DomainError (server/domainErrors.ts) and knows nothing of HTTP: the routes answer it.",
             },
+            // Repositories store and load; the billing rules that use them are services beside them (settlement.ts,
+            // paymentEvents.ts, ...). A repository may read the pure rules (products, site limits, the aggregate).
+            {
+              target: './server/billing/repositories',
+              from: './server/billing',
+              except: ['./repositories', './products.ts', './siteLimits.ts', './aggregate.ts'],
+              message: 'a repository stores and loads: the billing service that needs it passes what it decides (e.g. recordPaid takes settlePaidSubscription).',
+            },
             // A sending domain is one of the domain services; the mail provider seam sits below them.
             { target: './server/mail', from: './server/domains', message: 'the mail provider seam sits below the domain services (domains/sendingDomains.ts uses it).' },
             // The test wing (fault injection, the limits clock) is handed to the server by start.ts in the demo, and the

@@ -13,7 +13,7 @@ import { BackgroundCancellations } from './billing/cancellations';
 import { IdempotentWrites } from './billing/idempotency';
 import { Leases } from './billing/leases';
 import { ProviderAnswers } from './billing/providerAnswers';
-import { createStores } from './billing/repositories';
+import { createRepositories } from './billing/repositories';
 import { panelRuntimeConfig, type ServerConfig } from './config';
 import { withPlugin, type Db } from './db/database';
 import { serializeReply } from './http/serializeReply';
@@ -167,25 +167,25 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
   // The address this server listens on: the sandbox's customer portal pages are here.
   const publicUrl = () => `http://${config.listenHost}:${(app.server.address() as AddressInfo | null)?.port ?? config.port}`;
   const payments = options.payments ?? createPaymentsProvider(config.payments, { db, now, publicUrl, platformName: config.brand.platformName });
-  const store = createStores(db);
+  const repositories = createRepositories(db);
   // Counted in the database, so the limits hold across every process (http/rateLimits.ts).
   const limitsNow = testHooks?.limitsNow ?? Date.now;
   const rateLimits = new RateLimits(new RateLimitCounters(db), config.rateLimits, config.sessionSecret, limitsNow);
   registerRateLimits(app, rateLimits, API_PREFIX);
-  const cancellations = new BackgroundCancellations(store, payments, { delayMs: config.payments.cancelDelayMs, now, log: app.log });
+  const cancellations = new BackgroundCancellations(repositories, payments, { delayMs: config.payments.cancelDelayMs, now, log: app.log });
   app.addHook('onReady', () => cancellations.resume());
   app.addHook('onClose', async () => cancellations.close());
 
   const deps = {
-    store,
+    repositories,
     identity,
     payments,
     sessionSecret: config.sessionSecret,
     supportEmail: config.brand.supportEmail,
     now,
     call: { checkResponses: config.demo },
-    idempotency: new IdempotentWrites(store.idempotencyKeys, now),
-    leases: new Leases(store.leases, now),
+    idempotency: new IdempotentWrites(repositories.idempotencyKeys, now),
+    leases: new Leases(repositories.leases, now),
     cancellations,
     providerAnswers: new ProviderAnswers(limitsNow),
   };

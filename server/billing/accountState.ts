@@ -8,7 +8,7 @@ import { subscriptionStatusSchema } from '../../core/contract';
 import { deriveStatusFlags } from '../../core/rules/flags';
 import { DomainError, messages } from '../domainErrors';
 import { computeSiteLimits } from './siteLimits';
-import { toPrice, type AccountRecord, type Stores, type Subscribed } from './repositories';
+import { toPrice, type AccountRecord, type Repositories, type Subscribed } from './repositories';
 
 /** The account with its current subscription; 404 without one. */
 export function requireSubscription(account: AccountRecord): Subscribed {
@@ -19,8 +19,8 @@ export function requireSubscription(account: AccountRecord): Subscribed {
   return { ...account, subscription, price, product };
 }
 
-export async function siteLimitsOf(store: Stores, account: AccountRecord): Promise<CurrentSiteLimits> {
-  const { usage, membersOverride } = await store.accounts.siteUsage(account.site.id);
+export async function siteLimitsOf(repositories: Repositories, account: AccountRecord): Promise<CurrentSiteLimits> {
+  const { usage, membersOverride } = await repositories.accounts.siteUsage(account.site.id);
   return computeSiteLimits({
     planLimits: account.price === undefined ? [] : toPrice(account.price).limits,
     productName: account.product?.name ?? '',
@@ -36,9 +36,9 @@ export interface FlagRequest {
 }
 
 /** The status flags alone, for calls that answer a few of them. Null without a subscription. */
-export async function flagsOf(store: Stores, account: AccountRecord, request: FlagRequest): Promise<StatusFlags | null> {
+export async function flagsOf(repositories: Repositories, account: AccountRecord, request: FlagRequest): Promise<StatusFlags | null> {
   if (account.subscription === undefined) return null;
-  const latestInvoice = account.customer === undefined ? null : await store.invoices.latest(account.customer.id);
+  const latestInvoice = account.customer === undefined ? null : await repositories.invoices.latest(account.customer.id);
   return deriveStatusFlags({
     subscription: {
       status: subscriptionStatusSchema.parse(account.subscription.status),

@@ -8,7 +8,7 @@ import type { Db } from '../db/database';
 import { seedDemo } from '../demo/seed';
 import type { PaymentsProvider } from '../payments/provider';
 import { BackgroundCancellations, MAX_CANCEL_ATTEMPTS } from './cancellations';
-import { createStores, type Stores } from './repositories';
+import { createRepositories, type Repositories } from './repositories';
 import { openTemporaryDatabase, type TemporaryDatabase } from '../testing/temporaryDatabase';
 
 const DELAY_MS = 40;
@@ -16,7 +16,7 @@ const CANCELED_AT = 1_800_000_000;
 
 let temporary: TemporaryDatabase;
 let db: Db;
-let store: Stores;
+let repositories: Repositories;
 
 const log = { info: jest.fn(), error: jest.fn(), warn: jest.fn() } as unknown as FastifyBaseLogger;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -33,11 +33,11 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs = 3000): Promise
   }
 }
 
-const statusOf = async (id: string) => (await store.subscriptions.find(id))?.status;
+const statusOf = async (id: string) => (await repositories.subscriptions.find(id))?.status;
 
 beforeAll(async () => {
   temporary = await openTemporaryDatabase('cancellations');
-  ({ db, store } = temporary);
+  ({ db, repositories } = temporary);
 });
 
 afterAll(() => temporary?.close());
@@ -48,15 +48,15 @@ beforeEach(async () => {
 
 it('cancels at the provider after the delay, once, with an idempotency key', async () => {
   const payments = provider(async () => ({ canceledAt: CANCELED_AT }));
-  const worker = new BackgroundCancellations(store, payments, { delayMs: DELAY_MS, now: Date.now, log });
+  const worker = new BackgroundCancellations(repositories, payments, { delayMs: DELAY_MS, now: Date.now, log });
   await worker.request('sub_active');
   await worker.request('sub_active');
   expect(await statusOf('sub_active')).toBe('active');
   await waitFor(async () => (await statusOf('sub_active')) === 'canceled');
   expect(payments.cancelSubscription).toHaveBeenCalledTimes(1);
   expect(payments.cancelSubscription).toHaveBeenCalledWith('sbx_sub_active', { idempotencyKey: expect.stringMatching(/^cancel-sub_active-\d+$/) });
-  expect((await store.subscriptions.find('sub_active'))?.cancelled_at).toBe(CANCELED_AT);
-  expect((await store.cancellationRequests.find('sub_active'))?.completed_at).toBe(CANCELED_AT);
+  expect((await repositories.subscriptions.find('sub_active'))?.cancelled_at).toBe(CANCELED_AT);
+  expect((await repositories.cancellationRequests.find('sub_active'))?.completed_at).toBe(CANCELED_AT);
   worker.close();
 });
 
@@ -66,8 +66,8 @@ it('is carried out by one of two processes on the database, once, while the prov
     return { canceledAt: CANCELED_AT };
   });
   // Two workers are two server processes: each schedules the request it sees (one asked, one resumed at start).
-  const asking = new BackgroundCancellations(store, payments, { delayMs: DELAY_MS, now: Date.now, log });
-  const other = new BackgroundCancellations(createStores(db), payments, { delayMs: DELAY_MS, now: Date.now, log });
+  const asking = new BackgroundCancellations(repositories, payments, { delayMs: DELAY_MS, now: Date.now, log });
+  const other = new BackgroundCancellations(createRepositories(db), payments, { delayMs: DELAY_MS, now: Date.now, log });
   await asking.request('sub_active');
   await other.resume();
   await waitFor(async () => (await statusOf('sub_active')) === 'canceled');
@@ -84,11 +84,11 @@ it('retries a provider failure, then succeeds', async () => {
     if (calls === 1) throw new Error('provider down');
     return { canceledAt: CANCELED_AT };
   });
-  const worker = new BackgroundCancellations(store, payments, { delayMs: 0, now: Date.now, log, retryBaseMs: 20 });
+  const worker = new BackgroundCancellations(repositories, payments, { delayMs: 0, now: Date.now, log, retryBaseMs: 20 });
   await worker.request('sub_active');
   await waitFor(async () => (await statusOf('sub_active')) === 'canceled');
   expect(calls).toBe(2);
-  expect((await store.cancellationRequests.find('sub_active'))?.last_error).toBeNull();
+  expect((await repositories.cancellationRequests.find('sub_active'))?.last_error).toBeNull();
   worker.close();
 });
 
@@ -96,24 +96,24 @@ it('gives up after a few attempts, keeping the last error', async () => {
   const payments = provider(async () => {
     throw new Error('provider down');
   });
-  const worker = new BackgroundCancellations(store, payments, { delayMs: 0, now: Date.now, log, retryBaseMs: 5 });
+  const worker = new BackgroundCancellations(repositories, payments, { delayMs: 0, now: Date.now, log, retryBaseMs: 5 });
   await worker.request('sub_active');
-  await waitFor(async () => (await store.cancellationRequests.find('sub_active'))?.attempts === MAX_CANCEL_ATTEMPTS);
+  await waitFor(async () => (await repositories.cancellationRequests.find('sub_active'))?.attempts === MAX_CANCEL_ATTEMPTS);
   await sleep(100);
   expect(payments.cancelSubscription).toHaveBeenCalledTimes(MAX_CANCEL_ATTEMPTS);
-  expect(await store.cancellationRequests.find('sub_active')).toMatchObject({ completed_at: null, last_error: 'provider down' });
+  expect(await repositories.cancellationRequests.find('sub_active')).toMatchObject({ completed_at: null, last_error: 'provider down' });
   expect(await statusOf('sub_active')).toBe('active');
   worker.close();
 });
 
 it('picks up a request left by a server that stopped before it was due', async () => {
   const payments = provider(async () => ({ canceledAt: CANCELED_AT }));
-  const stopped = new BackgroundCancellations(store, payments, { delayMs: 10_000, now: Date.now, log });
+  const stopped = new BackgroundCancellations(repositories, payments, { delayMs: 10_000, now: Date.now, log });
   await stopped.request('sub_active');
   stopped.close();
   // The next start: the request is due at once (its time has come while the server was down).
   const later = () => Date.now() + 20_000;
-  const restarted = new BackgroundCancellations(store, payments, { delayMs: 10_000, now: later, log });
+  const restarted = new BackgroundCancellations(repositories, payments, { delayMs: 10_000, now: later, log });
   await restarted.resume();
   await waitFor(async () => (await statusOf('sub_active')) === 'canceled');
   expect(payments.cancelSubscription).toHaveBeenCalledTimes(1);
@@ -122,7 +122,7 @@ it('picks up a request left by a server that stopped before it was due', async (
 
 it('does nothing when the demo was reset before the request was due', async () => {
   const payments = provider(async () => ({ canceledAt: CANCELED_AT }));
-  const worker = new BackgroundCancellations(store, payments, { delayMs: DELAY_MS, now: Date.now, log });
+  const worker = new BackgroundCancellations(repositories, payments, { delayMs: DELAY_MS, now: Date.now, log });
   await worker.request('sub_active');
   await seedDemo(db, { now: Date.now() });
   await sleep(DELAY_MS * 3);

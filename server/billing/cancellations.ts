@@ -10,7 +10,7 @@ import { toUnixSeconds } from '../../core/rules/dates';
 import type { CancellationRequestRow } from '../db/schema';
 import type { PaymentsProvider } from '../payments/provider';
 import { renewingWhile } from './claimRenewal';
-import type { Stores } from './repositories';
+import type { Repositories } from './repositories';
 
 export const MAX_CANCEL_ATTEMPTS = 4;
 const RETRY_BASE_MS = 2000;
@@ -32,7 +32,7 @@ export class BackgroundCancellations {
   private closed = false;
 
   constructor(
-    private readonly store: Pick<Stores, 'cancellationRequests' | 'subscriptions'>,
+    private readonly repositories: Pick<Repositories, 'cancellationRequests' | 'subscriptions'>,
     private readonly provider: PaymentsProvider,
     private readonly options: CancellationOptions,
   ) {}
@@ -40,13 +40,13 @@ export class BackgroundCancellations {
   /** Records the request (once: asking again changes nothing) and schedules it. */
   async request(subscriptionId: string): Promise<void> {
     const now = this.options.now();
-    const row = await this.store.cancellationRequests.request(subscriptionId, toUnixSeconds(now), now + this.options.delayMs);
+    const row = await this.repositories.cancellationRequests.request(subscriptionId, toUnixSeconds(now), now + this.options.delayMs);
     if (row.completed_at === null) this.schedule(row);
   }
 
   /** Schedules every request not yet carried out (at start). */
   async resume(): Promise<void> {
-    for (const row of await this.store.cancellationRequests.pending()) this.schedule(row);
+    for (const row of await this.repositories.cancellationRequests.pending()) this.schedule(row);
   }
 
   /** Stops every timer: the server is closing (a restart resumes what is left). */
@@ -71,10 +71,10 @@ export class BackgroundCancellations {
     const id = scheduled.subscription_id;
     try {
       // The request may be gone (a demo reset) or already done.
-      const current = await this.store.cancellationRequests.find(id);
+      const current = await this.repositories.cancellationRequests.find(id);
       if (this.closed || current === undefined || current.completed_at !== null || current.requested_at !== scheduled.requested_at) return;
       let claimedUntilMs = this.options.now() + CLAIM_LEASE_MS;
-      if (!(await this.store.cancellationRequests.claim(id, current.requested_at, this.options.now(), claimedUntilMs))) {
+      if (!(await this.repositories.cancellationRequests.claim(id, current.requested_at, this.options.now(), claimedUntilMs))) {
         // Another process is carrying it out: look again when its claim lapses, in case that process died.
         if (current.claimed_until_ms !== null) this.schedule({ ...current, due_at_ms: current.claimed_until_ms + 1 });
         return;
@@ -82,7 +82,7 @@ export class BackgroundCancellations {
       // The claim's expiry is the holder's token: a renewal from an older expiry than the row's was taken over.
       const renew = async () => {
         const untilMs = this.options.now() + CLAIM_LEASE_MS;
-        const renewed = await this.store.cancellationRequests.renewClaim(id, current.requested_at, claimedUntilMs, untilMs);
+        const renewed = await this.repositories.cancellationRequests.renewClaim(id, current.requested_at, claimedUntilMs, untilMs);
         if (renewed) claimedUntilMs = untilMs;
         return renewed;
       };
@@ -97,20 +97,20 @@ export class BackgroundCancellations {
   private async carryOut(current: CancellationRequestRow): Promise<void> {
     const { log } = this.options;
     const id = current.subscription_id;
-    const subscription = await this.store.subscriptions.find(id);
+    const subscription = await this.repositories.subscriptions.find(id);
     if (subscription === undefined) return;
     try {
       const { canceledAt } = await this.provider.cancelSubscription(subscription.provider_subscription_id, {
         idempotencyKey: `cancel-${subscription.id}-${current.requested_at}`,
       });
-      await this.store.cancellationRequests.complete(id, canceledAt);
+      await this.repositories.cancellationRequests.complete(id, canceledAt);
       log.info({ subscriptionId: id }, 'subscription canceled in the background');
     } catch (error) {
       const attempts = current.attempts + 1;
       const message = error instanceof Error ? error.message : String(error);
       const retry = attempts < MAX_CANCEL_ATTEMPTS;
       const dueAtMs = this.options.now() + (this.options.retryBaseMs ?? RETRY_BASE_MS) * 2 ** (attempts - 1);
-      await this.store.cancellationRequests.recordFailure(id, attempts, dueAtMs, message);
+      await this.repositories.cancellationRequests.recordFailure(id, attempts, dueAtMs, message);
       log.error({ subscriptionId: id, attempts, err: error }, retry ? 'background cancel failed, will retry' : 'background cancel failed, giving up');
       if (retry) this.schedule({ ...current, attempts, due_at_ms: dueAtMs });
     }

@@ -11,7 +11,7 @@ import { openTemporaryDatabase, type TemporaryDatabase } from '../testing/tempor
 import { BackgroundCancellations } from './cancellations';
 import { IdempotentWrites } from './idempotency';
 import { Leases } from './leases';
-import { createStores, type Stores } from './repositories';
+import { createRepositories, type Repositories } from './repositories';
 
 const START = Date.UTC(2026, 10, 18, 12);
 /** How long the provider keeps the work waiting: five times the one-minute expiry of every claim. */
@@ -20,12 +20,12 @@ const STEP_MS = 5000;
 const CANCELED_AT = 1_800_000_000;
 
 let temporary: TemporaryDatabase;
-let store: Stores;
+let repositories: Repositories;
 const log = { info: jest.fn(), error: jest.fn(), warn: jest.fn() } as unknown as FastifyBaseLogger;
 
 beforeAll(async () => {
   temporary = await openTemporaryDatabase('claim-renewal');
-  ({ store } = temporary);
+  ({ repositories } = temporary);
 });
 
 afterAll(() => temporary?.close());
@@ -51,31 +51,31 @@ function slowProviderCall<T>(): { answer: Promise<T>; reply(value: T): void } {
 }
 
 it("keeps a plan change's lease while the provider is slow, and lets it go when the change ends", async () => {
-  const leases = new Leases(store.leases, () => Date.now());
+  const leases = new Leases(repositories.leases, () => Date.now());
   const provider = slowProviderCall<string>();
   const lease = 'plan-change:sub_active';
   const change = leases.exclusive(lease, () => provider.answer);
   await passTime(SLOW_PROVIDER_MS);
-  expect(await store.leases.acquire(lease, 'another change', Date.now(), Date.now() + 60_000)).toBe(false);
+  expect(await repositories.leases.acquire(lease, 'another change', Date.now(), Date.now() + 60_000)).toBe(false);
 
   provider.reply('changed');
   expect(await change).toBe('changed');
-  expect(await store.leases.acquire(lease, 'another change', Date.now(), Date.now() + 60_000)).toBe(true);
+  expect(await repositories.leases.acquire(lease, 'another change', Date.now(), Date.now() + 60_000)).toBe(true);
 });
 
 it("keeps an idempotency key's claim from lapsing while the provider is slow, then keeps the answer", async () => {
-  const writes = new IdempotentWrites(store.idempotencyKeys, () => Date.now());
+  const writes = new IdempotentWrites(repositories.idempotencyKeys, () => Date.now());
   const provider = slowProviderCall<{ charged: number }>();
   const write = writes.run('site_active', 'checkout-confirm-1', 'change-subscription', { planId: 'business' }, () => provider.answer);
   await passTime(SLOW_PROVIDER_MS);
   // A retry with the key takes a claim over only once it has lapsed (claimed_until_ms before now).
-  const claim = await store.idempotencyKeys.find('site_active', 'checkout-confirm-1');
+  const claim = await repositories.idempotencyKeys.find('site_active', 'checkout-confirm-1');
   expect(claim).toMatchObject({ response_json: null, claimed_until_ms: expect.any(Number) });
   expect(claim!.claimed_until_ms!).toBeGreaterThan(Date.now());
 
   provider.reply({ charged: 1 });
   expect(await write).toEqual({ charged: 1 });
-  expect(await store.idempotencyKeys.find('site_active', 'checkout-confirm-1')).toMatchObject({
+  expect(await repositories.idempotencyKeys.find('site_active', 'checkout-confirm-1')).toMatchObject({
     response_json: JSON.stringify({ charged: 1 }),
     claimed_until_ms: null,
   });
@@ -85,9 +85,9 @@ it("keeps a background cancellation's claim while the provider is slow: another 
   const provider = slowProviderCall<{ canceledAt: number }>();
   const payments = { cancelSubscription: jest.fn(() => provider.answer) } as unknown as PaymentsProvider;
   const options = { delayMs: 0, now: () => Date.now(), log };
-  const carrying = new BackgroundCancellations(store, payments, options);
+  const carrying = new BackgroundCancellations(repositories, payments, options);
   // Another server process on the database: at its start it picks up the request still to carry out.
-  const other = new BackgroundCancellations(createStores(temporary.db), payments, options);
+  const other = new BackgroundCancellations(createRepositories(temporary.db), payments, options);
   await carrying.request('sub_active');
   await passTime(STEP_MS);
   expect(payments.cancelSubscription).toHaveBeenCalledTimes(1);
@@ -97,8 +97,8 @@ it("keeps a background cancellation's claim while the provider is slow: another 
 
   provider.reply({ canceledAt: CANCELED_AT });
   await passTime(STEP_MS);
-  expect(await store.subscriptions.find('sub_active')).toMatchObject({ status: 'canceled', cancelled_at: CANCELED_AT });
-  expect(await store.cancellationRequests.find('sub_active')).toMatchObject({ completed_at: CANCELED_AT, claimed_until_ms: null });
+  expect(await repositories.subscriptions.find('sub_active')).toMatchObject({ status: 'canceled', cancelled_at: CANCELED_AT });
+  expect(await repositories.cancellationRequests.find('sub_active')).toMatchObject({ completed_at: CANCELED_AT, claimed_until_ms: null });
   await passTime(SLOW_PROVIDER_MS);
   expect(payments.cancelSubscription).toHaveBeenCalledTimes(1);
   carrying.close();

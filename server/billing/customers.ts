@@ -2,10 +2,10 @@
 import { toUnixSeconds } from '../../core/rules/dates';
 import type { CustomerRow, UserRow } from '../db/schema';
 import type { PaymentsProvider } from '../payments/provider';
-import type { AccountStore } from './repositories';
+import type { AccountRepository } from './repositories';
 
 export async function ensureCustomer(
-  accounts: AccountStore,
+  accounts: AccountRepository,
   provider: PaymentsProvider,
   user: UserRow,
   now: () => number,

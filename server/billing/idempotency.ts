@@ -15,7 +15,7 @@ import { toUnixSeconds } from '../../core/rules/dates';
 import { stableJson } from '../../core/rules/json';
 import { DomainError } from '../domainErrors';
 import { renewingWhile } from './claimRenewal';
-import type { IdempotencyKeyStore } from './repositories';
+import type { IdempotencyKeyRepository } from './repositories';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 const MAX_KEY_LENGTH = 255;
@@ -47,7 +47,7 @@ export function idempotencyKeyOf(headers: Record<string, string | string[] | und
 
 export class IdempotentWrites {
   constructor(
-    private readonly keys: IdempotencyKeyStore,
+    private readonly keys: IdempotencyKeyRepository,
     private readonly now: () => number,
   ) {}
 

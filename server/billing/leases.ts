@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DomainError } from '../domainErrors';
 import { renewingWhile } from './claimRenewal';
-import type { LeaseStore } from './repositories';
+import type { LeaseRepository } from './repositories';
 
 /** A lease not renewed for this long was left by a process that died; its holder renews it while the work runs. */
 const LEASE_MS = 60_000;
@@ -24,7 +24,7 @@ export const leaseMessages = {
 
 export class Leases {
   constructor(
-    private readonly store: LeaseStore,
+    private readonly repository: LeaseRepository,
     private readonly now: () => number,
   ) {}
 
@@ -32,14 +32,14 @@ export class Leases {
   async exclusive<T>(name: string, work: () => Promise<T>): Promise<T> {
     const holder = randomUUID();
     const giveUpAt = this.now() + MAX_WAIT_MS;
-    while (!(await this.store.acquire(name, holder, this.now(), this.now() + LEASE_MS))) {
+    while (!(await this.repository.acquire(name, holder, this.now(), this.now() + LEASE_MS))) {
       if (this.now() >= giveUpAt) throw new DomainError('conflict', 'change_in_progress', leaseMessages.busy);
       await sleep(POLL_INTERVAL_MS);
     }
     try {
-      return await renewingWhile(() => this.store.renew(name, holder, this.now() + LEASE_MS), LEASE_RENEW_MS, work);
+      return await renewingWhile(() => this.repository.renew(name, holder, this.now() + LEASE_MS), LEASE_RENEW_MS, work);
     } finally {
-      await this.store.release(name, holder);
+      await this.repository.release(name, holder);
     }
   }
 }

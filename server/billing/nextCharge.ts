@@ -11,7 +11,7 @@
 import type { NextCharge } from '../../core/contract';
 import type { CustomerRow, SubscriptionRow } from '../db/schema';
 import type { PaymentsProvider } from '../payments/provider';
-import type { Stores } from './repositories';
+import type { Repositories } from './repositories';
 
 const GRACE_STATUSES = ['past_due', 'unpaid'];
 
@@ -20,12 +20,12 @@ export interface NextChargeAccount {
   customer: CustomerRow | undefined;
 }
 
-export async function nextChargeOf(account: NextChargeAccount, store: Stores, payments: PaymentsProvider): Promise<NextCharge | null> {
+export async function nextChargeOf(account: NextChargeAccount, repositories: Repositories, payments: PaymentsProvider): Promise<NextCharge | null> {
   const { subscription, customer } = account;
   if (subscription.status === 'canceled' || subscription.status === 'incomplete' || customer === undefined) return null;
   if (subscription.cancelled_at !== null) return { kind: 'access_ends', date: subscription.current_period_end };
   if (GRACE_STATUSES.includes(subscription.status)) {
-    const open = await store.planChanges.openInvoice(subscription.id);
+    const open = await repositories.planChanges.openInvoice(subscription.id);
     return { kind: 'open_amount', amount: open?.amount_remaining ?? 0 };
   }
   const upcoming = await payments.upcomingCharge(customer.id, subscription.provider_subscription_id);

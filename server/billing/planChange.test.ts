@@ -15,7 +15,7 @@ import { requireSubscription } from './accountState';
 import { Leases } from './leases';
 import { PlanChanges } from './planChange';
 import { planChangeMessages } from './planChangeMessages';
-import type { Stores, Subscribed } from './repositories';
+import type { Repositories, Subscribed } from './repositories';
 import { openTemporaryDatabase, type TemporaryDatabase } from '../testing/temporaryDatabase';
 
 const NOW_MS = Date.UTC(2026, 10, 18, 12);
@@ -28,13 +28,13 @@ const REACHED_PROVIDER = 'the provider was asked';
 
 let temporary: TemporaryDatabase;
 let db: Db;
-let store: Stores;
+let repositories: Repositories;
 let asked: PlanChangeRequest[];
 let planChanges: PlanChanges;
 
 beforeAll(async () => {
   temporary = await openTemporaryDatabase('plan-change');
-  ({ db, store } = temporary);
+  ({ db, repositories } = temporary);
 });
 
 afterAll(() => temporary?.close());
@@ -50,11 +50,11 @@ beforeEach(async () => {
     },
     applyCoupon: async () => undefined,
   } as unknown as PaymentsProvider;
-  planChanges = new PlanChanges({ store, payments, leases: new Leases(store.leases, () => NOW_MS), now: () => NOW_MS });
+  planChanges = new PlanChanges({ repositories, payments, leases: new Leases(repositories.leases, () => NOW_MS), now: () => NOW_MS });
 });
 
 async function activeAccount(): Promise<Subscribed> {
-  return requireSubscription((await store.accounts.load('site_active', 'user_active'))!);
+  return requireSubscription((await repositories.accounts.load('site_active', 'user_active'))!);
 }
 
 /** The change's refusal, or the request the provider got. */
@@ -134,12 +134,12 @@ describe('the coupon swap', () => {
       .execute();
     const { subscription } = await activeAccount();
     await expect(planChanges.swapCoupon('cus_active', subscription, 'SPRING')).rejects.toEqual(refusal('forbidden', planChangeMessages.notSwappable));
-    expect((await store.planChanges.currentDiscount('cus_active'))?.coupon_id).toBe('LAUNCH');
+    expect((await repositories.planChanges.currentDiscount('cus_active'))?.coupon_id).toBe('LAUNCH');
   });
 
   it('answers the discount live now, its end kept from its start', async () => {
     const { subscription } = await activeAccount();
-    const before = await store.invoices.discount('cus_active');
+    const before = await repositories.invoices.discount('cus_active');
     expect(await planChanges.swapCoupon('cus_active', subscription, 'LAUNCH_ANNUAL')).toMatchObject({
       coupon: { id: 'LAUNCH_ANNUAL' },
       start: before?.start,

@@ -22,7 +22,8 @@ import { activeDiscount } from './aggregate';
 import type { Leases } from './leases';
 import { planChangeMessages } from './planChangeMessages';
 import { saleRefusalOf, type SaleRefusal } from './products';
-import { toUser, type AccountRecord, type Stores, type Subscribed } from './repositories';
+import { settlePaidSubscription } from './settlement';
+import { toUser, type AccountRecord, type Repositories, type Subscribed } from './repositories';
 
 const SALE_REFUSAL_CODES: Record<SaleRefusal, ApiErrorCode> = { planNotForSale: 'plan_not_available', addonNotForSale: 'addon_not_available' };
 
@@ -36,7 +37,7 @@ const ANNUAL_SUFFIX = '_ANNUAL';
 const couponFamily = (couponId: string) => (couponId.endsWith(ANNUAL_SUFFIX) ? couponId.slice(0, -ANNUAL_SUFFIX.length) : couponId);
 
 export interface PlanChangeDeps {
-  store: Stores;
+  repositories: Repositories;
   payments: PaymentsProvider;
   leases: Leases;
   /** milliseconds, as Date.now() */
@@ -58,7 +59,7 @@ export class PlanChanges {
 
   /** A price the catalogue sells; any other id is refused like another site's (403), telling nothing. */
   private async knownPrice(priceId: string): Promise<PriceRow> {
-    const price = await this.deps.store.catalogue.findPrice(priceId);
+    const price = await this.deps.repositories.catalogue.findPrice(priceId);
     if (price === undefined || price.legacy === 1) throw new DomainError('forbidden', 'forbidden', messages.forbidden);
     return price;
   }
@@ -71,7 +72,7 @@ export class PlanChanges {
   private async planItems(subscribed: Subscribed, { planId, addonIds }: PlanChoice): Promise<PlanItem[]> {
     const base = await this.knownPrice(planId);
     const addons = await Promise.all(addonIds.map((id) => this.knownPrice(id)));
-    const offered = await this.deps.store.catalogue.offered(subscribed.user.show_product_group, subscribed.product.id);
+    const offered = await this.deps.repositories.catalogue.offered(subscribed.user.show_product_group, subscribed.product.id);
     const refusal = saleRefusalOf(offered, planId, addonIds);
     if (refusal !== null) throw new DomainError('invalid', SALE_REFUSAL_CODES[refusal], planChangeMessages[refusal]);
     for (const addon of addons) {
@@ -98,12 +99,12 @@ export class PlanChanges {
 
   /** The answer of change and activate: the subscription as it is now, and whether its payment needs the customer. */
   private async result(account: AccountRecord, outcome: PlanChangeOutcome): Promise<PlanChangeResult> {
-    const { store } = this.deps;
+    const { repositories } = this.deps;
     const paymentIntentSecret = outcome.result === 'requires_action' ? (outcome.paymentIntent?.clientSecret ?? null) : null;
-    const reloaded = requireSubscription((await store.accounts.load(account.site.id, account.user.id)) ?? account);
+    const reloaded = requireSubscription((await repositories.accounts.load(account.site.id, account.user.id)) ?? account);
     const [subscription, flags] = await Promise.all([
-      store.subscriptions.toSubscription(reloaded.subscription, reloaded.price, reloaded.product),
-      flagsOf(store, reloaded, {}),
+      repositories.subscriptions.toSubscription(reloaded.subscription, reloaded.price, reloaded.product),
+      flagsOf(repositories, reloaded, {}),
     ]);
     return {
       subscription,
@@ -127,7 +128,7 @@ export class PlanChanges {
       replacesSubscriptionId: subscription.provider_subscription_id,
       startDate: now,
     });
-    await this.deps.store.planChanges.recordNewSubscription(subscription, outcome, now);
+    await this.deps.repositories.planChanges.recordNewSubscription(subscription, outcome, now);
     return this.result(subscribed, outcome);
   }
 
@@ -136,7 +137,7 @@ export class PlanChanges {
     const items = await this.planItems(subscribed, choice);
     const base = await this.knownPrice(choice.planId);
     if (base.billing_period !== choice.period) throw new DomainError('invalid', 'period_mismatch', planChangeMessages.periodMismatch);
-    if (choice.couponId !== undefined && choice.couponId !== null && (await this.deps.store.planChanges.findCoupon(choice.couponId)) === undefined) {
+    if (choice.couponId !== undefined && choice.couponId !== null && (await this.deps.repositories.planChanges.findCoupon(choice.couponId)) === undefined) {
       throw new DomainError('invalid', 'coupon_not_found', planChangeMessages.noSuchCoupon);
     }
     return this.deps.payments.previewPlanChange({
@@ -161,7 +162,7 @@ export class PlanChanges {
   ): Promise<T> {
     own(account);
     return this.deps.leases.exclusive(`plan-change:${subscriptionId}`, async () => {
-      const current = await this.deps.store.accounts.load(account.site.id, account.user.id);
+      const current = await this.deps.repositories.accounts.load(account.site.id, account.user.id);
       return change(own(current ?? account));
     });
   }
@@ -184,7 +185,7 @@ export class PlanChanges {
     const prorationDate = this.prorationDateOf(choice.prorationDate);
     await this.requireCard(customerId);
     const outcome = await this.deps.payments.changePlan({ customerId, subscriptionId: subscription.provider_subscription_id, items, prorationDate });
-    await this.deps.store.planChanges.recordChange(subscription, outcome, this.nowSeconds());
+    await this.deps.repositories.planChanges.recordChange(subscription, outcome, this.nowSeconds());
     return this.result(subscribed, outcome);
   }
 
@@ -198,27 +199,27 @@ export class PlanChanges {
 
   /** update-discount: the customer's discount swapped for the other coupon of its offer; the discount live now. */
   async swapCoupon(customerId: string, subscription: SubscriptionRow | undefined, couponId: string): Promise<Discount | null> {
-    const { store, payments } = this.deps;
-    const coupon = await store.planChanges.findCoupon(couponId);
+    const { repositories, payments } = this.deps;
+    const coupon = await repositories.planChanges.findCoupon(couponId);
     if (coupon === undefined) throw new DomainError('invalid', 'coupon_not_found', planChangeMessages.noSuchCoupon);
-    const current = await store.planChanges.currentDiscount(customerId);
+    const current = await repositories.planChanges.currentDiscount(customerId);
     if (current === undefined) throw new DomainError('conflict', 'no_discount', planChangeMessages.noDiscount);
     if (couponFamily(current.coupon_id) !== couponFamily(coupon.id)) throw new DomainError('forbidden', 'coupon_not_swappable', planChangeMessages.notSwappable);
     if (current.coupon_id !== coupon.id) {
       if (subscription !== undefined) await payments.applyCoupon(subscription.provider_subscription_id, coupon.id);
       // The swap keeps the discount's start: the offer's months run from when it was first applied.
-      await store.planChanges.setDiscountCoupon(current.id, coupon.id, discountEnd(coupon, current.start_at));
+      await repositories.planChanges.setDiscountCoupon(current.id, coupon.id, discountEnd(coupon, current.start_at));
     }
-    return activeDiscount(await store.invoices.discount(customerId), this.nowSeconds());
+    return activeDiscount(await repositories.invoices.discount(customerId), this.nowSeconds());
   }
 
   /** create-payment-intent: a payment of the subscription's open invoice, for the customer to make in the browser. */
   async payOpenInvoice(customerId: string, subscription: SubscriptionRow, idempotencyKey: string | undefined): Promise<PaymentIntentSummary> {
-    const { store, payments } = this.deps;
-    const invoice = await store.planChanges.openInvoice(subscription.id);
+    const { repositories, payments } = this.deps;
+    const invoice = await repositories.planChanges.openInvoice(subscription.id);
     if (invoice === undefined) throw new DomainError('conflict', 'nothing_due', planChangeMessages.nothingDue);
     const intent = await payments.invoicePaymentIntent(invoice.id, { idempotencyKey });
-    await store.planChanges.savePaymentIntent(customerId, intent, this.nowSeconds());
+    await repositories.planChanges.savePaymentIntent(customerId, intent, this.nowSeconds());
     return intent;
   }
 }
@@ -236,11 +237,11 @@ function isCurrentPlan(subscription: SubscriptionRow, items: readonly PlanItem[]
  * asked how the open invoice's payment went, and a success is recorded (the invoice paid, what waited on it
  * applied), for providers whose events have not reached us yet.
  */
-export async function syncAuthenticatedPayment(deps: Pick<PlanChangeDeps, 'store' | 'payments'>, subscription: SubscriptionRow): Promise<void> {
-  const invoice = await deps.store.planChanges.openInvoice(subscription.id);
+export async function syncAuthenticatedPayment(deps: Pick<PlanChangeDeps, 'repositories' | 'payments'>, subscription: SubscriptionRow): Promise<void> {
+  const invoice = await deps.repositories.planChanges.openInvoice(subscription.id);
   if (invoice === undefined) return;
-  const stored = await deps.store.planChanges.paymentIntentOf(invoice.id);
+  const stored = await deps.repositories.planChanges.paymentIntentOf(invoice.id);
   if (stored === undefined) return;
   const intent = await deps.payments.retrievePaymentIntent(stored.id);
-  if (intent?.status === 'succeeded') await deps.store.planChanges.recordPaid(invoice.id, intent.id);
+  if (intent?.status === 'succeeded') await deps.repositories.planChanges.recordPaid(invoice.id, intent.id, settlePaidSubscription);
 }

@@ -15,7 +15,7 @@ import type { ApiDeps } from './deps';
 /** The session's owner and site; 401 without a valid session, 403 for non-owners and legacy plans. */
 export async function authenticate(deps: ApiDeps, jwt: string): Promise<AccountRecord> {
   const claims = await verifySessionToken(jwt, deps.sessionSecret);
-  const account = await deps.store.accounts.load(claims.siteId, claims.userId);
+  const account = await deps.repositories.accounts.load(claims.siteId, claims.userId);
   if (account === undefined) throw new ApiError(401, 'invalid_session', messages.invalidSession);
   // Ownership is re-checked on every call: it may have moved since the session was issued.
   if (account.site.owner_user_id !== account.user.id) throw new ApiError(403, 'not_owner', messages.ownerOnly);

@@ -20,16 +20,16 @@ import { registerCall } from './call';
 import type { ApiDeps } from './deps';
 
 async function loadParts(deps: ApiDeps, account: Subscribed, request: FlagRequest): Promise<BillingParts> {
-  const { store } = deps;
+  const { repositories } = deps;
   const customerId = account.customer?.id;
   const [subscription, previousSubscription, pendingSubscription, currentSiteLimits, products, { invoices, latest: latestInvoice, discount }] =
     await Promise.all([
-      store.subscriptions.toSubscription(account.subscription, account.price, account.product),
-      account.previousSubscription === undefined ? Promise.resolve(null) : store.subscriptions.toSubscriptionOfRow(account.previousSubscription),
-      store.subscriptions.pending(account.subscription),
-      siteLimitsOf(store, account),
-      store.catalogue.offered(account.user.show_product_group, account.product.id),
-      customerId === undefined ? Promise.resolve({ invoices: [], latest: null, discount: null }) : store.invoices.history(customerId),
+      repositories.subscriptions.toSubscription(account.subscription, account.price, account.product),
+      account.previousSubscription === undefined ? Promise.resolve(null) : repositories.subscriptions.toSubscriptionOfRow(account.previousSubscription),
+      repositories.subscriptions.pending(account.subscription),
+      siteLimitsOf(repositories, account),
+      repositories.catalogue.offered(account.user.show_product_group, account.product.id),
+      customerId === undefined ? Promise.resolve({ invoices: [], latest: null, discount: null }) : repositories.invoices.history(customerId),
     ]);
   return {
     subscription,
@@ -53,7 +53,7 @@ async function loadParts(deps: ApiDeps, account: Subscribed, request: FlagReques
 }
 
 export function registerAccountRoutes(app: FastifyInstance, deps: ApiDeps): void {
-  const { store } = deps;
+  const { repositories } = deps;
 
   registerCall(app, 'get-billing-data', deps.call, async ({ jwt, options }) => {
     const account = requireSubscription(await authenticate(deps, jwt));
@@ -65,9 +65,9 @@ export function registerAccountRoutes(app: FastifyInstance, deps: ApiDeps): void
       const parts = await loadParts(deps, account, { forceUpgrade });
       return { timeless: keepMembersSerialized(assembleTimelessBillingData(parts)), discount: parts.discount };
     });
-    const answer = billingDataAsOf(timeless, discount, deps.now());
-    const discountState = answer.discount === null ? 'none' : 'live';
-    return account.view.memo(`billing-data:${String(forceUpgrade)}:${discountState}`, () => PreparedReply.of(answer));
+    const now = deps.now();
+    const discountState = activeDiscount(discount, toUnixSeconds(now)) === null ? 'none' : 'live';
+    return account.view.memo(`billing-data:${String(forceUpgrade)}:${discountState}`, () => PreparedReply.of(billingDataAsOf(timeless, discount, now)));
   });
 
   registerCall(app, 'get-subscription', deps.call, async ({ jwt, data, options }) => {
@@ -76,13 +76,13 @@ export function registerAccountRoutes(app: FastifyInstance, deps: ApiDeps): void
     if (options.sca === true && authenticated.subscription !== undefined) {
       // The browser completed a payment's authentication: record it now if the provider's event has not yet.
       await syncAuthenticatedPayment(deps, authenticated.subscription);
-      authenticated = (await store.accounts.load(authenticated.site.id, authenticated.user.id)) ?? authenticated;
+      authenticated = (await repositories.accounts.load(authenticated.site.id, authenticated.user.id)) ?? authenticated;
     }
     const account = requireSubscription(authenticated);
     const request = { forceUpgrade: options.forceUpgrade, scaSucceeded: options.sca };
     const [subscription, flags] = await Promise.all([
-      store.subscriptions.toSubscription(account.subscription, account.price, account.product),
-      flagsOf(store, account, request),
+      repositories.subscriptions.toSubscription(account.subscription, account.price, account.product),
+      flagsOf(repositories, account, request),
     ]);
     return {
       subscription,
@@ -95,21 +95,21 @@ export function registerAccountRoutes(app: FastifyInstance, deps: ApiDeps): void
   registerCall(app, 'get-current-site', deps.call, async ({ jwt, data }) => {
     const account = await authenticate(deps, jwt);
     requireOwnIds(account, { siteId: data.siteId, blogIds: data.blogs?.map((blog) => blog.id) });
-    return { currentSite: toCurrentSite(account.site), currentSiteLimits: await siteLimitsOf(store, account) };
+    return { currentSite: toCurrentSite(account.site), currentSiteLimits: await siteLimitsOf(repositories, account) };
   });
 
   registerCall(app, 'get-current-site-limits', deps.call, async ({ jwt }) => {
     const account = await authenticate(deps, jwt);
-    return { currentSiteLimits: await siteLimitsOf(store, account) };
+    return { currentSiteLimits: await siteLimitsOf(repositories, account) };
   });
 
   registerCall(app, 'get-current-plan', deps.call, async ({ jwt, data }) => {
     const account = requireSubscription(await authenticate(deps, jwt));
-    const products = await store.catalogue.products();
+    const products = await repositories.catalogue.products();
     const wanted = data.stripePrice ?? account.price.id;
     const currentPrice = products.flatMap((product) => product.prices).find((price) => price.id === wanted) ?? null;
     const group = data.productGroup ?? account.user.show_product_group;
-    return keepMembersSerialized({ availableProducts: await store.catalogue.offered(group, account.product.id), currentPrice });
+    return keepMembersSerialized({ availableProducts: await repositories.catalogue.offered(group, account.product.id), currentPrice });
   });
 
   registerCall(app, 'get-invoice-details', deps.call, async ({ jwt, data }) => {
@@ -120,17 +120,17 @@ export function registerAccountRoutes(app: FastifyInstance, deps: ApiDeps): void
   registerCall(app, 'get-invoices', deps.call, async ({ jwt, data }) => {
     const account = await authenticate(deps, jwt);
     requireOwnIds(account, { userId: data.userId });
-    return { invoices: account.customer === undefined ? [] : await store.invoices.list(account.customer.id) };
+    return { invoices: account.customer === undefined ? [] : await repositories.invoices.list(account.customer.id) };
   });
 
   registerCall(app, 'get-latest-invoice', deps.call, async ({ jwt, data }) => {
     const customer = ownCustomer(await authenticate(deps, jwt), data.customerId);
-    return { latestInvoice: await store.invoices.latest(customer.id) };
+    return { latestInvoice: await repositories.invoices.latest(customer.id) };
   });
 
   registerCall(app, 'invoice-pdf', deps.call, async ({ jwt, data }) => {
     const account = await authenticate(deps, jwt);
-    const invoice = account.customer === undefined ? undefined : await store.invoices.listedOne(account.customer.id, data.invoiceId);
+    const invoice = account.customer === undefined ? undefined : await repositories.invoices.listedOne(account.customer.id, data.invoiceId);
     // Another customer's invoice and no invoice at all answer alike, so an id tells nothing about other sites.
     if (invoice === undefined) throw new ApiError(403, 'forbidden', messages.forbidden);
     const pdf = await deps.payments.invoicePdf(invoice.id, data.locale);
@@ -139,7 +139,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: ApiDeps): void
 
   registerCall(app, 'get-discount-details', deps.call, async ({ jwt, data }) => {
     const customer = ownCustomer(await authenticate(deps, jwt), data.customerId);
-    return { discount: activeDiscount(await store.invoices.discount(customer.id), toUnixSeconds(deps.now())) };
+    return { discount: activeDiscount(await repositories.invoices.discount(customer.id), toUnixSeconds(deps.now())) };
   });
 
   registerCall(app, 'get-customer-balance', deps.call, async ({ jwt, data }) => {
@@ -150,7 +150,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: ApiDeps): void
   registerCall(app, 'get-next-charge', deps.call, async ({ jwt }) => {
     const account = requireSubscription(await authenticate(deps, jwt));
     try {
-      return { nextCharge: await deps.providerAnswers.answer(account, 'get-next-charge', null, () => nextChargeOf(account, store, deps.payments)) };
+      return { nextCharge: await deps.providerAnswers.answer(account, 'get-next-charge', null, () => nextChargeOf(account, repositories, deps.payments)) };
     } catch (error) {
       // The rest of the dashboard does not depend on this preview: its failure is its own message.
       if (error instanceof PaymentsProviderError) throw new DomainError(error.kind, 'next_charge_unavailable', messages.nextChargeUnavailable);
@@ -160,7 +160,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: ApiDeps): void
 
   registerCall(app, 'get-account-info', deps.call, async ({ jwt, options }) => {
     const account = await authenticate(deps, jwt);
-    const flags = await flagsOf(store, account, { forceUpgrade: options.forceUpgrade });
+    const flags = await flagsOf(repositories, account, { forceUpgrade: options.forceUpgrade });
     return {
       currentSite: toCurrentSite(account.site),
       isGrace: flags?.isGrace ?? false,

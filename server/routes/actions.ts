@@ -11,6 +11,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { LimitName, StatusFlags } from '../../core/contract';
+import { billingContactError, normalizeBillingContact } from '../../core/rules/contacts';
 import { toUnixSeconds } from '../../core/rules/dates';
 import { exceededLimitNames } from '../../core/rules/limits';
 import { isAutoBillingOptionEnabled } from '../../core/rules/plans';
@@ -23,13 +24,10 @@ import { authenticate, ownCustomer, ownSubscription, ownUser } from './access';
 import { actionMessages } from './actionMessages';
 import { registerCall } from './call';
 import type { ActionDeps } from './deps';
-import { billingContactError, normalizeBillingContact } from '../../core/rules/contacts';
-
-
 
 /**
- * Why automatic billing may not change. The rule itself is lib's isAutoBillingOptionEnabled (the panel greys
- * the option out by it); this only words the refusal, most actionable reason first.
+ * Why automatic billing may not change. The rule itself is isAutoBillingOptionEnabled (core/rules/plans.ts; the
+ * panel greys the option out by it); this only words the refusal, most actionable reason first.
  */
 function autoBillingRefusal(flags: StatusFlags, exceeded: readonly LimitName[]): ApiError {
   if (flags.willCancelAtPeriodEnd) return new ApiError(409, 'auto_billing_cancelling', actionMessages.autoBilling.cancelling);
@@ -48,7 +46,7 @@ function isHttpUrl(value: string): boolean {
 }
 
 export function registerActionRoutes(app: FastifyInstance, deps: ActionDeps): void {
-  const { store, payments } = deps;
+  const { repositories, payments } = deps;
   const nowSeconds = () => toUnixSeconds(deps.now());
 
   registerCall(app, 'setup-card', deps.call, async ({ jwt, data }, request) => {
@@ -65,7 +63,7 @@ export function registerActionRoutes(app: FastifyInstance, deps: ActionDeps): vo
     const account = await authenticate(deps, jwt);
     ownUser(account, data.userId);
     const customer = ownCustomer(account, data.customerId);
-    const saved = await store.cards.findUpdate(data.setupIntentId);
+    const saved = await repositories.cards.findUpdate(data.setupIntentId);
     if (saved !== undefined) {
       // Saved before (a retry): nothing changes, even if a newer card has been saved since.
       if (saved.customer_id !== customer.id) throw new ApiError(403, 'forbidden', messages.forbidden);
@@ -76,8 +74,8 @@ export function registerActionRoutes(app: FastifyInstance, deps: ActionDeps): vo
     if (intent === null || intent.customerId !== customer.id) throw new ApiError(403, 'forbidden', messages.forbidden);
     if (intent.status !== 'succeeded' || intent.paymentMethodId === null) throw new ApiError(409, 'card_not_confirmed', actionMessages.cardNotConfirmed);
     const card = await payments.setDefaultPaymentMethod(customer.id, intent.paymentMethodId);
-    await store.cards.save(customer.id, { setupIntentId: intent.id, paymentMethodId: intent.paymentMethodId, ...card }, nowSeconds());
-    const updated = await store.accounts.findCustomerByUser(account.user.id);
+    await repositories.cards.save(customer.id, { setupIntentId: intent.id, paymentMethodId: intent.paymentMethodId, ...card }, nowSeconds());
+    const updated = await repositories.accounts.findCustomerByUser(account.user.id);
     return { user: toUser(account.user, updated) };
   });
 
@@ -85,7 +83,7 @@ export function registerActionRoutes(app: FastifyInstance, deps: ActionDeps): vo
     const customer = ownCustomer(await authenticate(deps, jwt), data.customerId);
     // Stored as typed: it is text wherever it is shown (the panel renders text, the invoice page escapes it).
     await payments.updateCustomer(customer.id, { invoiceDetails: data.invoiceDetails });
-    await store.accounts.setInvoiceDetails(customer.id, data.invoiceDetails);
+    await repositories.accounts.setInvoiceDetails(customer.id, data.invoiceDetails);
     return { invoiceDetails: data.invoiceDetails };
   });
 
@@ -97,20 +95,20 @@ export function registerActionRoutes(app: FastifyInstance, deps: ActionDeps): vo
     const billingContact = normalizeBillingContact(data.billingContact);
     // The provider sends invoices to the billing contact, or to the owner when there is none.
     if (account.customer !== undefined) await payments.updateCustomer(account.customer.id, { email: billingContact ?? account.user.email });
-    await store.accounts.setBillingContact(account.user.id, billingContact);
+    await repositories.accounts.setBillingContact(account.user.id, billingContact);
     return { user: toUser({ ...account.user, billing_contact: billingContact }, account.customer) };
   });
 
   registerCall(app, 'cancel', deps.call, async ({ jwt, data }) => {
     const { subscription } = ownSubscription(await authenticate(deps, jwt), data.subscriptionId);
     if (subscription.status === 'canceled') throw new ApiError(409, 'already_canceled', actionMessages.alreadyCanceled);
-    const cancelNow = await store.cancellationRequests.find(subscription.id);
+    const cancelNow = await repositories.cancellationRequests.find(subscription.id);
     if (cancelNow !== undefined && cancelNow.completed_at === null) throw new ApiError(409, 'cancellation_in_progress', actionMessages.cancellingNow);
     const reactivate = data.continue === true;
     // Already as asked (a retry): answer the state, change nothing.
     if (reactivate === (subscription.cancelled_at === null)) return { data: { cancelled_at: subscription.cancelled_at } };
     const { cancelledAt } = await payments.setCancelAtPeriodEnd(subscription.provider_subscription_id, !reactivate);
-    await store.subscriptions.setCancelledAt(subscription.id, cancelledAt);
+    await repositories.subscriptions.setCancelledAt(subscription.id, cancelledAt);
     return { data: { cancelled_at: cancelledAt } };
   });
 
@@ -139,12 +137,12 @@ export function registerActionRoutes(app: FastifyInstance, deps: ActionDeps): vo
     const current = customer.auto_billing === 1;
     // Already as asked (a retry): nothing to refuse, nothing to change.
     if (current === data.enabled) return { hasAutoBillingEnabled: current };
-    const [flags, siteLimits] = await Promise.all([flagsOf(store, account, {}), siteLimitsOf(store, account)]);
+    const [flags, siteLimits] = await Promise.all([flagsOf(repositories, account, {}), siteLimitsOf(repositories, account)]);
     const exceeded = exceededLimitNames(siteLimits);
     if (flags === null) throw new ApiError(409, 'no_subscription', messages.noSubscription);
     if (!isAutoBillingOptionEnabled(flags, exceeded)) throw autoBillingRefusal(flags, exceeded);
     await payments.updateCustomer(customer.id, { autoBilling: data.enabled });
-    await store.accounts.setAutoBilling(customer.id, data.enabled);
+    await repositories.accounts.setAutoBilling(customer.id, data.enabled);
     return { hasAutoBillingEnabled: data.enabled };
   });
 

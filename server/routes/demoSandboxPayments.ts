@@ -12,7 +12,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { applyPendingChange } from '../billing/repositories/planChanges';
+import { settlePaidSubscription } from '../billing/settlement';
 import type { Brand } from '../brand';
 import { browserScript } from '../browser/bundle';
 import { escapeHtml } from '../http/html';
@@ -140,7 +140,7 @@ ${back === null ? '' : `<p><a href="${escapeHtml(back)}">Return to ${escapeHtml(
 
   // The browser API needs the sandbox itself: with the real provider configured, the real script talks to it.
   // A payment it takes does what the provider's invoice.paid webhook makes our server do, in the same transaction.
-  const sandbox = options.payments instanceof SandboxProvider ? new SandboxBrowserApi(options.payments.context, applyPendingChange) : null;
+  const sandbox = options.payments instanceof SandboxProvider ? new SandboxBrowserApi(options.payments.context, settlePaidSubscription) : null;
 
   function answer(reply: FastifyReply, result: SandboxAnswer) {
     return reply.code(result.status).header('cache-control', 'no-store').send(result.body);

@@ -3,14 +3,14 @@ import type { BackgroundCancellations } from '../billing/cancellations';
 import type { IdempotentWrites } from '../billing/idempotency';
 import type { Leases } from '../billing/leases';
 import type { ProviderAnswers } from '../billing/providerAnswers';
-import type { Stores } from '../billing/repositories';
+import type { Repositories } from '../billing/repositories';
 import type { PaymentsProvider } from '../payments/provider';
 import type { CallOptions } from './call';
 
 /** What the API routes need, injected so tests and the demo can pick the clock and the provider. */
 export interface ApiDeps {
-  /** the billing database, one store per area */
-  store: Stores;
+  /** the billing database, one repository per area */
+  repositories: Repositories;
   identity: IdentityVerifier;
   payments: PaymentsProvider;
   sessionSecret: Uint8Array;

@@ -17,7 +17,7 @@ import { registerCall } from './call';
 import type { ActionDeps } from './deps';
 
 export function registerPlanChangeRoutes(app: FastifyInstance, deps: ActionDeps): void {
-  const { store } = deps;
+  const { repositories } = deps;
   const planChanges = new PlanChanges(deps);
   const writeKey = (request: FastifyRequest) => idempotencyKeyOf(request.headers);
 
@@ -65,7 +65,7 @@ export function registerPlanChangeRoutes(app: FastifyInstance, deps: ActionDeps)
 
   registerCall(app, 'get-coupon-details', deps.call, async ({ jwt, data }) => {
     await authenticate(deps, jwt);
-    const coupon = await store.invoices.coupon(data.couponId);
+    const coupon = await repositories.invoices.coupon(data.couponId);
     if (coupon === null) throw new ApiError(404, 'coupon_not_found', planChangeMessages.noSuchCoupon);
     return { coupon };
   });

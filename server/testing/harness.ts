@@ -134,6 +134,8 @@ export interface Demo {
   /** The number of rows of a table, with an optional condition: demo.count(sql`invoices where customer_id = ${id}`). */
   count(fromWhere: RawBuilder<unknown>): Promise<number>;
   get(urlPath: string, base?: 'panel' | 'host'): Promise<CallResult<string>>;
+  /** What the server process has written to its standard output and error so far (its logs, at the LOG_LEVEL given in env). */
+  output(): string;
   addFault(fault: FaultRequest): Promise<void>;
   clearFaults(): Promise<void>;
   reset(): Promise<void>;
@@ -296,6 +298,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
   const demo: Demo = {
     panelUrl,
     hostUrl,
+    output: () => output,
     sessionSecret,
     dataDir,
     databaseUrl,

@@ -5,13 +5,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createStores, type Stores } from '../billing/repositories';
+import { createRepositories, type Repositories } from '../billing/repositories';
 import { createDatabase, type Db } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 
 export interface TemporaryDatabase {
   db: Db;
-  store: Stores;
+  repositories: Repositories;
   /** Closes the database and removes its folder. */
   close(): Promise<void>;
 }
@@ -22,7 +22,7 @@ export async function openTemporaryDatabase(name: string): Promise<TemporaryData
   await migrateToLatest(db);
   return {
     db,
-    store: createStores(db),
+    repositories: createRepositories(db),
     close: async () => {
       await db.destroy();
       await rm(dir, { recursive: true, force: true });

@@ -8,9 +8,9 @@ import { limitNameSchema, sendingDomainStatusSchema, sslStatusSchema } from '../
 import type { Db } from '../../db/database';
 import type { CustomerRow, PriceRow, ProductRow, SiteRow, SubscriptionRow, UserRow } from '../../db/schema';
 import type { SiteUsage } from '../siteLimits';
-import type { CatalogueStore } from './catalogue';
+import type { CatalogueRepository } from './catalogue';
 import type { SiteReadModel, SiteView } from './siteReadModel';
-import type { SubscriptionStore } from './subscriptions';
+import type { SubscriptionRepository } from './subscriptions';
 
 export function toCurrentSite(row: SiteRow): CurrentSite {
   return {
@@ -81,11 +81,11 @@ export interface Subscribed extends AccountRecord {
   product: ProductRow;
 }
 
-export class AccountStore {
+export class AccountRepository {
   constructor(
     private readonly db: Db,
-    private readonly catalogue: CatalogueStore,
-    private readonly subscriptions: SubscriptionStore,
+    private readonly catalogue: CatalogueRepository,
+    private readonly subscriptions: SubscriptionRepository,
     private readonly readModel: SiteReadModel,
   ) {}
 

@@ -2,7 +2,7 @@
 import type { Db } from '../../db/database';
 import type { CancellationRequestRow } from '../../db/schema';
 
-export class CancellationRequestStore {
+export class CancellationRequestRepository {
   constructor(private readonly db: Db) {}
 
   /** Records a cancel-now request unless one is already recorded; returns the one that is. */

@@ -10,7 +10,7 @@ export interface CardChange {
   expYear: number;
 }
 
-export class CardStore {
+export class CardRepository {
   constructor(private readonly db: Db) {}
 
   /** The customer a setup intent's card was saved on, if update-card has saved it. */

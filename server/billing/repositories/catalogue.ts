@@ -39,7 +39,7 @@ interface Catalogue {
  * once and kept until a write to its tables (db/tableWrites.ts). The cached rows and products are shared by
  * every request: readers never modify them.
  */
-export class CatalogueStore {
+export class CatalogueRepository {
   private readonly writes: TableWrites | undefined;
   private cached: { version: number; catalogue: Promise<Catalogue> } | null = null;
 

@@ -16,7 +16,7 @@ export interface IdempotencyClaim {
   createdAt: number;
 }
 
-export class IdempotencyKeyStore {
+export class IdempotencyKeyRepository {
   constructor(private readonly db: Db) {}
 
   find(siteId: string, key: string): Promise<IdempotencyKeysTable | undefined> {

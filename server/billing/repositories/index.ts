@@ -1,59 +1,59 @@
 /**
- * Reads and writes of the billing database, one store per area, reads mapped to the call contract's shapes.
- * Routes reach every area through one `Stores` (deps.store); nothing else knows the row layout (the payment
+ * Reads and writes of the billing database, one repository per area, reads mapped to the call contract's shapes.
+ * Routes reach every area through one `Repositories` (deps.repositories); nothing else knows the row layout (the payment
  * sandbox keeps its own objects: payments/sandbox/).
  */
 import type { Db } from '../../db/database';
-import { AccountStore } from './accounts';
-import { CancellationRequestStore } from './cancellationRequests';
-import { CardStore } from './cards';
-import { CatalogueStore } from './catalogue';
-import { IdempotencyKeyStore } from './idempotencyKeys';
-import { InvoiceStore } from './invoices';
-import { LeaseStore } from './leases';
-import { PaymentEventStore } from './paymentEvents';
-import { PlanChangeStore } from './planChanges';
+import { AccountRepository } from './accounts';
+import { CancellationRequestRepository } from './cancellationRequests';
+import { CardRepository } from './cards';
+import { CatalogueRepository } from './catalogue';
+import { IdempotencyKeyRepository } from './idempotencyKeys';
+import { InvoiceRepository } from './invoices';
+import { LeaseRepository } from './leases';
+import { PaymentEventRepository } from './paymentEvents';
+import { PlanChangeRepository } from './planChanges';
 import { SiteReadModel } from './siteReadModel';
-import { SubscriptionStore } from './subscriptions';
+import { SubscriptionRepository } from './subscriptions';
 
-export { toBlogs, toCurrentSite, toUser, type AccountRecord, type AccountStore, type Subscribed } from './accounts';
+export { toBlogs, toCurrentSite, toUser, type AccountRecord, type AccountRepository, type Subscribed } from './accounts';
 export { toPrice } from './catalogue';
-export type { IdempotencyKeyStore } from './idempotencyKeys';
-export type { LeaseStore } from './leases';
+export type { IdempotencyKeyRepository } from './idempotencyKeys';
+export type { LeaseRepository } from './leases';
 
-export interface Stores {
+export interface Repositories {
   /** sites, users, payment customers, site usage */
-  accounts: AccountStore;
+  accounts: AccountRepository;
   /** products, prices, add-ons */
-  catalogue: CatalogueStore;
-  subscriptions: SubscriptionStore;
+  catalogue: CatalogueRepository;
+  subscriptions: SubscriptionRepository;
   /** invoices, payment intents, discounts */
-  invoices: InvoiceStore;
-  cards: CardStore;
+  invoices: InvoiceRepository;
+  cards: CardRepository;
   /** what plan changes leave: invoices, payment intents, subscriptions moved or waiting */
-  planChanges: PlanChangeStore;
-  cancellationRequests: CancellationRequestStore;
-  idempotencyKeys: IdempotencyKeyStore;
+  planChanges: PlanChangeRepository;
+  cancellationRequests: CancellationRequestRepository;
+  idempotencyKeys: IdempotencyKeyRepository;
   /** the provider's webhook events, applied once each */
-  paymentEvents: PaymentEventStore;
+  paymentEvents: PaymentEventRepository;
   /** named locks shared by every server process */
-  leases: LeaseStore;
+  leases: LeaseRepository;
 }
 
-export function createStores(db: Db): Stores {
-  const catalogue = new CatalogueStore(db);
-  const invoices = new InvoiceStore(db, catalogue);
-  const subscriptions = new SubscriptionStore(db, catalogue, invoices);
+export function createRepositories(db: Db): Repositories {
+  const catalogue = new CatalogueRepository(db);
+  const invoices = new InvoiceRepository(db, catalogue);
+  const subscriptions = new SubscriptionRepository(db, catalogue, invoices);
   return {
-    accounts: new AccountStore(db, catalogue, subscriptions, new SiteReadModel(db, catalogue)),
+    accounts: new AccountRepository(db, catalogue, subscriptions, new SiteReadModel(db, catalogue)),
     catalogue,
     subscriptions,
     invoices,
-    cards: new CardStore(db),
-    planChanges: new PlanChangeStore(db),
-    cancellationRequests: new CancellationRequestStore(db),
-    idempotencyKeys: new IdempotencyKeyStore(db),
-    paymentEvents: new PaymentEventStore(db),
-    leases: new LeaseStore(db),
+    cards: new CardRepository(db),
+    planChanges: new PlanChangeRepository(db),
+    cancellationRequests: new CancellationRequestRepository(db),
+    idempotencyKeys: new IdempotencyKeyRepository(db),
+    paymentEvents: new PaymentEventRepository(db),
+    leases: new LeaseRepository(db),
   };
 }

@@ -5,7 +5,7 @@ import { BILLING_CURRENCY } from '../../../core/rules/constants';
 import { invoiceDescription } from '../../../core/rules/invoices';
 import type { Db } from '../../db/database';
 import type { CouponRow, DiscountRow, InvoiceRow } from '../../db/schema';
-import type { CatalogueStore } from './catalogue';
+import type { CatalogueRepository } from './catalogue';
 import { metadataJson, parseJson } from '../../db/jsonColumns';
 
 function toCoupon(row: CouponRow): Coupon {
@@ -41,11 +41,11 @@ function toInvoice(row: InvoiceRow): Invoice {
   };
 }
 
-export class InvoiceStore {
+export class InvoiceRepository {
   constructor(
     private readonly db: Db,
     /** coupons are catalogue data: read from its cache */
-    private readonly catalogue: CatalogueStore,
+    private readonly catalogue: CatalogueRepository,
   ) {}
 
   /** The customer's paid and open invoices, newest first. */

@@ -1,7 +1,7 @@
 /** Named, time-limited locks (billing/leases.ts), in the database so every server process sees them. */
 import type { Db } from '../../db/database';
 
-export class LeaseStore {
+export class LeaseRepository {
   constructor(private readonly db: Db) {}
 
   /** Takes the lease if it is free or has lapsed: false while another holder has it. */

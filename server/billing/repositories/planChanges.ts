@@ -1,8 +1,8 @@
 /**
  * What a plan change leaves in the billing database: the provider's invoice and payment intent, the customer's
  * balance, and the subscription moved to its new prices, or the change kept waiting for its payment
- * (pending_price_id and pending_change_json) until the payment succeeds (`applyPendingChange`, which the payment
- * sandbox's browser API is given to call as the provider's invoice.paid webhook would make us do).
+ * (pending_price_id and pending_change_json) until the payment succeeds (billing/settlement.ts decides what the
+ * payment settles; `loadWaiting`, `moveSubscription` and `activateSubscription` read and write it).
  */
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
@@ -38,25 +38,24 @@ function subscriptionColumns(state: SubscriptionState) {
 
 type Trx = Db;
 
-/** Applies the change waiting on a subscription, if any; a subscription waiting for its first payment becomes active. */
-export async function applyPendingChange(trx: Trx, subscriptionId: string): Promise<void> {
+/** A subscription's row and the plan change waiting on its payment (null for none); undefined without the row. */
+export async function loadWaiting(trx: Trx, subscriptionId: string): Promise<{ row: SubscriptionRow; pendingChange: SubscriptionState | null } | undefined> {
   const row = await trx.selectFrom('subscriptions').selectAll().where('id', '=', subscriptionId).executeTakeFirst();
-  if (row === undefined) return;
-  if (row.pending_change_json !== null) {
-    const change = parseJson(pendingChangeJson, row.pending_change_json);
-    await trx.updateTable('subscriptions').set({ ...subscriptionColumns(change), status: 'active' }).where('id', '=', row.id).execute();
-    return;
-  }
-  if (['incomplete', 'past_due', 'unpaid'].includes(row.status)) {
-    await trx
-      .updateTable('subscriptions')
-      .set({ status: 'active', price_id: row.pending_price_id ?? row.price_id, pending_price_id: null })
-      .where('id', '=', row.id)
-      .execute();
-  }
+  if (row === undefined) return undefined;
+  return { row, pendingChange: row.pending_change_json === null ? null : parseJson(pendingChangeJson, row.pending_change_json) };
 }
 
-export class PlanChangeStore {
+/** Moves the subscription to `state`; nothing waits on it any more. */
+export async function moveSubscription(trx: Trx, subscriptionId: string, state: SubscriptionState): Promise<void> {
+  await trx.updateTable('subscriptions').set(subscriptionColumns(state)).where('id', '=', subscriptionId).execute();
+}
+
+/** Makes the subscription active on `priceId`; no price waits any more. */
+export async function activateSubscription(trx: Trx, subscriptionId: string, priceId: string): Promise<void> {
+  await trx.updateTable('subscriptions').set({ status: 'active', price_id: priceId, pending_price_id: null }).where('id', '=', subscriptionId).execute();
+}
+
+export class PlanChangeRepository {
   constructor(private readonly db: Db) {}
 
   private async saveInvoice(trx: Trx, customerId: string, subscriptionId: string, invoice: ProviderInvoice): Promise<void> {
@@ -80,7 +79,7 @@ export class PlanChangeStore {
       .execute();
   }
 
-  /** Stores the provider's payment intent (the sandbox's own row, or the real provider's mirrored). */
+  /** Repositories the provider's payment intent (the sandbox's own row, or the real provider's mirrored). */
   async savePaymentIntent(customerId: string, intent: PaymentIntentSummary, created: number, trx: Trx = this.db): Promise<void> {
     await trx
       .insertInto('payment_intents')
@@ -163,8 +162,8 @@ export class PlanChangeStore {
     return this.db.selectFrom('payment_intents').selectAll().where('invoice_id', '=', invoiceId).orderBy('created', 'desc').executeTakeFirst();
   }
 
-  /** The provider says the open invoice's payment succeeded: it is paid, and what waited on it applies. */
-  async recordPaid(invoiceId: string, intentId: string): Promise<void> {
+  /** The provider says the open invoice's payment succeeded: it is paid, and `settle` applies what waited on it. */
+  async recordPaid(invoiceId: string, intentId: string, settle: (trx: Trx, subscriptionId: string) => Promise<void>): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx.updateTable('payment_intents').set({ status: 'succeeded' }).where('id', '=', intentId).execute();
       const invoice = await trx
@@ -173,7 +172,7 @@ export class PlanChangeStore {
         .where('id', '=', invoiceId)
         .returning('subscription_id')
         .executeTakeFirst();
-      if (invoice?.subscription_id != null) await applyPendingChange(trx, invoice.subscription_id);
+      if (invoice?.subscription_id != null) await settle(trx, invoice.subscription_id);
     });
   }
 

@@ -10,7 +10,7 @@
  * starts new copies too.
  */
 import type { Db } from '../../db/database';
-import type { CatalogueStore } from './catalogue';
+import type { CatalogueRepository } from './catalogue';
 
 /**
  * Users' views kept per process, least recently used dropped first: a few thousand sites' billing data is tens of
@@ -53,7 +53,7 @@ export class SiteReadModel {
 
   constructor(
     private readonly db: Db,
-    private readonly catalogue: CatalogueStore,
+    private readonly catalogue: CatalogueRepository,
     private readonly capacity = SITE_VIEWS_KEPT,
   ) {}
 

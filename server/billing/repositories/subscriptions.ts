@@ -3,15 +3,15 @@ import type { PendingSubscription, Subscription, SubscriptionAddon } from '../..
 import { billingPeriodSchema, subscriptionStatusSchema } from '../../../core/contract';
 import type { Db } from '../../db/database';
 import type { PriceRow, ProductRow, SubscriptionRow } from '../../db/schema';
-import type { CatalogueStore } from './catalogue';
-import type { InvoiceStore } from './invoices';
+import type { CatalogueRepository } from './catalogue';
+import type { InvoiceRepository } from './invoices';
 import { addonsJson, parseJson } from '../../db/jsonColumns';
 
-export class SubscriptionStore {
+export class SubscriptionRepository {
   constructor(
     private readonly db: Db,
-    private readonly catalogue: CatalogueStore,
-    private readonly invoices: InvoiceStore,
+    private readonly catalogue: CatalogueRepository,
+    private readonly invoices: InvoiceRepository,
   ) {}
 
   find(id: string): Promise<SubscriptionRow | undefined> {
