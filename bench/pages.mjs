@@ -9,7 +9,7 @@
 // the same headers, configuration and script policy.
 import { spawn, execSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -103,7 +103,17 @@ export async function startPages(hostPort) {
     await stop();
     throw error;
   }
-  return { pages, distDir, stop };
+  return { pages, distDir, build: buildAge(sourceDist), stop };
+}
+
+/**
+ * When the measured build was made against the last commit: the bench builds only a missing dist/, so a dist/ left
+ * from an earlier commit is measured as it is (one cause of two machines disagreeing).
+ */
+function buildAge(sourceDist) {
+  const builtAt = statSync(path.join(sourceDist, 'index.html')).mtime;
+  const committedAt = new Date(execSync('git log -1 --format=%cI', { cwd: root, encoding: 'utf8' }).trim());
+  return { dir: sourceDist, builtAt, committedAt, stale: builtAt < committedAt };
 }
 
 /**

@@ -52,6 +52,19 @@ function serialDepth(calls) {
   return Math.max(0, ...depth.values());
 }
 
+const RESAMPLES = 2000;
+
+/**
+ * How far the ratio of two pages' medians moves with the run's own spread: the 5th and 95th percentiles of the ratio
+ * over resamples of each page's loads (a bootstrap). Two runs whose ratios lie within each other's range do not
+ * disagree; on a loaded machine the range is wide.
+ */
+function ratioRange(times, toTimes) {
+  const resample = (values) => values.map(() => values[Math.floor(Math.random() * values.length)]);
+  const ratios = Array.from({ length: RESAMPLES }, () => median(resample(times)) / median(resample(toTimes))).sort((a, b) => a - b);
+  return [ratios[Math.floor(RESAMPLES * 0.05)], ratios[Math.floor(RESAMPLES * 0.95)]];
+}
+
 /** One cold load: a new browser context, nothing cached. */
 async function coldVisit(browser, demo) {
   const context = await browser.newContext();
@@ -135,7 +148,11 @@ async function heapOverRouteChanges(browser, demo) {
   }
 }
 
-const { pages: benchPages, distDir, stop } = await startPages(HOST_PORT);
+const { pages: benchPages, distDir, build, stop } = await startPages(HOST_PORT);
+console.log(
+  `Panel build: ${build.dir}, made ${build.builtAt.toISOString()}; the last commit ${build.committedAt.toISOString()}` +
+    (build.stale ? ' (the build is older: it may not be this commit\'s, rebuild it or say which it is)' : ''),
+);
 let browser;
 try {
   browser = await launchChromium();
@@ -163,9 +180,12 @@ try {
     ratios[kind] = ratio(panel, stackFloor);
     const { goal, moonshot } = STACK_FLOOR_GOALS[kind];
     const verdict = ratios[kind] <= moonshot ? 'moonshot met' : ratios[kind] <= goal ? 'met' : 'MISSED';
-    console.log(`  panel to stack floor: ${ratios[kind].toFixed(2)} (the panel's own work; goal <= ${goal}, moonshot ${moonshot}: ${verdict})`);
+    const range = (page) => ratioRange(page[kind], stackFloor[kind]).map((bound) => bound.toFixed(2)).join(' to ');
+    console.log(
+      `  panel to stack floor: ${ratios[kind].toFixed(2)} (90% of resamples ${range(panel)}; the panel's own work; goal <= ${goal}, moonshot ${moonshot}: ${verdict})`,
+    );
     const other = pages.find((page) => page.name === 'panel B');
-    if (other) console.log(`  panel B (BENCH_COMPARE_DIST) to stack floor: ${ratio(other, stackFloor).toFixed(2)}`);
+    if (other) console.log(`  panel B (BENCH_COMPARE_DIST) to stack floor: ${ratio(other, stackFloor).toFixed(2)} (90% of resamples ${range(other)})`);
     console.log(
       `  stack floor to React floor: ${ratio(stackFloor, reactFloor).toFixed(2)} (the design card's libraries alone); panel to React floor: ${ratio(panel, reactFloor).toFixed(2)}; React floor to floor: ${ratio(reactFloor, floor).toFixed(2)} (the framework alone)`,
     );
