@@ -43,7 +43,7 @@ try {
   const url = `${panel.panelUrl}/api/get-billing-data`;
   const requestBody = JSON.stringify({ jwt: sessionToken, data: {}, options: { forceUpgrade: false } });
   const label = `SQLite, ${USE_TSX ? 'server/main.ts under tsx' : 'dist-server (compiled)'}`;
-  const met = await measureShare(url, requestBody, { connections: CONNECTIONS, seconds: SECONDS, rate: RATE, label });
+  const met = await measureShare(url, requestBody, { connections: CONNECTIONS, seconds: SECONDS, rate: RATE, label, pid: panel.child.pid });
   console.log('(a loaded machine moves every number: the shares of one run are the figures to compare)');
   if (!met) process.exitCode = 1;
 } finally {

@@ -1,6 +1,7 @@
 // What the server benches share: starting the panel's server in a child process, stopping it, one JSON POST, and
 // the measure of get-billing-data against a Fastify hello-world (bench:server on SQLite, bench:scale on PostgreSQL).
 import { fork, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -138,6 +139,35 @@ async function rawAnswer(url, body, headers) {
   });
 }
 
+/**
+ * The CPU time process `pid` has used so far, in ms (Linux's /proc; null elsewhere): user and system time, which
+ * other work on a shared machine does not inflate the way it stretches wall time.
+ */
+function cpuMsOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+/** USER_HZ, 100 on every Linux build the bench runs on */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** A load of `target` for `seconds`, with the CPU time its server process used meanwhile (cpuMs, null if unknown). */
+async function measuredLoad(target, requestBody, options) {
+  const before = cpuMsOf(target.pid);
+  const result = await load(target.url, requestBody, options);
+  const after = cpuMsOf(target.pid);
+  return Object.assign(result, { cpuMs: before === null || after === null ? null : after - before });
+}
+
+/** Microseconds of CPU per request over the slices of one target; null without a process to read. */
+function cpuPerRequest(slices) {
+  if (slices.some((slice) => slice.cpuMs === null)) return null;
+  return (slices.reduce((sum, slice) => sum + slice.cpuMs, 0) * 1000) / slices.reduce((sum, slice) => sum + slice.requests.total, 0);
+}
+
 /** Requests per second over the slices of one target: their total over their time. */
 function rate(slices) {
   return slices.reduce((sum, slice) => sum + slice.requests.total, 0) / slices.reduce((sum, slice) => sum + slice.duration, 0);
@@ -157,22 +187,23 @@ function p99Of(slices) {
  * echoing the very reply in the same encoding (what is left once the bytes are paid). After a warm-up of each
  * (JIT, statement caches), the six loads take turns a second each for `seconds` rounds, so that a burst of other
  * work on a shared machine falls on all of them alike. Prints the throughputs and shares, and the latency at
- * `rate`, and answers whether the goals were met.
+ * `rate`, and answers whether the goals were met. With the panel server's `pid`, also each server's CPU time per
+ * request and their ratio: the share a quiet machine would show, which a loaded one cannot.
  */
-export async function measureShare(url, requestBody, { connections, seconds, rate: fixedRate, label }) {
+export async function measureShare(url, requestBody, { connections, seconds, rate: fixedRate, label, pid = null }) {
   const plainReply = await rawAnswer(url, requestBody, {});
   const gzippedReply = await rawAnswer(url, requestBody, GZIP);
   if (gzippedReply.encoding !== 'gzip') throw new Error(`get-billing-data answered accept-encoding gzip with encoding ${gzippedReply.encoding}`);
   const [small, echo] = await Promise.all([startHelloWorld(SMALL_REPLY), startHelloWorld(plainReply.body.toString('utf8'), gzippedReply.body)]);
   try {
-    const targets = { panel: url, small: small.url, echo: echo.url };
+    const targets = { panel: { url, pid }, small: { url: small.url, pid: small.child.pid }, echo: { url: echo.url, pid: echo.child.pid } };
     const encodings = { plain: {}, gzip: GZIP };
-    for (const target of Object.values(targets)) await load(target, requestBody, { connections, seconds: 2, headers: GZIP });
+    for (const target of Object.values(targets)) await load(target.url, requestBody, { connections, seconds: 2, headers: GZIP });
     const slices = {};
     for (let round = 0; round < seconds; round += 1) {
       for (const [name, target] of Object.entries(targets)) {
         for (const [encoding, headers] of Object.entries(encodings)) {
-          (slices[`${name} ${encoding}`] ??= []).push(await load(target, requestBody, { connections, seconds: 1, headers }));
+          (slices[`${name} ${encoding}`] ??= []).push(await measuredLoad(target, requestBody, { connections, seconds: 1, headers }));
         }
       }
     }
@@ -189,6 +220,13 @@ export async function measureShare(url, requestBody, { connections, seconds, rat
           ` hello-world small reply ${rate(smallWorld).toFixed(0)}, same reply ${rate(echoWorld).toFixed(0)};` +
           ` share ${percent(share)} of the small (goal >= ${percent(SHARE_GOAL)}), ${percent(rate(panel) / rate(echoWorld))} of the same`,
       );
+      const [panelCpu, smallCpu, echoCpu] = [panel, smallWorld, echoWorld].map(cpuPerRequest);
+      if (panelCpu !== null && smallCpu !== null && echoCpu !== null) {
+        console.log(
+          `        CPU per request: get-billing-data ${panelCpu.toFixed(0)} us, small ${smallCpu.toFixed(0)} us, same reply ${echoCpu.toFixed(0)} us;` +
+            ` share ${percent(smallCpu / panelCpu)} of the small, ${percent(echoCpu / panelCpu)} of the same`,
+        );
+      }
     }
     console.log(`  gzip at ${fixedRate} req/s: ${fixed.requests.average.toFixed(0)} req/s served, p50 ${fixed.latency.p50} ms, p99 ${fixed.latency.p99} ms (goal <= ${P99_GOAL_MS} ms), errors ${errorsOf(fixed)}`);
     return met;

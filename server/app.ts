@@ -130,8 +130,9 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
   app.setReplySerializer(serializeReply);
   const identity = new IdentityVerifier({ audience: config.identity.audience, platformIssuer: options.identityIssuer });
   const now = options.now ?? Date.now;
-  // The billing data is tens of KB of JSON: compressed for clients that accept it. gzip and deflate only: brotli
-  // at its default quality costs more CPU per answer than the server spends building it.
+  // JSON answers over a KB go compressed to clients that accept it. gzip and deflate only: brotli at its default
+  // quality costs more CPU per answer than the server spends building it. An answer many requests share (the
+  // billing data) comes with its gzip made once (http/preparedReplies.ts), which this plugin leaves as it is.
   await app.register(fastifyCompress, {
     threshold: COMPRESSION_THRESHOLD_BYTES,
     encodings: ['gzip', 'deflate'],
