@@ -1,14 +1,10 @@
 // Production build: content-hashed, route-split chunks in dist/. The server injects run-time configuration
 // into index.html, so one build serves every environment.
 const path = require('node:path');
-const { require: requireTypeScript } = require('tsx/cjs/api');
 const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { BannerPlugin, Compilation, sources } = require('webpack');
-const { inlineScriptSources, inlineStartupScript } = require('./tools/startupScript.cjs');
-
-/** Where the build leaves the CSP sources of the page's inline script, for the server (server/http/panelHtml.ts). */
-const { PAGE_SCRIPT_SOURCES_FILE } = requireTypeScript(path.resolve(__dirname, 'server/http/panelHtml.ts'), __filename);
+const { PAGE_SCRIPT_SOURCES_FILE, inlineScriptSources, inlineStartupScript } = require('./tools/startupScript.cjs');
 
 /** Each translation's chunk (named 'locale-de' and so on by src/i18n/i18n.ts) by its locale, as the page fetches it. */
 function localeCatalogFiles(compilation) {

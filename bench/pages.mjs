@@ -16,6 +16,7 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { buildSync } from 'esbuild';
+import startupScript from '../tools/startupScript.cjs';
 
 export const root = path.resolve(import.meta.dirname, '..');
 export const PLAN_NAME = 'Publisher';
@@ -72,6 +73,8 @@ export async function startPages(hostPort) {
   const floorDistDir = path.join(workDir, 'floor-dist');
   mkdirSync(floorDistDir);
   copyFileSync(path.join(root, 'bench/floor.html'), path.join(floorDistDir, 'index.html'));
+  // The server allows a page's inline script by the hash its build left beside it, as webpack does for the panel.
+  startupScript.writePageScriptSources(floorDistDir);
   const reactFloorDistDir = path.join(workDir, 'react-floor-dist');
   buildFloorWithBundle(reactFloorDistDir, 'bench/reactFloor.mjs', 'react-floor');
   const stackFloorDistDir = path.join(workDir, 'stack-floor-dist');
@@ -86,6 +89,8 @@ export async function startPages(hostPort) {
   if (otherDist) {
     // A second build of the panel measured in the same run, in turns with the others: an idea against the kept build.
     cpSync(otherDist, path.join(workDir, 'other-dist'), { recursive: true });
+    // A build older than the hash its build leaves beside the page (webpack.config.js) gets it here.
+    if (!existsSync(path.join(workDir, 'other-dist', startupScript.PAGE_SCRIPT_SOURCES_FILE))) startupScript.writePageScriptSources(path.join(workDir, 'other-dist'));
     pages.push({ name: 'panel B', demo: demos.other, dist: path.join(workDir, 'other-dist') });
   }
   const servers = pages.map((page, index) => startDemo(Number(new URL(page.demo.host).port), page.dist, workDir, `demo-${index}`));
@@ -138,6 +143,7 @@ function buildFloorWithBundle(dir, entry, name) {
   if (page === floorPage) throw new Error('bench/floor.html has no <p id="plan">Loading</p> to replace');
   mkdirSync(path.join(dir, 'assets'), { recursive: true });
   writeFileSync(path.join(dir, 'index.html'), page);
+  startupScript.writePageScriptSources(dir);
   writeFileSync(path.join(dir, script), bundle);
   writeFileSync(path.join(dir, `${script}.br`), brotliCompressSync(bundle));
   writeFileSync(path.join(dir, `${script}.gz`), gzipSync(bundle, { level: 9 }));

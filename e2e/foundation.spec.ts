@@ -2,6 +2,7 @@
  * The foundation in a real browser: the handshake with the demo host, who may see billing, legacy sites,
  * navigation and route sync both ways, and a foreign page that tries to inject a token.
  */
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PANEL_URL, expect, recordApiCalls, test } from './fixtures';
@@ -15,9 +16,26 @@ test('the panel opens inside the host with the site plan, the session first', as
   await expect(page.getByLabel('Subscription status')).toHaveText('Subscription: active');
   await expect(panel.getByText('Next charge', { exact: true })).toBeVisible();
   // The site limits and the next charge load beside the billing data, not after it: `npm run bench` measures the
-  // serial chain. Each is asked once: the bundle takes the boot script's answers.
+  // serial chain. Each is asked once: the bundle takes the start-up script's answers.
   expect(calls[0]).toBe('/api/billing-session');
   expect(calls.slice(1).sort()).toEqual(['/api/get-billing-data', '/api/get-current-site-limits', '/api/get-next-charge']);
+});
+
+test("the page's CSP allows its inline start-up script by the hash of the text the page carries, and the browser runs it", async ({ page, request, openPanel }) => {
+  const served = await request.get(`${PANEL_URL}/`);
+  const script = /<script id="?panel-startup"?>([\s\S]*?)<\/script>/.exec(await served.text())?.[1];
+  expect(script).toBeTruthy();
+  const hash = `'sha256-${createHash('sha256').update(script!, 'utf8').digest('base64')}'`;
+  expect(served.headers()['content-security-policy']).toContain(`script-src 'self' ${hash}`);
+
+  // A script the policy refused is reported on the console (Chromium: "Refused to execute inline script ...").
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) refused.push(message.text());
+  });
+  const panel = await openPanel('active');
+  await expect(panel.getByText('Next charge', { exact: true })).toBeVisible();
+  expect(refused).toEqual([]);
 });
 
 test('a staff user who is not the owner is told only the owner can see billing', async ({ openPanel }) => {

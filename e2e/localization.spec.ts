@@ -147,7 +147,7 @@ test.describe('a German browser, before the host names a language', () => {
       return catalog && entry ? { catalogStart: catalog.startTime, entryEnd: entry.responseEnd } : null;
     });
     expect(timing).not.toBeNull();
-    // Asked for by the page's boot script, not by the bundle once it ran.
+    // Asked for by the page's start-up script, not by the bundle once it ran.
     expect(timing!.catalogStart).toBeLessThan(timing!.entryEnd);
   });
 });

@@ -7,7 +7,7 @@
  * panel's source.
  */
 
-// The protocol's message names, repeated from the panel's side (src/store/hostBridge.ts) because the SDK ships
+// The protocol's message names, repeated from the panel's side (src/host/hostBridge.ts) because the SDK ships
 // without the panel's source. docs/host-protocol.md is the contract both copies follow.
 const PANEL_REQUEST = {
   token: 'token',

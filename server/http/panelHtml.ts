@@ -12,7 +12,8 @@ const STARTUP_SCRIPT = /<script id="?panel-startup"?>/;
 
 /**
  * The file beside index.html in which the build leaves the CSP sources (sha256 hashes) of the page's inline
- * script, computed from the text it inlined (webpack.config.js, InlineStartupScript).
+ * script, computed from the finished page (tools/startupScript.cjs, which names it too: routes/panelPage.test.ts
+ * fails when the two differ).
  */
 export const PAGE_SCRIPT_SOURCES_FILE = 'index.scripts.json';
 

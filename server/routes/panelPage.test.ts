@@ -8,12 +8,11 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PAGE_SCRIPT_SOURCES_FILE } from '../http/panelHtml';
 import { setUpDemo } from '../testing/testKit';
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the build's own CommonJS step
-const { inlineScriptSources, inlineStartupScript } = require('../../tools/startupScript.cjs') as {
+const { inlineStartupScript, writePageScriptSources } = require('../../tools/startupScript.cjs') as {
   inlineStartupScript(html: string, localeCatalogFiles: Record<string, string>): string;
-  inlineScriptSources(html: string): string[];
+  writePageScriptSources(distDir: string): void;
 };
 
 const PROJECT_ROOT = path.resolve(__dirname, '..', '..');
@@ -23,9 +22,8 @@ function builtPanel(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'panel-page-'));
   mkdirSync(path.join(dir, 'assets'));
   const template = readFileSync(path.join(PROJECT_ROOT, 'public', 'index.html'), 'utf8');
-  const html = inlineStartupScript(template, { de: '/assets/locale-de.0123456789.js' });
-  writeFileSync(path.join(dir, 'index.html'), html);
-  writeFileSync(path.join(dir, PAGE_SCRIPT_SOURCES_FILE), JSON.stringify(inlineScriptSources(html)));
+  writeFileSync(path.join(dir, 'index.html'), inlineStartupScript(template, { de: '/assets/locale-de.0123456789.js' }));
+  writePageScriptSources(dir);
   return dir;
 }
 
