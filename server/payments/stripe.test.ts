@@ -123,7 +123,7 @@ describe('request mapping', () => {
       'POST /v1/customers/cus_double1',
     ]);
     double.requests.length = 0;
-    await expect(provider.setDefaultPaymentMethod('cus_other', 'pm_attached')).rejects.toMatchObject({ status: 404, code: 'provider_not_found', providerCode: 'resource_missing' });
+    await expect(provider.setDefaultPaymentMethod('cus_other', 'pm_attached')).rejects.toMatchObject({ kind: 'not_found', code: 'provider_not_found', providerCode: 'resource_missing' });
     expect(double.calls().map((call) => call.path)).toEqual(['/v1/payment_methods/pm_attached']);
   });
 
@@ -270,7 +270,7 @@ describe('plan changes', () => {
 
   it('voids the invoice of a declined payment and answers 402 with the card message', async () => {
     double.routes.push({ method: 'GET', path: /^\/v1\/payment_intents\/pi_double1$/, answer: () => ({ body: doubleIntent('pi_double1', 'requires_payment_method') }) });
-    await expect(provider.changePlan(change)).rejects.toMatchObject({ status: 402, message: 'Your card has insufficient funds.', code: 'card_declined', providerCode: 'insufficient_funds' });
+    await expect(provider.changePlan(change)).rejects.toMatchObject({ kind: 'declined', message: 'Your card has insufficient funds.', code: 'card_declined', providerCode: 'insufficient_funds' });
     expect(double.calls().map((call) => `${call.method} ${call.path}`)).toContain('POST /v1/invoices/in_double1/void');
   });
 
@@ -280,7 +280,7 @@ describe('plan changes', () => {
       path: /^\/v1\/subscriptions\/sub_1$/,
       answer: () => ({ status: 402, body: { error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } } }),
     });
-    await expect(provider.changePlan(change)).rejects.toMatchObject({ status: 402, message: 'Your card was declined.', code: 'card_declined', providerCode: 'generic_decline' });
+    await expect(provider.changePlan(change)).rejects.toMatchObject({ kind: 'declined', message: 'Your card was declined.', code: 'card_declined', providerCode: 'generic_decline' });
   });
 
   it("reads an open invoice's payment intent through its payments", async () => {
@@ -338,7 +338,7 @@ describe('plan changes', () => {
 
   it('after a declined first payment (that subscription canceled), the next try makes a new subscription under a new key', async () => {
     double.routes.push({ method: 'GET', path: /^\/v1\/payment_intents\/pi_double1$/, answer: () => ({ body: doubleIntent('pi_double1', 'requires_payment_method') }) });
-    await expect(provider.startSubscription(activation)).rejects.toMatchObject({ status: 402 });
+    await expect(provider.startSubscription(activation)).rejects.toMatchObject({ kind: 'declined' });
     expect(double.subscriptions.get('sub_double_new')?.status).toBe('canceled');
     double.routes.length = 0;
     const outcome = await provider.startSubscription(activation);
@@ -405,13 +405,13 @@ describe('failures', () => {
     });
     const failure = await provider.createPortalSession('cus_double1', 'https://x.test').catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(PaymentsProviderError);
-    expect(failure).toMatchObject({ status: 502, code: 'provider_unavailable', providerCode: 'parameter_invalid' });
+    expect(failure).toMatchObject({ kind: 'upstream_failed', code: 'provider_unavailable', providerCode: 'parameter_invalid' });
     double.routes.push({
       method: 'POST',
       path: /^\/v1\/customers\/cus_missing$/,
       answer: () => ({ status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such customer' } } }),
     });
-    await expect(provider.updateCustomer('cus_missing', { email: 'a@b.co' })).rejects.toMatchObject({ status: 404 });
+    await expect(provider.updateCustomer('cus_missing', { email: 'a@b.co' })).rejects.toMatchObject({ kind: 'not_found' });
   });
 });
 
@@ -444,21 +444,21 @@ describe('invoice PDFs', () => {
 
   it('answers 502 when the link gives anything but a PDF, and 404 for an invoice the provider does not have', async () => {
     serveFile(200, 'text/html', Buffer.from('<html>Something went wrong</html>'));
-    await expect(provider.invoicePdf('in_double7')).rejects.toMatchObject({ status: 502, code: 'provider_unavailable', providerCode: 'invoice_pdf_unavailable' });
+    await expect(provider.invoicePdf('in_double7')).rejects.toMatchObject({ kind: 'upstream_failed', code: 'provider_unavailable', providerCode: 'invoice_pdf_unavailable' });
     double.routes.length = 0;
     serveFile(500, 'application/pdf', await providerPdf());
-    await expect(provider.invoicePdf('in_double7')).rejects.toMatchObject({ status: 502 });
+    await expect(provider.invoicePdf('in_double7')).rejects.toMatchObject({ kind: 'upstream_failed' });
     double.routes.push({
       method: 'GET',
       path: /^\/v1\/invoices\/in_missing$/,
       answer: () => ({ status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such invoice' } } }),
     });
-    await expect(provider.invoicePdf('in_missing')).rejects.toMatchObject({ status: 404 });
+    await expect(provider.invoicePdf('in_missing')).rejects.toMatchObject({ kind: 'not_found' });
   });
 
   it('answers 404 for a draft, which has no file yet', async () => {
     double.routes.push({ method: 'GET', path: /^\/v1\/invoices\/in_draft$/, answer: () => ({ body: { ...doubleInvoice('in_draft', 'draft'), invoice_pdf: null } }) });
-    await expect(provider.invoicePdf('in_draft')).rejects.toMatchObject({ status: 404 });
+    await expect(provider.invoicePdf('in_draft')).rejects.toMatchObject({ kind: 'not_found' });
   });
 });
 
