@@ -136,6 +136,11 @@ describe('the panel page', () => {
     const asset = await demo.get(`/${PLACEHOLDER_ASSET}`);
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // What a browser gets: the build's brotli copy, cached as long.
+    const compressed = await fetch(`${demo.panelUrl}/${PLACEHOLDER_ASSET}`, { headers: { 'accept-encoding': 'br' } });
+    expect(compressed.headers.get('content-encoding')).toBe('br');
+    expect(await compressed.text()).toBe('window.placeholder = true;\n');
+    expect(compressed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     const missing = await demo.get('/assets/missing.0123456789.js');
     expect(missing.status).toBe(404);
     expect(missing.body).not.toContain('panel-config');

@@ -16,7 +16,8 @@ import {
   parsePageScriptSources,
 } from '../http/panelHtml';
 
-const HASHED_ASSET = /\.[0-9a-f]{8,}\.[a-z0-9]+(\.map)?$/;
+// Tested on the file sent, which is the build's .br or .gz copy when the browser accepts one.
+const HASHED_ASSET = /\.[0-9a-f]{8,}\.[a-z0-9]+(\.map)?(\.br|\.gz)?$/;
 const LONG_CACHE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 

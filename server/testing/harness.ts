@@ -14,6 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { sql, type RawBuilder } from 'kysely';
 import pg from 'pg';
 import type { CallName, CallRequest } from '../../core/contract';
@@ -160,6 +161,8 @@ async function writePlaceholderDist(dir: string): Promise<void> {
   await mkdir(path.join(dir, 'assets'), { recursive: true });
   await writeFile(path.join(dir, 'index.html'), PLACEHOLDER_INDEX_HTML);
   await writeFile(path.join(dir, PLACEHOLDER_ASSET), 'window.placeholder = true;\n');
+  // The build leaves a brotli copy beside each script, sent to browsers that accept it.
+  await writeFile(path.join(dir, `${PLACEHOLDER_ASSET}.br`), brotliCompressSync('window.placeholder = true;\n'));
 }
 
 function waitForReady(child: ChildProcess, output: () => string): Promise<ReadyMessage> {
