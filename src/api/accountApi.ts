@@ -10,7 +10,7 @@
  */
 import { api } from './api';
 import type { ApiError } from './errors';
-import { takeStartupReply } from './startupReplies';
+import type { TransportContext } from './baseQuery';
 import { call } from './call';
 import type { CallName, CallResponse } from '../../core/contract';
 
@@ -22,9 +22,11 @@ type Asked = { data: unknown; error?: undefined } | { error: unknown; data?: und
  */
 async function startedOrAsked<Name extends CallName>(
   name: Name,
+  /** the store's thunk argument: its transport context */
+  extra: unknown,
   ask: () => Asked | PromiseLike<Asked>,
 ): Promise<{ data: CallResponse<Name> } | { error: ApiError }> {
-  const started = await takeStartupReply(name);
+  const started = await (extra as TransportContext).startupReplies.take(name);
   if (started?.status === 200) return { data: started.body as CallResponse<Name> };
   const result = await ask();
   return result.error ? { error: result.error as ApiError } : { data: result.data as CallResponse<Name> };
@@ -42,12 +44,12 @@ export const accountApi = api.injectEndpoints({
     }),
     /** Changes with the billing data (a plan change, a new card, a cancellation): refetched with it. */
     getNextCharge: build.query<CallResponse<'get-next-charge'>, void>({
-      queryFn: (_arg, _api, _extra, baseQuery) => startedOrAsked('get-next-charge', () => baseQuery(call('get-next-charge'))),
+      queryFn: (_arg, { extra }, _extraOptions, baseQuery) => startedOrAsked('get-next-charge', extra, () => baseQuery(call('get-next-charge'))),
       providesTags: ['BillingData'],
     }),
     getAccountInfo: build.query<CallResponse<'get-account-info'>, void>({
-      queryFn: (_arg, _api, _extra, baseQuery) =>
-        startedOrAsked('get-account-info', () => baseQuery(call('get-account-info', { withForceUpgrade: true }))),
+      queryFn: (_arg, { extra }, _extraOptions, baseQuery) =>
+        startedOrAsked('get-account-info', extra, () => baseQuery(call('get-account-info', { withForceUpgrade: true }))),
       providesTags: ['AccountInfo'],
     }),
   }),

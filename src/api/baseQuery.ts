@@ -24,6 +24,7 @@ import { callBody } from './call';
 import type { CallArgs } from './call';
 import type { ErrorReporter } from './reporting';
 import { sleep } from './sleep';
+import type { StartupReplies } from './startupReplies';
 
 /** What the session feature lends the transport (through the store's thunk extra argument). */
 export interface SessionAccess {
@@ -50,6 +51,8 @@ export interface TransportContext {
   supportEmail: string;
   /** Absolute origin of the API (the panel's own origin). */
   baseUrl: string;
+  /** What the page's start-up script asked before the bundle ran, for the endpoints that would ask it. */
+  startupReplies: StartupReplies;
 }
 
 /** A failure as the wire saw it, before it becomes a user message. */

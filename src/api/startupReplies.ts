@@ -12,15 +12,23 @@ export interface StartupReply {
   body: unknown;
 }
 
-const handedOver = new Map<CallName, Promise<StartupReply | null>>();
-
-export function handOverStartupReply(name: CallName, reply: Promise<StartupReply | null>): void {
-  handedOver.set(name, reply.catch(() => null));
+/** The replies handed over, one set per store (it lives in the store's transport context: api/baseQuery.ts). */
+export interface StartupReplies {
+  handOver(name: CallName, reply: Promise<StartupReply | null>): void;
+  /** The start-up script's reply to this call, once: a later request (a refetch) asks the server. */
+  take(name: CallName): Promise<StartupReply | null>;
 }
 
-/** The start-up script's reply to this call, once: a later request (a refetch) asks the server. */
-export function takeStartupReply(name: CallName): Promise<StartupReply | null> {
-  const reply = handedOver.get(name) ?? Promise.resolve(null);
-  handedOver.delete(name);
-  return reply;
+export function createStartupReplies(): StartupReplies {
+  const handedOver = new Map<CallName, Promise<StartupReply | null>>();
+  return {
+    handOver(name, reply) {
+      handedOver.set(name, reply.catch(() => null));
+    },
+    take(name) {
+      const reply = handedOver.get(name) ?? Promise.resolve(null);
+      handedOver.delete(name);
+      return reply;
+    },
+  };
 }

@@ -7,6 +7,7 @@ import { combineSlices, configureStore, createListenerMiddleware } from '@reduxj
 import { api } from '../api/api';
 import type { TransportContext } from '../api/baseQuery';
 import type { ErrorReporter } from '../api/reporting';
+import { createStartupReplies } from '../api/startupReplies';
 import type { PanelConfig } from '../config';
 import { checkoutFeature } from '../features/checkout/checkoutSlice';
 import { openInvoicePaymentFeature } from '../features/payments/openInvoicePaymentSlice';
@@ -38,6 +39,7 @@ export function makeStore({ config, reporter, self, parent }: StoreOptions) {
     reporter,
     supportEmail: config.supportEmail,
     baseUrl: self.location.origin,
+    startupReplies: createStartupReplies(),
   };
   const bridge = createHostBridge({ self, parent, hostOrigins: config.hostOrigins });
   const listener = createListenerMiddleware({ extra: transport });

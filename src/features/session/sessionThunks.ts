@@ -3,7 +3,6 @@
  * init true, renewed with init false, fully re-initialised on 'Token has expired'.
  */
 import { accountApi } from '../../api/accountApi';
-import { handOverStartupReply } from '../../api/startupReplies';
 import type { BillingData, CallResponse } from '../../../core/contract';
 import { ERROR_MESSAGES, isApiError, isExpiredTokenMessage } from '../../api/errors';
 import { HOST_TOKEN_INFO_WAIT_MS, HOST_TOKEN_WAIT_MS } from '../../../core/rules/constants';
@@ -55,7 +54,7 @@ export const startSession = createAppAsyncThunk('session/start', async (_: void,
  * Whatever the start-up script could not do, the usual steps do; a start-up script that failed altogether leaves
  * it all to startSession.
  */
-export const resumeSession = createAppAsyncThunk('session/resume', async (startup: PanelStartup, { dispatch }): Promise<boolean> => {
+export const resumeSession = createAppAsyncThunk('session/resume', async (startup: PanelStartup, { dispatch, extra }): Promise<boolean> => {
   const answers = await Promise.all([startup.token, startup.forceUpgradeInfo, startup.session]).catch(() => null);
   if (answers === null) return dispatch(startSession()).unwrap();
   const [tokenAnswer, infoAnswer, session] = answers;
@@ -82,8 +81,8 @@ export const resumeSession = createAppAsyncThunk('session/resume', async (startu
   if (seeds.length > 0) dispatch(accountApi.util.upsertQueryEntries(seeds));
   // Not waited for: the plan details show the next charge when its preview at the card provider is in, and the
   // domain screens their account info (asked with the same forceUpgrade, or asked again).
-  handOverStartupReply('get-next-charge', startup.nextCharge);
-  handOverStartupReply(
+  extra.startupReplies.handOver('get-next-charge', startup.nextCharge);
+  extra.startupReplies.handOver(
     'get-account-info',
     startup.accountInfo.then((reply) => (reply?.forceUpgrade === info.forceUpgrade ? reply : null)),
   );
