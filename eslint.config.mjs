@@ -11,7 +11,7 @@ import lingui from 'eslint-plugin-lingui';
 const features = ['session', 'billing', 'plans', 'checkout', 'domain', 'support', 'payments', 'common'];
 
 export default tseslint.config(
-  { ignores: ['src/i18n/locales/*.ts', 'dist/', 'dist-host/', 'dist-server/', 'node_modules/', 'coverage/', 'test-results/', 'playwright-report/', '.data/'] },
+  { ignores: ['src/i18n/locales/*.ts', 'dist/', 'packages/*/dist/', 'build/', 'examples/*/node_modules/', 'examples/*/dist/', 'dist-server/', 'node_modules/', 'coverage/', 'test-results/', 'playwright-report/', '.data/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -39,7 +39,7 @@ export default tseslint.config(
           zones: [
             {
               target: './core',
-              from: ['./src', './server', './host-sdk', './conformance'],
+              from: ['./src', './server', './packages', './conformance'],
               message: 'core is shared by the panel and the server: it imports neither.',
             },
             { target: './src/api', from: ['./src/features', './src/app', './src/store', './src/ui', './src/host'], message: 'api sits below features, store and app.' },
@@ -114,9 +114,9 @@ export default tseslint.config(
             },
             { target: './server/testing', from: ['./server/main.ts', './server/start.ts'], message: 'the harness starts main.ts as a child process; what they share is in server/readyMessage.ts.' },
             {
-              target: './host-sdk',
+              target: './packages',
               from: ['./src', './server'],
-              message: 'the host SDK ships on its own: it imports nothing of the panel or the server.',
+              message: 'the packages ship on their own: they import nothing of the panel or the server.',
             },
           ],
         },

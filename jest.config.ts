@@ -38,12 +38,12 @@ const config: Config = {
       roots: ['<rootDir>/server'],
       transform,
       // The demo host's script imports the SDK by the address its page serves it at; its tests run the source.
-      moduleNameMapper: { '^/host-sdk\\.js$': '<rootDir>/host-sdk/index.ts' },
+      moduleNameMapper: { '^/host-sdk\\.js$': '<rootDir>/packages/billing-host-sdk/src/index.ts' },
     },
     {
-      displayName: 'host-sdk',
+      displayName: 'packages',
       testEnvironment: 'jsdom',
-      roots: ['<rootDir>/host-sdk'],
+      roots: ['<rootDir>/packages'],
       transform,
     },
   ],

@@ -2,7 +2,7 @@
 // JavaScript the dashboard route loads, gzip, at most 158 KB (155 KB before the panel spoke three languages: see
 // docs/localization.md, "What it costs") (the page names that code itself: the entry's scripts
 // and the dashboard's preloaded chunks, webpack.config.js, PreloadDefaultScreen), and the host SDK a platform
-// adds to its admin page (dist-host/), at most 4 KB gzip.
+// adds to its admin page (packages/billing-host-sdk/dist/), at most 4 KB gzip.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -30,8 +30,8 @@ test(`the dashboard route loads at most ${DASHBOARD_BUDGET_KB} KB of gzip JavaSc
 });
 
 test(`the host SDK is at most ${HOST_SDK_BUDGET_KB} KB of gzip JavaScript`, () => {
-  const sdk = path.join(root, 'dist-host', 'index.js');
-  assert.ok(existsSync(sdk), 'dist-host/index.js is missing: run `npm run build:host` first');
+  const sdk = path.join(root, 'packages', 'billing-host-sdk', 'dist', 'index.js');
+  assert.ok(existsSync(sdk), 'packages/billing-host-sdk/dist/index.js is missing: run `npm run build:host` first');
   const gzipKb = gzipSync(readFileSync(sdk), { level: 9 }).length / 1024;
   assert.ok(gzipKb <= HOST_SDK_BUDGET_KB, `the host SDK is ${gzipKb.toFixed(1)} KB gzip, over ${HOST_SDK_BUDGET_KB} KB`);
 });

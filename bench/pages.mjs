@@ -57,7 +57,7 @@ export async function startPages(hostPort) {
   const sourceDist = path.resolve(process.env.BENCH_DIST ?? path.join(root, 'dist'));
   if (!existsSync(path.join(sourceDist, 'index.html'))) execSync('npm run build', { cwd: root, stdio: 'inherit' });
   // The demo host's page loads the host SDK's build (a dist/ of another commit may come without it).
-  if (!existsSync(path.join(root, 'dist-host/index.js'))) execSync('npm run build:host', { cwd: root, stdio: 'inherit' });
+  if (!existsSync(path.join(root, 'packages/billing-host-sdk/dist/index.js'))) execSync('npm run build:host', { cwd: root, stdio: 'inherit' });
 
   const demoAt = (port) => ({ host: `http://127.0.0.1:${port}`, panel: `http://127.0.0.1:${port + 1}` });
   const demos = { panel: demoAt(hostPort), floor: demoAt(hostPort + 2), reactFloor: demoAt(hostPort + 4), stackFloor: demoAt(hostPort + 6), other: demoAt(hostPort + 8) };

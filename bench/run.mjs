@@ -14,7 +14,7 @@
 // - the JS heap after 0, 25 and 50 route changes asked by the host, each after a forced GC: it must stay flat;
 // - the owner's common actions, from the input to the next paint as INP reads it (bench/interactions.mjs): p50 and
 //   p98 of BENCH_INTERACTIONS repetitions each (default 50; 0 leaves them out), goal p98 <= 100 ms, moonshot 50 ms.
-// Where the time goes: bench/trace.mjs. Usage: npm run bench (builds first when dist/ or dist-host/ is missing).
+// Where the time goes: bench/trace.mjs. Usage: npm run bench (builds first when dist/ or packages/billing-host-sdk/dist/ is missing).
 // Env: BENCH_RUNS (loads of each page, default 7), BENCH_DIST (another build to measure, e.g. an older commit's
 // dist/, against this server), BENCH_COMPARE_DIST (a second build, 'panel B', measured in turns in the same run:
 // an idea against the kept build), BENCH_INTERACTIONS (repetitions of each action, default 50).

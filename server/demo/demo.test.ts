@@ -210,7 +210,7 @@ describe('the demo host', () => {
   it('embeds the panel through the host SDK and offers every scenario', async () => {
     const page = await demo.get('/?scenario=grace', 'host');
     expect(page.status).toBe(200);
-    // The SDK mounts the protocol's iframe into this element (host-sdk/index.test.ts).
+    // The SDK mounts the protocol's iframe into this element (packages/billing-host-sdk/src/index.test.ts).
     expect(page.body).toContain('<div id="billing-panel"></div>');
     expect(page.body).toContain('<script type="module" src="/host.js"></script>');
     expect(page.body).toContain('<output id="host-status" aria-label="Host status">');

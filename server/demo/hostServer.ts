@@ -29,7 +29,7 @@ const STATIC_FILES: Record<string, string> = {
   '/dns-panel.js': 'text/javascript; charset=utf-8',
 };
 /** The host SDK as `npm run build:host` builds it; the demo runs from the source tree, so it lies at the root. */
-const HOST_SDK_FILE = path.join(__dirname, '../../dist-host/index.js');
+const HOST_SDK_FILE = path.join(__dirname, '../../packages/billing-host-sdk/dist/index.js');
 
 export interface HostServerOptions {
   /** the panel's base URL, e.g. http://127.0.0.1:4001 (known once the panel listens) */

@@ -1,6 +1,6 @@
 /*
  * The demo host page: a publisher admin's billing screen. The host protocol (docs/host-protocol.md) is the host
- * SDK's (host-sdk/, served built as /host-sdk.js); this script has the page's own parts: its config, its hash
+ * SDK's (packages/billing-host-sdk/, served built as /host-sdk.js); this script has the page's own parts: its config, its hash
  * router (#/pro/...), status lines and alerts, the scenario picker, the demo clock and the tool buttons. An ES
  * module served as is: no build step of its own.
  */

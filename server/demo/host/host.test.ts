@@ -1,5 +1,5 @@
 /**
- * The demo host page's script in a DOM: how the page wires the host SDK (host-sdk/, tested on its own) to its hash
+ * The demo host page's script in a DOM: how the page wires the host SDK (packages/billing-host-sdk/, tested on its own) to its hash
  * router, its status lines and alerts, its backend's identity token and its tools.
  *
  * @jest-environment jsdom
