@@ -45,6 +45,8 @@ const config: Config = {
       testEnvironment: 'jsdom',
       roots: ['<rootDir>/packages'],
       transform,
+      // The token helper's one dependency, the JOSE library, ships as ESM only: jest runs it transformed.
+      transformIgnorePatterns: ['/node_modules/(?!jose/)'],
     },
   ],
   collectCoverageFrom: ['core/rules/**/*.ts', '!core/rules/**/*.test.ts', '!core/rules/testing/**'],

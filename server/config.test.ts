@@ -148,6 +148,12 @@ describe('identity token configuration', () => {
   it('refuses an issuer that is not an http(s) URL', () => {
     expect(() => loadConfig({ ...DEMO, IDENTITY_ISSUER: 'admin.example.com' })).toThrow(ConfigError);
   });
+
+  it("places the demo's sites under the demo host, or under the admin DEMO_ADMIN_BASE names", () => {
+    expect(loadConfig(DEMO).demoAdminBase).toBeNull();
+    expect(loadConfig({ ...DEMO, DEMO_ADMIN_BASE: 'http://127.0.0.1:4610/' }).demoAdminBase).toBe('http://127.0.0.1:4610');
+    expect(() => loadConfig({ ...DEMO, DEMO_ADMIN_BASE: '127.0.0.1:4610' })).toThrow(ConfigError);
+  });
 });
 
 describe('payments configuration', () => {

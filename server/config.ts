@@ -134,6 +134,12 @@ export interface ServerConfig {
    */
   hostOrigins: string[] | null;
   identity: IdentityConfig;
+  /**
+   * DEMO_ADMIN_BASE: in the demo, the admin its sites belong to: their admin URLs are `<base>/sites/<scenario>`, where
+   * the server reads their JWKS, and the issuer defaults to it. Null: the demo host's own address. Set, a host of
+   * one's own (examples/) signs the demo sites' tokens with its own keys. Demo only.
+   */
+  demoAdminBase: string | null;
   sentryDsn: string | null;
   brand: Brand;
   paymentScriptUrl: string;
@@ -366,6 +372,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     sessionSecret: secret !== null ? new TextEncoder().encode(secret) : new Uint8Array(randomBytes(32)),
     hostOrigins: parseOrigins(env.HOST_ORIGINS),
     identity: parseIdentity(env),
+    demoAdminBase: nonEmpty(env.DEMO_ADMIN_BASE) === null ? null : parseHttpUrl('DEMO_ADMIN_BASE', env.DEMO_ADMIN_BASE, ''),
     sentryDsn: nonEmpty(env.SENTRY_DSN),
     brand,
     // The demo loads a sandbox stand-in for the card provider's script from the panel's own server.
@@ -403,9 +410,14 @@ export function resolveHostOrigins(config: ServerConfig, hostPort: number): stri
   return config.hostOrigins ?? [`http://127.0.0.1:${hostPort}`, `http://localhost:${hostPort}`];
 }
 
-/** The platform's issuer: configured, else the demo host's address (its sites' admin URLs are below it). */
-export function resolveIdentityIssuer(config: ServerConfig, hostUrl: string): string {
-  return config.identity.issuer ?? hostUrl;
+/** Where the demo's sites' admins live: DEMO_ADMIN_BASE, else the demo host's address. */
+export function resolveDemoAdminBase(config: ServerConfig, hostUrl: string): string {
+  return config.demoAdminBase ?? hostUrl;
+}
+
+/** The platform's issuer: configured, else where the demo's sites' admins live (their admin URLs are below it). */
+export function resolveIdentityIssuer(config: ServerConfig, demoAdminBase: string): string {
+  return config.identity.issuer ?? demoAdminBase;
 }
 
 export function panelRuntimeConfig(config: ServerConfig, hostOrigins: string[]): PanelRuntimeConfig {

@@ -7,7 +7,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildPanelServer } from './app';
-import { DEFAULT_HOST_PORT, resolveHostOrigins, resolveIdentityIssuer, type ServerConfig } from './config';
+import { DEFAULT_HOST_PORT, resolveDemoAdminBase, resolveHostOrigins, resolveIdentityIssuer, type ServerConfig } from './config';
 import { createDatabase } from './db/database';
 import { loggerOptions } from './http/logging';
 import { migrateToLatest } from './db/migrate';
@@ -49,15 +49,17 @@ export async function startServers(config: ServerConfig): Promise<RunningServers
       hostPort = (host.server.address() as AddressInfo).port;
     }
     const hostOrigins = resolveHostOrigins(config, hostPort);
+    // The demo's sites live under the demo host, or under the admin DEMO_ADMIN_BASE names (a host of one's own).
+    const demoAdminBase = resolveDemoAdminBase(config, links.hostUrl);
 
     let reseed: (() => Promise<unknown>) | undefined;
     if (config.demo) {
       const { seedDemo } = await import('./demo/seed');
-      reseed = () => seedDemo(db, { now: Date.now(), hostBase: links.hostUrl, proDomain: config.brand.proDomain });
+      reseed = () => seedDemo(db, { now: Date.now(), hostBase: demoAdminBase, proDomain: config.brand.proDomain });
       await reseed();
     }
 
-    const identityIssuer = resolveIdentityIssuer(config, links.hostUrl);
+    const identityIssuer = resolveIdentityIssuer(config, demoAdminBase);
     const testHooks = config.demo ? (await import('./testing/testHooks')).createTestHooks() : undefined;
     const panel = await buildPanelServer({ config, db, hostOrigins: () => hostOrigins, identityIssuer, reseed, testHooks });
     await panel.app.listen({ port: config.port, host: config.listenHost });
