@@ -47,6 +47,8 @@ const config: Config = {
       transform,
       // The token helper's one dependency, the JOSE library, ships as ESM only: jest runs it transformed.
       transformIgnorePatterns: ['/node_modules/(?!jose/)'],
+      // The packages' sources import each other as their built files are named (./index.js), for their .d.ts.
+      moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
     },
   ],
   collectCoverageFrom: ['core/rules/**/*.ts', '!core/rules/**/*.test.ts', '!core/rules/testing/**'],

@@ -2,68 +2,10 @@
  * The host SDK against docs/host-protocol.md, in a DOM: what the host sees (its callbacks called, the messages
  * posted to the panel) for each message of the panel, each refusal, the load's time-out and retry, and destroy.
  */
-import { isSafeRoute, mountBillingPanel, type BillingPanel, type BillingPanelOptions, type PanelStatus } from './index';
+import { isSafeRoute, mountBillingPanel, type PanelStatus } from './index';
+import { OWNER_INFO, PANEL_ORIGIN, READY_TIMEOUT_MS, destroyMounted, flush, fromPanel, mount, setVisibility, type Mounted } from './testing/hostPage';
 
-const PANEL_ORIGIN = 'https://billing.example.com';
-const READY_TIMEOUT_MS = 10_000;
-const OWNER_INFO = { forceUpgrade: true, isOwner: true, ownerUser: { name: 'Jamie Rivera', email: 'jamie@example.com' } };
-
-interface Mounted {
-  panel: BillingPanel;
-  container: HTMLElement;
-  /** the iframe window's postMessage: what the host sent the panel */
-  posted: jest.Mock;
-  options: BillingPanelOptions & {
-    getToken: jest.Mock;
-    onRouteChange: jest.Mock;
-    onSubscription: jest.Mock;
-    navigateToAdmin: jest.Mock;
-    onStatusChange: jest.Mock;
-    onError: jest.Mock;
-  };
-}
-
-let mounted: BillingPanel[] = [];
-
-function mount(overrides: Partial<BillingPanelOptions> = {}): Mounted {
-  const container = document.createElement('div');
-  document.body.append(container);
-  const options = {
-    container,
-    panelUrl: `${PANEL_ORIGIN}/`,
-    getToken: jest.fn(async () => 'identity.jwt'),
-    forceUpgradeInfo: OWNER_INFO,
-    onRouteChange: jest.fn(),
-    onSubscription: jest.fn(),
-    navigateToAdmin: jest.fn(),
-    onStatusChange: jest.fn(),
-    onError: jest.fn(),
-    ...overrides,
-  } as Mounted['options'];
-  const panel = mountBillingPanel(options);
-  mounted.push(panel);
-  const posted = jest.fn();
-  Object.assign(panel.iframe.contentWindow!, { postMessage: posted });
-  return { panel, container, posted, options };
-}
-
-function fromPanel(panel: BillingPanel, data: unknown, origin = PANEL_ORIGIN, source: MessageEventSource | null = panel.iframe.contentWindow) {
-  window.dispatchEvent(new MessageEvent('message', { data, origin, source }));
-}
-
-function setVisibility(state: DocumentVisibilityState) {
-  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
-  document.dispatchEvent(new Event('visibilitychange'));
-}
-
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-afterEach(() => {
-  for (const panel of mounted) panel.destroy();
-  mounted = [];
-  document.body.innerHTML = '';
-  jest.useRealTimers();
-});
+afterEach(destroyMounted);
 
 describe('mounting', () => {
   it('appends the billing iframe with the attributes the protocol names', () => {
@@ -332,6 +274,7 @@ describe('routes', () => {
   it.each(unsafeRoutes)('does not send the panel the unsafe route %j', (route) => {
     const { panel, posted } = mount();
     fromPanel(panel, { request: 'billingAppReady' });
+    posted.mockClear();
     panel.navigate(route);
     expect(posted).not.toHaveBeenCalled();
   });
@@ -419,7 +362,10 @@ describe('host to panel', () => {
     expect(posted).toHaveBeenCalledWith({ query: 'themeUpdate', response: 'dark' }, PANEL_ORIGIN);
     posted.mockClear();
     fromPanel(panel, { request: 'billingAppReady', route: '/' });
-    expect(posted.mock.calls).toEqual([[{ query: 'themeUpdate', response: 'dark' }, PANEL_ORIGIN]]);
+    expect(posted.mock.calls).toEqual([
+      [{ query: 'protocolVersion', response: 1 }, PANEL_ORIGIN],
+      [{ query: 'themeUpdate', response: 'dark' }, PANEL_ORIGIN],
+    ]);
   });
 
   it('tells the admin language given as an option, and each one set, at every billingAppReady; a tag that is not one is not sent', () => {
@@ -455,6 +401,7 @@ describe('host to panel', () => {
     setVisibility('visible');
     expect(posted).not.toHaveBeenCalled();
     fromPanel(panel, { request: 'billingAppReady' });
+    posted.mockClear();
     setVisibility('hidden');
     expect(posted).not.toHaveBeenCalled();
     setVisibility('visible');

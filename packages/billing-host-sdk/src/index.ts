@@ -16,12 +16,40 @@ const PANEL_REQUEST = {
   navigateToAdmin: 'navigateToAdmin',
 } as const;
 const HOST_QUERY = {
+  protocolVersion: 'protocolVersion',
   routeUpdate: 'routeUpdate',
   limitUpdate: 'limitUpdate',
   getSubscription: 'getSubscription',
   themeUpdate: 'themeUpdate',
   localeUpdate: 'localeUpdate',
 } as const;
+
+/**
+ * The host protocol's version this SDK speaks (docs/host-protocol.md, "Versions"): told to the panel at each of its
+ * billingAppReady, and compared with the one the panel names there. The package's major version is this number.
+ */
+export const HOST_PROTOCOL_VERSION = 1;
+/** What a panel that names no version speaks: the protocol as it was before versions were told. */
+const UNNAMED_PROTOCOL_VERSION = 1;
+
+/** What `onError` says failed: a callback of the host's, or the handshake. */
+export type BillingPanelError = 'token' | 'forceUpgradeInfo' | 'protocolVersion';
+
+/**
+ * The panel speaks another version of the host protocol than this SDK: given to `onError` with 'protocolVersion'.
+ * The panel stays mounted, and whatever both versions share keeps working.
+ */
+export class ProtocolVersionError extends Error {
+  readonly code = 'protocolVersion';
+  constructor(
+    /** the version the panel named (1 when it named none) */
+    readonly panelVersion: unknown,
+    readonly hostVersion: number = HOST_PROTOCOL_VERSION,
+  ) {
+    super(`The billing panel speaks host protocol version ${String(panelVersion)}; this host SDK speaks version ${hostVersion}`);
+    this.name = 'ProtocolVersionError';
+  }
+}
 
 /** Longer than any language tag an admin names: a longer one is not a tag and is not sent. */
 const MAX_LOCALE_TAG_LENGTH = 35;
@@ -79,8 +107,11 @@ export interface BillingPanelOptions {
   /** the panel asks to open one of the admin's own screens */
   navigateToAdmin?: (destination: AdminDestination) => void;
   onStatusChange?: (status: PanelStatus) => void;
-  /** getToken or the forceUpgradeInfo callback failed: the panel's request stays unanswered */
-  onError?: (error: unknown, request: 'token' | 'forceUpgradeInfo') => void;
+  /**
+   * getToken or the forceUpgradeInfo callback failed (the panel's request stays unanswered), or the panel named
+   * another protocol version at its billingAppReady (a ProtocolVersionError; the panel stays mounted)
+   */
+  onError?: (error: unknown, source: BillingPanelError) => void;
   /**
    * the admin's language, a BCP 47 tag such as 'de' or 'fr-CA' (the panel speaks English, German and French, and
    * reads any other language in English); without it the panel follows the browser's language
@@ -182,6 +213,7 @@ interface PanelMessage {
   exceededLimits?: unknown;
   checkoutRoute?: unknown;
   route?: unknown;
+  protocolVersion?: unknown;
 }
 
 function windowOf(hostDocument: Document): Window {
@@ -245,12 +277,17 @@ export function mountBillingPanel(options: BillingPanelOptions): BillingPanel {
     setStatus('failed');
   }
 
-  function markReady(): void {
+  function markReady(message: PanelMessage): void {
     hostWindow.clearTimeout(readyTimer);
     iframe.hidden = false;
+    // The version first: the panel knows which protocol the messages after it speak.
+    post({ query: HOST_QUERY.protocolVersion, response: HOST_PROTOCOL_VERSION });
     if (theme !== null) post({ query: HOST_QUERY.themeUpdate, response: theme });
     if (locale !== null) post({ query: HOST_QUERY.localeUpdate, response: locale });
     setStatus('ready');
+    // Once the panel is ready: the host hears of a mismatch with the panel mounted and answering.
+    const panelVersion = message.protocolVersion ?? UNNAMED_PROTOCOL_VERSION;
+    if (panelVersion !== HOST_PROTOCOL_VERSION) options.onError?.(new ProtocolVersionError(panelVersion), 'protocolVersion');
   }
 
   async function answerToken(): Promise<void> {
@@ -301,7 +338,7 @@ export function mountBillingPanel(options: BillingPanelOptions): BillingPanel {
 
     if (message.request === PANEL_REQUEST.token) void answerToken();
     else if (message.request === PANEL_REQUEST.forceUpgradeInfo) void answerForceUpgradeInfo();
-    else if (message.request === PANEL_REQUEST.ready) markReady();
+    else if (message.request === PANEL_REQUEST.ready) markReady(message);
     else if (message.request === PANEL_REQUEST.navigateToAdmin && isAdminDestination(message.destination)) {
       options.navigateToAdmin?.(message.destination);
     }
