@@ -6,6 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_LAUNCH_OPTIONS } from './e2e/chromium';
 import { E2E_HOST_PORT, E2E_PANEL_PORT } from './e2e/ports';
 import { ERROR_REPORTS_PATH } from './server/demo/errorReports';
 
@@ -33,19 +34,7 @@ export default defineConfig({
   globalTeardown: './e2e/logSecrets.ts',
   use: {
     baseURL: `http://127.0.0.1:${E2E_HOST_PORT}`,
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH_OPTIONS,
   },
   webServer: {
     command: `node --import tsx server/main.ts >> '${serverLog}' 2>&1`,

@@ -1,0 +1,144 @@
+/**
+ * The panel in two admins that are not ours (examples/): a React admin with React Router and its own bundler, and a
+ * plain HTML page with one module script. Each installed the packed SDK and token helper, serves from its own
+ * origin and signs its own identity tokens; a person uses them as they would any admin.
+ */
+import http from 'node:http';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { ATTACKER_PORT, FOREIGN_HOSTS, originOf, type ForeignHost } from './examples';
+
+/** The window's 'message' listeners, as DevTools lists them: the SDK's one while the panel is mounted. */
+async function windowMessageListeners(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { result } = await cdp.send('Runtime.evaluate', { expression: 'window' });
+    const { listeners } = await cdp.send('DOMDebugger.getEventListeners', { objectId: result.objectId! });
+    return listeners.filter((listener) => listener.type === 'message').length;
+  } finally {
+    await cdp.detach();
+  }
+}
+
+function panelOf(page: Page) {
+  return page.frameLocator('#billing-frame');
+}
+
+async function expectOwnersDashboard(page: Page) {
+  await expect(page.getByRole('status', { name: 'Panel status' })).toHaveText('ready');
+  const panel = panelOf(page);
+  await expect(panel.getByRole('heading', { level: 1, name: 'Billing and domain settings' })).toBeVisible();
+  await expect(panel.getByText('Next charge', { exact: true })).toBeVisible();
+}
+
+for (const host of FOREIGN_HOSTS) {
+  test.describe(`examples/${host.name}`, () => {
+    test.beforeEach(async ({ request }) => {
+      expect((await request.post(`${originOf(host.panelPort)}/__demo/reset`)).ok()).toBe(true);
+    });
+
+    test("opens the owner's dashboard with the token its own backend signed", async ({ page }) => {
+      await page.goto(host.addressOf('/'));
+      await expectOwnersDashboard(page);
+      await expect(page.getByLabel('Subscription')).toHaveText('active');
+    });
+
+    test("keeps the panel's route and the admin's router in step, both ways", async ({ page }) => {
+      await page.goto(host.addressOf('/'));
+      await expectOwnersDashboard(page);
+      const panel = panelOf(page);
+
+      // The panel moves: the admin's address follows.
+      await panel.getByRole('link', { name: 'Support' }).click();
+      await expect(panel.getByRole('heading', { name: 'Need some help?' })).toBeVisible();
+      await expect(page).toHaveURL(host.addressOf('/support'));
+
+      // The admin's router moves: the panel follows, without loading again.
+      await page.getByRole('link', { name: 'Custom domain' }).click();
+      await expect(page).toHaveURL(host.addressOf('/domain'));
+      await expect(panel.getByRole('heading', { level: 1, name: 'Domain settings' })).toBeVisible();
+
+      // Back in the admin's history is a move of its router too.
+      await page.goBack();
+      await expect(page).toHaveURL(host.addressOf('/support'));
+      await expect(panel.getByRole('heading', { name: 'Need some help?' })).toBeVisible();
+      await expect(page.getByRole('status', { name: 'Panel status' })).toHaveText('ready');
+    });
+
+    test("follows the admin's theme", async ({ page }) => {
+      await page.goto(host.addressOf('/'));
+      await expectOwnersDashboard(page);
+      const panel = panelOf(page);
+      await expect(panel.locator('html')).toHaveAttribute('data-theme', 'light');
+      await page.getByRole('checkbox', { name: 'Dark admin' }).check();
+      await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+      await expect(panel.locator('html')).toHaveAttribute('data-theme', 'dark');
+      await page.getByRole('checkbox', { name: 'Dark admin' }).uncheck();
+      await expect(panel.locator('html')).toHaveAttribute('data-theme', 'light');
+    });
+
+    test('ignores a message from another origin that poses as the panel', async ({ page, context }) => {
+      await expectForeignMessagesIgnored(host, page, context);
+    });
+
+    test('leaving billing removes the panel and its listener; coming back mounts it again', async ({ page }) => {
+      await page.goto(host.postsAddress);
+      await expect(page.getByRole('heading', { name: 'Posts' })).toBeVisible();
+      const withoutPanel = await windowMessageListeners(page);
+
+      await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Billing' }).click();
+      await expectOwnersDashboard(page);
+      expect(await windowMessageListeners(page)).toBe(withoutPanel + 1);
+
+      await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Posts' }).click();
+      await expect(page.getByRole('heading', { name: 'Posts' })).toBeVisible();
+      await expect(page.locator('iframe')).toHaveCount(0);
+      expect(await windowMessageListeners(page)).toBe(withoutPanel);
+
+      await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Billing' }).click();
+      await expectOwnersDashboard(page);
+      await expect(page.locator('iframe')).toHaveCount(1);
+      expect(await windowMessageListeners(page)).toBe(withoutPanel + 1);
+    });
+  });
+}
+
+/**
+ * A page of another origin opens the admin and posts it what the panel would: a route change and a request to open
+ * another admin screen. The admin stays where it was. The page posts a last message after them; one sender's
+ * messages arrive in order, so once the admin has it, it has had the others.
+ */
+async function expectForeignMessagesIgnored(host: ForeignHost, page: Page, context: BrowserContext) {
+  const target = host.addressOf('/');
+  const attacker = http.createServer((_request, response) => {
+    response.setHeader('content-type', 'text/html');
+    response.end(`<!doctype html><title>Not the panel</title><script>
+      const admin = window.open(${JSON.stringify(target)}, 'admin');
+      window.pose = () => {
+        admin.postMessage({ route: '/support' }, '*');
+        admin.postMessage({ request: 'billingAppReady', route: '/support' }, '*');
+        admin.postMessage({ request: 'navigateToAdmin', destination: 'staff' }, '*');
+        admin.postMessage('last', '*');
+      };
+    </script>`);
+  });
+  await new Promise<void>((resolve) => attacker.listen(ATTACKER_PORT, '127.0.0.1', resolve));
+  try {
+    const opened = context.waitForEvent('page');
+    await page.goto(originOf(ATTACKER_PORT));
+    const admin = await opened;
+    await expectOwnersDashboard(admin);
+    await admin.evaluate(() => {
+      window.addEventListener('message', (event) => {
+        if (event.data === 'last') document.body.dataset.foreignMessages = 'received';
+      });
+    });
+    await page.evaluate(() => (window as unknown as { pose(): void }).pose());
+    await expect(admin.locator('body')).toHaveAttribute('data-foreign-messages', 'received');
+
+    await expect(admin).toHaveURL(target);
+    await expect(admin.getByRole('heading', { name: 'Admin: staff' })).toHaveCount(0);
+    await expect(panelOf(admin).getByRole('heading', { level: 1, name: 'Billing and domain settings' })).toBeVisible();
+  } finally {
+    attacker.close();
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * The admin's backend: serves the built admin (dist/) from its own origin and, as a platform's backend does,
+ * signs the signed-in user's identity token for the billing panel with the site's own key pair, publishing the
+ * public key as a JWKS under the site's admin URL, where the billing server reads it.
+ *
+ * A real admin knows who is signed in from its own session; this one is signed in as one user of one site, named by
+ * the settings below.
+ */
+import { createServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { buildJwks, generateIdentityKeyPair, jwksUrl, mintIdentityToken } from '@inkwell/billing-identity';
+
+const PORT = Number(process.env.PORT ?? 4610);
+/** The billing panel's address (the reference server's PORT). */
+const PANEL_URL = process.env.PANEL_URL ?? 'http://127.0.0.1:4611';
+/** The billing service's name, its IDENTITY_AUDIENCE. */
+const AUDIENCE = process.env.BILLING_AUDIENCE ?? 'inkwell-billing';
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const site = { id: process.env.SITE ?? 'active', name: process.env.SITE_NAME ?? 'Active Publisher' };
+const user = {
+  name: process.env.USER_NAME ?? 'Alex Morgan',
+  email: process.env.USER_EMAIL ?? 'alex@active.example.com',
+  role: process.env.USER_ROLE ?? 'Owner',
+};
+/** The site's admin URL: the token's issuer; the billing server knows the site by it. */
+const ADMIN_URL = `${ORIGIN}/sites/${site.id}`;
+const DIST = path.join(import.meta.dirname, 'dist');
+const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml' };
+
+// A key pair of this process: tokens signed before a restart stop verifying, which a 5-minute token survives.
+const key = await generateIdentityKeyPair(`acme-react-${Date.now()}`);
+const jwks = JSON.stringify(await buildJwks([key]));
+const jwksPath = new URL(jwksUrl(ADMIN_URL)).pathname;
+
+function send(response, status, type, body, headers = {}) {
+  response.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', ...headers }).end(body);
+}
+
+const json = (response, status, value) => send(response, status, 'application/json; charset=utf-8', JSON.stringify(value));
+
+async function sendFile(response, file) {
+  try {
+    send(response, 200, TYPES[path.extname(file)] ?? 'application/octet-stream', await readFile(file));
+  } catch {
+    send(response, 404, 'text/plain; charset=utf-8', 'Not found');
+  }
+}
+
+const server = createServer(async (request, response) => {
+  const { pathname } = new URL(request.url ?? '/', ORIGIN);
+  if (request.method === 'GET' && pathname === jwksPath) {
+    return send(response, 200, 'application/json; charset=utf-8', jwks, { 'cache-control': 'public, max-age=300' });
+  }
+  if (request.method === 'GET' && pathname === '/api/session') {
+    return json(response, 200, { panelUrl: PANEL_URL, user, site, forceUpgradeInfo: { forceUpgrade: false, isOwner: user.role === 'Owner', ownerUser: { name: user.name, email: user.email } } });
+  }
+  if (request.method === 'POST' && pathname === '/api/billing/identity-token') {
+    const token = await mintIdentityToken(key, { adminUrl: ADMIN_URL, audience: AUDIENCE, email: user.email, role: user.role, name: user.name });
+    return json(response, 200, { token });
+  }
+  if (request.method !== 'GET') return json(response, 405, { error: 'method not allowed' });
+  if (pathname.startsWith('/assets/')) return sendFile(response, path.join(DIST, path.normalize(pathname)));
+  // Every other address is a screen of the admin: React Router reads it.
+  return sendFile(response, path.join(DIST, 'index.html'));
+});
+
+server.listen(PORT, '127.0.0.1', () => {
+  process.stdout.write(`Acme React admin: ${ORIGIN}/settings/billing (billing panel ${PANEL_URL}, site admin ${ADMIN_URL})\n`);
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.close(() => process.exit(0)));
