@@ -44,6 +44,6 @@ export const FOREIGN_HOSTS: ForeignHost[] = [
 ];
 
 /** A page of another origin that tries to talk to the admin as its panel would. */
-export const ATTACKER_PORT = BASE_PORT + 80;
+export const ATTACKER_PORT = BASE_PORT + 9;
 
 export const originOf = (port: number) => `http://127.0.0.1:${port}`;
