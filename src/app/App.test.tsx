@@ -55,11 +55,11 @@ describe('the handshake', () => {
     expect(sessions[0]).toMatchObject({ jwt: 'identity-token', options: { init: true } });
   });
 
-  it('announces billingAppReady once, with the route, after the first screen renders', async () => {
+  it('announces billingAppReady once, with the route and the protocol version, after the first screen renders', async () => {
     openAsOwner('/support');
     await screen.findByRole('heading', { name: 'Need some help?' });
     expect(panel.host.posted.filter((entry) => entry.message.request === 'billingAppReady').map((entry) => entry.message)).toEqual([
-      { request: 'billingAppReady', route: '/support' },
+      { request: 'billingAppReady', route: '/support', protocolVersion: 1 },
     ]);
   });
 

@@ -12,6 +12,7 @@ import { useAppDispatch, useAppSelector } from '../store/hooks';
 import { DEFAULT_TITLE, ShellProvider, useShellState } from '../ui/shell';
 import { Logo } from './logos';
 import { Navigation } from './Navigation';
+import { ProtocolVersionNotice } from './ProtocolVersionNotice';
 import { AppRoutes } from './routes';
 import { DocumentTheme } from './theme';
 
@@ -123,6 +124,7 @@ function Shell({ logoVariant }: { logoVariant: number }) {
       </header>
       {!navigationHidden && <Navigation />}
       <main className="content">
+        <ProtocolVersionNotice />
         <SessionGate>
           <AppRoutes key={limitsVersion} />
         </SessionGate>

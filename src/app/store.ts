@@ -41,7 +41,7 @@ export function makeStore({ config, reporter, self, parent }: StoreOptions) {
     baseUrl: self.location.origin,
     startupReplies: createStartupReplies(),
   };
-  const bridge = createHostBridge({ self, parent, hostOrigins: config.hostOrigins });
+  const bridge = createHostBridge({ self, parent, hostOrigins: config.hostOrigins, reporter });
   const listener = createListenerMiddleware({ extra: transport });
   const store = configureStore({
     reducer: rootReducer,

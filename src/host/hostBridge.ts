@@ -8,10 +8,13 @@
 import { createAction, createSlice } from '@reduxjs/toolkit';
 import type { Middleware, PayloadAction } from '@reduxjs/toolkit';
 import { accountApi } from '../api/accountApi';
+import { inEnglish } from '../api/errorText';
+import type { ErrorReporter } from '../api/reporting';
 import type { BillingData } from '../../core/contract';
 import { detectHostOrigin, isFromHost } from './hostOrigin';
 import { createHostRequests, isHostRequest } from './hostRequests';
 import type { HostAnswer, HostRequest } from './hostRequests';
+import { HOST_PROTOCOL_VERSION, protocolMismatchMessage } from './protocolVersion';
 
 /** Longer than any BCP 47 tag a browser or an admin would name. */
 const MAX_LOCALE_TAG_LENGTH = 35;
@@ -29,9 +32,11 @@ interface HostState {
   theme: 'dark' | 'light' | null;
   /** The language tag the host named (docs/host-protocol.md, localeUpdate), as it named it. */
   locale: string | null;
+  /** The protocol version the host named when it is not the panel's (shown to the owner); null while they agree. */
+  mismatchedProtocolVersion: string | null;
 }
 
-const initialState: HostState = { requestedRoute: null, theme: null, locale: null };
+const initialState: HostState = { requestedRoute: null, theme: null, locale: null, mismatchedProtocolVersion: null };
 
 export const hostSlice = createSlice({
   name: 'host',
@@ -46,16 +51,20 @@ export const hostSlice = createSlice({
     localeChanged(state, action: PayloadAction<string>) {
       state.locale = action.payload;
     },
+    protocolVersionMismatched(state, action: PayloadAction<string>) {
+      state.mismatchedProtocolVersion = action.payload;
+    },
   },
   selectors: {
     selectRequestedRoute: (state) => state.requestedRoute,
     selectHostTheme: (state) => state.theme,
     selectHostLocale: (state) => state.locale,
+    selectMismatchedProtocolVersion: (state) => state.mismatchedProtocolVersion,
   },
 });
 
-export const { routeRequested, themeChanged, localeChanged } = hostSlice.actions;
-export const { selectRequestedRoute, selectHostTheme, selectHostLocale } = hostSlice.selectors;
+export const { routeRequested, themeChanged, localeChanged, protocolVersionMismatched } = hostSlice.actions;
+export const { selectRequestedRoute, selectHostTheme, selectHostLocale, selectMismatchedProtocolVersion } = hostSlice.selectors;
 
 /** What the panel posts to the host about the subscription (after it loads, after every change, on request). */
 export function subscriptionMessage(data: BillingData) {
@@ -68,6 +77,8 @@ export interface HostBridgeOptions {
   /** The host's window: messages are accepted only from it. */
   parent: Window;
   hostOrigins: readonly string[];
+  /** Where a protocol version mismatch is reported, as the panel reports what it shows the owner. */
+  reporter: ErrorReporter;
 }
 
 export interface HostBridge {
@@ -76,7 +87,7 @@ export interface HostBridge {
   stop(): void;
 }
 
-export function createHostBridge({ self, parent, hostOrigins }: HostBridgeOptions): HostBridge {
+export function createHostBridge({ self, parent, hostOrigins, reporter }: HostBridgeOptions): HostBridge {
   const insideHost = parent !== self;
   let hostOrigin = insideHost ? detectHostOrigin(self, hostOrigins) : null;
   /** the billing data the host last heard of: what a getSubscription query is answered from */
@@ -107,6 +118,14 @@ export function createHostBridge({ self, parent, hostOrigins }: HostBridgeOption
         return;
       }
       switch (message.query) {
+        case 'protocolVersion':
+          // A host that names no version (one built before versions were told) speaks version 1: nothing to say.
+          if (message.response !== HOST_PROTOCOL_VERSION) {
+            const hostVersion = String(message.response);
+            store.dispatch(protocolVersionMismatched(hostVersion));
+            reporter.shownToUser(inEnglish(protocolMismatchMessage(hostVersion)), { hostProtocolVersion: hostVersion, panelProtocolVersion: HOST_PROTOCOL_VERSION });
+          }
+          break;
         case 'routeUpdate':
           if (typeof message.response === 'string' && message.response.startsWith('/')) {
             // The host's address shows this route already: reporting it back when the panel gets there would
@@ -144,7 +163,7 @@ export function createHostBridge({ self, parent, hostOrigins }: HostBridgeOption
         post({ route: action.payload });
       } else if (firstScreenRendered.match(action) && !announcedReady) {
         announcedReady = true;
-        post({ request: 'billingAppReady', route: action.payload });
+        post({ request: 'billingAppReady', route: action.payload, protocolVersion: HOST_PROTOCOL_VERSION });
       } else if (accountApi.endpoints.getBillingData.matchFulfilled(action)) {
         postSubscription(action.payload);
       } else if (accountApi.util.upsertQueryEntries.match(action)) {

@@ -232,6 +232,7 @@ describe('routes', () => {
     expect(text('route-status')).toBe('Route: /domain');
 
     fromPanel(frame, { request: 'billingAppReady' });
+    posted.mockClear(); // what the SDK tells at every billingAppReady (its protocol version)
     window.history.replaceState(null, '', '/?scenario=active#/pro/plans');
     window.dispatchEvent(new HashChangeEvent('hashchange'));
     expect(posted).toHaveBeenCalledWith({ query: 'routeUpdate', response: '/plans' }, PANEL_URL);
