@@ -76,6 +76,24 @@ test('the host address decides where the panel opens, and the panel follows it',
   await expect(panel.getByRole('link', { name: 'Domain', exact: true })).toHaveAttribute('aria-current', 'page');
 });
 
+test('a host that names another protocol version: the owner is told, and the panel keeps working', async ({ page, openPanel }) => {
+  const panel = await openPanel('active', '/support');
+  await expect(panel.getByRole('heading', { name: 'Need some help?' })).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Host status' })).toHaveText('Panel ready');
+  // The demo host's SDK named version 1, the panel's.
+  await expect(panel.getByRole('alert')).toHaveCount(0);
+
+  await page.evaluate((panelOrigin) => {
+    const frame = document.getElementById('billing-frame') as HTMLIFrameElement;
+    frame.contentWindow?.postMessage({ query: 'protocolVersion', response: 2 }, panelOrigin);
+  }, PANEL_URL);
+  await expect(panel.getByRole('alert')).toHaveText(
+    'The billing panel (protocol version 1) does not match this admin page (protocol version 2). Refresh the page and try again or contact support',
+  );
+  await panel.getByRole('link', { name: 'Domain', exact: true }).click();
+  await expect(panel.getByRole('heading', { level: 1, name: 'Domain settings' })).toBeVisible();
+});
+
 test('a page from a foreign origin cannot inject a token: nothing happens and no API call is made', async ({ page, context }) => {
   // The attacker's page lives on another origin, opens the panel and posts forged host answers to it.
   const attacker = http.createServer((_request, response) => {
