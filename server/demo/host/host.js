@@ -162,9 +162,9 @@ const panel = mountBillingPanel({
   getToken: identityToken,
   forceUpgradeInfo: { forceUpgrade: config.forceUpgrade === true, isOwner: config.isOwner, ownerUser: config.ownerUser },
   onStatusChange: showPanelStatus,
-  // Only the token can fail: the forced-upgrade info is a value.
-  onError() {
-    hostStatus.textContent = 'Could not get an identity token';
+  // The token can fail (the forced-upgrade info is a value), or the panel can speak another protocol version.
+  onError(error, source) {
+    hostStatus.textContent = source === 'protocolVersion' ? error.message : 'Could not get an identity token';
   },
   onRouteChange(route) {
     const hash = hashForRoute(route);

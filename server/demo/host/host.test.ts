@@ -149,6 +149,12 @@ describe('the identity token', () => {
     expect(text('host-status')).toBe('Could not get an identity token');
     expect(posted).not.toHaveBeenCalled();
   });
+
+  it('says so when the panel speaks another protocol version, once it is ready', () => {
+    const { frame } = loadHost('active');
+    fromPanel(frame, { request: 'billingAppReady', route: '/', protocolVersion: 2 });
+    expect(text('host-status')).toBe('The billing panel speaks host protocol version 2; this host SDK speaks version 1');
+  });
 });
 
 describe('the forced upgrade', () => {
