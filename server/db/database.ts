@@ -4,9 +4,9 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type KyselyPlugin } from 'kysely';
 import pg from 'pg';
+import { SQLITE_CONSTRAINT_UNIQUE, openNodeSqlite } from './nodeSqlite';
 import type { Database } from './schema';
 import { TableWrites } from './tableWrites';
 
@@ -14,9 +14,8 @@ export type Db = Kysely<Database>;
 
 export const SQLITE_FILE_NAME = 'billing.sqlite';
 const PG_INT8_OID = 20;
-const BUSY_TIMEOUT_MS = 5000;
-/** Distinct SQL texts kept prepared; the code has far fewer, so this only bounds `IN (?, ?, ...)` variants. */
-const PREPARED_STATEMENTS_KEPT = 500;
+/** PostgreSQL's SQLSTATE for a row that a unique index refused. */
+const PG_UNIQUE_VIOLATION = '23505';
 
 export interface DatabaseOptions {
   dataDir: string;
@@ -25,28 +24,7 @@ export interface DatabaseOptions {
 
 function sqliteDialect(dataDir: string): SqliteDialect {
   mkdirSync(dataDir, { recursive: true });
-  const sqlite = new SQLite(path.join(dataDir, SQLITE_FILE_NAME));
-  // WAL lets readers proceed while a write commits; foreign keys are off by default in SQLite.
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-  // Kysely prepares every query it runs; preparing the same SQL again costs as much as running it, so each
-  // SQL text is prepared once and its statement reused (Kysely runs one query at a time on this connection).
-  const prepared = new Map<string, SQLite.Statement>();
-  return new SqliteDialect({
-    database: {
-      close: () => sqlite.close(),
-      prepare(sql: string) {
-        let statement = prepared.get(sql);
-        if (statement === undefined) {
-          statement = sqlite.prepare(sql);
-          if (prepared.size >= PREPARED_STATEMENTS_KEPT) prepared.delete(prepared.keys().next().value as string);
-          prepared.set(sql, statement);
-        }
-        return statement;
-      },
-    },
-  });
+  return new SqliteDialect({ database: openNodeSqlite(path.join(dataDir, SQLITE_FILE_NAME)) });
 }
 
 function postgresDialect(connectionString: string): PostgresDialect {
@@ -79,11 +57,8 @@ export function withPlugin(db: Db, plugin: KyselyPlugin): Db {
   return extended;
 }
 
-/** better-sqlite3's and PostgreSQL's codes for a row a unique index refused. */
-const UNIQUE_VIOLATION_CODES: ReadonlySet<string> = new Set(['SQLITE_CONSTRAINT_UNIQUE', '23505']);
-
 /** Whether a write failed because a unique index already holds the value, in either database. */
 export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && UNIQUE_VIOLATION_CODES.has(code);
+  const { code, errcode } = (error ?? {}) as { code?: unknown; errcode?: unknown };
+  return code === PG_UNIQUE_VIOLATION || errcode === SQLITE_CONSTRAINT_UNIQUE;
 }
