@@ -45,6 +45,7 @@ it("says it in the owner's language", async () => {
 it.each([
   ['names the panel’s version', [{ query: 'protocolVersion', response: 1 }]],
   ['names none', []],
+  ['sends a version that is not a whole number', [{ query: 'protocolVersion', response: { version: 2 } }, { query: 'protocolVersion', response: '2'.repeat(500) }]],
 ])('says nothing when the host %s', async (_case, messages) => {
   const panel = await openSupport();
   act(() => messages.forEach((message) => panel.host.send(message)));

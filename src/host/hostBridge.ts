@@ -120,7 +120,8 @@ export function createHostBridge({ self, parent, hostOrigins, reporter }: HostBr
       switch (message.query) {
         case 'protocolVersion':
           // A host that names no version (one built before versions were told) speaks version 1: nothing to say.
-          if (message.response !== HOST_PROTOCOL_VERSION) {
+          // A version is a whole number: anything else is a malformed message, ignored like any other.
+          if (Number.isSafeInteger(message.response) && message.response !== HOST_PROTOCOL_VERSION) {
             const hostVersion = String(message.response);
             store.dispatch(protocolVersionMismatched(hostVersion));
             reporter.shownToUser(inEnglish(protocolMismatchMessage(hostVersion)), { hostProtocolVersion: hostVersion, panelProtocolVersion: HOST_PROTOCOL_VERSION });
