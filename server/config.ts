@@ -420,9 +420,10 @@ export function resolveIdentityIssuer(config: ServerConfig, demoAdminBase: strin
   return config.identity.issuer ?? demoAdminBase;
 }
 
-export function panelRuntimeConfig(config: ServerConfig, hostOrigins: string[]): PanelRuntimeConfig {
+export function panelRuntimeConfig(config: ServerConfig, hostOrigins: string[], site: string | null = null): PanelRuntimeConfig {
   return {
     hostOrigins,
+    site,
     sentryDsn: config.sentryDsn,
     supportEmail: config.brand.supportEmail,
     platformName: config.brand.platformName,

@@ -12,6 +12,7 @@ export type { PanelConfig };
 
 export const defaultConfig: PanelConfig = {
   hostOrigins: ['http://127.0.0.1:4000', 'http://localhost:4000'],
+  site: null,
   sentryDsn: null,
   ...DEFAULT_BRAND,
   paymentScriptUrl: '/sandbox/payments.js',

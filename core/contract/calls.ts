@@ -45,7 +45,18 @@ const domainName = z.string().trim().toLowerCase().min(1).max(255);
 
 export const calls = {
   'billing-session': {
-    request: envelope(noData, z.object({ init: z.boolean(), verbose: z.boolean().optional() })),
+    request: envelope(
+      noData,
+      z.object({
+        init: z.boolean(),
+        verbose: z.boolean().optional(),
+        // What binds the framing page to the site (docs/platform-api.md "Which page may ask"): the site whose
+        // address the panel is served at, and the origin of the host page that framed it and answered its token
+        // request. The server accepts the token only when its site is that site and the origin is one of its admin origins.
+        site: z.string().min(1).max(64).optional(),
+        hostOrigin: z.string().min(1).max(2048).optional(),
+      }),
+    ),
     response: z.object({ token: z.string() }),
   },
   'get-billing-data': {

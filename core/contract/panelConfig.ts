@@ -5,8 +5,16 @@ import type { Brand } from './values';
  * (`<script id="panel-config" type="application/json">`), so one build serves every environment.
  */
 export interface PanelConfig extends Brand {
-  /** Origins of the host pages allowed to talk to the panel; messages from any other origin are ignored. */
+  /**
+   * Origins of the host pages allowed to talk to the panel; messages from any other origin are ignored. On a site's
+   * own address (`/sites/<siteId>/`) only that site's admin origins.
+   */
   hostOrigins: string[];
+  /**
+   * The site this page is the panel of, when it is served at the site's own address (`/sites/<siteId>/<route>`):
+   * the router's base is then `/sites/<siteId>` and billing-session names the site. Null on the fixed address.
+   */
+  site: string | null;
   /** Error reporting is off when null. */
   sentryDsn: string | null;
   /** The card provider's browser script (the sandbox stand-in in the demo). */
