@@ -91,6 +91,13 @@ export interface BillingPanelOptions {
   container: HTMLElement;
   /** the panel's base URL, e.g. https://billing.example.com; its origin is the only one talked to */
   panelUrl: string;
+  /**
+   * The site whose own address the panel opens at, `<panelUrl>/sites/<site>/<route>` (e.g. 'acme'): that page is
+   * framed only by the site's admin origins and takes only the site's identity tokens. A site id (letters, digits,
+   * '_' and '-', at most 64, starting with a letter or digit); anything else throws. Without it, the fixed address.
+   * A mounted panel is that site's for good: for another site, destroy it and mount anew.
+   */
+  site?: string;
   /** the panel route to open, e.g. '/plans' (default '/'); an unsafe route opens '/' */
   route?: string;
   /** the signed-in user's identity token from the platform's backend, or null when they are not the site's owner */
@@ -141,6 +148,8 @@ export interface BillingPanel {
 }
 
 const FRAME_ID = 'billing-frame';
+/** The panel server's site ids: its address /sites/<siteId>/ serves no other. */
+const SITE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 const DEFAULT_READY_TIMEOUT_MS = 10_000;
 const DEFAULT_CHECKOUT_ROUTE = '/plans';
 /** Percent-decoding is repeated this often against double (and triple) encoding. */
@@ -216,6 +225,17 @@ interface PanelMessage {
   protocolVersion?: unknown;
 }
 
+/** The address the panel's routes are appended to: the site's own one when the host names a site, else the base. */
+function frameBaseOf(panelBase: string, site: string | undefined): string {
+  if (site === undefined) return panelBase;
+  // A site the server cannot serve is the host's mistake: said at mount, not found later as a panel that never loads.
+  if (typeof site !== 'string' || !SITE_ID.test(site)) {
+    throw new TypeError(`site must be a site id matching ${SITE_ID.source}, not ${JSON.stringify(site)}`);
+  }
+  // The pattern needs no encoding today; encoded anyway, a site can never add a path segment of its own.
+  return `${panelBase}/sites/${encodeURIComponent(site)}`;
+}
+
 function windowOf(hostDocument: Document): Window {
   if (hostDocument.defaultView === null) throw new TypeError('the container must belong to a document shown in a window');
   return hostDocument.defaultView;
@@ -227,6 +247,7 @@ export function mountBillingPanel(options: BillingPanelOptions): BillingPanel {
   // Messages are posted to this exact origin: an opaque one ('null', e.g. of a data: URL) cannot be named.
   if (panelUrl.protocol !== 'https:' && panelUrl.protocol !== 'http:') throw new TypeError('panelUrl must be an http(s) URL');
   const panelOrigin = panelUrl.origin;
+  const frameBase = frameBaseOf(panelBase, options.site);
   const hostDocument = options.container.ownerDocument;
   const hostWindow = windowOf(hostDocument);
   const readyTimeoutMs = options.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS;
@@ -241,6 +262,7 @@ export function mountBillingPanel(options: BillingPanelOptions): BillingPanel {
   /** The admin's language, told like the theme. */
   let locale: string | null = isLocaleTag(options.locale) ? options.locale : null;
   let readyTimer: number | undefined;
+  /** This site's subscription became active: its forced upgrade is over. Another site is another mount. */
   let subscriptionActive = false;
   let destroyed = false;
 
@@ -253,6 +275,11 @@ export function mountBillingPanel(options: BillingPanelOptions): BillingPanel {
     if (!destroyed && iframe.contentWindow) iframe.contentWindow.postMessage(message, panelOrigin);
   }
 
+  /** A destroyed panel (left, or replaced by another site's) reports nothing: its late failures are no longer the host's. */
+  function reportError(error: unknown, source: BillingPanelError): void {
+    if (!destroyed) options.onError?.(error, source);
+  }
+
   function setStatus(next: PanelStatus): void {
     if (status === next) return;
     status = next;
@@ -260,7 +287,7 @@ export function mountBillingPanel(options: BillingPanelOptions): BillingPanel {
   }
 
   function load(): void {
-    iframe.setAttribute('src', panelBase + route);
+    iframe.setAttribute('src', frameBase + route);
     hostWindow.clearTimeout(readyTimer);
     readyTimer = hostWindow.setTimeout(onReadyTimeout, readyTimeoutMs);
   }
@@ -295,7 +322,7 @@ export function mountBillingPanel(options: BillingPanelOptions): BillingPanel {
     try {
       token = await options.getToken();
     } catch (error) {
-      options.onError?.(error, 'token');
+      reportError(error, 'token');
       return;
     }
     post({ request: PANEL_REQUEST.token, response: typeof token === 'string' ? token : null });
@@ -307,7 +334,7 @@ export function mountBillingPanel(options: BillingPanelOptions): BillingPanel {
     try {
       info = typeof given === 'function' ? await given() : given;
     } catch (error) {
-      options.onError?.(error, 'forceUpgradeInfo');
+      reportError(error, 'forceUpgradeInfo');
       return;
     }
     post({

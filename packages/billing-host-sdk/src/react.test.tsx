@@ -1,30 +1,40 @@
 /**
- * `<BillingPanel>` in a React page: it mounts once per panelUrl (StrictMode's second mount included), follows its
- * props with the SDK's setters, calls the latest callbacks, and leaves no iframe and no listener when unmounted.
+ * `<BillingPanel>` in a React page: it mounts once per panelUrl and site (StrictMode's second mount included),
+ * follows its other props with the SDK's setters, calls the latest callbacks, and leaves no iframe and no listener
+ * when unmounted or mounted anew.
  */
 import '@testing-library/jest-dom';
 import { act, render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { BillingPanel, type BillingPanelProps } from './react';
+import { forceUpgradeAnswers } from './testing/hostPage';
 
 const PANEL_URL = 'https://billing.example.com';
 const OWNER_INFO = { forceUpgrade: false, isOwner: true, ownerUser: null };
 
-/** The message listeners on the host's window: added less removed. */
+/** The message listeners on the host's window and the visibility listeners on its document: added less removed. */
 let messageListeners = 0;
-const addEventListener = window.addEventListener.bind(window);
-const removeEventListener = window.removeEventListener.bind(window);
+let visibilityListeners = 0;
+
+/** Counts `target`'s listeners of `type` into `count` from now on (until the mocks are restored). */
+function countListeners(target: Window | Document, type: string, count: (change: number) => void) {
+  const add = target.addEventListener.bind(target);
+  const remove = target.removeEventListener.bind(target);
+  jest.spyOn(target, 'addEventListener').mockImplementation((added: string, ...rest: [EventListenerOrEventListenerObject, (boolean | AddEventListenerOptions)?]) => {
+    if (added === type) count(1);
+    add(added, ...rest);
+  });
+  jest.spyOn(target, 'removeEventListener').mockImplementation((removed: string, ...rest: [EventListenerOrEventListenerObject, (boolean | EventListenerOptions)?]) => {
+    if (removed === type) count(-1);
+    remove(removed, ...rest);
+  });
+}
 
 beforeEach(() => {
   messageListeners = 0;
-  jest.spyOn(window, 'addEventListener').mockImplementation((type: string, ...rest: [EventListenerOrEventListenerObject, (boolean | AddEventListenerOptions)?]) => {
-    if (type === 'message') messageListeners += 1;
-    addEventListener(type, ...rest);
-  });
-  jest.spyOn(window, 'removeEventListener').mockImplementation((type: string, ...rest: [EventListenerOrEventListenerObject, (boolean | EventListenerOptions)?]) => {
-    if (type === 'message') messageListeners -= 1;
-    removeEventListener(type, ...rest);
-  });
+  visibilityListeners = 0;
+  countListeners(window, 'message', (change) => (messageListeners += change));
+  countListeners(document, 'visibilitychange', (change) => (visibilityListeners += change));
 });
 
 afterEach(() => jest.restoreAllMocks());
@@ -50,6 +60,12 @@ function fromPanel(data: object) {
 
 const queries = (posted: jest.Mock) => posted.mock.calls.map(([message]) => message as { query?: string; response?: unknown });
 
+/** The panel asks for the forced-upgrade info, and the host's (asynchronous) answer is awaited. */
+async function askForceUpgradeInfo() {
+  fromPanel({ request: 'forceUpgradeInfo' });
+  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}
+
 describe('<BillingPanel>', () => {
   it('mounts one iframe with one message listener under StrictMode, in its container div, and leaves neither when unmounted', () => {
     const { container, unmount } = render(
@@ -62,10 +78,12 @@ describe('<BillingPanel>', () => {
     expect(frame().parentElement).toBe(container.querySelector('div.billing'));
     expect(frame().parentElement).toHaveStyle({ height: '600px' });
     expect(messageListeners).toBe(1);
+    expect(visibilityListeners).toBe(1);
 
     unmount();
     expect(screen.queryByTitle('Billing')).not.toBeInTheDocument();
     expect(messageListeners).toBe(0);
+    expect(visibilityListeners).toBe(0);
   });
 
   it('follows route, theme and language changes with the setters, without mounting again', () => {
@@ -128,6 +146,94 @@ describe('<BillingPanel>', () => {
     expect(screen.getAllByTitle('Billing')).toHaveLength(1);
     expect(frame().getAttribute('src')).toBe('https://billing.other.example/');
     expect(messageListeners).toBe(1);
+  });
+
+  it("opens the site's own address under StrictMode, once", () => {
+    render(
+      <StrictMode>
+        <BillingPanel {...props({ site: 'acme', route: '/plans' })} />
+      </StrictMode>,
+    );
+    expect(screen.getAllByTitle('Billing')).toHaveLength(1);
+    expect(frame().getAttribute('src')).toBe(`${PANEL_URL}/sites/acme/plans`);
+    expect(messageListeners).toBe(1);
+  });
+
+  it("mounts a fresh panel at a new site's address, with nothing of the old site's and no listener of it left", async () => {
+    const onStatusChange = jest.fn();
+    const forcedUpgrade = { forceUpgrade: true, isOwner: true, ownerUser: null };
+    const { rerender, unmount } = render(
+      <StrictMode>
+        <BillingPanel {...props({ site: 'acme', route: '/plans', theme: 'dark', forceUpgradeInfo: forcedUpgrade, onStatusChange })} />
+      </StrictMode>,
+    );
+    const acme = frame();
+    const acmePosts = recordPosts(acme);
+    fromPanel({ request: 'billingAppReady', route: '/plans', protocolVersion: 1 });
+    // The old site's subscription is active: its forced upgrade is over.
+    fromPanel({ subscription: { status: 'active' } });
+    await askForceUpgradeInfo();
+    expect(forceUpgradeAnswers(acmePosts)).toEqual([false]);
+    expect(onStatusChange).toHaveBeenLastCalledWith('ready');
+    const postedToAcme = acmePosts.mock.calls.length;
+
+    rerender(
+      <StrictMode>
+        <BillingPanel {...props({ site: 'globex', route: '/plans', theme: 'dark', forceUpgradeInfo: forcedUpgrade, onStatusChange })} />
+      </StrictMode>,
+    );
+    expect(acme).not.toBeInTheDocument();
+    expect(screen.getAllByTitle('Billing')).toHaveLength(1);
+    const globex = frame();
+    expect(globex.getAttribute('src')).toBe(`${PANEL_URL}/sites/globex/plans`);
+    expect(messageListeners).toBe(1);
+    expect(visibilityListeners).toBe(1);
+    // The host hears that the new site's panel is loading: the old one's 'ready' is not the new one's.
+    expect(onStatusChange).toHaveBeenLastCalledWith('loading');
+
+    // The new site's answers are its own: the old site's active subscription does not end its forced upgrade.
+    const globexPosts = recordPosts(globex);
+    await askForceUpgradeInfo();
+    expect(forceUpgradeAnswers(globexPosts)).toEqual([true]);
+    fromPanel({ request: 'billingAppReady', route: '/plans', protocolVersion: 1 });
+    expect(queries(globexPosts)).toContainEqual({ query: 'themeUpdate', response: 'dark' });
+    expect(onStatusChange).toHaveBeenLastCalledWith('ready');
+    expect(acmePosts).toHaveBeenCalledTimes(postedToAcme);
+
+    unmount();
+    expect(messageListeners).toBe(0);
+    expect(visibilityListeners).toBe(0);
+  });
+
+  it('mounts anew at the fixed address when the site is taken away', () => {
+    const { rerender } = render(<BillingPanel {...props({ site: 'acme' })} />);
+    rerender(<BillingPanel {...props()} />);
+    expect(screen.getAllByTitle('Billing')).toHaveLength(1);
+    expect(frame().getAttribute('src')).toBe(`${PANEL_URL}/`);
+    expect(messageListeners).toBe(1);
+  });
+
+  it('tells no status at its first mount, and none at a re-render that keeps the site', () => {
+    const onStatusChange = jest.fn();
+    const { rerender } = render(
+      <StrictMode>
+        <BillingPanel {...props({ site: 'acme', onStatusChange })} />
+      </StrictMode>,
+    );
+    rerender(
+      <StrictMode>
+        <BillingPanel {...props({ site: 'acme', route: '/plans', onStatusChange })} />
+      </StrictMode>,
+    );
+    expect(onStatusChange).not.toHaveBeenCalled();
+  });
+
+  it('refuses a site that is not a site id', () => {
+    // React logs the error it rethrows: kept out of the test's output.
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(() => render(<BillingPanel {...props({ site: 'acme/../admin' })} />)).toThrow('site must be a site id');
+    expect(screen.queryByTitle('Billing')).not.toBeInTheDocument();
+    expect(messageListeners).toBe(0);
   });
 
   it('passes a mismatched protocol version to onError', () => {

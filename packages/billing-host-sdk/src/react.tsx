@@ -1,6 +1,7 @@
 /**
  * `<BillingPanel>`: the host SDK (index.ts) as a React component, for admins written in React. It mounts the panel
- * once per `panelUrl` and follows its other props with the SDK's setters, so a re-render never reloads the panel.
+ * once per `panelUrl` and `site` and follows its other props with the SDK's setters, so a re-render never reloads
+ * the panel.
  *
  * React is a peer: this module imports it and the plain entry (`./index.js`, a module of its own in dist/) and
  * bundles neither.
@@ -13,8 +14,14 @@ import type { AdminDestination, BillingPanel as MountedPanel, ForceUpgradeInfo, 
 export type { AdminDestination, ForceUpgradeInfo, PanelStatus, PanelTheme, Subscription, SubscriptionUpdate, BillingPanelError } from './index.js';
 
 export interface BillingPanelProps {
-  /** The panel's base URL, e.g. `https://billing.example.com`. A new URL mounts the panel anew; nothing else does. */
+  /** The panel's base URL, e.g. `https://billing.example.com`. A new URL mounts the panel anew, as a new `site` does. */
   panelUrl: string;
+  /**
+   * The site whose own address the panel opens at, `<panelUrl>/sites/<site>/<route>`: framed only by that site's
+   * admin origins. A site id, as `mountBillingPanel` takes it (anything else throws at mount). A new site mounts a
+   * fresh panel, with nothing of the old site's kept. Without it, the fixed address.
+   */
+  site?: string;
   /** The signed-in user's identity token from the platform's backend, or null when they are not the site's owner. */
   getToken: () => Promise<string | null>;
   /** Asked each time the panel asks; once the panel reports an active subscription, forceUpgrade is answered false. */
@@ -51,23 +58,32 @@ export interface BillingPanelProps {
  * Unmounting removes the iframe and every listener the panel added.
  */
 export function BillingPanel(props: BillingPanelProps): ReactElement {
-  const { panelUrl, route, theme, locale, className, style } = props;
+  const { panelUrl, site, route, theme, locale, className, style } = props;
   const container = useRef<HTMLDivElement>(null);
   const mounted = useRef<MountedPanel | null>(null);
   /** The latest props, read by the SDK's callbacks when they fire: new functions never remount the panel. */
   const latest = useRef(props);
   /** The route the panel is at as far as this component knows: the one it reported or the one it was sent. */
   const panelRoute = useRef<string | undefined>(undefined);
+  /** The status the host was last told. */
+  const toldStatus = useRef<PanelStatus>('loading');
 
   useEffect(() => {
     latest.current = props;
   });
 
+  // One panel per panelUrl and site: each site's is a panel of its own (its page, its token, its subscription), and
+  // nothing the old one kept may carry over to it.
   useEffect(() => {
     const initial = latest.current;
+    const tellStatus = (status: PanelStatus) => {
+      toldStatus.current = status;
+      latest.current.onStatusChange?.(status);
+    };
     const panel = mountBillingPanel({
       container: container.current as HTMLDivElement,
       panelUrl,
+      site,
       route: initial.route,
       locale: initial.locale,
       readyTimeoutMs: initial.readyTimeoutMs,
@@ -82,17 +98,19 @@ export function BillingPanel(props: BillingPanelProps): ReactElement {
       },
       onSubscription: (update) => latest.current.onSubscription?.(update),
       navigateToAdmin: (destination) => latest.current.navigateToAdmin?.(destination),
-      onStatusChange: (status) => latest.current.onStatusChange?.(status),
+      onStatusChange: tellStatus,
       onError: (error, source) => latest.current.onError?.(error, source),
     });
     panelRoute.current = initial.route;
+    // A panel mounted in place of another (a new site) is loading again, while the host still shows the old one's status.
+    if (toldStatus.current !== panel.status) tellStatus(panel.status);
     if (initial.theme) panel.setTheme(initial.theme);
     mounted.current = panel;
     return () => {
       mounted.current = null;
       panel.destroy();
     };
-  }, [panelUrl]);
+  }, [panelUrl, site]);
 
   useEffect(() => {
     if (route === undefined || route === panelRoute.current) return;

@@ -56,6 +56,14 @@ export function setVisibility(state: DocumentVisibilityState) {
   document.dispatchEvent(new Event('visibilitychange'));
 }
 
+/** What the host answered the panel's forceUpgradeInfo requests, in order: each answer's forceUpgrade. */
+export function forceUpgradeAnswers(posted: jest.Mock): unknown[] {
+  return posted.mock.calls
+    .map(([message]) => message as { request?: string; response?: { forceUpgrade?: unknown } })
+    .filter((message) => message.request === 'forceUpgradeInfo')
+    .map((message) => message.response?.forceUpgrade);
+}
+
 export const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** Destroys every panel mounted since the last call: each test file's afterEach. */
