@@ -51,6 +51,8 @@ export interface TransportContext {
   supportEmail: string;
   /** Absolute origin of the API (the panel's own origin). */
   baseUrl: string;
+  /** The site whose own address the panel is served at (PanelConfig.site), null on the fixed address. */
+  site: string | null;
   /** What the page's start-up script asked before the bundle ran, for the endpoints that would ask it. */
   startupReplies: StartupReplies;
 }

@@ -7,6 +7,7 @@ import { Provider } from 'react-redux';
 import type { ErrorReporter } from '../api/reporting';
 import { ConfigContext } from '../config';
 import type { PanelConfig } from '../config';
+import { routerBasename } from '../siteAddress';
 import type { AppStore } from './store';
 import { App } from './App';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -19,8 +20,8 @@ export interface PanelRootProps {
   logoVariant: number;
   /** The panel's catalogs, already speaking the first screen's language (i18n/i18n.ts). */
   i18n: I18n;
-  /** BrowserRouter on the page, MemoryRouter in tests. */
-  Router: (props: { children: ReactNode }) => ReactNode;
+  /** BrowserRouter on the page, MemoryRouter in tests; under the base of the site's own address, if it is on one. */
+  Router: (props: { basename: string; children: ReactNode }) => ReactNode;
 }
 
 export function PanelRoot({ store, config, reporter, logoVariant, i18n, Router }: PanelRootProps) {
@@ -31,7 +32,7 @@ export function PanelRoot({ store, config, reporter, logoVariant, i18n, Router }
           <ConfigContext.Provider value={config}>
             <Provider store={store}>
               <FollowOwnerLanguage i18n={i18n} />
-              <Router>
+              <Router basename={routerBasename(config.site)}>
                 <App logoVariant={logoVariant} />
               </Router>
             </Provider>

@@ -4,6 +4,7 @@ import type { Root } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { sleep } from '../api/sleep';
 import { readConfig } from '../config';
+import { panelRoute } from '../siteAddress';
 import { browserLocale } from '../i18n/browserLocale';
 import { activateLocale, createPanelI18n, loadCatalog } from '../i18n/i18n';
 import type { PanelStartup } from '../features/session/panelStartup';
@@ -38,7 +39,7 @@ export async function startPanel(startup: PanelStartup | null): Promise<Root> {
   // The page's start-up script has usually started the session already: resume from it, else start it here.
   const sessionOpened = startup === null ? store.dispatch(startSession()) : store.dispatch(resumeSession(startup));
   // The first screen's code loads beside the session's calls, not after the first render asks for it.
-  const screenLoaded = preloadScreen(window.location.pathname);
+  const screenLoaded = preloadScreen(panelRoute(window.location.pathname, config.site));
   // So is the catalog of the browser's language (the start-up script preloads it); the host may name another once
   // the panel is ready (app/language.tsx).
   const i18n = createPanelI18n();

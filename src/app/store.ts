@@ -39,6 +39,7 @@ export function makeStore({ config, reporter, self, parent }: StoreOptions) {
     reporter,
     supportEmail: config.supportEmail,
     baseUrl: self.location.origin,
+    site: config.site,
     startupReplies: createStartupReplies(),
   };
   const bridge = createHostBridge({ self, parent, hostOrigins: config.hostOrigins, reporter });

@@ -114,7 +114,7 @@ export function createHostBridge({ self, parent, hostOrigins, reporter }: HostBr
       hostOrigin = event.origin;
       const message = event.data as { request?: unknown; query?: unknown; response?: unknown };
       if (isHostRequest(message.request)) {
-        requests.answer(message.request, message.response);
+        requests.answer(message.request, message.response, event.origin);
         return;
       }
       switch (message.query) {

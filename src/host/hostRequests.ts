@@ -6,7 +6,8 @@
 
 export type HostRequest = 'token' | 'forceUpgradeInfo';
 
-export type HostAnswer = { answered: true; response: unknown } | { answered: false };
+/** An answer names the origin of the host page that gave it: billing-session tells the server which page that was. */
+export type HostAnswer = { answered: true; response: unknown; origin: string } | { answered: false };
 
 export function isHostRequest(value: unknown): value is HostRequest {
   return value === 'token' || value === 'forceUpgradeInfo';
@@ -15,8 +16,8 @@ export function isHostRequest(value: unknown): value is HostRequest {
 export interface HostRequests {
   /** Posts the request and resolves with the host's answer, or with none once `timeoutMs` passed. */
   ask(request: HostRequest, timeoutMs: number): Promise<HostAnswer>;
-  /** The host answered `request`: every wait for it ends with this answer. */
-  answer(request: HostRequest, response: unknown): void;
+  /** The host, at `origin`, answered `request`: every wait for it ends with this answer. */
+  answer(request: HostRequest, response: unknown, origin: string): void;
   /** Forgets every wait (they resolve no more). */
   clear(): void;
 }
@@ -39,10 +40,10 @@ export function createHostRequests(post: (message: { request: HostRequest }) => 
         post({ request });
       });
     },
-    answer(request, response) {
+    answer(request, response, origin) {
       const waiting = pending.get(request) ?? [];
       pending.delete(request);
-      waiting.forEach((resolve) => resolve({ answered: true, response }));
+      waiting.forEach((resolve) => resolve({ answered: true, response, origin }));
     },
     clear() {
       pending.clear();

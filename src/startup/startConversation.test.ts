@@ -65,7 +65,7 @@ it('asks the host, opens the session and asks for what the dashboard reads; the 
 
   expect(host.postedWith('request').map((message) => message.request)).toEqual(['token', 'forceUpgradeInfo']);
   expect(host.posted.every(({ targetOrigin }) => targetOrigin === HOST_ORIGIN)).toBe(true);
-  expect(calls.session.map(({ jwt, options }) => [jwt, options])).toEqual([['identity-token', { init: true, verbose: false }]]);
+  expect(calls.session.map(({ jwt, options }) => [jwt, options])).toEqual([['identity-token', { init: true, verbose: false, hostOrigin: HOST_ORIGIN }]]);
   expect(calls.billingData.map(({ jwt, options }) => [jwt, options])).toEqual([['session-1', { forceUpgrade: false }]]);
   expect(calls.siteLimits).toHaveLength(1);
   expect(nextCharge).toHaveLength(1);

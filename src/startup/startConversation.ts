@@ -22,6 +22,7 @@ import { detectHostOrigin, isFromHost } from '../host/hostOrigin';
 import { createHostRequests, isHostRequest } from '../host/hostRequests';
 import { browserLocale } from '../i18n/browserLocale';
 import { injectedConfig } from '../injectedConfig';
+import { panelRoute } from '../siteAddress';
 
 /** The screens that read the account info first (the domain screens). */
 const ACCOUNT_INFO_SCREENS: readonly ScreenName[] = ['domainOverview', 'customDomainSetup', 'sendingDomainSetup'];
@@ -56,22 +57,27 @@ export function preloadCatalog(self: Window, catalogFiles: Partial<Record<PanelL
 export function startConversation(self: Window): PanelStartup | null {
   const parent = self.parent;
   if (parent === self) return null;
-  const hostOrigins = injectedConfig(self.document)?.hostOrigins;
+  const config = injectedConfig(self.document);
+  const hostOrigins = config?.hostOrigins;
   if (!hostOrigins) return null;
+  // A server that names no site serves the fixed address.
+  const site = config?.site ?? null;
   const host = detectHostOrigin(self, hostOrigins);
   if (host === null) return null;
 
   const requests = createHostRequests((message) => parent.postMessage(message, host));
   self.addEventListener('message', (event) => {
     const message = event.data as { request?: unknown; response?: unknown };
-    if (isFromHost(event, parent, hostOrigins) && isHostRequest(message.request)) requests.answer(message.request, message.response);
+    if (isFromHost(event, parent, hostOrigins) && isHostRequest(message.request)) requests.answer(message.request, message.response, event.origin);
   });
 
   const token = requests.ask('token', HOST_TOKEN_WAIT_MS);
   const forceUpgradeInfo = requests.ask('forceUpgradeInfo', HOST_TOKEN_INFO_WAIT_MS);
   const session = token.then((answer) => {
     const hostToken = hostTokenOf(answer);
-    return hostToken === null ? null : callServer(self, 'billing-session', hostToken, billingSessionOptions(true));
+    return hostToken === null
+      ? null
+      : callServer(self, 'billing-session', hostToken.jwt, billingSessionOptions({ init: true, site, hostOrigin: hostToken.origin }));
   });
   // Every call below waits on this one promise, so they start in the order they are written: the server answers
   // in the order it is asked, and the billing data, which the first screen waits for, goes first.
@@ -97,7 +103,7 @@ export function startConversation(self: Window): PanelStartup | null {
   // What only one screen reads is asked beside the billing data too, when the panel opens on that screen, and
   // handed to the bundle still in flight (api/startupReplies.ts): the dashboard's next charge (a preview at the
   // card provider, which the first screen does not wait for) and the domain screens' account info.
-  const screen = screenAt(self.location.pathname);
+  const screen = screenAt(panelRoute(self.location.pathname, site));
   const nextCharge = callPlain('get-next-charge', screen === 'dashboard');
   const accountInfo = callWithForceUpgrade('get-account-info', ACCOUNT_INFO_SCREENS.includes(screen));
   return { token, forceUpgradeInfo, session, billingData, siteLimits, nextCharge, accountInfo, dataRequested };

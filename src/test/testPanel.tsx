@@ -45,7 +45,11 @@ export interface PanelEnvironment {
 }
 
 export function renderPanel(path: string, panel = createTestStore(), environment: PanelEnvironment = {}) {
-  const Router = ({ children }: { children: ReactNode }) => <MemoryRouter initialEntries={[path]}>{children}</MemoryRouter>;
+  const Router = ({ basename, children }: { basename: string; children: ReactNode }) => (
+    <MemoryRouter basename={basename} initialEntries={[path]}>
+      {children}
+    </MemoryRouter>
+  );
   const view = render(
     <PageNavigationContext.Provider value={environment.pageNavigation ?? fakePageNavigation()}>
       <PaymentScriptEnvironmentContext.Provider value={environment.paymentScript ?? browserScriptEnvironment}>

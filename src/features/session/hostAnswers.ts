@@ -7,9 +7,15 @@ export interface ForceUpgradeInfo {
   ownerUser: { name: string; email: string } | null;
 }
 
+/** The host's identity token, with the origin of the host page that gave it: billing-session names that origin. */
+export interface HostToken {
+  jwt: string;
+  origin: string;
+}
+
 /** The host's identity token in its answer to `token`; null when it did not answer or answered no token. */
-export function hostTokenOf(answer: HostAnswer): string | null {
-  return answer.answered && typeof answer.response === 'string' && answer.response !== '' ? answer.response : null;
+export function hostTokenOf(answer: HostAnswer): HostToken | null {
+  return answer.answered && typeof answer.response === 'string' && answer.response !== '' ? { jwt: answer.response, origin: answer.origin } : null;
 }
 
 /** What the panel assumes when the host does not answer forceUpgradeInfo in time. */

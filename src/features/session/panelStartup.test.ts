@@ -6,6 +6,7 @@ import { accountApi } from '../../api/accountApi';
 import type { BillingData } from '../../../core/contract';
 import { scenarioBillingData } from '../../../server/demo/scenarios';
 import { answerAsOwnerHost } from '../../test/handlers/session';
+import { HOST_ORIGIN } from '../../test/hostWindow';
 import { completeStartup } from '../../test/panelStartup';
 import { json, onCall } from '../../test/server';
 import { createTestStore } from '../../test/testPanel';
@@ -67,7 +68,7 @@ it('exchanges the token itself when the start-up script could not', async () => 
 
   await panel.store.dispatch(resumeSession(completeStartup(billingData, { session: Promise.resolve(null), billingData: Promise.resolve(null), siteLimits: Promise.resolve(null) }))).unwrap();
 
-  expect(sessionCalls.map((call) => [call.jwt, call.options])).toEqual([['identity-token', { init: true, verbose: false }]]);
+  expect(sessionCalls.map((call) => [call.jwt, call.options])).toEqual([['identity-token', { init: true, verbose: false, hostOrigin: HOST_ORIGIN }]]);
   expect(selectSessionToken(panel.store.getState())).toBe('session-1');
 });
 

@@ -7,6 +7,7 @@
  * always did. The rules both follow are here and in hostAnswers.ts.
  */
 import type { StartupReply } from '../../api/startupReplies';
+import type { CallRequest } from '../../../core/contract';
 import type { HostAnswer } from '../../host/hostRequests';
 
 export interface PanelStartup {
@@ -26,9 +27,22 @@ export interface PanelStartup {
   dataRequested: Promise<void>;
 }
 
-/** The options of billing-session: `init` true opens a session, false renews it. */
-export function billingSessionOptions(init: boolean): { init: boolean; verbose: false } {
-  return { init, verbose: false };
+export interface BillingSessionRequest {
+  /** true opens a session, false renews it */
+  init: boolean;
+  /** the site whose own address the panel is served at (PanelConfig.site); null on the fixed address */
+  site: string | null;
+  /** the origin of the host page that framed the panel and gave the identity token */
+  hostOrigin: string;
+}
+
+/**
+ * The options of billing-session, for the start-up script and the bundle alike. The site and the host's origin
+ * bind the token to the page that framed the panel: the server takes it only for that site, from one of its admin
+ * origins. The fixed address names no site.
+ */
+export function billingSessionOptions({ init, site, hostOrigin }: BillingSessionRequest): CallRequest<'billing-session'>['options'] {
+  return { init, verbose: false, hostOrigin, ...(site === null ? {} : { site }) };
 }
 
 /** The session token of a billing-session reply, if it carries one. */

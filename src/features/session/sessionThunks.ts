@@ -10,6 +10,7 @@ import { askHost } from '../../host/hostBridge';
 import type { HostAnswer } from '../../host/hostRequests';
 import { createAppAsyncThunk } from '../../store/hooks';
 import { hostTokenOf, parseForceUpgradeInfo } from './hostAnswers';
+import type { HostToken } from './hostAnswers';
 import { sessionTokenOf } from './panelStartup';
 import type { PanelStartup } from './panelStartup';
 import { sessionApi } from './sessionApi';
@@ -18,8 +19,8 @@ import { forceUpgradeInfoReceived, hostMissing, hostTokenRefused, sessionEstabli
 /** Exchanges a host token for a session token. Resolves whether the session is ready. */
 const exchangeHostToken = createAppAsyncThunk(
   'session/exchangeHostToken',
-  async ({ hostToken, init }: { hostToken: string; init: boolean }, { dispatch }): Promise<boolean> => {
-    const result = await dispatch(sessionApi.endpoints.createBillingSession.initiate({ hostToken, init }, { track: false }));
+  async ({ hostToken, init }: { hostToken: HostToken; init: boolean }, { dispatch, extra }): Promise<boolean> => {
+    const result = await dispatch(sessionApi.endpoints.createBillingSession.initiate({ hostToken, init, site: extra.site }, { track: false }));
     if (result.data) {
       dispatch(sessionEstablished(result.data.token));
       return true;
