@@ -9,17 +9,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import { CHROMIUM_LAUNCH_OPTIONS } from './e2e/chromium';
-import { FOREIGN_HOSTS, originOf } from './examples/e2e/examples';
-import { buildScenarios } from './server/demo/scenarios';
+import { FOREIGN_HOSTS, SIGNED_IN_SCENARIO, originOf } from './examples/e2e/examples';
 
 const panelDist = path.resolve(process.env.EXAMPLES_PANEL_DIST ?? 'dist');
 if (!existsSync(path.join(panelDist, 'index.html'))) throw new Error(`No built panel in ${panelDist}: run \`npm run build\` first`);
 for (const { name } of FOREIGN_HOSTS) {
   if (!existsSync(path.join('examples', name, 'node_modules'))) throw new Error(`examples/${name} is not installed: run \`node examples/prepare.mjs\``);
 }
-
-/** The site each admin is signed in to, and its owner: the demo's `active` scenario. */
-const active = buildScenarios(Date.now()).active;
 
 export default defineConfig({
   testDir: 'examples/e2e',
@@ -59,10 +55,11 @@ export default defineConfig({
       env: {
         PORT: String(host.port),
         PANEL_URL: originOf(host.panelPort),
-        SITE: 'active',
-        USER_NAME: active.owner.name,
-        USER_EMAIL: active.owner.email,
-        USER_ROLE: active.owner.role,
+        SITE: SIGNED_IN_SCENARIO.name,
+        BILLING_SITE_ID: SIGNED_IN_SCENARIO.site.id,
+        USER_NAME: SIGNED_IN_SCENARIO.owner.name,
+        USER_EMAIL: SIGNED_IN_SCENARIO.owner.email,
+        USER_ROLE: SIGNED_IN_SCENARIO.owner.role,
       },
     },
   ]),

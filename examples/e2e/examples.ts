@@ -3,7 +3,12 @@
  * sites belong to that example's admin: DEMO_ADMIN_BASE), on ports of their own so the main browser tests'
  * demo (4100/4101) is left alone. EXAMPLES_PORT moves them all.
  */
+import { buildScenarios } from '../../server/demo/scenarios';
+
 const BASE_PORT = Number(process.env.EXAMPLES_PORT ?? 4610);
+
+/** The site each admin is signed in to, and its owner: the demo's `active` scenario. */
+export const SIGNED_IN_SCENARIO = buildScenarios(Date.now()).active;
 
 export interface ForeignHost {
   name: 'react-admin' | 'plain-html';

@@ -1,11 +1,15 @@
 /**
  * The panel in two admins that are not ours (examples/): a React admin with React Router and its own bundler, and a
  * plain HTML page with one module script. Each installed the packed SDK and token helper, serves from its own
- * origin and signs its own identity tokens; a person uses them as they would any admin.
+ * origin and signs its own identity tokens, and opens the panel at its site's own address; a person uses them as
+ * they would any admin.
  */
 import http from 'node:http';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { ATTACKER_PORT, FOREIGN_HOSTS, originOf, type ForeignHost } from './examples';
+import { ATTACKER_PORT, FOREIGN_HOSTS, SIGNED_IN_SCENARIO, originOf, type ForeignHost } from './examples';
+
+/** What Chromium shows in a frame it refused to load, e.g. for the framed page's frame-ancestors. */
+const REFUSED_FRAME_URL = 'chrome-error://chromewebdata/';
 
 /** The window's 'message' listeners, as DevTools lists them: the SDK's one while the panel is mounted. */
 async function windowMessageListeners(page: Page): Promise<number> {
@@ -21,6 +25,39 @@ async function windowMessageListeners(page: Page): Promise<number> {
 
 function panelOf(page: Page) {
   return page.frameLocator('#billing-frame');
+}
+
+/** The address of the panel's page in the frame (the iframe's src is only where it started). */
+function panelAddressOf(page: Page): string | undefined {
+  return page.mainFrame().childFrames()[0]?.url();
+}
+
+/** The signed-in site's own panel address, without the route: `<panel>/sites/<site id>`. */
+function siteAddressOf(host: ForeignHost): string {
+  return `${originOf(host.panelPort)}/sites/${SIGNED_IN_SCENARIO.site.id}`;
+}
+
+/** The sources a Content-Security-Policy lets frame its page. */
+function frameAncestorsOf(policy: string | undefined): string[] {
+  const directive = (policy ?? '')
+    .split(';')
+    .map((part) => part.trim().split(/\s+/))
+    .find(([name]) => name === 'frame-ancestors');
+  return directive?.slice(1) ?? [];
+}
+
+/** Serves `html` from another origin than the admin's and the panel's (ATTACKER_PORT) while `run` runs. */
+async function withPageOfAnotherOrigin(html: string, run: (address: string) => Promise<void>) {
+  const server = http.createServer((_request, response) => {
+    response.setHeader('content-type', 'text/html');
+    response.end(html);
+  });
+  await new Promise<void>((resolve) => server.listen(ATTACKER_PORT, '127.0.0.1', resolve));
+  try {
+    await run(originOf(ATTACKER_PORT));
+  } finally {
+    server.close();
+  }
 }
 
 async function expectOwnersDashboard(page: Page) {
@@ -40,6 +77,8 @@ for (const host of FOREIGN_HOSTS) {
       await page.goto(host.addressOf('/'));
       await expectOwnersDashboard(page);
       await expect(page.getByLabel('Subscription')).toHaveText('active');
+      // At the site's own address, which the admin names with the SDK's site option.
+      await expect(page.locator('#billing-frame')).toHaveAttribute('src', `${siteAddressOf(host)}/`);
     });
 
     test("keeps the panel's route and the admin's router in step, both ways", async ({ page }) => {
@@ -51,6 +90,8 @@ for (const host of FOREIGN_HOSTS) {
       await panel.getByRole('link', { name: 'Support' }).click();
       await expect(panel.getByRole('heading', { name: 'Need some help?' })).toBeVisible();
       await expect(page).toHaveURL(host.addressOf('/support'));
+      // The panel's own moves stay under the site's address; the admin hears the route alone.
+      await expect.poll(() => panelAddressOf(page)).toBe(`${siteAddressOf(host)}/support`);
 
       // The admin's router moves: the panel follows, without loading again.
       await page.getByRole('link', { name: 'Custom domain' }).click();
@@ -74,6 +115,18 @@ for (const host of FOREIGN_HOSTS) {
       await expect(panel.locator('html')).toHaveAttribute('data-theme', 'dark');
       await page.getByRole('checkbox', { name: 'Dark admin' }).uncheck();
       await expect(panel.locator('html')).toHaveAttribute('data-theme', 'light');
+    });
+
+    test("the site's own address may be framed by this admin's origin alone", async ({ page, request }) => {
+      const response = await request.get(`${siteAddressOf(host)}/`);
+      expect(response.ok()).toBe(true);
+      expect(frameAncestorsOf(response.headers()['content-security-policy'])).toEqual([originOf(host.port)]);
+
+      // A page of another origin that frames it gets Chromium's refusal, not the panel.
+      await withPageOfAnotherOrigin(`<!doctype html><title>Not the admin</title><iframe src="${siteAddressOf(host)}/"></iframe>`, async (address) => {
+        await page.goto(address);
+        await expect.poll(() => panelAddressOf(page)).toBe(REFUSED_FRAME_URL);
+      });
     });
 
     test('ignores a message from another origin that poses as the panel', async ({ page, context }) => {
@@ -109,22 +162,18 @@ for (const host of FOREIGN_HOSTS) {
  */
 async function expectForeignMessagesIgnored(host: ForeignHost, page: Page, context: BrowserContext) {
   const target = host.addressOf('/');
-  const attacker = http.createServer((_request, response) => {
-    response.setHeader('content-type', 'text/html');
-    response.end(`<!doctype html><title>Not the panel</title><script>
-      const admin = window.open(${JSON.stringify(target)}, 'admin');
-      window.pose = () => {
-        admin.postMessage({ route: '/support' }, '*');
-        admin.postMessage({ request: 'billingAppReady', route: '/support' }, '*');
-        admin.postMessage({ request: 'navigateToAdmin', destination: 'staff' }, '*');
-        admin.postMessage('last', '*');
-      };
-    </script>`);
-  });
-  await new Promise<void>((resolve) => attacker.listen(ATTACKER_PORT, '127.0.0.1', resolve));
-  try {
+  const poser = `<!doctype html><title>Not the panel</title><script>
+    const admin = window.open(${JSON.stringify(target)}, 'admin');
+    window.pose = () => {
+      admin.postMessage({ route: '/support' }, '*');
+      admin.postMessage({ request: 'billingAppReady', route: '/support' }, '*');
+      admin.postMessage({ request: 'navigateToAdmin', destination: 'staff' }, '*');
+      admin.postMessage('last', '*');
+    };
+  </script>`;
+  await withPageOfAnotherOrigin(poser, async (address) => {
     const opened = context.waitForEvent('page');
-    await page.goto(originOf(ATTACKER_PORT));
+    await page.goto(address);
     const admin = await opened;
     await expectOwnersDashboard(admin);
     await admin.evaluate(() => {
@@ -138,7 +187,5 @@ async function expectForeignMessagesIgnored(host: ForeignHost, page: Page, conte
     await expect(admin).toHaveURL(target);
     await expect(admin.getByRole('heading', { name: 'Admin: staff' })).toHaveCount(0);
     await expect(panelOf(admin).getByRole('heading', { level: 1, name: 'Billing and domain settings' })).toBeVisible();
-  } finally {
-    attacker.close();
-  }
+  });
 }

@@ -19,7 +19,17 @@ const PANEL_URL = process.env.PANEL_URL ?? 'http://127.0.0.1:4621';
 /** The billing service's name, its IDENTITY_AUDIENCE. */
 const AUDIENCE = process.env.BILLING_AUDIENCE ?? 'inkwell-billing';
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const site = { id: process.env.SITE ?? 'active', name: process.env.SITE_NAME ?? 'Active Publisher' };
+/**
+ * The signed-in user's site: `id` is its name in this admin's addresses (its admin URL); `billingSiteId` the id the
+ * billing service knows it by, given when the platform registered the site there (by default the demo's: its
+ * scenario `active` is `site_active`), and the panel's own address for the site is named by it.
+ */
+const siteId = process.env.SITE ?? 'active';
+const site = {
+  id: siteId,
+  billingSiteId: process.env.BILLING_SITE_ID ?? `site_${siteId.replaceAll('-', '_')}`,
+  name: process.env.SITE_NAME ?? 'Active Publisher',
+};
 const user = {
   name: process.env.USER_NAME ?? 'Alex Morgan',
   email: process.env.USER_EMAIL ?? 'alex@active.example.com',
@@ -62,6 +72,6 @@ const server = createServer(async (request, response) => {
 });
 
 server.listen(PORT, '127.0.0.1', () => {
-  process.stdout.write(`Acme plain admin: ${ORIGIN}/#/settings/billing (billing panel ${PANEL_URL}, site admin ${ADMIN_URL})\n`);
+  process.stdout.write(`Acme plain admin: ${ORIGIN}/#/settings/billing (billing panel ${PANEL_URL}/sites/${site.billingSiteId}/, site admin ${ADMIN_URL})\n`);
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.close(() => process.exit(0)));

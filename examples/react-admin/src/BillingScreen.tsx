@@ -42,6 +42,8 @@ export function BillingScreen({ session, theme }: { session: AdminSession; theme
       <BillingPanel
         className="billing-panel"
         panelUrl={session.panelUrl}
+        // The site's own address: it frames only in this site's admin and takes only this site's tokens.
+        site={session.site.billingSiteId}
         getToken={fetchIdentityToken}
         forceUpgradeInfo={session.forceUpgradeInfo}
         // The admin's router decides where the panel is: its address is the route prop.

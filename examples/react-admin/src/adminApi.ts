@@ -5,7 +5,8 @@ export interface AdminSession {
   /** where the billing panel is served */
   panelUrl: string;
   user: { name: string; email: string; role: string };
-  site: { name: string };
+  /** `billingSiteId`: the site's id at the billing service, whose own panel address the admin opens */
+  site: { name: string; billingSiteId: string };
   forceUpgradeInfo: ForceUpgradeInfo;
 }
 
