@@ -10,6 +10,7 @@ import { forceUpgradeInfoReceived, sessionEstablished, siteMarkedLegacy } from '
 import { HTTP_TIMEOUT_MS, SESSION_REFRESH_INTERVAL_MS } from '../../core/rules/constants';
 import { apiError, json, onCall, server } from '../test/server';
 import { createTestStore } from '../test/testPanel';
+import { HOST_ORIGIN } from '../test/hostWindow';
 import { api } from './api';
 import { accountApi } from './accountApi';
 import { GENERIC_MESSAGE, NOT_OWNER_MESSAGE, TIMEOUT_MESSAGE } from './errors';
@@ -231,6 +232,21 @@ describe('session refresh', () => {
     expect(sessions).toHaveLength(1);
     expect(sessions[0]).toMatchObject({ jwt: 'host-token-1', options: { init: false } });
     expect(calls.map((call) => call.jwt)).toEqual(['session-1', 'session-2']);
+  });
+
+  it.each([
+    ['the host origin alone on the fixed address', {}, { init: false, verbose: false, hostOrigin: HOST_ORIGIN }],
+    ["the site and the host origin on a site's own address", { site: 'acme' }, { init: false, verbose: false, site: 'acme', hostOrigin: HOST_ORIGIN }],
+  ])('names %s in the renewal', async (_address, config, options) => {
+    panel.cleanup();
+    panel = createTestStore(config);
+    panel.store.dispatch(sessionEstablished('session-1'));
+    const sessions = hostAndSessionAnswer();
+    onCall('get-current-site-limits', (call) => (call.jwt === 'session-1' ? apiError(401, 'Invalid session') : json(limits)));
+
+    await fetchLimits();
+
+    expect(sessions.map((call) => call.options)).toEqual([options]);
   });
 
   it("re-initialises the session (init true) on 'Token has expired'", async () => {

@@ -6,6 +6,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { BillingData } from '../../core/contract';
 import { NOT_OWNER_MESSAGE } from '../api/errors';
+import type { PanelConfig } from '../config';
 import { NO_HOST_MESSAGE } from '../features/session/SessionGate';
 import { startSession } from '../features/session/sessionThunks';
 import { HOST_TOKEN_INFO_WAIT_MS, HOST_TOKEN_WAIT_MS } from '../../core/rules/constants';
@@ -32,13 +33,16 @@ afterEach(() => {
 });
 
 /** The panel as the host of the active scenario's owner opens it at `path`, in place of the bare one. */
-function openAsOwner(path: string) {
+function openAsOwner(path: string, config: Partial<PanelConfig> = {}) {
   panel.cleanup();
-  const opened = openPanelAs(scenarioBillingData('active', NOW) as BillingData, { path });
+  const opened = openPanelAs(scenarioBillingData('active', NOW) as BillingData, { path, config });
   answerAccountInfo(opened);
   panel = opened.panel;
   return opened;
 }
+
+/** The routes the panel reported to the host, without its billingAppReady announcement. */
+const reportedRoutes = () => panel.host.postedWith('route').filter((message) => !('request' in message));
 
 /** As the page boots: the session starts, then the app renders. */
 function start(path: string) {
@@ -52,7 +56,9 @@ describe('the handshake', () => {
     expect(await screen.findByRole('heading', { name: 'Need some help?' })).toBeInTheDocument();
     expect(panel.host.postedWith('request').slice(0, 2)).toEqual([{ request: 'token' }, { request: 'forceUpgradeInfo' }]);
     expect(panel.host.posted.every((entry) => entry.targetOrigin === HOST_ORIGIN)).toBe(true);
-    expect(sessions[0]).toMatchObject({ jwt: 'identity-token', options: { init: true } });
+    expect(sessions[0]).toMatchObject({ jwt: 'identity-token' });
+    // The fixed address names no site: the host page's origin alone.
+    expect(sessions[0]?.options).toEqual({ init: true, verbose: false, hostOrigin: HOST_ORIGIN });
   });
 
   it('announces billingAppReady once, with the route and the protocol version, after the first screen renders', async () => {
@@ -148,7 +154,6 @@ describe('routes', () => {
     openAsOwner('/support');
     await screen.findByRole('heading', { name: 'Need some help?' });
     await userEvent.click(screen.getByRole('link', { name: 'Domain' }));
-    const reportedRoutes = () => panel.host.postedWith('route').filter((message) => !('request' in message));
     await waitFor(() => expect(reportedRoutes().map((message) => message.route)).toContain('/domain'));
     expect(reportedRoutes()).toEqual([{ route: '/support' }, { route: '/domain' }]);
   });
@@ -167,8 +172,7 @@ describe('routes', () => {
     await screen.findByRole('heading', { name: 'Need some help?' });
     await userEvent.click(screen.getByRole('link', { name: 'Domain' }));
     await screen.findByRole('region', { name: 'Custom domain' });
-    const reportedRoutes = panel.host.postedWith('route').filter((message) => !('request' in message));
-    expect(reportedRoutes).toEqual([{ route: '/domain' }, { route: '/domain' }]);
+    expect(reportedRoutes()).toEqual([{ route: '/domain' }, { route: '/domain' }]);
   });
 
   it('redirects a path with repeated slashes to single slashes', async () => {
@@ -204,6 +208,39 @@ describe('routes', () => {
     await waitFor(() => expect(limits).toHaveLength(1));
     act(() => panel.host.send({ query: 'limitUpdate' }));
     await waitFor(() => expect(limits).toHaveLength(2));
+  });
+});
+
+describe("on a site's own address", () => {
+  it('opens the session naming the site and the origin of the host page', async () => {
+    const { sessionCalls } = openAsOwner('/sites/acme/support', { site: 'acme' });
+    await screen.findByRole('heading', { name: 'Need some help?' });
+    expect(sessionCalls.map((call) => call.options)).toEqual([{ init: true, verbose: false, site: 'acme', hostOrigin: HOST_ORIGIN }]);
+  });
+
+  it("tells the host the panel's routes without the site's base, while its links keep the base", async () => {
+    openAsOwner('/sites/acme/support', { site: 'acme' });
+    await screen.findByRole('heading', { name: 'Need some help?' });
+    const domainLink = screen.getByRole('link', { name: 'Domain' });
+    expect(domainLink).toHaveAttribute('href', '/sites/acme/domain');
+    expect(screen.getByRole('link', { name: 'Billing home' })).toHaveAttribute('href', '/sites/acme');
+
+    await userEvent.click(domainLink);
+
+    await screen.findByRole('region', { name: 'Custom domain' });
+    expect(panel.host.postedWith('request').find((message) => message.request === 'billingAppReady')).toMatchObject({ route: '/support' });
+    expect(reportedRoutes()).toEqual([{ route: '/support' }, { route: '/domain' }]);
+  });
+
+  it('shows the screen of a route the host names without the base', async () => {
+    openAsOwner('/sites/acme/support', { site: 'acme' });
+    await screen.findByRole('heading', { name: 'Need some help?' });
+
+    act(() => panel.host.send({ query: 'routeUpdate', response: '/plans' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choose your plan' })).toBeInTheDocument();
+    expect(within(screen.getByRole('navigation', { name: 'Settings sections' })).getByRole('link', { current: 'page' })).toHaveAttribute('href', '/sites/acme');
+    expect(reportedRoutes()).toEqual([{ route: '/support' }]);
   });
 });
 

@@ -5,6 +5,7 @@
 import { act, screen, within } from '@testing-library/react';
 import type { Root } from 'react-dom/client';
 import type { BillingData } from '../../core/contract';
+import { HOST_ORIGIN } from '../test/hostWindow';
 import { completeStartup } from '../test/panelStartup';
 import { scenarioBillingData } from '../../server/demo/scenarios';
 import { FIRST_RENDER_WAIT_MS, startPanel } from './startPanel';
@@ -67,4 +68,35 @@ it(`shows the spinner after ${FIRST_RENDER_WAIT_MS} ms while the host has not an
   } finally {
     jest.useRealTimers();
   }
+});
+
+describe("on a site's own address", () => {
+  let config: HTMLScriptElement;
+
+  beforeEach(() => {
+    config = document.createElement('script');
+    config.id = 'panel-config';
+    config.type = 'application/json';
+    config.textContent = JSON.stringify({ hostOrigins: [HOST_ORIGIN], site: 'acme' });
+    document.head.append(config);
+    window.history.replaceState(null, '', '/sites/acme/support');
+  });
+
+  afterEach(() => {
+    config.remove();
+    window.history.replaceState(null, '', '/');
+  });
+
+  it("opens the screen of the route under the site's base, and keeps the base in the address when the host names a route", async () => {
+    await act(async () => {
+      root = await startPanel(completeStartup(billingData));
+    });
+    expect(await screen.findByRole('heading', { name: 'Need some help?' })).toBeInTheDocument();
+
+    // Outside a frame (jsdom), the panel's parent is its own window: the host's messages come from there.
+    act(() => window.dispatchEvent(new MessageEvent('message', { data: { query: 'routeUpdate', response: '/plans' }, origin: HOST_ORIGIN, source: window })));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choose your plan' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/sites/acme/plans');
+  });
 });

@@ -96,6 +96,34 @@ it('asks for the account info, with the forced upgrade the host named, when the 
   expect(calls.billingData.map(({ options }) => options)).toEqual([{ forceUpgrade: true }]);
 });
 
+describe("on a site's own address", () => {
+  beforeEach(() => {
+    config.textContent = JSON.stringify({ hostOrigins: [HOST_ORIGIN], site: 'acme' });
+  });
+
+  it('names the site and the host origin when it opens the session', async () => {
+    const calls = answerAsOwner();
+    onCall('get-next-charge', () => json({ nextCharge: null }));
+
+    const startup = startConversation(panelWindow('/sites/acme/'))!;
+    await Promise.all([startup.billingData, startup.siteLimits, startup.nextCharge]);
+
+    expect(calls.session.map(({ options }) => options)).toEqual([{ init: true, verbose: false, site: 'acme', hostOrigin: HOST_ORIGIN }]);
+  });
+
+  it("asks for what the first screen reads by the panel's route, without the site's base", async () => {
+    answerAsOwner();
+    const accountInfo = onCall('get-account-info', () => json({ isGrace: false }));
+
+    const startup = startConversation(panelWindow('/sites/acme/domain/custom'))!;
+
+    await expect(startup.accountInfo).resolves.toMatchObject({ status: 200, body: { isGrace: false } });
+    await expect(startup.nextCharge).resolves.toBeNull();
+    expect(accountInfo).toHaveLength(1);
+    await Promise.all([startup.billingData, startup.siteLimits]);
+  });
+});
+
 it('hands over nothing, and asks nothing, outside a host', () => {
   const alone = panelWindow('/');
   (alone as { parent: Window }).parent = alone;
