@@ -75,7 +75,7 @@ export default tseslint.config(
             // call, deps, actionMessages), never another route's code; and production's routes know no sandbox.
             {
               target: './server/routes/*.ts',
-              from: ['./server/routes/{account,actions,domains,openapi,panelPage,planChanges,session,webhooks,demoSandbox*}.ts'],
+              from: ['./server/routes/{account,actions,domains,openapi,panelPage,planChanges,platform,session,webhooks,demoSandbox*}.ts'],
               message: "a route imports no other route: move what they share into a service or the routes' helpers.",
             },
             {
@@ -86,7 +86,7 @@ export default tseslint.config(
             // Services, repositories and providers refuse with the domain's own errors (server/domainErrors.ts) and
             // know nothing of HTTP: the routes and the one error hook (app.ts) turn a refusal into an answer.
             {
-              target: ['./server/billing', './server/payments', './server/domains', './server/mail', './server/auth', './server/dns', './server/registrar', './server/db', './server/domainErrors.ts'],
+              target: ['./server/billing', './server/payments', './server/domains', './server/mail', './server/auth', './server/dns', './server/registrar', './server/db', './server/platform', './server/domainErrors.ts'],
               from: ['./server/http', './server/routes', './server/app.ts', './server/start.ts', './server/main.ts'],
               message: "a service or repository throws a DomainError (server/domainErrors.ts) and knows nothing of HTTP: the routes answer it.",
             },

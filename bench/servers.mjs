@@ -19,6 +19,7 @@ const UNREACHABLE = 'http://127.0.0.1:9';
 export const PRODUCTION_ENV = {
   NODE_ENV: 'production',
   HOST_ORIGINS: 'http://127.0.0.1:1',
+  PLATFORM_API_KEYS: 'bench-platform-key-0123456789abcdef',
   IDENTITY_AUDIENCE: 'inkwell-billing',
   IDENTITY_ISSUER: 'http://127.0.0.1:1',
   PAYMENTS_PROVIDER: 'stripe',

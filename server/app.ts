@@ -32,6 +32,10 @@ import { registerDomainRoutes } from './routes/domains';
 import { registerOpenApiRoute } from './routes/openapi';
 import { isPagePath, registerPanelPage } from './routes/panelPage';
 import { registerPlanChangeRoutes } from './routes/planChanges';
+import { registerPlatformRoutes } from './routes/platform';
+import { adminOriginsOf, SiteDirectory } from './billing/repositories/sites';
+import { SITE_ID_PATTERN } from './platform/contract';
+import { SiteProvisioning } from './platform/siteProvisioning';
 import { registerSessionRoutes } from './routes/session';
 import { registerWebhookRoutes } from './routes/webhooks';
 
@@ -49,8 +53,6 @@ export interface PanelServerOptions {
   db: Db;
   /** the host origins the panel trusts; a function because the demo host's port is known only once it listens */
   hostOrigins: () => string[];
-  /** the platform's issuer URL identity tokens must come from below (config.ts resolveIdentityIssuer) */
-  identityIssuer: string;
   /** default: the one the configuration names (payments/factory.ts) */
   payments?: PaymentsProvider;
   now?: () => number;
@@ -77,6 +79,8 @@ export interface PanelServer {
   app: FastifyInstance;
   identity: IdentityVerifier;
   payments: PaymentsProvider;
+  /** the platform API's service: the demo's seed provisions its sites through it */
+  provisioning: SiteProvisioning;
 }
 
 /** The payment sandbox's invoice pages, script, card frame and portal: the demo's stand-in for the provider's. */
@@ -128,7 +132,7 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
   });
   // Replies carrying the catalogue reuse its JSON text (http/serializeReply.ts).
   app.setReplySerializer(serializeReply);
-  const identity = new IdentityVerifier({ audience: config.identity.audience, platformIssuer: options.identityIssuer });
+  const identity = new IdentityVerifier({ audience: config.identity.audience, platformIssuer: config.identity.issuer });
   const now = options.now ?? Date.now;
   // JSON answers over a KB go compressed to clients that accept it. gzip and deflate only: brotli at its default
   // quality costs more CPU per answer than the server spends building it. An answer many requests share (the
@@ -196,6 +200,8 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
   registerPlanChangeRoutes(app, deps);
   registerWebhookRoutes(app, deps);
   registerOpenApiRoute(app);
+  const provisioning = new SiteProvisioning(db, { proDomain: config.brand.proDomain, platformIssuer: config.identity.issuer, now });
+  await registerPlatformRoutes(app, { provisioning, platformApiKeys: config.platformApiKeys });
 
   // Domains resolve through the configured nameservers; in the demo, by default, the demo's own DNS server.
   const demoDnsPort = config.demo ? await addDemoDomains(app, wired, now) : null;
@@ -219,10 +225,15 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
     });
   }
 
+  const sites = new SiteDirectory(db);
   const page = await registerPanelPage(app, {
     distDir: config.distDir,
     production: config.production,
     runtimeConfig: () => panelRuntimeConfig(config, options.hostOrigins()),
+    siteRuntimeConfig: async (siteId) => {
+      const site = SITE_ID_PATTERN.test(siteId) ? await sites.findSite(siteId) : undefined;
+      return site === undefined || site.deleted_at !== null ? null : panelRuntimeConfig(config, adminOriginsOf(site), site.id);
+    },
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -237,5 +248,5 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
     return reply.code(404).send(errorBody(404, 'not_found', messages.notFound));
   });
 
-  return { app, identity, payments };
+  return { app, identity, payments, provisioning };
 }

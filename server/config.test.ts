@@ -5,6 +5,7 @@
 import {
   ConfigError,
   DEFAULT_CANCEL_DELAY_MS,
+  DEMO_PLATFORM_API_KEY,
   DEFAULT_CHECKS_BEFORE_FAILURE,
   DEFAULT_DNS_PORT,
   DEFAULT_PROVIDER_CALLS_PER_MINUTE,
@@ -15,6 +16,7 @@ import {
   DEFAULT_WRITES_PER_SESSION_PER_MINUTE,
   loadConfig,
   panelRuntimeConfig,
+  resolveHostOrigins,
 } from './config';
 
 /** The demo switch. */
@@ -24,9 +26,8 @@ const DEMO = { DEMO: '1' };
 const PRODUCTION = {
   NODE_ENV: 'production',
   SESSION_SECRET: 'x'.repeat(32),
-  HOST_ORIGINS: 'https://admin.example.com',
+  PLATFORM_API_KEYS: 'k'.repeat(32),
   IDENTITY_AUDIENCE: 'inkwell-billing',
-  IDENTITY_ISSUER: 'https://admin.example.com',
   PAYMENTS_PROVIDER: 'stripe',
   STRIPE_SECRET_KEY: 'sk_live_1',
   PAYMENT_PUBLISHABLE_KEY: 'pk_live_1',
@@ -74,7 +75,7 @@ describe('what production requires', () => {
   it('names every missing setting in one refusal, the providers as they must be set', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
       new ConfigError(
-        'NODE_ENV=production needs SESSION_SECRET, HOST_ORIGINS, IDENTITY_AUDIENCE, IDENTITY_ISSUER, PAYMENTS_PROVIDER=stripe, ' +
+        'NODE_ENV=production needs SESSION_SECRET, PLATFORM_API_KEYS, IDENTITY_AUDIENCE, PAYMENTS_PROVIDER=stripe, ' +
           'STRIPE_SECRET_KEY, PAYMENT_PUBLISHABLE_KEY, PAYMENTS_WEBHOOK_SECRET, EDGE_PROVIDER=cloudflare, EDGE_API_TOKEN, EDGE_ZONE_ID, ' +
           'MAIL_PROVIDER=mailgun, MAILGUN_API_KEY, REGISTRAR_PROVIDER=entri, ENTRI_APPLICATION_ID, ENTRI_SECRET, TRUST_PROXY_HOPS (docs/deploy.md)',
       ),
@@ -134,8 +135,14 @@ describe('host origins', () => {
 });
 
 describe('identity token configuration', () => {
-  it('in the demo: the demo audience, and the issuer left to the demo host address', () => {
+  it('in the demo: the demo audience, and no issuer URL (any registered admin URL)', () => {
     expect(loadConfig(DEMO).identity).toEqual({ audience: 'inkwell-billing', issuer: null });
+  });
+
+  it('in production: no issuer URL unless set, and no host origins for the fixed address unless set', () => {
+    expect(loadConfig(PRODUCTION).identity.issuer).toBeNull();
+    expect(resolveHostOrigins(loadConfig(PRODUCTION), 4000)).toEqual([]);
+    expect(resolveHostOrigins(loadConfig(DEMO), 4000)).toEqual(['http://127.0.0.1:4000', 'http://localhost:4000']);
   });
 
   it('takes the audience and the platform issuer', () => {
@@ -153,6 +160,24 @@ describe('identity token configuration', () => {
     expect(loadConfig(DEMO).demoAdminBase).toBeNull();
     expect(loadConfig({ ...DEMO, DEMO_ADMIN_BASE: 'http://127.0.0.1:4610/' }).demoAdminBase).toBe('http://127.0.0.1:4610');
     expect(() => loadConfig({ ...DEMO, DEMO_ADMIN_BASE: '127.0.0.1:4610' })).toThrow(ConfigError);
+  });
+});
+
+describe('platform API keys', () => {
+  it('takes several keys, comma separated, so one can be rotated', () => {
+    const [first, second] = ['a'.repeat(32), 'b'.repeat(40)];
+    expect(loadConfig({ ...PRODUCTION, PLATFORM_API_KEYS: ` ${first} ,${second}` }).platformApiKeys).toEqual([first, second]);
+  });
+
+  it('refuses a key shorter than 32 characters', () => {
+    expect(() => loadConfig({ ...PRODUCTION, PLATFORM_API_KEYS: `${'a'.repeat(32)},short` })).toThrow(
+      new ConfigError('PLATFORM_API_KEYS: every key must be at least 32 characters'),
+    );
+  });
+
+  it("gives the demo its documented key, and production none it was not given", () => {
+    expect(loadConfig(DEMO).platformApiKeys).toEqual([DEMO_PLATFORM_API_KEY]);
+    expect(loadConfig({ ...PRODUCTION, PLATFORM_API_KEYS: 'c'.repeat(32) }).platformApiKeys).toEqual(['c'.repeat(32)]);
   });
 });
 

@@ -84,8 +84,9 @@ export interface IdentityConfig {
   /** IDENTITY_AUDIENCE: this service's name, the token's `aud`. Required in production; the demo's default names the demo host's. */
   audience: string;
   /**
-   * IDENTITY_ISSUER: the platform, as the URL its admins live under; a token's `iss` (the site's admin URL) must be
-   * that URL or below it. Required in production; null in the demo: the demo host's own address.
+   * IDENTITY_ISSUER: for a platform whose admins share one origin, the URL they all live under: a site's admin URL
+   * (its tokens' `iss`) must be that URL or below it, when provisioned and when signing in. Unset: any registered
+   * site's admin URL, whatever its origin (docs/platform-api.md).
    */
   issuer: string | null;
 }
@@ -129,10 +130,16 @@ export interface ServerConfig {
   /** HS256 key of billing session tokens: SESSION_SECRET, required in production; random per process in the demo. */
   sessionSecret: Uint8Array;
   /**
-   * HOST_ORIGINS: the exact origins the panel accepts messages from and lets frame it; required in production; null
-   * in the demo without it: derived from the demo host's address once it listens.
+   * HOST_ORIGINS: the exact origins the fixed address (the panel without `/sites/<id>/`) accepts messages from and
+   * lets frame it; a site's own address takes its site's admin origins instead. Null without it: in the demo, the
+   * demo host's address once it listens; in production, no host frames the fixed address.
    */
   hostOrigins: string[] | null;
+  /**
+   * PLATFORM_API_KEYS: the bearer keys of the platform API (comma separated, so one can be rotated: add the new,
+   * move the platform to it, drop the old). Required in production; the demo's is DEMO_PLATFORM_API_KEY.
+   */
+  platformApiKeys: string[];
   identity: IdentityConfig;
   /**
    * DEMO_ADMIN_BASE: in the demo, the admin its sites belong to: their admin URLs are `<base>/sites/<scenario>`, where
@@ -346,6 +353,18 @@ function parseDomains(env: NodeJS.ProcessEnv, demo: boolean): DomainsConfig {
 }
 
 
+/** The demo's platform key (docs/platform-api.md's curl session uses it); never accepted outside the demo. */
+export const DEMO_PLATFORM_API_KEY = 'demo-platform-key-0123456789abcdef';
+/** A key is a secret the platform's backend holds: as long as the session secret, so it cannot be guessed. */
+const MIN_PLATFORM_API_KEY_LENGTH = 32;
+
+function parsePlatformApiKeys(raw: string | undefined, demo: boolean): string[] {
+  const keys = (nonEmpty(raw) ?? '').split(',').map((key) => key.trim()).filter(Boolean);
+  const short = keys.find((key) => key.length < MIN_PLATFORM_API_KEY_LENGTH);
+  if (short !== undefined) throw new ConfigError(`PLATFORM_API_KEYS: every key must be at least ${MIN_PLATFORM_API_KEY_LENGTH} characters`);
+  return keys.length > 0 ? keys : demo ? [DEMO_PLATFORM_API_KEY] : [];
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const { demo, production } = parseMode(env);
   const secret = nonEmpty(env.SESSION_SECRET);
@@ -371,6 +390,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     // Unset only in the demo (production requires it): a secret of this process alone.
     sessionSecret: secret !== null ? new TextEncoder().encode(secret) : new Uint8Array(randomBytes(32)),
     hostOrigins: parseOrigins(env.HOST_ORIGINS),
+    platformApiKeys: parsePlatformApiKeys(env.PLATFORM_API_KEYS, demo),
     identity: parseIdentity(env),
     demoAdminBase: nonEmpty(env.DEMO_ADMIN_BASE) === null ? null : parseHttpUrl('DEMO_ADMIN_BASE', env.DEMO_ADMIN_BASE, ''),
     sentryDsn: nonEmpty(env.SENTRY_DSN),
@@ -405,9 +425,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   };
 }
 
-/** The host origins the panel trusts: configured (always in production), else the demo host's own address under both loopback names. */
+/** The host origins the fixed address trusts: configured, else in the demo the demo host's own address under both loopback names. */
 export function resolveHostOrigins(config: ServerConfig, hostPort: number): string[] {
-  return config.hostOrigins ?? [`http://127.0.0.1:${hostPort}`, `http://localhost:${hostPort}`];
+  return config.hostOrigins ?? (config.demo ? [`http://127.0.0.1:${hostPort}`, `http://localhost:${hostPort}`] : []);
 }
 
 /** Where the demo's sites' admins live: DEMO_ADMIN_BASE, else the demo host's address. */
@@ -415,10 +435,6 @@ export function resolveDemoAdminBase(config: ServerConfig, hostUrl: string): str
   return config.demoAdminBase ?? hostUrl;
 }
 
-/** The platform's issuer: configured, else where the demo's sites' admins live (their admin URLs are below it). */
-export function resolveIdentityIssuer(config: ServerConfig, demoAdminBase: string): string {
-  return config.identity.issuer ?? demoAdminBase;
-}
 
 export function panelRuntimeConfig(config: ServerConfig, hostOrigins: string[], site: string | null = null): PanelRuntimeConfig {
   return {

@@ -28,7 +28,7 @@ describe('a production start without its real settings', () => {
   it('is refused, naming all that is missing', async () => {
     const unset = Object.fromEntries(Object.keys(PRODUCTION_SETTINGS_ENV).map((name) => [name, '']));
     await expect(startDemo({ production: true, env: { ...unset, SESSION_SECRET: '' } })).rejects.toThrow(
-      'Configuration error: NODE_ENV=production needs SESSION_SECRET, HOST_ORIGINS, IDENTITY_AUDIENCE, IDENTITY_ISSUER, ' +
+      'Configuration error: NODE_ENV=production needs SESSION_SECRET, PLATFORM_API_KEYS, IDENTITY_AUDIENCE, ' +
         'PAYMENTS_PROVIDER=stripe, STRIPE_SECRET_KEY, PAYMENT_PUBLISHABLE_KEY, PAYMENTS_WEBHOOK_SECRET, EDGE_PROVIDER=cloudflare, ' +
         'EDGE_API_TOKEN, EDGE_ZONE_ID, MAIL_PROVIDER=mailgun, MAILGUN_API_KEY, REGISTRAR_PROVIDER=entri, ENTRI_APPLICATION_ID, ' +
         'ENTRI_SECRET, TRUST_PROXY_HOPS (docs/deploy.md)',

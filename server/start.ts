@@ -7,7 +7,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildPanelServer } from './app';
-import { DEFAULT_HOST_PORT, resolveDemoAdminBase, resolveHostOrigins, resolveIdentityIssuer, type ServerConfig } from './config';
+import { DEFAULT_HOST_PORT, resolveDemoAdminBase, resolveHostOrigins, type ServerConfig } from './config';
 import { createDatabase } from './db/database';
 import { loggerOptions } from './http/logging';
 import { migrateToLatest } from './db/migrate';
@@ -55,13 +55,12 @@ export async function startServers(config: ServerConfig): Promise<RunningServers
     let reseed: (() => Promise<unknown>) | undefined;
     if (config.demo) {
       const { seedDemo } = await import('./demo/seed');
-      reseed = () => seedDemo(db, { now: Date.now(), hostBase: demoAdminBase, proDomain: config.brand.proDomain });
+      reseed = () => seedDemo(db, { now: Date.now(), hostBase: demoAdminBase, proDomain: config.brand.proDomain, adminOrigins: hostOrigins });
       await reseed();
     }
 
-    const identityIssuer = resolveIdentityIssuer(config, demoAdminBase);
     const testHooks = config.demo ? (await import('./testing/testHooks')).createTestHooks() : undefined;
-    const panel = await buildPanelServer({ config, db, hostOrigins: () => hostOrigins, identityIssuer, reseed, testHooks });
+    const panel = await buildPanelServer({ config, db, hostOrigins: () => hostOrigins, reseed, testHooks });
     await panel.app.listen({ port: config.port, host: config.listenHost });
     started.push(panel.app);
     links.panelUrl = urlOf(panel.app, config.listenHost);

@@ -11,9 +11,8 @@ import { ConfigError, nonEmpty } from './configValues';
  */
 const PRODUCTION_SETTINGS: ReadonlyArray<{ name: string; value?: string }> = [
   { name: 'SESSION_SECRET' },
-  { name: 'HOST_ORIGINS' },
+  { name: 'PLATFORM_API_KEYS' },
   { name: 'IDENTITY_AUDIENCE' },
-  { name: 'IDENTITY_ISSUER' },
   { name: 'PAYMENTS_PROVIDER', value: 'stripe' },
   { name: 'STRIPE_SECRET_KEY' },
   { name: 'PAYMENT_PUBLISHABLE_KEY' },

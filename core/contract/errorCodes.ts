@@ -73,6 +73,11 @@ export const API_ERROR_CODES = [
   'registrar_staff_only',
   'registrar_not_enabled',
   'registrar_unavailable',
+  // ------------------------------------------------------------------ the platform API (server to server)
+  'platform_key_required',
+  'platform_key_invalid',
+  'admin_url_taken',
+  'user_id_taken',
   // ------------------------------------------------------------------ the payment provider's webhooks
   'webhook_signature_invalid',
   'webhook_secret_missing',

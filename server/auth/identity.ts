@@ -6,9 +6,10 @@
  * Only admin URLs stored for a known site are ever fetched: the unverified `iss` is just a lookup key, so a
  * token cannot point the server at an address of its choosing.
  *
- * Two checks say the token was meant for us (docs/deploy.md): its `aud` names this service, and its `iss` lies
- * under the platform's issuer URL. A genuine token that fails them proves nothing about billing ownership, so it
- * gets the owner-only answer.
+ * Checks that the token was meant for us (docs/deploy.md): its `aud` names this service, and, when the platform
+ * names an issuer URL (IDENTITY_ISSUER), its `iss` lies under it. A genuine token that fails them proves nothing
+ * about billing ownership, so it gets the owner-only answer. Otherwise any registered site's admin URL is an
+ * issuer, whatever its origin: sites on their own admin origins sign in (docs/platform-api.md).
  */
 import { createRemoteJWKSet, decodeJwt, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { DomainError, messages } from '../domainErrors';
@@ -24,6 +25,11 @@ const JWKS_TIMEOUT_MS = 5000;
 const JWKS_CACHE_MAX_AGE_MS = 10 * 60_000;
 /** An unknown kid refetches the JWKS (key rotation), at most this often. */
 const JWKS_COOLDOWN_MS = 30_000;
+/**
+ * Key sets kept, one per site that signed in lately, least recently used dropped first: with 100,000 sites the
+ * map must not hold them all. A dropped site's next sign-in fetches its JWKS again.
+ */
+export const KEY_SETS_KEPT = 5000;
 
 export const JWKS_PATH = '.well-known/jwks.json';
 
@@ -57,28 +63,38 @@ function isKeySetUnavailable(error: unknown): boolean {
 export interface IdentityExpectations {
   /** the `aud` the token must name */
   audience: string;
-  /** the platform's issuer URL (config.ts resolveIdentityIssuer) */
-  platformIssuer: string;
+  /** IDENTITY_ISSUER, when the platform's admins all live under one URL; null: any registered site's admin URL */
+  platformIssuer: string | null;
 }
 
 export class IdentityVerifier {
   /** One remote key set per site, reused across requests so its cache and cooldown work. */
   private readonly keySets = new Map<string, { url: string; getKey: JWTVerifyGetKey }>();
 
-  constructor(private readonly expected: IdentityExpectations) {}
+  constructor(
+    private readonly expected: IdentityExpectations,
+    private readonly keySetsKept = KEY_SETS_KEPT,
+  ) {}
 
   private keySetFor(site: IdentitySite): JWTVerifyGetKey {
     const url = jwksUrlOf(site.admin_url).href;
     const cached = this.keySets.get(site.id);
-    if (cached !== undefined && cached.url === url) return cached.getKey;
+    // A Map iterates in insertion order: a use re-inserts, so the first key is the least recently used.
+    this.keySets.delete(site.id);
+    if (cached !== undefined && cached.url === url) {
+      this.keySets.set(site.id, cached);
+      return cached.getKey;
+    }
     const getKey = createRemoteJWKSet(new URL(url), {
       timeoutDuration: JWKS_TIMEOUT_MS,
       cacheMaxAge: JWKS_CACHE_MAX_AGE_MS,
       cooldownDuration: JWKS_COOLDOWN_MS,
     });
     this.keySets.set(site.id, { url, getKey });
+    if (this.keySets.size > this.keySetsKept) this.keySets.delete(this.keySets.keys().next().value as string);
     return getKey;
   }
+
 
   /** Forget cached keys (a site's admin moved, or a demo reset). */
   clear(): void {
@@ -97,7 +113,8 @@ export class IdentityVerifier {
     }
     if (typeof issuer !== 'string' || issuer === '') throw new DomainError('unauthenticated', 'invalid_identity', messages.invalidIdentity);
     // Refused before any lookup or fetch: an admin outside the platform is no one we take keys from.
-    if (!isUnderPlatform(issuer, this.expected.platformIssuer)) throw new DomainError('forbidden', 'not_owner', messages.ownerOnly);
+    const { platformIssuer } = this.expected;
+    if (platformIssuer !== null && !isUnderPlatform(issuer, platformIssuer)) throw new DomainError('forbidden', 'not_owner', messages.ownerOnly);
     const site = await findSiteByAdminUrl(normaliseAdminUrl(issuer));
     if (site === undefined) throw new DomainError('unauthenticated', 'invalid_identity', messages.invalidIdentity);
 

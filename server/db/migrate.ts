@@ -11,6 +11,7 @@ import * as m0007 from './migrations/0007_site_versions';
 import * as m0008 from './migrations/0008_sandbox_invoice_breakdowns';
 import * as m0009 from './migrations/0009_one_domain_one_site';
 import * as m0010 from './migrations/0010_rate_limits';
+import * as m0011 from './migrations/0011_platform_sites';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0008_sandbox_invoice_breakdowns': m0008,
   '0009_one_domain_one_site': m0009,
   '0010_rate_limits': m0010,
+  '0011_platform_sites': m0011,
 };
 
 const provider: MigrationProvider = {

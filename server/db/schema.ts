@@ -25,6 +25,12 @@ export interface SitesTable {
   active_theme: string;
   active_theme_official: Flag;
   created_at: number;
+  /** the site's name, as the platform provisioned it (docs/platform-api.md) */
+  name: string;
+  /** JSON array of origins, besides the admin URL's own, the site's admin is served from: they may frame its panel */
+  admin_origins_json: string;
+  /** Unix seconds; set when the platform removed the site: its rows are kept, it can no longer sign in */
+  deleted_at: number | null;
 }
 
 /** Current usage of one plan limit by one site (members, staff, newsletters, enabled features...). */
@@ -49,6 +55,10 @@ export interface UsersTable {
   /** the signup coupon the user arrived with */
   coupon: string | null;
   created_at: number;
+  /** the e-mail trimmed and lowered (repositories/users.ts emailKey): unique per site, what sign-in looks up */
+  email_key: string;
+  /** Unix seconds; set when the platform removed the user: the row stays for its payment customer */
+  removed_at: number | null;
 }
 
 /** The payment provider's customer, one per paying user. */

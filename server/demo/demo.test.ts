@@ -102,6 +102,7 @@ describe('the panel page', () => {
     const hostPort = new URL(demo.hostUrl!).port;
     expect(config).toEqual({
       hostOrigins: [`http://127.0.0.1:${hostPort}`, `http://localhost:${hostPort}`],
+      site: null,
       sentryDsn: null,
       supportEmail: 'support@inkwell.test',
       platformName: HOSTILE_NAME,

@@ -59,6 +59,8 @@ const identityTokenRequest = z
     expiresIn: z.number().int().min(-MAX_TEST_EXPIRY_SECONDS).max(IDENTITY_TOKEN_TTL_SECONDS).optional(),
     /** another audience, or null for none (tests of the verifier: a genuine token meant for another service) */
     audience: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).nullable().optional(),
+    /** another role than the signed-in user's (tests: the owner's e-mail signed in with a staff role) */
+    role: z.string().min(1).max(50).optional(),
   })
   .strict();
 
@@ -175,7 +177,7 @@ export async function buildHostServer(options: HostServerOptions): Promise<Fasti
     const now = toUnixSeconds(Date.now());
     const expiresAt = now + (body.expiresIn ?? IDENTITY_TOKEN_TTL_SECONDS);
     const audience = body.audience === undefined ? options.identityAudience : body.audience;
-    const claims = new SignJWT({ role: scenario.signedIn.role, name: scenario.signedIn.name });
+    const claims = new SignJWT({ role: body.role ?? scenario.signedIn.role, name: scenario.signedIn.name });
     if (audience !== null) claims.setAudience(audience);
     const token = await claims
       .setProtectedHeader({ alg: IDENTITY_ALGORITHM, kid: key.kid, typ: 'JWT' })

@@ -8,6 +8,7 @@ import { defaultBrand } from '../brand';
 import type { Db } from '../db/database';
 import type { InvoicesTable, SandboxInvoiceBreakdownsTable } from '../db/schema';
 import type { InvoiceBreakdown } from '../payments/sandbox/sandboxInvoicePdf';
+import { SiteProvisioning } from '../platform/siteProvisioning';
 import { writeCatalogue } from '../seed/writeCatalogue';
 import { writeDemoDomains } from './dnsSeed';
 import { buildScenarios, invoiceBillingReason, type Scenario, type ScenarioName, type ScenarioOptions } from './scenarios';
@@ -61,28 +62,39 @@ function invoiceBreakdownRows(scenario: Scenario): SandboxInvoiceBreakdownsTable
   });
 }
 
-async function writeScenario(trx: Db, scenario: Scenario, createdAt: number): Promise<void> {
+/**
+ * The scenario's site, its owner and staff, provisioned as a platform would (platform/siteProvisioning.ts, the
+ * platform API's service), under the scenario's own ids; then what the platform does not say (the site's domains,
+ * theme and usage, the owner's billing settings) written behind them.
+ */
+async function writeScenario(trx: Db, provisioning: SiteProvisioning, scenario: Scenario, options: SeedOptions): Promise<void> {
   const { site, customer, subscription } = scenario;
+  const createdAt = toUnixSeconds(options.now);
+  const [owner, ...staff] = scenario.people.map((person) => ({ id: person.id, email: person.email, name: person.name, role: person.role }));
+  await provisioning.putWithin(trx, site.id, {
+    name: scenario.name,
+    adminUrl: scenario.adminUrl,
+    adminOrigins: options.adminOrigins ?? [],
+    subdomain: site.subdomain,
+    owner: { id: owner!.id, email: owner!.email, name: owner!.name },
+    staff,
+  });
   await trx
-    .insertInto('sites')
-    .values({
-      id: site.id,
-      admin_url: scenario.adminUrl,
+    .updateTable('sites')
+    .set({
       url: site.url,
-      subdomain: site.subdomain,
       pro_domain: site.pro_domain,
       external_domain: site.external_domain,
       ssl_status: site.ssl_status,
       sending_domain: site.sending_domain,
       sending_domain_status: site.sending_domain_status,
-      owner_user_id: scenario.owner.id,
       is_subdirectory: flag(site.isSubdirectory),
       subdirectory: site.subdirectory,
       version: site.version,
       active_theme: site.active_theme,
       active_theme_official: flag(site.active_theme_official),
-      created_at: createdAt,
     })
+    .where('id', '=', site.id)
     .execute();
 
   const usage = Object.entries(scenario.usage).map(([name, total]) => ({
@@ -94,24 +106,14 @@ async function writeScenario(trx: Db, scenario: Scenario, createdAt: number): Pr
   if (usage.length > 0) await trx.insertInto('site_usage').values(usage).execute();
 
   await trx
-    .insertInto('users')
-    .values(
-      scenario.people.map((person) => {
-        const isOwner = person.id === scenario.owner.id;
-        return {
-          id: person.id,
-          site_id: site.id,
-          name: person.name,
-          email: person.email,
-          role: person.role,
-          billing_contact: isOwner ? scenario.user.billing_contact : null,
-          show_product_group: isOwner ? scenario.user.show_product_group : null,
-          show_auto_billing: flag(isOwner && scenario.user.show_auto_billing),
-          coupon: isOwner ? scenario.user.coupon : null,
-          created_at: createdAt,
-        };
-      }),
-    )
+    .updateTable('users')
+    .set({
+      billing_contact: scenario.user.billing_contact,
+      show_product_group: scenario.user.show_product_group,
+      show_auto_billing: flag(scenario.user.show_auto_billing),
+      coupon: scenario.user.coupon,
+    })
+    .where('id', '=', scenario.owner.id)
     .execute();
 
   await trx
@@ -195,12 +197,14 @@ async function writeScenario(trx: Db, scenario: Scenario, createdAt: number): Pr
 export interface SeedOptions extends ScenarioOptions {
   /** milliseconds; scenario dates are relative to it */
   now: number;
+  /** origins besides their admin URL's that the sites' admins are served from (the demo host under both loopback names) */
+  adminOrigins?: string[];
 }
 
 /** Replaces all billing data with the catalogue and the scenarios; returns the scenarios written. */
 export async function seedDemo(db: Db, options: SeedOptions): Promise<Record<ScenarioName, Scenario>> {
   const scenarios = buildScenarios(options.now, options);
-  const createdAt = toUnixSeconds(options.now);
+  const provisioning = new SiteProvisioning(db, { proDomain: options.proDomain ?? defaultBrand.proDomain, platformIssuer: null, now: () => options.now });
   await db.transaction().execute(async (trx) => {
     // Children first: the foreign keys cascade, but explicit deletes keep the order obvious on every dialect.
     for (const table of [
@@ -211,7 +215,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<Record<Sce
       await trx.deleteFrom(table).execute();
     }
     await writeCatalogue(trx);
-    for (const scenario of Object.values(scenarios)) await writeScenario(trx, scenario, createdAt);
+    for (const scenario of Object.values(scenarios)) await writeScenario(trx, provisioning, scenario, options);
     await writeDemoDomains(trx, Object.values(scenarios), options.proDomain ?? defaultBrand.proDomain, options.now);
   });
   return scenarios;

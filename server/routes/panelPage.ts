@@ -31,13 +31,22 @@ export interface PanelPageOptions {
   distDir: string;
   /** production: read index.html once (the demo reads it on every request, so a rebuild shows without a restart) and HTTPS only */
   production: boolean;
+  /** the fixed address's configuration */
   runtimeConfig: () => PanelRuntimeConfig;
+  /** a site's own address's configuration: only its admin origins may frame it; null for an unknown or removed site */
+  siteRuntimeConfig: (siteId: string) => Promise<PanelRuntimeConfig | null>;
 }
 
 export interface PanelPage {
   /** Sends index.html with the configuration; used for `/` and as the fallback of page paths. */
   send(reply: FastifyReply): Promise<FastifyReply>;
 }
+
+/** A site's own address: `/sites/<siteId>/` and the panel's routes below it (docs/platform-api.md). */
+const SITE_PAGE_ROUTES = ['/sites/:siteId', '/sites/:siteId/*'];
+
+/** What an unknown or removed site's address answers: it names no site, so it tells nothing of which exist. */
+const NO_SITE_PAGE = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found</title></head><body><p>Not found</p></body></html>';
 
 export async function registerPanelPage(app: FastifyInstance, options: PanelPageOptions): Promise<PanelPage> {
   const indexPath = path.join(options.distDir, 'index.html');
@@ -58,32 +67,46 @@ export async function registerPanelPage(app: FastifyInstance, options: PanelPage
     }
   }
 
-  const page: PanelPage = {
-    async send(reply) {
-      // The hosts frame the panel: the CSP's frame-ancestors names them, and helmet's X-Frame-Options (which can
-      // name none of them) must not stop them. Helmet set it on the raw response, so it is removed there.
-      reply.raw.removeHeader('x-frame-options');
-      const index = await indexHtml();
-      if (index === null) {
-        return reply
-          .code(503)
-          .type('text/plain; charset=utf-8')
-          .header('cache-control', 'no-store')
-          .send('The panel is not built yet: run `npm run build`, then reload.');
-      }
-      const config = options.runtimeConfig();
+  async function sendPage(reply: FastifyReply, config: PanelRuntimeConfig): Promise<FastifyReply> {
+    // The hosts frame the panel: the CSP's frame-ancestors names them, and helmet's X-Frame-Options (which can
+    // name none of them) must not stop them. Helmet set it on the raw response, so it is removed there.
+    reply.raw.removeHeader('x-frame-options');
+    const index = await indexHtml();
+    if (index === null) {
       return reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', REVALIDATE)
-        .header('content-security-policy', panelContentSecurityPolicy({ inlineScripts: index.inlineScripts, config, production: options.production }))
-        .header('permissions-policy', panelPermissionsPolicy(config))
-        .header('referrer-policy', 'strict-origin-when-cross-origin')
-        .send(injectPanelConfig(index.html, config));
-    },
-  };
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send('The panel is not built yet: run `npm run build`, then reload.');
+    }
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', REVALIDATE)
+      .header('content-security-policy', panelContentSecurityPolicy({ inlineScripts: index.inlineScripts, config, production: options.production }))
+      .header('permissions-policy', panelPermissionsPolicy(config))
+      .header('referrer-policy', 'strict-origin-when-cross-origin')
+      .send(injectPanelConfig(index.html, config));
+  }
+
+  const page: PanelPage = { send: (reply) => sendPage(reply, options.runtimeConfig()) };
 
   app.get('/', (_request, reply) => page.send(reply));
   app.get('/index.html', (_request, reply) => page.send(reply));
+  for (const route of SITE_PAGE_ROUTES) {
+    app.get(route, async (request, reply) => {
+      const { siteId } = request.params as { siteId: string };
+      const config = isPagePath(request.url.split('?')[0] ?? '') ? await options.siteRuntimeConfig(siteId) : null;
+      if (config === null) {
+        return reply
+          .code(404)
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'")
+          .send(NO_SITE_PAGE);
+      }
+      return sendPage(reply, config);
+    });
+  }
 
   if (existsSync(options.distDir)) {
     await app.register(fastifyStatic, {

@@ -116,11 +116,18 @@ describe('POST /api/billing-session', () => {
   it.each([
     ['another origin', 'http://127.0.0.1:9/sites/active'],
     ['no URL at all', 'inkwell'],
-  ])('answers 403 with the owner-only message for an issuer outside the platform (%s), fetching nothing', async (_case, iss) => {
+  ])('answers 401 for an issuer that is no registered site (%s)', async (_case, iss) => {
     const claims = { ...decodeClaims(await demo.identityToken('active')), iss };
-    expectError(await session(signRs256(claims, foreignRsaKey(), 'x')), 403, OWNER_ONLY);
+    expectError(await session(signRs256(claims, foreignRsaKey(), 'x')), 401, 'Invalid identity token', 'invalid_identity');
   });
 
+  it.each(['Administrator', 'Editor', 'owner-ish'])("answers 403 with the owner-only message for the owner's e-mail signed in as %s", async (role) => {
+    expectError(await session(await demo.identityToken('active', { role })), 403, OWNER_ONLY, 'not_owner');
+  });
+
+  it("takes the owner's role whatever its case", async () => {
+    expect((await session(await demo.identityToken('active', { role: 'owner' }))).status).toBe(200);
+  });
   it('answers 401 for something that is not a JWT', async () => {
     expectError(await session('not.a.jwt'), 401, 'Invalid identity token');
   });
@@ -172,5 +179,37 @@ describe('POST /api/billing-session', () => {
 
     await demo.reset();
     expect(await customerIdsOf('user_starter')).toEqual(['cus_starter']);
+  });
+});
+
+describe('which page may ask for a session', () => {
+  it('opens it for the site the panel is served for, framed by one of its admin origins', async () => {
+    for (const hostOrigin of [demo.hostUrl!, demo.hostUrl!.replace('127.0.0.1', 'localhost')]) {
+      expect((await session(await demo.identityToken('active'), { init: true, site: 'site_active', hostOrigin })).status).toBe(200);
+    }
+  });
+
+  it("refuses a token of another site than the page's, with the owner-only message and no session", async () => {
+    const result = await session(await demo.identityToken('active'), { init: true, site: 'site_trial' });
+    expectError(result, 403, OWNER_ONLY, 'not_owner');
+    expect(result.body).not.toHaveProperty('token');
+  });
+
+  it("refuses a token when the page that framed the panel is none of the site's admin origins", async () => {
+    expectError(await session(await demo.identityToken('active'), { init: true, hostOrigin: 'https://attacker.example' }), 403, OWNER_ONLY, 'not_owner');
+  });
+
+  it("refuses a browser page on another origin than the panel's, and takes the panel's own", async () => {
+    const token = await demo.identityToken('active');
+    const ask = (origin: string) =>
+      fetch(`${demo.panelUrl}/api/billing-session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin },
+        body: JSON.stringify({ jwt: token, data: {}, options: { init: false } }),
+      });
+    const foreign = await ask(demo.hostUrl!);
+    expect(foreign.status).toBe(403);
+    expect(((await foreign.json()) as { error: { code: string } }).error.code).toBe('forbidden');
+    expect((await ask(demo.panelUrl)).status).toBe(200);
   });
 });

@@ -45,6 +45,7 @@ const UNREACHABLE = 'http://127.0.0.1:9';
  */
 export const PRODUCTION_SETTINGS_ENV = {
   HOST_ORIGINS: 'https://admin.example.com',
+  PLATFORM_API_KEYS: 'production-demo-platform-key-0123456789',
   IDENTITY_AUDIENCE: 'inkwell-billing',
   IDENTITY_ISSUER: 'https://admin.example.com',
   PAYMENTS_PROVIDER: 'stripe',
@@ -89,6 +90,8 @@ export interface IdentityTokenOptions {
   expiresIn?: number;
   /** another `aud`, or null for none */
   audience?: string | string[] | null;
+  /** another role than the signed-in user's */
+  role?: string;
 }
 
 export interface CallResult<T = unknown> {

@@ -112,6 +112,11 @@ export const SERVER_ERROR_MESSAGES: Readonly<Record<ApiErrorCode, ServerWording 
   registrar_not_enabled: msg`Enable the domain purchase integration first.`,
   registrar_unavailable: CALL_FAILURE_MESSAGES['enable-entri']!,
   // ------------------------------------------------------------------ never an answer to the panel
+  // The platform API's: the panel never calls it.
+  platform_key_required: null,
+  platform_key_invalid: null,
+  admin_url_taken: null,
+  user_id_taken: null,
   webhook_signature_invalid: null,
   webhook_secret_missing: null,
   demo_sandbox_only: null,

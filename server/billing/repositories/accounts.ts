@@ -10,6 +10,7 @@ import type { CustomerRow, PriceRow, ProductRow, SiteRow, SubscriptionRow, UserR
 import type { SiteUsage } from '../siteLimits';
 import type { CatalogueRepository } from './catalogue';
 import type { SiteReadModel, SiteView } from './siteReadModel';
+import { emailKey } from './sites';
 import type { SubscriptionRepository } from './subscriptions';
 
 export function toCurrentSite(row: SiteRow): CurrentSite {
@@ -89,8 +90,9 @@ export class AccountRepository {
     private readonly readModel: SiteReadModel,
   ) {}
 
+  /** The live site whose admin URL this is: a removed site signs no one in. */
   findSiteByAdminUrl(adminUrl: string): Promise<SiteRow | undefined> {
-    return this.db.selectFrom('sites').selectAll().where('admin_url', '=', adminUrl).executeTakeFirst();
+    return this.db.selectFrom('sites').selectAll().where('admin_url', '=', adminUrl).where('deleted_at', 'is', null).executeTakeFirst();
   }
 
   findSite(id: string): Promise<SiteRow | undefined> {
@@ -101,11 +103,15 @@ export class AccountRepository {
     return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  /** E-mail addresses compare case-insensitively. */
-  async findUserByEmail(siteId: string, email: string): Promise<UserRow | undefined> {
-    const users = await this.db.selectFrom('users').selectAll().where('site_id', '=', siteId).execute();
-    const wanted = email.trim().toLowerCase();
-    return users.find((user) => user.email.toLowerCase() === wanted);
+  /** The site's live user with this e-mail, whatever its case: one at most (a unique index on the key, migration 0011). */
+  findUserByEmail(siteId: string, email: string): Promise<UserRow | undefined> {
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('site_id', '=', siteId)
+      .where('email_key', '=', emailKey(email))
+      .where('removed_at', 'is', null)
+      .executeTakeFirst();
   }
 
   findCustomerByUser(userId: string): Promise<CustomerRow | undefined> {
@@ -124,12 +130,13 @@ export class AccountRepository {
     return stored;
   }
 
-  /** The user's account on the site; undefined when either is gone or the user is not the site's. */
+  /** The user's account on the site; undefined when either is gone or removed, or the user is not the site's. */
   async load(siteId: string, userId: string): Promise<AccountRecord | undefined> {
     const view = await this.readModel.current(siteId, userId);
     return view.memo('account', async () => {
       const [site, user] = await Promise.all([this.findSite(siteId), this.findUser(userId)]);
       if (site === undefined || user === undefined || user.site_id !== site.id) return undefined;
+      if (site.deleted_at !== null || user.removed_at !== null) return undefined;
       const [customer, { current: subscription, previous: previousSubscription }] = await Promise.all([
         this.findCustomerByUser(user.id),
         this.subscriptions.currentAndPrevious(site.id),

@@ -35,6 +35,8 @@ async function insertSites(sites: OldSite[]): Promise<void> {
         sending_domain_status: 'NONE',
         ...site,
         admin_url: `https://${site.id}.admin.test`,
+        name: site.id,
+        admin_origins_json: '[]',
         url: site.external_domain === null ? `https://${site.id}.inkwell.test` : `https://${site.external_domain}`,
         subdomain: site.id,
         pro_domain: 'inkwell.test',

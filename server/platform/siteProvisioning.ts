@@ -1,0 +1,231 @@
+/**
+ * How a platform brings its sites in (docs/platform-api.md): one service behind the platform API's routes, the bulk
+ * import and the demo's seed. A PUT describes the whole site (its admin, its owner, its staff) and is idempotent: a
+ * second PUT of the same body writes nothing, so no site version moves and no kept read is dropped.
+ *
+ * Sessions follow the facts without a list of sessions to revoke: every account call loads the session's user and
+ * site again (routes/access.ts), so a removed site or user answers 401 and a user who is no longer the owner 403 on
+ * their very next call. The database triggers of migration 0007 move the site's version with each write here, so
+ * no process keeps serving what it read before.
+ */
+import { randomUUID } from 'node:crypto';
+import { toUnixSeconds } from '../../core/rules/dates';
+import { isUnderPlatform } from '../auth/platformIssuer';
+import { adminOriginsOf, emailKey, SiteDirectory } from '../billing/repositories/sites';
+import { isUniqueViolation, type Db } from '../db/database';
+import type { SiteRow, UserRow } from '../db/schema';
+import { DomainError, messages } from '../domainErrors';
+import type { SitePage, SitePut, SiteRecord } from './contract';
+
+export const OWNER_ROLE = 'Owner';
+
+/** What a new site starts with besides what the PUT names; the seed and the real site's own sync may change them. */
+const NEW_SITE_DEFAULTS = { version: '6.0', active_theme: 'source', active_theme_official: 1, is_subdirectory: 0, subdirectory: null } as const;
+const NO_SENDING_DOMAIN = 'NONE';
+
+export interface ProvisioningOptions {
+  /** the platform's pro domain: a new site is served at `<subdomain>.<proDomain>` */
+  proDomain: string;
+  /** IDENTITY_ISSUER: when set, every admin URL must lie under it (docs/deploy.md) */
+  platformIssuer: string | null;
+  now: () => number;
+}
+
+export interface PutResult {
+  record: SiteRecord;
+  /** whether the site was made by this PUT (or brought back after its removal) */
+  created: boolean;
+  /** whether anything was written */
+  changed: boolean;
+}
+
+export function sitePanelPath(siteId: string): string {
+  return `/sites/${siteId}/`;
+}
+
+function toRecord(site: SiteRow, users: UserRow[]): SiteRecord {
+  const live = users.filter((user) => user.removed_at === null);
+  const owner = live.find((user) => user.id === site.owner_user_id);
+  return {
+    id: site.id,
+    name: site.name,
+    adminUrl: site.admin_url,
+    adminOrigins: adminOriginsOf(site),
+    subdomain: site.subdomain,
+    panelPath: sitePanelPath(site.id),
+    owner: { id: owner?.id ?? '', email: owner?.email ?? '', name: owner?.name ?? '' },
+    staff: live.filter((user) => user !== owner).map((user) => ({ id: user.id, email: user.email, name: user.name, role: user.role })),
+    createdAt: site.created_at,
+  };
+}
+
+export class SiteProvisioning {
+  constructor(
+    private readonly db: Db,
+    private readonly options: ProvisioningOptions,
+  ) {}
+
+  async get(siteId: string): Promise<SiteRecord> {
+    const directory = new SiteDirectory(this.db);
+    const site = await directory.findSite(siteId);
+    if (site === undefined || site.deleted_at !== null) throw new DomainError('not_found', 'not_found', messages.notFound);
+    return toRecord(site, await directory.usersOf(siteId));
+  }
+
+  async list(after: string | undefined, limit: number): Promise<SitePage> {
+    const directory = new SiteDirectory(this.db);
+    const sites = await directory.listSites(after, limit);
+    const users = await directory.liveUsersOf(sites.map((site) => site.id));
+    const bySite = new Map<string, UserRow[]>();
+    for (const user of users) bySite.set(user.site_id, [...(bySite.get(user.site_id) ?? []), user]);
+    return {
+      sites: sites.map((site) => toRecord(site, bySite.get(site.id) ?? [])),
+      next: sites.length === limit ? (sites.at(-1)?.id ?? null) : null,
+    };
+  }
+
+  /** Creates or updates the site as `body` describes it, in a transaction of its own. */
+  async put(siteId: string, body: SitePut): Promise<PutResult> {
+    try {
+      return await this.db.transaction().execute((trx) => this.putWithin(trx, siteId, body));
+    } catch (error) {
+      // Two PUTs of a new site at once: the second finds the first's rows when it runs again.
+      if (!isUniqueViolation(error)) throw error;
+      return this.db.transaction().execute((trx) => this.putWithin(trx, siteId, body));
+    }
+  }
+
+  /** As put, inside the caller's transaction (the demo's seed provisions its sites within its reset's). */
+  async putWithin(trx: Db, siteId: string, body: SitePut): Promise<PutResult> {
+    const { platformIssuer } = this.options;
+    if (platformIssuer !== null && !isUnderPlatform(body.adminUrl, platformIssuer)) {
+      throw new DomainError('invalid', 'validation_failed', `Invalid request body: adminUrl: must lie under the platform's issuer ${platformIssuer}`);
+    }
+    return this.write(new SiteDirectory(trx), siteId, body);
+  }
+
+  /**
+   * Removes the site: it can no longer sign in and its sessions end at once; its rows stay (invoices, customers,
+   * domains). Nothing is told to the card provider, the edge or the mail provider (docs/platform-api.md "Removing
+   * a site"). A PUT brings it back.
+   */
+  async remove(siteId: string): Promise<void> {
+    const directory = new SiteDirectory(this.db);
+    const site = await directory.findSite(siteId);
+    if (site === undefined || site.deleted_at !== null) throw new DomainError('not_found', 'not_found', messages.notFound);
+    await directory.updateSite(siteId, { deleted_at: toUnixSeconds(this.options.now()) });
+  }
+
+  private async write(directory: SiteDirectory, siteId: string, body: SitePut): Promise<PutResult> {
+    const now = toUnixSeconds(this.options.now());
+    const holder = await directory.findSiteByAdminUrl(body.adminUrl);
+    if (holder !== undefined && holder.id !== siteId) {
+      throw new DomainError('conflict', 'admin_url_taken', messages.adminUrlTaken);
+    }
+    const adminOriginsJson = JSON.stringify([...new Set(body.adminOrigins)].filter((origin) => origin !== new URL(body.adminUrl).origin));
+    let site = await directory.findSite(siteId);
+    let created = false;
+    let changed = false;
+    if (site === undefined) {
+      const subdomain = body.subdomain ?? siteId.toLowerCase().replace(/_/g, '-');
+      await directory.insertSite({
+        id: siteId,
+        name: body.name,
+        admin_url: body.adminUrl,
+        admin_origins_json: adminOriginsJson,
+        url: `https://${subdomain}.${this.options.proDomain}`,
+        subdomain,
+        pro_domain: this.options.proDomain,
+        external_domain: null,
+        ssl_status: null,
+        sending_domain: null,
+        sending_domain_status: NO_SENDING_DOMAIN,
+        owner_user_id: null,
+        ...NEW_SITE_DEFAULTS,
+        created_at: now,
+        deleted_at: null,
+      });
+      created = true;
+      changed = true;
+    } else {
+      const changes = {
+        ...(site.name === body.name ? {} : { name: body.name }),
+        ...(site.admin_url === body.adminUrl ? {} : { admin_url: body.adminUrl }),
+        ...(site.admin_origins_json === adminOriginsJson ? {} : { admin_origins_json: adminOriginsJson }),
+        ...(site.deleted_at === null ? {} : { deleted_at: null }),
+      };
+      if (site.deleted_at !== null) created = true;
+      if (Object.keys(changes).length > 0) {
+        await directory.updateSite(siteId, changes);
+        changed = true;
+      }
+    }
+
+    // The people the body names, by e-mail key: the owner, then the staff (a staff entry naming the owner's e-mail is the owner).
+    const wanted = new Map<string, { id?: string | undefined; email: string; name: string; role: string }>();
+    wanted.set(emailKey(body.owner.email), { ...body.owner, role: OWNER_ROLE });
+    for (const member of body.staff) {
+      const key = emailKey(member.email);
+      if (!wanted.has(key)) wanted.set(key, member);
+    }
+    const users = await directory.usersOf(siteId);
+    const byId = new Map(users.map((user) => [user.id, user]));
+    const byKey = new Map(users.map((user) => [user.email_key, user]));
+    const named = new Set<string>();
+    let ownerId: string | null = null;
+    for (const [key, person] of wanted) {
+      // The platform's id says who it is when given (an e-mail may change); else the e-mail does.
+      const user = (person.id === undefined ? undefined : byId.get(person.id)) ?? byKey.get(key);
+      let id: string;
+      if (user === undefined) {
+        if (person.id !== undefined && (await directory.findUser(person.id)) !== undefined) {
+          throw new DomainError('conflict', 'user_id_taken', messages.userIdTaken);
+        }
+        id = person.id ?? `user_${randomUUID()}`;
+        await directory.insertUser({
+          id,
+          site_id: siteId,
+          name: person.name,
+          email: person.email,
+          email_key: key,
+          role: person.role,
+          billing_contact: null,
+          show_product_group: null,
+          show_auto_billing: 0,
+          coupon: null,
+          created_at: now,
+          removed_at: null,
+        });
+        changed = true;
+      } else {
+        id = user.id;
+        const changes = {
+          ...(user.name === person.name ? {} : { name: person.name }),
+          ...(user.email === person.email ? {} : { email: person.email, email_key: key }),
+          ...(user.role === person.role ? {} : { role: person.role }),
+          ...(user.removed_at === null ? {} : { removed_at: null }),
+        };
+        if (Object.keys(changes).length > 0) {
+          await directory.updateUser(id, changes);
+          changed = true;
+        }
+      }
+      named.add(id);
+      if (person.role === OWNER_ROLE) ownerId = id;
+    }
+    // Whoever the body no longer names is removed: their sessions end with their next call.
+    for (const user of users) {
+      if (!named.has(user.id) && user.removed_at === null) {
+        await directory.updateUser(user.id, { removed_at: now });
+        changed = true;
+      }
+    }
+    site = await directory.findSite(siteId);
+    if (site!.owner_user_id !== ownerId) {
+      await directory.updateSite(siteId, { owner_user_id: ownerId });
+      changed = true;
+      site = await directory.findSite(siteId);
+    }
+    return { record: toRecord(site!, await directory.usersOf(siteId)), created, changed };
+  }
+}
