@@ -172,7 +172,9 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
   // The address this server listens on: the sandbox's customer portal pages are here.
   const publicUrl = () => `http://${config.listenHost}:${(app.server.address() as AddressInfo | null)?.port ?? config.port}`;
   const payments = options.payments ?? createPaymentsProvider(config.payments, { db, now, publicUrl, platformName: config.brand.platformName });
-  const repositories = createRepositories(db);
+  const repositories = createRepositories(db, { readModelSitesKept: config.readModelSitesKept });
+  // One line at close with the read model's hits and misses (READ_MODEL_SITES_KEPT's effect; bench/sites.mjs reads it).
+  app.addHook('onClose', async () => app.log.info({ readModel: repositories.readModelStats() }, 'read model at close'));
   // Counted in the database, so the limits hold across every process (http/rateLimits.ts).
   const limitsNow = testHooks?.limitsNow ?? Date.now;
   const rateLimits = new RateLimits(new RateLimitCounters(db), config.rateLimits, config.sessionSecret, limitsNow);

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { defaultDomainSettings, defaultPortalLoginUrl, type PanelConfig } from '../core/contract';
 import { parseBoolean } from '../core/rules/parse';
 import { ERROR_REPORTING } from '../core/rules/constants';
+import { SITE_VIEWS_KEPT } from './billing/repositories/siteReadModel';
 import { defaultBrand, type Brand } from './brand';
 import { ConfigError, nonEmpty, parseInteger, parseOrigins } from './configValues';
 import { parseMode } from './startMode';
@@ -172,6 +173,13 @@ export interface ServerConfig {
   trustProxyHops: number;
   /** Demo host: how long it waits for the panel's billingAppReady before retrying (docs/host-protocol.md: about 10 s). */
   hostReadyTimeoutMs: number;
+  /**
+   * READ_MODEL_SITES_KEPT: how many users' site views each process keeps in its read model
+   * (billing/repositories/siteReadModel.ts), least recently used dropped first; default SITE_VIEWS_KEPT (2000). A
+   * view is one site's billing data at one version, tens of KB: raise it with the sites whose owners have the panel
+   * open at once (bench/README.md "Many sites" measures its hit rate); 0 keeps none.
+   */
+  readModelSitesKept: number;
 }
 
 /** The nearest directory above with a package.json: server/ runs under tsx, dist-server/server/ compiled. */
@@ -214,6 +222,7 @@ const MAX_PER_MINUTE = 1_000_000;
 const MAX_PROXY_HOPS = 10;
 
 const MAX_PORT = 65_535;
+const MAX_READ_MODEL_SITES_KEPT = 10_000_000;
 const MAX_READY_TIMEOUT_MS = 120_000;
 
 
@@ -422,6 +431,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       ),
     },
     hostReadyTimeoutMs: parseInteger('HOST_READY_TIMEOUT_MS', env.HOST_READY_TIMEOUT_MS, DEFAULT_READY_TIMEOUT_MS, MAX_READY_TIMEOUT_MS),
+    readModelSitesKept: parseInteger('READ_MODEL_SITES_KEPT', env.READ_MODEL_SITES_KEPT, SITE_VIEWS_KEPT, MAX_READ_MODEL_SITES_KEPT),
   };
 }
 

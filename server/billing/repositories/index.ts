@@ -13,13 +13,14 @@ import { InvoiceRepository } from './invoices';
 import { LeaseRepository } from './leases';
 import { PaymentEventRepository } from './paymentEvents';
 import { PlanChangeRepository } from './planChanges';
-import { SiteReadModel } from './siteReadModel';
+import { SITE_VIEWS_KEPT, SiteReadModel, type ReadModelStats } from './siteReadModel';
 import { SubscriptionRepository } from './subscriptions';
 
 export { toBlogs, toCurrentSite, toUser, type AccountRecord, type AccountRepository, type Subscribed } from './accounts';
 export { toPrice } from './catalogue';
 export type { IdempotencyKeyRepository } from './idempotencyKeys';
 export type { LeaseRepository } from './leases';
+export type { ReadModelStats } from './siteReadModel';
 
 export interface Repositories {
   /** sites, users, payment customers, site usage */
@@ -38,14 +39,22 @@ export interface Repositories {
   paymentEvents: PaymentEventRepository;
   /** named locks shared by every server process */
   leases: LeaseRepository;
+  /** the account reads' read model: its hits and misses since the start (siteReadModel.ts) */
+  readModelStats(): ReadModelStats;
 }
 
-export function createRepositories(db: Db): Repositories {
+export interface RepositoryOptions {
+  /** READ_MODEL_SITES_KEPT: users' site views the read model keeps (default SITE_VIEWS_KEPT) */
+  readModelSitesKept?: number;
+}
+
+export function createRepositories(db: Db, options: RepositoryOptions = {}): Repositories {
   const catalogue = new CatalogueRepository(db);
   const invoices = new InvoiceRepository(db, catalogue);
   const subscriptions = new SubscriptionRepository(db, catalogue, invoices);
+  const readModel = new SiteReadModel(db, catalogue, options.readModelSitesKept ?? SITE_VIEWS_KEPT);
   return {
-    accounts: new AccountRepository(db, catalogue, subscriptions, new SiteReadModel(db, catalogue)),
+    accounts: new AccountRepository(db, catalogue, subscriptions, readModel),
     catalogue,
     subscriptions,
     invoices,
@@ -55,5 +64,6 @@ export function createRepositories(db: Db): Repositories {
     idempotencyKeys: new IdempotencyKeyRepository(db),
     paymentEvents: new PaymentEventRepository(db),
     leases: new LeaseRepository(db),
+    readModelStats: () => readModel.stats(),
   };
 }

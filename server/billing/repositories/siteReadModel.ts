@@ -19,6 +19,17 @@ import type { CatalogueRepository } from './catalogue';
  */
 export const SITE_VIEWS_KEPT = 2000;
 
+/** What the read model served since the process started: a view found at the site's version, or made anew. */
+export interface ReadModelStats {
+  /** views kept now, and at most */
+  kept: number;
+  capacity: number;
+  /** calls that found the view kept at the site's and the catalogue's version */
+  hits: number;
+  /** calls that started a new view: none kept, a kept one of an older version, or nothing kept at all */
+  misses: number;
+}
+
 /** What one user's account calls read about their site at one version of it: each value computed once. */
 export class SiteView {
   private readonly values = new Map<string, Promise<unknown>>();
@@ -50,6 +61,8 @@ export class SiteView {
 export class SiteReadModel {
   /** by site and user; a Map iterates in insertion order, and a use re-inserts, so the first key is the least recently used */
   private readonly views = new Map<string, SiteView>();
+  private hits = 0;
+  private misses = 0;
 
   constructor(
     private readonly db: Db,
@@ -67,16 +80,27 @@ export class SiteReadModel {
     // A site nothing has been written to since 0007 has no row yet; its first write creates it at 1.
     const siteVersion = row?.version ?? 0;
     // A handle without write counts cannot tell when the catalogue changes: nothing is kept then.
-    if (catalogueVersion === undefined) return new SiteView(siteVersion, 0);
+    if (catalogueVersion === undefined) {
+      this.misses += 1;
+      return new SiteView(siteVersion, 0);
+    }
 
     const key = `${siteId}\n${userId}`;
     let view = this.views.get(key);
     this.views.delete(key);
     if (view === undefined || view.siteVersion !== siteVersion || view.catalogueVersion !== catalogueVersion) {
       view = new SiteView(siteVersion, catalogueVersion);
+      this.misses += 1;
+    } else {
+      this.hits += 1;
     }
     this.views.set(key, view);
     if (this.views.size > this.capacity) this.views.delete(this.views.keys().next().value as string);
     return view;
+  }
+
+  /** Counts since the process started (the bench reads them from the line the server logs at close). */
+  stats(): ReadModelStats {
+    return { kept: this.views.size, capacity: this.capacity, hits: this.hits, misses: this.misses };
   }
 }
