@@ -13,7 +13,8 @@ import { toUnixSeconds } from '../../core/rules/dates';
 import type { Brand } from '../config';
 import { ApiError, errorBody, refusalAnswer, requestErrorCode } from '../http/errors';
 import { parseBody } from '../http/validate';
-import { renderHostPage, type HostPageConfig } from './hostPage';
+import { renderHostPage, type HostPageConfig, type OtherAdmin } from './hostPage';
+import { SECOND_ADMIN_SITE_NAME } from './secondAdminSite';
 import { buildScenarios, DEFAULT_SCENARIO, isScenarioName, scenarioNames, type Scenario, type ScenarioName } from './scenarios';
 
 const IDENTITY_ALGORITHM = 'RS256';
@@ -41,10 +42,12 @@ export interface HostServerOptions {
   identityAudience: string;
   /** how long the page waits for billingAppReady before retrying, then failing */
   readyTimeoutMs: number;
+  /** the second admin's address (server/demo/secondAdmin.ts), which the page links to; null when none runs */
+  secondAdminUrl?: () => string | null;
   logger?: FastifyServerOptions['logger'];
 }
 
-interface SiteKey {
+export interface SiteKey {
   kid: string;
   privateKey: CryptoKey;
   publicJwk: JWK;
@@ -64,13 +67,14 @@ const identityTokenRequest = z
   })
   .strict();
 
-export async function buildHostServer(options: HostServerOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false });
-  const keys = new Map<ScenarioName, Promise<SiteKey>>();
-  const staticCache = new Map<string, string>();
-
-  // Generated on first use: eighteen RSA keys at start would slow every test run for nothing.
-  function keyFor(name: ScenarioName): Promise<SiteKey> {
+/**
+ * The admin backend's signing keys, one RSA pair per site (by its name in the admin's addresses), generated on first
+ * use: eighteen RSA keys at start would slow every test run for nothing. The demo host and the second admin each
+ * have their own.
+ */
+export function createSiteKeys(): (name: string) => Promise<SiteKey> {
+  const keys = new Map<string, Promise<SiteKey>>();
+  return (name) => {
     let key = keys.get(name);
     if (key === undefined) {
       key = (async () => {
@@ -82,12 +86,35 @@ export async function buildHostServer(options: HostServerOptions): Promise<Fasti
       keys.set(name, key);
     }
     return key;
-  }
+  };
+}
 
-  function scenarios(): Record<ScenarioName, Scenario> {
-    return buildScenarios(Date.now(), { hostBase: options.hostBase(), proDomain: options.brand.proDomain });
-  }
+export interface IdentityClaims {
+  /** the site's admin URL: the token's issuer */
+  adminUrl: string;
+  person: { email: string; name: string; role: string };
+  audience: string | string[] | null;
+  /** seconds until expiry */
+  expiresIn: number;
+}
 
+/** The identity token a site's admin signs for its signed-in person (docs/host-protocol.md). */
+export async function signIdentityToken(key: SiteKey, claims: IdentityClaims): Promise<string> {
+  const now = toUnixSeconds(Date.now());
+  const expiresAt = now + claims.expiresIn;
+  const token = new SignJWT({ role: claims.person.role, name: claims.person.name });
+  if (claims.audience !== null) token.setAudience(claims.audience);
+  return token
+    .setProtectedHeader({ alg: IDENTITY_ALGORITHM, kid: key.kid, typ: 'JWT' })
+    .setIssuer(claims.adminUrl)
+    .setSubject(claims.person.email)
+    .setIssuedAt(Math.min(now, expiresAt - IDENTITY_TOKEN_TTL_SECONDS))
+    .setExpirationTime(expiresAt)
+    .sign(key.privateKey);
+}
+
+/** The error answers of the demo's admin backends. */
+export function setAdminErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error, _request, reply) => {
     const refusal = refusalAnswer(error);
     if (refusal !== undefined) return reply.code(refusal.status).send(refusal.body);
@@ -95,26 +122,11 @@ export async function buildHostServer(options: HostServerOptions): Promise<Fasti
     if (status >= 500) return reply.code(status).send(errorBody(status, 'internal', 'Something went wrong'));
     return reply.code(status).send(errorBody(status, requestErrorCode(error), String((error as Error).message)));
   });
+}
 
-  app.get('/', async (request, reply) => {
-    const asked = (request.query as Record<string, unknown>).scenario;
-    const name = isScenarioName(asked) ? asked : DEFAULT_SCENARIO;
-    const scenario = scenarios()[name];
-    const config: HostPageConfig = {
-      panelUrl: options.panelUrl().replace(/\/+$/, ''),
-      scenario: name,
-      isOwner: scenario.host.isOwner,
-      forceUpgrade: scenario.host.forceUpgrade,
-      ownerUser: scenario.host.ownerUser,
-      readyTimeoutMs: options.readyTimeoutMs,
-    };
-    const unknown = typeof asked === 'string' && !isScenarioName(asked) ? asked : null;
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(renderHostPage(scenario, config, options.brand, unknown));
-  });
-
+/** The admin page's script, styles and the host SDK, as both demo admins serve them from their own origin. */
+export function registerAdminAssets(app: FastifyInstance): void {
+  const staticCache = new Map<string, string>();
   for (const [file, contentType] of Object.entries(STATIC_FILES)) {
     app.get(file, async (_request, reply) => {
       let body = staticCache.get(file);
@@ -139,6 +151,46 @@ export async function buildHostServer(options: HostServerOptions): Promise<Fasti
   });
 
   app.get('/favicon.ico', async (_request, reply) => reply.code(204).send());
+}
+
+export async function buildHostServer(options: HostServerOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger: options.logger ?? false });
+  const keyFor = createSiteKeys();
+
+  function secondAdminLink(): OtherAdmin | null {
+    const url = options.secondAdminUrl?.() ?? null;
+    return url === null ? null : { name: SECOND_ADMIN_SITE_NAME, url: `${url}/` };
+  }
+
+  function scenarios(): Record<ScenarioName, Scenario> {
+    return buildScenarios(Date.now(), { hostBase: options.hostBase(), proDomain: options.brand.proDomain });
+  }
+
+  setAdminErrorHandler(app);
+  registerAdminAssets(app);
+
+  app.get('/', async (request, reply) => {
+    const asked = (request.query as Record<string, unknown>).scenario;
+    const name = isScenarioName(asked) ? asked : DEFAULT_SCENARIO;
+    const scenario = scenarios()[name];
+    // The panel opens at the site's own address (the SDK's site option), framed only by the site's admin origins;
+    // ?address=fixed opens the fixed address instead, which HOST_ORIGINS lets frame it.
+    const fixedAddress = (request.query as Record<string, unknown>).address === 'fixed';
+    const config: HostPageConfig = {
+      panelUrl: options.panelUrl().replace(/\/+$/, ''),
+      site: fixedAddress ? null : scenario.site.id,
+      scenario: name,
+      isOwner: scenario.host.isOwner,
+      forceUpgrade: scenario.host.forceUpgrade,
+      ownerUser: scenario.host.ownerUser,
+      readyTimeoutMs: options.readyTimeoutMs,
+    };
+    const unknown = typeof asked === 'string' && !isScenarioName(asked) ? asked : null;
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(renderHostPage(scenario, config, options.brand, unknown, { otherAdmin: secondAdminLink() }));
+  });
 
   // The "your registrar's DNS" panel: passed on to the demo's DNS routes on the panel's server, so the page
   // speaks only to its own origin.
@@ -173,19 +225,12 @@ export async function buildHostServer(options: HostServerOptions): Promise<Fasti
   app.post('/admin-api/identity-token', async (request) => {
     const body = parseBody(identityTokenRequest, request.body);
     const scenario = scenarios()[body.scenario];
-    const key = await keyFor(body.scenario);
-    const now = toUnixSeconds(Date.now());
-    const expiresAt = now + (body.expiresIn ?? IDENTITY_TOKEN_TTL_SECONDS);
-    const audience = body.audience === undefined ? options.identityAudience : body.audience;
-    const claims = new SignJWT({ role: body.role ?? scenario.signedIn.role, name: scenario.signedIn.name });
-    if (audience !== null) claims.setAudience(audience);
-    const token = await claims
-      .setProtectedHeader({ alg: IDENTITY_ALGORITHM, kid: key.kid, typ: 'JWT' })
-      .setIssuer(scenario.adminUrl)
-      .setSubject(scenario.signedIn.email)
-      .setIssuedAt(Math.min(now, expiresAt - IDENTITY_TOKEN_TTL_SECONDS))
-      .setExpirationTime(expiresAt)
-      .sign(key.privateKey);
+    const token = await signIdentityToken(await keyFor(body.scenario), {
+      adminUrl: scenario.adminUrl,
+      person: { email: scenario.signedIn.email, name: scenario.signedIn.name, role: body.role ?? scenario.signedIn.role },
+      audience: body.audience === undefined ? options.identityAudience : body.audience,
+      expiresIn: body.expiresIn ?? IDENTITY_TOKEN_TTL_SECONDS,
+    });
     return { token };
   });
 

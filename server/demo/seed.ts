@@ -11,6 +11,7 @@ import type { InvoiceBreakdown } from '../payments/sandbox/sandboxInvoicePdf';
 import { SiteProvisioning } from '../platform/siteProvisioning';
 import { writeCatalogue } from '../seed/writeCatalogue';
 import { writeDemoDomains } from './dnsSeed';
+import { secondAdminSite } from './secondAdminSite';
 import { buildScenarios, invoiceBillingReason, type Scenario, type ScenarioName, type ScenarioOptions } from './scenarios';
 
 const SANDBOX_PROVIDER = 'sandbox';
@@ -67,14 +68,14 @@ function invoiceBreakdownRows(scenario: Scenario): SandboxInvoiceBreakdownsTable
  * platform API's service), under the scenario's own ids; then what the platform does not say (the site's domains,
  * theme and usage, the owner's billing settings) written behind them.
  */
-async function writeScenario(trx: Db, provisioning: SiteProvisioning, scenario: Scenario, options: SeedOptions): Promise<void> {
+async function writeScenario(trx: Db, provisioning: SiteProvisioning, scenario: Scenario, options: SeedOptions, adminOrigins: string[]): Promise<void> {
   const { site, customer, subscription } = scenario;
   const createdAt = toUnixSeconds(options.now);
   const [owner, ...staff] = scenario.people.map((person) => ({ id: person.id, email: person.email, name: person.name, role: person.role }));
   await provisioning.putWithin(trx, site.id, {
     name: scenario.name,
     adminUrl: scenario.adminUrl,
-    adminOrigins: options.adminOrigins ?? [],
+    adminOrigins,
     subdomain: site.subdomain,
     owner: { id: owner!.id, email: owner!.email, name: owner!.name },
     staff,
@@ -199,6 +200,11 @@ export interface SeedOptions extends ScenarioOptions {
   now: number;
   /** origins besides their admin URL's that the sites' admins are served from (the demo host under both loopback names) */
   adminOrigins?: string[];
+  /**
+   * The second admin's origin (secondAdmin.ts), when it runs: its site (secondAdminSite.ts) is written too, its admin
+   * URL there and that origin its only admin origin.
+   */
+  secondAdminBase?: string;
 }
 
 /** Replaces all billing data with the catalogue and the scenarios; returns the scenarios written. */
@@ -215,8 +221,10 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<Record<Sce
       await trx.deleteFrom(table).execute();
     }
     await writeCatalogue(trx);
-    for (const scenario of Object.values(scenarios)) await writeScenario(trx, provisioning, scenario, options);
-    await writeDemoDomains(trx, Object.values(scenarios), options.proDomain ?? defaultBrand.proDomain, options.now);
+    for (const scenario of Object.values(scenarios)) await writeScenario(trx, provisioning, scenario, options, options.adminOrigins ?? []);
+    const secondSite = options.secondAdminBase === undefined ? [] : [secondAdminSite(options.now, { adminBase: options.secondAdminBase, proDomain: options.proDomain })];
+    for (const site of secondSite) await writeScenario(trx, provisioning, site, options, [new URL(site.adminUrl).origin]);
+    await writeDemoDomains(trx, [...Object.values(scenarios), ...secondSite], options.proDomain ?? defaultBrand.proDomain, options.now);
   });
   return scenarios;
 }
