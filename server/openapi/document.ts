@@ -13,6 +13,7 @@ import { calls, type CallName } from '../../core/contract';
 import { callKinds, type CallKind } from '../../core/rules/callKinds';
 import { callDocs } from './callDocs';
 import { API_ERROR_COMPONENT, componentRegistry } from './components';
+import { platformPaths, platformSchemas, platformSecuritySchemes, platformTag } from './platformPaths';
 
 type JsonSchema = Record<string, unknown>;
 type Io = 'input' | 'output';
@@ -49,6 +50,8 @@ const DESCRIPTION = [
   "  its user's language; `message` says it in English.",
   '- Calls tagged `read` change nothing when repeated; a `write` is retried by the panel only with an',
   '  `idempotency-key` header, which the writes that create or charge something honour.',
+  '- The platform API (tag `platform`, under `/platform/v1/`) is server to server: how a platform provisions its sites,',
+  '  authenticated by a platform key (security scheme `platformKey`), never by a session (docs/platform-api.md).',
 ].join('\n');
 
 const KIND_DESCRIPTIONS: Record<CallKind, string> = {
@@ -216,10 +219,11 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     openapi: OPENAPI_VERSION,
     jsonSchemaDialect: JSON_SCHEMA_DIALECT,
     info: { title: 'Inkwell billing panel API', version: CONTRACT_VERSION, description: DESCRIPTION },
-    tags: (Object.keys(KIND_DESCRIPTIONS) as CallKind[]).map((kind) => ({ name: kind, description: KIND_DESCRIPTIONS[kind] })),
-    paths,
+    tags: [...(Object.keys(KIND_DESCRIPTIONS) as CallKind[]).map((kind) => ({ name: kind, description: KIND_DESCRIPTIONS[kind] })), platformTag],
+    paths: { ...paths, ...platformPaths() },
     components: {
-      schemas: sortedByKey(schemas),
+      schemas: sortedByKey({ ...schemas, ...platformSchemas() }),
+      securitySchemes: platformSecuritySchemes,
       responses: {
         Refused: errorAnswer('Refused: a body the contract refuses, no valid session, not the owner, another site\'s ids, a state that does not allow it, not JSON, or too many requests.'),
         Failed: errorAnswer('The server or one of its providers failed.'),
