@@ -1,0 +1,160 @@
+/**
+ * `npm run sites:import` as an operator runs it: the CLI in a child process against a temporary SQLite DATA_DIR,
+ * its summary on stdout, its exit code, the rows it left, and its progress file.
+ */
+import { execFile, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { createDatabase, type Db } from '../db/database';
+import type { ImportSummary } from '../../tools/importSites';
+
+const run = promisify(execFile);
+const ROOT = path.resolve(__dirname, '../..');
+const CLI = path.join(ROOT, 'tools/importSitesCli.ts');
+
+const site = (id: string, extra: Record<string, unknown> = {}) => ({
+  siteId: id,
+  name: `Site ${id}`,
+  adminUrl: `https://admin.example.com/sites/${id}`,
+  owner: { email: `owner-${id}@example.com`, name: `Owner ${id}` },
+  ...extra,
+});
+
+/** good, good with staff, an exact duplicate, not JSON, a blank line, a schema failure, another site's admin URL (409), a bad site id */
+const LINES = [
+  JSON.stringify(site('alpha')),
+  JSON.stringify(site('beta', { staff: [{ email: 'editor@example.com', name: 'Ed', role: 'Editor' }] })),
+  JSON.stringify(site('alpha')),
+  '{"siteId": "broken",',
+  '',
+  JSON.stringify(site('gamma', { owner: { email: 'not an address', name: 'Gus' } })),
+  JSON.stringify(site('delta', { adminUrl: 'https://admin.example.com/sites/beta' })),
+  JSON.stringify(site('no spaces allowed')),
+  JSON.stringify(site('epsilon')),
+];
+
+let dir: string;
+let file: string;
+
+async function importFile(...flags: string[]): Promise<{ code: number; summary: ImportSummary }> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir, PRO_DOMAIN: 'pro.example.test' };
+  // SQLite always, also when the suite runs on PostgreSQL (test:server:pg sets DATABASE_URL).
+  delete env.DATABASE_URL;
+  delete env.IDENTITY_ISSUER;
+  try {
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', CLI, file, '--json', ...flags], { cwd: ROOT, env });
+    return { code: 0, summary: JSON.parse(stdout) as ImportSummary };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    if (typeof failed.code !== 'number' || !failed.stdout) throw new Error(`sites:import failed: ${failed.stderr ?? String(error)}`);
+    return { code: failed.code, summary: JSON.parse(failed.stdout) as ImportSummary };
+  }
+}
+
+async function withDb<T>(read: (db: Db) => Promise<T>): Promise<T> {
+  const db = createDatabase({ dataDir: dir, databaseUrl: null });
+  try {
+    return await read(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'sites-import-'));
+  file = path.join(dir, 'sites.jsonl');
+  writeFileSync(file, `${LINES.join('\n')}\n`);
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('npm run sites:import', () => {
+  it('imports the good lines, reports the bad ones by number and why, and exits 1; the same file again is unchanged', async () => {
+    const first = await importFile();
+    expect(first.code).toBe(1);
+    expect(first.summary).toMatchObject({ complete: true, processed: 8, created: 3, updated: 0, unchanged: 1, lastLine: 9 });
+    expect(first.summary.failed.map(({ line, siteId, status }) => ({ line, siteId, status }))).toEqual([
+      { line: 4, siteId: null, status: 400 },
+      { line: 6, siteId: 'gamma', status: 400 },
+      { line: 7, siteId: 'delta', status: 409 },
+      { line: 8, siteId: null, status: 400 },
+    ]);
+    expect(first.summary.failed[0]!.reason).toMatch(/^invalid JSON/);
+    expect(first.summary.failed[1]!.reason).toMatch(/owner\.email: must be an e-mail address/);
+    expect(first.summary.failed[2]!.reason).toMatch(/^admin_url_taken/);
+    expect(first.summary.failed[3]!.reason).toMatch(/^siteId: /);
+    // A finished run leaves no progress file: the next run starts from the first line.
+    expect(existsSync(`${file}.progress`)).toBe(false);
+
+    const rows = await withDb(async (db) => ({
+      sites: await db.selectFrom('sites').select(['id', 'name', 'admin_url', 'url', 'owner_user_id']).orderBy('id').execute(),
+      users: await db.selectFrom('users').select(['id', 'site_id', 'email', 'role']).orderBy('site_id').orderBy('email').execute(),
+    }));
+    expect(rows.sites.map((row) => [row.id, row.url])).toEqual([
+      ['alpha', 'https://alpha.pro.example.test'],
+      ['beta', 'https://beta.pro.example.test'],
+      ['epsilon', 'https://epsilon.pro.example.test'],
+    ]);
+    expect(rows.users.map((user) => [user.site_id, user.email, user.role])).toEqual([
+      ['alpha', 'owner-alpha@example.com', 'Owner'],
+      ['beta', 'editor@example.com', 'Editor'],
+      ['beta', 'owner-beta@example.com', 'Owner'],
+      ['epsilon', 'owner-epsilon@example.com', 'Owner'],
+    ]);
+    for (const row of rows.sites) expect(rows.users.find((user) => user.id === row.owner_user_id)?.role).toBe('Owner');
+
+    const second = await importFile();
+    expect(second.code).toBe(1);
+    expect(second.summary).toMatchObject({ complete: true, processed: 8, created: 0, updated: 0, unchanged: 4 });
+    expect(second.summary.failed.map((failure) => failure.line)).toEqual([4, 6, 7, 8]);
+  });
+
+  it('after a stop, continues after the progress file\'s line', async () => {
+    // As a stop after line 3 leaves it: lines 1 to 3 in, the progress file naming 3.
+    writeFileSync(file, `${LINES.slice(0, 3).join('\n')}\n`);
+    expect((await importFile()).summary).toMatchObject({ created: 2, unchanged: 1, failed: [] });
+    writeFileSync(file, `${LINES.join('\n')}\n`);
+    writeFileSync(`${file}.progress`, '3\n');
+
+    const resumed = await importFile();
+    expect(resumed.summary).toMatchObject({ resumedAfter: 3, complete: true, processed: 5, created: 1, updated: 0, unchanged: 0 });
+    expect(resumed.summary.failed.map((failure) => failure.line)).toEqual([4, 6, 7, 8]);
+    expect(existsSync(`${file}.progress`)).toBe(false);
+    expect(await withDb((db) => db.selectFrom('sites').select('id').orderBy('id').execute())).toEqual([{ id: 'alpha' }, { id: 'beta' }, { id: 'epsilon' }]);
+  });
+
+  it('stopped by Ctrl-C, keeps its progress file, and a rerun continues after it', async () => {
+    const COUNT = 5000;
+    writeFileSync(file, `${Array.from({ length: COUNT }, (_, index) => JSON.stringify(site(`s${index}`))).join('\n')}\n`);
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir };
+    delete env.DATABASE_URL;
+    delete env.IDENTITY_ISSUER;
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI, file, '--json', '--progress-every', '50'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    // Once the first progress is written, the import is under way: stop it as Ctrl-C would.
+    while (!existsSync(`${file}.progress`)) await new Promise((resolve) => setTimeout(resolve, 20));
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    const stopped = JSON.parse(stdout) as ImportSummary;
+    expect(stopped.complete).toBe(false);
+    expect(stopped.lastLine).toBeLessThan(COUNT);
+    expect(readFileSync(`${file}.progress`, 'utf8')).toBe(`${stopped.lastLine}\n`);
+    // Every line up to the progress is in, each whole (its own transaction), and none after it.
+    expect(await withDb((db) => db.selectFrom('sites').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow())).toEqual({
+      count: stopped.lastLine,
+    });
+
+    const resumed = await importFile();
+    expect(resumed.code).toBe(0);
+    expect(resumed.summary).toMatchObject({ resumedAfter: stopped.lastLine, complete: true, created: COUNT - stopped.lastLine, failed: [] });
+    expect(existsSync(`${file}.progress`)).toBe(false);
+    const counts = await withDb(async (db) => ({
+      sites: (await db.selectFrom('sites').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()).count,
+      owners: (await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()).count,
+    }));
+    expect(counts).toEqual({ sites: COUNT, owners: COUNT });
+  });
+});
