@@ -46,6 +46,8 @@ export default defineConfig({
       DEMO: '1',
       PORT: String(E2E_PANEL_PORT),
       HOST_PORT: String(E2E_HOST_PORT),
+      // The second admin (another origin, another site: docs/demo.md) on a free port; the demo host links to it.
+      SECOND_ADMIN_PORT: '0',
       DATA_DIR: dataDir,
       // Each request's line, as production logs them: the run's log must carry no secret (e2e/logSecrets.ts).
       LOG_LEVEL: 'info',

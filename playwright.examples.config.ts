@@ -38,6 +38,7 @@ export default defineConfig({
         DEMO: '1',
         PORT: String(host.panelPort),
         HOST_PORT: String(host.demoHostPort),
+        SECOND_ADMIN_PORT: '0',
         DNS_PORT: '0',
         DATA_DIR: mkdtempSync(path.join(tmpdir(), `billing-${host.name}-`)),
         DIST_DIR: panelDist,

@@ -31,7 +31,7 @@ export async function startServers(config: ServerConfig): Promise<RunningServers
     await migrateToLatest(db);
 
     // The host and the panel each need the other's address; both are read lazily once both listen.
-    const links = { panelUrl: '', hostUrl: '' };
+    const links = { panelUrl: '', hostUrl: '', secondAdminUrl: null as string | null };
     let hostPort = DEFAULT_HOST_PORT;
     if (config.demo) {
       const { buildHostServer } = await import('./demo/hostServer');
@@ -41,12 +41,29 @@ export async function startServers(config: ServerConfig): Promise<RunningServers
         brand: config.brand,
         identityAudience: config.identity.audience,
         readyTimeoutMs: config.hostReadyTimeoutMs,
+        secondAdminUrl: () => links.secondAdminUrl,
         logger: loggerOptions(config.logLevel),
       });
       await host.listen({ port: config.hostPort, host: config.listenHost });
       started.push(host);
       links.hostUrl = urlOf(host, config.listenHost);
       hostPort = (host.server.address() as AddressInfo).port;
+
+      // The second admin, on an origin of its own (`localhost`, another port), for a site of its own (docs/demo.md).
+      const { buildSecondAdminServer } = await import('./demo/secondAdmin');
+      const { resolveSecondAdminPort } = await import('./demo/secondAdminSite');
+      const secondAdmin = await buildSecondAdminServer({
+        panelUrl: () => links.panelUrl,
+        adminBase: () => links.secondAdminUrl ?? '',
+        hostUrl: () => links.hostUrl,
+        brand: config.brand,
+        identityAudience: config.identity.audience,
+        readyTimeoutMs: config.hostReadyTimeoutMs,
+        logger: loggerOptions(config.logLevel),
+      });
+      await secondAdmin.listen({ port: resolveSecondAdminPort(process.env.SECOND_ADMIN_PORT, config.hostPort, DEFAULT_HOST_PORT), host: config.listenHost });
+      started.push(secondAdmin);
+      links.secondAdminUrl = urlOf(secondAdmin, 'localhost');
     }
     const hostOrigins = resolveHostOrigins(config, hostPort);
     // The demo's sites live under the demo host, or under the admin DEMO_ADMIN_BASE names (a host of one's own).
@@ -55,7 +72,9 @@ export async function startServers(config: ServerConfig): Promise<RunningServers
     let reseed: (() => Promise<unknown>) | undefined;
     if (config.demo) {
       const { seedDemo } = await import('./demo/seed');
-      reseed = () => seedDemo(db, { now: Date.now(), hostBase: demoAdminBase, proDomain: config.brand.proDomain, adminOrigins: hostOrigins });
+      const secondAdminBase = links.secondAdminUrl ?? undefined;
+      reseed = () =>
+        seedDemo(db, { now: Date.now(), hostBase: demoAdminBase, proDomain: config.brand.proDomain, adminOrigins: hostOrigins, secondAdminBase });
       await reseed();
     }
 

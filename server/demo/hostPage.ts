@@ -6,6 +6,8 @@ import { scenarioNames, type Scenario, type ScenarioName } from './scenarios';
 /** The page's own settings, read by host.js. */
 export interface HostPageConfig {
   panelUrl: string;
+  /** the site whose own address the panel opens (`<panelUrl>/sites/<site>/`, the SDK's site option); null or absent: the fixed address */
+  site?: string | null;
   scenario: ScenarioName;
   isOwner: boolean;
   forceUpgrade: boolean;
@@ -13,7 +15,34 @@ export interface HostPageConfig {
   readyTimeoutMs: number;
 }
 
-export function renderHostPage(scenario: Scenario, config: HostPageConfig, brand: Brand, unknownScenario: string | null): string {
+/** Another demo admin, on an origin of its own, that the page links to. */
+export interface OtherAdmin {
+  /** its site's name */
+  name: string;
+  url: string;
+}
+
+/** How the page differs between the demo's two admins. */
+export interface AdminPageOptions {
+  /** the link to the other admin; none when it does not run */
+  otherAdmin?: OtherAdmin | null;
+  /** the second admin: one site of its own, no scenario picker and no registrar's DNS */
+  second?: boolean;
+}
+
+export function renderHostPage(
+  scenario: Scenario,
+  config: HostPageConfig,
+  brand: Brand,
+  unknownScenario: string | null,
+  admin: AdminPageOptions = {},
+): string {
+  const second = admin.second === true;
+  const other = admin.otherAdmin ?? null;
+  const otherLink =
+    other === null
+      ? ''
+      : `\n  <a class="other-admin" href="${escapeHtml(other.url)}">${second ? 'The demo host' : 'Another admin'}: ${escapeHtml(other.name)} (${escapeHtml(new URL(other.url).host)})</a>`;
   const picker = scenarioNames
     .map((name) => {
       const current = name === scenario.name ? ' aria-current="page"' : '';
@@ -34,10 +63,10 @@ export function renderHostPage(scenario: Scenario, config: HostPageConfig, brand
 <link rel="stylesheet" href="/host.css">
 <link rel="modulepreload" href="/host-sdk.js">
 </head>
-<body>
+<body${second ? ' class="second-admin"' : ''}>
 <header class="admin-header">
   <strong class="brand">${escapeHtml(brand.platformName)} Admin</strong>
-  <span>Site: ${escapeHtml(scenario.site.url)}</span>
+  <span>Site: ${escapeHtml(scenario.site.url)}</span>${otherLink}
   <span>Signed in as ${escapeHtml(signedIn.name)} (${escapeHtml(signedIn.role)})</span>
   <label class="theme-switch"><input type="checkbox" id="dark-admin"> Dark admin</label>
   <label class="language-picker">Language
@@ -50,7 +79,7 @@ export function renderHostPage(scenario: Scenario, config: HostPageConfig, brand
     </select>
   </label>
 </header>
-<div class="layout">
+${second ? '<div class="layout layout-single">' : `<div class="layout">
 <nav class="picker" aria-label="Demo scenarios">
   <details id="scenario-picker" open>
     <summary>Demo scenario: <strong>${escapeHtml(scenario.name)}</strong></summary>
@@ -58,6 +87,7 @@ export function renderHostPage(scenario: Scenario, config: HostPageConfig, brand
     <ul>${picker}</ul>
   </details>
 </nav>
+`}
 <main>
   ${notice}
   <h1>Billing</h1>
@@ -82,7 +112,7 @@ export function renderHostPage(scenario: Scenario, config: HostPageConfig, brand
     <button type="button" id="panel-error-retry">Try again</button>
   </section>
   <div id="billing-panel"></div>
-  <details id="dns-panel" class="dns-panel">
+${second ? '' : `  <details id="dns-panel" class="dns-panel">
     <summary>Your registrar's DNS</summary>
     <p>The records of this scenario's domains, as their registrar holds them. Add the records the billing panel asks for to activate a domain; the server checks them through the demo's DNS server.</p>
     <div id="dns-zones"></div>
@@ -95,11 +125,11 @@ export function renderHostPage(scenario: Scenario, config: HostPageConfig, brand
     </form>
     <p id="dns-status" role="status"></p>
   </details>
-</main>
+`}</main>
 </div>
 <script id="host-config" type="application/json">${jsonForScript(config)}</script>
 <script type="module" src="/host.js"></script>
-<script src="/dns-panel.js"></script>
+${second ? '' : '<script src="/dns-panel.js"></script>'}
 </body>
 </html>
 `;

@@ -157,6 +157,8 @@ showRoute(initialRoute);
 const panel = mountBillingPanel({
   container: element('billing-panel'),
   panelUrl: config.panelUrl,
+  // The site's own address, framed only by the site's admin origins; without it the fixed address (HOST_ORIGINS).
+  site: config.site || undefined,
   route: initialRoute,
   readyTimeoutMs: config.readyTimeoutMs,
   getToken: identityToken,
