@@ -1,0 +1,355 @@
+// Many sites on one server (issue 35), on PostgreSQL: N sites brought in by the bulk import (`npm run sites:import`),
+// then the production server under billing-session and get-billing-data at a fixed rate over sites picked at random,
+// against the same load on one hot site, in the same run.
+//
+// 1. A JWKS server of the bench's own (one RS256 key) stands for every site's admin: site i's admin URL is
+//    `http://127.0.0.1:<port>/sites/site-i`, its JWKS under it; it is also IDENTITY_ISSUER.
+// 2. The demo seeds the database once (the catalogue: production has no seed), then N sites are written as JSONL and
+//    imported: first 10 of them (the panel page of site-0 and its headers are measured with 10 sites), then all N
+//    (the first 10 unchanged): time and rate.
+// 3. Every imported owner gets a payment customer and an active subscription, written straight into the database:
+//    billing-session with init true would ask the card provider for the customer, and the production server's
+//    provider is out of reach (bench/servers.mjs), so the load calls billing-session with init false; get-billing-data
+//    answers only for a site with a subscription.
+// 4. Two production servers (compiled) on the database: one takes the random load, one the hot load, so each one's
+//    CPU time per request (from /proc) and read model hit rate (the line it logs at close) are its pattern's alone.
+//    billing-session: an identity token per request, signed by the bench for the picked site's owner. get-billing-data:
+//    a billing session token per request, for the picked site's owner (HS256 with the servers' SESSION_SECRET, as
+//    billing-session would hand out).
+// Goals: p99 at most 20 ms at the rate, CPU per request random at most 1.5 x hot, the page and its headers the same
+// size with 10 and with N sites.
+//
+// Usage: npm run bench:sites [-- --sites N] [--seconds S] [--rate R] [--kept K] [--connections C] [--import-concurrency J]
+//   --sites: how many sites (default 100000); --seconds: each measured load (default 10); --rate: requests/s (500);
+//   --kept: READ_MODEL_SITES_KEPT for the servers (default: the server's default, 2000);
+//   smoke: --sites 200 --seconds 2.
+import { execSync, fork, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import pg from 'pg';
+import { COMPILED_MAIN, PRODUCTION_ENV, P99_GOAL_MS, errorsOf, root, startPanelServer, stop } from './servers.mjs';
+
+if (!process.env.DATABASE_URL) {
+  const run = spawnSync(process.execPath, [path.join(root, 'server/testing/withPostgres.mjs'), process.execPath, ...process.argv.slice(1)], { stdio: 'inherit' });
+  process.exit(run.status ?? 1);
+}
+
+const { values: flags } = parseArgs({
+  options: {
+    sites: { type: 'string', default: '100000' },
+    seconds: { type: 'string', default: process.env.BENCH_SECONDS ?? '10' },
+    rate: { type: 'string', default: process.env.BENCH_RATE ?? '500' },
+    connections: { type: 'string', default: process.env.BENCH_CONNECTIONS ?? '10' },
+    kept: { type: 'string' },
+    'import-concurrency': { type: 'string', default: '4' },
+  },
+});
+const SITES = Number(flags.sites);
+const SECONDS = Number(flags.seconds);
+const RATE = Number(flags.rate);
+const CONNECTIONS = Number(flags.connections);
+const SMALL = 10;
+const CPU_RATIO_GOAL = 1.5;
+const WARM_UP_SECONDS = Math.min(2, SECONDS);
+if (!Number.isInteger(SITES) || SITES < SMALL) throw new Error(`--sites must be a whole number of at least ${SMALL}`);
+
+/** The newest modification time under a directory (server sources), to tell a stale dist-server/. */
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full));
+    else if (/\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name)) newest = Math.max(newest, statSync(full).mtimeMs);
+  }
+  return newest;
+}
+if (!existsSync(COMPILED_MAIN) || statSync(COMPILED_MAIN).mtimeMs < newestMtime(path.join(root, 'server'))) {
+  console.log('dist-server/ is missing or older than server/: npm run build:server');
+  execSync('npm run build:server', { cwd: root, stdio: 'inherit' });
+}
+const DIST_DIR = path.join(root, 'dist');
+const hasDist = existsSync(path.join(DIST_DIR, 'index.html'));
+
+async function onAdminDatabase(statement) {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** One RS256 key for every site's admin, and a server publishing it as each site's JWKS. */
+async function startAdmins() {
+  const { privateKey, publicKey } = await generateKeyPair('RS256');
+  const jwks = JSON.stringify({ keys: [{ ...(await exportJWK(publicKey)), kid: 'bench', alg: 'RS256', use: 'sig' }] });
+  let fetches = 0;
+  const server = createServer((incoming, outgoing) => {
+    if (incoming.url?.endsWith('/.well-known/jwks.json')) {
+      fetches += 1;
+      outgoing.writeHead(200, { 'content-type': 'application/json' }).end(jwks);
+    } else outgoing.writeHead(404).end();
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { base: `http://127.0.0.1:${server.address().port}`, privateKey, server, fetches: () => fetches };
+}
+
+const siteIdOf = (index) => `site-${index}`;
+const emailOf = (index) => `owner-${index}@bench.example`;
+
+function importFile(file, env) {
+  const started = performance.now();
+  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'tools/importSitesCli.ts'), file, '--json', '--concurrency', flags['import-concurrency']], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (run.status !== 0) throw new Error(`sites:import exited ${run.status}: ${run.stderr}${run.stdout.slice(0, 2000)}`);
+  return { ...JSON.parse(run.stdout), wallSeconds: (performance.now() - started) / 1000 };
+}
+
+/** A production server whose log goes to a file (the read model's line at close is read from it). */
+function startLoggedServer(env, logFile) {
+  const out = openSync(logFile, 'w');
+  const child = fork(COMPILED_MAIN, [], { cwd: root, stdio: ['ignore', out, 'inherit', 'ipc'], env: { ...process.env, PORT: '0', HOST_PORT: '0', ...env } });
+  closeSync(out);
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`server exited with ${code} before it was ready (log: ${logFile})`)));
+    child.on('message', (message) => {
+      if (message?.type === 'ready') resolve({ child, panelUrl: message.panelUrl, logFile });
+    });
+  });
+}
+
+function readModelLine(logFile) {
+  const line = readFileSync(logFile, 'utf8')
+    .split('\n')
+    .filter((text) => text.includes('"readModel"'))
+    .at(-1);
+  return line === undefined ? null : JSON.parse(line).readModel;
+}
+
+/** A GET's bytes as they come over the wire: the body and the header block (status line, headers, blank line). */
+function rawGet(url) {
+  return new Promise((resolve, reject) => {
+    const outgoing = request(url, (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('end', () => {
+        const { rawHeaders } = response;
+        let headerBytes = Buffer.byteLength(`HTTP/${response.httpVersion} ${response.statusCode} ${response.statusMessage}\r\n\r\n`);
+        for (let index = 0; index < rawHeaders.length; index += 2) headerBytes += Buffer.byteLength(`${rawHeaders[index]}: ${rawHeaders[index + 1]}\r\n`);
+        resolve({ status: response.statusCode, bodyBytes: Buffer.concat(chunks).length, headerBytes, csp: response.headers['content-security-policy'] ?? '' });
+      });
+    });
+    outgoing.on('error', reject);
+    outgoing.end();
+  });
+}
+
+/** The CPU time (user + system) process `pid` has used, in ms, from /proc (USER_HZ 100). */
+function cpuMsOf(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+/** autocannon at `rate` for `seconds`, each request's body the next of `bodies` (round they go); with the server's CPU time. */
+async function loadAtRate(url, bodies, { seconds, rate = RATE, pid }) {
+  let next = 0;
+  const before = cpuMsOf(pid);
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    overallRate: rate,
+    requests: [
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip' },
+        setupRequest: (req) => ({ ...req, body: bodies[next++ % bodies.length] }),
+      },
+    ],
+  });
+  const cpuMs = cpuMsOf(pid) - before;
+  return { result, cpuUsPerRequest: (cpuMs * 1000) / Math.max(1, result.requests.total), distinct: Math.min(next, bodies.length) };
+}
+
+const databaseName = `bench_sites_${randomBytes(6).toString('hex')}`;
+const databaseUrl = Object.assign(new URL(process.env.DATABASE_URL), { pathname: `/${databaseName}` }).toString();
+const scratch = mkdtempSync(path.join(tmpdir(), 'bench-sites-'));
+const sessionSecret = randomBytes(32).toString('hex');
+const admins = await startAdmins();
+const shared = { DATABASE_URL: databaseUrl, SESSION_SECRET: sessionSecret, DIST_DIR: hasDist ? DIST_DIR : path.join(scratch, 'no-dist'), DATA_DIR: scratch };
+const production = {
+  ...shared,
+  ...PRODUCTION_ENV,
+  IDENTITY_ISSUER: admins.base,
+  HOST_ORIGINS: admins.base,
+  // Every billing-session of the load comes from one address: its per-address limit would stop it at 300 a minute.
+  RATE_LIMIT_SESSIONS_PER_MINUTE: '1000000',
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+  ...(flags.kept === undefined ? {} : { READ_MODEL_SITES_KEPT: flags.kept }),
+};
+const importEnv = { DATABASE_URL: databaseUrl, IDENTITY_ISSUER: admins.base };
+const children = [];
+await onAdminDatabase(`create database ${databaseName}`);
+try {
+  console.log(`bench:sites: ${SITES} sites, PostgreSQL, ${RATE} requests/s for ${SECONDS} s per load, ${CONNECTIONS} connections`);
+  // 1. The catalogue: the demo's seed writes it (and its own scenarios' sites, left as they are).
+  const demo = await startPanelServer({ ...shared, DEMO: '1', NODE_ENV: 'test', LOG_LEVEL: 'warn', DNS_PORT: '0' }, { compiled: false });
+  await stop(demo.child);
+
+  // 2. The sites, as a platform would send them.
+  const file = path.join(scratch, 'sites.jsonl');
+  const lines = [];
+  for (let index = 0; index < SITES; index += 1) {
+    const id = siteIdOf(index);
+    lines.push(
+      JSON.stringify({
+        siteId: id,
+        name: `Bench site ${index}`,
+        adminUrl: `${admins.base}/sites/${id}`,
+        owner: { id: `owner-${index}`, email: emailOf(index), name: `Owner ${index}` },
+        staff: [{ email: `editor-${index}@bench.example`, name: `Editor ${index}`, role: 'Editor' }],
+      }),
+    );
+  }
+  const smallFile = path.join(scratch, 'sites-10.jsonl');
+  writeFileSync(smallFile, `${lines.slice(0, SMALL).join('\n')}\n`);
+  writeFileSync(file, `${lines.join('\n')}\n`);
+
+  const small = importFile(smallFile, importEnv);
+  const pageAt = async () => {
+    const server = await startLoggedServer(production, path.join(scratch, 'page.log'));
+    try {
+      return await rawGet(`${server.panelUrl}/sites/${siteIdOf(0)}/`);
+    } finally {
+      await stop(server.child);
+    }
+  };
+  const pageSmall = await pageAt();
+
+  const full = importFile(file, importEnv);
+  const importRate = full.processed / full.seconds;
+  console.log(
+    `import of ${SITES} sites (sites:import, ${flags['import-concurrency']} in flight): ${full.seconds.toFixed(1)} s, ${importRate.toFixed(0)} sites/s` +
+      ` (${full.wallSeconds.toFixed(1)} s with start-up and migration check); created ${full.created}, unchanged ${full.unchanged}, failed ${full.failed.length}` +
+      ` (the first ${SMALL} were in already: ${small.created} created by the first import)`,
+  );
+  if (full.failed.length > 0) throw new Error(`import failed lines: ${JSON.stringify(full.failed.slice(0, 5))}`);
+
+  // 3. A customer and an active subscription for every imported owner.
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const now = Math.floor(Date.now() / 1000);
+  const seeding = performance.now();
+  const { rows: priceRows } = await client.query(`select price_id from subscriptions where status = 'active' order by id limit 1`);
+  const priceId = priceRows[0]?.price_id;
+  if (priceId === undefined) throw new Error('the demo seed left no active subscription to take a price from');
+  await client.query(
+    `insert into customers (id, user_id, provider, invoice_details, balance, card_brand, card_last4, card_exp_month, card_exp_year, default_payment_method, auto_billing, created_at)
+     select 'cus_bench_' || s.id, s.owner_user_id, 'stripe', '', 0, 'visa', '4242', 12, 2035, null, 0, $1
+     from sites s where s.id like 'site-%'`,
+    [now],
+  );
+  await client.query(
+    `insert into subscriptions (id, site_id, customer_id, provider_subscription_id, status, price_id, quantity, addons_json, current_period_start, current_period_end, cancelled_at, trial_end, pending_price_id, pending_change_json, provider_event_at, created_at)
+     select 'sub_bench_' || s.id, s.id, 'cus_bench_' || s.id, 'sub_provider_' || s.id, 'active', $1, 1, '[]', $2, $3, null, null, null, null, null, $2
+     from sites s where s.id like 'site-%'`,
+    [priceId, now, now + 30 * 86_400],
+  );
+  const { rows: owners } = await client.query(`select s.id, s.owner_user_id from sites s where s.id like 'site-%'`);
+  await client.end();
+  console.log(`customers and subscriptions for ${owners.length} owners written in ${((performance.now() - seeding) / 1000).toFixed(1)} s (price ${priceId})`);
+  const ownerOf = new Map(owners.map((row) => [row.id, row.owner_user_id]));
+
+  // 4. Two production servers: random load on one, hot load on the other.
+  const randomServer = await startLoggedServer(production, path.join(scratch, 'random.log'));
+  children.push(randomServer.child);
+  const hotServer = await startLoggedServer(production, path.join(scratch, 'hot.log'));
+  children.push(hotServer.child);
+  const pageLarge = await rawGet(`${randomServer.panelUrl}/sites/${siteIdOf(0)}/`);
+
+  const secret = new TextEncoder().encode(sessionSecret);
+  const sessionToken = (index) =>
+    new SignJWT({ siteId: siteIdOf(index), userId: ownerOf.get(siteIdOf(index)) })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(ownerOf.get(siteIdOf(index)))
+      .setIssuer('inkwell-billing')
+      .setAudience('inkwell-billing-panel')
+      .setIssuedAt()
+      .setExpirationTime('2h')
+      .sign(secret);
+  const identityToken = (index) =>
+    new SignJWT({ role: 'Owner' })
+      .setProtectedHeader({ alg: 'RS256', kid: 'bench', typ: 'JWT' })
+      .setIssuer(`${admins.base}/sites/${siteIdOf(index)}`)
+      .setAudience(PRODUCTION_ENV.IDENTITY_AUDIENCE)
+      .setSubject(emailOf(index))
+      .setIssuedAt()
+      .setExpirationTime('14m')
+      .sign(admins.privateKey);
+  const HOT = Math.floor(SITES / 2);
+  const picks = (count) => Array.from({ length: count }, () => Math.floor(Math.random() * SITES));
+  const perLoad = Math.ceil(RATE * SECONDS * 1.1);
+  const warmCount = Math.ceil(RATE * WARM_UP_SECONDS * 1.1);
+  const calls = {
+    'billing-session': async (indexes) =>
+      Promise.all(indexes.map(async (index) => JSON.stringify({ jwt: await identityToken(index), data: {}, options: { init: false } }))),
+    'get-billing-data': async (indexes) =>
+      Promise.all(indexes.map(async (index) => JSON.stringify({ jwt: await sessionToken(index), data: {}, options: { forceUpgrade: false } }))),
+  };
+
+  const results = {};
+  for (const [call, bodiesOf] of Object.entries(calls)) {
+    const hotBody = await bodiesOf([HOT]);
+    const [randomWarm, randomBodies] = [await bodiesOf(picks(warmCount)), await bodiesOf(picks(perLoad))];
+    // Warm-up (JIT, statement caches, pools): on sites the measured load does not pick on purpose.
+    await loadAtRate(`${randomServer.panelUrl}/api/${call}`, randomWarm, { seconds: WARM_UP_SECONDS, pid: randomServer.child.pid });
+    await loadAtRate(`${hotServer.panelUrl}/api/${call}`, hotBody, { seconds: WARM_UP_SECONDS, pid: hotServer.child.pid });
+    const random = await loadAtRate(`${randomServer.panelUrl}/api/${call}`, randomBodies, { seconds: SECONDS, pid: randomServer.child.pid });
+    const hot = await loadAtRate(`${hotServer.panelUrl}/api/${call}`, hotBody, { seconds: SECONDS, pid: hotServer.child.pid });
+    results[call] = { random, hot };
+    const line = (name, { result, cpuUsPerRequest, distinct }) =>
+      `  ${name.padEnd(6)} ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (goal <= ${P99_GOAL_MS}),` +
+      ` CPU ${cpuUsPerRequest.toFixed(0)} us/request, errors ${errorsOf(result)}${name === 'random' ? `, ${distinct} requests over ${SITES} sites` : ''}`;
+    console.log(`${call} at ${RATE} req/s for ${SECONDS} s (after ${WARM_UP_SECONDS} s of warm-up each)`);
+    console.log(line('random', random));
+    console.log(line('hot', hot));
+    console.log(`  CPU per request, random / hot: ${(random.cpuUsPerRequest / hot.cpuUsPerRequest).toFixed(2)} (goal <= ${CPU_RATIO_GOAL})`);
+  }
+
+  await Promise.all(children.splice(0).map(stop));
+  const [randomModel, hotModel] = [readModelLine(randomServer.logFile), readModelLine(hotServer.logFile)];
+  const hitRate = (stats) => (stats === null ? 'not logged' : `${((100 * stats.hits) / Math.max(1, stats.hits + stats.misses)).toFixed(1)} % (${stats.hits} hits, ${stats.misses} misses, ${stats.kept} kept of ${stats.capacity})`);
+  console.log(`read model (READ_MODEL_SITES_KEPT ${flags.kept ?? 'default'}): random server ${hitRate(randomModel)}; hot server ${hitRate(hotModel)}`);
+  console.log(`JWKS fetched ${admins.fetches()} times (one per site signing in, kept for ${5000} sites per process)`);
+
+  const sameSize = pageSmall.bodyBytes === pageLarge.bodyBytes && pageSmall.headerBytes === pageLarge.headerBytes;
+  console.log(
+    `panel page of ${siteIdOf(0)} (${hasDist ? 'dist/' : 'no dist/: the not-built answer'}): ${SMALL} sites ${pageSmall.status}, ${pageSmall.bodyBytes} bytes, headers ${pageSmall.headerBytes} bytes;` +
+      ` ${SITES} sites ${pageLarge.status}, ${pageLarge.bodyBytes} bytes, headers ${pageLarge.headerBytes} bytes: ${sameSize ? 'equal' : 'NOT equal'}`,
+  );
+  if (pageSmall.csp !== pageLarge.csp) console.log(`  CSP differs:\n  ${pageSmall.csp}\n  ${pageLarge.csp}`);
+
+  let met = sameSize;
+  for (const { random, hot } of Object.values(results)) {
+    met &&= random.result.latency.p99 <= P99_GOAL_MS && errorsOf(random.result) === 0 && errorsOf(hot.result) === 0;
+    met &&= random.cpuUsPerRequest <= CPU_RATIO_GOAL * hot.cpuUsPerRequest;
+  }
+  console.log(met ? 'all goals met' : 'some goals missed (a loaded machine moves every figure: compare within the run)');
+  if (!met) process.exitCode = 1;
+} finally {
+  await Promise.all(children.map(stop));
+  admins.server.close();
+  await onAdminDatabase(`drop database if exists ${databaseName} with (force)`);
+  rmSync(scratch, { recursive: true, force: true });
+}
