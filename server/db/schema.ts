@@ -31,6 +31,10 @@ export interface SitesTable {
   admin_origins_json: string;
   /** Unix seconds; set when the platform removed the site: its rows are kept, it can no longer sign in */
   deleted_at: number | null;
+  /** the base-plan price the site starts a trial of on its owner's first sign-in (billing/siteTrial.ts); null: none */
+  trial_price_id: string | null;
+  /** that trial's length in days (1 to 90); null with trial_price_id */
+  trial_days: number | null;
 }
 
 /** Current usage of one plan limit by one site (members, staff, newsletters, enabled features...). */

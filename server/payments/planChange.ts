@@ -33,6 +33,32 @@ export interface NewSubscriptionRequest {
   startDate: number;
 }
 
+/** A trial a provisioned site starts on (billing/siteTrial.ts): one plan, no card, until `trialEnd`. */
+export interface TrialRequest {
+  customerId: string;
+  /** the base plan's price */
+  priceId: string;
+  /** Unix seconds: when the trial ends (the subscription is canceled then if the customer has no card by then) */
+  trialEnd: number;
+  /** the site the trial is for: a retry finds the trial an earlier try made for it */
+  siteId: string;
+  /** the provider's idempotency key of the creation, derived from the site and the plan */
+  idempotencyKey: string;
+}
+
+/** The trialing subscription the provider made. */
+export interface StartedTrial {
+  providerId: string;
+  /** trialing (or whatever the provider answered) */
+  status: string;
+  priceId: string;
+  quantity: number;
+  /** the trial is its current period */
+  periodStart: number;
+  periodEnd: number;
+  trialEnd: number;
+}
+
 export interface ProviderInvoice {
   id: string;
   number: string;

@@ -19,6 +19,8 @@ import type {
   PlanChangeOutcome,
   PlanChangeRequest,
   ProviderInvoice,
+  StartedTrial,
+  TrialRequest,
 } from './planChange';
 
 export interface NewCustomer {
@@ -144,6 +146,13 @@ export interface PaymentsProvider {
    * changePlan). Asked again after a try that made one, it makes no second: the first is the outcome.
    */
   startSubscription(request: NewSubscriptionRequest): Promise<PlanChangeOutcome>;
+  /**
+   * A subscription to one plan, trialing until `request.trialEnd` without a card and charging nothing now;
+   * canceled when the trial ends if the customer has no payment method by then (the owner activates it with a card:
+   * startSubscription). Asked again for the same site after a try that made one, it makes no second: the first is
+   * the answer.
+   */
+  startTrial(request: TrialRequest): Promise<StartedTrial>;
   /** Puts this coupon on the subscription's discount (the launch offer's monthly and annual variants). */
   applyCoupon(subscriptionId: string, couponId: string): Promise<void>;
   /** The payment intent of an open invoice: its own while it can still be paid, else a new one. */

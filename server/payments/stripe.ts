@@ -35,6 +35,10 @@
  *   is canceled (DELETE /v1/subscriptions/:id);
  * - the idempotency key of the update and the creation is derived from what they send (writeKey), not from the
  *   request's key: a retry of the same change, whichever request and key it comes with, is the same write;
+ * - startTrial: GET /v1/subscriptions (customer, status all) for the trial an earlier try made for the site
+ *   (metadata site_trial), which is the answer if there is one; else POST /v1/subscriptions (customer, items[0][price],
+ *   trial_end, trial_settings[end_behavior][missing_payment_method] cancel, metadata site_trial), keyed by the
+ *   caller's key (derived from the site and the plan);
  * - applyCoupon: POST /v1/subscriptions/:id discounts[0][coupon];
  * - invoicePaymentIntent: GET /v1/invoices/:id (payments expanded), GET /v1/payment_intents/:id;
  * - retrievePaymentIntent: GET /v1/payment_intents/:id;
@@ -56,7 +60,9 @@ import type {
   PlanChangeOutcome,
   PlanChangeRequest,
   PlanItem,
+  StartedTrial,
   SubscriptionState,
+  TrialRequest,
 } from './planChange';
 import {
   PaymentsProviderError,
@@ -85,6 +91,8 @@ import { idOf, intentIdOf, itemChanges, toIntentSummary, toPreviewLines, toProvi
 const EXPAND_INVOICE_PAYMENT = ['latest_invoice.confirmation_secret', 'latest_invoice.payments'];
 /** A subscription made in place of another names it here, so a retry finds what an earlier try made. */
 const REPLACES_METADATA_KEY = 'replaces_subscription';
+/** A site's trial names the site here, so a retry finds what an earlier try made. */
+const TRIAL_SITE_METADATA_KEY = 'site_trial';
 /** More subscriptions than a customer makes in place of one in a lifetime: the list is read as one page. */
 const LISTED_SUBSCRIPTIONS = 100;
 /** Statuses of a subscription that no longer stands: a declined first payment is canceled, an unpaid one expires. */
@@ -395,6 +403,39 @@ export class StripeProvider implements PaymentsProvider {
       expand: EXPAND_INVOICE_PAYMENT,
     };
     return this.client.subscriptions.create(params, { idempotencyKey: writeKey(request.customerId, 'activate', params) });
+  }
+
+  startTrial(request: TrialRequest) {
+    return this.call(async (): Promise<StartedTrial> => {
+      // An earlier try made it and its answer was lost: that one is the site's trial, whatever became of it.
+      const listed = await this.client.subscriptions.list({ customer: request.customerId, status: 'all', limit: LISTED_SUBSCRIPTIONS });
+      const earlier = listed.data.find((subscription) => subscription.metadata[TRIAL_SITE_METADATA_KEY] === request.siteId);
+      const subscription =
+        earlier ??
+        (await this.client.subscriptions.create(
+          {
+            customer: request.customerId,
+            items: [{ price: request.priceId }],
+            trial_end: request.trialEnd,
+            trial_settings: { end_behavior: { missing_payment_method: 'cancel' } },
+            metadata: { [TRIAL_SITE_METADATA_KEY]: request.siteId },
+          },
+          { idempotencyKey: request.idempotencyKey },
+        ));
+      const base = subscription.items.data[0];
+      if (base === undefined) throw new PaymentsProviderError(HTTP_BAD_GATEWAY, providerMessages.unavailable, 'no_items');
+      const trialEnd = subscription.trial_end ?? base.current_period_end;
+      return {
+        providerId: subscription.id,
+        status: subscription.status,
+        priceId: base.price.id,
+        quantity: base.quantity ?? 1,
+        // The trial is the subscription's current period.
+        periodStart: subscription.trial_start ?? base.current_period_start,
+        periodEnd: trialEnd,
+        trialEnd,
+      };
+    });
   }
 
   applyCoupon(subscriptionId: string, couponId: string) {

@@ -56,6 +56,20 @@ const staffRole = z
 export const MAX_STAFF = 500;
 export const MAX_ADMIN_ORIGINS = 20;
 
+/** The longest trial a site may start with, in days. */
+export const MAX_TRIAL_DAYS = 90;
+
+/**
+ * The plan a new site starts on: a trial of `priceId` (an active base-plan price of the catalogue offered to new
+ * sites) for `days` days, started at the card provider on the owner's first sign-in (docs/platform-api.md).
+ */
+const trialSchema = z
+  .object({
+    priceId: z.string().min(1).max(255),
+    days: z.number().int().min(1).max(MAX_TRIAL_DAYS),
+  })
+  .strict();
+
 export const sitePutSchema = z
   .object({
     name: z.string().trim().min(1).max(191),
@@ -70,6 +84,11 @@ export const sitePutSchema = z
       .optional(),
     owner: z.object({ id: userId, email: emailSchema, name: personName }).strict(),
     staff: z.array(z.object({ id: userId, email: emailSchema, name: personName, role: staffRole }).strict()).max(MAX_STAFF).default([]),
+    /**
+     * the plan the site starts on, as a trial begun on the owner's first sign-in; absent: none (a PUT without it
+     * removes one not yet begun). Once the site has a subscription, changing it changes nothing at the provider.
+     */
+    trial: trialSchema.optional(),
   })
   .strict();
 export type SitePut = z.output<typeof sitePutSchema>;
@@ -87,6 +106,8 @@ export const siteRecordSchema = z.object({
   panelPath: z.string(),
   owner: person,
   staff: z.array(person.extend({ role: z.string() })),
+  /** the plan the site starts on (a trial begun on the owner's first sign-in); null: none */
+  trial: z.object({ priceId: z.string(), days: z.number().int() }).nullable(),
   /** Unix seconds */
   createdAt: z.number().int(),
 });

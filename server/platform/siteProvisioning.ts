@@ -11,6 +11,8 @@
 import { randomUUID } from 'node:crypto';
 import { toUnixSeconds } from '../../core/rules/dates';
 import { isUnderPlatform } from '../auth/platformIssuer';
+import { saleRefusalOf } from '../billing/products';
+import { CatalogueRepository } from '../billing/repositories/catalogue';
 import { adminOriginsOf, emailKey, SiteDirectory } from '../billing/repositories/sites';
 import { isUniqueViolation, type Db } from '../db/database';
 import type { SiteRow, UserRow } from '../db/schema';
@@ -55,6 +57,7 @@ function toRecord(site: SiteRow, users: UserRow[]): SiteRecord {
     panelPath: sitePanelPath(site.id),
     owner: { id: owner?.id ?? '', email: owner?.email ?? '', name: owner?.name ?? '' },
     staff: live.filter((user) => user !== owner).map((user) => ({ id: user.id, email: user.email, name: user.name, role: user.role })),
+    trial: site.trial_price_id === null || site.trial_days === null ? null : { priceId: site.trial_price_id, days: site.trial_days },
     createdAt: site.created_at,
   };
 }
@@ -101,7 +104,22 @@ export class SiteProvisioning {
     if (platformIssuer !== null && !isUnderPlatform(body.adminUrl, platformIssuer)) {
       throw new DomainError('invalid', 'validation_failed', `Invalid request body: adminUrl: must lie under the platform's issuer ${platformIssuer}`);
     }
-    return this.write(new SiteDirectory(trx), siteId, body);
+    return this.write(trx, new SiteDirectory(trx), siteId, body);
+  }
+
+  /**
+   * A trial's plan must be one a new site may buy: an active price of an active base product of the catalogue's
+   * default group (billing/products.ts, as the plans screen of an owner without a plan offers them). A plan that
+   * is already the site's is not asked again, so a replayed PUT still writes nothing after the catalogue moved on.
+   */
+  private async checkTrialPlan(trx: Db, site: SiteRow | undefined, trial: SitePut['trial']): Promise<void> {
+    if (trial === undefined || site?.trial_price_id === trial.priceId) return;
+    const catalogue = new CatalogueRepository(trx);
+    const price = await catalogue.findPrice(trial.priceId);
+    const offered = await catalogue.offered(null, '');
+    if (price === undefined || price.legacy === 1 || saleRefusalOf(offered, trial.priceId, []) !== null) {
+      throw new DomainError('invalid', 'plan_not_available', messages.trialPlanNotAvailable);
+    }
   }
 
   /**
@@ -116,7 +134,7 @@ export class SiteProvisioning {
     await directory.updateSite(siteId, { deleted_at: toUnixSeconds(this.options.now()) });
   }
 
-  private async write(directory: SiteDirectory, siteId: string, body: SitePut): Promise<PutResult> {
+  private async write(trx: Db, directory: SiteDirectory, siteId: string, body: SitePut): Promise<PutResult> {
     const now = toUnixSeconds(this.options.now());
     const holder = await directory.findSiteByAdminUrl(body.adminUrl);
     if (holder !== undefined && holder.id !== siteId) {
@@ -124,6 +142,10 @@ export class SiteProvisioning {
     }
     const adminOriginsJson = JSON.stringify([...new Set(body.adminOrigins)].filter((origin) => origin !== new URL(body.adminUrl).origin));
     let site = await directory.findSite(siteId);
+    await this.checkTrialPlan(trx, site, body.trial);
+    // Stored as the plan a site starts on; once the site has a subscription it is only a record (billing/siteTrial.ts).
+    const trialPriceId = body.trial?.priceId ?? null;
+    const trialDays = body.trial?.days ?? null;
     let created = false;
     let changed = false;
     if (site === undefined) {
@@ -144,6 +166,8 @@ export class SiteProvisioning {
         ...NEW_SITE_DEFAULTS,
         created_at: now,
         deleted_at: null,
+        trial_price_id: trialPriceId,
+        trial_days: trialDays,
       });
       created = true;
       changed = true;
@@ -153,6 +177,8 @@ export class SiteProvisioning {
         ...(site.admin_url === body.adminUrl ? {} : { admin_url: body.adminUrl }),
         ...(site.admin_origins_json === adminOriginsJson ? {} : { admin_origins_json: adminOriginsJson }),
         ...(site.deleted_at === null ? {} : { deleted_at: null }),
+        ...(site.trial_price_id === trialPriceId ? {} : { trial_price_id: trialPriceId }),
+        ...(site.trial_days === trialDays ? {} : { trial_days: trialDays }),
       };
       if (site.deleted_at !== null) created = true;
       if (Object.keys(changes).length > 0) {

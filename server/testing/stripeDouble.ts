@@ -7,7 +7,8 @@
  * As the real API does, a POST with an Idempotency-Key header that was seen before is answered with the first
  * answer, without running again (recorded with `replayed`), and refused (400 idempotency_error) when its
  * parameters differ from the first's. Subscriptions it creates or changes are kept (`subscriptions`): reading or
- * listing them answers them as they are now, so a retry sees what an earlier try did. Faults: `loseReplies` runs a
+ * listing them answers them as they are now, so a retry sees what an earlier try did; one created with a
+ * `trial_end` is trialing until then. Faults: `loseReplies` runs a
  * request and then drops the connection instead of answering, as when the provider acted and its reply was lost
  * on the way.
  */
@@ -105,6 +106,8 @@ export interface DoubleSubscription {
   latest_invoice: ReturnType<typeof doubleInvoice> | null;
   cancel_at_period_end: boolean;
   canceled_at: number | null;
+  trial_start?: number | null;
+  trial_end?: number | null;
 }
 
 export function doubleIntent(id: string, status: string) {
@@ -205,12 +208,16 @@ function subscriptionRoutes(held: Map<string, DoubleSubscription>): Route[] {
       answer: (_m, request) => {
         created += 1;
         const id = created === 1 ? 'sub_double_new' : `sub_double_new_${created}`;
+        // A trial (trial_end given) runs from now until then and charges nothing: its first invoice is of zero.
+        const trialEnd = request.form.trial_end === undefined ? null : Number(request.form.trial_end);
+        const invoice = { ...nextInvoice(), billing_reason: 'subscription_create' };
         return keep(
           doubleSubscription(id, {
             customer: request.form.customer ?? null,
             metadata: fieldsUnder(request.form, 'metadata'),
             items: { object: 'list', data: itemsAfter([], request.form) },
-            latest_invoice: { ...nextInvoice(), billing_reason: 'subscription_create' },
+            latest_invoice: trialEnd === null ? invoice : { ...invoice, amount_due: 0, amount_paid: 0, amount_remaining: 0, total: 0 },
+            ...(trialEnd === null ? {} : { status: 'trialing', trial_start: Math.floor(Date.now() / 1000), trial_end: trialEnd }),
           }),
         );
       },

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Db } from '../../db/database';
 import type { SubscriptionRow } from '../../db/schema';
-import type { PaymentIntentSummary, PlanChangeOutcome, ProviderInvoice, SubscriptionState } from '../../payments/planChange';
+import type { PaymentIntentSummary, PlanChangeOutcome, ProviderInvoice, StartedTrial, SubscriptionState } from '../../payments/planChange';
 import { addonsJson, parseJson } from '../../db/jsonColumns';
 
 const pendingChangeJson = z.object({
@@ -143,6 +143,35 @@ export class PlanChangeRepository {
         await trx.updateTable('subscriptions').set({ status: 'canceled', cancelled_at: now, trial_end: now }).where('id', '=', replaced.id).execute();
       }
     });
+    return id;
+  }
+
+  /**
+   * The trial a provisioned site starts on (billing/siteTrial.ts), as the site's first subscription: on the trial's
+   * plan, its current period the trial, nothing billed. Answers the new row's id.
+   */
+  async recordTrial(siteId: string, customerId: string, trial: StartedTrial, now: number): Promise<string> {
+    const id = `sub_${randomBytes(ID_BYTES).toString('base64url')}`;
+    await this.db
+      .insertInto('subscriptions')
+      .values({
+        id,
+        site_id: siteId,
+        customer_id: customerId,
+        provider_subscription_id: trial.providerId,
+        status: trial.status,
+        price_id: trial.priceId,
+        quantity: trial.quantity,
+        addons_json: '[]',
+        current_period_start: trial.periodStart,
+        current_period_end: trial.periodEnd,
+        cancelled_at: null,
+        trial_end: trial.trialEnd,
+        pending_price_id: null,
+        pending_change_json: null,
+        created_at: now,
+      })
+      .execute();
     return id;
   }
 

@@ -63,7 +63,7 @@ export class SiteDirectory {
     await this.db.insertInto('sites').values(site).execute();
   }
 
-  async updateSite(id: string, changes: Partial<Pick<SitesTable, 'name' | 'admin_url' | 'admin_origins_json' | 'owner_user_id' | 'deleted_at'>>): Promise<void> {
+  async updateSite(id: string, changes: Partial<Pick<SitesTable, 'name' | 'admin_url' | 'admin_origins_json' | 'owner_user_id' | 'deleted_at' | 'trial_price_id' | 'trial_days'>>): Promise<void> {
     await this.db.updateTable('sites').set(changes).where('id', '=', id).execute();
   }
 

@@ -10,6 +10,9 @@
  * Rows written before it may hold one e-mail twice in a site under two cases. Each such group is repaired,
  * keeping the site's owner, else the oldest: a duplicate without a payment customer is deleted; one with a
  * customer is kept removed, under a key of its own. What was done is written to the server's log (stderr).
+ *
+ * The plan a provisioned site starts on: `trial_price_id` and `trial_days`, both null for none (a trial is started
+ * at the card provider on the owner's first sign-in when the site has no subscription yet: billing/siteTrial.ts).
  */
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
@@ -31,6 +34,8 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema.alterTable('sites').addColumn('name', 'text', (c) => c.notNull().defaultTo('')).execute();
   await db.schema.alterTable('sites').addColumn('admin_origins_json', 'text', (c) => c.notNull().defaultTo('[]')).execute();
   await db.schema.alterTable('sites').addColumn('deleted_at', 'bigint').execute();
+  await db.schema.alterTable('sites').addColumn('trial_price_id', 'text').execute();
+  await db.schema.alterTable('sites').addColumn('trial_days', 'integer').execute();
   await db.schema.alterTable('users').addColumn('email_key', 'text').execute();
   await db.schema.alterTable('users').addColumn('removed_at', 'bigint').execute();
 
@@ -75,6 +80,8 @@ export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropIndex('users_site_email_key_unique').ifExists().execute();
   await db.schema.alterTable('users').dropColumn('removed_at').execute();
   await db.schema.alterTable('users').dropColumn('email_key').execute();
+  await db.schema.alterTable('sites').dropColumn('trial_days').execute();
+  await db.schema.alterTable('sites').dropColumn('trial_price_id').execute();
   await db.schema.alterTable('sites').dropColumn('deleted_at').execute();
   await db.schema.alterTable('sites').dropColumn('admin_origins_json').execute();
   await db.schema.alterTable('sites').dropColumn('name').execute();

@@ -10,7 +10,15 @@
 import type { Db } from '../../db/database';
 import type { PaymentIntentRow } from '../../db/schema';
 import { defaultBrand } from '../../brand';
-import type { NewSubscriptionRequest, PaymentIntentSummary, PlanChangeOutcome, PlanChangeRequest, SubscriptionState } from '../planChange';
+import type {
+  NewSubscriptionRequest,
+  PaymentIntentSummary,
+  PlanChangeOutcome,
+  PlanChangeRequest,
+  StartedTrial,
+  SubscriptionState,
+  TrialRequest,
+} from '../planChange';
 import {
   PaymentsProviderError,
   type CardDetails,
@@ -143,6 +151,14 @@ export class SandboxProvider implements PaymentsProvider {
   async startSubscription(request: NewSubscriptionRequest): Promise<PlanChangeOutcome> {
     const state = await loadPlanState(this.db, { ...request, subscriptionId: request.replacesSubscriptionId }, request.startDate);
     return this.bill(state, 'subscription_create', sandboxId('sub'));
+  }
+
+  async startTrial(request: TrialRequest): Promise<StartedTrial> {
+    // The sandbox's subscriptions are the rows the caller stores: nothing of its own to keep, and nothing charged.
+    // Once only is the caller's (a lease per site, and the site's subscription read again under it).
+    const start = this.seconds();
+    if (request.trialEnd <= start) throw new PaymentsProviderError(HTTP_BAD_REQUEST, 'Invalid timestamp: must be in the future.', 'parameter_invalid_integer');
+    return { providerId: sandboxId('sub'), status: 'trialing', priceId: request.priceId, quantity: 1, periodStart: start, periodEnd: request.trialEnd, trialEnd: request.trialEnd };
   }
 
   async applyCoupon(_subscriptionId: string, _couponId: string): Promise<void> {
