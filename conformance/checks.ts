@@ -11,6 +11,7 @@
  * The kit sends no write that a conforming backend would carry out: besides the reads, the only writes it sends are
  * two probes (invoice details and billing contact, carrying a marker value), always in a form that must be refused.
  */
+import { checkPlatformApi } from './platformChecks';
 import type { ContractDocument, JsonSchema } from './document';
 import { alteredToken, unsignedCopy } from './forgeries';
 import { type Answer, describeAnswer, differences, summarise } from './wording';
@@ -35,6 +36,8 @@ export interface KitOptions {
   identityTokens: Record<Role, string>;
   report(result: CheckResult): void;
   timeoutMs?: number;
+  /** a platform key: the platform API is checked too (conformance/platformChecks.ts) */
+  platformKey?: string;
 }
 
 /** null: the rule holds; a string: why it does not; a skip: why the account cannot show it. */
@@ -429,6 +432,10 @@ export async function runConformance(options: KitOptions): Promise<Summary> {
     ];
     return changed.length === 0 ? null : `changed: ${summarise(changed)}`;
   });
+
+  if (options.platformKey !== undefined) {
+    await checkPlatformApi({ baseUrl, platformKey: options.platformKey, ownerSession, contract, timeoutMs, check });
+  }
 
   return summary;
 }

@@ -13,6 +13,9 @@ const EXIT_USAGE = 2;
 
 const USAGE = `usage: npm run conformance -- --base-url URL --token-command "CMD" [--document FILE]
 
+  With CONFORMANCE_PLATFORM_KEY set to a platform key, the platform API (/platform/v1) is checked too
+  (docs/platform-api.md); it is read from the environment so the key stays out of the shell's history.
+
   --base-url URL        the backend: calls go to URL/api/{name}
   --token-command CMD   run through the shell with CONFORMANCE_TOKEN=owner, other-owner or expired; prints one
                         identity token of that role (docs/conformance.md)
@@ -82,10 +85,12 @@ async function main(argv: string[]): Promise<number> {
   }
 
   process.stdout.write(`Checking ${args.baseUrl} against ${args.documentFile}\n`);
+  const platformKey = process.env.CONFORMANCE_PLATFORM_KEY?.trim();
   const summary = await runConformance({
     baseUrl: args.baseUrl,
     contract,
     identityTokens,
+    ...(platformKey ? { platformKey } : {}),
     report: (result) => process.stdout.write(`${line(result)}\n`),
   });
   const total = summary.ok + summary.failed + summary.skipped;

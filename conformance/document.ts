@@ -46,6 +46,8 @@ export interface ContractDocument {
   validateRequest(name: string): Validate;
   validateAnswer(name: string): Validate;
   validateError: Validate;
+  /** a component schema of the document, e.g. `PlatformSite` (the platform API's bodies) */
+  validateComponent(name: string): Validate;
   /** the codes the error body's `error.code` may take (the ApiError component's enum) */
   errorCodes: string[];
 }
@@ -127,6 +129,7 @@ export function contractDocument(document: OpenApiDocument): ContractDocument {
     validateRequest: (name) => callValidator(name, `requestBody/content/${media}/schema`),
     validateAnswer: (name) => callValidator(name, `responses/200/content/${media}/schema`),
     validateError: validatorAt(ERROR_COMPONENT.slice(1)),
+    validateComponent: (name) => validatorAt(`/components/schemas/${name}`),
     errorCodes: errorCodesOf(document),
   };
 }

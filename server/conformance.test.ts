@@ -12,6 +12,7 @@ import { callKinds } from '../core/rules/callKinds';
 import type { CallName } from '../core/contract';
 import type { Demo } from './testing/harness';
 import { setUpDemo, UNLIMITED_RATE_LIMITS_ENV } from './testing/testKit';
+import { DEMO_PLATFORM_API_KEY } from './config';
 
 const PROJECT_ROOT = path.resolve(__dirname, '..');
 const CLI = path.join(PROJECT_ROOT, 'conformance', 'cli.ts');
@@ -26,9 +27,9 @@ interface KitRun {
   stderr: string;
 }
 
-function runKit(args: string[]): Promise<KitRun> {
+function runKit(args: string[], env: Record<string, string> = {}): Promise<KitRun> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', CLI, ...args], { cwd: PROJECT_ROOT, timeout: RUN_TIMEOUT_MS }, (error, stdout, stderr) => {
+    execFile(process.execPath, ['--import', 'tsx', CLI, ...args], { cwd: PROJECT_ROOT, timeout: RUN_TIMEOUT_MS, env: { ...process.env, ...env } }, (error, stdout, stderr) => {
       resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : null, stdout, stderr });
     });
   });
@@ -112,9 +113,12 @@ describe('against the reference server', () => {
   it(
     'passes every check as the active owner',
     async () => {
-      const run = await runKit(['--base-url', demo.panelUrl, '--token-command', tokenCommand(demo)]);
+      const run = await runKit(['--base-url', demo.panelUrl, '--token-command', tokenCommand(demo)], { CONFORMANCE_PLATFORM_KEY: DEMO_PLATFORM_API_KEY });
       expect(failLines(run)).toEqual([]);
       expect(run.code).toBe(0);
+      expect(run.stdout).toContain("ok   the platform API refuses a call without a key, with a wrong key and with the owner's session");
+      expect(run.stdout).toContain('ok   PUT /platform/v1/sites/{siteId} creates the site once and answers the documented record');
+      expect(run.stdout).toContain('ok   DELETE /platform/v1/sites/{siteId} removes the site');
       const summary = summaryOf(run);
       expect(summary).toMatchObject({ failed: 0 });
       expect(summary.ok).toBeGreaterThan(40);
@@ -129,9 +133,16 @@ describe('against the reference server', () => {
   it(
     'passes every check as the owner of a site with a custom and a sending domain, which shows the sending-domain calls',
     async () => {
-      const run = await runKit(['--base-url', demo.panelUrl, '--token-command', tokenCommand(demo, 'domain-live', 'active')]);
-      expect(failLines(run)).toEqual([]);
-      expect(run.code).toBe(0);
+      const run = await runKit(['--base-url', demo.panelUrl, '--token-command', tokenCommand(demo, 'domain-live', 'active')], {
+        CONFORMANCE_PLATFORM_KEY: 'not-the-platform-key-0123456789abcdef',
+      });
+      // A key the server does not take: the platform API's checks fail, and say so.
+      expect(failLines(run)).toEqual([
+        expect.stringMatching(/^FAIL the platform API refuses .*: the refused PUTs made the site \(GET answered 401\)$/),
+        'FAIL PUT /platform/v1/sites/{siteId} creates the site once and answers the documented record: the first PUT answered 401',
+      ]);
+      expect(run.code).toBe(1);
+      expect(run.stdout).toMatch(/^skip DELETE \/platform\/v1\/sites\/\{siteId\} removes the site: the PUT did not make the site$/m);
       for (const line of run.stdout.split('\n')) if (line.startsWith('ok ')) okLines.add(line);
       // Between the two owners, every read call answered as documented, but the registrar's token: for staff
       // owners once enabled, a write the kit does not make.

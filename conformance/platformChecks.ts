@@ -1,0 +1,99 @@
+/**
+ * The platform API's checks (docs/platform-api.md), run when the kit is given a platform key: only a key opens it
+ * (not none, not a wrong one, not the owner's session), a PUT is idempotent and answers the documented record, a
+ * site is listed and read back, and a DELETE removes it. The probe site the checks make is removed at the end.
+ */
+import type { ContractDocument } from './document';
+
+type Verdict = string | null | { skip: string };
+
+export interface PlatformCheckContext {
+  baseUrl: string;
+  platformKey: string;
+  /** the owner's billing session token: it must not open the platform API */
+  ownerSession: string;
+  contract: ContractDocument;
+  timeoutMs: number;
+  check(name: string, run: () => Promise<Verdict>): Promise<void>;
+}
+
+interface Answer {
+  status: number;
+  body: unknown;
+}
+
+const UNAUTHORIZED = 401;
+
+export async function checkPlatformApi(context: PlatformCheckContext): Promise<void> {
+  const { baseUrl, platformKey, contract, check } = context;
+  // A fresh id and admin URL each run, so a run never meets the previous one's site.
+  const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  const siteId = `conformance-probe-${run}`;
+  const body = {
+    name: 'Conformance kit probe site',
+    adminUrl: `https://admin.conformance-probe-${run}.example/ghost`,
+    owner: { email: `owner@conformance-probe-${run}.example`, name: 'Probe Owner' },
+  };
+
+  async function call(method: string, path: string, key: string | null, json?: unknown): Promise<Answer> {
+    const headers: Record<string, string> = {};
+    if (key !== null) headers.authorization = `Bearer ${key}`;
+    if (json !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(`${baseUrl}/platform/v1${path}`, {
+      method,
+      headers,
+      body: json === undefined ? undefined : JSON.stringify(json),
+      signal: AbortSignal.timeout(context.timeoutMs),
+    });
+    const text = await response.text();
+    try {
+      return { status: response.status, body: text === '' ? null : (JSON.parse(text) as unknown) };
+    } catch {
+      return { status: response.status, body: text };
+    }
+  }
+
+  await check('the platform API refuses a call without a key, with a wrong key and with the owner\'s session', async () => {
+    const failures: string[] = [];
+    for (const [what, key] of [['no key', null], ['a wrong key', `${platformKey}-wrong`], ["the owner's session", context.ownerSession]] as const) {
+      for (const [method, path, json] of [['GET', '/sites', undefined], ['PUT', `/sites/${siteId}`, body]] as const) {
+        const answer = await call(method, path, key, json);
+        if (answer.status !== UNAUTHORIZED || contract.validateError(answer.body) !== null) failures.push(`${method} ${path} with ${what} answered ${answer.status}`);
+      }
+    }
+    const after = await call('GET', `/sites/${siteId}`, platformKey);
+    if (after.status !== 404) failures.push(`the refused PUTs made the site (GET answered ${after.status})`);
+    return failures.length === 0 ? null : failures.join('; ');
+  });
+
+  let created: unknown = null;
+  await check('PUT /platform/v1/sites/{siteId} creates the site once and answers the documented record', async () => {
+    const first = await call('PUT', `/sites/${siteId}`, platformKey, body);
+    if (first.status !== 201) return `the first PUT answered ${first.status}`;
+    const problem = contract.validateComponent('PlatformSite')(first.body);
+    if (problem !== null) return `the record does not match the document: ${problem}`;
+    created = first.body;
+    const second = await call('PUT', `/sites/${siteId}`, platformKey, body);
+    if (second.status !== 200) return `the same PUT again answered ${second.status}`;
+    return JSON.stringify(second.body) === JSON.stringify(first.body) ? null : 'the same PUT again answered another record';
+  });
+
+  await check('GET /platform/v1/sites/{siteId} and the list read the site back', async () => {
+    if (created === null) return { skip: 'the PUT did not make the site' };
+    const one = await call('GET', `/sites/${siteId}`, platformKey);
+    if (one.status !== 200 || JSON.stringify(one.body) !== JSON.stringify(created)) return `GET answered ${one.status}, not the record the PUT answered`;
+    // Ids are listed in order, and the probe's id sorts right after its own prefix (its random part makes a
+    // neighbour unlikely): the page after that prefix holds it.
+    const listed = await call('GET', `/sites?after=${siteId.slice(0, -1)}&limit=10`, platformKey);
+    if (listed.status !== 200 || contract.validateComponent('PlatformSitePage')(listed.body) !== null) return `the list answered ${listed.status} without the documented page`;
+    return (listed.body as { sites: { id: string }[] }).sites.some((site) => site.id === siteId) ? null : 'the list does not hold the site';
+  });
+
+  await check('DELETE /platform/v1/sites/{siteId} removes the site', async () => {
+    if (created === null) return { skip: 'the PUT did not make the site' };
+    const removed = await call('DELETE', `/sites/${siteId}`, platformKey);
+    if (removed.status !== 204) return `DELETE answered ${removed.status}`;
+    const after = await call('GET', `/sites/${siteId}`, platformKey);
+    return after.status === 404 ? null : `GET after DELETE answered ${after.status}`;
+  });
+}
