@@ -4,7 +4,7 @@
  * site publishes under its admin URL so that server can check the signature.
  *
  * What the billing server expects, and so what this module always does: RS256 with a `kid` in the header, `iss` the
- * site's admin URL (under the platform's IDENTITY_ISSUER), `aud` the billing service (its IDENTITY_AUDIENCE), `sub`
+ * site's admin URL (as the platform provisioned the site), `aud` the billing service (its IDENTITY_AUDIENCE), `sub`
  * the signed-in user's e-mail, `role`, and a lifetime of about 5 minutes (it refuses tokens over 15).
  *
  * Keys are Web Crypto keys or PEM text (PKCS#8 private, SPKI public), so it runs wherever `jose` does.
