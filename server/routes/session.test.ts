@@ -211,5 +211,14 @@ describe('which page may ask for a session', () => {
     expect(foreign.status).toBe(403);
     expect(((await foreign.json()) as { error: { code: string } }).error.code).toBe('forbidden');
     expect((await ask(demo.panelUrl)).status).toBe(200);
+    // A browser that names the request's site: only the panel's own origin.
+    for (const [site, status] of [['cross-site', 403], ['same-site', 403], ['same-origin', 200]] as const) {
+      const answer = await fetch(`${demo.panelUrl}/api/billing-session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'sec-fetch-site': site },
+        body: JSON.stringify({ jwt: token, data: {}, options: { init: false } }),
+      });
+      expect(answer.status).toBe(status);
+    }
   });
 });

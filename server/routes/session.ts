@@ -22,8 +22,14 @@ import { OWNER_ROLE } from '../platform/siteProvisioning';
 import { registerCall } from './call';
 import type { ActionDeps, ApiDeps } from './deps';
 
-/** Whether the request comes from a browser page on another origin than the panel's (the server's own). */
+/**
+ * Whether the request comes from a browser page on another origin than the panel's (the server's own). A browser
+ * says so itself in Sec-Fetch-Site, whatever proxies stand between; one that does not send it is judged by its
+ * Origin against the address the request reached (the proxies' forwarded one, TRUST_PROXY_HOPS).
+ */
 function isFromForeignPage(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined) return site !== 'same-origin';
   const origin = request.headers.origin;
   return origin !== undefined && origin !== `${request.protocol}://${request.host}`;
 }
