@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import { CHROMIUM_LAUNCH_OPTIONS } from './e2e/chromium';
-import { FOREIGN_HOSTS, SIGNED_IN_SCENARIO, originOf } from './examples/e2e/examples';
+import { FOREIGN_HOSTS, OTHER_SITE_SCENARIO, SIGNED_IN_SCENARIO, originOf } from './examples/e2e/examples';
 
 const panelDist = path.resolve(process.env.EXAMPLES_PANEL_DIST ?? 'dist');
 if (!existsSync(path.join(panelDist, 'index.html'))) throw new Error(`No built panel in ${panelDist}: run \`npm run build\` first`);
@@ -61,6 +61,19 @@ export default defineConfig({
         USER_NAME: SIGNED_IN_SCENARIO.owner.name,
         USER_EMAIL: SIGNED_IN_SCENARIO.owner.email,
         USER_ROLE: SIGNED_IN_SCENARIO.owner.role,
+        // The React admin's site switcher: a second site, signed in to as its owner.
+        ...(host.name === 'react-admin'
+          ? {
+              OTHER_SITES: JSON.stringify([
+                {
+                  id: OTHER_SITE_SCENARIO.name,
+                  billingSiteId: OTHER_SITE_SCENARIO.site.id,
+                  name: 'No-card Publisher',
+                  user: { name: OTHER_SITE_SCENARIO.owner.name, email: OTHER_SITE_SCENARIO.owner.email, role: OTHER_SITE_SCENARIO.owner.role },
+                },
+              ]),
+            }
+          : {}),
       },
     },
   ]),

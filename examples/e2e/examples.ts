@@ -7,8 +7,11 @@ import { buildScenarios } from '../../server/demo/scenarios';
 
 const BASE_PORT = Number(process.env.EXAMPLES_PORT ?? 4610);
 
+const scenarios = buildScenarios(Date.now());
 /** The site each admin is signed in to, and its owner: the demo's `active` scenario. */
-export const SIGNED_IN_SCENARIO = buildScenarios(Date.now()).active;
+export const SIGNED_IN_SCENARIO = scenarios.active;
+/** The React admin's other site (its site switcher, OTHER_SITES), and its owner: the demo's `no-card` scenario. */
+export const OTHER_SITE_SCENARIO = scenarios['no-card'];
 
 export interface ForeignHost {
   name: 'react-admin' | 'plain-html';

@@ -6,7 +6,7 @@
  */
 import http from 'node:http';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { ATTACKER_PORT, FOREIGN_HOSTS, SIGNED_IN_SCENARIO, originOf, type ForeignHost } from './examples';
+import { ATTACKER_PORT, FOREIGN_HOSTS, OTHER_SITE_SCENARIO, SIGNED_IN_SCENARIO, originOf, type ForeignHost } from './examples';
 
 /** What Chromium shows in a frame it refused to load, e.g. for the framed page's frame-ancestors. */
 const REFUSED_FRAME_URL = 'chrome-error://chromewebdata/';
@@ -120,7 +120,8 @@ for (const host of FOREIGN_HOSTS) {
     test("the site's own address may be framed by this admin's origin alone", async ({ page, request }) => {
       const response = await request.get(`${siteAddressOf(host)}/`);
       expect(response.ok()).toBe(true);
-      expect(frameAncestorsOf(response.headers()['content-security-policy'])).toEqual([originOf(host.port)]);
+      // 'self': the panel's own origin, which frames the card provider's field; then the site's admin origin alone.
+      expect(frameAncestorsOf(response.headers()['content-security-policy'])).toEqual(["'self'", originOf(host.port)]);
 
       // A page of another origin that frames it gets Chromium's refusal, not the panel.
       await withPageOfAnotherOrigin(`<!doctype html><title>Not the admin</title><iframe src="${siteAddressOf(host)}/"></iframe>`, async (address) => {
@@ -154,6 +155,47 @@ for (const host of FOREIGN_HOSTS) {
     });
   });
 }
+
+test.describe('examples/react-admin, two sites', () => {
+  const host = FOREIGN_HOSTS.find((candidate) => candidate.name === 'react-admin')!;
+
+  test.beforeEach(async ({ request }) => {
+    expect((await request.post(`${originOf(host.panelPort)}/__demo/reset`)).ok()).toBe(true);
+  });
+
+  test("switching the site opens the new site's owner dashboard at its own address, nothing of the old one", async ({ page }) => {
+    await page.goto(host.addressOf('/'));
+    await expectOwnersDashboard(page);
+    const panel = panelOf(page);
+    const plan = panel.getByRole('region', { name: 'Plan details' });
+    await expect(plan.getByText('Publisher', { exact: false }).first()).toBeVisible();
+    await expect(plan.getByText('Account credit', { exact: true })).toBeVisible();
+    await expect(panel.getByRole('region', { name: 'Payment information' }).getByText('4242', { exact: false })).toBeVisible();
+    const listeners = await windowMessageListeners(page);
+
+    // The admin's site switcher: <BillingPanel site> changes in place, the admin's route kept.
+    await page.getByRole('combobox', { name: 'Site' }).selectOption({ label: 'No-card Publisher' });
+    await expect(page.locator('#billing-frame')).toHaveAttribute('src', `${originOf(host.panelPort)}/sites/${OTHER_SITE_SCENARIO.site.id}/`);
+    await expect(page.getByText(OTHER_SITE_SCENARIO.owner.name)).toBeVisible();
+    await expectOwnersDashboard(page);
+    await expect(page.getByLabel('Subscription')).toHaveText('active');
+    await expect(plan.getByText('Starter', { exact: false }).first()).toBeVisible();
+    // Nothing of the old site: its plan, its credit, its card.
+    await expect(plan.getByText('Publisher', { exact: false })).toHaveCount(0);
+    await expect(plan.getByText('Account credit', { exact: true })).toHaveCount(0);
+    await expect(panel.getByRole('region', { name: 'Payment information' }).getByText('4242', { exact: false })).toHaveCount(0);
+    // One panel, one listener.
+    await expect(page.locator('iframe')).toHaveCount(1);
+    expect(await windowMessageListeners(page)).toBe(listeners);
+
+    // And back: the first site's dashboard again.
+    await page.getByRole('combobox', { name: 'Site' }).selectOption({ label: 'Active Publisher' });
+    await expect(page.locator('#billing-frame')).toHaveAttribute('src', `${siteAddressOf(host)}/`);
+    await expectOwnersDashboard(page);
+    await expect(plan.getByText('Account credit', { exact: true })).toBeVisible();
+    await expect(plan.getByText('Starter', { exact: false })).toHaveCount(0);
+  });
+});
 
 /**
  * A page of another origin opens the admin and posts it what the panel would: a route change and a request to open

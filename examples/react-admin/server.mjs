@@ -23,25 +23,47 @@ const ORIGIN = `http://127.0.0.1:${PORT}`;
  * scenario `active` is `site_active`), and the panel's own address for the site is named by it.
  */
 const siteId = process.env.SITE ?? 'active';
-const site = {
+const firstSite = {
   id: siteId,
   billingSiteId: process.env.BILLING_SITE_ID ?? `site_${siteId.replaceAll('-', '_')}`,
   name: process.env.SITE_NAME ?? 'Active Publisher',
+  user: {
+    name: process.env.USER_NAME ?? 'Alex Morgan',
+    email: process.env.USER_EMAIL ?? 'alex@active.example.com',
+    role: process.env.USER_ROLE ?? 'Owner',
+  },
 };
-const user = {
-  name: process.env.USER_NAME ?? 'Alex Morgan',
-  email: process.env.USER_EMAIL ?? 'alex@active.example.com',
-  role: process.env.USER_ROLE ?? 'Owner',
-};
-/** The site's admin URL: the token's issuer; the billing server knows the site by it. */
-const ADMIN_URL = `${ORIGIN}/sites/${site.id}`;
+/**
+ * OTHER_SITES: more sites the user administers here, a JSON array of `{id, billingSiteId, name, user: {name, email,
+ * role}}` (the admin's site switcher lists them all). In the demo every site has its own owner, so each names who
+ * signs in to it; a real platform's user would be the same person on each.
+ */
+const sites = [firstSite, ...JSON.parse(process.env.OTHER_SITES || '[]')];
+/** A site's admin URL: the token's issuer; the billing server knows the site by it. */
+const adminUrlOf = (site) => `${ORIGIN}/sites/${site.id}`;
 const DIST = path.join(import.meta.dirname, 'dist');
 const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml' };
 
-// A key pair of this process: tokens signed before a restart stop verifying, which a 5-minute token survives.
-const key = await generateIdentityKeyPair(`acme-react-${Date.now()}`);
-const jwks = JSON.stringify(await buildJwks([key]));
-const jwksPath = new URL(jwksUrl(ADMIN_URL)).pathname;
+// A key pair per site, of this process: tokens signed before a restart stop verifying, which a 5-minute token survives.
+const keys = new Map();
+const jwksByPath = new Map();
+for (const site of sites) {
+  const key = await generateIdentityKeyPair(`acme-react-${site.id}-${Date.now()}`);
+  keys.set(site.id, key);
+  jwksByPath.set(new URL(jwksUrl(adminUrlOf(site))).pathname, JSON.stringify(await buildJwks([key])));
+}
+
+const forceUpgradeInfoOf = ({ user }) => ({ forceUpgrade: false, isOwner: user.role === 'Owner', ownerUser: { name: user.name, email: user.email } });
+
+async function readJson(request) {
+  let body = '';
+  for await (const chunk of request) body += chunk;
+  try {
+    return body === '' ? {} : JSON.parse(body);
+  } catch {
+    return {};
+  }
+}
 
 function send(response, status, type, body, headers = {}) {
   response.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', ...headers }).end(body);
@@ -59,14 +81,22 @@ async function sendFile(response, file) {
 
 const server = createServer(async (request, response) => {
   const { pathname } = new URL(request.url ?? '/', ORIGIN);
-  if (request.method === 'GET' && pathname === jwksPath) {
-    return send(response, 200, 'application/json; charset=utf-8', jwks, { 'cache-control': 'public, max-age=300' });
+  if (request.method === 'GET' && jwksByPath.has(pathname)) {
+    return send(response, 200, 'application/json; charset=utf-8', jwksByPath.get(pathname), { 'cache-control': 'public, max-age=300' });
   }
   if (request.method === 'GET' && pathname === '/api/session') {
-    return json(response, 200, { panelUrl: PANEL_URL, user, site, forceUpgradeInfo: { forceUpgrade: false, isOwner: user.role === 'Owner', ownerUser: { name: user.name, email: user.email } } });
+    return json(response, 200, {
+      panelUrl: PANEL_URL,
+      sites: sites.map(({ id, billingSiteId, name, user }) => ({ id, billingSiteId, name, user, forceUpgradeInfo: forceUpgradeInfoOf({ user }) })),
+    });
   }
   if (request.method === 'POST' && pathname === '/api/billing/identity-token') {
-    const token = await mintIdentityToken(key, { adminUrl: ADMIN_URL, audience: AUDIENCE, email: user.email, role: user.role, name: user.name });
+    // The site the admin shows: the token is for its user, signed with its key, its admin URL the issuer.
+    const { site: asked } = await readJson(request);
+    const site = sites.find((candidate) => candidate.id === asked);
+    if (site === undefined) return json(response, 404, { error: 'no such site' });
+    const { user } = site;
+    const token = await mintIdentityToken(keys.get(site.id), { adminUrl: adminUrlOf(site), audience: AUDIENCE, email: user.email, role: user.role, name: user.name });
     return json(response, 200, { token });
   }
   if (request.method !== 'GET') return json(response, 405, { error: 'method not allowed' });
@@ -76,6 +106,7 @@ const server = createServer(async (request, response) => {
 });
 
 server.listen(PORT, '127.0.0.1', () => {
-  process.stdout.write(`Acme React admin: ${ORIGIN}/settings/billing (billing panel ${PANEL_URL}/sites/${site.billingSiteId}/, site admin ${ADMIN_URL})\n`);
+  const described = sites.map((site) => `${PANEL_URL}/sites/${site.billingSiteId}/ for ${adminUrlOf(site)}`).join(', ');
+  process.stdout.write(`Acme React admin: ${ORIGIN}/settings/billing (billing panels: ${described})\n`);
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.close(() => process.exit(0)));

@@ -1,7 +1,7 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { BillingPanel, type PanelStatus, type PanelTheme, type SubscriptionUpdate } from '@inkwell/billing-host-sdk/react';
-import { fetchIdentityToken, type AdminSession } from './adminApi';
+import { fetchIdentityToken, type AdminSite } from './adminApi';
 
 /** Where billing lives in this admin; the panel's own routes follow it: /settings/billing/support is the panel's /support. */
 export const BILLING_PATH = '/settings/billing';
@@ -16,7 +16,7 @@ function adminPathOf(panelRoute: string): string {
   return panelRoute === '/' ? BILLING_PATH : BILLING_PATH + panelRoute;
 }
 
-export function BillingScreen({ session, theme }: { session: AdminSession; theme: PanelTheme }) {
+export function BillingScreen({ panelUrl, site, theme }: { panelUrl: string; site: AdminSite; theme: PanelTheme }) {
   const location = useLocation();
   const navigate = useNavigate();
   const [status, setStatus] = useState<PanelStatus>('loading');
@@ -26,6 +26,13 @@ export function BillingScreen({ session, theme }: { session: AdminSession; theme
   // The panel moved: the admin's address follows, replacing the entry (the panel's own history is its own).
   const onRouteChange = useCallback((route: string) => navigate(adminPathOf(route), { replace: true }), [navigate]);
   const onSubscription = useCallback((update: SubscriptionUpdate) => setSubscription(update.subscription.status), []);
+  // The token of the site shown: the panel asks again once another site's panel is mounted.
+  const getToken = useCallback(() => fetchIdentityToken(site), [site]);
+  // Another site: what the old panel told us is the old site's (the SDK reports 'loading' again itself).
+  useEffect(() => {
+    setSubscription(null);
+    setError(null);
+  }, [site.billingSiteId]);
 
   return (
     <section className="billing" aria-labelledby="billing-title">
@@ -41,11 +48,12 @@ export function BillingScreen({ session, theme }: { session: AdminSession; theme
       {error !== null && <p role="alert">{error}</p>}
       <BillingPanel
         className="billing-panel"
-        panelUrl={session.panelUrl}
-        // The site's own address: it frames only in this site's admin and takes only this site's tokens.
-        site={session.site.billingSiteId}
-        getToken={fetchIdentityToken}
-        forceUpgradeInfo={session.forceUpgradeInfo}
+        panelUrl={panelUrl}
+        // The site's own address: it frames only in this site's admin and takes only this site's tokens. Another
+        // site here mounts a fresh panel at that site's address.
+        site={site.billingSiteId}
+        getToken={getToken}
+        forceUpgradeInfo={site.forceUpgradeInfo}
         // The admin's router decides where the panel is: its address is the route prop.
         route={panelRouteOf(location.pathname, location.search)}
         onRouteChange={onRouteChange}
