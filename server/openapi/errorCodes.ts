@@ -42,7 +42,7 @@ export const errorCodeDocs: Record<ApiErrorCode, string> = {
   preview_expired: "400: the preview's proration date is too old: preview again.",
   proration_date_in_future: '400: the proration date is in the future.',
   period_mismatch: '400: a price is not of the billing period asked for.',
-  plan_not_available: '400: the plan is not offered to this site.',
+  plan_not_available: "400: the plan is not offered to this site; from PUT /platform/v1/sites/{siteId}, the trial's price is not an active base-plan price offered to new sites.",
   addon_not_available: '400: an add-on is not offered with the chosen plan.',
   subscription_running: '409: the subscription is running: change its plan instead of activating it.',
   coupon_not_found: '400 or 404: no such coupon.',

@@ -74,7 +74,7 @@ export function platformPaths(): Record<string, unknown> {
       put: {
         ...common,
         operationId: 'putSite',
-        summary: 'Creates or updates the site, its owner and staff, idempotently. Whoever it no longer names is removed, and their sessions end.',
+        summary: "Creates or updates the site, its owner and staff, and the plan it starts on (a trial begun on the owner's first sign-in), idempotently. Whoever it no longer names is removed, and their sessions end.",
         requestBody: { required: true, ...json('PlatformSitePut') },
         responses: {
           '200': { description: 'Updated (or unchanged).', ...json('PlatformSite') },

@@ -68,7 +68,10 @@ const trialSchema = z
     priceId: z.string().min(1).max(255),
     days: z.number().int().min(1).max(MAX_TRIAL_DAYS),
   })
-  .strict();
+  .strict()
+  .describe(
+    "The plan the site starts on: a trial of `priceId` (an active base-plan price offered to new sites, else 400 plan_not_available) for `days` days, begun at the card provider on the owner's first sign-in. Absent: none. Once the site has a subscription, a change here changes nothing at the provider.",
+  );
 
 export const sitePutSchema = z
   .object({
