@@ -222,6 +222,14 @@ describe('a provisioned site starts on its trial (the card provider, against its
     expect(creations()).toHaveLength(1);
   });
 
+  it('starts one trial for first sign-ins at once: one creation at the provider, one subscription', async () => {
+    await platform('PUT', '/sites/trial-race', siteBody('trial-race', { priceId: BUSINESS_YEAR, days: 30 }));
+    const sessions = await Promise.all(Array.from({ length: 4 }, () => signIn('trial-race')));
+    expect(sessions.map((session) => session.status)).toEqual([200, 200, 200, 200]);
+    expect(creations()).toHaveLength(1);
+    expect(await subscriptionsOf('trial-race')).toEqual([expect.objectContaining({ status: 'trialing', price_id: BUSINESS_YEAR })]);
+  });
+
   it("its reply lost: the sign-in fails and stores nothing, and the next one records the provider's trial, not a second", async () => {
     await platform('PUT', '/sites/trial-lost', siteBody('trial-lost', { priceId: PUBLISHER_YEAR, days: 14 }));
     double.loseReplies.push({ method: 'POST', path: /^\/v1\/subscriptions$/, count: CLIENT_ATTEMPTS });
