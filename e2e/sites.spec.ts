@@ -6,6 +6,7 @@
  */
 import type { FrameLocator, Page } from '@playwright/test';
 import { HOST_URL, PANEL_URL, expect, test } from './fixtures';
+import { typeCard } from './panel';
 
 const SITE_A = 'site_active';
 const SITE_B = 'site_harbour_gazette';
@@ -100,6 +101,20 @@ test("two admins on two origins each show their own site's owner dashboard, side
   await second.getByRole('link', { name: /^The demo host/ }).click();
   await expect(second).toHaveURL(`${HOST_URL}/#/pro`);
   await expectDashboard(second, 'Publisher', '4242', '4444');
+});
+
+test("the second admin's owner updates the card: the card field frames under the site's own admin too", async ({ page }) => {
+  const second = await secondAdminUrl(page);
+  await page.goto(`${second}#/pro`);
+  const panel = await expectDashboard(page, 'Business', '4444', '4242');
+  await panel.getByRole('button', { name: 'Update credit card' }).click();
+  const dialog = panel.getByRole('dialog', { name: 'Update credit card' });
+  await dialog.getByLabel('Full name').fill('Sam Okafor');
+  await typeCard(panel, '4242 4242 4242 4242');
+  await dialog.getByRole('button', { name: 'Update', exact: true }).click();
+  await expect(dialog.getByRole('button', { name: 'Update complete!' })).toBeVisible();
+  await expect(dialog).toBeHidden({ timeout: 15_000 });
+  await expect(panel.getByRole('region', { name: 'Payment information' }).getByText('4242', { exact: false })).toBeVisible();
 });
 
 test("each site's address may be framed by its own admin's origins alone", async ({ request }) => {

@@ -33,8 +33,7 @@ import { registerOpenApiRoute } from './routes/openapi';
 import { isPagePath, registerPanelPage } from './routes/panelPage';
 import { registerPlanChangeRoutes } from './routes/planChanges';
 import { registerPlatformRoutes } from './routes/platform';
-import { adminOriginsOf, SiteDirectory } from './billing/repositories/sites';
-import { SITE_ID_PATTERN } from './platform/contract';
+import { SiteDirectory } from './billing/repositories/sites';
 import { SiteProvisioning } from './platform/siteProvisioning';
 import { registerSessionRoutes } from './routes/session';
 import { registerWebhookRoutes } from './routes/webhooks';
@@ -98,6 +97,7 @@ async function addSandboxRoutes(app: FastifyInstance, options: PanelServerOption
     publishableKey: config.payments.publishableKey,
     brand: config.brand,
     hostOrigins: options.hostOrigins,
+    siteAdminOrigins: (siteId) => new SiteDirectory(options.db).liveSiteAdminOrigins(siteId),
   });
 }
 
@@ -233,8 +233,8 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
     production: config.production,
     runtimeConfig: () => panelRuntimeConfig(config, options.hostOrigins()),
     siteRuntimeConfig: async (siteId) => {
-      const site = SITE_ID_PATTERN.test(siteId) ? await sites.findSite(siteId) : undefined;
-      return site === undefined || site.deleted_at !== null ? null : panelRuntimeConfig(config, adminOriginsOf(site), site.id);
+      const origins = await sites.liveSiteAdminOrigins(siteId);
+      return origins === null ? null : panelRuntimeConfig(config, origins, siteId);
     },
   });
 

@@ -66,8 +66,10 @@ export interface SandboxPaymentsOptions {
   payments: PaymentsProvider;
   publishableKey: string;
   brand: Brand;
-  /** who may frame the card field: the panel itself, and the hosts that frame the panel */
+  /** who may frame the card field: the panel itself, and the hosts that frame the panel's fixed address */
   hostOrigins: () => string[];
+  /** on a site's own address, the hosts that frame it: the site's admin origins; null for no such site */
+  siteAdminOrigins: (siteId: string) => Promise<string[] | null>;
 }
 
 function providerError(status: number, code: string, message: string): SandboxAnswer {
@@ -94,8 +96,10 @@ export function registerSandboxPaymentRoutes(app: FastifyInstance, options: Sand
     reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(await browserFile('card-frame.css')),
   );
 
-  app.get(CARD_FRAME_PATH, async (_request, reply) => {
-    const frameAncestors = ["'self'", ...options.hostOrigins()].join(' ');
+  app.get(CARD_FRAME_PATH, async (request, reply) => {
+    const { site } = request.query as { site?: unknown };
+    const siteOrigins = typeof site === 'string' ? await options.siteAdminOrigins(site) : null;
+    const frameAncestors = ["'self'", ...(siteOrigins ?? options.hostOrigins())].join(' ');
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')

@@ -3,6 +3,7 @@
  * removed site or user keeps its row (its invoices, its payment customer) and is no longer found by sign-in.
  */
 import type { Db } from '../../db/database';
+import { SITE_ID_PATTERN } from '../../platform/contract';
 import type { SiteRow, SitesTable, UserRow, UsersTable } from '../../db/schema';
 
 /** One user per e-mail per site, whatever its case or Unicode form (migration 0011 repeats this rule). */
@@ -22,6 +23,12 @@ export class SiteDirectory {
   /** The site, removed or not. */
   findSite(id: string): Promise<SiteRow | undefined> {
     return this.db.selectFrom('sites').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The admin origins of a live site, by an id from a URL (checked against the id's pattern first); null for none. */
+  async liveSiteAdminOrigins(siteId: string): Promise<string[] | null> {
+    const site = SITE_ID_PATTERN.test(siteId) ? await this.findSite(siteId) : undefined;
+    return site === undefined || site.deleted_at !== null ? null : adminOriginsOf(site);
   }
 
   /** The site whose admin URL this is, removed or not: an admin URL names one site. */

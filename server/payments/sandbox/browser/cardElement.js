@@ -30,7 +30,11 @@ export function assign(target, source) {
  * listens for its frames' messages.
  */
 export function defineCardElement(base) {
-  var FRAME_URL = base + '/sandbox/card-frame.html';
+  // The frame's frame-ancestors must name every page above it, the admin that frames the panel included: on a
+  // site's own address (/sites/<id>/...) that is the site's admin, which the sandbox learns from the site's id. The
+  // real provider's frames allow any ancestor.
+  var site = /^\/sites\/([^/]+)/.exec(window.location.pathname);
+  var FRAME_URL = base + '/sandbox/card-frame.html' + (site ? '?site=' + site[1] : '');
   var FRAME_HEIGHT_PX = 42;
   /** A frame that never answers (blocked, crashed) fails the request rather than hanging the page. */
   var REQUEST_TIMEOUT_MS = 60000;
