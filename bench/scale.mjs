@@ -11,8 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { COMPILED_MAIN, PRODUCTION_ENV, errorsOf, load, measureShare, root, seedAndSignIn, startPanelServer, stop } from './servers.mjs';
+import { COMPILED_MAIN, PRODUCTION_ENV, errorsOf, load, measureShare, root, seedAndSignIn, onAdminDatabase, startPanelServer, stop } from './servers.mjs';
 
 if (!process.env.DATABASE_URL) {
   const run = spawnSync(process.execPath, [path.join(root, 'server/testing/withPostgres.mjs'), process.execPath, ...process.argv.slice(1)], { stdio: 'inherit' });
@@ -24,16 +23,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const RATE = Number(process.env.BENCH_RATE ?? 500);
 
 if (!existsSync(COMPILED_MAIN)) execSync('npm run build:server', { cwd: root, stdio: 'inherit' });
-
-async function onAdminDatabase(statement) {
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Loads every URL at once, the connections shared out; answers the summed requests/s and the worst p99. */
 async function loadAll(urls, body, seconds = SECONDS) {

@@ -5,8 +5,20 @@ import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 export const root = path.resolve(import.meta.dirname, '..');
+
+/** Runs one statement on the database DATABASE_URL names (the benches' own databases are made and dropped with it). */
+export async function onAdminDatabase(statement) {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
 export const COMPILED_MAIN = path.join(root, 'dist-server/server/main.js');
 
 /** Where the measured production server's outside services live: a closed port of loopback (none is called). */

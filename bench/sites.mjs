@@ -22,6 +22,9 @@
 // Usage: npm run bench:sites [-- --sites N] [--seconds S] [--rate R] [--kept K] [--connections C] [--import-concurrency J]
 //   --sites: how many sites (default 100000); --seconds: each measured load (default 10); --rate: requests/s (500);
 //   --kept: READ_MODEL_SITES_KEPT for the servers (default: the server's default, 2000);
+//   --warm: before get-billing-data's measured load, the random server answers it once for every site (each owner's
+//   one session token, as a live panel polls with it), so a read model kept as large as N holds them all; with it,
+//   each server's resident memory is printed too;
 //   smoke: --sites 200 --seconds 2.
 import { execSync, fork, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -33,7 +36,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import pg from 'pg';
-import { COMPILED_MAIN, PRODUCTION_ENV, P99_GOAL_MS, errorsOf, root, startPanelServer, stop } from './servers.mjs';
+import { COMPILED_MAIN, PRODUCTION_ENV, P99_GOAL_MS, errorsOf, root, onAdminDatabase, startPanelServer, stop } from './servers.mjs';
 
 if (!process.env.DATABASE_URL) {
   const run = spawnSync(process.execPath, [path.join(root, 'server/testing/withPostgres.mjs'), process.execPath, ...process.argv.slice(1)], { stdio: 'inherit' });
@@ -47,6 +50,7 @@ const { values: flags } = parseArgs({
     rate: { type: 'string', default: process.env.BENCH_RATE ?? '500' },
     connections: { type: 'string', default: process.env.BENCH_CONNECTIONS ?? '10' },
     kept: { type: 'string' },
+    warm: { type: 'boolean', default: false },
     'import-concurrency': { type: 'string', default: '4' },
   },
 });
@@ -75,16 +79,6 @@ if (!existsSync(COMPILED_MAIN) || statSync(COMPILED_MAIN).mtimeMs < newestMtime(
 }
 const DIST_DIR = path.join(root, 'dist');
 const hasDist = existsSync(path.join(DIST_DIR, 'index.html'));
-
-async function onAdminDatabase(statement) {
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 /** One RS256 key for every site's admin, and a server publishing it as each site's JWKS. */
 async function startAdmins() {
@@ -159,6 +153,31 @@ function rawGet(url) {
 function cpuMsOf(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+/** The resident memory of process `pid`, in MB, from /proc. */
+function rssMbOf(pid) {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((text) => text.startsWith('VmRSS:'));
+  return Number(line?.split(/\s+/)[1] ?? 0) / 1024;
+}
+
+/** Every body once, as fast as the server answers: the warm-up of --warm. */
+async function answerEach(url, bodies) {
+  let next = 0;
+  const started = performance.now();
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    amount: bodies.length,
+    requests: [
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip' },
+        setupRequest: (req) => ({ ...req, body: bodies[next++ % bodies.length] }),
+      },
+    ],
+  });
+  return { seconds: (performance.now() - started) / 1000, errors: errorsOf(result) };
 }
 
 /** autocannon at `rate` for `seconds`, each request's body the next of `bodies` (round they go); with the server's CPU time. */
@@ -279,7 +298,13 @@ try {
   const pageLarge = await rawGet(`${randomServer.panelUrl}/sites/${siteIdOf(0)}/`);
 
   const secret = new TextEncoder().encode(sessionSecret);
-  const sessionToken = (index) =>
+  // One session token per owner, as each owner's panel keeps one for its two hours.
+  const sessionTokens = new Map();
+  const sessionToken = (index) => {
+    if (!sessionTokens.has(index)) sessionTokens.set(index, signSessionToken(index));
+    return sessionTokens.get(index);
+  };
+  const signSessionToken = (index) =>
     new SignJWT({ siteId: siteIdOf(index), userId: ownerOf.get(siteIdOf(index)) })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(ownerOf.get(siteIdOf(index)))
@@ -312,6 +337,11 @@ try {
   for (const [call, bodiesOf] of Object.entries(calls)) {
     const hotBody = await bodiesOf([HOT]);
     const [randomWarm, randomBodies] = [await bodiesOf(picks(warmCount)), await bodiesOf(picks(perLoad))];
+    if (flags.warm && call === 'get-billing-data') {
+      const every = await bodiesOf(Array.from({ length: SITES }, (_, index) => index));
+      const warm = await answerEach(`${randomServer.panelUrl}/api/${call}`, every);
+      console.log(`${call} answered once for each of ${SITES} sites in ${warm.seconds.toFixed(1)} s (errors ${warm.errors}); random server ${rssMbOf(randomServer.child.pid).toFixed(0)} MB resident`);
+    }
     // Warm-up (JIT, statement caches, pools): on sites the measured load does not pick on purpose.
     await loadAtRate(`${randomServer.panelUrl}/api/${call}`, randomWarm, { seconds: WARM_UP_SECONDS, pid: randomServer.child.pid });
     await loadAtRate(`${hotServer.panelUrl}/api/${call}`, hotBody, { seconds: WARM_UP_SECONDS, pid: hotServer.child.pid });
@@ -327,6 +357,7 @@ try {
     console.log(`  CPU per request, random / hot: ${(random.cpuUsPerRequest / hot.cpuUsPerRequest).toFixed(2)} (goal <= ${CPU_RATIO_GOAL})`);
   }
 
+  console.log(`resident memory: random server ${rssMbOf(randomServer.child.pid).toFixed(0)} MB, hot server ${rssMbOf(hotServer.child.pid).toFixed(0)} MB`);
   await Promise.all(children.splice(0).map(stop));
   const [randomModel, hotModel] = [readModelLine(randomServer.logFile), readModelLine(hotServer.logFile)];
   const hitRate = (stats) => (stats === null ? 'not logged' : `${((100 * stats.hits) / Math.max(1, stats.hits + stats.misses)).toFixed(1)} % (${stats.hits} hits, ${stats.misses} misses, ${stats.kept} kept of ${stats.capacity})`);
