@@ -104,7 +104,9 @@ export async function problemsAtEveryWidth(page: Page, screen: string): Promise<
     if (frameBox && frameBox.x + frameBox.width > width + 1) found.push(`${width} px: the host pushes the panel's frame off screen`);
     const frame = await (await page.locator('#billing-frame').elementHandle())!.contentFrame();
     if (!frame) throw new Error("the panel's frame has no document");
-    // Two frames let the layout follow the new width before it is measured.
+    // Two frames let the layout follow the new width before it is measured. Chromium runs no animation frame in a
+    // frame of another origin scrolled out of view (a tall host header at a phone's width pushes it down): in view first.
+    await page.locator('#billing-frame').scrollIntoViewIfNeeded();
     await frame.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     const problems = await frame.evaluate(layoutProblems, width === WIDE_HOST_WIDTH);
     found.push(...problems.map((problem) => `${screen} at ${width} px: ${problem}`));
