@@ -197,9 +197,12 @@ export function median(values) {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-/** The host page of the active scenario showing `route`, and the panel's frame in it once it navigated there. */
+/**
+ * The host page of the active scenario showing `route`, and the panel's frame in it once it navigated there. The
+ * panel at its fixed address (`address=fixed`), as the floors are and as the earlier runs measured it.
+ */
 export async function openInHost(page, route, demo) {
-  await page.goto(`${demo.host}/?scenario=active#/pro${route}`);
+  await page.goto(`${demo.host}/?scenario=active&address=fixed#/pro${route}`);
   const deadline = Date.now() + WAIT_MS;
   for (;;) {
     const frame = page.frames().find((candidate) => candidate.url().startsWith(demo.panel));
