@@ -11,7 +11,7 @@ import { parseBoolean } from '../core/rules/parse';
 import { ERROR_REPORTING } from '../core/rules/constants';
 import { SITE_VIEWS_KEPT } from './billing/repositories/siteReadModel';
 import { defaultBrand, type Brand } from './brand';
-import { ConfigError, nonEmpty, parseInteger, parseOrigins } from './configValues';
+import { ConfigError, nonEmpty, parseInteger, parseOrigins, parsePlatformApiKeys } from './configValues';
 import { parseMode } from './startMode';
 
 export { defaultBrand, type Brand } from './brand';
@@ -362,17 +362,7 @@ function parseDomains(env: NodeJS.ProcessEnv, demo: boolean): DomainsConfig {
 }
 
 
-/** The demo's platform key (docs/platform-api.md's curl session uses it); never accepted outside the demo. */
-export const DEMO_PLATFORM_API_KEY = 'demo-platform-key-0123456789abcdef';
-/** A key is a secret the platform's backend holds: as long as the session secret, so it cannot be guessed. */
-const MIN_PLATFORM_API_KEY_LENGTH = 32;
-
-function parsePlatformApiKeys(raw: string | undefined, demo: boolean): string[] {
-  const keys = (nonEmpty(raw) ?? '').split(',').map((key) => key.trim()).filter(Boolean);
-  const short = keys.find((key) => key.length < MIN_PLATFORM_API_KEY_LENGTH);
-  if (short !== undefined) throw new ConfigError(`PLATFORM_API_KEYS: every key must be at least ${MIN_PLATFORM_API_KEY_LENGTH} characters`);
-  return keys.length > 0 ? keys : demo ? [DEMO_PLATFORM_API_KEY] : [];
-}
+export { DEMO_PLATFORM_API_KEY } from './configValues';
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const { demo, production } = parseMode(env);

@@ -51,3 +51,16 @@ export function parseOrigins(raw: string | undefined): string[] | null {
     return origin;
   });
 }
+
+/** The demo's platform key (docs/platform-api.md's curl session uses it); never accepted outside the demo. */
+export const DEMO_PLATFORM_API_KEY = 'demo-platform-key-0123456789abcdef';
+/** A key is a secret the platform's backend holds: as long as the session secret, so it cannot be guessed. */
+const MIN_PLATFORM_API_KEY_LENGTH = 32;
+
+/** PLATFORM_API_KEYS: the platform API's keys, comma separated; the demo's own key when unset in the demo. */
+export function parsePlatformApiKeys(raw: string | undefined, demo: boolean): string[] {
+  const keys = (nonEmpty(raw) ?? '').split(',').map((key) => key.trim()).filter(Boolean);
+  const short = keys.find((key) => key.length < MIN_PLATFORM_API_KEY_LENGTH);
+  if (short !== undefined) throw new ConfigError(`PLATFORM_API_KEYS: every key must be at least ${MIN_PLATFORM_API_KEY_LENGTH} characters`);
+  return keys.length > 0 ? keys : demo ? [DEMO_PLATFORM_API_KEY] : [];
+}
