@@ -56,6 +56,7 @@ export const messages = {
   platformKeyInvalid: 'The platform key is not valid.',
   adminUrlTaken: 'Another site has this admin URL.',
   userIdTaken: "A user of another site has this id.",
+  emailTaken: 'Another user of this site has this e-mail address.',
   trialPlanNotAvailable: 'The trial plan is not an active base-plan price offered to new sites.',
   /** billing-session from a browser page that is not the panel's own */
   foreignOrigin: 'Only the panel itself may open a billing session from a browser.',

@@ -67,6 +67,7 @@ export const errorCodeDocs: Record<ApiErrorCode, string> = {
   platform_key_invalid: '401: a platform API call whose key is none of PLATFORM_API_KEYS.',
   admin_url_taken: "409: PUT /platform/v1/sites/{siteId} names an admin URL another site has (a removed site's included).",
   user_id_taken: '409: PUT /platform/v1/sites/{siteId} names a user id that is a user of another site.',
+  email_taken: "409: PUT /platform/v1/sites/{siteId} gives a user (named by id) an e-mail another user of the site has, a removed one's included.",
   webhook_signature_invalid: "400 (POST /webhooks/payments): the event's signature does not hold.",
   webhook_secret_missing: '400 (POST /webhooks/payments): no webhook secret is configured.',
   demo_sandbox_only: '409, demo only: the clock control moves the payment sandbox only.',

@@ -117,6 +117,7 @@ export const SERVER_ERROR_MESSAGES: Readonly<Record<ApiErrorCode, ServerWording 
   platform_key_invalid: null,
   admin_url_taken: null,
   user_id_taken: null,
+  email_taken: null,
   webhook_signature_invalid: null,
   webhook_secret_missing: null,
   demo_sandbox_only: null,
