@@ -133,7 +133,7 @@ export const SERVER_ERROR_MESSAGES: Readonly<Record<ApiErrorCode, ServerWording 
 
 /**
  * What the server said, for the owner: the catalog's words for a code listed above, else the server's message as
- * it is. Pass a call's ApiError (its `code` and `detail`); store the result in a slice or translate it at render
+ * it is. Pass a call's CallFailure (its `code` and `detail`); store the result in a slice or translate it at render
  * (useErrorText).
  */
 export function serverErrorText(failure: { code: string | null; detail: string }): ErrorText {
