@@ -51,6 +51,8 @@ export const messages = {
   jsonOnly: 'The request body must be JSON, sent with the content type application/json.',
   internal: GENERIC_MESSAGE,
   legacy: legacyPlanMessage,
+  /** get-stripe-portal-url (billing/portalReturn.ts) */
+  portalReturnNotOnAdmin: "The return address must be a page of this site's admin.",
   /** the platform API (docs/platform-api.md), which only a platform's backend calls */
   platformKeyRequired: 'The platform API needs a platform key: Authorization: Bearer <key>.',
   platformKeyInvalid: 'The platform key is not valid.',

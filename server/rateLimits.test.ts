@@ -20,7 +20,7 @@ import { messages } from './domainErrors';
 import { reachesProvider } from './http/providerCalls';
 import type { CallResult, Demo } from './testing/harness';
 import { BUSINESS_MONTH, BUSINESS_YEAR, PUBLISHER_YEAR } from './testing/prices';
-import { errorOf, scenarioCalls, setUpDemo, setUpDemoOnTwoProcesses, setUpDemoWithStripeDouble } from './testing/testKit';
+import { adminUrlOf, errorOf, scenarioCalls, setUpDemo, setUpDemoOnTwoProcesses, setUpDemoWithStripeDouble } from './testing/testKit';
 
 /** The start of a window, fixed: the tests' windows never depend on when they run. */
 const WINDOW_START_MS = 1_900_000_020 * RATE_LIMIT_WINDOW_MS;
@@ -66,7 +66,11 @@ describe('a flood of provider reads from one owner', () => {
   // The card provider is a local double of its API, which records every request it is sent.
   const { demo, double } = setUpDemoWithStripeDouble('sk_test_rate_limits', { resetBeforeEach: true });
   const { api } = scenarioCalls(demo);
-  const portal = { customerId: 'cus_active', redirectUrl: 'https://admin.example.com/billing' };
+  // Its return address is a page of the site's admin (the demo's sites share the demo host's origins), read once the demo runs.
+  const portal = { customerId: 'cus_active', redirectUrl: '' };
+  beforeAll(async () => {
+    portal.redirectUrl = await adminUrlOf(demo, 'site_active');
+  });
   /**
    * The card provider's reads an owner can ask for, sent in turn, with the provider's requests each makes; a kept
    * answer (a preview, per choice) makes them once.

@@ -30,7 +30,7 @@ export const errorCodeDocs: Record<ApiErrorCode, string> = {
   card_not_confirmed: '409: the setup intent was not confirmed with the payment provider.',
   already_canceled: '409: the subscription is already canceled.',
   cancellation_in_progress: '409: the subscription is being canceled now.',
-  redirect_invalid: '400: the return address is not an http or https URL.',
+  redirect_invalid: "400: get-stripe-portal-url's return address is not a page of the site's admin (its admin URL's origin or one of its admin origins).",
   billing_contact_invalid: '400: the billing contact is not an e-mail address.',
   auto_billing_cancelling: '409: automatic billing cannot change while the subscription is set to cancel.',
   auto_billing_grace: '409: automatic billing cannot change while a payment is overdue.',

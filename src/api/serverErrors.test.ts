@@ -51,7 +51,7 @@ const SERVER_WORDS: Partial<Record<ApiErrorCode, string>> = {
   card_not_confirmed: actionMessages.cardNotConfirmed,
   already_canceled: actionMessages.alreadyCanceled,
   cancellation_in_progress: actionMessages.cancellingNow,
-  redirect_invalid: actionMessages.invalidRedirect,
+  redirect_invalid: messages.portalReturnNotOnAdmin,
   billing_contact_invalid: BILLING_CONTACT_INVALID_MESSAGE,
   auto_billing_cancelling: actionMessages.autoBilling.cancelling,
   auto_billing_grace: actionMessages.autoBilling.grace,

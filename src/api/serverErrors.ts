@@ -65,7 +65,7 @@ export const SERVER_ERROR_MESSAGES: Readonly<Record<ApiErrorCode, ServerWording 
   card_not_confirmed: msg`This card has not been confirmed with the payment provider yet. Enter the card again.`,
   already_canceled: msg`This subscription is already canceled.`,
   cancellation_in_progress: msg`This subscription is being canceled.`,
-  redirect_invalid: msg`The return address must be an http or https URL.`,
+  redirect_invalid: msg`The return address must be a page of this site's admin.`,
   billing_contact_invalid: msg`Enter a valid email address`,
   auto_billing_cancelling: msg`Automatic billing cannot be changed while the subscription is set to cancel. Reactivate it first.`,
   auto_billing_grace: msg`Automatic billing cannot be changed while a payment is overdue. Update your payment method first.`,
