@@ -8,7 +8,9 @@
  */
 import { sql } from 'kysely';
 import { apiErrorSchema, calls, type CallName, type CallResponse } from '../../core/contract';
+import { platformCallsSetting } from '../config';
 import type { ScenarioName } from '../demo/scenarios';
+import { OUTSIDE_SERVICES } from '../http/providerCalls';
 import { START_TIMEOUT_MS, startDemo, type CallResult, type Demo, type DemoOptions } from './harness';
 import { startStripeDouble, type StripeDouble } from './stripeDouble';
 
@@ -23,6 +25,7 @@ export const UNLIMITED_RATE_LIMITS_ENV: Record<string, string> = Object.fromEntr
     'RATE_LIMIT_WRITES_PER_SESSION_PER_MINUTE',
     'RATE_LIMIT_PROVIDER_CALLS_PER_MINUTE',
     'RATE_LIMIT_PROVIDER_CALLS_PER_SESSION_PER_MINUTE',
+    ...OUTSIDE_SERVICES.map(platformCallsSetting),
   ].map((name) => [name, '1000000']),
 );
 
