@@ -302,6 +302,8 @@ export interface DnsRecordsTable {
 export interface SandboxCustomHostnamesTable {
   hostname: string;
   target: string;
+  /** the site that made it (0013); null for one made before, known by its target */
+  site_id: string | null;
   status: string;
   empty_checks: number;
   created_at: number;

@@ -73,6 +73,7 @@ export async function writeDemoDomains(trx: Db, scenarios: Scenario[], proDomain
         .values({
           hostname: site.external_domain,
           target: siteTarget(site),
+          site_id: site.id,
           status: site.ssl_status,
           empty_checks: 0,
           created_at: createdAt,

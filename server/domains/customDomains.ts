@@ -26,7 +26,7 @@ import { DnsLookupError, type DnsResolver } from '../dns/resolver';
 import { zoneOf } from '../dns/zones';
 import { DomainError } from '../domainErrors';
 import type { SendingDomains } from './sendingDomains';
-import { EdgeProviderError, type EdgeProvider } from './edgeProvider';
+import { EdgeHostnameHeldError, EdgeProviderError, type EdgeProvider, type HostnameOwner } from './edgeProvider';
 import { DomainHeldError, type SiteDomainStore } from './siteDomains';
 
 export const customDomainMessages = {
@@ -37,6 +37,11 @@ export const customDomainMessages = {
 /** What the edge provider issues a certificate for: the CNAME target, {subdomain}.{pro domain}. */
 export function siteTarget(site: Pick<SiteRow, 'subdomain' | 'pro_domain'>): string {
   return `${site.subdomain}.${site.pro_domain}`;
+}
+
+/** The site as the edge records a hostname's maker (edgeProvider.ts HostnameOwner). */
+function hostnameOwner(site: Pick<SiteRow, 'id' | 'subdomain' | 'pro_domain'>): HostnameOwner {
+  return { siteId: site.id, target: siteTarget(site) };
 }
 
 const isTransient = (error: unknown) => error instanceof DnsLookupError || error instanceof EdgeProviderError;
@@ -86,7 +91,8 @@ export class CustomDomains {
       this.validate(site, domain);
       if ((await sites.otherSiteHolding(domain, site.id)) !== null) throw new DomainError('conflict', 'domain_held', customDomainMessages.inUse);
     }
-    if (site.external_domain !== null) await edge.removeHostname(site.external_domain);
+    // Only this site's own hostname goes: one the edge holds for anyone else stays as it is.
+    if (site.external_domain !== null) await edge.removeHostname(site.external_domain, hostnameOwner(site));
     if (site.sending_domain !== null && (domain === null || domainKey(domain) !== site.sending_domain)) await sendingDomains.remove(site);
     try {
       await sites.setCustomDomain(site, domain, domain === null ? null : 'NONE', false);
@@ -118,12 +124,21 @@ export class CustomDomains {
   private async requestCertificate(site: SiteRow, domain: string): Promise<SslStatus> {
     const proof = await this.proofOf(site, domain);
     if (proof === 'proven') {
-      const { edge } = this.options;
-      const requested = await edge.addHostname(domain, siteTarget(site));
+      const requested = await this.addHostname(site, domain);
       // The edge looks at DNS on its check: a domain whose records are all in place goes live on this very call.
-      return ((await edge.checkHostname(domain)) ?? requested).status;
+      return ((await this.options.edge.checkHostname(domain, hostnameOwner(site))) ?? requested).status;
     }
     return proof === 'points-elsewhere' ? 'INVALID' : 'PENDING';
+  }
+
+  /** Asks the edge for the site's hostname; one the edge holds for anyone else is held elsewhere (409), left untouched. */
+  private async addHostname(site: SiteRow, domain: string) {
+    try {
+      return await this.options.edge.addHostname(domain, hostnameOwner(site));
+    } catch (error) {
+      if (error instanceof EdgeHostnameHeldError) throw new DomainError('conflict', 'domain_held', customDomainMessages.inUse);
+      throw error;
+    }
   }
 
   /** Saves the domain if it is new and asks for its certificate (again, after a failure), then looks once. */
@@ -131,7 +146,7 @@ export class CustomDomains {
     await this.setDomain(site, domain);
     const saved = (await this.options.sites.find(site.id)) ?? site;
     // Asked here, not only by the check, so that a certificate that failed is asked for anew.
-    if ((await this.proofOf(saved, domain)) === 'proven') await this.options.edge.addHostname(domain, siteTarget(saved));
+    if ((await this.proofOf(saved, domain)) === 'proven') await this.addHostname(saved, domain);
     const check = await this.check(saved);
     return { ssl_status: check.ssl_status ?? 'PENDING', hostname: domain };
   }
@@ -143,8 +158,9 @@ export class CustomDomains {
     const { edge, sites } = this.options;
     try {
       // A domain saved but never activated (NONE), or waiting for its proof (PENDING), is activated by a check: the
-      // panel polls it. A final status the edge never heard of (INVALID before any proof) waits for Try again.
-      const certificate = await edge.checkHostname(domain);
+      // panel polls it. A final status the edge never heard of (INVALID before any proof) waits for Try again. Only
+      // the site's own hostname at the edge says anything: another's is never adopted, whatever its certificate.
+      const certificate = await edge.checkHostname(domain, hostnameOwner(site));
       const stored = site.ssl_status as SslStatus | null;
       const status: SslStatus =
         certificate?.status ?? (stored !== null && isFinalSslStatus(stored) ? stored : await this.requestCertificate(site, domain));

@@ -2,7 +2,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { certificateStatusOf, CustomHostnamesEdge } from './customHostnamesEdge';
-import { EdgeProviderError } from './edgeProvider';
+import { EdgeHostnameHeldError, EdgeProviderError } from './edgeProvider';
 
 const TOKEN = 'edge-token';
 const ZONE = 'zone_1';
@@ -48,7 +48,8 @@ beforeAll(async () => {
       const entry = hostnames.get(url.pathname.slice(base.length + 1));
       if (entry === undefined) return send(404, { success: false, errors: [{ code: 1436, message: 'The custom hostname was not found.' }], result: null });
       if (request.method === 'PATCH') {
-        entry.ssl = { status: 'pending_validation' };
+        if (body.ssl !== undefined) entry.ssl = { status: 'pending_validation' };
+        if (body.custom_metadata !== undefined) entry.custom_metadata = body.custom_metadata;
         return ok(entry);
       }
       if (request.method === 'DELETE') {
@@ -72,27 +73,61 @@ beforeEach(() => {
 });
 
 const edge = (token = TOKEN) => new CustomHostnamesEdge({ apiBase, apiToken: token, zoneId: ZONE });
+const SITE = { siteId: 'site_1', target: 'site.inkwell.test' };
+const OTHER_SITE = { siteId: 'site_2', target: 'other.inkwell.test' };
+
+/** A hostname another system made on the shared zone: ACTIVE, with metadata naming no site of ours, or none. */
+function foreignHostname(custom_metadata?: unknown): Hostname {
+  const entry: Hostname = { id: `ch_${nextId++}`, hostname: 'www.example.com', status: 'active', ssl: { status: 'active' }, custom_metadata };
+  hostnames.set(entry.id, entry);
+  return entry;
+}
 
 describe('CustomHostnamesEdge', () => {
-  it('adds a hostname once, with its target, and reads its certificate as PENDING until the provider says active', async () => {
-    expect(await edge().addHostname('www.example.com', 'site.inkwell.test')).toEqual({ hostname: 'www.example.com', status: 'PENDING' });
-    expect(await edge().addHostname('www.example.com', 'site.inkwell.test')).toEqual({ hostname: 'www.example.com', status: 'PENDING' });
+  it('adds a hostname once, with its site and target, and reads its certificate as PENDING until the provider says active', async () => {
+    expect(await edge().addHostname('www.example.com', SITE)).toEqual({ hostname: 'www.example.com', status: 'PENDING' });
+    expect(await edge().addHostname('www.example.com', SITE)).toEqual({ hostname: 'www.example.com', status: 'PENDING' });
     expect(hostnames.size).toBe(1);
-    expect([...hostnames.values()][0]?.custom_metadata).toEqual({ target: 'site.inkwell.test' });
+    expect([...hostnames.values()][0]?.custom_metadata).toEqual({ site: 'site_1', target: 'site.inkwell.test' });
     [...hostnames.values()][0]!.ssl.status = 'active';
-    expect(await edge().checkHostname('www.example.com')).toEqual({ hostname: 'www.example.com', status: 'ACTIVE' });
-    expect(await edge().checkHostname('blog.example.com')).toBeNull();
+    expect(await edge().checkHostname('www.example.com', SITE)).toEqual({ hostname: 'www.example.com', status: 'ACTIVE' });
+    expect(await edge().checkHostname('blog.example.com', SITE)).toBeNull();
   });
 
   it('asks again for a failed certificate, and removes a hostname (nothing to remove is fine)', async () => {
-    await edge().addHostname('www.example.com', 'site.inkwell.test');
+    await edge().addHostname('www.example.com', SITE);
     [...hostnames.values()][0]!.ssl.status = 'validation_timed_out';
-    expect((await edge().checkHostname('www.example.com'))?.status).toBe('FAILED');
-    expect((await edge().addHostname('www.example.com', 'site.inkwell.test')).status).toBe('PENDING');
+    expect((await edge().checkHostname('www.example.com', SITE))?.status).toBe('FAILED');
+    expect((await edge().addHostname('www.example.com', SITE)).status).toBe('PENDING');
     expect(requests.some((request) => request.startsWith('PATCH '))).toBe(true);
-    await edge().removeHostname('www.example.com');
+    await edge().removeHostname('www.example.com', SITE);
     expect(hostnames.size).toBe(0);
-    await expect(edge().removeHostname('www.example.com')).resolves.toBeUndefined();
+    await expect(edge().removeHostname('www.example.com', SITE)).resolves.toBeUndefined();
+  });
+
+  it.each([
+    ['another site', { site: 'site_2', target: 'other.inkwell.test' }],
+    ['no site (another system)', { owner: 'legacy-billing' }],
+    ['no metadata', undefined],
+  ])("neither adopts, checks, edits nor deletes a hostname made for %s", async (_who, metadata) => {
+    const foreign = foreignHostname(metadata);
+    const before = structuredClone(foreign);
+
+    await expect(edge().addHostname('www.example.com', SITE)).rejects.toThrow(EdgeHostnameHeldError);
+    expect(await edge().checkHostname('www.example.com', SITE)).toBeNull();
+    await edge().removeHostname('www.example.com', SITE);
+
+    expect(hostnames.get(foreign.id)).toEqual(before);
+    expect(requests.filter((request) => !request.startsWith('GET '))).toEqual([]);
+  });
+
+  it("takes a hostname made before site ids were written as the site's whose target it names, and writes its site", async () => {
+    const legacy = foreignHostname({ target: 'site.inkwell.test' });
+
+    expect(await edge().checkHostname('www.example.com', SITE)).toEqual({ hostname: 'www.example.com', status: 'ACTIVE' });
+    expect(await edge().addHostname('www.example.com', SITE)).toEqual({ hostname: 'www.example.com', status: 'ACTIVE' });
+    expect(hostnames.get(legacy.id)).toMatchObject({ ssl: { status: 'active' }, custom_metadata: { site: 'site_1', target: 'site.inkwell.test' } });
+    await expect(edge().addHostname('www.example.com', OTHER_SITE)).rejects.toThrow(EdgeHostnameHeldError);
   });
 
   it('maps the provider states to the panel statuses', () => {
@@ -104,7 +139,7 @@ describe('CustomHostnamesEdge', () => {
   });
 
   it('turns a refusal into an EdgeProviderError', async () => {
-    await expect(edge('wrong').checkHostname('www.example.com')).rejects.toThrow(EdgeProviderError);
-    await expect(edge('wrong').checkHostname('www.example.com')).rejects.toThrow('Authentication error');
+    await expect(edge('wrong').checkHostname('www.example.com', SITE)).rejects.toThrow(EdgeProviderError);
+    await expect(edge('wrong').checkHostname('www.example.com', SITE)).rejects.toThrow('Authentication error');
   });
 });

@@ -3,9 +3,21 @@
  * (`/zones/{zone}/custom_hostnames`), over fetch. Its certificate states are mapped to the panel's: active is
  * ACTIVE; a hostname that moved away from us (its CNAME points elsewhere) or is blocked is INVALID; a timed-out
  * validation, issuance or deployment is FAILED; everything on the way is PENDING.
+ *
+ * Each hostname it makes carries the site's id and target in its `custom_metadata`; a hostname is adopted, edited,
+ * checked or deleted only when its metadata names the asking site (edgeProvider.ts isOwnHostname). The zone may be
+ * shared with other systems, and their hostnames are theirs.
  */
 import { z } from 'zod';
-import { EdgeProviderError, type Certificate, type CertificateStatus, type EdgeProvider } from './edgeProvider';
+import {
+  EdgeHostnameHeldError,
+  EdgeProviderError,
+  isOwnHostname,
+  type Certificate,
+  type CertificateStatus,
+  type EdgeProvider,
+  type HostnameOwner,
+} from './edgeProvider';
 
 export interface CustomHostnamesOptions {
   apiBase: string;
@@ -23,6 +35,7 @@ const customHostnameSchema = z.object({
   hostname: z.string(),
   status: z.string().optional(),
   ssl: z.object({ status: z.string() }).partial().optional(),
+  custom_metadata: z.record(z.string(), z.unknown()).nullish(),
 });
 type CustomHostname = z.infer<typeof customHostnameSchema>;
 
@@ -31,6 +44,12 @@ const envelopeSchema = z.object({
   errors: z.array(z.object({ code: z.number().optional(), message: z.string() })).default([]),
   result: z.unknown(),
 });
+
+/** The site a hostname was made for, as its metadata records it (`site`, `target`: strings, as the API keeps them). */
+function recordedOwner(record: CustomHostname): { siteId: string | null; target: string | null } {
+  const { site, target } = record.custom_metadata ?? {};
+  return { siteId: typeof site === 'string' ? site : null, target: typeof target === 'string' ? target : null };
+}
 
 export function certificateStatusOf(record: CustomHostname): CertificateStatus {
   if (record.status !== undefined && INVALID_HOSTNAME_STATES.has(record.status)) return 'INVALID';
@@ -75,28 +94,40 @@ export class CustomHostnamesEdge implements EdgeProvider {
     return records.find((record) => record.hostname === hostname) ?? null;
   }
 
-  async addHostname(hostname: string, target: string): Promise<Certificate> {
+  /** The hostname when it is `owner`'s; null when the edge has none; held when it is anyone else's. */
+  private async findOwn(hostname: string, owner: HostnameOwner): Promise<CustomHostname | null | 'held'> {
     const existing = await this.find(hostname);
+    if (existing === null) return null;
+    return isOwnHostname(recordedOwner(existing), owner) ? existing : 'held';
+  }
+
+  async addHostname(hostname: string, owner: HostnameOwner): Promise<Certificate> {
+    const existing = await this.findOwn(hostname, owner);
+    if (existing === 'held') throw new EdgeHostnameHeldError(`the edge holds ${hostname} for another site`);
+    const metadata = { site: owner.siteId, target: owner.target };
     if (existing !== null) {
       const status = certificateStatusOf(existing);
-      if (status !== 'FAILED' && status !== 'INVALID') return { hostname, status };
-      // Asking again for a failed one: the provider revalidates on an edit of its ssl settings.
-      const edited = customHostnameSchema.parse(await this.request('PATCH', `/${encodeURIComponent(existing.id)}`, { ssl: { method: 'http', type: 'dv' } }));
-      return { hostname, status: certificateStatusOf(edited) };
+      const path = `/${encodeURIComponent(existing.id)}`;
+      if (status === 'FAILED' || status === 'INVALID') {
+        // Asking again for a failed one: the provider revalidates on an edit of its ssl settings.
+        const edited = customHostnameSchema.parse(await this.request('PATCH', path, { ssl: { method: 'http', type: 'dv' }, custom_metadata: metadata }));
+        return { hostname, status: certificateStatusOf(edited) };
+      }
+      // One made before site ids were written gets its site, its certificate left as it is.
+      if (recordedOwner(existing).siteId === null) await this.request('PATCH', path, { custom_metadata: metadata });
+      return { hostname, status };
     }
-    const created = customHostnameSchema.parse(
-      await this.request('POST', '', { hostname, ssl: { method: 'http', type: 'dv' }, custom_metadata: { target } }),
-    );
+    const created = customHostnameSchema.parse(await this.request('POST', '', { hostname, ssl: { method: 'http', type: 'dv' }, custom_metadata: metadata }));
     return { hostname, status: certificateStatusOf(created) };
   }
 
-  async checkHostname(hostname: string): Promise<Certificate | null> {
-    const existing = await this.find(hostname);
-    return existing === null ? null : { hostname, status: certificateStatusOf(existing) };
+  async checkHostname(hostname: string, owner: HostnameOwner): Promise<Certificate | null> {
+    const existing = await this.findOwn(hostname, owner);
+    return existing === null || existing === 'held' ? null : { hostname, status: certificateStatusOf(existing) };
   }
 
-  async removeHostname(hostname: string): Promise<void> {
-    const existing = await this.find(hostname);
-    if (existing !== null) await this.request('DELETE', `/${encodeURIComponent(existing.id)}`);
+  async removeHostname(hostname: string, owner: HostnameOwner): Promise<void> {
+    const existing = await this.findOwn(hostname, owner);
+    if (existing !== null && existing !== 'held') await this.request('DELETE', `/${encodeURIComponent(existing.id)}`);
   }
 }

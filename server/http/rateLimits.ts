@@ -122,11 +122,11 @@ export class RateLimits {
       await this.counters.deleteBefore(previousWindowStartMs);
     }
     const elapsedMs = nowMs - windowStartMs;
+    const previous = await this.counters.countsIn(
+      scopes.flat().map((limit) => limit.key),
+      previousWindowStartMs,
+    );
     for (const limits of scopes) {
-      const previous = await this.counters.countsIn(
-        limits.map((limit) => limit.key),
-        previousWindowStartMs,
-      );
       // A scope's keys are counted one by one: one that refuses leaves the others it came after counted, which errs
       // towards refusing, never towards letting through.
       for (const limit of limits) {

@@ -220,6 +220,39 @@ describe('one domain, one site', () => {
     expect(dkim(fresh)).not.toBe(dkim(before));
   });
 
+  describe("a hostname the edge holds for no site of ours (issue 37's attack)", () => {
+    const edgeRow = async (hostname: string) =>
+      (await demo.query<{ site_id: string | null; target: string; status: string }>(sql`select site_id, target, status from sandbox_custom_hostnames where hostname = ${hostname}`))[0];
+
+    beforeEach(async () => {
+      // ACTIVE at the edge, made by a site since removed (or another deployment on a shared zone), in no site here.
+      await demo.query(
+        sql`insert into sandbox_custom_hostnames (hostname, target, site_id, status, empty_checks, created_at) values ('www.legacy.example.net', 'gone.inkwell.test', 'site_gone', 'ACTIVE', 0, 0)`,
+      );
+    });
+
+    it('is never adopted: saved without proof, its check says PENDING, not ACTIVE, and the site keeps its own address', async () => {
+      await ok('update-domain', 'starter', { siteId: 'site_starter', domain: 'www.legacy.example.net' });
+      for (let check = 0; check < 2; check += 1) expect((await ok('check-domain', 'starter')).ssl_status).toBe('PENDING');
+      expect((await siteRow('site_starter'))?.url).toBe('https://starter.inkwell.test');
+    });
+
+    it("with this site's proof in DNS, is refused as held elsewhere (409) and left as it is", async () => {
+      await publish('starter', 'www.legacy.example.net', 'CNAME', 'starter.inkwell.test');
+      const refused = await api('activate-domain', 'starter', { siteId: 'site_starter', domain: 'www.legacy.example.net' });
+      expect([refused.status, errorOf(refused)]).toEqual([409, { status: 409, code: 'domain_held', message: customDomainMessages.inUse }]);
+      expect(await edgeRow('www.legacy.example.net')).toEqual({ site_id: 'site_gone', target: 'gone.inkwell.test', status: 'ACTIVE' });
+      expect((await siteRow('site_starter'))?.url).toBe('https://starter.inkwell.test');
+    });
+
+    it('is not deleted when the site that saved the name lets it go', async () => {
+      await ok('update-domain', 'starter', { siteId: 'site_starter', domain: 'www.legacy.example.net' });
+      await ok('check-domain', 'starter');
+      await ok('update-domain', 'starter', { siteId: 'site_starter', domain: null });
+      expect(await edgeRow('www.legacy.example.net')).toEqual({ site_id: 'site_gone', target: 'gone.inkwell.test', status: 'ACTIVE' });
+    });
+  });
+
   it('refuses a domain the mail provider had before this site claimed it, and lets it go', async () => {
     await demo.query(
       sql`insert into sandbox_sending_domains (domain, dkim_public_key, state, validity_json, created_at) values ('news.example.net', 'k=rsa; p=other', 'active', '{}', 0)`,
