@@ -6,7 +6,8 @@ import { injectedConfig } from './injectedConfig';
 
 /**
  * Run-time configuration (its shape is in the call contract, shared with the server that injects it). Without
- * the injected script (unit tests, a bare build) the demo defaults of docs/demo.md apply.
+ * the injected script the demo defaults of docs/demo.md apply in unit tests and a development build; a production
+ * build falls back on none of the demo's origins or keys (UNCONFIGURED).
  */
 export type { PanelConfig };
 
@@ -22,8 +23,16 @@ export const defaultConfig: PanelConfig = {
   ...defaultDomainSettings(DEFAULT_BRAND),
 };
 
+/**
+ * What a production page the server did not configure (served from a bare file host, say) runs with: it trusts no
+ * host, so it talks to none and signs nobody in, and holds no payment key or error-reporting address of the demo's.
+ */
+const UNCONFIGURED: Partial<PanelConfig> = { hostOrigins: [], site: null, paymentPublishableKey: '', sentryDsn: null };
+
 export function readConfig(doc: Document): PanelConfig {
-  return { ...defaultConfig, ...injectedConfig(doc) };
+  const injected = injectedConfig(doc);
+  if (injected === null && process.env.NODE_ENV === 'production') return { ...defaultConfig, ...UNCONFIGURED };
+  return { ...defaultConfig, ...injected };
 }
 
 /** The configuration as components read it; the app provides it once at boot. */
