@@ -145,6 +145,8 @@ export interface Demo {
   reset(): Promise<void>;
   /** Kills the server process at once (SIGKILL), as a crash would; the database stays for another demo to use. */
   kill(): Promise<void>;
+  /** Sends SIGTERM, as a deploy does, and resolves with the exit code once the process is gone; the database stays. */
+  terminate(): Promise<number | null>;
   close(): Promise<void>;
 }
 
@@ -268,7 +270,11 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
       DIST_DIR: distDir,
       SESSION_SECRET: sessionSecret,
       LOG_LEVEL: 'silent',
+      // A test's server has no balancer to drain: it stops at once unless a test asks for a drain.
+      SHUTDOWN_DRAIN_DELAY_MS: '0',
       ...(options.production ? PRODUCTION_SETTINGS_ENV : {}),
+      // Production on SQLite says it means one node (docs/deploy.md "Fail-closed start").
+      ...(options.production && databaseUrl === null ? { SINGLE_NODE: '1' } : {}),
       ...options.env,
     },
   });
@@ -364,6 +370,10 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
     },
     async kill() {
       await stopChild(child, 'SIGKILL');
+    },
+    async terminate() {
+      await stopChild(child, 'SIGTERM');
+      return child.exitCode;
     },
     async close() {
       await stopChild(child);
