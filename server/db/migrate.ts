@@ -35,7 +35,7 @@ export class MigrationError extends Error {}
 
 /** The migrations the database has run, whichever version of the server ran them; none on a new database. */
 async function executedMigrations(db: Db): Promise<string[]> {
-  const tables = await db.introspection.getTables();
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
   if (!tables.some((table) => table.name === DEFAULT_MIGRATION_TABLE)) return [];
   const { rows } = await sql<{ name: string }>`select name from ${sql.table(DEFAULT_MIGRATION_TABLE)}`.execute(db);
   return rows.map((row) => row.name);

@@ -226,7 +226,7 @@ async function onAdminDatabase(adminUrl: string, statement: string): Promise<voi
 }
 
 /** A fresh PostgreSQL database for one demo, and how to drop it. */
-async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `billing_demo_${randomBytes(8).toString('hex')}`;
   await onAdminDatabase(adminUrl, `create database ${name}`);
   return {
