@@ -1,7 +1,8 @@
 /**
  * Running it in production (docs/deploy.md "Probes", "Shutdown", "Migrations"), through the real server process,
  * on SQLite and, in `npm test`'s test:server:pg step, on PostgreSQL: the probes, a SIGTERM under steady load, the
- * migration release step, a database one migration ahead of the server, and where the server listens.
+ * migration release step, a database one migration ahead of the server, where the server listens, and a process
+ * killed (-9) during a plan change.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -11,7 +12,9 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { messages } from './domainErrors';
 import { createPostgresDatabase, PRODUCTION_SETTINGS_ENV, START_TIMEOUT_MS, startDemo, type Demo } from './testing/harness';
+import { BUSINESS_YEAR } from './testing/prices';
 import { steadyLoad, waitForStatus } from './testing/steadyLoad';
+import { startStripeDouble, type StripeDouble } from './testing/stripeDouble';
 import { errorOf, setUpDemo, UNLIMITED_RATE_LIMITS_ENV } from './testing/testKit';
 
 const PROJECT_ROOT = path.resolve(__dirname, '..');
@@ -157,5 +160,56 @@ describe('LISTEN_HOST', () => {
       await everywhere.close();
       await loopback.close();
     }
+  }, 3 * START_TIMEOUT_MS);
+});
+
+describe('kill -9 during a plan change, then a new process', () => {
+  const SUBSCRIPTION_UPDATE = /^\/v1\/subscriptions\/sbx_sub_active$/;
+  let double: StripeDouble;
+  let crashed: Demo | undefined;
+  let restarted: Demo | undefined;
+
+  beforeAll(async () => {
+    double = await startStripeDouble();
+  });
+  afterAll(async () => {
+    await restarted?.close();
+    await crashed?.close();
+    await double.close();
+  });
+
+  it('completes the change or refuses it, and the card provider holds one charge', async () => {
+    const stripe = { PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_kill', STRIPE_API_BASE: double.url };
+    crashed = await startDemo({ env: { ...UNLIMITED_RATE_LIMITS_ENV, ...stripe } });
+    const jwt = await crashed.session('active');
+    const change = {
+      customerId: 'cus_active',
+      subscriptionId: 'sub_active',
+      userId: 'user_active',
+      planId: BUSINESS_YEAR,
+      addonIds: [],
+      prorationDate: Math.floor(Date.now() / 1000),
+    };
+    const changePlan = (demo: Demo) => demo.api('change-subscription', { jwt, data: change, options: {} }, { 'idempotency-key': 'change-before-crash' });
+    /** The subscription changes the provider carried out (a charge each), not those it answered again from their key. */
+    const charges = () => double.requests.filter((request) => request.method === 'POST' && SUBSCRIPTION_UPDATE.test(request.path) && !request.replayed);
+
+    // The process dies as the provider is asked to charge: between the charge and its record in the database.
+    const pending = changePlan(crashed).catch(() => null);
+    while (charges().length === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+    await crashed.kill();
+    expect(await pending).toBeNull();
+
+    // A production process on the same database (no reseed); the panel sends the click again with its key.
+    restarted = await startDemo({ production: true, shareDatabaseOf: crashed, env: { ...UNLIMITED_RATE_LIMITS_ENV, ...stripe } });
+    const retried = await changePlan(restarted);
+    const [subscription] = await restarted.query(sql<{ price_id: string; pending_price_id: string | null }>`select price_id, pending_price_id from subscriptions where id = ${'sub_active'}`);
+    if (retried.status === 200) {
+      expect(subscription).toEqual({ price_id: BUSINESS_YEAR, pending_price_id: null });
+    } else {
+      // Refused while the dead process's claim on the key lapses (a minute): the owner is told to wait, not charged.
+      expect([retried.status, errorOf(retried).code]).toEqual([409, expect.stringMatching(/^(idempotency_key_in_progress|change_in_progress)$/)]);
+    }
+    expect(charges()).toHaveLength(1);
   }, 3 * START_TIMEOUT_MS);
 });

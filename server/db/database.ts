@@ -23,10 +23,7 @@ export interface DatabaseOptions {
   databaseUrl: string | null;
   /** PostgreSQL's pool (runtimeSettings.ts); pg's defaults without it (tools and tests) */
   pool?: DatabasePoolSettings;
-  /**
-   * Told when an idle pooled connection fails (the database restarted, the network dropped it). pg's pool emits
-   * 'error' then, and an 'error' nobody listens to ends the process; the pool replaces the connection by itself.
-   */
+  /** Told when a pooled connection fails (the database restarted, the network dropped it); the pool replaces it. */
   onConnectionError?: (error: Error) => void;
 }
 
@@ -53,7 +50,13 @@ function postgresDialect(connectionString: string, options: DatabaseOptions): Po
           idle_in_transaction_session_timeout: settings.idleInTransactionTimeoutMs,
         }),
   });
-  pool.on('error', (error) => (options.onConnectionError ?? logToStandardError)(error));
+  // A connection that fails is told to its client, idle in the pool or lent to a query, and an 'error' no one
+  // listens to ends the process: each client gets a listener, so a database restart is a logged line. The pool
+  // drops the failed client and connects anew when next asked.
+  const onConnectionError = options.onConnectionError ?? logToStandardError;
+  pool.on('connect', (client) => client.on('error', onConnectionError));
+  // The pool repeats an idle client's error; the client's own listener has logged it.
+  pool.on('error', () => undefined);
   return new PostgresDialect({ pool });
 }
 

@@ -82,6 +82,11 @@ export interface DemoOptions {
    * session tokens work on both), or a restart after the first was killed. The first demo owns the database.
    */
   shareDatabaseOf?: Demo;
+  /**
+   * The PostgreSQL server this demo's own database is created on: the admin URL of a cluster a test started
+   * (testing/postgresCluster.ts), which it may stop and start. Default: DATABASE_URL's, when set.
+   */
+  postgresAdminUrl?: string;
 }
 
 /** What a test may change in a genuine identity token (the demo host signs it with the site's key all the same). */
@@ -246,7 +251,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
     await writePlaceholderDist(distDir);
   }
   const sessionSecret = shared?.sessionSecret ?? randomBytes(32).toString('hex');
-  const adminUrl = process.env.DATABASE_URL || null;
+  const adminUrl = options.postgresAdminUrl ?? (process.env.DATABASE_URL || null);
   const ownDatabase = shared === undefined && adminUrl !== null ? await createPostgresDatabase(adminUrl) : null;
   const databaseUrl = shared?.databaseUrl ?? ownDatabase?.url ?? null;
   async function removeOwnData(): Promise<void> {
