@@ -10,7 +10,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import { messages } from './domainErrors';
 import { createPostgresDatabase, PRODUCTION_SETTINGS_ENV, START_TIMEOUT_MS, startDemo, type Demo } from './testing/harness';
 import { BUSINESS_YEAR } from './testing/prices';
 import { steadyLoad, waitForStatus } from './testing/steadyLoad';
