@@ -17,6 +17,8 @@ import { startStripeDouble, type StripeDouble } from './testing/stripeDouble';
 import { errorOf, setUpDemo, UNLIMITED_RATE_LIMITS_ENV } from './testing/testKit';
 
 const PROJECT_ROOT = path.resolve(__dirname, '..');
+/** A process just started on a busy machine may be overloaded for a moment (its start's work): ready soon after. */
+const READY_WITHIN_MS = 5000;
 
 async function getJson(url: string): Promise<{ status: number; cacheControl: string | null; body: unknown }> {
   const response = await fetch(url);
@@ -38,12 +40,15 @@ describe('the probes', () => {
 
   it('say the process serves and is ready, uncached, with nothing but the state', async () => {
     expect(await getJson(`${demo.panelUrl}/livez`)).toEqual({ status: 200, cacheControl: 'no-store', body: { status: 'ok' } });
+    await waitForStatus(`${demo.panelUrl}/readyz`, (status) => status === 200, READY_WITHIN_MS);
     expect(await getJson(`${demo.panelUrl}/readyz`)).toEqual({ status: 200, cacheControl: 'no-store', body: { status: 'ok' } });
   });
 
   it('are never rate limited', async () => {
-    const statuses = await Promise.all(Array.from({ length: 30 }, (_, i) => fetch(`${demo.panelUrl}/${i % 2 === 0 ? 'livez' : 'readyz'}`).then((r) => r.status)));
-    expect(new Set(statuses)).toEqual(new Set([200]));
+    const statuses = async (probe: string) => Promise.all(Array.from({ length: 15 }, () => fetch(`${demo.panelUrl}${probe}`).then((r) => r.status)));
+    expect(new Set(await statuses('/livez'))).toEqual(new Set([200]));
+    // Ready or, for a moment on a busy machine, overloaded: never refused for its rate.
+    expect((await statuses('/readyz')).filter((status) => status !== 200 && status !== 503)).toEqual([]);
   });
 });
 
@@ -61,7 +66,7 @@ describe('SIGTERM under steady load', () => {
   it('answers 503 on /readyz at once, serves on through the drain, finishes what it began, and exits 0', async () => {
     const token = await demo.session('active');
     const load = steadyLoad(() => billingData(demo, token));
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    while (load.requests.length < 10) await new Promise((resolve) => setTimeout(resolve, 20));
     await demo.addFault({ path: '/api/get-billing-data', delayMs: SLOW_REQUEST_MS });
     const slow = billingData(demo, token).then((response) => response.status);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -76,7 +81,7 @@ describe('SIGTERM under steady load', () => {
     expect(notReadyAfterMs).toBeLessThan(500);
     expect(readiness).toEqual({ status: 503, cacheControl: 'no-store', body: { status: 'unavailable', reason: 'shutting_down' } });
     const beforeSignal = requests.filter((request) => request.startedAt < signalAt);
-    expect(beforeSignal.length).toBeGreaterThan(10);
+    expect(beforeSignal.length).toBeGreaterThanOrEqual(10);
     expect(beforeSignal.filter((request) => request.status !== 200)).toEqual([]);
     // The drain: calls sent after the signal are still answered until the balancer has stopped sending.
     const duringDrain = requests.filter((request) => request.startedAt > signalAt && request.endedAt < signalAt + DRAIN_DELAY_MS - 200);
@@ -114,7 +119,7 @@ describe('the migration release step', () => {
       expect(migrate().stdout).toBe('Migrations applied: none (up to date)\n');
 
       server = await startDemo({ production: true, env: { ...database, MIGRATE_ON_START: '0' } });
-      expect((await getJson(`${server.panelUrl}/readyz`)).status).toBe(200);
+      await waitForStatus(`${server.panelUrl}/readyz`, (status) => status === 200, READY_WITHIN_MS);
       expect((await sites(server)).status).toBe(200);
     } finally {
       await server?.close();
@@ -134,7 +139,7 @@ describe('a server one migration behind its database (a rollback after a newer r
     const older = await startDemo({ shareDatabaseOf: newer });
     try {
       expect(older.output()).toContain('The database is ahead of this release (9999_from_a_newer_release): serving as it is');
-      expect((await getJson(`${older.panelUrl}/readyz`)).status).toBe(200);
+      await waitForStatus(`${older.panelUrl}/readyz`, (status) => status === 200, READY_WITHIN_MS);
       const answer = await billingData(older, token);
       expect(answer.status).toBe(200);
     } finally {

@@ -8,6 +8,7 @@ import { SANDBOX_WEBHOOK_SECRET } from './config';
 import { WEBHOOK_PATH } from './payments/provider';
 import { webhookMessages } from './payments/stripeEvents';
 import { PRODUCTION_SETTINGS_ENV, START_TIMEOUT_MS, startDemo } from './testing/harness';
+import { waitForStatus } from './testing/steadyLoad';
 import { errorOf, setUpDemo } from './testing/testKit';
 
 describe('a start that does not say which server it is', () => {
@@ -69,6 +70,7 @@ describe('NODE_ENV=production', () => {
   });
 
   it('answers its probes (docs/deploy.md "Probes")', async () => {
+    await waitForStatus(`${demo.panelUrl}/readyz`, (status) => status === 200, 5000);
     for (const probe of ['/livez', '/readyz']) {
       const answer = await demo.get(probe);
       expect({ probe, status: answer.status, body: JSON.parse(answer.body) as unknown }).toEqual({ probe, status: 200, body: { status: 'ok' } });

@@ -20,7 +20,7 @@ export const DATABASE_CHECK_TIMEOUT_MS = 1000;
 const DATABASE_CHECK_INTERVAL_MS = 5000;
 /** A mean event-loop delay above this: answers are late for everyone, another process should take the traffic. */
 const MAX_EVENT_LOOP_DELAY_MS = 1000;
-/** The share of time the event loop is busy above which the process counts as overloaded. */
+/** The share of the last second the event loop was busy above which the process counts as overloaded. */
 const MAX_EVENT_LOOP_UTILIZATION = 0.98;
 /** Retry-After of a 503 /readyz, in seconds. */
 const RETRY_AFTER_SECONDS = 5;
@@ -63,6 +63,8 @@ export async function registerProbes(app: FastifyInstance, db: Db): Promise<Prob
   await app.register(underPressure, {
     maxEventLoopDelay: MAX_EVENT_LOOP_DELAY_MS,
     maxEventLoopUtilization: MAX_EVENT_LOOP_UTILIZATION,
+    // The last second's share, not the share since start: a busy start must not count against the process for long.
+    eventLoopUtilizationMode: 'interval',
     healthCheck: async () => {
       if (shuttingDown) {
         lastFailure = 'shutting_down';
