@@ -51,6 +51,10 @@ export const PRODUCTION_ENV = {
   ENTRI_APPLICATION_ID: 'bench',
   ENTRI_SECRET: 'bench',
   TRUST_PROXY_HOPS: '0',
+  // On SQLite (no DATABASE_URL) the measured server is one node; with DATABASE_URL this changes nothing.
+  SINGLE_NODE: '1',
+  // No balancer to drain: a bench's server stops at once.
+  SHUTDOWN_DRAIN_DELAY_MS: '0',
 };
 
 /**

@@ -23,6 +23,7 @@ import { registerHardening } from './http/hardening';
 import { RateLimitCounters } from './http/rateLimitCounters';
 import { RateLimits, registerRateLimits } from './http/rateLimits';
 import { loggerOptions } from './http/logging';
+import { registerProbes, type Probes } from './http/probes';
 import { createDomainServices } from './domains/services';
 import { createPaymentsProvider } from './payments/factory';
 import type { PaymentsProvider } from './payments/provider';
@@ -80,6 +81,8 @@ export interface PanelServer {
   payments: PaymentsProvider;
   /** the platform API's service: the demo's seed provisions its sites through it */
   provisioning: SiteProvisioning;
+  /** /livez and /readyz; start.ts tells them of a shutdown */
+  probes: Probes;
 }
 
 /** The payment sandbox's invoice pages, script, card frame and portal: the demo's stand-in for the provider's. */
@@ -129,6 +132,10 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     // The panel is served on one origin; a trailing slash or a query string must not change the route.
     routerOptions: { ignoreTrailingSlash: true },
+    // docs/deploy.md "Timeouts": a stuck request or idle socket is freed; the balancer closes idle connections first.
+    requestTimeout: config.runtime.http.requestMs,
+    connectionTimeout: config.runtime.http.connectionMs,
+    keepAliveTimeout: config.runtime.http.keepAliveMs,
   });
   // Replies carrying the catalogue reuse its JSON text (http/serializeReply.ts).
   app.setReplySerializer(serializeReply);
@@ -156,6 +163,7 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
   });
 
   await registerHardening(app, config, API_PREFIX);
+  const probes = await registerProbes(app, options.db);
 
   app.addHook('onSend', async (request, reply, payload) => {
     // Billing answers are private to one owner: never stored by a cache on the way.
@@ -250,5 +258,5 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
     return reply.code(404).send(errorBody(404, 'not_found', messages.notFound));
   });
 
-  return { app, identity, payments, provisioning };
+  return { app, identity, payments, provisioning, probes };
 }

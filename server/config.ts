@@ -14,6 +14,7 @@ import { defaultBrand, type Brand } from './brand';
 import { ConfigError, nonEmpty, parseInteger, parseOrigins, parsePlatformApiKeys } from './configValues';
 import { DEFAULT_PLATFORM_CALLS_PER_MINUTE, OUTSIDE_SERVICES, type OutsideService } from './http/providerCalls';
 import { parseMode } from './startMode';
+import { parseListenHost, parseRuntimeSettings, type RuntimeSettings } from './runtimeSettings';
 
 export { defaultBrand, type Brand } from './brand';
 export { ConfigError } from './configValues';
@@ -122,7 +123,7 @@ export interface ServerConfig {
   demo: boolean;
   /** NODE_ENV === 'production': the real settings required (loadConfig), HTTPS only, the built page read once. */
   production: boolean;
-  /** Interface every listener binds to. Always loopback: the demo is a one-machine affair. */
+  /** LISTEN_HOST: the interface every listener binds to; loopback by default, 0.0.0.0 in a container. */
   listenHost: string;
   /** The panel and its API. 0 picks a free port (tests). */
   port: number;
@@ -183,6 +184,8 @@ export interface ServerConfig {
    * open at once (bench/README.md "Many sites" measures its hit rate); 0 keeps none.
    */
   readModelSitesKept: number;
+  /** Time limits, pool, shutdown and migrations (runtimeSettings.ts). */
+  runtime: RuntimeSettings;
 }
 
 /** The nearest directory above with a package.json: server/ runs under tsx, dist-server/server/ compiled. */
@@ -386,7 +389,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     demo,
     production,
-    listenHost: '127.0.0.1',
+    listenHost: parseListenHost(env.LISTEN_HOST),
     port: parseInteger('PORT', env.PORT, DEFAULT_PORT, MAX_PORT),
     hostPort: parseInteger('HOST_PORT', env.HOST_PORT, DEFAULT_HOST_PORT, MAX_PORT),
     dataDir: path.resolve(projectRoot, nonEmpty(env.DATA_DIR) ?? '.data'),
@@ -430,6 +433,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     hostReadyTimeoutMs: parseInteger('HOST_READY_TIMEOUT_MS', env.HOST_READY_TIMEOUT_MS, DEFAULT_READY_TIMEOUT_MS, MAX_READY_TIMEOUT_MS),
     readModelSitesKept: parseInteger('READ_MODEL_SITES_KEPT', env.READ_MODEL_SITES_KEPT, SITE_VIEWS_KEPT, MAX_READ_MODEL_SITES_KEPT),
+    runtime: parseRuntimeSettings(env, production),
   };
 }
 

@@ -1,44 +1,61 @@
 /**
  * `npm start` (after `npm run build`, with the demo switch DEMO=1): the panel and its API on PORT (4001), the demo
- * host on HOST_PORT (4000), both on 127.0.0.1; with NODE_ENV=production, the panel and its API alone. Stops
- * cleanly on SIGINT/SIGTERM. When started by the test harness (with an IPC channel) it reports its addresses there
- * and stops when the harness goes away.
+ * host on HOST_PORT (4000), on LISTEN_HOST (127.0.0.1); with NODE_ENV=production, the panel and its API alone.
+ * `main.ts migrate` (`npm run migrate`, compiled: `node dist-server/server/main.js migrate`) migrates the database
+ * and exits: the release step (docs/deploy.md "Migrations").
+ * On SIGTERM or SIGINT it stops gracefully (docs/deploy.md "Shutdown"), with close-with-grace: /readyz answers 503,
+ * the process serves on for SHUTDOWN_DRAIN_DELAY_MS, then stops accepting and lets in-flight requests and background
+ * work finish, for SHUTDOWN_TIMEOUT_MS at most. When started by the test harness (with an IPC channel) it reports
+ * its addresses there and stops when the harness goes away.
  */
-import { ConfigError, loadConfig } from './config';
+import closeWithGrace from 'close-with-grace';
+import { ConfigError, loadConfig, type ServerConfig } from './config';
+import { createDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
 import type { ReadyMessage } from './readyMessage';
 import { startServers } from './start';
 
-const SHUTDOWN_TIMEOUT_MS = 10_000;
+async function migrate(config: ServerConfig): Promise<void> {
+  const db = createDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, pool: config.runtime.databasePool });
+  try {
+    const { applied, unknown } = await migrateToLatest(db);
+    process.stdout.write(`Migrations applied: ${applied.length === 0 ? 'none (up to date)' : applied.join(', ')}\n`);
+    if (unknown.length > 0) process.stdout.write(`The database is ahead of this release: ${unknown.join(', ')}\n`);
+  } finally {
+    await db.destroy();
+  }
+}
 
-async function main(): Promise<void> {
-  const config = loadConfig();
+async function serve(config: ServerConfig): Promise<void> {
   const servers = await startServers(config);
   process.stdout.write(`Billing panel and API: ${servers.panelUrl}\n`);
   if (servers.hostUrl !== null) process.stdout.write(`Demo host: ${servers.hostUrl}/?scenario=active#/pro\n`);
+
+  const { drainDelayMs, timeoutMs } = config.runtime.shutdown;
+  const graceful = closeWithGrace(
+    {
+      // The drain, then the limit for what is in flight; a second signal exits at once.
+      delay: drainDelayMs + timeoutMs,
+      logger: { error: (message: unknown) => process.stderr.write(`${String(message)}\n`) },
+      onTimeout: (delay) => process.stderr.write(`Shutdown took longer than ${delay} ms, exiting\n`),
+    },
+    async ({ signal, err, manual }) => {
+      if (err !== undefined) process.stderr.write(`Stopping after an uncaught error: ${String(err.stack ?? err)}\n`);
+      process.stdout.write(`Stopping (${signal ?? (manual === true ? 'parent disconnected' : 'error')})\n`);
+      await servers.close();
+    },
+  );
+  // Started by a parent process that has gone: nobody is left to stop us.
+  process.on('disconnect', () => graceful.close());
+
   const ready: ReadyMessage = { type: 'ready', panelUrl: servers.panelUrl, hostUrl: servers.hostUrl };
   process.send?.(ready);
+}
 
-  let stopping = false;
-  const stop = (reason: string) => {
-    if (stopping) return;
-    stopping = true;
-    process.stdout.write(`Stopping (${reason})\n`);
-    setTimeout(() => {
-      process.stderr.write('Shutdown took too long, exiting\n');
-      process.exit(1);
-    }, SHUTDOWN_TIMEOUT_MS).unref();
-    servers.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        process.stderr.write(`Shutdown failed: ${String(error)}\n`);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  // Started by a parent process that has gone: nobody is left to stop us.
-  process.on('disconnect', () => stop('parent disconnected'));
+async function main(): Promise<void> {
+  const config = loadConfig();
+  if (process.argv[2] === 'migrate') await migrate(config);
+  else await serve(config);
 }
 
 main().catch((error: unknown) => {

@@ -8,6 +8,7 @@ import { SANDBOX_WEBHOOK_SECRET } from './config';
 import { WEBHOOK_PATH } from './payments/provider';
 import { webhookMessages } from './payments/stripeEvents';
 import { PRODUCTION_SETTINGS_ENV, START_TIMEOUT_MS, startDemo } from './testing/harness';
+import { waitForStatus } from './testing/steadyLoad';
 import { errorOf, setUpDemo } from './testing/testKit';
 
 describe('a start that does not say which server it is', () => {
@@ -42,6 +43,18 @@ describe('a production start without its real settings', () => {
     );
   }, START_TIMEOUT_MS);
 
+  it('is refused without DATABASE_URL, unless SINGLE_NODE=1 says one process on SQLite is meant', async () => {
+    await expect(startDemo({ production: true, env: { DATABASE_URL: '', SINGLE_NODE: '' } })).rejects.toThrow(
+      'Configuration error: NODE_ENV=production needs DATABASE_URL (PostgreSQL, shared by every process), or SINGLE_NODE=1 for one process on SQLite under DATA_DIR (docs/deploy.md)',
+    );
+  }, START_TIMEOUT_MS);
+
+  it('is refused with a LISTEN_HOST that is not an address', async () => {
+    await expect(startDemo({ production: true, env: { LISTEN_HOST: 'billing.internal' } })).rejects.toThrow(
+      'Configuration error: LISTEN_HOST must be an IP address (127.0.0.1, 0.0.0.0, ::), got "billing.internal"',
+    );
+  }, START_TIMEOUT_MS);
+
   it('is refused with a host origin pattern, which would let any matching site frame the panel', async () => {
     await expect(startDemo({ production: true, env: { HOST_ORIGINS: 'https://*.example.com' } })).rejects.toThrow(
       'Configuration error: HOST_ORIGINS entry "https://*.example.com" is not an exact origin',
@@ -54,6 +67,14 @@ describe('NODE_ENV=production', () => {
 
   it('runs no demo host', () => {
     expect(demo.hostUrl).toBeNull();
+  });
+
+  it('answers its probes (docs/deploy.md "Probes")', async () => {
+    await waitForStatus(`${demo.panelUrl}/readyz`, (status) => status === 200, 5000);
+    for (const probe of ['/livez', '/readyz']) {
+      const answer = await demo.get(probe);
+      expect({ probe, status: answer.status, body: JSON.parse(answer.body) as unknown }).toEqual({ probe, status: 200, body: { status: 'ok' } });
+    }
   });
 
   it.each([

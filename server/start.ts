@@ -5,6 +5,7 @@
  * so a production server never loads them.
  */
 import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { buildPanelServer } from './app';
 import { DEFAULT_HOST_PORT, resolveDemoAdminBase, resolveHostOrigins, type ServerConfig } from './config';
@@ -19,16 +20,31 @@ export interface RunningServers {
   close(): Promise<void>;
 }
 
+/** Where this machine reaches a listener: loopback for one bound to every interface (LISTEN_HOST=0.0.0.0). */
 function urlOf(app: FastifyInstance, host: string): string {
   const address = app.server.address() as AddressInfo;
-  return `http://${host}:${address.port}`;
+  const reachable = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '[::1]' : host;
+  return `http://${reachable}:${address.port}`;
 }
 
 export async function startServers(config: ServerConfig): Promise<RunningServers> {
-  const db = createDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  // Until the panel's logger exists, a lost connection is written to stderr.
+  let logConnectionError: (error: Error) => void = (error) => {
+    process.stderr.write(`database connection lost: ${error.message}\n`);
+  };
+  const db = createDatabase({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    pool: config.runtime.databasePool,
+    onConnectionError: (error) => logConnectionError(error),
+  });
   const started: FastifyInstance[] = [];
   try {
-    await migrateToLatest(db);
+    // MIGRATE_ON_START=0: a release step migrated it (docs/deploy.md "Migrations").
+    if (config.runtime.migrateOnStart) {
+      const { unknown } = await migrateToLatest(db);
+      if (unknown.length > 0) process.stdout.write(`The database is ahead of this release (${unknown.join(', ')}): serving as it is\n`);
+    }
 
     // The host and the panel each need the other's address; both are read lazily once both listen.
     const links = { panelUrl: '', hostUrl: '', secondAdminUrl: null as string | null };
@@ -80,6 +96,7 @@ export async function startServers(config: ServerConfig): Promise<RunningServers
 
     const testHooks = config.demo ? (await import('./testing/testHooks')).createTestHooks() : undefined;
     const panel = await buildPanelServer({ config, db, hostOrigins: () => hostOrigins, reseed, testHooks });
+    logConnectionError = (error) => panel.app.log.error({ err: error }, 'database connection lost');
     await panel.app.listen({ port: config.port, host: config.listenHost });
     started.push(panel.app);
     links.panelUrl = urlOf(panel.app, config.listenHost);
@@ -88,7 +105,11 @@ export async function startServers(config: ServerConfig): Promise<RunningServers
       panelUrl: links.panelUrl,
       hostUrl: config.demo ? links.hostUrl : null,
       async close() {
-        // The panel first: it stops taking calls before the database goes.
+        // docs/deploy.md "Shutdown": not ready at once, so the balancer stops sending; serving on meanwhile.
+        panel.probes.beginShutdown();
+        await sleep(config.runtime.shutdown.drainDelayMs);
+        // The panel first: it stops accepting, finishes its in-flight requests and its background cancellations
+        // (its onClose), and only then the database goes.
         for (const app of [...started].reverse()) await app.close();
         await db.destroy();
       },

@@ -130,3 +130,20 @@ it('does nothing when the demo was reset before the request was due', async () =
   expect(await statusOf('sub_active')).toBe('active');
   worker.close();
 });
+
+it('closing waits for a cancellation under way: the provider cancels and the database records it (docs/deploy.md "Shutdown")', async () => {
+  let providerCalled!: () => void;
+  const called = new Promise<void>((resolve) => (providerCalled = resolve));
+  const payments = provider(async () => {
+    providerCalled();
+    await sleep(300);
+    return { canceledAt: CANCELED_AT };
+  });
+  const worker = new BackgroundCancellations(repositories, payments, { delayMs: DELAY_MS, now: Date.now, log });
+  await worker.request('sub_active');
+  await called;
+  await worker.close();
+  // Recorded before close() returned, so before the server would close the database.
+  expect((await repositories.cancellationRequests.find('sub_active'))?.completed_at).toBe(CANCELED_AT);
+  expect(await statusOf('sub_active')).toBe('canceled');
+});

@@ -29,6 +29,8 @@ export interface CancellationOptions {
 
 export class BackgroundCancellations {
   private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** The runs under way: a closing server waits for them, so none is cut between the provider and the database. */
+  private readonly running = new Set<Promise<void>>();
   private closed = false;
 
   constructor(
@@ -49,11 +51,15 @@ export class BackgroundCancellations {
     for (const row of await this.repositories.cancellationRequests.pending()) this.schedule(row);
   }
 
-  /** Stops every timer: the server is closing (a restart resumes what is left). */
-  close(): void {
+  /**
+   * The server is closing: stops every timer (a restart resumes what is left) and waits for the runs under way,
+   * whose provider call and record of it then both happen (docs/deploy.md "Shutdown" bounds the wait).
+   */
+  async close(): Promise<void> {
     this.closed = true;
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
+    await Promise.allSettled([...this.running]);
   }
 
   private schedule(row: CancellationRequestRow): void {
@@ -61,7 +67,8 @@ export class BackgroundCancellations {
     const wait = Math.max(0, row.due_at_ms - this.options.now());
     const timer = setTimeout(() => {
       this.timers.delete(row.subscription_id);
-      void this.run(row);
+      const run = this.run(row).finally(() => this.running.delete(run));
+      this.running.add(run);
     }, wait);
     this.timers.set(row.subscription_id, timer);
   }

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect, type KyselyPlugin } from 'kysely';
 import pg from 'pg';
 import { SQLITE_CONSTRAINT_UNIQUE, openNodeSqlite } from './nodeSqlite';
+import type { DatabasePoolSettings } from '../runtimeSettings';
 import type { Database } from './schema';
 import { TableWrites } from './tableWrites';
 
@@ -20,6 +21,10 @@ const PG_UNIQUE_VIOLATION = '23505';
 export interface DatabaseOptions {
   dataDir: string;
   databaseUrl: string | null;
+  /** PostgreSQL's pool (runtimeSettings.ts); pg's defaults without it (tools and tests) */
+  pool?: DatabasePoolSettings;
+  /** Told when a pooled connection fails (the database restarted, the network dropped it); the pool replaces it. */
+  onConnectionError?: (error: Error) => void;
 }
 
 function sqliteDialect(dataDir: string): SqliteDialect {
@@ -27,17 +32,42 @@ function sqliteDialect(dataDir: string): SqliteDialect {
   return new SqliteDialect({ database: openNodeSqlite(path.join(dataDir, SQLITE_FILE_NAME)) });
 }
 
-function postgresDialect(connectionString: string): PostgresDialect {
+function postgresDialect(connectionString: string, options: DatabaseOptions): PostgresDialect {
   // Our bigints are Unix seconds and cents, far below 2^53: read them as numbers, as SQLite does.
   const types = new pg.TypeOverrides();
   types.setTypeParser(PG_INT8_OID, 'text', (value: string) => Number(value));
-  return new PostgresDialect({ pool: new pg.Pool({ connectionString, types }) });
+  const { pool: settings } = options;
+  const pool = new pg.Pool({
+    connectionString,
+    types,
+    ...(settings === undefined
+      ? {}
+      : {
+          max: settings.max,
+          connectionTimeoutMillis: settings.connectTimeoutMs,
+          // Set by the server on each connection: a stuck statement or abandoned transaction ends there.
+          statement_timeout: settings.statementTimeoutMs,
+          idle_in_transaction_session_timeout: settings.idleInTransactionTimeoutMs,
+        }),
+  });
+  // A connection that fails is told to its client, idle in the pool or lent to a query, and an 'error' no one
+  // listens to ends the process: each client gets a listener, so a database restart is a logged line. The pool
+  // drops the failed client and connects anew when next asked.
+  const onConnectionError = options.onConnectionError ?? logToStandardError;
+  pool.on('connect', (client) => client.on('error', onConnectionError));
+  // The pool repeats an idle client's error; the client's own listener has logged it.
+  pool.on('error', () => undefined);
+  return new PostgresDialect({ pool });
+}
+
+function logToStandardError(error: Error): void {
+  process.stderr.write(`database connection lost: ${error.message}\n`);
 }
 
 const tableWrites = new WeakMap<Db, TableWrites>();
 
 export function createDatabase(options: DatabaseOptions): Db {
-  const dialect = options.databaseUrl !== null ? postgresDialect(options.databaseUrl) : sqliteDialect(options.dataDir);
+  const dialect = options.databaseUrl !== null ? postgresDialect(options.databaseUrl, options) : sqliteDialect(options.dataDir);
   const writes = new TableWrites();
   const db = new Kysely<Database>({ dialect, plugins: [writes] });
   tableWrites.set(db, writes);

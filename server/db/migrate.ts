@@ -1,5 +1,5 @@
 /** Versioned migrations, provided in code (no directory scanning, so the bundle of migrations is what was reviewed). */
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { DEFAULT_MIGRATION_TABLE, Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database';
 import * as m0001 from './migrations/0001_initial';
 import * as m0002 from './migrations/0002_payments_writes';
@@ -35,8 +35,40 @@ const provider: MigrationProvider = {
 
 export class MigrationError extends Error {}
 
-/** Brings the database to the latest version; throws (and changes nothing more) if a migration fails. */
-export async function migrateToLatest(db: Db): Promise<string[]> {
+/** The migrations the database has run, whichever version of the server ran them; none on a new database. */
+async function executedMigrations(db: Db): Promise<string[]> {
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  if (!tables.some((table) => table.name === DEFAULT_MIGRATION_TABLE)) return [];
+  const { rows } = await sql<{ name: string }>`select name from ${sql.table(DEFAULT_MIGRATION_TABLE)}`.execute(db);
+  return rows.map((row) => row.name);
+}
+
+export interface MigrationOutcome {
+  /** the migrations this call ran */
+  applied: string[];
+  /**
+   * Migrations the database has that this server does not know: a newer release ran them and this one is its
+   * rollback. It serves as it is, since every migration only adds what older code ignores (docs/deploy.md "Migrations").
+   */
+  unknown: string[];
+}
+
+/**
+ * Brings the database to this server's latest version; throws (and changes nothing more) if a migration fails.
+ * A database ahead of the server (a newer release migrated it) is left as it is, as long as it has every
+ * migration this server knows: Kysely's Migrator would refuse it as corrupted.
+ */
+export async function migrateToLatest(db: Db): Promise<MigrationOutcome> {
+  const known = Object.keys(migrations);
+  const executed = await executedMigrations(db);
+  const unknown = executed.filter((name) => !known.includes(name));
+  if (unknown.length > 0) {
+    const missing = known.filter((name) => !executed.includes(name));
+    if (missing.length > 0) {
+      throw new MigrationError(`the database has migrations this server does not know (${unknown.join(', ')}) but lacks ${missing.join(', ')}: migrate it with the newer release`);
+    }
+    return { applied: [], unknown };
+  }
   const migrator = new Migrator({ db, provider });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
@@ -44,5 +76,5 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
     const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');
     throw new MigrationError(`migration ${failed?.migrationName ?? ''} failed: ${reason}`);
   }
-  return (results ?? []).map((result) => result.migrationName);
+  return { applied: (results ?? []).map((result) => result.migrationName), unknown: [] };
 }

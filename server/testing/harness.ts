@@ -82,6 +82,11 @@ export interface DemoOptions {
    * session tokens work on both), or a restart after the first was killed. The first demo owns the database.
    */
   shareDatabaseOf?: Demo;
+  /**
+   * The PostgreSQL server this demo's own database is created on: the admin URL of a cluster a test started
+   * (testing/postgresCluster.ts), which it may stop and start. Default: DATABASE_URL's, when set.
+   */
+  postgresAdminUrl?: string;
 }
 
 /** What a test may change in a genuine identity token (the demo host signs it with the site's key all the same). */
@@ -145,6 +150,8 @@ export interface Demo {
   reset(): Promise<void>;
   /** Kills the server process at once (SIGKILL), as a crash would; the database stays for another demo to use. */
   kill(): Promise<void>;
+  /** Sends SIGTERM, as a deploy does, and resolves with the exit code once the process is gone; the database stays. */
+  terminate(): Promise<number | null>;
   close(): Promise<void>;
 }
 
@@ -224,7 +231,7 @@ async function onAdminDatabase(adminUrl: string, statement: string): Promise<voi
 }
 
 /** A fresh PostgreSQL database for one demo, and how to drop it. */
-async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `billing_demo_${randomBytes(8).toString('hex')}`;
   await onAdminDatabase(adminUrl, `create database ${name}`);
   return {
@@ -244,7 +251,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
     await writePlaceholderDist(distDir);
   }
   const sessionSecret = shared?.sessionSecret ?? randomBytes(32).toString('hex');
-  const adminUrl = process.env.DATABASE_URL || null;
+  const adminUrl = options.postgresAdminUrl ?? (process.env.DATABASE_URL || null);
   const ownDatabase = shared === undefined && adminUrl !== null ? await createPostgresDatabase(adminUrl) : null;
   const databaseUrl = shared?.databaseUrl ?? ownDatabase?.url ?? null;
   async function removeOwnData(): Promise<void> {
@@ -268,7 +275,11 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
       DIST_DIR: distDir,
       SESSION_SECRET: sessionSecret,
       LOG_LEVEL: 'silent',
+      // A test's server has no balancer to drain: it stops at once unless a test asks for a drain.
+      SHUTDOWN_DRAIN_DELAY_MS: '0',
       ...(options.production ? PRODUCTION_SETTINGS_ENV : {}),
+      // Production on SQLite says it means one node (docs/deploy.md "Fail-closed start").
+      ...(options.production && databaseUrl === null ? { SINGLE_NODE: '1' } : {}),
       ...options.env,
     },
   });
@@ -364,6 +375,10 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
     },
     async kill() {
       await stopChild(child, 'SIGKILL');
+    },
+    async terminate() {
+      await stopChild(child, 'SIGTERM');
+      return child.exitCode;
     },
     async close() {
       await stopChild(child);

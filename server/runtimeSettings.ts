@@ -1,0 +1,122 @@
+/**
+ * How the process runs in production, apart from what it does (docs/deploy.md "Probes", "Timeouts", "Shutdown",
+ * "Migrations"): the interface it listens on, where its data may live, its HTTP and database time limits, how it
+ * stops and whether it migrates at start. Read by loadConfig (config.ts) into `config.runtime` and `listenHost`.
+ */
+import { isIP } from 'node:net';
+import { parseBoolean } from '../core/rules/parse';
+import { ConfigError, nonEmpty, parseInteger } from './configValues';
+
+export interface HttpTimeouts {
+  /** REQUEST_TIMEOUT_MS: the longest a request may take to arrive and be answered (Fastify's requestTimeout) */
+  requestMs: number;
+  /** CONNECTION_TIMEOUT_MS: a socket with no traffic for this long is closed (Fastify's connectionTimeout) */
+  connectionMs: number;
+  /** KEEP_ALIVE_TIMEOUT_MS: how long an idle kept-alive connection stays open (Fastify's keepAliveTimeout) */
+  keepAliveMs: number;
+}
+
+/** The PostgreSQL pool of each process (pg.Pool); SQLite ignores them. */
+export interface DatabasePoolSettings {
+  /** DATABASE_POOL_MAX: connections per process */
+  max: number;
+  /** DATABASE_CONNECT_TIMEOUT_MS: how long a query waits for a connection (a new one, or a free one of a full pool) */
+  connectTimeoutMs: number;
+  /** DATABASE_STATEMENT_TIMEOUT_MS: PostgreSQL cancels a statement running longer */
+  statementTimeoutMs: number;
+  /** DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: PostgreSQL ends a session idle this long inside a transaction */
+  idleInTransactionTimeoutMs: number;
+}
+
+export interface ShutdownSettings {
+  /** SHUTDOWN_DRAIN_DELAY_MS: after SIGTERM, how long the process goes on serving while /readyz answers 503 */
+  drainDelayMs: number;
+  /** SHUTDOWN_TIMEOUT_MS: then, how long in-flight requests and background work may take before the process exits anyway */
+  timeoutMs: number;
+}
+
+export interface RuntimeSettings {
+  http: HttpTimeouts;
+  databasePool: DatabasePoolSettings;
+  shutdown: ShutdownSettings;
+  /** MIGRATE_ON_START: migrate the database before serving (default); 0 when a release step migrates (`npm run migrate`) */
+  migrateOnStart: boolean;
+}
+
+export const DEFAULT_LISTEN_HOST = '127.0.0.1';
+/**
+ * Longer than any call needs: the slowest make a few card provider requests of 8 s at most each
+ * (payments/stripeTransport.ts). A request held longer is a stuck one, and its socket is better freed.
+ */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
+/** A little over the request timeout: a socket busy with a slow answer is not idle. */
+export const DEFAULT_CONNECTION_TIMEOUT_MS = 65_000;
+/**
+ * Above the load balancers' usual idle timeout (60 s): the balancer, not this process, must close an idle
+ * connection first, or a request it sends as we close it fails with a 502. Fastify's own default.
+ */
+export const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 72_000;
+/** pg's default; N processes × 10 must stay under the server's max_connections (docs/deploy.md "Timeouts"). */
+export const DEFAULT_POOL_MAX = 10;
+/** pg waits for ever by default: a database that does not answer would hold every call until its request timeout. */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+/** Our statements are primary-key reads and small writes (milliseconds); one running 10 s is stuck. */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 10_000;
+/** Our transactions hold no wait on an outside service: one idle this long has been abandoned, and holds its locks. */
+export const DEFAULT_IDLE_IN_TRANSACTION_TIMEOUT_MS = 30_000;
+/**
+ * Production: a load balancer probing every 2 s sees two failed /readyz and stops sending before the process stops
+ * accepting. The demo has no balancer in front: it stops at once.
+ */
+export const DEFAULT_PRODUCTION_DRAIN_DELAY_MS = 5_000;
+/** Enough for a plan change (a few provider requests) and a background cancellation (its retries are rescheduled, not awaited). */
+export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 30_000;
+
+const MAX_TIMEOUT_MS = 10 * 60_000;
+const MAX_POOL_SIZE = 1_000;
+
+/** LISTEN_HOST: an IP address to bind, by default loopback (a local proxy forwards); 0.0.0.0 in a container. */
+export function parseListenHost(raw: string | undefined): string {
+  const host = nonEmpty(raw) ?? DEFAULT_LISTEN_HOST;
+  if (isIP(host) === 0) throw new ConfigError(`LISTEN_HOST must be an IP address (127.0.0.1, 0.0.0.0, ::), got "${host}"`);
+  return host;
+}
+
+/**
+ * Production keeps its data in PostgreSQL (DATABASE_URL), which every process shares; SQLite is a file on one
+ * machine, so a production start without DATABASE_URL must say it means one node (SINGLE_NODE=1).
+ */
+export function checkProductionDatabase(env: NodeJS.ProcessEnv, production: boolean): void {
+  if (!production || nonEmpty(env.DATABASE_URL) !== null || parseBoolean(env.SINGLE_NODE ?? '')) return;
+  throw new ConfigError(
+    'NODE_ENV=production needs DATABASE_URL (PostgreSQL, shared by every process), or SINGLE_NODE=1 for one process on SQLite under DATA_DIR (docs/deploy.md)',
+  );
+}
+
+function milliseconds(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  return parseInteger(name, env[name], fallback, MAX_TIMEOUT_MS);
+}
+
+export function parseRuntimeSettings(env: NodeJS.ProcessEnv, production: boolean): RuntimeSettings {
+  checkProductionDatabase(env, production);
+  const migrateOnStart = nonEmpty(env.MIGRATE_ON_START);
+  return {
+    http: {
+      requestMs: milliseconds(env, 'REQUEST_TIMEOUT_MS', DEFAULT_REQUEST_TIMEOUT_MS),
+      connectionMs: milliseconds(env, 'CONNECTION_TIMEOUT_MS', DEFAULT_CONNECTION_TIMEOUT_MS),
+      keepAliveMs: milliseconds(env, 'KEEP_ALIVE_TIMEOUT_MS', DEFAULT_KEEP_ALIVE_TIMEOUT_MS),
+    },
+    databasePool: {
+      // At least one connection: 0 would make every query wait for a connection that never comes.
+      max: Math.max(1, parseInteger('DATABASE_POOL_MAX', env.DATABASE_POOL_MAX, DEFAULT_POOL_MAX, MAX_POOL_SIZE)),
+      connectTimeoutMs: milliseconds(env, 'DATABASE_CONNECT_TIMEOUT_MS', DEFAULT_CONNECT_TIMEOUT_MS),
+      statementTimeoutMs: milliseconds(env, 'DATABASE_STATEMENT_TIMEOUT_MS', DEFAULT_STATEMENT_TIMEOUT_MS),
+      idleInTransactionTimeoutMs: milliseconds(env, 'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS', DEFAULT_IDLE_IN_TRANSACTION_TIMEOUT_MS),
+    },
+    shutdown: {
+      drainDelayMs: milliseconds(env, 'SHUTDOWN_DRAIN_DELAY_MS', production ? DEFAULT_PRODUCTION_DRAIN_DELAY_MS : 0),
+      timeoutMs: milliseconds(env, 'SHUTDOWN_TIMEOUT_MS', DEFAULT_SHUTDOWN_TIMEOUT_MS),
+    },
+    migrateOnStart: migrateOnStart === null ? true : parseBoolean(migrateOnStart),
+  };
+}
