@@ -6,7 +6,7 @@
  * errors.ts CALL_FAILURE_MESSAGES), kept translatable (CallFailure.text: components show it with useErrorText). It never
  * throws: failures come back as `{error: CallFailure}`.
  */
-import { fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import { fetchBaseQuery, retry } from '@reduxjs/toolkit/query/react';
 import type { BaseQueryApi, BaseQueryFn, FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import type { Dispatch, UnknownAction } from '@reduxjs/toolkit';
 import {
@@ -140,37 +140,34 @@ export function createBaseQuery(): BaseQueryFn<CallArgs, unknown, CallFailure> {
     responseHandler: 'content-type',
   });
 
-  async function send(args: CallArgs, api: BaseQueryApi, context: TransportContext): Promise<Attempt> {
+  /** One request, as fetchBaseQuery answers it. */
+  const sendOnce: BaseQueryFn<CallArgs, unknown, FetchBaseQueryError> = async (args, api) => {
+    const context = api.extra as TransportContext;
     const jwt = args.jwt ?? context.session.selectToken(api.getState()) ?? '';
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (args.idempotencyKey) headers['idempotency-key'] = args.idempotencyKey;
     const options = args.withForceUpgrade
       ? { ...(args.options ?? {}), forceUpgrade: context.session.selectForceUpgrade(api.getState()) }
       : (args.options ?? {});
-    const result = await fetchOnce(
-      {
-        url: new URL(args.url, context.baseUrl).toString(),
-        method: 'POST',
-        headers,
-        body: callBody(jwt, args.data ?? {}, options),
-      },
-      api,
-      {},
-    );
+    return fetchOnce({ url: new URL(args.url, context.baseUrl).toString(), method: 'POST', headers, body: callBody(jwt, args.data ?? {}, options) }, api, {});
+  };
+
+  // RTK Query's retry, on the spec's schedule (retryDelay) and by the transport's rules: a write is retried only with
+  // an idempotency key, since a reply lost on the way back must not do the work twice. A call aborted while it waits
+  // comes back as an error, as it did from fetch.
+  const sendWithRetries = retry(sendOnce, {
+    retryCondition: (error, args, { attempt }) =>
+      attempt <= HTTP_MAX_RETRIES && (args.kind === 'read' || args.idempotencyKey !== undefined) && isRetryable(toWireFailure(error as FetchBaseQueryError)),
+    backoff: async (attempt) => {
+      await sleep(retryDelay(attempt));
+    },
+  });
+
+  async function send(args: CallArgs, api: BaseQueryApi): Promise<Attempt> {
+    const result = await sendWithRetries(args, api, {});
     if (result.error) return { error: toWireFailure(result.error) };
     // 202 and 204 carry no body to interpret: the reply is returned as it came.
     return { data: result.data ?? null };
-  }
-
-  async function sendWithRetries(args: CallArgs, api: BaseQueryApi, context: TransportContext): Promise<Attempt> {
-    // A write is retried only with an idempotency key: a reply lost on the way back must not do the work twice.
-    const mayRetry = args.kind === 'read' || args.idempotencyKey !== undefined;
-    for (let retryNumber = 1; ; retryNumber += 1) {
-      const attempt = await send(args, api, context);
-      if (!attempt.error || !mayRetry || !isRetryable(attempt.error) || retryNumber > HTTP_MAX_RETRIES) return attempt;
-      if (api.signal.aborted) return attempt;
-      await sleep(retryDelay(retryNumber));
-    }
   }
 
   return async (args, api) => {
@@ -180,12 +177,12 @@ export function createBaseQuery(): BaseQueryFn<CallArgs, unknown, CallFailure> {
       return { error: callFailure({ status: 403, detail: legacy.message, code: null }, legacy.text) };
     }
 
-    let attempt = await sendWithRetries(args, api, context);
+    let attempt = await send(args, api);
     let refreshed = false;
     if (attempt.error && !args.isSessionCall && !isLegacyFailure(attempt.error) && needsSessionRefresh(attempt.error)) {
       // 'Token has expired' re-initialises the session; any other 401/403 only renews it.
       refreshed = await context.session.refresh(api.dispatch, { init: isExpiredTokenMessage(attempt.error.detail) });
-      if (refreshed) attempt = await sendWithRetries(args, api, context);
+      if (refreshed) attempt = await send(args, api);
     }
     if (!attempt.error) return { data: attempt.data };
 
