@@ -13,6 +13,7 @@ import { SITE_VIEWS_KEPT } from './billing/repositories/siteReadModel';
 import { defaultBrand, type Brand } from './brand';
 import { ConfigError, nonEmpty, parseInteger, parseOrigins, parsePlatformApiKeys } from './configValues';
 import { parseMode } from './startMode';
+import { parseObservability, type ObservabilityConfig } from './observability/settings';
 
 export { defaultBrand, type Brand } from './brand';
 export { ConfigError } from './configValues';
@@ -180,6 +181,8 @@ export interface ServerConfig {
    * open at once (bench/README.md "Many sites" measures its hit rate); 0 keeps none.
    */
   readModelSitesKept: number;
+  /** METRICS_PORT and the RETENTION_ settings (observability/settings.ts) */
+  observability: ObservabilityConfig;
 }
 
 /** The nearest directory above with a package.json: server/ runs under tsx, dist-server/server/ compiled. */
@@ -422,6 +425,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     hostReadyTimeoutMs: parseInteger('HOST_READY_TIMEOUT_MS', env.HOST_READY_TIMEOUT_MS, DEFAULT_READY_TIMEOUT_MS, MAX_READY_TIMEOUT_MS),
     readModelSitesKept: parseInteger('READ_MODEL_SITES_KEPT', env.READ_MODEL_SITES_KEPT, SITE_VIEWS_KEPT, MAX_READ_MODEL_SITES_KEPT),
+    observability: parseObservability(env),
   };
 }
 

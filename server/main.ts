@@ -15,7 +15,8 @@ async function main(): Promise<void> {
   const servers = await startServers(config);
   process.stdout.write(`Billing panel and API: ${servers.panelUrl}\n`);
   if (servers.hostUrl !== null) process.stdout.write(`Demo host: ${servers.hostUrl}/?scenario=active#/pro\n`);
-  const ready: ReadyMessage = { type: 'ready', panelUrl: servers.panelUrl, hostUrl: servers.hostUrl };
+  if (servers.metricsUrl !== null) process.stdout.write(`Metrics: ${servers.metricsUrl}/metrics\n`);
+  const ready: ReadyMessage = { type: 'ready', panelUrl: servers.panelUrl, hostUrl: servers.hostUrl, metricsUrl: servers.metricsUrl };
   process.send?.(ready);
 
   let stopping = false;

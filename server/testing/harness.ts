@@ -105,6 +105,8 @@ export interface Demo {
   panelUrl: string;
   /** null in production mode */
   hostUrl: string | null;
+  /** the metrics listener, with METRICS_PORT in env (0: a free port); null otherwise */
+  metricsUrl: string | null;
   /** the HS256 secret of session tokens (tests mint expired ones with it) */
   sessionSecret: string;
   /** the SQLite database's directory (unused on PostgreSQL) */
@@ -284,7 +286,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
     await removeOwnData();
     throw error;
   }
-  const { panelUrl, hostUrl } = ready;
+  const { panelUrl, hostUrl, metricsUrl } = ready;
 
   async function call<T>(urlPath: string, body: unknown, headers: Record<string, string> = {}): Promise<CallResult<T>> {
     const response = await fetch(panelUrl + urlPath, {
@@ -304,6 +306,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
   const demo: Demo = {
     panelUrl,
     hostUrl,
+    metricsUrl,
     output: () => output,
     sessionSecret,
     dataDir,
