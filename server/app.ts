@@ -45,6 +45,7 @@ import { registerRequestContext, requestIdOf } from './observability/requestCont
 const API_PREFIX = '/api/';
 const INTERNAL_PREFIX = '/__';
 const SANDBOX_PREFIX = '/sandbox/';
+const PUBLIC_METRICS_PATH = '/metrics';
 const BODY_LIMIT_BYTES = 64 * 1024;
 /** Smaller answers gain less from compression than it costs. */
 const COMPRESSION_THRESHOLD_BYTES = 1024;
@@ -257,6 +258,10 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
       return origins === null ? null : panelRuntimeConfig(config, origins, siteId);
     },
   });
+
+  // The metrics are served on METRICS_PORT alone (observability/metricsServer.ts): here a scraper pointed at the
+  // public port gets a plain 404, not the panel's page that any other extension-less path would answer.
+  app.get(PUBLIC_METRICS_PATH, async (_request, reply) => reply.code(404).send(errorBody(404, 'not_found', messages.notFound)));
 
   app.setNotFoundHandler((request, reply) => {
     const urlPath = request.url.split('?')[0] ?? request.url;

@@ -73,14 +73,16 @@ export class Metrics {
       registers,
     });
     const { pool } = sources;
-    // Read when scraped: nothing is done per query. On SQLite there is no pool, and the gauges stay without a value.
+    // Read when scraped: nothing is done per query. On SQLite there is no pool, and no gauge: a 0 would read as a
+    // pool with nothing open.
     const poolGauge = (name: string, help: string, read: (pool: Pool) => number) =>
+      pool !== undefined &&
       new Gauge({
         name,
         help,
         registers,
         collect() {
-          if (pool !== undefined) this.set(read(pool));
+          this.set(read(pool));
         },
       });
     poolGauge('billing_db_pool_connections', "PostgreSQL pool: connections open (pg.Pool's totalCount).", (p) => p.totalCount);
