@@ -39,6 +39,7 @@ import { registerSessionRoutes } from './routes/session';
 import { registerWebhookRoutes } from './routes/webhooks';
 import { Metrics } from './observability/metrics';
 import { Retention } from './observability/retention';
+import { startErrorReports } from './observability/errorReports';
 import { observeProvider } from './observability/observedProviders';
 import { registerRequestContext, requestIdOf } from './observability/requestContext';
 
@@ -153,12 +154,16 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
     zlibOptions: { level: COMPRESSION_LEVEL },
   });
 
+  // SENTRY_DSN: the server's failures go to the error service too; unset, nothing is loaded (observability/errorReports.ts).
+  const errorReports = await startErrorReports(config.sentryDsn, config.environment);
+  if (errorReports !== null) app.addHook('onClose', async () => errorReports.close());
   app.setErrorHandler((error, request, reply) => {
     const refusal = refusalAnswer(error);
     if (refusal !== undefined) return reply.code(refusal.status).send(refusal.body);
     const status = statusOf(error);
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
+      errorReports?.capture(error, request.id);
       return reply.code(500).send(errorBody(500, 'internal', messages.internal));
     }
     // Fastify's own 4xx: malformed JSON, wrong content type, body too large.
