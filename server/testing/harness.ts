@@ -25,6 +25,7 @@ import type { FaultRequest } from './faults';
 
 const PROJECT_ROOT = path.resolve(__dirname, '..', '..');
 const MAIN = path.join(PROJECT_ROOT, 'server', 'main.ts');
+const TRACING = path.join(PROJECT_ROOT, 'server', 'tracing.ts');
 /** How long a demo may take to start before startDemo gives up (and reports the server's output). */
 export const START_TIMEOUT_MS = 30_000;
 const STOP_TIMEOUT_MS = 10_000;
@@ -82,6 +83,8 @@ export interface DemoOptions {
    * session tokens work on both), or a restart after the first was killed. The first demo owns the database.
    */
   shareDatabaseOf?: Demo;
+  /** preloads server/tracing.ts, as production's `node --import` does (docs/deploy.md "Tracing"); the OTEL_ settings in env switch it on */
+  tracing?: boolean;
 }
 
 /** What a test may change in a genuine identity token (the demo host signs it with the site's key all the same). */
@@ -255,7 +258,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
   }
   const child = fork(MAIN, [], {
     cwd: PROJECT_ROOT,
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...(options.tracing ? ['--import', TRACING] : [])],
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     env: {
       ...process.env,
