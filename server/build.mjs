@@ -22,6 +22,8 @@ const { metafile } = await build({
   packages: 'external',
   platform: 'node',
   write: false,
+  // Nothing is written; esbuild still needs a folder to name the outputs of two entry points.
+  outdir,
   metafile: true,
   logLevel: 'warning',
 });
