@@ -170,6 +170,8 @@ describe('metrics', () => {
     const expected = demo.databaseUrl === null ? documented.filter((name) => !name.startsWith('billing_db_pool_')) : documented;
     expect(expected.filter((name) => !names.has(name))).toEqual([]);
     if (demo.databaseUrl === null) expect(documented.filter((name) => name.startsWith('billing_db_pool_') && names.has(name))).toEqual([]);
+    // And the other way: every metric of the server's own is explained there.
+    expect([...names].filter((name) => name.startsWith('billing_') && !documented.includes(name))).toEqual([]);
 
     const count = (name: string, labels?: Record<string, string>) => total(samples, `${name}_count`, labels);
     expect(count('billing_http_request_duration_seconds', { route: '/api/get-stripe-portal-url', method: 'POST', status_code: '429' })).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 /**
- * Migration 0012: the newest-invoice read of every invoice event and the retention prune's delete use their new
- * indexes, an index an operator built beforehand (CONCURRENTLY, by hand) is found and kept, and down takes both
+ * Migration 0012: the newest-invoice read of every invoice event and the retention prune's deletes use their new
+ * indexes, an index an operator built beforehand (CONCURRENTLY, by hand) is found and kept, and down takes them all
  * away. On SQLite, and on PostgreSQL too when DATABASE_URL is set (server/testing/withPostgres.mjs).
  */
 import { randomBytes } from 'node:crypto';
@@ -76,16 +76,19 @@ async function planOf(statement: string): Promise<string> {
 
 const NEWEST_INVOICE = "select id from invoices where subscription_id = 'sub_1' order by created desc, id desc limit 1";
 const PRUNE = 'delete from payment_events where applied_at < 1000';
+const PRUNE_CLAIMS = 'delete from idempotency_keys where response_json is null and claimed_until_ms < 1000';
 
-it('reads a subscription\'s newest invoice and prunes old events through the new indexes', async () => {
+it('reads a subscription\'s newest invoice, and prunes old events and orphaned claims, through the new indexes', async () => {
   expect(await planOf(NEWEST_INVOICE)).toContain('invoices_subscription_idx');
   expect(await planOf(PRUNE)).toContain('payment_events_applied_idx');
+  expect(await planOf(PRUNE_CLAIMS)).toContain('idempotency_keys_claims_idx');
 });
 
-it('takes both away on down, and without them the same reads use neither', async () => {
+it('takes them away on down, and without them the newest-invoice read uses none', async () => {
   await retentionIndexes.down(database.db);
   expect(await indexesOf('invoices')).not.toContain('invoices_subscription_idx');
   expect(await indexesOf('payment_events')).not.toContain('payment_events_applied_idx');
+  expect(await indexesOf('idempotency_keys')).not.toContain('idempotency_keys_claims_idx');
   expect(await planOf(NEWEST_INVOICE)).not.toContain('invoices_subscription_idx');
 });
 
