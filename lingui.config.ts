@@ -2,7 +2,8 @@
  * The panel's message catalogs (docs/localization.md): English is the source, written in the components through
  * Lingui's macros; `npm run i18n:extract` gathers it into src/i18n/locales/en.po beside the German and French
  * translations, and `npm run i18n:compile` turns every catalog into a module the panel imports.
- * I18N_CATALOG_DIR lets the catalog check (src/i18n/catalogs.test.ts) extract into a copy instead of the sources.
+ * I18N_CATALOG_DIR lets the catalog check (`npm run i18n:check`, tools/checkCatalogs.mts) extract into a copy instead of the
+ * sources.
  */
 import { defineConfig } from '@lingui/cli';
 import { formatter } from '@lingui/format-po';

@@ -46,11 +46,6 @@ function precompressed() {
 }
 
 /**
- * Preloads the default screen's code (the dashboard: '/', '/billing' and every unknown path) from the page
- * itself, so it downloads beside the entry instead of after the entry has run; the other screens start loading
- * as the entry starts (preloadScreen in src/index.tsx).
- */
-/**
  * Inlines the page's start-up script (src/startup/, built by tools/startupScript.cjs) into index.html, and once
  * the page is final (minified), leaves beside it the CSP source that allows the script as the page carries it:
  * the server sends it in the page's policy (routes/panelPage.ts).
@@ -72,6 +67,11 @@ class InlineStartupScript {
   }
 }
 
+/**
+ * Preloads the default screen's code (the dashboard: '/', '/billing' and every unknown path) from the page
+ * itself, so it downloads beside the entry instead of after the entry has run; the other screens start loading
+ * as the entry starts (preloadScreen in src/app/routes.tsx, called by src/app/startPanel.tsx).
+ */
 class PreloadDefaultScreen {
   apply(compiler) {
     compiler.hooks.compilation.tap('PreloadDefaultScreen', (compilation) => {

@@ -11,6 +11,7 @@
  * The kit sends no write that a conforming backend would carry out: besides the reads, the only writes it sends are
  * two probes (invoice details and billing contact, carrying a marker value), always in a form that must be refused.
  */
+import { decodeJwt } from 'jose';
 import { checkPlatformApi } from './platformChecks';
 import type { ContractDocument, JsonSchema } from './document';
 import { alteredToken, unsignedCopy } from './forgeries';
@@ -70,7 +71,8 @@ interface Envelope {
 interface Account {
   /** the account's own ids, by the data member that names them (null: it has none, e.g. no invoice yet) */
   ids: Record<IdField, string | null>;
-  siteUrl: string;
+  /** the site's admin URL: the identity token's issuer, where the customer portal may send the owner back */
+  adminUrl: string;
   priceId: string;
   period: string;
   /** another base price of the same period to preview a change to; the current one when there is none */
@@ -90,7 +92,7 @@ interface BillingDataView {
   invoices: Array<{ id: string }>;
 }
 
-function accountOf(billingData: BillingDataView): Account {
+function accountOf(billingData: BillingDataView, identityToken: string): Account {
   const { subscription, user, currentSite, availableProducts, discount, invoices } = billingData;
   const { price, billing_period: period } = subscription.meta.baseProduct;
   const otherPrice = availableProducts
@@ -106,7 +108,7 @@ function accountOf(billingData: BillingDataView): Account {
       subscriptionId: subscription.id,
       invoiceId: invoices[0]?.id ?? null,
     },
-    siteUrl: currentSite.url,
+    adminUrl: decodeJwt(identityToken).iss ?? '',
     priceId: price,
     period,
     previewPriceId: otherPrice?.id ?? price,
@@ -140,7 +142,7 @@ const readPlans: Record<string, (account: Account) => ReadPlan> = {
   'get-account-info': () => envelope(),
   'get-next-charge': () => envelope(),
   'invoice-pdf': ({ ids }) => (ids.invoiceId === null ? { cannot: 'the owner has no invoice' } : envelope({ invoiceId: ids.invoiceId })),
-  'get-stripe-portal-url': ({ ids, siteUrl }) => envelope({ customerId: ids.customerId, redirectUrl: siteUrl }),
+  'get-stripe-portal-url': ({ ids, adminUrl }) => envelope({ customerId: ids.customerId, redirectUrl: adminUrl }),
   'payment-method': ({ ids }) => envelope({ customerId: ids.customerId }),
   'get-invoice-preview': ({ ids, priceId, previewPriceId, period }) =>
     envelope({
@@ -291,7 +293,7 @@ export async function runConformance(options: KitOptions): Promise<Summary> {
   await check('get-billing-data answers the owner with the documented shape', async () => {
     const answer = await billingData(ownerSession);
     const why = answeredAsDocumented('get-billing-data', answer);
-    if (why === null) read.owner = accountOf(answer.body as BillingDataView);
+    if (why === null) read.owner = accountOf(answer.body as BillingDataView, identityTokens.owner);
     return why;
   });
   // Its ids and what it has make every other call's request.
@@ -301,7 +303,7 @@ export async function runConformance(options: KitOptions): Promise<Summary> {
   let other: Account | null = null;
   if (otherSession !== null) {
     const answer = await billingData(otherSession);
-    if (answeredAsDocumented('get-billing-data', answer) === null) other = accountOf(answer.body as BillingDataView);
+    if (answeredAsDocumented('get-billing-data', answer) === null) other = accountOf(answer.body as BillingDataView, identityTokens['other-owner']);
   }
 
   /** Every call the refusals are checked on, with the owner's valid envelope. */

@@ -7,23 +7,13 @@
 import type { FrameLocator, Page } from '@playwright/test';
 import { HOST_URL, PANEL_URL, expect, test } from './fixtures';
 import { typeCard } from './panel';
+import { REFUSED_FRAME_URL, frameAncestorsOf } from './framing';
 
 const SITE_A = 'site_active';
 const SITE_B = 'site_harbour_gazette';
 const OWNER_ONLY = 'Only the site owner can access billing information.';
-/** What Chromium shows in a frame it refused to load, e.g. for the framed page's frame-ancestors. */
-const REFUSED_FRAME_URL = 'chrome-error://chromewebdata/';
 
 const siteAddress = (site: string) => `${PANEL_URL}/sites/${site}/`;
-
-/** The sources a Content-Security-Policy lets frame its page. */
-function frameAncestorsOf(policy: string | undefined): string[] {
-  const directive = (policy ?? '')
-    .split(';')
-    .map((part) => part.trim().split(/\s+/))
-    .find(([name]) => name === 'frame-ancestors');
-  return directive?.slice(1) ?? [];
-}
 
 /** The second admin's address, as the demo host links to it. */
 async function secondAdminUrl(page: Page): Promise<string> {

@@ -18,6 +18,7 @@ import {
   panelRuntimeConfig,
   resolveHostOrigins,
 } from './config';
+import { DEFAULT_PLATFORM_CALLS_PER_MINUTE } from './http/providerCalls';
 
 /** The demo switch. */
 const DEMO = { DEMO: '1' };
@@ -340,6 +341,7 @@ describe('hardening configuration', () => {
       writesPerSessionPerMinute: DEFAULT_WRITES_PER_SESSION_PER_MINUTE,
       providerCallsPerMinute: DEFAULT_PROVIDER_CALLS_PER_MINUTE,
       providerCallsPerSessionPerMinute: DEFAULT_PROVIDER_CALLS_PER_SESSION_PER_MINUTE,
+      platformCallsPerMinute: DEFAULT_PLATFORM_CALLS_PER_MINUTE,
     });
     expect(config.trustProxyHops).toBe(0);
   });
@@ -352,6 +354,8 @@ describe('hardening configuration', () => {
       RATE_LIMIT_WRITES_PER_SESSION_PER_MINUTE: '30',
       RATE_LIMIT_PROVIDER_CALLS_PER_MINUTE: '100',
       RATE_LIMIT_PROVIDER_CALLS_PER_SESSION_PER_MINUTE: '50',
+      RATE_LIMIT_PLATFORM_CARD_CALLS_PER_MINUTE: '900',
+      RATE_LIMIT_PLATFORM_EDGE_CALLS_PER_MINUTE: '100',
       TRUST_PROXY_HOPS: '2',
     });
     expect(config.rateLimits).toEqual({
@@ -360,6 +364,7 @@ describe('hardening configuration', () => {
       writesPerSessionPerMinute: 30,
       providerCallsPerMinute: 100,
       providerCallsPerSessionPerMinute: 50,
+      platformCallsPerMinute: { ...DEFAULT_PLATFORM_CALLS_PER_MINUTE, card: 900, edge: 100 },
     });
     expect(config.trustProxyHops).toBe(2);
   });

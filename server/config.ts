@@ -12,6 +12,7 @@ import { ERROR_REPORTING } from '../core/rules/constants';
 import { SITE_VIEWS_KEPT } from './billing/repositories/siteReadModel';
 import { defaultBrand, type Brand } from './brand';
 import { ConfigError, nonEmpty, parseInteger, parseOrigins, parsePlatformApiKeys } from './configValues';
+import { DEFAULT_PLATFORM_CALLS_PER_MINUTE, OUTSIDE_SERVICES, type OutsideService } from './http/providerCalls';
 import { parseMode } from './startMode';
 import { parseObservability, type ObservabilityConfig } from './observability/settings';
 
@@ -109,6 +110,8 @@ export interface RateLimitConfig {
   providerCallsPerMinute: number;
   /** RATE_LIMIT_PROVIDER_CALLS_PER_SESSION_PER_MINUTE: those calls per billing session */
   providerCallsPerSessionPerMinute: number;
+  /** RATE_LIMIT_PLATFORM_<SERVICE>_CALLS_PER_MINUTE: the calls towards each outside service, all sites together */
+  platformCallsPerMinute: Readonly<Record<OutsideService, number>>;
 }
 
 export interface ServerConfig {
@@ -219,8 +222,10 @@ export const DEFAULT_PROVIDER_CALLS_PER_SESSION_PER_MINUTE = 60;
 export const DEFAULT_PROVIDER_CALLS_PER_MINUTE = 2 * DEFAULT_PROVIDER_CALLS_PER_SESSION_PER_MINUTE;
 export const DEFAULT_WRITES_PER_SESSION_PER_MINUTE = 30;
 export const DEFAULT_WRITES_PER_MINUTE = 2 * DEFAULT_WRITES_PER_SESSION_PER_MINUTE;
-/** The limits count in fixed windows of a minute. */
+/** The limits count in windows of a minute, the last one weighed in as it slides out (http/rateLimits.ts). */
 export const RATE_LIMIT_WINDOW_MS = 60_000;
+/** The setting of the platform-wide budget towards one outside service. */
+export const platformCallsSetting = (service: OutsideService) => `RATE_LIMIT_PLATFORM_${service.toUpperCase()}_CALLS_PER_MINUTE`;
 const MAX_PER_MINUTE = 1_000_000;
 const MAX_PROXY_HOPS = 10;
 
@@ -422,6 +427,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
         'RATE_LIMIT_PROVIDER_CALLS_PER_SESSION_PER_MINUTE',
         DEFAULT_PROVIDER_CALLS_PER_SESSION_PER_MINUTE,
       ),
+      platformCallsPerMinute: Object.fromEntries(
+        OUTSIDE_SERVICES.map((service) => [service, parsePerMinute(env, platformCallsSetting(service), DEFAULT_PLATFORM_CALLS_PER_MINUTE[service])]),
+      ) as Record<OutsideService, number>,
     },
     hostReadyTimeoutMs: parseInteger('HOST_READY_TIMEOUT_MS', env.HOST_READY_TIMEOUT_MS, DEFAULT_READY_TIMEOUT_MS, MAX_READY_TIMEOUT_MS),
     readModelSitesKept: parseInteger('READ_MODEL_SITES_KEPT', env.READ_MODEL_SITES_KEPT, SITE_VIEWS_KEPT, MAX_READ_MODEL_SITES_KEPT),

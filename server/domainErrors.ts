@@ -51,11 +51,14 @@ export const messages = {
   jsonOnly: 'The request body must be JSON, sent with the content type application/json.',
   internal: GENERIC_MESSAGE,
   legacy: legacyPlanMessage,
+  /** get-stripe-portal-url (billing/portalReturn.ts) */
+  portalReturnNotOnAdmin: "The return address must be a page of this site's admin.",
   /** the platform API (docs/platform-api.md), which only a platform's backend calls */
   platformKeyRequired: 'The platform API needs a platform key: Authorization: Bearer <key>.',
   platformKeyInvalid: 'The platform key is not valid.',
   adminUrlTaken: 'Another site has this admin URL.',
   userIdTaken: "A user of another site has this id.",
+  emailTaken: 'Another user of this site has this e-mail address.',
   trialPlanNotAvailable: 'The trial plan is not an active base-plan price offered to new sites.',
   /** billing-session from a browser page that is not the panel's own */
   foreignOrigin: 'Only the panel itself may open a billing session from a browser.',

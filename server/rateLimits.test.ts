@@ -15,12 +15,13 @@ import {
   DEFAULT_WRITES_PER_MINUTE,
   DEFAULT_WRITES_PER_SESSION_PER_MINUTE,
   RATE_LIMIT_WINDOW_MS,
+  platformCallsSetting,
 } from './config';
 import { messages } from './domainErrors';
 import { reachesProvider } from './http/providerCalls';
 import type { CallResult, Demo } from './testing/harness';
 import { BUSINESS_MONTH, BUSINESS_YEAR, PUBLISHER_YEAR } from './testing/prices';
-import { errorOf, scenarioCalls, setUpDemo, setUpDemoOnTwoProcesses, setUpDemoWithStripeDouble } from './testing/testKit';
+import { adminUrlOf, errorOf, scenarioCalls, setUpDemo, setUpDemoOnTwoProcesses, setUpDemoWithStripeDouble } from './testing/testKit';
 
 /** The start of a window, fixed: the tests' windows never depend on when they run. */
 const WINDOW_START_MS = 1_900_000_020 * RATE_LIMIT_WINDOW_MS;
@@ -66,7 +67,11 @@ describe('a flood of provider reads from one owner', () => {
   // The card provider is a local double of its API, which records every request it is sent.
   const { demo, double } = setUpDemoWithStripeDouble('sk_test_rate_limits', { resetBeforeEach: true });
   const { api } = scenarioCalls(demo);
-  const portal = { customerId: 'cus_active', redirectUrl: 'https://admin.example.com/billing' };
+  // Its return address is a page of the site's admin (the demo's sites share the demo host's origins), read once the demo runs.
+  const portal = { customerId: 'cus_active', redirectUrl: '' };
+  beforeAll(async () => {
+    portal.redirectUrl = await adminUrlOf(demo, 'site_active');
+  });
   /**
    * The card provider's reads an owner can ask for, sent in turn, with the provider's requests each makes; a kept
    * answer (a preview, per choice) makes them once.
@@ -104,7 +109,9 @@ describe('a flood of provider reads from one owner', () => {
     expect(double.calls().length).toBeLessThan(PROVIDER_CALLS_CEILING);
     const refused = await api('get-stripe-portal-url', 'active', portal);
     expect(errorOf(refused)).toEqual({ status: 429, code: 'rate_limited', message: messages.tooManyRequests });
-    expect(Number(refused.headers.get('retry-after'))).toBe(RATE_LIMIT_WINDOW_MS / 1000);
+    // The session's whole minute was spent at the window's start: a minute for it to end, and a second more for
+    // its count, weighed in as it slides out, to leave room for one.
+    expect(Number(refused.headers.get('retry-after'))).toBe(RATE_LIMIT_WINDOW_MS / 1000 + 1);
     console.info(`card reads flood: ${tally(statuses).answered} answered, ${tally(statuses).refused} refused; ${double.calls().length} requests at the card provider`);
   });
 
@@ -127,15 +134,35 @@ describe('a flood of provider reads from one owner', () => {
     expect((await api('get-stripe-portal-url', 'active', portal)).status).toBe(429);
   });
 
-  it('admits again in the next minute, and deletes the ended windows', async () => {
-    await flood(FLOOD_CALLS, FLOOD_CONCURRENCY, () => api('check-domain', 'domain-pending', { siteId: 'site_domain_pending' }));
-    expect((await api('check-domain', 'domain-pending', { siteId: 'site_domain_pending' })).status).toBe(429);
+  it('admits again as the minute slides past the flood, as Retry-After says, and deletes the windows that no longer weigh in', async () => {
+    const check = () => api('check-domain', 'domain-pending', { siteId: 'site_domain_pending' });
+    await flood(FLOOD_CALLS, FLOOD_CONCURRENCY, check);
+    expect((await check()).status).toBe(429);
 
+    // The next window's start: the flood is still within the last minute.
     await setLimitsClock(demo, { advanceMs: RATE_LIMIT_WINDOW_MS });
+    const stillRefused = await check();
+    expect(stillRefused.status).toBe(429);
+    expect(stillRefused.headers.get('retry-after')).toBe('1');
 
-    expect((await api('check-domain', 'domain-pending', { siteId: 'site_domain_pending' })).status).toBe(200);
-    const windows = await demo.query(sql<{ window_start_ms: number }>`select distinct window_start_ms from rate_limit_counters`);
-    expect(windows.map((row) => Number(row.window_start_ms))).toEqual([WINDOW_START_MS + RATE_LIMIT_WINDOW_MS]);
+    await setLimitsClock(demo, { advanceMs: 1000 });
+    expect((await check()).status).toBe(200);
+    await setLimitsClock(demo, { advanceMs: RATE_LIMIT_WINDOW_MS });
+    expect((await check()).status).toBe(200);
+    const windows = await demo.query(sql<{ window_start_ms: number }>`select distinct window_start_ms from rate_limit_counters order by window_start_ms`);
+    expect(windows.map((row) => Number(row.window_start_ms))).toEqual([WINDOW_START_MS + RATE_LIMIT_WINDOW_MS, WINDOW_START_MS + 2 * RATE_LIMIT_WINDOW_MS]);
+  });
+
+  it("admits a burst at a window's end and another at the next one's start once, not twice", async () => {
+    const check = () => api('check-domain', 'domain-pending', { siteId: 'site_domain_pending' });
+    await setLimitsClock(demo, { atMs: WINDOW_START_MS + RATE_LIMIT_WINDOW_MS - 1000 });
+    const before = await flood(DEFAULT_PROVIDER_CALLS_PER_SESSION_PER_MINUTE, FLOOD_CONCURRENCY, check);
+    await setLimitsClock(demo, { advanceMs: 2000 });
+    const after = await flood(DEFAULT_PROVIDER_CALLS_PER_SESSION_PER_MINUTE, FLOOD_CONCURRENCY, check);
+
+    // Fixed windows let both bursts through, twice the limit within two seconds; the sliding minute, one more.
+    expect(tally(before).answered).toBe(DEFAULT_PROVIDER_CALLS_PER_SESSION_PER_MINUTE);
+    expect(tally(after)).toEqual({ answered: 1, refused: DEFAULT_PROVIDER_CALLS_PER_SESSION_PER_MINUTE - 1 });
   });
 
   it("keeps a refused session's requests off its site's count: the owner's second session is still answered", async () => {
@@ -145,6 +172,58 @@ describe('a flood of provider reads from one owner', () => {
     const answer = await demo.api('check-domain', { jwt: secondTab, data: { siteId: 'site_domain_pending' }, options: {} });
 
     expect(answer.status).toBe(200);
+  });
+});
+
+describe("the platform's budget towards a provider, all sites together", () => {
+  const CARD_BUDGET = 4;
+  const { demo, double } = setUpDemoWithStripeDouble('sk_test_platform_budget', {
+    env: { [platformCallsSetting('card')]: String(CARD_BUDGET) },
+    resetBeforeEach: true,
+  });
+  const { api } = scenarioCalls(demo);
+
+  beforeEach(() => setLimitsClock(demo, { atMs: WINDOW_START_MS }));
+
+  it("refuses every site's card calls once the sites together spent it, before the provider is asked; other services still answer", async () => {
+    const statuses: number[] = [];
+    for (let index = 0; index < CARD_BUDGET + 2; index += 1) {
+      const [scenario, customerId] = index % 2 === 0 ? (['active', 'cus_active'] as const) : (['domain-live', 'cus_domain_live'] as const);
+      statuses.push((await api('payment-method', scenario, { customerId })).status);
+    }
+
+    expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
+    expect(double.calls()).toHaveLength(CARD_BUDGET);
+    const refused = await api('payment-method', 'starter', { customerId: 'cus_starter' });
+    expect(errorOf(refused)).toEqual({ status: 429, code: 'rate_limited', message: messages.tooManyRequests });
+    expect((await api('check-domain', 'domain-live', { siteId: 'site_domain_live' })).status).toBe(200);
+  });
+});
+
+describe("billing-session's limit per client", () => {
+  const SESSIONS = 3;
+  // Behind one proxy, whose X-Forwarded-For names the client.
+  const demo = setUpDemo({ env: { RATE_LIMIT_SESSIONS_PER_MINUTE: String(SESSIONS), TRUST_PROXY_HOPS: '1' }, resetBeforeEach: true });
+
+  beforeEach(() => setLimitsClock(demo, { atMs: WINDOW_START_MS }));
+
+  const sessionFrom = async (address: string) =>
+    (await demo.api('billing-session', { jwt: await demo.identityToken('active'), data: {}, options: { init: true } }, { 'x-forwarded-for': address })).status;
+
+  it('counts an IPv6 client by its /64: rotating addresses within it is refused, another /64 is not', async () => {
+    const statuses: number[] = [];
+    for (let host = 1; host <= SESSIONS + 2; host += 1) statuses.push(await sessionFrom(`2001:db8:7:1:${host.toString(16)}::${host}`));
+
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    expect(await sessionFrom('2001:db8:7:2::1')).toBe(200);
+  });
+
+  it('counts an IPv4 client by its address, written plainly or mapped into IPv6', async () => {
+    const statuses: number[] = [];
+    for (const address of ['192.0.2.10', '::ffff:192.0.2.10', '192.0.2.10', '::ffff:c000:20a']) statuses.push(await sessionFrom(address));
+
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect(await sessionFrom('192.0.2.11')).toBe(200);
   });
 });
 

@@ -78,6 +78,7 @@ export const API_ERROR_CODES = [
   'platform_key_invalid',
   'admin_url_taken',
   'user_id_taken',
+  'email_taken',
   // ------------------------------------------------------------------ the payment provider's webhooks
   'webhook_signature_invalid',
   'webhook_secret_missing',

@@ -10,7 +10,8 @@ export type CallKind = 'read' | 'write';
 
 /**
  * Typed over every call name, so a call added to the contract does not compile until it is classified here. The
- * panel's transport decides its retries by it (src/api/call.ts), the server its rate limits (server/http/hardening.ts).
+ * panel's transport decides its retries by it (src/api/call.ts), the server its rate limits (server/http/rateLimits.ts)
+ * and the OpenAPI document its tags.
  */
 export const callKinds: Record<CallName, CallKind> = {
   // Exchanging a token changes nothing the customer owns: a second exchange only issues another token.

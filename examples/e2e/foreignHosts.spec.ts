@@ -7,9 +7,7 @@
 import http from 'node:http';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { ATTACKER_PORT, FOREIGN_HOSTS, OTHER_SITE_SCENARIO, SIGNED_IN_SCENARIO, originOf, type ForeignHost } from './examples';
-
-/** What Chromium shows in a frame it refused to load, e.g. for the framed page's frame-ancestors. */
-const REFUSED_FRAME_URL = 'chrome-error://chromewebdata/';
+import { REFUSED_FRAME_URL, frameAncestorsOf } from '../../e2e/framing';
 
 /** The window's 'message' listeners, as DevTools lists them: the SDK's one while the panel is mounted. */
 async function windowMessageListeners(page: Page): Promise<number> {
@@ -35,15 +33,6 @@ function panelAddressOf(page: Page): string | undefined {
 /** The signed-in site's own panel address, without the route: `<panel>/sites/<site id>`. */
 function siteAddressOf(host: ForeignHost): string {
   return `${originOf(host.panelPort)}/sites/${SIGNED_IN_SCENARIO.site.id}`;
-}
-
-/** The sources a Content-Security-Policy lets frame its page. */
-function frameAncestorsOf(policy: string | undefined): string[] {
-  const directive = (policy ?? '')
-    .split(';')
-    .map((part) => part.trim().split(/\s+/))
-    .find(([name]) => name === 'frame-ancestors');
-  return directive?.slice(1) ?? [];
 }
 
 /** Serves `html` from another origin than the admin's and the panel's (ATTACKER_PORT) while `run` runs. */

@@ -6,7 +6,27 @@
 import type { CallName } from '../../core/contract';
 
 /** The card provider, the edge (custom hostnames), the mail provider, the registrar's token API, and DNS resolvers. */
-export type OutsideService = 'card' | 'edge' | 'mail' | 'registrar' | 'dns';
+export const OUTSIDE_SERVICES = ['card', 'edge', 'mail', 'registrar', 'dns'] as const;
+export type OutsideService = (typeof OUTSIDE_SERVICES)[number];
+
+/**
+ * The calls all sites together may send towards each service in a minute (RATE_LIMIT_PLATFORM_<SERVICE>_CALLS_PER_MINUTE):
+ * below the provider's own quota for the platform's one account, so the platform refuses with its own words before
+ * the provider refuses everyone. A call may make several requests (a preview up to four), so each is the quota's
+ * requests divided by about that.
+ */
+export const DEFAULT_PLATFORM_CALLS_PER_MINUTE: Readonly<Record<OutsideService, number>> = {
+  // Stripe: 100 requests a second in live mode, per account; a call makes one to four.
+  card: 1500,
+  // Cloudflare's API: 1,200 requests in five minutes per user; a check or an activation makes one or two.
+  edge: 200,
+  // Mailgun's domain API: no documented per-minute quota; kept to a few a second.
+  mail: 300,
+  // Entri's token API: a token per purchase widget opened.
+  registrar: 120,
+  // Our own lookups against public resolvers: a diagnosis asks a handful of names.
+  dns: 3000,
+};
 
 /**
  * Typed over every call name, so a call added to the contract does not compile until it says what it reaches. A

@@ -8,25 +8,40 @@ import type { Db } from '../db/database';
 export class RateLimitCounters {
   constructor(private readonly db: Db) {}
 
-  /**
-   * Counts one more request against each key in the window starting at `windowStartMs`, in one statement, and
-   * answers each key's count with it. The upsert is atomic in both databases: two processes counting at once
-   * both raise the number.
-   */
-  async increment(keys: readonly string[], windowStartMs: number): Promise<Map<string, number>> {
+  /** Each key's count in the window starting at `windowStartMs` (a key with none is left out). */
+  async countsIn(keys: readonly string[], windowStartMs: number): Promise<Map<string, number>> {
     if (keys.length === 0) return new Map();
     const rows = await this.db
-      .insertInto('rate_limit_counters')
-      .values(keys.map((key) => ({ key, window_start_ms: windowStartMs, count: 1 })))
-      .onConflict((conflict) =>
-        conflict.columns(['key', 'window_start_ms']).doUpdateSet((update) => ({ count: update('rate_limit_counters.count', '+', 1) })),
-      )
-      .returning(['key', 'count'])
+      .selectFrom('rate_limit_counters')
+      .select(['key', 'count'])
+      .where('key', 'in', keys)
+      .where('window_start_ms', '=', windowStartMs)
       .execute();
     return new Map(rows.map((row) => [row.key, Number(row.count)]));
   }
 
-  /** Forgets the windows that started before `windowStartMs`: they have ended. */
+  /**
+   * Counts one more request against `key` in the window starting at `windowStartMs` unless its count would then
+   * pass `allowed`; answers the new count, or null when it was not counted. One statement, atomic in both
+   * databases: two processes counting at once cannot both take the last place.
+   */
+  async incrementUpTo(key: string, windowStartMs: number, allowed: number): Promise<number | null> {
+    if (allowed < 1) return null;
+    const row = await this.db
+      .insertInto('rate_limit_counters')
+      .values({ key, window_start_ms: windowStartMs, count: 1 })
+      .onConflict((conflict) =>
+        conflict
+          .columns(['key', 'window_start_ms'])
+          .doUpdateSet((update) => ({ count: update('rate_limit_counters.count', '+', 1) }))
+          .where('rate_limit_counters.count', '<', allowed),
+      )
+      .returning('count')
+      .executeTakeFirst();
+    return row === undefined ? null : Number(row.count);
+  }
+
+  /** Forgets the windows that started before `windowStartMs`: they no longer weigh in. */
   async deleteBefore(windowStartMs: number): Promise<void> {
     await this.db.deleteFrom('rate_limit_counters').where('window_start_ms', '<', windowStartMs).execute();
   }

@@ -1,24 +1,32 @@
 /**
- * The rate limits (docs/deploy.md "Rate limits"): billing-session per client address, and, per site and per
- * session, the writes and the calls that may reach an outside service (http/providerCalls.ts), whose quotas belong
- * to the platform. Counted in the database (http/rateLimitCounters.ts) so they hold across every server process,
- * in fixed windows of a minute on an injectable clock. A refusal is the contract's error, 429 with a message an
- * owner can read, and says when to come back.
+ * The rate limits (docs/deploy.md "Rate limits"): billing-session per client address (an IPv6 client by its /64),
+ * per site and per session the writes and the calls that may reach an outside service (http/providerCalls.ts), and
+ * those calls of all sites together per service, whose quotas belong to the platform. Counted in the database
+ * (http/rateLimitCounters.ts) so they hold across every server process, on an injectable clock.
+ *
+ * The minute slides: a request is admitted while the requests admitted in the last minute, estimated as this
+ * window's count plus the last window's weighted by how much of it the minute still covers (the "sliding window
+ * counter"), stay within the limit. With fixed windows a burst at the end of one and another at the start of the
+ * next doubled the limit. Only admitted requests are counted, so a client that stops is admitted again as the
+ * minute slides on. A refusal is the contract's error, 429 with a message an owner can read, and says when to come back.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import ipaddr from 'ipaddr.js';
 import type { CallName } from '../../core/contract';
 import { callKinds } from '../../core/rules/callKinds';
 import { verifySessionToken } from '../auth/session';
 import { RATE_LIMIT_WINDOW_MS, type RateLimitConfig } from '../config';
 import { messages } from '../domainErrors';
 import { ApiError } from './errors';
-import { reachesProvider } from './providerCalls';
+import { reachesProvider, servicesReached } from './providerCalls';
 import type { RateLimitCounters } from './rateLimitCounters';
 
 const MS_PER_SECOND = 1000;
 /** A session is named in the counters by its token's hash: the table never holds a token that would work. */
 const SESSION_KEY_LENGTH = 22;
+/** An IPv6 client is counted by its /64, the least a provider hands one subscriber: rotating within it changes nothing. */
+const IPV6_CLIENT_PREFIX_GROUPS = 4;
 
 interface Limit {
   /** which limit it is, as the metrics name it: billing-session_per_address, writes_per_site, provider-calls_per_session... */
@@ -44,6 +52,30 @@ function sessionKeyOf(jwt: string): string {
   return createHash('sha256').update(jwt).digest('base64url').slice(0, SESSION_KEY_LENGTH);
 }
 
+/** The client a request's address stands for: an IPv4 address (also when mapped into IPv6), or an IPv6 /64. */
+export function clientKeyOf(address: string): string {
+  if (!ipaddr.isValid(address)) return address;
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  const prefix = (parsed as ipaddr.IPv6).parts.slice(0, IPV6_CLIENT_PREFIX_GROUPS);
+  return `${prefix.map((group) => group.toString(16)).join(':')}::/64`;
+}
+
+/** How many requests a key may have counted in this window: its limit less the last window's weighted count. */
+function allowedNow(max: number, previous: number, elapsedMs: number): number {
+  // In whole milliseconds: the weighted count as a fraction would round 59.000000000000004 down to refusing.
+  return Math.floor((max * RATE_LIMIT_WINDOW_MS - previous * (RATE_LIMIT_WINDOW_MS - elapsedMs)) / RATE_LIMIT_WINDOW_MS);
+}
+
+/**
+ * How long until a refused key admits one more request (ms): while this window's count leaves room, until the last
+ * window's weight has slid low enough; else past this window's end, until this window's own weight has.
+ */
+function msUntilAdmitted(previous: number, current: number, max: number, elapsedMs: number): number {
+  if (current + 1 <= max && previous > 0) return Math.ceil((RATE_LIMIT_WINDOW_MS * (previous - (max - 1 - current))) / previous) - elapsedMs;
+  return RATE_LIMIT_WINDOW_MS - elapsedMs + Math.max(0, Math.ceil((RATE_LIMIT_WINDOW_MS * (current - (max - 1))) / current));
+}
+
 export class RateLimits {
   /** the window whose predecessors this process last deleted: once per window per process is enough */
   private cleanedBeforeMs = Number.NEGATIVE_INFINITY;
@@ -59,7 +91,7 @@ export class RateLimits {
   private async scopesOf(call: CallName, address: string, jwt: unknown): Promise<Scopes> {
     // Before any session: the client's address is all there is to go by.
     if (call === 'billing-session') {
-      return [[{ name: 'billing-session_per_address', key: `billing-session|address|${address}`, max: this.limits.sessionsPerMinute }]];
+      return [[{ name: 'billing-session_per_address', key: `billing-session|address|${clientKeyOf(address)}`, max: this.limits.sessionsPerMinute }]];
     }
     const groups = [
       ...(callKinds[call] === 'write' ? [{ name: 'writes', perSite: this.limits.writesPerMinute, perSession: this.limits.writesPerSessionPerMinute }] : []),
@@ -76,9 +108,15 @@ export class RateLimits {
       return [];
     }
     const session = sessionKeyOf(jwt);
+    const platform = servicesReached[call].map((service) => ({
+      name: `platform_${service}`,
+      key: `platform|${service}`,
+      max: this.limits.platformCallsPerMinute[service],
+    }));
     return [
       groups.map((group) => ({ name: `${group.name}_per_session`, key: `${group.name}|session|${session}`, max: group.perSession })),
       groups.map((group) => ({ name: `${group.name}_per_site`, key: `${group.name}|site|${siteId}`, max: group.perSite })),
+      ...(platform.length > 0 ? [platform] : []),
     ];
   }
 
@@ -88,18 +126,25 @@ export class RateLimits {
     if (scopes.length === 0) return null;
     const nowMs = this.now();
     const windowStartMs = nowMs - (nowMs % RATE_LIMIT_WINDOW_MS);
-    if (this.cleanedBeforeMs !== windowStartMs) {
-      this.cleanedBeforeMs = windowStartMs;
-      await this.counters.deleteBefore(windowStartMs);
+    const previousWindowStartMs = windowStartMs - RATE_LIMIT_WINDOW_MS;
+    if (this.cleanedBeforeMs !== previousWindowStartMs) {
+      this.cleanedBeforeMs = previousWindowStartMs;
+      await this.counters.deleteBefore(previousWindowStartMs);
     }
+    const elapsedMs = nowMs - windowStartMs;
     for (const limits of scopes) {
-      const counts = await this.counters.increment(
+      const previous = await this.counters.countsIn(
         limits.map((limit) => limit.key),
-        windowStartMs,
+        previousWindowStartMs,
       );
-      const over = limits.find((limit) => (counts.get(limit.key) ?? 0) > limit.max);
-      if (over !== undefined) {
-        return { retryAfterSeconds: Math.ceil((windowStartMs + RATE_LIMIT_WINDOW_MS - nowMs) / MS_PER_SECOND), limit: over.name };
+      // A scope's keys are counted one by one: one that refuses leaves the others it came after counted, which errs
+      // towards refusing, never towards letting through.
+      for (const limit of limits) {
+        const allowed = allowedNow(limit.max, previous.get(limit.key) ?? 0, elapsedMs);
+        if ((await this.counters.incrementUpTo(limit.key, windowStartMs, allowed)) !== null) continue;
+        const current = (await this.counters.countsIn([limit.key], windowStartMs)).get(limit.key) ?? 0;
+        const waitMs = msUntilAdmitted(previous.get(limit.key) ?? 0, current, limit.max, elapsedMs);
+        return { retryAfterSeconds: Math.max(1, Math.ceil(waitMs / MS_PER_SECOND)), limit: limit.name };
       }
     }
     return null;

@@ -10,7 +10,7 @@ import { DEFAULT_DOCUMENT_FILE, loadContractDocument } from '../../conformance/d
 import type { ScenarioName } from '../demo/scenarios';
 import { OPENAPI_PATH } from '../routes/openapi';
 import { BUSINESS_YEAR, PUBLISHER_YEAR } from '../testing/prices';
-import { setUpDemo } from '../testing/testKit';
+import { adminUrlOf, setUpDemo } from '../testing/testKit';
 
 const committed = readFileSync(DEFAULT_DOCUMENT_FILE, 'utf8');
 const contract = loadContractDocument();
@@ -24,6 +24,8 @@ interface ReadCase {
 }
 
 const active = { customerId: 'cus_active' };
+/** Stands in a case's data for the active site's admin URL, known once the demo runs (the portal's return address). */
+const ACTIVE_ADMIN_URL = '{active site admin URL}';
 const domainLive = { siteId: 'site_domain_live' };
 
 /** How each read call is asked: the scenario whose owner asks, and the call's data. */
@@ -40,7 +42,7 @@ const readCases: Partial<Record<CallName, ReadCase>> = {
   'get-customer-balance': { scenario: 'active', data: active },
   'get-account-info': { scenario: 'grace', data: {} },
   'get-next-charge': { scenario: 'active', data: {} },
-  'get-stripe-portal-url': { scenario: 'active', data: { ...active, redirectUrl: 'https://admin.example.com/sites/active' } },
+  'get-stripe-portal-url': { scenario: 'active', data: { ...active, redirectUrl: ACTIVE_ADMIN_URL } },
   'payment-method': { scenario: 'active', data: active },
   'get-invoice-preview': {
     scenario: 'active',
@@ -97,7 +99,9 @@ describe('the demo server', () => {
       const prepared = await demo.api(readCase!.before.name, { jwt, data: readCase!.before.data, options: {} });
       expect(prepared.status).toBe(200);
     }
-    const body = { jwt, data: readCase!.data, options: readCase!.options ?? {} };
+    const adminUrl = await adminUrlOf(demo, 'site_active');
+    const data = Object.fromEntries(Object.entries(readCase!.data).map(([key, value]) => [key, value === ACTIVE_ADMIN_URL ? adminUrl : value]));
+    const body = { jwt, data, options: readCase!.options ?? {} };
     // The request is the document's too: the cases cannot ask for what the contract does not allow.
     expect(contract.validateRequest(name)(body)).toBeNull();
     const answer = await demo.api(name as CallName, body);

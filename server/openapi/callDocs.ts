@@ -125,7 +125,8 @@ export const callDocs: { [C in CallName]: CallDoc<C> } = {
     example: ownerCall(subscription, {}),
   },
   'get-stripe-portal-url': {
-    summary: "A short-lived link to the payment provider's customer portal, coming back to `redirectUrl`.",
+    summary:
+      "A short-lived link to the payment provider's customer portal, coming back to `redirectUrl`: a page of the site's admin (its admin URL's origin or one of its admin origins), any other is refused.",
     example: ownerCall({ ...customer, redirectUrl: 'https://admin.example.com/sites/active#/pro/billing' }, {}),
   },
   'update-auto-billing': {

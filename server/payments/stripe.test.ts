@@ -7,6 +7,7 @@ import PDFDocument from 'pdfkit';
 import { calls } from '../../core/contract';
 import { startDemo, type Demo } from '../testing/harness';
 import { pdfText } from '../testing/pdfText';
+import { adminUrlOf } from '../testing/testKit';
 import { BUSINESS_MONTH, BUSINESS_YEAR, PUBLISHER_YEAR } from '../testing/prices';
 import {
   DOUBLE_CANCELED_AT,
@@ -492,7 +493,7 @@ describe('PAYMENTS_PROVIDER=stripe end to end', () => {
     );
     expect(updated.user).toMatchObject({ cardType: 'visa', cardLast4: '4242', cardExpiry: '04/2030' });
     expect(await api('cancel', { subscriptionId: 'sub_active' })).toEqual({ data: { cancelled_at: DOUBLE_CANCELED_AT } });
-    expect(await api('get-stripe-portal-url', { customerId: 'cus_active', redirectUrl: 'https://admin.example.test/' })).toEqual({
+    expect(await api('get-stripe-portal-url', { customerId: 'cus_active', redirectUrl: await adminUrlOf(demo, 'site_active') })).toEqual({
       url: 'https://billing.example.test/p/session/test_double1',
     });
     expect(double.calls().map((call) => `${call.method} ${call.path}`)).toEqual([

@@ -225,6 +225,10 @@ export class SiteProvisioning {
         changed = true;
       } else {
         id = user.id;
+        // A user named by id who takes an e-mail another user of the site has (a removed one included: the e-mail
+        // is kept with its history) would break one user per e-mail: the platform must say which user it means.
+        const holder = byKey.get(key);
+        if (holder !== undefined && holder.id !== user.id) throw new DomainError('conflict', 'email_taken', messages.emailTaken);
         const changes = {
           ...(user.name === person.name ? {} : { name: person.name }),
           ...(user.email === person.email ? {} : { email: person.email, email_key: key }),

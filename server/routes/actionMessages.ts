@@ -5,7 +5,6 @@ export const actionMessages = {
   cardNotConfirmed: 'This card has not been confirmed with the payment provider yet. Enter the card again.',
   alreadyCanceled: 'This subscription is already canceled.',
   cancellingNow: 'This subscription is being canceled.',
-  invalidRedirect: 'The return address must be an http or https URL.',
   autoBilling: {
     cancelling: 'Automatic billing cannot be changed while the subscription is set to cancel. Reactivate it first.',
     grace: 'Automatic billing cannot be changed while a payment is overdue. Update your payment method first.',

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import type { ScenarioName } from '../demo/scenarios';
 import { idempotencyMessages } from '../billing/idempotency';
 import { messages } from '../domainErrors';
-import { errorOf, scenarioCalls, setUpDemo } from '../testing/testKit';
+import { adminUrlOf, errorOf, scenarioCalls, setUpDemo } from '../testing/testKit';
 import { actionMessages } from './actionMessages';
 
 const CANCEL_DELAY_MS = 1000;
@@ -322,7 +322,7 @@ describe('cancel-background (cancel now)', () => {
 
 describe('get-stripe-portal-url', () => {
   it("answers the sandbox portal's address; the page says so and links back", async () => {
-    const redirectUrl = 'http://127.0.0.1:4000/?scenario=custom-plan#/pro';
+    const redirectUrl = `${await adminUrlOf(demo, 'site_custom_plan')}#/pro/billing`;
     const { url } = await ok('get-stripe-portal-url', 'custom-plan', { customerId: 'cus_custom_plan', redirectUrl });
     const parsed = new URL(url);
     expect(parsed.origin).toBe(demo.panelUrl);
@@ -334,10 +334,18 @@ describe('get-stripe-portal-url', () => {
     expect(page.body).toContain(`<a href="${redirectUrl.replace(/&/g, '&#38;')}">Return to Inkwell</a>`);
   });
 
-  it('refuses a return address that is not http(s) (400) and another site\'s customer (403)', async () => {
-    const script = await api('get-stripe-portal-url', 'custom-plan', { customerId: 'cus_custom_plan', redirectUrl: 'javascript:alert(1)' });
-    expect(script.status).toBe(400);
-    const foreign = await api('get-stripe-portal-url', 'custom-plan', { customerId: 'cus_active', redirectUrl: 'https://inkwell.test' });
+  it.each([
+    ['not http(s)', 'javascript:alert(1)'],
+    ['on another origin', 'https://evil.example/phish'],
+    ['on the panel itself', '__PANEL__/sandbox/portal/cus_active'],
+  ])('refuses a return address %s (400 redirect_invalid)', async (_what, redirectUrl) => {
+    const answer = await api('get-stripe-portal-url', 'custom-plan', { customerId: 'cus_custom_plan', redirectUrl: redirectUrl.replace('__PANEL__', demo.panelUrl) });
+    expect(answer.status).toBe(400);
+    expect(errorOf(answer)).toMatchObject({ code: 'redirect_invalid', message: messages.portalReturnNotOnAdmin });
+  });
+
+  it("refuses another site's customer (403)", async () => {
+    const foreign = await api('get-stripe-portal-url', 'custom-plan', { customerId: 'cus_active', redirectUrl: await adminUrlOf(demo, 'site_custom_plan') });
     expect(foreign.status).toBe(403);
   });
 

@@ -17,6 +17,7 @@ import { exceededLimitNames } from '../../core/rules/limits';
 import { isAutoBillingOptionEnabled } from '../../core/rules/plans';
 import { flagsOf, siteLimitsOf } from '../billing/accountState';
 import { idempotencyKeyOf } from '../billing/idempotency';
+import { portalReturnUrl } from '../billing/portalReturn';
 import { toUser } from '../billing/repositories';
 import { messages } from '../domainErrors';
 import { ApiError } from '../http/errors';
@@ -34,15 +35,6 @@ function autoBillingRefusal(flags: StatusFlags, exceeded: readonly LimitName[]):
   if (flags.isGrace) return new ApiError(409, 'auto_billing_grace', actionMessages.autoBilling.grace);
   if (exceeded.length > 0) return new ApiError(409, 'auto_billing_over_limits', actionMessages.autoBilling.limits(exceeded));
   return new ApiError(409, 'auto_billing_inactive', actionMessages.autoBilling.inactive);
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const { protocol } = new URL(value);
-    return protocol === 'http:' || protocol === 'https:';
-  } catch {
-    return false;
-  }
 }
 
 export function registerActionRoutes(app: FastifyInstance, deps: ActionDeps): void {
@@ -124,9 +116,9 @@ export function registerActionRoutes(app: FastifyInstance, deps: ActionDeps): vo
   });
 
   registerCall(app, 'get-stripe-portal-url', deps.call, async ({ jwt, data }) => {
-    const customer = ownCustomer(await authenticate(deps, jwt), data.customerId);
-    if (!isHttpUrl(data.redirectUrl)) throw new ApiError(400, 'redirect_invalid', actionMessages.invalidRedirect);
-    return payments.createPortalSession(customer.id, data.redirectUrl);
+    const account = await authenticate(deps, jwt);
+    const customer = ownCustomer(account, data.customerId);
+    return payments.createPortalSession(customer.id, portalReturnUrl(account.site, data.redirectUrl));
   });
 
   registerCall(app, 'update-auto-billing', deps.call, async ({ jwt, data }) => {

@@ -140,6 +140,14 @@ describe('PUT /platform/v1/sites/{siteId}', () => {
     expect(errorOf(answer as never).code).toBe('user_id_taken');
     expect(await demo.count(sql`sites where id = 'acme'`)).toBe(0);
   });
+
+  it("refuses to give a user (named by id) an e-mail another user of the site has, and changes nothing", async () => {
+    const site = (await platform<SiteRecord>('PUT', '/sites/acme', acme)).body;
+    const answer = await platform('PUT', '/sites/acme', { ...acme, owner: { ...site.owner, email: 'ED@acme.example' } });
+    expect(answer.status).toBe(409);
+    expect(errorOf(answer as never).code).toBe('email_taken');
+    expect((await platform<SiteRecord>('GET', '/sites/acme')).body).toEqual(site);
+  });
 });
 
 describe('GET /platform/v1/sites', () => {

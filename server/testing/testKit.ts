@@ -6,8 +6,11 @@
  * The `setUpDemo*` functions register jest hooks, so they are called at describe time; what they return stands in for
  * what the hooks start and forwards to it, so a test names `demo` as if it had been started already.
  */
+import { sql } from 'kysely';
 import { apiErrorSchema, calls, type CallName, type CallResponse } from '../../core/contract';
+import { platformCallsSetting } from '../config';
 import type { ScenarioName } from '../demo/scenarios';
+import { OUTSIDE_SERVICES } from '../http/providerCalls';
 import { START_TIMEOUT_MS, startDemo, type CallResult, type Demo, type DemoOptions } from './harness';
 import { startStripeDouble, type StripeDouble } from './stripeDouble';
 
@@ -22,6 +25,7 @@ export const UNLIMITED_RATE_LIMITS_ENV: Record<string, string> = Object.fromEntr
     'RATE_LIMIT_WRITES_PER_SESSION_PER_MINUTE',
     'RATE_LIMIT_PROVIDER_CALLS_PER_MINUTE',
     'RATE_LIMIT_PROVIDER_CALLS_PER_SESSION_PER_MINUTE',
+    ...OUTSIDE_SERVICES.map(platformCallsSetting),
   ].map((name) => [name, '1000000']),
 );
 
@@ -167,4 +171,11 @@ export function scenarioCalls(demo: Demo, sessionsOf: Pick<Demo, 'session'> = de
 /** The error a refused call answers, in the contract's shape (its status and message). */
 export function errorOf(result: Pick<CallResult, 'body'>) {
   return apiErrorSchema.parse(result.body).error;
+}
+
+/** A site's admin URL as the platform gave it: a page its customer portal may send the owner back to. */
+export async function adminUrlOf(demo: Pick<Demo, 'query'>, siteId: string): Promise<string> {
+  const [site] = await demo.query(sql<{ admin_url: string }>`select admin_url from sites where id = ${siteId}`);
+  if (site === undefined) throw new Error(`no site ${siteId}`);
+  return site.admin_url;
 }

@@ -9,7 +9,7 @@
  * (sessionListener.ts).
  */
 import { api } from './api';
-import type { ApiError } from './errors';
+import type { CallFailure } from './errors';
 import type { TransportContext } from './baseQuery';
 import { call } from './call';
 import type { CallName, CallResponse } from '../../core/contract';
@@ -25,11 +25,11 @@ async function startedOrAsked<Name extends CallName>(
   /** the store's thunk argument: its transport context */
   extra: unknown,
   ask: () => Asked | PromiseLike<Asked>,
-): Promise<{ data: CallResponse<Name> } | { error: ApiError }> {
+): Promise<{ data: CallResponse<Name> } | { error: CallFailure }> {
   const started = await (extra as TransportContext).startupReplies.take(name);
   if (started?.status === 200) return { data: started.body as CallResponse<Name> };
   const result = await ask();
-  return result.error ? { error: result.error as ApiError } : { data: result.data as CallResponse<Name> };
+  return result.error ? { error: result.error as CallFailure } : { data: result.data as CallResponse<Name> };
 }
 
 export const accountApi = api.injectEndpoints({

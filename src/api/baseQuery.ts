@@ -3,8 +3,8 @@
  * same origin, an 18 s timeout, up to 3 retries on transient failures (a write's only when it carries an
  * idempotency key), one session refresh on 401/403/expired token, legacy detection, the host's forceUpgrade
  * answer for the calls that ask for it, and the catalogue messages of section 8 (with each call's generic default,
- * errors.ts CALL_FAILURE_MESSAGES), kept translatable (ApiError.text: components show it with useErrorText). It never
- * throws: failures come back as `{error: ApiError}`.
+ * errors.ts CALL_FAILURE_MESSAGES), kept translatable (CallFailure.text: components show it with useErrorText). It never
+ * throws: failures come back as `{error: CallFailure}`.
  */
 import { fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import type { BaseQueryApi, BaseQueryFn, FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
@@ -17,7 +17,7 @@ import {
   HTTP_TIMEOUT_MS,
 } from '../../core/rules/constants';
 import { CALL_FAILURE_MESSAGES, ERROR_MESSAGES, NOT_OWNER_MESSAGE, isExpiredTokenMessage, isLegacyMessage, sessionErrorText } from './errors';
-import type { ApiError } from './errors';
+import type { CallFailure } from './errors';
 import { inEnglish, type ErrorText } from './errorText';
 import { serverErrorText } from './serverErrors';
 import { callBody } from './call';
@@ -128,11 +128,11 @@ function userText(failure: WireFailure, args: CallArgs, supportEmail: string): E
   return ERROR_MESSAGES.generic;
 }
 
-function apiError(failure: WireFailure, text: ErrorText): ApiError {
+function callFailure(failure: WireFailure, text: ErrorText): CallFailure {
   return { status: failure.status, text, message: inEnglish(text), detail: failure.detail, code: failure.code };
 }
 
-export function createBaseQuery(): BaseQueryFn<CallArgs, unknown, ApiError> {
+export function createBaseQuery(): BaseQueryFn<CallArgs, unknown, CallFailure> {
   // fetchBaseQuery reads the base URL per call, so each store (and test) can point at its own origin.
   const fetchOnce = fetchBaseQuery({
     baseUrl: '',
@@ -177,7 +177,7 @@ export function createBaseQuery(): BaseQueryFn<CallArgs, unknown, ApiError> {
     const context = api.extra as TransportContext;
     const legacy = context.session.selectLegacy(api.getState());
     if (legacy !== null && !args.isSessionCall) {
-      return { error: apiError({ status: 403, detail: legacy.message, code: null }, legacy.text) };
+      return { error: callFailure({ status: 403, detail: legacy.message, code: null }, legacy.text) };
     }
 
     let attempt = await sendWithRetries(args, api, context);
@@ -193,9 +193,9 @@ export function createBaseQuery(): BaseQueryFn<CallArgs, unknown, ApiError> {
     // A call its caller gave up (a newer preview replaced it, the screen left) failed on purpose, wherever the
     // abort caught it (before the reply, or while its body was read: then it looks like a 200 that did not
     // parse). Nobody sees its message, so it is neither reported nor a reason to mark the site.
-    if (api.signal.aborted) return { error: apiError(failure, ERROR_MESSAGES.generic) };
+    if (api.signal.aborted) return { error: callFailure(failure, ERROR_MESSAGES.generic) };
     const text = userText(failure, args, context.supportEmail);
-    const error = apiError(failure, text);
+    const error = callFailure(failure, text);
     // SPEC section 4, "Legacy": a legacy-plan message, or a 403 that a fresh session did not cure, marks the site.
     if (!args.isSessionCall && isLegacyFailure(failure)) {
       api.dispatch(context.session.siteMarkedLegacy(failure.detail, text));

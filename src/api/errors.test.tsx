@@ -16,7 +16,7 @@ import {
   errorText,
   sessionErrorMessage,
   useErrorText,
-  type ApiError,
+  type CallFailure,
 } from './errors';
 import { inEnglish, isErrorText, verbatimText } from './errorText';
 
@@ -55,7 +55,7 @@ describe('the English of the catalogue', () => {
     });
   });
 
-  it.each<[ApiError['status'], string]>([
+  it.each<[CallFailure['status'], string]>([
     [403, `You're on a special legacy plan. If you need to make any billing or domain changes, reach out to us at ${SUPPORT}.`],
     [408, `The request timed out. Try again or contact ${SUPPORT}.`],
     [500, `Contact ${SUPPORT} for changes to your domain or billing.`],
@@ -79,7 +79,7 @@ describe('showing a failure', () => {
     i18n.activate('de', ['de-DE']);
     return i18n;
   }
-  const timedOut: ApiError = { status: 408, text: ERROR_MESSAGES.timeout, message: 'Your request timed out.', detail: 'timeout', code: null };
+  const timedOut: CallFailure = { status: 408, text: ERROR_MESSAGES.timeout, message: 'Your request timed out.', detail: 'timeout', code: null };
 
   it("reads a call's error, a stored text, or anything else as the generic message", () => {
     const i18n = german();

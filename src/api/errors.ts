@@ -68,7 +68,7 @@ export function sessionErrorText(supportEmail: string): MessageDescriptor {
  * The message the dashboard and the domain overview show in place of their content (SPEC section 8,
  * "Dashboard and domain overview"). The spec elides the contact's end; it is the support address.
  */
-export function accountErrorText(error: Pick<ApiError, 'status'>, supportEmail: string): MessageDescriptor {
+export function accountErrorText(error: Pick<CallFailure, 'status'>, supportEmail: string): MessageDescriptor {
   if (error.status === 403) {
     return msg`You're on a special legacy plan. If you need to make any billing or domain changes, reach out to us at ${supportEmail}.`;
   }
@@ -86,14 +86,17 @@ export function sessionErrorMessage(supportEmail: string): string {
   return inEnglish(sessionErrorText(supportEmail));
 }
 
-export function accountErrorMessage(error: Pick<ApiError, 'status'>, supportEmail: string): string {
+export function accountErrorMessage(error: Pick<CallFailure, 'status'>, supportEmail: string): string {
   return inEnglish(accountErrorText(error, supportEmail));
 }
 
 // --------------------------------------------------------------------------------------------- the error shape
 
-/** What every endpoint returns on failure: serializable; what the owner is shown stays translatable. */
-export interface ApiError {
+/**
+ * A call's failure as the panel holds it: the server's error body (`ApiError` in the OpenAPI document) read, or no
+ * reply at all. Serializable; what the owner is shown stays translatable.
+ */
+export interface CallFailure {
   /** The HTTP status, or NETWORK_ERROR when no reply arrived. */
   status: number | 'NETWORK_ERROR';
   /** What the owner is shown: a catalogue message, or the server's (legacy plan) in the catalog's words. */
@@ -122,9 +125,9 @@ export function isExpiredTokenMessage(message: string): boolean {
   return message.toLowerCase().includes(EXPIRED_TOKEN_MESSAGE.toLowerCase());
 }
 
-export function isApiError(value: unknown): value is ApiError {
+export function isCallFailure(value: unknown): value is CallFailure {
   return (
-    typeof value === 'object' && value !== null && 'message' in value && 'status' in value && 'detail' in value && isErrorText((value as ApiError).text)
+    typeof value === 'object' && value !== null && 'message' in value && 'status' in value && 'detail' in value && isErrorText((value as CallFailure).text)
   );
 }
 
@@ -135,7 +138,7 @@ export function isApiError(value: unknown): value is ApiError {
  * chose), a stored ErrorText, or, for anything else, the generic message.
  */
 export function errorText(i18n: I18n, error: unknown): string {
-  if (isApiError(error)) return translateErrorText(i18n, error.text);
+  if (isCallFailure(error)) return translateErrorText(i18n, error.text);
   if (isErrorText(error)) return translateErrorText(i18n, error);
   return i18n._(ERROR_MESSAGES.generic);
 }

@@ -20,7 +20,7 @@ import { activateLocale, createPanelI18n, loadCatalog } from '../i18n/i18n';
 import { resolveLocale } from '../../core/rules/locales';
 import { sessionEstablished } from '../features/session/sessionSlice';
 import { accountApi } from './accountApi';
-import { errorText, isApiError, type ApiError } from './errors';
+import { errorText, isCallFailure, type CallFailure } from './errors';
 import { inEnglish, translateErrorText } from './errorText';
 import { SERVER_ERROR_MESSAGES, serverErrorText } from './serverErrors';
 import { json, onCall } from '../test/server';
@@ -51,7 +51,7 @@ const SERVER_WORDS: Partial<Record<ApiErrorCode, string>> = {
   card_not_confirmed: actionMessages.cardNotConfirmed,
   already_canceled: actionMessages.alreadyCanceled,
   cancellation_in_progress: actionMessages.cancellingNow,
-  redirect_invalid: actionMessages.invalidRedirect,
+  redirect_invalid: messages.portalReturnNotOnAdmin,
   billing_contact_invalid: BILLING_CONTACT_INVALID_MESSAGE,
   auto_billing_cancelling: actionMessages.autoBilling.cancelling,
   auto_billing_grace: actionMessages.autoBilling.grace,
@@ -175,11 +175,11 @@ describe('through the transport', () => {
     panel.cleanup();
   });
 
-  async function refusedWith(body: unknown, status: number): Promise<ApiError> {
+  async function refusedWith(body: unknown, status: number): Promise<CallFailure> {
     onCall('get-current-site-limits', () => json(body, status));
     const result = await panel.store.dispatch(accountApi.endpoints.getCurrentSiteLimits.initiate(undefined, { subscribe: false, forceRefetch: true }));
-    expect(isApiError(result.error)).toBe(true);
-    return result.error as ApiError;
+    expect(isCallFailure(result.error)).toBe(true);
+    return result.error as CallFailure;
   }
 
   it("carries the server's code and a legacy plan's message in the catalog's words, English for reports", async () => {
@@ -193,7 +193,7 @@ describe('through the transport', () => {
     expect(errorText(germanWith(error.text as MessageDescriptor, german), error)).toBe(german);
     // The site is legacy now: the next call answers the same, without asking.
     const again = await panel.store.dispatch(accountApi.endpoints.getCurrentSiteLimits.initiate(undefined, { subscribe: false, forceRefetch: true }));
-    expect((again.error as ApiError).text).toEqual(error.text);
+    expect((again.error as CallFailure).text).toEqual(error.text);
   });
 
   it("shows an unknown code's legacy refusal in the server's words", async () => {

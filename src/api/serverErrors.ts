@@ -65,7 +65,7 @@ export const SERVER_ERROR_MESSAGES: Readonly<Record<ApiErrorCode, ServerWording 
   card_not_confirmed: msg`This card has not been confirmed with the payment provider yet. Enter the card again.`,
   already_canceled: msg`This subscription is already canceled.`,
   cancellation_in_progress: msg`This subscription is being canceled.`,
-  redirect_invalid: msg`The return address must be an http or https URL.`,
+  redirect_invalid: msg`The return address must be a page of this site's admin.`,
   billing_contact_invalid: msg`Enter a valid email address`,
   auto_billing_cancelling: msg`Automatic billing cannot be changed while the subscription is set to cancel. Reactivate it first.`,
   auto_billing_grace: msg`Automatic billing cannot be changed while a payment is overdue. Update your payment method first.`,
@@ -117,6 +117,7 @@ export const SERVER_ERROR_MESSAGES: Readonly<Record<ApiErrorCode, ServerWording 
   platform_key_invalid: null,
   admin_url_taken: null,
   user_id_taken: null,
+  email_taken: null,
   webhook_signature_invalid: null,
   webhook_secret_missing: null,
   demo_sandbox_only: null,
@@ -132,7 +133,7 @@ export const SERVER_ERROR_MESSAGES: Readonly<Record<ApiErrorCode, ServerWording 
 
 /**
  * What the server said, for the owner: the catalog's words for a code listed above, else the server's message as
- * it is. Pass a call's ApiError (its `code` and `detail`); store the result in a slice or translate it at render
+ * it is. Pass a call's CallFailure (its `code` and `detail`); store the result in a slice or translate it at render
  * (useErrorText).
  */
 export function serverErrorText(failure: { code: string | null; detail: string }): ErrorText {

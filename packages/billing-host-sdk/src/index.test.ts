@@ -18,6 +18,14 @@ describe('mounting', () => {
     expect(panel.status).toBe('loading');
   });
 
+  it('gives each panel on a page an id of its own, the first keeping billing-frame', () => {
+    const first = mount();
+    const second = mount();
+    expect(first.panel.iframe.id).toBe('billing-frame');
+    expect(second.panel.iframe.id).toBe('billing-frame-2');
+    expect(document.querySelectorAll('#billing-frame')).toHaveLength(1);
+  });
+
   it.each([
     [undefined, `${PANEL_ORIGIN}/`],
     ['/', `${PANEL_ORIGIN}/`],

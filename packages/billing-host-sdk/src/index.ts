@@ -147,6 +147,7 @@ export interface BillingPanel {
   destroy(): void;
 }
 
+/** The first panel's iframe id; a second panel on the same page gets `billing-frame-2`, and so on. */
 const FRAME_ID = 'billing-frame';
 /** The panel server's site ids: its address /sites/<siteId>/ serves no other. */
 const SITE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
@@ -181,6 +182,13 @@ function hasControlCharacter(text: string): boolean {
     if (code < FIRST_PRINTABLE || code === DELETE) return true;
   }
   return false;
+}
+
+/** An id no element of the page has yet: hosts style and find the first panel by `#billing-frame`, and ids stay unique. */
+function freeFrameId(hostDocument: Document): string {
+  let id = FRAME_ID;
+  for (let number = 2; hostDocument.getElementById(id) !== null; number += 1) id = `${FRAME_ID}-${number}`;
+  return id;
 }
 
 /** A language tag as Intl reads it ('de', 'fr-CA'); anything else is not sent. */
@@ -267,7 +275,7 @@ export function mountBillingPanel(options: BillingPanelOptions): BillingPanel {
   let destroyed = false;
 
   const iframe = hostDocument.createElement('iframe');
-  iframe.id = FRAME_ID;
+  iframe.id = freeFrameId(hostDocument);
   iframe.title = 'Billing';
   iframe.setAttribute('allow', 'clipboard-write');
 

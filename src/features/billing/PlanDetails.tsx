@@ -101,13 +101,14 @@ function StaffLimitWarning() {
 
 /** A custom plan's details live in the card provider's customer portal. */
 function CustomPlanPortal({ customerId }: { customerId: string }) {
-  const { companySite, portalLoginUrl } = useConfig();
+  const { hostOrigins, portalLoginUrl } = useConfig();
   const [getPortalUrl, { isLoading }] = useGetCustomerPortalUrlMutation();
   const pageNavigation = usePageNavigation();
   async function openPortal() {
     const tab = pageNavigation.openPendingTab();
-    const result = await getPortalUrl({ customerId, redirectUrl: portalReturnUrl(document.referrer, companySite) });
-    tab.go(result.data?.url ?? portalLoginUrl);
+    const redirectUrl = portalReturnUrl(document.referrer, hostOrigins);
+    const result = redirectUrl === null ? null : await getPortalUrl({ customerId, redirectUrl });
+    tab.go(result?.data?.url ?? portalLoginUrl);
   }
   return (
     <div className="custom-plan">

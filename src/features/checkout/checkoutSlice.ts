@@ -9,7 +9,7 @@
  */
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction, WithSlice } from '@reduxjs/toolkit';
-import { isApiError } from '../../api/errors';
+import { isCallFailure } from '../../api/errors';
 import { serverErrorText } from '../../api/serverErrors';
 import type { CallData, Limit, PendingSubscription, StatusFlags } from '../../../core/contract';
 import {
@@ -98,7 +98,7 @@ const refuseWhileInFlight = { condition: (_arg: unknown, { getState }: { getStat
  * tolerated one (core/rules/checkout.ts planChangeFailureMessage, in the owner's language).
  */
 function planChangeFailure(error: unknown): CheckoutFailure | null {
-  const failure = isApiError(error) ? error : null;
+  const failure = isCallFailure(error) ? error : null;
   const detail = failure?.detail ?? '';
   if (isToleratedPlanChangeFailure(detail)) return null;
   if (failure === null || !detail.trim()) return CHECKOUT_FAILURES.planChangeFailed;

@@ -8,7 +8,7 @@ import { Navigate } from 'react-router-dom';
 import { useGetBillingDataQuery } from '../../api/accountApi';
 import type { BillingData } from '../../../core/contract';
 import { useLingui } from '@lingui/react/macro';
-import { accountErrorText, isApiError } from '../../api/errors';
+import { accountErrorText, isCallFailure } from '../../api/errors';
 import { useConfig } from '../../config';
 import type { StateRoute } from '../../../core/rules/flags';
 import { Notice } from '../../ui/Notice';
@@ -38,7 +38,7 @@ export function ScreenGate({ loadingLabel, onFailure, redirect, hidesNavigation,
   if (isLoading) return <Spinner label={loadingLabel} />;
   if (failed || !data) {
     if (onFailure === 'home') return <Navigate to="/" replace />;
-    return <Notice>{t(accountErrorText(isApiError(error) ? error : { status: 500 }, supportEmail))}</Notice>;
+    return <Notice>{t(accountErrorText(isCallFailure(error) ? error : { status: 500 }, supportEmail))}</Notice>;
   }
   if (target) return <Navigate to={target === 'checkout' ? data.checkoutRoute : target} replace />;
   return <>{children(data)}</>;

@@ -14,15 +14,20 @@ export function companyPage(companySite: string, path: string): string {
 }
 
 /**
- * Where the customer portal sends the user back: the admin page around the panel (the frame's referrer),
- * else the company site. Never the panel's own address: opened on its own, the panel cannot sign in.
+ * Where the customer portal sends the user back: the admin page around the panel (the frame's referrer), else the
+ * first admin origin the panel trusts; null when it trusts none. The server takes only a page of the site's admin
+ * origins (server/billing/portalReturn.ts); never the panel's own address: opened on its own, it cannot sign in.
  */
-export function portalReturnUrl(referrer: string, companySite: string): string {
+export function portalReturnUrl(referrer: string, hostOrigins: readonly string[]): string | null {
+  let page: URL | null = null;
   try {
-    return new URL(referrer).toString();
+    page = new URL(referrer);
   } catch {
-    return companySite;
+    // No referrer (a strict referrer policy) or an unreadable one: the admin's origin stands in for its page.
   }
+  if (page !== null && hostOrigins.includes(page.origin)) return page.toString();
+  const [adminOrigin] = hostOrigins;
+  return adminOrigin === undefined ? null : `${adminOrigin}/`;
 }
 
 /**

@@ -9,9 +9,12 @@ describe('links', () => {
     expect(companyPage('not a url', '/help/billing/')).toBe('/help/billing/');
   });
 
-  it('sends the portal back to the admin page around the panel, else to the company site', () => {
-    expect(portalReturnUrl('http://127.0.0.1:4000/#/pro/billing', 'https://inkwell.test')).toBe('http://127.0.0.1:4000/#/pro/billing');
-    expect(portalReturnUrl('', 'https://inkwell.test')).toBe('https://inkwell.test');
+  it("sends the portal back to the admin page around the panel, else to the admin's origin", () => {
+    const admins = ['http://127.0.0.1:4000', 'http://localhost:4000'];
+    expect(portalReturnUrl('http://localhost:4000/#/pro/billing', admins)).toBe('http://localhost:4000/#/pro/billing');
+    expect(portalReturnUrl('', admins)).toBe('http://127.0.0.1:4000/');
+    expect(portalReturnUrl('https://evil.example/', admins)).toBe('http://127.0.0.1:4000/');
+    expect(portalReturnUrl('http://localhost:4000/', [])).toBeNull();
   });
 });
 

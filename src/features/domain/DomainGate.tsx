@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useGetAccountInfoQuery } from '../../api/accountApi';
 import type { CallResponse } from '../../../core/contract';
-import { isApiError } from '../../api/errors';
+import { isCallFailure } from '../../api/errors';
 import { useConfig } from '../../config';
 import { accountRedirect } from '../../../core/rules/flags';
 import { Notice } from '../../ui/Notice';
@@ -18,7 +18,7 @@ export type AccountInfo = CallResponse<'get-account-info'>;
 /** A failure without an HTTP status (no answer) is not the legacy plan's 403: it leaves like any other. */
 function errorStatusOf(error: unknown): number | null {
   if (error === undefined) return null;
-  return isApiError(error) && typeof error.status === 'number' ? error.status : 0;
+  return isCallFailure(error) && typeof error.status === 'number' ? error.status : 0;
 }
 
 export interface DomainGateProps {

@@ -7,7 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import type { CurrentSite, SendingDomain } from '../../../core/contract';
-import { isApiError } from '../../api/errors';
+import { isCallFailure } from '../../api/errors';
 import { useConfig } from '../../config';
 import { isSendingDomainVerified, sendingDomainActionKey, sendingDomainScreenState } from '../../../core/rules/sendingDomains';
 import { useAppDispatch } from '../../store/hooks';
@@ -26,7 +26,7 @@ import { SENDING_DOMAIN_ACTIVATION, SENDING_DOMAIN_WARM_UP, sendingDomainIssue, 
 
 /** A call that got no answer is 'unreachable' (the fallback message); any answer saying no is 'refused'. */
 function failureOf(error: unknown) {
-  return isApiError(error) && error.status === 'NETWORK_ERROR' ? 'unreachable' : 'refused';
+  return isCallFailure(error) && error.status === 'NETWORK_ERROR' ? 'unreachable' : 'refused';
 }
 
 function recordRows(sending: SendingDomain): DnsTableRow[] {

@@ -4,7 +4,7 @@
  */
 import { accountApi } from '../../api/accountApi';
 import type { BillingData, CallResponse } from '../../../core/contract';
-import { ERROR_MESSAGES, isApiError, isExpiredTokenMessage } from '../../api/errors';
+import { ERROR_MESSAGES, isCallFailure, isExpiredTokenMessage } from '../../api/errors';
 import { HOST_TOKEN_INFO_WAIT_MS, HOST_TOKEN_WAIT_MS } from '../../../core/rules/constants';
 import { askHost } from '../../host/hostBridge';
 import type { HostAnswer } from '../../host/hostRequests';
@@ -25,7 +25,7 @@ const exchangeHostToken = createAppAsyncThunk(
       dispatch(sessionEstablished(result.data.token));
       return true;
     }
-    const error = isApiError(result.error) ? result.error : { status: 'NETWORK_ERROR' as const, text: ERROR_MESSAGES.generic, detail: '' };
+    const error = isCallFailure(result.error) ? result.error : { status: 'NETWORK_ERROR' as const, text: ERROR_MESSAGES.generic, detail: '' };
     if (!init && isExpiredTokenMessage(error.detail)) {
       // The server no longer accepts this session at all: redo the whole init.
       return dispatch(startSession()).unwrap();
