@@ -12,7 +12,7 @@ import Stripe from 'stripe';
 import { SANDBOX_WEBHOOK_SECRET } from './config';
 import { WEBHOOK_PATH } from './payments/provider';
 import type { Demo } from './testing/harness';
-import { scenarioCalls, setUpDemoWithStripeDouble } from './testing/testKit';
+import { adminUrlOf, scenarioCalls, setUpDemoWithStripeDouble } from './testing/testKit';
 
 /** The limit this test meets on purpose: a few portal links a minute per session. */
 const PROVIDER_CALLS_PER_SESSION = 3;
@@ -84,7 +84,11 @@ const { demo, double } = setUpDemoWithStripeDouble('sk_test_observability', {
   },
 });
 const { api } = scenarioCalls(demo);
-const portal = { customerId: 'cus_active', redirectUrl: 'https://admin.example.com/billing' };
+// Its return address is a page of the site's admin, read once the demo runs.
+const portal = { customerId: 'cus_active', redirectUrl: '' };
+beforeAll(async () => {
+  portal.redirectUrl = await adminUrlOf(demo, 'site_active');
+});
 
 async function scrape(): Promise<Sample[]> {
   const answer = await fetch(`${demo.metricsUrl!}/metrics`);

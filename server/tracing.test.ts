@@ -6,7 +6,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { setUpDemoWithStripeDouble, scenarioCalls } from './testing/testKit';
+import { adminUrlOf, setUpDemoWithStripeDouble, scenarioCalls } from './testing/testKit';
 
 interface OtlpSpan {
   traceId: string;
@@ -67,7 +67,7 @@ const attribute = (span: OtlpSpan, key: string) => {
 
 it("puts a panel call and the provider request it made in one trace", async () => {
   const { api } = scenarioCalls(demo);
-  const answer = await api('get-stripe-portal-url', 'active', { customerId: 'cus_active', redirectUrl: 'https://admin.example.com/billing' });
+  const answer = await api('get-stripe-portal-url', 'active', { customerId: 'cus_active', redirectUrl: await adminUrlOf(demo, 'site_active') });
   expect(answer.status).toBe(200);
   const doublePort = new URL(double.url).port;
 
