@@ -15,7 +15,7 @@ import { Leases } from './billing/leases';
 import { ProviderAnswers } from './billing/providerAnswers';
 import { createRepositories } from './billing/repositories';
 import { panelRuntimeConfig, type ServerConfig } from './config';
-import { withPlugin, type Db } from './db/database';
+import { poolOf, withPlugin, type Db } from './db/database';
 import { serializeReply } from './http/serializeReply';
 import { messages } from './domainErrors';
 import { errorBody, refusalAnswer, requestErrorCode } from './http/errors';
@@ -38,10 +38,16 @@ import { SiteDirectory } from './billing/repositories/sites';
 import { SiteProvisioning } from './platform/siteProvisioning';
 import { registerSessionRoutes } from './routes/session';
 import { registerWebhookRoutes } from './routes/webhooks';
+import { Metrics } from './observability/metrics';
+import { Retention } from './observability/retention';
+import { startErrorReports } from './observability/errorReports';
+import { observeProvider } from './observability/observedProviders';
+import { registerRequestContext, requestIdOf } from './observability/requestContext';
 
 const API_PREFIX = '/api/';
 const INTERNAL_PREFIX = '/__';
 const SANDBOX_PREFIX = '/sandbox/';
+const PUBLIC_METRICS_PATH = '/metrics';
 const BODY_LIMIT_BYTES = 64 * 1024;
 /** Smaller answers gain less from compression than it costs. */
 const COMPRESSION_THRESHOLD_BYTES = 1024;
@@ -83,6 +89,8 @@ export interface PanelServer {
   provisioning: SiteProvisioning;
   /** /livez and /readyz; start.ts tells them of a shutdown */
   probes: Probes;
+  /** this server's own registry (served on METRICS_PORT by start.ts) */
+  metrics: Metrics;
 }
 
 /** The payment sandbox's invoice pages, script, card frame and portal: the demo's stand-in for the provider's. */
@@ -136,7 +144,10 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
     requestTimeout: config.runtime.http.requestMs,
     connectionTimeout: config.runtime.http.connectionMs,
     keepAliveTimeout: config.runtime.http.keepAliveMs,
+    // The proxy's x-request-id when it is a plain token, else a new UUID (observability/requestContext.ts).
+    genReqId: requestIdOf,
   });
+  await registerRequestContext(app);
   // Replies carrying the catalogue reuse its JSON text (http/serializeReply.ts).
   app.setReplySerializer(serializeReply);
   const identity = new IdentityVerifier({ audience: config.identity.audience, platformIssuer: config.identity.issuer });
@@ -150,12 +161,16 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
     zlibOptions: { level: COMPRESSION_LEVEL },
   });
 
+  // SENTRY_DSN: the server's failures go to the error service too; unset, nothing is loaded (observability/errorReports.ts).
+  const errorReports = await startErrorReports(config.sentryDsn, config.environment);
+  if (errorReports !== null) app.addHook('onClose', async () => errorReports.close());
   app.setErrorHandler((error, request, reply) => {
     const refusal = refusalAnswer(error);
     if (refusal !== undefined) return reply.code(refusal.status).send(refusal.body);
     const status = statusOf(error);
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
+      errorReports?.capture(error, request.id);
       return reply.code(500).send(errorBody(500, 'internal', messages.internal));
     }
     // Fastify's own 4xx: malformed JSON, wrong content type, body too large.
@@ -179,16 +194,26 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
 
   // The address this server listens on: the sandbox's customer portal pages are here.
   const publicUrl = () => `http://${config.listenHost}:${(app.server.address() as AddressInfo | null)?.port ?? config.port}`;
-  const payments = options.payments ?? createPaymentsProvider(config.payments, { db, now, publicUrl, platformName: config.brand.platformName });
   const repositories = createRepositories(db, { readModelSitesKept: config.readModelSitesKept });
+  const metrics = new Metrics({ pool: poolOf(options.db), readModel: () => repositories.readModelStats() });
+  app.addHook('onResponse', async (request, reply) => {
+    // The route's pattern, never the URL: ids in paths would make a series per site.
+    metrics.request(request.routeOptions.url ?? 'unmatched', request.method, reply.statusCode, reply.elapsedTime / 1000);
+  });
+  const observer = { metrics, log: app.log };
+  const provider = options.payments ?? createPaymentsProvider(config.payments, { db, now, publicUrl, platformName: config.brand.platformName });
+  const payments = observeProvider('payments', provider.name, provider, observer);
   // One line at close with the read model's hits and misses (READ_MODEL_SITES_KEPT's effect; bench/sites.mjs reads it).
   app.addHook('onClose', async () => app.log.info({ readModel: repositories.readModelStats() }, 'read model at close'));
   // Counted in the database, so the limits hold across every process (http/rateLimits.ts).
   const limitsNow = testHooks?.limitsNow ?? Date.now;
   const rateLimits = new RateLimits(new RateLimitCounters(db), config.rateLimits, config.sessionSecret, limitsNow);
-  registerRateLimits(app, rateLimits, API_PREFIX);
+  registerRateLimits(app, rateLimits, API_PREFIX, (limit) => metrics.rateLimitRefused(limit));
   const cancellations = new BackgroundCancellations(repositories, payments, { delayMs: config.payments.cancelDelayMs, now, log: app.log });
   app.addHook('onReady', () => cancellations.resume());
+  const retention = new Retention(db, config.observability.retention, metrics, app.log, now);
+  app.addHook('onReady', async () => retention.start());
+  app.addHook('onClose', async () => retention.stop());
   app.addHook('onClose', async () => cancellations.close());
 
   const deps = {
@@ -203,6 +228,7 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
     leases: new Leases(repositories.leases, now),
     cancellations,
     providerAnswers: new ProviderAnswers(limitsNow),
+    metrics,
   };
   registerSessionRoutes(app, deps);
   registerAccountRoutes(app, deps);
@@ -216,7 +242,7 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
   // Domains resolve through the configured nameservers; in the demo, by default, the demo's own DNS server.
   const demoDnsPort = config.demo ? await addDemoDomains(app, wired, now) : null;
   const dnsServers = config.domains.dnsServers ?? (demoDnsPort === null ? [] : [`${config.listenHost}:${demoDnsPort}`]);
-  const domains = createDomainServices(config.domains, { db, now, dnsServers });
+  const domains = createDomainServices(config.domains, { db, now, dnsServers, observer });
   registerDomainRoutes(app, { ...deps, domains, proDomain: config.brand.proDomain });
 
   // The payment sandbox belongs to the demo; production uses the real provider's script and pages.
@@ -246,6 +272,10 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
     },
   });
 
+  // The metrics are served on METRICS_PORT alone (observability/metricsServer.ts): here a scraper pointed at the
+  // public port gets a plain 404, not the panel's page that any other extension-less path would answer.
+  app.get(PUBLIC_METRICS_PATH, async (_request, reply) => reply.code(404).send(errorBody(404, 'not_found', messages.notFound)));
+
   app.setNotFoundHandler((request, reply) => {
     const urlPath = request.url.split('?')[0] ?? request.url;
     const isPage =
@@ -258,5 +288,5 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
     return reply.code(404).send(errorBody(404, 'not_found', messages.notFound));
   });
 
-  return { app, identity, payments, provisioning, probes };
+  return { app, identity, payments, provisioning, probes, metrics };
 }

@@ -1,6 +1,6 @@
 // `npm run build:server`: the server as plain JavaScript in dist-server/, for production (no TypeScript
 // compiler at start-up or run time): `NODE_ENV=production node dist-server/server/main.js`.
-// Every module server/main.ts can load (static and dynamic imports, found by esbuild) is compiled one file
+// Every module server/main.ts (and server/tracing.ts, preloaded) can load (static and dynamic imports, found by esbuild) is compiled one file
 // for one file to CommonJS, so the demo's modules stay separate files that a production server never loads;
 // the static files the demo and the sandboxes serve are copied next to them (the sandboxes' browser scripts are
 // ES modules that the server bundles when it serves them: server/browser/bundle.ts).
@@ -16,11 +16,14 @@ const TYPESCRIPT_FILE = /\.tsx?$/;
 
 const { metafile } = await build({
   absWorkingDir: root,
-  entryPoints: ['server/main.ts'],
+  // tracing.ts too: production preloads it (`node --import`, docs/deploy.md "Tracing"); main.ts never imports it.
+  entryPoints: ['server/main.ts', 'server/tracing.ts'],
   bundle: true,
   packages: 'external',
   platform: 'node',
   write: false,
+  // Nothing is written; esbuild still needs a folder to name the outputs of two entry points.
+  outdir,
   metafile: true,
   logLevel: 'warning',
 });

@@ -385,3 +385,26 @@ describe('hardening configuration', () => {
     expect(() => loadConfig({ ...DEMO, ...env })).toThrow(ConfigError);
   });
 });
+
+describe('metrics and retention settings', () => {
+  it('serves no metrics and prunes every ten minutes by default, in the demo and in production', () => {
+    const defaults = { metricsPort: null, retention: { paymentEventsDays: 90, idempotencyClaimsHours: 24, pruneIntervalSeconds: 600 } };
+    expect(loadConfig(DEMO).observability).toEqual(defaults);
+    expect(loadConfig(PRODUCTION).observability).toEqual(defaults);
+  });
+
+  it('takes the metrics port and the ages as set', () => {
+    const env = { ...PRODUCTION, METRICS_PORT: '9464', RETENTION_PAYMENT_EVENTS_DAYS: '45', RETENTION_IDEMPOTENCY_CLAIMS_HOURS: '6', RETENTION_PRUNE_INTERVAL_SECONDS: '0' };
+    expect(loadConfig(env).observability).toEqual({ metricsPort: 9464, retention: { paymentEventsDays: 45, idempotencyClaimsHours: 6, pruneIntervalSeconds: 0 } });
+  });
+
+  it("refuses to forget the provider's events sooner than it may deliver them again", () => {
+    expect(() => loadConfig({ ...DEMO, RETENTION_PAYMENT_EVENTS_DAYS: '29' })).toThrow(
+      new ConfigError('RETENTION_PAYMENT_EVENTS_DAYS must be at least 30: the provider may deliver an event again within that window'),
+    );
+  });
+
+  it('refuses a metrics port that is not one', () => {
+    expect(() => loadConfig({ ...DEMO, METRICS_PORT: 'metrics' })).toThrow(new ConfigError('METRICS_PORT must be an integer from 0 to 65535, got "metrics"'));
+  });
+});

@@ -15,6 +15,7 @@ import { ConfigError, nonEmpty, parseInteger, parseOrigins, parsePlatformApiKeys
 import { DEFAULT_PLATFORM_CALLS_PER_MINUTE, OUTSIDE_SERVICES, type OutsideService } from './http/providerCalls';
 import { parseMode } from './startMode';
 import { parseListenHost, parseRuntimeSettings, type RuntimeSettings } from './runtimeSettings';
+import { parseObservability, type ObservabilityConfig } from './observability/settings';
 
 export { defaultBrand, type Brand } from './brand';
 export { ConfigError } from './configValues';
@@ -186,6 +187,8 @@ export interface ServerConfig {
   readModelSitesKept: number;
   /** Time limits, pool, shutdown and migrations (runtimeSettings.ts). */
   runtime: RuntimeSettings;
+  /** METRICS_PORT and the RETENTION_ settings (observability/settings.ts) */
+  observability: ObservabilityConfig;
 }
 
 /** The nearest directory above with a package.json: server/ runs under tsx, dist-server/server/ compiled. */
@@ -434,6 +437,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     hostReadyTimeoutMs: parseInteger('HOST_READY_TIMEOUT_MS', env.HOST_READY_TIMEOUT_MS, DEFAULT_READY_TIMEOUT_MS, MAX_READY_TIMEOUT_MS),
     readModelSitesKept: parseInteger('READ_MODEL_SITES_KEPT', env.READ_MODEL_SITES_KEPT, SITE_VIEWS_KEPT, MAX_READ_MODEL_SITES_KEPT),
     runtime: parseRuntimeSettings(env, production),
+    observability: parseObservability(env),
   };
 }
 

@@ -30,6 +30,7 @@ async function serve(config: ServerConfig): Promise<void> {
   const servers = await startServers(config);
   process.stdout.write(`Billing panel and API: ${servers.panelUrl}\n`);
   if (servers.hostUrl !== null) process.stdout.write(`Demo host: ${servers.hostUrl}/?scenario=active#/pro\n`);
+  if (servers.metricsUrl !== null) process.stdout.write(`Metrics: ${servers.metricsUrl}/metrics\n`);
 
   const { drainDelayMs, timeoutMs } = config.runtime.shutdown;
   const graceful = closeWithGrace(
@@ -48,7 +49,7 @@ async function serve(config: ServerConfig): Promise<void> {
   // Started by a parent process that has gone: nobody is left to stop us.
   process.on('disconnect', () => graceful.close());
 
-  const ready: ReadyMessage = { type: 'ready', panelUrl: servers.panelUrl, hostUrl: servers.hostUrl };
+  const ready: ReadyMessage = { type: 'ready', panelUrl: servers.panelUrl, hostUrl: servers.hostUrl, metricsUrl: servers.metricsUrl };
   process.send?.(ready);
 }
 

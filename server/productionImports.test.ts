@@ -2,7 +2,8 @@
  * What a production server loads: everything main.ts reaches by static imports. Test and demo code must not be
  * among it: app.ts and start.ts import it dynamically, and only outside production. Demo code is testing/, demo/,
  * the sandboxes' browser scripts and their bundler, the routes named `demoSandbox*` (every `/sandbox/` route), and
- * the payment sandbox's faces that only those routes reach (its browser API, its renewals and their events).
+ * the payment sandbox's faces that only those routes reach (its browser API, its renewals and their events). Nor
+ * are the error service's and the tracing SDKs, loaded only when configured (docs/deploy.md "Error reports", "Tracing").
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -30,6 +31,14 @@ function resolveRelative(fromFile: string, specifier: string): string | null {
 
 /** The relative modules a file loads at run time: value imports and re-exports, not `import type` nor `import()`. */
 function staticValueImports(file: string): string[] {
+  return staticValueSpecifiers(file)
+    .filter((specifier) => specifier.startsWith('.'))
+    .map((specifier) => resolveRelative(file, specifier))
+    .filter((resolved): resolved is string => resolved !== null);
+}
+
+/** Every module a file loads at run time, packages included, as written. */
+function staticValueSpecifiers(file: string): string[] {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.ES2022, false);
   const specifiers: string[] = [];
   for (const statement of source.statements) {
@@ -45,10 +54,7 @@ function staticValueImports(file: string): string[] {
       specifiers.push((statement.moduleSpecifier as ts.StringLiteral).text);
     }
   }
-  return specifiers
-    .filter((specifier) => specifier.startsWith('.'))
-    .map((specifier) => resolveRelative(file, specifier))
-    .filter((resolved): resolved is string => resolved !== null);
+  return specifiers;
 }
 
 function staticallyLoadedFrom(entry: string): Set<string> {
@@ -90,6 +96,18 @@ describe('the production server', () => {
   it('loads no test or demo module statically', () => {
     const nonProduction = loaded.filter(isDemoOnly);
     expect(nonProduction.map((file) => path.relative(SERVER_DIR, file))).toEqual([]);
+  });
+
+  it("loads the error service's SDK only with SENTRY_DSN, and the tracing SDK only when preloaded", () => {
+    // Both come in by import() (observability/errorReports.ts) or by `node --import` (tracing.ts), never statically.
+    const packages = loaded.flatMap((file) =>
+      staticValueSpecifiers(file)
+        .filter((specifier) => /^@sentry\/|^@opentelemetry\/|^@fastify\/otel/.test(specifier))
+        .map((specifier) => `${path.relative(SERVER_DIR, file)} ${specifier}`),
+    );
+    expect(packages).toEqual([]);
+    // The scan finds them where they are.
+    expect(staticValueSpecifiers(path.join(SERVER_DIR, 'tracing.ts'))).toContain('@opentelemetry/sdk-node');
   });
 
   it('knows the demo-only routes by their names (the pattern still matches them)', () => {

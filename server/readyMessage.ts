@@ -6,4 +6,6 @@ export interface ReadyMessage {
   type: 'ready';
   panelUrl: string;
   hostUrl: string | null;
+  /** the metrics listener (METRICS_PORT); null when it is off */
+  metricsUrl: string | null;
 }

@@ -12,11 +12,14 @@ import { DEFAULT_HOST_PORT, resolveDemoAdminBase, resolveHostOrigins, type Serve
 import { createDatabase } from './db/database';
 import { loggerOptions } from './http/logging';
 import { migrateToLatest } from './db/migrate';
+import { buildMetricsServer } from './observability/metricsServer';
 
 export interface RunningServers {
   panelUrl: string;
   /** null in production: the demo host only runs in the demo */
   hostUrl: string | null;
+  /** null unless METRICS_PORT is set */
+  metricsUrl: string | null;
   close(): Promise<void>;
 }
 
@@ -100,10 +103,19 @@ export async function startServers(config: ServerConfig): Promise<RunningServers
     await panel.app.listen({ port: config.port, host: config.listenHost });
     started.push(panel.app);
     links.panelUrl = urlOf(panel.app, config.listenHost);
+    // Its own listener, never the public port; closed before the panel (started after it).
+    let metricsUrl: string | null = null;
+    if (config.observability.metricsPort !== null) {
+      const metricsServer = buildMetricsServer(panel.metrics);
+      await metricsServer.listen({ port: config.observability.metricsPort, host: config.listenHost });
+      started.push(metricsServer);
+      metricsUrl = urlOf(metricsServer, config.listenHost);
+    }
 
     return {
       panelUrl: links.panelUrl,
       hostUrl: config.demo ? links.hostUrl : null,
+      metricsUrl,
       async close() {
         // docs/deploy.md "Shutdown": not ready at once, so the balancer stops sending; serving on meanwhile.
         panel.probes.beginShutdown();

@@ -32,7 +32,7 @@ function sqliteDialect(dataDir: string): SqliteDialect {
   return new SqliteDialect({ database: openNodeSqlite(path.join(dataDir, SQLITE_FILE_NAME)) });
 }
 
-function postgresDialect(connectionString: string, options: DatabaseOptions): PostgresDialect {
+function postgresPool(connectionString: string, options: DatabaseOptions): pg.Pool {
   // Our bigints are Unix seconds and cents, far below 2^53: read them as numbers, as SQLite does.
   const types = new pg.TypeOverrides();
   types.setTypeParser(PG_INT8_OID, 'text', (value: string) => Number(value));
@@ -57,7 +57,7 @@ function postgresDialect(connectionString: string, options: DatabaseOptions): Po
   pool.on('connect', (client) => client.on('error', onConnectionError));
   // The pool repeats an idle client's error; the client's own listener has logged it.
   pool.on('error', () => undefined);
-  return new PostgresDialect({ pool });
+  return pool;
 }
 
 function logToStandardError(error: Error): void {
@@ -65,13 +65,21 @@ function logToStandardError(error: Error): void {
 }
 
 const tableWrites = new WeakMap<Db, TableWrites>();
+const pools = new WeakMap<Db, pg.Pool>();
 
 export function createDatabase(options: DatabaseOptions): Db {
-  const dialect = options.databaseUrl !== null ? postgresDialect(options.databaseUrl, options) : sqliteDialect(options.dataDir);
+  const pool = options.databaseUrl !== null ? postgresPool(options.databaseUrl, options) : undefined;
+  const dialect = pool !== undefined ? new PostgresDialect({ pool }) : sqliteDialect(options.dataDir);
   const writes = new TableWrites();
   const db = new Kysely<Database>({ dialect, plugins: [writes] });
   tableWrites.set(db, writes);
+  if (pool !== undefined) pools.set(db, pool);
   return db;
+}
+
+/** The PostgreSQL pool behind a database made by createDatabase (its gauges: observability/metrics.ts); undefined on SQLite. */
+export function poolOf(db: Db): pg.Pool | undefined {
+  return pools.get(db);
 }
 
 /** The write counts of a database made by createDatabase (undefined for any other handle: it cannot be cached). */

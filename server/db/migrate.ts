@@ -12,6 +12,7 @@ import * as m0008 from './migrations/0008_sandbox_invoice_breakdowns';
 import * as m0009 from './migrations/0009_one_domain_one_site';
 import * as m0010 from './migrations/0010_rate_limits';
 import * as m0011 from './migrations/0011_platform_sites';
+import * as m0012 from './migrations/0012_retention_indexes';
 import * as m0013 from './migrations/0013_edge_hostname_owners';
 
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0009_one_domain_one_site': m0009,
   '0010_rate_limits': m0010,
   '0011_platform_sites': m0011,
+  '0012_retention_indexes': m0012,
   '0013_edge_hostname_owners': m0013,
 };
 

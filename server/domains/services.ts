@@ -15,6 +15,7 @@ import { CustomDomains } from './customDomains';
 import { CustomHostnamesEdge } from './customHostnamesEdge';
 import type { EdgeProvider } from './edgeProvider';
 import { EdgeSandbox } from './edgeSandbox';
+import { observeProvider, type ProviderObserver } from '../observability/observedProviders';
 import { SiteDomainStore } from './siteDomains';
 
 export interface DomainServices {
@@ -33,6 +34,8 @@ export interface DomainServicesContext {
   now: () => number;
   /** "host:port" nameservers to resolve through; empty: the system's */
   dnsServers: string[];
+  /** times and counts every call to the DNS, edge, mail and registrar seams (observability/observedProviders.ts) */
+  observer?: ProviderObserver;
 }
 
 function createEdge(config: DomainsConfig, context: DomainServicesContext, resolver: DnsResolver): EdgeProvider {
@@ -62,11 +65,17 @@ function createRegistrar(config: DomainsConfig, context: DomainServicesContext):
 }
 
 export function createDomainServices(config: DomainsConfig, context: DomainServicesContext): DomainServices {
-  const resolver = new NodeDnsResolver({ servers: context.dnsServers });
+  const { observer } = context;
+  const observe = <T extends object>(service: 'dns' | 'edge' | 'mail' | 'registrar', name: string, provider: T): T =>
+    observer === undefined ? provider : observeProvider(service, name, provider, observer);
+  const resolver = observe('dns', 'resolver', new NodeDnsResolver({ servers: context.dnsServers }));
   const sites = new SiteDomainStore(context.db);
-  const edge = createEdge(config, context, resolver);
-  const mail = createMail(config, context, resolver);
-  const registrar = createRegistrar(config, context);
+  const edgeProvider = createEdge(config, context, resolver);
+  const edge = observe('edge', edgeProvider.name, edgeProvider);
+  const mailProvider = createMail(config, context, resolver);
+  const mail = observe('mail', mailProvider.name, mailProvider);
+  const registrarProvider = createRegistrar(config, context);
+  const registrar = observe('registrar', registrarProvider.name, registrarProvider);
   const sendingDomains = new SendingDomains({ sites, mail, resolver });
   return {
     resolver,

@@ -69,3 +69,24 @@ export function loggerOptions(level: string): NonNullable<FastifyServerOptions['
     },
   };
 }
+
+const SENSITIVE_NAMES = new Set(SENSITIVE_FIELDS.map((field) => field.toLowerCase()));
+/** Where an error report carries what a request sent: its body, query, headers and cookies are dropped whole. */
+const REQUEST_PARTS = new Set(['data', 'query_string', 'cookies', 'headers']);
+
+/**
+ * A copy of an error report (the server's Sentry event) with the same fields censored as in the logs, at any depth,
+ * every URL's query values censored, and the request's body, query, headers and cookies dropped: the report goes
+ * to another company.
+ */
+export function redactReport<T>(report: T): T {
+  const visit = (value: unknown, key: string, inRequest: boolean): unknown => {
+    if (SENSITIVE_NAMES.has(key.toLowerCase()) && value !== undefined && value !== null) return CENSORED;
+    if (inRequest && REQUEST_PARTS.has(key) && value !== undefined && value !== null) return CENSORED;
+    if (typeof value === 'string') return key === 'url' ? redactQuery(value) : value;
+    if (typeof value !== 'object' || value === null) return value;
+    if (Array.isArray(value)) return value.map((item) => visit(item, '', inRequest));
+    return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, visit(item, name, inRequest || key === 'request')]));
+  };
+  return visit(report, '', false) as T;
+}

@@ -29,6 +29,8 @@ const SESSION_KEY_LENGTH = 22;
 const IPV6_CLIENT_PREFIX_GROUPS = 4;
 
 interface Limit {
+  /** which limit it is, as the metrics name it: billing-session_per_address, writes_per_site, provider-calls_per_session... */
+  name: string;
   key: string;
   max: number;
 }
@@ -42,6 +44,8 @@ type Scopes = Limit[][];
 export interface Refusal {
   /** seconds until the window ends */
   retryAfterSeconds: number;
+  /** the limit that refused it (the first over its maximum) */
+  limit: string;
 }
 
 function sessionKeyOf(jwt: string): string {
@@ -86,7 +90,9 @@ export class RateLimits {
   /** The scopes a call counts against; none for a call that is not limited or carries no valid session. */
   private async scopesOf(call: CallName, address: string, jwt: unknown): Promise<Scopes> {
     // Before any session: the client's address is all there is to go by.
-    if (call === 'billing-session') return [[{ key: `billing-session|address|${clientKeyOf(address)}`, max: this.limits.sessionsPerMinute }]];
+    if (call === 'billing-session') {
+      return [[{ name: 'billing-session_per_address', key: `billing-session|address|${clientKeyOf(address)}`, max: this.limits.sessionsPerMinute }]];
+    }
     const groups = [
       ...(callKinds[call] === 'write' ? [{ name: 'writes', perSite: this.limits.writesPerMinute, perSession: this.limits.writesPerSessionPerMinute }] : []),
       ...(reachesProvider(call)
@@ -102,10 +108,14 @@ export class RateLimits {
       return [];
     }
     const session = sessionKeyOf(jwt);
-    const platform = servicesReached[call].map((service) => ({ key: `platform|${service}`, max: this.limits.platformCallsPerMinute[service] }));
+    const platform = servicesReached[call].map((service) => ({
+      name: `platform_${service}`,
+      key: `platform|${service}`,
+      max: this.limits.platformCallsPerMinute[service],
+    }));
     return [
-      groups.map((group) => ({ key: `${group.name}|session|${session}`, max: group.perSession })),
-      groups.map((group) => ({ key: `${group.name}|site|${siteId}`, max: group.perSite })),
+      groups.map((group) => ({ name: `${group.name}_per_session`, key: `${group.name}|session|${session}`, max: group.perSession })),
+      groups.map((group) => ({ name: `${group.name}_per_site`, key: `${group.name}|site|${siteId}`, max: group.perSite })),
       ...(platform.length > 0 ? [platform] : []),
     ];
   }
@@ -134,7 +144,7 @@ export class RateLimits {
         if ((await this.counters.incrementUpTo(limit.key, windowStartMs, allowed)) !== null) continue;
         const current = (await this.counters.countsIn([limit.key], windowStartMs)).get(limit.key) ?? 0;
         const waitMs = msUntilAdmitted(previous.get(limit.key) ?? 0, current, limit.max, elapsedMs);
-        return { retryAfterSeconds: Math.max(1, Math.ceil(waitMs / MS_PER_SECOND)) };
+        return { retryAfterSeconds: Math.max(1, Math.ceil(waitMs / MS_PER_SECOND)), limit: limit.name };
       }
     }
     return null;
@@ -157,13 +167,14 @@ function callOf(route: string | undefined, method: string, apiPrefix: string): C
  * Every call is counted before its handler runs: after the body is parsed, for the session token it carries, and
  * before anything is read, written or asked of a provider.
  */
-export function registerRateLimits(app: FastifyInstance, limits: RateLimits, apiPrefix: string): void {
+export function registerRateLimits(app: FastifyInstance, limits: RateLimits, apiPrefix: string, onRefused: (limit: string) => void): void {
   app.addHook('preHandler', async (request, reply) => {
     const call = callOf(request.routeOptions.url, request.method, apiPrefix);
     if (call === null) return;
     const jwt = typeof request.body === 'object' && request.body !== null ? (request.body as { jwt?: unknown }).jwt : undefined;
     const refusal = await limits.admit(call, request.ip, jwt);
     if (refusal === null) return;
+    onRefused(refusal.limit);
     reply.header('retry-after', String(refusal.retryAfterSeconds));
     throw new ApiError(429, 'rate_limited', messages.tooManyRequests);
   });

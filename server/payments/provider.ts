@@ -202,6 +202,8 @@ export class PaymentsProviderError extends DomainError {
     providerStatus: number,
     message: string,
     readonly providerCode: string | null = null,
+    /** the provider's id of the request that failed (its `request-id`), for its support and our logs */
+    readonly providerRequestId: string | null = null,
   ) {
     super(providerRefusalKind(providerStatus), providerErrorCode(providerStatus), message);
     this.name = 'PaymentsProviderError';

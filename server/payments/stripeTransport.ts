@@ -17,6 +17,8 @@ interface ProviderFailure {
   type?: string;
   code?: string;
   statusCode?: number;
+  /** the provider's id of the failed request (the SDK's StripeError carries it) */
+  requestId?: string;
 }
 
 export function isMissing(error: unknown): boolean {
@@ -30,12 +32,20 @@ export function isMissing(error: unknown): boolean {
  */
 export function translate(error: unknown): never {
   if (error instanceof PaymentsProviderError) throw error;
-  if (isMissing(error)) throw new PaymentsProviderError(HTTP_NOT_FOUND, providerMessages.noSuchObject, 'resource_missing');
   const failure = error as (ProviderFailure & { message?: string; decline_code?: string }) | null;
+  // Kept on our error: the seam's one log line of the failure names them (observability/observedProviders.ts).
+  const requestId = failure?.requestId ?? null;
+  if (isMissing(error)) throw new PaymentsProviderError(HTTP_NOT_FOUND, providerMessages.noSuchObject, 'resource_missing', requestId);
   if (failure?.type === 'StripeCardError' || failure?.statusCode === HTTP_PAYMENT_REQUIRED) {
-    throw new PaymentsProviderError(HTTP_PAYMENT_REQUIRED, failure.message ?? providerMessages.unavailable, failure.decline_code ?? failure.code ?? 'card_declined');
+    throw new PaymentsProviderError(
+      HTTP_PAYMENT_REQUIRED,
+      failure.message ?? providerMessages.unavailable,
+      failure.decline_code ?? failure.code ?? 'card_declined',
+      requestId,
+    );
   }
-  throw new PaymentsProviderError(HTTP_BAD_GATEWAY, providerMessages.unavailable, failure?.code ?? failure?.type ?? null);
+  // An error without the provider's code (the network failed) is named by its kind.
+  throw new PaymentsProviderError(HTTP_BAD_GATEWAY, providerMessages.unavailable, failure?.code ?? failure?.type ?? null, requestId);
 }
 
 export function stripeClientOptions(apiBase: string | null | undefined): Stripe.StripeConfig {

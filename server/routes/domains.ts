@@ -103,15 +103,15 @@ export function registerDomainRoutes(app: FastifyInstance, deps: DomainDeps): vo
     return { enabled: true as const };
   });
 
-  registerCall(app, 'get-entri-token', deps.call, async ({ jwt }, request) => {
+  registerCall(app, 'get-entri-token', deps.call, async ({ jwt }) => {
     const account = await authenticate(deps, jwt);
     requireStaff(account.user.email);
     if (!(await registrarIntegrations.isEnabled(account.site.id))) throw new ApiError(409, 'registrar_not_enabled', registrarMessages.notEnabled);
     try {
       return { ...(await registrar.issueToken()), applicationId: registrar.applicationId };
     } catch (error) {
+      // Logged once, at the seam, with the request's id (observability/observedProviders.ts).
       if (!(error instanceof RegistrarProviderError)) throw error;
-      request.log.warn({ err: error }, 'the registrar issued no token');
       throw new ApiError(502, 'registrar_unavailable', registrarMessages.providerFailed);
     }
   });

@@ -10,16 +10,19 @@ import type { FastifyInstance } from 'fastify';
 import { toUnixSeconds } from '../../core/rules/dates';
 import { applyPaymentEvent } from '../billing/paymentEvents';
 import type { Repositories } from '../billing/repositories';
-import { SIGNATURE_HEADER, WEBHOOK_PATH, type PaymentsProvider } from '../payments/provider';
+import type { Metrics } from '../observability/metrics';
+import { SIGNATURE_HEADER, WEBHOOK_PATH, type PaymentEvent, type PaymentsProvider } from '../payments/provider';
 
 /** An event carries a whole invoice or subscription: more than the API's call bodies, still bounded. */
 const EVENT_BODY_LIMIT_BYTES = 512 * 1024;
+const MS_PER_SECOND = 1000;
 
 export interface WebhookDeps {
   repositories: Repositories;
   payments: PaymentsProvider;
   /** milliseconds, as Date.now() */
   now: () => number;
+  metrics: Metrics;
 }
 
 export function registerWebhookRoutes(app: FastifyInstance, deps: WebhookDeps): void {
@@ -29,8 +32,24 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: WebhookDeps): 
     scope.post(WEBHOOK_PATH, { bodyLimit: EVENT_BODY_LIMIT_BYTES }, async (request) => {
       const payload = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const signature = request.headers[SIGNATURE_HEADER];
-      const event = deps.payments.verifyEvent(payload, typeof signature === 'string' ? signature : undefined);
-      const outcome = await applyPaymentEvent(deps.repositories.paymentEvents, event, toUnixSeconds(deps.now()));
+      let event: PaymentEvent;
+      try {
+        event = deps.payments.verifyEvent(payload, typeof signature === 'string' ? signature : undefined);
+      } catch (error) {
+        // Unverified, its type is only what the sender claims: counted under none.
+        deps.metrics.webhookEvent('unverified', 'invalid', null);
+        throw error;
+      }
+      const now = toUnixSeconds(deps.now());
+      let outcome;
+      try {
+        outcome = await applyPaymentEvent(deps.repositories.paymentEvents, event, now);
+      } catch (error) {
+        deps.metrics.webhookEvent(event.type, 'failed', null);
+        throw error;
+      }
+      // The lag of an event applied now; a duplicate's says how late the redelivery came, not how late we were.
+      deps.metrics.webhookEvent(event.type, outcome, outcome === 'applied' ? deps.now() / MS_PER_SECOND - event.created : null);
       request.log.info({ event: event.id, type: event.type, outcome }, 'payment event');
       return { received: true, duplicate: outcome === 'duplicate' };
     });

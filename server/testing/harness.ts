@@ -25,6 +25,7 @@ import type { FaultRequest } from './faults';
 
 const PROJECT_ROOT = path.resolve(__dirname, '..', '..');
 const MAIN = path.join(PROJECT_ROOT, 'server', 'main.ts');
+const TRACING = path.join(PROJECT_ROOT, 'server', 'tracing.ts');
 /** How long a demo may take to start before startDemo gives up (and reports the server's output). */
 export const START_TIMEOUT_MS = 30_000;
 const STOP_TIMEOUT_MS = 10_000;
@@ -87,6 +88,8 @@ export interface DemoOptions {
    * (testing/postgresCluster.ts), which it may stop and start. Default: DATABASE_URL's, when set.
    */
   postgresAdminUrl?: string;
+  /** preloads server/tracing.ts, as production's `node --import` does (docs/deploy.md "Tracing"); the OTEL_ settings in env switch it on */
+  tracing?: boolean;
 }
 
 /** What a test may change in a genuine identity token (the demo host signs it with the site's key all the same). */
@@ -110,6 +113,8 @@ export interface Demo {
   panelUrl: string;
   /** null in production mode */
   hostUrl: string | null;
+  /** the metrics listener, with METRICS_PORT in env (0: a free port); null otherwise */
+  metricsUrl: string | null;
   /** the HS256 secret of session tokens (tests mint expired ones with it) */
   sessionSecret: string;
   /** the SQLite database's directory (unused on PostgreSQL) */
@@ -260,7 +265,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
   }
   const child = fork(MAIN, [], {
     cwd: PROJECT_ROOT,
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...(options.tracing ? ['--import', TRACING] : [])],
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     env: {
       ...process.env,
@@ -295,7 +300,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
     await removeOwnData();
     throw error;
   }
-  const { panelUrl, hostUrl } = ready;
+  const { panelUrl, hostUrl, metricsUrl } = ready;
 
   async function call<T>(urlPath: string, body: unknown, headers: Record<string, string> = {}): Promise<CallResult<T>> {
     const response = await fetch(panelUrl + urlPath, {
@@ -315,6 +320,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
   const demo: Demo = {
     panelUrl,
     hostUrl,
+    metricsUrl,
     output: () => output,
     sessionSecret,
     dataDir,
