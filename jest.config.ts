@@ -37,6 +37,8 @@ const config: Config = {
       testEnvironment: 'node',
       roots: ['<rootDir>/server'],
       transform,
+      // The JOSE library ships as ESM only: the identity verifier's own tests (server/auth) run it transformed.
+      transformIgnorePatterns: ['/node_modules/(?!jose/)'],
       // The demo host's script imports the SDK by the address its page serves it at; its tests run the source.
       moduleNameMapper: { '^/host-sdk\\.js$': '<rootDir>/packages/billing-host-sdk/src/index.ts' },
     },

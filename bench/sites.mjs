@@ -25,6 +25,8 @@
 //   --warm: before get-billing-data's measured load, the random server answers it once for every site (each owner's
 //   one session token, as a live panel polls with it), so a read model kept as large as N holds them all; with it,
 //   each server's resident memory is printed too;
+//   --profile DIR: each production server writes a CPU profile there at close (node --cpu-prof; random.cpuprofile,
+//   hot.cpuprofile), for what a miss costs;
 //   smoke: --sites 200 --seconds 2.
 import { execSync, fork, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -51,6 +53,7 @@ const { values: flags } = parseArgs({
     connections: { type: 'string', default: process.env.BENCH_CONNECTIONS ?? '10' },
     kept: { type: 'string' },
     warm: { type: 'boolean', default: false },
+    profile: { type: 'string' },
     'import-concurrency': { type: 'string', default: '4' },
   },
 });
@@ -110,10 +113,19 @@ function importFile(file, env) {
   return { ...JSON.parse(run.stdout), wallSeconds: (performance.now() - started) / 1000 };
 }
 
-/** A production server whose log goes to a file (the read model's line at close is read from it). */
-function startLoggedServer(env, logFile) {
+/**
+ * A production server whose log goes to a file (the read model's line at close is read from it). `profileName`:
+ * with --profile, the name of the CPU profile it writes at close.
+ */
+function startLoggedServer(env, logFile, profileName = null) {
   const out = openSync(logFile, 'w');
-  const child = fork(COMPILED_MAIN, [], { cwd: root, stdio: ['ignore', out, 'inherit', 'ipc'], env: { ...process.env, PORT: '0', HOST_PORT: '0', ...env } });
+  const profiling = flags.profile === undefined || profileName === null ? [] : ['--cpu-prof', `--cpu-prof-dir=${path.resolve(flags.profile)}`, `--cpu-prof-name=${profileName}`];
+  const child = fork(COMPILED_MAIN, [], {
+    cwd: root,
+    execArgv: profiling,
+    stdio: ['ignore', out, 'inherit', 'ipc'],
+    env: { ...process.env, PORT: '0', HOST_PORT: '0', ...env },
+  });
   closeSync(out);
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`server exited with ${code} before it was ready (log: ${logFile})`)));
@@ -291,9 +303,9 @@ try {
   const ownerOf = new Map(owners.map((row) => [row.id, row.owner_user_id]));
 
   // 4. Two production servers: random load on one, hot load on the other.
-  const randomServer = await startLoggedServer(production, path.join(scratch, 'random.log'));
+  const randomServer = await startLoggedServer(production, path.join(scratch, 'random.log'), 'random.cpuprofile');
   children.push(randomServer.child);
-  const hotServer = await startLoggedServer(production, path.join(scratch, 'hot.log'));
+  const hotServer = await startLoggedServer(production, path.join(scratch, 'hot.log'), 'hot.cpuprofile');
   children.push(hotServer.child);
   const pageLarge = await rawGet(`${randomServer.panelUrl}/sites/${siteIdOf(0)}/`);
 

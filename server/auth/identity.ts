@@ -11,7 +11,7 @@
  * about billing ownership, so it gets the owner-only answer. Otherwise any registered site's admin URL is an
  * issuer, whatever its origin: sites on their own admin origins sign in (docs/platform-api.md).
  */
-import { createRemoteJWKSet, decodeJwt, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { createLocalJWKSet, decodeJwt, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { DomainError, messages } from '../domainErrors';
 import { isUnderPlatform } from './platformIssuer';
 
@@ -67,38 +67,109 @@ export interface IdentityExpectations {
   platformIssuer: string | null;
 }
 
+/** What a JWKS request asks for (as jose's remote key sets ask). */
+const JWKS_REQUEST_HEADERS = { accept: 'application/json, application/jwk-set+json' };
+
+function isFreshFor(timestamp: number, durationMs: number): boolean {
+  return Date.now() < timestamp + durationMs;
+}
+
+/** One site's key set: the JWKS its admin served, made into keys, and when; a fetch under way, if any. */
+interface SiteKeySet {
+  url: string;
+  keys: JWTVerifyGetKey | undefined;
+  fetchedAt: number;
+  fetching: Promise<JWTVerifyGetKey> | undefined;
+}
+
 export class IdentityVerifier {
-  /** One remote key set per site, reused across requests so its cache and cooldown work. */
-  private readonly keySets = new Map<string, { url: string; getKey: JWTVerifyGetKey }>();
+  /** One key set per site, reused across requests so its cache and cooldown work. */
+  private readonly keySets = new Map<string, SiteKeySet>();
+  /**
+   * Key sets by the JWKS document they were made from. A platform's backend signs every site's tokens with its one
+   * key and publishes the same JWKS under each admin URL (docs/host-sdk.md): each site's JWKS is still fetched
+   * from its own admin, but a document served before gives the key set made of it, whose keys are imported once
+   * per process rather than once per site (an import and a new key's first verification cost about a third of
+   * a new site's sign-in: bench/README.md "Many sites").
+   */
+  private readonly keySetsByDocument = new Map<string, JWTVerifyGetKey>();
 
   constructor(
     private readonly expected: IdentityExpectations,
     private readonly keySetsKept = KEY_SETS_KEPT,
   ) {}
 
-  private keySetFor(site: IdentitySite): JWTVerifyGetKey {
-    const url = jwksUrlOf(site.admin_url).href;
-    const cached = this.keySets.get(site.id);
-    // A Map iterates in insertion order: a use re-inserts, so the first key is the least recently used.
-    this.keySets.delete(site.id);
-    if (cached !== undefined && cached.url === url) {
-      this.keySets.set(site.id, cached);
-      return cached.getKey;
-    }
-    const getKey = createRemoteJWKSet(new URL(url), {
-      timeoutDuration: JWKS_TIMEOUT_MS,
-      cacheMaxAge: JWKS_CACHE_MAX_AGE_MS,
-      cooldownDuration: JWKS_COOLDOWN_MS,
-    });
-    this.keySets.set(site.id, { url, getKey });
-    if (this.keySets.size > this.keySetsKept) this.keySets.delete(this.keySets.keys().next().value as string);
-    return getKey;
+  /** `map`'s entry under `key`, made the most recently used (a Map iterates in insertion order: a use re-inserts). */
+  private static used<K, V>(map: Map<K, V>, key: K, kept: number, make: (found: V | undefined) => V): V {
+    const found = map.get(key);
+    map.delete(key);
+    const value = make(found);
+    map.set(key, value);
+    if (map.size > kept) map.delete(map.keys().next().value as K);
+    return value;
   }
 
+  private keySetFor(site: IdentitySite): JWTVerifyGetKey {
+    const url = jwksUrlOf(site.admin_url).href;
+    const entry = IdentityVerifier.used(this.keySets, site.id, this.keySetsKept, (found) =>
+      found !== undefined && found.url === url ? found : { url, keys: undefined, fetchedAt: -Infinity, fetching: undefined },
+    );
+    return async (protectedHeader, token) => {
+      const keys = entry.keys !== undefined && isFreshFor(entry.fetchedAt, JWKS_CACHE_MAX_AGE_MS) ? entry.keys : await this.reload(entry);
+      try {
+        return await keys(protectedHeader, token);
+      } catch (error) {
+        // An unknown kid may be a key the admin has just rotated in: read its JWKS again, at most once a cooldown.
+        if (error instanceof errors.JWKSNoMatchingKey && !isFreshFor(entry.fetchedAt, JWKS_COOLDOWN_MS)) return (await this.reload(entry))(protectedHeader, token);
+        throw error;
+      }
+    };
+  }
+
+  /** The site's JWKS read again; one fetch at a time per site, which every request waiting on it shares. */
+  private reload(entry: SiteKeySet): Promise<JWTVerifyGetKey> {
+    entry.fetching ??= this.fetchKeySet(entry.url)
+      .then((keys) => {
+        entry.keys = keys;
+        entry.fetchedAt = Date.now();
+        return keys;
+      })
+      .finally(() => {
+        entry.fetching = undefined;
+      });
+    return entry.fetching;
+  }
+
+  /**
+   * The key set `url` serves. Its failures are jose's own remote key set's (isKeySetUnavailable reads them): a
+   * timeout is JWKSTimeout, an answer other than 200 (redirects are not followed) or a body that is not JSON a
+   * generic JOSEError, a document that is not a key set JWKSInvalid, a network failure fetch's TypeError.
+   */
+  private async fetchKeySet(url: string): Promise<JWTVerifyGetKey> {
+    const response = await fetch(url, { method: 'GET', redirect: 'manual', headers: JWKS_REQUEST_HEADERS, signal: AbortSignal.timeout(JWKS_TIMEOUT_MS) }).catch(
+      (error: unknown) => {
+        throw error instanceof Error && error.name === 'TimeoutError' ? new errors.JWKSTimeout(undefined, { cause: error }) : error;
+      },
+    );
+    if (response.status !== 200) {
+      await response.body?.cancel();
+      throw new errors.JOSEError('Expected 200 OK from the JSON Web Key Set HTTP response');
+    }
+    let document: string;
+    let parsed: unknown;
+    try {
+      document = await response.text();
+      parsed = JSON.parse(document);
+    } catch (cause) {
+      throw new errors.JOSEError('Failed to parse the JSON Web Key Set HTTP response as JSON', { cause });
+    }
+    return IdentityVerifier.used(this.keySetsByDocument, document, this.keySetsKept, (found) => found ?? createLocalJWKSet(parsed as Parameters<typeof createLocalJWKSet>[0]));
+  }
 
   /** Forget cached keys (a site's admin moved, or a demo reset). */
   clear(): void {
     this.keySets.clear();
+    this.keySetsByDocument.clear();
   }
 
   async verify<S extends IdentitySite>(

@@ -8,8 +8,10 @@ import { invoicePdfFileName } from '../../core/rules/invoices';
 import { activeDiscount, assembleTimelessBillingData, billingDataAsOf, type BillingParts } from '../billing/aggregate';
 import { flagsOf, requireSubscription, siteLimitsOf, type FlagRequest } from '../billing/accountState';
 import { toBlogs, toCurrentSite, toUser, type Subscribed } from '../billing/repositories';
+import type { InvoiceHistory } from '../billing/repositories/invoices';
 import { nextChargeOf } from '../billing/nextCharge';
 import { syncAuthenticatedPayment } from '../billing/planChange';
+import type { SubscriptionRow } from '../db/schema';
 import { DomainError, messages } from '../domainErrors';
 import { ApiError } from '../http/errors';
 import { PreparedReply } from '../http/preparedReplies';
@@ -19,17 +21,28 @@ import { authenticate, ownCustomer, requireOwnIds } from './access';
 import { registerCall } from './call';
 import type { ApiDeps } from './deps';
 
+const NO_INVOICES: InvoiceHistory = { invoices: [], latest: null, discount: null, rows: [] };
+
 async function loadParts(deps: ApiDeps, account: Subscribed, request: FlagRequest): Promise<BillingParts> {
   const { repositories } = deps;
   const customerId = account.customer?.id;
+  const previous = account.previousSubscription;
+  const history = customerId === undefined ? Promise.resolve(NO_INVOICES) : repositories.invoices.history(customerId);
+  // The customer's invoices are read for the history anyway: a subscription of that customer finds its newest
+  // invoice among them, one statement fewer per answer made (most of them, with many sites).
+  const customerInvoicesOf = async (row: SubscriptionRow) => (row.customer_id === customerId ? (await history).rows : undefined);
   const [subscription, previousSubscription, pendingSubscription, currentSiteLimits, products, { invoices, latest: latestInvoice, discount }] =
     await Promise.all([
-      repositories.subscriptions.toSubscription(account.subscription, account.price, account.product),
-      account.previousSubscription === undefined ? Promise.resolve(null) : repositories.subscriptions.toSubscriptionOfRow(account.previousSubscription),
+      customerInvoicesOf(account.subscription).then((rows) =>
+        repositories.subscriptions.toSubscription(account.subscription, account.price, account.product, rows),
+      ),
+      previous === undefined
+        ? Promise.resolve(null)
+        : customerInvoicesOf(previous).then((rows) => repositories.subscriptions.toSubscriptionOfRow(previous, rows)),
       repositories.subscriptions.pending(account.subscription),
       siteLimitsOf(repositories, account),
       repositories.catalogue.offered(account.user.show_product_group, account.product.id),
-      customerId === undefined ? Promise.resolve({ invoices: [], latest: null, discount: null }) : repositories.invoices.history(customerId),
+      history,
     ]);
   return {
     subscription,
@@ -67,7 +80,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: ApiDeps): void
     });
     const now = deps.now();
     const discountState = activeDiscount(discount, toUnixSeconds(now)) === null ? 'none' : 'live';
-    return account.view.memo(`billing-data:${String(forceUpgrade)}:${discountState}`, () => PreparedReply.of(billingDataAsOf(timeless, discount, now)));
+    return account.view.memo(`billing-data:${String(forceUpgrade)}:${discountState}`, async () => PreparedReply.of(billingDataAsOf(timeless, discount, now)));
   });
 
   registerCall(app, 'get-subscription', deps.call, async ({ jwt, data, options }) => {

@@ -41,6 +41,15 @@ function toInvoice(row: InvoiceRow): Invoice {
   };
 }
 
+/** What the billing data shows of a customer's invoices, and the rows it was made from. */
+export interface InvoiceHistory {
+  invoices: Invoice[];
+  latest: LatestInvoice | null;
+  discount: Discount | null;
+  /** every invoice of the customer, whatever its status, newest first (created, then id) */
+  rows: readonly InvoiceRow[];
+}
+
 export class InvoiceRepository {
   constructor(
     private readonly db: Db,
@@ -68,7 +77,7 @@ export class InvoiceRepository {
    * What the billing data shows of a customer's invoices: list, latest and discount, from one read of the
    * customer's invoices and one of their discounts (the latest invoice's discount is one of them).
    */
-  async history(customerId: string): Promise<{ invoices: Invoice[]; latest: LatestInvoice | null; discount: Discount | null }> {
+  async history(customerId: string): Promise<InvoiceHistory> {
     const [rows, discounts] = await Promise.all([
       this.newestFirst(customerId).execute(),
       this.discountsNewestFirst(customerId).execute(),
@@ -78,6 +87,7 @@ export class InvoiceRepository {
       invoices: rows.filter((row) => LISTED_STATUSES.includes(row.status)).map(toInvoice),
       latest: await this.toLatest(rows[0], discounts),
       discount: newestDiscount === undefined ? null : await this.toDiscount(newestDiscount),
+      rows,
     };
   }
 
@@ -103,15 +113,22 @@ export class InvoiceRepository {
     };
   }
 
-  /** The client secret of a payment still waiting on the subscription's newest invoice, if any. */
-  async openPaymentIntentSecret(subscriptionId: string): Promise<string | null> {
-    const latest = await this.db
-      .selectFrom('invoices')
-      .selectAll()
-      .where('subscription_id', '=', subscriptionId)
-      .orderBy('created', 'desc')
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
+  /**
+   * The client secret of a payment still waiting on the subscription's newest invoice, if any. `customerInvoices`:
+   * every invoice of the subscription's customer, newest first (InvoiceHistory.rows), already read: the newest of
+   * the subscription's is found among them (the provider bills a subscription to its customer) rather than read.
+   */
+  async openPaymentIntentSecret(subscriptionId: string, customerInvoices?: readonly InvoiceRow[]): Promise<string | null> {
+    const latest =
+      customerInvoices === undefined
+        ? await this.db
+            .selectFrom('invoices')
+            .selectAll()
+            .where('subscription_id', '=', subscriptionId)
+            .orderBy('created', 'desc')
+            .orderBy('id', 'desc')
+            .executeTakeFirst()
+        : customerInvoices.find((row) => row.subscription_id === subscriptionId);
     if (latest === undefined || latest.status !== 'open') return null;
     const intent = await this.paymentIntentOf(latest.id);
     return intent?.client_secret ?? null;

@@ -2,7 +2,7 @@
 import type { PendingSubscription, Subscription, SubscriptionAddon } from '../../../core/contract';
 import { billingPeriodSchema, subscriptionStatusSchema } from '../../../core/contract';
 import type { Db } from '../../db/database';
-import type { PriceRow, ProductRow, SubscriptionRow } from '../../db/schema';
+import type { InvoiceRow, PriceRow, ProductRow, SubscriptionRow } from '../../db/schema';
 import type { CatalogueRepository } from './catalogue';
 import type { InvoiceRepository } from './invoices';
 import { addonsJson, parseJson } from '../../db/jsonColumns';
@@ -32,13 +32,16 @@ export class SubscriptionRepository {
   }
 
   /** The contract's Subscription of a row, on the base price and product the catalogue has for it; null without them. */
-  async toSubscriptionOfRow(row: SubscriptionRow): Promise<Subscription | null> {
+  async toSubscriptionOfRow(row: SubscriptionRow, customerInvoices?: readonly InvoiceRow[]): Promise<Subscription | null> {
     const plan = await this.catalogue.findPriceWithProduct(row.price_id);
-    return plan === undefined ? null : this.toSubscription(row, plan.price, plan.product);
+    return plan === undefined ? null : this.toSubscription(row, plan.price, plan.product, customerInvoices);
   }
 
-  /** The contract's Subscription of a row on its base price and product. */
-  async toSubscription(row: SubscriptionRow, price: PriceRow, product: ProductRow): Promise<Subscription> {
+  /**
+   * The contract's Subscription of a row on its base price and product. `customerInvoices`: the invoices of the
+   * row's customer, already read (InvoiceRepository.openPaymentIntentSecret).
+   */
+  async toSubscription(row: SubscriptionRow, price: PriceRow, product: ProductRow, customerInvoices?: readonly InvoiceRow[]): Promise<Subscription> {
     const items = parseJson(addonsJson, row.addons_json);
     const addonPlans = await Promise.all(items.map((item) => this.catalogue.findPriceWithProduct(item.price)));
     const addons: SubscriptionAddon[] = items.map((item, index) => ({
@@ -46,7 +49,7 @@ export class SubscriptionRepository {
       cost: item.cost,
       price: item.price,
     }));
-    const intent = await this.invoices.openPaymentIntentSecret(row.id);
+    const intent = await this.invoices.openPaymentIntentSecret(row.id, customerInvoices);
     return {
       id: row.id,
       customer_id: row.customer_id,
