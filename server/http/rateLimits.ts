@@ -42,7 +42,7 @@ interface Limit {
 type Scopes = Limit[][];
 
 export interface Refusal {
-  /** seconds until the window ends */
+  /** seconds until the sliding count leaves room for one more request */
   retryAfterSeconds: number;
   /** the limit that refused it (the first over its maximum) */
   limit: string;
