@@ -31,6 +31,9 @@ const migrations: Record<string, Migration> = {
   '0013_edge_hostname_owners': m0013,
 };
 
+/** Every migration this server knows, in the order they run. */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations);
+
 const provider: MigrationProvider = {
   getMigrations: async () => migrations,
 };
