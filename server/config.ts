@@ -12,13 +12,23 @@ import { ERROR_REPORTING } from '../core/rules/constants';
 import { SITE_VIEWS_KEPT } from './billing/repositories/siteReadModel';
 import { defaultBrand, type Brand } from './brand';
 import { ConfigError, nonEmpty, parseInteger, parseOrigins, parsePlatformApiKeys } from './configValues';
-import { DEFAULT_PLATFORM_CALLS_PER_MINUTE, OUTSIDE_SERVICES, type OutsideService } from './http/providerCalls';
+import { parseRateLimits, type RateLimitConfig } from './rateLimitSettings';
 import { parseMode } from './startMode';
 import { parseListenHost, parseRuntimeSettings, type RuntimeSettings } from './runtimeSettings';
 import { parseObservability, type ObservabilityConfig } from './observability/settings';
 
 export { defaultBrand, type Brand } from './brand';
 export { ConfigError } from './configValues';
+export {
+  DEFAULT_PROVIDER_CALLS_PER_MINUTE,
+  DEFAULT_PROVIDER_CALLS_PER_SESSION_PER_MINUTE,
+  DEFAULT_SESSIONS_PER_MINUTE,
+  DEFAULT_WRITES_PER_MINUTE,
+  DEFAULT_WRITES_PER_SESSION_PER_MINUTE,
+  RATE_LIMIT_WINDOW_MS,
+  platformCallsSetting,
+  type RateLimitConfig,
+} from './rateLimitSettings';
 
 /** What the panel's index.html receives: the contract's PanelConfig. */
 export type PanelRuntimeConfig = PanelConfig;
@@ -93,26 +103,6 @@ export interface IdentityConfig {
    * site's admin URL, whatever its origin (docs/platform-api.md).
    */
   issuer: string | null;
-}
-
-/**
- * Calls admitted per minute (http/rateLimits.ts; docs/deploy.md "Rate limits"). Counted in the database, so they
- * hold across every process. A session's calls count against its site's limit too: a site's limit is what all its
- * sessions share, a session's what one tab or script may take of it.
- */
-export interface RateLimitConfig {
-  /** RATE_LIMIT_SESSIONS_PER_MINUTE: billing-session calls per client address (each verifies a token and may create a customer) */
-  sessionsPerMinute: number;
-  /** RATE_LIMIT_WRITES_PER_MINUTE: the write calls (core/rules/callKinds.ts) per site */
-  writesPerMinute: number;
-  /** RATE_LIMIT_WRITES_PER_SESSION_PER_MINUTE: the write calls per billing session */
-  writesPerSessionPerMinute: number;
-  /** RATE_LIMIT_PROVIDER_CALLS_PER_MINUTE: the calls that may reach an outside service (http/providerCalls.ts) per site */
-  providerCallsPerMinute: number;
-  /** RATE_LIMIT_PROVIDER_CALLS_PER_SESSION_PER_MINUTE: those calls per billing session */
-  providerCallsPerSessionPerMinute: number;
-  /** RATE_LIMIT_PLATFORM_<SERVICE>_CALLS_PER_MINUTE: the calls towards each outside service, all sites together */
-  platformCallsPerMinute: Readonly<Record<OutsideService, number>>;
 }
 
 export interface ServerConfig {
@@ -209,41 +199,11 @@ export const DEFAULT_CANCEL_DELAY_MS = 3000;
 const MAX_CANCEL_DELAY_MS = 10 * 60_000;
 export const DEFAULT_PUBLISHABLE_KEY = 'pk_test_sandbox';
 const MIN_SESSION_SECRET_LENGTH = 32;
-/**
- * A person opens a session per page load; a browser test run or a busy office behind one address makes far more.
- * This stops a script, never the demo or the tests.
- */
-export const DEFAULT_SESSIONS_PER_MINUTE = 300;
-/**
- * Set from an ordinary session's busiest minute (server/rateLimits.test.ts measures it: every screen's calls, a plan
- * change, and ten minutes of the panel's domain polling): 40 calls that may reach a provider (the poll's check and
- * DNS diagnosis every 3 s) and 3 writes. A session may make half as much again as those 40, which still stops one
- * session's flood before a provider has been asked 100 times; and ten times those writes, a person's own clicks. A
- * site may make twice a session's: the owner's second tab.
- */
-export const DEFAULT_PROVIDER_CALLS_PER_SESSION_PER_MINUTE = 60;
-export const DEFAULT_PROVIDER_CALLS_PER_MINUTE = 2 * DEFAULT_PROVIDER_CALLS_PER_SESSION_PER_MINUTE;
-export const DEFAULT_WRITES_PER_SESSION_PER_MINUTE = 30;
-export const DEFAULT_WRITES_PER_MINUTE = 2 * DEFAULT_WRITES_PER_SESSION_PER_MINUTE;
-/** The limits count in windows of a minute, the last one weighed in as it slides out (http/rateLimits.ts). */
-export const RATE_LIMIT_WINDOW_MS = 60_000;
-/** The setting of the platform-wide budget towards one outside service. */
-export const platformCallsSetting = (service: OutsideService) => `RATE_LIMIT_PLATFORM_${service.toUpperCase()}_CALLS_PER_MINUTE`;
-const MAX_PER_MINUTE = 1_000_000;
 const MAX_PROXY_HOPS = 10;
 
 const MAX_PORT = 65_535;
 const MAX_READ_MODEL_SITES_KEPT = 10_000_000;
 const MAX_READY_TIMEOUT_MS = 120_000;
-
-
-
-/** A rate limit: at least one call a minute (0 would refuse every call). */
-function parsePerMinute(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  return Math.max(1, parseInteger(name, env[name], fallback, MAX_PER_MINUTE));
-}
-
-
 
 /** The sandbox's signing secret in the demo and the tests: public, like the sandbox's publishable key. */
 export const SANDBOX_WEBHOOK_SECRET = 'whsec_sandbox_demo';
@@ -372,7 +332,6 @@ function parseDomains(env: NodeJS.ProcessEnv, demo: boolean): DomainsConfig {
   };
 }
 
-
 export { DEMO_PLATFORM_API_KEY } from './configValues';
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -420,20 +379,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     distDir: path.resolve(projectRoot, nonEmpty(env.DIST_DIR) ?? 'dist'),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
     trustProxyHops: parseInteger('TRUST_PROXY_HOPS', env.TRUST_PROXY_HOPS, 0, MAX_PROXY_HOPS),
-    rateLimits: {
-      sessionsPerMinute: parsePerMinute(env, 'RATE_LIMIT_SESSIONS_PER_MINUTE', DEFAULT_SESSIONS_PER_MINUTE),
-      writesPerMinute: parsePerMinute(env, 'RATE_LIMIT_WRITES_PER_MINUTE', DEFAULT_WRITES_PER_MINUTE),
-      writesPerSessionPerMinute: parsePerMinute(env, 'RATE_LIMIT_WRITES_PER_SESSION_PER_MINUTE', DEFAULT_WRITES_PER_SESSION_PER_MINUTE),
-      providerCallsPerMinute: parsePerMinute(env, 'RATE_LIMIT_PROVIDER_CALLS_PER_MINUTE', DEFAULT_PROVIDER_CALLS_PER_MINUTE),
-      providerCallsPerSessionPerMinute: parsePerMinute(
-        env,
-        'RATE_LIMIT_PROVIDER_CALLS_PER_SESSION_PER_MINUTE',
-        DEFAULT_PROVIDER_CALLS_PER_SESSION_PER_MINUTE,
-      ),
-      platformCallsPerMinute: Object.fromEntries(
-        OUTSIDE_SERVICES.map((service) => [service, parsePerMinute(env, platformCallsSetting(service), DEFAULT_PLATFORM_CALLS_PER_MINUTE[service])]),
-      ) as Record<OutsideService, number>,
-    },
+    rateLimits: parseRateLimits(env),
     hostReadyTimeoutMs: parseInteger('HOST_READY_TIMEOUT_MS', env.HOST_READY_TIMEOUT_MS, DEFAULT_READY_TIMEOUT_MS, MAX_READY_TIMEOUT_MS),
     readModelSitesKept: parseInteger('READ_MODEL_SITES_KEPT', env.READ_MODEL_SITES_KEPT, SITE_VIEWS_KEPT, MAX_READ_MODEL_SITES_KEPT),
     runtime: parseRuntimeSettings(env, production),
@@ -450,7 +396,6 @@ export function resolveHostOrigins(config: ServerConfig, hostPort: number): stri
 export function resolveDemoAdminBase(config: ServerConfig, hostUrl: string): string {
   return config.demoAdminBase ?? hostUrl;
 }
-
 
 export function panelRuntimeConfig(config: ServerConfig, hostOrigins: string[], site: string | null = null): PanelRuntimeConfig {
   return {
