@@ -3,6 +3,7 @@
 const path = require('node:path');
 const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const ReactRefreshPlugin = require('@pmmmwh/react-refresh-webpack-plugin');
 const { BannerPlugin, Compilation, sources } = require('webpack');
 const { PAGE_SCRIPT_SOURCES_FILE, inlineScriptSources, inlineStartupScript } = require('./tools/startupScript.cjs');
 
@@ -21,13 +22,14 @@ function localeCatalogFiles(compilation) {
  * TypeScript and JSX by swc, with Lingui's macro (docs/localization.md): each message becomes its catalog id beside
  * its English, which the production build then compiles where it stands (tools/precompileMessages.cjs).
  */
-function scriptLoaders(production) {
+function scriptLoaders(production, hot) {
   const swc = {
     loader: 'swc-loader',
     options: {
       jsc: {
         parser: { syntax: 'typescript', tsx: true },
-        transform: { react: { runtime: 'automatic' } },
+        // React Refresh (npm run dev): components edited keep their state instead of reloading the panel.
+        transform: { react: { runtime: 'automatic', refresh: hot } },
         target: 'es2020',
         experimental: { plugins: [['@lingui/swc-plugin', { stripNonEssentialFields: false }]] },
       },
@@ -90,13 +92,18 @@ class PreloadDefaultScreen {
   }
 }
 
-module.exports = (_env, argv) => {
+/** Where each build goes: the production build in dist/, npm run dev's in dist-dev/ (which the demo server serves then). */
+const OUTPUT_DIRS = { production: 'dist', development: 'dist-dev' };
+
+module.exports = (env, argv) => {
   const production = argv.mode !== 'development';
+  // webpack-dev-server sets WEBPACK_SERVE; its hot updates need the refresh transform and plugin.
+  const hot = !production && Boolean(env.WEBPACK_SERVE);
   return {
     mode: production ? 'production' : 'development',
     entry: { main: './src/index.tsx' },
     output: {
-      path: path.resolve(__dirname, 'dist'),
+      path: path.resolve(__dirname, OUTPUT_DIRS[production ? 'production' : 'development']),
       filename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
       chunkFilename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
       assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
@@ -106,7 +113,7 @@ module.exports = (_env, argv) => {
     resolve: { extensions: ['.tsx', '.ts', '.js'] },
     module: {
       rules: [
-        { test: /\.[jt]sx?$/, exclude: /node_modules/, use: scriptLoaders(production) },
+        { test: /\.[jt]sx?$/, exclude: /node_modules/, use: scriptLoaders(production, hot) },
         { test: /\.css$/, type: 'asset/source' },
         { test: /\.svg$/, type: 'asset/resource' },
       ],
@@ -115,6 +122,7 @@ module.exports = (_env, argv) => {
       new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg' }),
       new InlineStartupScript(),
       new PreloadDefaultScreen(),
+      ...(hot ? [new ReactRefreshPlugin({ overlay: false })] : []),
       // Brotli and gzip copies beside each script, made once here at the highest levels, so the server sends
       // them as they are (preCompressed in routes/panelPage.ts) instead of compressing every download again.
       ...(production ? precompressed() : []),
@@ -127,7 +135,8 @@ module.exports = (_env, argv) => {
         ? [new BannerPlugin({ banner: '//# allFunctionsCalledOnLoad', raw: true, test: /\.js$/, stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1 })]
         : []),
     ],
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    // No eval in development either: the panel's page policy (server/http/panelHtml.ts) allows none.
+    devtool: production ? 'source-map' : 'cheap-module-source-map',
     optimization: {
       splitChunks: {
         chunks: 'all',

@@ -265,6 +265,7 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
   const page = await registerPanelPage(app, {
     distDir: config.distDir,
     production: config.production,
+    devServerUrl: config.panelDevServerUrl,
     runtimeConfig: () => panelRuntimeConfig(config, options.hostOrigins()),
     siteRuntimeConfig: async (siteId) => {
       const origins = await sites.liveSiteAdminOrigins(siteId);

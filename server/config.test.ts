@@ -72,6 +72,15 @@ describe('the demo switch and production', () => {
     expect(config.domains).toMatchObject({ edgeProvider: 'sandbox', mailProvider: 'sandbox', registrarProvider: 'sandbox' });
     expect(loadConfig(DEMO).sessionSecret).not.toEqual(config.sessionSecret);
   });
+
+  it("takes npm run dev's dev server in the demo only, as an http(s) URL", () => {
+    expect(loadConfig(DEMO).panelDevServerUrl).toBeNull();
+    expect(loadConfig({ ...DEMO, PANEL_DEV_SERVER_URL: 'http://127.0.0.1:4011' }).panelDevServerUrl).toBe('http://127.0.0.1:4011');
+    expect(loadConfig({ ...PRODUCTION, PANEL_DEV_SERVER_URL: 'http://127.0.0.1:4011' }).panelDevServerUrl).toBeNull();
+    expect(() => loadConfig({ ...DEMO, PANEL_DEV_SERVER_URL: 'ws://127.0.0.1:4011' })).toThrow(
+      new ConfigError('PANEL_DEV_SERVER_URL must be an http(s) URL, got "ws://127.0.0.1:4011"'),
+    );
+  });
 });
 
 describe('what production requires', () => {

@@ -158,6 +158,11 @@ export interface ServerConfig {
   domainPages: Omit<ReturnType<typeof defaultDomainSettings>, 'registrarScriptUrl'>;
   /** The built panel (webpack output). */
   distDir: string;
+  /**
+   * PANEL_DEV_SERVER_URL, demo only: the webpack-dev-server of `npm run dev` (tools/dev.mjs), whose socket the page
+   * may connect to for its hot updates; null otherwise.
+   */
+  panelDevServerUrl: string | null;
   logLevel: string;
   rateLimits: RateLimitConfig;
   /**
@@ -377,6 +382,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       sendingDomainHelpUrl: nonEmpty(env.SENDING_DOMAIN_HELP_URL) ?? domainDefaults.sendingDomainHelpUrl,
     },
     distDir: path.resolve(projectRoot, nonEmpty(env.DIST_DIR) ?? 'dist'),
+    panelDevServerUrl: demo && nonEmpty(env.PANEL_DEV_SERVER_URL) !== null ? parseHttpUrl('PANEL_DEV_SERVER_URL', env.PANEL_DEV_SERVER_URL, '') : null,
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
     trustProxyHops: parseInteger('TRUST_PROXY_HOPS', env.TRUST_PROXY_HOPS, 0, MAX_PROXY_HOPS),
     rateLimits: parseRateLimits(env),

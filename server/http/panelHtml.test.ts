@@ -42,6 +42,12 @@ describe('the page policy', () => {
     expect(policy).toContain("connect-src 'self' http://127.0.0.1:4001;");
   });
 
+  it("lets a page of `npm run dev` connect to the dev server's update socket, and no other page", () => {
+    const devPage = panelContentSecurityPolicy({ inlineScripts: [], config, production: false, devServerUrl: 'http://127.0.0.1:4011' });
+    expect(devPage).toContain("connect-src 'self' https://o42.ingest.sentry.io ws://127.0.0.1:4011;");
+    expect(panelContentSecurityPolicy({ inlineScripts: [], config, production: false })).not.toContain('ws://');
+  });
+
   it('allows the start-up script by hash and no other inline script', () => {
     const policy = panelContentSecurityPolicy({ inlineScripts: ["'sha256-abc='"], config, production: false });
     expect(policy).toContain("script-src 'self' 'sha256-abc=';");

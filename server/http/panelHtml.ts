@@ -62,6 +62,8 @@ export interface PanelPolicyInput {
   config: PanelRuntimeConfig;
   /** production pages ask the browser to load every subresource over HTTPS */
   production: boolean;
+  /** `npm run dev`'s webpack-dev-server: the page connects to its socket for hot updates */
+  devServerUrl?: string | null;
 }
 
 /**
@@ -70,16 +72,17 @@ export interface PanelPolicyInput {
  * ingest, and nothing inline but styles: the bundle adds its stylesheet as a <style> element (webpack's
  * asset/source) and the card provider styles its field inline. Only the configured hosts may frame it.
  */
-export function panelContentSecurityPolicy({ inlineScripts, config, production }: PanelPolicyInput): string {
+export function panelContentSecurityPolicy({ inlineScripts, config, production, devServerUrl = null }: PanelPolicyInput): string {
   const thirdParty = [config.paymentScriptUrl, config.registrarScriptUrl].map(foreignOrigin).filter((origin) => origin !== null);
   const extra = (directive: Directive) => thirdParty.flatMap((origin) => THIRD_PARTY_SOURCES[origin]?.[directive] ?? []);
   const sentryIngest = foreignOrigin(config.sentryDsn);
+  const devSocket = devServerUrl === null ? [] : [new URL(devServerUrl).origin.replace(/^http/, 'ws')];
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
     ['script-src', "'self'", ...inlineScripts, ...thirdParty, ...extra('script-src')],
     ['style-src', "'self'", "'unsafe-inline'"],
     ['img-src', "'self'", ...extra('img-src')],
-    ['connect-src', "'self'", ...extra('connect-src'), ...(sentryIngest === null ? [] : [sentryIngest])],
+    ['connect-src', "'self'", ...extra('connect-src'), ...(sentryIngest === null ? [] : [sentryIngest]), ...devSocket],
     ['frame-src', "'self'", ...extra('frame-src')],
     // Session replay compresses its recording in a worker it builds from a blob.
     ['worker-src', "'self'", 'blob:'],

@@ -31,6 +31,8 @@ export interface PanelPageOptions {
   distDir: string;
   /** production: read index.html once (the demo reads it on every request, so a rebuild shows without a restart) and HTTPS only */
   production: boolean;
+  /** `npm run dev`'s webpack-dev-server, whose socket the page may connect to (config.ts panelDevServerUrl) */
+  devServerUrl: string | null;
   /** the fixed address's configuration */
   runtimeConfig: () => PanelRuntimeConfig;
   /** a site's own address's configuration: only its admin origins may frame it; null for an unknown or removed site */
@@ -82,7 +84,7 @@ export async function registerPanelPage(app: FastifyInstance, options: PanelPage
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', REVALIDATE)
-      .header('content-security-policy', panelContentSecurityPolicy({ inlineScripts: index.inlineScripts, config, production: options.production }))
+      .header('content-security-policy', panelContentSecurityPolicy({ inlineScripts: index.inlineScripts, config, production: options.production, devServerUrl: options.devServerUrl }))
       .header('permissions-policy', panelPermissionsPolicy(config))
       .header('referrer-policy', 'strict-origin-when-cross-origin')
       .send(injectPanelConfig(index.html, config));

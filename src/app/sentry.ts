@@ -2,7 +2,7 @@ import * as Sentry from '@sentry/react';
 import type { ErrorReporter } from '../api/reporting';
 import type { PanelConfig } from '../config';
 import { ERROR_REPORTING } from '../../core/rules/constants';
-import { scrubReport } from './scrubReport';
+import { scrubSecrets } from './scrubSecrets';
 
 /** Reports under the environment the server configured (SPEC 9's 'production' is the default it injects). */
 export function startSentry(dsn: string, environment: PanelConfig['environment']): ErrorReporter {
@@ -14,8 +14,8 @@ export function startSentry(dsn: string, environment: PanelConfig['environment']
     replaysOnErrorSampleRate: ERROR_REPORTING.replaysOnErrorSampleRate,
     // Tokens, e-mail addresses and card data never leave the browser in a report. Traces are streamed span by
     // span (the SDK's default trace lifecycle), which only beforeSendSpan sees: beforeSendTransaction never runs.
-    beforeSend: (event) => scrubReport(event),
-    beforeSendSpan: (span) => scrubReport(span),
+    beforeSend: (event) => scrubSecrets(event),
+    beforeSendSpan: (span) => scrubSecrets(span),
     integrations: [
       Sentry.browserTracingIntegration(),
       Sentry.replayIntegration({ maskAllText: ERROR_REPORTING.maskAllText, blockAllMedia: ERROR_REPORTING.blockAllMedia }),

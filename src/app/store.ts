@@ -15,6 +15,19 @@ import { sessionFeature } from '../features/session/sessionListener';
 import { createSessionAccess } from '../features/session/sessionTransport';
 import { createHostBridge, hostSlice } from '../host/hostBridge';
 import type { AppDispatch, RootState, StoreFeature } from '../store/types';
+import { scrubSecrets } from './scrubSecrets';
+
+/**
+ * Redux DevTools (docs/debugging.md), in development builds only: what they record goes through the same filter as
+ * error reports, so no token, client secret or card detail reaches the extension or a shared recording. A production
+ * build never offers them: any extension in the owner's browser could read the store, and support has the scrubbed
+ * error reports instead.
+ */
+export const devToolsOptions = {
+  name: 'Billing panel',
+  actionSanitizer: <A>(action: A): A => scrubSecrets(action),
+  stateSanitizer: <S>(state: S): S => scrubSecrets(state),
+};
 
 const features = [sessionFeature, checkoutFeature, openInvoicePaymentFeature] as const satisfies readonly StoreFeature[];
 
@@ -50,7 +63,7 @@ export function makeStore({ config, reporter, self, parent }: StoreOptions) {
       getDefaultMiddleware({ thunk: { extraArgument: transport } })
         .prepend(listener.middleware)
         .concat(api.middleware, bridge.middleware),
-    devTools: process.env.NODE_ENV !== 'production',
+    devTools: process.env.NODE_ENV !== 'production' && devToolsOptions,
   });
   const startListening = listener.startListening.withTypes<RootState, AppDispatch, TransportContext>();
   for (const feature of features) if ('listen' in feature) feature.listen(startListening);

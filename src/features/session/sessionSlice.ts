@@ -51,10 +51,14 @@ export const sessionSlice = createSlice({
     forceUpgradeInfoReceived(state, action: PayloadAction<ForceUpgradeInfo>) {
       state.forceUpgradeInfo = action.payload;
     },
-    sessionEstablished(state, action: PayloadAction<string>) {
-      state.status = 'ready';
-      state.token = action.payload;
-      state.error = null;
+    sessionEstablished: {
+      reducer(state, action: PayloadAction<{ token: string }>) {
+        state.status = 'ready';
+        state.token = action.payload.token;
+        state.error = null;
+      },
+      // Named in the payload, so what records actions (Redux DevTools, app/store.ts) filters it out by its name.
+      prepare: (token: string) => ({ payload: { token } }),
     },
     hostTokenRefused(state) {
       const info = state.forceUpgradeInfo;

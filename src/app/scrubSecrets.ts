@@ -1,7 +1,8 @@
 /**
- * What an error report must not carry to the error service: tokens (the host's and the billing session's, the
- * card provider's client secrets), e-mail addresses and card data. They can reach a report through a call's
- * context, a breadcrumb's URL or an error's message, so fields are dropped by name and values by their shape.
+ * What must not leave the panel for a tool outside it (the error service; Redux DevTools, app/store.ts): tokens
+ * (the host's and the billing session's, the card provider's client secrets), e-mail addresses and card data. They
+ * can reach a report through a call's context, a breadcrumb's URL or an error's message, and the store through a
+ * call's reply or an action, so fields are dropped by name and values by their shape.
  */
 import { passesLuhn } from '../../core/rules/luhn';
 
@@ -9,7 +10,7 @@ export const FILTERED = '[Filtered]';
 
 /** Field names whose values are secret or personal, whatever they hold. */
 const SENSITIVE_KEY =
-  /^(jwt|token|access_?token|id_?token|refresh_?token|authorization|cookie|password|secret|client_?secret|e-?mail|billing_?contact|card|card_?number|number|cvc|cvv|exp_?month|exp_?year|billing_?details)$/i;
+  /^(jwt|token|access_?token|id_?token|refresh_?token|authorization|cookie|password|\w*secret|e-?mail(_?address)?|billing_?contact|card|card_?number|number|cvc|cvv|exp_?month|exp_?year|card_?expiry|(card_?)?last_?4|billing_?details)$/i;
 
 const EMAIL = /[^\s@"'<>(),;:]+@[^\s@"'<>(),;:]+\.[a-z]{2,}/gi;
 const JWT = /\beyJ[\w-]+\.[\w-]+\.[\w-]*/g;
@@ -37,7 +38,7 @@ function scrubValue(value: unknown, seen: WeakSet<object>): unknown {
   );
 }
 
-/** A copy of the report (an error or a transaction event) with its secrets and personal data filtered out. */
-export function scrubReport<Report>(report: Report): Report {
-  return scrubValue(report, new WeakSet()) as Report;
+/** A copy of the value (an error report, an action, the store's state) with its secrets and personal data filtered out. */
+export function scrubSecrets<Value>(value: Value): Value {
+  return scrubValue(value, new WeakSet()) as Value;
 }
