@@ -11,7 +11,7 @@ import lingui from 'eslint-plugin-lingui';
 const features = ['session', 'billing', 'plans', 'checkout', 'domain', 'support', 'payments', 'common'];
 
 export default tseslint.config(
-  { ignores: ['src/i18n/locales/*.ts', 'dist/', 'packages/*/dist/', 'build/', 'examples/*/node_modules/', 'examples/*/dist/', 'dist-server/', 'node_modules/', 'coverage/', 'test-results/', 'playwright-report/', '.data/'] },
+  { ignores: ['src/i18n/locales/*.ts', 'dist/', 'dist-dev/', 'packages/*/dist/', 'build/', 'examples/*/node_modules/', 'examples/*/dist/', 'dist-server/', 'node_modules/', 'coverage/', 'test-results/', 'playwright-report/', '.data/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
