@@ -11,16 +11,17 @@
 import { api } from './api';
 import type { CallFailure } from './errors';
 import type { TransportContext } from './baseQuery';
+import type { StartupRead } from './startupReplies';
 import { call } from './call';
 import type { CallName, CallResponse } from '../../core/contract';
 
 type Asked = { data: unknown; error?: undefined } | { error: unknown; data?: undefined };
 
 /**
- * The start-up script's answer to the call, when it asked and got one (startupReplies.ts); else the transport asks,
+ * The start-up script's answer to the read, when it asked and got one (startupReplies.ts); else the transport asks,
  * with its retries and messages. A request after the first (a refetch) always asks.
  */
-async function startedOrAsked<Name extends CallName>(
+async function startedOrAsked<Name extends StartupRead>(
   name: Name,
   /** the store's thunk argument: its transport context */
   extra: unknown,
@@ -35,11 +36,13 @@ async function startedOrAsked<Name extends CallName>(
 export const accountApi = api.injectEndpoints({
   endpoints: (build) => ({
     getBillingData: build.query<CallResponse<'get-billing-data'>, void>({
-      query: () => call('get-billing-data', { withForceUpgrade: true }),
+      queryFn: (_arg, { extra }, _extraOptions, baseQuery) =>
+        startedOrAsked('get-billing-data', extra, () => baseQuery(call('get-billing-data', { withForceUpgrade: true }))),
       providesTags: ['BillingData'],
     }),
     getCurrentSiteLimits: build.query<CallResponse<'get-current-site-limits'>, void>({
-      query: () => call('get-current-site-limits'),
+      queryFn: (_arg, { extra }, _extraOptions, baseQuery) =>
+        startedOrAsked('get-current-site-limits', extra, () => baseQuery(call('get-current-site-limits'))),
       providesTags: ['SiteLimits'],
     }),
     /** Changes with the billing data (a plan change, a new card, a cancellation): refetched with it. */

@@ -1,8 +1,8 @@
 /**
- * Calls the page's start-up script (src/startup/) made before the bundle ran, handed to the endpoint that would
- * make them. The billing data and the site limits are awaited and seeded into the cache before the first render
- * (sessionThunks.ts); a call the first render must not wait for (the next charge: a preview at the card provider)
- * is handed over here instead, still in flight, so the endpoint takes its answer rather than asking a second time.
+ * The reads the page's start-up script made before the bundle ran (src/startup/), each handed to the endpoint that
+ * would make it: the endpoint takes the script's answer instead of asking again (accountApi.ts startedOrAsked).
+ * The session's resume (features/session/sessionThunks.ts) hands them all over the same way, and starts their
+ * endpoints: those the first render waits for before the screens open, the others still in flight.
  */
 import type { CallName } from '../../core/contract';
 
@@ -12,15 +12,21 @@ export interface StartupReply {
   body: unknown;
 }
 
+/** The reads the start-up script may make: what screens read first (app/routeTable.ts SCREEN_READS). */
+export type StartupRead = Extract<CallName, 'get-billing-data' | 'get-current-site-limits' | 'get-next-charge' | 'get-account-info'>;
+
+/** The reads every screen shows, which its first render waits for: the billing data and the site limits. */
+export const FIRST_RENDER_READS: ReadonlySet<StartupRead> = new Set(['get-billing-data', 'get-current-site-limits']);
+
 /** The replies handed over, one set per store (it lives in the store's transport context: api/baseQuery.ts). */
 export interface StartupReplies {
-  handOver(name: CallName, reply: Promise<StartupReply | null>): void;
-  /** The start-up script's reply to this call, once: a later request (a refetch) asks the server. */
-  take(name: CallName): Promise<StartupReply | null>;
+  handOver(name: StartupRead, reply: Promise<StartupReply | null>): void;
+  /** The start-up script's reply to this read, once: a later request (a refetch) asks the server. */
+  take(name: StartupRead): Promise<StartupReply | null>;
 }
 
 export function createStartupReplies(): StartupReplies {
-  const handedOver = new Map<CallName, Promise<StartupReply | null>>();
+  const handedOver = new Map<StartupRead, Promise<StartupReply | null>>();
   return {
     handOver(name, reply) {
       handedOver.set(name, reply.catch(() => null));

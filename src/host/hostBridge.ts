@@ -167,11 +167,6 @@ export function createHostBridge({ self, parent, hostOrigins, reporter }: HostBr
         post({ request: 'billingAppReady', route: action.payload, protocolVersion: HOST_PROTOCOL_VERSION });
       } else if (accountApi.endpoints.getBillingData.matchFulfilled(action)) {
         postSubscription(action.payload);
-      } else if (accountApi.util.upsertQueryEntries.match(action)) {
-        // The billing data the page's start-up script loaded, seeded into the cache (sessionThunks.ts). A seeding of
-        // other entries leaves the cached billing data as it was: the host has heard of it already.
-        const seeded = accountApi.endpoints.getBillingData.select()(store.getState()).data;
-        if (seeded && seeded !== lastBillingData) postSubscription(seeded);
       }
       return result;
     };

@@ -61,7 +61,8 @@ it('asks the host, opens the session and asks for what the dashboard reads; the 
   const startup = startConversation(panelWindow('/billing/'));
   expect(startup).not.toBeNull();
   await startup!.dataRequested;
-  await Promise.all([startup!.billingData, startup!.siteLimits, startup!.nextCharge]);
+  expect(Object.keys(startup!.reads)).toEqual(['get-billing-data', 'get-current-site-limits', 'get-next-charge']);
+  await Promise.all(Object.values(startup!.reads));
 
   expect(host.postedWith('request').map((message) => message.request)).toEqual(['token', 'forceUpgradeInfo']);
   expect(host.posted.every(({ targetOrigin }) => targetOrigin === HOST_ORIGIN)).toBe(true);
@@ -89,10 +90,10 @@ it('asks for the account info, with the forced upgrade the host named, when the 
 
   const startup = startConversation(panelWindow('/domain/custom'))!;
 
-  await expect(startup.accountInfo).resolves.toEqual({ status: 200, body: { isGrace: false }, forceUpgrade: true });
-  await expect(startup.nextCharge).resolves.toBeNull();
+  expect(Object.keys(startup.reads)).toEqual(['get-billing-data', 'get-current-site-limits', 'get-account-info']);
+  await expect(startup.reads['get-account-info']).resolves.toEqual({ status: 200, body: { isGrace: false }, forceUpgrade: true });
   expect(accountInfo.map(({ options }) => options)).toEqual([{ forceUpgrade: true }]);
-  await startup.siteLimits;
+  await startup.reads['get-current-site-limits'];
   expect(calls.billingData.map(({ options }) => options)).toEqual([{ forceUpgrade: true }]);
 });
 
@@ -106,7 +107,7 @@ describe("on a site's own address", () => {
     onCall('get-next-charge', () => json({ nextCharge: null }));
 
     const startup = startConversation(panelWindow('/sites/acme/'))!;
-    await Promise.all([startup.billingData, startup.siteLimits, startup.nextCharge]);
+    await Promise.all(Object.values(startup.reads));
 
     expect(calls.session.map(({ options }) => options)).toEqual([{ init: true, verbose: false, site: 'acme', hostOrigin: HOST_ORIGIN }]);
   });
@@ -117,10 +118,10 @@ describe("on a site's own address", () => {
 
     const startup = startConversation(panelWindow('/sites/acme/domain/custom'))!;
 
-    await expect(startup.accountInfo).resolves.toMatchObject({ status: 200, body: { isGrace: false } });
-    await expect(startup.nextCharge).resolves.toBeNull();
+    await expect(startup.reads['get-account-info']).resolves.toMatchObject({ status: 200, body: { isGrace: false } });
+    expect(startup.reads['get-next-charge']).toBeUndefined();
     expect(accountInfo).toHaveLength(1);
-    await Promise.all([startup.billingData, startup.siteLimits]);
+    await Promise.all(Object.values(startup.reads));
   });
 });
 

@@ -1,9 +1,8 @@
 /**
  * The page's start-up: inlined into index.html (startupScript.ts, built by webpack.config.js), it runs before the
  * bundle has arrived and starts the session's conversation. It asks the host for `token` and `forceUpgradeInfo`,
- * exchanges the token at billing-session (init true) and starts get-billing-data, get-current-site-limits and
- * what the first screen alone reads (the dashboard's get-next-charge, the domain screens' get-account-info), and
- * hands the promises to the bundle (handOff.ts). It follows the panel's own rules, from the panel's own modules:
+ * exchanges the token at billing-session (init true) and starts what the first screen reads (app/routeTable.ts
+ * SCREEN_READS), and hands the promises to the bundle (handOff.ts). It follows the panel's own rules, from the panel's own modules:
  * the host's origin and the host requests (src/host/), the call's address and body (api/call.ts), the token and
  * forced-upgrade readings (features/session/), the route table (app/routeTable.ts). Anything it cannot do, the
  * bundle does as without it. Everything it imports ends up in every page's HTML: only small, plain modules.
@@ -12,20 +11,19 @@ import { HOST_TOKEN_INFO_WAIT_MS, HOST_TOKEN_WAIT_MS, HTTP_TIMEOUT_MS } from '..
 import type { CallName } from '../../core/contract';
 import type { PanelLocale } from '../../core/rules/locales';
 import { callBody, callUrl } from '../api/call';
-import type { StartupReply } from '../api/startupReplies';
-import { screenAt } from '../app/routeTable';
-import type { ScreenName } from '../app/routeTable';
+import type { StartupRead, StartupReply } from '../api/startupReplies';
+import { SCREEN_READS, screenAt } from '../app/routeTable';
 import { forceUpgradeOf, hostTokenOf } from '../features/session/hostAnswers';
 import { billingSessionOptions, sessionTokenOf } from '../features/session/panelStartup';
-import type { PanelStartup } from '../features/session/panelStartup';
+import type { PanelStartup, StartupReadReply } from '../features/session/panelStartup';
 import { detectHostOrigin, isFromHost } from '../host/hostOrigin';
 import { createHostRequests, isHostRequest } from '../host/hostRequests';
 import { browserLocale } from '../i18n/browserLocale';
 import { injectedConfig } from '../injectedConfig';
 import { panelRoute } from '../siteAddress';
 
-/** The screens that read the account info first (the domain screens). */
-const ACCOUNT_INFO_SCREENS: readonly ScreenName[] = ['domainOverview', 'customDomainSetup', 'sendingDomainSetup'];
+/** The reads whose answer depends on the host's forceUpgrade answer, which they send (as accountApi.ts asks them). */
+const READS_WITH_FORCE_UPGRADE: ReadonlySet<StartupRead> = new Set(['get-billing-data', 'get-account-info']);
 
 /** The call's status and body; null when it could not be made (the bundle then makes it). */
 function callServer(self: Window, name: CallName, jwt: string, options: Record<string, unknown>): Promise<StartupReply | null> {
@@ -85,28 +83,21 @@ export function startConversation(self: Window): PanelStartup | null {
     sessionToken: sessionTokenOf(reply),
     forceUpgrade: forceUpgradeOf(info),
   }));
-  /** The call, when the session opened; with the forceUpgrade it was asked with. */
-  const callWithForceUpgrade = (name: CallName, asked: boolean) =>
+  /** The read, once the session opened, with the forceUpgrade the host answered (sent when the read takes it). */
+  const read = (name: StartupRead): Promise<StartupReadReply> =>
     sessionAndInfo.then(({ sessionToken, forceUpgrade }) =>
-      asked && sessionToken !== null
-        ? callServer(self, name, sessionToken, { forceUpgrade }).then((reply) => reply && { ...reply, forceUpgrade })
-        : null,
+      sessionToken === null
+        ? null
+        : callServer(self, name, sessionToken, READS_WITH_FORCE_UPGRADE.has(name) ? { forceUpgrade } : {}).then((reply) => reply && { ...reply, forceUpgrade }),
     );
-  const callPlain = (name: CallName, asked: boolean) =>
-    sessionAndInfo.then(({ sessionToken }) => (asked && sessionToken !== null ? callServer(self, name, sessionToken, {}) : null));
-
-  const billingData = callWithForceUpgrade('get-billing-data', true);
+  // What the first screen reads (app/routeTable.ts), in the table's order: the billing data, which the first screen
+  // waits for, goes first. Handed to the bundle still in flight.
+  const screen = screenAt(panelRoute(self.location.pathname, site));
+  const reads: PanelStartup['reads'] = {};
+  for (const name of SCREEN_READS[screen]) reads[name] = read(name);
   // Settles just after the billing data was asked for (or could not be).
   const dataRequested = sessionAndInfo.then(() => undefined);
-  // Every screen shows the site's limits: asked beside the billing data rather than after it.
-  const siteLimits = callPlain('get-current-site-limits', true);
-  // What only one screen reads is asked beside the billing data too, when the panel opens on that screen, and
-  // handed to the bundle still in flight (api/startupReplies.ts): the dashboard's next charge (a preview at the
-  // card provider, which the first screen does not wait for) and the domain screens' account info.
-  const screen = screenAt(panelRoute(self.location.pathname, site));
-  const nextCharge = callPlain('get-next-charge', screen === 'dashboard');
-  const accountInfo = callWithForceUpgrade('get-account-info', ACCOUNT_INFO_SCREENS.includes(screen));
-  return { token, forceUpgradeInfo, session, billingData, siteLimits, nextCharge, accountInfo, dataRequested };
+  return { token, forceUpgradeInfo, session, reads, dataRequested };
 }
 
 /**

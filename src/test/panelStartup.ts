@@ -9,10 +9,10 @@ export function completeStartup(billingData: BillingData, overrides: Partial<Pan
     token: Promise.resolve({ answered: true, response: 'identity-token', origin: HOST_ORIGIN }),
     forceUpgradeInfo: Promise.resolve({ answered: true, response: { forceUpgrade: false, isOwner: true, ownerUser: null }, origin: HOST_ORIGIN }),
     session: Promise.resolve({ status: 200, body: { token: 'session-from-startup' } }),
-    billingData: Promise.resolve({ status: 200, body: billingData, forceUpgrade: false }),
-    siteLimits: Promise.resolve({ status: 200, body: { currentSiteLimits: billingData.currentSiteLimits } }),
-    nextCharge: Promise.resolve(null),
-    accountInfo: Promise.resolve(null),
+    reads: {
+      'get-billing-data': Promise.resolve({ status: 200, body: billingData, forceUpgrade: false }),
+      'get-current-site-limits': Promise.resolve({ status: 200, body: { currentSiteLimits: billingData.currentSiteLimits }, forceUpgrade: false }),
+    },
     dataRequested: Promise.resolve(),
     ...overrides,
   };

@@ -45,17 +45,15 @@ it('seeds the session, the billing data and the site limits from the start-up sc
   ]);
 });
 
-it('tells the host about the subscription only when the billing data is seeded, not for other seeded entries', async () => {
-  await panel.store.dispatch(resumeSession(completeStartup(billingData))).unwrap();
-  expect(panel.host.posted).toHaveLength(1);
+it('leaves the site limits to the screens when the start-up script could not read them', async () => {
+  await panel.store.dispatch(resumeSession(completeStartup(billingData, { reads: { 'get-billing-data': completeStartup(billingData).reads['get-billing-data']! } }))).unwrap();
 
-  panel.store.dispatch(accountApi.util.upsertQueryEntries([{ endpointName: 'getCurrentSiteLimits', arg: undefined, value: siteLimits }]));
-
-  expect(panel.host.posted).toHaveLength(1);
+  expect(accountApi.endpoints.getBillingData.select()(panel.store.getState()).data).toEqual(billingData);
+  expect(accountApi.endpoints.getCurrentSiteLimits.select()(panel.store.getState()).data).toBeUndefined();
 });
 
 it('leaves billing data asked with another forceUpgrade to the screens', async () => {
-  const startup = completeStartup(billingData, { billingData: Promise.resolve({ status: 200, body: billingData, forceUpgrade: true }) });
+  const startup = completeStartup(billingData, { reads: { 'get-billing-data': Promise.resolve({ status: 200, body: billingData, forceUpgrade: true }) } });
 
   await panel.store.dispatch(resumeSession(startup)).unwrap();
 
@@ -66,7 +64,7 @@ it('leaves billing data asked with another forceUpgrade to the screens', async (
 it('exchanges the token itself when the start-up script could not', async () => {
   const sessionCalls = answerAsOwnerHost(panel.host);
 
-  await panel.store.dispatch(resumeSession(completeStartup(billingData, { session: Promise.resolve(null), billingData: Promise.resolve(null), siteLimits: Promise.resolve(null) }))).unwrap();
+  await panel.store.dispatch(resumeSession(completeStartup(billingData, { session: Promise.resolve(null), reads: {} }))).unwrap();
 
   expect(sessionCalls.map((call) => [call.jwt, call.options])).toEqual([['identity-token', { init: true, verbose: false, hostOrigin: HOST_ORIGIN }]]);
   expect(selectSessionToken(panel.store.getState())).toBe('session-1');
@@ -98,8 +96,8 @@ describe("the next charge the start-up script asked for (the dashboard's preview
 
   it('is not waited for: the session opens while it is still on its way, and the endpoint then takes its answer', async () => {
     let answer!: (reply: { status: number; body: unknown }) => void;
-    const inFlight = new Promise<{ status: number; body: unknown }>((resolve) => (answer = resolve));
-    await panel.store.dispatch(resumeSession(completeStartup(billingData, { nextCharge: inFlight }))).unwrap();
+    const inFlight = new Promise<{ status: number; body: unknown; forceUpgrade: boolean }>((resolve) => (answer = (reply) => resolve({ ...reply, forceUpgrade: false })));
+    await panel.store.dispatch(resumeSession(completeStartup(billingData, { reads: { ...completeStartup(billingData).reads, 'get-next-charge': inFlight } }))).unwrap();
     expect(selectSessionStatus(panel.store.getState())).toBe('ready');
 
     // The shared MSW server fails any request without a handler: the endpoint asks no one.
@@ -114,7 +112,7 @@ describe("the account info the start-up script asked for (a domain screen's firs
   const accountInfo = { currentSite: billingData.currentSite, isGrace: false, forceUpgradeOwner: false };
 
   it('is taken by the endpoint when it was asked with the forceUpgrade the host answered', async () => {
-    const startup = completeStartup(billingData, { accountInfo: Promise.resolve({ status: 200, body: accountInfo, forceUpgrade: false }) });
+    const startup = completeStartup(billingData, { reads: { ...completeStartup(billingData).reads, 'get-account-info': Promise.resolve({ status: 200, body: accountInfo, forceUpgrade: false }) } });
     await panel.store.dispatch(resumeSession(startup)).unwrap();
     // The shared MSW server fails any request without a handler: the endpoint asks no one.
     const read = panel.store.dispatch(accountApi.endpoints.getAccountInfo.initiate());
@@ -124,7 +122,7 @@ describe("the account info the start-up script asked for (a domain screen's firs
 
   it('is asked again when the start-up script asked with another forceUpgrade', async () => {
     const asked = onCall('get-account-info', () => json(accountInfo));
-    const startup = completeStartup(billingData, { accountInfo: Promise.resolve({ status: 200, body: { stale: true }, forceUpgrade: true }) });
+    const startup = completeStartup(billingData, { reads: { ...completeStartup(billingData).reads, 'get-account-info': Promise.resolve({ status: 200, body: { stale: true }, forceUpgrade: true }) } });
     await panel.store.dispatch(resumeSession(startup)).unwrap();
     const read = panel.store.dispatch(accountApi.endpoints.getAccountInfo.initiate());
     await expect(read.unwrap()).resolves.toEqual(accountInfo);

@@ -1,28 +1,24 @@
 /**
  * What the page's start-up script (src/startup/) did before the bundle arrived, as it hands it to the bundle: it
- * asked the host for the token and forceUpgradeInfo, exchanged the token at billing-session and started
- * get-billing-data, get-current-site-limits and what the first screen alone reads (the dashboard's
- * get-next-charge, the domain screens' get-account-info). The session resumes from these promises (resumeSession
+ * asked the host for the token and forceUpgradeInfo, exchanged the token at billing-session and started the reads
+ * of the first screen (app/routeTable.ts SCREEN_READS). The session resumes from these promises (resumeSession
  * in sessionThunks.ts) instead of asking again; without them (a page outside a host, tests) it starts as it
  * always did. The rules both follow are here and in hostAnswers.ts.
  */
-import type { StartupReply } from '../../api/startupReplies';
+import type { StartupRead, StartupReply } from '../../api/startupReplies';
 import type { CallRequest } from '../../../core/contract';
 import type { HostAnswer } from '../../host/hostRequests';
+
+/** A read the start-up script made, with the forceUpgrade it knew when it asked (null: it could not make it). */
+export type StartupReadReply = (StartupReply & { forceUpgrade: boolean }) | null;
 
 export interface PanelStartup {
   token: Promise<HostAnswer>;
   forceUpgradeInfo: Promise<HostAnswer>;
   /** billing-session with init true */
   session: Promise<StartupReply | null>;
-  /** get-billing-data, with the forceUpgrade it was asked with */
-  billingData: Promise<(StartupReply & { forceUpgrade: boolean }) | null>;
-  /** get-current-site-limits */
-  siteLimits: Promise<StartupReply | null>;
-  /** get-next-charge, asked only when the panel opens on its dashboard (null otherwise) */
-  nextCharge: Promise<StartupReply | null>;
-  /** get-account-info, asked only when the panel opens on a domain screen (null otherwise), with its forceUpgrade */
-  accountInfo: Promise<(StartupReply & { forceUpgrade: boolean }) | null>;
+  /** the reads the first screen makes (app/routeTable.ts SCREEN_READS), by call; a read not made is absent */
+  reads: Partial<Record<StartupRead, Promise<StartupReadReply>>>;
   /** settles once get-billing-data was asked for, or could not be */
   dataRequested: Promise<void>;
 }

@@ -3,16 +3,17 @@
  * init true, renewed with init false, fully re-initialised on 'Token has expired'.
  */
 import { accountApi } from '../../api/accountApi';
-import type { BillingData, CallResponse } from '../../../core/contract';
+import { FIRST_RENDER_READS, type StartupRead } from '../../api/startupReplies';
 import { ERROR_MESSAGES, isCallFailure, isExpiredTokenMessage } from '../../api/errors';
 import { HOST_TOKEN_INFO_WAIT_MS, HOST_TOKEN_WAIT_MS } from '../../../core/rules/constants';
 import { askHost } from '../../host/hostBridge';
 import type { HostAnswer } from '../../host/hostRequests';
 import { createAppAsyncThunk } from '../../store/hooks';
+import type { AppDispatch } from '../../store/types';
 import { hostTokenOf, parseForceUpgradeInfo } from './hostAnswers';
 import type { HostToken } from './hostAnswers';
 import { sessionTokenOf } from './panelStartup';
-import type { PanelStartup } from './panelStartup';
+import type { PanelStartup, StartupReadReply } from './panelStartup';
 import { sessionApi } from './sessionApi';
 import { forceUpgradeInfoReceived, hostMissing, hostTokenRefused, sessionEstablished, sessionFailed } from './sessionSlice';
 
@@ -51,9 +52,9 @@ export const startSession = createAppAsyncThunk('session/start', async (_: void,
 
 /**
  * The first init, resumed from what the page's start-up script already did (panelStartup.ts): its host answers,
- * its session, the billing data and the site limits (seeded into the cache, so the screens do not ask again).
- * Whatever the start-up script could not do, the usual steps do; a start-up script that failed altogether leaves
- * it all to startSession.
+ * its session and the first screen's reads (app/routeTable.ts SCREEN_READS), each handed to its endpoint, which
+ * takes the answer instead of asking again (api/startupReplies.ts). Whatever the start-up script could not do, the
+ * usual steps do; a start-up script that failed altogether leaves it all to startSession.
  */
 export const resumeSession = createAppAsyncThunk('session/resume', async (startup: PanelStartup, { dispatch, extra }): Promise<boolean> => {
   const answers = await Promise.all([startup.token, startup.forceUpgradeInfo, startup.session]).catch(() => null);
@@ -65,31 +66,36 @@ export const resumeSession = createAppAsyncThunk('session/resume', async (startu
     dispatch(forceUpgradeInfoReceived(info));
     return dispatch(applyTokenAnswer({ answer: tokenAnswer, init: true })).unwrap();
   }
+  // A read asked with another forceUpgrade than the one the host answered is of no use: its endpoint asks again.
+  const reads = (Object.entries(startup.reads) as [StartupRead, Promise<StartupReadReply>][]).map(
+    ([name, reply]) => [name, reply.catch(() => null).then((answer) => (answer?.forceUpgrade === info.forceUpgrade ? answer : null))] as const,
+  );
+  for (const [name, reply] of reads) extra.startupReplies.handOver(name, reply);
+  const firstRender = reads.filter(([name]) => FIRST_RENDER_READS.has(name));
   // Nothing is dispatched before the start-up script's last calls are in: a render here would hold up its next
   // call (the script runs on this page's thread too), and the screens render once, with everything, below.
-  const [billingData, siteLimits] = await Promise.all([startup.billingData.catch(() => null), startup.siteLimits.catch(() => null)]);
+  const firstReplies = await Promise.all(firstRender.map(([, reply]) => reply));
   dispatch(forceUpgradeInfoReceived(info));
-  // Seeded before the session opens the screens, so none of them asks for it; an answer the transport would
-  // have treated (an error, another forceUpgrade) is left to the screens to ask for again. Seeded and opened in
-  // one synchronous step, so the screens render once with their data rather than once per change.
-  const seeds: Parameters<typeof accountApi.util.upsertQueryEntries>[0] = [];
-  if (billingData?.status === 200 && billingData.forceUpgrade === info.forceUpgrade) {
-    seeds.push({ endpointName: 'getBillingData', arg: undefined, value: billingData.body as BillingData });
-  }
-  if (siteLimits?.status === 200) {
-    seeds.push({ endpointName: 'getCurrentSiteLimits', arg: undefined, value: siteLimits.body as CallResponse<'get-current-site-limits'> });
-  }
-  if (seeds.length > 0) dispatch(accountApi.util.upsertQueryEntries(seeds));
-  // Not waited for: the plan details show the next charge when its preview at the card provider is in, and the
-  // domain screens their account info (asked with the same forceUpgrade, or asked again).
-  extra.startupReplies.handOver('get-next-charge', startup.nextCharge);
-  extra.startupReplies.handOver(
-    'get-account-info',
-    startup.accountInfo.then((reply) => (reply?.forceUpgrade === info.forceUpgrade ? reply : null)),
-  );
+  // The reads every screen shows are in the cache before the session opens the screens, so the screens render
+  // once, with their data. One that failed is left to the screens, which ask once the session is open.
+  await Promise.all(firstRender.filter((_, index) => firstReplies[index]?.status === 200).map(([name]) => startRead[name](dispatch)));
   dispatch(sessionEstablished(token));
+  // Not waited for: the plan details show the next charge when its preview at the card provider is in, and the
+  // domain screens their account info. Started before the screens open, so a screen finds its read under way.
+  for (const [name] of reads) if (!FIRST_RENDER_READS.has(name)) void startRead[name](dispatch);
   return true;
 });
+
+/**
+ * Each read the start-up script may make, started at its endpoint as a prefetch (no screen holds it yet): the
+ * endpoint takes the start-up script's answer (api/accountApi.ts startedOrAsked).
+ */
+const startRead: Record<StartupRead, (dispatch: AppDispatch) => PromiseLike<unknown>> = {
+  'get-billing-data': (dispatch) => dispatch(accountApi.endpoints.getBillingData.initiate(undefined, { subscribe: false })),
+  'get-current-site-limits': (dispatch) => dispatch(accountApi.endpoints.getCurrentSiteLimits.initiate(undefined, { subscribe: false })),
+  'get-next-charge': (dispatch) => dispatch(accountApi.endpoints.getNextCharge.initiate(undefined, { subscribe: false })),
+  'get-account-info': (dispatch) => dispatch(accountApi.endpoints.getAccountInfo.initiate(undefined, { subscribe: false })),
+};
 
 /** A renewal: a fresh host token, then billing-session (init false, or true to re-initialise). */
 export const renewSession = createAppAsyncThunk(
