@@ -13,7 +13,7 @@ import type { CallFailure } from './errors';
 import type { TransportContext } from './baseQuery';
 import type { StartupRead } from './startupReplies';
 import { call } from './call';
-import type { CallName, CallResponse } from '../../core/contract';
+import type { CallResponse } from '../../core/contract';
 
 type Asked = { data: unknown; error?: undefined } | { error: unknown; data?: undefined };
 
