@@ -2,7 +2,8 @@
  * Proof kept (issue 37, part 3) over HTTP, against the demo: a live custom domain is rechecked, one whose DNS no
  * longer points at its site is marked FAILING and its owner warned with the DNS diagnosis, and once the grace
  * period is over its hostname leaves the edge (only this site's) and the site goes back to its platform address.
- * The demo's clock routes move the recheck (routes/demoSandboxClock.ts); the last block runs the schedule itself.
+ * The demo's clock routes move the recheck (routes/demoSandboxClock.ts); a block runs the schedule itself, and the
+ * last one a resolver that does not answer.
  */
 import { sql } from 'kysely';
 import type { CallName } from '../../core/contract';
@@ -201,5 +202,19 @@ describe('the recheck schedule', () => {
     expect(await siteRow(LIVE_SITE)).toMatchObject({ url: `https://${LIVE_TARGET}` });
     expect(await edgeRow(LIVE_DOMAIN)).toBeUndefined();
     expect(await siteRow('site_sending_initialized')).toMatchObject({ ssl_status: 'ACTIVE', url: 'https://www.example.org' });
+  });
+});
+
+describe('a resolver that does not answer', () => {
+  // A closed port of loopback: every DNS question fails, which says nothing about the domain.
+  const demo = setUpDemo({ env: { DNS_SERVERS: '127.0.0.1:9' } });
+  const siteRow = siteRowOf(demo);
+  const edgeRow = edgeRowOf(demo);
+
+  it('changes nothing: the domain stays live and its hostname at the edge', async () => {
+    const rechecked = await demo.call<Recheck>('/__demo/recheck-domain', { siteId: LIVE_SITE });
+    expect([rechecked.status, rechecked.body.outcome]).toEqual([200, 'unchecked']);
+    expect(await siteRow(LIVE_SITE)).toEqual({ external_domain: LIVE_DOMAIN, ssl_status: 'ACTIVE', url: `https://${LIVE_DOMAIN}`, domain_lost_at: null });
+    expect(await edgeRow(LIVE_DOMAIN)).toMatchObject({ site_id: LIVE_SITE, status: 'ACTIVE' });
   });
 });
