@@ -24,6 +24,7 @@ import { RateLimitCounters } from './http/rateLimitCounters';
 import { RateLimits, registerRateLimits } from './http/rateLimits';
 import { loggerOptions } from './http/logging';
 import { registerProbes, type Probes } from './http/probes';
+import { DomainRechecks } from './domains/domainRechecks';
 import { createDomainServices } from './domains/services';
 import { createPaymentsProvider } from './payments/factory';
 import type { PaymentsProvider } from './payments/provider';
@@ -94,7 +95,7 @@ export interface PanelServer {
 }
 
 /** The payment sandbox's invoice pages, script, card frame and portal: the demo's stand-in for the provider's. */
-async function addSandboxRoutes(app: FastifyInstance, options: PanelServerOptions, payments: PaymentsProvider): Promise<void> {
+async function addSandboxRoutes(app: FastifyInstance, options: PanelServerOptions, payments: PaymentsProvider, domainRechecks: DomainRechecks): Promise<void> {
   const [{ registerSandboxInvoicePages }, { registerSandboxPaymentRoutes }, { registerSandboxClockRoutes }] = await Promise.all([
     import('./routes/demoSandboxInvoicePages'),
     import('./routes/demoSandboxPayments'),
@@ -102,7 +103,7 @@ async function addSandboxRoutes(app: FastifyInstance, options: PanelServerOption
   ]);
   const { config } = options;
   registerSandboxInvoicePages(app, options.db, config.brand);
-  registerSandboxClockRoutes(app, { db: options.db, payments });
+  registerSandboxClockRoutes(app, { db: options.db, payments, domainRechecks });
   registerSandboxPaymentRoutes(app, {
     payments,
     publishableKey: config.payments.publishableKey,
@@ -242,11 +243,14 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
   // Domains resolve through the configured nameservers; in the demo, by default, the demo's own DNS server.
   const demoDnsPort = config.demo ? await addDemoDomains(app, wired, now) : null;
   const dnsServers = config.domains.dnsServers ?? (demoDnsPort === null ? [] : [`${config.listenHost}:${demoDnsPort}`]);
-  const domains = createDomainServices(config.domains, { db, now, dnsServers, observer });
+  const domains = createDomainServices(config.domains, { db, now, dnsServers, observer, dnsGraceHours: config.domainSettings.dnsGraceHours });
   registerDomainRoutes(app, { ...deps, domains, proDomain: config.brand.proDomain });
+  const domainRechecks = new DomainRechecks({ ...domains, settings: config.domainSettings, log: app.log, now });
+  app.addHook('onReady', async () => domainRechecks.start());
+  app.addHook('onClose', async () => domainRechecks.stop());
 
   // The payment sandbox belongs to the demo; production uses the real provider's script and pages.
-  if (config.demo) await addSandboxRoutes(app, wired, payments);
+  if (config.demo) await addSandboxRoutes(app, wired, payments, domainRechecks);
   if (config.demo) await addErrorReportStandIn(app, config);
 
   const { reseed } = options;

@@ -13,6 +13,7 @@ import { SITE_VIEWS_KEPT } from './billing/repositories/siteReadModel';
 import { defaultBrand, type Brand } from './brand';
 import { ConfigError, nonEmpty, parseInteger, parseOrigins, parsePlatformApiKeys } from './configValues';
 import { parseRateLimits, type RateLimitConfig } from './rateLimitSettings';
+import { parseDomainSettings, type DomainSettings } from './domainSettings';
 import { parseMode } from './startMode';
 import { parseListenHost, parseRuntimeSettings, type RuntimeSettings } from './runtimeSettings';
 import { parseObservability, type ObservabilityConfig } from './observability/settings';
@@ -184,6 +185,8 @@ export interface ServerConfig {
   runtime: RuntimeSettings;
   /** METRICS_PORT and the RETENTION_ settings (observability/settings.ts) */
   observability: ObservabilityConfig;
+  /** DOMAIN_RECHECK_INTERVAL_SECONDS and DOMAIN_DNS_GRACE_HOURS (domainSettings.ts) */
+  domainSettings: DomainSettings;
 }
 
 /** The nearest directory above with a package.json: server/ runs under tsx, dist-server/server/ compiled. */
@@ -390,6 +393,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     readModelSitesKept: parseInteger('READ_MODEL_SITES_KEPT', env.READ_MODEL_SITES_KEPT, SITE_VIEWS_KEPT, MAX_READ_MODEL_SITES_KEPT),
     runtime: parseRuntimeSettings(env, production),
     observability: parseObservability(env),
+    domainSettings: parseDomainSettings(env),
   };
 }
 

@@ -57,6 +57,7 @@ export const messages = {
   platformKeyRequired: 'The platform API needs a platform key: Authorization: Bearer <key>.',
   platformKeyInvalid: 'The platform key is not valid.',
   adminUrlTaken: 'Another site has this admin URL.',
+  subdomainTaken: 'Another site has this subdomain (a removed site keeps its own): choose another.',
   userIdTaken: "A user of another site has this id.",
   emailTaken: 'Another user of this site has this e-mail address.',
   trialPlanNotAvailable: 'The trial plan is not an active base-plan price offered to new sites.',

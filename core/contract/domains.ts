@@ -67,6 +67,12 @@ export const dnsDiagnosisSchema = z.object({
   /** the custom domain diagnosed; null (and no records) without one */
   domain: z.string().nullable(),
   records: z.array(dnsDiagnosisRowSchema),
+  /**
+   * A live domain whose DNS no longer points at the site (status FAILING), found by the server's recheck at `since`:
+   * it stays the site's until `removalAt` (Unix seconds both), then leaves the site unless its records are fixed.
+   * null otherwise; a server of contract 1.2 leaves it out.
+   */
+  dnsLost: z.object({ since: z.number().int(), removalAt: z.number().int() }).nullable().optional(),
 });
 export type DnsDiagnosis = z.infer<typeof dnsDiagnosisSchema>;
 

@@ -77,6 +77,7 @@ export const API_ERROR_CODES = [
   'platform_key_required',
   'platform_key_invalid',
   'admin_url_taken',
+  'subdomain_taken',
   'user_id_taken',
   'email_taken',
   // ------------------------------------------------------------------ the payment provider's webhooks
@@ -92,6 +93,7 @@ export const API_ERROR_CODES = [
   'demo_domain_taken',
   'demo_host_sdk_not_built',
   'demo_injected_fault',
+  'demo_domain_not_in_grace',
 ] as const;
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];

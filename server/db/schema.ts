@@ -35,6 +35,10 @@ export interface SitesTable {
   trial_price_id: string | null;
   /** that trial's length in days (1 to 90); null with trial_price_id */
   trial_days: number | null;
+  /** Unix seconds; when a process last claimed the live custom domain for its recheck (domains/domainRechecks.ts) */
+  domain_checked_at: number | null;
+  /** Unix seconds; when a recheck found the live domain's DNS no longer pointing at the site (FAILING): its grace starts */
+  domain_lost_at: number | null;
 }
 
 /** Current usage of one plan limit by one site (members, staff, newsletters, enabled features...). */

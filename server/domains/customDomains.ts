@@ -5,9 +5,14 @@
  * A domain is one site's (its www twin and its sending domain with it: SiteDomainStore.otherSiteHolding), and the
  * edge is asked for its certificate only once the owner has proved control of it in DNS (proofOf): pointing at the
  * platform's shared address is not enough, any site could claim a name that does.
+ *
+ * The proof is kept, not given once: a live domain is rechecked on a schedule (recheck, run by domainRechecks.ts),
+ * and one whose DNS no longer points at the site is FAILING (live, its owner warned with the DNS diagnosis) until
+ * it points again or its grace period ends: then its hostname leaves the edge and it is DEFUNCT, the site back at
+ * its platform address.
  */
 import type { DnsDiagnosis, DnsDiagnosisRow, DnsRecordProblem, DomainCheck, SslStatus } from '../../core/contract';
-import { DNS_A_RECORD_IP, DNS_ROOT_HOST, DOMAIN_PROOF_HOST } from '../../core/rules/constants';
+import { DNS_A_RECORD_IP, DNS_ROOT_HOST, DOMAIN_PROOF_HOST, MS_PER_SECOND } from '../../core/rules/constants';
 import { toUnixSeconds } from '../../core/rules/dates';
 import {
   DOMAIN_CHECK_UNAVAILABLE_MESSAGE,
@@ -34,13 +39,20 @@ export const customDomainMessages = {
   checkFailed: DOMAIN_CHECK_UNAVAILABLE_MESSAGE,
 } as const;
 
-/** What the edge provider issues a certificate for: the CNAME target, {subdomain}.{pro domain}. */
+/**
+ * What the edge provider issues a certificate for and the CNAME proof points at: {subdomain}.{pro domain}, as SPEC 2
+ * "Records shown" has the owner publish it. It is a target only this site has, because a subdomain is never given
+ * to a second site: `sites.subdomain` is unique, a removed site keeps its row and so its subdomain (a PUT of a new
+ * site naming it is refused, 409 subdomain_taken), and the platform API never changes a site's subdomain. A
+ * target of the site's id instead would break the spec's records for nothing more; docs/providers.md says why, and
+ * what a platform that renames subdomains must keep (a former subdomain is never another site's).
+ */
 export function siteTarget(site: Pick<SiteRow, 'subdomain' | 'pro_domain'>): string {
   return `${site.subdomain}.${site.pro_domain}`;
 }
 
 /** The site as the edge records a hostname's maker (edgeProvider.ts HostnameOwner). */
-function hostnameOwner(site: Pick<SiteRow, 'id' | 'subdomain' | 'pro_domain'>): HostnameOwner {
+export function hostnameOwner(site: Pick<SiteRow, 'id' | 'subdomain' | 'pro_domain'>): HostnameOwner {
   return { siteId: site.id, target: siteTarget(site) };
 }
 
@@ -61,7 +73,19 @@ export interface CustomDomainsOptions {
   /** a changed custom domain ends the sending domain derived from the old one */
   sendingDomains: SendingDomains;
   now: () => number;
+  /** DOMAIN_DNS_GRACE_HOURS in milliseconds: how long a live domain whose DNS moved away stays the site's */
+  dnsGraceMs: number;
 }
+
+/** The statuses of a domain live at our edge, which the schedule rechecks. */
+export const RECHECKED_STATUSES: readonly SslStatus[] = ['ACTIVE', 'FAILING'];
+
+/**
+ * What a recheck did: kept (still points at the site), marked (no longer does: FAILING, in its grace period),
+ * restored (FAILING, and points at the site again), removed (the grace period over: off the edge, DEFUNCT),
+ * unchecked (DNS could not be asked, or the domain is not live: nothing changed).
+ */
+export type RecheckOutcome = 'kept' | 'marked' | 'restored' | 'removed' | 'unchecked';
 
 type DiagnosedRecord = Pick<DnsDiagnosisRow, 'type' | 'host' | 'name' | 'expected' | 'answers'>;
 
@@ -157,6 +181,12 @@ export class CustomDomains {
     if (domain === null) return { ssl_status: site.ssl_status as SslStatus | null, hostname: null, error: null };
     const { edge, sites } = this.options;
     try {
+      // A domain whose DNS moved away stays FAILING whatever the edge's certificate says, until DNS points here again.
+      if (site.ssl_status === 'FAILING') {
+        await this.recheck(site, this.options.now());
+        const rechecked = (await sites.find(site.id)) ?? site;
+        return { ssl_status: rechecked.ssl_status as SslStatus | null, hostname: rechecked.external_domain, error: null };
+      }
       // A domain saved but never activated (NONE), or waiting for its proof (PENDING), is activated by a check: the
       // panel polls it. A final status the edge never heard of (INVALID before any proof) waits for Try again. Only
       // the site's own hostname at the edge says anything: another's is never adopted, whatever its certificate.
@@ -170,6 +200,51 @@ export class CustomDomains {
       if (!isTransient(error)) throw error;
       return { ssl_status: site.ssl_status as SslStatus | null, hostname: domain, error: { message: customDomainMessages.checkFailed } };
     }
+  }
+
+  /**
+   * Whether the live domain's DNS still points at this site: a CNAME to the site's target, or, with no CNAME (a root
+   * served flattened, an A record), the platform's address together with the site's proof on the zone. null when
+   * DNS could not be asked: an outage of a resolver says nothing about the domain.
+   */
+  async pointsAtSite(site: SiteRow, domain: string): Promise<boolean | null> {
+    const { resolver } = this.options;
+    try {
+      const cnames = await resolver.resolve(domain, 'CNAME');
+      if (cnames.length > 0) return cnames.includes(siteTarget(site));
+      const zone = zoneOf(domain) ?? domain;
+      const [addresses, texts] = await Promise.all([resolver.resolve(domain, 'A'), resolver.resolve(`${DOMAIN_PROOF_HOST}.${zone}`, 'TXT')]);
+      return addresses.includes(DNS_A_RECORD_IP) && texts.some((text) => squash(text) === domainProofValue(site.id));
+    } catch (error) {
+      if (error instanceof DnsLookupError) return null;
+      throw error;
+    }
+  }
+
+  /**
+   * Rechecks a live domain as of `asOfMs` (RecheckOutcome). Only this site's hostname leaves the edge (the edge
+   * checks its maker); it leaves before the site's row says so, so an edge that fails leaves the domain FAILING
+   * for the next recheck to remove rather than a hostname nobody rechecks.
+   */
+  async recheck(site: SiteRow, asOfMs: number): Promise<RecheckOutcome> {
+    const domain = site.external_domain;
+    const status = site.ssl_status as SslStatus | null;
+    if (domain === null || status === null || !RECHECKED_STATUSES.includes(status)) return 'unchecked';
+    const { sites, edge, dnsGraceMs } = this.options;
+    const points = await this.pointsAtSite(site, domain);
+    if (points === null) return 'unchecked';
+    if (points) {
+      if (status !== 'FAILING') return 'kept';
+      return (await sites.recordRecheck(site, { status: 'ACTIVE', live: true, lostAt: null })) ? 'restored' : 'unchecked';
+    }
+    const lostAt = site.domain_lost_at;
+    if (status !== 'FAILING' || lostAt === null) {
+      const marked = await sites.recordRecheck(site, { status: 'FAILING', live: true, lostAt: toUnixSeconds(asOfMs) });
+      return marked ? 'marked' : 'unchecked';
+    }
+    if (asOfMs < (lostAt * MS_PER_SECOND) + dnsGraceMs) return 'marked';
+    await edge.removeHostname(domain, hostnameOwner(site));
+    return (await sites.recordRecheck(site, { status: 'DEFUNCT', live: false, lostAt: null })) ? 'removed' : 'unchecked';
   }
 
   /** The registrar the domain's nameservers belong to, asking the zone (the registrable domain) for its NS. */
@@ -217,6 +292,13 @@ export class CustomDomains {
         }
       }),
     );
-    return { domain, records };
+    return { domain, records, dnsLost: this.dnsLostOf(site) };
+  }
+
+  /** A FAILING domain's grace period: since the recheck found its DNS moved away, until its removal (Unix seconds). */
+  private dnsLostOf(site: SiteRow): DnsDiagnosis['dnsLost'] {
+    const lostAt = site.domain_lost_at;
+    if (site.ssl_status !== 'FAILING' || lostAt === null) return null;
+    return { since: lostAt, removalAt: lostAt + Math.ceil(this.options.dnsGraceMs / MS_PER_SECOND) };
   }
 }

@@ -18,6 +18,8 @@ import { EdgeSandbox } from './edgeSandbox';
 import { observeProvider, type ProviderObserver } from '../observability/observedProviders';
 import { SiteDomainStore } from './siteDomains';
 
+const MS_PER_HOUR = 3_600_000;
+
 export interface DomainServices {
   resolver: DnsResolver;
   sites: SiteDomainStore;
@@ -36,6 +38,8 @@ export interface DomainServicesContext {
   dnsServers: string[];
   /** times and counts every call to the DNS, edge, mail and registrar seams (observability/observedProviders.ts) */
   observer?: ProviderObserver;
+  /** DOMAIN_DNS_GRACE_HOURS: how long a live domain whose DNS moved away stays its site's (CustomDomains.recheck) */
+  dnsGraceHours: number;
 }
 
 function createEdge(config: DomainsConfig, context: DomainServicesContext, resolver: DnsResolver): EdgeProvider {
@@ -84,7 +88,7 @@ export function createDomainServices(config: DomainsConfig, context: DomainServi
     mail,
     registrar,
     registrarIntegrations: new RegistrarIntegrations(context.db, context.now),
-    customDomains: new CustomDomains({ sites, edge, resolver, sendingDomains, now: context.now }),
+    customDomains: new CustomDomains({ sites, edge, resolver, sendingDomains, now: context.now, dnsGraceMs: context.dnsGraceHours * MS_PER_HOUR }),
     sendingDomains,
   };
 }

@@ -38,15 +38,65 @@ export class SiteDomainStore {
     return row?.id ?? null;
   }
 
-  /** @throws DomainHeldError when another site holds the domain's key */
+  /**
+   * Sets the custom domain and its status; any grace period of a recheck ends with it (domain_lost_at).
+   * @throws DomainHeldError when another site holds the domain's key
+   */
   async setCustomDomain(site: SiteRow, domain: string | null, status: SslStatus | null, live: boolean): Promise<void> {
     await this.write(() =>
       this.db
         .updateTable('sites')
-        .set({ external_domain: domain, ssl_status: status, url: siteUrl(site, live ? domain : null) })
+        .set({ external_domain: domain, ssl_status: status, url: siteUrl(site, live ? domain : null), domain_lost_at: null })
         .where('id', '=', site.id)
         .execute(),
     );
+  }
+
+  /**
+   * The live domains of sites not removed (RECHECKED_STATUSES) whose last recheck was claimed before `checkedBefore`
+   * (Unix seconds), or never, the longest waiting first.
+   */
+  async dueForRecheck(statuses: readonly SslStatus[], checkedBefore: number, limit: number): Promise<SiteRow[]> {
+    return this.db
+      .selectFrom('sites')
+      .selectAll()
+      .where('external_domain', 'is not', null)
+      .where('deleted_at', 'is', null)
+      .where('ssl_status', 'in', [...statuses])
+      .where((eb) => eb.or([eb('domain_checked_at', 'is', null), eb('domain_checked_at', '<', checkedBefore)]))
+      .orderBy('domain_checked_at')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  }
+
+  /**
+   * Claims the site's recheck at `checkedAt`: false when another process claimed it since the site was read, so
+   * each domain is rechecked once an interval whichever process runs the schedule.
+   */
+  async claimRecheck(site: SiteRow, checkedAt: number): Promise<boolean> {
+    const claimed = await this.db
+      .updateTable('sites')
+      .set({ domain_checked_at: checkedAt })
+      .where('id', '=', site.id)
+      .where((eb) => (site.domain_checked_at === null ? eb('domain_checked_at', 'is', null) : eb('domain_checked_at', '=', site.domain_checked_at)))
+      .executeTakeFirst();
+    return Number(claimed.numUpdatedRows) === 1;
+  }
+
+  /**
+   * What a recheck found, written only while the site still has the domain and status it read: an owner who
+   * changed or removed the domain meanwhile keeps what they did. Answers whether it was written.
+   */
+  async recordRecheck(site: SiteRow, change: { status: SslStatus; live: boolean; lostAt: number | null }): Promise<boolean> {
+    const written = await this.db
+      .updateTable('sites')
+      .set({ ssl_status: change.status, url: siteUrl(site, change.live ? site.external_domain : null), domain_lost_at: change.lostAt })
+      .where('id', '=', site.id)
+      .where('external_domain', '=', site.external_domain)
+      .where('ssl_status', '=', site.ssl_status)
+      .executeTakeFirst();
+    return Number(written.numUpdatedRows) === 1;
   }
 
   /** @throws DomainHeldError when another site holds the sending domain */

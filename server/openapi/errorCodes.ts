@@ -66,6 +66,7 @@ export const errorCodeDocs: Record<ApiErrorCode, string> = {
   platform_key_required: '401: a platform API call without `Authorization: Bearer <key>` (docs/platform-api.md).',
   platform_key_invalid: '401: a platform API call whose key is none of PLATFORM_API_KEYS.',
   admin_url_taken: "409: PUT /platform/v1/sites/{siteId} names an admin URL another site has (a removed site's included).",
+  subdomain_taken: "409: PUT /platform/v1/sites/{siteId} makes a site with a subdomain another site has (a removed site's included): a subdomain is one site's for good, the target its custom domains' CNAME proof points at.",
   user_id_taken: '409: PUT /platform/v1/sites/{siteId} names a user id that is a user of another site.',
   email_taken: "409: PUT /platform/v1/sites/{siteId} gives a user (named by id) an e-mail another user of the site has, a removed one's included.",
   webhook_signature_invalid: "400 (POST /webhooks/payments): the event's signature does not hold.",
@@ -79,6 +80,7 @@ export const errorCodeDocs: Record<ApiErrorCode, string> = {
   demo_domain_taken: '409, demo only: that domain is taken.',
   demo_host_sdk_not_built: '500, demo only: the host SDK is not built.',
   demo_injected_fault: "any status, demo and tests only: a fault injected at /__test/faults.",
+  demo_domain_not_in_grace: "409, demo only: the site's custom domain is not in a grace period, so there is no end of one to move to.",
 };
 
 /** The component's description: the codes as a list, each with what it means. */

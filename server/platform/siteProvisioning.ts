@@ -150,6 +150,8 @@ export class SiteProvisioning {
     let changed = false;
     if (site === undefined) {
       const subdomain = body.subdomain ?? siteId.toLowerCase().replace(/_/g, '-');
+      // A subdomain is one site's for good: its custom domains' CNAME proof points at it (domains/customDomains.ts siteTarget).
+      if (await directory.findSiteBySubdomain(subdomain)) throw new DomainError('conflict', 'subdomain_taken', messages.subdomainTaken);
       await directory.insertSite({
         id: siteId,
         name: body.name,
@@ -168,6 +170,8 @@ export class SiteProvisioning {
         deleted_at: null,
         trial_price_id: trialPriceId,
         trial_days: trialDays,
+        domain_checked_at: null,
+        domain_lost_at: null,
       });
       created = true;
       changed = true;

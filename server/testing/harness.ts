@@ -282,6 +282,9 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
       LOG_LEVEL: 'silent',
       // A test's server has no balancer to drain: it stops at once unless a test asks for a drain.
       SHUTDOWN_DRAIN_DELAY_MS: '0',
+      // Live domains are rechecked when a test asks (the demo's recheck routes, or this setting): no pass writes
+      // to the sites while a test compares the database.
+      DOMAIN_RECHECK_INTERVAL_SECONDS: '0',
       ...(options.production ? PRODUCTION_SETTINGS_ENV : {}),
       // Production on SQLite says it means one node (docs/deploy.md "Fail-closed start").
       ...(options.production && databaseUrl === null ? { SINGLE_NODE: '1' } : {}),

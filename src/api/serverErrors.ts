@@ -116,6 +116,7 @@ export const SERVER_ERROR_MESSAGES: Readonly<Record<ApiErrorCode, ServerWording 
   platform_key_required: null,
   platform_key_invalid: null,
   admin_url_taken: null,
+  subdomain_taken: null,
   user_id_taken: null,
   email_taken: null,
   webhook_signature_invalid: null,
@@ -129,6 +130,7 @@ export const SERVER_ERROR_MESSAGES: Readonly<Record<ApiErrorCode, ServerWording 
   demo_domain_taken: null,
   demo_host_sdk_not_built: null,
   demo_injected_fault: null,
+  demo_domain_not_in_grace: null,
 };
 
 /**

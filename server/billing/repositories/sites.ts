@@ -36,6 +36,11 @@ export class SiteDirectory {
     return this.db.selectFrom('sites').selectAll().where('admin_url', '=', adminUrl).executeTakeFirst();
   }
 
+  /** The site, removed or not, served at this platform subdomain. */
+  findSiteBySubdomain(subdomain: string): Promise<SiteRow | undefined> {
+    return this.db.selectFrom('sites').selectAll().where('subdomain', '=', subdomain).executeTakeFirst();
+  }
+
   /** Live sites in id order, from after `after`. */
   listSites(after: string | undefined, limit: number): Promise<SiteRow[]> {
     let query = this.db.selectFrom('sites').selectAll().where('deleted_at', 'is', null);

@@ -40,6 +40,7 @@ import { NaturalBreaks } from '../../ui/NaturalBreaks';
 import { useScreenTitle } from '../../ui/shell';
 import { useActionFlow } from '../../ui/useActionFlow';
 import { poll } from '../common/poll';
+import { DomainDnsWarning } from './DomainDnsWarning';
 import { DomainGate } from './DomainGate';
 import { domainApi, useCheckDomainDnsQuery, useLookupNameserverQuery } from './domainApi';
 import { CUSTOM_DOMAIN_ACTIVATION, PROXY_STATUS_DNS_ONLY_TEXT, customDomainRemovalFailed, dnsProblemMessage, domainNoticeMessage } from './messages';
@@ -307,6 +308,8 @@ function CustomDomainForm({ site }: { site: CurrentSite }) {
       <p className="visually-hidden" role="status" aria-live="polite">
         {announcement}
       </p>
+      {/* Until the owner removes the domain or activates it again. */}
+      {!removed && (phase === 'live' || phase === 'failed') && <DomainDnsWarning site={site} diagnosis={diagnosis} />}
       <form className="domain-steps" onSubmit={submit} noValidate>
         <ol className="domain-steps__list">
           <li className="card domain-step">

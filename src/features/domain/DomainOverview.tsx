@@ -99,6 +99,8 @@ function CustomDomain({ site }: { site: CurrentSite }) {
             {t(customDomainStatusText(site.ssl_status))}
           </p>
           <OverviewMessage>{overviewNotice && domainNoticeMessage(i18n, overviewNotice)}</OverviewMessage>
+          {/* Beyond the spec: the server's recheck found the live domain's DNS moved away (issue 37). */}
+          <OverviewMessage>{site.ssl_status === 'FAILING' ? t`Your custom domain no longer points to your site. Check the DNS records.` : null}</OverviewMessage>
           <div className="card__actions">
             <Link className="button button--secondary" to="/domain/custom" aria-label={t`Edit custom domain`}>
               <Trans>Edit</Trans>
