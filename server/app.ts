@@ -25,6 +25,7 @@ import { RateLimits, registerRateLimits } from './http/rateLimits';
 import { loggerOptions } from './http/logging';
 import { registerProbes, type Probes } from './http/probes';
 import { createDomainServices } from './domains/services';
+import { DomainClaimSweep } from './domains/domainClaims';
 import { createPaymentsProvider } from './payments/factory';
 import type { PaymentsProvider } from './payments/provider';
 import { registerAccountRoutes } from './routes/account';
@@ -242,8 +243,11 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
   // Domains resolve through the configured nameservers; in the demo, by default, the demo's own DNS server.
   const demoDnsPort = config.demo ? await addDemoDomains(app, wired, now) : null;
   const dnsServers = config.domains.dnsServers ?? (demoDnsPort === null ? [] : [`${config.listenHost}:${demoDnsPort}`]);
-  const domains = createDomainServices(config.domains, { db, now, dnsServers, observer });
+  const domains = createDomainServices(config.domains, { db, now, dnsServers, observer, domainSettings: config.domainSettings });
   registerDomainRoutes(app, { ...deps, domains, proDomain: config.brand.proDomain });
+  const claimSweep = new DomainClaimSweep(() => domains.customDomains.expireClaims(), config.domainSettings, app.log);
+  app.addHook('onReady', async () => claimSweep.start());
+  app.addHook('onClose', async () => claimSweep.stop());
 
   // The payment sandbox belongs to the demo; production uses the real provider's script and pages.
   if (config.demo) await addSandboxRoutes(app, wired, payments);

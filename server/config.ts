@@ -13,6 +13,7 @@ import { SITE_VIEWS_KEPT } from './billing/repositories/siteReadModel';
 import { defaultBrand, type Brand } from './brand';
 import { ConfigError, nonEmpty, parseInteger, parseOrigins, parsePlatformApiKeys } from './configValues';
 import { parseRateLimits, type RateLimitConfig } from './rateLimitSettings';
+import { parseDomainSettings, type DomainSettings } from './domainSettings';
 import { parseMode } from './startMode';
 import { parseListenHost, parseRuntimeSettings, type RuntimeSettings } from './runtimeSettings';
 import { parseObservability, type ObservabilityConfig } from './observability/settings';
@@ -160,6 +161,8 @@ export interface ServerConfig {
   distDir: string;
   logLevel: string;
   rateLimits: RateLimitConfig;
+  /** the custom domains' claims (domainSettings.ts) */
+  domainSettings: DomainSettings;
   /**
    * TRUST_PROXY_HOPS: how many proxies (the load balancer, a local reverse proxy) stand in front and append to
    * X-Forwarded-For; 0: none, the peer is the client. billing-session's limit counts per client address, so
@@ -380,6 +383,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
     trustProxyHops: parseInteger('TRUST_PROXY_HOPS', env.TRUST_PROXY_HOPS, 0, MAX_PROXY_HOPS),
     rateLimits: parseRateLimits(env),
+    domainSettings: parseDomainSettings(env),
     hostReadyTimeoutMs: parseInteger('HOST_READY_TIMEOUT_MS', env.HOST_READY_TIMEOUT_MS, DEFAULT_READY_TIMEOUT_MS, MAX_READY_TIMEOUT_MS),
     readModelSitesKept: parseInteger('READ_MODEL_SITES_KEPT', env.READ_MODEL_SITES_KEPT, SITE_VIEWS_KEPT, MAX_READ_MODEL_SITES_KEPT),
     runtime: parseRuntimeSettings(env, production),

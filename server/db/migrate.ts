@@ -14,6 +14,7 @@ import * as m0010 from './migrations/0010_rate_limits';
 import * as m0011 from './migrations/0011_platform_sites';
 import * as m0012 from './migrations/0012_retention_indexes';
 import * as m0013 from './migrations/0013_edge_hostname_owners';
+import * as m0014 from './migrations/0014_domain_claims';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0011_platform_sites': m0011,
   '0012_retention_indexes': m0012,
   '0013_edge_hostname_owners': m0013,
+  '0014_domain_claims': m0014,
 };
 
 /** Every migration this server knows, in the order they run. */

@@ -35,6 +35,15 @@ export interface SitesTable {
   trial_price_id: string | null;
   /** that trial's length in days (1 to 90); null with trial_price_id */
   trial_days: number | null;
+  /**
+   * Unix seconds: when the custom domain, saved without proof of control, is let go (domains/domainClaims.ts); null
+   * once the site proved it, and without a domain (migration 0014)
+   */
+  domain_claim_expires_at: number | null;
+  /** the last custom domain this site lost before proving it, why (DomainClaimEndReason) and when (Unix seconds) */
+  domain_claim_ended_domain: string | null;
+  domain_claim_ended_reason: string | null;
+  domain_claim_ended_at: number | null;
 }
 
 /** Current usage of one plan limit by one site (members, staff, newsletters, enabled features...). */

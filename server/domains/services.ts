@@ -17,6 +17,8 @@ import type { EdgeProvider } from './edgeProvider';
 import { EdgeSandbox } from './edgeSandbox';
 import { observeProvider, type ProviderObserver } from '../observability/observedProviders';
 import { SiteDomainStore } from './siteDomains';
+import { DomainClaims } from './domainClaims';
+import type { DomainSettings } from '../domainSettings';
 
 export interface DomainServices {
   resolver: DnsResolver;
@@ -34,6 +36,8 @@ export interface DomainServicesContext {
   now: () => number;
   /** "host:port" nameservers to resolve through; empty: the system's */
   dnsServers: string[];
+  /** how long an unproven custom domain is held (domainClaims.ts) */
+  domainSettings: DomainSettings;
   /** times and counts every call to the DNS, edge, mail and registrar seams (observability/observedProviders.ts) */
   observer?: ProviderObserver;
 }
@@ -77,6 +81,7 @@ export function createDomainServices(config: DomainsConfig, context: DomainServi
   const registrarProvider = createRegistrar(config, context);
   const registrar = observe('registrar', registrarProvider.name, registrarProvider);
   const sendingDomains = new SendingDomains({ sites, mail, resolver });
+  const claims = new DomainClaims({ sites, sendingDomains, settings: context.domainSettings, now: context.now });
   return {
     resolver,
     sites,
@@ -84,7 +89,7 @@ export function createDomainServices(config: DomainsConfig, context: DomainServi
     mail,
     registrar,
     registrarIntegrations: new RegistrarIntegrations(context.db, context.now),
-    customDomains: new CustomDomains({ sites, edge, resolver, sendingDomains, now: context.now }),
+    customDomains: new CustomDomains({ sites, edge, resolver, sendingDomains, claims, now: context.now }),
     sendingDomains,
   };
 }
