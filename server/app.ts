@@ -24,7 +24,7 @@ import { RateLimitCounters } from './http/rateLimitCounters';
 import { RateLimits, registerRateLimits } from './http/rateLimits';
 import { loggerOptions } from './http/logging';
 import { registerProbes, type Probes } from './http/probes';
-import { createDomainServices } from './domains/services';
+import { createDomainServices, type DomainServices } from './domains/services';
 import { DomainClaimSweep } from './domains/domainClaims';
 import { createPaymentsProvider } from './payments/factory';
 import type { PaymentsProvider } from './payments/provider';
@@ -95,7 +95,7 @@ export interface PanelServer {
 }
 
 /** The payment sandbox's invoice pages, script, card frame and portal: the demo's stand-in for the provider's. */
-async function addSandboxRoutes(app: FastifyInstance, options: PanelServerOptions, payments: PaymentsProvider): Promise<void> {
+async function addSandboxRoutes(app: FastifyInstance, options: PanelServerOptions, payments: PaymentsProvider, domains: DomainServices, now: () => number): Promise<void> {
   const [{ registerSandboxInvoicePages }, { registerSandboxPaymentRoutes }, { registerSandboxClockRoutes }] = await Promise.all([
     import('./routes/demoSandboxInvoicePages'),
     import('./routes/demoSandboxPayments'),
@@ -103,7 +103,7 @@ async function addSandboxRoutes(app: FastifyInstance, options: PanelServerOption
   ]);
   const { config } = options;
   registerSandboxInvoicePages(app, options.db, config.brand);
-  registerSandboxClockRoutes(app, { db: options.db, payments });
+  registerSandboxClockRoutes(app, { db: options.db, payments, expireDomainClaims: () => domains.customDomains.expireClaims(), now });
   registerSandboxPaymentRoutes(app, {
     payments,
     publishableKey: config.payments.publishableKey,
@@ -250,7 +250,7 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
   app.addHook('onClose', async () => claimSweep.stop());
 
   // The payment sandbox belongs to the demo; production uses the real provider's script and pages.
-  if (config.demo) await addSandboxRoutes(app, wired, payments);
+  if (config.demo) await addSandboxRoutes(app, wired, payments, domains, now);
   if (config.demo) await addErrorReportStandIn(app, config);
 
   const { reseed } = options;

@@ -3,6 +3,11 @@
  * payment sandbox's clock to the end of the site's current subscription period and renews it there
  * (payments/sandbox/renewals.ts): the saved card is charged, and the server hears of it through the
  * sandbox's signed webhook events, as it would from the real provider. Answers what the renewal did.
+ *
+ * `POST /__demo/expire-domain-claim` `{siteId}` moves the site's unproven custom domain claim to its expiry and runs
+ * the claims' sweep once (domains/domainClaims.ts), as DOMAIN_CLAIM_EXPIRY_HOURS later: the claim ends, unless the
+ * site has proved the domain by now. Answers `expired`, `proven` (kept), `waiting` (DNS or the edge could not be
+ * asked: the next pass), or `none` (no unproven claim).
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -12,6 +17,8 @@ import { parseBody } from '../http/validate';
 import type { PaymentsProvider } from '../payments/provider';
 import { SandboxProvider } from '../payments/sandbox/provider';
 import { advanceToRenewal } from '../payments/sandbox/renewals';
+import type { ExpiryPass } from '../domains/domainClaims';
+import { toUnixSeconds } from '../../core/rules/dates';
 
 const HTTP_NOT_FOUND = 404;
 const HTTP_CONFLICT = 409;
@@ -23,7 +30,33 @@ export const clockMessages = {
   notSandbox: 'The clock control moves the payment sandbox only: the real provider keeps its own time.',
 } as const;
 
-export function registerSandboxClockRoutes(app: FastifyInstance, options: { db: Db; payments: PaymentsProvider }): void {
+export interface SandboxClockOptions {
+  db: Db;
+  payments: PaymentsProvider;
+  /** one pass of the domain claims' sweep (domains/customDomains.ts expireClaims) */
+  expireDomainClaims: () => Promise<ExpiryPass>;
+  now: () => number;
+}
+
+export function registerSandboxClockRoutes(app: FastifyInstance, options: SandboxClockOptions): void {
+  app.post('/__demo/expire-domain-claim', async (request) => {
+    const { siteId } = parseBody(advanceSchema, request.body);
+    const { db } = options;
+    const claim = await db
+      .updateTable('sites')
+      .set({ domain_claim_expires_at: toUnixSeconds(options.now()) })
+      .where('id', '=', siteId)
+      .where('external_domain', 'is not', null)
+      .where('domain_claim_expires_at', 'is not', null)
+      .executeTakeFirst();
+    if (Number(claim.numUpdatedRows) === 0) return { result: 'none' as const };
+    await options.expireDomainClaims();
+    const site = await db.selectFrom('sites').select(['external_domain', 'domain_claim_expires_at']).where('id', '=', siteId).executeTakeFirstOrThrow();
+    if (site.external_domain === null) return { result: 'expired' as const };
+    // Proven on the sweep's last look; else DNS or the edge could not be asked, and the next pass ends it.
+    return { result: site.domain_claim_expires_at === null ? ('proven' as const) : ('waiting' as const) };
+  });
+
   app.post('/__demo/advance-renewal', async (request) => {
     const { siteId } = parseBody(advanceSchema, request.body);
     const { payments } = options;
