@@ -30,6 +30,7 @@ import { DomainGate } from './DomainGate';
 import { DomainPurchase } from './DomainPurchase';
 import { domainApi } from './domainApi';
 import { domainNoticeMessage, sendingDomainMessage } from './messages';
+import { EndedClaimNotice, UnprovenClaimNote } from './domainClaims';
 
 const SSL_STATUS_TEXT = {
   live: msg`Active`,
@@ -99,6 +100,7 @@ function CustomDomain({ site }: { site: CurrentSite }) {
             {t(customDomainStatusText(site.ssl_status))}
           </p>
           <OverviewMessage>{overviewNotice && domainNoticeMessage(i18n, overviewNotice)}</OverviewMessage>
+          <UnprovenClaimNote site={site} />
           <div className="card__actions">
             <Link className="button button--secondary" to="/domain/custom" aria-label={t`Edit custom domain`}>
               <Trans>Edit</Trans>
@@ -107,6 +109,7 @@ function CustomDomain({ site }: { site: CurrentSite }) {
         </>
       ) : (
         <>
+          <EndedClaimNotice claim={site.ended_domain_claim} />
           <p className="note">
             <Trans>Use a domain you already own for your site.</Trans>
           </p>
