@@ -9,7 +9,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { CurrentSite, DnsDiagnosis } from '../../../core/contract';
-import { accountErrorText, errorText, isCallFailure, type CallFailure } from '../../api/errors';
+import { accountErrorText, isCallFailure, translateErrorText, type CallFailure } from '../../api/errors';
+import { serverErrorText } from '../../api/serverErrors';
 import { useConfig } from '../../config';
 import { DOMAIN_POLL_INTERVAL_MS, LEGACY_PLAN_HTTP_STATUS, MS_PER_SECOND } from '../../../core/rules/constants';
 import {
@@ -396,7 +397,7 @@ function CustomDomainForm({ site }: { site: CurrentSite }) {
               />
             )}
             <FormError id={messageId}>
-              {message ? domainNoticeMessage(i18n, message) : refusal?.code === 'domain_held' ? errorText(i18n, refusal.error) : null}
+              {message ? domainNoticeMessage(i18n, message) : refusal?.code === 'domain_held' ? translateErrorText(i18n, serverErrorText(refusal.error)) : null}
             </FormError>
             {claimedDomain !== null && claimProof && <ClaimedElsewhere domain={claimedDomain} proof={claimProof} />}
             {configured && phase !== 'live' && <UnprovenClaimNote site={site} />}
