@@ -162,3 +162,18 @@ describe('an unproven claim that expires', () => {
     expect(currentSite.ended_domain_claim).toMatchObject({ domain: 'www.bigbrand-example.com', reason: 'expired' });
   });
 });
+
+describe('the sweep on its schedule', () => {
+  // A demo of its own, sweeping every second (DOMAIN_CLAIM_SWEEP_INTERVAL_SECONDS), as each process does every 600 s.
+  const sweeping = setUpDemo({ env: { DOMAIN_CLAIM_SWEEP_INTERVAL_SECONDS: '1' } });
+
+  it('ends an expired claim with no request at all', async () => {
+    await sweeping.query(sql`update sites set domain_claim_expires_at = ${nowSeconds() - 1} where id = 'site_domain_claimed'`);
+    let ended: { external_domain: string | null; domain_claim_ended_reason: string | null } | undefined;
+    for (let look = 0; look < 50 && ended?.external_domain !== null; look += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      [ended] = await sweeping.query(sql`select external_domain, domain_claim_ended_reason from sites where id = 'site_domain_claimed'`);
+    }
+    expect(ended).toEqual({ external_domain: null, domain_claim_ended_reason: 'expired' });
+  });
+});
