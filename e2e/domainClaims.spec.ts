@@ -68,7 +68,7 @@ test('the real owner proves bigbrand-example.com and takes it from the unproven 
 
 test("an unproven claim expires: the demo's clock control runs the sweep, and its owner reads why", async ({ page, openPanel }) => {
   const panel = await openPanel('domain-claimed', '/domain');
-  await expect(customDomainBox(panel).getByText('www.bigbrand-example.com')).toBeVisible();
+  await expect(customDomainBox(panel).getByText('www.bigbrand-example.com', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Expire the unproven domain claim' }).click();
   await expect(page.getByRole('status', { name: 'Demo clock' })).toHaveText('The unproven domain claim expired: the domain was released.');
   const notice = customDomainBox(panel).getByRole('status');
