@@ -171,7 +171,7 @@ export const currentSiteSchema = z.object({
   /**
    * Beyond the spec: Unix seconds until which the custom domain, saved without proof of control, is held for this
    * site; another site that proves the domain first takes it. Null once proven, and without a domain. A server of
-   * contract 1.1 leaves it out.
+   * contract 1.2 leaves it out.
    */
   domain_claim_expires_at: z.number().int().nullable().optional(),
   /** Beyond the spec: the last custom domain this site lost before proving it, and why. Left out like the above. */
