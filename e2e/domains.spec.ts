@@ -94,7 +94,8 @@ test('a domain another site holds is refused, and that site keeps it', async ({ 
   const panel = await openPanel('active', '/domain/custom');
   await domainInput(panel).fill('example.com');
   await panel.getByRole('button', { name: 'Activate' }).click();
-  await expect(panel.getByText("We weren't able to activate your custom domain. Refresh the page and try again or contact support")).toBeVisible();
+  // The server's refusal (domain_held) in the catalog's words, not the generic failure.
+  await expect(panel.getByText('This domain is already connected to another site. Remove it there first, or contact support.')).toBeVisible();
   const owner = await openPanel('domain-live', '/domain');
   await expect(owner.getByRole('region', { name: 'Custom domain' }).getByText('www.example.com')).toBeVisible();
   await expect(owner.getByRole('region', { name: 'Custom sending domain' }).getByText('example.com', { exact: true })).toBeVisible();

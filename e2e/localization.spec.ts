@@ -32,6 +32,7 @@ const SCREENS: Array<{ name: string; scenario: ScenarioName; route: string }> = 
   { name: 'custom domain setup', scenario: 'starter', route: '/domain/custom' },
   { name: 'custom domain pending', scenario: 'domain-pending', route: '/domain/custom' },
   { name: 'custom domain failed', scenario: 'domain-failed', route: '/domain/custom' },
+  { name: 'custom domain claimed, not proven', scenario: 'domain-claimed', route: '/domain/custom' },
   { name: 'sending domain to verify', scenario: 'sending-initialized', route: '/domain/sending' },
   { name: 'owner-only message', scenario: 'not-owner', route: '' },
   { name: 'legacy plan message', scenario: 'legacy', route: '' },

@@ -48,6 +48,7 @@ const SCREENS: Array<{ name: string; scenario: ScenarioName; route: string; show
   { name: 'custom domain setup', scenario: 'starter', route: '/domain/custom', shows: (panel) => panel.getByRole('textbox').first() },
   { name: 'custom domain pending', scenario: 'domain-pending', route: '/domain/custom', shows: (panel) => panel.getByText('blog.example.com').first() },
   { name: 'custom domain failed', scenario: 'domain-failed', route: '/domain/custom', shows: (panel) => panel.getByText('shop.example.co.uk').first() },
+  { name: 'custom domain claimed, not proven', scenario: 'domain-claimed', route: '/domain/custom', shows: (panel) => panel.getByText(/is held for this site until/) },
   { name: 'sending domain to verify', scenario: 'sending-initialized', route: '/domain/sending', shows: (panel) => panel.getByRole('table').first() },
   { name: 'sending domain verified', scenario: 'domain-live', route: '/domain/sending', shows: (panel) => panel.getByText('example.com').first() },
   { name: 'owner-only message', scenario: 'not-owner', route: '', shows: (panel) => panel.getByRole('main').getByText(/owner/i).first() },

@@ -25,7 +25,8 @@ import { RateLimits, registerRateLimits } from './http/rateLimits';
 import { loggerOptions } from './http/logging';
 import { registerProbes, type Probes } from './http/probes';
 import { DomainRechecks } from './domains/domainRechecks';
-import { createDomainServices } from './domains/services';
+import { createDomainServices, type DomainServices } from './domains/services';
+import { DomainClaimSweep } from './domains/domainClaims';
 import { createPaymentsProvider } from './payments/factory';
 import type { PaymentsProvider } from './payments/provider';
 import { registerAccountRoutes } from './routes/account';
@@ -95,7 +96,13 @@ export interface PanelServer {
 }
 
 /** The payment sandbox's invoice pages, script, card frame and portal: the demo's stand-in for the provider's. */
-async function addSandboxRoutes(app: FastifyInstance, options: PanelServerOptions, payments: PaymentsProvider, domainRechecks: DomainRechecks): Promise<void> {
+async function addSandboxRoutes(
+  app: FastifyInstance,
+  options: PanelServerOptions,
+  payments: PaymentsProvider,
+  domains: { services: DomainServices; rechecks: DomainRechecks },
+  now: () => number,
+): Promise<void> {
   const [{ registerSandboxInvoicePages }, { registerSandboxPaymentRoutes }, { registerSandboxClockRoutes }] = await Promise.all([
     import('./routes/demoSandboxInvoicePages'),
     import('./routes/demoSandboxPayments'),
@@ -103,7 +110,13 @@ async function addSandboxRoutes(app: FastifyInstance, options: PanelServerOption
   ]);
   const { config } = options;
   registerSandboxInvoicePages(app, options.db, config.brand);
-  registerSandboxClockRoutes(app, { db: options.db, payments, domainRechecks });
+  registerSandboxClockRoutes(app, {
+    db: options.db,
+    payments,
+    domainRechecks: domains.rechecks,
+    expireDomainClaims: () => domains.services.customDomains.expireClaims(),
+    now,
+  });
   registerSandboxPaymentRoutes(app, {
     payments,
     publishableKey: config.payments.publishableKey,
@@ -243,14 +256,22 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
   // Domains resolve through the configured nameservers; in the demo, by default, the demo's own DNS server.
   const demoDnsPort = config.demo ? await addDemoDomains(app, wired, now) : null;
   const dnsServers = config.domains.dnsServers ?? (demoDnsPort === null ? [] : [`${config.listenHost}:${demoDnsPort}`]);
-  const domains = createDomainServices(config.domains, { db, now, dnsServers, observer, dnsGraceHours: config.domainSettings.dnsGraceHours });
+  const domains = createDomainServices(config.domains, { db, now, dnsServers, observer, domainSettings: config.domainSettings });
   registerDomainRoutes(app, { ...deps, domains, proDomain: config.brand.proDomain });
+  // Two schedules, run as the retention prune is: unproven claims end when they expire (domainClaims.ts), live
+  // domains are rechecked and, their DNS gone, removed after the grace (domainRechecks.ts).
+  const claimSweep = new DomainClaimSweep(() => domains.customDomains.expireClaims(), config.domainSettings, app.log);
   const domainRechecks = new DomainRechecks({ ...domains, settings: config.domainSettings, log: app.log, now });
-  app.addHook('onReady', async () => domainRechecks.start());
-  app.addHook('onClose', async () => domainRechecks.stop());
+  app.addHook('onReady', async () => {
+    claimSweep.start();
+    domainRechecks.start();
+  });
+  app.addHook('onClose', async () => {
+    await Promise.all([claimSweep.stop(), domainRechecks.stop()]);
+  });
 
   // The payment sandbox belongs to the demo; production uses the real provider's script and pages.
-  if (config.demo) await addSandboxRoutes(app, wired, payments, domainRechecks);
+  if (config.demo) await addSandboxRoutes(app, wired, payments, { services: domains, rechecks: domainRechecks }, now);
   if (config.demo) await addErrorReportStandIn(app, config);
 
   const { reseed } = options;

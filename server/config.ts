@@ -185,7 +185,7 @@ export interface ServerConfig {
   runtime: RuntimeSettings;
   /** METRICS_PORT and the RETENTION_ settings (observability/settings.ts) */
   observability: ObservabilityConfig;
-  /** DOMAIN_RECHECK_INTERVAL_SECONDS and DOMAIN_DNS_GRACE_HOURS (domainSettings.ts) */
+  /** The custom domains' claims and rechecks: the DOMAIN_CLAIM_ and DOMAIN_RECHECK/DNS_GRACE settings (domainSettings.ts) */
   domainSettings: DomainSettings;
 }
 

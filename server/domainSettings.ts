@@ -1,11 +1,19 @@
 /**
- * The custom domains' settings (docs/deploy.md "Custom domains"), read by loadConfig (config.ts): how often each
- * process rechecks the live domains' DNS and how long a domain whose DNS moved away keeps its place before it is
- * removed (domains/domainRechecks.ts).
+ * The custom domains' settings (docs/deploy.md "Custom domains"), read by loadConfig (config.ts): how long a domain
+ * saved without proof is held and how often expired claims end (domains/domainClaims.ts); how often each process
+ * rechecks the live domains' DNS and how long a domain whose DNS moved away keeps its place before it is removed
+ * (domains/domainRechecks.ts).
  */
 import { parseInteger } from './configValues';
 
 export interface DomainSettings {
+  /**
+   * DOMAIN_CLAIM_EXPIRY_HOURS: how long a custom domain saved without proof of control is held for its site. Until
+   * then another site that proves the domain takes it; after, the claim ends and anyone may save the name.
+   */
+  claimExpiryHours: number;
+  /** DOMAIN_CLAIM_SWEEP_INTERVAL_SECONDS: how often each process ends the claims that expired; 0 never */
+  claimSweepIntervalSeconds: number;
   /**
    * DOMAIN_RECHECK_INTERVAL_SECONDS: how often each process looks for live domains not rechecked for this long and
    * rechecks them (default 3600; 0: never). Every process runs the schedule; each domain is claimed by one of them.
@@ -18,6 +26,12 @@ export interface DomainSettings {
   dnsGraceHours: number;
 }
 
+export const DEFAULT_CLAIM_EXPIRY_HOURS = 72;
+/** A claim ends at most this long after it expired; another site saving the name ends it at once. */
+export const DEFAULT_CLAIM_SWEEP_INTERVAL_SECONDS = 600;
+/** A year: a claim held longer is a squat, whatever the setting. */
+const MAX_CLAIM_EXPIRY_HOURS = 24 * 365;
+const MAX_SWEEP_INTERVAL_SECONDS = 86_400;
 /**
  * An hour: the records ask for a TTL of 300 s, so a move shows within minutes, and a domain that moved away stays
  * routed at most an hour longer than the grace; one DNS question or three per live domain an hour is nothing to a
@@ -29,12 +43,25 @@ export const DEFAULT_RECHECK_INTERVAL_SECONDS = 3600;
  * DNS hosts, short enough that a name given up (or sold) does not serve the site for long.
  */
 export const DEFAULT_DNS_GRACE_HOURS = 72;
-const MAX_INTERVAL_SECONDS = 7 * 24 * 60 * 60;
+const MAX_RECHECK_INTERVAL_SECONDS = 7 * 24 * 60 * 60;
 const MAX_GRACE_HOURS = 90 * 24;
 
 export function parseDomainSettings(env: NodeJS.ProcessEnv): DomainSettings {
   return {
-    recheckIntervalSeconds: parseInteger('DOMAIN_RECHECK_INTERVAL_SECONDS', env.DOMAIN_RECHECK_INTERVAL_SECONDS, DEFAULT_RECHECK_INTERVAL_SECONDS, MAX_INTERVAL_SECONDS),
+    // At least an hour: an owner needs time to publish a record and for DNS to answer it.
+    claimExpiryHours: Math.max(1, parseInteger('DOMAIN_CLAIM_EXPIRY_HOURS', env.DOMAIN_CLAIM_EXPIRY_HOURS, DEFAULT_CLAIM_EXPIRY_HOURS, MAX_CLAIM_EXPIRY_HOURS)),
+    claimSweepIntervalSeconds: parseInteger(
+      'DOMAIN_CLAIM_SWEEP_INTERVAL_SECONDS',
+      env.DOMAIN_CLAIM_SWEEP_INTERVAL_SECONDS,
+      DEFAULT_CLAIM_SWEEP_INTERVAL_SECONDS,
+      MAX_SWEEP_INTERVAL_SECONDS,
+    ),
+    recheckIntervalSeconds: parseInteger(
+      'DOMAIN_RECHECK_INTERVAL_SECONDS',
+      env.DOMAIN_RECHECK_INTERVAL_SECONDS,
+      DEFAULT_RECHECK_INTERVAL_SECONDS,
+      MAX_RECHECK_INTERVAL_SECONDS,
+    ),
     dnsGraceHours: parseInteger('DOMAIN_DNS_GRACE_HOURS', env.DOMAIN_DNS_GRACE_HOURS, DEFAULT_DNS_GRACE_HOURS, MAX_GRACE_HOURS),
   };
 }

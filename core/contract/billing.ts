@@ -140,6 +140,18 @@ export const blogSchema = z.object({
 });
 export type Blog = z.infer<typeof blogSchema>;
 
+/** Why a site's unproven custom domain was let go: another site proved it, or its claim expired. */
+export const domainClaimEndReasonSchema = z.enum(['proven_elsewhere', 'expired']);
+export type DomainClaimEndReason = z.infer<typeof domainClaimEndReasonSchema>;
+
+export const endedDomainClaimSchema = z.object({
+  domain: z.string(),
+  reason: domainClaimEndReasonSchema,
+  /** Unix seconds */
+  ended_at: z.number().int(),
+});
+export type EndedDomainClaim = z.infer<typeof endedDomainClaimSchema>;
+
 export const currentSiteSchema = z.object({
   id: z.string(),
   url: z.string(),
@@ -156,6 +168,14 @@ export const currentSiteSchema = z.object({
   version: z.string(),
   active_theme: z.string(),
   active_theme_official: z.boolean(),
+  /**
+   * Beyond the spec: Unix seconds until which the custom domain, saved without proof of control, is held for this
+   * site; another site that proves the domain first takes it. Null once proven, and without a domain. A server of
+   * contract 1.2 leaves it out.
+   */
+  domain_claim_expires_at: z.number().int().nullable().optional(),
+  /** Beyond the spec: the last custom domain this site lost before proving it, and why. Left out like the above. */
+  ended_domain_claim: endedDomainClaimSchema.nullable().optional(),
 });
 export type CurrentSite = z.infer<typeof currentSiteSchema>;
 

@@ -108,6 +108,7 @@ export const MONEY_FRACTION_DIGITS = 2;
 export const MONEY_LOCALE = 'en-US';
 
 // Dates
+export const SECONDS_PER_HOUR = 3600;
 export const SECONDS_PER_DAY = 86_400;
 export const MS_PER_SECOND = 1000;
 /** Card expiry shows as MM/YY: two-digit month, two-digit year. */

@@ -14,6 +14,7 @@ import * as m0010 from './migrations/0010_rate_limits';
 import * as m0011 from './migrations/0011_platform_sites';
 import * as m0012 from './migrations/0012_retention_indexes';
 import * as m0013 from './migrations/0013_edge_hostname_owners';
+import * as m0014 from './migrations/0014_domain_claims';
 import * as m0015 from './migrations/0015_domain_rechecks';
 
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0011_platform_sites': m0011,
   '0012_retention_indexes': m0012,
   '0013_edge_hostname_owners': m0013,
+  '0014_domain_claims': m0014,
   '0015_domain_rechecks': m0015,
 };
 

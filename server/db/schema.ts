@@ -39,6 +39,15 @@ export interface SitesTable {
   domain_checked_at: number | null;
   /** Unix seconds; when a recheck found the live domain's DNS no longer pointing at the site (FAILING): its grace starts */
   domain_lost_at: number | null;
+  /**
+   * Unix seconds: when the custom domain, saved without proof of control, is let go (domains/domainClaims.ts); null
+   * once the site proved it, and without a domain (migration 0014)
+   */
+  domain_claim_expires_at: number | null;
+  /** the last custom domain this site lost before proving it, why (DomainClaimEndReason) and when (Unix seconds) */
+  domain_claim_ended_domain: string | null;
+  domain_claim_ended_reason: string | null;
+  domain_claim_ended_at: number | null;
 }
 
 /** Current usage of one plan limit by one site (members, staff, newsletters, enabled features...). */

@@ -25,6 +25,8 @@ export const DEMO_ZONES: Record<string, string[]> = {
   'example.net': ['ns-cloud-a1.googledomains.com', 'ns-cloud-a2.googledomains.com'],
   // Free, and on a host that serves a root domain: where a person plays a root domain's proof of control.
   'example.dev': ['cy.ns.cloudflare.com', 'dee.ns.cloudflare.com'],
+  // domain-claimed's unproven claim (issue 37's squat): the name's real owner proves it from another scenario.
+  'bigbrand-example.com': ['gil.ns.cloudflare.com', 'hana.ns.cloudflare.com'],
 };
 
 /** Where domain-failed's CNAME points instead: a shop host the site moved away from. */
@@ -67,7 +69,8 @@ export async function writeDemoDomains(trx: Db, scenarios: Scenario[], proDomain
   for (const scenario of scenarios) {
     const { site } = scenario;
     records.push(...customDomainRecords(scenario));
-    if (site.external_domain !== null && site.ssl_status !== null) {
+    // The edge hears of a domain only once it is proven: an unproven claim has no hostname there.
+    if (site.external_domain !== null && site.ssl_status !== null && (site.domain_claim_expires_at ?? null) === null) {
       await trx
         .insertInto('sandbox_custom_hostnames')
         .values({

@@ -103,6 +103,7 @@ ${second ? '<div class="layout layout-single">' : `<div class="layout">
     <button type="button" id="ask-subscription">Ask the panel for the subscription</button>
     <button type="button" id="send-limit-update">Send a limit update</button>
     <button type="button" id="advance-renewal">Advance to next renewal</button>
+    <button type="button" id="expire-domain-claim">Expire the unproven domain claim</button>
     <output id="clock-status" aria-label="Demo clock"></output>
   </div>
   <div id="panel-spinner" class="spinner" role="status" aria-label="Loading billing">Loading billing…</div>

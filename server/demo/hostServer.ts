@@ -209,17 +209,19 @@ export async function buildHostServer(options: HostServerOptions): Promise<Fasti
     forwardDns(request, reply, `/records/${encodeURIComponent((request.params as { id: string }).id)}`),
   );
 
-  // The demo's clock control: the scenario's site renews now, as if its period had ended (passed on to the
-  // panel's server, which knows the payment sandbox).
-  app.post('/demo-clock/advance-renewal', async (request, reply) => {
-    const { scenario } = parseBody(clockRequest, request.body);
-    const answer = await fetch(`${options.panelUrl().replace(/\/+$/, '')}/__demo/advance-renewal`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ siteId: scenarios()[scenario].site.id }),
+  // The demo's clock controls, passed on to the panel's server, which knows the payment sandbox and the domains: the
+  // scenario's site renews now, as if its period had ended; or its unproven custom domain claim reaches its expiry.
+  for (const control of ['advance-renewal', 'expire-domain-claim']) {
+    app.post(`/demo-clock/${control}`, async (request, reply) => {
+      const { scenario } = parseBody(clockRequest, request.body);
+      const answer = await fetch(`${options.panelUrl().replace(/\/+$/, '')}/__demo/${control}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ siteId: scenarios()[scenario].site.id }),
+      });
+      return reply.code(answer.status).type('application/json; charset=utf-8').header('cache-control', 'no-store').send(await answer.text());
     });
-    return reply.code(answer.status).type('application/json; charset=utf-8').header('cache-control', 'no-store').send(await answer.text());
-  });
+  }
 
   // The host's own backend: a signed-in admin asks it for an identity token for the billing panel.
   app.post('/admin-api/identity-token', async (request) => {

@@ -89,6 +89,7 @@ async function writeScenario(trx: Db, provisioning: SiteProvisioning, scenario: 
       ssl_status: site.ssl_status,
       sending_domain: site.sending_domain,
       sending_domain_status: site.sending_domain_status,
+      domain_claim_expires_at: site.domain_claim_expires_at ?? null,
       is_subdirectory: flag(site.isSubdirectory),
       subdirectory: site.subdirectory,
       version: site.version,

@@ -4,7 +4,8 @@
  *
  * A domain is one site's (its www twin and its sending domain with it: SiteDomainStore.otherSiteHolding), and the
  * edge is asked for its certificate only once the owner has proved control of it in DNS (proofOf): pointing at the
- * platform's shared address is not enough, any site could claim a name that does.
+ * platform's shared address is not enough, any site could claim a name that does. Until then the saved domain is a
+ * claim (domainClaims.ts): a site that proves the domain takes it, and it expires.
  *
  * The proof is kept, not given once: a live domain is rechecked on a schedule (recheck, run by domainRechecks.ts),
  * and one whose DNS no longer points at the site is FAILING (live, its owner warned with the DNS diagnosis) until
@@ -31,13 +32,22 @@ import { DnsLookupError, type DnsResolver } from '../dns/resolver';
 import { zoneOf } from '../dns/zones';
 import { DomainError } from '../domainErrors';
 import type { SendingDomains } from './sendingDomains';
+import type { DomainClaims, ExpiryPass } from './domainClaims';
 import { EdgeHostnameHeldError, EdgeProviderError, type EdgeProvider, type HostnameOwner } from './edgeProvider';
 import { DomainHeldError, type SiteDomainStore } from './siteDomains';
 
 export const customDomainMessages = {
   inUse: 'This domain is already connected to another site. Remove it there first, or contact support.',
+  /** The proof record is named in full: the owner of the domain reads here what to publish. */
+  claimed: (proofName: string, proofValue: string) =>
+    `Another site saved this domain without proving it is theirs. If it is yours, add a TXT record at ${proofName} with the value ${proofValue}, then try again: the site that proves a domain gets it.`,
   checkFailed: DOMAIN_CHECK_UNAVAILABLE_MESSAGE,
 } as const;
+
+/** The proof record's full name for a domain: on its zone, so one record proves the domain and its www twin. */
+export function proofRecordName(domain: string): string {
+  return `${DOMAIN_PROOF_HOST}.${zoneOf(domain) ?? domain}`;
+}
 
 /**
  * What the edge provider issues a certificate for and the CNAME proof points at: {subdomain}.{pro domain}, as SPEC 2
@@ -72,6 +82,8 @@ export interface CustomDomainsOptions {
   resolver: DnsResolver;
   /** a changed custom domain ends the sending domain derived from the old one */
   sendingDomains: SendingDomains;
+  /** a domain saved without proof is a claim, which a proof elsewhere ends */
+  claims: DomainClaims;
   now: () => number;
   /** DOMAIN_DNS_GRACE_HOURS in milliseconds: how long a live domain whose DNS moved away stays the site's */
   dnsGraceMs: number;
@@ -105,25 +117,68 @@ export class CustomDomains {
   }
 
   /**
-   * Saves the domain (null removes it); a new domain starts NONE: saved, its certificate not yet asked for. The old
-   * domain's hostname at the edge goes, and so does the sending domain unless the new domain keeps it (its twin).
+   * Saves the domain (null removes it); a new domain starts NONE: saved, its certificate not yet asked for, and held
+   * as a claim until proven. The old domain's hostname at the edge goes, and so does the sending domain unless the
+   * new domain keeps it (its twin).
    */
   async setDomain(site: SiteRow, domain: string | null): Promise<void> {
-    const { sites, edge, sendingDomains } = this.options;
+    const { sites, edge, sendingDomains, claims } = this.options;
     if (domain === site.external_domain) return;
-    if (domain !== null) {
-      this.validate(site, domain);
-      if ((await sites.otherSiteHolding(domain, site.id)) !== null) throw new DomainError('conflict', 'domain_held', customDomainMessages.inUse);
-    }
+    const provenHere = domain === null ? false : await this.claimFor(site, domain);
     // Only this site's own hostname goes: one the edge holds for anyone else stays as it is.
     if (site.external_domain !== null) await edge.removeHostname(site.external_domain, hostnameOwner(site));
     if (site.sending_domain !== null && (domain === null || domainKey(domain) !== site.sending_domain)) await sendingDomains.remove(site);
     try {
-      await sites.setCustomDomain(site, domain, domain === null ? null : 'NONE', false);
+      await sites.saveCustomDomain(site, domain, provenHere ? null : claims.expiresAt());
     } catch (error) {
       if (error instanceof DomainHeldError) throw new DomainError('conflict', 'domain_held', customDomainMessages.inUse);
       throw error;
     }
+  }
+
+  /**
+   * Whether the site may save the domain, and whether it proved it doing so. Another site's proven domain is refused
+   * (domain_held). Another's unproven claim is no bar: an expired one ends; a live one ends when this site proves the
+   * domain, and is refused until then (domain_claimed, naming the record that proves it).
+   */
+  private async claimFor(site: SiteRow, domain: string): Promise<boolean> {
+    const { sites, claims } = this.options;
+    this.validate(site, domain);
+    const holder = await sites.otherSiteHolding(domain, site.id);
+    if (holder === null) return false;
+    if (holder.domain_claim_expires_at === null) throw new DomainError('conflict', 'domain_held', customDomainMessages.inUse);
+    if (claims.hasExpired(holder)) {
+      await claims.end(holder, 'expired');
+      return false;
+    }
+    if ((await this.proofOf(site, domain)) !== 'proven') {
+      throw new DomainError('conflict', 'domain_claimed', customDomainMessages.claimed(proofRecordName(domain), domainProofValue(site.id)));
+    }
+    // The holder proved it at the same instant: theirs, then.
+    if (!(await claims.end(holder, 'proven_elsewhere'))) throw new DomainError('conflict', 'domain_held', customDomainMessages.inUse);
+    return true;
+  }
+
+  /** The site's claim on its domain is proven: no longer one that expires or that another's proof ends. */
+  private async recordProof(site: SiteRow, domain: string): Promise<void> {
+    if (site.domain_claim_expires_at !== null) await this.options.sites.markProven(site.id, domain);
+  }
+
+  /**
+   * The sweep's last look at an expired claim (domainClaims.ts LastLook): proven by the site's own hostname at the
+   * edge (made only after a proof) or by DNS now; null when the edge or DNS could not be asked.
+   */
+  async expireClaims(): Promise<ExpiryPass> {
+    return this.options.claims.expire(async (site) => {
+      const domain = site.external_domain!;
+      try {
+        if ((await this.options.edge.checkHostname(domain, hostnameOwner(site))) !== null) return true;
+        return (await this.proofOf(site, domain)) === 'proven';
+      } catch (error) {
+        if (isTransient(error)) return null;
+        throw error;
+      }
+    });
   }
 
   /** Whether the owner has proved control of the domain in DNS (DomainProof); a failed look proves nothing yet. */
@@ -148,6 +203,7 @@ export class CustomDomains {
   private async requestCertificate(site: SiteRow, domain: string): Promise<SslStatus> {
     const proof = await this.proofOf(site, domain);
     if (proof === 'proven') {
+      await this.recordProof(site, domain);
       const requested = await this.addHostname(site, domain);
       // The edge looks at DNS on its check: a domain whose records are all in place goes live on this very call.
       return ((await this.options.edge.checkHostname(domain, hostnameOwner(site))) ?? requested).status;
@@ -170,7 +226,10 @@ export class CustomDomains {
     await this.setDomain(site, domain);
     const saved = (await this.options.sites.find(site.id)) ?? site;
     // Asked here, not only by the check, so that a certificate that failed is asked for anew.
-    if ((await this.proofOf(saved, domain)) === 'proven') await this.addHostname(saved, domain);
+    if ((await this.proofOf(saved, domain)) === 'proven') {
+      await this.recordProof(saved, domain);
+      await this.addHostname(saved, domain);
+    }
     const check = await this.check(saved);
     return { ssl_status: check.ssl_status ?? 'PENDING', hostname: domain };
   }
@@ -191,10 +250,12 @@ export class CustomDomains {
       // panel polls it. A final status the edge never heard of (INVALID before any proof) waits for Try again. Only
       // the site's own hostname at the edge says anything: another's is never adopted, whatever its certificate.
       const certificate = await edge.checkHostname(domain, hostnameOwner(site));
+      // The site's own hostname at the edge was made after a proof.
+      if (certificate !== null) await this.recordProof(site, domain);
       const stored = site.ssl_status as SslStatus | null;
       const status: SslStatus =
         certificate?.status ?? (stored !== null && isFinalSslStatus(stored) ? stored : await this.requestCertificate(site, domain));
-      if (status !== site.ssl_status) await sites.setCustomDomain(site, domain, status, sslStatusClass(status) === 'live');
+      if (status !== site.ssl_status) await sites.setDomainStatus(site, domain, status, sslStatusClass(status) === 'live');
       return { ssl_status: status, hostname: domain, error: null };
     } catch (error) {
       if (!isTransient(error)) throw error;
@@ -244,7 +305,10 @@ export class CustomDomains {
     }
     if (asOfMs < (lostAt * MS_PER_SECOND) + dnsGraceMs) return 'marked';
     await edge.removeHostname(domain, hostnameOwner(site));
-    return (await sites.recordRecheck(site, { status: 'DEFUNCT', live: false, lostAt: null })) ? 'removed' : 'unchecked';
+    // Kept saved so the owner sees why, but as an unproven claim again: a site that proves the name now takes it,
+    // and the claim expires like any other (domainClaims.ts).
+    const removed = await sites.recordRecheck(site, { status: 'DEFUNCT', live: false, lostAt: null, claimExpiresAt: this.options.claims.expiresAt() });
+    return removed ? 'removed' : 'unchecked';
   }
 
   /** The registrar the domain's nameservers belong to, asking the zone (the registrable domain) for its NS. */

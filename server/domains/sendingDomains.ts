@@ -7,7 +7,9 @@
  * The site's row names its sending domain, and one site at most names a domain (a unique index): every call acts
  * on that name only, so never on another site's domain at the provider. The name is claimed on the row before the
  * provider is asked, and a domain the provider already had before this site claimed it is refused: the provider
- * hands back an existing domain as it is, DKIM key and all, and that one was made for someone else.
+ * hands back an existing domain as it is, DKIM key and all, and that one was made for someone else. Nothing is made
+ * at the provider before the custom domain is proven (domainClaims.ts): a claim alone would otherwise hold the name
+ * there, and answer its DKIM key, for a site that may not own it.
  */
 import type { SendingDnsRecord, SendingDomain, SendingDomainStatus } from '../../core/contract';
 import { domainKey } from '../../core/rules/domains';
@@ -21,6 +23,7 @@ export const DMARC_VALUE = 'v=DMARC1; p=none;';
 
 export const sendingDomainMessages = {
   needsCustomDomain: 'Set up a custom domain before a custom sending domain.',
+  needsProof: 'Activate your custom domain before a custom sending domain: its DNS records prove the domain is yours.',
   none: 'This site has no custom sending domain.',
   inUse: 'This sending domain is already used by another site. Contact support.',
   providerFailed: 'Unable to reach the mail provider. Try again in a minute.',
@@ -46,6 +49,11 @@ export interface SendingDomainsOptions {
   sites: SiteDomainStore;
   mail: MailProvider;
   resolver: DnsResolver;
+}
+
+/** Refuses (409) a site whose custom domain is still an unproven claim. */
+function requireProven(site: SiteRow): void {
+  if (site.domain_claim_expires_at !== null) throw new DomainError('conflict', 'sending_domain_needs_proof', sendingDomainMessages.needsProof);
 }
 
 const statusOf = (site: SiteRow) => (site.sending_domain_status ?? 'NONE') as SendingDomainStatus;
@@ -100,6 +108,7 @@ export class SendingDomains {
   async setup(site: SiteRow): Promise<SendingDomain> {
     const domain = sendingDomainOf(site);
     if (domain === null) throw new DomainError('invalid', 'sending_domain_needs_custom_domain', sendingDomainMessages.needsCustomDomain);
+    requireProven(site);
     const { sites, mail } = this.options;
     const claimedBefore = site.sending_domain === domain;
     if (!claimedBefore) {
@@ -131,7 +140,14 @@ export class SendingDomains {
   /** The records as last verified, changing nothing. */
   async records(site: SiteRow): Promise<SendingDomain> {
     const domain = this.requireDomain(site);
-    const found = await this.provider(async () => (await this.options.mail.getDomain(domain)) ?? this.options.mail.createDomain(domain));
+    const { mail } = this.options;
+    // One the provider lost is made again, as setup would: only for a proven custom domain.
+    const found = await this.provider(async () => {
+      const existing = await mail.getDomain(domain);
+      if (existing !== null) return existing;
+      requireProven(site);
+      return mail.createDomain(domain);
+    });
     return this.answer(found, statusOf(site));
   }
 

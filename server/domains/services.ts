@@ -17,6 +17,8 @@ import type { EdgeProvider } from './edgeProvider';
 import { EdgeSandbox } from './edgeSandbox';
 import { observeProvider, type ProviderObserver } from '../observability/observedProviders';
 import { SiteDomainStore } from './siteDomains';
+import { DomainClaims } from './domainClaims';
+import type { DomainSettings } from '../domainSettings';
 
 const MS_PER_HOUR = 3_600_000;
 
@@ -36,10 +38,10 @@ export interface DomainServicesContext {
   now: () => number;
   /** "host:port" nameservers to resolve through; empty: the system's */
   dnsServers: string[];
+  /** how long an unproven custom domain is held (domainClaims.ts), and a live one whose DNS moved away (CustomDomains.recheck) */
+  domainSettings: DomainSettings;
   /** times and counts every call to the DNS, edge, mail and registrar seams (observability/observedProviders.ts) */
   observer?: ProviderObserver;
-  /** DOMAIN_DNS_GRACE_HOURS: how long a live domain whose DNS moved away stays its site's (CustomDomains.recheck) */
-  dnsGraceHours: number;
 }
 
 function createEdge(config: DomainsConfig, context: DomainServicesContext, resolver: DnsResolver): EdgeProvider {
@@ -81,6 +83,7 @@ export function createDomainServices(config: DomainsConfig, context: DomainServi
   const registrarProvider = createRegistrar(config, context);
   const registrar = observe('registrar', registrarProvider.name, registrarProvider);
   const sendingDomains = new SendingDomains({ sites, mail, resolver });
+  const claims = new DomainClaims({ sites, sendingDomains, settings: context.domainSettings, now: context.now });
   return {
     resolver,
     sites,
@@ -88,7 +91,7 @@ export function createDomainServices(config: DomainsConfig, context: DomainServi
     mail,
     registrar,
     registrarIntegrations: new RegistrarIntegrations(context.db, context.now),
-    customDomains: new CustomDomains({ sites, edge, resolver, sendingDomains, now: context.now, dnsGraceMs: context.dnsGraceHours * MS_PER_HOUR }),
+    customDomains: new CustomDomains({ sites, edge, resolver, sendingDomains, claims, now: context.now, dnsGraceMs: context.domainSettings.dnsGraceHours * MS_PER_HOUR }),
     sendingDomains,
   };
 }

@@ -62,6 +62,7 @@ const readCases: Partial<Record<CallName, ReadCase>> = {
 const ownerScenarios: ScenarioName[] = [
   'active', 'no-card', 'trial', 'trial-over', 'grace', 'incomplete', 'auto-billing-grace', 'cancelling', 'canceled',
   'custom-plan', 'over-limits', 'starter', 'domain-pending', 'domain-live', 'staff', 'sending-initialized', 'domain-failed',
+  'domain-claimed',
 ];
 
 const readCalls = (Object.keys(callKinds) as CallName[]).filter((name) => callKinds[name] === 'read');

@@ -21,7 +21,9 @@ type Io = 'input' | 'output';
 const OPENAPI_VERSION = '3.1.0';
 /**
  * The contract's version: its major part changes when a call changes incompatibly (1.1: the error body's `code`;
- * 1.2: a DNS diagnosis row's `problem`; 1.3: the DNS diagnosis's `dnsLost`).
+ * 1.2: a DNS diagnosis row's `problem`; 1.3: the site's domain claim, `domain_claim_expires_at` and
+ * `ended_domain_claim`, the refusals `domain_claimed`, `sending_domain_needs_proof` and `subdomain_taken`, and the
+ * DNS diagnosis's `dnsLost`).
  */
 const CONTRACT_VERSION = '1.3.0';
 const JSON_SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';

@@ -9,6 +9,11 @@
  * marked FAILING. `POST /__demo/advance-domain-grace` `{siteId}` moves the recheck's clock to the end of that
  * domain's grace period (DOMAIN_DNS_GRACE_HOURS) and rechecks it there: still lost, it leaves the edge and the site
  * goes back to its platform address. Each answers the recheck's outcome and the time it was made as of.
+ *
+ * `POST /__demo/expire-domain-claim` `{siteId}` moves the site's unproven custom domain claim to its expiry and runs
+ * the claims' sweep once (domains/domainClaims.ts), as DOMAIN_CLAIM_EXPIRY_HOURS later: the claim ends, unless the
+ * site has proved the domain by now. Answers `expired`, `proven` (kept), `waiting` (DNS or the edge could not be
+ * asked: the next pass), or `none` (no unproven claim).
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -19,6 +24,8 @@ import { parseBody } from '../http/validate';
 import type { PaymentsProvider } from '../payments/provider';
 import { SandboxProvider } from '../payments/sandbox/provider';
 import { advanceToRenewal } from '../payments/sandbox/renewals';
+import type { ExpiryPass } from '../domains/domainClaims';
+import { toUnixSeconds } from '../../core/rules/dates';
 
 const HTTP_NOT_FOUND = 404;
 const HTTP_CONFLICT = 409;
@@ -32,7 +39,17 @@ export const clockMessages = {
   notInGrace: "This site's custom domain is not in a grace period: no recheck has found its DNS moved away.",
 } as const;
 
-export function registerSandboxClockRoutes(app: FastifyInstance, options: { db: Db; payments: PaymentsProvider; domainRechecks: DomainRechecks }): void {
+export interface SandboxClockOptions {
+  db: Db;
+  payments: PaymentsProvider;
+  /** one pass of the domain claims' sweep (domains/customDomains.ts expireClaims) */
+  expireDomainClaims: () => Promise<ExpiryPass>;
+  /** the live domains' rechecks (domains/domainRechecks.ts) */
+  domainRechecks: DomainRechecks;
+  now: () => number;
+}
+
+export function registerSandboxClockRoutes(app: FastifyInstance, options: SandboxClockOptions): void {
   app.post('/__demo/recheck-domain', async (request) => {
     const { siteId } = parseBody(advanceSchema, request.body);
     const rechecked = await options.domainRechecks.recheckSite(siteId, false);
@@ -45,6 +62,24 @@ export function registerSandboxClockRoutes(app: FastifyInstance, options: { db: 
     const rechecked = await options.domainRechecks.recheckSite(siteId, true);
     if (rechecked === null) throw new ApiError(HTTP_CONFLICT, 'demo_domain_not_in_grace', clockMessages.notInGrace);
     return rechecked;
+  });
+
+  app.post('/__demo/expire-domain-claim', async (request) => {
+    const { siteId } = parseBody(advanceSchema, request.body);
+    const { db } = options;
+    const claim = await db
+      .updateTable('sites')
+      .set({ domain_claim_expires_at: toUnixSeconds(options.now()) })
+      .where('id', '=', siteId)
+      .where('external_domain', 'is not', null)
+      .where('domain_claim_expires_at', 'is not', null)
+      .executeTakeFirst();
+    if (Number(claim.numUpdatedRows) === 0) return { result: 'none' as const };
+    await options.expireDomainClaims();
+    const site = await db.selectFrom('sites').select(['external_domain', 'domain_claim_expires_at']).where('id', '=', siteId).executeTakeFirstOrThrow();
+    if (site.external_domain === null) return { result: 'expired' as const };
+    // Proven on the sweep's last look; else DNS or the edge could not be asked, and the next pass ends it.
+    return { result: site.domain_claim_expires_at === null ? ('proven' as const) : ('waiting' as const) };
   });
 
   app.post('/__demo/advance-renewal', async (request) => {

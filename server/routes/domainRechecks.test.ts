@@ -128,6 +128,17 @@ describe('a live domain rechecked (the demo clock)', () => {
     expect(await edgeRow(LIVE_DOMAIN)).toMatchObject({ site_id: LIVE_SITE, status: 'ACTIVE' });
   });
 
+  it('lets another site that proves a removed domain take it: once off the edge, the domain is an unproven claim again', async () => {
+    await moveAway();
+    await recheck();
+    expect((await advanceGrace()).body.outcome).toBe('removed');
+    // The name's new owner proves it for their own site, and saves it there.
+    await dns.publish('domain-live', '_site-verification.example.com', 'TXT', 'site-verification=site_active');
+    await owner.ok('update-domain', 'active', { siteId: 'site_active', domain: LIVE_DOMAIN });
+    expect((await siteRow('site_active'))?.external_domain).toBe(LIVE_DOMAIN);
+    expect(await siteRow(LIVE_SITE)).toMatchObject({ external_domain: null, url: `https://${LIVE_TARGET}` });
+  });
+
   it("leaves another's hostname at the edge as it is when the grace period ends: only this site's is removed", async () => {
     await moveAway();
     await recheck();

@@ -212,7 +212,9 @@ describe('one domain, one site', () => {
     await ok('update-domain', 'domain-live', { siteId: 'site_domain_live', domain: null });
     expect(await siteRow('site_domain_live')).toMatchObject({ external_domain: null, sending_domain: null, sending_domain_status: 'NONE' });
 
-    await ok('update-domain', 'active', { siteId: 'site_active', domain: 'www.example.com' });
+    // The next owner proves the name: no sending domain is made for a claim alone (domainClaims.test.ts).
+    await publish('active', '_site-verification.example.com', 'TXT', 'site-verification=site_active');
+    await ok('activate-domain', 'active', { siteId: 'site_active', domain: 'www.example.com' });
     const fresh = await ok('setup-sending-domain', 'active');
     expect(fresh.domain_status).toBe('INITIALIZED');
     const dkim = (answer: SendingDomain) => answer.records.find((record) => record.name === 'pic._domainkey.example.com')?.value;
@@ -257,7 +259,8 @@ describe('one domain, one site', () => {
     await demo.query(
       sql`insert into sandbox_sending_domains (domain, dkim_public_key, state, validity_json, created_at) values ('news.example.net', 'k=rsa; p=other', 'active', '{}', 0)`,
     );
-    await ok('update-domain', 'active', { siteId: 'site_active', domain: 'news.example.net' });
+    await publish('active', '_site-verification.example.net', 'TXT', 'site-verification=site_active');
+    await ok('activate-domain', 'active', { siteId: 'site_active', domain: 'news.example.net' });
     const refused = await api('setup-sending-domain', 'active', { siteId: 'site_active' });
     expect([refused.status, errorOf(refused)]).toEqual([409, { status: 409, code: 'sending_domain_held', message: sendingDomainMessages.inUse }]);
     expect(await siteRow('site_active')).toMatchObject({ sending_domain: null, sending_domain_status: 'NONE' });

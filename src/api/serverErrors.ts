@@ -104,7 +104,14 @@ export const SERVER_ERROR_MESSAGES: Readonly<Record<ApiErrorCode, ServerWording 
     return proDomain === null ? null : msg`External domains should not end in ${proDomain}`;
   },
   domain_held: msg`This domain is already connected to another site. Remove it there first, or contact support.`,
+  domain_claimed: (serverMessage) => {
+    const proofName = valueIn(serverMessage, /add a TXT record at (\S+) with/);
+    const proofValue = valueIn(serverMessage, /with the value (\S+), then/);
+    if (proofName === null || proofValue === null) return null;
+    return msg`Another site saved this domain without proving it is theirs. If it is yours, add a TXT record at ${proofName} with the value ${proofValue}, then try again: the site that proves a domain gets it.`;
+  },
   sending_domain_needs_custom_domain: msg`Set up a custom domain before a custom sending domain.`,
+  sending_domain_needs_proof: msg`Activate your custom domain before a custom sending domain: its DNS records prove the domain is yours.`,
   no_sending_domain: msg`This site has no custom sending domain.`,
   sending_domain_held: msg`This sending domain is already used by another site. Contact support.`,
   mail_provider_unavailable: msg`Unable to reach the mail provider. Try again in a minute.`,

@@ -4,7 +4,7 @@
  * changed (siteReadModel.ts).
  */
 import type { Blog, CurrentSite, User } from '../../../core/contract';
-import { limitNameSchema, sendingDomainStatusSchema, sslStatusSchema } from '../../../core/contract';
+import { domainClaimEndReasonSchema, limitNameSchema, sendingDomainStatusSchema, sslStatusSchema } from '../../../core/contract';
 import type { Db } from '../../db/database';
 import type { CustomerRow, PriceRow, ProductRow, SiteRow, SubscriptionRow, UserRow } from '../../db/schema';
 import type { SiteUsage } from '../siteLimits';
@@ -29,6 +29,11 @@ export function toCurrentSite(row: SiteRow): CurrentSite {
     version: row.version,
     active_theme: row.active_theme,
     active_theme_official: row.active_theme_official === 1,
+    domain_claim_expires_at: row.external_domain === null ? null : row.domain_claim_expires_at,
+    ended_domain_claim:
+      row.domain_claim_ended_domain === null || row.domain_claim_ended_reason === null || row.domain_claim_ended_at === null
+        ? null
+        : { domain: row.domain_claim_ended_domain, reason: domainClaimEndReasonSchema.parse(row.domain_claim_ended_reason), ended_at: row.domain_claim_ended_at },
   };
 }
 

@@ -218,3 +218,32 @@ advanceRenewal.addEventListener('click', async () => {
     advanceRenewal.disabled = false;
   }
 });
+
+// The demo's clock control for domains: the scenario's unproven custom domain claim reaches its expiry
+// (DOMAIN_CLAIM_EXPIRY_HOURS) and the claims' sweep runs, then the panel is loaded again to show why it ended.
+const CLAIM_RESULTS = {
+  expired: 'The unproven domain claim expired: the domain was released.',
+  proven: 'The domain is proven: the claim is kept.',
+  waiting: 'DNS could not be asked: the claim ends on the next sweep.',
+  none: 'This site has no unproven domain claim.',
+};
+const expireClaim = element('expire-domain-claim');
+expireClaim.addEventListener('click', async () => {
+  expireClaim.disabled = true;
+  clockStatus.textContent = 'Expiring the domain claim…';
+  try {
+    const response = await fetch('/demo-clock/expire-domain-claim', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ scenario: config.scenario }),
+    });
+    const body = await response.json();
+    if (!response.ok) throw new Error(body.error?.message || 'HTTP ' + response.status);
+    clockStatus.textContent = CLAIM_RESULTS[body.result] || body.result;
+    panel.reload();
+  } catch (error) {
+    clockStatus.textContent = 'Could not expire the claim: ' + error.message;
+  } finally {
+    expireClaim.disabled = false;
+  }
+});

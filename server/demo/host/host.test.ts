@@ -295,6 +295,18 @@ describe('the tools', () => {
     await flush();
     expect(text('clock-status')).toBe('Could not advance: No renewal due');
   });
+
+  it("expire the scenario's unproven domain claim, then load the panel again where it is", async () => {
+    const { frame, fetch } = loadHost('domain-claimed', '#/pro/domain');
+    fromPanel(frame, { request: 'billingAppReady', route: '/domain' });
+    fetch.mockResolvedValue({ ok: true, json: async () => ({ result: 'expired' }) });
+    const setSrc = jest.spyOn(frame, 'setAttribute');
+    document.getElementById('expire-domain-claim')!.click();
+    await flush();
+    expect(fetch).toHaveBeenCalledWith('/demo-clock/expire-domain-claim', expect.objectContaining({ method: 'POST', body: '{"scenario":"domain-claimed"}' }));
+    expect(text('clock-status')).toBe('The unproven domain claim expired: the domain was released.');
+    expect(setSrc).toHaveBeenCalledWith('src', `${PANEL_URL}/domain`);
+  });
 });
 
 describe("the admin's theme", () => {

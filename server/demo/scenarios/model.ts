@@ -26,6 +26,7 @@ export const scenarioNames = [
   'staff',
   'sending-initialized',
   'domain-failed',
+  'domain-claimed',
   'card-expiring',
 ] as const;
 export type ScenarioName = (typeof scenarioNames)[number];

@@ -3,6 +3,7 @@
  * the scenarios from them.
  */
 import { SECONDS_PER_DAY, SUBSCRIPTION_CYCLE_BILLING_REASON } from '../../../core/rules/constants';
+import { DEFAULT_CLAIM_EXPIRY_HOURS } from '../../domainSettings';
 import { autobillingAddon, cataloguePrice, launchCoupon, subdirectoryAddon } from '../../seed/catalogue';
 import { addonItem, cardExpiringThisMonth, monthlyHistory, periodBefore, startOfMonth, type ScenarioSpec } from './builder';
 import type { ScenarioCard } from './model';
@@ -230,6 +231,23 @@ export function scenarioSpecs(now: number, proDomain: string): ScenarioSpec[] {
       card: visa4242,
       invoices: [{ date: now - 60 * DAY, amount: 9000, paid: true }],
       usage: { members: 210, staff: 1, newsletters: 1 },
+    },
+    {
+      name: 'domain-claimed',
+      description: 'Custom domain www.bigbrand-example.com saved without proof: a claim that expires, or ends when another site proves it',
+      owner: { first: 'Sasha', last: 'Brandt' },
+      // Saved a day ago and never proven: issue 37's squat, which no longer locks the name.
+      site: {
+        external_domain: 'www.bigbrand-example.com',
+        ssl_status: 'NONE',
+        domain_claim_expires_at: now - DAY + DEFAULT_CLAIM_EXPIRY_HOURS * HOUR,
+      },
+      priceId: publisherYear,
+      status: 'active',
+      periodStart: now - 40 * DAY,
+      card: visa4242,
+      invoices: [{ date: now - 40 * DAY, amount: 36_000, paid: true }],
+      usage: { members: 120, staff: 1, newsletters: 1 },
     },
     {
       name: 'card-expiring',

@@ -9,7 +9,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { CurrentSite, DnsDiagnosis } from '../../../core/contract';
-import { accountErrorText } from '../../api/errors';
+import { accountErrorText, isCallFailure, translateErrorText, type CallFailure } from '../../api/errors';
+import { serverErrorText } from '../../api/serverErrors';
 import { useConfig } from '../../config';
 import { DOMAIN_POLL_INTERVAL_MS, LEGACY_PLAN_HTTP_STATUS, MS_PER_SECOND } from '../../../core/rules/constants';
 import {
@@ -44,6 +45,7 @@ import { DomainDnsWarning } from './DomainDnsWarning';
 import { DomainGate } from './DomainGate';
 import { domainApi, useCheckDomainDnsQuery, useLookupNameserverQuery } from './domainApi';
 import { CUSTOM_DOMAIN_ACTIVATION, PROXY_STATUS_DNS_ONLY_TEXT, customDomainRemovalFailed, dnsProblemMessage, domainNoticeMessage } from './messages';
+import { ClaimedElsewhere, EndedClaimNotice, UnprovenClaimNote } from './domainClaims';
 
 /** The input's placeholder: the kind of host a custom domain is. */
 export const DOMAIN_PLACEHOLDER_HOST = 'www.example.com';
@@ -53,6 +55,18 @@ export const DOMAIN_PLACEHOLDER_HOST = 'www.example.com';
  * 'waiting' while the status is in progress and re-checked; 'live' and 'failed' once it is final.
  */
 type Phase = 'idle' | 'activating' | 'waiting' | 'live' | 'failed';
+
+/**
+ * An activation the server refused because another site has the name: held for good (its proof), or only claimed,
+ * which this site's proof ends (the domain and the record to publish are shown).
+ */
+type Refusal = { code: 'domain_claimed'; domain: string } | { code: 'domain_held'; error: CallFailure };
+
+function refusalOf(error: unknown, domain: string): Refusal | null {
+  if (!isCallFailure(error)) return null;
+  if (error.code === 'domain_claimed') return { code: 'domain_claimed', domain };
+  return error.code === 'domain_held' ? { code: 'domain_held', error } : null;
+}
 
 /** The activation the poll watches: the domain, and the one the site had before (null for a first one). */
 interface Watch {
@@ -164,6 +178,7 @@ function CustomDomainForm({ site }: { site: CurrentSite }) {
   const [leaving, setLeaving] = useState(false);
   // The domain just removed, to announce; cleared by the next activation.
   const [removed, setRemoved] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const removal = useActionFlow();
   const inputId = useId();
@@ -221,6 +236,7 @@ function CustomDomainForm({ site }: { site: CurrentSite }) {
     setPhase('activating');
     setMessage(null);
     setRemoved(null);
+    setRefusal(null);
     const lookup = await dispatch(domainApi.endpoints.lookupNameserver.initiate({ siteId: site.id, domain }, { subscribe: false }));
     const target = domainForActivation(domain, lookup.data?.nameServer ?? null);
     setLookupDomain(target);
@@ -229,7 +245,9 @@ function CustomDomainForm({ site }: { site: CurrentSite }) {
     const activation = await dispatch(domainApi.endpoints.activateDomain.initiate({ siteId: site.id, domain: target }));
     if (!activation.data) {
       setPhase('failed');
-      setMessage({ kind: 'noHostnameNoStatus' });
+      const refused = refusalOf(activation.error, target);
+      setRefusal(refused);
+      setMessage(refused === null ? { kind: 'noHostnameNoStatus' } : null);
       return;
     }
     const outcome = domainCheckOutcome({ ...activation.data, error: null }, target, previousDomain);
@@ -286,6 +304,11 @@ function CustomDomainForm({ site }: { site: CurrentSite }) {
             ? t`Custom domain ${removed} removed`
             : '';
   const proxy = proxyStatus(nameServer) === null ? null : t(PROXY_STATUS_DNS_ONLY_TEXT);
+  const claimedDomain = refusal?.code === 'domain_claimed' && refusal.domain === domain ? domain : null;
+  const claimProof =
+    claimedDomain === null
+      ? undefined
+      : dnsRecords({ domain: claimedDomain, siteId: site.id, siteSubdomain: site.subdomain, proDomain: site.pro_domain }).find((record) => record.type === 'TXT');
 
   return (
     <div className="domain-setup">
@@ -310,6 +333,7 @@ function CustomDomainForm({ site }: { site: CurrentSite }) {
       </p>
       {/* Until the owner removes the domain or activates it again. */}
       {!removed && (phase === 'live' || phase === 'failed') && <DomainDnsWarning site={site} diagnosis={diagnosis} />}
+      <EndedClaimNotice claim={site.ended_domain_claim} />
       <form className="domain-steps" onSubmit={submit} noValidate>
         <ol className="domain-steps__list">
           <li className="card domain-step">
@@ -375,7 +399,11 @@ function CustomDomainForm({ site }: { site: CurrentSite }) {
                 aria-describedby={message ? messageId : undefined}
               />
             )}
-            <FormError id={messageId}>{message && domainNoticeMessage(i18n, message)}</FormError>
+            <FormError id={messageId}>
+              {message ? domainNoticeMessage(i18n, message) : refusal?.code === 'domain_held' ? translateErrorText(i18n, serverErrorText(refusal.error)) : null}
+            </FormError>
+            {claimedDomain !== null && claimProof && <ClaimedElsewhere domain={claimedDomain} proof={claimProof} />}
+            {configured && phase !== 'live' && <UnprovenClaimNote site={site} />}
             {site.external_domain && (
               <div className="card__actions">
                 <ActionButton

@@ -30,6 +30,7 @@ import { DomainGate } from './DomainGate';
 import { DomainPurchase } from './DomainPurchase';
 import { domainApi } from './domainApi';
 import { domainNoticeMessage, sendingDomainMessage } from './messages';
+import { EndedClaimNotice, UnprovenClaimNote } from './domainClaims';
 
 const SSL_STATUS_TEXT = {
   live: msg`Active`,
@@ -101,6 +102,7 @@ function CustomDomain({ site }: { site: CurrentSite }) {
           <OverviewMessage>{overviewNotice && domainNoticeMessage(i18n, overviewNotice)}</OverviewMessage>
           {/* Beyond the spec: the server's recheck found the live domain's DNS moved away (issue 37). */}
           <OverviewMessage>{site.ssl_status === 'FAILING' ? t`Your custom domain no longer points to your site. Check the DNS records.` : null}</OverviewMessage>
+          <UnprovenClaimNote site={site} />
           <div className="card__actions">
             <Link className="button button--secondary" to="/domain/custom" aria-label={t`Edit custom domain`}>
               <Trans>Edit</Trans>
@@ -109,6 +111,7 @@ function CustomDomain({ site }: { site: CurrentSite }) {
         </>
       ) : (
         <>
+          <EndedClaimNotice claim={site.ended_domain_claim} />
           <p className="note">
             <Trans>Use a domain you already own for your site.</Trans>
           </p>
