@@ -95,14 +95,15 @@ export interface PanelServer {
 
 /** The payment sandbox's invoice pages, script, card frame and portal: the demo's stand-in for the provider's. */
 async function addSandboxRoutes(app: FastifyInstance, options: PanelServerOptions, payments: PaymentsProvider): Promise<void> {
-  const [{ registerSandboxInvoicePages }, { registerSandboxPaymentRoutes }, { registerSandboxClockRoutes }] = await Promise.all([
+  const [{ registerSandboxInvoicePages }, { registerSandboxPaymentRoutes }, { registerSandboxClockRoutes }, { HostedInvoicePages }] = await Promise.all([
     import('./routes/demoSandboxInvoicePages'),
     import('./routes/demoSandboxPayments'),
     import('./routes/demoSandboxClock'),
+    import('./payments/sandbox/sandboxInvoicePages'),
   ]);
   const { config } = options;
-  registerSandboxInvoicePages(app, options.db, config.brand);
-  registerSandboxClockRoutes(app, { db: options.db, payments });
+  registerSandboxInvoicePages(app, new HostedInvoicePages(options.db), config.brand);
+  registerSandboxClockRoutes(app, { payments });
   registerSandboxPaymentRoutes(app, {
     payments,
     publishableKey: config.payments.publishableKey,

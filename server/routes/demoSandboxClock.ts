@@ -6,12 +6,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Db } from '../db/database';
 import { ApiError } from '../http/errors';
 import { parseBody } from '../http/validate';
 import type { PaymentsProvider } from '../payments/provider';
 import { SandboxProvider } from '../payments/sandbox/provider';
-import { advanceToRenewal } from '../payments/sandbox/renewals';
+import { advanceSiteToRenewal } from '../payments/sandbox/renewals';
 
 const HTTP_NOT_FOUND = 404;
 const HTTP_CONFLICT = 409;
@@ -23,20 +22,13 @@ export const clockMessages = {
   notSandbox: 'The clock control moves the payment sandbox only: the real provider keeps its own time.',
 } as const;
 
-export function registerSandboxClockRoutes(app: FastifyInstance, options: { db: Db; payments: PaymentsProvider }): void {
+export function registerSandboxClockRoutes(app: FastifyInstance, options: { payments: PaymentsProvider }): void {
   app.post('/__demo/advance-renewal', async (request) => {
     const { siteId } = parseBody(advanceSchema, request.body);
     const { payments } = options;
     if (!(payments instanceof SandboxProvider)) throw new ApiError(HTTP_CONFLICT, 'demo_sandbox_only', clockMessages.notSandbox);
-    // The site's current subscription: its newest.
-    const subscription = await options.db
-      .selectFrom('subscriptions')
-      .select('provider_subscription_id')
-      .where('site_id', '=', siteId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
-    if (subscription === undefined) throw new ApiError(HTTP_NOT_FOUND, 'no_subscription', clockMessages.noSubscription);
-    return advanceToRenewal(payments.context, subscription.provider_subscription_id);
+    const renewal = await advanceSiteToRenewal(payments.context, siteId);
+    if (renewal === null) throw new ApiError(HTTP_NOT_FOUND, 'no_subscription', clockMessages.noSubscription);
+    return renewal;
   });
 }
