@@ -78,6 +78,16 @@ export default tseslint.config(
               from: ['./server/routes/{account,actions,domains,openapi,panelPage,planChanges,platform,session,webhooks,demoSandbox*}.ts'],
               message: "a route imports no other route: move what they share into a service or the routes' helpers.",
             },
+            // What the rows hold and the rules over them are the services' (server/billing, server/platform, ...):
+            // a route names no repository and no row. routes/deps.ts names what app.ts hands the routes, the
+            // repositories among them, which a route only passes on to the services it builds (new PlanChanges(deps));
+            // the rule further down keeps it from reaching into them. domains.ts waits for the domain work under way
+            // (issue 38): once merged and thin, drop `|domains` here and below.
+            {
+              target: './server/routes/!(deps|domains).ts',
+              from: ['./server/billing/repositories', './server/db'],
+              message: 'a route imports no repository and no row: a service (server/billing, server/platform, ...) reads and decides, the route calls it.',
+            },
             {
               target: './server/routes/!(demoSandbox*).ts',
               from: ['./server/payments/sandbox/**/*', './server/mail/sandbox.*', './server/domains/edgeSandbox.*'],
@@ -119,6 +129,21 @@ export default tseslint.config(
               message: 'the packages ship on their own: they import nothing of the panel or the server.',
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // A route hands `deps` to the services it builds and never reaches into the repositories itself (the import
+    // rule above keeps their modules out). domains.ts: see there.
+    files: ['server/routes/*.ts'],
+    ignores: ['**/*.test.ts', 'server/routes/deps.ts', 'server/routes/domains.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[property.name='repositories'], ObjectPattern > Property[key.name='repositories']",
+          message: 'a route calls a service (server/billing, server/platform, ...), which reads the repositories: pass it deps.',
         },
       ],
     },

@@ -101,22 +101,16 @@ async function addSandboxRoutes(
   options: PanelServerOptions,
   payments: PaymentsProvider,
   domains: { services: DomainServices; rechecks: DomainRechecks },
-  now: () => number,
 ): Promise<void> {
-  const [{ registerSandboxInvoicePages }, { registerSandboxPaymentRoutes }, { registerSandboxClockRoutes }] = await Promise.all([
+  const [{ registerSandboxInvoicePages }, { registerSandboxPaymentRoutes }, { registerSandboxClockRoutes }, { HostedInvoicePages }] = await Promise.all([
     import('./routes/demoSandboxInvoicePages'),
     import('./routes/demoSandboxPayments'),
     import('./routes/demoSandboxClock'),
+    import('./payments/sandbox/sandboxInvoicePages'),
   ]);
   const { config } = options;
-  registerSandboxInvoicePages(app, options.db, config.brand);
-  registerSandboxClockRoutes(app, {
-    db: options.db,
-    payments,
-    domainRechecks: domains.rechecks,
-    expireDomainClaims: () => domains.services.customDomains.expireClaims(),
-    now,
-  });
+  registerSandboxInvoicePages(app, new HostedInvoicePages(options.db), config.brand);
+  registerSandboxClockRoutes(app, { payments, customDomains: domains.services.customDomains, domainRechecks: domains.rechecks });
   registerSandboxPaymentRoutes(app, {
     payments,
     publishableKey: config.payments.publishableKey,
@@ -271,7 +265,7 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
   });
 
   // The payment sandbox belongs to the demo; production uses the real provider's script and pages.
-  if (config.demo) await addSandboxRoutes(app, wired, payments, { services: domains, rechecks: domainRechecks }, now);
+  if (config.demo) await addSandboxRoutes(app, wired, payments, { services: domains, rechecks: domainRechecks });
   if (config.demo) await addErrorReportStandIn(app, config);
 
   const { reseed } = options;

@@ -1,22 +1,26 @@
 /**
- * Environment -> typed configuration of the reference server and the demo host (which mode it runs as:
- * startMode.ts; reading a setting's raw value: configValues.ts). Read once at start; nothing else in server/ reads
- * process.env.
+ * Environment -> typed configuration of the reference server and the demo host, read through one zod schema
+ * (`envSchema`): which mode it runs as first (startMode.ts), then every setting (their kinds: configValues.ts; the
+ * rate limits, how the process runs and what it shows of itself in modules of their own), then the rules between
+ * them. Read once at start; nothing else in server/ reads process.env.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { z } from 'zod';
 import { defaultDomainSettings, defaultPortalLoginUrl, type PanelConfig } from '../core/contract';
-import { parseBoolean } from '../core/rules/parse';
 import { ERROR_REPORTING } from '../core/rules/constants';
 import { SITE_VIEWS_KEPT } from './billing/repositories/siteReadModel';
 import { defaultBrand, type Brand } from './brand';
-import { ConfigError, nonEmpty, parseInteger, parseOrigins, parsePlatformApiKeys } from './configValues';
-import { parseRateLimits, type RateLimitConfig } from './rateLimitSettings';
-import { parseDomainSettings, type DomainSettings } from './domainSettings';
-import { parseMode } from './startMode';
-import { parseListenHost, parseRuntimeSettings, type RuntimeSettings } from './runtimeSettings';
-import { parseObservability, type ObservabilityConfig } from './observability/settings';
+import {
+  atLeastOne, DEMO_PLATFORM_API_KEY, envObject, flag, httpUrl, httpUrlAsWritten, integer, list, oneOf, origins, platformApiKeys, readEnv, refuse,
+  text, type Env, type Setting, type SettingValues,
+} from './configValues';
+import { rateLimitEnv, rateLimitsOf, type RateLimitConfig } from './rateLimitSettings';
+import { startModeSchema, type StartMode } from './startMode';
+import { runtimeEnv, runtimeSettingsOf, type RuntimeSettings } from './runtimeSettings';
+import { observabilityEnv, observabilityOf, type ObservabilityConfig } from './observability/settings';
+import { domainSettingsEnv, domainSettingsOf, type DomainSettings } from './domainSettings';
 
 export { defaultBrand, type Brand } from './brand';
 export { ConfigError } from './configValues';
@@ -216,46 +220,8 @@ const MAX_READY_TIMEOUT_MS = 120_000;
 /** The sandbox's signing secret in the demo and the tests: public, like the sandbox's publishable key. */
 export const SANDBOX_WEBHOOK_SECRET = 'whsec_sandbox_demo';
 
-function parsePayments(env: NodeJS.ProcessEnv, demo: boolean): PaymentsConfig {
-  const provider = nonEmpty(env.PAYMENTS_PROVIDER) ?? 'sandbox';
-  if (provider !== 'sandbox' && provider !== 'stripe') {
-    throw new ConfigError(`PAYMENTS_PROVIDER must be "sandbox" or "stripe", got "${provider}"`);
-  }
-  const stripeSecretKey = nonEmpty(env.STRIPE_SECRET_KEY);
-  if (provider === 'stripe' && stripeSecretKey === null) throw new ConfigError('PAYMENTS_PROVIDER=stripe needs STRIPE_SECRET_KEY');
-  const stripeApiBase = nonEmpty(env.STRIPE_API_BASE);
-  if (stripeApiBase !== null) {
-    let parsed: URL | null = null;
-    try {
-      parsed = new URL(stripeApiBase);
-    } catch {
-      parsed = null;
-    }
-    if (parsed === null || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
-      throw new ConfigError(`STRIPE_API_BASE must be an http(s) URL, got "${stripeApiBase}"`);
-    }
-  }
-  return {
-    provider,
-    stripeSecretKey,
-    stripeApiBase,
-    publishableKey: nonEmpty(env.PAYMENT_PUBLISHABLE_KEY) ?? DEFAULT_PUBLISHABLE_KEY,
-    cancelDelayMs: parseInteger('CANCEL_DELAY_MS', env.CANCEL_DELAY_MS, DEFAULT_CANCEL_DELAY_MS, MAX_CANCEL_DELAY_MS),
-    webhookSecret: nonEmpty(env.PAYMENTS_WEBHOOK_SECRET) ?? (demo ? SANDBOX_WEBHOOK_SECRET : null),
-  };
-}
-
 /** The audience the demo host's tokens name, in the demo. */
 export const DEFAULT_IDENTITY_AUDIENCE = 'inkwell-billing';
-
-function parseIdentity(env: NodeJS.ProcessEnv): IdentityConfig {
-  const audience = nonEmpty(env.IDENTITY_AUDIENCE);
-  const issuer = nonEmpty(env.IDENTITY_ISSUER);
-  return {
-    audience: audience ?? DEFAULT_IDENTITY_AUDIENCE,
-    issuer: issuer === null ? null : parseHttpUrl('IDENTITY_ISSUER', issuer, issuer),
-  };
-}
 
 export const DEFAULT_DNS_PORT = 5300;
 /** Polling every 3 s, "custom domain up to 10 minutes": about 200 checks. */
@@ -266,135 +232,185 @@ const DEFAULT_MAILGUN_API_URL = 'https://api.mailgun.net';
 const DEFAULT_REGISTRAR_APPLICATION_ID = 'inkwell-sandbox';
 const DEFAULT_REGISTRAR_API_URL = 'https://api.goentri.com';
 
-function parseHttpUrl(name: string, raw: string | undefined, fallback: string): string {
-  const value = nonEmpty(raw) ?? fallback;
-  let parsed: URL | null;
-  try {
-    parsed = new URL(value);
-  } catch {
-    parsed = null;
-  }
-  if (parsed === null || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
-    throw new ConfigError(`${name} must be an http(s) URL, got "${value}"`);
-  }
-  return value.replace(/\/+$/, '');
-}
-
-function parseDnsServers(raw: string | undefined): string[] | null {
-  if (nonEmpty(raw) === null) return null;
-  return raw!.split(',').map((entry) => {
-    const server = entry.trim();
-    // host, host:port, [v6]:port
-    if (!/^(\[[\da-f:.]+\]|[\w.-]+)(:\d{1,5})?$/i.test(server)) throw new ConfigError(`DNS_SERVERS entry "${server}" is not host:port`);
-    return server;
-  });
-}
-
 const REGISTRAR_CDN_SCRIPT_URL = 'https://cdn.goentri.com/entri.js';
 const REGISTRAR_SANDBOX_SCRIPT_URL = defaultDomainSettings(defaultBrand).registrarScriptUrl;
 
-function parseDomains(env: NodeJS.ProcessEnv, demo: boolean): DomainsConfig {
-  const edgeProvider = nonEmpty(env.EDGE_PROVIDER) ?? 'sandbox';
-  if (edgeProvider !== 'sandbox' && edgeProvider !== 'cloudflare') {
-    throw new ConfigError(`EDGE_PROVIDER must be "sandbox" or "cloudflare", got "${edgeProvider}"`);
-  }
-  const edgeApiToken = nonEmpty(env.EDGE_API_TOKEN);
-  const edgeZoneId = nonEmpty(env.EDGE_ZONE_ID);
-  if (edgeProvider === 'cloudflare' && (edgeApiToken === null || edgeZoneId === null)) {
-    throw new ConfigError('EDGE_PROVIDER=cloudflare needs EDGE_API_TOKEN and EDGE_ZONE_ID');
-  }
-  const mailProvider = nonEmpty(env.MAIL_PROVIDER) ?? 'sandbox';
-  if (mailProvider !== 'sandbox' && mailProvider !== 'mailgun') {
-    throw new ConfigError(`MAIL_PROVIDER must be "sandbox" or "mailgun", got "${mailProvider}"`);
-  }
-  const mailgunApiKey = nonEmpty(env.MAILGUN_API_KEY);
-  if (mailProvider === 'mailgun' && mailgunApiKey === null) throw new ConfigError('MAIL_PROVIDER=mailgun needs MAILGUN_API_KEY');
-  const registrarProvider = nonEmpty(env.REGISTRAR_PROVIDER) ?? 'sandbox';
-  if (registrarProvider !== 'sandbox' && registrarProvider !== 'entri') {
-    throw new ConfigError(`REGISTRAR_PROVIDER must be "sandbox" or "entri", got "${registrarProvider}"`);
-  }
-  const registrarApplicationId = nonEmpty(env.ENTRI_APPLICATION_ID);
-  const registrarSecret = nonEmpty(env.ENTRI_SECRET);
-  if (registrarProvider === 'entri' && (registrarApplicationId === null || registrarSecret === null)) {
-    throw new ConfigError('REGISTRAR_PROVIDER=entri needs ENTRI_APPLICATION_ID and ENTRI_SECRET');
-  }
+/** SESSION_SECRET: long enough not to be guessed; null when unset (the demo then makes one of its own). */
+const sessionSecret: Setting<string | null> = (name) =>
+  text(name).transform((secret, ctx) =>
+    secret !== null && secret.length < MIN_SESSION_SECRET_LENGTH ? refuse(ctx, `${name} must be at least ${MIN_SESSION_SECRET_LENGTH} characters`) : secret,
+  );
+
+/** DNS_SERVERS: host, host:port or [v6]:port, comma separated; null when unset. */
+const dnsServers = list((server, name, ctx) =>
+  /^(\[[\da-f:.]+\]|[\w.-]+)(:\d{1,5})?$/i.test(server) ? server : refuse(ctx, `${name} entry "${server}" is not host:port`),
+);
+
+/** Every setting, in the order a start reads them: a start with several wrong is refused for the first. */
+const settingsEnv = {
+  SESSION_SECRET: sessionSecret,
+  PLATFORM_NAME: text,
+  PRO_DOMAIN: text,
+  SUPPORT_EMAIL: text,
+  COMPANY_SITE: text,
+  PORT: integer(DEFAULT_PORT, MAX_PORT),
+  HOST_PORT: integer(DEFAULT_HOST_PORT, MAX_PORT),
+  DATA_DIR: text,
+  HOST_ORIGINS: origins,
+  PLATFORM_API_KEYS: platformApiKeys,
+  IDENTITY_AUDIENCE: text,
+  IDENTITY_ISSUER: httpUrl(null),
+  DEMO_ADMIN_BASE: httpUrl(null),
+  SENTRY_DSN: text,
+  PAYMENT_SCRIPT_URL: text,
+  PAYMENTS_PROVIDER: oneOf(['sandbox', 'stripe']),
+  STRIPE_SECRET_KEY: text,
+  STRIPE_API_BASE: httpUrlAsWritten,
+  PAYMENT_PUBLISHABLE_KEY: text,
+  CANCEL_DELAY_MS: integer(DEFAULT_CANCEL_DELAY_MS, MAX_CANCEL_DELAY_MS),
+  PAYMENTS_WEBHOOK_SECRET: text,
+  EDGE_PROVIDER: oneOf(['sandbox', 'cloudflare']),
+  EDGE_API_TOKEN: text,
+  EDGE_ZONE_ID: text,
+  MAIL_PROVIDER: oneOf(['sandbox', 'mailgun']),
+  MAILGUN_API_KEY: text,
+  REGISTRAR_PROVIDER: oneOf(['sandbox', 'entri']),
+  ENTRI_APPLICATION_ID: text,
+  ENTRI_SECRET: text,
+  DNS_PORT: integer(DEFAULT_DNS_PORT, MAX_PORT),
+  DNS_SERVERS: dnsServers,
+  EDGE_API_BASE: httpUrl(DEFAULT_EDGE_API_BASE),
+  DOMAIN_CHECKS_BEFORE_FAILURE: atLeastOne(DEFAULT_CHECKS_BEFORE_FAILURE, MAX_CHECKS_BEFORE_FAILURE),
+  MAILGUN_API_URL: httpUrl(DEFAULT_MAILGUN_API_URL),
+  ENTRI_API_URL: httpUrl(DEFAULT_REGISTRAR_API_URL),
+  REGISTRAR_SCRIPT_URL: text,
+  PORTAL_LOGIN_URL: text,
+  APP_ENV: text,
+  DOMAIN_SITE_URL: text,
+  DOMAIN_PURCHASE_ENABLED: flag,
+  DOMAIN_HELP_URL: text,
+  SENDING_DOMAIN_HELP_URL: text,
+  DIST_DIR: text,
+  PANEL_DEV_SERVER_URL: httpUrl(null),
+  LOG_LEVEL: text,
+  TRUST_PROXY_HOPS: integer(0, MAX_PROXY_HOPS),
+  ...rateLimitEnv,
+  HOST_READY_TIMEOUT_MS: integer(DEFAULT_READY_TIMEOUT_MS, MAX_READY_TIMEOUT_MS),
+  READ_MODEL_SITES_KEPT: integer(SITE_VIEWS_KEPT, MAX_READ_MODEL_SITES_KEPT),
+  ...runtimeEnv,
+  ...observabilityEnv,
+  ...domainSettingsEnv,
+};
+
+type Settings = SettingValues<typeof settingsEnv>;
+
+/** A provider's settings that its real service needs: refused when `provider` is chosen without them. */
+function requireWith(ctx: z.RefinementCtx, chosen: boolean, needed: ReadonlyArray<string | null>, message: string): void {
+  if (chosen && needed.some((value) => value === null)) refuse(ctx, message);
+}
+
+function paymentsOf(env: Settings, demo: boolean, ctx: z.RefinementCtx): PaymentsConfig {
+  requireWith(ctx, env.PAYMENTS_PROVIDER === 'stripe', [env.STRIPE_SECRET_KEY], 'PAYMENTS_PROVIDER=stripe needs STRIPE_SECRET_KEY');
   return {
-    dnsPort: parseInteger('DNS_PORT', env.DNS_PORT, DEFAULT_DNS_PORT, MAX_PORT),
-    dnsServers: parseDnsServers(env.DNS_SERVERS),
-    edgeProvider,
-    edgeApiBase: parseHttpUrl('EDGE_API_BASE', env.EDGE_API_BASE, DEFAULT_EDGE_API_BASE),
-    edgeApiToken,
-    edgeZoneId,
-    checksBeforeFailure: Math.max(
-      1,
-      parseInteger('DOMAIN_CHECKS_BEFORE_FAILURE', env.DOMAIN_CHECKS_BEFORE_FAILURE, DEFAULT_CHECKS_BEFORE_FAILURE, MAX_CHECKS_BEFORE_FAILURE),
-    ),
-    mailProvider,
-    mailgunApiKey,
-    mailgunApiUrl: parseHttpUrl('MAILGUN_API_URL', env.MAILGUN_API_URL, DEFAULT_MAILGUN_API_URL),
-    registrarProvider,
-    registrarApplicationId: registrarApplicationId ?? DEFAULT_REGISTRAR_APPLICATION_ID,
-    registrarSecret,
-    registrarApiUrl: parseHttpUrl('ENTRI_API_URL', env.ENTRI_API_URL, DEFAULT_REGISTRAR_API_URL),
-    registrarScriptUrl: nonEmpty(env.REGISTRAR_SCRIPT_URL) ?? (demo ? REGISTRAR_SANDBOX_SCRIPT_URL : REGISTRAR_CDN_SCRIPT_URL),
+    provider: env.PAYMENTS_PROVIDER,
+    stripeSecretKey: env.STRIPE_SECRET_KEY,
+    stripeApiBase: env.STRIPE_API_BASE,
+    publishableKey: env.PAYMENT_PUBLISHABLE_KEY ?? DEFAULT_PUBLISHABLE_KEY,
+    cancelDelayMs: env.CANCEL_DELAY_MS,
+    webhookSecret: env.PAYMENTS_WEBHOOK_SECRET ?? (demo ? SANDBOX_WEBHOOK_SECRET : null),
   };
 }
 
-export { DEMO_PLATFORM_API_KEY } from './configValues';
+function domainsOf(env: Settings, demo: boolean, ctx: z.RefinementCtx): DomainsConfig {
+  requireWith(ctx, env.EDGE_PROVIDER === 'cloudflare', [env.EDGE_API_TOKEN, env.EDGE_ZONE_ID], 'EDGE_PROVIDER=cloudflare needs EDGE_API_TOKEN and EDGE_ZONE_ID');
+  requireWith(ctx, env.MAIL_PROVIDER === 'mailgun', [env.MAILGUN_API_KEY], 'MAIL_PROVIDER=mailgun needs MAILGUN_API_KEY');
+  requireWith(
+    ctx,
+    env.REGISTRAR_PROVIDER === 'entri',
+    [env.ENTRI_APPLICATION_ID, env.ENTRI_SECRET],
+    'REGISTRAR_PROVIDER=entri needs ENTRI_APPLICATION_ID and ENTRI_SECRET',
+  );
+  return {
+    dnsPort: env.DNS_PORT,
+    dnsServers: env.DNS_SERVERS,
+    edgeProvider: env.EDGE_PROVIDER,
+    edgeApiBase: env.EDGE_API_BASE,
+    edgeApiToken: env.EDGE_API_TOKEN,
+    edgeZoneId: env.EDGE_ZONE_ID,
+    checksBeforeFailure: env.DOMAIN_CHECKS_BEFORE_FAILURE,
+    mailProvider: env.MAIL_PROVIDER,
+    mailgunApiKey: env.MAILGUN_API_KEY,
+    mailgunApiUrl: env.MAILGUN_API_URL,
+    registrarProvider: env.REGISTRAR_PROVIDER,
+    registrarApplicationId: env.ENTRI_APPLICATION_ID ?? DEFAULT_REGISTRAR_APPLICATION_ID,
+    registrarSecret: env.ENTRI_SECRET,
+    registrarApiUrl: env.ENTRI_API_URL,
+    registrarScriptUrl: env.REGISTRAR_SCRIPT_URL ?? (demo ? REGISTRAR_SANDBOX_SCRIPT_URL : REGISTRAR_CDN_SCRIPT_URL),
+  };
+}
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const { demo, production } = parseMode(env);
-  const secret = nonEmpty(env.SESSION_SECRET);
-  if (secret !== null && secret.length < MIN_SESSION_SECRET_LENGTH) {
-    throw new ConfigError(`SESSION_SECRET must be at least ${MIN_SESSION_SECRET_LENGTH} characters`);
-  }
+function configOf(env: Settings, { demo, production }: StartMode, ctx: z.RefinementCtx): ServerConfig {
   const brand: Brand = {
-    platformName: nonEmpty(env.PLATFORM_NAME) ?? defaultBrand.platformName,
-    proDomain: nonEmpty(env.PRO_DOMAIN) ?? defaultBrand.proDomain,
-    supportEmail: nonEmpty(env.SUPPORT_EMAIL) ?? defaultBrand.supportEmail,
-    companySite: nonEmpty(env.COMPANY_SITE) ?? defaultBrand.companySite,
+    platformName: env.PLATFORM_NAME ?? defaultBrand.platformName,
+    proDomain: env.PRO_DOMAIN ?? defaultBrand.proDomain,
+    supportEmail: env.SUPPORT_EMAIL ?? defaultBrand.supportEmail,
+    companySite: env.COMPANY_SITE ?? defaultBrand.companySite,
   };
   const domainDefaults = defaultDomainSettings(brand);
-  const purchaseFlag = nonEmpty(env.DOMAIN_PURCHASE_ENABLED);
   return {
     demo,
     production,
-    listenHost: parseListenHost(env.LISTEN_HOST),
-    port: parseInteger('PORT', env.PORT, DEFAULT_PORT, MAX_PORT),
-    hostPort: parseInteger('HOST_PORT', env.HOST_PORT, DEFAULT_HOST_PORT, MAX_PORT),
-    dataDir: path.resolve(projectRoot, nonEmpty(env.DATA_DIR) ?? '.data'),
-    databaseUrl: nonEmpty(env.DATABASE_URL),
+    listenHost: env.LISTEN_HOST,
+    port: env.PORT,
+    hostPort: env.HOST_PORT,
+    dataDir: path.resolve(projectRoot, env.DATA_DIR ?? '.data'),
+    databaseUrl: env.DATABASE_URL,
     // Unset only in the demo (production requires it): a secret of this process alone.
-    sessionSecret: secret !== null ? new TextEncoder().encode(secret) : new Uint8Array(randomBytes(32)),
-    hostOrigins: parseOrigins(env.HOST_ORIGINS),
-    platformApiKeys: parsePlatformApiKeys(env.PLATFORM_API_KEYS, demo),
-    identity: parseIdentity(env),
-    demoAdminBase: nonEmpty(env.DEMO_ADMIN_BASE) === null ? null : parseHttpUrl('DEMO_ADMIN_BASE', env.DEMO_ADMIN_BASE, ''),
-    sentryDsn: nonEmpty(env.SENTRY_DSN),
+    sessionSecret: env.SESSION_SECRET !== null ? new TextEncoder().encode(env.SESSION_SECRET) : new Uint8Array(randomBytes(32)),
+    hostOrigins: env.HOST_ORIGINS,
+    platformApiKeys: env.PLATFORM_API_KEYS.length > 0 ? env.PLATFORM_API_KEYS : demo ? [DEMO_PLATFORM_API_KEY] : [],
+    identity: { audience: env.IDENTITY_AUDIENCE ?? DEFAULT_IDENTITY_AUDIENCE, issuer: env.IDENTITY_ISSUER },
+    demoAdminBase: env.DEMO_ADMIN_BASE,
+    sentryDsn: env.SENTRY_DSN,
     brand,
     // The demo loads a sandbox stand-in for the card provider's script from the panel's own server.
-    paymentScriptUrl: nonEmpty(env.PAYMENT_SCRIPT_URL) ?? (demo ? '/sandbox/payments.js' : 'https://js.stripe.com/v3/'),
-    payments: parsePayments(env, demo),
-    domains: parseDomains(env, demo),
-    portalLoginUrl: nonEmpty(env.PORTAL_LOGIN_URL) ?? defaultPortalLoginUrl(brand),
-    environment: nonEmpty(env.APP_ENV) ?? (demo ? 'demo' : ERROR_REPORTING.environment),
+    paymentScriptUrl: env.PAYMENT_SCRIPT_URL ?? (demo ? '/sandbox/payments.js' : 'https://js.stripe.com/v3/'),
+    payments: paymentsOf(env, demo, ctx),
+    domains: domainsOf(env, demo, ctx),
+    portalLoginUrl: env.PORTAL_LOGIN_URL ?? defaultPortalLoginUrl(brand),
+    environment: env.APP_ENV ?? (demo ? 'demo' : ERROR_REPORTING.environment),
     domainPages: {
-      domainSiteUrl: nonEmpty(env.DOMAIN_SITE_URL) ?? domainDefaults.domainSiteUrl,
-      domainPurchaseEnabled: purchaseFlag === null ? domainDefaults.domainPurchaseEnabled : parseBoolean(purchaseFlag),
-      domainHelpUrl: nonEmpty(env.DOMAIN_HELP_URL) ?? domainDefaults.domainHelpUrl,
-      sendingDomainHelpUrl: nonEmpty(env.SENDING_DOMAIN_HELP_URL) ?? domainDefaults.sendingDomainHelpUrl,
+      domainSiteUrl: env.DOMAIN_SITE_URL ?? domainDefaults.domainSiteUrl,
+      domainPurchaseEnabled: env.DOMAIN_PURCHASE_ENABLED ?? domainDefaults.domainPurchaseEnabled,
+      domainHelpUrl: env.DOMAIN_HELP_URL ?? domainDefaults.domainHelpUrl,
+      sendingDomainHelpUrl: env.SENDING_DOMAIN_HELP_URL ?? domainDefaults.sendingDomainHelpUrl,
     },
-    distDir: path.resolve(projectRoot, nonEmpty(env.DIST_DIR) ?? 'dist'),
-    panelDevServerUrl: demo && nonEmpty(env.PANEL_DEV_SERVER_URL) !== null ? parseHttpUrl('PANEL_DEV_SERVER_URL', env.PANEL_DEV_SERVER_URL, '') : null,
-    logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
-    trustProxyHops: parseInteger('TRUST_PROXY_HOPS', env.TRUST_PROXY_HOPS, 0, MAX_PROXY_HOPS),
-    rateLimits: parseRateLimits(env),
-    hostReadyTimeoutMs: parseInteger('HOST_READY_TIMEOUT_MS', env.HOST_READY_TIMEOUT_MS, DEFAULT_READY_TIMEOUT_MS, MAX_READY_TIMEOUT_MS),
-    readModelSitesKept: parseInteger('READ_MODEL_SITES_KEPT', env.READ_MODEL_SITES_KEPT, SITE_VIEWS_KEPT, MAX_READ_MODEL_SITES_KEPT),
-    runtime: parseRuntimeSettings(env, production),
-    observability: parseObservability(env),
-    domainSettings: parseDomainSettings(env),
+    distDir: path.resolve(projectRoot, env.DIST_DIR ?? 'dist'),
+    // Only the demo's page may connect to npm run dev's update socket.
+    panelDevServerUrl: demo ? env.PANEL_DEV_SERVER_URL : null,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxyHops: env.TRUST_PROXY_HOPS,
+    rateLimits: rateLimitsOf(env),
+    hostReadyTimeoutMs: env.HOST_READY_TIMEOUT_MS,
+    readModelSitesKept: env.READ_MODEL_SITES_KEPT,
+    runtime: runtimeSettingsOf(env, production, ctx),
+    observability: observabilityOf(env),
+    domainSettings: domainSettingsOf(env),
   };
+}
+
+/**
+ * The environment's one schema: the start mode (each of DEMO=1 and production only when asked for, production
+ * with every real setting), then every setting, then the rules between them. Both read the whole environment.
+ */
+export const envSchema = z
+  .preprocess((env) => ({ mode: env, settings: env }), z.object({ mode: startModeSchema, settings: envObject(settingsEnv) }))
+  .transform(({ mode, settings }, ctx) => configOf(settings, mode, ctx));
+
+export { DEMO_PLATFORM_API_KEY } from './configValues';
+
+export function loadConfig(env: Env = process.env): ServerConfig {
+  return readEnv(envSchema, env);
 }
 
 /** The host origins the fixed address trusts: configured, else in the demo the demo host's own address under both loopback names. */

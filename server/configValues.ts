@@ -1,19 +1,136 @@
 /**
- * Reading one setting's raw value: what every part of the configuration (config.ts, startMode.ts) reads alike, and
- * the error a setting that cannot be used stops the start with.
+ * The kinds of setting the environment holds, as zod schemas of a variable's raw value (a string, or undefined when
+ * unset), and the error a setting that cannot be used stops the start with. config.ts puts them together into the
+ * one schema of the environment (`envSchema`); each setting's refusal is worded here, a rule between settings where
+ * it is read (config.ts, runtimeSettings.ts, observability/settings.ts). zod is loaded at start anyway: the call
+ * contract (core/contract) is written in it.
  */
+import { z } from 'zod';
+import { parseBoolean } from '../core/rules/parse';
 
 export class ConfigError extends Error {}
 
-export function parseInteger(name: string, raw: string | undefined, fallback: number, max: number): number {
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0 || value > max) throw new ConfigError(`${name} must be an integer from 0 to ${max}, got "${raw}"`);
-  return value;
+/** The environment as the process has it. */
+export type Env = Readonly<Record<string, string | undefined>>;
+
+/** One variable's schema, given its name (for its refusals' words). */
+export type Setting<T> = (name: string) => z.ZodType<T, string | undefined>;
+
+/** What the settings named by `S` read as. */
+export type SettingValues<S extends Record<string, Setting<unknown>>> = { [K in keyof S]: S[K] extends Setting<infer T> ? T : never };
+
+/** Refuses the setting with `message` (the start stops with it: readEnv). */
+export function refuse(ctx: z.RefinementCtx, message: string): never {
+  ctx.addIssue({ code: 'custom', message });
+  return z.NEVER;
 }
 
 export function nonEmpty(raw: string | undefined): string | null {
   return raw === undefined || raw.trim() === '' ? null : raw.trim();
+}
+
+/** The schema of environment variables named by `settings`' keys; any other variable is left alone. */
+export function envObject<S extends Record<string, Setting<unknown>>>(settings: S) {
+  const shape = Object.fromEntries(Object.entries(settings).map(([name, setting]) => [name, setting(name)]));
+  return z.object(shape as { [K in keyof S]: ReturnType<S[K]> });
+}
+
+/**
+ * `env` read through `schema`; a ConfigError with the first refusal's words otherwise, the settings refused in the
+ * order the schema names them.
+ */
+export function readEnv<T>(schema: z.ZodType<T>, env: Env): T {
+  const result = schema.safeParse(env);
+  if (!result.success) throw new ConfigError(result.error.issues[0]!.message);
+  return result.data;
+}
+
+/** Text as set, trimmed; null when unset or blank. */
+export const text: Setting<string | null> = () => z.string().optional().transform(nonEmpty);
+
+/** 1, true, yes, on (core/rules/parse.ts); null when unset or blank. */
+export const flag: Setting<boolean | null> = () =>
+  z.string().optional().transform((raw) => (nonEmpty(raw) === null ? null : parseBoolean(raw!.trim())));
+
+/** A whole number from 0 to `max`; `fallback` when unset or blank. */
+export function integer(fallback: number, max: number): Setting<number> {
+  return (name) => z.string().optional().transform((raw, ctx) => integerOf(name, raw, fallback, max, ctx));
+}
+
+/** integer, and null when unset or blank. */
+export function optionalInteger(max: number): Setting<number | null> {
+  return (name) => z.string().optional().transform((raw, ctx) => (nonEmpty(raw) === null ? null : integerOf(name, raw, 0, max, ctx)));
+}
+
+/** A rate, a size or a count that 0 would turn off: at least one. */
+export function atLeastOne(fallback: number, max: number): Setting<number> {
+  return (name) => integer(fallback, max)(name).transform((value) => Math.max(1, value));
+}
+
+function integerOf(name: string, raw: string | undefined, fallback: number, max: number, ctx: z.RefinementCtx): number {
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > max) return refuse(ctx, `${name} must be an integer from 0 to ${max}, got "${raw}"`);
+  return value;
+}
+
+/** One setting read alone, as the schema reads it (`parseInteger('DNS_PORT', env.DNS_PORT, 5300, 65535)`). */
+export function parseInteger(name: string, raw: string | undefined, fallback: number, max: number): number {
+  return readEnv(envObject({ [name]: integer(fallback, max) }), { [name]: raw })[name]!;
+}
+
+/** One of `choices`, the first by default. */
+export function oneOf<const C extends readonly [string, ...string[]]>(choices: C): Setting<C[number]> {
+  const words = choices.map((choice) => `"${choice}"`).join(' or ');
+  return (name) =>
+    z
+      .string()
+      .optional()
+      .transform((raw, ctx) => {
+        const value = nonEmpty(raw) ?? choices[0];
+        return (choices as readonly string[]).includes(value) ? (value as C[number]) : refuse(ctx, `${name} must be ${words}, got "${value}"`);
+      });
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const { protocol } = new URL(value);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** An http(s) URL, without trailing slashes; `fallback` when unset (null: no URL). */
+export function httpUrl<F extends string | null>(fallback: F): Setting<string | F> {
+  return (name) =>
+    z
+      .string()
+      .optional()
+      .transform((raw, ctx) => {
+        const value = nonEmpty(raw) ?? fallback;
+        if (value === null) return fallback;
+        return isHttpUrl(value) ? value.replace(/\/+$/, '') : refuse(ctx, `${name} must be an http(s) URL, got "${value}"`);
+      });
+}
+
+/** An http(s) URL kept as written; null when unset. */
+export const httpUrlAsWritten: Setting<string | null> = (name) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const value = nonEmpty(raw);
+      return value === null || isHttpUrl(value) ? value : refuse(ctx, `${name} must be an http(s) URL, got "${value}"`);
+    });
+
+/** Comma-separated entries each `entryOf` accepts (or refuses, with its words); null when unset. */
+export function list<T>(entryOf: (entry: string, name: string, ctx: z.RefinementCtx) => T): Setting<T[] | null> {
+  return (name) =>
+    z
+      .string()
+      .optional()
+      .transform((raw, ctx) => (nonEmpty(raw) === null ? null : raw!.split(',').map((entry) => entryOf(entry.trim(), name, ctx))));
 }
 
 /**
@@ -41,26 +158,33 @@ function exactOrigin(entry: string): string | null {
 }
 
 /** HOST_ORIGINS: exact origins, comma separated; null when unset. */
-export function parseOrigins(raw: string | undefined): string[] | null {
-  if (nonEmpty(raw) === null) return null;
-  const entries = raw!.split(',').map((entry) => entry.trim()).filter(Boolean);
-  if (entries.length === 0) throw new ConfigError(`HOST_ORIGINS names no origin, got "${raw}"`);
-  return entries.map((entry) => {
-    const origin = exactOrigin(entry);
-    if (origin === null) throw new ConfigError(`HOST_ORIGINS entry "${entry}" is not an exact origin: scheme://host[:port], http or https, without path or wildcard`);
-    return origin;
-  });
-}
+export const origins: Setting<string[] | null> = (name) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (nonEmpty(raw) === null) return null;
+      const entries = raw!.split(',').map((entry) => entry.trim()).filter(Boolean);
+      if (entries.length === 0) return refuse(ctx, `${name} names no origin, got "${raw}"`);
+      return entries.map((entry) => {
+        const origin = exactOrigin(entry);
+        if (origin === null) return refuse(ctx, `${name} entry "${entry}" is not an exact origin: scheme://host[:port], http or https, without path or wildcard`);
+        return origin;
+      });
+    });
 
 /** The demo's platform key (docs/platform-api.md's curl session uses it); never accepted outside the demo. */
 export const DEMO_PLATFORM_API_KEY = 'demo-platform-key-0123456789abcdef';
 /** A key is a secret the platform's backend holds: as long as the session secret, so it cannot be guessed. */
 const MIN_PLATFORM_API_KEY_LENGTH = 32;
 
-/** PLATFORM_API_KEYS: the platform API's keys, comma separated; the demo's own key when unset in the demo. */
-export function parsePlatformApiKeys(raw: string | undefined, demo: boolean): string[] {
-  const keys = (nonEmpty(raw) ?? '').split(',').map((key) => key.trim()).filter(Boolean);
-  const short = keys.find((key) => key.length < MIN_PLATFORM_API_KEY_LENGTH);
-  if (short !== undefined) throw new ConfigError(`PLATFORM_API_KEYS: every key must be at least ${MIN_PLATFORM_API_KEY_LENGTH} characters`);
-  return keys.length > 0 ? keys : demo ? [DEMO_PLATFORM_API_KEY] : [];
-}
+/** PLATFORM_API_KEYS: the platform API's keys, comma separated; none when unset (the demo then takes its own). */
+export const platformApiKeys: Setting<string[]> = (name) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const keys = (nonEmpty(raw) ?? '').split(',').map((key) => key.trim()).filter(Boolean);
+      if (keys.some((key) => key.length < MIN_PLATFORM_API_KEY_LENGTH)) return refuse(ctx, `${name}: every key must be at least ${MIN_PLATFORM_API_KEY_LENGTH} characters`);
+      return keys;
+    });

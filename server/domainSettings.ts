@@ -4,7 +4,7 @@
  * rechecks the live domains' DNS and how long a domain whose DNS moved away keeps its place before it is removed
  * (domains/domainRechecks.ts).
  */
-import { parseInteger } from './configValues';
+import { atLeastOne, envObject, integer, readEnv, type Env, type SettingValues } from './configValues';
 
 export interface DomainSettings {
   /**
@@ -46,22 +46,25 @@ export const DEFAULT_DNS_GRACE_HOURS = 72;
 const MAX_RECHECK_INTERVAL_SECONDS = 7 * 24 * 60 * 60;
 const MAX_GRACE_HOURS = 90 * 24;
 
-export function parseDomainSettings(env: NodeJS.ProcessEnv): DomainSettings {
+/** The custom domains' settings, part of the environment's schema (config.ts). */
+export const domainSettingsEnv = {
+  // At least an hour: an owner needs time to publish a record and for DNS to answer it.
+  DOMAIN_CLAIM_EXPIRY_HOURS: atLeastOne(DEFAULT_CLAIM_EXPIRY_HOURS, MAX_CLAIM_EXPIRY_HOURS),
+  DOMAIN_CLAIM_SWEEP_INTERVAL_SECONDS: integer(DEFAULT_CLAIM_SWEEP_INTERVAL_SECONDS, MAX_SWEEP_INTERVAL_SECONDS),
+  DOMAIN_RECHECK_INTERVAL_SECONDS: integer(DEFAULT_RECHECK_INTERVAL_SECONDS, MAX_RECHECK_INTERVAL_SECONDS),
+  DOMAIN_DNS_GRACE_HOURS: integer(DEFAULT_DNS_GRACE_HOURS, MAX_GRACE_HOURS),
+};
+
+export function domainSettingsOf(env: SettingValues<typeof domainSettingsEnv>): DomainSettings {
   return {
-    // At least an hour: an owner needs time to publish a record and for DNS to answer it.
-    claimExpiryHours: Math.max(1, parseInteger('DOMAIN_CLAIM_EXPIRY_HOURS', env.DOMAIN_CLAIM_EXPIRY_HOURS, DEFAULT_CLAIM_EXPIRY_HOURS, MAX_CLAIM_EXPIRY_HOURS)),
-    claimSweepIntervalSeconds: parseInteger(
-      'DOMAIN_CLAIM_SWEEP_INTERVAL_SECONDS',
-      env.DOMAIN_CLAIM_SWEEP_INTERVAL_SECONDS,
-      DEFAULT_CLAIM_SWEEP_INTERVAL_SECONDS,
-      MAX_SWEEP_INTERVAL_SECONDS,
-    ),
-    recheckIntervalSeconds: parseInteger(
-      'DOMAIN_RECHECK_INTERVAL_SECONDS',
-      env.DOMAIN_RECHECK_INTERVAL_SECONDS,
-      DEFAULT_RECHECK_INTERVAL_SECONDS,
-      MAX_RECHECK_INTERVAL_SECONDS,
-    ),
-    dnsGraceHours: parseInteger('DOMAIN_DNS_GRACE_HOURS', env.DOMAIN_DNS_GRACE_HOURS, DEFAULT_DNS_GRACE_HOURS, MAX_GRACE_HOURS),
+    claimExpiryHours: env.DOMAIN_CLAIM_EXPIRY_HOURS,
+    claimSweepIntervalSeconds: env.DOMAIN_CLAIM_SWEEP_INTERVAL_SECONDS,
+    recheckIntervalSeconds: env.DOMAIN_RECHECK_INTERVAL_SECONDS,
+    dnsGraceHours: env.DOMAIN_DNS_GRACE_HOURS,
   };
+}
+
+/** These settings alone, read as loadConfig reads them. */
+export function parseDomainSettings(env: Env): DomainSettings {
+  return domainSettingsOf(readEnv(envObject(domainSettingsEnv), env));
 }

@@ -2,7 +2,7 @@
  * The rate limits' settings (http/rateLimits.ts; docs/deploy.md "Rate limits"), read by loadConfig (config.ts, which
  * re-exports them): each a number of calls a minute, with the defaults an ordinary session never meets.
  */
-import { parseInteger } from './configValues';
+import { atLeastOne, type Setting, type SettingValues } from './configValues';
 import { DEFAULT_PLATFORM_CALLS_PER_MINUTE, OUTSIDE_SERVICES, type OutsideService } from './http/providerCalls';
 
 /**
@@ -44,27 +44,32 @@ export const DEFAULT_WRITES_PER_MINUTE = 2 * DEFAULT_WRITES_PER_SESSION_PER_MINU
 /** The limits count in windows of a minute, the last one weighed in as it slides out (http/rateLimits.ts). */
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 /** The setting of the platform-wide budget towards one outside service. */
-export const platformCallsSetting = (service: OutsideService) => `RATE_LIMIT_PLATFORM_${service.toUpperCase()}_CALLS_PER_MINUTE`;
+export const platformCallsSetting = (service: OutsideService) =>
+  `RATE_LIMIT_PLATFORM_${service.toUpperCase() as Uppercase<OutsideService>}_CALLS_PER_MINUTE` as const;
 const MAX_PER_MINUTE = 1_000_000;
 
 /** A rate limit: at least one call a minute (0 would refuse every call). */
-function parsePerMinute(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  return Math.max(1, parseInteger(name, env[name], fallback, MAX_PER_MINUTE));
-}
+const perMinute = (fallback: number) => atLeastOne(fallback, MAX_PER_MINUTE);
 
-export function parseRateLimits(env: NodeJS.ProcessEnv): RateLimitConfig {
+/** The rate limits' settings, part of the environment's schema (config.ts). */
+export const rateLimitEnv = {
+  RATE_LIMIT_SESSIONS_PER_MINUTE: perMinute(DEFAULT_SESSIONS_PER_MINUTE),
+  RATE_LIMIT_WRITES_PER_MINUTE: perMinute(DEFAULT_WRITES_PER_MINUTE),
+  RATE_LIMIT_WRITES_PER_SESSION_PER_MINUTE: perMinute(DEFAULT_WRITES_PER_SESSION_PER_MINUTE),
+  RATE_LIMIT_PROVIDER_CALLS_PER_MINUTE: perMinute(DEFAULT_PROVIDER_CALLS_PER_MINUTE),
+  RATE_LIMIT_PROVIDER_CALLS_PER_SESSION_PER_MINUTE: perMinute(DEFAULT_PROVIDER_CALLS_PER_SESSION_PER_MINUTE),
+  ...(Object.fromEntries(
+    OUTSIDE_SERVICES.map((service) => [platformCallsSetting(service), perMinute(DEFAULT_PLATFORM_CALLS_PER_MINUTE[service])]),
+  ) as Record<ReturnType<typeof platformCallsSetting>, Setting<number>>),
+};
+
+export function rateLimitsOf(env: SettingValues<typeof rateLimitEnv>): RateLimitConfig {
   return {
-    sessionsPerMinute: parsePerMinute(env, 'RATE_LIMIT_SESSIONS_PER_MINUTE', DEFAULT_SESSIONS_PER_MINUTE),
-    writesPerMinute: parsePerMinute(env, 'RATE_LIMIT_WRITES_PER_MINUTE', DEFAULT_WRITES_PER_MINUTE),
-    writesPerSessionPerMinute: parsePerMinute(env, 'RATE_LIMIT_WRITES_PER_SESSION_PER_MINUTE', DEFAULT_WRITES_PER_SESSION_PER_MINUTE),
-    providerCallsPerMinute: parsePerMinute(env, 'RATE_LIMIT_PROVIDER_CALLS_PER_MINUTE', DEFAULT_PROVIDER_CALLS_PER_MINUTE),
-    providerCallsPerSessionPerMinute: parsePerMinute(
-      env,
-      'RATE_LIMIT_PROVIDER_CALLS_PER_SESSION_PER_MINUTE',
-      DEFAULT_PROVIDER_CALLS_PER_SESSION_PER_MINUTE,
-    ),
-    platformCallsPerMinute: Object.fromEntries(
-      OUTSIDE_SERVICES.map((service) => [service, parsePerMinute(env, platformCallsSetting(service), DEFAULT_PLATFORM_CALLS_PER_MINUTE[service])]),
-    ) as Record<OutsideService, number>,
+    sessionsPerMinute: env.RATE_LIMIT_SESSIONS_PER_MINUTE,
+    writesPerMinute: env.RATE_LIMIT_WRITES_PER_MINUTE,
+    writesPerSessionPerMinute: env.RATE_LIMIT_WRITES_PER_SESSION_PER_MINUTE,
+    providerCallsPerMinute: env.RATE_LIMIT_PROVIDER_CALLS_PER_MINUTE,
+    providerCallsPerSessionPerMinute: env.RATE_LIMIT_PROVIDER_CALLS_PER_SESSION_PER_MINUTE,
+    platformCallsPerMinute: Object.fromEntries(OUTSIDE_SERVICES.map((service) => [service, env[platformCallsSetting(service)]])) as Record<OutsideService, number>,
   };
 }

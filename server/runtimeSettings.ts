@@ -4,8 +4,8 @@
  * stops and whether it migrates at start. Read by loadConfig (config.ts) into `config.runtime` and `listenHost`.
  */
 import { isIP } from 'node:net';
-import { parseBoolean } from '../core/rules/parse';
-import { ConfigError, nonEmpty, parseInteger } from './configValues';
+import type { z } from 'zod';
+import { atLeastOne, envObject, flag, integer, optionalInteger, readEnv, refuse, text, type Env, type Setting, type SettingValues } from './configValues';
 
 export interface HttpTimeouts {
   /** REQUEST_TIMEOUT_MS: the longest a request may take to arrive and be answered (Fastify's requestTimeout) */
@@ -76,47 +76,67 @@ const MAX_TIMEOUT_MS = 10 * 60_000;
 const MAX_POOL_SIZE = 1_000;
 
 /** LISTEN_HOST: an IP address to bind, by default loopback (a local proxy forwards); 0.0.0.0 in a container. */
-export function parseListenHost(raw: string | undefined): string {
-  const host = nonEmpty(raw) ?? DEFAULT_LISTEN_HOST;
-  if (isIP(host) === 0) throw new ConfigError(`LISTEN_HOST must be an IP address (127.0.0.1, 0.0.0.0, ::), got "${host}"`);
-  return host;
-}
+const listenHost: Setting<string> = (name) =>
+  text(name).transform((host, ctx) => {
+    const value = host ?? DEFAULT_LISTEN_HOST;
+    return isIP(value) === 0 ? refuse(ctx, `${name} must be an IP address (127.0.0.1, 0.0.0.0, ::), got "${value}"`) : value;
+  });
+
+const milliseconds = (fallback: number) => integer(fallback, MAX_TIMEOUT_MS);
+
+/** The settings of how the process runs, part of the environment's schema (config.ts). */
+export const runtimeEnv = {
+  LISTEN_HOST: listenHost,
+  DATABASE_URL: text,
+  SINGLE_NODE: flag,
+  REQUEST_TIMEOUT_MS: milliseconds(DEFAULT_REQUEST_TIMEOUT_MS),
+  CONNECTION_TIMEOUT_MS: milliseconds(DEFAULT_CONNECTION_TIMEOUT_MS),
+  KEEP_ALIVE_TIMEOUT_MS: milliseconds(DEFAULT_KEEP_ALIVE_TIMEOUT_MS),
+  // At least one connection: 0 would make every query wait for a connection that never comes.
+  DATABASE_POOL_MAX: atLeastOne(DEFAULT_POOL_MAX, MAX_POOL_SIZE),
+  DATABASE_CONNECT_TIMEOUT_MS: milliseconds(DEFAULT_CONNECT_TIMEOUT_MS),
+  DATABASE_STATEMENT_TIMEOUT_MS: milliseconds(DEFAULT_STATEMENT_TIMEOUT_MS),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: milliseconds(DEFAULT_IDLE_IN_TRANSACTION_TIMEOUT_MS),
+  // Its default depends on the mode: null when unset.
+  SHUTDOWN_DRAIN_DELAY_MS: optionalInteger(MAX_TIMEOUT_MS),
+  SHUTDOWN_TIMEOUT_MS: milliseconds(DEFAULT_SHUTDOWN_TIMEOUT_MS),
+  MIGRATE_ON_START: flag,
+};
 
 /**
- * Production keeps its data in PostgreSQL (DATABASE_URL), which every process shares; SQLite is a file on one
- * machine, so a production start without DATABASE_URL must say it means one node (SINGLE_NODE=1).
+ * The runtime settings from what the environment's schema read. Production keeps its data in PostgreSQL
+ * (DATABASE_URL), which every process shares; SQLite is a file on one machine, so a production start without
+ * DATABASE_URL must say it means one node (SINGLE_NODE=1).
  */
-export function checkProductionDatabase(env: NodeJS.ProcessEnv, production: boolean): void {
-  if (!production || nonEmpty(env.DATABASE_URL) !== null || parseBoolean(env.SINGLE_NODE ?? '')) return;
-  throw new ConfigError(
-    'NODE_ENV=production needs DATABASE_URL (PostgreSQL, shared by every process), or SINGLE_NODE=1 for one process on SQLite under DATA_DIR (docs/deploy.md)',
-  );
-}
-
-function milliseconds(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  return parseInteger(name, env[name], fallback, MAX_TIMEOUT_MS);
-}
-
-export function parseRuntimeSettings(env: NodeJS.ProcessEnv, production: boolean): RuntimeSettings {
-  checkProductionDatabase(env, production);
-  const migrateOnStart = nonEmpty(env.MIGRATE_ON_START);
+export function runtimeSettingsOf(env: SettingValues<typeof runtimeEnv>, production: boolean, ctx: z.RefinementCtx): RuntimeSettings {
+  if (production && env.DATABASE_URL === null && env.SINGLE_NODE !== true) {
+    return refuse(
+      ctx,
+      'NODE_ENV=production needs DATABASE_URL (PostgreSQL, shared by every process), or SINGLE_NODE=1 for one process on SQLite under DATA_DIR (docs/deploy.md)',
+    );
+  }
   return {
-    http: {
-      requestMs: milliseconds(env, 'REQUEST_TIMEOUT_MS', DEFAULT_REQUEST_TIMEOUT_MS),
-      connectionMs: milliseconds(env, 'CONNECTION_TIMEOUT_MS', DEFAULT_CONNECTION_TIMEOUT_MS),
-      keepAliveMs: milliseconds(env, 'KEEP_ALIVE_TIMEOUT_MS', DEFAULT_KEEP_ALIVE_TIMEOUT_MS),
-    },
+    http: { requestMs: env.REQUEST_TIMEOUT_MS, connectionMs: env.CONNECTION_TIMEOUT_MS, keepAliveMs: env.KEEP_ALIVE_TIMEOUT_MS },
     databasePool: {
-      // At least one connection: 0 would make every query wait for a connection that never comes.
-      max: Math.max(1, parseInteger('DATABASE_POOL_MAX', env.DATABASE_POOL_MAX, DEFAULT_POOL_MAX, MAX_POOL_SIZE)),
-      connectTimeoutMs: milliseconds(env, 'DATABASE_CONNECT_TIMEOUT_MS', DEFAULT_CONNECT_TIMEOUT_MS),
-      statementTimeoutMs: milliseconds(env, 'DATABASE_STATEMENT_TIMEOUT_MS', DEFAULT_STATEMENT_TIMEOUT_MS),
-      idleInTransactionTimeoutMs: milliseconds(env, 'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS', DEFAULT_IDLE_IN_TRANSACTION_TIMEOUT_MS),
+      max: env.DATABASE_POOL_MAX,
+      connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: env.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     },
     shutdown: {
-      drainDelayMs: milliseconds(env, 'SHUTDOWN_DRAIN_DELAY_MS', production ? DEFAULT_PRODUCTION_DRAIN_DELAY_MS : 0),
-      timeoutMs: milliseconds(env, 'SHUTDOWN_TIMEOUT_MS', DEFAULT_SHUTDOWN_TIMEOUT_MS),
+      drainDelayMs: env.SHUTDOWN_DRAIN_DELAY_MS ?? (production ? DEFAULT_PRODUCTION_DRAIN_DELAY_MS : 0),
+      timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     },
-    migrateOnStart: migrateOnStart === null ? true : parseBoolean(migrateOnStart),
+    migrateOnStart: env.MIGRATE_ON_START ?? true,
   };
+}
+
+/** The runtime settings alone, read as loadConfig reads them. */
+export function parseRuntimeSettings(env: Env, production: boolean): RuntimeSettings {
+  return readEnv(envObject(runtimeEnv).transform((values, ctx) => runtimeSettingsOf(values, production, ctx)), env);
+}
+
+/** LISTEN_HOST alone, read as loadConfig reads it. */
+export function parseListenHost(raw: string | undefined): string {
+  return readEnv(envObject({ LISTEN_HOST: listenHost }), { LISTEN_HOST: raw }).LISTEN_HOST;
 }

@@ -2,8 +2,14 @@
  * Which of its two modes the server runs as (docs/deploy.md "Fail-closed start"): the demo, only when asked for, or
  * production, only with every real setting. Anything else stops the start before a route is served.
  */
+import { z } from 'zod';
 import { parseBoolean } from '../core/rules/parse';
-import { ConfigError, nonEmpty } from './configValues';
+import { nonEmpty, refuse, type Env } from './configValues';
+
+export interface StartMode {
+  demo: boolean;
+  production: boolean;
+}
 
 /**
  * What production runs on, in the order docs/deploy.md lists it. A provider's entry names its real provider: the
@@ -29,7 +35,7 @@ const PRODUCTION_SETTINGS: ReadonlyArray<{ name: string; value?: string }> = [
 ];
 
 /** The production settings `env` lacks, each as it must be set: all of them, so one failed start names them all. */
-function missingProductionSettings(env: NodeJS.ProcessEnv): string[] {
+function missingProductionSettings(env: Env): string[] {
   return PRODUCTION_SETTINGS.filter(({ name, value }) => {
     const set = nonEmpty(env[name]);
     return value === undefined ? set === null : set !== value;
@@ -39,18 +45,17 @@ function missingProductionSettings(env: NodeJS.ProcessEnv): string[] {
 /**
  * Fails closed: the server runs as the demo only when asked to (DEMO=1), as production only with every real
  * setting, and refuses to start otherwise. Never both: the demo serves test routes and a public webhook secret.
+ * Reads the whole environment (production's settings among it); config.ts reads it first, before any setting.
  */
-export function parseMode(env: NodeJS.ProcessEnv): { demo: boolean; production: boolean } {
+export const startModeSchema = z.looseObject({ DEMO: z.string().optional(), NODE_ENV: z.string().optional() }).transform((env, ctx): StartMode => {
   // DEMO=1, read as the project's other boolean settings are.
   const demo = parseBoolean(env.DEMO ?? '');
   const production = env.NODE_ENV === 'production';
   if (demo && production) {
-    throw new ConfigError('DEMO=1 and NODE_ENV=production exclude each other: the demo serves test routes and sandboxes (docs/deploy.md)');
+    return refuse(ctx, 'DEMO=1 and NODE_ENV=production exclude each other: the demo serves test routes and sandboxes (docs/deploy.md)');
   }
-  if (!demo && !production) {
-    throw new ConfigError('set DEMO=1 to run the demo, or NODE_ENV=production with the real settings (docs/deploy.md)');
-  }
-  const missing = production ? missingProductionSettings(env) : [];
-  if (missing.length > 0) throw new ConfigError(`NODE_ENV=production needs ${missing.join(', ')} (docs/deploy.md)`);
+  if (!demo && !production) return refuse(ctx, 'set DEMO=1 to run the demo, or NODE_ENV=production with the real settings (docs/deploy.md)');
+  const missing = production ? missingProductionSettings(env as Env) : [];
+  if (missing.length > 0) return refuse(ctx, `NODE_ENV=production needs ${missing.join(', ')} (docs/deploy.md)`);
   return { demo, production };
-}
+});

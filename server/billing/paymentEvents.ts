@@ -14,6 +14,7 @@
 import { subscriptionStatusSchema, type SubscriptionStatus } from '../../core/contract';
 import type { Db } from '../db/database';
 import type { EventInvoice, EventSubscription, PaymentEvent } from '../payments/provider';
+import type { Repositories } from './repositories';
 import type { PaymentEventRepository } from './repositories/paymentEvents';
 import { settlePaidSubscription } from './settlement';
 
@@ -22,8 +23,13 @@ const FINAL_INVOICE_STATUSES: readonly string[] = ['paid', 'void'];
 
 export type EventOutcome = 'applied' | 'duplicate';
 
+export interface PaymentEventDeps {
+  repositories: Pick<Repositories, 'paymentEvents'>;
+}
+
 /** Applies the event unless its id was applied before; `now` in Unix seconds. */
-export async function applyPaymentEvent(repository: PaymentEventRepository, event: PaymentEvent, now: number): Promise<EventOutcome> {
+export async function applyPaymentEvent(deps: PaymentEventDeps, event: PaymentEvent, now: number): Promise<EventOutcome> {
+  const repository = deps.repositories.paymentEvents;
   return repository.transaction(async (trx) => {
     if (!(await repository.recordOnce(trx, event, now))) return 'duplicate';
     switch (event.type) {

@@ -9,7 +9,7 @@
  * only once paid: a payment that needs authentication leaves it waiting (meta.isPending or, for a new
  * subscription, isIncomplete, with the payment's client secret), and the payment's success applies it.
  */
-import type { ApiErrorCode, BillingPeriod, Discount, InvoicePreview, PlanChangeResult } from '../../core/contract';
+import type { ApiErrorCode, BillingPeriod, Coupon, Discount, InvoicePreview, PlanChangeResult } from '../../core/contract';
 import { toUnixSeconds } from '../../core/rules/dates';
 import { addonsJson, parseJson } from '../db/jsonColumns';
 import type { PriceRow, SubscriptionRow } from '../db/schema';
@@ -198,6 +198,13 @@ export class PlanChanges {
   }
 
   /** update-discount: the customer's discount swapped for the other coupon of its offer; the discount live now. */
+  /** A coupon's details (get-coupon-details); an unknown one is not found. */
+  async coupon(couponId: string): Promise<Coupon> {
+    const coupon = await this.deps.repositories.invoices.coupon(couponId);
+    if (coupon === null) throw new DomainError('not_found', 'coupon_not_found', planChangeMessages.noSuchCoupon);
+    return coupon;
+  }
+
   async swapCoupon(customerId: string, subscription: SubscriptionRow | undefined, couponId: string): Promise<Discount | null> {
     const { repositories, payments } = this.deps;
     const coupon = await repositories.planChanges.findCoupon(couponId);

@@ -165,6 +165,20 @@ export class CustomDomains {
   }
 
   /**
+   * The demo's clock (routes/demoSandboxClock.ts): moves the site's unproven claim to its expiry and runs the sweep
+   * once, as DOMAIN_CLAIM_EXPIRY_HOURS later would. `none`: no unproven claim; `proven`: the sweep's last look found
+   * it proven, and kept it; `waiting`: DNS or the edge could not be asked, the next pass ends it.
+   */
+  async expireClaimNow(siteId: string): Promise<'none' | 'expired' | 'proven' | 'waiting'> {
+    const { sites, now } = this.options;
+    if (!(await sites.moveClaimExpiry(siteId, toUnixSeconds(now())))) return 'none';
+    await this.expireClaims();
+    const site = await sites.find(siteId);
+    if (site === undefined || site.external_domain === null) return 'expired';
+    return site.domain_claim_expires_at === null ? 'proven' : 'waiting';
+  }
+
+  /**
    * The sweep's last look at an expired claim (domainClaims.ts LastLook): proven by the site's own hostname at the
    * edge (made only after a proof) or by DNS now; null when the edge or DNS could not be asked.
    */

@@ -112,6 +112,18 @@ export class SiteDomainStore {
     return Number(result.numUpdatedRows) > 0;
   }
 
+  /** Moves the site's unproven claim to expire at `at` (Unix seconds): the demo's clock. False: no unproven claim. */
+  async moveClaimExpiry(siteId: string, at: number): Promise<boolean> {
+    const moved = await this.db
+      .updateTable('sites')
+      .set({ domain_claim_expires_at: at })
+      .where('id', '=', siteId)
+      .where('external_domain', 'is not', null)
+      .where('domain_claim_expires_at', 'is not', null)
+      .executeTakeFirst();
+    return Number(moved.numUpdatedRows) > 0;
+  }
+
   /** Unproven claims that expired by `now` (Unix seconds), the oldest first, `limit` at most. */
   async expiredClaims(now: number, limit: number): Promise<SiteRow[]> {
     return this.db

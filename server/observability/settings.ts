@@ -3,7 +3,7 @@
  * (docs/deploy.md "Metrics", "Retention"). Read by loadConfig (config.ts) beside the other settings; kept here so
  * the metrics, the schedule and their rules stay in one module.
  */
-import { ConfigError, nonEmpty, parseInteger } from '../configValues';
+import { atLeastOne, integer, optionalInteger, refuse, type Setting, type SettingValues } from '../configValues';
 
 export interface ObservabilityConfig {
   /**
@@ -38,20 +38,29 @@ const MAX_DAYS = 36_500;
 const MAX_HOURS = 24 * MAX_DAYS;
 const MAX_INTERVAL_SECONDS = 7 * 24 * 60 * 60;
 
-export function parseObservability(env: NodeJS.ProcessEnv): ObservabilityConfig {
-  const paymentEventsDays = parseInteger('RETENTION_PAYMENT_EVENTS_DAYS', env.RETENTION_PAYMENT_EVENTS_DAYS, DEFAULT_PAYMENT_EVENTS_DAYS, MAX_DAYS);
-  if (paymentEventsDays < MIN_PAYMENT_EVENTS_DAYS) {
-    throw new ConfigError(`RETENTION_PAYMENT_EVENTS_DAYS must be at least ${MIN_PAYMENT_EVENTS_DAYS}: the provider may deliver an event again within that window`);
-  }
+/** The provider's events are kept at least as long as it may deliver one again. */
+const paymentEventsDays: Setting<number> = (name) =>
+  integer(DEFAULT_PAYMENT_EVENTS_DAYS, MAX_DAYS)(name).transform((days, ctx) =>
+    days < MIN_PAYMENT_EVENTS_DAYS
+      ? refuse(ctx, `${name} must be at least ${MIN_PAYMENT_EVENTS_DAYS}: the provider may deliver an event again within that window`)
+      : days,
+  );
+
+/** The metrics' and retention's settings, part of the environment's schema (config.ts). */
+export const observabilityEnv = {
+  RETENTION_PAYMENT_EVENTS_DAYS: paymentEventsDays,
+  METRICS_PORT: optionalInteger(MAX_PORT),
+  RETENTION_IDEMPOTENCY_CLAIMS_HOURS: atLeastOne(DEFAULT_IDEMPOTENCY_CLAIMS_HOURS, MAX_HOURS),
+  RETENTION_PRUNE_INTERVAL_SECONDS: integer(DEFAULT_PRUNE_INTERVAL_SECONDS, MAX_INTERVAL_SECONDS),
+};
+
+export function observabilityOf(env: SettingValues<typeof observabilityEnv>): ObservabilityConfig {
   return {
-    metricsPort: nonEmpty(env.METRICS_PORT) === null ? null : parseInteger('METRICS_PORT', env.METRICS_PORT, 0, MAX_PORT),
+    metricsPort: env.METRICS_PORT,
     retention: {
-      paymentEventsDays,
-      idempotencyClaimsHours: Math.max(
-        1,
-        parseInteger('RETENTION_IDEMPOTENCY_CLAIMS_HOURS', env.RETENTION_IDEMPOTENCY_CLAIMS_HOURS, DEFAULT_IDEMPOTENCY_CLAIMS_HOURS, MAX_HOURS),
-      ),
-      pruneIntervalSeconds: parseInteger('RETENTION_PRUNE_INTERVAL_SECONDS', env.RETENTION_PRUNE_INTERVAL_SECONDS, DEFAULT_PRUNE_INTERVAL_SECONDS, MAX_INTERVAL_SECONDS),
+      paymentEventsDays: env.RETENTION_PAYMENT_EVENTS_DAYS,
+      idempotencyClaimsHours: env.RETENTION_IDEMPOTENCY_CLAIMS_HOURS,
+      pruneIntervalSeconds: env.RETENTION_PRUNE_INTERVAL_SECONDS,
     },
   };
 }

@@ -17,15 +17,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Db } from '../db/database';
+import type { CustomDomains } from '../domains/customDomains';
 import type { DomainRechecks } from '../domains/domainRechecks';
 import { ApiError } from '../http/errors';
 import { parseBody } from '../http/validate';
 import type { PaymentsProvider } from '../payments/provider';
 import { SandboxProvider } from '../payments/sandbox/provider';
-import { advanceToRenewal } from '../payments/sandbox/renewals';
-import type { ExpiryPass } from '../domains/domainClaims';
-import { toUnixSeconds } from '../../core/rules/dates';
+import { advanceSiteToRenewal } from '../payments/sandbox/renewals';
 
 const HTTP_NOT_FOUND = 404;
 const HTTP_CONFLICT = 409;
@@ -40,13 +38,11 @@ export const clockMessages = {
 } as const;
 
 export interface SandboxClockOptions {
-  db: Db;
   payments: PaymentsProvider;
-  /** one pass of the domain claims' sweep (domains/customDomains.ts expireClaims) */
-  expireDomainClaims: () => Promise<ExpiryPass>;
+  /** the custom domains, whose unproven claims the demo may end now (CustomDomains.expireClaimNow) */
+  customDomains: CustomDomains;
   /** the live domains' rechecks (domains/domainRechecks.ts) */
   domainRechecks: DomainRechecks;
-  now: () => number;
 }
 
 export function registerSandboxClockRoutes(app: FastifyInstance, options: SandboxClockOptions): void {
@@ -66,35 +62,15 @@ export function registerSandboxClockRoutes(app: FastifyInstance, options: Sandbo
 
   app.post('/__demo/expire-domain-claim', async (request) => {
     const { siteId } = parseBody(advanceSchema, request.body);
-    const { db } = options;
-    const claim = await db
-      .updateTable('sites')
-      .set({ domain_claim_expires_at: toUnixSeconds(options.now()) })
-      .where('id', '=', siteId)
-      .where('external_domain', 'is not', null)
-      .where('domain_claim_expires_at', 'is not', null)
-      .executeTakeFirst();
-    if (Number(claim.numUpdatedRows) === 0) return { result: 'none' as const };
-    await options.expireDomainClaims();
-    const site = await db.selectFrom('sites').select(['external_domain', 'domain_claim_expires_at']).where('id', '=', siteId).executeTakeFirstOrThrow();
-    if (site.external_domain === null) return { result: 'expired' as const };
-    // Proven on the sweep's last look; else DNS or the edge could not be asked, and the next pass ends it.
-    return { result: site.domain_claim_expires_at === null ? ('proven' as const) : ('waiting' as const) };
+    return { result: await options.customDomains.expireClaimNow(siteId) };
   });
 
   app.post('/__demo/advance-renewal', async (request) => {
     const { siteId } = parseBody(advanceSchema, request.body);
     const { payments } = options;
     if (!(payments instanceof SandboxProvider)) throw new ApiError(HTTP_CONFLICT, 'demo_sandbox_only', clockMessages.notSandbox);
-    // The site's current subscription: its newest.
-    const subscription = await options.db
-      .selectFrom('subscriptions')
-      .select('provider_subscription_id')
-      .where('site_id', '=', siteId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
-    if (subscription === undefined) throw new ApiError(HTTP_NOT_FOUND, 'no_subscription', clockMessages.noSubscription);
-    return advanceToRenewal(payments.context, subscription.provider_subscription_id);
+    const renewal = await advanceSiteToRenewal(payments.context, siteId);
+    if (renewal === null) throw new ApiError(HTTP_NOT_FOUND, 'no_subscription', clockMessages.noSubscription);
+    return renewal;
   });
 }

@@ -5,30 +5,18 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Brand } from '../brand';
-import type { Db } from '../db/database';
 import { escapeHtml } from '../http/html';
-import { SANDBOX_INVOICE_KEY, SANDBOX_INVOICE_PATH } from '../payments/sandbox/sandboxInvoicePages';
+import { SANDBOX_INVOICE_PATH, type HostedInvoicePages } from '../payments/sandbox/sandboxInvoicePages';
 
 const CENTS = 100;
 
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
-export function registerSandboxInvoicePages(app: FastifyInstance, db: Db, brand: Brand): void {
+export function registerSandboxInvoicePages(app: FastifyInstance, pages: HostedInvoicePages, brand: Brand): void {
   app.get(`${SANDBOX_INVOICE_PATH}:key`, async (request, reply) => {
     const { key } = request.params as { key: string };
-    const invoice = SANDBOX_INVOICE_KEY.test(key)
-      ? await db
-          .selectFrom('invoices')
-          .innerJoin('customers', 'customers.id', 'invoices.customer_id')
-          .innerJoin('users', 'users.id', 'customers.user_id')
-          .select([
-            'invoices.number', 'invoices.status', 'invoices.created', 'invoices.amount_due', 'invoices.amount_paid',
-            'invoices.amount_remaining', 'customers.invoice_details', 'users.name', 'users.email',
-          ])
-          .where('invoices.hosted_url', '=', `${SANDBOX_INVOICE_PATH}${key}`)
-          .executeTakeFirst()
-      : undefined;
+    const invoice = await pages.find(key);
     if (invoice === undefined) {
       return reply.code(404).type('text/plain; charset=utf-8').send('No such invoice');
     }

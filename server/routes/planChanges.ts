@@ -6,18 +6,15 @@
  * double submit charges once. The change itself is billing/planChange.ts.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AccountRecord, Subscribed } from '../billing/accountAccess';
 import { requireSubscription } from '../billing/accountState';
 import { idempotencyKeyOf } from '../billing/idempotency';
 import { PlanChanges } from '../billing/planChange';
-import { planChangeMessages } from '../billing/planChangeMessages';
-import type { AccountRecord, Subscribed } from '../billing/repositories';
-import { ApiError } from '../http/errors';
 import { authenticate, ownCustomer, ownSubscription, ownUser } from './access';
 import { registerCall } from './call';
 import type { ActionDeps } from './deps';
 
 export function registerPlanChangeRoutes(app: FastifyInstance, deps: ActionDeps): void {
-  const { repositories } = deps;
   const planChanges = new PlanChanges(deps);
   const writeKey = (request: FastifyRequest) => idempotencyKeyOf(request.headers);
 
@@ -65,9 +62,7 @@ export function registerPlanChangeRoutes(app: FastifyInstance, deps: ActionDeps)
 
   registerCall(app, 'get-coupon-details', deps.call, async ({ jwt, data }) => {
     await authenticate(deps, jwt);
-    const coupon = await repositories.invoices.coupon(data.couponId);
-    if (coupon === null) throw new ApiError(404, 'coupon_not_found', planChangeMessages.noSuchCoupon);
-    return { coupon };
+    return { coupon: await planChanges.coupon(data.couponId) };
   });
 
   registerCall(app, 'create-payment-intent', deps.call, async ({ jwt, data }, request) => {

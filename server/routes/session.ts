@@ -1,24 +1,20 @@
 /**
- * POST /api/billing-session: the host's identity token in, a billing session token out.
- * `options.init` also makes sure the owner has a payment customer (idempotent) and, for a provisioned site that
- * names a trial and has no subscription yet, starts that trial (billing/siteTrial.ts; a provider failure refuses
- * the sign-in with the provider's error, nothing half written, and the next one tries again); without it the
- * token is only reissued. Legacy-plan sites get their session too: it is their account calls that answer 403.
+ * POST /api/billing-session: the host's identity token in, a billing session token out. Who may sign in, and what
+ * `options.init` makes sure of (the owner's payment customer, a provisioned site's trial), is billing/signIn.ts.
+ * Without `init` the token is only reissued. Legacy-plan sites get their session too: it is their account calls
+ * that answer 403.
  *
  * Which page may ask (docs/platform-api.md "Which page may ask"): from a browser, only the panel's own page (its
  * `Origin`); the panel names the site of its address (`options.site`) and the origin of the host page that framed
- * it and answered its token request (`options.hostOrigin`), and the token must be that site's and that origin one
- * of the site's admin origins. A caller that is no browser page (a platform's backend, the conformance kit) names
- * neither and holds a token all the same.
+ * it and answered its token request (`options.hostOrigin`), which signIn.ts checks against the token's site. A
+ * caller that is no browser page (a platform's backend, the conformance kit) names neither and holds a token all
+ * the same.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createSessionToken } from '../auth/session';
-import { ensureCustomer } from '../billing/customers';
-import { startSiteTrialIfDue } from '../billing/siteTrial';
-import { adminOriginsOf } from '../billing/repositories/sites';
+import { signInOwner } from '../billing/signIn';
 import { messages } from '../domainErrors';
 import { ApiError } from '../http/errors';
-import { OWNER_ROLE } from '../platform/siteProvisioning';
 import { registerCall } from './call';
 import type { ActionDeps, ApiDeps } from './deps';
 
@@ -37,21 +33,13 @@ function isFromForeignPage(request: FastifyRequest): boolean {
 export function registerSessionRoutes(app: FastifyInstance, deps: ApiDeps & Pick<ActionDeps, 'leases'>): void {
   registerCall(app, 'billing-session', deps.call, async (input, request) => {
     if (isFromForeignPage(request)) throw new ApiError(403, 'forbidden', messages.foreignOrigin);
-    const identity = await deps.identity.verify(input.jwt, (adminUrl) => deps.repositories.accounts.findSiteByAdminUrl(adminUrl));
-    const { site: pageSite, hostOrigin } = input.options;
-    const framedByTheSite =
-      (pageSite === undefined || pageSite === identity.site.id) && (hostOrigin === undefined || adminOriginsOf(identity.site).includes(hostOrigin));
-    // The token's role is the admin's word on who signs in: only the owner's opens billing, whatever the e-mail.
-    const signedInAsOwner = identity.role?.toLowerCase() === OWNER_ROLE.toLowerCase();
-    const user = await deps.repositories.accounts.findUserByEmail(identity.site.id, identity.email);
-    if (!framedByTheSite || !signedInAsOwner || user === undefined || identity.site.owner_user_id !== user.id) {
-      throw new ApiError(403, 'not_owner', messages.ownerOnly);
-    }
-    if (input.options.init) {
-      const customer = await ensureCustomer(deps.repositories.accounts, deps.payments, user, deps.now);
-      await startSiteTrialIfDue(deps, identity.site, customer);
-    }
-    if (input.options.verbose === true) request.log.info({ siteId: identity.site.id, userId: user.id }, 'billing session issued');
-    return { token: await createSessionToken({ siteId: identity.site.id, userId: user.id }, deps.sessionSecret) };
+    const { siteId, userId } = await signInOwner(deps, {
+      identityToken: input.jwt,
+      pageSite: input.options.site,
+      hostOrigin: input.options.hostOrigin,
+      init: input.options.init,
+    });
+    if (input.options.verbose === true) request.log.info({ siteId, userId }, 'billing session issued');
+    return { token: await createSessionToken({ siteId, userId }, deps.sessionSecret) };
   });
 }

@@ -8,8 +8,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { toUnixSeconds } from '../../core/rules/dates';
-import { applyPaymentEvent } from '../billing/paymentEvents';
-import type { Repositories } from '../billing/repositories';
+import { applyPaymentEvent, type PaymentEventDeps } from '../billing/paymentEvents';
 import type { Metrics } from '../observability/metrics';
 import { SIGNATURE_HEADER, WEBHOOK_PATH, type PaymentEvent, type PaymentsProvider } from '../payments/provider';
 
@@ -17,8 +16,7 @@ import { SIGNATURE_HEADER, WEBHOOK_PATH, type PaymentEvent, type PaymentsProvide
 const EVENT_BODY_LIMIT_BYTES = 512 * 1024;
 const MS_PER_SECOND = 1000;
 
-export interface WebhookDeps {
-  repositories: Repositories;
+export interface WebhookDeps extends PaymentEventDeps {
   payments: PaymentsProvider;
   /** milliseconds, as Date.now() */
   now: () => number;
@@ -43,7 +41,7 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: WebhookDeps): 
       const now = toUnixSeconds(deps.now());
       let outcome;
       try {
-        outcome = await applyPaymentEvent(deps.repositories.paymentEvents, event, now);
+        outcome = await applyPaymentEvent(deps, event, now);
       } catch (error) {
         deps.metrics.webhookEvent(event.type, 'failed', null);
         throw error;

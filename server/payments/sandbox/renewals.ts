@@ -33,6 +33,18 @@ export interface RenewalOutcome {
   events: string[];
 }
 
+/** advanceToRenewal for the site's current subscription, its newest; null when the site has none. */
+export async function advanceSiteToRenewal(context: SandboxContext, siteId: string): Promise<RenewalOutcome | null> {
+  const subscription = await context.db
+    .selectFrom('subscriptions')
+    .select('provider_subscription_id')
+    .where('site_id', '=', siteId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return subscription === undefined ? null : advanceToRenewal(context, subscription.provider_subscription_id);
+}
+
 /**
  * Moves the sandbox's clock to the subscription's period end and renews it there (see the top of this file).
  * A 409 for a subscription that does not renew (trialing, incomplete, canceled); a 502 when the webhook endpoint

@@ -4,6 +4,7 @@
  * credential. Whoever has the link (the owner, from their invoice list) can read the page; nobody can guess one.
  */
 import { randomBytes } from 'node:crypto';
+import type { Db } from '../../db/database';
 
 export const SANDBOX_INVOICE_PATH = '/sandbox/invoices/';
 /** 192 bits, as base64url: 32 characters. */
@@ -13,4 +14,37 @@ export const SANDBOX_INVOICE_KEY = /^[A-Za-z0-9_-]{32}$/;
 /** A new invoice's page address, relative to the panel's server. */
 export function newSandboxInvoicePath(): string {
   return `${SANDBOX_INVOICE_PATH}${randomBytes(KEY_BYTES).toString('base64url')}`;
+}
+
+/** What a hosted invoice page shows: the invoice's amounts and status, and whom it bills. */
+export interface HostedInvoice {
+  number: string;
+  status: string;
+  created: number;
+  amount_due: number;
+  amount_paid: number;
+  amount_remaining: number;
+  invoice_details: string;
+  name: string;
+  email: string;
+}
+
+/** The invoices' hosted pages, each found by its link's key alone. */
+export class HostedInvoicePages {
+  constructor(private readonly db: Db) {}
+
+  /** The invoice of the page at `key`; undefined for a key that is not a page's. */
+  async find(key: string): Promise<HostedInvoice | undefined> {
+    if (!SANDBOX_INVOICE_KEY.test(key)) return undefined;
+    return this.db
+      .selectFrom('invoices')
+      .innerJoin('customers', 'customers.id', 'invoices.customer_id')
+      .innerJoin('users', 'users.id', 'customers.user_id')
+      .select([
+        'invoices.number', 'invoices.status', 'invoices.created', 'invoices.amount_due', 'invoices.amount_paid',
+        'invoices.amount_remaining', 'customers.invoice_details', 'users.name', 'users.email',
+      ])
+      .where('invoices.hosted_url', '=', `${SANDBOX_INVOICE_PATH}${key}`)
+      .executeTakeFirst();
+  }
 }

@@ -1,0 +1,186 @@
+/**
+ * The account reads (routes/account.ts): what each read call answers about the session owner's account, from the
+ * rows the read model keeps (repositories/siteReadModel.ts) and, for the next charge and invoice PDFs, the card
+ * provider. The calls check who asks and which of the site's ids they name before they come here.
+ */
+import type { BillingData, CallResponse } from '../../core/contract';
+import { toUnixSeconds } from '../../core/rules/dates';
+import { invoicePdfFileName } from '../../core/rules/invoices';
+import type { CustomerRow, SubscriptionRow } from '../db/schema';
+import { DomainError, messages } from '../domainErrors';
+import { PaymentsProviderError, type PaymentsProvider } from '../payments/provider';
+import { flagsOf, requireSubscription, siteLimitsOf, type FlagRequest } from './accountState';
+import { activeDiscount, assembleTimelessBillingData, billingDataAsOf, type BillingParts, type TimelessBillingData } from './aggregate';
+import { nextChargeOf } from './nextCharge';
+import { syncAuthenticatedPayment } from './planChange';
+import type { ProviderAnswers } from './providerAnswers';
+import { toBlogs, toCurrentSite, toUser, type AccountRecord, type Repositories, type Subscribed } from './repositories';
+import type { InvoiceHistory } from './repositories/invoices';
+
+const NO_INVOICES: InvoiceHistory = { invoices: [], latest: null, discount: null, rows: [] };
+
+export interface AccountReadDeps {
+  repositories: Repositories;
+  payments: PaymentsProvider;
+  /** the card provider's previews, kept a short while per site version and inputs */
+  providerAnswers: ProviderAnswers;
+  /** milliseconds, as Date.now() */
+  now: () => number;
+}
+
+/**
+ * How the caller keeps what get-billing-data answers many requests with (the route's HTTP forms of it,
+ * http/serializeReply.ts and http/preparedReplies.ts): the timeless part, and the answer as of one discount state.
+ */
+export interface KeptForms<Answer> {
+  timeless: (data: TimelessBillingData) => TimelessBillingData;
+  answer: (data: BillingData) => Answer;
+}
+
+export class AccountReads {
+  constructor(private readonly deps: AccountReadDeps) {}
+
+  private async loadParts(account: Subscribed, request: FlagRequest): Promise<BillingParts> {
+    const { repositories } = this.deps;
+    const customerId = account.customer?.id;
+    const previous = account.previousSubscription;
+    const history = customerId === undefined ? Promise.resolve(NO_INVOICES) : repositories.invoices.history(customerId);
+    // The customer's invoices are read for the history anyway: a subscription of that customer finds its newest
+    // invoice among them, one statement fewer per answer made (most of them, with many sites).
+    const customerInvoicesOf = async (row: SubscriptionRow) => (row.customer_id === customerId ? (await history).rows : undefined);
+    const [subscription, previousSubscription, pendingSubscription, currentSiteLimits, products, { invoices, latest: latestInvoice, discount }] =
+      await Promise.all([
+        customerInvoicesOf(account.subscription).then((rows) =>
+          repositories.subscriptions.toSubscription(account.subscription, account.price, account.product, rows),
+        ),
+        previous === undefined
+          ? Promise.resolve(null)
+          : customerInvoicesOf(previous).then((rows) => repositories.subscriptions.toSubscriptionOfRow(previous, rows)),
+        repositories.subscriptions.pending(account.subscription),
+        siteLimitsOf(repositories, account),
+        repositories.catalogue.offered(account.user.show_product_group, account.product.id),
+        history,
+      ]);
+    return {
+      subscription,
+      user: toUser(account.user, account.customer),
+      blogs: toBlogs(account.site),
+      currentSite: toCurrentSite(account.site),
+      currentSiteLimits,
+      products,
+      invoices,
+      invoiceDetails: account.customer?.invoice_details ?? '',
+      latestInvoice,
+      discount,
+      customerBalance: account.customer?.balance ?? 0,
+      hasAutoBillingEnabled: account.customer?.auto_billing === 1,
+      forceUpgrade: request.forceUpgrade ?? false,
+      isOwner: true,
+      pendingSubscription,
+      previousSubscription,
+      scaSucceeded: request.scaSucceeded,
+    };
+  }
+
+  /** get-billing-data, in the form `forms` makes of it. */
+  async billingData<Answer>(account: Subscribed, forceUpgrade: boolean, forms: KeptForms<Answer>): Promise<Answer> {
+    // Only the discount depends on the clock (it ends): the rest is assembled once per version of the site and
+    // value of forceUpgrade, and the answer once more per state of the discount (live or ended). Kept in the
+    // site's view, they go with its version and its place in the read model's LRU.
+    const { timeless, discount } = await account.view.memo(`billing-data:${String(forceUpgrade)}`, async () => {
+      const parts = await this.loadParts(account, { forceUpgrade });
+      return { timeless: forms.timeless(assembleTimelessBillingData(parts)), discount: parts.discount };
+    });
+    const now = this.deps.now();
+    const discountState = activeDiscount(discount, toUnixSeconds(now)) === null ? 'none' : 'live';
+    return account.view.memo(`billing-data:${String(forceUpgrade)}:${discountState}`, async () => forms.answer(billingDataAsOf(timeless, discount, now)));
+  }
+
+  async subscription(authenticated: AccountRecord, request: FlagRequest): Promise<CallResponse<'get-subscription'>> {
+    const { repositories } = this.deps;
+    let current = authenticated;
+    if (request.scaSucceeded === true && current.subscription !== undefined) {
+      // The browser completed a payment's authentication: record it now if the provider's event has not yet.
+      await syncAuthenticatedPayment(this.deps, current.subscription);
+      current = (await repositories.accounts.load(current.site.id, current.user.id)) ?? current;
+    }
+    const account = requireSubscription(current);
+    const [subscription, flags] = await Promise.all([
+      repositories.subscriptions.toSubscription(account.subscription, account.price, account.product),
+      flagsOf(repositories, account, request),
+    ]);
+    return {
+      subscription,
+      user: toUser(account.user, account.customer),
+      blogs: toBlogs(account.site),
+      isPending: flags?.isPending ?? false,
+    };
+  }
+
+  async currentSite(account: AccountRecord): Promise<CallResponse<'get-current-site'>> {
+    return { currentSite: toCurrentSite(account.site), currentSiteLimits: await siteLimitsOf(this.deps.repositories, account) };
+  }
+
+  async siteLimits(account: AccountRecord): Promise<CallResponse<'get-current-site-limits'>> {
+    return { currentSiteLimits: await siteLimitsOf(this.deps.repositories, account) };
+  }
+
+  /** The products offered to the user's product group (or `productGroup`), and the current price (or `priceId`). */
+  async currentPlan(account: Subscribed, wanted: { priceId?: string; productGroup?: string | null }): Promise<CallResponse<'get-current-plan'>> {
+    const { catalogue } = this.deps.repositories;
+    const products = await catalogue.products();
+    const priceId = wanted.priceId ?? account.price.id;
+    const currentPrice = products.flatMap((product) => product.prices).find((price) => price.id === priceId) ?? null;
+    const group = wanted.productGroup ?? account.user.show_product_group;
+    return { availableProducts: await catalogue.offered(group, account.product.id), currentPrice };
+  }
+
+  invoiceDetails(customer: CustomerRow): CallResponse<'get-invoice-details'> {
+    return { invoiceDetails: customer.invoice_details };
+  }
+
+  async invoices(account: AccountRecord): Promise<CallResponse<'get-invoices'>> {
+    return { invoices: account.customer === undefined ? [] : await this.deps.repositories.invoices.list(account.customer.id) };
+  }
+
+  async latestInvoice(customer: CustomerRow): Promise<CallResponse<'get-latest-invoice'>> {
+    return { latestInvoice: await this.deps.repositories.invoices.latest(customer.id) };
+  }
+
+  async invoicePdf(account: AccountRecord, invoiceId: string, locale: string | undefined): Promise<CallResponse<'invoice-pdf'>> {
+    const invoice = account.customer === undefined ? undefined : await this.deps.repositories.invoices.listedOne(account.customer.id, invoiceId);
+    // Another customer's invoice and no invoice at all answer alike, so an id tells nothing about other sites.
+    if (invoice === undefined) throw new DomainError('forbidden', 'forbidden', messages.forbidden);
+    const pdf = await this.deps.payments.invoicePdf(invoice.id, locale);
+    return { fileName: invoicePdfFileName(account.site.subdomain, invoice.number), contentType: 'application/pdf', base64: pdf.toString('base64') };
+  }
+
+  async discount(customer: CustomerRow): Promise<CallResponse<'get-discount-details'>> {
+    return { discount: activeDiscount(await this.deps.repositories.invoices.discount(customer.id), toUnixSeconds(this.deps.now())) };
+  }
+
+  customerBalance(customer: CustomerRow): CallResponse<'get-customer-balance'> {
+    return { balance: customer.balance };
+  }
+
+  async nextCharge(account: Subscribed): Promise<CallResponse<'get-next-charge'>> {
+    const { repositories, payments, providerAnswers } = this.deps;
+    try {
+      return { nextCharge: await providerAnswers.answer(account, 'get-next-charge', null, () => nextChargeOf(account, repositories, payments)) };
+    } catch (error) {
+      // The rest of the dashboard does not depend on this preview: its failure is its own message.
+      if (error instanceof PaymentsProviderError) throw new DomainError(error.kind, 'next_charge_unavailable', messages.nextChargeUnavailable);
+      throw error;
+    }
+  }
+
+  async accountInfo(account: AccountRecord, forceUpgrade: boolean | undefined): Promise<CallResponse<'get-account-info'>> {
+    const flags = await flagsOf(this.deps.repositories, account, { forceUpgrade });
+    return {
+      currentSite: toCurrentSite(account.site),
+      isGrace: flags?.isGrace ?? false,
+      // Without any subscription there is nothing active: a forced upgrade concerns the owner.
+      forceUpgradeOwner: flags?.forceUpgradeOwner ?? forceUpgrade === true,
+    };
+  }
+}
