@@ -1,13 +1,15 @@
-// `npm run test:quick`: the inner loop's check, in well under the full `npm test`'s time. The type check and the
-// lint run side by side (each takes one core), each keeping a cache under node_modules/.cache/test-quick so a
-// second run redoes only what changed; then jest runs the tests related to what changed since the branch left
-// main (committed, staged, unstaged and new files: jest's --changedSince), without coverage.
+// `npm run test:quick`: the inner loop's check, in well under the full `npm test`'s time. Three steps side by side:
+// the type check and the lint, each keeping a cache under node_modules/.cache/test-quick so a second run redoes only
+// what changed, and jest on the tests related to what changed since the branch left main (committed, staged,
+// unstaged and new files: jest's --changedSince), without coverage, a worker per core (jest's default leaves one
+// core free, half of this 2-core machine). The cached checks end in seconds and leave the cores to jest.
 //
 // QUICK_SINCE names another base (a branch or a commit). Without a `main` branch, only the uncommitted changes count.
 // What it leaves to `npm test`: the whole jest suite with coverage, PostgreSQL, the browser tests, the catalogs, the
 // budgets; and the lint of a file that did not change but whose import graph did (the cache keys on each file).
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -29,7 +31,7 @@ function changedSince() {
   return ['main', 'origin/main'].find(gitRevisionExists) ?? 'HEAD';
 }
 
-/** Runs a step; its output is shown as it comes when `live`, else kept and shown whole once it ends (steps run side by side). */
+/** Runs a step; its output is shown as it comes when `live` (jest's), else kept and shown whole once it ends. */
 function run(name, command, args, { live = false } = {}) {
   const started = performance.now();
   return new Promise((resolve) => {
@@ -47,15 +49,13 @@ function run(name, command, args, { live = false } = {}) {
 
 mkdirSync(CACHE, { recursive: true });
 const since = changedSince();
-console.log(`test:quick: type check and lint side by side, then the jest tests related to what changed since ${since}`);
+console.log(`test:quick: the jest tests related to what changed since ${since}, the type check and the lint, side by side`);
 
-const checks = await Promise.all([
+const steps = await Promise.all([
+  run('unit tests', 'jest', [`--changedSince=${since}`, '--coverage=false', '--passWithNoTests', `--maxWorkers=${availableParallelism()}`], { live: true }),
   run('typecheck', 'tsc', ['--noEmit', '-p', 'tsconfig.json', '--incremental', '--tsBuildInfoFile', path.join(CACHE, 'tsconfig.tsbuildinfo')]),
   run('lint', 'eslint', ['--cache', '--cache-location', path.join(CACHE, 'eslint'), '.']),
 ]);
-console.log(`\n── jest --changedSince=${since} ──`);
-const tests = await run('unit tests', 'jest', [`--changedSince=${since}`, '--coverage=false', '--passWithNoTests'], { live: true });
 
-const steps = [...checks, tests];
 console.log(`\ntest:quick: ${steps.map(({ name, ok, seconds }) => `${name} ${ok ? 'ok' : 'FAILED'} (${seconds.toFixed(0)} s)`).join(', ')}`);
 process.exit(steps.every(({ ok }) => ok) ? 0 : 1);
