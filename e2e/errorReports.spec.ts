@@ -1,8 +1,8 @@
 /**
  * Error reports in a real browser: the panel's Sentry SDK reports a failure shown to the user to the demo's
- * stand-in for the service (SENTRY_DSN, playwright.config.ts), and the report has passed the scrubber first.
+ * stand-in for the service (SENTRY_DSN, e2e/fixtures.ts), and the report has passed the scrubber first.
  */
-import { PANEL_URL, expect, test } from './fixtures';
+import { expect, test } from './fixtures';
 
 const SUPPORT_EMAIL = 'support@inkwell.test';
 const SHOWN = `Error receiving billing data, try again or contact support at ${SUPPORT_EMAIL}`;
@@ -14,17 +14,17 @@ interface Envelope {
   items: { header: { type?: string }; payload: unknown }[];
 }
 
-test('a billing session that cannot start is shown with the support address and reported without it', async ({ request, openPanel }) => {
-  const fault = await request.post(`${PANEL_URL}/__test/faults`, { data: { path: '/api/billing-session', status: 500, count: SESSION_FAILURES } });
+test('a billing session that cannot start is shown with the support address and reported without it', async ({ request, demo, openPanel }) => {
+  const fault = await request.post(`${demo.panelUrl}/__test/faults`, { data: { path: '/api/billing-session', status: 500, count: SESSION_FAILURES } });
   expect(fault.ok()).toBe(true);
-  const reportsBefore = await request.get(`${PANEL_URL}/__demo/error-reports`);
+  const reportsBefore = await request.get(`${demo.panelUrl}/__demo/error-reports`);
   const before = ((await reportsBefore.json()) as { reports: Envelope[] }).reports.length;
 
   const panel = await openPanel('active');
   await expect(panel.getByText(SHOWN)).toBeVisible();
 
   const reportedEvents = async () => {
-    const response = await request.get(`${PANEL_URL}/__demo/error-reports`);
+    const response = await request.get(`${demo.panelUrl}/__demo/error-reports`);
     const { reports } = (await response.json()) as { reports: Envelope[] };
     return reports
       .slice(before)

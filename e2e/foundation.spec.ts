@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { PANEL_URL, expect, recordApiCalls, test } from './fixtures';
+import { expect, recordApiCalls, test } from './fixtures';
 
 test('the panel opens inside the host with the site plan, the session first', async ({ page, openPanel }) => {
   const calls = recordApiCalls(page);
@@ -21,8 +21,8 @@ test('the panel opens inside the host with the site plan, the session first', as
   expect(calls.slice(1).sort()).toEqual(['/api/get-billing-data', '/api/get-current-site-limits', '/api/get-next-charge']);
 });
 
-test("the page's CSP allows its inline start-up script by the hash of the text the page carries, and the browser runs it", async ({ page, request, openPanel }) => {
-  const served = await request.get(`${PANEL_URL}/`);
+test("the page's CSP allows its inline start-up script by the hash of the text the page carries, and the browser runs it", async ({ page, request, demo, openPanel }) => {
+  const served = await request.get(`${demo.panelUrl}/`);
   const script = /<script id="?panel-startup"?>([\s\S]*?)<\/script>/.exec(await served.text())?.[1];
   expect(script).toBeTruthy();
   const hash = `'sha256-${createHash('sha256').update(script!, 'utf8').digest('base64')}'`;
@@ -76,7 +76,7 @@ test('the host address decides where the panel opens, and the panel follows it',
   await expect(panel.getByRole('link', { name: 'Domain', exact: true })).toHaveAttribute('aria-current', 'page');
 });
 
-test('a host that names another protocol version: the owner is told, and the panel keeps working', async ({ page, openPanel }) => {
+test('a host that names another protocol version: the owner is told, and the panel keeps working', async ({ page, demo, openPanel }) => {
   const panel = await openPanel('active', '/support');
   await expect(panel.getByRole('heading', { name: 'Need some help?' })).toBeVisible();
   await expect(page.getByRole('status', { name: 'Host status' })).toHaveText('Panel ready');
@@ -86,7 +86,7 @@ test('a host that names another protocol version: the owner is told, and the pan
   await page.evaluate((panelOrigin) => {
     const frame = document.getElementById('billing-frame') as HTMLIFrameElement;
     frame.contentWindow?.postMessage({ query: 'protocolVersion', response: 2 }, panelOrigin);
-  }, PANEL_URL);
+  }, demo.panelUrl);
   await expect(panel.getByRole('alert')).toHaveText(
     'The billing panel (protocol version 1) does not match this admin page (protocol version 2). Refresh the page and try again or contact support',
   );
@@ -94,12 +94,12 @@ test('a host that names another protocol version: the owner is told, and the pan
   await expect(panel.getByRole('heading', { level: 1, name: 'Domain settings' })).toBeVisible();
 });
 
-test('a page from a foreign origin cannot inject a token: nothing happens and no API call is made', async ({ page, context }) => {
+test('a page from a foreign origin cannot inject a token: nothing happens and no API call is made', async ({ page, context, demo }) => {
   // The attacker's page lives on another origin, opens the panel and posts forged host answers to it.
   const attacker = http.createServer((_request, response) => {
     response.setHeader('content-type', 'text/html');
     response.end(`<!doctype html><title>Not the host</title><script>
-      const panel = window.open(${JSON.stringify(`${PANEL_URL}/`)}, 'panel');
+      const panel = window.open(${JSON.stringify(`${demo.panelUrl}/`)}, 'panel');
       setInterval(() => {
         panel.postMessage({ request: 'token', response: 'forged-token' }, '*');
         panel.postMessage({ request: 'forceUpgradeInfo', response: { forceUpgrade: true, isOwner: true } }, '*');
@@ -125,10 +125,10 @@ test('a page from a foreign origin cannot inject a token: nothing happens and no
   }
 });
 
-test('the panel refuses to be framed by a page that is not its host', async ({ page }) => {
+test('the panel refuses to be framed by a page that is not its host', async ({ page, demo }) => {
   const framer = http.createServer((_request, response) => {
     response.setHeader('content-type', 'text/html');
-    response.end(`<!doctype html><title>Framer</title><iframe id="billing-frame" src="${PANEL_URL}/"></iframe>`);
+    response.end(`<!doctype html><title>Framer</title><iframe id="billing-frame" src="${demo.panelUrl}/"></iframe>`);
   });
   await new Promise<void>((resolve) => framer.listen(0, '127.0.0.1', resolve));
   const { port } = framer.address() as AddressInfo;

@@ -5,13 +5,17 @@
  * nothing there. The fixed address, which HOST_ORIGINS lets frame it, still works.
  */
 import type { FrameLocator, Page } from '@playwright/test';
-import { HOST_URL, PANEL_URL, expect, test } from './fixtures';
+import { expect, test } from './fixtures';
 import { typeCard } from './panel';
 import { REFUSED_FRAME_URL, frameAncestorsOf } from './framing';
 
 const SITE_A = 'site_active';
 const SITE_B = 'site_harbour_gazette';
 const OWNER_ONLY = 'Only the site owner can access billing information.';
+
+/** This worker's demo: the panel's fixed address and the demo host (e2e/fixtures.ts), set before each test. */
+let PANEL_URL = '';
+let HOST_URL = '';
 
 const siteAddress = (site: string) => `${PANEL_URL}/sites/${site}/`;
 
@@ -53,8 +57,10 @@ async function frameUrl(page: Page, id: string): Promise<string | undefined> {
   return frame?.url();
 }
 
-test.beforeEach(async ({ request }) => {
-  expect((await request.post(`${PANEL_URL}/__demo/reset`)).ok()).toBe(true);
+test.beforeEach(async ({ demo }) => {
+  PANEL_URL = demo.panelUrl;
+  HOST_URL = demo.hostUrl!;
+  await demo.reset();
 });
 
 test("two admins on two origins each show their own site's owner dashboard, side by side", async ({ page, context }) => {

@@ -1,7 +1,7 @@
 /**
  * The two foreign hosts under examples/, each with its own origin and its own reference server (the demo, whose
- * sites belong to that example's admin: DEMO_ADMIN_BASE), on ports of their own so the main browser tests'
- * demo (4100/4101) is left alone. EXAMPLES_PORT moves them all.
+ * sites belong to that example's admin: DEMO_ADMIN_BASE), on fixed ports of their own (the panel's browser tests'
+ * demos take free ones). EXAMPLES_PORT moves them all.
  */
 import { buildScenarios } from '../../server/demo/scenarios';
 

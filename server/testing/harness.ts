@@ -11,6 +11,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { createWriteStream, readFileSync } from 'node:fs';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -88,6 +89,18 @@ export interface DemoOptions {
    * (testing/postgresCluster.ts), which it may stop and start. Default: DATABASE_URL's, when set.
    */
   postgresAdminUrl?: string;
+  /**
+   * The directory of its SQLite database and the demo's files (e.g. the error reports its stand-in received), kept
+   * when the demo closes: the caller owns it. Default: a temporary directory removed at close.
+   */
+  dataDir?: string;
+  /**
+   * Appends the server's standard output and error to this file instead of keeping them in memory (output() reads
+   * it back): a long-lived demo logging every request, as the browser tests' demos do.
+   */
+  logFile?: string;
+  /** How long the demo may take to start (default START_TIMEOUT_MS), e.g. beside browsers on a busy machine. */
+  startTimeoutMs?: number;
   /** preloads server/tracing.ts, as production's `node --import` does (docs/deploy.md "Tracing"); the OTEL_ settings in env switch it on */
   tracing?: boolean;
 }
@@ -180,12 +193,12 @@ async function writePlaceholderDist(dir: string): Promise<void> {
   await writeFile(path.join(dir, `${PLACEHOLDER_ASSET}.br`), brotliCompressSync('window.placeholder = true;\n'));
 }
 
-function waitForReady(child: ChildProcess, output: () => string): Promise<ReadyMessage> {
+function waitForReady(child: ChildProcess, output: () => string, timeoutMs: number): Promise<ReadyMessage> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       cleanup();
-      reject(new Error(`the demo did not start within ${START_TIMEOUT_MS} ms\n${output()}`));
-    }, START_TIMEOUT_MS);
+      reject(new Error(`the demo did not start within ${timeoutMs} ms\n${output()}`));
+    }, timeoutMs);
     const onMessage = (message: unknown) => {
       if ((message as ReadyMessage | null)?.type !== 'ready') return;
       cleanup();
@@ -249,7 +262,8 @@ export async function createPostgresDatabase(adminUrl: string): Promise<{ url: s
 export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
   const tempDir = await mkdtemp(path.join(os.tmpdir(), 'billing-demo-'));
   const shared = options.shareDatabaseOf;
-  const dataDir = shared?.dataDir ?? path.join(tempDir, 'data');
+  const dataDir = shared?.dataDir ?? options.dataDir ?? path.join(tempDir, 'data');
+  if (options.dataDir !== undefined) await mkdir(options.dataDir, { recursive: true });
   let distDir = options.distDir;
   if (distDir === undefined) {
     distDir = path.join(tempDir, 'dist');
@@ -291,15 +305,21 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
       ...options.env,
     },
   });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  let kept = '';
+  const { logFile } = options;
+  const log = logFile === undefined ? null : createWriteStream(logFile, { flags: 'a' });
+  const keep = log === null ? (chunk: Buffer) => (kept += chunk.toString()) : (chunk: Buffer) => log.write(chunk);
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const output = () => (logFile === undefined ? kept : readFileSync(logFile, 'utf8'));
+  const closeLog = () => new Promise<void>((resolve) => (log === null ? resolve() : log.end(resolve)));
 
   let ready: ReadyMessage;
   try {
-    ready = await waitForReady(child, () => output);
+    ready = await waitForReady(child, output, options.startTimeoutMs ?? START_TIMEOUT_MS);
   } catch (error) {
     await stopChild(child);
+    await closeLog();
     await removeOwnData();
     throw error;
   }
@@ -324,7 +344,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
     panelUrl,
     hostUrl,
     metricsUrl,
-    output: () => output,
+    output,
     sessionSecret,
     dataDir,
     databaseUrl,
@@ -391,6 +411,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
     },
     async close() {
       await stopChild(child);
+      await closeLog();
       await reader?.destroy();
       await removeOwnData();
     },
