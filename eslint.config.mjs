@@ -81,10 +81,9 @@ export default tseslint.config(
             // What the rows hold and the rules over them are the services' (server/billing, server/platform, ...):
             // a route names no repository and no row. routes/deps.ts names what app.ts hands the routes, the
             // repositories among them, which a route only passes on to the services it builds (new PlanChanges(deps));
-            // the rule further down keeps it from reaching into them. domains.ts waits for the domain work under way
-            // (issue 38): once merged and thin, drop `|domains` here and below.
+            // the rule further down keeps it from reaching into them.
             {
-              target: './server/routes/!(deps|domains).ts',
+              target: './server/routes/!(deps).ts',
               from: ['./server/billing/repositories', './server/db'],
               message: 'a route imports no repository and no row: a service (server/billing, server/platform, ...) reads and decides, the route calls it.',
             },
@@ -135,9 +134,9 @@ export default tseslint.config(
   },
   {
     // A route hands `deps` to the services it builds and never reaches into the repositories itself (the import
-    // rule above keeps their modules out). domains.ts: see there.
+    // rule above keeps their modules out).
     files: ['server/routes/*.ts'],
-    ignores: ['**/*.test.ts', 'server/routes/deps.ts', 'server/routes/domains.ts'],
+    ignores: ['**/*.test.ts', 'server/routes/deps.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',

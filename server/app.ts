@@ -250,8 +250,8 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
   // Domains resolve through the configured nameservers; in the demo, by default, the demo's own DNS server.
   const demoDnsPort = config.demo ? await addDemoDomains(app, wired, now) : null;
   const dnsServers = config.domains.dnsServers ?? (demoDnsPort === null ? [] : [`${config.listenHost}:${demoDnsPort}`]);
-  const domains = createDomainServices(config.domains, { db, now, dnsServers, observer, domainSettings: config.domainSettings });
-  registerDomainRoutes(app, { ...deps, domains, proDomain: config.brand.proDomain });
+  const domains = createDomainServices(config.domains, { db, now, dnsServers, observer, domainSettings: config.domainSettings, proDomain: config.brand.proDomain });
+  registerDomainRoutes(app, { ...deps, domains });
   // Two schedules, run as the retention prune is: unproven claims end when they expire (domainClaims.ts), live
   // domains are rechecked and, their DNS gone, removed after the grace (domainRechecks.ts).
   const claimSweep = new DomainClaimSweep(() => domains.customDomains.expireClaims(), config.domainSettings, app.log);

@@ -12,7 +12,7 @@
  * it points again or its grace period ends: then its hostname leaves the edge and it is DEFUNCT, the site back at
  * its platform address.
  */
-import type { DnsDiagnosis, DnsDiagnosisRow, DnsRecordProblem, DomainCheck, SslStatus } from '../../core/contract';
+import type { CurrentSite, DnsDiagnosis, DnsDiagnosisRow, DnsRecordProblem, DomainCheck, SslStatus } from '../../core/contract';
 import { DNS_A_RECORD_IP, DNS_ROOT_HOST, DOMAIN_PROOF_HOST, MS_PER_SECOND } from '../../core/rules/constants';
 import { toUnixSeconds } from '../../core/rules/dates';
 import {
@@ -193,6 +193,16 @@ export class CustomDomains {
         throw error;
       }
     });
+  }
+
+  /**
+   * update-domain: saves the domain (null removes it), or with `skipVerification` activates it at once (asks for
+   * its certificate as activate-domain does). Answers the site as it is now.
+   */
+  async save(site: SiteRow, domain: string | null, { skipVerification }: { skipVerification: boolean }): Promise<CurrentSite> {
+    if (domain !== null && skipVerification) await this.activate(site, domain);
+    else await this.setDomain(site, domain);
+    return this.options.sites.currentSite(site.id);
   }
 
   /** Whether the owner has proved control of the domain in DNS (DomainProof); a failed look proves nothing yet. */

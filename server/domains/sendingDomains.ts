@@ -11,7 +11,7 @@
  * at the provider before the custom domain is proven (domainClaims.ts): a claim alone would otherwise hold the name
  * there, and answer its DKIM key, for a site that may not own it.
  */
-import type { SendingDnsRecord, SendingDomain, SendingDomainStatus } from '../../core/contract';
+import type { CurrentSite, SendingDnsRecord, SendingDomain, SendingDomainStatus } from '../../core/contract';
 import { domainKey } from '../../core/rules/domains';
 import type { SiteRow } from '../db/schema';
 import { DnsLookupError, type DnsResolver } from '../dns/resolver';
@@ -177,6 +177,12 @@ export class SendingDomains {
     const missing = [...result.records, result.dmarc_dns_record].filter((record) => record.valid === 'invalid').map((record) => record.name);
     const error = status === 'INVALID' ? sendingDomainMessages.recordsMissing(missing) : null;
     return { ...result, domain_status: status, error: error === null ? null : { message: error } };
+  }
+
+  /** remove-sending-domain: removes it (remove) and answers the site as it is now. */
+  async removeAndShow(site: SiteRow): Promise<CurrentSite> {
+    await this.remove(site);
+    return this.options.sites.currentSite(site.id);
   }
 
   /** Removes the domain at the provider and from the site; removing none does nothing. */

@@ -18,6 +18,7 @@ import { EdgeSandbox } from './edgeSandbox';
 import { observeProvider, type ProviderObserver } from '../observability/observedProviders';
 import { SiteDomainStore } from './siteDomains';
 import { DomainClaims } from './domainClaims';
+import { DomainPurchase } from './domainPurchase';
 import type { DomainSettings } from '../domainSettings';
 
 const MS_PER_HOUR = 3_600_000;
@@ -31,6 +32,7 @@ export interface DomainServices {
   registrarIntegrations: RegistrarIntegrations;
   customDomains: CustomDomains;
   sendingDomains: SendingDomains;
+  domainPurchase: DomainPurchase;
 }
 
 export interface DomainServicesContext {
@@ -42,6 +44,8 @@ export interface DomainServicesContext {
   domainSettings: DomainSettings;
   /** times and counts every call to the DNS, edge, mail and registrar seams (observability/observedProviders.ts) */
   observer?: ProviderObserver;
+  /** the platform's own domain: staff accounts' e-mail addresses end with it (domainPurchase.ts) */
+  proDomain: string;
 }
 
 function createEdge(config: DomainsConfig, context: DomainServicesContext, resolver: DnsResolver): EdgeProvider {
@@ -84,13 +88,15 @@ export function createDomainServices(config: DomainsConfig, context: DomainServi
   const registrar = observe('registrar', registrarProvider.name, registrarProvider);
   const sendingDomains = new SendingDomains({ sites, mail, resolver });
   const claims = new DomainClaims({ sites, sendingDomains, settings: context.domainSettings, now: context.now });
+  const registrarIntegrations = new RegistrarIntegrations(context.db, context.now);
   return {
     resolver,
     sites,
     edge,
     mail,
     registrar,
-    registrarIntegrations: new RegistrarIntegrations(context.db, context.now),
+    registrarIntegrations,
+    domainPurchase: new DomainPurchase({ registrar, integrations: registrarIntegrations, proDomain: context.proDomain }),
     customDomains: new CustomDomains({ sites, edge, resolver, sendingDomains, claims, now: context.now, dnsGraceMs: context.domainSettings.dnsGraceHours * MS_PER_HOUR }),
     sendingDomains,
   };

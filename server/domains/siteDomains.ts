@@ -1,9 +1,11 @@
 /** What the domain calls change on a site: its custom domain and certificate status, and its sending domain. */
-import type { DomainClaimEndReason, SendingDomainStatus, SslStatus } from '../../core/contract';
+import type { CurrentSite, DomainClaimEndReason, SendingDomainStatus, SslStatus } from '../../core/contract';
 import { WWW_PREFIX } from '../../core/rules/constants';
 import { domainKey } from '../../core/rules/domains';
 import { isUniqueViolation, type Db } from '../db/database';
 import type { SiteRow } from '../db/schema';
+import { toCurrentSite } from '../billing/repositories';
+import { DomainError, messages } from '../domainErrors';
 
 /** The address a site is reached at: its custom domain once that is live, else its platform subdomain. */
 export function siteUrl(site: Pick<SiteRow, 'subdomain' | 'pro_domain'>, liveDomain: string | null): string {
@@ -37,6 +39,13 @@ export class SiteDomainStore {
       .where((eb) => eb.or([eb('external_domain', 'in', [key, `${WWW_PREFIX}${key}`]), eb('sending_domain', '=', key)]))
       .executeTakeFirst();
     return row ?? null;
+  }
+
+  /** The site as the domain calls answer it (update-domain, remove-sending-domain): its current row, as the contract has it. */
+  async currentSite(siteId: string): Promise<CurrentSite> {
+    const site = await this.find(siteId);
+    if (site === undefined) throw new DomainError('not_found', 'not_found', messages.notFound);
+    return toCurrentSite(site);
   }
 
   /**
