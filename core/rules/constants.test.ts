@@ -77,6 +77,7 @@ const RULES: [string, Name, unknown][] = [
   ['"Provider amounts are in cents and divided by 100"', 'CENTS_PER_UNIT', 100],
   ['"Two decimals when there is a fractional part"', 'MONEY_FRACTION_DIGITS', 2],
   ['"long US format", "thousands separated by commas"', 'MONEY_LOCALE', 'en-US'],
+  ['an hour in seconds', 'SECONDS_PER_HOUR', 3600],
   ['a day in seconds', 'SECONDS_PER_DAY', 86_400],
   ['a second in ms', 'MS_PER_SECOND', 1000],
   ['"MM/YY": two digits each', 'CARD_EXPIRY_PART_DIGITS', 2],

@@ -169,6 +169,9 @@ export function buildScenario(spec: ScenarioSpec, options: Required<ScenarioOpti
     version: DEFAULT_VERSION,
     active_theme: DEFAULT_THEME,
     active_theme_official: true,
+    // Proven (or no domain), and no claim lost: what the server answers unless the scenario says otherwise.
+    domain_claim_expires_at: null,
+    ended_domain_claim: null,
     ...spec.site,
   };
 
