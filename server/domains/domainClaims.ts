@@ -12,6 +12,7 @@ import type { DomainClaimEndReason } from '../../core/contract';
 import { MS_PER_SECOND, SECONDS_PER_HOUR } from '../../core/rules/constants';
 import type { SiteRow } from '../db/schema';
 import type { DomainSettings } from '../domainSettings';
+import { PeriodicTask } from '../periodicTask';
 import type { SendingDomains } from './sendingDomains';
 import type { SiteDomainStore } from './siteDomains';
 
@@ -88,34 +89,27 @@ export class DomainClaims {
  * end is conditional on the claim as read, so processes sweeping at once on one database end each claim once.
  */
 export class DomainClaimSweep {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> = Promise.resolve();
+  private readonly schedule: PeriodicTask;
 
-  constructor(
-    private readonly sweep: () => Promise<ExpiryPass>,
-    private readonly settings: DomainSettings,
-    private readonly log: FastifyBaseLogger,
-  ) {}
+  constructor(sweep: () => Promise<ExpiryPass>, settings: DomainSettings, log: FastifyBaseLogger) {
+    this.schedule = new PeriodicTask({
+      name: 'domain claim sweep',
+      intervalSeconds: settings.claimSweepIntervalSeconds,
+      run: async () => {
+        const result = await sweep();
+        if (result.ended + result.proven > 0) log.info({ domainClaims: result }, 'domain claims swept');
+      },
+      log,
+    });
+  }
 
   /** Sweeps now and then every interval; 0 never. A failed pass is logged and the next one tries again. */
   start(): void {
-    if (this.settings.claimSweepIntervalSeconds === 0) return;
-    const pass = () => {
-      this.running = this.sweep()
-        .then((result) => {
-          if (result.ended + result.proven > 0) this.log.info({ domainClaims: result }, 'domain claims swept');
-        })
-        .catch((error: unknown) => this.log.error({ err: error }, 'domain claim sweep failed'));
-    };
-    pass();
-    this.timer = setInterval(pass, this.settings.claimSweepIntervalSeconds * MS_PER_SECOND);
-    // The schedule alone never keeps the process up.
-    this.timer.unref();
+    this.schedule.start();
   }
 
   /** Stops the schedule and waits for a pass under way: the database closes after. */
   async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+    await this.schedule.stop();
   }
 }

@@ -12,6 +12,7 @@ import type { SiteRow } from '../db/schema';
 import type { DomainSettings } from '../domainSettings';
 import { RECHECKED_STATUSES, type CustomDomains, type RecheckOutcome } from './customDomains';
 import type { SiteDomainStore } from './siteDomains';
+import { PeriodicTask } from '../periodicTask';
 
 const MS_PER_SECOND = 1000;
 const MS_PER_HOUR = 3_600_000;
@@ -31,10 +32,16 @@ export interface DomainRechecksOptions {
 export type RecheckCounts = Record<RecheckOutcome, number>;
 
 export class DomainRechecks {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> = Promise.resolve();
+  private readonly schedule: PeriodicTask;
 
-  constructor(private readonly options: DomainRechecksOptions) {}
+  constructor(private readonly options: DomainRechecksOptions) {
+    this.schedule = new PeriodicTask({
+      name: 'domain recheck pass',
+      intervalSeconds: options.settings.recheckIntervalSeconds,
+      run: () => this.recheckDue(),
+      log: options.log,
+    });
+  }
 
 
   /** One pass over every live domain due; answers what it did to how many. */
@@ -85,19 +92,11 @@ export class DomainRechecks {
 
   /** Rechecks now and then every interval; 0 never. */
   start(): void {
-    if (this.options.settings.recheckIntervalSeconds === 0) return;
-    const pass = () => {
-      this.running = this.recheckDue().catch((error: unknown) => this.options.log.error({ err: error }, 'domain recheck pass failed'));
-    };
-    pass();
-    this.timer = setInterval(pass, this.options.settings.recheckIntervalSeconds * MS_PER_SECOND);
-    // The schedule alone never keeps the process up.
-    this.timer.unref();
+    this.schedule.start();
   }
 
   /** Stops the schedule and waits for a pass under way: the database closes after. */
   async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+    await this.schedule.stop();
   }
 }

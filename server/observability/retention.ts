@@ -20,6 +20,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database';
 import type { Metrics } from './metrics';
 import type { RetentionConfig } from './settings';
+import { PeriodicTask } from '../periodicTask';
 
 const SECONDS_PER_DAY = 86_400;
 const MS_PER_HOUR = 3_600_000;
@@ -31,8 +32,7 @@ export interface PruneResult {
 }
 
 export class Retention {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> = Promise.resolve();
+  private readonly schedule: PeriodicTask;
 
   constructor(
     private readonly db: Db,
@@ -41,7 +41,9 @@ export class Retention {
     private readonly log: FastifyBaseLogger,
     /** milliseconds, as Date.now() */
     private readonly now: () => number,
-  ) {}
+  ) {
+    this.schedule = new PeriodicTask({ name: 'retention prune', intervalSeconds: config.pruneIntervalSeconds, run: () => this.prune(), log });
+  }
 
   /** One pass; answers how many rows of each it deleted. */
   async prune(): Promise<PruneResult> {
@@ -64,19 +66,11 @@ export class Retention {
 
   /** Prunes now and then every interval; 0 never. A failed pass is logged and the next one tries again. */
   start(): void {
-    if (this.config.pruneIntervalSeconds === 0) return;
-    const pass = () => {
-      this.running = this.prune().catch((error: unknown) => this.log.error({ err: error }, 'retention prune failed'));
-    };
-    pass();
-    this.timer = setInterval(pass, this.config.pruneIntervalSeconds * MS_PER_SECOND);
-    // The schedule alone never keeps the process up.
-    this.timer.unref();
+    this.schedule.start();
   }
 
   /** Stops the schedule and waits for a pass under way: the database closes after. */
   async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+    await this.schedule.stop();
   }
 }

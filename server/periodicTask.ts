@@ -1,0 +1,43 @@
+/**
+ * A job each process runs now and then every interval (the retention prune, the domain claims' sweep, the live
+ * domains' rechecks). Every process runs it: each job makes its own passes safe to run side by side (conditional
+ * writes, claimed rows). A failed pass is logged and the next one tries again; an interval of 0 never runs it.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+
+const MS_PER_SECOND = 1000;
+
+export interface PeriodicTaskOptions {
+  /** what the log calls it: "<name> failed" */
+  name: string;
+  intervalSeconds: number;
+  /** one pass */
+  run: () => Promise<unknown>;
+  log: FastifyBaseLogger;
+}
+
+export class PeriodicTask {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly options: PeriodicTaskOptions) {}
+
+  /** Runs a pass now, then one every interval. */
+  start(): void {
+    const { name, intervalSeconds, run, log } = this.options;
+    if (intervalSeconds === 0) return;
+    const pass = () => {
+      this.running = run().catch((error: unknown) => log.error({ err: error }, `${name} failed`));
+    };
+    pass();
+    this.timer = setInterval(pass, intervalSeconds * MS_PER_SECOND);
+    // The schedule alone never keeps the process up.
+    this.timer.unref();
+  }
+
+  /** Stops the schedule and waits for a pass under way: the database closes after. */
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running;
+  }
+}
