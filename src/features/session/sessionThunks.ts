@@ -72,8 +72,8 @@ export const resumeSession = createAppAsyncThunk('session/resume', async (startu
   );
   for (const [name, reply] of reads) extra.startupReplies.handOver(name, reply);
   const firstRender = reads.filter(([name]) => FIRST_RENDER_READS.has(name));
-  // Nothing is dispatched before the start-up script's last calls are in: a render here would hold up its next
-  // call (the script runs on this page's thread too), and the screens render once, with everything, below.
+  // Nothing is dispatched before the reads the first render waits for are in: a render here would hold up the
+  // start-up script's next call (it runs on this page's thread too), and the screens render once, with them, below.
   const firstReplies = await Promise.all(firstRender.map(([, reply]) => reply));
   dispatch(forceUpgradeInfoReceived(info));
   // The reads every screen shows are in the cache before the session opens the screens, so the screens render
@@ -81,7 +81,8 @@ export const resumeSession = createAppAsyncThunk('session/resume', async (startu
   await Promise.all(firstRender.filter((_, index) => firstReplies[index]?.status === 200).map(([name]) => startRead[name](dispatch)));
   dispatch(sessionEstablished(token));
   // Not waited for: the plan details show the next charge when its preview at the card provider is in, and the
-  // domain screens their account info. Started before the screens open, so a screen finds its read under way.
+  // domain screens their account info. Started in the step that opens the session, before the screens render, so
+  // a screen finds its read under way rather than asking again.
   for (const [name] of reads) if (!FIRST_RENDER_READS.has(name)) void startRead[name](dispatch);
   return true;
 });
