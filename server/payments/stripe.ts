@@ -2,52 +2,9 @@
  * The real payments provider, through the official `stripe` package. Chosen with PAYMENTS_PROVIDER=stripe and
  * STRIPE_SECRET_KEY; STRIPE_API_BASE points the client at another address (the tests' local double of the API).
  *
- * How the calls map (payments/stripe.test.ts checks each against a recording double):
- * - createCustomer: POST /v1/customers (email, name, metadata user_id/site_id), keyed by the user so a retry
- *   cannot make a second customer;
- * - updateCustomer: POST /v1/customers/:id (email; invoice_settings[footer] for the invoice details, which the
- *   provider prints on every invoice; metadata[auto_billing]);
- * - createSetupIntent: POST /v1/setup_intents (customer, usage off_session, card);
- * - retrieveSetupIntent: GET /v1/setup_intents/:id;
- * - setDefaultPaymentMethod: GET /v1/payment_methods/:id, POST .../attach when it is not yet the customer's,
- *   then POST /v1/customers/:id invoice_settings[default_payment_method];
- * - defaultPaymentMethod: GET /v1/customers/:id;
- * - setCancelAtPeriodEnd: POST /v1/subscriptions/:id cancel_at_period_end=true|false;
- * - cancelSubscription: DELETE /v1/subscriptions/:id;
- * - createPortalSession: POST /v1/billing_portal/sessions (customer, return_url);
- * - upcomingCharge: POST /v1/invoices/create_preview (customer, subscription): the upcoming invoice as the
- *   provider will bill it, its discount and the customer's balance applied;
- * - previewPlanChange: GET /v1/subscriptions/:id and /v1/prices/:id (does the period change?), then POST
- *   /v1/invoices/create_preview with subscription_details (the items, proration_date, proration_behavior
- *   always_invoice, billing_cycle_anchor now on a period change) and the coupon asked for; the renewal from a
- *   second preview in preview_mode recurring;
- * - changePlan: the same reads, then POST /v1/subscriptions/:id with the same items, proration_date,
- *   proration_behavior always_invoice and payment_behavior pending_if_incomplete (the change applies only once
- *   paid), expanding latest_invoice.confirmation_secret and latest_invoice.payments; a payment that needs
- *   authentication answers the invoice's confirmation secret; a decline voids the invoice (POST
- *   /v1/invoices/:id/void) and answers 402 with the card's message. When the subscription already has the items
- *   (an earlier try made the change and a later step failed), no update: GET /v1/subscriptions/:id with the same
- *   expansions, and its invoice is the outcome;
- * - startSubscription: GET /v1/subscriptions (customer, status all) for the ones made in place of this one
- *   (metadata replaces_subscription); one that still stands (an earlier try made it and a later step failed) is
- *   read (GET /v1/subscriptions/:id, expanded) instead of making another; else POST /v1/subscriptions (customer,
- *   items, payment_behavior allow_incomplete, metadata replaces_subscription and attempt). Then a trial it replaces
- *   is canceled (DELETE /v1/subscriptions/:id);
- * - the idempotency key of the update and the creation is derived from what they send (writeKey), not from the
- *   request's key: a retry of the same change, whichever request and key it comes with, is the same write;
- * - startTrial: GET /v1/subscriptions (customer, status all) for the trial an earlier try made for the site
- *   (metadata site_trial), which is the answer if there is one; else POST /v1/subscriptions (customer, items[0][price],
- *   trial_end, trial_settings[end_behavior][missing_payment_method] cancel, metadata site_trial), keyed by the
- *   caller's key (derived from the site and the plan);
- * - applyCoupon: POST /v1/subscriptions/:id discounts[0][coupon];
- * - invoicePaymentIntent: GET /v1/invoices/:id (payments expanded), GET /v1/payment_intents/:id;
- * - retrievePaymentIntent: GET /v1/payment_intents/:id;
- * - invoicePdf: GET /v1/invoices/:id, then the file at its `invoice_pdf` link (no key: the link is the credential);
- *   the provider writes it in its customer's preferred language (`preferred_locales`), so the owner's is not sent;
- * - verifyEvent: no request: `stripe.webhooks.constructEvent` checks the `Stripe-Signature` header (HMAC-SHA256 of
- *   `timestamp.body` with the endpoint secret, five minutes' tolerance) and the event is read as ours
- *   (`verifyPaymentEvent`, stripeEvents.ts, which the sandbox's events go through too). The provider's objects are
- *   read into our shapes by stripeObjects.ts.
+ * How each call maps onto the provider's API, request by request, is in docs/providers.md "How the calls map"
+ * (payments/stripe.test.ts checks each against a recording double). The provider's objects are read into our
+ * shapes by stripeObjects.ts, its events by stripeEvents.ts.
  */
 import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
