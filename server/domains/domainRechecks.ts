@@ -7,6 +7,7 @@
  * claimRecheck), so processes running the schedule on one database recheck it once an interval between them.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { MS_PER_SECOND, SECONDS_PER_HOUR } from '../../core/rules/constants';
 import { toUnixSeconds } from '../../core/rules/dates';
 import type { SiteRow } from '../db/schema';
 import type { DomainSettings } from '../domainSettings';
@@ -14,8 +15,6 @@ import { RECHECKED_STATUSES, type CustomDomains, type RecheckOutcome } from './c
 import type { SiteDomainStore } from './siteDomains';
 import { PeriodicTask } from '../periodicTask';
 
-const MS_PER_SECOND = 1000;
-const MS_PER_HOUR = 3_600_000;
 /** Sites read per page of a pass, and rechecked at once: each asks DNS two or three questions. */
 const PAGE_SIZE = 100;
 const AT_ONCE = 10;
@@ -73,7 +72,7 @@ export class DomainRechecks {
     let asOfMs = this.options.now();
     if (atGraceEnd) {
       if (site.ssl_status !== 'FAILING' || site.domain_lost_at === null) return null;
-      asOfMs = site.domain_lost_at * MS_PER_SECOND + this.options.settings.dnsGraceHours * MS_PER_HOUR;
+      asOfMs = site.domain_lost_at * MS_PER_SECOND + this.options.settings.dnsGraceHours * SECONDS_PER_HOUR * MS_PER_SECOND;
     }
     return { outcome: await this.claimAndRecheck(site, asOfMs), asOf: toUnixSeconds(asOfMs) };
   }

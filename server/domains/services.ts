@@ -2,6 +2,7 @@
  * The domain areas' providers and services, chosen by configuration: DNS through the configured nameservers,
  * the edge provider (certificates), the mail provider (sending domains) and the registrar.
  */
+import { MS_PER_SECOND, SECONDS_PER_HOUR } from '../../core/rules/constants';
 import type { DomainsConfig } from '../config';
 import type { Db } from '../db/database';
 import { NodeDnsResolver, type DnsResolver } from '../dns/resolver';
@@ -20,8 +21,6 @@ import { SiteDomainStore } from './siteDomains';
 import { DomainClaims } from './domainClaims';
 import { DomainPurchase } from './domainPurchase';
 import type { DomainSettings } from '../domainSettings';
-
-const MS_PER_HOUR = 3_600_000;
 
 export interface DomainServices {
   resolver: DnsResolver;
@@ -97,7 +96,7 @@ export function createDomainServices(config: DomainsConfig, context: DomainServi
     registrar,
     registrarIntegrations,
     domainPurchase: new DomainPurchase({ registrar, integrations: registrarIntegrations, proDomain: context.proDomain }),
-    customDomains: new CustomDomains({ sites, edge, resolver, sendingDomains, claims, now: context.now, dnsGraceMs: context.domainSettings.dnsGraceHours * MS_PER_HOUR }),
+    customDomains: new CustomDomains({ sites, edge, resolver, sendingDomains, claims, now: context.now, dnsGraceMs: context.domainSettings.dnsGraceHours * SECONDS_PER_HOUR * MS_PER_SECOND }),
     sendingDomains,
   };
 }
