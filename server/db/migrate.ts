@@ -16,6 +16,7 @@ import * as m0012 from './migrations/0012_retention_indexes';
 import * as m0013 from './migrations/0013_edge_hostname_owners';
 import * as m0014 from './migrations/0014_domain_claims';
 import * as m0015 from './migrations/0015_domain_rechecks';
+import * as m0016 from './migrations/0016_domain_recheck_index';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0013_edge_hostname_owners': m0013,
   '0014_domain_claims': m0014,
   '0015_domain_rechecks': m0015,
+  '0016_domain_recheck_index': m0016,
 };
 
 /** Every migration this server knows, in the order they run. */

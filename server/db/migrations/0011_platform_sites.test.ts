@@ -6,12 +6,14 @@
 import { openTemporaryDatabase, type TemporaryDatabase } from '../../testing/temporaryDatabase';
 import { isUniqueViolation } from '../database';
 import * as platformSites from './0011_platform_sites';
+import * as domainRecheckIndex from './0016_domain_recheck_index';
 
 let database: TemporaryDatabase;
 
 beforeEach(async () => {
   database = await openTemporaryDatabase('migration-0011');
-  // The database as it was before 0011.
+  // The database as it was before 0011 (0016's index reads a column 0011 added: it goes first).
+  await domainRecheckIndex.down(database.db);
   await platformSites.down(database.db);
   await database.db
     .insertInto('sites')
