@@ -27,6 +27,17 @@ function callBillingSession(dispatch: AppDispatch, hostToken: HostToken, init: b
 
 type SessionReply = Awaited<ReturnType<typeof callBillingSession>>;
 
+/** The host's token in its answer; null, with why recorded, when there is none to exchange. */
+function hostTokenAccepted(dispatch: AppDispatch, answer: HostAnswer): HostToken | null {
+  if (!answer.answered) {
+    dispatch(hostMissing());
+    return null;
+  }
+  const hostToken = hostTokenOf(answer);
+  if (hostToken === null) dispatch(hostTokenRefused());
+  return hostToken;
+}
+
 /** Records what billing-session answered. Resolves whether the session is ready. */
 async function recordSession(dispatch: AppDispatch, reply: SessionReply, init: boolean): Promise<boolean> {
   if (reply.data) {
@@ -60,23 +71,16 @@ const exchangeHostToken = createAppAsyncThunk(
 async function openFirstSession(dispatch: AppDispatch, site: string | null, ask: AskHost): Promise<boolean> {
   const { token, forceUpgradeInfo, session } = openSession(
     ask,
-    (jwt, { init, site, hostOrigin }) => callBillingSession(dispatch, { jwt, origin: hostOrigin }, init, site),
+    (jwt, request) => callBillingSession(dispatch, { jwt, origin: request.hostOrigin }, request.init, request.site),
     site,
     true,
   );
   const [tokenAnswer, infoAnswer] = await Promise.all([token, forceUpgradeInfo]);
   // Before the session's outcome: the owner-only message reads it (a non-owner during a forced upgrade asks the owner).
   dispatch(forceUpgradeInfoReceived(parseForceUpgradeInfo(infoAnswer)));
-  if (!tokenAnswer.answered) {
-    dispatch(hostMissing());
-    return false;
-  }
+  if (hostTokenAccepted(dispatch, tokenAnswer) === null) return false;
   const reply = await session;
-  if (reply === null) {
-    dispatch(hostTokenRefused());
-    return false;
-  }
-  return recordSession(dispatch, reply, true);
+  return reply !== null && recordSession(dispatch, reply, true);
 }
 
 /** The first init: the host's token and forced-upgrade info (in parallel), then billing-session with init true. */
@@ -144,15 +148,7 @@ export const renewSession = createAppAsyncThunk(
 const applyTokenAnswer = createAppAsyncThunk(
   'session/applyTokenAnswer',
   async ({ answer, init }: { answer: HostAnswer; init: boolean }, { dispatch }): Promise<boolean> => {
-    if (!answer.answered) {
-      dispatch(hostMissing());
-      return false;
-    }
-    const hostToken = hostTokenOf(answer);
-    if (hostToken === null) {
-      dispatch(hostTokenRefused());
-      return false;
-    }
-    return dispatch(exchangeHostToken({ hostToken, init })).unwrap();
+    const hostToken = hostTokenAccepted(dispatch, answer);
+    return hostToken !== null && dispatch(exchangeHostToken({ hostToken, init })).unwrap();
   },
 );
