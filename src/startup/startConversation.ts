@@ -3,27 +3,25 @@
  * bundle has arrived and starts the session's conversation. It asks the host for `token` and `forceUpgradeInfo`,
  * exchanges the token at billing-session (init true) and starts what the first screen reads (app/routeTable.ts
  * SCREEN_READS), and hands the promises to the bundle (handOff.ts). It follows the panel's own rules, from the panel's own modules:
- * the host's origin and the host requests (src/host/), the call's address and body (api/call.ts), the token and
- * forced-upgrade readings (features/session/), the route table (app/routeTable.ts). Anything it cannot do, the
+ * the host's origin and the host requests (src/host/), the call's address and body (api/call.ts), the session's
+ * steps, their waits and the readings of the answers, which the bundle's startSession takes too
+ * (features/session/sessionSteps.ts), the route table (app/routeTable.ts). Anything it cannot do, the
  * bundle does as without it. Everything it imports ends up in every page's HTML: only small, plain modules.
  */
-import { HOST_TOKEN_INFO_WAIT_MS, HOST_TOKEN_WAIT_MS, HTTP_TIMEOUT_MS } from '../../core/rules/constants';
+import { HTTP_TIMEOUT_MS } from '../../core/rules/constants';
 import type { CallName } from '../../core/contract';
 import type { PanelLocale } from '../../core/rules/locales';
 import { callBody, callUrl } from '../api/call';
-import type { StartupRead, StartupReply } from '../api/startupReplies';
+import type { StartupReply } from '../api/startupReplies';
 import { SCREEN_READS, screenAt } from '../app/routeTable';
-import { forceUpgradeOf, hostTokenOf } from '../features/session/hostAnswers';
 import { billingSessionOptions, sessionTokenOf } from '../features/session/panelStartup';
-import type { PanelStartup, StartupReadReply } from '../features/session/panelStartup';
+import type { PanelStartup } from '../features/session/panelStartup';
+import { openSession, startReads } from '../features/session/sessionSteps';
 import { detectHostOrigin, isFromHost } from '../host/hostOrigin';
 import { createHostRequests, isHostRequest } from '../host/hostRequests';
 import { browserLocale } from '../i18n/browserLocale';
 import { injectedConfig } from '../injectedConfig';
 import { panelRoute } from '../siteAddress';
-
-/** The reads whose answer depends on the host's forceUpgrade answer, which they send (as accountApi.ts asks them). */
-const READS_WITH_FORCE_UPGRADE: ReadonlySet<StartupRead> = new Set(['get-billing-data', 'get-account-info']);
 
 /** The call's status and body; null when it could not be made (the bundle then makes it). */
 function callServer(self: Window, name: CallName, jwt: string, options: Record<string, unknown>): Promise<StartupReply | null> {
@@ -69,35 +67,19 @@ export function startConversation(self: Window): PanelStartup | null {
     if (isFromHost(event, parent, hostOrigins) && isHostRequest(message.request)) requests.answer(message.request, message.response, event.origin);
   });
 
-  const token = requests.ask('token', HOST_TOKEN_WAIT_MS);
-  const forceUpgradeInfo = requests.ask('forceUpgradeInfo', HOST_TOKEN_INFO_WAIT_MS);
-  const session = token.then((answer) => {
-    const hostToken = hostTokenOf(answer);
-    return hostToken === null
-      ? null
-      : callServer(self, 'billing-session', hostToken.jwt, billingSessionOptions({ init: true, site, hostOrigin: hostToken.origin }));
-  });
-  // Every call below waits on this one promise, so they start in the order they are written: the server answers
-  // in the order it is asked, and the billing data, which the first screen waits for, goes first.
-  const sessionAndInfo = Promise.all([session, forceUpgradeInfo]).then(([reply, info]) => ({
-    sessionToken: sessionTokenOf(reply),
-    forceUpgrade: forceUpgradeOf(info),
-  }));
-  /** The read, once the session opened, with the forceUpgrade the host answered (sent when the read takes it). */
-  const read = (name: StartupRead): Promise<StartupReadReply> =>
-    sessionAndInfo.then(({ sessionToken, forceUpgrade }) =>
-      sessionToken === null
-        ? null
-        : callServer(self, name, sessionToken, READS_WITH_FORCE_UPGRADE.has(name) ? { forceUpgrade } : {}).then((reply) => reply && { ...reply, forceUpgrade }),
-    );
-  // What the first screen reads (app/routeTable.ts), in the table's order: the billing data, which the first screen
-  // waits for, goes first. Handed to the bundle still in flight.
+  const opening = openSession(
+    requests.ask,
+    (jwt, request) => callServer(self, 'billing-session', jwt, billingSessionOptions(request)),
+    site,
+    false,
+  );
+  // What the first screen reads (app/routeTable.ts), handed to the bundle still in flight. Each carries the
+  // forceUpgrade it was asked with: the bundle takes it only if that is the answer it records.
   const screen = screenAt(panelRoute(self.location.pathname, site));
-  const reads: PanelStartup['reads'] = {};
-  for (const name of SCREEN_READS[screen]) reads[name] = read(name);
-  // Settles just after the billing data was asked for (or could not be).
-  const dataRequested = sessionAndInfo.then(() => undefined);
-  return { token, forceUpgradeInfo, session, reads, dataRequested };
+  const started = startReads(opening, SCREEN_READS[screen], sessionTokenOf, (name, sessionToken, options, forceUpgrade) =>
+    callServer(self, name, sessionToken, options).then((reply) => reply && { ...reply, forceUpgrade }),
+  );
+  return { ...opening, ...started };
 }
 
 /**

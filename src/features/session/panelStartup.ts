@@ -3,7 +3,7 @@
  * asked the host for the token and forceUpgradeInfo, exchanged the token at billing-session and started the reads
  * of the first screen (app/routeTable.ts SCREEN_READS). The session resumes from these promises (resumeSession
  * in sessionThunks.ts) instead of asking again; without them (a page outside a host, tests) it starts as it
- * always did. The rules both follow are here and in hostAnswers.ts.
+ * always did. The rules both follow are here and in hostAnswers.ts, and the steps themselves in sessionSteps.ts.
  */
 import type { StartupRead, StartupReply } from '../../api/startupReplies';
 import type { CallRequest } from '../../../core/contract';
