@@ -13,6 +13,7 @@ import type { CallFailure } from './errors';
 import type { TransportContext } from './baseQuery';
 import type { StartupRead } from './startupReplies';
 import { call } from './call';
+import { frozenReply } from './frozenReply';
 import type { CallResponse } from '../../core/contract';
 
 type Asked = { data: unknown; error?: undefined } | { error: unknown; data?: undefined };
@@ -28,7 +29,7 @@ async function startedOrAsked<Name extends StartupRead>(
   ask: () => Asked | PromiseLike<Asked>,
 ): Promise<{ data: CallResponse<Name> } | { error: CallFailure }> {
   const started = await (extra as TransportContext).startupReplies.take(name);
-  if (started?.status === 200) return { data: started.body as CallResponse<Name> };
+  if (started?.status === 200) return { data: frozenReply(started.body as CallResponse<Name>) };
   const result = await ask();
   return result.error ? { error: result.error as CallFailure } : { data: result.data as CallResponse<Name> };
 }

@@ -23,6 +23,7 @@ import { serverErrorText } from './serverErrors';
 import { callBody } from './call';
 import type { CallArgs } from './call';
 import type { ErrorReporter } from './reporting';
+import { frozenReply } from './frozenReply';
 import { sleep } from './sleep';
 import type { StartupReplies } from './startupReplies';
 
@@ -167,7 +168,7 @@ export function createBaseQuery(): BaseQueryFn<CallArgs, unknown, CallFailure> {
     const result = await sendWithRetries(args, api, {});
     if (result.error) return { error: toWireFailure(result.error) };
     // 202 and 204 carry no body to interpret: the reply is returned as it came.
-    return { data: result.data ?? null };
+    return { data: frozenReply(result.data ?? null) };
   }
 
   return async (args, api) => {
