@@ -5,7 +5,8 @@ import { expect } from './fixtures';
 
 /** axe-core on the panel's frame only: the demo host page is not the product. */
 export async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).include('#billing-frame').analyze();
+  // Every rule still runs; only violations are gathered in full (a tenth less time a call, measured on the dashboard).
+  const results = await new AxeBuilder({ page }).include('#billing-frame').options({ resultTypes: ['violations'] }).analyze();
   expect(results.violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
