@@ -9,7 +9,6 @@
 // budgets; and the lint of a file that did not change but whose import graph did (the cache keys on each file).
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -52,7 +51,7 @@ const since = changedSince();
 console.log(`test:quick: the jest tests related to what changed since ${since}, the type check and the lint, side by side`);
 
 const steps = await Promise.all([
-  run('unit tests', 'jest', [`--changedSince=${since}`, '--coverage=false', '--passWithNoTests', `--maxWorkers=${availableParallelism()}`], { live: true }),
+  run('unit tests', 'jest', [`--changedSince=${since}`, '--coverage=false', '--passWithNoTests'], { live: true }),
   run('typecheck', 'tsc', ['--noEmit', '-p', 'tsconfig.json', '--incremental', '--tsBuildInfoFile', path.join(CACHE, 'tsconfig.tsbuildinfo')]),
   run('lint', 'eslint', ['--cache', '--cache-location', path.join(CACHE, 'eslint'), '.']),
 ]);
