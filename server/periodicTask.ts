@@ -1,11 +1,11 @@
 /**
  * A job each process runs now and then every interval (the retention prune, the domain claims' sweep, the live
  * domains' rechecks). Every process runs it: each job makes its own passes safe to run side by side (conditional
- * writes, claimed rows). A failed pass is logged and the next one tries again; an interval of 0 never runs it.
+ * writes, claimed rows). A failed pass is logged and the next one tries again; an interval of 0 never runs it. A
+ * pass still under way when the next is due (a slow database, many domains) is not joined by a second one.
  */
 import type { FastifyBaseLogger } from 'fastify';
-
-const MS_PER_SECOND = 1000;
+import { MS_PER_SECOND } from '../core/rules/constants';
 
 export interface PeriodicTaskOptions {
   /** what the log calls it: "<name> failed" */
@@ -18,7 +18,8 @@ export interface PeriodicTaskOptions {
 
 export class PeriodicTask {
   private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> = Promise.resolve();
+  /** the pass under way, if any */
+  private running: Promise<void> | null = null;
 
   constructor(private readonly options: PeriodicTaskOptions) {}
 
@@ -27,7 +28,15 @@ export class PeriodicTask {
     const { name, intervalSeconds, run, log } = this.options;
     if (intervalSeconds === 0) return;
     const pass = () => {
-      this.running = run().catch((error: unknown) => log.error({ err: error }, `${name} failed`));
+      if (this.running !== null) return;
+      this.running = run()
+        .then(
+          () => undefined,
+          (error: unknown) => log.error({ err: error }, `${name} failed`),
+        )
+        .finally(() => {
+          this.running = null;
+        });
     };
     pass();
     this.timer = setInterval(pass, intervalSeconds * MS_PER_SECOND);
