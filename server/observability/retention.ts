@@ -17,14 +17,12 @@
  *   limited call (http/rateLimits.ts), so the table holds at most the windows since the last limited call.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { MS_PER_SECOND, SECONDS_PER_DAY, SECONDS_PER_HOUR } from '../../core/rules/constants';
 import type { Db } from '../db/database';
 import type { Metrics } from './metrics';
 import type { RetentionConfig } from './settings';
 import { PeriodicTask } from '../periodicTask';
 
-const SECONDS_PER_DAY = 86_400;
-const MS_PER_HOUR = 3_600_000;
-const MS_PER_SECOND = 1000;
 
 export interface PruneResult {
   paymentEvents: number;
@@ -55,7 +53,7 @@ export class Retention {
     const claims = await this.db
       .deleteFrom('idempotency_keys')
       .where('response_json', 'is', null)
-      .where('claimed_until_ms', '<', nowMs - this.config.idempotencyClaimsHours * MS_PER_HOUR)
+      .where('claimed_until_ms', '<', nowMs - this.config.idempotencyClaimsHours * SECONDS_PER_HOUR * MS_PER_SECOND)
       .executeTakeFirst();
     const result = { paymentEvents: Number(events.numDeletedRows), idempotencyClaims: Number(claims.numDeletedRows) };
     this.metrics.pruned('payment_events', result.paymentEvents);
