@@ -1,13 +1,37 @@
 /** What browser tests do inside the panel's frame: check it with axe-core, type a card into the provider's field. */
-import AxeBuilder from '@axe-core/playwright';
-import type { FrameLocator, Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import type { Frame, FrameLocator, Page } from '@playwright/test';
+import type { AxeResults } from 'axe-core';
 import { expect } from './fixtures';
 
-/** axe-core on the panel's frame only: the demo host page is not the product. */
+/** axe-core's own build, evaluated into each frame it checks. */
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+type AxeWindow = Window & typeof globalThis & { axe: typeof import('axe-core') };
+
+/** Puts axe into a frame and every frame inside it (the card provider's field), each answering the frame above. */
+async function injectAxe(frame: Frame) {
+  await frame.evaluate(AXE_SOURCE);
+  // The provider's field is another origin than the panel: axe asks it for its results across origins.
+  await frame.evaluate(() => (window as AxeWindow).axe.configure({ allowedOrigins: ['<unsafe_all_origins>'] }));
+  for (const child of frame.childFrames()) await injectAxe(child);
+}
+
+/**
+ * axe-core on the panel's document, as its own page (the demo host page is not the product), frames inside it
+ * included; every rule runs, only violations are gathered in full. axe runs in the panel's frame itself:
+ * @axe-core/playwright runs it from the host page and finishes each check in a new page, 1.4-1.9 s a call on the
+ * dashboard against 0.3-0.5 s so (and about 1 s with the card's frame open).
+ */
 export async function expectNoAxeViolations(page: Page) {
-  // Every rule still runs; only violations are gathered in full (a tenth less time a call, measured on the dashboard).
-  const results = await new AxeBuilder({ page }).include('#billing-frame').options({ resultTypes: ['violations'] }).analyze();
-  expect(results.violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  const frame = await (await page.locator('#billing-frame').elementHandle())?.contentFrame();
+  if (!frame) throw new Error("the panel's frame has no document");
+  await injectAxe(frame);
+  const violations = await frame.evaluate(async () => {
+    const results: AxeResults = await (window as AxeWindow).axe.run(document, { resultTypes: ['violations'] });
+    return results.violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  });
+  expect(violations).toEqual([]);
 }
 
 /** Types a card into the sandbox provider's own iframe (inside the open dialog), as a person would. */
