@@ -1,13 +1,13 @@
 /** What browser tests do inside the panel's frame: check it with axe-core, type a card into the provider's field. */
 import { readFileSync } from 'node:fs';
 import type { Frame, FrameLocator, Page } from '@playwright/test';
-import type { AxeResults } from 'axe-core';
+import type axe from 'axe-core';
 import { expect } from './fixtures';
 
 /** axe-core's own build, evaluated into each frame it checks. */
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
-type AxeWindow = Window & typeof globalThis & { axe: typeof import('axe-core') };
+type AxeWindow = Window & typeof globalThis & { axe: typeof axe };
 
 /** Puts axe into a frame and every frame inside it (the card provider's field), each answering the frame above. */
 async function injectAxe(frame: Frame) {
@@ -28,7 +28,7 @@ export async function expectNoAxeViolations(page: Page) {
   if (!frame) throw new Error("the panel's frame has no document");
   await injectAxe(frame);
   const violations = await frame.evaluate(async () => {
-    const results: AxeResults = await (window as AxeWindow).axe.run(document, { resultTypes: ['violations'] });
+    const results: axe.AxeResults = await (window as AxeWindow).axe.run(document, { resultTypes: ['violations'] });
     return results.violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`);
   });
   expect(violations).toEqual([]);
