@@ -110,7 +110,7 @@ try {
   runPostgresProgram(binDir, 'initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C']);
   const port = await freePort();
   // fsync stays on: the fault tests kill servers mid-write and expect every acknowledged write to be there.
-  const serverOptions = `-p ${port} -c listen_addresses=127.0.0.1 -k ${clusterRoot} -c max_connections=300 ${process.env.PG_EXTRA ?? ""}`;
+  const serverOptions = `-p ${port} -c listen_addresses=127.0.0.1 -k ${clusterRoot} -c max_connections=300`;
   runPostgresProgram(binDir, 'pg_ctl', ['-D', dataDir, '-o', serverOptions, '-l', logFile, '-w', '-t', String(START_TIMEOUT_SECONDS), 'start']);
   started = true;
   const databaseUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
