@@ -3,9 +3,8 @@
  * indexes, an index an operator built beforehand (CONCURRENTLY, by hand) is found and kept, and down takes them all
  * away. On SQLite, and on PostgreSQL too when DATABASE_URL is set (server/testing/withPostgres.mjs).
  */
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import pg from 'pg';
+import { createPostgresDatabase } from '../../testing/harness';
 import { openTemporaryDatabase } from '../../testing/temporaryDatabase';
 import { createDatabase, type Db } from '../database';
 import { migrateToLatest } from '../migrate';
@@ -13,34 +12,21 @@ import * as retentionIndexes from './0012_retention_indexes';
 
 const adminUrl = process.env.DATABASE_URL || null;
 
-async function onAdmin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl! });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 /** A migrated database of the kind this run tests, and how to drop it. */
 async function openDatabase(): Promise<{ db: Db; postgres: boolean; close(): Promise<void> }> {
   if (adminUrl === null) {
     const database = await openTemporaryDatabase('migration-0012');
     return { db: database.db, postgres: false, close: () => database.close() };
   }
-  const name = `migration_0012_${randomBytes(6).toString('hex')}`;
-  await onAdmin(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const db = createDatabase({ dataDir: '', databaseUrl: url.toString() });
+  const database = await createPostgresDatabase(adminUrl);
+  const db = createDatabase({ dataDir: '', databaseUrl: database.url });
   await migrateToLatest(db);
   return {
     db,
     postgres: true,
     close: async () => {
       await db.destroy();
-      await onAdmin(`drop database if exists ${name} with (force)`);
+      await database.drop();
     },
   };
 }
