@@ -1,8 +1,8 @@
 // `npm run test:quick`: the inner loop's check, in well under the full `npm test`'s time. Three steps side by side:
 // the type check and the lint, each keeping a cache under node_modules/.cache/test-quick so a second run redoes only
 // what changed, and jest on the tests related to what changed since the branch left main (committed, staged,
-// unstaged and new files: jest's --changedSince), without coverage, a worker per core (jest's default leaves one
-// core free, half of this 2-core machine). The cached checks end in seconds and leave the cores to jest.
+// unstaged and new files: jest's --changedSince), without coverage, a worker per core (jest.config.ts sets it). The
+// cached checks end in seconds and leave the cores to jest.
 //
 // QUICK_SINCE names another base (a branch or a commit). Without a `main` branch, only the uncommitted changes count.
 // What it leaves to `npm test`: the whole jest suite with coverage, PostgreSQL, the browser tests, the catalogs, the

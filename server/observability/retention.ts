@@ -23,7 +23,6 @@ import type { Metrics } from './metrics';
 import type { RetentionConfig } from './settings';
 import { PeriodicTask } from '../periodicTask';
 
-
 export interface PruneResult {
   paymentEvents: number;
   idempotencyClaims: number;
