@@ -9,7 +9,7 @@ import type { FrameLocator, Page } from '@playwright/test';
 import type { ScenarioName } from '../server/demo/scenarios';
 import { englishPhrases, named, OTHER_LOCALES, say } from './catalog';
 import type { CatalogLocale } from './catalog';
-import { expect, test } from './fixtures';
+import { expect, lookingTest, test } from './fixtures';
 import { problemsAtEveryWidth, settled } from './layout';
 import { expectNoAxeViolations } from './panel';
 
@@ -41,14 +41,10 @@ const SCREENS: Array<{ name: string; scenario: ScenarioName; route: string }> = 
 /** Every modal of the dashboard, by the catalog's English of its button (a tag holds what only a screen reader reads). */
 const MODAL_BUTTONS = ['Update credit card', 'Edit<0> invoice details</0>', 'Edit<0> billing contact</0>', 'Cancel account', 'View all<0> invoices</0>', 'Change member limit'];
 
-/** Opens the demo host with the admin's language chosen, and waits for the panel to speak it. */
+/** Opens the demo host with the admin's language chosen (kept by the host in its storage), and waits for the panel to speak it. */
 async function openInLanguage(page: Page, openPanel: (scenario: string, route?: string) => Promise<FrameLocator>, locale: CatalogLocale, scenario: ScenarioName, route: string) {
-  await page.addInitScript(
-    ([key, language]) => {
-      window.localStorage.setItem(key, language);
-    },
-    [LANGUAGE_STORAGE_KEY, locale] as const,
-  );
+  // The looking tests start on a page of the host's origin (e2e/fixtures.ts), so its storage is at hand.
+  await page.evaluate(([key, language]) => window.localStorage.setItem(key, language), [LANGUAGE_STORAGE_KEY, locale] as const);
   const panel = await openPanel(scenario, route);
   await expect(page.getByRole('status', { name: 'Host status' })).toHaveText('Panel ready');
   // The page's title is the one word every screen shows (some hide the section tabs).
@@ -96,14 +92,14 @@ async function expectLocalizedScreen(page: Page, panel: FrameLocator, locale: Ca
 
 for (const locale of OTHER_LOCALES) {
   for (const { name, scenario, route } of SCREENS) {
-    test(`${name} (${scenario}) in ${locale}: from the catalog, whole at 360-1440 px, axe clean in both themes`, async ({ page, openPanel }) => {
+    lookingTest(`${name} (${scenario}) in ${locale}: from the catalog, whole at 360-1440 px, axe clean in both themes`, async ({ page, openPanel }) => {
       const panel = await openInLanguage(page, openPanel, locale, scenario, route);
       await expectLocalizedScreen(page, panel, locale, name);
     });
   }
 
   for (const button of MODAL_BUTTONS) {
-    test(`the modal of "${button}" in ${locale}: from the catalog, whole at 360-1440 px, axe clean in both themes`, async ({ page, openPanel }) => {
+    lookingTest(`the modal of "${button}" in ${locale}: from the catalog, whole at 360-1440 px, axe clean in both themes`, async ({ page, openPanel }) => {
       const panel = await openInLanguage(page, openPanel, locale, 'active', '');
       await panel.getByRole('button', { name: named(locale, button) }).click();
       await expect(panel.getByRole('dialog')).toBeVisible();
