@@ -24,6 +24,9 @@ const config: Config = {
   // runs in one process, one after another, while the server suites mostly wait on the servers they start (a
   // fresh clone's unit run: 366 s so, 263 s with two workers).
   maxWorkers: availableParallelism(),
+  // The server the harness starts, compiled once for the run (server/testing/harness.ts).
+  globalSetup: '<rootDir>/server/testing/buildServer.mjs',
+  globalTeardown: '<rootDir>/server/testing/removeServerBuild.mjs',
   projects: [
     {
       displayName: 'panel',

@@ -23,6 +23,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 15_000 },
   reporter: [['list']],
-  globalTeardown: './e2e/logSecrets.ts',
+  // Each worker's demo runs the server compiled once for the run (server/testing/harness.ts).
+  globalSetup: './server/testing/buildServer.mjs',
+  globalTeardown: ['./e2e/logSecrets.ts', './server/testing/removeServerBuild.mjs'],
   use: { launchOptions: CHROMIUM_LAUNCH_OPTIONS },
 });

@@ -1,5 +1,6 @@
 // `npm run build:server`: the server as plain JavaScript in dist-server/, for production (no TypeScript
-// compiler at start-up or run time): `NODE_ENV=production node dist-server/server/main.js`.
+// compiler at start-up or run time): `NODE_ENV=production node dist-server/server/main.js`. With a directory as its
+// argument it builds there instead: the tests' run of the same build (server/testing/buildServer.mjs).
 // Every module server/main.ts (and server/tracing.ts, preloaded) can load (static and dynamic imports, found by esbuild) is compiled one file
 // for one file to CommonJS, so the demo's modules stay separate files that a production server never loads;
 // the static files the demo and the sandboxes serve are copied next to them (the sandboxes' browser scripts are
@@ -9,7 +10,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
-const outdir = path.join(root, 'dist-server');
+const outdir = path.resolve(root, process.argv[2] ?? 'dist-server');
 const STATIC_DIRS = ['server/demo/host', 'server/browser', 'server/payments/sandbox/browser', 'server/registrar/browser'];
 /** TypeScript is compiled above, tests are not shipped: only the static files are copied. */
 const TYPESCRIPT_FILE = /\.tsx?$/;
@@ -38,6 +39,9 @@ await build({
   format: 'cjs',
   platform: 'node',
   target: 'node20',
+  // The demo's modules are loaded with import() (app.ts, start.ts): as require() they resolve as the CommonJS files
+  // they are compiled to, where an import() would ask for an extension the relative paths do not carry.
+  supported: { 'dynamic-import': false },
   sourcemap: true,
   logLevel: 'warning',
 });

@@ -6,8 +6,9 @@
  * The database is a fresh SQLite file, or, when DATABASE_URL is set (server/testing/withPostgres.mjs sets it), a
  * fresh PostgreSQL database created through that URL for this demo and dropped when it closes.
  *
- * A child process rather than in-process: the server runs under tsx as in production, and jest's module system
- * never has to load the ESM-only JOSE library.
+ * A child process rather than in-process: the server runs compiled, as production runs it (server/build.mjs, built
+ * once for the run by the global setup of jest and of Playwright: server/testing/buildServer.mjs), and jest's module
+ * system never has to load the ESM-only JOSE library.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -25,8 +26,13 @@ import type { ReadyMessage } from '../readyMessage';
 import type { FaultRequest } from './faults';
 
 const PROJECT_ROOT = path.resolve(__dirname, '..', '..');
-const MAIN = path.join(PROJECT_ROOT, 'server', 'main.ts');
-const TRACING = path.join(PROJECT_ROOT, 'server', 'tracing.ts');
+
+/** The run's compiled server (server/testing/buildServer.mjs): its directory, in TEST_SERVER_DIR. */
+function compiledServerDir(): string {
+  const dir = process.env.TEST_SERVER_DIR;
+  if (!dir) throw new Error('TEST_SERVER_DIR is not set: jest and Playwright build the server in their global setup (server/testing/buildServer.mjs)');
+  return dir;
+}
 /** How long a demo may take to start before startDemo gives up (and reports the server's output). */
 export const START_TIMEOUT_MS = 30_000;
 const STOP_TIMEOUT_MS = 10_000;
@@ -277,9 +283,11 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
     await ownDatabase?.drop();
     await rm(tempDir, { recursive: true, force: true });
   }
-  const child = fork(MAIN, [], {
+  const serverDir = compiledServerDir();
+  const child = fork(path.join(serverDir, 'server', 'main.js'), [], {
     cwd: PROJECT_ROOT,
-    execArgv: ['--import', 'tsx', ...(options.tracing ? ['--import', TRACING] : [])],
+    // Production preloads the tracing (docs/deploy.md "Tracing"); stack traces name the sources.
+    execArgv: ['--enable-source-maps', ...(options.tracing ? ['--import', path.join(serverDir, 'server', 'tracing.js')] : [])],
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     env: {
       ...process.env,

@@ -1,0 +1,17 @@
+// The global setup of jest and of Playwright: the server compiled as production runs it (server/build.mjs), once
+// for the run, into a directory of its own that the test harness (server/testing/harness.ts) starts every demo from,
+// named to it and to the worker processes by TEST_SERVER_DIR. Compiled, a demo starts on about 1.7 s of processor
+// time against 2.7 s under tsx, and the tests run what production runs.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import path from 'node:path';
+
+const PROJECT_ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+export default function buildServerForTests() {
+  // Under the project (build/ is ignored by git), where the compiled files find its node_modules.
+  mkdirSync(path.join(PROJECT_ROOT, 'build'), { recursive: true });
+  const outdir = mkdtempSync(path.join(PROJECT_ROOT, 'build', 'test-server-'));
+  execFileSync(process.execPath, [path.join(PROJECT_ROOT, 'server', 'build.mjs'), outdir], { stdio: ['ignore', 'ignore', 'inherit'] });
+  process.env.TEST_SERVER_DIR = outdir;
+}
