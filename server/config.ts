@@ -5,13 +5,13 @@
  * them. Read once at start; nothing else in server/ reads process.env.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { defaultDomainSettings, defaultPortalLoginUrl, type PanelConfig } from '../core/contract';
 import { ERROR_REPORTING } from '../core/rules/constants';
 import { SITE_VIEWS_KEPT } from './billing/repositories/siteReadModel';
 import { defaultBrand, type Brand } from './brand';
+import { projectRoot } from './projectRoot';
 import {
   atLeastOne, DEMO_PLATFORM_API_KEY, envObject, flag, httpUrl, httpUrlAsWritten, integer, list, oneOf, origins, platformApiKeys, readEnv, refuse,
   text, type Env, type Setting, type SettingValues,
@@ -192,16 +192,6 @@ export interface ServerConfig {
   /** The custom domains' claims and rechecks: the DOMAIN_CLAIM_ and DOMAIN_RECHECK/DNS_GRACE settings (domainSettings.ts) */
   domainSettings: DomainSettings;
 }
-
-/** The nearest directory above with a package.json: server/ runs under tsx, dist-server/server/ compiled. */
-function findProjectRoot(from: string): string {
-  for (let dir = from; path.dirname(dir) !== dir; dir = path.dirname(dir)) {
-    if (existsSync(path.join(dir, 'package.json'))) return dir;
-  }
-  return path.resolve(from, '..');
-}
-
-const projectRoot = findProjectRoot(__dirname);
 
 export const DEFAULT_PORT = 4001;
 export const DEFAULT_HOST_PORT = 4000;

@@ -13,6 +13,7 @@ import { toUnixSeconds } from '../../core/rules/dates';
 import type { Brand } from '../config';
 import { ApiError, errorBody, refusalAnswer, requestErrorCode } from '../http/errors';
 import { parseBody } from '../http/validate';
+import { projectRoot } from '../projectRoot';
 import { renderHostPage, type HostPageConfig, type OtherAdmin } from './hostPage';
 import { SECOND_ADMIN_SITE_NAME } from './secondAdminSite';
 import { buildScenarios, DEFAULT_SCENARIO, isScenarioName, scenarioNames, type Scenario, type ScenarioName } from './scenarios';
@@ -29,8 +30,8 @@ const STATIC_FILES: Record<string, string> = {
   '/host.css': 'text/css; charset=utf-8',
   '/dns-panel.js': 'text/javascript; charset=utf-8',
 };
-/** The host SDK as `npm run build:host` builds it; the demo runs from the source tree, so it lies at the root. */
-const HOST_SDK_FILE = path.join(__dirname, '../../packages/billing-host-sdk/dist/index.js');
+/** The host SDK as `npm run build:host` builds it, in the checkout (the server may run compiled, elsewhere in it). */
+const HOST_SDK_FILE = path.join(projectRoot, 'packages/billing-host-sdk/dist/index.js');
 
 export interface HostServerOptions {
   /** the panel's base URL, e.g. http://127.0.0.1:4001 (known once the panel listens) */
