@@ -286,8 +286,9 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
   const serverDir = compiledServerDir();
   const child = fork(path.join(serverDir, 'server', 'main.js'), [], {
     cwd: PROJECT_ROOT,
-    // Production preloads the tracing (docs/deploy.md "Tracing"); stack traces name the sources.
-    execArgv: ['--enable-source-maps', ...(options.tracing ? ['--import', path.join(serverDir, 'server', 'tracing.js')] : [])],
+    // Production preloads the tracing (docs/deploy.md "Tracing"). No --enable-source-maps: it costs every start
+    // and every error's stack, and the compiled files are the sources file for file.
+    execArgv: options.tracing ? ['--import', path.join(serverDir, 'server', 'tracing.js')] : [],
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     env: {
       ...process.env,
