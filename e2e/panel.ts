@@ -1,7 +1,11 @@
-/** What browser tests do inside the panel's frame: check it with axe-core, type a card into the provider's field. */
+/**
+ * What browser tests do inside the panel's frame: check it with axe-core, type a card into the provider's field and
+ * see it saved.
+ */
 import { readFileSync } from 'node:fs';
-import type { Frame, FrameLocator, Page } from '@playwright/test';
+import type { Frame, FrameLocator, Locator, Page } from '@playwright/test';
 import type axe from 'axe-core';
+import { CARD_UPDATE_RELOAD_DELAY_MS } from '../core/rules/constants';
 import { expect } from './fixtures';
 
 /** axe-core's own build, evaluated into each frame it checks. */
@@ -41,4 +45,14 @@ export async function typeCard(panel: FrameLocator, number: string) {
   await card.locator('input[name="exp-date"]').fill('12 / 34');
   await card.locator('input[name="cvc"]').fill('123');
   await card.locator('input[name="postal"]').fill('94107');
+}
+
+/**
+ * The card form's 'Update complete!', then its close after the spec's delay (SPEC: 7000 ms), jumped on the page's
+ * clock: the test installs it (page.clock.install(), running as the real one) before it opens the panel.
+ */
+export async function expectCardSaved(page: Page, dialog: Locator) {
+  await expect(dialog.getByRole('button', { name: 'Update complete!' })).toBeVisible();
+  await page.clock.fastForward(CARD_UPDATE_RELOAD_DELAY_MS);
+  await expect(dialog).toHaveCount(0);
 }
