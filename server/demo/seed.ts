@@ -2,11 +2,23 @@
  * Writes the catalogue and every demo scenario to the database, replacing all billing data: the demo's start
  * and `POST /__demo/reset`. One transaction, so a reset is all or nothing.
  */
+import type { Insertable } from 'kysely';
 import { SUBSCRIPTION_CYCLE_BILLING_REASON } from '../../core/rules/constants';
 import { toUnixSeconds } from '../../core/rules/dates';
 import { defaultBrand } from '../brand';
 import type { Db } from '../db/database';
-import type { InvoicesTable, SandboxInvoiceBreakdownsTable } from '../db/schema';
+import type {
+  CustomersTable,
+  DiscountsTable,
+  InvoicesTable,
+  PaymentIntentsTable,
+  SandboxInvoiceBreakdownsTable,
+  SitesTable,
+  SiteUsageTable,
+  SubscriptionsTable,
+  UsersTable,
+} from '../db/schema';
+import type { SitePut } from '../platform/contract';
 import type { InvoiceBreakdown } from '../payments/sandbox/sandboxInvoicePdf';
 import { SiteProvisioning } from '../platform/siteProvisioning';
 import { writeCatalogue } from '../seed/writeCatalogue';
@@ -15,6 +27,8 @@ import { secondAdminSite } from './secondAdminSite';
 import { buildScenarios, invoiceBillingReason, type Scenario, type ScenarioName, type ScenarioOptions } from './scenarios';
 
 const SANDBOX_PROVIDER = 'sandbox';
+/** The tables of SeedRows in the order they are written: parents before children. */
+const SEED_TABLES = ['sites', 'users', 'site_usage', 'customers', 'subscriptions', 'discounts', 'invoices', 'sandbox_invoice_breakdowns', 'payment_intents'] as const;
 const flag = (value: boolean) => (value ? 1 : 0) as 0 | 1;
 
 function invoiceRows(scenario: Scenario, discountId: string | null): InvoicesTable[] {
@@ -63,137 +77,151 @@ function invoiceBreakdownRows(scenario: Scenario): SandboxInvoiceBreakdownsTable
   });
 }
 
-/**
- * The scenario's site, its owner and staff, provisioned as a platform would (platform/siteProvisioning.ts, the
- * platform API's service), under the scenario's own ids; then what the platform does not say (the site's domains,
- * theme and usage, the owner's billing settings) written behind them.
- */
-async function writeScenario(trx: Db, provisioning: SiteProvisioning, scenario: Scenario, options: SeedOptions, adminOrigins: string[]): Promise<void> {
-  const { site, customer, subscription } = scenario;
-  const createdAt = toUnixSeconds(options.now);
+/** Every row the seed writes besides the catalogue and the domains, table by table: one insert each. */
+interface SeedRows {
+  sites: SitesTable[];
+  users: UsersTable[];
+  site_usage: SiteUsageTable[];
+  customers: Insertable<CustomersTable>[];
+  subscriptions: Insertable<SubscriptionsTable>[];
+  discounts: Insertable<DiscountsTable>[];
+  invoices: InvoicesTable[];
+  sandbox_invoice_breakdowns: SandboxInvoiceBreakdownsTable[];
+  payment_intents: Insertable<PaymentIntentsTable>[];
+}
+
+/** A scenario's site, its owner and its staff as the platform API's PUT would name them. */
+function sitePutOf(scenario: Scenario, adminOrigins: string[]): { siteId: string; body: SitePut } {
   const [owner, ...staff] = scenario.people.map((person) => ({ id: person.id, email: person.email, name: person.name, role: person.role }));
-  await provisioning.putWithin(trx, site.id, {
-    name: scenario.name,
-    adminUrl: scenario.adminUrl,
-    adminOrigins,
-    subdomain: site.subdomain,
-    owner: { id: owner!.id, email: owner!.email, name: owner!.name },
-    staff,
+  return {
+    siteId: scenario.site.id,
+    body: {
+      name: scenario.name,
+      adminUrl: scenario.adminUrl,
+      adminOrigins,
+      subdomain: scenario.site.subdomain,
+      owner: { id: owner!.id, email: owner!.email, name: owner!.name },
+      staff,
+    },
+  };
+}
+
+/** What the platform does not say of a scenario's site: its domains, theme and version. */
+function siteColumnsOf({ site }: Scenario): Partial<SitesTable> {
+  return {
+    url: site.url,
+    pro_domain: site.pro_domain,
+    external_domain: site.external_domain,
+    ssl_status: site.ssl_status,
+    sending_domain: site.sending_domain,
+    sending_domain_status: site.sending_domain_status,
+    domain_claim_expires_at: site.domain_claim_expires_at ?? null,
+    is_subdirectory: flag(site.isSubdirectory),
+    subdirectory: site.subdirectory,
+    version: site.version,
+    active_theme: site.active_theme,
+    active_theme_official: flag(site.active_theme_official),
+  };
+}
+
+/** The scenario's billing rows: usage, customer, subscription, discount, invoices with what the sandbox billed, payment. */
+function addBillingRows(rows: SeedRows, scenario: Scenario, createdAt: number): void {
+  const { site, customer, subscription } = scenario;
+  for (const [name, total] of Object.entries(scenario.usage)) {
+    rows.site_usage.push({ site_id: site.id, limit_name: name, total: total ?? 0, members_override: name === 'members' ? scenario.membersOverride : null });
+  }
+  rows.customers.push({
+    id: customer.id,
+    user_id: scenario.owner.id,
+    provider: SANDBOX_PROVIDER,
+    invoice_details: customer.invoiceDetails,
+    balance: customer.balance,
+    card_brand: customer.card?.brand ?? null,
+    card_last4: customer.card?.last4 ?? null,
+    card_exp_month: customer.card?.expMonth ?? null,
+    card_exp_year: customer.card?.expYear ?? null,
+    default_payment_method: customer.card ? `pm_${customer.id}` : null,
+    auto_billing: flag(customer.autoBilling),
+    created_at: createdAt,
   });
-  await trx
-    .updateTable('sites')
-    .set({
-      url: site.url,
-      pro_domain: site.pro_domain,
-      external_domain: site.external_domain,
-      ssl_status: site.ssl_status,
-      sending_domain: site.sending_domain,
-      sending_domain_status: site.sending_domain_status,
-      domain_claim_expires_at: site.domain_claim_expires_at ?? null,
-      is_subdirectory: flag(site.isSubdirectory),
-      subdirectory: site.subdirectory,
-      version: site.version,
-      active_theme: site.active_theme,
-      active_theme_official: flag(site.active_theme_official),
-    })
-    .where('id', '=', site.id)
-    .execute();
-
-  const usage = Object.entries(scenario.usage).map(([name, total]) => ({
+  rows.subscriptions.push({
+    id: subscription.id,
     site_id: site.id,
-    limit_name: name,
-    total: total ?? 0,
-    members_override: name === 'members' ? scenario.membersOverride : null,
-  }));
-  if (usage.length > 0) await trx.insertInto('site_usage').values(usage).execute();
-
-  await trx
-    .updateTable('users')
-    .set({
-      billing_contact: scenario.user.billing_contact,
-      show_product_group: scenario.user.show_product_group,
-      show_auto_billing: flag(scenario.user.show_auto_billing),
-      coupon: scenario.user.coupon,
-    })
-    .where('id', '=', scenario.owner.id)
-    .execute();
-
-  await trx
-    .insertInto('customers')
-    .values({
-      id: customer.id,
-      user_id: scenario.owner.id,
-      provider: SANDBOX_PROVIDER,
-      invoice_details: customer.invoiceDetails,
-      balance: customer.balance,
-      card_brand: customer.card?.brand ?? null,
-      card_last4: customer.card?.last4 ?? null,
-      card_exp_month: customer.card?.expMonth ?? null,
-      card_exp_year: customer.card?.expYear ?? null,
-      default_payment_method: customer.card ? `pm_${customer.id}` : null,
-      auto_billing: flag(customer.autoBilling),
-      created_at: createdAt,
-    })
-    .execute();
-
-  await trx
-    .insertInto('subscriptions')
-    .values({
-      id: subscription.id,
-      site_id: site.id,
-      customer_id: customer.id,
-      provider_subscription_id: subscription.stripe_subscription_id,
-      status: subscription.status,
-      price_id: subscription.meta.baseProduct.price,
-      quantity: subscription.meta.baseProduct.quantity,
-      addons_json: JSON.stringify(subscription.meta.addons.map((addon) => ({ price: addon.price, cost: addon.cost }))),
-      current_period_start: scenario.currentPeriodStart,
-      current_period_end: subscription.current_period_end,
-      cancelled_at: subscription.cancelled_at,
-      trial_end: subscription.trial_end,
-      pending_price_id: scenario.pendingSubscription?.priceId ?? null,
-      created_at: createdAt,
-    })
-    .execute();
+    customer_id: customer.id,
+    provider_subscription_id: subscription.stripe_subscription_id,
+    status: subscription.status,
+    price_id: subscription.meta.baseProduct.price,
+    quantity: subscription.meta.baseProduct.quantity,
+    addons_json: JSON.stringify(subscription.meta.addons.map((addon) => ({ price: addon.price, cost: addon.cost }))),
+    current_period_start: scenario.currentPeriodStart,
+    current_period_end: subscription.current_period_end,
+    cancelled_at: subscription.cancelled_at,
+    trial_end: subscription.trial_end,
+    pending_price_id: scenario.pendingSubscription?.priceId ?? null,
+    created_at: createdAt,
+  });
 
   let discountId: string | null = null;
   if (scenario.discount !== null) {
     discountId = `di_${customer.id}`;
-    await trx
-      .insertInto('discounts')
-      .values({
-        id: discountId,
-        customer_id: customer.id,
-        subscription_id: subscription.id,
-        coupon_id: scenario.discount.coupon.id,
-        start_at: scenario.discount.start,
-        end_at: scenario.discount.end,
-      })
-      .execute();
+    rows.discounts.push({
+      id: discountId,
+      customer_id: customer.id,
+      subscription_id: subscription.id,
+      coupon_id: scenario.discount.coupon.id,
+      start_at: scenario.discount.start,
+      end_at: scenario.discount.end,
+    });
   }
 
   const invoices = invoiceRows(scenario, discountId);
-  if (invoices.length > 0) {
-    await trx.insertInto('invoices').values(invoices).execute();
-    await trx.insertInto('sandbox_invoice_breakdowns').values(invoiceBreakdownRows(scenario)).execute();
-  }
+  rows.invoices.push(...invoices);
+  if (invoices.length > 0) rows.sandbox_invoice_breakdowns.push(...invoiceBreakdownRows(scenario));
 
   const intent = scenario.paymentIntent;
   if (intent !== null) {
-    await trx
-      .insertInto('payment_intents')
-      .values({
-        id: intent.id,
-        customer_id: customer.id,
-        invoice_id: intent.invoiceId,
-        status: intent.status,
-        client_secret: intent.clientSecret,
-        amount: intent.amount,
-        payment_method_id: customer.card ? `pm_${customer.id}` : null,
-        created: invoices.find((invoice) => invoice.id === intent.invoiceId)?.created ?? createdAt,
-      })
-      .execute();
+    rows.payment_intents.push({
+      id: intent.id,
+      customer_id: customer.id,
+      invoice_id: intent.invoiceId,
+      status: intent.status,
+      client_secret: intent.clientSecret,
+      amount: intent.amount,
+      payment_method_id: customer.card ? `pm_${customer.id}` : null,
+      created: invoices.find((invoice) => invoice.id === intent.invoiceId)?.created ?? createdAt,
+    });
   }
+}
+
+/**
+ * The scenarios' rows: each site, its owner and staff as the platform's provisioning makes them
+ * (platform/siteProvisioning.ts, the platform API's service), under the scenario's own ids, with what the platform
+ * does not say (the site's domains, theme and usage, the owner's billing settings) written into them.
+ */
+function seedRows(sites: Array<{ scenario: Scenario; adminOrigins: string[] }>, provisioning: SiteProvisioning, createdAt: number): SeedRows {
+  const provisioned = provisioning.newSitesRows(sites.map(({ scenario, adminOrigins }) => sitePutOf(scenario, adminOrigins)));
+  const rows: SeedRows = {
+    sites: provisioned.sites,
+    users: provisioned.users,
+    site_usage: [],
+    customers: [],
+    subscriptions: [],
+    discounts: [],
+    invoices: [],
+    sandbox_invoice_breakdowns: [],
+    payment_intents: [],
+  };
+  for (const { scenario } of sites) {
+    Object.assign(rows.sites.find((site) => site.id === scenario.site.id)!, siteColumnsOf(scenario));
+    Object.assign(rows.users.find((user) => user.id === scenario.owner.id)!, {
+      billing_contact: scenario.user.billing_contact,
+      show_product_group: scenario.user.show_product_group,
+      show_auto_billing: flag(scenario.user.show_auto_billing),
+      coupon: scenario.user.coupon,
+    });
+    addBillingRows(rows, scenario, createdAt);
+  }
+  return rows;
 }
 
 export interface SeedOptions extends ScenarioOptions {
@@ -222,9 +250,19 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<Record<Sce
       await trx.deleteFrom(table).execute();
     }
     await writeCatalogue(trx);
-    for (const scenario of Object.values(scenarios)) await writeScenario(trx, provisioning, scenario, options, options.adminOrigins ?? []);
     const secondSite = options.secondAdminBase === undefined ? [] : [secondAdminSite(options.now, { adminBase: options.secondAdminBase, proDomain: options.proDomain })];
-    for (const site of secondSite) await writeScenario(trx, provisioning, site, options, [new URL(site.adminUrl).origin]);
+    const rows = seedRows(
+      [
+        ...Object.values(scenarios).map((scenario) => ({ scenario, adminOrigins: options.adminOrigins ?? [] })),
+        ...secondSite.map((site) => ({ scenario: site, adminOrigins: [new URL(site.adminUrl).origin] })),
+      ],
+      provisioning,
+      toUnixSeconds(options.now),
+    );
+    // Parents first, for the foreign keys; a table of no rows is left out (an insert needs one).
+    for (const table of SEED_TABLES) {
+      if (rows[table].length > 0) await trx.insertInto(table).values(rows[table] as never).execute();
+    }
     await writeDemoDomains(trx, [...Object.values(scenarios), ...secondSite], options.proDomain ?? defaultBrand.proDomain, options.now);
   });
   return scenarios;

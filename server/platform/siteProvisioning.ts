@@ -15,7 +15,7 @@ import { saleRefusalOf } from '../billing/products';
 import { CatalogueRepository } from '../billing/repositories/catalogue';
 import { adminOriginsOf, emailKey, SiteDirectory } from '../billing/repositories/sites';
 import { isUniqueViolation, type Db } from '../db/database';
-import type { SiteRow, UserRow } from '../db/schema';
+import type { SiteRow, SitesTable, UserRow, UsersTable } from '../db/schema';
 import { DomainError, messages } from '../domainErrors';
 import type { SitePage, SitePut, SiteRecord } from './contract';
 
@@ -39,6 +39,74 @@ export interface PutResult {
   created: boolean;
   /** whether anything was written */
   changed: boolean;
+}
+
+/** The subdomain the PUT names, else one made of the site's id. */
+function subdomainOf(siteId: string, body: SitePut): string {
+  return body.subdomain ?? siteId.toLowerCase().replace(/_/g, '-');
+}
+
+/** The row of a site the directory does not have yet, as a PUT makes it (its owner is set once its users exist). */
+function newSiteRow(siteId: string, body: SitePut, subdomain: string, now: number, proDomain: string): SitesTable {
+  return {
+    id: siteId,
+    name: body.name,
+    admin_url: body.adminUrl,
+    admin_origins_json: adminOriginsJsonOf(body),
+    url: `https://${subdomain}.${proDomain}`,
+    subdomain,
+    pro_domain: proDomain,
+    external_domain: null,
+    ssl_status: null,
+    sending_domain: null,
+    sending_domain_status: NO_SENDING_DOMAIN,
+    domain_claim_expires_at: null,
+    domain_claim_ended_domain: null,
+    domain_claim_ended_reason: null,
+    domain_claim_ended_at: null,
+    owner_user_id: null,
+    ...NEW_SITE_DEFAULTS,
+    created_at: now,
+    deleted_at: null,
+    trial_price_id: body.trial?.priceId ?? null,
+    trial_days: body.trial?.days ?? null,
+    domain_checked_at: null,
+    domain_lost_at: null,
+  };
+}
+
+/** The row of a person a site's PUT names who is not one of its users yet. */
+function newUserRow(id: string, siteId: string, person: { email: string; name: string; role: string }, now: number): UsersTable {
+  return {
+    id,
+    site_id: siteId,
+    name: person.name,
+    email: person.email,
+    email_key: emailKey(person.email),
+    role: person.role,
+    billing_contact: null,
+    show_product_group: null,
+    show_auto_billing: 0,
+    coupon: null,
+    created_at: now,
+    removed_at: null,
+  };
+}
+
+/** The extra origins a PUT names, once each, without the admin URL's own. */
+function adminOriginsJsonOf(body: SitePut): string {
+  return JSON.stringify([...new Set(body.adminOrigins)].filter((origin) => origin !== new URL(body.adminUrl).origin));
+}
+
+/** The people a PUT names, by e-mail key: the owner, then the staff (a staff entry naming the owner's e-mail is the owner). */
+function peopleOf(body: SitePut): Map<string, { id?: string | undefined; email: string; name: string; role: string }> {
+  const wanted = new Map<string, { id?: string | undefined; email: string; name: string; role: string }>();
+  wanted.set(emailKey(body.owner.email), { ...body.owner, role: OWNER_ROLE });
+  for (const member of body.staff) {
+    const key = emailKey(member.email);
+    if (!wanted.has(key)) wanted.set(key, member);
+  }
+  return wanted;
 }
 
 export function sitePanelPath(siteId: string): string {
@@ -108,6 +176,28 @@ export class SiteProvisioning {
   }
 
   /**
+   * The rows new sites are written as, as their PUTs would leave them (each site's owner set): for a caller that
+   * writes many sites into a directory it has just emptied, one insert per table (the demo's seed). Nothing is
+   * checked against the directory or the catalogue: the caller's sites are its own, and the tables' keys refuse a
+   * site or user twice.
+   */
+  newSitesRows(puts: ReadonlyArray<{ siteId: string; body: SitePut }>): { sites: SitesTable[]; users: UsersTable[] } {
+    const now = toUnixSeconds(this.options.now());
+    const sites: SitesTable[] = [];
+    const users: UsersTable[] = [];
+    for (const { siteId, body } of puts) {
+      const site = newSiteRow(siteId, body, subdomainOf(siteId, body), now, this.options.proDomain);
+      for (const person of peopleOf(body).values()) {
+        const user = newUserRow(person.id ?? `user_${randomUUID()}`, siteId, person, now);
+        if (person.role === OWNER_ROLE) site.owner_user_id = user.id;
+        users.push(user);
+      }
+      sites.push(site);
+    }
+    return { sites, users };
+  }
+
+  /**
    * A trial's plan must be one a new site may buy: an active price of an active base product of the catalogue's
    * default group (billing/products.ts, as the plans screen of an owner without a plan offers them). A plan that
    * is already the site's is not asked again, so a replayed PUT still writes nothing after the catalogue moved on.
@@ -140,7 +230,7 @@ export class SiteProvisioning {
     if (holder !== undefined && holder.id !== siteId) {
       throw new DomainError('conflict', 'admin_url_taken', messages.adminUrlTaken);
     }
-    const adminOriginsJson = JSON.stringify([...new Set(body.adminOrigins)].filter((origin) => origin !== new URL(body.adminUrl).origin));
+    const adminOriginsJson = adminOriginsJsonOf(body);
     let site = await directory.findSite(siteId);
     await this.checkTrialPlan(trx, site, body.trial);
     // Stored as the plan a site starts on; once the site has a subscription it is only a record (billing/siteTrial.ts).
@@ -149,34 +239,10 @@ export class SiteProvisioning {
     let created = false;
     let changed = false;
     if (site === undefined) {
-      const subdomain = body.subdomain ?? siteId.toLowerCase().replace(/_/g, '-');
+      const subdomain = subdomainOf(siteId, body);
       // A subdomain is one site's for good: its custom domains' CNAME proof points at it (domains/customDomains.ts siteTarget).
       if (await directory.findSiteBySubdomain(subdomain)) throw new DomainError('conflict', 'subdomain_taken', messages.subdomainTaken);
-      await directory.insertSite({
-        id: siteId,
-        name: body.name,
-        admin_url: body.adminUrl,
-        admin_origins_json: adminOriginsJson,
-        url: `https://${subdomain}.${this.options.proDomain}`,
-        subdomain,
-        pro_domain: this.options.proDomain,
-        external_domain: null,
-        ssl_status: null,
-        sending_domain: null,
-        sending_domain_status: NO_SENDING_DOMAIN,
-        domain_claim_expires_at: null,
-        domain_claim_ended_domain: null,
-        domain_claim_ended_reason: null,
-        domain_claim_ended_at: null,
-        owner_user_id: null,
-        ...NEW_SITE_DEFAULTS,
-        created_at: now,
-        deleted_at: null,
-        trial_price_id: trialPriceId,
-        trial_days: trialDays,
-        domain_checked_at: null,
-        domain_lost_at: null,
-      });
+      await directory.insertSite(newSiteRow(siteId, body, subdomain, now, this.options.proDomain));
       created = true;
       changed = true;
     } else {
@@ -195,13 +261,7 @@ export class SiteProvisioning {
       }
     }
 
-    // The people the body names, by e-mail key: the owner, then the staff (a staff entry naming the owner's e-mail is the owner).
-    const wanted = new Map<string, { id?: string | undefined; email: string; name: string; role: string }>();
-    wanted.set(emailKey(body.owner.email), { ...body.owner, role: OWNER_ROLE });
-    for (const member of body.staff) {
-      const key = emailKey(member.email);
-      if (!wanted.has(key)) wanted.set(key, member);
-    }
+    const wanted = peopleOf(body);
     const users = await directory.usersOf(siteId);
     const byId = new Map(users.map((user) => [user.id, user]));
     const byKey = new Map(users.map((user) => [user.email_key, user]));
@@ -216,20 +276,7 @@ export class SiteProvisioning {
           throw new DomainError('conflict', 'user_id_taken', messages.userIdTaken);
         }
         id = person.id ?? `user_${randomUUID()}`;
-        await directory.insertUser({
-          id,
-          site_id: siteId,
-          name: person.name,
-          email: person.email,
-          email_key: key,
-          role: person.role,
-          billing_contact: null,
-          show_product_group: null,
-          show_auto_billing: 0,
-          coupon: null,
-          created_at: now,
-          removed_at: null,
-        });
+        await directory.insertUser(newUserRow(id, siteId, person, now));
         changed = true;
       } else {
         id = user.id;
