@@ -103,8 +103,7 @@ export const test = base.extend<DemoFixtures, DemoWorkerFixtures>({
  * For tests that only look at screens (they write nothing, and set no clock, route or browser option of their own):
  * one page for all of a worker's looking tests, loaded anew by each. A new browser context starts its renderer
  * processes and loads everything cold: 4.1 s of Chromium's processor time to "Panel ready", against 1.5 s for a
- * load in a page kept open (measured with one worker
- * on a 2-core machine), and the browser suite is bound by the processor.
+ * load in a page kept open (one worker, on a 2-core machine), and the browser suite is bound by the processor.
  * Each test starts on a neutral page of the demo host's origin with the admin's choices kept there (theme,
  * language) cleared and the page at its first size, so openPanel's address loads afresh rather than moving
  * within the previous test's page.

@@ -166,8 +166,8 @@ export class SiteProvisioning {
     }
   }
 
-  /** As put, inside the caller's transaction (the demo's seed provisions its sites within its reset's). */
-  async putWithin(trx: Db, siteId: string, body: SitePut): Promise<PutResult> {
+  /** put's work, inside its transaction. */
+  private async putWithin(trx: Db, siteId: string, body: SitePut): Promise<PutResult> {
     const { platformIssuer } = this.options;
     if (platformIssuer !== null && !isUnderPlatform(body.adminUrl, platformIssuer)) {
       throw new DomainError('invalid', 'validation_failed', `Invalid request body: adminUrl: must lie under the platform's issuer ${platformIssuer}`);

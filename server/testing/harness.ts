@@ -33,6 +33,7 @@ function compiledServerDir(): string {
   if (!dir) throw new Error('TEST_SERVER_DIR is not set: jest and Playwright build the server in their global setup (server/testing/buildServer.mjs)');
   return dir;
 }
+
 /** How long a demo may take to start before startDemo gives up (and reports the server's output). */
 export const START_TIMEOUT_MS = 30_000;
 const STOP_TIMEOUT_MS = 10_000;
