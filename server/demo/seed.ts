@@ -91,7 +91,7 @@ interface SeedRows {
 }
 
 /** A scenario's site, its owner and its staff as the platform API's PUT would name them. */
-function sitePutOf(scenario: Scenario, adminOrigins: string[]): { siteId: string; body: SitePut } {
+function sitePutOf(scenario: Scenario, adminOrigins: string[]): { siteId: string; body: Omit<SitePut, 'trial'> } {
   const [owner, ...staff] = scenario.people.map((person) => ({ id: person.id, email: person.email, name: person.name, role: person.role }));
   return {
     siteId: scenario.site.id,

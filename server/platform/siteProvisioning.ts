@@ -178,10 +178,10 @@ export class SiteProvisioning {
   /**
    * The rows new sites are written as, as their PUTs would leave them (each site's owner set): for a caller that
    * writes many sites into a directory it has just emptied, one insert per table (the demo's seed). Nothing is
-   * checked against the directory or the catalogue: the caller's sites are its own, and the tables' keys refuse a
-   * site or user twice.
+   * checked against the directory: the caller's sites are its own, and the tables' keys refuse a site or user twice.
+   * No trial is taken, as its plan would have to be checked against the catalogue (checkTrialPlan).
    */
-  newSitesRows(puts: ReadonlyArray<{ siteId: string; body: SitePut }>): { sites: SitesTable[]; users: UsersTable[] } {
+  newSitesRows(puts: ReadonlyArray<{ siteId: string; body: Omit<SitePut, 'trial'> }>): { sites: SitesTable[]; users: UsersTable[] } {
     const now = toUnixSeconds(this.options.now());
     const sites: SitesTable[] = [];
     const users: UsersTable[] = [];
