@@ -4,9 +4,9 @@
  */
 import type { FrameLocator } from '@playwright/test';
 import { expectCardSaved, expectNoAxeViolations, typeCard } from './panel';
-import { expect, test } from './fixtures';
+import { expect, keptPageTest, test } from './fixtures';
 
-test('the active dashboard shows the plan, the card, the credit, the offer and the latest invoices', async ({ page, openPanel }) => {
+keptPageTest('the active dashboard shows the plan, the card, the credit, the offer and the latest invoices', async ({ page, openPanel }) => {
   const panel = await openPanel('active');
   const plan = panel.getByRole('region', { name: 'Plan details' });
   await expect(plan.getByText('Publisher', { exact: false }).first()).toBeVisible();
@@ -29,7 +29,7 @@ function planUsage(panel: FrameLocator) {
   return panel.getByRole('region', { name: 'Plan details' }).getByRole('group', { name: 'Usage' });
 }
 
-test('over-limits: the usage meters say each limit passed, in words, with the way to the plans', async ({ page, openPanel }) => {
+keptPageTest('over-limits: the usage meters say each limit passed, in words, with the way to the plans', async ({ page, openPanel }) => {
   const usage = planUsage(await openPanel('over-limits'));
   await expect(usage.getByRole('meter', { name: 'Members' })).toHaveAttribute('aria-valuetext', '12,480 of 1,000, over the limit');
   await expect(usage.getByRole('meter', { name: 'Staff users' })).toHaveAttribute('aria-valuetext', '4 of 1, over the limit');
@@ -41,7 +41,7 @@ test('over-limits: the usage meters say each limit passed, in words, with the wa
   await expect(page.frameLocator('#billing-frame').getByRole('heading', { level: 1, name: 'Choose your plan' })).toBeVisible();
 });
 
-test('active: the usage meters show each limit within the plan, custom integrations unlimited', async ({ openPanel }) => {
+keptPageTest('active: the usage meters show each limit within the plan, custom integrations unlimited', async ({ openPanel }) => {
   const usage = planUsage(await openPanel('active'));
   await expect(usage.getByRole('meter', { name: 'Members' })).toHaveAttribute('aria-valuetext', '640 of 1,000');
   await expect(usage.getByRole('meter', { name: 'Staff users' })).toHaveAttribute('aria-valuetext', '2 of 3');
@@ -51,7 +51,7 @@ test('active: the usage meters show each limit within the plan, custom integrati
   await expect(usage.getByText('Over the limit')).toHaveCount(0);
 });
 
-test('custom-plan: members against the agreed allowance, the rest unlimited without a bar', async ({ page, openPanel }) => {
+keptPageTest('custom-plan: members against the agreed allowance, the rest unlimited without a bar', async ({ page, openPanel }) => {
   const usage = planUsage(await openPanel('custom-plan'));
   await expect(usage.getByRole('meter', { name: 'Members' })).toHaveAttribute('aria-valuetext', '182,000 of 300,000');
   await expect(usage.getByRole('meter')).toHaveCount(1);
@@ -78,7 +78,7 @@ test('card-expiring: the dashboard warns that the next charge will fail, once, u
   await expect(warning).toHaveCount(0);
 });
 
-test('View all lists every invoice in a modal that Escape closes', async ({ page, openPanel }) => {
+keptPageTest('View all lists every invoice in a modal that Escape closes', async ({ page, openPanel }) => {
   const panel = await openPanel('active');
   await panel.getByRole('button', { name: 'View all invoices' }).click();
   const dialog = panel.getByRole('dialog', { name: 'All invoices' });
@@ -88,7 +88,7 @@ test('View all lists every invoice in a modal that Escape closes', async ({ page
   await expect(dialog).toHaveCount(0);
 });
 
-test('a card update with 5555 5555 5555 4444 shows 4444, also after a reload', async ({ page, openPanel }) => {
+keptPageTest('a card update with 5555 5555 5555 4444 shows 4444, also after a reload', async ({ page, openPanel }) => {
   const panel = await openPanel('active');
   await panel.getByRole('button', { name: 'Update credit card' }).click();
   const dialog = panel.getByRole('dialog', { name: 'Update credit card' });
@@ -101,7 +101,7 @@ test('a card update with 5555 5555 5555 4444 shows 4444, also after a reload', a
   await expect(page.frameLocator('#billing-frame').getByRole('region', { name: 'Payment information' }).getByText('4444', { exact: false })).toBeVisible();
 });
 
-test("a declined card shows the provider's message and offers to try again", async ({ openPanel }) => {
+keptPageTest("a declined card shows the provider's message and offers to try again", async ({ openPanel }) => {
   const panel = await openPanel('active');
   await panel.getByRole('button', { name: 'Update credit card' }).click();
   const dialog = panel.getByRole('dialog', { name: 'Update credit card' });
@@ -112,7 +112,7 @@ test("a declined card shows the provider's message and offers to try again", asy
   await expect(dialog.getByRole('button', { name: 'Try again' })).toBeVisible();
 });
 
-test('the billing contact is validated, then saved and kept', async ({ page, openPanel }) => {
+keptPageTest('the billing contact is validated, then saved and kept', async ({ page, openPanel }) => {
   const panel = await openPanel('active');
   await panel.getByRole('button', { name: 'Edit billing contact' }).click();
   const dialog = panel.getByRole('dialog', { name: 'Update billing contact' });
@@ -131,7 +131,7 @@ test('the billing contact is validated, then saved and kept', async ({ page, ope
   await expect(reloaded.getByText('accounts@example.com')).toBeVisible();
 });
 
-test('invoice details with markup are shown as text', async ({ page, openPanel }) => {
+keptPageTest('invoice details with markup are shown as text', async ({ page, openPanel }) => {
   const panel = await openPanel('active');
   await panel.getByRole('button', { name: 'Edit invoice details' }).click();
   const dialog = panel.getByRole('dialog', { name: 'Update invoice details' });
@@ -145,7 +145,7 @@ test('invoice details with markup are shown as text', async ({ page, openPanel }
   await expect(reloaded.locator('b, img[src="x"]')).toHaveCount(0);
 });
 
-test('cancel at period end shows the banner, and Reactivate takes it back', async ({ page, openPanel }) => {
+keptPageTest('cancel at period end shows the banner, and Reactivate takes it back', async ({ page, openPanel }) => {
   const panel = await openPanel('active');
   await panel.getByRole('button', { name: 'Cancel account' }).click();
   const dialog = panel.getByRole('dialog', { name: 'Cancel account' });
@@ -156,7 +156,7 @@ test('cancel at period end shows the banner, and Reactivate takes it back', asyn
   await expect(panel.getByText("You've canceled your subscription")).toHaveCount(0);
 });
 
-test('cancel now is enabled only when all three confirmations are ticked', async ({ openPanel }) => {
+keptPageTest('cancel now is enabled only when all three confirmations are ticked', async ({ openPanel }) => {
   const panel = await openPanel('active');
   await panel.getByRole('button', { name: 'Cancel account' }).click();
   const dialog = panel.getByRole('dialog', { name: 'Cancel account' });
@@ -180,24 +180,24 @@ test('a custom plan opens the customer portal in a new tab', async ({ page, cont
   expect(page.url()).toContain('scenario=custom-plan');
 });
 
-test('a trial goes to the plans screen', async ({ page, openPanel }) => {
+keptPageTest('a trial goes to the plans screen', async ({ page, openPanel }) => {
   await openPanel('trial');
   await expect(page).toHaveURL(/#\/pro\/plans$/);
 });
 
-test('an incomplete payment goes to its checkout route', async ({ page, openPanel }) => {
+keptPageTest('an incomplete payment goes to its checkout route', async ({ page, openPanel }) => {
   await openPanel('incomplete');
   await expect(page).toHaveURL(/#\/pro\/checkout\/[a-z]+-[a-z]+-(month|year)$/);
 });
 
-test('grace stays on the dashboard with Update plan disabled, and the plans screen sends it back', async ({ page, openPanel }) => {
+keptPageTest('grace stays on the dashboard with Update plan disabled, and the plans screen sends it back', async ({ page, openPanel }) => {
   const panel = await openPanel('grace', '/plans');
   await expect(page).toHaveURL(/#\/pro$/);
   await expect(panel.getByRole('button', { name: 'Update plan' })).toBeDisabled();
   await expect(page.getByRole('alert').filter({ hasText: 'overdue' })).toBeVisible();
 });
 
-test('a card that asks for authentication is saved once the challenge is completed', async ({ openPanel }) => {
+keptPageTest('a card that asks for authentication is saved once the challenge is completed', async ({ openPanel }) => {
   const panel = await openPanel('no-card');
   await panel.getByRole('button', { name: 'Add credit card' }).click();
   const dialog = panel.getByRole('dialog', { name: 'Update credit card' });
@@ -208,7 +208,7 @@ test('a card that asks for authentication is saved once the challenge is complet
   await expect(dialog.getByRole('button', { name: 'Update complete!' })).toBeVisible();
 });
 
-test('the member limit modal offers plan cards and is accessible', async ({ page, openPanel }) => {
+keptPageTest('the member limit modal offers plan cards and is accessible', async ({ page, openPanel }) => {
   const panel = await openPanel('active');
   await panel.getByRole('button', { name: 'Change member limit' }).click();
   const dialog = panel.getByRole('dialog', { name: 'Member limit changes' });

@@ -5,7 +5,7 @@
  */
 import type { FrameLocator, Page } from '@playwright/test';
 import { expectNoAxeViolations } from './panel';
-import { expect, test } from './fixtures';
+import { expect, keptPageTest, test } from './fixtures';
 
 /** A record as the panel's DNS table shows it. */
 interface ShownRecord {
@@ -47,7 +47,7 @@ function hostInZone(name: string, zone: string): string {
 
 const domainInput = (panel: FrameLocator) => panel.getByRole('textbox', { name: 'Enter the domain you want to use' });
 
-test('a starter owner connects www.example.net: the records, the registrar, activation, and live after a reload', async ({ page, openPanel }) => {
+keptPageTest('a starter owner connects www.example.net: the records, the registrar, activation, and live after a reload', async ({ page, openPanel }) => {
   const panel = await openPanel('starter', '/domain/custom');
   await domainInput(panel).fill('www.example.net');
   const records = await recordsIn(panel, 'DNS records for your custom domain');
@@ -70,7 +70,7 @@ test('a starter owner connects www.example.net: the records, the registrar, acti
   await expect(box.getByText('Active', { exact: true })).toBeVisible();
 });
 
-test("a root domain already pointed at the platform waits for the owner's proof of control, then goes live", async ({ page, openPanel }) => {
+keptPageTest("a root domain already pointed at the platform waits for the owner's proof of control, then goes live", async ({ page, openPanel }) => {
   const panel = await openPanel('starter', '/domain/custom');
   await domainInput(panel).fill('example.dev');
   const records = await recordsIn(panel, 'DNS records for your custom domain');
@@ -90,7 +90,7 @@ test("a root domain already pointed at the platform waits for the owner's proof 
   await expect(panel.getByText('Your custom domain example.dev is active.')).toBeVisible();
 });
 
-test('a domain another site holds is refused, and that site keeps it', async ({ openPanel }) => {
+keptPageTest('a domain another site holds is refused, and that site keeps it', async ({ openPanel }) => {
   const panel = await openPanel('active', '/domain/custom');
   await domainInput(panel).fill('example.com');
   await panel.getByRole('button', { name: 'Activate' }).click();
@@ -101,7 +101,7 @@ test('a domain another site holds is refused, and that site keeps it', async ({ 
   await expect(owner.getByRole('region', { name: 'Custom sending domain' }).getByText('example.com', { exact: true })).toBeVisible();
 });
 
-test('the domain input refuses an invalid domain and one on the platform domain', async ({ openPanel }) => {
+keptPageTest('the domain input refuses an invalid domain and one on the platform domain', async ({ openPanel }) => {
   const panel = await openPanel('starter', '/domain/custom');
   const field = domainInput(panel);
   await field.fill('not a domain');
@@ -130,7 +130,7 @@ test('copying a record puts it on the clipboard and shows the tick', async ({ pa
   await expect(copy).not.toHaveClass(/copy-button--copied/, { timeout: 5_000 });
 });
 
-test('a pending domain says activation may take up to 10 minutes, with the button disabled', async ({ page, openPanel }) => {
+keptPageTest('a pending domain says activation may take up to 10 minutes, with the button disabled', async ({ page, openPanel }) => {
   const panel = await openPanel('domain-pending', '/domain/custom');
   await expect(domainInput(panel)).toHaveValue('blog.example.com');
   const button = panel.getByRole('button', { name: 'Activation may take up to 10 minutes' });
@@ -139,7 +139,7 @@ test('a pending domain says activation may take up to 10 minutes, with the butto
   await expectNoAxeViolations(page);
 });
 
-test('a live domain shows the active domain and the verified sending domain, whose removal the shell announces', async ({ page, openPanel }) => {
+keptPageTest('a live domain shows the active domain and the verified sending domain, whose removal the shell announces', async ({ page, openPanel }) => {
   const panel = await openPanel('domain-live', '/domain');
   const custom = panel.getByRole('region', { name: 'Custom domain' });
   await expect(custom.getByText('www.example.com')).toBeVisible();
@@ -159,7 +159,7 @@ test('a live domain shows the active domain and the verified sending domain, who
   await expect(sending.getByRole('button', { name: 'Setup' })).toBeVisible();
 });
 
-test('a sending domain is set up, its records added at the registrar, and verified', async ({ page, openPanel }) => {
+keptPageTest('a sending domain is set up, its records added at the registrar, and verified', async ({ page, openPanel }) => {
   const panel = await openPanel('sending-initialized', '/domain');
   await panel.getByRole('region', { name: 'Custom sending domain' }).getByRole('button', { name: 'Setup' }).click();
   await expect(page).toHaveURL(/#\/pro\/domain\/sending$/);
@@ -175,7 +175,7 @@ test('a sending domain is set up, its records added at the registrar, and verifi
   await expect(panel.getByRole('button', { name: 'Remove sending domain' })).toBeVisible();
 });
 
-test('a staff owner buys a domain in the registrar widget and sees it added', async ({ page, openPanel }) => {
+keptPageTest('a staff owner buys a domain in the registrar widget and sees it added', async ({ page, openPanel }) => {
   const panel = await openPanel('staff', '/domain');
   const purchase = panel.getByRole('region', { name: 'Buy a new domain' });
   await expect(purchase.getByRole('button', { name: 'Purchase domain' })).toBeVisible();
@@ -192,7 +192,7 @@ test('a staff owner buys a domain in the registrar widget and sees it added', as
   await expect(custom.getByText(bought, { exact: true })).toBeVisible();
 });
 
-test('an owner who is not staff sees no purchase option', async ({ openPanel }) => {
+keptPageTest('an owner who is not staff sees no purchase option', async ({ openPanel }) => {
   const panel = await openPanel('active', '/domain');
   await expect(panel.getByRole('region', { name: 'Custom sending domain' })).toBeVisible();
   await expect(panel.getByRole('region', { name: 'Buy a new domain' })).toHaveCount(0);

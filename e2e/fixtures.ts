@@ -11,7 +11,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { test as base, expect } from '@playwright/test';
-import type { FrameLocator, Page } from '@playwright/test';
+import type { CDPSession, FrameLocator, Page } from '@playwright/test';
 
 import { ERROR_REPORTS_PATH } from '../server/demo/errorReports';
 import { startDemo, type Demo } from '../server/testing/harness';
@@ -100,28 +100,34 @@ export const test = base.extend<DemoFixtures, DemoWorkerFixtures>({
 });
 
 /**
- * For tests that only look at screens (they write nothing, and set no clock, route or browser option of their own):
- * one page for all of a worker's looking tests, loaded anew by each. A new browser context starts its renderer
- * processes and loads everything cold: 4.1 s of Chromium's processor time to "Panel ready", against 1.5 s for a
- * load in a page kept open (one worker, on a 2-core machine), and the browser suite is bound by the processor.
- * Each test starts on a neutral page of the demo host's origin with the admin's choices kept there (theme,
- * language) cleared and the page at its first size, so openPanel's address loads afresh rather than moving
- * within the previous test's page.
+ * For tests that leave nothing in the browser but what the host's and the panel's pages keep in their origins'
+ * storage: no clock, route, init script, permission or browser option of their own, no second page and no use of
+ * the context. Such a test may look (the layout, the languages, axe) or write through the panel (the demo is
+ * reseeded before each by openPanel). One page serves all of a worker's such tests, and each loads the panel
+ * anew in it. A new browser context starts its renderer processes and loads everything cold: 4.1 s of Chromium's
+ * processor time to "Panel ready", against 1.5 s for a load in a page kept open (one worker, on a 2-core
+ * machine), and the browser suite is bound by the processor. Each test starts on a neutral page of the demo host's
+ * origin, with both origins' storage cleared (the admin's theme and language on the host's, a pending checkout on
+ * the panel's) and the page at its first size, so openPanel's address loads afresh rather than moving within the
+ * previous test's page.
  */
-export const lookingTest = test.extend<object, { lookingPage: Page }>({
-  lookingPage: [
+export const keptPageTest = test.extend<object, { keptPage: { page: Page; devTools: CDPSession } }>({
+  keptPage: [
     async ({ browser }, use) => {
       const context = await browser.newContext();
-      await use(await context.newPage());
+      const page = await context.newPage();
+      await use({ page, devTools: await context.newCDPSession(page) });
       await context.close();
     },
     { scope: 'worker' },
   ],
-  page: async ({ lookingPage, demo }, use) => {
-    await lookingPage.goto(`${demo.hostUrl}${NEUTRAL_HOST_PATH}`);
-    await lookingPage.evaluate(() => window.localStorage.clear());
-    await lookingPage.setViewportSize(FIRST_VIEWPORT);
-    await use(lookingPage);
+  page: async ({ keptPage: { page, devTools }, demo }, use) => {
+    await page.goto(`${demo.hostUrl}${NEUTRAL_HOST_PATH}`);
+    for (const origin of [demo.hostUrl, demo.panelUrl]) {
+      if (origin !== null) await devTools.send('Storage.clearDataForOrigin', { origin, storageTypes: 'local_storage' });
+    }
+    await page.setViewportSize(FIRST_VIEWPORT);
+    await use(page);
   },
 });
 

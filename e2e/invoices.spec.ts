@@ -5,9 +5,9 @@
 import { readFile } from 'node:fs/promises';
 import { pdfText } from '../server/testing/pdfText';
 import { expectNoAxeViolations } from './panel';
-import { expect, test } from './fixtures';
+import { expect, keptPageTest } from './fixtures';
 
-test('the owner downloads an invoice as a PDF holding its amount and invoice details', async ({ page, openPanel }) => {
+keptPageTest('the owner downloads an invoice as a PDF holding its amount and invoice details', async ({ page, openPanel }) => {
   const panel = await openPanel('active');
   const history = panel.getByRole('region', { name: 'Billing history' });
   const button = history.getByRole('button', { name: /^Download PDF of invoice ACTIVE-0006 of / });
@@ -23,7 +23,7 @@ test('the owner downloads an invoice as a PDF holding its amount and invoice det
   await expectNoAxeViolations(page);
 });
 
-test('View all exports every invoice as CSV, one record each, named by the site and the day', async ({ page, openPanel }) => {
+keptPageTest('View all exports every invoice as CSV, one record each, named by the site and the day', async ({ page, openPanel }) => {
   const panel = await openPanel('active');
   await panel.getByRole('button', { name: 'View all invoices' }).click();
   const dialog = panel.getByRole('dialog', { name: 'All invoices' });
@@ -37,7 +37,7 @@ test('View all exports every invoice as CSV, one record each, named by the site 
   await expectNoAxeViolations(page);
 });
 
-test("View all opens with the chart of what was paid, each month's bar reached by keyboard with its amount", async ({ page, openPanel }) => {
+keptPageTest("View all opens with the chart of what was paid, each month's bar reached by keyboard with its amount", async ({ page, openPanel }) => {
   const panel = await openPanel('active');
   await panel.getByRole('button', { name: 'View all invoices' }).click();
   const dialog = panel.getByRole('dialog', { name: 'All invoices' });

@@ -4,11 +4,11 @@
  * are measured in e2e/localization.spec.ts.
  */
 import { scenarioNames } from '../server/demo/scenarios';
-import { expect, lookingTest } from './fixtures';
+import { expect, keptPageTest } from './fixtures';
 import { HOST_WIDTHS, problemsAtEveryWidth, SCREENS, settled } from './layout';
 
 for (const scenario of scenarioNames) {
-  lookingTest(`${scenario}: no broken words and no sideways overflow at ${HOST_WIDTHS.join(', ')} px`, async ({ page, openPanel }) => {
+  keptPageTest(`${scenario}: no broken words and no sideways overflow at ${HOST_WIDTHS.join(', ')} px`, async ({ page, openPanel }) => {
     const panel = await openPanel(scenario);
     await expect(page.getByRole('status', { name: 'Host status' })).toHaveText('Panel ready');
     const problems: string[] = [];

@@ -9,7 +9,7 @@ import type { FrameLocator, Page } from '@playwright/test';
 import type { ScenarioName } from '../server/demo/scenarios';
 import { englishPhrases, named, OTHER_LOCALES, say } from './catalog';
 import type { CatalogLocale } from './catalog';
-import { expect, lookingTest, test } from './fixtures';
+import { expect, keptPageTest, test } from './fixtures';
 import { problemsAtEveryWidth, settled } from './layout';
 import { expectNoAxeViolations } from './panel';
 
@@ -43,7 +43,7 @@ const MODAL_BUTTONS = ['Update credit card', 'Edit<0> invoice details</0>', 'Edi
 
 /** Opens the demo host with the admin's language chosen (kept by the host in its storage), and waits for the panel to speak it. */
 async function openInLanguage(page: Page, openPanel: (scenario: string, route?: string) => Promise<FrameLocator>, locale: CatalogLocale, scenario: ScenarioName, route: string) {
-  // The looking tests start on a page of the host's origin (e2e/fixtures.ts), so its storage is at hand.
+  // The kept page's tests start on a page of the host's origin (e2e/fixtures.ts), so its storage is at hand.
   await page.evaluate(([key, language]) => window.localStorage.setItem(key, language), [LANGUAGE_STORAGE_KEY, locale] as const);
   const panel = await openPanel(scenario, route);
   await expect(page.getByRole('status', { name: 'Host status' })).toHaveText('Panel ready');
@@ -92,14 +92,14 @@ async function expectLocalizedScreen(page: Page, panel: FrameLocator, locale: Ca
 
 for (const locale of OTHER_LOCALES) {
   for (const { name, scenario, route } of SCREENS) {
-    lookingTest(`${name} (${scenario}) in ${locale}: from the catalog, whole at 360-1440 px, axe clean in both themes`, async ({ page, openPanel }) => {
+    keptPageTest(`${name} (${scenario}) in ${locale}: from the catalog, whole at 360-1440 px, axe clean in both themes`, async ({ page, openPanel }) => {
       const panel = await openInLanguage(page, openPanel, locale, scenario, route);
       await expectLocalizedScreen(page, panel, locale, name);
     });
   }
 
   for (const button of MODAL_BUTTONS) {
-    lookingTest(`the modal of "${button}" in ${locale}: from the catalog, whole at 360-1440 px, axe clean in both themes`, async ({ page, openPanel }) => {
+    keptPageTest(`the modal of "${button}" in ${locale}: from the catalog, whole at 360-1440 px, axe clean in both themes`, async ({ page, openPanel }) => {
       const panel = await openInLanguage(page, openPanel, locale, 'active', '');
       await panel.getByRole('button', { name: named(locale, button) }).click();
       await expect(panel.getByRole('dialog')).toBeVisible();

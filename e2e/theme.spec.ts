@@ -6,7 +6,7 @@
  */
 import type { FrameLocator, Locator, Page } from '@playwright/test';
 import type { ScenarioName } from '../server/demo/scenarios';
-import { expect, lookingTest, test } from './fixtures';
+import { expect, keptPageTest, test } from './fixtures';
 import { expectNoAxeViolations, typeCard } from './panel';
 
 type Theme = 'dark' | 'light';
@@ -56,7 +56,7 @@ const SCREENS: Array<{ name: string; scenario: ScenarioName; route: string; show
 ];
 
 for (const { name, scenario, route, shows } of SCREENS) {
-  lookingTest(`${name} (${scenario}): axe finds nothing in the dark theme or the light one`, async ({ page, openPanel }) => {
+  keptPageTest(`${name} (${scenario}): axe finds nothing in the dark theme or the light one`, async ({ page, openPanel }) => {
     const panel = await openReadyPanel(page, openPanel, scenario, route);
     await expect(shows(panel)).toBeVisible();
     await expectAccessibleInBothThemes(page, panel);
@@ -74,7 +74,7 @@ const MODALS: Array<{ button: string; dialog: string; shows: (dialog: Locator) =
 ];
 
 for (const { button, dialog: title, shows } of MODALS) {
-  lookingTest(`the ${title} modal: axe finds nothing in the dark theme or the light one`, async ({ page, openPanel }) => {
+  keptPageTest(`the ${title} modal: axe finds nothing in the dark theme or the light one`, async ({ page, openPanel }) => {
     const panel = await openReadyPanel(page, openPanel, 'active');
     await panel.getByRole('button', { name: button }).click();
     const dialog = panel.getByRole('dialog', { name: title });
