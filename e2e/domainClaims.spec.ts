@@ -6,7 +6,7 @@
  */
 import type { FrameLocator, Page } from '@playwright/test';
 import { expectNoAxeViolations } from './panel';
-import { expect, test } from './fixtures';
+import { expect, keptPageTest } from './fixtures';
 
 const WIDTHS = [360, 1280];
 
@@ -36,7 +36,7 @@ async function addAtRegistrar(page: Page, zone: string, record: { type: string; 
 
 const customDomainBox = (panel: FrameLocator) => panel.getByRole('region', { name: 'Custom domain' });
 
-test('the real owner proves bigbrand-example.com and takes it from the unproven claim, whose owner reads why', async ({ page, openPanel }) => {
+keptPageTest('the real owner proves bigbrand-example.com and takes it from the unproven claim, whose owner reads why', async ({ page, openPanel }) => {
   const claimant = await openPanel('domain-claimed', '/domain/custom');
   await expect(claimant.getByText(/www\.bigbrand-example\.com is held for this site until/)).toBeVisible();
   await shots(page, 'claim-held');
@@ -66,7 +66,7 @@ test('the real owner proves bigbrand-example.com and takes it from the unproven 
   await shots(page, 'claim-ended-proven-elsewhere');
 });
 
-test("an unproven claim expires: the demo's clock control runs the sweep, and its owner reads why", async ({ page, openPanel }) => {
+keptPageTest("an unproven claim expires: the demo's clock control runs the sweep, and its owner reads why", async ({ page, openPanel }) => {
   const panel = await openPanel('domain-claimed', '/domain');
   await expect(customDomainBox(panel).getByText('www.bigbrand-example.com', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Expire the unproven domain claim' }).click();

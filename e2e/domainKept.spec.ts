@@ -5,7 +5,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoAxeViolations } from './panel';
-import { expect, test } from './fixtures';
+import { expect, keptPageTest } from './fixtures';
 
 const SITE = 'site_domain_live';
 const DOMAIN = 'www.example.com';
@@ -27,7 +27,7 @@ async function moveCnameAway(page: Page, request: APIRequestContext): Promise<vo
   expect(added.status()).toBe(201);
 }
 
-test('a live domain whose DNS moved away: warned with its removal date, then removed and explained', async ({ page, request, openPanel }) => {
+keptPageTest('a live domain whose DNS moved away: warned with its removal date, then removed and explained', async ({ page, request, openPanel }) => {
   let panel = await openPanel('domain-live', '/domain/custom');
   await expect(panel.getByText(`Your custom domain ${DOMAIN} is active.`)).toBeVisible();
   await moveCnameAway(page, request);

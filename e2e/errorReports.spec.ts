@@ -2,7 +2,7 @@
  * Error reports in a real browser: the panel's Sentry SDK reports a failure shown to the user to the demo's
  * stand-in for the service (SENTRY_DSN, e2e/fixtures.ts), and the report has passed the scrubber first.
  */
-import { expect, test } from './fixtures';
+import { expect, keptPageTest } from './fixtures';
 
 const SUPPORT_EMAIL = 'support@inkwell.test';
 const SHOWN = `Error receiving billing data, try again or contact support at ${SUPPORT_EMAIL}`;
@@ -14,7 +14,7 @@ interface Envelope {
   items: { header: { type?: string }; payload: unknown }[];
 }
 
-test('a billing session that cannot start is shown with the support address and reported without it', async ({ request, demo, openPanel }) => {
+keptPageTest('a billing session that cannot start is shown with the support address and reported without it', async ({ request, demo, openPanel }) => {
   const fault = await request.post(`${demo.panelUrl}/__test/faults`, { data: { path: '/api/billing-session', status: 500, count: SESSION_FAILURES } });
   expect(fault.ok()).toBe(true);
   const reportsBefore = await request.get(`${demo.panelUrl}/__demo/error-reports`);

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, recordApiCalls, test } from './fixtures';
+import { expect, keptPageTest, recordApiCalls, test } from './fixtures';
 
 test('the panel opens inside the host with the site plan, the session first', async ({ page, openPanel }) => {
   const calls = recordApiCalls(page);
@@ -38,25 +38,25 @@ test("the page's CSP allows its inline start-up script by the hash of the text t
   expect(refused).toEqual([]);
 });
 
-test('a staff user who is not the owner is told only the owner can see billing', async ({ openPanel }) => {
+keptPageTest('a staff user who is not the owner is told only the owner can see billing', async ({ openPanel }) => {
   const panel = await openPanel('not-owner');
   await expect(panel.getByText('Only the site owner can access billing information.')).toBeVisible();
   await expect(panel.getByRole('navigation')).toHaveCount(0);
 });
 
-test('a non-owner during a forced upgrade is told to ask the owner', async ({ openPanel }) => {
+keptPageTest('a non-owner during a forced upgrade is told to ask the owner', async ({ openPanel }) => {
   const panel = await openPanel('trial-over-staff');
   await expect(panel.getByText('Your trial is over, Ask Jamie Rivera to choose a plan.')).toBeVisible();
 });
 
-test('a legacy site sees the legacy-plan message instead of the dashboard', async ({ openPanel }) => {
+keptPageTest('a legacy site sees the legacy-plan message instead of the dashboard', async ({ openPanel }) => {
   const panel = await openPanel('legacy');
   await expect(
     panel.getByText("You're on a special legacy plan. If you need to make any billing or domain changes, reach out to us at support@inkwell.test."),
   ).toBeVisible();
 });
 
-test('navigating in the panel updates the host address', async ({ page, openPanel }) => {
+keptPageTest('navigating in the panel updates the host address', async ({ page, openPanel }) => {
   const panel = await openPanel('active');
   await panel.getByRole('link', { name: 'Support' }).click();
   await expect(panel.getByRole('heading', { name: 'Need some help?' })).toBeVisible();
@@ -65,7 +65,7 @@ test('navigating in the panel updates the host address', async ({ page, openPane
   await expect(page).toHaveURL(/#\/pro$/);
 });
 
-test('the host address decides where the panel opens, and the panel follows it', async ({ page, openPanel }) => {
+keptPageTest('the host address decides where the panel opens, and the panel follows it', async ({ page, openPanel }) => {
   const panel = await openPanel('active', '/support');
   await expect(panel.getByRole('heading', { name: 'Need some help?' })).toBeVisible();
   await expect(page.getByRole('status', { name: 'Host status' })).toHaveText('Panel ready');
@@ -76,7 +76,7 @@ test('the host address decides where the panel opens, and the panel follows it',
   await expect(panel.getByRole('link', { name: 'Domain', exact: true })).toHaveAttribute('aria-current', 'page');
 });
 
-test('a host that names another protocol version: the owner is told, and the panel keeps working', async ({ page, demo, openPanel }) => {
+keptPageTest('a host that names another protocol version: the owner is told, and the panel keeps working', async ({ page, demo, openPanel }) => {
   const panel = await openPanel('active', '/support');
   await expect(panel.getByRole('heading', { name: 'Need some help?' })).toBeVisible();
   await expect(page.getByRole('status', { name: 'Host status' })).toHaveText('Panel ready');

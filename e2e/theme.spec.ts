@@ -84,7 +84,7 @@ for (const { button, dialog: title, shows } of MODALS) {
   });
 }
 
-test('switching the theme keeps the screen, the open modal and what was typed, the card field included', async ({ page, openPanel }) => {
+keptPageTest('switching the theme keeps the screen, the open modal and what was typed, the card field included', async ({ page, openPanel }) => {
   const panel = await openReadyPanel(page, openPanel, 'active');
   await panel.getByRole('button', { name: 'Update credit card' }).click();
   const dialog = panel.getByRole('dialog', { name: 'Update credit card' });
@@ -107,7 +107,7 @@ test('switching the theme keeps the screen, the open modal and what was typed, t
   await expect(dialog.getByRole('button', { name: 'Update complete!' })).toBeVisible();
 });
 
-test("the admin's choice is kept across a reload, and moving between screens keeps the theme", async ({ page, openPanel }) => {
+keptPageTest("the admin's choice is kept across a reload, and moving between screens keeps the theme", async ({ page, openPanel }) => {
   let panel = await openReadyPanel(page, openPanel, 'active');
   await switchAdminTheme(page, panel, 'dark');
   await page.reload();
