@@ -6,7 +6,7 @@
 import type { FrameLocator, Page } from '@playwright/test';
 import { PLAN_CHANGE_SUCCESS_DELAY_MS } from '../core/rules/constants';
 import { expectCardSaved, expectNoAxeViolations, typeCard } from './panel';
-import { expect, recordApiCalls, test } from './fixtures';
+import { expect, keptClockPageTest, recordApiCalls } from './fixtures';
 
 const AUTHENTICATION_FAILED = "We weren't able to process your payment. Try again or choose a different card.";
 
@@ -17,11 +17,6 @@ async function summaryValue(panel: FrameLocator, label: string): Promise<string>
   await expect(term).toBeVisible();
   return (await term.locator('xpath=following-sibling::*[1]').innerText()).trim();
 }
-
-// Each test's page keeps a clock of its own, running as the real one, so a test can jump the waits the spec asks for.
-test.beforeEach(async ({ page }) => {
-  await page.clock.install();
-});
 
 /** 'Update complete!', then the spec's success delay (SPEC 4: 7000 ms, jumped on the page's clock), then the dashboard. */
 async function expectSuccessThenDashboard(page: Page, panel: FrameLocator) {
@@ -48,7 +43,7 @@ async function newestInvoiceAmount(panel: FrameLocator): Promise<string> {
   return (await firstRow.getByRole('cell').nth(headers.indexOf('Amount')).innerText()).trim();
 }
 
-test('active upgrades to Business yearly with the card on file: the new invoice is the amount the preview showed', async ({ page, openPanel }) => {
+keptClockPageTest('active upgrades to Business yearly with the card on file: the new invoice is the amount the preview showed', async ({ page, openPanel }) => {
   const panel = await openPanel('active', '/plans');
   await expect(panel.getByRole('heading', { level: 1, name: 'Choose your plan' })).toBeVisible();
   await expectNoAxeViolations(page);
@@ -62,7 +57,7 @@ test('active upgrades to Business yearly with the card on file: the new invoice 
   expect(await newestInvoiceAmount(dashboard)).toBe(billedNow);
 });
 
-test('yearly, then monthly: the launch offer follows the period, to its annual variant and back (SPEC 4 "Coupon swap")', async ({ page, openPanel }) => {
+keptClockPageTest('yearly, then monthly: the launch offer follows the period, to its annual variant and back (SPEC 4 "Coupon swap")', async ({ page, openPanel }) => {
   const offerOf = (dashboard: FrameLocator) =>
     dashboard.getByRole('region', { name: 'Plan details' }).getByText(/^Launch offer/);
   let panel = await openPanel('active', '/checkout/business-default-year');
@@ -79,7 +74,7 @@ test('yearly, then monthly: the launch offer follows the period, to its annual v
   await expect(offerOf(dashboard)).toHaveText('Launch offer: 50% off');
 });
 
-test('a double-clicked confirm makes one change and one charge', async ({ page, openPanel }) => {
+keptClockPageTest('a double-clicked confirm makes one change and one charge', async ({ page, openPanel }) => {
   const calls = recordApiCalls(page);
   const panel = await openPanel('active', '/checkout/business-default-year');
   await summaryValue(panel, 'Amount to be billed now');
@@ -91,7 +86,7 @@ test('a double-clicked confirm makes one change and one charge', async ({ page, 
   await expect(dashboard.getByRole('dialog', { name: 'All invoices' }).getByRole('link', { name: /^Invoice of / })).toHaveCount(7);
 });
 
-test('the period switch changes the route and the amount; the current plan cannot be chosen again', async ({ page, openPanel }) => {
+keptClockPageTest('the period switch changes the route and the amount; the current plan cannot be chosen again', async ({ page, openPanel }) => {
   const panel = await openPanel('active', '/checkout/business-default-year');
   const yearly = await summaryValue(panel, 'Amount to be billed now');
   await panel.getByRole('button', { name: 'Monthly' }).click();
@@ -104,7 +99,7 @@ test('the period switch changes the route and the amount; the current plan canno
   await expect(panel.getByRole('button', { name: 'Confirm plan selection' })).toBeDisabled();
 });
 
-test("no-card: 'Add a card to continue' opens the card form, then 4242 pays the upgrade", async ({ page, openPanel }) => {
+keptClockPageTest("no-card: 'Add a card to continue' opens the card form, then 4242 pays the upgrade", async ({ page, openPanel }) => {
   const panel = await openPanel('no-card', '/checkout/publisher-default-month');
   await expect(panel.getByRole('button', { name: 'Confirm plan selection' })).toBeDisabled();
   await panel.getByRole('button', { name: 'Add a card to continue' }).click();
@@ -129,7 +124,7 @@ async function checkoutWithAuthenticatingCard(page: Page, panel: FrameLocator) {
   await expectCardSaved(page, dialog);
 }
 
-test('3155: the payment asks for authentication; completing it ends on the new plan', async ({ page, openPanel }) => {
+keptClockPageTest('3155: the payment asks for authentication; completing it ends on the new plan', async ({ page, openPanel }) => {
   const panel = await openPanel('no-card', '/checkout/publisher-default-month');
   await checkoutWithAuthenticatingCard(page, panel);
   await panel.getByRole('button', { name: 'Confirm plan selection' }).click();
@@ -137,7 +132,7 @@ test('3155: the payment asks for authentication; completing it ends on the new p
   await expectPlanChanged(page, panel, 'Publisher');
 });
 
-test("3155: a failed authentication says so, and 'Complete payment now' retries it", async ({ page, openPanel }) => {
+keptClockPageTest("3155: a failed authentication says so, and 'Complete payment now' retries it", async ({ page, openPanel }) => {
   const panel = await openPanel('no-card', '/checkout/publisher-default-month');
   await checkoutWithAuthenticatingCard(page, panel);
   await panel.getByRole('button', { name: 'Confirm plan selection' }).click();
@@ -148,7 +143,7 @@ test("3155: a failed authentication says so, and 'Complete payment now' retries 
   await expectPlanChanged(page, panel, 'Publisher');
 });
 
-test('incomplete: the payment waiting for authentication resumes after a reload', async ({ page, openPanel }) => {
+keptClockPageTest('incomplete: the payment waiting for authentication resumes after a reload', async ({ page, openPanel }) => {
   const panel = await openPanel('incomplete');
   await expect(panel.getByRole('heading', { level: 1, name: 'Complete payment authorization' })).toBeVisible();
   await page.reload();
@@ -161,7 +156,7 @@ test('incomplete: the payment waiting for authentication resumes after a reload'
   await expect(page.getByLabel('Subscription status')).toHaveText('Subscription: active');
 });
 
-test('trial: choosing a paid plan with a new card starts the subscription', async ({ page, openPanel }) => {
+keptClockPageTest('trial: choosing a paid plan with a new card starts the subscription', async ({ page, openPanel }) => {
   const panel = await openPanel('trial');
   await expect(panel.getByRole('heading', { level: 1, name: /^Your trial ends in \d+ days?$/ })).toBeVisible();
   await panel.getByRole('button', { name: 'Choose this plan: Publisher' }).click();
@@ -176,7 +171,7 @@ test('trial: choosing a paid plan with a new card starts the subscription', asyn
   await expect(page.getByLabel('Subscription status')).toHaveText('Subscription: active');
 });
 
-test('trial-over: the owner activates a plan and the forced upgrade ends', async ({ page, openPanel }) => {
+keptClockPageTest('trial-over: the owner activates a plan and the forced upgrade ends', async ({ page, openPanel }) => {
   const panel = await openPanel('trial-over');
   await expect(panel.getByRole('heading', { level: 1, name: 'Your free trial is over' })).toBeVisible();
   const calls = recordApiCalls(page);
@@ -205,7 +200,7 @@ async function tabTo(page: Page, target: ReturnType<FrameLocator['getByRole']>) 
   throw new Error('the keyboard never reached the element');
 }
 
-test('the keyboard alone completes an upgrade', async ({ page, openPanel }) => {
+keptClockPageTest('the keyboard alone completes an upgrade', async ({ page, openPanel }) => {
   const panel = await openPanel('active', '/plans');
   const choose = panel.getByRole('button', { name: 'Choose this plan: Business' });
   await expect(choose).toBeVisible();
@@ -220,7 +215,7 @@ test('the keyboard alone completes an upgrade', async ({ page, openPanel }) => {
   await expectPlanChanged(page, panel, 'Business');
 });
 
-test('grace: the card on file (0341) fails to pay the open invoice; a new card pays it and ends grace', async ({ page, openPanel }) => {
+keptClockPageTest('grace: the card on file (0341) fails to pay the open invoice; a new card pays it and ends grace', async ({ page, openPanel }) => {
   const panel = await openPanel('grace');
   await expect(page.getByLabel('Subscription status')).toHaveText('Subscription: past_due');
   const plan = panel.getByRole('region', { name: 'Plan details' });

@@ -4,7 +4,7 @@
  */
 import type { FrameLocator } from '@playwright/test';
 import { expectCardSaved, expectNoAxeViolations, typeCard } from './panel';
-import { expect, keptPageTest, test } from './fixtures';
+import { expect, keptClockPageTest, keptPageTest, test } from './fixtures';
 
 keptPageTest('the active dashboard shows the plan, the card, the credit, the offer and the latest invoices', async ({ page, openPanel }) => {
   const panel = await openPanel('active');
@@ -59,8 +59,7 @@ keptPageTest('custom-plan: members against the agreed allowance, the rest unlimi
   await expectNoAxeViolations(page);
 });
 
-test('card-expiring: the dashboard warns that the next charge will fail, once, until a card that lasts is saved', async ({ page, openPanel }) => {
-  await page.clock.install();
+keptClockPageTest('card-expiring: the dashboard warns that the next charge will fail, once, until a card that lasts is saved', async ({ page, openPanel }) => {
   const panel = await openPanel('card-expiring');
   const payment = panel.getByRole('region', { name: 'Payment information' });
   const warning = payment.getByRole('alert');

@@ -99,6 +99,33 @@ export const test = base.extend<DemoFixtures, DemoWorkerFixtures>({
   },
 });
 
+/** A page kept for all of a worker's tests of one kind (keptPageTest, keptClockPageTest). */
+function withKeptPage({ clock }: { clock: boolean }) {
+  return test.extend<object, { keptPage: { page: Page; devTools: CDPSession } }>({
+    keptPage: [
+      async ({ browser }, use) => {
+        const context = await browser.newContext();
+        // Installed before the first page, so every load in it runs on the clock.
+        if (clock) await context.clock.install();
+        const page = await context.newPage();
+        await use({ page, devTools: await context.newCDPSession(page) });
+        await context.close();
+      },
+      { scope: 'worker' },
+    ],
+    page: async ({ keptPage: { page, devTools }, demo }, use) => {
+      await page.goto(`${demo.hostUrl}${NEUTRAL_HOST_PATH}`);
+      for (const origin of [demo.hostUrl, demo.panelUrl]) {
+        if (origin !== null) await devTools.send('Storage.clearDataForOrigin', { origin, storageTypes: 'local_storage' });
+      }
+      // The clock back at the real time: an earlier test may have jumped it forward.
+      if (clock) await page.clock.setSystemTime(new Date());
+      await page.setViewportSize(FIRST_VIEWPORT);
+      await use(page);
+    },
+  });
+}
+
 /**
  * For tests that leave nothing in the browser but what the host's and the panel's pages keep in their origins'
  * storage: no clock, route, init script, permission or browser option of their own, no second page and no use of
@@ -111,25 +138,13 @@ export const test = base.extend<DemoFixtures, DemoWorkerFixtures>({
  * the panel's) and the page at its first size, so openPanel's address loads afresh rather than moving within the
  * previous test's page.
  */
-export const keptPageTest = test.extend<object, { keptPage: { page: Page; devTools: CDPSession } }>({
-  keptPage: [
-    async ({ browser }, use) => {
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      await use({ page, devTools: await context.newCDPSession(page) });
-      await context.close();
-    },
-    { scope: 'worker' },
-  ],
-  page: async ({ keptPage: { page, devTools }, demo }, use) => {
-    await page.goto(`${demo.hostUrl}${NEUTRAL_HOST_PATH}`);
-    for (const origin of [demo.hostUrl, demo.panelUrl]) {
-      if (origin !== null) await devTools.send('Storage.clearDataForOrigin', { origin, storageTypes: 'local_storage' });
-    }
-    await page.setViewportSize(FIRST_VIEWPORT);
-    await use(page);
-  },
-});
+export const keptPageTest = withKeptPage({ clock: false });
+
+/**
+ * The same for tests that jump the spec's waits on the page's clock (`page.clock.fastForward`): their kept page
+ * runs on Playwright's clock, installed once (running as the real one), and set back to the real time before each.
+ */
+export const keptClockPageTest = withKeptPage({ clock: true });
 
 export { expect };
 

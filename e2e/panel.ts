@@ -49,7 +49,7 @@ export async function typeCard(panel: FrameLocator, number: string) {
 
 /**
  * The card form's 'Update complete!', then its close after the spec's delay (SPEC: 7000 ms), jumped on the page's
- * clock: the test installs it (page.clock.install(), running as the real one) before it opens the panel.
+ * clock, installed before the panel opened (keptClockPageTest's page, or the test's page.clock.install()).
  */
 export async function expectCardSaved(page: Page, dialog: Locator) {
   await expect(dialog.getByRole('button', { name: 'Update complete!' })).toBeVisible();

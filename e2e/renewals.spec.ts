@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { formatLongDate } from '../core/rules/dates';
-import { expect, test } from './fixtures';
+import { expect, keptClockPageTest, keptPageTest } from './fixtures';
 import { expectCardSaved, typeCard } from './panel';
 
 /** Clicks the host's clock control and answers when the sandbox renewed (Unix seconds), after checking the host's word. */
@@ -18,7 +18,7 @@ async function advanceToNextRenewal(page: Page, expectedStatus: string): Promise
   return body.renewedAt;
 }
 
-test('active: the next charge the dashboard announces is what the renewal bills the card on file, a paid invoice in the history', async ({ page, openPanel }) => {
+keptPageTest('active: the next charge the dashboard announces is what the renewal bills the card on file, a paid invoice in the history', async ({ page, openPanel }) => {
   const panel = await openPanel('active');
   const history = panel.getByRole('region', { name: 'Billing history' });
   await expect(history.getByRole('link', { name: /^Invoice of / })).toHaveCount(5);
@@ -38,8 +38,7 @@ test('active: the next charge the dashboard announces is what the renewal bills 
   await expect(panel.getByRole('dialog', { name: 'All invoices' }).getByRole('link', { name: /^Invoice of / })).toHaveCount(7);
 });
 
-test('a card that declines charges (0341): the renewal fails into grace, and paying with a good card makes the site active again', async ({ page, openPanel }) => {
-  await page.clock.install();
+keptClockPageTest('a card that declines charges (0341): the renewal fails into grace, and paying with a good card makes the site active again', async ({ page, openPanel }) => {
   const panel = await openPanel('active');
   await panel.getByRole('button', { name: 'Update credit card' }).click();
   const cardDialog = panel.getByRole('dialog', { name: 'Update credit card' });
