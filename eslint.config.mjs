@@ -32,7 +32,8 @@ export default tseslint.config(
       // A slice declares its place in the store's state by extending it (src/store/types.ts).
       '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
       // A cycle makes the order modules initialise in matter (an import can still be undefined when it runs).
-      // A cycle runs through our own modules only (a package never imports them): the packages' own imports are not followed.
+      // A cycle can run through our own modules only (a package never imports them), so the packages' own imports are
+      // not followed: the rule took 22 of the lint's 26 s following them, and 3 s without.
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': [
         'error',

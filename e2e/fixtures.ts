@@ -99,7 +99,10 @@ export const test = base.extend<DemoFixtures, DemoWorkerFixtures>({
   },
 });
 
-/** A page kept for all of a worker's tests of one kind (keptPageTest, keptClockPageTest). */
+/**
+ * A page kept for all of a worker's tests of one kind (keptPageTest, keptClockPageTest). A listener a test adds
+ * stays on it (recordApiCalls'): it only records, into an array no later test reads.
+ */
 function withKeptPage({ clock }: { clock: boolean }) {
   return test.extend<object, { keptPage: { page: Page; devTools: CDPSession } }>({
     keptPage: [
