@@ -84,9 +84,9 @@ export function startConversation(self: Window): PanelStartup | null {
 
 /**
  * The first Intl object of each kind costs tens of milliseconds in a new page process (ICU loads its locale
- * data), and the bundle's first screen builds them. Built while the host's answer travels (a round trip to the
- * host and its server), that cost is off the first screen's path: startupScript.ts runs this in the task after the
- * one that asks the host, since a message to another page's process leaves only once the task that posted it ends.
+ * data), and the bundle's first screen builds them. Built while billing-session travels (a round trip to the
+ * server), that cost is off the first screen's path: startupScript.ts runs this in a task of its own once the
+ * host's token is in and the session has been asked for.
  */
 export function warmUpIntl(): void {
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(1);

@@ -13,7 +13,9 @@ preloadCatalog(window, LOCALE_CATALOG_FILES);
 const startup = startConversation(window);
 if (startup !== null) {
   handOverStartup(window, startup);
-  // In a task of its own: Chromium sends a message to another page's process once the task that posted it has
-  // ended, so warmed up here, ICU would hold the token request back by its whole cost (bench/README.md).
-  setTimeout(warmUpIntl, 0);
+  // In a task of its own, once the host's token is in and billing-session has gone out (the session's own
+  // callback on the token runs first): warmed up here, ICU would hold the token request back by its whole cost
+  // (Chromium sends a message to another page's process once the task that posted it has ended), and warmed up
+  // in the next task it held the token's answer back on a repeat visit, where the host answers before it ends.
+  void startup.token.then(() => setTimeout(warmUpIntl, 0));
 }
