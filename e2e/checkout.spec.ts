@@ -18,6 +18,8 @@ async function summaryValue(panel: FrameLocator, label: string): Promise<string>
   return (await term.locator('xpath=following-sibling::*[1]').innerText()).trim();
 }
 
+// Every test here runs on a kept page with Playwright's clock (keptClockPageTest), so it can jump the spec's waits.
+
 /** 'Update complete!', then the spec's success delay (SPEC 4: 7000 ms, jumped on the page's clock), then the dashboard. */
 async function expectSuccessThenDashboard(page: Page, panel: FrameLocator) {
   await expect(panel.getByRole('button', { name: 'Update complete!' })).toBeVisible();
