@@ -110,7 +110,7 @@ for (const locale of OTHER_LOCALES) {
   }
 }
 
-test("the admin's language picker switches the panel in place: the open modal and what was typed stay", async ({ page, openPanel }) => {
+keptPageTest("the admin's language picker switches the panel in place: the open modal and what was typed stay", async ({ page, openPanel }) => {
   const panel = await openPanel('active');
   await expect(page.getByRole('status', { name: 'Host status' })).toHaveText('Panel ready');
   await panel.getByRole('button', { name: say('en', 'Edit<0> billing contact</0>') }).click();
