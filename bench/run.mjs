@@ -18,8 +18,8 @@
 // Env: BENCH_RUNS (loads of each page, default 7), BENCH_DIST (another build to measure, e.g. an older commit's
 // dist/, against this server), BENCH_COMPARE_DIST (a second build, 'panel B', measured in turns in the same run:
 // an idea against the kept build), BENCH_INTERACTIONS (repetitions of each action, default 50).
-// `--smoke`: one quick pass that checks the bench works (few route changes, two of each action, no goals); part of
-// `npm test`.
+// `--smoke`: one quick pass that checks the bench works (one repeat visit, few route changes, two of each action, no
+// goals); part of `npm test`.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -34,7 +34,8 @@ const DASHBOARD_BUDGET_KB = 158;
 const STACK_FLOOR_GOALS = { cold: { goal: 1.05, moonshot: 1.0 }, repeat: { goal: 1.15, moonshot: 1.05 } };
 const INTERACTION_REPETITIONS = SMOKE ? 2 : Number(process.env.BENCH_INTERACTIONS ?? 50);
 const SERIAL_CALLS_GOAL = 2;
-const REPEAT_VISITS = 5;
+/** Visits in each profile of the repeat-visit measure; the smoke needs only the first and one repeat. */
+const REPEAT_VISITS = SMOKE ? 2 : 5;
 const ROUTES = { dashboard: '/', plans: '/plans', checkout: '/checkout', domain: '/domain' };
 /** The host asks for these in turn; each is a plain screen of the active scenario. */
 const ROUTE_CYCLE = ['/plans', '/domain', '/support', '/'];

@@ -13,11 +13,17 @@ const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 type AxeWindow = Window & typeof globalThis & { axe: typeof axe };
 
-/** Puts axe into a frame and every frame inside it (the card provider's field), each answering the frame above. */
+/**
+ * Puts axe into a frame and every frame inside it (the card provider's field), each answering the frame above. Once
+ * per document: evaluating axe's build costs about 0.2 s of processor time, and a screen checked again (in its other
+ * theme) still has it.
+ */
 async function injectAxe(frame: Frame) {
-  await frame.evaluate(AXE_SOURCE);
-  // The provider's field is another origin than the panel: axe asks it for its results across origins.
-  await frame.evaluate(() => (window as AxeWindow).axe.configure({ allowedOrigins: ['<unsafe_all_origins>'] }));
+  if (!(await frame.evaluate(() => 'axe' in window))) {
+    await frame.evaluate(AXE_SOURCE);
+    // The provider's field is another origin than the panel: axe asks it for its results across origins.
+    await frame.evaluate(() => (window as AxeWindow).axe.configure({ allowedOrigins: ['<unsafe_all_origins>'] }));
+  }
   for (const child of frame.childFrames()) await injectAxe(child);
 }
 
