@@ -11,7 +11,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { MIGRATION_NAMES } from './db/migrate';
-import { createPostgresDatabase, PRODUCTION_SETTINGS_ENV, START_TIMEOUT_MS, startDemo, type Demo } from './testing/harness';
+import { compiledServerMain, createPostgresDatabase, PRODUCTION_SETTINGS_ENV, START_TIMEOUT_MS, startDemo, type Demo } from './testing/harness';
 import { BUSINESS_YEAR } from './testing/prices';
 import { steadyLoad, waitForStatus } from './testing/steadyLoad';
 import { startStripeDouble, type StripeDouble } from './testing/stripeDouble';
@@ -103,8 +103,10 @@ describe('the migration release step', () => {
     const adminUrl = process.env.DATABASE_URL || null;
     const postgres = adminUrl === null ? null : await createPostgresDatabase(adminUrl);
     const database = { DATA_DIR: path.join(tempDir, 'data'), DATABASE_URL: postgres?.url ?? '' };
-    const migrate = () =>
-      spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts', 'migrate'], {
+    // The release step as docs/deploy.md gives it: the compiled server's (production's), then `npm run migrate`'s
+    // (the sources under tsx), which finds nothing left to do.
+    const migrate = (...entry: string[]) =>
+      spawnSync(process.execPath, [...entry, 'migrate'], {
         cwd: PROJECT_ROOT,
         encoding: 'utf8',
         env: { ...process.env, ...PRODUCTION_SETTINGS_ENV, NODE_ENV: 'production', DEMO: '', SESSION_SECRET: 's'.repeat(32), SINGLE_NODE: '1', ...database },
@@ -114,10 +116,10 @@ describe('the migration release step', () => {
       // Started before the release step: it reads its tables at start and stops, rather than serve without them.
       await expect(startDemo({ production: true, env: { ...database, MIGRATE_ON_START: '0' } })).rejects.toThrow(/the demo exited with 1 before it was ready/);
 
-      const step = migrate();
+      const step = migrate(compiledServerMain());
       expect(step.stdout).toBe(`Migrations applied: ${MIGRATION_NAMES.join(', ')}\n`);
       expect(step.status).toBe(0);
-      expect(migrate().stdout).toBe('Migrations applied: none (up to date)\n');
+      expect(migrate('--import', 'tsx', 'server/main.ts').stdout).toBe('Migrations applied: none (up to date)\n');
 
       server = await startDemo({ production: true, env: { ...database, MIGRATE_ON_START: '0' } });
       await waitForStatus(`${server.panelUrl}/readyz`, (status) => status === 200, READY_WITHIN_MS);

@@ -34,6 +34,11 @@ function compiledServerDir(): string {
   return dir;
 }
 
+/** The run's compiled server's entry point, as production runs it (`node dist-server/server/main.js`). */
+export function compiledServerMain(): string {
+  return path.join(compiledServerDir(), 'server', 'main.js');
+}
+
 /** How long a demo may take to start before startDemo gives up (and reports the server's output). */
 export const START_TIMEOUT_MS = 30_000;
 const STOP_TIMEOUT_MS = 10_000;
@@ -285,7 +290,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
     await rm(tempDir, { recursive: true, force: true });
   }
   const serverDir = compiledServerDir();
-  const child = fork(path.join(serverDir, 'server', 'main.js'), [], {
+  const child = fork(compiledServerMain(), [], {
     cwd: PROJECT_ROOT,
     // Production preloads the tracing (docs/deploy.md "Tracing"). No --enable-source-maps: it costs every start
     // and every error's stack, and the compiled files are the sources file for file.
