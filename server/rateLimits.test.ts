@@ -120,8 +120,8 @@ describe('a flood of provider reads from one owner', () => {
   it('of one invoice preview, as issue 26 found it (200 answered), with the balancer probing readiness: one preview at the provider, the rest kept or refused', async () => {
     const statuses = await flood(FLOOD_CALLS, FLOOD_CONCURRENCY, async (index) => {
       // The readiness probe asks the database `select 1`, which writes nothing: the kept preview stays kept. On a
-      // loaded machine the flood may keep the event loop busy past the probe's limit: then it answers overloaded
-      // without asking the database (http/probes.ts), and never that the database failed.
+      // loaded machine the flood can keep the event loop busier than the probe allows (http/probes.ts): then it
+      // answers overloaded without asking the database. It never says the database failed.
       if (index % READINESS_PROBE_EVERY === 0) {
         const probe = await fetch(`${demo.panelUrl}/readyz`);
         if (probe.status !== 200) expect({ status: probe.status, body: await probe.json() }).toEqual({ status: 503, body: { status: 'unavailable', reason: 'overloaded' } });
