@@ -95,22 +95,18 @@ export interface PanelServer {
   metrics: Metrics;
 }
 
-/** The payment sandbox's invoice pages, script, card frame and portal: the demo's stand-in for the provider's. */
-async function addSandboxRoutes(
-  app: FastifyInstance,
-  options: PanelServerOptions,
-  payments: PaymentsProvider,
-  domains: { services: DomainServices; rechecks: DomainRechecks },
-): Promise<void> {
-  const [{ registerSandboxInvoicePages }, { registerSandboxPaymentRoutes }, { registerSandboxClockRoutes }, { HostedInvoicePages }] = await Promise.all([
+/**
+ * The payment sandbox's invoice pages, script, card frame and portal: the demo's and the evaluation's stand-in for
+ * the provider's.
+ */
+async function addSandboxRoutes(app: FastifyInstance, options: PanelServerOptions, payments: PaymentsProvider): Promise<void> {
+  const [{ registerSandboxInvoicePages }, { registerSandboxPaymentRoutes }, { HostedInvoicePages }] = await Promise.all([
     import('./routes/demoSandboxInvoicePages'),
     import('./routes/demoSandboxPayments'),
-    import('./routes/demoSandboxClock'),
     import('./payments/sandbox/sandboxInvoicePages'),
   ]);
   const { config } = options;
   registerSandboxInvoicePages(app, new HostedInvoicePages(options.db), config.brand);
-  registerSandboxClockRoutes(app, { payments, customDomains: domains.services.customDomains, domainRechecks: domains.rechecks });
   registerSandboxPaymentRoutes(app, {
     payments,
     publishableKey: config.payments.publishableKey,
@@ -118,6 +114,16 @@ async function addSandboxRoutes(
     hostOrigins: options.hostOrigins,
     siteAdminOrigins: (siteId) => new SiteDirectory(options.db).liveSiteAdminOrigins(siteId),
   });
+}
+
+/** The demo's clock: renewals and domain rechecks a test or a person brings forward (`/__demo/*`, the demo only). */
+async function addDemoClockRoutes(
+  app: FastifyInstance,
+  payments: PaymentsProvider,
+  domains: { services: DomainServices; rechecks: DomainRechecks },
+): Promise<void> {
+  const { registerSandboxClockRoutes } = await import('./routes/demoSandboxClock');
+  registerSandboxClockRoutes(app, { payments, customDomains: domains.services.customDomains, domainRechecks: domains.rechecks });
 }
 
 /** The error-reporting service's stand-in, which a SENTRY_DSN on this server's own address reports to. */
@@ -251,12 +257,14 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
   const demoDnsPort = config.demo ? await addDemoDomains(app, wired, now) : null;
   const dnsServers = config.domains.dnsServers ?? (demoDnsPort === null ? [] : [`${config.listenHost}:${demoDnsPort}`]);
   const domains = createDomainServices(config.domains, { db, now, dnsServers, observer, domainSettings: config.domainSettings, proDomain: config.brand.proDomain });
-  registerDomainRoutes(app, { ...deps, domains });
+  registerDomainRoutes(app, { ...deps, domains, features: config.features });
   // Two schedules, run as the retention prune is: unproven claims end when they expire (domainClaims.ts), live
-  // domains are rechecked and, their DNS gone, removed after the grace (domainRechecks.ts).
+  // domains are rechecked and, their DNS gone, removed after the grace (domainRechecks.ts). Without custom domains
+  // offered neither runs: their edge may not be configured.
   const claimSweep = new DomainClaimSweep(() => domains.customDomains.expireClaims(), config.domainSettings, app.log);
   const domainRechecks = new DomainRechecks({ ...domains, settings: config.domainSettings, log: app.log, now });
   app.addHook('onReady', async () => {
+    if (!config.features.customDomains) return;
     claimSweep.start();
     domainRechecks.start();
   });
@@ -264,8 +272,9 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
     await Promise.all([claimSweep.stop(), domainRechecks.stop()]);
   });
 
-  // The payment sandbox belongs to the demo; production uses the real provider's script and pages.
-  if (config.demo) await addSandboxRoutes(app, wired, payments, { services: domains, rechecks: domainRechecks });
+  // The payment sandbox belongs to the demo and the evaluation; production uses the real provider's script and pages.
+  if (config.demo || config.evaluation) await addSandboxRoutes(app, wired, payments);
+  if (config.demo) await addDemoClockRoutes(app, payments, { services: domains, rechecks: domainRechecks });
   if (config.demo) await addErrorReportStandIn(app, config);
 
   const { reseed } = options;
