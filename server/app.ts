@@ -6,6 +6,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import fastifyCompress from '@fastify/compress';
+import { z } from 'zod';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { KyselyPlugin } from 'kysely';
 import { IdentityVerifier } from './auth/identity';
@@ -32,6 +33,7 @@ import type { PaymentsProvider } from './payments/provider';
 import { registerAccountRoutes } from './routes/account';
 import { registerActionRoutes } from './routes/actions';
 import { registerDomainRoutes } from './routes/domains';
+import { parseBody } from './http/validate';
 import { registerOpenApiRoute } from './routes/openapi';
 import { isPagePath, registerPanelPage } from './routes/panelPage';
 import { registerPlanChangeRoutes } from './routes/planChanges';
@@ -64,8 +66,8 @@ export interface PanelServerOptions {
   /** default: the one the configuration names (payments/factory.ts) */
   payments?: PaymentsProvider;
   now?: () => number;
-  /** demo mode: reseeds every scenario (POST /__demo/reset) */
-  reseed?: () => Promise<unknown>;
+  /** demo mode: reseeds every scenario (POST /__demo/reset), and deletes every other site only when asked */
+  reseed?: (options: { deleteOtherSites: boolean }) => Promise<unknown>;
   logger?: FastifyServerOptions['logger'];
   /** the test wing, in the demo only (testing/testHooks.ts) */
   testHooks?: TestHooks;
@@ -139,6 +141,9 @@ async function addDemoDomains(app: FastifyInstance, options: PanelServerOptions,
   const { dnsPort } = await add(app, { db: options.db, now, host: config.listenHost, dnsPort: config.domains.dnsPort, proDomain: config.brand.proDomain });
   return dnsPort;
 }
+
+/** `POST /__demo/reset`'s body: nothing, or what becomes of the sites the demo did not make (kept by default). */
+const demoResetSchema = z.strictObject({ otherSites: z.enum(['keep', 'delete']).optional() });
 
 function statusOf(error: unknown): number {
   const status = (error as { statusCode?: unknown }).statusCode;
@@ -279,8 +284,10 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
 
   const { reseed } = options;
   if (config.demo && reseed !== undefined) {
-    app.post('/__demo/reset', async () => {
-      await reseed();
+    app.post('/__demo/reset', async (request) => {
+      // The demo's own sites are rewritten; another site goes only when the caller says so (the test harness).
+      const { otherSites } = parseBody(demoResetSchema, request.body ?? {});
+      await reseed({ deleteOtherSites: otherSites === 'delete' });
       testHooks?.reset();
       identity.clear();
       // Every browser test starts with none of the limits spent.

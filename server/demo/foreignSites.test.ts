@@ -1,7 +1,8 @@
 /**
  * The demo never deletes what it did not make (docs/demo.md "Resetting"): its start and `POST /__demo/reset`
  * rewrite its own sites alone. A site the platform API provisioned keeps its owner, staff and trial across a reset
- * and a restart, while a demo site the same API changed is written back as the demo made it.
+ * and a restart, while a demo site the same API changed is written back as the demo made it. Only a reset that says
+ * `{"otherSites": "delete"}` (the test harness's, for each test's isolation) deletes the others.
  */
 import { DEMO_PLATFORM_API_KEY } from '../config';
 import type { SiteRecord } from '../platform/contract';
@@ -53,7 +54,9 @@ describe("the demo's start and reset", () => {
     const renamed = { name: 'Renamed by the platform', adminUrl: active.adminUrl, adminOrigins: active.adminOrigins.slice(1), owner: active.owner, staff: active.staff };
     expect((await platform(first, 'PUT', '/sites/site_active', renamed)).status).toBe(200);
 
-    await first.reset();
+    // The route as the demo host's reset calls it (the harness's reset() also deletes the other sites, for tests).
+    const reset = await first.call('/__demo/reset', {});
+    expect(reset.status).toBe(200);
 
     expect({ acme: await recordOf(first, 'acme'), bulletin: await recordOf(first, 'bulletin') }).toEqual(provisioned);
     expect((await platform<SiteRecord>(first, 'GET', '/sites/site_active')).body.name).toBe(active.name);
@@ -66,5 +69,13 @@ describe("the demo's start and reset", () => {
     expect({ acme: await recordOf(restarted, 'acme'), bulletin: await recordOf(restarted, 'bulletin') }).toEqual(provisioned);
     const afterRestart = (await platform<{ sites: Array<{ id: string }> }>(restarted, 'GET', '/sites?limit=1000')).body.sites.map((site) => site.id);
     expect(afterRestart.sort()).toEqual([...demoSites, 'acme', 'bulletin'].sort());
+
+    // A reset that cannot be read changes nothing; the other sites go only when the caller says so.
+    const unreadable = await restarted.call('/__demo/reset', { otherSites: 'drop' });
+    expect(unreadable.status).toBe(400);
+    expect(await recordOf(restarted, 'acme')).toEqual(provisioned.acme);
+    expect((await restarted.call('/__demo/reset', { otherSites: 'delete' })).status).toBe(200);
+    expect({ acme: await recordOf(restarted, 'acme'), bulletin: await recordOf(restarted, 'bulletin') }).toEqual({ acme: 404, bulletin: 404 });
+    expect(await recordOf(restarted, 'site_active')).toMatchObject({ id: 'site_active', name: active.name });
   }, 3 * START_TIMEOUT_MS);
 });

@@ -236,7 +236,20 @@ export interface SeedOptions extends ScenarioOptions {
    * URL there and that origin its only admin origin.
    */
   secondAdminBase?: string;
+  /**
+   * Deletes every other site too, as a reset did before issue 47: only when asked (`POST /__demo/reset` with
+   * `{"otherSites": "delete"}`), by the test harness, whose tests each start from the demo's sites alone. Never on a
+   * start.
+   */
+  deleteOtherSites?: boolean;
 }
+
+/** Every table of sites and what is theirs, children first: what a reset that deletes every site empties. */
+const SITE_TABLES = [
+  'sandbox_custom_hostnames', 'sandbox_sending_domains', 'registrar_integrations',
+  'idempotency_keys', 'card_updates', 'cancellation_requests', 'sandbox_setup_intents', 'sandbox_payment_methods', 'sandbox_invoice_breakdowns',
+  'payment_intents', 'invoices', 'discounts', 'subscriptions', 'customers', 'users', 'site_usage', 'sites',
+] as const;
 
 /**
  * Deletes the demo's sites (by their ids) and every record of theirs: their owners and staff, the owners' billing at
@@ -282,7 +295,12 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<Record<Sce
   const provisioning = new SiteProvisioning(db, { proDomain: options.proDomain ?? defaultBrand.proDomain, platformIssuer: null, now: () => options.now });
   await db.transaction().execute(async (trx) => {
     const secondSite = options.secondAdminBase === undefined ? [] : [secondAdminSite(options.now, { adminBase: options.secondAdminBase, proDomain: options.proDomain })];
-    await deleteDemoSites(trx, [...Object.values(scenarios), ...secondSite]);
+    if (options.deleteOtherSites === true) {
+      await trx.deleteFrom('dns_records').execute();
+      for (const table of SITE_TABLES) await trx.deleteFrom(table).execute();
+    } else {
+      await deleteDemoSites(trx, [...Object.values(scenarios), ...secondSite]);
+    }
     await writeCatalogue(trx);
     const rows = seedRows(
       [

@@ -446,7 +446,8 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
       if (!response.ok) throw new Error(`clearing faults answered ${response.status}`);
     },
     async reset() {
-      await expectOk(await call('/__demo/reset', {}), 'demo reset');
+      // Every test starts from the demo's sites alone: the sites a test provisioned go too.
+      await expectOk(await call('/__demo/reset', { otherSites: 'delete' }), 'demo reset');
     },
     async kill() {
       await stopChild(child, 'SIGKILL');
