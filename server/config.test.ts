@@ -109,6 +109,16 @@ describe('what production requires', () => {
     expect(() => loadConfig({ ...PRODUCTION, ...sandboxes })).toThrow(new ConfigError(`NODE_ENV=production needs ${needed} (docs/deploy.md)`));
   });
 
+  it('runs on PostgreSQL, or on SQLite when SINGLE_NODE=1 says one process is meant; the demo on anything', () => {
+    const { DATABASE_URL: _url, ...onSqlite } = PRODUCTION;
+    const refusal = new ConfigError('NODE_ENV=production needs DATABASE_URL (or SINGLE_NODE=1) (docs/deploy.md)');
+    expect(() => loadConfig(onSqlite)).toThrow(refusal);
+    expect(() => loadConfig({ ...onSqlite, SINGLE_NODE: '0' })).toThrow(refusal);
+    expect(loadConfig({ ...onSqlite, SINGLE_NODE: '1' }).databaseUrl).toBeNull();
+    expect(loadConfig(PRODUCTION).databaseUrl).toBe(PRODUCTION.DATABASE_URL);
+    expect(() => loadConfig(DEMO)).not.toThrow();
+  });
+
   it.each(FEATURE_SETTINGS.map(({ setting }) => setting))('refuses to start without %s said, on or off', (name) => {
     expect(() => loadConfig({ ...PRODUCTION, [name]: ' ' })).toThrow(new ConfigError(`NODE_ENV=production needs ${name} (docs/deploy.md)`));
   });

@@ -428,7 +428,7 @@ function configOf(env: Settings, mode: StartMode, ctx: z.RefinementCtx): ServerC
     rateLimits: rateLimitsOf(env),
     hostReadyTimeoutMs: env.HOST_READY_TIMEOUT_MS,
     readModelSitesKept: env.READ_MODEL_SITES_KEPT,
-    runtime: runtimeSettingsOf(env, production, ctx),
+    runtime: runtimeSettingsOf(env, production),
     observability: observabilityOf(env),
     domainSettings: domainSettingsOf(env),
   };

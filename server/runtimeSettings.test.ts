@@ -1,6 +1,6 @@
 /**
- * The production runtime settings as a start reads them (runtimeSettings.ts): where the process listens, the
- * database production may run on, and the time limits' defaults and bounds.
+ * The production runtime settings as a start reads them (runtimeSettings.ts): where the process listens and the
+ * time limits' defaults and bounds. The database production may run on is a start's rule (config.test.ts).
  */
 import { ConfigError } from './configValues';
 import {
@@ -10,10 +10,6 @@ import {
   parseListenHost,
   parseRuntimeSettings,
 } from './runtimeSettings';
-
-const SINGLE_NODE_REFUSAL = new ConfigError(
-  'NODE_ENV=production needs DATABASE_URL (PostgreSQL, shared by every process), or SINGLE_NODE=1 for one process on SQLite under DATA_DIR (docs/deploy.md)',
-);
 
 describe('LISTEN_HOST', () => {
   it('is loopback unless set, any interface in a container', () => {
@@ -25,19 +21,6 @@ describe('LISTEN_HOST', () => {
 
   it('takes an address only: a name could resolve to another interface than meant', () => {
     expect(() => parseListenHost('example.com')).toThrow(new ConfigError('LISTEN_HOST must be an IP address (127.0.0.1, 0.0.0.0, ::), got "example.com"'));
-  });
-});
-
-describe('the database production runs on', () => {
-  it('is PostgreSQL, or SQLite when SINGLE_NODE=1 says one process is meant', () => {
-    expect(() => parseRuntimeSettings({}, true)).toThrow(SINGLE_NODE_REFUSAL);
-    expect(() => parseRuntimeSettings({ SINGLE_NODE: '0' }, true)).toThrow(SINGLE_NODE_REFUSAL);
-    expect(() => parseRuntimeSettings({ DATABASE_URL: 'postgres://db/billing' }, true)).not.toThrow();
-    expect(() => parseRuntimeSettings({ SINGLE_NODE: '1' }, true)).not.toThrow();
-  });
-
-  it('is anything in the demo', () => {
-    expect(() => parseRuntimeSettings({}, false)).not.toThrow();
   });
 });
 

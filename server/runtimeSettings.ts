@@ -4,7 +4,6 @@
  * stops and whether it migrates at start. Read by loadConfig (config.ts) into `config.runtime` and `listenHost`.
  */
 import { isIP } from 'node:net';
-import type { z } from 'zod';
 import { atLeastOne, envObject, flag, integer, optionalInteger, readEnv, refuse, text, type Env, type Setting, type SettingValues } from './configValues';
 
 export interface HttpTimeouts {
@@ -106,15 +105,9 @@ export const runtimeEnv = {
 /**
  * The runtime settings from what the environment's schema read. Production keeps its data in PostgreSQL
  * (DATABASE_URL), which every process shares; SQLite is a file on one machine, so a production start without
- * DATABASE_URL must say it means one node (SINGLE_NODE=1).
+ * DATABASE_URL must say it means one node (SINGLE_NODE=1): startMode.ts refuses it, with every other missing setting.
  */
-export function runtimeSettingsOf(env: SettingValues<typeof runtimeEnv>, production: boolean, ctx: z.RefinementCtx): RuntimeSettings {
-  if (production && env.DATABASE_URL === null && env.SINGLE_NODE !== true) {
-    return refuse(
-      ctx,
-      'NODE_ENV=production needs DATABASE_URL (PostgreSQL, shared by every process), or SINGLE_NODE=1 for one process on SQLite under DATA_DIR (docs/deploy.md)',
-    );
-  }
+export function runtimeSettingsOf(env: SettingValues<typeof runtimeEnv>, production: boolean): RuntimeSettings {
   return {
     http: { requestMs: env.REQUEST_TIMEOUT_MS, connectionMs: env.CONNECTION_TIMEOUT_MS, keepAliveMs: env.KEEP_ALIVE_TIMEOUT_MS },
     databasePool: {
@@ -133,7 +126,7 @@ export function runtimeSettingsOf(env: SettingValues<typeof runtimeEnv>, product
 
 /** The runtime settings alone, read as loadConfig reads them. */
 export function parseRuntimeSettings(env: Env, production: boolean): RuntimeSettings {
-  return readEnv(envObject(runtimeEnv).transform((values, ctx) => runtimeSettingsOf(values, production, ctx)), env);
+  return readEnv(envObject(runtimeEnv).transform((values) => runtimeSettingsOf(values, production)), env);
 }
 
 /** LISTEN_HOST alone, read as loadConfig reads it. */

@@ -43,21 +43,18 @@ const PRODUCTION_SETTINGS: readonly RequiredSetting[] = [
  */
 export const FEATURE_SETTINGS = [
   {
-    feature: 'customDomains',
     setting: 'CUSTOM_DOMAINS_ENABLED',
     provider: [{ name: 'EDGE_PROVIDER', value: 'cloudflare' }, { name: 'EDGE_API_TOKEN' }, { name: 'EDGE_ZONE_ID' }],
   },
   {
-    feature: 'sendingDomains',
     setting: 'SENDING_DOMAINS_ENABLED',
     provider: [{ name: 'MAIL_PROVIDER', value: 'mailgun' }, { name: 'MAILGUN_API_KEY' }],
   },
   {
-    feature: 'domainPurchase',
     setting: 'DOMAIN_PURCHASE_ENABLED',
     provider: [{ name: 'REGISTRAR_PROVIDER', value: 'entri' }, { name: 'ENTRI_APPLICATION_ID' }, { name: 'ENTRI_SECRET' }],
   },
-] as const satisfies ReadonlyArray<{ feature: string; setting: string; provider: readonly RequiredSetting[] }>;
+] as const satisfies ReadonlyArray<{ setting: string; provider: readonly RequiredSetting[] }>;
 
 /** The settings that choose or hold a real provider: the evaluation runs the sandboxes, so it refuses every one set. */
 const REAL_PROVIDER_SETTINGS = [
@@ -130,11 +127,11 @@ export const startModeSchema = z
       const missing = missingProductionSettings(env as Env);
       if (missing.length > 0) return refuse(ctx, `NODE_ENV=production needs ${missing.join(', ')} (docs/deploy.md)`);
     }
-    if (evaluation && nonEmpty(env.PLATFORM_API_KEYS as string | undefined) === null) {
-      // The demo's public key never opens the platform API outside the demo: the evaluator chooses one.
-      return refuse(ctx, 'EVALUATION=1 needs PLATFORM_API_KEYS, a key of your own of 32+ characters (docs/deploy.md "Evaluation")');
-    }
     if (evaluation) {
+      // The demo's public key never opens the platform API outside the demo: the evaluator chooses one.
+      if (nonEmpty((env as Env).PLATFORM_API_KEYS) === null) {
+        return refuse(ctx, 'EVALUATION=1 needs PLATFORM_API_KEYS, a key of your own of 32+ characters (docs/deploy.md "Evaluation")');
+      }
       const refused = evaluationRefusals(env as Env);
       if (refused.length > 0) {
         return refuse(ctx, `EVALUATION=1 runs the sandbox providers on this machine only: unset ${refused.join(', ')} (docs/deploy.md "Evaluation")`);
