@@ -50,6 +50,10 @@ export const PRODUCTION_ENV = {
   ENTRI_API_URL: UNREACHABLE,
   ENTRI_APPLICATION_ID: 'bench',
   ENTRI_SECRET: 'bench',
+  // Every domain feature offered, as a platform selling all of them runs (docs/deploy.md "Features").
+  CUSTOM_DOMAINS_ENABLED: '1',
+  SENDING_DOMAINS_ENABLED: '1',
+  DOMAIN_PURCHASE_ENABLED: '1',
   TRUST_PROXY_HOPS: '0',
   // On SQLite (no DATABASE_URL) the measured server is one node; with DATABASE_URL this changes nothing.
   SINGLE_NODE: '1',
