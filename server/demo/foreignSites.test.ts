@@ -1,9 +1,10 @@
 /**
  * The demo never deletes what it did not make (docs/demo.md "Resetting"): its start and `POST /__demo/reset`
- * rewrite its own sites alone. A site the platform API provisioned keeps its owner, staff and trial across a reset
- * and a restart, while a demo site the same API changed is written back as the demo made it. Only a reset that says
+ * rewrite its own sites alone. A site the platform API provisioned keeps its owner, staff, trial and billing (a
+ * subscription on the catalogue's price, which the reset then does not rewrite under it) across a reset and a restart, while a demo site the same API changed is written back as the demo made it. Only a reset that says
  * `{"otherSites": "delete"}` (the test harness's, for each test's isolation) deletes the others.
  */
+import { sql } from 'kysely';
 import { DEMO_PLATFORM_API_KEY } from '../config';
 import type { SiteRecord } from '../platform/contract';
 import { START_TIMEOUT_MS, startDemo, type Demo } from '../testing/harness';
@@ -48,6 +49,14 @@ describe("the demo's start and reset", () => {
     expect((await platform(first, 'PUT', '/sites/acme', acme)).status).toBe(201);
     expect((await platform(first, 'PUT', '/sites/bulletin', bulletin)).status).toBe(201);
     const provisioned = { acme: await recordOf(first, 'acme'), bulletin: await recordOf(first, 'bulletin') };
+    // Acme's owner opened billing: the card sandbox made the payment customer and started the trial.
+    const now = Math.floor(Date.now() / 1000);
+    await first.query(sql`insert into customers (id, user_id, provider, invoice_details, balance, auto_billing, created_at)
+      values ('cus_acme', 'acme_olive', 'sandbox', '{}', 0, 0, ${now})`);
+    await first.query(sql`insert into subscriptions (id, site_id, customer_id, provider_subscription_id, status, price_id, quantity, addons_json,
+      current_period_start, current_period_end, trial_end, created_at)
+      values ('sub_acme', 'acme', 'cus_acme', 'sub_acme', 'trialing', 'price_publisher_default_year_1000', 1, '[]', ${now}, ${now + 14 * 86400}, ${now + 14 * 86400}, ${now})`);
+    const acmeBilling = sql<{ status: string }>`select status from subscriptions where customer_id = 'cus_acme'`;
     expect(provisioned.acme).toMatchObject({ id: 'acme', owner: { email: 'olive@acme.example' }, trial: acme.trial });
     // A demo site the platform renamed: the demo's own, so a reset writes it back.
     const active = (await platform<SiteRecord>(first, 'GET', '/sites/site_active')).body;
@@ -59,6 +68,7 @@ describe("the demo's start and reset", () => {
     expect(reset.status).toBe(200);
 
     expect({ acme: await recordOf(first, 'acme'), bulletin: await recordOf(first, 'bulletin') }).toEqual(provisioned);
+    expect(await first.query(acmeBilling)).toEqual([{ status: 'trialing' }]);
     expect((await platform<SiteRecord>(first, 'GET', '/sites/site_active')).body.name).toBe(active.name);
     const afterReset = (await platform<{ sites: Array<{ id: string }> }>(first, 'GET', '/sites?limit=1000')).body.sites.map((site) => site.id);
     expect(afterReset.sort()).toEqual([...demoSites, 'acme', 'bulletin'].sort());
@@ -67,6 +77,7 @@ describe("the demo's start and reset", () => {
     await first.terminate();
     restarted = await startDemo({ shareDatabaseOf: first });
     expect({ acme: await recordOf(restarted, 'acme'), bulletin: await recordOf(restarted, 'bulletin') }).toEqual(provisioned);
+    expect(await restarted.query(acmeBilling)).toEqual([{ status: 'trialing' }]);
     const afterRestart = (await platform<{ sites: Array<{ id: string }> }>(restarted, 'GET', '/sites?limit=1000')).body.sites.map((site) => site.id);
     expect(afterRestart.sort()).toEqual([...demoSites, 'acme', 'bulletin'].sort());
 
