@@ -81,6 +81,7 @@ const SERVER_WORDS: Partial<Record<ApiErrorCode, string>> = {
   no_sending_domain: sendingDomainMessages.none,
   sending_domain_held: sendingDomainMessages.inUse,
   mail_provider_unavailable: sendingDomainMessages.providerFailed,
+  feature_not_offered: messages.featureNotOffered.customDomains,
   registrar_staff_only: registrarMessages.staffOnly,
   registrar_not_enabled: registrarMessages.notEnabled,
   registrar_unavailable: registrarMessages.providerFailed,
@@ -119,6 +120,15 @@ describe('the codes the catalog words', () => {
     expect((serverErrorText({ code: 'domain_on_platform', detail: proDomainMessage('example.org') }) as MessageDescriptor).values).toEqual({
       proDomain: 'example.org',
     });
+  });
+
+  it('words each feature the server says is not offered, and shows the words of one it does not know', () => {
+    for (const detail of Object.values(messages.featureNotOffered)) {
+      const text = serverErrorText({ code: 'feature_not_offered', detail });
+      expect(text).not.toHaveProperty('verbatim');
+      expect(inEnglish(text)).toBe(detail);
+    }
+    expect(serverErrorText({ code: 'feature_not_offered', detail: 'Gift cards are not offered.' })).toEqual({ verbatim: 'Gift cards are not offered.' });
   });
 
   it('shows the server\'s words when the value is not where the catalog expects it', () => {

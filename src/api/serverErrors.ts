@@ -23,6 +23,13 @@ function valueIn(serverMessage: string, pattern: RegExp): string | null {
   return pattern.exec(serverMessage)?.[1] ?? null;
 }
 
+/** What an off feature's calls answer (server/domainErrors.ts `featureNotOffered`): the server names the feature. */
+const FEATURE_NOT_OFFERED: Readonly<Record<string, MessageDescriptor>> = {
+  'Custom domains are not offered on this platform.': msg`Custom domains are not offered on this platform.`,
+  'Custom sending domains are not offered on this platform.': msg`Custom sending domains are not offered on this platform.`,
+  'Domain purchase is not offered on this platform.': msg`Domain purchase is not offered on this platform.`,
+};
+
 /**
  * Every code, with its wording in the catalog or null for the server's own words. A new code in the contract
  * fails the type check here until it is given one or the other.
@@ -98,8 +105,8 @@ export const SERVER_ERROR_MESSAGES: Readonly<Record<ApiErrorCode, ServerWording 
   provider_not_found: msg`The payment provider has no such object.`,
   provider_unavailable: msg`The payment provider could not complete the request. Try again or contact support.`,
   // ------------------------------------------------------------------ domains
-  // The panel offers no screen of a feature that is off (DomainScreens.tsx): only an old page would call one.
-  feature_not_offered: msg`This is not offered on this platform.`,
+  // The panel offers no screen of a feature that is off (FeatureNotOffered.tsx): only an old page would call one.
+  feature_not_offered: (serverMessage) => FEATURE_NOT_OFFERED[serverMessage] ?? null,
   domain_invalid: msg`Enter a valid domain`,
   domain_on_platform: (serverMessage) => {
     const proDomain = valueIn(serverMessage, /should not end in (\S+)$/);
