@@ -124,6 +124,8 @@ export interface PricesTable {
   product_id: string;
   /** cents per period */
   cost: number;
+  /** ISO 4217, lower case ('usd') */
+  currency: string;
   billing_period: string;
   name: string;
   nickname: string | null;

@@ -7,6 +7,7 @@ import type { Addon, BillingPeriod, Coupon, Limit, Price, Product } from '../../
 import {
   ANNUAL_FREE_MONTHS,
   AUTOBILLING_ADDON_PREFIX,
+  BILLING_CURRENCY,
   EVERYTHING_FEATURE_PREFIX,
   LAUNCH_ANNUAL_COUPON_ID,
   LAUNCH_COUPON_CURRENCY,
@@ -129,6 +130,7 @@ function buildPrice(spec: PriceSpec): Price {
   return {
     id: priceId(spec.plan, spec.group, spec.period, spec.members),
     cost,
+    currency: BILLING_CURRENCY,
     billing_period: spec.period,
     name: spec.displayName,
     nickname: `${spec.displayName} ${spec.period}ly, up to ${memberFormat.format(spec.members)} members`,
@@ -152,6 +154,7 @@ function addonPrice(addonId: string, slug: string, name: string, period: Billing
   return {
     id: `price_${slug}_${period}`,
     cost: period === 'year' ? yearlyCost(monthlyCost) : monthlyCost,
+    currency: BILLING_CURRENCY,
     billing_period: period,
     name,
     nickname: `${name} (${period}ly)`,

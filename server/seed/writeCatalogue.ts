@@ -12,6 +12,7 @@ function priceRow(price: Price, members: number | null): PricesTable {
     id: price.id,
     product_id: price.base_product,
     cost: price.cost,
+    currency: price.currency,
     billing_period: price.billing_period,
     name: price.name,
     nickname: price.nickname,

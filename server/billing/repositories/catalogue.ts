@@ -11,6 +11,7 @@ export function toPrice(row: PriceRow): Price {
   return {
     id: row.id,
     cost: row.cost,
+    currency: row.currency,
     billing_period: billingPeriodSchema.parse(row.billing_period),
     name: row.name,
     nickname: row.nickname,
