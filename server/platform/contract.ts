@@ -125,10 +125,12 @@ export type SitePage = z.output<typeof sitePageSchema>;
 
 export const DEFAULT_PAGE_SIZE = 100;
 export const MAX_PAGE_SIZE = 1000;
+/** `?after=&limit=` as the calls table writes it: a parameter given empty is a parameter not given. */
+const emptyAsAbsent = (value: unknown) => (value === '' ? undefined : value);
 export const siteListQuerySchema = z
   .object({
-    after: siteIdSchema.optional(),
-    limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+    after: z.preprocess(emptyAsAbsent, siteIdSchema.optional()),
+    limit: z.preprocess(emptyAsAbsent, z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE)),
   })
   .strict();
 
