@@ -3,7 +3,7 @@
  * once while fresh; a document several sites serve made into keys once; an admin whose JWKS cannot be read is
  * "unavailable" (503), not a bad token.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { DomainError } from '../domainErrors';
@@ -18,6 +18,24 @@ let document: string;
 /** JWKS requests by path */
 const fetches = new Map<string, number>();
 
+/** What an admin that tries to fill the server's memory serves: far more than any key set. */
+const HUGE = 50 * 1024 * 1024;
+/** Bytes the huge chunked answers got written before the reader gave up. */
+let hugeBytesWritten = 0;
+
+function streamHugeKeySet(response: ServerResponse): void {
+  response.writeHead(200, { 'content-type': 'application/json' });
+  const chunk = Buffer.alloc(64 * 1024, 32);
+  const writeMore = () => {
+    while (hugeBytesWritten < HUGE && !response.destroyed) {
+      hugeBytesWritten += chunk.byteLength;
+      if (!response.write(chunk)) return void response.once('drain', writeMore);
+    }
+    response.end();
+  };
+  writeMore();
+}
+
 beforeAll(async () => {
   const pair = await generateKeyPair('RS256');
   privateKey = pair.privateKey;
@@ -28,6 +46,8 @@ beforeAll(async () => {
     if (path.startsWith('/sites/broken/')) response.writeHead(500).end('no');
     else if (path.startsWith('/sites/not-json/')) response.writeHead(200, { 'content-type': 'application/json' }).end('{"keys": [');
     else if (path.startsWith('/sites/moved/')) response.writeHead(302, { location: '/sites/a/.well-known/jwks.json' }).end();
+    else if (path.startsWith('/sites/huge-declared/')) response.writeHead(200, { 'content-type': 'application/json', 'content-length': String(HUGE) }).end();
+    else if (path.startsWith('/sites/huge-chunked/')) streamHugeKeySet(response);
     else response.writeHead(200, { 'content-type': 'application/json' }).end(document);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -93,5 +113,64 @@ describe('IdentityVerifier key sets', () => {
   it.each(['broken', 'not-json', 'moved'])("answers 'identity_unavailable' when the admin's JWKS cannot be read (%s)", async (id) => {
     const verifier = new IdentityVerifier({ audience: AUDIENCE, platformIssuer: base });
     expect(await refusalOf(verify(verifier, siteOf(id)))).toBe('identity_unavailable');
+  });
+
+  it("remembers a failed fetch for a while: the next sign-ins of that site are answered without asking its admin", async () => {
+    fetches.clear();
+    const verifier = new IdentityVerifier({ audience: AUDIENCE, platformIssuer: base });
+    for (let attempt = 0; attempt < 3; attempt += 1) expect(await refusalOf(verify(verifier, siteOf('broken')))).toBe('identity_unavailable');
+    expect(fetches.get('/sites/broken/.well-known/jwks.json')).toBe(1);
+  });
+
+  it.each(['huge-declared', 'huge-chunked'])("refuses a key set larger than MAX_JWKS_BYTES without reading it whole (%s)", async (id) => {
+    hugeBytesWritten = 0;
+    const verifier = new IdentityVerifier({ audience: AUDIENCE, platformIssuer: base });
+    expect(await refusalOf(verify(verifier, siteOf(id)))).toBe('identity_unavailable');
+    // What the socket buffers took before the reader cancelled, far from the 50 MB offered.
+    expect(hugeBytesWritten).toBeLessThan(HUGE / 4);
+  });
+});
+
+describe('IdentityVerifier before any key is fetched', () => {
+  const unsigned = (claims: Record<string, unknown>) =>
+    `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
+
+  async function answerWithoutFetch(token: string | Promise<string>): Promise<string> {
+    fetches.clear();
+    const site = siteOf('a');
+    const verifier = new IdentityVerifier({ audience: AUDIENCE, platformIssuer: base });
+    const code = await refusalOf(verifier.verify(await token, async (adminUrl) => (adminUrl === site.admin_url ? site : undefined)));
+    expect(fetches.size).toBe(0);
+    return code;
+  }
+
+  const claims = () => ({ iss: siteOf('a').admin_url, aud: AUDIENCE, sub: 'owner@a.example', iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.now() / 1000) + 300 });
+
+  it('refuses an unsigned token', async () => {
+    expect(await answerWithoutFetch(unsigned(claims()))).toBe('invalid_identity');
+  });
+
+  it('answers an expired token as expired', async () => {
+    const expired = new SignJWT({ role: 'Owner' })
+      .setProtectedHeader({ alg: 'RS256', kid: 'platform' })
+      .setIssuer(siteOf('a').admin_url)
+      .setAudience(AUDIENCE)
+      .setSubject('owner@a.example')
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 600)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+      .sign(privateKey);
+    expect(await answerWithoutFetch(expired)).toBe('token_expired');
+  });
+
+  it("gives a token for another service the owner-only answer", async () => {
+    const forOthers = new SignJWT({ role: 'Owner' })
+      .setProtectedHeader({ alg: 'RS256', kid: 'platform' })
+      .setIssuer(siteOf('a').admin_url)
+      .setAudience('someone-else')
+      .setSubject('owner@a.example')
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(privateKey);
+    expect(await answerWithoutFetch(forOthers)).toBe('not_owner');
   });
 });

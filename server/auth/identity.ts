@@ -11,7 +11,8 @@
  * about billing ownership, so it gets the owner-only answer. Otherwise any registered site's admin URL is an
  * issuer, whatever its origin: sites on their own admin origins sign in (docs/platform-api.md).
  */
-import { createLocalJWKSet, decodeJwt, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { createHash } from 'node:crypto';
+import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { DomainError, messages } from '../domainErrors';
 import { isUnderPlatform } from './platformIssuer';
 
@@ -25,6 +26,16 @@ const JWKS_TIMEOUT_MS = 5000;
 const JWKS_CACHE_MAX_AGE_MS = 10 * 60_000;
 /** An unknown kid refetches the JWKS (key rotation), at most this often. */
 const JWKS_COOLDOWN_MS = 30_000;
+/**
+ * A failed JWKS fetch is answered again, without fetching, for this long: an admin that hangs holds one request for
+ * JWKS_TIMEOUT_MS, not every request that names its site, and a stream of forged tokens does not keep it busy.
+ */
+const JWKS_FAILURE_MEMORY_MS = 10_000;
+/**
+ * The largest JWKS read: a document of 16 RSA-4096 keys is about 24 KB. A site's admin that serves more is refused
+ * before it is held in memory (a key set per site is kept, up to KEY_SETS_KEPT of them).
+ */
+export const MAX_JWKS_BYTES = 64 * 1024;
 /**
  * Key sets kept, one per site that signed in lately, least recently used dropped first: with 100,000 sites the
  * map must not hold them all. A dropped site's next sign-in fetches its JWKS again.
@@ -80,7 +91,33 @@ interface SiteKeySet {
   keys: JWTVerifyGetKey | undefined;
   fetchedAt: number;
   fetching: Promise<JWTVerifyGetKey> | undefined;
+  /** the last fetch's failure and when, answered again while JWKS_FAILURE_MEMORY_MS lasts */
+  failure: { error: unknown; at: number } | undefined;
 }
+
+/** The body of a JWKS answer as text, refused (jose's JWKSInvalid) once it is larger than MAX_JWKS_BYTES. */
+async function jwksTextOf(response: Response): Promise<string> {
+  const declared = Number(response.headers.get('content-length'));
+  if (declared > MAX_JWKS_BYTES) {
+    await response.body?.cancel();
+    throw new errors.JWKSInvalid(`the JSON Web Key Set is larger than ${MAX_JWKS_BYTES} bytes`);
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  // The length header may be absent or wrong (chunked answers): the bytes themselves are counted.
+  const reader = response.body?.getReader();
+  for (let read = await reader?.read(); read !== undefined && !read.done; read = await reader?.read()) {
+    size += read.value.byteLength;
+    if (size > MAX_JWKS_BYTES) {
+      await reader?.cancel().catch(() => undefined);
+      throw new errors.JWKSInvalid(`the JSON Web Key Set is larger than ${MAX_JWKS_BYTES} bytes`);
+    }
+    chunks.push(read.value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+const digestOf = (text: string) => createHash('sha256').update(text).digest('base64url');
 
 export class IdentityVerifier {
   /** One key set per site, reused across requests so its cache and cooldown work. */
@@ -112,7 +149,7 @@ export class IdentityVerifier {
   private keySetFor(site: IdentitySite): JWTVerifyGetKey {
     const url = jwksUrlOf(site.admin_url).href;
     const entry = IdentityVerifier.used(this.keySets, site.id, this.keySetsKept, (found) =>
-      found !== undefined && found.url === url ? found : { url, keys: undefined, fetchedAt: -Infinity, fetching: undefined },
+      found !== undefined && found.url === url ? found : { url, keys: undefined, fetchedAt: -Infinity, fetching: undefined, failure: undefined },
     );
     return async (protectedHeader, token) => {
       const keys = entry.keys !== undefined && isFreshFor(entry.fetchedAt, JWKS_CACHE_MAX_AGE_MS) ? entry.keys : await this.reload(entry);
@@ -126,14 +163,25 @@ export class IdentityVerifier {
     };
   }
 
-  /** The site's JWKS read again; one fetch at a time per site, which every request waiting on it shares. */
+  /**
+   * The site's JWKS read again; one fetch at a time per site, which every request waiting on it shares. A fetch
+   * that failed lately is answered with its failure, unfetched.
+   */
   private reload(entry: SiteKeySet): Promise<JWTVerifyGetKey> {
+    if (entry.failure !== undefined && isFreshFor(entry.failure.at, JWKS_FAILURE_MEMORY_MS)) return Promise.reject(entry.failure.error);
     entry.fetching ??= this.fetchKeySet(entry.url)
-      .then((keys) => {
-        entry.keys = keys;
-        entry.fetchedAt = Date.now();
-        return keys;
-      })
+      .then(
+        (keys) => {
+          entry.keys = keys;
+          entry.fetchedAt = Date.now();
+          entry.failure = undefined;
+          return keys;
+        },
+        (error: unknown) => {
+          entry.failure = { error, at: Date.now() };
+          throw error;
+        },
+      )
       .finally(() => {
         entry.fetching = undefined;
       });
@@ -155,15 +203,30 @@ export class IdentityVerifier {
       await response.body?.cancel();
       throw new errors.JOSEError('Expected 200 OK from the JSON Web Key Set HTTP response');
     }
-    let document: string;
+    const document = await jwksTextOf(response);
     let parsed: unknown;
     try {
-      document = await response.text();
       parsed = JSON.parse(document);
     } catch (cause) {
       throw new errors.JOSEError('Failed to parse the JSON Web Key Set HTTP response as JSON', { cause });
     }
-    return IdentityVerifier.used(this.keySetsByDocument, document, this.keySetsKept, (found) => found ?? createLocalJWKSet(parsed as Parameters<typeof createLocalJWKSet>[0]));
+    // Kept by the document's digest, not its text: the map's keys stay 43 characters whatever an admin serves.
+    return IdentityVerifier.used(this.keySetsByDocument, digestOf(document), this.keySetsKept, (found) =>
+      found ?? createLocalJWKSet(parsed as Parameters<typeof createLocalJWKSet>[0]),
+    );
+  }
+
+  /**
+   * What a token says of its audience and expiry is checked before any key is fetched, with the answer a genuine
+   * token would get for it after its signature is checked: a token that fails them gets nothing from us anyway, and
+   * forging one costs the forger nothing, so it must cost us no fetch either. The signature check repeats them.
+   */
+  private refuseUnverifiedClaims(claims: JWTPayload): void {
+    const audiences = typeof claims.aud === 'string' ? [claims.aud] : (claims.aud ?? []);
+    if (!audiences.includes(this.expected.audience)) throw new DomainError('forbidden', 'not_owner', messages.ownerOnly);
+    const nowSeconds = Date.now() / 1000;
+    if (typeof claims.exp !== 'number') throw new DomainError('unauthenticated', 'invalid_identity', messages.invalidIdentity);
+    if (claims.exp + CLOCK_TOLERANCE_SECONDS <= nowSeconds) throw new DomainError('unauthenticated', 'token_expired', messages.tokenExpired);
   }
 
   /** Forget cached keys (a site's admin moved, or a demo reset). */
@@ -176,13 +239,16 @@ export class IdentityVerifier {
     token: string,
     findSiteByAdminUrl: (adminUrl: string) => Promise<S | undefined>,
   ): Promise<VerifiedIdentity<S>> {
-    let issuer: string | undefined;
+    let claims: JWTPayload;
     try {
-      issuer = decodeJwt(token).iss;
+      if (decodeProtectedHeader(token).alg !== IDENTITY_ALGORITHM) throw new Error('not an RS256 token');
+      claims = decodeJwt(token);
     } catch {
       throw new DomainError('unauthenticated', 'invalid_identity', messages.invalidIdentity);
     }
+    const issuer = claims.iss;
     if (typeof issuer !== 'string' || issuer === '') throw new DomainError('unauthenticated', 'invalid_identity', messages.invalidIdentity);
+    this.refuseUnverifiedClaims(claims);
     // Refused before any lookup or fetch: an admin outside the platform is no one we take keys from.
     const { platformIssuer } = this.expected;
     if (platformIssuer !== null && !isUnderPlatform(issuer, platformIssuer)) throw new DomainError('forbidden', 'not_owner', messages.ownerOnly);
