@@ -44,7 +44,7 @@ import { Metrics } from './observability/metrics';
 import { Retention } from './observability/retention';
 import { startErrorReports } from './observability/errorReports';
 import { observeProvider } from './observability/observedProviders';
-import { registerRequestContext, requestIdOf } from './observability/requestContext';
+import { registerRequestContext, requestIdsFrom } from './observability/requestContext';
 
 const API_PREFIX = '/api/';
 const INTERNAL_PREFIX = '/__';
@@ -152,8 +152,8 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
     requestTimeout: config.runtime.http.requestMs,
     connectionTimeout: config.runtime.http.connectionMs,
     keepAliveTimeout: config.runtime.http.keepAliveMs,
-    // The proxy's x-request-id when it is a plain token, else a new UUID (observability/requestContext.ts).
-    genReqId: requestIdOf,
+    // The trusted proxy's x-request-id when it is a plain token, else a new UUID (observability/requestContext.ts).
+    genReqId: requestIdsFrom(config.trustProxyHops > 0),
   });
   await registerRequestContext(app);
   // Replies carrying the catalogue reuse its JSON text (http/serializeReply.ts).
