@@ -15,6 +15,8 @@ let server: Server;
 let base: string;
 let privateKey: CryptoKey;
 let document: string;
+/** What the rotating site's admin serves now: its first key, then a new one under the same kid. */
+let rotatingDocument: string;
 /** JWKS requests by path */
 const fetches = new Map<string, number>();
 
@@ -48,6 +50,7 @@ beforeAll(async () => {
     else if (path.startsWith('/sites/moved/')) response.writeHead(302, { location: '/sites/a/.well-known/jwks.json' }).end();
     else if (path.startsWith('/sites/huge-declared/')) response.writeHead(200, { 'content-type': 'application/json', 'content-length': String(HUGE) }).end();
     else if (path.startsWith('/sites/huge-chunked/')) streamHugeKeySet(response);
+    else if (path.startsWith('/sites/rotating/')) response.writeHead(200, { 'content-type': 'application/json' }).end(rotatingDocument);
     else response.writeHead(200, { 'content-type': 'application/json' }).end(document);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -113,6 +116,39 @@ describe('IdentityVerifier key sets', () => {
   it.each(['broken', 'not-json', 'moved'])("answers 'identity_unavailable' when the admin's JWKS cannot be read (%s)", async (id) => {
     const verifier = new IdentityVerifier({ audience: AUDIENCE, platformIssuer: base });
     expect(await refusalOf(verify(verifier, siteOf(id)))).toBe('identity_unavailable');
+  });
+
+  it('takes a key rotated in under the same kid once the cooldown has passed, not only when the kept key set expires', async () => {
+    const site = siteOf('rotating');
+    rotatingDocument = document;
+    const verifier = new IdentityVerifier({ audience: AUDIENCE, platformIssuer: base });
+    await verify(verifier, site);
+
+    const rotated = await generateKeyPair('RS256');
+    rotatingDocument = JSON.stringify({ keys: [{ ...(await exportJWK(rotated.publicKey)), kid: 'platform', alg: 'RS256', use: 'sig' }] });
+    const signedWithRotated = () =>
+      new SignJWT({ role: 'Owner' })
+        .setProtectedHeader({ alg: 'RS256', kid: 'platform' })
+        .setIssuer(site.admin_url)
+        .setAudience(AUDIENCE)
+        .setSubject('owner@rotating.example')
+        .setIssuedAt()
+        .setExpirationTime('5m')
+        .sign(rotated.privateKey);
+    const lookUp = async (adminUrl: string) => (adminUrl === site.admin_url ? site : undefined);
+    fetches.clear();
+    // Within the cooldown a bad signature fetches nothing: forging one costs the admin no request.
+    expect(await refusalOf(verifier.verify(await signedWithRotated(), lookUp))).toBe('invalid_identity');
+    expect(fetches.size).toBe(0);
+
+    const now = Date.now();
+    const later = jest.spyOn(Date, 'now').mockReturnValue(now + 31_000);
+    try {
+      expect((await verifier.verify(await signedWithRotated(), lookUp)).email).toBe('owner@rotating.example');
+      expect(fetches.get('/sites/rotating/.well-known/jwks.json')).toBe(1);
+    } finally {
+      later.mockRestore();
+    }
   });
 
   it("remembers a failed fetch for a while: the next sign-ins of that site are answered without asking its admin", async () => {

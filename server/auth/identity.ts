@@ -146,11 +146,14 @@ export class IdentityVerifier {
     return value;
   }
 
-  private keySetFor(site: IdentitySite): JWTVerifyGetKey {
+  private keySetOf(site: IdentitySite): SiteKeySet {
     const url = jwksUrlOf(site.admin_url).href;
-    const entry = IdentityVerifier.used(this.keySets, site.id, this.keySetsKept, (found) =>
+    return IdentityVerifier.used(this.keySets, site.id, this.keySetsKept, (found) =>
       found !== undefined && found.url === url ? found : { url, keys: undefined, fetchedAt: -Infinity, fetching: undefined, failure: undefined },
     );
+  }
+
+  private keysOf(entry: SiteKeySet): JWTVerifyGetKey {
     return async (protectedHeader, token) => {
       const keys = entry.keys !== undefined && isFreshFor(entry.fetchedAt, JWKS_CACHE_MAX_AGE_MS) ? entry.keys : await this.reload(entry);
       try {
@@ -256,13 +259,21 @@ export class IdentityVerifier {
     if (site === undefined) throw new DomainError('unauthenticated', 'invalid_identity', messages.invalidIdentity);
 
     try {
-      const { payload } = await jwtVerify(token, this.keySetFor(site), {
+      const options = {
         algorithms: [IDENTITY_ALGORITHM],
         issuer: site.admin_url,
         audience: this.expected.audience,
         clockTolerance: CLOCK_TOLERANCE_SECONDS,
         maxTokenAge: MAX_TOKEN_AGE,
         requiredClaims: ['sub', 'exp', 'iat'],
+      };
+      const keySet = this.keySetOf(site);
+      const { payload } = await jwtVerify(token, this.keysOf(keySet), options).catch(async (error: unknown) => {
+        // A key rotated in under the same kid: the kept key no longer matches the signature. The JWKS is read
+        // again, at most once a cooldown, as for an unknown kid; a forged signature costs no more than that.
+        if (!(error instanceof errors.JWSSignatureVerificationFailed) || isFreshFor(keySet.fetchedAt, JWKS_COOLDOWN_MS)) throw error;
+        await this.reload(keySet);
+        return jwtVerify(token, this.keysOf(keySet), options);
       });
       const email = payload.sub;
       if (typeof email !== 'string' || email === '') throw new DomainError('unauthenticated', 'invalid_identity', messages.invalidIdentity);
