@@ -158,7 +158,7 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
   await registerRequestContext(app);
   // Replies carrying the catalogue reuse its JSON text (http/serializeReply.ts).
   app.setReplySerializer(serializeReply);
-  const identity = new IdentityVerifier({ audience: config.identity.audience, platformIssuer: config.identity.issuer });
+  const identity = new IdentityVerifier({ audience: config.identity.audience, platformIssuer: config.identity.issuer }, app.log);
   const now = options.now ?? Date.now;
   // JSON answers over a KB go compressed to clients that accept it. gzip and deflate only: brotli at its default
   // quality costs more CPU per answer than the server spends building it. An answer many requests share (the
