@@ -31,6 +31,8 @@ export interface SitesTable {
   admin_origins_json: string;
   /** Unix seconds; set when the platform removed the site: its rows are kept, it can no longer sign in */
   deleted_at: number | null;
+  /** Unix ms; sessions issued before it are refused for good (set when the site was removed: migration 0019) */
+  sessions_from?: number | null;
   /** the base-plan price the site starts a trial of on its owner's first sign-in (billing/siteTrial.ts); null: none */
   trial_price_id: string | null;
   /** that trial's length in days (1 to 90); null with trial_price_id */
@@ -76,6 +78,8 @@ export interface UsersTable {
   email_key: string;
   /** Unix seconds; set when the platform removed the user: the row stays for its payment customer */
   removed_at: number | null;
+  /** Unix ms; the user's sessions issued before it are refused for good (removed, or no longer the owner: 0019) */
+  sessions_from?: number | null;
 }
 
 /** The payment provider's customer, one per paying user. */

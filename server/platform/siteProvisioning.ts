@@ -47,6 +47,12 @@ function subdomainOf(siteId: string, body: SitePut): string {
 }
 
 /** The row of a site the directory does not have yet, as a PUT makes it (its owner is set once its users exist). */
+/**
+ * The moment a removal or an owner change ends sessions, on the clock session tokens record their issue by (the
+ * process's own, never the demo's adjustable one): sessions issued before it stay ended (migration 0019).
+ */
+const sessionsEndNow = () => Date.now();
+
 function newSiteRow(siteId: string, body: SitePut, subdomain: string, now: number, proDomain: string): SitesTable {
   return {
     id: siteId,
@@ -221,7 +227,7 @@ export class SiteProvisioning {
     const directory = new SiteDirectory(this.db);
     const site = await directory.findSite(siteId);
     if (site === undefined || site.deleted_at !== null) throw new DomainError('not_found', 'not_found', messages.notFound);
-    await directory.updateSite(siteId, { deleted_at: toUnixSeconds(this.options.now()) });
+    await directory.updateSite(siteId, { deleted_at: toUnixSeconds(this.options.now()), sessions_from: sessionsEndNow() });
   }
 
   private async write(trx: Db, directory: SiteDirectory, siteId: string, body: SitePut): Promise<PutResult> {
@@ -301,12 +307,15 @@ export class SiteProvisioning {
     // Whoever the body no longer names is removed: their sessions end with their next call.
     for (const user of users) {
       if (!named.has(user.id) && user.removed_at === null) {
-        await directory.updateUser(user.id, { removed_at: now });
+        await directory.updateUser(user.id, { removed_at: now, sessions_from: sessionsEndNow() });
         changed = true;
       }
     }
     site = await directory.findSite(siteId);
     if (site!.owner_user_id !== ownerId) {
+      // The old owner's sessions end for good: naming them owner again later does not bring those back.
+      const oldOwnerId = site!.owner_user_id;
+      if (oldOwnerId !== null && named.has(oldOwnerId)) await directory.updateUser(oldOwnerId, { sessions_from: sessionsEndNow() });
       await directory.updateSite(siteId, { owner_user_id: ownerId });
       changed = true;
       site = await directory.findSite(siteId);

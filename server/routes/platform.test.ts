@@ -254,6 +254,43 @@ describe('live sessions follow the platform', () => {
   });
 });
 
+describe('ended sessions stay ended, whatever is restored', () => {
+  const newSession = async () => demo.sessionToken('active');
+
+  it("a removed site's sessions: the site brought back, its owner signs in anew, the old session is still refused", async () => {
+    const site = await activeSite();
+    const old = await newSession();
+    expect((await platform('DELETE', '/sites/site_active')).status).toBe(204);
+    expect((await platform('PUT', '/sites/site_active', bodyOf(site))).status).toBe(201);
+
+    const refused = await billingData(old);
+    expect(refused.status).toBe(401);
+    expect(errorOf(refused).code).toBe('invalid_session');
+    expect((await billingData(await newSession())).status).toBe(200);
+  });
+
+  it("a removed user's sessions: named again, the old session is still refused", async () => {
+    const site = await activeSite();
+    const old = await newSession();
+    // The owner handed over and dropped, then named owner again.
+    await platform('PUT', '/sites/site_active', bodyOf(site, { owner: { email: 'new.owner@active.example.com', name: 'New Owner' }, staff: [] }));
+    await platform('PUT', '/sites/site_active', bodyOf(site));
+
+    expect(errorOf(await billingData(old)).code).toBe('invalid_session');
+    expect((await billingData(await newSession())).status).toBe(200);
+  });
+
+  it("an owner's sessions: owner again after another, the old session is still refused", async () => {
+    const site = await activeSite();
+    const old = await newSession();
+    await platform('PUT', '/sites/site_active', bodyOf(site, { owner: { email: 'new.owner@active.example.com', name: 'New Owner' }, staff: [{ ...site.owner, role: 'Administrator' }] }));
+    await platform('PUT', '/sites/site_active', bodyOf(site));
+
+    expect(errorOf(await billingData(old)).code).toBe('invalid_session');
+    expect((await billingData(await newSession())).status).toBe(200);
+  });
+});
+
 describe("a site's own address", () => {
   function configOf(html: string): { site: string | null; hostOrigins: string[] } {
     const match = /<script id="panel-config" type="application\/json">([\s\S]*?)<\/script>/.exec(html);
