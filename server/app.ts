@@ -6,6 +6,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import fastifyCompress from '@fastify/compress';
+import { z } from 'zod';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { KyselyPlugin } from 'kysely';
 import { IdentityVerifier } from './auth/identity';
@@ -32,6 +33,7 @@ import type { PaymentsProvider } from './payments/provider';
 import { registerAccountRoutes } from './routes/account';
 import { registerActionRoutes } from './routes/actions';
 import { registerDomainRoutes } from './routes/domains';
+import { parseBody } from './http/validate';
 import { registerOpenApiRoute } from './routes/openapi';
 import { isPagePath, registerPanelPage } from './routes/panelPage';
 import { registerPlanChangeRoutes } from './routes/planChanges';
@@ -64,8 +66,8 @@ export interface PanelServerOptions {
   /** default: the one the configuration names (payments/factory.ts) */
   payments?: PaymentsProvider;
   now?: () => number;
-  /** demo mode: reseeds every scenario (POST /__demo/reset) */
-  reseed?: () => Promise<unknown>;
+  /** demo mode: reseeds every scenario (POST /__demo/reset), and deletes every other site only when asked */
+  reseed?: (options: { deleteOtherSites: boolean }) => Promise<unknown>;
   logger?: FastifyServerOptions['logger'];
   /** the test wing, in the demo only (testing/testHooks.ts) */
   testHooks?: TestHooks;
@@ -95,22 +97,18 @@ export interface PanelServer {
   metrics: Metrics;
 }
 
-/** The payment sandbox's invoice pages, script, card frame and portal: the demo's stand-in for the provider's. */
-async function addSandboxRoutes(
-  app: FastifyInstance,
-  options: PanelServerOptions,
-  payments: PaymentsProvider,
-  domains: { services: DomainServices; rechecks: DomainRechecks },
-): Promise<void> {
-  const [{ registerSandboxInvoicePages }, { registerSandboxPaymentRoutes }, { registerSandboxClockRoutes }, { HostedInvoicePages }] = await Promise.all([
+/**
+ * The payment sandbox's invoice pages, script, card frame and portal: the demo's and the evaluation's stand-in for
+ * the provider's.
+ */
+async function addSandboxRoutes(app: FastifyInstance, options: PanelServerOptions, payments: PaymentsProvider): Promise<void> {
+  const [{ registerSandboxInvoicePages }, { registerSandboxPaymentRoutes }, { HostedInvoicePages }] = await Promise.all([
     import('./routes/demoSandboxInvoicePages'),
     import('./routes/demoSandboxPayments'),
-    import('./routes/demoSandboxClock'),
     import('./payments/sandbox/sandboxInvoicePages'),
   ]);
   const { config } = options;
   registerSandboxInvoicePages(app, new HostedInvoicePages(options.db), config.brand);
-  registerSandboxClockRoutes(app, { payments, customDomains: domains.services.customDomains, domainRechecks: domains.rechecks });
   registerSandboxPaymentRoutes(app, {
     payments,
     publishableKey: config.payments.publishableKey,
@@ -118,6 +116,16 @@ async function addSandboxRoutes(
     hostOrigins: options.hostOrigins,
     siteAdminOrigins: (siteId) => new SiteDirectory(options.db).liveSiteAdminOrigins(siteId),
   });
+}
+
+/** The demo's clock: renewals and domain rechecks a test or a person brings forward (`/__demo/*`, the demo only). */
+async function addDemoClockRoutes(
+  app: FastifyInstance,
+  payments: PaymentsProvider,
+  domains: { services: DomainServices; rechecks: DomainRechecks },
+): Promise<void> {
+  const { registerSandboxClockRoutes } = await import('./routes/demoSandboxClock');
+  registerSandboxClockRoutes(app, { payments, customDomains: domains.services.customDomains, domainRechecks: domains.rechecks });
 }
 
 /** The error-reporting service's stand-in, which a SENTRY_DSN on this server's own address reports to. */
@@ -133,6 +141,9 @@ async function addDemoDomains(app: FastifyInstance, options: PanelServerOptions,
   const { dnsPort } = await add(app, { db: options.db, now, host: config.listenHost, dnsPort: config.domains.dnsPort, proDomain: config.brand.proDomain });
   return dnsPort;
 }
+
+/** `POST /__demo/reset`'s body: nothing, or what becomes of the sites the demo did not make (kept by default). */
+const demoResetSchema = z.strictObject({ otherSites: z.enum(['keep', 'delete']).optional() });
 
 function statusOf(error: unknown): number {
   const status = (error as { statusCode?: unknown }).statusCode;
@@ -251,12 +262,14 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
   const demoDnsPort = config.demo ? await addDemoDomains(app, wired, now) : null;
   const dnsServers = config.domains.dnsServers ?? (demoDnsPort === null ? [] : [`${config.listenHost}:${demoDnsPort}`]);
   const domains = createDomainServices(config.domains, { db, now, dnsServers, observer, domainSettings: config.domainSettings, proDomain: config.brand.proDomain });
-  registerDomainRoutes(app, { ...deps, domains });
+  registerDomainRoutes(app, { ...deps, domains, features: config.features });
   // Two schedules, run as the retention prune is: unproven claims end when they expire (domainClaims.ts), live
-  // domains are rechecked and, their DNS gone, removed after the grace (domainRechecks.ts).
+  // domains are rechecked and, their DNS gone, removed after the grace (domainRechecks.ts). Without custom domains
+  // offered neither runs: their edge may not be configured.
   const claimSweep = new DomainClaimSweep(() => domains.customDomains.expireClaims(), config.domainSettings, app.log);
   const domainRechecks = new DomainRechecks({ ...domains, settings: config.domainSettings, log: app.log, now });
   app.addHook('onReady', async () => {
+    if (!config.features.customDomains) return;
     claimSweep.start();
     domainRechecks.start();
   });
@@ -264,14 +277,17 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
     await Promise.all([claimSweep.stop(), domainRechecks.stop()]);
   });
 
-  // The payment sandbox belongs to the demo; production uses the real provider's script and pages.
-  if (config.demo) await addSandboxRoutes(app, wired, payments, { services: domains, rechecks: domainRechecks });
+  // The payment sandbox belongs to the demo and the evaluation; production uses the real provider's script and pages.
+  if (config.demo || config.evaluation) await addSandboxRoutes(app, wired, payments);
+  if (config.demo) await addDemoClockRoutes(app, payments, { services: domains, rechecks: domainRechecks });
   if (config.demo) await addErrorReportStandIn(app, config);
 
   const { reseed } = options;
   if (config.demo && reseed !== undefined) {
-    app.post('/__demo/reset', async () => {
-      await reseed();
+    app.post('/__demo/reset', async (request) => {
+      // The demo's own sites are rewritten; another site goes only when the caller says so (the test harness).
+      const { otherSites } = parseBody(demoResetSchema, request.body ?? {});
+      await reseed({ deleteOtherSites: otherSites === 'delete' });
       testHooks?.reset();
       identity.clear();
       // Every browser test starts with none of the limits spent.

@@ -19,6 +19,7 @@ import {
   resolveHostOrigins,
 } from './config';
 import { DEFAULT_PLATFORM_CALLS_PER_MINUTE } from './http/providerCalls';
+import { FEATURE_SETTINGS } from './startMode';
 
 /** The demo switch. */
 const DEMO = { DEMO: '1' };
@@ -41,6 +42,9 @@ const PRODUCTION = {
   REGISTRAR_PROVIDER: 'entri',
   ENTRI_APPLICATION_ID: 'inkwell-live',
   ENTRI_SECRET: 'secret',
+  CUSTOM_DOMAINS_ENABLED: '1',
+  SENDING_DOMAINS_ENABLED: '1',
+  DOMAIN_PURCHASE_ENABLED: '1',
   TRUST_PROXY_HOPS: '0',
   // Or SINGLE_NODE=1 (server/runtimeSettings.test.ts).
   DATABASE_URL: 'postgres://billing@db.internal/billing',
@@ -55,7 +59,7 @@ describe('the demo switch and production', () => {
   it.each([[{}], [{ NODE_ENV: 'test' }], [{ NODE_ENV: 'development', DEMO: '0' }], [{ ...PRODUCTION, NODE_ENV: 'staging' }]])(
     'refuses to start with neither: %j',
     (env) => {
-      expect(() => loadConfig(env)).toThrow(new ConfigError('set DEMO=1 to run the demo, or NODE_ENV=production with the real settings (docs/deploy.md)'));
+      expect(() => loadConfig(env)).toThrow(new ConfigError('set DEMO=1 to run the demo, EVALUATION=1 to evaluate, or NODE_ENV=production with the real settings (docs/deploy.md)'));
     },
   );
 
@@ -88,13 +92,13 @@ describe('what production requires', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
       new ConfigError(
         'NODE_ENV=production needs SESSION_SECRET, PLATFORM_API_KEYS, IDENTITY_AUDIENCE, PAYMENTS_PROVIDER=stripe, ' +
-          'STRIPE_SECRET_KEY, PAYMENT_PUBLISHABLE_KEY, PAYMENTS_WEBHOOK_SECRET, EDGE_PROVIDER=cloudflare, EDGE_API_TOKEN, EDGE_ZONE_ID, ' +
-          'MAIL_PROVIDER=mailgun, MAILGUN_API_KEY, REGISTRAR_PROVIDER=entri, ENTRI_APPLICATION_ID, ENTRI_SECRET, TRUST_PROXY_HOPS (docs/deploy.md)',
+          'STRIPE_SECRET_KEY, PAYMENT_PUBLISHABLE_KEY, PAYMENTS_WEBHOOK_SECRET, CUSTOM_DOMAINS_ENABLED, SENDING_DOMAINS_ENABLED, ' +
+          'DOMAIN_PURCHASE_ENABLED, TRUST_PROXY_HOPS, DATABASE_URL (or SINGLE_NODE=1) (docs/deploy.md)',
       ),
     );
   });
 
-  it.each(Object.keys(PRODUCTION).filter((name) => name !== 'NODE_ENV' && name !== 'DATABASE_URL'))('refuses to start without %s', (name) => {
+  it.each(Object.keys(PRODUCTION).filter((name) => !['NODE_ENV', 'DATABASE_URL', ...FEATURE_SETTINGS.map(({ setting }) => setting)].includes(name)))('refuses to start without %s', (name) => {
     expect(() => loadConfig({ ...PRODUCTION, [name]: ' ' })).toThrow(new RegExp(`^NODE_ENV=production needs ${name}(=\\w+)? \\(docs/deploy\\.md\\)$`));
   });
 
@@ -104,6 +108,27 @@ describe('what production requires', () => {
   ])('refuses the sandboxes: %j', (sandboxes, needed) => {
     expect(() => loadConfig({ ...PRODUCTION, ...sandboxes })).toThrow(new ConfigError(`NODE_ENV=production needs ${needed} (docs/deploy.md)`));
   });
+
+  it.each(FEATURE_SETTINGS.map(({ setting }) => setting))('refuses to start without %s said, on or off', (name) => {
+    expect(() => loadConfig({ ...PRODUCTION, [name]: ' ' })).toThrow(new ConfigError(`NODE_ENV=production needs ${name} (docs/deploy.md)`));
+  });
+
+  it('starts with the card provider alone when every domain feature is off, and offers none', () => {
+    const domainProviders = Object.fromEntries(FEATURE_SETTINGS.flatMap(({ provider }) => provider.map(({ name }) => [name, ''])));
+    const config = loadConfig({ ...PRODUCTION, ...domainProviders, CUSTOM_DOMAINS_ENABLED: 'off', SENDING_DOMAINS_ENABLED: '0', DOMAIN_PURCHASE_ENABLED: 'no' });
+    expect(config.features).toEqual({ customDomains: false, sendingDomains: false, domainPurchase: false });
+    expect(panelRuntimeConfig(config, [])).toMatchObject({ customDomainsEnabled: false, sendingDomainsEnabled: false, domainPurchaseEnabled: false });
+  });
+
+  it.each(FEATURE_SETTINGS.map(({ setting, provider }) => [setting, provider] as const))(
+    'needs, with %s on, its provider alone',
+    (setting, provider) => {
+      const domainProviders = Object.fromEntries(FEATURE_SETTINGS.flatMap((feature) => feature.provider.map(({ name }) => [name, ''])));
+      const off = Object.fromEntries(FEATURE_SETTINGS.map((feature) => [feature.setting, '0']));
+      const needed = provider.map((entry) => ('value' in entry ? `${entry.name}=${entry.value}` : entry.name)).join(', ');
+      expect(() => loadConfig({ ...PRODUCTION, ...domainProviders, ...off, [setting]: '1' })).toThrow(new ConfigError(`NODE_ENV=production needs ${needed} (docs/deploy.md)`));
+    },
+  );
 
   it('has no demo default left: the real scripts, the configured secrets, and production in error reports', () => {
     const config = loadConfig(PRODUCTION);
@@ -242,9 +267,11 @@ describe('payments configuration', () => {
 });
 
 describe('domain settings of the panel', () => {
-  it('defaults to pages of the company site, purchase on and the demo widget', () => {
+  it('defaults to pages of the company site, every domain feature on and the demo widget', () => {
     expect(panelRuntimeConfig(loadConfig({ ...DEMO, COMPANY_SITE: 'https://co.test' }), [])).toMatchObject({
       domainSiteUrl: 'https://co.test/domains/',
+      customDomainsEnabled: true,
+      sendingDomainsEnabled: true,
       domainPurchaseEnabled: true,
       registrarScriptUrl: '/sandbox/entri.js',
       domainHelpUrl: 'https://co.test/help/custom-domains/',
@@ -256,6 +283,8 @@ describe('domain settings of the panel', () => {
     const config = loadConfig({
       ...DEMO,
       DOMAIN_SITE_URL: 'https://domains.co.test/',
+      CUSTOM_DOMAINS_ENABLED: 'no',
+      SENDING_DOMAINS_ENABLED: '0',
       DOMAIN_PURCHASE_ENABLED: 'off',
       REGISTRAR_SCRIPT_URL: 'https://cdn.registrar.test/widget.js',
       DOMAIN_HELP_URL: 'https://co.test/a',
@@ -263,6 +292,8 @@ describe('domain settings of the panel', () => {
     });
     expect(panelRuntimeConfig(config, [])).toMatchObject({
       domainSiteUrl: 'https://domains.co.test/',
+      customDomainsEnabled: false,
+      sendingDomainsEnabled: false,
       domainPurchaseEnabled: false,
       registrarScriptUrl: 'https://cdn.registrar.test/widget.js',
       domainHelpUrl: 'https://co.test/a',

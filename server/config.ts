@@ -110,6 +110,19 @@ export interface IdentityConfig {
   issuer: string | null;
 }
 
+/**
+ * What the platform offers its owners beyond billing, each needing its provider when on (startMode.ts
+ * FEATURE_SETTINGS): CUSTOM_DOMAINS_ENABLED (the edge), SENDING_DOMAINS_ENABLED (the mail provider),
+ * DOMAIN_PURCHASE_ENABLED (the registrar; shown to staff accounts only, SPEC 5). Production must say each, on or off;
+ * the demo offers all three; the evaluation the first two. An off feature's calls answer 404 `feature_not_offered`
+ * and the panel tells the owner it is not offered (docs/deploy.md "Features").
+ */
+export interface Features {
+  customDomains: boolean;
+  sendingDomains: boolean;
+  domainPurchase: boolean;
+}
+
 export interface ServerConfig {
   /**
    * DEMO=1, the demo switch: the demo host, its seeding and DNS server, the /__demo, /__test and /sandbox routes,
@@ -117,8 +130,15 @@ export interface ServerConfig {
    * served otherwise: loadConfig refuses a start with neither the switch nor production, and with both.
    */
   demo: boolean;
+  /**
+   * EVALUATION=1 (`npm run evaluate`): production's shape (no demo host, no seeding, no /__demo or /__test routes,
+   * the database as it is) on the sandbox providers, whose /sandbox routes it serves; on loopback only, with a
+   * platform key of the evaluator's own. Never with DEMO=1 or NODE_ENV=production (docs/deploy.md "Evaluation").
+   */
+  evaluation: boolean;
   /** NODE_ENV === 'production': the real settings required (loadConfig), HTTPS only, the built page read once. */
   production: boolean;
+  features: Features;
   /** LISTEN_HOST: the interface every listener binds to; loopback by default, 0.0.0.0 in a container. */
   listenHost: string;
   /** The panel and its API. 0 picks a free port (tests). */
@@ -156,11 +176,14 @@ export interface ServerConfig {
   portalLoginUrl: string;
   environment: string;
   /**
-   * The domain screens' pages and purchase flag, as the panel's configuration carries them: DOMAIN_SITE_URL,
-   * DOMAIN_PURCHASE_ENABLED, DOMAIN_HELP_URL, SENDING_DOMAIN_HELP_URL; by default pages of the company site and
-   * purchase on. (The widget's REGISTRAR_SCRIPT_URL is in `domains`.)
+   * The domain screens' pages, as the panel's configuration carries them: DOMAIN_SITE_URL, DOMAIN_HELP_URL,
+   * SENDING_DOMAIN_HELP_URL; by default pages of the company site. (The widget's REGISTRAR_SCRIPT_URL is in
+   * `domains`, the purchase flag in `features`.)
    */
-  domainPages: Omit<ReturnType<typeof defaultDomainSettings>, 'registrarScriptUrl'>;
+  domainPages: Omit<
+    ReturnType<typeof defaultDomainSettings>,
+    'registrarScriptUrl' | 'customDomainsEnabled' | 'sendingDomainsEnabled' | 'domainPurchaseEnabled'
+  >;
   /** The built panel (webpack output). */
   distDir: string;
   /**
@@ -277,6 +300,8 @@ const settingsEnv = {
   PORTAL_LOGIN_URL: text,
   APP_ENV: text,
   DOMAIN_SITE_URL: text,
+  CUSTOM_DOMAINS_ENABLED: flag,
+  SENDING_DOMAINS_ENABLED: flag,
   DOMAIN_PURCHASE_ENABLED: flag,
   DOMAIN_HELP_URL: text,
   SENDING_DOMAIN_HELP_URL: text,
@@ -299,7 +324,7 @@ function requireWith(ctx: z.RefinementCtx, chosen: boolean, needed: ReadonlyArra
   if (chosen && needed.some((value) => value === null)) refuse(ctx, message);
 }
 
-function paymentsOf(env: Settings, demo: boolean, ctx: z.RefinementCtx): PaymentsConfig {
+function paymentsOf(env: Settings, { demo, evaluation }: StartMode, ctx: z.RefinementCtx): PaymentsConfig {
   requireWith(ctx, env.PAYMENTS_PROVIDER === 'stripe', [env.STRIPE_SECRET_KEY], 'PAYMENTS_PROVIDER=stripe needs STRIPE_SECRET_KEY');
   return {
     provider: env.PAYMENTS_PROVIDER,
@@ -307,11 +332,12 @@ function paymentsOf(env: Settings, demo: boolean, ctx: z.RefinementCtx): Payment
     stripeApiBase: env.STRIPE_API_BASE,
     publishableKey: env.PAYMENT_PUBLISHABLE_KEY ?? DEFAULT_PUBLISHABLE_KEY,
     cancelDelayMs: env.CANCEL_DELAY_MS,
-    webhookSecret: env.PAYMENTS_WEBHOOK_SECRET ?? (demo ? SANDBOX_WEBHOOK_SECRET : null),
+    // The evaluation's sandbox signs with a secret of this process alone: its webhook route is not the demo's open one.
+    webhookSecret: env.PAYMENTS_WEBHOOK_SECRET ?? (demo ? SANDBOX_WEBHOOK_SECRET : evaluation ? randomBytes(32).toString('hex') : null),
   };
 }
 
-function domainsOf(env: Settings, demo: boolean, ctx: z.RefinementCtx): DomainsConfig {
+function domainsOf(env: Settings, sandboxes: boolean, ctx: z.RefinementCtx): DomainsConfig {
   requireWith(ctx, env.EDGE_PROVIDER === 'cloudflare', [env.EDGE_API_TOKEN, env.EDGE_ZONE_ID], 'EDGE_PROVIDER=cloudflare needs EDGE_API_TOKEN and EDGE_ZONE_ID');
   requireWith(ctx, env.MAIL_PROVIDER === 'mailgun', [env.MAILGUN_API_KEY], 'MAIL_PROVIDER=mailgun needs MAILGUN_API_KEY');
   requireWith(
@@ -335,11 +361,29 @@ function domainsOf(env: Settings, demo: boolean, ctx: z.RefinementCtx): DomainsC
     registrarApplicationId: env.ENTRI_APPLICATION_ID ?? DEFAULT_REGISTRAR_APPLICATION_ID,
     registrarSecret: env.ENTRI_SECRET,
     registrarApiUrl: env.ENTRI_API_URL,
-    registrarScriptUrl: env.REGISTRAR_SCRIPT_URL ?? (demo ? REGISTRAR_SANDBOX_SCRIPT_URL : REGISTRAR_CDN_SCRIPT_URL),
+    registrarScriptUrl: env.REGISTRAR_SCRIPT_URL ?? (sandboxes ? REGISTRAR_SANDBOX_SCRIPT_URL : REGISTRAR_CDN_SCRIPT_URL),
   };
 }
 
-function configOf(env: Settings, { demo, production }: StartMode, ctx: z.RefinementCtx): ServerConfig {
+/**
+ * Each feature's switch; unset, on in the demo and the evaluation (production must say it: startMode.ts). The
+ * evaluation offers no domain purchase: the registrar's sandbox widget and the DNS it registers into are the demo's.
+ */
+function featuresOf(env: Settings, { evaluation }: StartMode, ctx: z.RefinementCtx): Features {
+  if (evaluation && env.DOMAIN_PURCHASE_ENABLED === true) {
+    refuse(ctx, 'EVALUATION=1 offers no domain purchase: its sandbox registrar runs in the demo (DEMO=1) only (docs/deploy.md "Evaluation")');
+  }
+  return {
+    customDomains: env.CUSTOM_DOMAINS_ENABLED ?? true,
+    sendingDomains: env.SENDING_DOMAINS_ENABLED ?? true,
+    domainPurchase: env.DOMAIN_PURCHASE_ENABLED ?? !evaluation,
+  };
+}
+
+function configOf(env: Settings, mode: StartMode, ctx: z.RefinementCtx): ServerConfig {
+  const { demo, evaluation, production } = mode;
+  // The sandbox providers and their stand-ins, served by this server: the demo's and the evaluation's.
+  const sandboxes = demo || evaluation;
   const brand: Brand = {
     platformName: env.PLATFORM_NAME ?? defaultBrand.platformName,
     proDomain: env.PRO_DOMAIN ?? defaultBrand.proDomain,
@@ -349,13 +393,15 @@ function configOf(env: Settings, { demo, production }: StartMode, ctx: z.Refinem
   const domainDefaults = defaultDomainSettings(brand);
   return {
     demo,
+    evaluation,
     production,
+    features: featuresOf(env, mode, ctx),
     listenHost: env.LISTEN_HOST,
     port: env.PORT,
     hostPort: env.HOST_PORT,
     dataDir: path.resolve(projectRoot, env.DATA_DIR ?? '.data'),
     databaseUrl: env.DATABASE_URL,
-    // Unset only in the demo (production requires it): a secret of this process alone.
+    // Unset only in the demo and the evaluation (production requires it): a secret of this process alone.
     sessionSecret: env.SESSION_SECRET !== null ? new TextEncoder().encode(env.SESSION_SECRET) : new Uint8Array(randomBytes(32)),
     hostOrigins: env.HOST_ORIGINS,
     platformApiKeys: env.PLATFORM_API_KEYS.length > 0 ? env.PLATFORM_API_KEYS : demo ? [DEMO_PLATFORM_API_KEY] : [],
@@ -364,14 +410,13 @@ function configOf(env: Settings, { demo, production }: StartMode, ctx: z.Refinem
     sentryDsn: env.SENTRY_DSN,
     brand,
     // The demo loads a sandbox stand-in for the card provider's script from the panel's own server.
-    paymentScriptUrl: env.PAYMENT_SCRIPT_URL ?? (demo ? '/sandbox/payments.js' : 'https://js.stripe.com/v3/'),
-    payments: paymentsOf(env, demo, ctx),
-    domains: domainsOf(env, demo, ctx),
+    paymentScriptUrl: env.PAYMENT_SCRIPT_URL ?? (sandboxes ? '/sandbox/payments.js' : 'https://js.stripe.com/v3/'),
+    payments: paymentsOf(env, mode, ctx),
+    domains: domainsOf(env, sandboxes, ctx),
     portalLoginUrl: env.PORTAL_LOGIN_URL ?? defaultPortalLoginUrl(brand),
-    environment: env.APP_ENV ?? (demo ? 'demo' : ERROR_REPORTING.environment),
+    environment: env.APP_ENV ?? (demo ? 'demo' : evaluation ? 'evaluation' : ERROR_REPORTING.environment),
     domainPages: {
       domainSiteUrl: env.DOMAIN_SITE_URL ?? domainDefaults.domainSiteUrl,
-      domainPurchaseEnabled: env.DOMAIN_PURCHASE_ENABLED ?? domainDefaults.domainPurchaseEnabled,
       domainHelpUrl: env.DOMAIN_HELP_URL ?? domainDefaults.domainHelpUrl,
       sendingDomainHelpUrl: env.SENDING_DOMAIN_HELP_URL ?? domainDefaults.sendingDomainHelpUrl,
     },
@@ -428,5 +473,8 @@ export function panelRuntimeConfig(config: ServerConfig, hostOrigins: string[], 
     portalLoginUrl: config.portalLoginUrl,
     environment: config.environment,
     ...config.domainPages,
+    customDomainsEnabled: config.features.customDomains,
+    sendingDomainsEnabled: config.features.sendingDomains,
+    domainPurchaseEnabled: config.features.domainPurchase,
   };
 }

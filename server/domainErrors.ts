@@ -46,6 +46,12 @@ export const messages = {
   /** SPEC 8 "Generic defaults": the upcoming invoice is the provider's invoice preview */
   nextChargeUnavailable: 'Error fetching invoice preview',
   notFound: 'Not found',
+  /** a call of a feature the platform does not offer (config.ts Features); the panel shows no screen that makes one */
+  featureNotOffered: {
+    customDomains: 'Custom domains are not offered on this platform.',
+    sendingDomains: 'Custom sending domains are not offered on this platform.',
+    domainPurchase: 'Domain purchase is not offered on this platform.',
+  },
   /** The panel retries a 429 after 1, 2 then 4 s (SPEC 7) and then shows its generic message. */
   tooManyRequests: 'Too many requests: wait a minute, then try again.',
   jsonOnly: 'The request body must be JSON, sent with the content type application/json.',

@@ -1,6 +1,7 @@
 /**
  * `npm start` (after `npm run build`, with the demo switch DEMO=1): the panel and its API on PORT (4001), the demo
- * host on HOST_PORT (4000), on LISTEN_HOST (127.0.0.1); with NODE_ENV=production, the panel and its API alone.
+ * host on HOST_PORT (4000), on LISTEN_HOST (127.0.0.1); with NODE_ENV=production, the panel and its API alone; with
+ * EVALUATION=1 (`npm run evaluate`), the panel and its API alone on the sandbox providers, loopback only.
  * `main.ts migrate` (`npm run migrate`, compiled: `node dist-server/server/main.js migrate`) migrates the database
  * and exits: the release step (docs/deploy.md "Migrations").
  * On SIGTERM or SIGINT it stops gracefully (docs/deploy.md "Shutdown"), with close-with-grace: /readyz answers 503,
@@ -26,7 +27,17 @@ async function migrate(config: ServerConfig): Promise<void> {
   }
 }
 
+/** Said first and loudly: an evaluation takes sandbox cards, so nobody should mistake it for production. */
+const EVALUATION_BANNER = [
+  '*'.repeat(78),
+  '* EVALUATION (EVALUATION=1): sandbox card, edge and mail providers; no real card is charged, no real domain',
+  "* or mail is set up. Production's shape otherwise: no demo host, no demo sites, no /__demo routes. Not for",
+  '* production: serve NODE_ENV=production with the real settings (docs/deploy.md "Evaluation").',
+  '*'.repeat(78),
+].join('\n');
+
 async function serve(config: ServerConfig): Promise<void> {
+  if (config.evaluation) process.stdout.write(`${EVALUATION_BANNER}\n`);
   const servers = await startServers(config);
   process.stdout.write(`Billing panel and API: ${servers.panelUrl}\n`);
   if (servers.hostUrl !== null) process.stdout.write(`Demo host: ${servers.hostUrl}/?scenario=active#/pro\n`);

@@ -7,14 +7,18 @@ import { apiErrorSchema } from '../core/contract';
 import { SANDBOX_WEBHOOK_SECRET } from './config';
 import { WEBHOOK_PATH } from './payments/provider';
 import { webhookMessages } from './payments/stripeEvents';
-import { PRODUCTION_SETTINGS_ENV, START_TIMEOUT_MS, startDemo } from './testing/harness';
+import { CARD_PROVIDER_ONLY_ENV, PRODUCTION_SETTINGS_ENV, START_TIMEOUT_MS, startDemo } from './testing/harness';
 import { waitForStatus } from './testing/steadyLoad';
 import { errorOf, setUpDemo } from './testing/testKit';
 
 describe('a start that does not say which server it is', () => {
   it.each([
-    ['neither the demo switch nor production', { DEMO: '' }, 'Configuration error: set DEMO=1 to run the demo, or NODE_ENV=production with the real settings (docs/deploy.md)'],
-    ['an unknown NODE_ENV without the switch', { DEMO: '', NODE_ENV: 'staging' }, 'Configuration error: set DEMO=1 to run the demo, or NODE_ENV=production'],
+    [
+      'neither the demo switch nor production',
+      { DEMO: '' },
+      'Configuration error: set DEMO=1 to run the demo, EVALUATION=1 to evaluate, or NODE_ENV=production with the real settings (docs/deploy.md)',
+    ],
+    ['an unknown NODE_ENV without the switch', { DEMO: '', NODE_ENV: 'staging' }, 'Configuration error: set DEMO=1 to run the demo, EVALUATION=1 to evaluate, or NODE_ENV=production'],
     [
       'the demo switch with production',
       { ...PRODUCTION_SETTINGS_ENV, DEMO: '1', NODE_ENV: 'production' },
@@ -26,13 +30,30 @@ describe('a start that does not say which server it is', () => {
 });
 
 describe('a production start without its real settings', () => {
-  it('is refused, naming all that is missing', async () => {
+  it('is refused, naming all that is missing: the card provider, each feature said on or off, and the database', async () => {
     const unset = Object.fromEntries(Object.keys(PRODUCTION_SETTINGS_ENV).map((name) => [name, '']));
-    await expect(startDemo({ production: true, env: { ...unset, SESSION_SECRET: '' } })).rejects.toThrow(
+    await expect(startDemo({ production: true, env: { ...unset, SESSION_SECRET: '', DATABASE_URL: '', SINGLE_NODE: '' } })).rejects.toThrow(
       'Configuration error: NODE_ENV=production needs SESSION_SECRET, PLATFORM_API_KEYS, IDENTITY_AUDIENCE, ' +
-        'PAYMENTS_PROVIDER=stripe, STRIPE_SECRET_KEY, PAYMENT_PUBLISHABLE_KEY, PAYMENTS_WEBHOOK_SECRET, EDGE_PROVIDER=cloudflare, ' +
-        'EDGE_API_TOKEN, EDGE_ZONE_ID, MAIL_PROVIDER=mailgun, MAILGUN_API_KEY, REGISTRAR_PROVIDER=entri, ENTRI_APPLICATION_ID, ' +
-        'ENTRI_SECRET, TRUST_PROXY_HOPS (docs/deploy.md)',
+        'PAYMENTS_PROVIDER=stripe, STRIPE_SECRET_KEY, PAYMENT_PUBLISHABLE_KEY, PAYMENTS_WEBHOOK_SECRET, CUSTOM_DOMAINS_ENABLED, ' +
+        'SENDING_DOMAINS_ENABLED, DOMAIN_PURCHASE_ENABLED, TRUST_PROXY_HOPS, DATABASE_URL (or SINGLE_NODE=1) (docs/deploy.md)',
+    );
+  }, START_TIMEOUT_MS);
+
+  it.each([
+    ['CUSTOM_DOMAINS_ENABLED', 'the edge', 'EDGE_PROVIDER=cloudflare, EDGE_API_TOKEN, EDGE_ZONE_ID'],
+    ['SENDING_DOMAINS_ENABLED', 'the mail provider', 'MAIL_PROVIDER=mailgun, MAILGUN_API_KEY'],
+    ['DOMAIN_PURCHASE_ENABLED', 'the registrar', 'REGISTRAR_PROVIDER=entri, ENTRI_APPLICATION_ID, ENTRI_SECRET'],
+  ])('is refused with %s on and %s not configured, naming its settings', async (feature, _provider, needed) => {
+    await expect(startDemo({ production: true, env: { ...CARD_PROVIDER_ONLY_ENV, [feature]: 'on' } })).rejects.toThrow(
+      `Configuration error: NODE_ENV=production needs ${needed} (docs/deploy.md)`,
+    );
+  }, START_TIMEOUT_MS);
+
+  it('is refused with every feature on and no provider of theirs, naming them all with what else is missing', async () => {
+    const features = { CUSTOM_DOMAINS_ENABLED: 'yes', SENDING_DOMAINS_ENABLED: 'true', DOMAIN_PURCHASE_ENABLED: '1' };
+    await expect(startDemo({ production: true, env: { ...CARD_PROVIDER_ONLY_ENV, ...features, TRUST_PROXY_HOPS: '' } })).rejects.toThrow(
+      'Configuration error: NODE_ENV=production needs TRUST_PROXY_HOPS, EDGE_PROVIDER=cloudflare, EDGE_API_TOKEN, EDGE_ZONE_ID, ' +
+        'MAIL_PROVIDER=mailgun, MAILGUN_API_KEY, REGISTRAR_PROVIDER=entri, ENTRI_APPLICATION_ID, ENTRI_SECRET (docs/deploy.md)',
     );
   }, START_TIMEOUT_MS);
 
@@ -45,7 +66,7 @@ describe('a production start without its real settings', () => {
 
   it('is refused without DATABASE_URL, unless SINGLE_NODE=1 says one process on SQLite is meant', async () => {
     await expect(startDemo({ production: true, env: { DATABASE_URL: '', SINGLE_NODE: '' } })).rejects.toThrow(
-      'Configuration error: NODE_ENV=production needs DATABASE_URL (PostgreSQL, shared by every process), or SINGLE_NODE=1 for one process on SQLite under DATA_DIR (docs/deploy.md)',
+      'Configuration error: NODE_ENV=production needs DATABASE_URL (or SINGLE_NODE=1) (docs/deploy.md)',
     );
   }, START_TIMEOUT_MS);
 
@@ -148,5 +169,32 @@ describe('NODE_ENV=production', () => {
       paymentPublishableKey: 'pk_live_example',
       registrarScriptUrl: 'https://cdn.goentri.com/entri.js',
     });
+  });
+});
+
+describe('NODE_ENV=production with the card provider alone, every domain feature off', () => {
+  const demo = setUpDemo({ production: true, env: CARD_PROVIDER_ONLY_ENV });
+
+  it('starts, and tells the panel that no domain feature is offered', async () => {
+    const page = await demo.get('/');
+    expect(page.status).toBe(200);
+    const config = JSON.parse(/<script id="panel-config" type="application\/json">([\s\S]*?)<\/script>/.exec(page.body)![1]!);
+    expect(config).toMatchObject({ customDomainsEnabled: false, sendingDomainsEnabled: false, domainPurchaseEnabled: false });
+    // The registrar's widget is never loaded, so the page's policy does not allow it.
+    expect(page.headers.get('content-security-policy')).not.toContain('goentri');
+  });
+
+  it.each([
+    ['check-domain', { siteId: 'site_1' }, 'Custom domains are not offered on this platform.'],
+    ['update-domain', { siteId: 'site_1', domain: 'www.example.com' }, 'Custom domains are not offered on this platform.'],
+    ['activate-domain', { siteId: 'site_1', domain: 'www.example.com' }, 'Custom domains are not offered on this platform.'],
+    ['setup-sending-domain', { siteId: 'site_1' }, 'Custom sending domains are not offered on this platform.'],
+    ['verify-sending-domain', { siteId: 'site_1' }, 'Custom sending domains are not offered on this platform.'],
+    ['enable-entri', { siteId: 'site_1' }, 'Domain purchase is not offered on this platform.'],
+    ['get-entri-token', {}, 'Domain purchase is not offered on this platform.'],
+  ] as const)('answers %s with 404 feature_not_offered, whoever asks', async (name, data, message) => {
+    const answer = await demo.api(name, { jwt: 'any.session.token', data, options: {} });
+    expect(answer.status).toBe(404);
+    expect(errorOf(answer)).toEqual({ code: 'feature_not_offered', message, status: 404 });
   });
 });

@@ -91,13 +91,14 @@ export async function startServers(config: ServerConfig): Promise<RunningServers
     // The demo's sites live under the demo host, or under the admin DEMO_ADMIN_BASE names (a host of one's own).
     const demoAdminBase = resolveDemoAdminBase(config, links.hostUrl);
 
-    let reseed: (() => Promise<unknown>) | undefined;
+    let reseed: ((options: { deleteOtherSites: boolean }) => Promise<unknown>) | undefined;
     if (config.demo) {
       const { seedDemo } = await import('./demo/seed');
       const secondAdminBase = links.secondAdminUrl ?? undefined;
-      reseed = () =>
-        seedDemo(db, { now: Date.now(), hostBase: demoAdminBase, proDomain: config.brand.proDomain, adminOrigins: hostOrigins, secondAdminBase });
-      await reseed();
+      reseed = ({ deleteOtherSites }) =>
+        seedDemo(db, { now: Date.now(), hostBase: demoAdminBase, proDomain: config.brand.proDomain, adminOrigins: hostOrigins, secondAdminBase, deleteOtherSites });
+      // A start never deletes a site the demo did not make.
+      await reseed({ deleteOtherSites: false });
     }
 
     const testHooks = config.demo ? (await import('./testing/testHooks')).createTestHooks() : undefined;

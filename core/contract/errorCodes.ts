@@ -63,6 +63,7 @@ export const API_ERROR_CODES = [
   'provider_not_found',
   'provider_unavailable',
   // ------------------------------------------------------------------ domains
+  'feature_not_offered',
   'domain_invalid',
   'domain_on_platform',
   'domain_held',

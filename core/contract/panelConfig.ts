@@ -26,7 +26,14 @@ export interface PanelConfig extends Brand {
   environment: string;
   /** The separate domain site the platform subdomain is edited on; the panel adds `?token=<session token>`. */
   domainSiteUrl: string;
-  /** The feature flag of the domain purchase option (SPEC 5), shown to staff accounts only. */
+  /**
+   * Whether the platform offers custom domains (CUSTOM_DOMAINS_ENABLED): off, the domain screens say it is not
+   * offered instead of the custom domain's box and setup.
+   */
+  customDomainsEnabled: boolean;
+  /** Whether the platform offers custom sending domains (SENDING_DOMAINS_ENABLED): off, as custom domains. */
+  sendingDomainsEnabled: boolean;
+  /** The feature flag of the domain purchase option (SPEC 5, DOMAIN_PURCHASE_ENABLED), shown to staff accounts only. */
   domainPurchaseEnabled: boolean;
   /** The domain registrar's widget script, loaded on demand (the sandbox stand-in in the demo). */
   registrarScriptUrl: string;

@@ -47,10 +47,15 @@ export function defaultPortalLoginUrl(brand: Pick<Brand, 'companySite'>): string
   return `${brand.companySite}/billing-portal`;
 }
 
-/** The domain settings' links and flag, unless configured otherwise: pages of the company site, and the demo's widget. */
+/**
+ * The domain settings' links and features, unless configured otherwise: pages of the company site, every domain
+ * feature offered (as in the demo), and the demo's widget.
+ */
 export function defaultDomainSettings(brand: Pick<Brand, 'companySite'>) {
   return {
     domainSiteUrl: `${brand.companySite}/domains/`,
+    customDomainsEnabled: true,
+    sendingDomainsEnabled: true,
     domainPurchaseEnabled: true,
     // The demo's stand-in for the registrar's widget, served by the panel's own server.
     registrarScriptUrl: '/sandbox/entri.js',

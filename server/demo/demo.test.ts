@@ -114,6 +114,8 @@ describe('the panel page', () => {
       portalLoginUrl: 'https://inkwell.test/billing-portal',
       environment: 'demo',
       domainSiteUrl: 'https://inkwell.test/domains/',
+      customDomainsEnabled: true,
+      sendingDomainsEnabled: true,
       domainPurchaseEnabled: true,
       domainHelpUrl: 'https://inkwell.test/help/custom-domains/',
       sendingDomainHelpUrl: 'https://inkwell.test/help/custom-sending-domains/',

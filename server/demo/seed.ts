@@ -1,6 +1,8 @@
 /**
- * Writes the catalogue and every demo scenario to the database, replacing all billing data: the demo's start
- * and `POST /__demo/reset`. One transaction, so a reset is all or nothing.
+ * Writes the catalogue and every demo scenario to the database, replacing the demo's own sites and everything of
+ * theirs: the demo's start and `POST /__demo/reset`. A site the demo did not make (provisioned through the platform
+ * API, or `npm run sites:import`) is left as it is, with its owner, staff and billing. One transaction, so a reset is
+ * all or nothing.
  */
 import type { Insertable } from 'kysely';
 import { SUBSCRIPTION_CYCLE_BILLING_REASON } from '../../core/rules/constants';
@@ -234,23 +236,72 @@ export interface SeedOptions extends ScenarioOptions {
    * URL there and that origin its only admin origin.
    */
   secondAdminBase?: string;
+  /**
+   * Deletes every other site too, as a reset did before issue 47: only when asked (`POST /__demo/reset` with
+   * `{"otherSites": "delete"}`), by the test harness, whose tests each start from the demo's sites alone. Never on a
+   * start.
+   */
+  deleteOtherSites?: boolean;
 }
 
-/** Replaces all billing data with the catalogue and the scenarios; returns the scenarios written. */
+/** Every table of sites and what is theirs, children first: what a reset that deletes every site empties. */
+const SITE_TABLES = [
+  'sandbox_custom_hostnames', 'sandbox_sending_domains', 'registrar_integrations',
+  'idempotency_keys', 'card_updates', 'cancellation_requests', 'sandbox_setup_intents', 'sandbox_payment_methods', 'sandbox_invoice_breakdowns',
+  'payment_intents', 'invoices', 'discounts', 'subscriptions', 'customers', 'users', 'site_usage', 'sites',
+] as const;
+
+/**
+ * Deletes the demo's sites (by their ids) and every record of theirs: their owners and staff, the owners' billing at
+ * the sandbox, their domains at the edge and mail sandboxes (those they hold now, and those the scenarios are about
+ * to hold), the registrar integration, idempotency claims. Children first: the foreign keys cascade, but explicit
+ * deletes keep the order obvious on every dialect. The demo's DNS zones are its own world (dnsSeed.ts): rewritten whole.
+ */
+async function deleteDemoSites(trx: Db, demoSites: Scenario[]): Promise<void> {
+  const siteIds = demoSites.map((scenario) => scenario.site.id);
+  const held = await trx.selectFrom('sites').select(['external_domain', 'sending_domain']).where('id', 'in', siteIds).execute();
+  const hostnames = [...held.map((site) => site.external_domain), ...demoSites.map((scenario) => scenario.site.external_domain)].filter((name) => name !== null);
+  const sendingDomains = [...held.map((site) => site.sending_domain), ...demoSites.map((scenario) => scenario.site.sending_domain)].filter((name) => name !== null);
+  const userIds = trx.selectFrom('users').select('id').where('site_id', 'in', siteIds);
+  const customerIds = trx.selectFrom('customers').select('id').where('user_id', 'in', userIds);
+  const subscriptionIds = trx.selectFrom('subscriptions').select('id').where('customer_id', 'in', customerIds);
+  const invoiceIds = trx.selectFrom('invoices').select('id').where('customer_id', 'in', customerIds);
+
+  await trx.deleteFrom('dns_records').execute();
+  let edge = trx.deleteFrom('sandbox_custom_hostnames').where('site_id', 'in', siteIds);
+  if (hostnames.length > 0) edge = trx.deleteFrom('sandbox_custom_hostnames').where((row) => row.or([row('site_id', 'in', siteIds), row('hostname', 'in', hostnames)]));
+  await edge.execute();
+  if (sendingDomains.length > 0) await trx.deleteFrom('sandbox_sending_domains').where('domain', 'in', sendingDomains).execute();
+  await trx.deleteFrom('registrar_integrations').where('site_id', 'in', siteIds).execute();
+  await trx.deleteFrom('idempotency_keys').where('site_id', 'in', siteIds).execute();
+  await trx.deleteFrom('card_updates').where('customer_id', 'in', customerIds).execute();
+  await trx.deleteFrom('cancellation_requests').where('subscription_id', 'in', subscriptionIds).execute();
+  await trx.deleteFrom('sandbox_setup_intents').where('customer_id', 'in', customerIds).execute();
+  await trx.deleteFrom('sandbox_payment_methods').where('customer_id', 'in', customerIds).execute();
+  await trx.deleteFrom('sandbox_invoice_breakdowns').where('invoice_id', 'in', invoiceIds).execute();
+  await trx.deleteFrom('payment_intents').where('customer_id', 'in', customerIds).execute();
+  await trx.deleteFrom('invoices').where('customer_id', 'in', customerIds).execute();
+  await trx.deleteFrom('discounts').where('customer_id', 'in', customerIds).execute();
+  await trx.deleteFrom('subscriptions').where((row) => row.or([row('site_id', 'in', siteIds), row('customer_id', 'in', customerIds)])).execute();
+  await trx.deleteFrom('customers').where('user_id', 'in', userIds).execute();
+  await trx.deleteFrom('users').where('site_id', 'in', siteIds).execute();
+  await trx.deleteFrom('site_usage').where('site_id', 'in', siteIds).execute();
+  await trx.deleteFrom('sites').where('id', 'in', siteIds).execute();
+}
+
+/** Rewrites the catalogue and the demo's own sites from the scenarios; returns the scenarios written. */
 export async function seedDemo(db: Db, options: SeedOptions): Promise<Record<ScenarioName, Scenario>> {
   const scenarios = buildScenarios(options.now, options);
   const provisioning = new SiteProvisioning(db, { proDomain: options.proDomain ?? defaultBrand.proDomain, platformIssuer: null, now: () => options.now });
   await db.transaction().execute(async (trx) => {
-    // Children first: the foreign keys cascade, but explicit deletes keep the order obvious on every dialect.
-    for (const table of [
-      'dns_records', 'sandbox_custom_hostnames', 'sandbox_sending_domains', 'registrar_integrations',
-      'idempotency_keys', 'card_updates', 'cancellation_requests', 'sandbox_setup_intents', 'sandbox_payment_methods', 'sandbox_invoice_breakdowns',
-      'payment_intents', 'invoices', 'discounts', 'subscriptions', 'customers', 'users', 'site_usage', 'sites',
-    ] as const) {
-      await trx.deleteFrom(table).execute();
+    const secondSite = options.secondAdminBase === undefined ? [] : [secondAdminSite(options.now, { adminBase: options.secondAdminBase, proDomain: options.proDomain })];
+    if (options.deleteOtherSites === true) {
+      await trx.deleteFrom('dns_records').execute();
+      for (const table of SITE_TABLES) await trx.deleteFrom(table).execute();
+    } else {
+      await deleteDemoSites(trx, [...Object.values(scenarios), ...secondSite]);
     }
     await writeCatalogue(trx);
-    const secondSite = options.secondAdminBase === undefined ? [] : [secondAdminSite(options.now, { adminBase: options.secondAdminBase, proDomain: options.proDomain })];
     const rows = seedRows(
       [
         ...Object.values(scenarios).map((scenario) => ({ scenario, adminOrigins: options.adminOrigins ?? [] })),

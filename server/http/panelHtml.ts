@@ -73,7 +73,8 @@ export interface PanelPolicyInput {
  * asset/source) and the card provider styles its field inline. Only the configured hosts may frame it.
  */
 export function panelContentSecurityPolicy({ inlineScripts, config, production, devServerUrl = null }: PanelPolicyInput): string {
-  const thirdParty = [config.paymentScriptUrl, config.registrarScriptUrl].map(foreignOrigin).filter((origin) => origin !== null);
+  // The registrar's widget only where domain purchase is offered: off, the page never loads it.
+  const thirdParty = [config.paymentScriptUrl, config.domainPurchaseEnabled ? config.registrarScriptUrl : null].map(foreignOrigin).filter((origin) => origin !== null);
   const extra = (directive: Directive) => thirdParty.flatMap((origin) => THIRD_PARTY_SOURCES[origin]?.[directive] ?? []);
   const sentryIngest = foreignOrigin(config.sentryDsn);
   const devSocket = devServerUrl === null ? [] : [new URL(devServerUrl).origin.replace(/^http/, 'ws')];

@@ -63,6 +63,8 @@ export const errorCodeDocs: Record<ApiErrorCode, string> = {
   sending_domain_held: '409: the sending domain is used by another site.',
   mail_provider_unavailable: '502: the mail provider (or DNS) could not be reached; try again.',
   registrar_staff_only: "404: the registrar's purchase widget is for staff accounts only.",
+  feature_not_offered:
+    '404: the platform does not offer this feature (custom domains, custom sending domains or domain purchase: CUSTOM_DOMAINS_ENABLED, SENDING_DOMAINS_ENABLED, DOMAIN_PURCHASE_ENABLED); the message names it.',
   registrar_not_enabled: '409: the domain purchase integration is not enabled.',
   registrar_unavailable: '502: the registrar could not issue a token (`Error enabling Entri integration`).',
   platform_key_required: '401: a platform API call without `Authorization: Bearer <key>` (docs/platform-api.md).',

@@ -1,5 +1,5 @@
 /**
- * The payment sandbox's browser side (demo only, never in production): the stand-in for the card provider's
+ * The payment sandbox's browser side (the demo and the evaluation, never in production): the stand-in for the card provider's
  * script (`/sandbox/payments.js`, the panel's default paymentScriptUrl), the card field's own iframe
  * (`/sandbox/card-frame.html`), the API they confirm intents with (`/sandbox/api/*`, the client secret and the
  * publishable key as credentials, as with the real provider), and the customer portal page

@@ -1,7 +1,8 @@
 /**
  * Starts the whole demo (panel server, API, demo host, a fresh database) in a child process, exactly as
  * `npm run serve` does (the demo switch DEMO=1), on free ports of 127.0.0.1, for tests that talk to it over real
- * HTTP; or the production server, with production settings whose outside services are out of reach.
+ * HTTP; or the production server, with production settings whose outside services are out of reach; or the
+ * evaluation (EVALUATION=1, `npm run evaluate`: testing/evaluation.ts), on an empty database.
  *
  * The database is a fresh SQLite file, or, when DATABASE_URL is set (server/testing/withPostgres.mjs sets it), a
  * fresh PostgreSQL database created through that URL for this demo and dropped when it closes.
@@ -78,8 +79,31 @@ export const PRODUCTION_SETTINGS_ENV = {
   ENTRI_API_URL: UNREACHABLE,
   ENTRI_APPLICATION_ID: 'inkwell-production-demo',
   ENTRI_SECRET: 'entri-secret',
+  // Every feature offered, so each provider above is in use (docs/deploy.md "Features").
+  CUSTOM_DOMAINS_ENABLED: '1',
+  SENDING_DOMAINS_ENABLED: '1',
+  DOMAIN_PURCHASE_ENABLED: '1',
   TRUST_PROXY_HOPS: '0',
 };
+
+/**
+ * The least production starts with: the card provider (out of reach, as above), every domain feature off, so no
+ * edge, mail provider or registrar is configured (docs/deploy.md "Features").
+ */
+export const CARD_PROVIDER_ONLY_ENV = {
+  ...Object.fromEntries(Object.keys(PRODUCTION_SETTINGS_ENV).map((name) => [name, ''])),
+  ...Object.fromEntries(
+    (['HOST_ORIGINS', 'PLATFORM_API_KEYS', 'IDENTITY_AUDIENCE', 'IDENTITY_ISSUER', 'PAYMENTS_PROVIDER', 'STRIPE_SECRET_KEY', 'STRIPE_API_BASE', 'PAYMENT_PUBLISHABLE_KEY', 'PAYMENTS_WEBHOOK_SECRET', 'TRUST_PROXY_HOPS'] as const).map(
+      (name) => [name, PRODUCTION_SETTINGS_ENV[name]],
+    ),
+  ),
+  CUSTOM_DOMAINS_ENABLED: '0',
+  SENDING_DOMAINS_ENABLED: '0',
+  DOMAIN_PURCHASE_ENABLED: '0',
+};
+
+/** The evaluation's platform key in tests (EVALUATION=1 takes no key but one of the evaluator's own). */
+export const EVALUATION_PLATFORM_API_KEY = 'evaluation-platform-key-0123456789abcdef';
 
 export interface DemoOptions {
   /**
@@ -87,6 +111,11 @@ export interface DemoOptions {
    * routes. Otherwise the demo (DEMO=1).
    */
   production?: boolean;
+  /**
+   * EVALUATION=1 with EVALUATION_PLATFORM_API_KEY: production's shape on the sandbox providers, on an empty database
+   * (testing/evaluation.ts). Not with `production`.
+   */
+  evaluation?: boolean;
   /** a built panel to serve; default: a placeholder dist in the temp directory */
   distDir?: string;
   /** extra environment for the server (e.g. HOST_ORIGINS, SUPPORT_EMAIL) */
@@ -299,7 +328,8 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
     env: {
       ...process.env,
       NODE_ENV: options.production ? 'production' : 'test',
-      DEMO: options.production ? '' : '1',
+      DEMO: options.production || options.evaluation ? '' : '1',
+      EVALUATION: options.evaluation ? '1' : '',
       PORT: '0',
       HOST_PORT: '0',
       // The demo's DNS server on a free port, so parallel demos do not collide on the default one.
@@ -315,6 +345,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
       // to the sites while a test compares the database.
       DOMAIN_RECHECK_INTERVAL_SECONDS: '0',
       ...(options.production ? PRODUCTION_SETTINGS_ENV : {}),
+      ...(options.evaluation ? { PLATFORM_API_KEYS: EVALUATION_PLATFORM_API_KEY } : {}),
       // Production on SQLite says it means one node (docs/deploy.md "Fail-closed start").
       ...(options.production && databaseUrl === null ? { SINGLE_NODE: '1' } : {}),
       ...options.env,
@@ -415,7 +446,8 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
       if (!response.ok) throw new Error(`clearing faults answered ${response.status}`);
     },
     async reset() {
-      await expectOk(await call('/__demo/reset', {}), 'demo reset');
+      // Every test starts from the demo's sites alone: the sites a test provisioned go too.
+      await expectOk(await call('/__demo/reset', { otherSites: 'delete' }), 'demo reset');
     },
     async kill() {
       await stopChild(child, 'SIGKILL');

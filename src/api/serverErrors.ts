@@ -98,6 +98,8 @@ export const SERVER_ERROR_MESSAGES: Readonly<Record<ApiErrorCode, ServerWording 
   provider_not_found: msg`The payment provider has no such object.`,
   provider_unavailable: msg`The payment provider could not complete the request. Try again or contact support.`,
   // ------------------------------------------------------------------ domains
+  // The panel offers no screen of a feature that is off (DomainScreens.tsx): only an old page would call one.
+  feature_not_offered: msg`This is not offered on this platform.`,
   domain_invalid: msg`Enter a valid domain`,
   domain_on_platform: (serverMessage) => {
     const proDomain = valueIn(serverMessage, /should not end in (\S+)$/);

@@ -43,6 +43,7 @@ import { useActionFlow } from '../../ui/useActionFlow';
 import { poll } from '../common/poll';
 import { DomainDnsWarning } from './DomainDnsWarning';
 import { DomainGate } from './DomainGate';
+import { FeatureNotOfferedScreen, useFeatureOffered } from './FeatureNotOffered';
 import { domainApi, useCheckDomainDnsQuery, useLookupNameserverQuery } from './domainApi';
 import { CUSTOM_DOMAIN_ACTIVATION, PROXY_STATUS_DNS_ONLY_TEXT, customDomainRemovalFailed, dnsProblemMessage, domainNoticeMessage } from './messages';
 import { ClaimedElsewhere, EndedClaimNotice, UnprovenClaimNote } from './domainClaims';
@@ -425,6 +426,13 @@ function CustomDomainForm({ site }: { site: CurrentSite }) {
 }
 
 export function CustomDomainSetup() {
+  const { t } = useLingui();
+  const offered = useFeatureOffered('customDomains');
+  if (!offered) return <FeatureNotOfferedScreen feature="customDomains" title={t`Domain settings`} />;
+  return <CustomDomainSetupScreen />;
+}
+
+function CustomDomainSetupScreen() {
   const { t } = useLingui();
   useScreenTitle(t`Domain settings`);
   return (

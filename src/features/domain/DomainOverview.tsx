@@ -31,6 +31,7 @@ import { DomainPurchase } from './DomainPurchase';
 import { domainApi } from './domainApi';
 import { domainNoticeMessage, sendingDomainMessage } from './messages';
 import { EndedClaimNotice, UnprovenClaimNote } from './domainClaims';
+import { NotOfferedNote, type OptionalDomainFeature } from './FeatureNotOffered';
 
 const SSL_STATUS_TEXT = {
   live: msg`Active`,
@@ -81,6 +82,16 @@ function PlatformSubdomain({ site }: { site: CurrentSite }) {
           <Trans>Edit</Trans>
         </button>
       </div>
+    </section>
+  );
+}
+
+/** A domain feature's box when the platform does not offer it: its heading and the sentence, nothing to set up. */
+function NotOfferedBox({ feature, headingId, heading }: { feature: OptionalDomainFeature; headingId: string; heading: string }) {
+  return (
+    <section className="card domain-box" aria-labelledby={headingId}>
+      <h2 id={headingId}>{heading}</h2>
+      <NotOfferedNote feature={feature} />
     </section>
   );
 }
@@ -187,7 +198,7 @@ function SendingDomain({ site }: { site: CurrentSite }) {
 export function DomainOverview() {
   const { t } = useLingui();
   useScreenTitle(t`Domain settings`);
-  const { proDomain, domainPurchaseEnabled } = useConfig();
+  const { proDomain, domainPurchaseEnabled, customDomainsEnabled, sendingDomainsEnabled } = useConfig();
   const { data: billing } = useGetBillingDataQuery();
   return (
     <DomainGate
@@ -197,10 +208,18 @@ export function DomainOverview() {
       {({ currentSite }) => (
         <div className="domain-overview">
           <PlatformSubdomain site={currentSite} />
-          <CustomDomain site={currentSite} />
-          {billing && isSendingDomainBoxVisible(billing.subscription.meta.baseProduct.name, currentSite.sending_domain_status) && (
-            <SendingDomain site={currentSite} />
+          {customDomainsEnabled ? (
+            <CustomDomain site={currentSite} />
+          ) : (
+            <NotOfferedBox feature="customDomains" headingId="custom-domain-heading" heading={t`Custom domain`} />
           )}
+          {billing &&
+            isSendingDomainBoxVisible(billing.subscription.meta.baseProduct.name, currentSite.sending_domain_status) &&
+            (sendingDomainsEnabled ? (
+              <SendingDomain site={currentSite} />
+            ) : (
+              <NotOfferedBox feature="sendingDomains" headingId="sending-domain-heading" heading={t`Custom sending domain`} />
+            ))}
           {billing && canPurchaseDomain(billing.user.email_address, proDomain, domainPurchaseEnabled) && <DomainPurchase site={currentSite} />}
         </div>
       )}

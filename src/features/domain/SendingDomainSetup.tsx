@@ -21,6 +21,7 @@ import { Spinner } from '../../ui/Spinner';
 import { useAnnounceLeaving, useScreenTitle } from '../../ui/shell';
 import { useActionFlow } from '../../ui/useActionFlow';
 import { DomainGate } from './DomainGate';
+import { FeatureNotOfferedScreen, useFeatureOffered } from './FeatureNotOffered';
 import { domainApi, useCheckSendingDomainQuery } from './domainApi';
 import { SENDING_DOMAIN_ACTIVATION, SENDING_DOMAIN_WARM_UP, sendingDomainIssue, sendingDomainLegacy, sendingDomainMessage } from './messages';
 
@@ -185,6 +186,13 @@ function SendingDomainScreen({ site }: { site: CurrentSite }) {
 }
 
 export function SendingDomainSetup() {
+  const { t } = useLingui();
+  const offered = useFeatureOffered('sendingDomains');
+  if (!offered) return <FeatureNotOfferedScreen feature="sendingDomains" title={t`Custom sending domain settings`} />;
+  return <SendingDomainSetupScreen />;
+}
+
+function SendingDomainSetupScreen() {
   const { t } = useLingui();
   useScreenTitle(t`Custom sending domain settings`);
   return (
