@@ -28,8 +28,8 @@ const NO_CURRENCY = 'XXX';
 
 /**
  * The currency's format in the locale: Intl's symbol for it there (CLDR's 'symbol' display: '$' for US dollars in
- * en-US and de-DE, '$US' in fr-FR, where a bare '$' could be any dollar; '€', '£'), placed after the minus sign and
- * spaced as the locale places it.
+ * en-US and de-DE, '$US' in fr-FR, where a bare '$' could be any dollar; '€', '£'), placed and spaced as the locale
+ * places it: after the minus sign in English, German and French ('-$12.50', '-12,50 €').
  */
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 const moneyFormat = (currency: string, locale: string) =>
