@@ -1,6 +1,6 @@
 /**
  * A site priced in euros (issue 47): its owner sees the plans, the plan details, the next charge and the invoices in
- * euros, as English and German write them, and exports its invoices in euros. The data is a scenario's, every price
+ * euros, as English and German (the plans in French too) write them, and exports its invoices in euros. The data is a scenario's, every price
  * and invoice named in euros as the server answers such a site (src/test/currency.ts).
  */
 import { screen, waitFor, within } from '@testing-library/react';
@@ -22,12 +22,13 @@ afterEach(() => {
 
 const inEuros = (): BillingData => billingDataIn(billingDataOf('active'), 'eur');
 
-/** The panel in German, as a German owner's browser and host open it. */
-async function german() {
-  jest.spyOn(window.navigator, 'language', 'get').mockReturnValue('de-DE');
+/** The panel in `language`, as the owner's browser and host open it. */
+async function speaking(language: 'de' | 'fr') {
+  const { intl } = resolveLocale(language);
+  jest.spyOn(window.navigator, 'language', 'get').mockReturnValue(intl);
   const i18n = createPanelI18n();
-  await loadCatalog(i18n, 'de');
-  activateLocale(i18n, resolveLocale('de'));
+  await loadCatalog(i18n, language);
+  activateLocale(i18n, resolveLocale(language));
   return i18n;
 }
 
@@ -57,12 +58,20 @@ describe('the plans screen', () => {
   });
 
   it('prices the plans in euros as German writes them', async () => {
-    openPanelAs(inEuros(), { path: '/plans', i18n: await german() });
+    openPanelAs(inEuros(), { path: '/plans', i18n: await speaking('de') });
     const list = await screen.findByRole('list', { name: 'Tarife für 1.000 Mitglieder' }, APP_START);
     // toHaveTextContent reads the no-break space before the symbol as a space.
     expect(card(list, 'Publisher')).toHaveTextContent('30 € pro Monat, jährlich abgerechnet');
     expect(card(list, 'Publisher')).toHaveTextContent('Sparen Sie 72 € pro Jahr');
     expect(card(list, 'Business')).toHaveTextContent('190,83 € pro Monat, jährlich abgerechnet');
+  });
+
+  it('prices the plans in euros as French writes them', async () => {
+    openPanelAs(inEuros(), { path: '/plans', i18n: await speaking('fr') });
+    const list = await screen.findByRole('list', { name: 'Forfaits pour 1\u202f000 membres' }, APP_START);
+    expect(card(list, 'Publisher')).toHaveTextContent('30 € par mois, facturé annuellement');
+    expect(card(list, 'Publisher')).toHaveTextContent('Économisez 72 € par an');
+    expect(card(list, 'Business')).toHaveTextContent('190,83 € par mois, facturé annuellement');
   });
 });
 
@@ -82,7 +91,7 @@ describe('the dashboard', () => {
 
   it('shows them in euros as German writes them', async () => {
     const data = inEuros();
-    openPanelAs(data, { i18n: await german() });
+    openPanelAs(data, { i18n: await speaking('de') });
     const plan = await screen.findByRole('region', { name: 'Tarifdetails' }, APP_START);
     expect(valueOf(plan, 'Tarif Publisher')).toBe('360\u00a0€');
     expect(valueOf(plan, 'Gesamt')).toBe('360\u00a0€ pro Jahr');
