@@ -1,7 +1,7 @@
 /**
  * A site priced in euros (issue 47): its owner sees the plans, the plan details, the next charge and the invoices in
- * euros, as English and German (the plans in French too) write them, and exports its invoices in euros. The data is a scenario's, every price
- * and invoice named in euros as the server answers such a site (src/test/currency.ts).
+ * euros, as English and German (the plans in French too) write them, and exports its invoices in euros. The data is
+ * a scenario's, every price and invoice named in euros as the server answers such a site (src/test/currency.ts).
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
