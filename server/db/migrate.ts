@@ -18,6 +18,7 @@ import * as m0014 from './migrations/0014_domain_claims';
 import * as m0015 from './migrations/0015_domain_rechecks';
 import * as m0016 from './migrations/0016_domain_recheck_index';
 import * as m0017 from './migrations/0017_price_currency';
+import * as m0018 from './migrations/0018_platform_catalogue';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0015_domain_rechecks': m0015,
   '0016_domain_recheck_index': m0016,
   '0017_price_currency': m0017,
+  '0018_platform_catalogue': m0018,
 };
 
 /** Every migration this server knows, in the order they run. */

@@ -8,10 +8,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { messages } from '../domainErrors';
 import { ApiError } from '../http/errors';
 import { parseBody } from '../http/validate';
-import { siteIdSchema, siteListQuerySchema, sitePutSchema } from '../platform/contract';
+import type { CatalogueService } from '../platform/catalogue';
+import { catalogPutSchema, siteIdSchema, siteListQuerySchema, sitePutSchema } from '../platform/contract';
 import type { SiteProvisioning } from '../platform/siteProvisioning';
 
 export const PLATFORM_PREFIX = '/platform/v1';
+/**
+ * A whole catalogue in one body: a platform's hundreds of prices, each with its limits and features, outgrow the
+ * 64 KB every other call takes. 2 MB holds the most a catalogue may name (platform/contract.ts MAX_CATALOGUE_PRICES).
+ */
+export const CATALOGUE_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 const BEARER = /^Bearer ([^\s]+)$/i;
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
@@ -29,6 +35,7 @@ function isPlatformKey(presented: string, keys: readonly Buffer[]): boolean {
 
 export interface PlatformRouteDeps {
   provisioning: SiteProvisioning;
+  catalogue: CatalogueService;
   platformApiKeys: readonly string[];
 }
 
@@ -47,6 +54,11 @@ export async function registerPlatformRoutes(app: FastifyInstance, deps: Platfor
         if (!isPlatformKey(match[1]!, keys)) throw new ApiError(401, 'platform_key_invalid', messages.platformKeyInvalid);
       });
 
+      platform.get('/catalog', async () => deps.catalogue.get());
+      platform.put('/catalog', { bodyLimit: CATALOGUE_BODY_LIMIT_BYTES }, async (request) => {
+        const body = parseBody(catalogPutSchema, request.body);
+        return (await deps.catalogue.put(body)).record;
+      });
       platform.get('/sites', async (request) => {
         const query = parseBody(siteListQuerySchema, request.query);
         return deps.provisioning.list(query.after, query.limit);
