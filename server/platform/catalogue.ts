@@ -20,6 +20,7 @@ import type { Db } from '../db/database';
 import type { CouponsTable, PriceRow, PricesTable, ProductRow, ProductsTable } from '../db/schema';
 import { DomainError } from '../domainErrors';
 import type { ProviderPrice } from '../payments/provider';
+import { LEGACY_GROUP } from '../seed/catalogue';
 import type { CatalogPut, CatalogRecord } from './contract';
 
 /** The one row of catalogue_documents. */
@@ -241,8 +242,11 @@ export async function writeCatalogueDocument(trx: Db, document: CatalogPut, now:
     if (productIds.has(row.product_id)) continue;
     const product: ProductRow | undefined = existingProducts.get(row.product_id);
     if (product === undefined) continue;
-    // A plan the document no longer names: a legacy plan now (its owners are served by support, as the spec's).
-    productRows.push({ ...product, active: 0, legacy: product.type === 'base' ? 1 : product.legacy });
+    // A plan the document no longer names: a legacy plan now, in the legacy group (offered to no group; its owners,
+    // who are shown it as their current plan, are served by support, as the spec's legacy plans).
+    productRows.push(
+      product.type === 'base' ? { ...product, active: 0, legacy: 1, group_name: LEGACY_GROUP } : { ...product, active: 0 },
+    );
     productIds.add(product.id);
   }
 
