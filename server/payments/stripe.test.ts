@@ -17,6 +17,7 @@ import {
   doubleIntent,
   doubleInvoice,
   doubleSubscription,
+  missing,
   startStripeDouble,
   type StripeDouble,
 } from '../testing/stripeDouble';
@@ -92,6 +93,7 @@ describe('request mapping', () => {
   it("reads a price's amount, currency and interval (the catalogue is checked against them), and answers null for one it does not have", async () => {
     double.prices.set('price_pro_eur_month', { unit_amount: 3500, currency: 'eur', interval: 'month' });
     double.prices.set('price_setup_fee', { unit_amount: 900, currency: 'usd', interval: null, active: false });
+    double.routes.push({ method: 'GET', path: /^\/v1\/prices\/price_missing$/, answer: () => missing('price', 'price_missing') });
     expect(await provider.retrievePrice('price_pro_eur_month')).toEqual({ id: 'price_pro_eur_month', unitAmount: 3500, currency: 'eur', interval: 'month', active: true });
     expect(await provider.retrievePrice('price_setup_fee')).toEqual({ id: 'price_setup_fee', unitAmount: 900, currency: 'usd', interval: null, active: false });
     expect(await provider.retrievePrice('price_missing')).toBeNull();

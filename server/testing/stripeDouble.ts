@@ -57,7 +57,7 @@ export interface StripeDouble {
   loseReplies: LostReplies[];
   /** the subscriptions it made or changed, by id, as it answers them now (a test may add one, e.g. a trial) */
   subscriptions: Map<string, DoubleSubscription>;
-  /** the prices the platform made in its account, by id (a test adds them): GET /v1/prices/{id} answers them, else 404 */
+  /** prices the platform made in its account, by id (a test adds them): GET /v1/prices/{id} answers them, another id as doublePrice */
   prices: Map<string, DoublePriceTerms>;
   /** forgets what earlier tests did: requests, routes, faults, subscriptions, prices and idempotency keys */
   reset(): void;
@@ -69,7 +69,8 @@ export const DOUBLE_CANCELED_AT = 1_700_000_000;
 /** Where the double's invoices' `invoice_pdf` links point; a test adds the route that answers the file. */
 export const DOUBLE_INVOICE_PDF_PATH = '/files/invoice-pdf/';
 
-function missing(kind: string, id: string): CannedAnswer {
+/** The provider's 404 for an object it does not have. */
+export function missing(kind: string, id: string): CannedAnswer {
   return { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${kind}: '${id}'` } } };
 }
 
@@ -89,7 +90,7 @@ function priceRoutes(prices: Map<string, DoublePriceTerms>): Route[] {
       path: /^\/v1\/prices\/([^/]+)$/,
       answer: (m) => {
         const terms = prices.get(m[1]!);
-        if (terms === undefined) return missing('price', m[1]!);
+        if (terms === undefined) return { body: doublePrice(m[1]!) };
         return {
           body: {
             id: m[1],
@@ -111,7 +112,7 @@ export const DOUBLE_PERIOD = { start: 1_767_225_600, end: 1_798_761_600 };
 export const DOUBLE_PRICE_COST = 36_000;
 
 export function doublePrice(id: string) {
-  return { id, object: 'price', unit_amount: DOUBLE_PRICE_COST, recurring: { interval: id.includes('_month_') ? 'month' : 'year' } };
+  return { id, object: 'price', active: true, unit_amount: DOUBLE_PRICE_COST, currency: 'usd', recurring: { interval: id.includes('_month_') ? 'month' : 'year' } };
 }
 
 export function doubleItem(id: string, priceId: string, quantity: number) {
@@ -334,11 +335,6 @@ export const defaultRoutes: Route[] = [
     method: 'POST',
     path: /^\/v1\/payment_methods\/([^/]+)\/attach$/,
     answer: (m, request) => ({ body: { id: m[1], object: 'payment_method', type: 'card', customer: request.form.customer, card: DOUBLE_CARD } }),
-  },
-  {
-    method: 'GET',
-    path: /^\/v1\/prices\/([^/]+)$/,
-    answer: (m) => ({ body: doublePrice(m[1] ?? '') }),
   },
   {
     method: 'POST',
