@@ -39,6 +39,7 @@ import { isPagePath, registerPanelPage } from './routes/panelPage';
 import { registerPlanChangeRoutes } from './routes/planChanges';
 import { registerPlatformRoutes } from './routes/platform';
 import { SiteDirectory } from './billing/repositories/sites';
+import { CatalogueService } from './platform/catalogue';
 import { SiteProvisioning } from './platform/siteProvisioning';
 import { registerSessionRoutes } from './routes/session';
 import { registerWebhookRoutes } from './routes/webhooks';
@@ -256,7 +257,9 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
   registerWebhookRoutes(app, deps);
   registerOpenApiRoute(app);
   const provisioning = new SiteProvisioning(db, { proDomain: config.brand.proDomain, platformIssuer: config.identity.issuer, now });
-  await registerPlatformRoutes(app, { provisioning, platformApiKeys: config.platformApiKeys });
+  // The catalogue's prices are checked at the card provider the server bills with.
+  const catalogue = new CatalogueService(db, payments, now);
+  await registerPlatformRoutes(app, { provisioning, catalogue, platformApiKeys: config.platformApiKeys });
 
   // Domains resolve through the configured nameservers; in the demo, by default, the demo's own DNS server.
   const demoDnsPort = config.demo ? await addDemoDomains(app, wired, now) : null;

@@ -37,6 +37,8 @@ export interface SitesTable {
   trial_price_id: string | null;
   /** that trial's length in days (1 to 90); null with trial_price_id */
   trial_days: number | null;
+  /** the currency the owner sees and pays (ISO 4217, lower case); null: the catalogue's first (0018) */
+  currency: string | null;
   /** Unix seconds; when a process last claimed the live custom domain for its recheck (domains/domainRechecks.ts) */
   domain_checked_at: number | null;
   /** Unix seconds; when a recheck found the live domain's DNS no longer pointing at the site (FAILING): its grace starts */
@@ -206,6 +208,8 @@ export interface InvoicesTable {
   created: number;
   hosted_url: string;
   discount_id: string | null;
+  /** ISO 4217, lower case: the currency of the prices it bills (0018) */
+  currency: string;
 }
 
 export interface PaymentIntentsTable {
@@ -361,6 +365,30 @@ export interface RateLimitCountersTable {
   count: number;
 }
 
+/** The platform's catalogue document in force, one row (0018, platform/catalogue.ts). */
+export interface CatalogueDocumentsTable {
+  id: string;
+  /** moved by every write that changes the document */
+  version: number;
+  /** the document as PUT, canonical JSON */
+  document_json: string;
+  /** JSON: the currencies it prices in, in the order they first appear: the first is a new site's default */
+  currencies_json: string;
+  updated_at: number;
+}
+
+/** The payment sandbox's price list (0018, payments/sandbox/prices.ts), as a card provider's account holds prices. */
+export interface SandboxPricesTable {
+  id: string;
+  /** the product's name, as the provider's price names its product */
+  product: string;
+  unit_amount: number;
+  currency: string;
+  /** month or year */
+  interval: string;
+  created_at: number;
+}
+
 export interface Database {
   sites: SitesTable;
   site_usage: SiteUsageTable;
@@ -388,6 +416,8 @@ export interface Database {
   registrar_integrations: RegistrarIntegrationsTable;
   site_versions: SiteVersionsTable;
   rate_limit_counters: RateLimitCountersTable;
+  catalogue_documents: CatalogueDocumentsTable;
+  sandbox_prices: SandboxPricesTable;
 }
 
 export type SiteRow = Selectable<SitesTable>;

@@ -8,7 +8,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { messages } from '../domainErrors';
 import { ApiError } from '../http/errors';
 import { parseBody, parseQuery } from '../http/validate';
-import { siteIdSchema, siteListQuerySchema, sitePutSchema } from '../platform/contract';
+import type { CatalogueService } from '../platform/catalogue';
+import { catalogPutSchema, siteIdSchema, siteListQuerySchema, sitePutSchema } from '../platform/contract';
 import type { SiteProvisioning } from '../platform/siteProvisioning';
 
 export const PLATFORM_PREFIX = '/platform/v1';
@@ -17,6 +18,11 @@ export const PLATFORM_PREFIX = '/platform/v1';
  * id, a 320-character e-mail and a 191-character name, in UTF-8) fits, where the panel's 64 KB would refuse 400 staff.
  */
 const PLATFORM_BODY_LIMIT_BYTES = 1024 * 1024;
+/**
+ * A whole catalogue in one body: a platform's hundreds of prices, each with its limits and features. 2 MB holds the
+ * most a catalogue may name (platform/contract.ts MAX_CATALOGUE_PRICES); the route's limit overrides the parser's.
+ */
+export const CATALOGUE_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 /** Calls that carry no body: a client that sends `content-type: application/json` on them anyway is not refused. */
 const BODILESS_METHODS = new Set(['GET', 'DELETE']);
 const BEARER = /^Bearer ([^\s]+)$/i;
@@ -36,6 +42,7 @@ function isPlatformKey(presented: string, keys: readonly Buffer[]): boolean {
 
 export interface PlatformRouteDeps {
   provisioning: SiteProvisioning;
+  catalogue: CatalogueService;
   platformApiKeys: readonly string[];
 }
 
@@ -61,6 +68,11 @@ export async function registerPlatformRoutes(app: FastifyInstance, deps: Platfor
         return parseJson(request, body as string, done);
       });
 
+      platform.get('/catalog', async () => deps.catalogue.get());
+      platform.put('/catalog', { bodyLimit: CATALOGUE_BODY_LIMIT_BYTES }, async (request) => {
+        const body = parseBody(catalogPutSchema, request.body);
+        return (await deps.catalogue.put(body)).record;
+      });
       platform.get('/sites', async (request) => {
         const query = parseQuery(siteListQuerySchema, request.query);
         return deps.provisioning.list(query.after, query.limit);
