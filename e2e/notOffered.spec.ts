@@ -13,7 +13,8 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { buildJwks, generateIdentityKeyPair, jwksUrl, mintIdentityToken } from '../packages/billing-identity/src/index';
 import { createDatabase } from '../server/db/database';
-import { writeCatalogue } from '../server/seed/writeCatalogue';
+import { createSandboxPrices, pricesOfCatalog } from '../server/payments/sandbox/prices';
+import { demoCatalogue } from '../server/seed/catalogue';
 import { startEvaluation, type Evaluation } from '../server/testing/evaluation';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -76,10 +77,12 @@ test.describe('domain features a platform does not offer, in production shape', 
       startTimeoutMs: START_TIMEOUT_MS,
       env: { CUSTOM_DOMAINS_ENABLED: '0', SENDING_DOMAINS_ENABLED: '0' },
     });
-    // The reference catalogue, written as the demo writes it, until the platform's own (PUT /platform/v1/catalog).
+    // The platform's catalogue (the demo's): its prices made in the payment sandbox first, as a platform makes them in
+    // its card provider's dashboard, then the document put through the platform API.
     const db = createDatabase({ dataDir: evaluation.dataDir, databaseUrl: evaluation.databaseUrl });
-    await writeCatalogue(db);
+    await createSandboxPrices(db, pricesOfCatalog(demoCatalogue), Math.floor(Date.now() / 1000));
     await db.destroy();
+    expect((await evaluation.platform('PUT', '/catalog', demoCatalogue)).status).toBe(200);
     const put = await evaluation.platform('PUT', `/sites/${SITE_ID}`, {
       name: 'Acme Weekly',
       adminUrl: admin.adminUrl,

@@ -39,6 +39,7 @@ import { isPagePath, registerPanelPage } from './routes/panelPage';
 import { registerPlanChangeRoutes } from './routes/planChanges';
 import { registerPlatformRoutes } from './routes/platform';
 import { SiteDirectory } from './billing/repositories/sites';
+import { CatalogueService } from './platform/catalogue';
 import { SiteProvisioning } from './platform/siteProvisioning';
 import { registerSessionRoutes } from './routes/session';
 import { registerWebhookRoutes } from './routes/webhooks';
@@ -46,7 +47,7 @@ import { Metrics } from './observability/metrics';
 import { Retention } from './observability/retention';
 import { startErrorReports } from './observability/errorReports';
 import { observeProvider } from './observability/observedProviders';
-import { registerRequestContext, requestIdOf } from './observability/requestContext';
+import { registerRequestContext, requestIdsFrom } from './observability/requestContext';
 
 const API_PREFIX = '/api/';
 const INTERNAL_PREFIX = '/__';
@@ -163,13 +164,13 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
     requestTimeout: config.runtime.http.requestMs,
     connectionTimeout: config.runtime.http.connectionMs,
     keepAliveTimeout: config.runtime.http.keepAliveMs,
-    // The proxy's x-request-id when it is a plain token, else a new UUID (observability/requestContext.ts).
-    genReqId: requestIdOf,
+    // The trusted proxy's x-request-id when it is a plain token, else a new UUID (observability/requestContext.ts).
+    genReqId: requestIdsFrom(config.trustProxyHops > 0),
   });
   await registerRequestContext(app);
   // Replies carrying the catalogue reuse its JSON text (http/serializeReply.ts).
   app.setReplySerializer(serializeReply);
-  const identity = new IdentityVerifier({ audience: config.identity.audience, platformIssuer: config.identity.issuer });
+  const identity = new IdentityVerifier({ audience: config.identity.audience, platformIssuer: config.identity.issuer }, app.log);
   const now = options.now ?? Date.now;
   // JSON answers over a KB go compressed to clients that accept it. gzip and deflate only: brotli at its default
   // quality costs more CPU per answer than the server spends building it. An answer many requests share (the
@@ -256,7 +257,9 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
   registerWebhookRoutes(app, deps);
   registerOpenApiRoute(app);
   const provisioning = new SiteProvisioning(db, { proDomain: config.brand.proDomain, platformIssuer: config.identity.issuer, now });
-  await registerPlatformRoutes(app, { provisioning, platformApiKeys: config.platformApiKeys });
+  // The catalogue's prices are checked at the card provider the server bills with.
+  const catalogue = new CatalogueService(db, payments, now);
+  await registerPlatformRoutes(app, { provisioning, catalogue, platformApiKeys: config.platformApiKeys });
 
   // Domains resolve through the configured nameservers; in the demo, by default, the demo's own DNS server.
   const demoDnsPort = config.demo ? await addDemoDomains(app, wired, now) : null;

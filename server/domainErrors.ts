@@ -67,6 +67,8 @@ export const messages = {
   userIdTaken: "A user of another site has this id.",
   emailTaken: 'Another user of this site has this e-mail address.',
   trialPlanNotAvailable: 'The trial plan is not an active base-plan price offered to new sites.',
+  currencyNotOffered: 'The catalogue prices no plan in this currency',
+  currencyInUse: "The site's subscription is billed in another currency: a site keeps its currency while it has a subscription.",
   /** billing-session from a browser page that is not the panel's own */
   foreignOrigin: 'Only the panel itself may open a billing session from a browser.',
 } as const;

@@ -29,7 +29,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const { port } = receiver.address() as AddressInfo;
-  demo = await startDemo({ env: { SENTRY_DSN: `http://publickey@127.0.0.1:${port}/1` } });
+  // Behind a balancer, whose x-request-id the report carries.
+  demo = await startDemo({ env: { SENTRY_DSN: `http://publickey@127.0.0.1:${port}/1`, TRUST_PROXY_HOPS: '1' } });
 }, START_TIMEOUT_MS);
 
 afterAll(async () => {

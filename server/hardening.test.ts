@@ -26,6 +26,11 @@ async function billingContactOf(demo: Demo): Promise<string | null | undefined> 
 describe('with the default limits', () => {
   const demo = setUpDemo();
 
+  it("takes no client's x-request-id without a trusted proxy in front (TRUST_PROXY_HOPS=0): ids cannot be spoofed", async () => {
+    const answer = await fetch(`${demo.panelUrl}/livez`, { headers: { 'x-request-id': 'spoofed-0001' } });
+    expect(answer.headers.get('x-request-id')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
   it('lets only the demo host frame the panel page, and the page load only its own files and its start-up script', async () => {
     const page = await demo.get('/');
     const hostOrigin = new URL(demo.hostUrl!).origin;

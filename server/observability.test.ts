@@ -77,6 +77,8 @@ function documentedMetrics(): string[] {
 
 const { demo, double } = setUpDemoWithStripeDouble('sk_test_observability', {
   env: {
+    // Behind a balancer, as production runs: only then is a request's x-request-id the proxy's and taken.
+    TRUST_PROXY_HOPS: '1',
     METRICS_PORT: '0',
     LOG_LEVEL: 'info',
     RATE_LIMIT_PROVIDER_CALLS_PER_SESSION_PER_MINUTE: String(PROVIDER_CALLS_PER_SESSION),

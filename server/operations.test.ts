@@ -156,13 +156,15 @@ describe('LISTEN_HOST', () => {
   // The whole of 127.0.0.0/8 is this machine; a server bound to 127.0.0.1 alone does not answer on 127.0.0.2.
   const otherLoopback = (demo: Demo) => demo.panelUrl.replace('127.0.0.1', '127.0.0.2');
 
-  it('is loopback by default, and every interface with 0.0.0.0 (a container)', async () => {
+  it('is loopback by default, and every interface with 0.0.0.0 (a container), but for the metrics: loopback always', async () => {
     const loopback = await startDemo({ production: true });
-    const everywhere = await startDemo({ production: true, env: { LISTEN_HOST: '0.0.0.0' } });
+    const everywhere = await startDemo({ production: true, env: { LISTEN_HOST: '0.0.0.0', METRICS_PORT: '0' } });
     try {
       await expect(fetch(`${otherLoopback(loopback)}/livez`)).rejects.toThrow();
       expect((await getJson(`${otherLoopback(everywhere)}/livez`)).status).toBe(200);
       expect(everywhere.panelUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect((await fetch(`${everywhere.metricsUrl!}/metrics`)).status).toBe(200);
+      await expect(fetch(`${everywhere.metricsUrl!.replace('127.0.0.1', '127.0.0.2')}/metrics`)).rejects.toThrow();
     } finally {
       await everywhere.close();
       await loopback.close();

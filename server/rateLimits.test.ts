@@ -187,6 +187,19 @@ describe('a flood of provider reads from one owner', () => {
 
     expect(answer.status).toBe(200);
   });
+
+  it('counts a session once however its token is spelled: the spare bits of its signature buy no second allowance', async () => {
+    const token = await demo.sessionToken('domain-pending');
+    // HS256's 32-byte signature takes 43 base64url characters, whose last carries 2 bits that decode to nothing.
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const respelled = token.slice(0, -1) + alphabet[alphabet.indexOf(token.at(-1)!) ^ 1]!;
+    const check = (jwt: string) => demo.api('check-domain', { jwt, data: { siteId: 'site_domain_pending' }, options: {} });
+    expect((await check(respelled)).status).toBe(200);
+
+    expect(tally(await flood(FLOOD_CALLS, FLOOD_CONCURRENCY, () => check(token))).refused).toBeGreaterThan(0);
+
+    expect((await check(respelled)).status).toBe(429);
+  });
 });
 
 describe("the platform's budget towards a provider, all sites together", () => {

@@ -48,6 +48,8 @@ export const priceSchema = z.object({
   id: z.string(),
   /** cents */
   cost: z.number().int(),
+  /** ISO 4217, lower case as the provider writes it ('usd'): what `cost` is counted in */
+  currency: z.string(),
   billing_period: billingPeriodSchema,
   name: z.string(),
   nickname: z.string().nullable(),

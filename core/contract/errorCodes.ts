@@ -83,6 +83,10 @@ export const API_ERROR_CODES = [
   'subdomain_taken',
   'user_id_taken',
   'email_taken',
+  'catalog_price_mismatch',
+  'catalog_price_changed',
+  'currency_not_offered',
+  'currency_in_use',
   // ------------------------------------------------------------------ the payment provider's webhooks
   'webhook_signature_invalid',
   'webhook_secret_missing',

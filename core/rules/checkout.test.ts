@@ -113,13 +113,13 @@ describe('what is billed now', () => {
       line({ kind: 'new_period', amount: 2900 }),
       line({ kind: 'discount', amount: -1450, priceId: null }),
     ];
-    expect(describeAmountDue({ lines, total: 103_100, amount: 101_850 }, names)).toBe(
+    expect(describeAmountDue({ lines, total: 103_100, amount: 101_850 }, names, 'usd')).toBe(
       // Charges first, then what is taken off them, whatever order the provider listed them in.
       '$1,200 for Business for the 183 days left in your period, $3 for Business for the 1 day left in your period, ' +
         '$1 for Business, $29 for Business for a new period, minus $187.50 unused time on Publisher, minus $14.50 discount, ' +
         'minus $12.50 account credit',
     );
-    expect(describeAmountDue({ lines: [line({ amount: 900 })], total: 900, amount: 900 }, names)).toBe(
+    expect(describeAmountDue({ lines: [line({ amount: 900 })], total: 900, amount: 900 }, names, 'usd')).toBe(
       '$9 for Business for the 10 days left in your period',
     );
   });
@@ -139,6 +139,8 @@ describe('what is billed now', () => {
   });
 
   it('names the next renewal', () => {
-    expect(describeNextRenewal({ date: 1_903_737_600, amount: 229_000 })).toBe('Then $2,290 on April 30, 2030.');
+    expect(describeNextRenewal({ date: 1_903_737_600, amount: 229_000 }, 'usd')).toBe('Then $2,290 on April 30, 2030.');
+    // A site priced in euros (issue 47) reads its renewal in euros.
+    expect(describeNextRenewal({ date: 1_903_737_600, amount: 229_050 }, 'eur')).toBe('Then €2,290.50 on April 30, 2030.');
   });
 });

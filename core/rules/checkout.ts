@@ -6,7 +6,7 @@
 import type { BillingPeriod, InvoicePreview, InvoicePreviewLine, PendingSubscription, StatusFlags } from '../contract';
 import { SECONDS_PER_DAY } from './constants';
 import { formatLongDate } from './dates';
-import { currencySymbol, formatCents } from './money';
+import { formatCents } from './money';
 import { buildCheckoutId } from './checkoutId';
 import { countLabel } from './text';
 
@@ -24,7 +24,6 @@ export const CHECKOUT_MESSAGES = {
 /** "'Error fetching invoices' inside a plan-change error is tolerated": the plan did change. */
 const TOLERATED_PLAN_CHANGE_ERROR = 'Error fetching invoices';
 
-const USD = currencySymbol();
 
 // ------------------------------------------------------------------------------------------ the change
 
@@ -175,8 +174,8 @@ export function amountDueParts(preview: Pick<InvoicePreview, 'lines' | 'total' |
   return parts;
 }
 
-function describePart(part: AmountDuePart): string {
-  const amount = formatCents(part.amount, USD);
+function describePart(part: AmountDuePart, currency: string): string {
+  const amount = formatCents(part.amount, currency);
   switch (part.kind) {
     case 'remaining_time':
       return part.days === null ? `${amount} for ${part.name}` : `${amount} for ${part.name} for ${daysLeft(part.days)}`;
@@ -193,13 +192,20 @@ function describePart(part: AmountDuePart): string {
 
 /**
  * The amount billed now in plain words, from the preview's lines: "$X for Business for the 183 days left in
- * your period, minus $Y unused time on Publisher, minus $Z account credit".
+ * your period, minus $Y unused time on Publisher, minus $Z account credit"; in the site's `currency` (a preview is
+ * billed in it).
  */
-export function describeAmountDue(preview: Pick<InvoicePreview, 'lines' | 'total' | 'amount'>, planName: (priceId: string) => string): string {
-  return amountDueParts(preview, planName).map(describePart).join(', ');
+export function describeAmountDue(
+  preview: Pick<InvoicePreview, 'lines' | 'total' | 'amount'>,
+  planName: (priceId: string) => string,
+  currency: string,
+): string {
+  return amountDueParts(preview, planName)
+    .map((part) => describePart(part, currency))
+    .join(', ');
 }
 
-/** "Then $A on April 30, 2030." */
-export function describeNextRenewal(nextRenewal: InvoicePreview['nextRenewal']): string {
-  return `Then ${formatCents(nextRenewal.amount, USD)} on ${formatLongDate(nextRenewal.date)}.`;
+/** "Then $A on April 30, 2030.", in the site's `currency`. */
+export function describeNextRenewal(nextRenewal: InvoicePreview['nextRenewal'], currency: string): string {
+  return `Then ${formatCents(nextRenewal.amount, currency)} on ${formatLongDate(nextRenewal.date)}.`;
 }

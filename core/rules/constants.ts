@@ -27,7 +27,11 @@ export const LAUNCH_ANNUAL_COUPON_ID = 'LAUNCH_ANNUAL';
 export const LAUNCH_COUPON_PERCENT_OFF = 50;
 export const LAUNCH_COUPON_DURATION_MONTHS = 3;
 export const LAUNCH_COUPON_CURRENCY = 'usd';
-/** Every price, invoice and charge of the platform is in US dollars (ISO 4217, lower case as the provider writes it). */
+/**
+ * US dollars (ISO 4217, lower case as the provider writes it): the currency where nothing names another (the seed
+ * catalogue, an invoice row without one, a site with neither a price nor an invoice). A site's own currency is its
+ * prices' (money.ts siteCurrency).
+ */
 export const BILLING_CURRENCY = 'usd';
 export const COUPON_POLL_ATTEMPTS = 3;
 export const COUPON_POLL_BASE_MS = 2000;

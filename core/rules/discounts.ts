@@ -4,13 +4,14 @@
  */
 import type { BillingPeriod, Coupon, Discount } from '../contract';
 import {
+  BILLING_CURRENCY,
   COUPON_POLL_ATTEMPTS,
   COUPON_POLL_BASE_MS,
   COUPON_POLL_FACTOR,
   LAUNCH_ANNUAL_COUPON_ID,
   LAUNCH_COUPON_ID,
 } from './constants';
-import { currencySymbol, formatCents, formatPercent } from './money';
+import { formatCents, formatPercent } from './money';
 
 const PERCENT_WHOLE = 100;
 
@@ -77,11 +78,11 @@ export function discountedCents(amountCents: number, coupon: Pick<Coupon, 'perce
 }
 
 /**
- * What the coupon takes off, as shown on its line: '50%' or '$5' ('50 %', '5 $' in 'de-DE'); null when it takes
- * nothing off.
+ * What the coupon takes off, as shown on its line: '50%' or '$5' ('50 %', '5 $' in 'de-DE'), a fixed amount in the
+ * coupon's own currency (the provider names one with every amount off); null when it takes nothing off.
  */
 export function formatCouponValue(coupon: Pick<Coupon, 'percent_off' | 'amount_off' | 'currency'>, locale?: string): string | null {
   if (coupon.percent_off !== null) return formatPercent(coupon.percent_off, locale);
-  if (coupon.amount_off !== null) return formatCents(coupon.amount_off, currencySymbol(coupon.currency ?? undefined), locale);
+  if (coupon.amount_off !== null) return formatCents(coupon.amount_off, coupon.currency ?? BILLING_CURRENCY, locale);
   return null;
 }

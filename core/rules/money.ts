@@ -1,8 +1,12 @@
 /**
- * Money as the panel shows it (SPEC 5 "Money format"): two decimals only when there is a fraction, comma
- * thousands, the symbol after the minus sign, percent as a suffix; provider cents to units; month and year.
+ * Money as the panel shows it (SPEC 5 "Money format"): two decimals only when there is a fraction, the locale's
+ * thousands separator (commas in English), the symbol after the minus sign, percent as a suffix; provider cents to
+ * units; month and year. An amount is always in a currency (ISO 4217, as the provider writes it: 'usd', 'eur'), and
+ * reads as Intl writes that currency in the owner's locale: '-$12.50' and '€12.50' in English, '12,50 €' in German
+ * and French (docs/localization.md, "Money").
  */
-import { CENTS_PER_UNIT, LAUNCH_COUPON_CURRENCY, MONEY_FRACTION_DIGITS, MONEY_LOCALE, MONTHS_PER_YEAR } from './constants';
+import type { BillingData } from '../contract';
+import { BILLING_CURRENCY, CENTS_PER_UNIT, MONEY_FRACTION_DIGITS, MONEY_LOCALE, MONTHS_PER_YEAR } from './constants';
 import { formatterFor } from './intlFormats';
 
 /**
@@ -15,18 +19,29 @@ const moneyRule = {
   trailingZeroDisplay: 'stripIfInteger',
   signDisplay: 'negative',
 } as const satisfies Intl.NumberFormatOptions;
+
 /**
- * A currency format places the symbol after the minus sign ('-$12.50', '-12,50 $' in German); the caller's
- * symbol replaces the currency's, so the currency named here only decides where the symbol goes.
+ * ISO 4217's code for "no currency": its layout places a code Intl refuses ('dollars'), which then reads as itself
+ * in the symbol's place rather than breaking the screen that shows it.
+ */
+const NO_CURRENCY = 'XXX';
+
+/**
+ * The currency's format in the locale: Intl's symbol for it there (CLDR's 'symbol' display: '$' for US dollars in
+ * en-US and de-DE, '$US' in fr-FR, where a bare '$' could be any dollar; '€', '£'), placed and spaced as the locale
+ * places it: after the minus sign in English, German and French ('-$12.50', '-12,50 €').
  */
 const moneyFormats = new Map<string, Intl.NumberFormat>();
-const moneyFormat = (locale: string) =>
-  formatterFor(moneyFormats, locale, () => new Intl.NumberFormat(locale, { ...moneyRule, style: 'currency', currency: LAUNCH_COUPON_CURRENCY }));
+const moneyFormat = (currency: string, locale: string) =>
+  formatterFor(moneyFormats, `${locale} ${currency}`, () => new Intl.NumberFormat(locale, { ...moneyRule, style: 'currency', currency }));
 /** The percent unit takes the value as it is (50 -> '50%'), where the percent style would multiply by 100. */
 const percentFormats = new Map<string, Intl.NumberFormat>();
 const percentFormat = (locale: string) =>
   formatterFor(percentFormats, locale, () => new Intl.NumberFormat(locale, { ...moneyRule, style: 'unit', unit: 'percent' }));
 const PERCENT_SCALE = 100;
+
+/** A well-formed ISO 4217 code: three letters, in either case (Intl takes both, the provider writes lower case). */
+const CURRENCY_CODE = /^[a-z]{3}$/i;
 
 /** "Provider amounts are in cents and divided by 100." */
 export function centsToUnits(cents: number): number {
@@ -34,19 +49,21 @@ export function centsToUnits(cents: number): number {
 }
 
 /**
- * An amount in units: formatMoney(-12.5, '$') -> '-$12.50', formatMoney(1234) -> '1,234'; in the owner's
- * `locale` (the panel's Intl tag) its separators and the symbol's place: formatMoney(1234.5, '$', 'de-DE') -> '1.234,50 $'.
+ * An amount in units in `currency` (ISO 4217, 'usd'), in the owner's `locale` (the panel's Intl tag, English by
+ * default): formatMoney(-12.5, 'usd') -> '-$12.50', formatMoney(1234, 'usd') -> '$1,234', formatMoney(12.5, 'eur')
+ * -> '€12.50', formatMoney(1234.5, 'eur', 'de-DE') -> '1.234,50 €'. A code that is not one reads as itself.
  */
-export function formatMoney(amount: number, symbol = '', locale: string = MONEY_LOCALE): string {
-  return moneyFormat(locale)
+export function formatMoney(amount: number, currency: string, locale: string = MONEY_LOCALE): string {
+  if (CURRENCY_CODE.test(currency)) return moneyFormat(currency.toUpperCase(), locale).format(amount);
+  return moneyFormat(NO_CURRENCY, locale)
     .formatToParts(amount)
-    .map((part) => (part.type === 'currency' ? symbol : part.value))
+    .map((part) => (part.type === 'currency' ? currency.toUpperCase() : part.value))
     .join('');
 }
 
-/** An amount in provider cents: formatCents(-1250, '$') -> '-$12.50'. */
-export function formatCents(cents: number, symbol = '', locale: string = MONEY_LOCALE): string {
-  return formatMoney(centsToUnits(cents), symbol, locale);
+/** An amount in provider cents: formatCents(-1250, 'usd') -> '-$12.50'. */
+export function formatCents(cents: number, currency: string, locale: string = MONEY_LOCALE): string {
+  return formatMoney(centsToUnits(cents), currency, locale);
 }
 
 /** A percentage with the money rule for decimals: 50 -> '50%', 16.666 -> '16.67%'. */
@@ -54,14 +71,17 @@ export function formatPercent(value: number, locale: string = MONEY_LOCALE): str
   return percentFormat(locale).format(value);
 }
 
-/** The en-US symbol of an ISO currency code ('usd' -> '$', 'eur' -> '€'); an unknown code reads as itself. */
-export function currencySymbol(currency: string = LAUNCH_COUPON_CURRENCY): string {
-  try {
-    const parts = new Intl.NumberFormat(MONEY_LOCALE, { style: 'currency', currency }).formatToParts(0);
-    return parts.find((part) => part.type === 'currency')!.value;
-  } catch {
-    return currency.toUpperCase();
-  }
+/**
+ * The currency the site's owner sees and pays (issue 47): every price the server sends for the site is in it, so
+ * the current plan's price says it, else the offered plans' first price, else the newest invoice (a site whose
+ * plans are gone), else the platform's default. What the panel shows that is not an invoice (prices, previews,
+ * the next charge, the balance) is in it; an invoice is in its own.
+ */
+export function siteCurrency(data: Pick<BillingData, 'currentPrice' | 'availableProducts' | 'invoices'> | undefined): string {
+  if (data === undefined) return BILLING_CURRENCY;
+  const offered = data.availableProducts.flatMap((product) => product.prices)[0];
+  const newestInvoice = [...data.invoices].sort((a, b) => b.date - a.date)[0];
+  return data.currentPrice?.currency ?? offered?.currency ?? newestInvoice?.currency ?? BILLING_CURRENCY;
 }
 
 /** "Monthly times 12 gives yearly." */

@@ -135,4 +135,9 @@ describe('spendingByMonth', () => {
     expect(none).toMatchObject({ currency: 'usd', total: 0 });
     expect(none!.months).toHaveLength(12);
   });
+
+  it("charts the site's currency without invoices (issue 47: a site priced in euros)", () => {
+    const [none] = spendingByMonth([], now, 12, 'eur');
+    expect(none).toMatchObject({ currency: 'eur', total: 0 });
+  });
 });

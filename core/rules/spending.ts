@@ -71,11 +71,14 @@ export function spendingScale(max: number, steps: number = SPENDING_AXIS_STEPS):
   return { top, ticks: Array.from({ length: top / step + 1 }, (_, index) => index * step) };
 }
 
-/** The currencies to chart: those of the invoices in the months, the newest invoice's first; else the newest's. */
-function currenciesOf(inMonths: readonly Invoice[], all: readonly Invoice[]): string[] {
+/**
+ * The currencies to chart: those of the invoices in the months, the newest invoice's first; else the newest's; else,
+ * without invoices, `siteCurrency`.
+ */
+function currenciesOf(inMonths: readonly Invoice[], all: readonly Invoice[], siteCurrency: string): string[] {
   const newestFirst = (invoices: readonly Invoice[]) => [...invoices].sort((a, b) => b.date - a.date);
   const currencies = [...new Set(newestFirst(inMonths).map((invoice) => invoice.currency))];
-  return currencies.length > 0 ? currencies : [newestFirst(all)[0]?.currency ?? BILLING_CURRENCY];
+  return currencies.length > 0 ? currencies : [newestFirst(all)[0]?.currency ?? siteCurrency];
 }
 
 function seriesOf(currency: string, invoices: readonly Invoice[], starts: readonly number[]): SpendingSeries {
@@ -105,14 +108,20 @@ function seriesOf(currency: string, invoices: readonly Invoice[], starts: readon
 
 /**
  * What was paid in each of the `count` months ending with the current month, one series per currency the invoices of
- * those months are in (an account has one: its invoices' own). Invoices before the months are left out. The current
- * month is that of `nowSeconds`, or of the newest invoice when it is later: no invoice is dated in the future, so one
- * that seems to be says the viewer's clock is behind the provider's (or, in the demo, the sandbox's clock was moved on).
+ * those months are in (an account has one: its invoices' own; without invoices, the site's `currency`). Invoices
+ * before the months are left out. The current month is that of `nowSeconds`, or of the newest invoice when it is
+ * later: no invoice is dated in the future, so one that seems to be says the viewer's clock is behind the
+ * provider's (or, in the demo, the sandbox's clock was moved on).
  */
-export function spendingByMonth(invoices: readonly Invoice[], nowSeconds: number, count: number = SPENDING_CHART_MONTHS): SpendingSeries[] {
+export function spendingByMonth(
+  invoices: readonly Invoice[],
+  nowSeconds: number,
+  count: number = SPENDING_CHART_MONTHS,
+  currency: string = BILLING_CURRENCY,
+): SpendingSeries[] {
   const now = Math.max(nowSeconds, ...invoices.map((invoice) => invoice.date));
   const starts = monthStarts(now, count);
   const first = monthNumber(starts[0]!);
   const inMonths = invoices.filter((invoice) => monthNumber(invoice.date) >= first);
-  return currenciesOf(inMonths, invoices).map((currency) => seriesOf(currency, inMonths, starts));
+  return currenciesOf(inMonths, invoices, currency).map((charted) => seriesOf(charted, inMonths, starts));
 }

@@ -11,8 +11,13 @@
  * about billing ownership, so it gets the owner-only answer. Otherwise any registered site's admin URL is an
  * issuer, whatever its origin: sites on their own admin origins sign in (docs/platform-api.md).
  */
-import { createLocalJWKSet, decodeJwt, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
-import { DomainError, messages } from '../domainErrors';
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ApiErrorCode } from '../../core/contract';
+import { DomainError, messages, type RefusalKind } from '../domainErrors';
+import { currentLog } from '../observability/requestContext';
 import { isUnderPlatform } from './platformIssuer';
 
 const IDENTITY_ALGORITHM = 'RS256';
@@ -26,10 +31,33 @@ const JWKS_CACHE_MAX_AGE_MS = 10 * 60_000;
 /** An unknown kid refetches the JWKS (key rotation), at most this often. */
 const JWKS_COOLDOWN_MS = 30_000;
 /**
+ * A failed JWKS fetch is answered again, without fetching, for this long: an admin that hangs holds one request for
+ * JWKS_TIMEOUT_MS, not every request that names its site, and a stream of forged tokens does not keep it busy.
+ */
+const JWKS_FAILURE_MEMORY_MS = 10_000;
+/**
+ * The largest JWKS read: a document of 16 RSA-4096 keys is about 24 KB. A site's admin that serves more is refused
+ * before it is held in memory (a key set per site is kept, up to KEY_SETS_KEPT of them).
+ */
+export const MAX_JWKS_BYTES = 64 * 1024;
+/**
  * Key sets kept, one per site that signed in lately, least recently used dropped first: with 100,000 sites the
  * map must not hold them all. A dropped site's next sign-in fetches its JWKS again.
  */
 export const KEY_SETS_KEPT = 5000;
+/** The key sets of sites not yet trusted (no token verified) are kept up to this share of KEY_SETS_KEPT: 1 in 5. */
+const NEW_KEY_SETS_SHARE = 5;
+/** The most keys a site's JWKS may hold: a rotation needs two or three. */
+const MAX_JWKS_KEYS = 16;
+/**
+ * What the kept key sets may weigh together, counted as the JWKS documents they were made from: 5,000 sites'
+ * usual 2 KB documents are 10 MB. Sites not yet trusted have a budget of their own, so forged tokens naming them
+ * cannot spend the trusted sites'.
+ */
+const KEY_SET_BYTES_BUDGET = 32 * 1024 * 1024;
+const NEW_KEY_SET_BYTES_BUDGET = 8 * 1024 * 1024;
+/** JWKS fetches under way at once in a process, all sites together: a wave of new sites' tokens waits on no more. */
+const MAX_CONCURRENT_JWKS_FETCHES = 32;
 
 export const JWKS_PATH = '.well-known/jwks.json';
 
@@ -76,44 +104,143 @@ function isFreshFor(timestamp: number, durationMs: number): boolean {
 
 /** One site's key set: the JWKS its admin served, made into keys, and when; a fetch under way, if any. */
 interface SiteKeySet {
+  siteId: string;
   url: string;
   keys: JWTVerifyGetKey | undefined;
+  /** the size of the JWKS document the keys were made from: what the key set's caches count against their budget */
+  bytes: number;
   fetchedAt: number;
   fetching: Promise<JWTVerifyGetKey> | undefined;
+  /** the last fetch's failure and when, answered again while JWKS_FAILURE_MEMORY_MS lasts */
+  failure: { error: unknown; at: number } | undefined;
 }
 
+/** A key set made of one JWKS document, with that document's size. */
+interface DocumentKeySet {
+  keys: JWTVerifyGetKey;
+  bytes: number;
+}
+
+/** The body of a JWKS answer as text, refused (jose's JWKSInvalid) once it is larger than MAX_JWKS_BYTES. */
+async function jwksTextOf(response: Response): Promise<string> {
+  const declared = Number(response.headers.get('content-length'));
+  if (declared > MAX_JWKS_BYTES) {
+    await response.body?.cancel();
+    throw new errors.JWKSInvalid(`the JSON Web Key Set is larger than ${MAX_JWKS_BYTES} bytes`);
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  // The length header may be absent or wrong (chunked answers): the bytes themselves are counted.
+  const reader = response.body?.getReader();
+  for (let read = await reader?.read(); read !== undefined && !read.done; read = await reader?.read()) {
+    size += read.value.byteLength;
+    if (size > MAX_JWKS_BYTES) {
+      await reader?.cancel().catch(() => undefined);
+      throw new errors.JWKSInvalid(`the JSON Web Key Set is larger than ${MAX_JWKS_BYTES} bytes`);
+    }
+    chunks.push(read.value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+const digestOf = (text: string) => createHash('sha256').update(text).digest('base64url');
+
+/** Why a token was refused, as the log says it, and the answer it gets. */
+interface IdentityRefusal {
+  reason: string;
+  kind: RefusalKind;
+  code: ApiErrorCode;
+  message: string;
+}
+
+const invalid = (reason: string): IdentityRefusal => ({ reason, kind: 'unauthenticated', code: 'invalid_identity', message: messages.invalidIdentity });
+const refusals = {
+  malformed: invalid('malformed'),
+  algorithm: invalid('algorithm'),
+  claims: invalid('claims'),
+  issuerUnknown: invalid('issuer_unknown'),
+  signature: invalid('signature'),
+  unknownKey: invalid('unknown_key'),
+  expired: { reason: 'expired', kind: 'unauthenticated', code: 'token_expired', message: messages.tokenExpired },
+  // Signed by the site, but for another service (or none named): not a billing identity.
+  audience: { reason: 'audience', kind: 'forbidden', code: 'not_owner', message: messages.ownerOnly },
+  issuerOutsidePlatform: { reason: 'issuer_outside_platform', kind: 'forbidden', code: 'not_owner', message: messages.ownerOnly },
+  // The host's keys could not be read: a transient failure the panel may retry, not a bad token.
+  keySetUnavailable: { reason: 'key_set_unavailable', kind: 'unavailable', code: 'identity_unavailable', message: messages.identityUnavailable },
+} satisfies Record<string, IdentityRefusal>;
+
+/** What jose's refusal of a token means here. */
+function refusalOf(error: unknown): IdentityRefusal {
+  if (error instanceof errors.JWTExpired) return refusals.expired;
+  if (error instanceof errors.JWTClaimValidationFailed) return error.claim === 'aud' ? refusals.audience : refusals.claims;
+  if (error instanceof errors.JWSSignatureVerificationFailed) return refusals.signature;
+  if (error instanceof errors.JWKSNoMatchingKey) return refusals.unknownKey;
+  if (isKeySetUnavailable(error)) return refusals.keySetUnavailable;
+  return refusals.claims;
+}
+
+/** An entry counts at least one byte: lru-cache refuses a size of 0 (a key set not fetched yet). */
+const sizeOf = (entry: { bytes: number }) => Math.max(1, entry.bytes);
+
 export class IdentityVerifier {
-  /** One key set per site, reused across requests so its cache and cooldown work. */
-  private readonly keySets = new Map<string, SiteKeySet>();
+  /**
+   * The key sets of sites whose tokens verified lately: one per site, reused across requests so its cache and
+   * cooldown work. Admitted only once a token verified with them, so forged tokens naming other sites (which
+   * fill `newKeySets`) never push out the key set of a site whose owners are signing in.
+   */
+  private readonly trustedKeySets: LRUCache<string, SiteKeySet>;
+  /** The key sets of sites none of whose tokens has verified yet here: a smaller cache of its own. */
+  private readonly newKeySets: LRUCache<string, SiteKeySet>;
   /**
    * Key sets by the JWKS document they were made from. A platform's backend signs every site's tokens with its one
    * key and publishes the same JWKS under each admin URL (docs/host-sdk.md): each site's JWKS is still fetched
    * from its own admin, but a document served before gives the key set made of it, whose keys are imported once
    * per process rather than once per site (an import and a new key's first verification cost about a third of
-   * a new site's sign-in: bench/README.md "Many sites").
+   * a new site's sign-in: bench/README.md "Many sites"). Kept by the document's digest, not its text.
    */
-  private readonly keySetsByDocument = new Map<string, JWTVerifyGetKey>();
+  private readonly keySetsByDocument: LRUCache<string, DocumentKeySet>;
+  /** JWKS fetches under way in this process, all sites together (MAX_CONCURRENT_JWKS_FETCHES). */
+  private fetchesUnderWay = 0;
 
+  /**
+   * @param log where refusals are written when no request is under way (a request's own logger is used in one)
+   * @param keySetsKept the trusted sites' key sets kept (tests make it small)
+   */
   constructor(
     private readonly expected: IdentityExpectations,
-    private readonly keySetsKept = KEY_SETS_KEPT,
-  ) {}
-
-  /** `map`'s entry under `key`, made the most recently used (a Map iterates in insertion order: a use re-inserts). */
-  private static used<K, V>(map: Map<K, V>, key: K, kept: number, make: (found: V | undefined) => V): V {
-    const found = map.get(key);
-    map.delete(key);
-    const value = make(found);
-    map.set(key, value);
-    if (map.size > kept) map.delete(map.keys().next().value as K);
-    return value;
+    private readonly log: FastifyBaseLogger,
+    keySetsKept = KEY_SETS_KEPT,
+  ) {
+    const bounded = (max: number, maxSize: number) => ({ max, maxSize, sizeCalculation: sizeOf });
+    this.trustedKeySets = new LRUCache<string, SiteKeySet>(bounded(keySetsKept, KEY_SET_BYTES_BUDGET));
+    this.newKeySets = new LRUCache<string, SiteKeySet>(bounded(Math.max(1, Math.ceil(keySetsKept / NEW_KEY_SETS_SHARE)), NEW_KEY_SET_BYTES_BUDGET));
+    this.keySetsByDocument = new LRUCache<string, DocumentKeySet>(bounded(keySetsKept, KEY_SET_BYTES_BUDGET));
   }
 
-  private keySetFor(site: IdentitySite): JWTVerifyGetKey {
+  private keySetOf(site: IdentitySite): SiteKeySet {
     const url = jwksUrlOf(site.admin_url).href;
-    const entry = IdentityVerifier.used(this.keySets, site.id, this.keySetsKept, (found) =>
-      found !== undefined && found.url === url ? found : { url, keys: undefined, fetchedAt: -Infinity, fetching: undefined },
-    );
+    const found = this.trustedKeySets.get(site.id) ?? this.newKeySets.get(site.id);
+    if (found !== undefined && found.url === url) return found;
+    // A site seen for the first time, or whose admin moved: on probation until one of its tokens verifies.
+    this.trustedKeySets.delete(site.id);
+    const entry: SiteKeySet = { siteId: site.id, url, keys: undefined, bytes: 0, fetchedAt: -Infinity, fetching: undefined, failure: undefined };
+    this.newKeySets.set(site.id, entry);
+    return entry;
+  }
+
+  /** The entry set again in the cache that holds it, so the cache counts its new size against the budget. */
+  private recount(entry: SiteKeySet): void {
+    for (const cache of [this.trustedKeySets, this.newKeySets]) if (cache.peek(entry.siteId) === entry) cache.set(entry.siteId, entry);
+  }
+
+  /** A token verified with the site's keys: its key set is kept among the trusted ones. */
+  private trust(siteId: string, entry: SiteKeySet): void {
+    if (this.trustedKeySets.has(siteId)) return;
+    this.newKeySets.delete(siteId);
+    this.trustedKeySets.set(siteId, entry);
+  }
+
+  private keysOf(entry: SiteKeySet): JWTVerifyGetKey {
     return async (protectedHeader, token) => {
       const keys = entry.keys !== undefined && isFreshFor(entry.fetchedAt, JWKS_CACHE_MAX_AGE_MS) ? entry.keys : await this.reload(entry);
       try {
@@ -126,14 +253,27 @@ export class IdentityVerifier {
     };
   }
 
-  /** The site's JWKS read again; one fetch at a time per site, which every request waiting on it shares. */
+  /**
+   * The site's JWKS read again; one fetch at a time per site, which every request waiting on it shares. A fetch
+   * that failed lately is answered with its failure, unfetched.
+   */
   private reload(entry: SiteKeySet): Promise<JWTVerifyGetKey> {
+    if (entry.failure !== undefined && isFreshFor(entry.failure.at, JWKS_FAILURE_MEMORY_MS)) return Promise.reject(entry.failure.error);
     entry.fetching ??= this.fetchKeySet(entry.url)
-      .then((keys) => {
-        entry.keys = keys;
-        entry.fetchedAt = Date.now();
-        return keys;
-      })
+      .then(
+        ({ keys, bytes }) => {
+          entry.keys = keys;
+          entry.bytes = bytes;
+          entry.fetchedAt = Date.now();
+          entry.failure = undefined;
+          this.recount(entry);
+          return keys;
+        },
+        (error: unknown) => {
+          entry.failure = { error, at: Date.now() };
+          throw error;
+        },
+      )
       .finally(() => {
         entry.fetching = undefined;
       });
@@ -142,75 +282,120 @@ export class IdentityVerifier {
 
   /**
    * The key set `url` serves. Its failures are jose's own remote key set's (isKeySetUnavailable reads them): a
-   * timeout is JWKSTimeout, an answer other than 200 (redirects are not followed) or a body that is not JSON a
-   * generic JOSEError, a document that is not a key set JWKSInvalid, a network failure fetch's TypeError.
+   * timeout is JWKSTimeout (also when MAX_CONCURRENT_JWKS_FETCHES are under way already), an answer other than 200
+   * (redirects are not followed) or a body that is not JSON a generic JOSEError, a document that is not a key set,
+   * or too big, JWKSInvalid, a network failure fetch's TypeError.
    */
-  private async fetchKeySet(url: string): Promise<JWTVerifyGetKey> {
-    const response = await fetch(url, { method: 'GET', redirect: 'manual', headers: JWKS_REQUEST_HEADERS, signal: AbortSignal.timeout(JWKS_TIMEOUT_MS) }).catch(
-      (error: unknown) => {
-        throw error instanceof Error && error.name === 'TimeoutError' ? new errors.JWKSTimeout(undefined, { cause: error }) : error;
-      },
-    );
-    if (response.status !== 200) {
-      await response.body?.cancel();
-      throw new errors.JOSEError('Expected 200 OK from the JSON Web Key Set HTTP response');
-    }
-    let document: string;
-    let parsed: unknown;
+  private async fetchKeySet(url: string): Promise<DocumentKeySet> {
+    if (this.fetchesUnderWay >= MAX_CONCURRENT_JWKS_FETCHES) throw new errors.JWKSTimeout('too many JSON Web Key Set fetches under way');
+    this.fetchesUnderWay += 1;
     try {
-      document = await response.text();
-      parsed = JSON.parse(document);
-    } catch (cause) {
-      throw new errors.JOSEError('Failed to parse the JSON Web Key Set HTTP response as JSON', { cause });
+      const response = await fetch(url, { method: 'GET', redirect: 'manual', headers: JWKS_REQUEST_HEADERS, signal: AbortSignal.timeout(JWKS_TIMEOUT_MS) }).catch(
+        (error: unknown) => {
+          throw error instanceof Error && error.name === 'TimeoutError' ? new errors.JWKSTimeout(undefined, { cause: error }) : error;
+        },
+      );
+      if (response.status !== 200) {
+        await response.body?.cancel();
+        throw new errors.JOSEError('Expected 200 OK from the JSON Web Key Set HTTP response');
+      }
+      const document = await jwksTextOf(response);
+      const digest = digestOf(document);
+      const known = this.keySetsByDocument.get(digest);
+      if (known !== undefined) return known;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(document);
+      } catch (cause) {
+        throw new errors.JOSEError('Failed to parse the JSON Web Key Set HTTP response as JSON', { cause });
+      }
+      const keyCount = (parsed as { keys?: unknown }).keys;
+      if (Array.isArray(keyCount) && keyCount.length > MAX_JWKS_KEYS) throw new errors.JWKSInvalid(`the JSON Web Key Set has more than ${MAX_JWKS_KEYS} keys`);
+      const made = { keys: createLocalJWKSet(parsed as Parameters<typeof createLocalJWKSet>[0]), bytes: Buffer.byteLength(document) };
+      this.keySetsByDocument.set(digest, made);
+      return made;
+    } finally {
+      this.fetchesUnderWay -= 1;
     }
-    return IdentityVerifier.used(this.keySetsByDocument, document, this.keySetsKept, (found) => found ?? createLocalJWKSet(parsed as Parameters<typeof createLocalJWKSet>[0]));
+  }
+
+  /**
+   * What a token says of its audience and expiry is checked before any key is fetched, with the answer a genuine
+   * token would get for it after its signature is checked: a token that fails them gets nothing from us anyway, and
+   * forging one costs the forger nothing, so it must cost us no fetch either. The signature check repeats them.
+   */
+  private unverifiedClaimsRefusal(claims: JWTPayload): IdentityRefusal | null {
+    const audiences = typeof claims.aud === 'string' ? [claims.aud] : (claims.aud ?? []);
+    if (!audiences.includes(this.expected.audience)) return refusals.audience;
+    if (typeof claims.exp !== 'number') return refusals.claims;
+    if (claims.exp + CLOCK_TOLERANCE_SECONDS <= Date.now() / 1000) return refusals.expired;
+    return null;
   }
 
   /** Forget cached keys (a site's admin moved, or a demo reset). */
   clear(): void {
-    this.keySets.clear();
+    this.trustedKeySets.clear();
+    this.newKeySets.clear();
     this.keySetsByDocument.clear();
   }
 
-  async verify<S extends IdentitySite>(
+  /**
+   * The token's user and site, or a DomainError. Every refusal is logged (on the request's logger, with its id)
+   * with why, which the answer does not say: an operator tells a rotated key from an expired token from an admin
+   * that cannot be reached.
+   */
+  async verify<S extends IdentitySite>(token: string, findSiteByAdminUrl: (adminUrl: string) => Promise<S | undefined>): Promise<VerifiedIdentity<S>> {
+    const outcome = await this.check(token, findSiteByAdminUrl);
+    if ('identity' in outcome) return outcome.identity;
+    const { refusal, siteId } = outcome;
+    currentLog(this.log).info({ identityRefusal: refusal.reason, siteId }, 'identity token refused');
+    throw new DomainError(refusal.kind, refusal.code, refusal.message);
+  }
+
+  private async check<S extends IdentitySite>(
     token: string,
     findSiteByAdminUrl: (adminUrl: string) => Promise<S | undefined>,
-  ): Promise<VerifiedIdentity<S>> {
-    let issuer: string | undefined;
+  ): Promise<{ identity: VerifiedIdentity<S> } | { refusal: IdentityRefusal; siteId?: string }> {
+    let claims: JWTPayload;
     try {
-      issuer = decodeJwt(token).iss;
+      if (decodeProtectedHeader(token).alg !== IDENTITY_ALGORITHM) return { refusal: refusals.algorithm };
+      claims = decodeJwt(token);
     } catch {
-      throw new DomainError('unauthenticated', 'invalid_identity', messages.invalidIdentity);
+      return { refusal: refusals.malformed };
     }
-    if (typeof issuer !== 'string' || issuer === '') throw new DomainError('unauthenticated', 'invalid_identity', messages.invalidIdentity);
+    const issuer = claims.iss;
+    if (typeof issuer !== 'string' || issuer === '') return { refusal: refusals.claims };
+    const early = this.unverifiedClaimsRefusal(claims);
+    if (early !== null) return { refusal: early };
     // Refused before any lookup or fetch: an admin outside the platform is no one we take keys from.
     const { platformIssuer } = this.expected;
-    if (platformIssuer !== null && !isUnderPlatform(issuer, platformIssuer)) throw new DomainError('forbidden', 'not_owner', messages.ownerOnly);
+    if (platformIssuer !== null && !isUnderPlatform(issuer, platformIssuer)) return { refusal: refusals.issuerOutsidePlatform };
     const site = await findSiteByAdminUrl(normaliseAdminUrl(issuer));
-    if (site === undefined) throw new DomainError('unauthenticated', 'invalid_identity', messages.invalidIdentity);
+    if (site === undefined) return { refusal: refusals.issuerUnknown };
 
+    const options = {
+      algorithms: [IDENTITY_ALGORITHM],
+      issuer: site.admin_url,
+      audience: this.expected.audience,
+      clockTolerance: CLOCK_TOLERANCE_SECONDS,
+      maxTokenAge: MAX_TOKEN_AGE,
+      requiredClaims: ['sub', 'exp', 'iat'],
+    };
+    const keySet = this.keySetOf(site);
     try {
-      const { payload } = await jwtVerify(token, this.keySetFor(site), {
-        algorithms: [IDENTITY_ALGORITHM],
-        issuer: site.admin_url,
-        audience: this.expected.audience,
-        clockTolerance: CLOCK_TOLERANCE_SECONDS,
-        maxTokenAge: MAX_TOKEN_AGE,
-        requiredClaims: ['sub', 'exp', 'iat'],
+      const { payload } = await jwtVerify(token, this.keysOf(keySet), options).catch(async (error: unknown) => {
+        // A key rotated in under the same kid: the kept key no longer matches the signature. The JWKS is read
+        // again, at most once a cooldown, as for an unknown kid; a forged signature costs no more than that.
+        if (!(error instanceof errors.JWSSignatureVerificationFailed) || isFreshFor(keySet.fetchedAt, JWKS_COOLDOWN_MS)) throw error;
+        await this.reload(keySet);
+        return jwtVerify(token, this.keysOf(keySet), options);
       });
       const email = payload.sub;
-      if (typeof email !== 'string' || email === '') throw new DomainError('unauthenticated', 'invalid_identity', messages.invalidIdentity);
-      return { site, email, role: typeof payload.role === 'string' ? payload.role : null };
+      if (typeof email !== 'string' || email === '') return { refusal: refusals.claims, siteId: site.id };
+      this.trust(site.id, keySet);
+      return { identity: { site, email, role: typeof payload.role === 'string' ? payload.role : null } };
     } catch (error) {
-      if (error instanceof DomainError) throw error;
-      if (error instanceof errors.JWTExpired) throw new DomainError('unauthenticated', 'token_expired', messages.tokenExpired);
-      // Signed by the site, but for another service (or none named): not a billing identity.
-      if (error instanceof errors.JWTClaimValidationFailed && error.claim === 'aud') throw new DomainError('forbidden', 'not_owner', messages.ownerOnly);
-      // The host's keys could not be read: a transient failure the panel may retry, not a bad token.
-      if (isKeySetUnavailable(error)) {
-        throw new DomainError('unavailable', 'identity_unavailable', messages.identityUnavailable);
-      }
-      throw new DomainError('unauthenticated', 'invalid_identity', messages.invalidIdentity);
+      return { refusal: refusalOf(error), siteId: site.id };
     }
   }
 }

@@ -15,8 +15,17 @@ export interface SessionClaims {
   userId: string;
 }
 
+/** A verified session: its claims, and when it was issued (Unix ms; 0 for a token made before it was recorded). */
+export interface Session extends SessionClaims {
+  issuedAtMs: number;
+}
+
+/**
+ * A session token. Besides `iat` (seconds), it records when it was issued to the millisecond: a session must be
+ * told apart from a removal in the same second (the removal ends it; a sign-in just after does not).
+ */
 export async function createSessionToken(claims: SessionClaims, secret: Uint8Array): Promise<string> {
-  return new SignJWT({ siteId: claims.siteId, userId: claims.userId })
+  return new SignJWT({ siteId: claims.siteId, userId: claims.userId, issuedAtMs: Date.now() })
     .setProtectedHeader({ alg: SESSION_ALGORITHM, typ: 'JWT' })
     .setSubject(claims.userId)
     .setIssuer(SESSION_ISSUER)
@@ -50,7 +59,7 @@ function verificationKey(secret: Uint8Array): Promise<CryptoKey> {
 const VERIFIED_TOKENS_KEPT = 10_000;
 
 interface VerifiedToken {
-  claims: SessionClaims;
+  claims: Session;
   /** Unix seconds (the token's exp) */
   expiresAt: number;
 }
@@ -67,7 +76,7 @@ function verifiedTokensOf(secret: Uint8Array): Map<string, VerifiedToken> {
 }
 
 /** The session's claims; 401 'Token has expired' when expired, 401 'Invalid session' for anything else. */
-export async function verifySessionToken(token: string, secret: Uint8Array): Promise<SessionClaims> {
+export async function verifySessionToken(token: string, secret: Uint8Array): Promise<Session> {
   const tokens = verifiedTokensOf(secret);
   const kept = tokens.get(token);
   if (kept !== undefined) {
@@ -84,12 +93,12 @@ export async function verifySessionToken(token: string, secret: Uint8Array): Pro
       issuer: SESSION_ISSUER,
       audience: SESSION_AUDIENCE,
     });
-    const { siteId, userId, exp } = payload;
+    const { siteId, userId, exp, issuedAtMs } = payload;
     // Ours always expire: a token without exp was not made by createSessionToken.
     if (typeof siteId !== 'string' || typeof userId !== 'string' || payload.sub !== userId || exp === undefined) {
       throw new DomainError('unauthenticated', 'invalid_session', messages.invalidSession);
     }
-    const claims = { siteId, userId };
+    const claims = { siteId, userId, issuedAtMs: typeof issuedAtMs === 'number' ? issuedAtMs : 0 };
     if (tokens.size >= VERIFIED_TOKENS_KEPT) tokens.delete(tokens.keys().next().value as string);
     tokens.set(token, { claims, expiresAt: exp });
     return claims;

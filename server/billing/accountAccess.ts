@@ -17,12 +17,28 @@ export interface OwnerAccountDeps {
   supportEmail: string;
 }
 
-/** The signed-in owner's account; refused without an account, for a non-owner and for a legacy plan. */
-export async function ownerAccount(deps: OwnerAccountDeps, claims: { siteId: string; userId: string }): Promise<AccountRecord> {
-  const account = await deps.repositories.accounts.load(claims.siteId, claims.userId);
+/** The session a call carries: whose, on which site, issued when (Unix ms). */
+export interface SessionOf {
+  siteId: string;
+  userId: string;
+  issuedAtMs: number;
+}
+
+/**
+ * Whether a session was issued before its site or user last ended its sessions (a removal, an owner change): such a
+ * session stays ended, whatever the platform restores later.
+ */
+function endedBefore(account: AccountRecord, issuedAtMs: number): boolean {
+  return [account.site.sessions_from, account.user.sessions_from].some((from) => from != null && issuedAtMs < from);
+}
+
+/** The signed-in owner's account; refused without an account, for an ended session, a non-owner and a legacy plan. */
+export async function ownerAccount(deps: OwnerAccountDeps, session: SessionOf): Promise<AccountRecord> {
+  const account = await deps.repositories.accounts.load(session.siteId, session.userId);
   if (account === undefined) throw new DomainError('unauthenticated', 'invalid_session', messages.invalidSession);
-  // Ownership is re-checked on every call: it may have moved since the session was issued.
+  // Ownership is re-checked on every call: it may have moved since the session was issued (the old owner is told so).
   if (account.site.owner_user_id !== account.user.id) throw new DomainError('forbidden', 'not_owner', messages.ownerOnly);
+  if (endedBefore(account, session.issuedAtMs)) throw new DomainError('unauthenticated', 'invalid_session', messages.invalidSession);
   if (account.product?.legacy === 1) throw new DomainError('forbidden', 'legacy_plan', messages.legacy(deps.supportEmail));
   return account;
 }

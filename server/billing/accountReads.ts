@@ -58,7 +58,7 @@ export class AccountReads {
           : customerInvoicesOf(previous).then((rows) => repositories.subscriptions.toSubscriptionOfRow(previous, rows)),
         repositories.subscriptions.pending(account.subscription),
         siteLimitsOf(repositories, account),
-        repositories.catalogue.offered(account.user.show_product_group, account.product.id),
+        repositories.catalogue.offered(account.user.show_product_group, account.product.id, account.site.currency),
         history,
       ]);
     return {
@@ -132,7 +132,7 @@ export class AccountReads {
     const priceId = wanted.priceId ?? account.price.id;
     const currentPrice = products.flatMap((product) => product.prices).find((price) => price.id === priceId) ?? null;
     const group = wanted.productGroup ?? account.user.show_product_group;
-    return { availableProducts: await catalogue.offered(group, account.product.id), currentPrice };
+    return { availableProducts: await catalogue.offered(group, account.product.id, account.site.currency), currentPrice };
   }
 
   invoiceDetails(customer: CustomerRow): CallResponse<'get-invoice-details'> {

@@ -72,7 +72,7 @@ export class PlanChanges {
   private async planItems(subscribed: Subscribed, { planId, addonIds }: PlanChoice): Promise<PlanItem[]> {
     const base = await this.knownPrice(planId);
     const addons = await Promise.all(addonIds.map((id) => this.knownPrice(id)));
-    const offered = await this.deps.repositories.catalogue.offered(subscribed.user.show_product_group, subscribed.product.id);
+    const offered = await this.deps.repositories.catalogue.offered(subscribed.user.show_product_group, subscribed.product.id, subscribed.site.currency);
     const refusal = saleRefusalOf(offered, planId, addonIds);
     if (refusal !== null) throw new DomainError('invalid', SALE_REFUSAL_CODES[refusal], planChangeMessages[refusal]);
     for (const addon of addons) {

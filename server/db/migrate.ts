@@ -17,6 +17,9 @@ import * as m0013 from './migrations/0013_edge_hostname_owners';
 import * as m0014 from './migrations/0014_domain_claims';
 import * as m0015 from './migrations/0015_domain_rechecks';
 import * as m0016 from './migrations/0016_domain_recheck_index';
+import * as m0017 from './migrations/0017_price_currency';
+import * as m0018 from './migrations/0018_platform_catalogue';
+import * as m0019 from './migrations/0019_session_cutoffs';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -35,6 +38,9 @@ const migrations: Record<string, Migration> = {
   '0014_domain_claims': m0014,
   '0015_domain_rechecks': m0015,
   '0016_domain_recheck_index': m0016,
+  '0017_price_currency': m0017,
+  '0018_platform_catalogue': m0018,
+  '0019_session_cutoffs': m0019,
 };
 
 /** Every migration this server knows, in the order they run. */

@@ -31,10 +31,14 @@ export interface SitesTable {
   admin_origins_json: string;
   /** Unix seconds; set when the platform removed the site: its rows are kept, it can no longer sign in */
   deleted_at: number | null;
+  /** Unix ms; sessions issued before it are refused for good (set when the site was removed: migration 0019) */
+  sessions_from?: number | null;
   /** the base-plan price the site starts a trial of on its owner's first sign-in (billing/siteTrial.ts); null: none */
   trial_price_id: string | null;
   /** that trial's length in days (1 to 90); null with trial_price_id */
   trial_days: number | null;
+  /** the currency the owner sees and pays (ISO 4217, lower case); null: the catalogue's first (0018) */
+  currency: string | null;
   /** Unix seconds; when a process last claimed the live custom domain for its recheck (domains/domainRechecks.ts) */
   domain_checked_at: number | null;
   /** Unix seconds; when a recheck found the live domain's DNS no longer pointing at the site (FAILING): its grace starts */
@@ -76,6 +80,8 @@ export interface UsersTable {
   email_key: string;
   /** Unix seconds; set when the platform removed the user: the row stays for its payment customer */
   removed_at: number | null;
+  /** Unix ms; the user's sessions issued before it are refused for good (removed, or no longer the owner: 0019) */
+  sessions_from?: number | null;
 }
 
 /** The payment provider's customer, one per paying user. */
@@ -124,6 +130,8 @@ export interface PricesTable {
   product_id: string;
   /** cents per period */
   cost: number;
+  /** ISO 4217, lower case ('usd') */
+  currency: string;
   billing_period: string;
   name: string;
   nickname: string | null;
@@ -200,6 +208,8 @@ export interface InvoicesTable {
   created: number;
   hosted_url: string;
   discount_id: string | null;
+  /** ISO 4217, lower case: the currency of the prices it bills (0018) */
+  currency: string;
 }
 
 export interface PaymentIntentsTable {
@@ -355,6 +365,30 @@ export interface RateLimitCountersTable {
   count: number;
 }
 
+/** The platform's catalogue document in force, one row (0018, platform/catalogue.ts). */
+export interface CatalogueDocumentsTable {
+  id: string;
+  /** moved by every write that changes the document */
+  version: number;
+  /** the document as PUT, canonical JSON */
+  document_json: string;
+  /** JSON: the currencies it prices in, in the order they first appear: the first is a new site's default */
+  currencies_json: string;
+  updated_at: number;
+}
+
+/** The payment sandbox's price list (0018, payments/sandbox/prices.ts), as a card provider's account holds prices. */
+export interface SandboxPricesTable {
+  id: string;
+  /** the product's name, as the provider's price names its product */
+  product: string;
+  unit_amount: number;
+  currency: string;
+  /** month or year */
+  interval: string;
+  created_at: number;
+}
+
 export interface Database {
   sites: SitesTable;
   site_usage: SiteUsageTable;
@@ -382,6 +416,8 @@ export interface Database {
   registrar_integrations: RegistrarIntegrationsTable;
   site_versions: SiteVersionsTable;
   rate_limit_counters: RateLimitCountersTable;
+  catalogue_documents: CatalogueDocumentsTable;
+  sandbox_prices: SandboxPricesTable;
 }
 
 export type SiteRow = Selectable<SitesTable>;

@@ -1,7 +1,7 @@
 /**
  * The demo never deletes what it did not make (docs/demo.md "Resetting"): its start and `POST /__demo/reset`
  * rewrite its own sites alone. A site the platform API provisioned keeps its owner, staff, trial and billing (a
- * subscription on the catalogue's price, which the reset then does not rewrite under it) across a reset and a restart, while a demo site the same API changed is written back as the demo made it. Only a reset that says
+ * subscription on a price of the demo's catalogue, which the reset writes again around it) across a reset and a restart, while a demo site the same API changed is written back as the demo made it. Only a reset that says
  * `{"otherSites": "delete"}` (the test harness's, for each test's isolation) deletes the others.
  */
 import { sql } from 'kysely';

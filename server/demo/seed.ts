@@ -23,7 +23,13 @@ import type {
 import type { SitePut } from '../platform/contract';
 import type { InvoiceBreakdown } from '../payments/sandbox/sandboxInvoicePdf';
 import { SiteProvisioning } from '../platform/siteProvisioning';
-import { writeCatalogue } from '../seed/writeCatalogue';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { checkPricesAt, writeCatalogueDocument } from '../platform/catalogue';
+import { catalogPutSchema } from '../platform/contract';
+import { createSandboxPrices, pricesOfCatalog, sandboxPrice } from '../payments/sandbox/prices';
+import { projectRoot } from '../projectRoot';
+import { demoCatalogue } from '../seed/catalogue';
 import { writeDemoDomains } from './dnsSeed';
 import { secondAdminSite } from './secondAdminSite';
 import { buildScenarios, invoiceBillingReason, type Scenario, type ScenarioName, type ScenarioOptions } from './scenarios';
@@ -51,6 +57,7 @@ function invoiceRows(scenario: Scenario, discountId: string | null): InvoicesTab
       amount_remaining: remaining,
       created: invoice.date,
       hosted_url: invoice.url,
+      currency: invoice.currency,
       discount_id: isLatest && latest.discount !== null ? discountId : null,
     };
   });
@@ -289,16 +296,26 @@ async function deleteDemoSites(trx: Db, demoSites: Scenario[]): Promise<void> {
   await trx.deleteFrom('sites').where('id', 'in', siteIds).execute();
 }
 
-/** Whether, the demo's sites deleted, another site's subscription or discount still refers to the catalogue. */
-async function othersAreBilled(trx: Db): Promise<boolean> {
-  const subscription = await trx.selectFrom('subscriptions').select('id').limit(1).executeTakeFirst();
-  const discount = await trx.selectFrom('discounts').select('id').limit(1).executeTakeFirst();
-  return subscription !== undefined || discount !== undefined;
+/** The example of docs/platform-api.md "The catalogue", whose prices the demo's sandbox holds too, so its curl works against the demo. */
+export const EXAMPLE_CATALOGUE_PATH = path.join(projectRoot, 'docs', 'examples', 'catalog.json');
+
+/**
+ * The demo's platform makes its prices in the payment sandbox, as a platform makes them in its card provider's
+ * dashboard (payments/sandbox/prices.ts): the demo catalogue's, and the documented example's. Then the demo's
+ * catalogue is checked against them as any PUT is. Outside the seed's transaction: on SQLite a read outside it would
+ * wait for the connection it holds.
+ */
+async function prepareDemoCatalogue(db: Db, now: number): Promise<void> {
+  const example = catalogPutSchema.safeParse(JSON.parse(await readFile(EXAMPLE_CATALOGUE_PATH, 'utf8').catch(() => 'null')));
+  const prices = [...pricesOfCatalog(demoCatalogue), ...(example.success ? pricesOfCatalog(example.data) : [])];
+  await createSandboxPrices(db, prices, toUnixSeconds(now));
+  await checkPricesAt({ retrievePrice: (id) => sandboxPrice(db, id) }, demoCatalogue);
 }
 
 /** Rewrites the catalogue and the demo's own sites from the scenarios; returns the scenarios written. */
 export async function seedDemo(db: Db, options: SeedOptions): Promise<Record<ScenarioName, Scenario>> {
   const scenarios = buildScenarios(options.now, options);
+  await prepareDemoCatalogue(db, options.now);
   const provisioning = new SiteProvisioning(db, { proDomain: options.proDomain ?? defaultBrand.proDomain, platformIssuer: null, now: () => options.now });
   await db.transaction().execute(async (trx) => {
     const secondSite = options.secondAdminBase === undefined ? [] : [secondAdminSite(options.now, { adminBase: options.secondAdminBase, proDomain: options.proDomain })];
@@ -308,10 +325,8 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<Record<Sce
     } else {
       await deleteDemoSites(trx, [...Object.values(scenarios), ...secondSite]);
     }
-    // writeCatalogue rewrites the catalogue whole, which a subscription or discount of a site the demo did not make
-    // forbids (their prices and coupons are referenced): the catalogue those sites run on then stays as it is. (The
-    // platform's catalogue service, issue 47 part 1, keeps a plan in use instead.)
-    if (!(await othersAreBilled(trx))) await writeCatalogue(trx);
+    // Through the catalogue's own service: the demo's catalogue is one more document (an unchanged one writes nothing).
+    await writeCatalogueDocument(trx, demoCatalogue, options.now);
     const rows = seedRows(
       [
         ...Object.values(scenarios).map((scenario) => ({ scenario, adminOrigins: options.adminOrigins ?? [] })),

@@ -48,8 +48,14 @@ export interface Refusal {
   limit: string;
 }
 
+/**
+ * A session's key is made of its token's signed part (header and claims), not the whole text: the signature's last
+ * base64url character has spare bits, so one token has several spellings that all verify, and each would otherwise
+ * get the session's allowance again. The signed part has one spelling: another would not verify.
+ */
 function sessionKeyOf(jwt: string): string {
-  return createHash('sha256').update(jwt).digest('base64url').slice(0, SESSION_KEY_LENGTH);
+  const signed = jwt.slice(0, jwt.lastIndexOf('.'));
+  return createHash('sha256').update(signed).digest('base64url').slice(0, SESSION_KEY_LENGTH);
 }
 
 /** The client a request's address stands for: an IPv4 address (also when mapped into IPv6), or an IPv6 /64. */

@@ -70,6 +70,8 @@ export interface ProviderInvoice {
   amountRemaining: number;
   created: number;
   hostedUrl: string;
+  /** ISO 4217, lower case: the currency of the prices it bills */
+  currency: string;
 }
 
 export interface PaymentIntentSummary {

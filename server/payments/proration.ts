@@ -9,7 +9,7 @@
  * Pure: the sandbox provider bills with it and the route's preview shows the same numbers (payments/sandbox/provider.ts).
  */
 import type { BillingPeriod, Coupon, InvoicePreview, InvoicePreviewLine } from '../../core/contract';
-import { MONTHS_PER_YEAR, MS_PER_SECOND } from '../../core/rules/constants';
+import { BILLING_CURRENCY, MONTHS_PER_YEAR, MS_PER_SECOND } from '../../core/rules/constants';
 import { formatCents, formatPercent } from '../../core/rules/money';
 import { toUnixSeconds } from '../../core/rules/dates';
 import { isDiscountLiveAt } from '../../core/rules/discounts';
@@ -36,7 +36,8 @@ export interface BillingWindow {
 }
 
 export interface ActiveDiscount {
-  coupon: Pick<Coupon, 'name' | 'percent_off' | 'amount_off' | 'duration' | 'valid'>;
+  /** `currency`: what an amount off is counted in (the provider names it with every amount off) */
+  coupon: Pick<Coupon, 'name' | 'percent_off' | 'amount_off' | 'duration' | 'valid'> & Partial<Pick<Coupon, 'currency'>>;
   start: number;
   end: number | null;
 }
@@ -110,7 +111,7 @@ export function couponReduction(coupon: ActiveDiscount['coupon'], amount: number
 }
 
 function couponLabel(coupon: ActiveDiscount['coupon']): string {
-  const off = coupon.percent_off !== null ? formatPercent(coupon.percent_off) : formatCents(coupon.amount_off ?? 0, '$');
+  const off = coupon.percent_off !== null ? formatPercent(coupon.percent_off) : formatCents(coupon.amount_off ?? 0, coupon.currency ?? BILLING_CURRENCY);
   return `${coupon.name}: ${off} off`;
 }
 

@@ -106,9 +106,27 @@ export interface UpcomingCharge extends NextChargeAmounts {
   date: number;
 }
 
+/** A price as the card provider holds it: what it charges, in which currency, how often. */
+export interface ProviderPrice {
+  id: string;
+  /** cents (the currency's smallest unit); null for a price that is not a fixed amount (tiered, metered) */
+  unitAmount: number | null;
+  /** ISO 4217, lower case */
+  currency: string;
+  /** month or year for a recurring price; null for a one-time price */
+  interval: string | null;
+  /** an archived price at the provider takes no new subscriptions */
+  active: boolean;
+}
+
 export interface PaymentsProvider {
   /** stored in customers.provider, so rows know which provider holds them */
   readonly name: string;
+  /**
+   * The provider's price by id, null when it has none: the platform's catalogue (platform/catalogue.ts) is checked
+   * against it, so every price the panel sells is the very price the provider charges.
+   */
+  retrievePrice(priceId: string): Promise<ProviderPrice | null>;
   /** Creates the provider's customer and returns its id. The caller stores it. */
   createCustomer(customer: NewCustomer): Promise<{ id: string }>;
   updateCustomer(customerId: string, changes: CustomerChanges): Promise<void>;

@@ -17,6 +17,7 @@ import {
   doubleIntent,
   doubleInvoice,
   doubleSubscription,
+  missing,
   startStripeDouble,
   type StripeDouble,
 } from '../testing/stripeDouble';
@@ -87,6 +88,20 @@ describe('request mapping', () => {
       { method: 'POST', path: '/v1/setup_intents', form: { customer: 'cus_double1', usage: 'off_session', 'payment_method_types[0]': 'card' } },
     ]);
     expect(double.requests[0]?.headers['idempotency-key']).toBe('cus_double1:setup-card:modal-7');
+  });
+
+  it("reads a price's amount, currency and interval (the catalogue is checked against them), and answers null for one it does not have", async () => {
+    double.prices.set('price_pro_eur_month', { unit_amount: 3500, currency: 'eur', interval: 'month' });
+    double.prices.set('price_setup_fee', { unit_amount: 900, currency: 'usd', interval: null, active: false });
+    double.routes.push({ method: 'GET', path: /^\/v1\/prices\/price_missing$/, answer: () => missing('price', 'price_missing') });
+    expect(await provider.retrievePrice('price_pro_eur_month')).toEqual({ id: 'price_pro_eur_month', unitAmount: 3500, currency: 'eur', interval: 'month', active: true });
+    expect(await provider.retrievePrice('price_setup_fee')).toEqual({ id: 'price_setup_fee', unitAmount: 900, currency: 'usd', interval: null, active: false });
+    expect(await provider.retrievePrice('price_missing')).toBeNull();
+    expect(double.calls().map((call) => `${call.method} ${call.path}`)).toEqual([
+      'GET /v1/prices/price_pro_eur_month',
+      'GET /v1/prices/price_setup_fee',
+      'GET /v1/prices/price_missing',
+    ]);
   });
 
   it('reads a setup intent, and answers null for one the provider does not have', async () => {

@@ -29,6 +29,7 @@ import {
   type NewCustomer,
   type PaymentEvent,
   type PaymentsProvider,
+  type ProviderPrice,
   type SetupIntentSummary,
   type UpcomingCharge,
   type WriteOptions,
@@ -138,6 +139,16 @@ export class StripeProvider implements PaymentsProvider {
       if (intent.client_secret === null) throw new PaymentsProviderError(HTTP_BAD_GATEWAY, providerMessages.unavailable);
       return { id: intent.id, clientSecret: intent.client_secret };
     });
+  }
+
+  async retrievePrice(priceId: string): Promise<ProviderPrice | null> {
+    try {
+      const price = await this.client.prices.retrieve(priceId);
+      return { id: price.id, unitAmount: price.unit_amount, currency: price.currency, interval: price.recurring?.interval ?? null, active: price.active };
+    } catch (error) {
+      if (isMissing(error)) return null;
+      return translate(error);
+    }
   }
 
   async retrieveSetupIntent(setupIntentId: string): Promise<SetupIntentSummary | null> {

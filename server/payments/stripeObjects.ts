@@ -72,6 +72,7 @@ export function toProviderInvoice(invoice: Stripe.Invoice, billingReason: string
     amountRemaining: invoice.amount_remaining,
     created: invoice.created,
     hostedUrl: invoice.hosted_invoice_url ?? '',
+    currency: invoice.currency,
   };
 }
 

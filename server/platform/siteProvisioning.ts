@@ -13,6 +13,7 @@ import { toUnixSeconds } from '../../core/rules/dates';
 import { isUnderPlatform } from '../auth/platformIssuer';
 import { saleRefusalOf } from '../billing/products';
 import { CatalogueRepository } from '../billing/repositories/catalogue';
+import { catalogueCurrencies } from './catalogue';
 import { adminOriginsOf, emailKey, SiteDirectory } from '../billing/repositories/sites';
 import { isUniqueViolation, type Db } from '../db/database';
 import type { SiteRow, SitesTable, UserRow, UsersTable } from '../db/schema';
@@ -46,8 +47,14 @@ function subdomainOf(siteId: string, body: SitePut): string {
   return body.subdomain ?? siteId.toLowerCase().replace(/_/g, '-');
 }
 
+/**
+ * The moment a removal or an owner change ends sessions, on the clock session tokens record their issue by (the
+ * process's own, never the demo's adjustable one): sessions issued before it stay ended (migration 0019).
+ */
+const sessionsEndNow = () => Date.now();
+
 /** The row of a site the directory does not have yet, as a PUT makes it (its owner is set once its users exist). */
-function newSiteRow(siteId: string, body: SitePut, subdomain: string, now: number, proDomain: string): SitesTable {
+function newSiteRow(siteId: string, body: SitePut, subdomain: string, now: number, proDomain: string, currency: string | null = null): SitesTable {
   return {
     id: siteId,
     name: body.name,
@@ -70,6 +77,7 @@ function newSiteRow(siteId: string, body: SitePut, subdomain: string, now: numbe
     deleted_at: null,
     trial_price_id: body.trial?.priceId ?? null,
     trial_days: body.trial?.days ?? null,
+    currency,
     domain_checked_at: null,
     domain_lost_at: null,
   };
@@ -113,7 +121,8 @@ export function sitePanelPath(siteId: string): string {
   return `/sites/${siteId}/`;
 }
 
-function toRecord(site: SiteRow, users: UserRow[]): SiteRecord {
+/** `defaultCurrency`: the catalogue's first, which a site that named none (put before any catalogue) pays in. */
+function toRecord(site: SiteRow, users: UserRow[], defaultCurrency: string | null): SiteRecord {
   const live = users.filter((user) => user.removed_at === null);
   const owner = live.find((user) => user.id === site.owner_user_id);
   return {
@@ -126,6 +135,7 @@ function toRecord(site: SiteRow, users: UserRow[]): SiteRecord {
     owner: { id: owner?.id ?? '', email: owner?.email ?? '', name: owner?.name ?? '' },
     staff: live.filter((user) => user !== owner).map((user) => ({ id: user.id, email: user.email, name: user.name, role: user.role })),
     trial: site.trial_price_id === null || site.trial_days === null ? null : { priceId: site.trial_price_id, days: site.trial_days },
+    currency: site.currency ?? defaultCurrency,
     createdAt: site.created_at,
   };
 }
@@ -140,7 +150,7 @@ export class SiteProvisioning {
     const directory = new SiteDirectory(this.db);
     const site = await directory.findSite(siteId);
     if (site === undefined || site.deleted_at !== null) throw new DomainError('not_found', 'not_found', messages.notFound);
-    return toRecord(site, await directory.usersOf(siteId));
+    return toRecord(site, await directory.usersOf(siteId), (await catalogueCurrencies(this.db))[0] ?? null);
   }
 
   async list(after: string | undefined, limit: number): Promise<SitePage> {
@@ -149,8 +159,9 @@ export class SiteProvisioning {
     const users = await directory.liveUsersOf(sites.map((site) => site.id));
     const bySite = new Map<string, UserRow[]>();
     for (const user of users) bySite.set(user.site_id, [...(bySite.get(user.site_id) ?? []), user]);
+    const defaultCurrency = (await catalogueCurrencies(this.db))[0] ?? null;
     return {
-      sites: sites.map((site) => toRecord(site, bySite.get(site.id) ?? [])),
+      sites: sites.map((site) => toRecord(site, bySite.get(site.id) ?? [], defaultCurrency)),
       next: sites.length === limit ? (sites.at(-1)?.id ?? null) : null,
     };
   }
@@ -199,17 +210,45 @@ export class SiteProvisioning {
 
   /**
    * A trial's plan must be one a new site may buy: an active price of an active base product of the catalogue's
-   * default group (billing/products.ts, as the plans screen of an owner without a plan offers them). A plan that
-   * is already the site's is not asked again, so a replayed PUT still writes nothing after the catalogue moved on.
+   * default group, priced in the site's currency `currency` (billing/products.ts, as the plans screen of an owner
+   * without a plan offers them). A plan that is already the site's, in the currency `stored` already is, is not asked
+   * again, so a replayed PUT still writes nothing after the catalogue moved on.
    */
-  private async checkTrialPlan(trx: Db, site: SiteRow | undefined, trial: SitePut['trial']): Promise<void> {
-    if (trial === undefined || site?.trial_price_id === trial.priceId) return;
+  private async checkTrialPlan(trx: Db, site: SiteRow | undefined, trial: SitePut['trial'], stored: string | null, currency: string | null): Promise<void> {
+    if (trial === undefined || (site?.trial_price_id === trial.priceId && site.currency === stored)) return;
     const catalogue = new CatalogueRepository(trx);
     const price = await catalogue.findPrice(trial.priceId);
-    const offered = await catalogue.offered(null, '');
+    // Only a plan in the site's currency: the owner pays in it.
+    const offered = await catalogue.offered(null, '', currency);
     if (price === undefined || price.legacy === 1 || saleRefusalOf(offered, trial.priceId, []) !== null) {
       throw new DomainError('invalid', 'plan_not_available', messages.trialPlanNotAvailable);
     }
+  }
+
+  /**
+   * The currency the site pays in after this PUT: the one it names (which the catalogue must price in), else the
+   * site's own, else the catalogue's first (null before any catalogue: the catalogue's first, once there is one). A
+   * site whose subscription is billed in one currency keeps it: a card provider's customer pays in one.
+   */
+  private async currencyOf(trx: Db, site: SiteRow | undefined, named: string | undefined, currencies: readonly string[]): Promise<string | null> {
+    if (named === undefined) return site === undefined ? (currencies[0] ?? null) : site.currency;
+    if (named === site?.currency) return named;
+    if (!currencies.includes(named)) {
+      const offered = currencies.length === 0 ? 'none yet' : currencies.join(', ');
+      throw new DomainError('invalid', 'currency_not_offered', `${messages.currencyNotOffered} (${named}; the catalogue prices in: ${offered})`);
+    }
+    if (site !== undefined) {
+      const billed = await trx
+        .selectFrom('subscriptions')
+        .innerJoin('prices', 'prices.id', 'subscriptions.price_id')
+        .select('prices.currency')
+        .where('subscriptions.site_id', '=', site.id)
+        .where('subscriptions.status', '!=', 'canceled')
+        .where('prices.currency', '!=', named)
+        .executeTakeFirst();
+      if (billed !== undefined) throw new DomainError('conflict', 'currency_in_use', messages.currencyInUse);
+    }
+    return named;
   }
 
   /**
@@ -221,7 +260,7 @@ export class SiteProvisioning {
     const directory = new SiteDirectory(this.db);
     const site = await directory.findSite(siteId);
     if (site === undefined || site.deleted_at !== null) throw new DomainError('not_found', 'not_found', messages.notFound);
-    await directory.updateSite(siteId, { deleted_at: toUnixSeconds(this.options.now()) });
+    await directory.updateSite(siteId, { deleted_at: toUnixSeconds(this.options.now()), sessions_from: sessionsEndNow() });
   }
 
   private async write(trx: Db, directory: SiteDirectory, siteId: string, body: SitePut): Promise<PutResult> {
@@ -232,7 +271,9 @@ export class SiteProvisioning {
     }
     const adminOriginsJson = adminOriginsJsonOf(body);
     let site = await directory.findSite(siteId);
-    await this.checkTrialPlan(trx, site, body.trial);
+    const currencies = await catalogueCurrencies(trx);
+    const currency = await this.currencyOf(trx, site, body.currency, currencies);
+    await this.checkTrialPlan(trx, site, body.trial, currency, currency ?? currencies[0] ?? null);
     // Stored as the plan a site starts on; once the site has a subscription it is only a record (billing/siteTrial.ts).
     const trialPriceId = body.trial?.priceId ?? null;
     const trialDays = body.trial?.days ?? null;
@@ -242,7 +283,7 @@ export class SiteProvisioning {
       const subdomain = subdomainOf(siteId, body);
       // A subdomain is one site's for good: its custom domains' CNAME proof points at it (domains/customDomains.ts siteTarget).
       if (await directory.findSiteBySubdomain(subdomain)) throw new DomainError('conflict', 'subdomain_taken', messages.subdomainTaken);
-      await directory.insertSite(newSiteRow(siteId, body, subdomain, now, this.options.proDomain));
+      await directory.insertSite(newSiteRow(siteId, body, subdomain, now, this.options.proDomain, currency));
       created = true;
       changed = true;
     } else {
@@ -253,6 +294,7 @@ export class SiteProvisioning {
         ...(site.deleted_at === null ? {} : { deleted_at: null }),
         ...(site.trial_price_id === trialPriceId ? {} : { trial_price_id: trialPriceId }),
         ...(site.trial_days === trialDays ? {} : { trial_days: trialDays }),
+        ...(site.currency === currency ? {} : { currency }),
       };
       if (site.deleted_at !== null) created = true;
       if (Object.keys(changes).length > 0) {
@@ -301,16 +343,19 @@ export class SiteProvisioning {
     // Whoever the body no longer names is removed: their sessions end with their next call.
     for (const user of users) {
       if (!named.has(user.id) && user.removed_at === null) {
-        await directory.updateUser(user.id, { removed_at: now });
+        await directory.updateUser(user.id, { removed_at: now, sessions_from: sessionsEndNow() });
         changed = true;
       }
     }
     site = await directory.findSite(siteId);
     if (site!.owner_user_id !== ownerId) {
+      // The old owner's sessions end for good: naming them owner again later does not bring those back.
+      const oldOwnerId = site!.owner_user_id;
+      if (oldOwnerId !== null && named.has(oldOwnerId)) await directory.updateUser(oldOwnerId, { sessions_from: sessionsEndNow() });
       await directory.updateSite(siteId, { owner_user_id: ownerId });
       changed = true;
       site = await directory.findSite(siteId);
     }
-    return { record: toRecord(site!, await directory.usersOf(siteId)), created, changed };
+    return { record: toRecord(site!, await directory.usersOf(siteId), currencies[0] ?? null), created, changed };
   }
 }

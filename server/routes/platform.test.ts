@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely';
 import { DEMO_PLATFORM_API_KEY } from '../config';
-import type { SiteRecord } from '../platform/contract';
+import { MAX_STAFF, type SiteRecord } from '../platform/contract';
 import { errorOf, setUpDemo } from '../testing/testKit';
 
 const OWNER_ONLY = 'Only the site owner can access billing information.';
@@ -165,9 +165,50 @@ describe('GET /platform/v1/sites', () => {
     expect(seen).toEqual(ids);
   });
 
-  it('refuses a limit out of range', async () => {
-    expect((await platform('GET', '/sites?limit=0')).status).toBe(400);
-    expect((await platform('GET', '/sites?limit=1001')).status).toBe(400);
+  it('refuses a limit out of range, naming the query', async () => {
+    for (const limit of ['0', '1001']) {
+      const answer = await platform('GET', `/sites?limit=${limit}`);
+      expect(answer.status).toBe(400);
+      expect(errorOf(answer as never).message).toMatch(/^Invalid query: limit: /);
+    }
+  });
+
+  it('takes the calls table literally: `?after=&limit=` is the first page at the default size', async () => {
+    const literal = await platform<{ sites: SiteRecord[] }>('GET', '/sites?after=&limit=');
+    expect(literal.status).toBe(200);
+    expect(literal.body).toEqual((await platform('GET', '/sites')).body);
+  });
+});
+
+describe('what a platform client may send', () => {
+  it('takes a GET or a DELETE sent with `content-type: application/json` and no body', async () => {
+    const headers = { authorization: `Bearer ${DEMO_PLATFORM_API_KEY}`, 'content-type': 'application/json' };
+    expect((await fetch(`${demo.panelUrl}/platform/v1/sites/site_active`, { headers })).status).toBe(200);
+    expect((await fetch(`${demo.panelUrl}/platform/v1/sites/site_active`, { method: 'DELETE', headers })).status).toBe(204);
+    expect((await platform('GET', '/sites/site_active')).status).toBe(404);
+  });
+
+  it('still refuses a PUT whose body is not JSON', async () => {
+    const answer = await fetch(`${demo.panelUrl}/platform/v1/sites/acme`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${DEMO_PLATFORM_API_KEY}`, 'content-type': 'application/json' },
+      body: '{"name":',
+    });
+    expect(answer.status).toBe(400);
+    expect(((await answer.json()) as { error: { code: string } }).error.code).toBe('invalid_json');
+    expect(await demo.count(sql`sites where id = 'acme'`)).toBe(0);
+  });
+
+  it('takes a site with as many staff as MAX_STAFF allows, each at its longest', async () => {
+    const staff = Array.from({ length: MAX_STAFF }, (_, index) => ({
+      id: `u${String(index).padStart(127, '0')}`,
+      email: `${'e'.repeat(300)}${index}@acme.example`.slice(-320),
+      name: 'N'.repeat(191),
+      role: 'Editor',
+    }));
+    const answer = await platform<SiteRecord>('PUT', '/sites/acme', { ...acme, staff });
+    expect(answer.status).toBe(201);
+    expect(answer.body.staff).toHaveLength(MAX_STAFF);
   });
 });
 
@@ -210,6 +251,43 @@ describe('live sessions follow the platform', () => {
     expect((await platform('GET', '/sites/site_active')).status).toBe(404);
     expect((await demo.get('/sites/site_active/')).status).toBe(404);
     expect((await platform('DELETE', '/sites/site_active')).status).toBe(404);
+  });
+});
+
+describe('ended sessions stay ended, whatever is restored', () => {
+  const newSession = async () => demo.sessionToken('active');
+
+  it("a removed site's sessions: the site brought back, its owner signs in anew, the old session is still refused", async () => {
+    const site = await activeSite();
+    const old = await newSession();
+    expect((await platform('DELETE', '/sites/site_active')).status).toBe(204);
+    expect((await platform('PUT', '/sites/site_active', bodyOf(site))).status).toBe(201);
+
+    const refused = await billingData(old);
+    expect(refused.status).toBe(401);
+    expect(errorOf(refused).code).toBe('invalid_session');
+    expect((await billingData(await newSession())).status).toBe(200);
+  });
+
+  it("a removed user's sessions: named again, the old session is still refused", async () => {
+    const site = await activeSite();
+    const old = await newSession();
+    // The owner handed over and dropped, then named owner again.
+    await platform('PUT', '/sites/site_active', bodyOf(site, { owner: { email: 'new.owner@active.example.com', name: 'New Owner' }, staff: [] }));
+    await platform('PUT', '/sites/site_active', bodyOf(site));
+
+    expect(errorOf(await billingData(old)).code).toBe('invalid_session');
+    expect((await billingData(await newSession())).status).toBe(200);
+  });
+
+  it("an owner's sessions: owner again after another, the old session is still refused", async () => {
+    const site = await activeSite();
+    const old = await newSession();
+    await platform('PUT', '/sites/site_active', bodyOf(site, { owner: { email: 'new.owner@active.example.com', name: 'New Owner' }, staff: [{ ...site.owner, role: 'Administrator' }] }));
+    await platform('PUT', '/sites/site_active', bodyOf(site));
+
+    expect(errorOf(await billingData(old)).code).toBe('invalid_session');
+    expect((await billingData(await newSession())).status).toBe(200);
   });
 });
 

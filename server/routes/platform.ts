@@ -7,11 +7,24 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { messages } from '../domainErrors';
 import { ApiError } from '../http/errors';
-import { parseBody } from '../http/validate';
-import { siteIdSchema, siteListQuerySchema, sitePutSchema } from '../platform/contract';
+import { parseBody, parseQuery } from '../http/validate';
+import type { CatalogueService } from '../platform/catalogue';
+import { catalogPutSchema, siteIdSchema, siteListQuerySchema, sitePutSchema } from '../platform/contract';
 import type { SiteProvisioning } from '../platform/siteProvisioning';
 
 export const PLATFORM_PREFIX = '/platform/v1';
+/**
+ * A platform's documents are bigger than an owner's calls: a site with its MAX_STAFF users (each up to a 128-character
+ * id, a 320-character e-mail and a 191-character name, in UTF-8) fits, where the panel's 64 KB would refuse 400 staff.
+ */
+const PLATFORM_BODY_LIMIT_BYTES = 1024 * 1024;
+/**
+ * A whole catalogue in one body: a platform's hundreds of prices, each with its limits and features. 2 MB holds the
+ * most a catalogue may name (platform/contract.ts MAX_CATALOGUE_PRICES); the route's limit overrides the parser's.
+ */
+export const CATALOGUE_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
+/** Calls that carry no body: a client that sends `content-type: application/json` on them anyway is not refused. */
+const BODILESS_METHODS = new Set(['GET', 'DELETE']);
 const BEARER = /^Bearer ([^\s]+)$/i;
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
@@ -29,6 +42,7 @@ function isPlatformKey(presented: string, keys: readonly Buffer[]): boolean {
 
 export interface PlatformRouteDeps {
   provisioning: SiteProvisioning;
+  catalogue: CatalogueService;
   platformApiKeys: readonly string[];
 }
 
@@ -47,8 +61,20 @@ export async function registerPlatformRoutes(app: FastifyInstance, deps: Platfor
         if (!isPlatformKey(match[1]!, keys)) throw new ApiError(401, 'platform_key_invalid', messages.platformKeyInvalid);
       });
 
+      const parseJson = platform.getDefaultJsonParser('error', 'error');
+      platform.removeContentTypeParser('application/json');
+      platform.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: PLATFORM_BODY_LIMIT_BYTES }, (request, body, done) => {
+        if (body === '' && BODILESS_METHODS.has(request.method)) return done(null, undefined);
+        return parseJson(request, body as string, done);
+      });
+
+      platform.get('/catalog', async () => deps.catalogue.get());
+      platform.put('/catalog', { bodyLimit: CATALOGUE_BODY_LIMIT_BYTES }, async (request) => {
+        const body = parseBody(catalogPutSchema, request.body);
+        return (await deps.catalogue.put(body)).record;
+      });
       platform.get('/sites', async (request) => {
-        const query = parseBody(siteListQuerySchema, request.query);
+        const query = parseQuery(siteListQuerySchema, request.query);
         return deps.provisioning.list(query.after, query.limit);
       });
       platform.get('/sites/:siteId', async (request) => deps.provisioning.get(siteIdOf(request)));

@@ -4,64 +4,22 @@
  * signs in with a real identity token from an admin of the test's own (it serves its JWKS and signs RS256 tokens),
  * since the demo host signs only for its scenarios.
  */
-import { generateKeyPairSync, type KeyObject } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import type { BillingData } from '../../core/contract';
 import { DEMO_PLATFORM_API_KEY } from '../config';
 import type { SiteRecord } from '../platform/contract';
 import { providerMessages } from '../payments/provider';
-import { signRs256 } from '../testing/jwt';
+import { startAdmins, TEST_ADMIN_OWNER, type Admins } from '../testing/testAdmins';
 import { BUSINESS_YEAR, PUBLISHER_YEAR } from '../testing/prices';
 import { errorOf, setUpDemo, setUpDemoWithStripeDouble } from '../testing/testKit';
 import { DEFAULT_GROUP, LEGACY_GROUP, priceId } from '../seed/catalogue';
 import type { Demo } from '../testing/harness';
 
 const DAY = 24 * 60 * 60;
-const FIVE_MINUTES = 300;
-const KID = 'trial-admin-1';
-const OWNER = { email: 'olive@trial.example', name: 'Olive Owner' };
+const OWNER = TEST_ADMIN_OWNER;
 /** The server's client tries a request once more after a network error (server/payments/stripe.ts). */
 const CLIENT_ATTEMPTS = 2;
 const HTTP_BAD_GATEWAY = 502;
-
-/** Admins of our own on one local server: every path's `/.well-known/jwks.json` is the one key's. */
-interface Admins {
-  /** an admin URL of its own for the site */
-  urlFor(siteId: string): string;
-  /** the owner's identity token, as that admin's backend mints it */
-  token(adminUrl: string, email?: string): string;
-  close(): Promise<void>;
-}
-
-async function startAdmins(): Promise<Admins> {
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const jwk = { ...publicKey.export({ format: 'jwk' }), kid: KID, alg: 'RS256', use: 'sig' };
-  const server: Server = createServer((request, response) => {
-    if (request.method === 'GET' && (request.url ?? '').endsWith('/.well-known/jwks.json')) {
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ keys: [jwk] }));
-      return;
-    }
-    response.writeHead(404).end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const sign = (adminUrl: string, email: string, key: KeyObject) => {
-    const iat = Math.floor(Date.now() / 1000);
-    return signRs256({ iss: adminUrl, aud: 'inkwell-billing', sub: email, role: 'Owner', iat, exp: iat + FIVE_MINUTES }, key, KID);
-  };
-  return {
-    urlFor: (siteId) => `${base}/${siteId}/ghost`,
-    token: (adminUrl, email = OWNER.email) => sign(adminUrl, email, privateKey),
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
-  };
-}
 
 let admins: Admins;
 beforeAll(async () => {

@@ -1,12 +1,15 @@
 /**
- * The product catalogue: every plan, price, member tier, limit, feature list, add-on and coupon the platform
- * sells, in one place. The demo seed writes it to the database; panel tests can build the same fixtures from it.
- * Costs are integer cents (USD). Yearly prices give two months free.
+ * The demo's catalogue: every plan, price, member tier, limit, feature list, add-on and coupon the demo's platform
+ * sells, as the document a platform PUTs to /platform/v1/catalog (demoCatalogue, at the end). The demo's seed writes
+ * it through the same service (platform/catalogue.ts), its prices made in the payment sandbox first; panel tests
+ * build the same fixtures from it. Costs are integer cents (USD). Yearly prices give two months free.
  */
 import type { Addon, BillingPeriod, Coupon, Limit, Price, Product } from '../../core/contract';
+import type { CatalogPut } from '../platform/contract';
 import {
   ANNUAL_FREE_MONTHS,
   AUTOBILLING_ADDON_PREFIX,
+  BILLING_CURRENCY,
   EVERYTHING_FEATURE_PREFIX,
   LAUNCH_ANNUAL_COUPON_ID,
   LAUNCH_COUPON_CURRENCY,
@@ -129,6 +132,7 @@ function buildPrice(spec: PriceSpec): Price {
   return {
     id: priceId(spec.plan, spec.group, spec.period, spec.members),
     cost,
+    currency: BILLING_CURRENCY,
     billing_period: spec.period,
     name: spec.displayName,
     nickname: `${spec.displayName} ${spec.period}ly, up to ${memberFormat.format(spec.members)} members`,
@@ -152,6 +156,7 @@ function addonPrice(addonId: string, slug: string, name: string, period: Billing
   return {
     id: `price_${slug}_${period}`,
     cost: period === 'year' ? yearlyCost(monthlyCost) : monthlyCost,
+    currency: BILLING_CURRENCY,
     billing_period: period,
     name,
     nickname: `${name} (${period}ly)`,
@@ -316,3 +321,11 @@ export const catalogueCoupons: readonly Coupon[] = [launchCoupon, launchAnnualCo
 export function findCoupon(id: string): Coupon | undefined {
   return catalogueCoupons.find((coupon) => coupon.id === id);
 }
+
+// ------------------------------------------------------------------------------------------------ the document
+
+/** The demo's catalogue as the platform API's document (docs/platform-api.md "The catalogue"). */
+export const demoCatalogue: CatalogPut = {
+  products: catalogueProducts.map((product) => ({ ...product, type: 'base' as const })),
+  coupons: [...catalogueCoupons],
+};

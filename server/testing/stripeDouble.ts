@@ -57,7 +57,9 @@ export interface StripeDouble {
   loseReplies: LostReplies[];
   /** the subscriptions it made or changed, by id, as it answers them now (a test may add one, e.g. a trial) */
   subscriptions: Map<string, DoubleSubscription>;
-  /** forgets what earlier tests did: requests, routes, faults, subscriptions and idempotency keys */
+  /** prices the platform made in its account, by id (a test adds them): GET /v1/prices/{id} answers them, another id as doublePrice */
+  prices: Map<string, DoublePriceTerms>;
+  /** forgets what earlier tests did: requests, routes, faults, subscriptions, prices and idempotency keys */
   reset(): void;
   close(): Promise<void>;
 }
@@ -67,17 +69,50 @@ export const DOUBLE_CANCELED_AT = 1_700_000_000;
 /** Where the double's invoices' `invoice_pdf` links point; a test adds the route that answers the file. */
 export const DOUBLE_INVOICE_PDF_PATH = '/files/invoice-pdf/';
 
-function missing(kind: string, id: string): CannedAnswer {
+/** The provider's 404 for an object it does not have. */
+export function missing(kind: string, id: string): CannedAnswer {
   return { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${kind}: '${id}'` } } };
 }
 
+
+/** A price as the platform made it at the provider: cents, currency, interval (null: one-time), archived or not. */
+export interface DoublePriceTerms {
+  unit_amount: number | null;
+  currency: string;
+  interval: 'month' | 'year' | null;
+  active?: boolean;
+}
+
+function priceRoutes(prices: Map<string, DoublePriceTerms>): Route[] {
+  return [
+    {
+      method: 'GET',
+      path: /^\/v1\/prices\/([^/]+)$/,
+      answer: (m) => {
+        const terms = prices.get(m[1]!);
+        if (terms === undefined) return { body: doublePrice(m[1]!) };
+        return {
+          body: {
+            id: m[1],
+            object: 'price',
+            active: terms.active ?? true,
+            unit_amount: terms.unit_amount,
+            currency: terms.currency,
+            type: terms.interval === null ? 'one_time' : 'recurring',
+            recurring: terms.interval === null ? null : { interval: terms.interval, interval_count: 1 },
+          },
+        };
+      },
+    },
+  ];
+}
 
 /** The plan change objects (API version 2026-02-25.clover: item periods, invoice payments, confirmation secret). */
 export const DOUBLE_PERIOD = { start: 1_767_225_600, end: 1_798_761_600 };
 export const DOUBLE_PRICE_COST = 36_000;
 
 export function doublePrice(id: string) {
-  return { id, object: 'price', unit_amount: DOUBLE_PRICE_COST, recurring: { interval: id.includes('_month_') ? 'month' : 'year' } };
+  return { id, object: 'price', active: true, unit_amount: DOUBLE_PRICE_COST, currency: 'usd', recurring: { interval: id.includes('_month_') ? 'month' : 'year' } };
 }
 
 export function doubleItem(id: string, priceId: string, quantity: number) {
@@ -302,11 +337,6 @@ export const defaultRoutes: Route[] = [
     answer: (m, request) => ({ body: { id: m[1], object: 'payment_method', type: 'card', customer: request.form.customer, card: DOUBLE_CARD } }),
   },
   {
-    method: 'GET',
-    path: /^\/v1\/prices\/([^/]+)$/,
-    answer: (m) => ({ body: doublePrice(m[1] ?? '') }),
-  },
-  {
     method: 'POST',
     path: /^\/v1\/invoices\/create_preview$/,
     answer: (_m, request) =>
@@ -350,6 +380,8 @@ export async function startStripeDouble(): Promise<StripeDouble> {
   const loseReplies: LostReplies[] = [];
   const subscriptions = new Map<string, DoubleSubscription>();
   let keptSubscriptions = subscriptionRoutes(subscriptions);
+  const prices = new Map<string, DoublePriceTerms>();
+  const heldPrices = priceRoutes(prices);
   /** each key's first request (method, path and body) and its answer */
   const answersByKey = new Map<string, { sent: string; answer: CannedAnswer }>();
   const server = createServer((req, res) => {
@@ -376,7 +408,7 @@ export async function startStripeDouble(): Promise<StripeDouble> {
             ? remembered.answer
             : { status: 400, body: { error: { type: 'idempotency_error', message: `${KEY_REUSED_MESSAGE} (${String(idempotencyKey)})` } } };
       } else {
-        for (const route of [...routes, ...keptSubscriptions, ...defaultRoutes]) {
+        for (const route of [...routes, ...keptSubscriptions, ...heldPrices, ...defaultRoutes]) {
           const match = route.method === recorded.method ? route.path.exec(recorded.path) : null;
           if (match) {
             answer = route.answer(match, recorded);
@@ -409,6 +441,7 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     routes,
     loseReplies,
     subscriptions,
+    prices,
     calls: () => requests.map(({ method, path, form }) => ({ method, path, form })),
     reset() {
       requests.length = 0;
@@ -416,6 +449,7 @@ export async function startStripeDouble(): Promise<StripeDouble> {
       loseReplies.length = 0;
       subscriptions.clear();
       keptSubscriptions = subscriptionRoutes(subscriptions);
+      prices.clear();
       answersByKey.clear();
     },
     close: () =>

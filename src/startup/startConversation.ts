@@ -89,6 +89,8 @@ export function startConversation(self: Window): PanelStartup | null {
  * host's token is in and the session has been asked for.
  */
 export function warmUpIntl(): void {
+  // Any currency does: ICU loads a locale's symbols for every currency at once, so the site's own (not known yet,
+  // it comes with the billing data) formats as fast afterwards.
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(1);
   new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(0);
   new Intl.PluralRules('en-US').select(1);

@@ -14,6 +14,7 @@ export const price = (set: Partial<Price> & { members?: number | null } = {}): P
   return {
     id: `price_${priceSeq}`,
     cost: 900,
+    currency: 'usd',
     billing_period: 'month',
     name: 'Publisher',
     nickname: null,

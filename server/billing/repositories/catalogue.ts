@@ -11,6 +11,7 @@ export function toPrice(row: PriceRow): Price {
   return {
     id: row.id,
     cost: row.cost,
+    currency: row.currency,
     billing_period: billingPeriodSchema.parse(row.billing_period),
     name: row.name,
     nickname: row.nickname,
@@ -23,13 +24,15 @@ export function toPrice(row: PriceRow): Price {
 }
 
 /** The tables the catalogue is read from: a write to any of them reloads it. */
-const CATALOGUE_TABLES = ['products', 'prices', 'product_addons', 'coupons'] as const;
+const CATALOGUE_TABLES = ['products', 'prices', 'product_addons', 'coupons', 'catalogue_documents'] as const;
 
 interface Catalogue {
   productsById: Map<string, ProductRow>;
   pricesById: Map<string, PriceRow>;
   couponsById: Map<string, CouponRow>;
   products: Product[];
+  /** the currencies the platform's catalogue prices in, the first a site's default (platform/catalogue.ts) */
+  currencies: string[];
   /** offered lists by product group and current product, made once per catalogue */
   offered: Map<string, Product[]>;
 }
@@ -74,16 +77,18 @@ export class CatalogueRepository {
   }
 
   /**
-   * The products a user of `group` on `currentProductId` is offered (billing/products.ts). The same list for
-   * every such request, so the replies that carry it write its JSON once (routes/account.ts).
+   * The products a user of `group` on `currentProductId` is offered (billing/products.ts), priced in the site's
+   * currency (`currency`; null: the catalogue's first). The same list for every such request, so the replies that
+   * carry it write its JSON once (routes/account.ts).
    */
-  async offered(group: string | null, currentProductId: string): Promise<Product[]> {
+  async offered(group: string | null, currentProductId: string, currency: string | null): Promise<Product[]> {
     const catalogue = await this.catalogue();
+    const inCurrency = currency ?? catalogue.currencies[0] ?? null;
     // null (the default group) and '' stay apart.
-    const key = JSON.stringify([group, currentProductId]);
+    const key = JSON.stringify([group, currentProductId, inCurrency]);
     let offered = catalogue.offered.get(key);
     if (offered === undefined) {
-      offered = offeredProducts(catalogue.products, group, currentProductId);
+      offered = offeredProducts(catalogue.products, group, currentProductId, inCurrency);
       catalogue.offered.set(key, offered);
     }
     return offered;
@@ -109,11 +114,12 @@ export class CatalogueRepository {
   }
 
   private async load(): Promise<Catalogue> {
-    const [productRows, priceRows, links, couponRows] = await Promise.all([
+    const [productRows, priceRows, links, couponRows, document] = await Promise.all([
       this.db.selectFrom('products').selectAll().orderBy('sort_order').execute(),
       this.db.selectFrom('prices').selectAll().orderBy('product_id').orderBy('members').orderBy('billing_period').execute(),
       this.db.selectFrom('product_addons').selectAll().execute(),
       this.db.selectFrom('coupons').selectAll().execute(),
+      this.db.selectFrom('catalogue_documents').select('currencies_json').executeTakeFirst(),
     ]);
     const pricesByProduct = new Map<string, Price[]>();
     for (const row of priceRows) {
@@ -149,6 +155,7 @@ export class CatalogueRepository {
       pricesById: new Map(priceRows.map((row) => [row.id, row])),
       couponsById: new Map(couponRows.map((row) => [row.id, row])),
       products,
+      currencies: document === undefined ? [] : (JSON.parse(document.currencies_json) as string[]),
       offered: new Map(),
     };
   }

@@ -1,7 +1,6 @@
 /** Invoices, their payment intents, and the discounts (coupons) on them. */
 import type { Coupon, Discount, Invoice, LatestInvoice } from '../../../core/contract';
 import { couponDurationSchema, latestInvoiceSchema } from '../../../core/contract';
-import { BILLING_CURRENCY } from '../../../core/rules/constants';
 import { invoiceDescription } from '../../../core/rules/invoices';
 import type { Db } from '../../db/database';
 import type { CouponRow, DiscountRow, InvoiceRow } from '../../db/schema';
@@ -36,7 +35,7 @@ function toInvoice(row: InvoiceRow): Invoice {
     description: invoiceDescription(row.billing_reason),
     amount_paid: row.amount_paid,
     amount_due: row.amount_due,
-    currency: BILLING_CURRENCY,
+    currency: row.currency,
     url: row.hosted_url,
   };
 }

@@ -63,6 +63,7 @@ export class PaymentEventRepository {
         ...amounts,
         created: invoice.created,
         hosted_url: invoice.hostedUrl,
+        currency: invoice.currency,
         discount_id: null,
       })
       .onConflict((conflict) => conflict.column('id').doUpdateSet({ status, ...amounts }).where('invoices.status', 'not in', finalStatuses))

@@ -73,6 +73,7 @@ export class PlanChangeRepository {
         amount_remaining: invoice.amountRemaining,
         created: invoice.created,
         hosted_url: invoice.hostedUrl,
+        currency: invoice.currency,
         discount_id: null,
       })
       .onConflict((conflict) => conflict.column('id').doNothing())

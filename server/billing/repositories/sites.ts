@@ -75,7 +75,7 @@ export class SiteDirectory {
     await this.db.insertInto('sites').values(site).execute();
   }
 
-  async updateSite(id: string, changes: Partial<Pick<SitesTable, 'name' | 'admin_url' | 'admin_origins_json' | 'owner_user_id' | 'deleted_at' | 'trial_price_id' | 'trial_days'>>): Promise<void> {
+  async updateSite(id: string, changes: Partial<Pick<SitesTable, 'name' | 'admin_url' | 'admin_origins_json' | 'owner_user_id' | 'deleted_at' | 'sessions_from' | 'trial_price_id' | 'trial_days'>>): Promise<void> {
     await this.db.updateTable('sites').set(changes).where('id', '=', id).execute();
   }
 
@@ -83,7 +83,7 @@ export class SiteDirectory {
     await this.db.insertInto('users').values(user).execute();
   }
 
-  async updateUser(id: string, changes: Partial<Pick<UsersTable, 'name' | 'email' | 'email_key' | 'role' | 'removed_at'>>): Promise<void> {
+  async updateUser(id: string, changes: Partial<Pick<UsersTable, 'name' | 'email' | 'email_key' | 'role' | 'removed_at' | 'sessions_from'>>): Promise<void> {
     await this.db.updateTable('users').set(changes).where('id', '=', id).execute();
   }
 }

@@ -26,6 +26,7 @@ import {
   type NewCustomer,
   type PaymentEvent,
   type PaymentsProvider,
+  type ProviderPrice,
   type SetupIntentSummary,
   type UpcomingCharge,
 } from '../provider';
@@ -42,6 +43,7 @@ import {
   secondsOf,
   type SandboxContext,
 } from './objects';
+import { sandboxPrice } from './prices';
 import { loadRenewalCharge } from './renewalCharges';
 import { newSandboxInvoicePath } from './sandboxInvoicePages';
 import { loadInvoiceDocument, recordInvoiceBreakdown, renderInvoicePdf } from './sandboxInvoicePdf';
@@ -79,6 +81,11 @@ export class SandboxProvider implements PaymentsProvider {
 
   private seconds(): number {
     return secondsOf(this.context);
+  }
+
+  /** From the sandbox's own price list (prices.ts), which the platform fills as it would the provider's dashboard. */
+  retrievePrice(priceId: string): Promise<ProviderPrice | null> {
+    return sandboxPrice(this.db, priceId);
   }
 
   async createCustomer(_customer: NewCustomer) {
@@ -229,6 +236,7 @@ export class SandboxProvider implements PaymentsProvider {
       amountRemaining: 0,
       created: this.seconds(),
       hostedUrl: newSandboxInvoicePath(),
+      currency: state.currency,
     };
     const applied = { result: 'applied' as const, invoice: paid, subscription, endingBalance: proration.endingBalance };
     // What the invoice bills, for its PDF (kept once the invoice is made: a decline makes none).

@@ -15,6 +15,7 @@ import { clientSecretOf, noSuchObject, sandboxId, savedPaymentMethod, type Sandb
 import { loadRenewalCharge, renewalBreakdown } from './renewalCharges';
 import { newSandboxInvoicePath } from './sandboxInvoicePages';
 import { recordInvoiceBreakdown } from './sandboxInvoicePdf';
+import { priceCurrency } from './sandboxPlans';
 import { declineFor } from './testCards';
 import { deliverEvents, eventJson, invoiceJson, subscriptionJson } from './webhookEvents';
 
@@ -120,6 +121,7 @@ async function chargeRenewal(db: Db, row: SubscriptionRow, renewedAt: number) {
     created: renewedAt,
     hosted_url: newSandboxInvoicePath(),
     discount_id: null,
+    currency: await priceCurrency(db, row.price_id),
   };
   // Read before the transaction: on SQLite a read outside it would wait for the connection it holds.
   const breakdown = await renewalBreakdown(db, row, renewal);

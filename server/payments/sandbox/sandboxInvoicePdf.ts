@@ -10,9 +10,10 @@
  */
 import PDFDocument from 'pdfkit';
 import { z } from 'zod';
+import { BILLING_CURRENCY } from '../../../core/rules/constants';
 import { formatLongDate } from '../../../core/rules/dates';
 import { resolveLocale } from '../../../core/rules/locales';
-import { currencySymbol, formatCents } from '../../../core/rules/money';
+import { formatCents } from '../../../core/rules/money';
 import type { Db } from '../../db/database';
 import { parseJson } from '../../db/jsonColumns';
 import { INVOICE_PDF_WORDING } from './invoicePdfWording';
@@ -48,6 +49,8 @@ export interface InvoiceDocument {
   amountDue: number;
   amountPaid: number;
   amountRemaining: number;
+  /** ISO 4217, lower case: what the amounts are counted in */
+  currency: string;
   siteUrl: string;
   ownerName: string;
   /** where invoices go: the billing contact, else the owner's e-mail */
@@ -82,6 +85,9 @@ export async function loadInvoiceDocument(db: Db, invoiceId: string, platformNam
     amountDue: row.amount_due,
     amountPaid: row.amount_paid,
     amountRemaining: row.amount_remaining,
+    // The invoices table keeps no currency yet: its invoices are the platform's, as the invoices' read says
+    // (billing/repositories/invoices.ts).
+    currency: BILLING_CURRENCY,
     siteUrl: row.url,
     ownerName: row.name,
     billingContact: row.billing_contact ?? row.email,
@@ -102,13 +108,12 @@ const MUTED = '#5b6770';
 const BOLD = 'Helvetica-Bold';
 const REGULAR = 'Helvetica';
 
-const USD = currencySymbol();
 
 /** The invoice as a PDF file, in the owner's language (`localeTag`, a BCP 47 tag; English without one). */
 export function renderInvoicePdf(invoice: InvoiceDocument, localeTag?: string): Promise<Buffer> {
   const locale = resolveLocale(localeTag);
   const words = INVOICE_PDF_WORDING[locale.catalog];
-  const money = (cents: number) => formatCents(cents, USD, locale.intl);
+  const money = (cents: number) => formatCents(cents, invoice.currency, locale.intl);
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,

@@ -16,6 +16,14 @@ export interface SandboxPlanState {
   subscription: SubscriptionRow | null;
   customer: CustomerRow;
   input: ProrationInput;
+  /** the currency of the base price chosen: what the change's invoice is in */
+  currency: string;
+}
+
+/** The currency a price is in (ISO 4217, lower case), as the invoice that bills it is. */
+export async function priceCurrency(db: Db, priceId: string): Promise<string> {
+  const row = await db.selectFrom('prices').select('currency').where('id', '=', priceId).executeTakeFirst();
+  return row?.currency ?? noSuchObject();
 }
 
 async function pricedItems(db: Db, items: readonly PlanItem[]): Promise<ProrationItem[]> {
@@ -104,5 +112,6 @@ export async function loadPlanState(
       ],
     };
   }
-  return { subscription, customer, input: { prorationDate, current, selected, discount, startBalance: customer.balance } };
+  const currency = await priceCurrency(db, request.items[0]?.priceId ?? subscription.price_id);
+  return { subscription, customer, currency, input: { prorationDate, current, selected, discount, startBalance: customer.balance } };
 }

@@ -25,6 +25,7 @@ export function invoiceJson(context: SandboxContext, row: Insertable<InvoicesTab
     amount_due: row.amount_due,
     amount_paid: row.amount_paid,
     amount_remaining: row.amount_remaining,
+    currency: row.currency,
     created: row.created,
     hosted_invoice_url: new URL(row.hosted_url, context.publicUrl()).toString(),
     parent: { type: 'subscription_details', subscription_details: { subscription: providerSubscriptionId } },

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import type { Invoice } from '../../../core/contract';
 import { useErrorText } from '../../api/errors';
 import { formatLongDate } from '../../../core/rules/dates';
-import { currencySymbol, formatCents } from '../../../core/rules/money';
+import { formatCents } from '../../../core/rules/money';
 import { useIntlLocale } from '../../i18n/useIntlLocale';
 import { ExternalLink } from '../../ui/ExternalLink';
 import { FormError } from '../../ui/FormError';
@@ -14,7 +14,6 @@ import { useFetchInvoicePdfMutation } from './invoiceDocumentsApi';
 import { INVOICE_STATUS_LABELS } from './messages';
 import { base64Bytes, saveFile } from './saveFile';
 
-const USD = currencySymbol();
 
 /** Newest first, whatever order they came in. */
 export function newestFirst(invoices: readonly Invoice[]): Invoice[] {
@@ -114,7 +113,7 @@ export function InvoiceTable({ invoices, caption }: { invoices: readonly Invoice
                 <td>
                   <span className={`invoice-status invoice-status--${invoice.status}`}>{t(INVOICE_STATUS_LABELS[invoice.status])}</span>
                 </td>
-                <td className="invoice-table__amount">{formatCents(invoice.amount_paid, USD, locale)}</td>
+                <td className="invoice-table__amount">{formatCents(invoice.amount_paid, invoice.currency, locale)}</td>
                 <td className="invoice-table__document">
                   <PdfButton invoice={invoice} onFailure={setFailure} />
                 </td>

@@ -9,7 +9,7 @@ import type { BillingData } from '../../../core/contract';
 import { useConfig } from '../../config';
 import { formatLongDate, toUnixSeconds } from '../../../core/rules/dates';
 import { formatCouponValue, isDiscountDisplayed } from '../../../core/rules/discounts';
-import { currencySymbol, formatCents } from '../../../core/rules/money';
+import { formatCents } from '../../../core/rules/money';
 import { formatCount } from '../../../core/rules/limits';
 import { breakdownAddons, breakdownTotalCents, isSubdirectoryAddon, planFeatures } from '../../../core/rules/plans';
 import { isCustomPlan } from '../../../core/rules/products';
@@ -24,6 +24,7 @@ import { usePageNavigation } from '../common/pageNavigation';
 import { OpenInvoicePayment } from '../payments/OpenInvoicePayment';
 import { NextCharge } from '../common/NextCharge';
 import { planFeatureMessage } from '../common/planMessages';
+import { useSiteCurrency } from '../common/useSiteCurrency';
 import { PlanUsage } from './PlanUsage';
 import {
   CANCELED_BANNER_TITLE,
@@ -34,7 +35,6 @@ import {
   pricePerPeriod,
 } from './messages';
 
-const USD = currencySymbol();
 
 function CancelBanner({ data }: { data: BillingData }) {
   const { t } = useLingui();
@@ -127,23 +127,24 @@ function CustomPlanPortal({ customerId }: { customerId: string }) {
 function PriceBreakdown({ data }: { data: BillingData }) {
   const { t } = useLingui();
   const locale = useIntlLocale();
+  const currency = useSiteCurrency();
   const { baseProduct, addons } = data.subscription.meta;
   const baseCost = data.currentPrice?.cost ?? 0;
   const period = baseProduct.billing_period;
-  const total = formatCents(breakdownTotalCents(baseCost, baseProduct.quantity, addons), USD, locale);
+  const total = formatCents(breakdownTotalCents(baseCost, baseProduct.quantity, addons), currency, locale);
   const plan = baseProduct.name;
   const quantity = formatCount(baseProduct.quantity, locale);
   return (
     <dl className="price-breakdown">
       <div className="price-breakdown__row">
         <dt>{baseProduct.quantity > 1 ? t`${plan} plan × ${quantity}` : t`${plan} plan`}</dt>
-        <dd>{formatCents(baseCost * baseProduct.quantity, USD, locale)}</dd>
+        <dd>{formatCents(baseCost * baseProduct.quantity, currency, locale)}</dd>
       </div>
       {breakdownAddons(addons).map((addon) => (
         <div className="price-breakdown__row" key={addon.price}>
           {/* "A subdirectory add-on reads 'Subdirectory install'"; any other reads as the provider names it. */}
           <dt>{isSubdirectoryAddon(addon.name) ? t(SUBDIRECTORY_ADDON_LABEL) : addon.name}</dt>
-          <dd>{formatCents(addon.cost, USD, locale)}</dd>
+          <dd>{formatCents(addon.cost, currency, locale)}</dd>
         </div>
       ))}
       <div className="price-breakdown__row price-breakdown__row--total">
@@ -159,6 +160,7 @@ function PriceBreakdown({ data }: { data: BillingData }) {
 function AccountExtras({ data, now }: { data: BillingData; now: number }) {
   const { t } = useLingui();
   const locale = useIntlLocale();
+  const currency = useSiteCurrency();
   const credit = data.customerBalance < 0;
   const offer = isDiscountDisplayed(data.discount, now) ? data.discount : null;
   if (!credit && !offer) return null;
@@ -171,7 +173,7 @@ function AccountExtras({ data, now }: { data: BillingData; now: number }) {
           <dt>
             <Trans>Account credit</Trans>
           </dt>
-          <dd>{formatCents(-data.customerBalance, USD, locale)}</dd>
+          <dd>{formatCents(-data.customerBalance, currency, locale)}</dd>
         </div>
       )}
       {offer && (
@@ -187,6 +189,7 @@ function AccountExtras({ data, now }: { data: BillingData; now: number }) {
 /** In grace: what the failed renewal left to pay, and the payment with the card on file. */
 function PastDueInvoice({ data }: { data: BillingData }) {
   const locale = useIntlLocale();
+  const currency = useSiteCurrency();
   return (
     <div className="past-due-invoice">
       {data.latestInvoice && (
@@ -195,7 +198,7 @@ function PastDueInvoice({ data }: { data: BillingData }) {
             <dt>
               <Trans>Past due</Trans>
             </dt>
-            <dd>{formatCents(data.latestInvoice.amount_remaining, USD, locale)}</dd>
+            <dd>{formatCents(data.latestInvoice.amount_remaining, currency, locale)}</dd>
           </div>
         </dl>
       )}

@@ -5,11 +5,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import type { Addon, BillingPeriod } from '../../../core/contract';
-import { currencySymbol, formatCents } from '../../../core/rules/money';
+import { formatCents } from '../../../core/rules/money';
 import { useIntlLocale } from '../../i18n/useIntlLocale';
+import { useSiteCurrency } from '../common/useSiteCurrency';
 import { pricePerPeriod } from './messages';
 
-const USD = currencySymbol();
 
 export interface AddonListProps {
   addons: Addon[];
@@ -30,6 +30,7 @@ function AddonItem({ addon, period, selected, required, name, onToggle }: {
 }) {
   const { t } = useLingui();
   const locale = useIntlLocale();
+  const currency = useSiteCurrency();
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   const price = addon.prices.find((candidate) => candidate.billing_period === period);
@@ -37,7 +38,7 @@ function AddonItem({ addon, period, selected, required, name, onToggle }: {
     <li className="checkout-addon">
       <div className="checkout-addon__head">
         <h3>{name}</h3>
-        {price && <span>{t(pricePerPeriod(formatCents(price.cost, USD, locale), period))}</span>}
+        {price && <span>{t(pricePerPeriod(formatCents(price.cost, currency, locale), period))}</span>}
       </div>
       <button type="button" className="button--link" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen(!open)}>
         {open ? t`Hide details` : t`Show details`}

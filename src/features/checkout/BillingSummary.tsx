@@ -9,15 +9,15 @@ import { INVOICE_PREVIEW_FAILED } from '../../api/errors';
 import { amountDueParts, prorationCredit } from '../../../core/rules/checkout';
 import { formatCardExpiry } from '../../../core/rules/dates';
 import { formatCouponValue } from '../../../core/rules/discounts';
-import { currencySymbol, formatCents, formatPercent, yearlySavingPercent } from '../../../core/rules/money';
+import { formatCents, formatPercent, yearlySavingPercent } from '../../../core/rules/money';
 import { comparablePrice } from '../../../core/rules/plans';
 import { useIntlLocale } from '../../i18n/useIntlLocale';
 import { CardBrandIcon, cardBrandName } from '../../ui/CardBrandIcon';
 import { FormError } from '../../ui/FormError';
 import { Spinner } from '../../ui/Spinner';
+import { useSiteCurrency } from '../common/useSiteCurrency';
 import { PERIOD_LABELS, amountDueText, nextRenewalText } from './messages';
 
-const USD = currencySymbol();
 const PERIODS: readonly BillingPeriod[] = ['month', 'year'];
 
 export interface BillingSummaryProps {
@@ -67,6 +67,7 @@ function CardOnFile({ user }: { user: BillingData['user'] }) {
 export function BillingSummary(props: BillingSummaryProps) {
   const { t, i18n } = useLingui();
   const locale = useIntlLocale();
+  const currency = useSiteCurrency();
   const { data, product, price, coupon, preview } = props;
   const { user } = data;
   const other = comparablePrice(product, price);
@@ -75,7 +76,7 @@ export function BillingSummary(props: BillingSummaryProps) {
   const saving = yearly && monthly ? yearlySavingPercent(monthly.cost, yearly.cost) : 0;
   const credit = preview ? prorationCredit(preview.lines) : 0;
   const couponValue = coupon ? formatCouponValue(coupon, locale) : null;
-  const money = (cents: number) => formatCents(cents, USD, locale);
+  const money = (cents: number) => formatCents(cents, currency, locale);
   const yearlyPrice = yearly ? money(yearly.cost) : '';
   const couponName = coupon?.name ?? '';
   const total = money(price.cost + props.addonsCost);
@@ -124,8 +125,8 @@ export function BillingSummary(props: BillingSummaryProps) {
       <FormError>{props.previewFailed ? t(INVOICE_PREVIEW_FAILED) : null}</FormError>
       {preview && (
         <div className="checkout-explanation">
-          {preview.lines.length > 0 && <p>{amountDueText(i18n, amountDueParts(preview, planNamer(data, product)), locale)}.</p>}
-          <p>{t(nextRenewalText(preview.nextRenewal, locale))}</p>
+          {preview.lines.length > 0 && <p>{amountDueText(i18n, amountDueParts(preview, planNamer(data, product)), currency, locale)}.</p>}
+          <p>{t(nextRenewalText(preview.nextRenewal, currency, locale))}</p>
         </div>
       )}
     </section>

@@ -18,6 +18,7 @@ import { answerPaymentScript, createFakeStripe, forgetPaymentScript } from '../.
 import type { FakeStripe, ScriptOutcome } from '../../test/fakeStripe';
 import { answerCouponDetails, answerInvoicePreview, answerPaymentMethod, planChangeResult, previewOf } from '../../test/handlers/checkout';
 import { findCoupon } from '../../../server/seed/catalogue';
+import { billingDataIn } from '../../test/currency';
 import { billingDataOf, openPanelAs } from '../../test/openPanel';
 import { apiError, json, onCall } from '../../test/server';
 import { shellStatusRegion } from '../../test/testPanel';
@@ -147,6 +148,25 @@ describe('the screen', () => {
       couponId: 'LAUNCH_ANNUAL',
     });
     expect(await confirmButton()).toBeEnabled();
+  });
+
+  it("says every amount in the site's currency: euros (issue 47)", async () => {
+    openCheckout(billingDataIn(billingDataOf('active'), 'eur'), '/checkout/business-default-year');
+    const plan = within(await screen.findByRole('region', { name: /Business/ }));
+    expect(plan.getByText('€2,290')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Optional add-ons' })).getByText('€500 per year')).toBeInTheDocument();
+    const summary = within(screen.getByRole('region', { name: 'Billing summary' }));
+    expect(summary.getByText('Yearly price').nextSibling).toHaveTextContent('€2,290/year');
+    expect(summary.getByText('Total per year').nextSibling).toHaveTextContent('€2,290');
+    expect(await summary.findByText('Credit from last payment')).toBeInTheDocument();
+    expect(summary.getByText('Credit from last payment').nextSibling).toHaveTextContent('-€187.50');
+    expect(summary.getByText('Amount to be billed now').nextSibling).toHaveTextContent('€1,000');
+    expect(
+      summary.getByText(
+        '€1,200 for Business for the 183 days left in your period, minus €187.50 unused time on Publisher, minus €12.50 account credit.',
+      ),
+    ).toBeInTheDocument();
+    expect(summary.getByText(/^Then €2,290 on /)).toBeInTheDocument();
   });
 
   it("shows 'Active' for the subdirectory add-on a subdirectory site requires", async () => {

@@ -3,20 +3,21 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
 import type { Price, Product } from '../../../core/contract';
 import { formatMemberCount, memberLimitOf } from '../../../core/rules/limits';
-import { currencySymbol, formatCents } from '../../../core/rules/money';
+import { formatCents } from '../../../core/rules/money';
 import { withoutEverythingItems } from '../../../core/rules/plans';
 import { useIntlLocale } from '../../i18n/useIntlLocale';
 import { planFeatureMessage } from '../common/planMessages';
+import { useSiteCurrency } from '../common/useSiteCurrency';
 import { PERIOD_LABELS } from './messages';
 
-const USD = currencySymbol();
 
 export function PlanSummary({ product, price }: { product: Product; price: Price }) {
   const { t } = useLingui();
   const locale = useIntlLocale();
+  const currency = useSiteCurrency();
   const limit = memberLimitOf(price.limits);
   const members = limit === null ? null : formatMemberCount(limit, locale);
-  const amount = formatCents(price.cost, USD, locale);
+  const amount = formatCents(price.cost, currency, locale);
   return (
     <section className="card checkout-plan" aria-labelledby="checkout-plan-heading">
       <h2 id="checkout-plan-heading">

@@ -91,16 +91,16 @@ describe('what is billed now', () => {
   };
 
   it("says every part as core's describeAmountDue does", () => {
-    expect(amountDueText(i18n, amountDueParts(preview, names), EN)).toBe(describeAmountDue(preview, names));
+    expect(amountDueText(i18n, amountDueParts(preview, names), 'usd', EN)).toBe(describeAmountDue(preview, names, 'usd'));
   });
 
   it("formats the amounts in the owner's locale", () => {
     const parts = amountDueParts({ lines: [line({ kind: 'discount', amount: -1450, priceId: null })], total: 0, amount: 0 }, names);
-    expect(amountDueText(i18n, parts, 'de-DE')).toBe(`minus ${new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2 }).format(14.5)}\u00a0$ discount`);
+    expect(amountDueText(i18n, parts, 'usd', 'de-DE')).toBe(`minus ${new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2 }).format(14.5)}\u00a0$ discount`);
   });
 
   it("names the next renewal as core's describeNextRenewal does", () => {
     const renewal = { date: 1_903_737_600, amount: 229_000 };
-    expect(i18n._(nextRenewalText(renewal, EN))).toBe(describeNextRenewal(renewal));
+    expect(i18n._(nextRenewalText(renewal, 'usd', EN))).toBe(describeNextRenewal(renewal, 'usd'));
   });
 });

@@ -3,7 +3,8 @@
  * names, what keeps it from going ahead, its failures and the plain-words account of what is billed now. core/rules
  * words the same in the spec's English (checkout.ts CHECKOUT_MESSAGES, describeAmountDue and describeNextRenewal;
  * planMessages.ts; periodLabel.ts; constants.ts SUBDIRECTORY_ADDON_NAME); these read the same in English, word
- * for word (messages.test.ts). Money, dates and counts are formatted in the owner's locale (`useIntlLocale()`).
+ * for word (messages.test.ts). Money, dates and counts are formatted in the owner's locale (`useIntlLocale()`), money
+ * in the site's currency (`useSiteCurrency()`).
  */
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
@@ -12,11 +13,10 @@ import type { AmountDuePart } from '../../../core/rules/checkout';
 import type { CheckoutProblem } from '../../../core/rules/checkoutId';
 import { formatLongDate } from '../../../core/rules/dates';
 import type { LimitBreach } from '../../../core/rules/limitChecks';
-import { currencySymbol, formatCents } from '../../../core/rules/money';
+import { formatCents } from '../../../core/rules/money';
 import { translateErrorText, type ErrorText } from '../../api/errors';
 import { limitBreachText } from '../common/planMessages';
 
-const USD = currencySymbol();
 
 export const CHECKOUT_TITLE = msg`Confirm your plan selection`;
 export const PAYMENT_PENDING_TITLE = msg`Complete payment authorization`;
@@ -73,8 +73,8 @@ export function checkoutProblemText(i18n: I18n, problem: CheckoutProblem<LimitBr
   }
 }
 
-function amountDuePartMessage(part: AmountDuePart, locale: string): MessageDescriptor {
-  const amount = formatCents(part.amount, USD, locale);
+function amountDuePartMessage(part: AmountDuePart, currency: string, locale: string): MessageDescriptor {
+  const amount = formatCents(part.amount, currency, locale);
   switch (part.kind) {
     case 'remaining_time': {
       const { name, days } = part;
@@ -104,15 +104,15 @@ const PART_SEPARATOR = ', ';
 
 /**
  * What is billed now in plain words (core/rules/checkout.ts describeAmountDue, from amountDueParts): "$X for
- * Business for the 183 days left in your period, minus $Y unused time on Publisher".
+ * Business for the 183 days left in your period, minus $Y unused time on Publisher"; in the site's `currency`.
  */
-export function amountDueText(i18n: I18n, parts: readonly AmountDuePart[], locale: string): string {
-  return parts.map((part) => i18n._(amountDuePartMessage(part, locale))).join(PART_SEPARATOR);
+export function amountDueText(i18n: I18n, parts: readonly AmountDuePart[], currency: string, locale: string): string {
+  return parts.map((part) => i18n._(amountDuePartMessage(part, currency, locale))).join(PART_SEPARATOR);
 }
 
-/** "Then $A on April 30, 2030." (core/rules/checkout.ts describeNextRenewal) */
-export function nextRenewalText(nextRenewal: InvoicePreview['nextRenewal'], locale: string): MessageDescriptor {
-  const amount = formatCents(nextRenewal.amount, USD, locale);
+/** "Then $A on April 30, 2030." (core/rules/checkout.ts describeNextRenewal), in the site's `currency`. */
+export function nextRenewalText(nextRenewal: InvoicePreview['nextRenewal'], currency: string, locale: string): MessageDescriptor {
+  const amount = formatCents(nextRenewal.amount, currency, locale);
   const date = formatLongDate(nextRenewal.date, locale);
   return msg`Then ${amount} on ${date}.`;
 }

@@ -7,12 +7,12 @@
 import { useLingui } from '@lingui/react/macro';
 import type { NextCharge as NextChargeData } from '../../../core/contract';
 import { formatLongDate } from '../../../core/rules/dates';
-import { currencySymbol, formatCents } from '../../../core/rules/money';
+import { formatCents } from '../../../core/rules/money';
 import { useGetNextChargeQuery } from '../../api/accountApi';
 import { INVOICE_PREVIEW_FAILED } from '../../api/errors';
 import { useIntlLocale } from '../../i18n/useIntlLocale';
+import { useSiteCurrency } from './useSiteCurrency';
 
-const USD = currencySymbol();
 
 function Row({ term, children }: { term: string; children: string }) {
   return (
@@ -26,13 +26,14 @@ function Row({ term, children }: { term: string; children: string }) {
 function Described({ charge }: { charge: Exclude<NextChargeData, { kind: 'open_amount' }> }) {
   const { t } = useLingui();
   const locale = useIntlLocale();
+  const currency = useSiteCurrency();
   const date = formatLongDate(charge.date, locale);
-  const amount = charge.kind === 'access_ends' ? '' : formatCents(charge.amount, USD, locale);
+  const amount = charge.kind === 'access_ends' ? '' : formatCents(charge.amount, currency, locale);
 
   /** 'After a $45.00 discount and $12.50 of account credit.', or '' when neither applies. */
   function reductions(reduced: { discount: number; creditApplied: number }): string {
-    const discount = formatCents(reduced.discount, USD, locale);
-    const credit = formatCents(reduced.creditApplied, USD, locale);
+    const discount = formatCents(reduced.discount, currency, locale);
+    const credit = formatCents(reduced.creditApplied, currency, locale);
     if (reduced.discount > 0 && reduced.creditApplied > 0) return t`After a ${discount} discount and ${credit} of account credit.`;
     if (reduced.discount > 0) return t`After a ${discount} discount.`;
     if (reduced.creditApplied > 0) return t`After ${credit} of account credit.`;

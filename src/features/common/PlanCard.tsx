@@ -7,13 +7,13 @@
 import { useId } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { BillingData, BillingPeriod, Price, Product } from '../../../core/contract';
-import { centsToUnits, currencySymbol, formatMoney, yearlySaving, yearlyToMonthly } from '../../../core/rules/money';
+import { centsToUnits, formatMoney, yearlySaving, yearlyToMonthly } from '../../../core/rules/money';
 import { checkoutPath } from '../../../core/rules/checkoutId';
 import { comparablePrice, paidPriceId, planDisabledCause, planFeatures, suitablePrice } from '../../../core/rules/plans';
 import { useIntlLocale } from '../../i18n/useIntlLocale';
 import { planDisabledText, planFeatureMessage } from './planMessages';
+import { useSiteCurrency } from './useSiteCurrency';
 
-const USD = currencySymbol();
 
 export interface PlanCardProps {
   product: Product;
@@ -40,6 +40,7 @@ function yearlySavingOf(product: Product, yearly: Price): number | null {
 export function PlanCard({ product, members, period, data, showYearlySaving = false, onChoose }: PlanCardProps) {
   const { t } = useLingui();
   const locale = useIntlLocale();
+  const currency = useSiteCurrency();
   const headingId = useId();
   const reasonId = useId();
   const price = suitablePrice(product, period, members);
@@ -56,8 +57,8 @@ export function PlanCard({ product, members, period, data, showYearlySaving = fa
   });
   const reason = cause === null ? null : t(planDisabledText(cause, locale));
   const path = checkoutPath({ product: product.name.toLowerCase(), group: product.group, period: price.billing_period });
-  const monthlyPrice = formatMoney(monthly, USD, locale);
-  const yearlySaved = saving === null ? null : formatMoney(saving, USD, locale);
+  const monthlyPrice = formatMoney(monthly, currency, locale);
+  const yearlySaved = saving === null ? null : formatMoney(saving, currency, locale);
   const name = product.name;
   return (
     <li className="plan-card">

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { Invoice } from '../../../../core/contract';
 import { invoicesCsv, invoicesCsvFileName } from '../../../../core/rules/invoicesCsv';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
+import { useSiteCurrency } from '../../common/useSiteCurrency';
 import { Modal } from '../../../ui/Modal';
 import { InvoiceTable, newestFirst } from '../InvoiceTable';
 import { saveFile } from '../saveFile';
@@ -25,6 +26,7 @@ export default function InvoicesModal({
 }) {
   const { t, i18n } = useLingui();
   const locale = useIntlLocale();
+  const currency = useSiteCurrency();
   const sorted = newestFirst(invoices);
   function exportCsv() {
     // An invoice link relative to the panel (the sandbox's pages) is written out whole, as the page resolves it.
@@ -33,7 +35,7 @@ export default function InvoicesModal({
   }
   return (
     <Modal title={t`All invoices`} onClose={onClose}>
-      <SpendingChart invoices={invoices} now={now()} />
+      <SpendingChart invoices={invoices} now={now()} currency={currency} />
       <div className="card__actions invoices-export">
         <button type="button" className="button button--secondary" onClick={exportCsv}>
           <Trans>

@@ -10,9 +10,9 @@ import { useLingui } from '@lingui/react/macro';
 import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import type { Invoice } from '../../../../core/contract';
-import { MS_PER_SECOND } from '../../../../core/rules/constants';
+import { MS_PER_SECOND, SPENDING_CHART_MONTHS } from '../../../../core/rules/constants';
 import { toUnixSeconds } from '../../../../core/rules/dates';
-import { currencySymbol, formatCents } from '../../../../core/rules/money';
+import { formatCents } from '../../../../core/rules/money';
 import { spendingByMonth, type SpendingMonth, type SpendingSeries } from '../../../../core/rules/spending';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import chartStyles from './spendingChart.css';
@@ -175,8 +175,7 @@ function SeriesChart({ series, named }: { series: SpendingSeries; named: boolean
   const [shown, setShown] = useState<number | null>(null);
   const bars = useRef<(SVGGElement | null)[]>([]);
 
-  const symbol = currencySymbol(series.currency);
-  const money = (cents: number) => formatCents(cents, symbol, locale);
+  const money = (cents: number) => formatCents(cents, series.currency, locale);
   const texts: MonthText[] = months.map((month) => {
     const name = formats.long.format(dateOf(month.start));
     const paidAmount = money(month.paid);
@@ -351,10 +350,11 @@ function SeriesChart({ series, named }: { series: SpendingSeries; named: boolean
 
 /**
  * The chart of each currency the invoices of the months are in (an account has one). `now`: the clock's time in
- * milliseconds, whose month is the last.
+ * milliseconds, whose month is the last; `currency`: the site's, charted when there are no invoices at all (core's
+ * spendingByMonth: the platform's without it).
  */
-export function SpendingChart({ invoices, now }: { invoices: readonly Invoice[]; now: number }) {
-  const series = spendingByMonth(invoices, toUnixSeconds(now));
+export function SpendingChart({ invoices, now, currency }: { invoices: readonly Invoice[]; now: number; currency?: string }) {
+  const series = spendingByMonth(invoices, toUnixSeconds(now), SPENDING_CHART_MONTHS, currency);
   return (
     <>
       {/* Its rules come with its chunk (React puts them in the head once), never with the dashboard's first screen. */}
