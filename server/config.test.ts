@@ -123,6 +123,17 @@ describe('what production requires', () => {
     expect(() => loadConfig({ ...PRODUCTION, [name]: ' ' })).toThrow(new ConfigError(`NODE_ENV=production needs ${name} (docs/deploy.md)`));
   });
 
+  it('keeps the evaluation in a database of its own, never the demo\'s, on the sandboxes', () => {
+    const evaluation = loadConfig({ EVALUATION: '1', PLATFORM_API_KEYS: 'k'.repeat(32) });
+    expect(evaluation).toMatchObject({ demo: false, evaluation: true, production: false, environment: 'evaluation' });
+    expect(evaluation.dataDir).toMatch(/[/\\]\.data[/\\]evaluation$/);
+    expect(loadConfig(DEMO).dataDir).toMatch(/[/\\]\.data$/);
+    expect(evaluation.payments).toMatchObject({ provider: 'sandbox' });
+    expect(evaluation.payments.webhookSecret).not.toBe(SANDBOX_WEBHOOK_SECRET);
+    expect(evaluation.platformApiKeys).toEqual(['k'.repeat(32)]);
+    expect(evaluation.features).toEqual({ customDomains: true, sendingDomains: true, domainPurchase: false });
+  });
+
   it('starts with the card provider alone when every domain feature is off, and offers none', () => {
     const domainProviders = Object.fromEntries(FEATURE_SETTINGS.flatMap(({ provider }) => provider.map(({ name }) => [name, ''])));
     const config = loadConfig({ ...PRODUCTION, ...domainProviders, CUSTOM_DOMAINS_ENABLED: 'off', SENDING_DOMAINS_ENABLED: '0', DOMAIN_PURCHASE_ENABLED: 'no' });

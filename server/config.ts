@@ -217,6 +217,8 @@ export interface ServerConfig {
 }
 
 export const DEFAULT_PORT = 4001;
+/** Where the evaluation keeps its SQLite database unless DATA_DIR says otherwise (the demo's is `.data`). */
+export const EVALUATION_DATA_DIR = '.data/evaluation';
 export const DEFAULT_HOST_PORT = 4000;
 const DEFAULT_READY_TIMEOUT_MS = 10_000;
 /** "a few seconds": the panel polls every 4 s, so its first or second look sees the cancellation */
@@ -399,7 +401,8 @@ function configOf(env: Settings, mode: StartMode, ctx: z.RefinementCtx): ServerC
     listenHost: env.LISTEN_HOST,
     port: env.PORT,
     hostPort: env.HOST_PORT,
-    dataDir: path.resolve(projectRoot, env.DATA_DIR ?? '.data'),
+    // The evaluation's own SQLite file by default: never the demo's, whose sites it would serve.
+    dataDir: path.resolve(projectRoot, env.DATA_DIR ?? (evaluation ? EVALUATION_DATA_DIR : '.data')),
     databaseUrl: env.DATABASE_URL,
     // Unset only in the demo and the evaluation (production requires it): a secret of this process alone.
     sessionSecret: env.SESSION_SECRET !== null ? new TextEncoder().encode(env.SESSION_SECRET) : new Uint8Array(randomBytes(32)),
