@@ -10,7 +10,6 @@
  */
 import PDFDocument from 'pdfkit';
 import { z } from 'zod';
-import { BILLING_CURRENCY } from '../../../core/rules/constants';
 import { formatLongDate } from '../../../core/rules/dates';
 import { resolveLocale } from '../../../core/rules/locales';
 import { formatCents } from '../../../core/rules/money';
@@ -70,7 +69,7 @@ export async function loadInvoiceDocument(db: Db, invoiceId: string, platformNam
     .leftJoin('sandbox_invoice_breakdowns', 'sandbox_invoice_breakdowns.invoice_id', 'invoices.id')
     .select([
       'invoices.number', 'invoices.status', 'invoices.created', 'invoices.billing_reason', 'invoices.amount_due',
-      'invoices.amount_paid', 'invoices.amount_remaining', 'customers.invoice_details', 'users.name', 'users.email',
+      'invoices.amount_paid', 'invoices.amount_remaining', 'invoices.currency', 'customers.invoice_details', 'users.name', 'users.email',
       'users.billing_contact', 'sites.url', 'sandbox_invoice_breakdowns.breakdown_json',
     ])
     .where('invoices.id', '=', invoiceId)
@@ -85,9 +84,7 @@ export async function loadInvoiceDocument(db: Db, invoiceId: string, platformNam
     amountDue: row.amount_due,
     amountPaid: row.amount_paid,
     amountRemaining: row.amount_remaining,
-    // The invoices table keeps no currency yet: its invoices are the platform's, as the invoices' read says
-    // (billing/repositories/invoices.ts).
-    currency: BILLING_CURRENCY,
+    currency: row.currency,
     siteUrl: row.url,
     ownerName: row.name,
     billingContact: row.billing_contact ?? row.email,
