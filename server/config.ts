@@ -382,8 +382,37 @@ function featuresOf(env: Settings, { evaluation }: StartMode, ctx: z.RefinementC
   };
 }
 
+/** Secrets this repository publishes (the demo's platform key, the sandbox's webhook secret): never production's. */
+const PUBLISHED_SECRETS: ReadonlySet<string> = new Set([DEMO_PLATFORM_API_KEY, SANDBOX_WEBHOOK_SECRET]);
+/**
+ * The fewest different characters a secret of ours may have: 32 random hex characters have about 14, so a secret
+ * with fewer than 10 was typed, not drawn (`aaaa...`, `abab...`). docs/deploy.md "Fail-closed start" says so.
+ */
+const MIN_SECRET_VARIETY = 10;
+
+/**
+ * Production refuses a secret anyone can read or guess: a value this repository publishes, or a session secret or
+ * platform key with too little variety. The card provider's webhook secret is the provider's to draw: only the
+ * sandbox's published one is refused.
+ */
+function refuseWeakSecrets(env: Settings, ctx: z.RefinementCtx): void {
+  const secrets: Array<[name: string, value: string | null, drawnByUs: boolean]> = [
+    ['SESSION_SECRET', env.SESSION_SECRET, true],
+    ...env.PLATFORM_API_KEYS.map((key): [string, string, boolean] => ['PLATFORM_API_KEYS', key, true]),
+    ['PAYMENTS_WEBHOOK_SECRET', env.PAYMENTS_WEBHOOK_SECRET, false],
+  ];
+  for (const [name, value, drawnByUs] of secrets) {
+    if (value === null) continue;
+    if (PUBLISHED_SECRETS.has(value)) refuse(ctx, `${name} holds a value this repository publishes (the demo's): use a secret of your own`);
+    else if (drawnByUs && new Set(value).size < MIN_SECRET_VARIETY) {
+      refuse(ctx, `${name} has fewer than ${MIN_SECRET_VARIETY} different characters: draw it at random (openssl rand -hex 32)`);
+    }
+  }
+}
+
 function configOf(env: Settings, mode: StartMode, ctx: z.RefinementCtx): ServerConfig {
   const { demo, evaluation, production } = mode;
+  if (production) refuseWeakSecrets(env, ctx);
   // The sandbox providers and their stand-ins, served by this server: the demo's and the evaluation's.
   const sandboxes = demo || evaluation;
   const brand: Brand = {

@@ -4,7 +4,7 @@
  */
 import Stripe from 'stripe';
 import { apiErrorSchema } from '../core/contract';
-import { SANDBOX_WEBHOOK_SECRET } from './config';
+import { DEMO_PLATFORM_API_KEY, SANDBOX_WEBHOOK_SECRET } from './config';
 import { WEBHOOK_PATH } from './payments/provider';
 import { webhookMessages } from './payments/stripeEvents';
 import { CARD_PROVIDER_ONLY_ENV, PRODUCTION_SETTINGS_ENV, START_TIMEOUT_MS, startDemo } from './testing/harness';
@@ -55,6 +55,15 @@ describe('a production start without its real settings', () => {
       'Configuration error: NODE_ENV=production needs TRUST_PROXY_HOPS, EDGE_PROVIDER=cloudflare, EDGE_API_TOKEN, EDGE_ZONE_ID, ' +
         'MAIL_PROVIDER=mailgun, MAILGUN_API_KEY, REGISTRAR_PROVIDER=entri, ENTRI_APPLICATION_ID, ENTRI_SECRET (docs/deploy.md)',
     );
+  }, START_TIMEOUT_MS);
+
+  it.each([
+    ["the demo's platform key", { PLATFORM_API_KEYS: `${DEMO_PLATFORM_API_KEY},production-demo-platform-key-0123456789` }, 'PLATFORM_API_KEYS holds a value this repository publishes'],
+    ["the sandbox's webhook secret", { PAYMENTS_WEBHOOK_SECRET: SANDBOX_WEBHOOK_SECRET }, 'PAYMENTS_WEBHOOK_SECRET holds a value this repository publishes'],
+    ['a platform key typed, not drawn', { PLATFORM_API_KEYS: 'a'.repeat(40) }, 'PLATFORM_API_KEYS has fewer than 10 different characters'],
+    ['a session secret typed, not drawn', { SESSION_SECRET: 'abcabcabcabcabcabcabcabcabcabcabcabc' }, 'SESSION_SECRET has fewer than 10 different characters'],
+  ])('is refused with %s', async (_what, secrets, message) => {
+    await expect(startDemo({ production: true, env: { ...CARD_PROVIDER_ONLY_ENV, ...secrets } })).rejects.toThrow(`Configuration error: ${message}`);
   }, START_TIMEOUT_MS);
 
   it('is refused with the sandboxes', async () => {
