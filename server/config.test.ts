@@ -27,8 +27,8 @@ const DEMO = { DEMO: '1' };
 /** The least a production server starts with (docs/deploy.md). */
 const PRODUCTION = {
   NODE_ENV: 'production',
-  SESSION_SECRET: 'x'.repeat(32),
-  PLATFORM_API_KEYS: 'k'.repeat(32),
+  SESSION_SECRET: 'session-secret-0123456789abcdefghijklm',
+  PLATFORM_API_KEYS: 'platform-key-0123456789abcdefghijklmno',
   IDENTITY_AUDIENCE: 'inkwell-billing',
   PAYMENTS_PROVIDER: 'stripe',
   STRIPE_SECRET_KEY: 'sk_live_1',
@@ -156,7 +156,7 @@ describe('what production requires', () => {
     expect(config.payments).toMatchObject({ provider: 'stripe', publishableKey: 'pk_live_1', webhookSecret: 'whsec_live_1' });
     expect(config.paymentScriptUrl).toBe('https://js.stripe.com/v3/');
     expect(config.domains.registrarScriptUrl).toBe('https://cdn.goentri.com/entri.js');
-    expect(config.sessionSecret).toEqual(new TextEncoder().encode('x'.repeat(32)));
+    expect(config.sessionSecret).toEqual(new TextEncoder().encode(PRODUCTION.SESSION_SECRET));
     expect(config.environment).toBe('production');
   });
 });
@@ -223,7 +223,7 @@ describe('identity token configuration', () => {
 
 describe('platform API keys', () => {
   it('takes several keys, comma separated, so one can be rotated', () => {
-    const [first, second] = ['a'.repeat(32), 'b'.repeat(40)];
+    const [first, second] = ['first-key-0123456789abcdefghijklmnop', 'second-key-0123456789abcdefghijklmnopqrst'];
     expect(loadConfig({ ...PRODUCTION, PLATFORM_API_KEYS: ` ${first} ,${second}` }).platformApiKeys).toEqual([first, second]);
   });
 
@@ -235,7 +235,8 @@ describe('platform API keys', () => {
 
   it("gives the demo its documented key, and production none it was not given", () => {
     expect(loadConfig(DEMO).platformApiKeys).toEqual([DEMO_PLATFORM_API_KEY]);
-    expect(loadConfig({ ...PRODUCTION, PLATFORM_API_KEYS: 'c'.repeat(32) }).platformApiKeys).toEqual(['c'.repeat(32)]);
+    const given = 'given-key-0123456789abcdefghijklmnop';
+    expect(loadConfig({ ...PRODUCTION, PLATFORM_API_KEYS: given }).platformApiKeys).toEqual([given]);
   });
 });
 

@@ -109,7 +109,7 @@ describe('the migration release step', () => {
       spawnSync(process.execPath, [...entry, 'migrate'], {
         cwd: PROJECT_ROOT,
         encoding: 'utf8',
-        env: { ...process.env, ...PRODUCTION_SETTINGS_ENV, NODE_ENV: 'production', DEMO: '', SESSION_SECRET: 's'.repeat(32), SINGLE_NODE: '1', ...database },
+        env: { ...process.env, ...PRODUCTION_SETTINGS_ENV, NODE_ENV: 'production', DEMO: '', SESSION_SECRET: 'release-step-session-secret-0123456789', SINGLE_NODE: '1', ...database },
       });
     let server: Demo | undefined;
     try {
