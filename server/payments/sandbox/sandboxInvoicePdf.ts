@@ -48,6 +48,8 @@ export interface InvoiceDocument {
   amountDue: number;
   amountPaid: number;
   amountRemaining: number;
+  /** ISO 4217, lower case: what its amounts are counted in */
+  currency: string;
   siteUrl: string;
   ownerName: string;
   /** where invoices go: the billing contact, else the owner's e-mail */
@@ -67,7 +69,7 @@ export async function loadInvoiceDocument(db: Db, invoiceId: string, platformNam
     .leftJoin('sandbox_invoice_breakdowns', 'sandbox_invoice_breakdowns.invoice_id', 'invoices.id')
     .select([
       'invoices.number', 'invoices.status', 'invoices.created', 'invoices.billing_reason', 'invoices.amount_due',
-      'invoices.amount_paid', 'invoices.amount_remaining', 'customers.invoice_details', 'users.name', 'users.email',
+      'invoices.amount_paid', 'invoices.amount_remaining', 'invoices.currency', 'customers.invoice_details', 'users.name', 'users.email',
       'users.billing_contact', 'sites.url', 'sandbox_invoice_breakdowns.breakdown_json',
     ])
     .where('invoices.id', '=', invoiceId)
@@ -82,6 +84,7 @@ export async function loadInvoiceDocument(db: Db, invoiceId: string, platformNam
     amountDue: row.amount_due,
     amountPaid: row.amount_paid,
     amountRemaining: row.amount_remaining,
+    currency: row.currency,
     siteUrl: row.url,
     ownerName: row.name,
     billingContact: row.billing_contact ?? row.email,
@@ -102,13 +105,13 @@ const MUTED = '#5b6770';
 const BOLD = 'Helvetica-Bold';
 const REGULAR = 'Helvetica';
 
-const USD = currencySymbol();
-
 /** The invoice as a PDF file, in the owner's language (`localeTag`, a BCP 47 tag; English without one). */
 export function renderInvoicePdf(invoice: InvoiceDocument, localeTag?: string): Promise<Buffer> {
   const locale = resolveLocale(localeTag);
   const words = INVOICE_PDF_WORDING[locale.catalog];
-  const money = (cents: number) => formatCents(cents, USD, locale.intl);
+  // In the invoice's own currency, written the owner's way.
+  const symbol = currencySymbol(invoice.currency);
+  const money = (cents: number) => formatCents(cents, symbol, locale.intl);
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
