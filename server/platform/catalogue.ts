@@ -255,7 +255,7 @@ export async function writeCatalogueDocument(trx: Db, document: CatalogPut, now:
   await deleteExcept(trx, 'prices', new Set([...named, ...kept.map((row) => row.id)]));
   await deleteExcept(trx, 'products', productIds);
   await trx.deleteFrom('product_addons').execute();
-  const links = document.products.flatMap((product) => product.addons.map((addon) => ({ product_id: product.id, addon_id: addon.id })));
+  const links = document.products.flatMap((product) => product.addons.map((addon, index) => ({ product_id: product.id, addon_id: addon.id, sort_order: index })));
   if (links.length > 0) await trx.insertInto('product_addons').values(links).execute();
 
   // A coupon a discount names stays (the dashboard shows the discount), no longer valid for anyone new.

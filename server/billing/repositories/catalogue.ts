@@ -127,7 +127,6 @@ export class CatalogueRepository {
       list.push(toPrice(row));
       pricesByProduct.set(row.product_id, list);
     }
-    // Map order is the add-ons' sort order, which is the order they are listed in.
     const addons = new Map<string, Addon>(
       productRows
         .filter((row) => row.type === 'addon')
@@ -145,9 +144,11 @@ export class CatalogueRepository {
         legacy: row.legacy === 1,
         limits: parseJson(limitsJson, row.limits_json),
         features: parseJson(featuresJson, row.features_json),
-        addons: [...addons.values()].filter((addon) =>
-          links.some((link) => link.product_id === row.id && link.addon_id === addon.id),
-        ),
+        // In the order the catalogue lists them for this plan.
+        addons: links
+          .filter((link) => link.product_id === row.id)
+          .sort((a, b) => a.sort_order - b.sort_order)
+          .flatMap((link) => addons.get(link.addon_id) ?? []),
         prices: pricesByProduct.get(row.id) ?? [],
       }));
     return {
