@@ -10,7 +10,7 @@
  */
 import type { BillingPeriod, Coupon, InvoicePreview, InvoicePreviewLine } from '../../core/contract';
 import { MONTHS_PER_YEAR, MS_PER_SECOND } from '../../core/rules/constants';
-import { formatCents, formatPercent } from '../../core/rules/money';
+import { currencySymbol, formatCents, formatPercent } from '../../core/rules/money';
 import { toUnixSeconds } from '../../core/rules/dates';
 import { isDiscountLiveAt } from '../../core/rules/discounts';
 
@@ -36,7 +36,8 @@ export interface BillingWindow {
 }
 
 export interface ActiveDiscount {
-  coupon: Pick<Coupon, 'name' | 'percent_off' | 'amount_off' | 'duration' | 'valid'>;
+  /** `currency`: an amount off's (absent: US dollars, the currency of coupons before catalogues had others) */
+  coupon: Pick<Coupon, 'name' | 'percent_off' | 'amount_off' | 'duration' | 'valid'> & Partial<Pick<Coupon, 'currency'>>;
   start: number;
   end: number | null;
 }
@@ -110,7 +111,8 @@ export function couponReduction(coupon: ActiveDiscount['coupon'], amount: number
 }
 
 function couponLabel(coupon: ActiveDiscount['coupon']): string {
-  const off = coupon.percent_off !== null ? formatPercent(coupon.percent_off) : formatCents(coupon.amount_off ?? 0, '$');
+  // An amount off is in the coupon's own currency (the catalogue requires one with it).
+  const off = coupon.percent_off !== null ? formatPercent(coupon.percent_off) : formatCents(coupon.amount_off ?? 0, currencySymbol(coupon.currency ?? undefined));
   return `${coupon.name}: ${off} off`;
 }
 
