@@ -213,6 +213,24 @@ describe('currencies', () => {
     expect(text).not.toContain('$');
   });
 
+  it('sells a site in euros only euro prices: the plans screen, and the checkout refuses a dollar price', async () => {
+    expect((await platform('PUT', '/sites/euro', siteBody('euro', { currency: 'eur', trial: { priceId: EUR_TRIAL, days: 14 } }))).status).toBe(201);
+    const { token } = (await signIn('euro')).body;
+    const call = <T>(name: string, data: object) => demo.api<T>(name as never, { jwt: token, data, options: {} });
+    const plans = await call<{ availableProducts: { id: string; prices: Price[] }[] }>('get-current-plan', {});
+    expect(plans.status).toBe(200);
+    expect(plans.body.availableProducts.map((product) => product.id)).toEqual(['prod_essential', 'prod_professional']);
+    expect(new Set(plans.body.availableProducts.flatMap((product) => product.prices.map((price) => price.currency)))).toEqual(new Set(['eur']));
+
+    const trial = (await billingData(token)).body;
+    const choice = { customerId: trial.subscription.customer_id, subscriptionId: trial.subscription.id, userId: trial.user.id, addonIds: [], isTrial: true };
+    const dollars = await call('activate-subscription', { ...choice, planId: 'price_professional_usd_year_1000' });
+    expect(dollars.status).toBe(400);
+    expect(errorOf(dollars)).toMatchObject({ code: 'plan_not_available' });
+    const dollarAddon = await call('activate-subscription', { ...choice, planId: 'price_professional_eur_year_1000', addonIds: ['price_subdirectory_install_usd_year'] });
+    expect(errorOf(dollarAddon)).toMatchObject({ code: 'addon_not_available' });
+  });
+
   it("gives a site that names no currency the catalogue's first, and refuses a trial in another currency than the site's", async () => {
     const put = await platform<SiteRecord>('PUT', '/sites/dollar', siteBody('dollar', { trial: { priceId: USD_TRIAL, days: 14 } }));
     expect(put.body.currency).toBe('usd');
