@@ -277,6 +277,12 @@ export async function writeCatalogueDocument(trx: Db, document: CatalogPut, now:
   return true;
 }
 
+/** Whether `document` is the catalogue in force already: then nothing needs asking or writing. */
+export async function isInForce(db: Db, document: CatalogPut): Promise<boolean> {
+  const stored = await db.selectFrom('catalogue_documents').select('document_json').where('id', '=', DOCUMENT_ID).executeTakeFirst();
+  return stored?.document_json === stableJson(document);
+}
+
 /** The currencies of the catalogue in force, its first a new site's default; [] before the first catalogue. */
 export async function catalogueCurrencies(db: Db): Promise<string[]> {
   const row = await db.selectFrom('catalogue_documents').select('currencies_json').where('id', '=', DOCUMENT_ID).executeTakeFirst();
@@ -308,9 +314,8 @@ export class CatalogueService {
 
   /** Replaces the catalogue with `document`: checked at the provider first, then written in one transaction. */
   async put(document: CatalogPut): Promise<CataloguePutResult> {
-    const stored = await this.db.selectFrom('catalogue_documents').select('document_json').where('id', '=', DOCUMENT_ID).executeTakeFirst();
     // The document in force again: nothing to ask the provider, nothing to write.
-    if (stored?.document_json === stableJson(document)) return { record: await this.get(), changed: false };
+    if (await isInForce(this.db, document)) return { record: await this.get(), changed: false };
     await checkPricesAt(this.prices, document);
     const changed = await this.db.transaction().execute((trx) => writeCatalogueDocument(trx, document, this.now()));
     return { record: await this.get(), changed };
