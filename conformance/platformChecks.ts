@@ -2,6 +2,8 @@
  * The platform API's checks (docs/platform-api.md), run when the kit is given a platform key: only a key opens it
  * (not none, not a wrong one, not the owner's session), a PUT is idempotent and answers the documented record, a
  * site is listed and read back, and a DELETE removes it. The probe site the checks make is removed at the end.
+ * The catalogue is read, put back as it is (which must write nothing: the same version) and sent a bad document
+ * (refused, nothing written): the checks never change what the platform sells.
  */
 import type { ContractDocument } from './document';
 
@@ -56,7 +58,7 @@ export async function checkPlatformApi(context: PlatformCheckContext): Promise<v
   await check('the platform API refuses a call without a key, with a wrong key and with the owner\'s session', async () => {
     const failures: string[] = [];
     for (const [what, key] of [['no key', null], ['a wrong key', `${platformKey}-wrong`], ["the owner's session", context.ownerSession]] as const) {
-      for (const [method, path, json] of [['GET', '/sites', undefined], ['PUT', `/sites/${siteId}`, body]] as const) {
+      for (const [method, path, json] of [['GET', '/sites', undefined], ['PUT', `/sites/${siteId}`, body], ['GET', '/catalog', undefined]] as const) {
         const answer = await call(method, path, key, json);
         if (answer.status !== UNAUTHORIZED || contract.validateError(answer.body) !== null) failures.push(`${method} ${path} with ${what} answered ${answer.status}`);
       }
@@ -95,5 +97,44 @@ export async function checkPlatformApi(context: PlatformCheckContext): Promise<v
     if (removed.status !== 204) return `DELETE answered ${removed.status}`;
     const after = await call('GET', `/sites/${siteId}`, platformKey);
     return after.status === 404 ? null : `GET after DELETE answered ${after.status}`;
+  });
+
+  await checkCatalog(call, context);
+}
+
+interface CatalogRecord {
+  version: number;
+  products: unknown[];
+  coupons: unknown[];
+}
+
+/** The catalogue's checks: read, put back unchanged (the same version), a bad document refused and nothing written. */
+async function checkCatalog(call: (method: string, path: string, key: string | null, json?: unknown) => Promise<Answer>, context: PlatformCheckContext): Promise<void> {
+  const { platformKey, contract, check } = context;
+  let read: CatalogRecord | null = null;
+  await check('GET /platform/v1/catalog answers the documented catalogue with its version', async () => {
+    const answer = await call('GET', '/catalog', platformKey);
+    if (answer.status !== 200) return `GET answered ${answer.status}`;
+    const problem = contract.validateComponent('PlatformCatalog')(answer.body);
+    if (problem !== null) return `the catalogue does not match the document: ${problem}`;
+    read = answer.body as CatalogRecord;
+    return null;
+  });
+
+  await check('PUT /platform/v1/catalog of the catalogue in force writes nothing: the same version, the same catalogue', async () => {
+    const current: CatalogRecord | null = read;
+    if (current === null) return { skip: 'the catalogue could not be read' };
+    if (current.version === 0) return { skip: 'the platform has no catalogue yet' };
+    const again = await call('PUT', '/catalog', platformKey, { products: current.products, coupons: current.coupons });
+    if (again.status !== 200) return `the PUT answered ${again.status}`;
+    return JSON.stringify(again.body) === JSON.stringify(current) ? null : 'the same catalogue again answered another version or catalogue';
+  });
+
+  await check('PUT /platform/v1/catalog refuses a document without plans (400) and writes nothing', async () => {
+    const before = await call('GET', '/catalog', platformKey);
+    const refused = await call('PUT', '/catalog', platformKey, { products: [], coupons: [] });
+    if (refused.status !== 400 || contract.validateError(refused.body) !== null) return `answered ${refused.status}, not the documented 400`;
+    const after = await call('GET', '/catalog', platformKey);
+    return JSON.stringify(after.body) === JSON.stringify(before.body) ? null : 'the refused PUT changed the catalogue';
   });
 }

@@ -119,6 +119,9 @@ describe('against the reference server', () => {
       expect(run.stdout).toContain("ok   the platform API refuses a call without a key, with a wrong key and with the owner's session");
       expect(run.stdout).toContain('ok   PUT /platform/v1/sites/{siteId} creates the site once and answers the documented record');
       expect(run.stdout).toContain('ok   DELETE /platform/v1/sites/{siteId} removes the site');
+      expect(run.stdout).toContain('ok   GET /platform/v1/catalog answers the documented catalogue with its version');
+      expect(run.stdout).toContain('ok   PUT /platform/v1/catalog of the catalogue in force writes nothing: the same version, the same catalogue');
+      expect(run.stdout).toContain('ok   PUT /platform/v1/catalog refuses a document without plans (400) and writes nothing');
       const summary = summaryOf(run);
       expect(summary).toMatchObject({ failed: 0 });
       expect(summary.ok).toBeGreaterThan(40);
@@ -140,6 +143,8 @@ describe('against the reference server', () => {
       expect(failLines(run)).toEqual([
         expect.stringMatching(/^FAIL the platform API refuses .*: the refused PUTs made the site \(GET answered 401\)$/),
         'FAIL PUT /platform/v1/sites/{siteId} creates the site once and answers the documented record: the first PUT answered 401',
+        'FAIL GET /platform/v1/catalog answers the documented catalogue with its version: GET answered 401',
+        'FAIL PUT /platform/v1/catalog refuses a document without plans (400) and writes nothing: answered 401, not the documented 400',
       ]);
       expect(run.code).toBe(1);
       expect(run.stdout).toMatch(/^skip DELETE \/platform\/v1\/sites\/\{siteId\} removes the site: the PUT did not make the site$/m);

@@ -122,6 +122,8 @@ export interface ProductsTable {
 export interface ProductAddonsTable {
   product_id: string;
   addon_id: string;
+  /** the add-on's place among the plan's add-ons (0018) */
+  sort_order: number;
 }
 
 export interface PricesTable {

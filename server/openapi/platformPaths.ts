@@ -4,7 +4,7 @@
  * The panel's calls carry their session in the body and need no scheme; these carry a key and no session.
  */
 import { z } from 'zod';
-import { sitePageSchema, sitePutSchema, siteRecordSchema } from '../platform/contract';
+import { catalogPutSchema, catalogRecordSchema, sitePageSchema, sitePutSchema, siteRecordSchema } from '../platform/contract';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -21,7 +21,7 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
 export const platformTag = {
   name: PLATFORM_TAG,
   description:
-    'Server to server: how a platform provisions its sites, their owners and staff (docs/platform-api.md). Authenticated by a platform key ' +
+    'Server to server: how a platform provisions its sites, their owners and staff, and says what it sells (its catalogue) (docs/platform-api.md). Authenticated by a platform key ' +
     '(`Authorization: Bearer <key>`, one of PLATFORM_API_KEYS), never by an owner\'s session; no CORS.',
 };
 
@@ -34,6 +34,8 @@ export function platformSchemas(): Record<string, JsonSchema> {
     PlatformSite: jsonSchema(siteRecordSchema, 'output'),
     PlatformSitePage: { ...jsonSchema(sitePageSchema, 'output'), properties: { sites: { type: 'array', items: { $ref: `${SCHEMA_PREFIX}PlatformSite` } }, next: { type: ['string', 'null'] } } },
     PlatformSitePut: jsonSchema(sitePutSchema, 'input'),
+    PlatformCatalog: jsonSchema(catalogRecordSchema, 'output'),
+    PlatformCatalogPut: jsonSchema(catalogPutSchema, 'input'),
   };
 }
 
@@ -51,6 +53,22 @@ const common = { tags: [PLATFORM_TAG], security: [{ [PLATFORM_SECURITY_SCHEME]: 
 
 export function platformPaths(): Record<string, unknown> {
   return {
+    '/platform/v1/catalog': {
+      get: {
+        ...common,
+        operationId: 'getCatalog',
+        summary: 'The catalogue in force with its version, and the prices kept as legacy for the subscriptions on them (version 0 and empty lists before the first PUT).',
+        responses: { '200': { description: 'The catalogue.', ...json('PlatformCatalog') }, ...refused },
+      },
+      put: {
+        ...common,
+        operationId: 'putCatalog',
+        summary:
+          "Replaces the whole catalogue (plans with their member tiers, limits and features, prices per currency and period, add-ons, coupons), idempotently: the same document again writes nothing and keeps its version. Every price must be the card provider's, at the same amount, currency and interval (400 catalog_price_mismatch naming it); a price never changes in place (400 catalog_price_changed); a plan dropped while subscriptions use it is kept as legacy. Bodies up to 2 MB.",
+        requestBody: { required: true, ...json('PlatformCatalogPut') },
+        responses: { '200': { description: 'The catalogue now in force (changed, or the same document again).', ...json('PlatformCatalog') }, ...refused },
+      },
+    },
     '/platform/v1/sites': {
       get: {
         ...common,

@@ -255,7 +255,7 @@ export async function writeCatalogueDocument(trx: Db, document: CatalogPut, now:
   await deleteExcept(trx, 'prices', new Set([...named, ...kept.map((row) => row.id)]));
   await deleteExcept(trx, 'products', productIds);
   await trx.deleteFrom('product_addons').execute();
-  const links = document.products.flatMap((product) => product.addons.map((addon) => ({ product_id: product.id, addon_id: addon.id })));
+  const links = document.products.flatMap((product) => product.addons.map((addon, index) => ({ product_id: product.id, addon_id: addon.id, sort_order: index })));
   if (links.length > 0) await trx.insertInto('product_addons').values(links).execute();
 
   // A coupon a discount names stays (the dashboard shows the discount), no longer valid for anyone new.
@@ -275,6 +275,12 @@ export async function writeCatalogueDocument(trx: Db, document: CatalogPut, now:
   if (stored === undefined) await trx.insertInto('catalogue_documents').values({ id: DOCUMENT_ID, ...row }).execute();
   else await trx.updateTable('catalogue_documents').set(row).where('id', '=', DOCUMENT_ID).execute();
   return true;
+}
+
+/** Whether `document` is the catalogue in force already: then nothing needs asking or writing. */
+export async function isInForce(db: Db, document: CatalogPut): Promise<boolean> {
+  const stored = await db.selectFrom('catalogue_documents').select('document_json').where('id', '=', DOCUMENT_ID).executeTakeFirst();
+  return stored?.document_json === stableJson(document);
 }
 
 /** The currencies of the catalogue in force, its first a new site's default; [] before the first catalogue. */
@@ -308,9 +314,8 @@ export class CatalogueService {
 
   /** Replaces the catalogue with `document`: checked at the provider first, then written in one transaction. */
   async put(document: CatalogPut): Promise<CataloguePutResult> {
-    const stored = await this.db.selectFrom('catalogue_documents').select('document_json').where('id', '=', DOCUMENT_ID).executeTakeFirst();
     // The document in force again: nothing to ask the provider, nothing to write.
-    if (stored?.document_json === stableJson(document)) return { record: await this.get(), changed: false };
+    if (await isInForce(this.db, document)) return { record: await this.get(), changed: false };
     await checkPricesAt(this.prices, document);
     const changed = await this.db.transaction().execute((trx) => writeCatalogueDocument(trx, document, this.now()));
     return { record: await this.get(), changed };

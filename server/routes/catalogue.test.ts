@@ -13,6 +13,7 @@ import type { CatalogPut, CatalogRecord, SiteRecord } from '../platform/contract
 import { demoCatalogue } from '../seed/catalogue';
 import { startAdmins, TEST_ADMIN_OWNER, type Admins } from '../testing/testAdmins';
 import { BUSINESS_YEAR, PUBLISHER_YEAR } from '../testing/prices';
+import { pdfText } from '../testing/pdfText';
 import { errorOf, setUpDemo } from '../testing/testKit';
 
 const EXAMPLE: CatalogPut = JSON.parse(readFileSync(path.resolve(__dirname, '../../docs/examples/catalog.json'), 'utf8')) as CatalogPut;
@@ -188,6 +189,46 @@ describe('currencies', () => {
     const offered = data.body.availableProducts.flatMap((product) => [...product.prices, ...product.addons.flatMap((addon) => addon.prices)]);
     expect(offered.length).toBeGreaterThan(0);
     expect(new Set(offered.map((price) => price.currency))).toEqual(new Set(['eur']));
+  });
+
+  it("bills a site in euros in euros: its invoice, and the invoice's PDF in the owner's language", async () => {
+    expect((await platform('PUT', '/sites/euro', siteBody('euro', { currency: 'eur', trial: { priceId: EUR_TRIAL, days: 14 } }))).status).toBe(201);
+    const { token } = (await signIn('euro')).body;
+    const call = <T>(name: string, data: object) => demo.api<T>(name as never, { jwt: token, data, options: {} });
+    const trial = (await billingData(token)).body;
+    const ids = { customerId: trial.subscription.customer_id, userId: trial.user.id };
+    const setup = await call<{ clientSecret: string; setupIntentId: string }>('setup-card', { customerId: ids.customerId });
+    const card = { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123', postal_code: '10115' };
+    await demo.call('/sandbox/api/confirm-setup-intent', { key: 'pk_test_sandbox', clientSecret: setup.body.clientSecret, card });
+    expect((await call('update-card', { ...ids, setupIntentId: setup.body.setupIntentId })).status).toBe(200);
+    const activated = await call('activate-subscription', { ...ids, subscriptionId: trial.subscription.id, planId: EUR_TRIAL, addonIds: [], isTrial: true });
+    expect(activated.status).toBe(200);
+
+    const [invoice] = (await billingData(token)).body.invoices;
+    expect(invoice).toMatchObject({ status: 'paid', amount_paid: 11_000, currency: 'eur' });
+    const pdf = await call<{ base64: string }>('invoice-pdf', { invoiceId: invoice!.id, locale: 'de' });
+    const text = (await pdfText(Buffer.from(pdf.body.base64, 'base64'))).join('\n');
+    // German writes the sign after the amount; a whole amount without cents, as the panel's money rule does.
+    expect(text).toContain('Gesamt 110 €');
+    expect(text).not.toContain('$');
+  });
+
+  it('sells a site in euros only euro prices: the plans screen, and the checkout refuses a dollar price', async () => {
+    expect((await platform('PUT', '/sites/euro', siteBody('euro', { currency: 'eur', trial: { priceId: EUR_TRIAL, days: 14 } }))).status).toBe(201);
+    const { token } = (await signIn('euro')).body;
+    const call = <T>(name: string, data: object) => demo.api<T>(name as never, { jwt: token, data, options: {} });
+    const plans = await call<{ availableProducts: { id: string; prices: Price[] }[] }>('get-current-plan', {});
+    expect(plans.status).toBe(200);
+    expect(plans.body.availableProducts.map((product) => product.id)).toEqual(['prod_essential', 'prod_professional']);
+    expect(new Set(plans.body.availableProducts.flatMap((product) => product.prices.map((price) => price.currency)))).toEqual(new Set(['eur']));
+
+    const trial = (await billingData(token)).body;
+    const choice = { customerId: trial.subscription.customer_id, subscriptionId: trial.subscription.id, userId: trial.user.id, addonIds: [], isTrial: true };
+    const dollars = await call('activate-subscription', { ...choice, planId: 'price_professional_usd_year_1000' });
+    expect(dollars.status).toBe(400);
+    expect(errorOf(dollars)).toMatchObject({ code: 'plan_not_available' });
+    const dollarAddon = await call('activate-subscription', { ...choice, planId: 'price_professional_eur_year_1000', addonIds: ['price_subdirectory_install_usd_year'] });
+    expect(errorOf(dollarAddon)).toMatchObject({ code: 'addon_not_available' });
   });
 
   it("gives a site that names no currency the catalogue's first, and refuses a trial in another currency than the site's", async () => {

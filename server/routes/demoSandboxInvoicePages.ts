@@ -10,7 +10,8 @@ import { SANDBOX_INVOICE_PATH, type HostedInvoicePages } from '../payments/sandb
 
 const CENTS = 100;
 
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+/** In the invoice's own currency (ISO 4217, as the provider writes it in lower case). */
+const moneyIn = (currency: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() });
 const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
 export function registerSandboxInvoicePages(app: FastifyInstance, pages: HostedInvoicePages, brand: Brand): void {
@@ -21,6 +22,7 @@ export function registerSandboxInvoicePages(app: FastifyInstance, pages: HostedI
       return reply.code(404).type('text/plain; charset=utf-8').send('No such invoice');
     }
     const paid = invoice.status === 'paid';
+    const money = moneyIn(invoice.currency);
     const billedTo = [invoice.name, invoice.email, ...invoice.invoice_details.split('\n')].filter(Boolean);
     const html = `<!doctype html>
 <html lang="en">

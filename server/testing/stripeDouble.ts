@@ -167,6 +167,7 @@ export function doubleInvoice(id: string | null, status: string) {
     amount_due: 12_345,
     amount_paid: status === 'paid' ? 12_345 : 0,
     amount_remaining: status === 'paid' ? 0 : 12_345,
+    currency: 'usd',
     starting_balance: -1250,
     ending_balance: 0,
     total: 13_595,

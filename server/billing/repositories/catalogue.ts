@@ -23,6 +23,12 @@ export function toPrice(row: PriceRow): Price {
   };
 }
 
+/**
+ * How often a process asks whether another process wrote a new catalogue (PUT /platform/v1/catalog answered
+ * elsewhere, or `npm run catalog:import`): within this long every process serves the new one.
+ */
+export const CATALOGUE_CHECK_INTERVAL_MS = 1000;
+
 /** The tables the catalogue is read from: a write to any of them reloads it. */
 const CATALOGUE_TABLES = ['products', 'prices', 'product_addons', 'coupons', 'catalogue_documents'] as const;
 
@@ -45,9 +51,31 @@ interface Catalogue {
 export class CatalogueRepository {
   private readonly writes: TableWrites | undefined;
   private cached: { version: number; catalogue: Promise<Catalogue> } | null = null;
+  /** the catalogue document's version as last read, and how many times it was seen to change */
+  private documentVersion: number | null = null;
+  private documentChanges = 0;
+  private documentCheckedAt = Number.NEGATIVE_INFINITY;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: () => number = Date.now,
+  ) {
     this.writes = tableWritesOf(db);
+  }
+
+  /**
+   * Notices a catalogue another process wrote: reads the document's version at most once per
+   * CATALOGUE_CHECK_INTERVAL_MS, and when it moved the kept catalogue (and every view kept with its version) goes.
+   * This process's own writes are counted as they happen (db/tableWrites.ts).
+   */
+  async refresh(): Promise<void> {
+    const now = this.clock();
+    if (this.writes === undefined || now - this.documentCheckedAt < CATALOGUE_CHECK_INTERVAL_MS) return;
+    this.documentCheckedAt = now;
+    const row = await this.db.selectFrom('catalogue_documents').select('version').executeTakeFirst();
+    const version = row?.version ?? 0;
+    if (this.documentVersion !== null && version !== this.documentVersion) this.documentChanges += 1;
+    this.documentVersion = version;
   }
 
   async findPrice(id: string): Promise<PriceRow | undefined> {
@@ -96,7 +124,9 @@ export class CatalogueRepository {
 
   /** The version the kept catalogue is kept by: it changes whenever the catalogue is read again. Undefined: nothing is kept. */
   version(): number | undefined {
-    return this.writes?.version(CATALOGUE_TABLES);
+    const local = this.writes?.version(CATALOGUE_TABLES);
+    // Both only grow: their sum moves whenever either does.
+    return local === undefined ? undefined : local + this.documentChanges;
   }
 
   private catalogue(): Promise<Catalogue> {
@@ -127,7 +157,6 @@ export class CatalogueRepository {
       list.push(toPrice(row));
       pricesByProduct.set(row.product_id, list);
     }
-    // Map order is the add-ons' sort order, which is the order they are listed in.
     const addons = new Map<string, Addon>(
       productRows
         .filter((row) => row.type === 'addon')
@@ -145,9 +174,11 @@ export class CatalogueRepository {
         legacy: row.legacy === 1,
         limits: parseJson(limitsJson, row.limits_json),
         features: parseJson(featuresJson, row.features_json),
-        addons: [...addons.values()].filter((addon) =>
-          links.some((link) => link.product_id === row.id && link.addon_id === addon.id),
-        ),
+        // In the order the catalogue lists them for this plan.
+        addons: links
+          .filter((link) => link.product_id === row.id)
+          .sort((a, b) => a.sort_order - b.sort_order)
+          .flatMap((link) => addons.get(link.addon_id) ?? []),
         prices: pricesByProduct.get(row.id) ?? [],
       }));
     return {

@@ -75,6 +75,7 @@ export class SiteReadModel {
    * fails throws, so nothing possibly stale is served.
    */
   async current(siteId: string, userId: string): Promise<SiteView> {
+    await this.catalogue.refresh();
     const catalogueVersion = this.catalogue.version();
     const row = await this.db.selectFrom('site_versions').select('version').where('site_id', '=', siteId).executeTakeFirst();
     // A site nothing has been written to since 0007 has no row yet; its first write creates it at 1.

@@ -6,6 +6,8 @@
  * - `sites.currency`: the currency a site's owner sees and pays (ISO 4217, lower case); null for a site put before
  *   any catalogue, which follows the catalogue's first currency;
  * - `invoices.currency`: the currency of the prices an invoice bills (every invoice before was in US dollars);
+ * - `product_addons.sort_order`: where an add-on stands among its plan's, as the document lists them (an add-on
+ *   offered with several plans may stand first with one and second with another);
  * - `sandbox_prices`: the payment sandbox's own price list, as a card provider's account holds the prices the
  *   platform made there (payments/sandbox/prices.ts): the catalogue's prices are checked against it.
  *
@@ -28,6 +30,10 @@ export async function up(db: AnyDb): Promise<void> {
     .execute();
   await db.schema.alterTable('sites').addColumn('currency', 'text').execute();
   await db.schema
+    .alterTable('product_addons')
+    .addColumn('sort_order', 'integer', (column) => column.notNull().defaultTo(0))
+    .execute();
+  await db.schema
     .alterTable('invoices')
     .addColumn('currency', 'text', (column) => column.notNull().defaultTo('usd'))
     .execute();
@@ -45,6 +51,7 @@ export async function up(db: AnyDb): Promise<void> {
 export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropTable('sandbox_prices').execute();
   await db.schema.alterTable('invoices').dropColumn('currency').execute();
+  await db.schema.alterTable('product_addons').dropColumn('sort_order').execute();
   await db.schema.alterTable('sites').dropColumn('currency').execute();
   await db.schema.dropTable('catalogue_documents').execute();
 }

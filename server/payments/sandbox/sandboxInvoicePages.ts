@@ -24,6 +24,8 @@ export interface HostedInvoice {
   amount_due: number;
   amount_paid: number;
   amount_remaining: number;
+  /** ISO 4217, lower case */
+  currency: string;
   invoice_details: string;
   name: string;
   email: string;
@@ -42,7 +44,7 @@ export class HostedInvoicePages {
       .innerJoin('users', 'users.id', 'customers.user_id')
       .select([
         'invoices.number', 'invoices.status', 'invoices.created', 'invoices.amount_due', 'invoices.amount_paid',
-        'invoices.amount_remaining', 'customers.invoice_details', 'users.name', 'users.email',
+        'invoices.amount_remaining', 'invoices.currency', 'customers.invoice_details', 'users.name', 'users.email',
       ])
       .where('invoices.hosted_url', '=', `${SANDBOX_INVOICE_PATH}${key}`)
       .executeTakeFirst();

@@ -46,7 +46,14 @@ async function pricedItems(db: Db, items: readonly PlanItem[]): Promise<Proratio
 }
 
 function toActiveCoupon(row: CouponRow): ActiveDiscount['coupon'] {
-  return { name: row.name, percent_off: row.percent_off, amount_off: row.amount_off, duration: couponDurationSchema.parse(row.duration), valid: row.valid === 1 };
+  return {
+    name: row.name,
+    percent_off: row.percent_off,
+    amount_off: row.amount_off,
+    currency: row.currency,
+    duration: couponDurationSchema.parse(row.duration),
+    valid: row.valid === 1,
+  };
 }
 
 /**
