@@ -81,7 +81,7 @@ test("docs/platform-api.md's walkthrough, as written, ends at the owner's dashbo
   await page.goto(ADMIN_BILLING);
   const panel = page.frameLocator('#billing-frame');
   await expect(panel.getByText('Your trial ends in 14 days')).toBeVisible({ timeout: 30_000 });
-  await panel.getByRole('link', { name: 'See plans' }).first().click();
+  await panel.getByRole('link', { name: 'Update plan' }).click({ timeout: 15_000 });
   // The catalogue's plans, in the site's currency: Essential and Professional in euros.
   await expect(panel.getByRole('heading', { name: 'Essential' })).toBeVisible();
   await expect(panel.getByRole('heading', { name: 'Professional' })).toBeVisible();
