@@ -256,7 +256,7 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
   registerPlanChangeRoutes(app, deps);
   registerWebhookRoutes(app, deps);
   registerOpenApiRoute(app);
-  const provisioning = new SiteProvisioning(db, { proDomain: config.brand.proDomain, platformIssuer: config.identity.issuer, now });
+  const provisioning = new SiteProvisioning(db, { proDomain: config.brand.proDomain, platformIssuer: config.identity.issuer, adminUrls: config.adminUrls, now });
   // The catalogue's prices are checked at the card provider the server bills with.
   const catalogue = new CatalogueService(db, payments, now);
   await registerPlatformRoutes(app, { provisioning, catalogue, platformApiKeys: config.platformApiKeys });

@@ -17,6 +17,7 @@ import {
   text, type Env, type Setting, type SettingValues,
 } from './configValues';
 import { rateLimitEnv, rateLimitsOf, type RateLimitConfig } from './rateLimitSettings';
+import type { AdminUrlRule } from './platform/adminUrls';
 import { startModeSchema, type StartMode } from './startMode';
 import { runtimeEnv, runtimeSettingsOf, type RuntimeSettings } from './runtimeSettings';
 import { observabilityEnv, observabilityOf, type ObservabilityConfig } from './observability/settings';
@@ -199,6 +200,12 @@ export interface ServerConfig {
    * production must say it (0 too): unset behind a proxy, every client would share the proxy's address and limit.
    */
   trustProxyHops: number;
+  /**
+   * Which admin URLs the platform API takes (platform/adminUrls.ts): production's public https ones, unless
+   * UNSAFE_ADMIN_URLS=1 opens any http(s) URL for a platform's own test rig (logged at start); the demo's and the
+   * evaluation's any.
+   */
+  adminUrls: AdminUrlRule;
   /** Demo host: how long it waits for the panel's billingAppReady before retrying (docs/host-protocol.md: about 10 s). */
   hostReadyTimeoutMs: number;
   /**
@@ -311,6 +318,7 @@ const settingsEnv = {
   PANEL_DEV_SERVER_URL: httpUrl(null),
   LOG_LEVEL: text,
   TRUST_PROXY_HOPS: integer(0, MAX_PROXY_HOPS),
+  UNSAFE_ADMIN_URLS: flag,
   ...rateLimitEnv,
   HOST_READY_TIMEOUT_MS: integer(DEFAULT_READY_TIMEOUT_MS, MAX_READY_TIMEOUT_MS),
   READ_MODEL_SITES_KEPT: integer(SITE_VIEWS_KEPT, MAX_READ_MODEL_SITES_KEPT),
@@ -457,6 +465,7 @@ function configOf(env: Settings, mode: StartMode, ctx: z.RefinementCtx): ServerC
     panelDevServerUrl: demo ? env.PANEL_DEV_SERVER_URL : null,
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxyHops: env.TRUST_PROXY_HOPS,
+    adminUrls: production && env.UNSAFE_ADMIN_URLS !== true ? 'public' : 'any',
     rateLimits: rateLimitsOf(env),
     hostReadyTimeoutMs: env.HOST_READY_TIMEOUT_MS,
     readModelSitesKept: env.READ_MODEL_SITES_KEPT,

@@ -36,8 +36,13 @@ const EVALUATION_BANNER = [
   '*'.repeat(78),
 ].join('\n');
 
+/** Said at start whatever the log level: production taking any admin URL is a test rig's, never real sites'. */
+const UNSAFE_ADMIN_URLS_WARNING =
+  'UNSAFE_ADMIN_URLS=1: the platform API takes any http(s) admin URL, plain http and this network included; never for real sites (docs/platform-api.md)';
+
 async function serve(config: ServerConfig): Promise<void> {
   if (config.evaluation) process.stdout.write(`${EVALUATION_BANNER}\n`);
+  if (config.production && config.adminUrls === 'any') process.stderr.write(`${UNSAFE_ADMIN_URLS_WARNING}\n`);
   const servers = await startServers(config);
   process.stdout.write(`Billing panel and API: ${servers.panelUrl}\n`);
   if (servers.hostUrl !== null) process.stdout.write(`Demo host: ${servers.hostUrl}/?scenario=active#/pro\n`);

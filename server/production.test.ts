@@ -207,3 +207,49 @@ describe('NODE_ENV=production with the card provider alone, every domain feature
     expect(errorOf(answer)).toEqual({ code: 'feature_not_offered', message, status: 404 });
   });
 });
+
+describe("production's admin URLs (docs/platform-api.md `adminUrl`)", () => {
+  const demo = setUpDemo({ production: true, env: CARD_PROVIDER_ONLY_ENV });
+  const site = (adminUrl: string) => ({ name: 'Acme Weekly', adminUrl, owner: { email: 'olive@acme.example', name: 'Olive Owner' } });
+  const put = (siteId: string, adminUrl: string) =>
+    fetch(`${demo.panelUrl}/platform/v1/sites/${siteId}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${PRODUCTION_SETTINGS_ENV.PLATFORM_API_KEYS}`, 'content-type': 'application/json' },
+      body: JSON.stringify(site(adminUrl)),
+    });
+
+  it.each([
+    ['plain http, whose keys anyone on the way could swap', 'http://admin.example.com/acme', 'must be https in production'],
+    ["a cloud's metadata address", 'https://169.254.169.254/latest', 'not an IP address'],
+    ['loopback written as one hexadecimal number', 'https://0x7f000001/acme', 'not an IP address'],
+    ['an IPv6 literal', 'https://[::1]/acme', 'not an IP address'],
+    ['another port than 443', 'https://admin.example.com:5104/acme', 'must use the default port (443)'],
+    ['a name of this machine', 'https://localhost/acme', 'not a local name'],
+  ])('refuses %s with a clear error, and writes nothing', async (_what, adminUrl, reason) => {
+    const answer = await put('acme', adminUrl);
+    expect(answer.status).toBe(400);
+    expect(((await answer.json()) as { error: { message: string } }).error.message).toContain(reason);
+    const read = await fetch(`${demo.panelUrl}/platform/v1/sites/acme`, { headers: { authorization: `Bearer ${PRODUCTION_SETTINGS_ENV.PLATFORM_API_KEYS}` } });
+    expect(read.status).toBe(404);
+  });
+
+  it('takes a public https admin, kept in its normal form', async () => {
+    const answer = await put('acme', 'HTTPS://Admin.Example.com:443/acme/x/../');
+    expect(answer.status).toBe(201);
+    expect(((await answer.json()) as { adminUrl: string }).adminUrl).toBe('https://admin.example.com/acme');
+  });
+});
+
+describe('UNSAFE_ADMIN_URLS=1, for a platform\'s own test rig', () => {
+  const demo = setUpDemo({ production: true, env: { ...CARD_PROVIDER_ONLY_ENV, IDENTITY_ISSUER: '', UNSAFE_ADMIN_URLS: '1' } });
+
+  it('takes an http admin on this machine, and says so at start', async () => {
+    const answer = await fetch(`${demo.panelUrl}/platform/v1/sites/rig`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${PRODUCTION_SETTINGS_ENV.PLATFORM_API_KEYS}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Rig', adminUrl: 'http://127.0.0.1:5110/rig', owner: { email: 'rig@acme.example', name: 'Rig Owner' } }),
+    });
+    expect(answer.status).toBe(201);
+    expect(demo.output()).toContain('UNSAFE_ADMIN_URLS=1');
+  });
+});

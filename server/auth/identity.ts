@@ -18,6 +18,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ApiErrorCode } from '../../core/contract';
 import { DomainError, messages, type RefusalKind } from '../domainErrors';
 import { currentLog } from '../observability/requestContext';
+import { normaliseAdminUrl } from '../platform/contract';
 import { isUnderPlatform } from './platformIssuer';
 
 const IDENTITY_ALGORITHM = 'RS256';
@@ -76,9 +77,13 @@ export function jwksUrlOf(adminUrl: string): URL {
   return new URL(JWKS_PATH, adminUrl.endsWith('/') ? adminUrl : `${adminUrl}/`);
 }
 
-/** Normalises an issuer/admin URL for lookup: no trailing slash. */
-export function normaliseAdminUrl(url: string): string {
-  return url.replace(/\/+$/, '');
+/** An issuer as the admin URLs are stored (platform/contract.ts normaliseAdminUrl); null for one that is no URL. */
+function issuerAsStored(issuer: string): string | null {
+  try {
+    return normaliseAdminUrl(issuer);
+  } catch {
+    return null;
+  }
 }
 
 /** The JWKS could not be fetched or read: a timeout, a network error, a non-200 answer or a broken document. */
@@ -370,12 +375,14 @@ export class IdentityVerifier {
     // Refused before any lookup or fetch: an admin outside the platform is no one we take keys from.
     const { platformIssuer } = this.expected;
     if (platformIssuer !== null && !isUnderPlatform(issuer, platformIssuer)) return { refusal: refusals.issuerOutsidePlatform };
-    const site = await findSiteByAdminUrl(normaliseAdminUrl(issuer));
+    const stored = issuerAsStored(issuer);
+    const site = stored === null ? undefined : await findSiteByAdminUrl(stored);
     if (site === undefined) return { refusal: refusals.issuerUnknown };
 
     const options = {
       algorithms: [IDENTITY_ALGORITHM],
-      issuer: site.admin_url,
+      // The token's own spelling of its issuer, which is the site's admin URL once normalised (checked above).
+      issuer,
       audience: this.expected.audience,
       clockTolerance: CLOCK_TOLERANCE_SECONDS,
       maxTokenAge: MAX_TOKEN_AGE,

@@ -10,6 +10,12 @@ import { addonSchema, couponSchema, limitSchema, priceSchema, productSchema, typ
 export const SITE_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 export const siteIdSchema = z.string().regex(SITE_ID_PATTERN, 'a site id is 1 to 64 letters, digits, _ or -, starting with a letter or digit');
 
+/** An admin URL as one string for one admin: `new URL`'s own normal form, without a trailing slash. */
+export function normaliseAdminUrl(value: string): string {
+  const url = new URL(value);
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+
 /** An http(s) URL without credentials, query or fragment: an admin's address, its JWKS below it. */
 const adminUrlSchema = z
   .string()
@@ -22,7 +28,9 @@ const adminUrlSchema = z
       return false;
     }
   }, 'must be an http(s) URL without credentials, query or fragment')
-  .transform((value) => value.replace(/\/+$/, ''));
+  // Kept as the browser writes it, so one admin is one string: scheme and host lower-cased, the default port dropped,
+  // dot segments resolved (`HTTP://Host:80/x/../a/.` is `http://host/a`), then no trailing slash.
+  .transform((value) => normaliseAdminUrl(value));
 
 /** `scheme://host[:port]` exactly: what a browser names as a page's origin. */
 const originSchema = z

@@ -11,6 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { toUnixSeconds } from '../../core/rules/dates';
 import { isUnderPlatform } from '../auth/platformIssuer';
+import { adminUrlRefusal, type AdminUrlRule } from './adminUrls';
 import { saleRefusalOf } from '../billing/products';
 import { CatalogueRepository } from '../billing/repositories/catalogue';
 import { catalogueCurrencies } from './catalogue';
@@ -31,6 +32,8 @@ export interface ProvisioningOptions {
   proDomain: string;
   /** IDENTITY_ISSUER: when set, every admin URL must lie under it (docs/deploy.md) */
   platformIssuer: string | null;
+  /** which admin URLs are taken: production's public https ones, or any (platform/adminUrls.ts); default any */
+  adminUrls?: AdminUrlRule;
   now: () => number;
 }
 
@@ -180,6 +183,8 @@ export class SiteProvisioning {
   /** put's work, inside its transaction. */
   private async putWithin(trx: Db, siteId: string, body: SitePut): Promise<PutResult> {
     const { platformIssuer } = this.options;
+    const refusal = adminUrlRefusal(body.adminUrl, this.options.adminUrls ?? 'any');
+    if (refusal !== null) throw new DomainError('invalid', 'validation_failed', `Invalid request body: adminUrl: ${refusal}`);
     if (platformIssuer !== null && !isUnderPlatform(body.adminUrl, platformIssuer)) {
       throw new DomainError('invalid', 'validation_failed', `Invalid request body: adminUrl: must lie under the platform's issuer ${platformIssuer}`);
     }

@@ -134,6 +134,16 @@ describe('PUT /platform/v1/sites/{siteId}', () => {
     expect(await demo.count(sql`sites where id = 'acme'`)).toBe(0);
   });
 
+  it.each(['HTTPS://Admin.Acme.example/ghost', 'https://admin.acme.example/x/../ghost', 'https://ADMIN.acme.example:443/ghost/.'])(
+    "refuses %s beside a site at https://admin.acme.example/ghost: one admin, however it is written, names one site",
+    async (lookAlike) => {
+      expect((await platform('PUT', '/sites/acme', acme)).status).toBe(201);
+      const answer = await platform('PUT', '/sites/acme2', { ...acme, adminUrl: lookAlike });
+      expect(answer.status).toBe(409);
+      expect(errorOf(answer as never).code).toBe('admin_url_taken');
+    },
+  );
+
   it("refuses a user id another site's user has", async () => {
     const answer = await platform('PUT', '/sites/acme', { ...acme, owner: { ...acme.owner, id: 'user_active' } });
     expect(answer.status).toBe(409);
