@@ -24,12 +24,20 @@ export interface PlanChangeRequest {
   prorationDate: number;
 }
 
+/** What a change would bill: of a running subscription, or (subscriptionId null) of a site's first subscription. */
+export type PlanPreviewRequest = Omit<PlanChangeRequest, 'subscriptionId'> & { subscriptionId: string | null };
+
 /** A new paid subscription starting now (after a trial, or in place of a canceled subscription). */
 export interface NewSubscriptionRequest {
   customerId: string;
   items: PlanItem[];
-  /** the provider's id of the subscription it replaces (a trial ends, a canceled one stays canceled) */
-  replacesSubscriptionId: string;
+  /**
+   * the provider's id of the subscription it replaces (a trial ends, a canceled one stays canceled); null for a
+   * site's first subscription (provisioned without a trial)
+   */
+  replacesSubscriptionId: string | null;
+  /** the site it is for: a retry of a site's first subscription finds what an earlier try made */
+  siteId: string;
   startDate: number;
 }
 

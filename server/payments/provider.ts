@@ -18,6 +18,7 @@ import type {
   PaymentIntentSummary,
   PlanChangeOutcome,
   PlanChangeRequest,
+  PlanPreviewRequest,
   ProviderInvoice,
   StartedTrial,
   TrialRequest,
@@ -131,8 +132,11 @@ export interface PaymentsProvider {
    * date it bills and its amounts, after the discount valid then and the customer's balance.
    */
   upcomingCharge(customerId: string, subscriptionId: string): Promise<UpcomingCharge>;
-  /** What the change would bill now, prorated at request.prorationDate (payments/proration.ts's rules). */
-  previewPlanChange(request: PlanChangeRequest): Promise<InvoicePreview>;
+  /**
+   * What the change would bill now, prorated at request.prorationDate (payments/proration.ts's rules); for a site's
+   * first subscription (subscriptionId null), its first period in full.
+   */
+  previewPlanChange(request: PlanPreviewRequest): Promise<InvoicePreview>;
   /**
    * Moves the subscription to the requested prices, invoicing the proration and charging the default card now.
    * The change applies only once paid: a payment that needs authentication leaves it waiting ('requires_action');
@@ -142,8 +146,9 @@ export interface PaymentsProvider {
    */
   changePlan(request: PlanChangeRequest): Promise<PlanChangeOutcome>;
   /**
-   * A new subscription starting now in place of a trial or a canceled one, its first period charged (as
-   * changePlan). Asked again after a try that made one, it makes no second: the first is the outcome.
+   * A new subscription starting now in place of a trial or a canceled one, or a site's first (no subscription to
+   * replace), its first period charged (as changePlan). Asked again after a try that made one, it makes no second:
+   * the first is the outcome.
    */
   startSubscription(request: NewSubscriptionRequest): Promise<PlanChangeOutcome>;
   /**

@@ -177,7 +177,7 @@ describe('plan changes', () => {
     items: [{ priceId: BUSINESS_YEAR, quantity: 1 }],
     prorationDate: DOUBLE_PERIOD.start + 100,
   };
-  const activation = { customerId: 'cus_double1', items: change.items, replacesSubscriptionId: 'sub_trial', startDate: 1 };
+  const activation = { customerId: 'cus_double1', items: change.items, replacesSubscriptionId: 'sub_trial', siteId: 'site_double', startDate: 1 };
 
   it('pins the API version', async () => {
     await provider.retrievePaymentIntent('pi_double1');
@@ -295,14 +295,36 @@ describe('plan changes', () => {
     const outcome = await provider.startSubscription(activation);
     expect(outcome.subscription.providerId).toBe('sub_double_new');
     const calls = double.calls();
-    expect(calls[0]).toEqual({ method: 'GET', path: '/v1/subscriptions', form: { customer: 'cus_double1', status: 'all', limit: '100' } });
-    expect(calls[1]).toMatchObject({
+    // What it replaces is read first: it must be the customer's own before anything is charged.
+    expect(calls[0]).toMatchObject({ method: 'GET', path: '/v1/subscriptions/sub_trial' });
+    expect(calls[1]).toEqual({ method: 'GET', path: '/v1/subscriptions', form: { customer: 'cus_double1', status: 'all', limit: '100' } });
+    expect(calls[2]).toMatchObject({
       method: 'POST',
       path: '/v1/subscriptions',
       form: { customer: 'cus_double1', payment_behavior: 'allow_incomplete', 'items[0][price]': BUSINESS_YEAR, 'metadata[replaces_subscription]': 'sub_trial', 'metadata[attempt]': '1' },
     });
-    expect(double.requests[1]?.headers['idempotency-key']).toMatch(/^cus_double1:activate:[\w-]{43}$/);
+    expect(double.requests[2]?.headers['idempotency-key']).toMatch(/^cus_double1:activate:[\w-]{43}$/);
     expect(calls.map((call) => `${call.method} ${call.path}`)).toContain('DELETE /v1/subscriptions/sub_trial');
+  });
+
+  it("refuses another customer's subscription (404, nothing charged): a preview, a change, a replacement", async () => {
+    double.subscriptions.set('sub_other', doubleSubscription('sub_other', { customer: 'cus_other', status: 'trialing' }));
+    const asOther = { ...change, subscriptionId: 'sub_other' };
+    await expect(provider.previewPlanChange(asOther)).rejects.toMatchObject({ code: 'provider_not_found' });
+    await expect(provider.changePlan(asOther)).rejects.toMatchObject({ code: 'provider_not_found' });
+    await expect(provider.startSubscription({ ...activation, replacesSubscriptionId: 'sub_other' })).rejects.toMatchObject({ code: 'provider_not_found' });
+    const writes = double.calls().filter((call) => call.method !== 'GET');
+    expect(writes).toEqual([]);
+  });
+
+  it("previews and starts a site's first subscription, marked with the site so a retry finds it", async () => {
+    const preview = await provider.previewPlanChange({ ...change, subscriptionId: null });
+    expect(preview.prorationDate).toBe(change.prorationDate);
+    expect(double.calls()[0]).toMatchObject({ method: 'POST', path: '/v1/invoices/create_preview', form: { customer: 'cus_double1', 'subscription_details[items][0][price]': BUSINESS_YEAR } });
+    const first = { ...activation, replacesSubscriptionId: null };
+    const made = await provider.startSubscription(first);
+    expect(double.subscriptions.get(made.subscription.providerId)?.metadata).toMatchObject({ first_for_site: 'site_double' });
+    expect((await provider.startSubscription(first)).subscription.providerId).toBe(made.subscription.providerId);
   });
 
   /** The provider's keys of the charging writes (a subscription's update or creation) sent so far. */

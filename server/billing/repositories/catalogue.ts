@@ -77,7 +77,7 @@ export class CatalogueRepository {
    * The products a user of `group` on `currentProductId` is offered (billing/products.ts). The same list for
    * every such request, so the replies that carry it write its JSON once (routes/account.ts).
    */
-  async offered(group: string | null, currentProductId: string): Promise<Product[]> {
+  async offered(group: string | null, currentProductId: string | null): Promise<Product[]> {
     const catalogue = await this.catalogue();
     // null (the default group) and '' stay apart.
     const key = JSON.stringify([group, currentProductId]);

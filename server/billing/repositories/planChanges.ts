@@ -116,30 +116,37 @@ export class PlanChangeRepository {
   }
 
   /**
-   * A new subscription in place of `replaced` (a trial, a canceled subscription): active when paid, incomplete
-   * while its first payment needs the customer. A trial ends with it. Answers the new row's id.
+   * A new subscription of `owner.customerId` in place of `replaced` (a trial, a canceled subscription), or the
+   * site's first (`replaced` null): active when paid, incomplete while its first payment needs the customer. A
+   * trial ends with it. Answers the new row's id.
    */
-  async recordNewSubscription(replaced: SubscriptionRow, outcome: PlanChangeOutcome, now: number): Promise<string> {
+  async recordNewSubscription(
+    owner: { siteId: string; customerId: string },
+    replaced: SubscriptionRow | null,
+    outcome: PlanChangeOutcome,
+    now: number,
+  ): Promise<string> {
+    const customerId = owner.customerId;
     const id = `sub_${randomBytes(ID_BYTES).toString('base64url')}`;
     await this.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('subscriptions')
         .values({
           id,
-          site_id: replaced.site_id,
-          customer_id: replaced.customer_id,
+          site_id: owner.siteId,
+          customer_id: customerId,
           provider_subscription_id: outcome.subscription.providerId,
           ...subscriptionColumns(outcome.subscription),
           cancelled_at: null,
           trial_end: null,
           // The site's current subscription is its newest: never older than the one it replaces.
-          created_at: Math.max(now, replaced.created_at + 1),
+          created_at: replaced === null ? now : Math.max(now, replaced.created_at + 1),
         })
         .execute();
-      await this.saveInvoice(trx, replaced.customer_id, id, outcome.invoice);
-      if (outcome.paymentIntent !== null) await this.savePaymentIntent(replaced.customer_id, outcome.paymentIntent, now, trx);
-      await trx.updateTable('customers').set({ balance: outcome.endingBalance }).where('id', '=', replaced.customer_id).execute();
-      if (replaced.status === 'trialing') {
+      await this.saveInvoice(trx, customerId, id, outcome.invoice);
+      if (outcome.paymentIntent !== null) await this.savePaymentIntent(customerId, outcome.paymentIntent, now, trx);
+      await trx.updateTable('customers').set({ balance: outcome.endingBalance }).where('id', '=', customerId).execute();
+      if (replaced?.status === 'trialing') {
         await trx.updateTable('subscriptions').set({ status: 'canceled', cancelled_at: now, trial_end: now }).where('id', '=', replaced.id).execute();
       }
     });

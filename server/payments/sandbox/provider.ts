@@ -15,6 +15,7 @@ import type {
   PaymentIntentSummary,
   PlanChangeOutcome,
   PlanChangeRequest,
+  PlanPreviewRequest,
   StartedTrial,
   SubscriptionState,
   TrialRequest,
@@ -137,7 +138,7 @@ export class SandboxProvider implements PaymentsProvider {
     return { url: url.toString() };
   }
 
-  async previewPlanChange(request: PlanChangeRequest) {
+  async previewPlanChange(request: PlanPreviewRequest) {
     const { input } = await loadPlanState(this.db, request, request.prorationDate);
     const { window: _window, restartsCycle: _restarts, ...preview } = prorate(input);
     return preview;

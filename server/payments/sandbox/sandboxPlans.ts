@@ -71,23 +71,26 @@ function paidFor(item: ProrationItem, discount: ActiveDiscount | null, periodSta
 
 export async function loadPlanState(
   db: Db,
-  request: { customerId: string; subscriptionId: string; items: PlanItem[]; couponId?: string | null },
+  request: { customerId: string; subscriptionId: string | null; items: PlanItem[]; couponId?: string | null },
   prorationDate: number,
 ): Promise<SandboxPlanState> {
   const customer = (await db.selectFrom('customers').selectAll().where('id', '=', request.customerId).executeTakeFirst()) ?? noSuchObject();
+  // Only the customer's own subscription: another customer's answers as one that does not exist.
   const subscription =
-    (await db
-      .selectFrom('subscriptions')
-      .selectAll()
-      .where('provider_subscription_id', '=', request.subscriptionId)
-      .where('customer_id', '=', customer.id)
-      .executeTakeFirst()) ?? noSuchObject();
+    request.subscriptionId === null
+      ? null
+      : ((await db
+          .selectFrom('subscriptions')
+          .selectAll()
+          .where('provider_subscription_id', '=', request.subscriptionId)
+          .where('customer_id', '=', customer.id)
+          .executeTakeFirst()) ?? noSuchObject());
   const selected = await pricedItems(db, request.items);
   const ownDiscount = await discountFor(db, customer.id, null, prorationDate);
   const discount = request.couponId === undefined || request.couponId === null ? ownDiscount : await discountFor(db, customer.id, request.couponId, prorationDate);
 
   let current: ProrationInput['current'] = null;
-  if (!UNPAID_STATUSES.includes(subscription.status)) {
+  if (subscription !== null && !UNPAID_STATUSES.includes(subscription.status)) {
     const addons = parseJson(addonsJson, subscription.addons_json);
     const [base, ...addonItems] = await pricedItems(db, [
       { priceId: subscription.price_id, quantity: subscription.quantity },

@@ -198,7 +198,7 @@ export function DomainOverview() {
         <div className="domain-overview">
           <PlatformSubdomain site={currentSite} />
           <CustomDomain site={currentSite} />
-          {billing && isSendingDomainBoxVisible(billing.subscription.meta.baseProduct.name, currentSite.sending_domain_status) && (
+          {billing && billing.subscription !== null && isSendingDomainBoxVisible(billing.subscription.meta.baseProduct.name, currentSite.sending_domain_status) && (
             <SendingDomain site={currentSite} />
           )}
           {billing && canPurchaseDomain(billing.user.email_address, proDomain, domainPurchaseEnabled) && <DomainPurchase site={currentSite} />}
