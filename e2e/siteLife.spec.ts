@@ -1,11 +1,13 @@
 /**
  * Every site's life in Chromium (issue 47, part 3): a site provisioned without a trial (the `no-subscription`
- * scenario) whose owner subscribes from the plans screen, with a card and with a card that asks for authentication.
+ * scenario) whose owner subscribes from the plans screen, with a card and with a card that asks for authentication;
+ * and a site its platform removes while its panel is open, then reloaded.
  */
 import type { FrameLocator, Page } from '@playwright/test';
 import { PLAN_CHANGE_SUCCESS_DELAY_MS } from '../core/rules/constants';
 import { expectCardSaved, typeCard } from './panel';
-import { expect, keptClockPageTest, recordApiCalls } from './fixtures';
+import { DEMO_PLATFORM_API_KEY } from '../server/config';
+import { expect, keptClockPageTest, keptPageTest, recordApiCalls } from './fixtures';
 
 /** From the plans screen the dashboard sent the owner to: Publisher, a new card, then the plan confirmed. */
 async function choosePublisherWithCard(page: Page, panel: FrameLocator, number: string) {
@@ -45,4 +47,32 @@ keptClockPageTest('no-subscription: a card that asks for authentication pays onc
   await choosePublisherWithCard(page, panel, '4000 0025 0000 3155');
   await panel.getByRole('button', { name: 'Complete authentication' }).click();
   await expectActiveOnPublisher(page, panel);
+});
+
+const REMOVED = 'This site was removed: its billing and domain settings are no longer available.';
+
+/** The platform removes the site, as its backend would (DELETE /platform/v1/sites/{id}). */
+async function removeSite(panelUrl: string, siteId: string) {
+  const response = await fetch(`${panelUrl}/platform/v1/sites/${siteId}`, { method: 'DELETE', headers: { authorization: `Bearer ${DEMO_PLATFORM_API_KEY}` } });
+  expect(response.status).toBe(204);
+}
+
+keptPageTest('a removed site: the open panel says so, and a reload tells the host SDK within 3 s, with no error page', async ({ page, openPanel, demo }) => {
+  const panel = await openPanel('active');
+  await expect(panel.getByRole('region', { name: 'Plan details' })).toBeVisible();
+  await removeSite(demo.panelUrl, 'site_active');
+
+  // The open panel's next call: the removed site's sentence, not 'Error receiving billing data'.
+  await panel.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Domain' }).click();
+  await expect(panel.getByText(REMOVED)).toBeVisible();
+  await expect(page.getByLabel('Host status')).toHaveText('This site was removed from billing');
+
+  // A reload of its address: the panel again, saying the same, and the SDK failed with site_unknown within 3 s.
+  const started = Date.now();
+  await page.reload();
+  await expect(page.getByLabel('Host status')).toHaveText('This site was removed from billing', { timeout: 3000 });
+  expect(Date.now() - started).toBeLessThan(3000);
+  await expect(page.frameLocator('#billing-frame').getByText(REMOVED)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'The billing panel could not be loaded' })).toBeHidden();
+  await expect(page.frameLocator('#billing-frame').getByText('Error receiving billing data')).toHaveCount(0);
 });

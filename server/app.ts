@@ -287,8 +287,8 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
     devServerUrl: config.panelDevServerUrl,
     runtimeConfig: () => panelRuntimeConfig(config, options.hostOrigins()),
     siteRuntimeConfig: async (siteId) => {
-      const origins = await sites.liveSiteAdminOrigins(siteId);
-      return origins === null ? null : panelRuntimeConfig(config, origins, siteId);
+      const site = await sites.siteAdminOrigins(siteId);
+      return site === null ? null : { config: panelRuntimeConfig(config, site.origins, siteId), removed: site.removed };
     },
   });
 

@@ -20,7 +20,12 @@ export interface OwnerAccountDeps {
 /** The signed-in owner's account; refused without an account, for a non-owner and for a legacy plan. */
 export async function ownerAccount(deps: OwnerAccountDeps, claims: { siteId: string; userId: string }): Promise<AccountRecord> {
   const account = await deps.repositories.accounts.load(claims.siteId, claims.userId);
-  if (account === undefined) throw new DomainError('unauthenticated', 'invalid_session', messages.invalidSession);
+  if (account === undefined) {
+    // The platform removed the site (DELETE /platform/v1/sites/{id}): the open panel says so, not that it failed.
+    const site = await deps.repositories.accounts.findSite(claims.siteId);
+    if (site?.deleted_at != null) throw new DomainError('not_found', 'site_unknown', messages.siteUnknown);
+    throw new DomainError('unauthenticated', 'invalid_session', messages.invalidSession);
+  }
   // Ownership is re-checked on every call: it may have moved since the session was issued.
   if (account.site.owner_user_id !== account.user.id) throw new DomainError('forbidden', 'not_owner', messages.ownerOnly);
   if (account.product?.legacy === 1) throw new DomainError('forbidden', 'legacy_plan', messages.legacy(deps.supportEmail));

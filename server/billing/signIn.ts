@@ -32,6 +32,12 @@ export interface SignIn {
 /** The site and owner a session is opened for; refused (not_owner) for anyone else. */
 export async function signInOwner(deps: SignInDeps, signIn: SignIn): Promise<{ siteId: string; userId: string }> {
   const { repositories } = deps;
+  // The page's site was removed by its platform (or never was): said before any token is read, so the panel at a
+  // removed site's address tells its owner so instead of failing as an outage would.
+  if (signIn.pageSite !== undefined) {
+    const pageSite = await repositories.accounts.findSite(signIn.pageSite);
+    if (pageSite === undefined || pageSite.deleted_at !== null) throw new DomainError('not_found', 'site_unknown', messages.siteUnknown);
+  }
   const identity = await deps.identity.verify(signIn.identityToken, (adminUrl) => repositories.accounts.findSiteByAdminUrl(adminUrl));
   const { pageSite, hostOrigin } = signIn;
   const framedByTheSite =
