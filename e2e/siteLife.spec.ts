@@ -4,6 +4,7 @@
  * and a site its platform removes while its panel is open, then reloaded.
  */
 import type { FrameLocator, Page } from '@playwright/test';
+import { sql } from 'kysely';
 import { PLAN_CHANGE_SUCCESS_DELAY_MS } from '../core/rules/constants';
 import { expectCardSaved, typeCard } from './panel';
 import { DEMO_PLATFORM_API_KEY } from '../server/config';
@@ -75,4 +76,50 @@ keptPageTest('a removed site: the open panel says so, and a reload tells the hos
   await expect(page.frameLocator('#billing-frame').getByText(REMOVED)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'The billing panel could not be loaded' })).toBeHidden();
   await expect(page.frameLocator('#billing-frame').getByText('Error receiving billing data')).toHaveCount(0);
+});
+
+/** The platform hands `not-owner`'s site to its staff member (the person its demo host signs in). */
+async function handSiteToStaff(panelUrl: string) {
+  const headers = { authorization: `Bearer ${DEMO_PLATFORM_API_KEY}`, 'content-type': 'application/json' };
+  const site = (await (await fetch(`${panelUrl}/platform/v1/sites/site_not_owner`, { headers })).json()) as {
+    name: string; adminUrl: string; adminOrigins: string[]; owner: { id: string; email: string; name: string }; staff: { id: string; email: string; name: string }[];
+  };
+  const [staff] = site.staff;
+  const body = { name: site.name, adminUrl: site.adminUrl, adminOrigins: site.adminOrigins.slice(1), owner: { id: staff!.id, email: staff!.email, name: staff!.name }, staff: [{ ...site.owner, role: 'Administrator' }] };
+  const response = await fetch(`${panelUrl}/platform/v1/sites/site_not_owner`, { method: 'PUT', headers, body: JSON.stringify(body) });
+  expect(response.status).toBe(200);
+}
+
+keptClockPageTest("a new owner: their dashboard has no error, and a plan change charges their card, never the old owner's", async ({ page, demo }) => {
+  await demo.reset();
+  await handSiteToStaff(demo.panelUrl);
+  await page.goto(`${demo.hostUrl}/?scenario=not-owner#/pro`);
+  const panel = page.frameLocator('#billing-frame');
+  await expect(panel.getByRole('region', { name: 'Plan details' }).locator('.plan-name')).toContainText('Publisher');
+  // Their own payment information: no card of the old owner's, and the next charge without an error.
+  await expect(panel.getByText('No credit card')).toBeVisible();
+  await expect(panel.getByText('4242')).toHaveCount(0);
+  await expect(panel.getByText('Error fetching invoice preview')).toHaveCount(0);
+  await expect(panel.getByText(/Error receiving/)).toHaveCount(0);
+
+  await panel.getByRole('link', { name: 'Update plan' }).click();
+  await panel.getByRole('button', { name: 'Choose this plan: Business' }).click();
+  await panel.getByRole('button', { name: 'Add a card to continue' }).click();
+  const dialog = panel.getByRole('dialog', { name: /credit card/ });
+  await dialog.getByLabel('Full name').fill('Riley Chen');
+  await typeCard(panel, '5555 5555 5555 4444');
+  await dialog.getByRole('button', { name: 'Update', exact: true }).click();
+  await expectCardSaved(page, dialog);
+  await panel.getByRole('button', { name: 'Confirm plan selection' }).click();
+  await expect(panel.getByRole('button', { name: 'Update complete!' })).toBeVisible();
+  await page.clock.fastForward(PLAN_CHANGE_SUCCESS_DELAY_MS);
+  await expect(panel.getByRole('region', { name: 'Plan details' }).locator('.plan-name')).toContainText('Business');
+
+  // At the card provider (the sandbox): the change's payment is the new owner's card's, none is the old owner's.
+  const payments = await demo.query(sql<{ customer_id: string; payment_method_id: string | null }>`
+    select customer_id, payment_method_id from payment_intents where invoice_id in
+      (select id from invoices where subscription_id in (select id from subscriptions where site_id = ${'site_not_owner'}) and billing_reason = ${'subscription_update'})`);
+  expect(payments).toHaveLength(1);
+  expect(payments[0]!.customer_id).not.toBe('cus_not_owner');
+  expect(payments[0]!.payment_method_id).not.toBe('pm_cus_not_owner');
 });

@@ -12,6 +12,7 @@ import { IdentityVerifier } from './auth/identity';
 import { BackgroundCancellations } from './billing/cancellations';
 import { IdempotentWrites } from './billing/idempotency';
 import { Leases } from './billing/leases';
+import { handOverToOwnerIfDue } from './billing/ownerHandover';
 import { ProviderAnswers } from './billing/providerAnswers';
 import { createRepositories } from './billing/repositories';
 import { panelRuntimeConfig, type ServerConfig } from './config';
@@ -245,7 +246,12 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
   registerWebhookRoutes(app, deps);
   registerOpenApiRoute(app);
   const provisioning = new SiteProvisioning(db, { proDomain: config.brand.proDomain, platformIssuer: config.identity.issuer, now });
-  await registerPlatformRoutes(app, { provisioning, platformApiKeys: config.platformApiKeys });
+  await registerPlatformRoutes(app, {
+    provisioning,
+    platformApiKeys: config.platformApiKeys,
+    // A new owner takes the site's subscription over at once (billing/ownerHandover.ts).
+    afterPut: (siteId) => handOverToOwnerIfDue(deps, siteId),
+  });
 
   // Domains resolve through the configured nameservers; in the demo, by default, the demo's own DNS server.
   const demoDnsPort = config.demo ? await addDemoDomains(app, wired, now) : null;

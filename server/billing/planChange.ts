@@ -188,7 +188,7 @@ export class PlanChanges {
     // A trial or a canceled subscription has no paid period to change: the change starts a new one.
     if (UNPAID_STATUSES.includes(subscription.status)) {
       await this.requireCard(customerId);
-      return this.startSubscription(subscribed, customerId, subscription, items);
+      return this.startSubscription(subscribed, customerId, ownReplaced(subscription, customerId), items);
     }
     if (subscription.pending_price_id !== null || subscription.status === 'incomplete') throw new DomainError('conflict', 'plan_change_pending', planChangeMessages.pendingChange);
     if (isCurrentPlan(subscription, items)) throw new DomainError('invalid', 'current_plan', planChangeMessages.currentPlan);
@@ -204,7 +204,7 @@ export class PlanChanges {
     if (!UNPAID_STATUSES.includes(subscribed.subscription.status)) throw new DomainError('conflict', 'subscription_running', planChangeMessages.notActivatable);
     const items = await this.planItems(buyerOf(subscribed), choice);
     await this.requireCard(customerId);
-    return this.startSubscription(subscribed, customerId, subscribed.subscription, items);
+    return this.startSubscription(subscribed, customerId, ownReplaced(subscribed.subscription, customerId), items);
   }
 
   /**
@@ -259,6 +259,14 @@ export class PlanChanges {
     await repositories.planChanges.savePaymentIntent(customerId, intent, this.nowSeconds());
     return intent;
   }
+}
+
+/**
+ * What a new subscription replaces at the card provider: the site's ended one if it was this customer's; one of a
+ * previous owner (canceled before the site changed hands) is not this customer's to name, and stays as it is.
+ */
+function ownReplaced(subscription: SubscriptionRow, customerId: string): SubscriptionRow | null {
+  return subscription.customer_id === customerId ? subscription : null;
 }
 
 /** Who buys a plan: the owner (whose product group is offered), on which product now, for how many seats. */

@@ -11,6 +11,7 @@ import type { IdentityVerifier } from '../auth/identity';
 import { DomainError, messages } from '../domainErrors';
 import { OWNER_ROLE } from '../platform/siteProvisioning';
 import { ensureCustomer } from './customers';
+import { handOverToOwnerIfDue } from './ownerHandover';
 import { adminOriginsOf } from './repositories/sites';
 import { startSiteTrialIfDue, type SiteTrialDeps } from './siteTrial';
 
@@ -50,6 +51,8 @@ export async function signInOwner(deps: SignInDeps, signIn: SignIn): Promise<{ s
   }
   if (signIn.init) {
     const customer = await ensureCustomer(repositories.accounts, deps.payments, user, deps.now);
+    // A new owner whose PUT could not hand the subscription over (the provider failed then) takes it over now.
+    await handOverToOwnerIfDue(deps, identity.site.id, customer);
     await startSiteTrialIfDue(deps, identity.site, customer);
   }
   return { siteId: identity.site.id, userId: user.id };

@@ -16,6 +16,8 @@ import type {
   InvoicePreview,
   NewSubscriptionRequest,
   PaymentIntentSummary,
+  HandedOverSubscription,
+  HandoverRequest,
   PlanChangeOutcome,
   PlanChangeRequest,
   PlanPreviewRequest,
@@ -158,6 +160,11 @@ export interface PaymentsProvider {
    * the answer.
    */
   startTrial(request: TrialRequest): Promise<StartedTrial>;
+  /**
+   * Hands the old owner's subscription to the new owner's customer (HandoverRequest): refused as not found (404)
+   * unless it is `fromCustomerId`'s. Asked again after a try that made the new one, it makes no second.
+   */
+  handOverSubscription(request: HandoverRequest): Promise<HandedOverSubscription>;
   /** Puts this coupon on the subscription's discount (the launch offer's monthly and annual variants). */
   applyCoupon(subscriptionId: string, couponId: string): Promise<void>;
   /** The payment intent of an open invoice: its own while it can still be paid, else a new one. */

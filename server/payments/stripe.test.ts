@@ -327,6 +327,26 @@ describe('plan changes', () => {
     expect((await provider.startSubscription(first)).subscription.providerId).toBe(made.subscription.providerId);
   });
 
+  it("hands a subscription to a new owner's customer: nothing charged until its period ends, the old one canceled without proration", async () => {
+    const handover = { fromCustomerId: 'cus_double1', fromSubscriptionId: 'sub_old', toCustomerId: 'cus_new', items: change.items, billsAt: 2_000_000_000, trialing: false };
+    double.subscriptions.set('sub_old', doubleSubscription('sub_old', { customer: 'cus_double1' }));
+    const made = await provider.handOverSubscription(handover);
+    expect(made).toMatchObject({ status: 'active', periodEnd: 2_000_000_000 });
+    const calls = double.calls();
+    expect(calls.find((call) => call.method === 'POST' && call.path === '/v1/subscriptions')?.form).toMatchObject({
+      customer: 'cus_new',
+      billing_cycle_anchor: '2000000000',
+      proration_behavior: 'none',
+      'metadata[handed_over_from]': 'sub_old',
+    });
+    expect(calls.find((call) => call.method === 'DELETE')).toMatchObject({ path: '/v1/subscriptions/sub_old', form: { prorate: 'false', invoice_now: 'false' } });
+    // Another customer's subscription is not handed over: 404, and nothing written.
+    double.reset();
+    double.subscriptions.set('sub_other', doubleSubscription('sub_other', { customer: 'cus_other' }));
+    await expect(provider.handOverSubscription({ ...handover, fromSubscriptionId: 'sub_other' })).rejects.toMatchObject({ code: 'provider_not_found' });
+    expect(double.calls().filter((call) => call.method !== 'GET')).toEqual([]);
+  });
+
   /** The provider's keys of the charging writes (a subscription's update or creation) sent so far. */
   const chargingKeys = () =>
     double.requests.filter((request) => request.method === 'POST' && /^\/v1\/subscriptions(\/sub_1)?$/.test(request.path) && request.form.payment_behavior !== undefined).map((request) => String(request.headers['idempotency-key']));

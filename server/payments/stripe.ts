@@ -14,6 +14,8 @@ import type {
   InvoicePreview,
   NewSubscriptionRequest,
   PaymentIntentSummary,
+  HandedOverSubscription,
+  HandoverRequest,
   PlanChangeOutcome,
   PlanChangeRequest,
   PlanItem,
@@ -51,6 +53,8 @@ const EXPAND_INVOICE_PAYMENT = ['latest_invoice.confirmation_secret', 'latest_in
 const REPLACES_METADATA_KEY = 'replaces_subscription';
 /** A site's first subscription (no trial, nothing it replaces) names the site here, so a retry finds what an earlier try made. */
 const FIRST_FOR_SITE_METADATA_KEY = 'first_for_site';
+/** A subscription handed to a new owner's customer names the one it was handed from, so a retry finds it. */
+const HANDED_OVER_FROM_METADATA_KEY = 'handed_over_from';
 /** A site's trial names the site here, so a retry finds what an earlier try made. */
 const TRIAL_SITE_METADATA_KEY = 'site_trial';
 /** More subscriptions than a customer makes in place of one in a lifetime: the list is read as one page. */
@@ -419,6 +423,31 @@ export class StripeProvider implements PaymentsProvider {
         periodStart: subscription.trial_start ?? base.current_period_start,
         periodEnd: trialEnd,
         trialEnd,
+      };
+    });
+  }
+
+  handOverSubscription(request: HandoverRequest) {
+    return this.call(async (): Promise<HandedOverSubscription> => {
+      const from = await this.ownSubscription(request.fromCustomerId, request.fromSubscriptionId);
+      const listed = await this.client.subscriptions.list({ customer: request.toCustomerId, status: 'all', limit: LISTED_SUBSCRIPTIONS });
+      const earlier = listed.data.find((subscription) => subscription.metadata[HANDED_OVER_FROM_METADATA_KEY] === request.fromSubscriptionId);
+      const params: Stripe.SubscriptionCreateParams = {
+        customer: request.toCustomerId,
+        items: request.items.map((item) => ({ price: item.priceId, quantity: item.quantity })),
+        // Nothing now: the paid (or trial) period runs on, and the new owner's card is charged when it ends.
+        ...(request.trialing ? { trial_end: request.billsAt } : { billing_cycle_anchor: request.billsAt, proration_behavior: 'none' as const }),
+        metadata: { [HANDED_OVER_FROM_METADATA_KEY]: request.fromSubscriptionId },
+      };
+      const made = earlier ?? (await this.client.subscriptions.create(params, { idempotencyKey: writeKey(request.toCustomerId, 'handover', params) }));
+      // The old owner's subscription ends now, without proration or a last invoice: their card is never charged again.
+      if (!ENDED_STATUSES.includes(from.status)) await this.client.subscriptions.cancel(from.id, { prorate: false, invoice_now: false });
+      const base = made.items.data[0];
+      return {
+        providerId: made.id,
+        status: made.status === 'trialing' ? 'trialing' : 'active',
+        periodStart: base?.current_period_start ?? toUnixSeconds(this.now()),
+        periodEnd: request.billsAt,
       };
     });
   }

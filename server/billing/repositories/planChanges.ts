@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Db } from '../../db/database';
 import type { SubscriptionRow } from '../../db/schema';
-import type { PaymentIntentSummary, PlanChangeOutcome, ProviderInvoice, StartedTrial, SubscriptionState } from '../../payments/planChange';
+import type { HandedOverSubscription, PaymentIntentSummary, PlanChangeOutcome, ProviderInvoice, StartedTrial, SubscriptionState } from '../../payments/planChange';
 import { addonsJson, parseJson } from '../../db/jsonColumns';
 
 const pendingChangeJson = z.object({
@@ -179,6 +179,39 @@ export class PlanChangeRepository {
         created_at: now,
       })
       .execute();
+    return id;
+  }
+
+  /**
+   * A subscription handed to the site's new owner (billing/ownerHandover.ts): a new row of `toCustomerId` on the
+   * same plan, add-ons and cancellation, its period running on to when the old one would have billed; the old row
+   * canceled now. Both together. Answers the new row's id.
+   */
+  async recordHandover(from: SubscriptionRow, toCustomerId: string, made: HandedOverSubscription, now: number): Promise<string> {
+    const id = `sub_${randomBytes(ID_BYTES).toString('base64url')}`;
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('subscriptions')
+        .values({
+          id,
+          site_id: from.site_id,
+          customer_id: toCustomerId,
+          provider_subscription_id: made.providerId,
+          status: made.status,
+          price_id: from.price_id,
+          quantity: from.quantity,
+          addons_json: from.addons_json,
+          current_period_start: made.periodStart,
+          current_period_end: made.periodEnd,
+          cancelled_at: from.cancelled_at,
+          trial_end: made.status === 'trialing' ? made.periodEnd : null,
+          pending_price_id: null,
+          pending_change_json: null,
+          created_at: Math.max(now, from.created_at + 1),
+        })
+        .execute();
+      await trx.updateTable('subscriptions').set({ status: 'canceled', cancelled_at: now, pending_price_id: null, pending_change_json: null }).where('id', '=', from.id).execute();
+    });
     return id;
   }
 

@@ -11,6 +11,8 @@ import type { Db } from '../../db/database';
 import type { PaymentIntentRow } from '../../db/schema';
 import { defaultBrand } from '../../brand';
 import type {
+  HandedOverSubscription,
+  HandoverRequest,
   NewSubscriptionRequest,
   PaymentIntentSummary,
   PlanChangeOutcome,
@@ -160,6 +162,18 @@ export class SandboxProvider implements PaymentsProvider {
     const start = this.seconds();
     if (request.trialEnd <= start) throw new PaymentsProviderError(HTTP_BAD_REQUEST, 'Invalid timestamp: must be in the future.', 'parameter_invalid_integer');
     return { providerId: sandboxId('sub'), status: 'trialing', priceId: request.priceId, quantity: 1, periodStart: start, periodEnd: request.trialEnd, trialEnd: request.trialEnd };
+  }
+
+  async handOverSubscription(request: HandoverRequest): Promise<HandedOverSubscription> {
+    // The sandbox's subscriptions are the rows the caller stores: the one handed over must be the customer's own.
+    const from = await this.db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('provider_subscription_id', '=', request.fromSubscriptionId)
+      .where('customer_id', '=', request.fromCustomerId)
+      .executeTakeFirst();
+    if (from === undefined) noSuchObject();
+    return { providerId: sandboxId('sub'), status: request.trialing ? 'trialing' : 'active', periodStart: this.seconds(), periodEnd: request.billsAt };
   }
 
   async applyCoupon(_subscriptionId: string, _couponId: string): Promise<void> {
