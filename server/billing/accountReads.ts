@@ -153,10 +153,11 @@ export class AccountReads {
   }
 
   async invoicePdf(account: AccountRecord, invoiceId: string, locale: string | undefined): Promise<CallResponse<'invoice-pdf'>> {
-    const invoice = account.customer === undefined ? undefined : await this.deps.repositories.invoices.listedOne(account.customer.id, invoiceId);
+    const { customer } = account;
+    const invoice = customer === undefined ? undefined : await this.deps.repositories.invoices.listedOne(customer.id, invoiceId);
     // Another customer's invoice and no invoice at all answer alike, so an id tells nothing about other sites.
-    if (invoice === undefined) throw new DomainError('forbidden', 'forbidden', messages.forbidden);
-    const pdf = await this.deps.payments.invoicePdf(invoice.id, locale);
+    if (customer === undefined || invoice === undefined) throw new DomainError('forbidden', 'forbidden', messages.forbidden);
+    const pdf = await this.deps.payments.invoicePdf(customer.id, invoice.id, locale);
     return { fileName: invoicePdfFileName(account.site.subdomain, invoice.number), contentType: 'application/pdf', base64: pdf.toString('base64') };
   }
 

@@ -243,7 +243,7 @@ export class PlanChanges {
     if (current === undefined) throw new DomainError('conflict', 'no_discount', planChangeMessages.noDiscount);
     if (couponFamily(current.coupon_id) !== couponFamily(coupon.id)) throw new DomainError('forbidden', 'coupon_not_swappable', planChangeMessages.notSwappable);
     if (current.coupon_id !== coupon.id) {
-      if (subscription !== undefined) await payments.applyCoupon(subscription.provider_subscription_id, coupon.id);
+      if (subscription !== undefined) await payments.applyCoupon(customerId, subscription.provider_subscription_id, coupon.id);
       // The swap keeps the discount's start: the offer's months run from when it was first applied.
       await repositories.planChanges.setDiscountCoupon(current.id, coupon.id, discountEnd(coupon, current.start_at));
     }
@@ -255,7 +255,7 @@ export class PlanChanges {
     const { repositories, payments } = this.deps;
     const invoice = await repositories.planChanges.openInvoice(subscription.id);
     if (invoice === undefined) throw new DomainError('conflict', 'nothing_due', planChangeMessages.nothingDue);
-    const intent = await payments.invoicePaymentIntent(invoice.id, { idempotencyKey });
+    const intent = await payments.invoicePaymentIntent(customerId, invoice.id, { idempotencyKey });
     await repositories.planChanges.savePaymentIntent(customerId, intent, this.nowSeconds());
     return intent;
   }

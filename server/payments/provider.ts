@@ -123,10 +123,13 @@ export interface PaymentsProvider {
   setDefaultPaymentMethod(customerId: string, paymentMethodId: string): Promise<CardDetails>;
   /** The customer's default payment method for invoices, or null. */
   defaultPaymentMethod(customerId: string): Promise<string | null>;
-  /** Cancel at period end (true) or undo it (false); the provider's cancellation time, null when undone. */
-  setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<{ cancelledAt: number | null }>;
+  /**
+   * Cancel at period end (true) or undo it (false); the provider's cancellation time, null when undone. Like every
+   * call that names a subscription, an invoice or a card, refused as not found (404) unless it is `customerId`'s.
+   */
+  setCancelAtPeriodEnd(customerId: string, subscriptionId: string, cancel: boolean): Promise<{ cancelledAt: number | null }>;
   /** Cancels now. Cancelling a subscription that is already canceled succeeds. */
-  cancelSubscription(subscriptionId: string, options?: WriteOptions): Promise<{ canceledAt: number }>;
+  cancelSubscription(customerId: string, subscriptionId: string, options?: WriteOptions): Promise<{ canceledAt: number }>;
   /** A customer portal session: where the customer manages a custom plan, with a link back to returnUrl. */
   createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string }>;
   /**
@@ -166,9 +169,9 @@ export interface PaymentsProvider {
    */
   handOverSubscription(request: HandoverRequest): Promise<HandedOverSubscription>;
   /** Puts this coupon on the subscription's discount (the launch offer's monthly and annual variants). */
-  applyCoupon(subscriptionId: string, couponId: string): Promise<void>;
+  applyCoupon(customerId: string, subscriptionId: string, couponId: string): Promise<void>;
   /** The payment intent of an open invoice: its own while it can still be paid, else a new one. */
-  invoicePaymentIntent(invoiceId: string, options?: WriteOptions): Promise<PaymentIntentSummary>;
+  invoicePaymentIntent(customerId: string, invoiceId: string, options?: WriteOptions): Promise<PaymentIntentSummary>;
   /** null when the provider has no such payment intent */
   retrievePaymentIntent(paymentIntentId: string): Promise<PaymentIntentSummary | null>;
   /**
@@ -176,7 +179,7 @@ export interface PaymentsProvider {
    * PaymentsProviderError for an invoice it does not have; a 502 when the file could not be fetched.
    */
   /** `locale`: the owner's language tag, for a provider that writes its documents in it (the sandbox). */
-  invoicePdf(invoiceId: string, locale?: string): Promise<Buffer>;
+  invoicePdf(customerId: string, invoiceId: string, locale?: string): Promise<Buffer>;
   /**
    * A webhook delivery's event, once its `Stripe-Signature` header proves the provider sent this very body with
    * the endpoint's secret; an 'invalid' DomainError otherwise (a bad or missing signature, a stale timestamp, no secret).

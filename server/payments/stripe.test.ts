@@ -134,18 +134,27 @@ describe('request mapping', () => {
   });
 
   it('cancels at period end and reactivates', async () => {
-    expect(await provider.setCancelAtPeriodEnd('sub_1', true)).toEqual({ cancelledAt: DOUBLE_CANCELED_AT });
-    expect(await provider.setCancelAtPeriodEnd('sub_1', false)).toEqual({ cancelledAt: null });
+    expect(await provider.setCancelAtPeriodEnd('cus_double1', 'sub_1', true)).toEqual({ cancelledAt: DOUBLE_CANCELED_AT });
+    expect(await provider.setCancelAtPeriodEnd('cus_double1', 'sub_1', false)).toEqual({ cancelledAt: null });
+    // Each reads the subscription first: it must be the customer's own.
+    const ownership = { method: 'GET', path: '/v1/subscriptions/sub_1', form: {} };
     expect(double.calls()).toEqual([
+      ownership,
       { method: 'POST', path: '/v1/subscriptions/sub_1', form: { cancel_at_period_end: 'true' } },
+      ownership,
       { method: 'POST', path: '/v1/subscriptions/sub_1', form: { cancel_at_period_end: 'false' } },
     ]);
+    await expect(provider.setCancelAtPeriodEnd('cus_other', 'sub_1', true)).rejects.toMatchObject({ code: 'provider_not_found' });
   });
 
   it('cancels now with the idempotency key, and takes an already canceled subscription as done', async () => {
-    expect(await provider.cancelSubscription('sub_1', { idempotencyKey: 'cancel-sub_1-1' })).toEqual({ canceledAt: DOUBLE_CANCELED_AT + 1 });
-    expect(double.calls()).toEqual([{ method: 'DELETE', path: '/v1/subscriptions/sub_1', form: {} }]);
-    expect(double.requests[0]?.headers['idempotency-key']).toBe('cancel-sub_1-1');
+    expect(await provider.cancelSubscription('cus_double1', 'sub_1', { idempotencyKey: 'cancel-sub_1-1' })).toEqual({ canceledAt: DOUBLE_CANCELED_AT + 1 });
+    expect(double.calls()).toEqual([
+      { method: 'GET', path: '/v1/subscriptions/sub_1', form: {} },
+      { method: 'DELETE', path: '/v1/subscriptions/sub_1', form: {} },
+    ]);
+    expect(double.requests[1]?.headers['idempotency-key']).toBe('cancel-sub_1-1');
+    await expect(provider.cancelSubscription('cus_other', 'sub_1')).rejects.toMatchObject({ code: 'provider_not_found' });
 
     double.requests.length = 0;
     double.routes.push(
@@ -154,9 +163,9 @@ describe('request mapping', () => {
         path: /^\/v1\/subscriptions\/sub_gone$/,
         answer: () => ({ status: 400, body: { error: { type: 'invalid_request_error', message: 'already canceled' } } }),
       },
-      { method: 'GET', path: /^\/v1\/subscriptions\/sub_gone$/, answer: () => ({ body: { id: 'sub_gone', status: 'canceled', canceled_at: 42 } }) },
+      { method: 'GET', path: /^\/v1\/subscriptions\/sub_gone$/, answer: () => ({ body: { id: 'sub_gone', customer: 'cus_double1', status: 'canceled', canceled_at: 42 } }) },
     );
-    expect(await provider.cancelSubscription('sub_gone')).toEqual({ canceledAt: 42 });
+    expect(await provider.cancelSubscription('cus_double1', 'sub_gone')).toEqual({ canceledAt: 42 });
   });
 
   it('opens a customer portal session with the return address', async () => {
@@ -285,8 +294,11 @@ describe('plan changes', () => {
   });
 
   it("reads an open invoice's payment intent through its payments", async () => {
-    expect(await provider.invoicePaymentIntent('in_open')).toMatchObject({ id: 'pi_double1', clientSecret: 'pi_double1_secret_double', invoiceId: 'in_open' });
+    expect(await provider.invoicePaymentIntent('cus_double1', 'in_open')).toMatchObject({ id: 'pi_double1', clientSecret: 'pi_double1_secret_double', invoiceId: 'in_open' });
     expect(double.calls().map((call) => `${call.method} ${call.path}`)).toEqual(['GET /v1/invoices/in_open', 'GET /v1/payment_intents/pi_double1']);
+    // Another customer's invoice: not found, its payment never read.
+    await expect(provider.invoicePaymentIntent('cus_other', 'in_open')).rejects.toMatchObject({ code: 'provider_not_found' });
+    await expect(provider.invoicePdf('cus_other', 'in_open')).rejects.toMatchObject({ code: 'provider_not_found' });
     expect(double.calls()[0]?.form).toEqual({ 'expand[0]': 'payments', 'expand[1]': 'confirmation_secret' });
   });
 
@@ -404,8 +416,12 @@ describe('plan changes', () => {
   });
 
   it('puts the coupon on the subscription', async () => {
-    await provider.applyCoupon('sub_1', 'LAUNCH_ANNUAL');
-    expect(double.calls()).toEqual([{ method: 'POST', path: '/v1/subscriptions/sub_1', form: { 'discounts[0][coupon]': 'LAUNCH_ANNUAL' } }]);
+    await provider.applyCoupon('cus_double1', 'sub_1', 'LAUNCH_ANNUAL');
+    expect(double.calls()).toEqual([
+      { method: 'GET', path: '/v1/subscriptions/sub_1', form: {} },
+      { method: 'POST', path: '/v1/subscriptions/sub_1', form: { 'discounts[0][coupon]': 'LAUNCH_ANNUAL' } },
+    ]);
+    await expect(provider.applyCoupon('cus_other', 'sub_1', 'LAUNCH_ANNUAL')).rejects.toMatchObject({ code: 'provider_not_found' });
   });
 });
 
@@ -477,7 +493,7 @@ describe('invoice PDFs', () => {
   it("reads the invoice, then passes on the file behind its invoice_pdf link as it is", async () => {
     const file = await providerPdf();
     serveFile(200, 'application/pdf', file);
-    const pdf = await provider.invoicePdf('in_double7');
+    const pdf = await provider.invoicePdf('cus_double1', 'in_double7');
     expect(pdf.equals(file)).toBe(true);
     expect((await pdfText(pdf)).join(' ')).toContain('Invoice DOUBLE-0001');
     expect(double.calls().map(({ method, path }) => `${method} ${path}`)).toEqual(['GET /v1/invoices/in_double7', `GET ${DOUBLE_INVOICE_PDF_PATH}in_double7`]);
@@ -487,21 +503,21 @@ describe('invoice PDFs', () => {
 
   it('answers 502 when the link gives anything but a PDF, and 404 for an invoice the provider does not have', async () => {
     serveFile(200, 'text/html', Buffer.from('<html>Something went wrong</html>'));
-    await expect(provider.invoicePdf('in_double7')).rejects.toMatchObject({ kind: 'upstream_failed', code: 'provider_unavailable', providerCode: 'invoice_pdf_unavailable' });
+    await expect(provider.invoicePdf('cus_double1', 'in_double7')).rejects.toMatchObject({ kind: 'upstream_failed', code: 'provider_unavailable', providerCode: 'invoice_pdf_unavailable' });
     double.routes.length = 0;
     serveFile(500, 'application/pdf', await providerPdf());
-    await expect(provider.invoicePdf('in_double7')).rejects.toMatchObject({ kind: 'upstream_failed' });
+    await expect(provider.invoicePdf('cus_double1', 'in_double7')).rejects.toMatchObject({ kind: 'upstream_failed' });
     double.routes.push({
       method: 'GET',
       path: /^\/v1\/invoices\/in_missing$/,
       answer: () => ({ status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such invoice' } } }),
     });
-    await expect(provider.invoicePdf('in_missing')).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(provider.invoicePdf('cus_double1', 'in_missing')).rejects.toMatchObject({ kind: 'not_found' });
   });
 
   it('answers 404 for a draft, which has no file yet', async () => {
     double.routes.push({ method: 'GET', path: /^\/v1\/invoices\/in_draft$/, answer: () => ({ body: { ...doubleInvoice('in_draft', 'draft'), invoice_pdf: null } }) });
-    await expect(provider.invoicePdf('in_draft')).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(provider.invoicePdf('cus_double1', 'in_draft')).rejects.toMatchObject({ kind: 'not_found' });
   });
 });
 
@@ -544,6 +560,7 @@ describe('PAYMENTS_PROVIDER=stripe end to end', () => {
       'GET /v1/payment_methods/pm_double1',
       'POST /v1/payment_methods/pm_double1/attach',
       'POST /v1/customers/cus_active',
+      'GET /v1/subscriptions/sbx_sub_active',
       'POST /v1/subscriptions/sbx_sub_active',
       'POST /v1/billing_portal/sessions',
     ]);

@@ -81,6 +81,12 @@ function hasItems(subscription: Stripe.Subscription, items: readonly PlanItem[])
   return held.join() === wanted.join();
 }
 
+/** The customer's own invoice; another customer's answers as one that does not exist (404). */
+function ownInvoice(customerId: string, invoice: Stripe.Invoice): Stripe.Invoice {
+  if (idOf(invoice.customer) !== customerId) throw new PaymentsProviderError(HTTP_NOT_FOUND, providerMessages.noSuchObject, 'resource_missing');
+  return invoice;
+}
+
 export interface StripeProviderOptions {
   secretKey: string;
   /** the webhook endpoint's signing secret (whsec_...); null: every event is refused */
@@ -182,15 +188,17 @@ export class StripeProvider implements PaymentsProvider {
     });
   }
 
-  setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean) {
+  setCancelAtPeriodEnd(customerId: string, subscriptionId: string, cancel: boolean) {
     return this.call(async () => {
+      await this.ownSubscription(customerId, subscriptionId);
       const subscription = await this.client.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel });
       if (!cancel) return { cancelledAt: null };
       return { cancelledAt: subscription.canceled_at ?? toUnixSeconds(this.now()) };
     });
   }
 
-  async cancelSubscription(subscriptionId: string, options: WriteOptions = {}) {
+  async cancelSubscription(customerId: string, subscriptionId: string, options: WriteOptions = {}) {
+    await this.call(() => this.ownSubscription(customerId, subscriptionId));
     try {
       const subscription = await this.client.subscriptions.cancel(
         subscriptionId,
@@ -452,15 +460,16 @@ export class StripeProvider implements PaymentsProvider {
     });
   }
 
-  applyCoupon(subscriptionId: string, couponId: string) {
+  applyCoupon(customerId: string, subscriptionId: string, couponId: string) {
     return this.call(async () => {
+      await this.ownSubscription(customerId, subscriptionId);
       await this.client.subscriptions.update(subscriptionId, { discounts: [{ coupon: couponId }] });
     });
   }
 
-  invoicePaymentIntent(invoiceId: string) {
+  invoicePaymentIntent(customerId: string, invoiceId: string) {
     return this.call(async () => {
-      const invoice = await this.client.invoices.retrieve(invoiceId, { expand: ['payments', 'confirmation_secret'] });
+      const invoice = ownInvoice(customerId, await this.client.invoices.retrieve(invoiceId, { expand: ['payments', 'confirmation_secret'] }));
       const intentId = intentIdOf(invoice);
       if (intentId === null) throw new PaymentsProviderError(HTTP_NOT_FOUND, providerMessages.noSuchObject, 'resource_missing');
       const intent = await this.client.paymentIntents.retrieve(intentId);
@@ -477,9 +486,9 @@ export class StripeProvider implements PaymentsProvider {
     }
   }
 
-  invoicePdf(invoiceId: string) {
+  invoicePdf(customerId: string, invoiceId: string) {
     return this.call(async () => {
-      const invoice = await this.client.invoices.retrieve(invoiceId);
+      const invoice = ownInvoice(customerId, await this.client.invoices.retrieve(invoiceId));
       // Only a draft has no file yet; the panel lists open and paid invoices.
       if (!invoice.invoice_pdf) throw new PaymentsProviderError(HTTP_NOT_FOUND, providerMessages.noSuchObject, 'resource_missing');
       return fetchInvoicePdf(invoice.invoice_pdf);

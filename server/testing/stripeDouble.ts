@@ -126,6 +126,7 @@ export function doubleInvoice(id: string | null, status: string) {
   return {
     id,
     object: 'invoice',
+    customer: DOUBLE_CUSTOMER_ID,
     number: id === null ? null : 'DOUBLE-0001',
     status,
     billing_reason: 'subscription_update',
