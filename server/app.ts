@@ -13,6 +13,7 @@ import { IdentityVerifier } from './auth/identity';
 import { BackgroundCancellations } from './billing/cancellations';
 import { IdempotentWrites } from './billing/idempotency';
 import { Leases } from './billing/leases';
+import { handOverToOwnerIfDue } from './billing/ownerHandover';
 import { ProviderAnswers } from './billing/providerAnswers';
 import { createRepositories } from './billing/repositories';
 import { panelRuntimeConfig, type ServerConfig } from './config';
@@ -259,7 +260,13 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
   const provisioning = new SiteProvisioning(db, { proDomain: config.brand.proDomain, platformIssuer: config.identity.issuer, adminUrls: config.adminUrls, now });
   // The catalogue's prices are checked at the card provider the server bills with.
   const catalogue = new CatalogueService(db, payments, now);
-  await registerPlatformRoutes(app, { provisioning, catalogue, platformApiKeys: config.platformApiKeys });
+  await registerPlatformRoutes(app, {
+    provisioning,
+    catalogue,
+    platformApiKeys: config.platformApiKeys,
+    // A new owner takes the site's subscription over at once (billing/ownerHandover.ts).
+    afterPut: (siteId) => handOverToOwnerIfDue(deps, siteId),
+  });
 
   // Domains resolve through the configured nameservers; in the demo, by default, the demo's own DNS server.
   const demoDnsPort = config.demo ? await addDemoDomains(app, wired, now) : null;
@@ -306,8 +313,8 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
     devServerUrl: config.panelDevServerUrl,
     runtimeConfig: () => panelRuntimeConfig(config, options.hostOrigins()),
     siteRuntimeConfig: async (siteId) => {
-      const origins = await sites.liveSiteAdminOrigins(siteId);
-      return origins === null ? null : panelRuntimeConfig(config, origins, siteId);
+      const site = await sites.siteAdminOrigins(siteId);
+      return site === null ? null : { config: panelRuntimeConfig(config, site.origins, siteId), removed: site.removed };
     },
   });
 

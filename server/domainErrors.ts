@@ -43,6 +43,8 @@ export const messages = {
   forbidden: 'You do not have access to this resource.',
   noSubscription: 'This site has no subscription.',
   noCustomer: 'This site has no billing account yet.',
+  /** A removed site and one that never existed answer alike. */
+  siteUnknown: 'This site was removed: its billing and domain settings are no longer available.',
   /** SPEC 8 "Generic defaults": the upcoming invoice is the provider's invoice preview */
   nextChargeUnavailable: 'Error fetching invoice preview',
   notFound: 'Not found',

@@ -273,7 +273,16 @@ export type StatusFlags = z.infer<typeof statusFlagsSchema>;
 
 /** The Billing data aggregate of SPEC section 3: everything the dashboard needs, in one call. */
 export const billingDataSchema = statusFlagsSchema.extend({
-  subscription: subscriptionSchema,
+  /**
+   * null: the site has no subscription yet (provisioned without a trial): its owner is sent to the plans screen,
+   * and the first plan chosen there starts one (activate-subscription with `subscriptionId` null).
+   */
+  subscription: subscriptionSchema.nullable(),
+  /**
+   * The signed-in owner's payment customer, the one the card, invoice-details and checkout calls name; null
+   * before the first billing session made it. After an owner change it is the new owner's, never the old one's.
+   */
+  customerId: z.string().nullable(),
   user: userSchema,
   blogs: z.array(blogSchema),
   currentSite: currentSiteSchema,
@@ -295,6 +304,11 @@ export const billingDataSchema = statusFlagsSchema.extend({
   lastSubscriptionType: z.string().nullable(),
 });
 export type BillingData = z.infer<typeof billingDataSchema>;
+/** The billing data of a site that has a subscription, and its owner a payment customer: what the dashboard works on. */
+export type SubscribedBillingData = BillingData & { subscription: Subscription; customerId: string };
+export function hasSubscription(data: BillingData): data is SubscribedBillingData {
+  return data.subscription !== null && data.customerId !== null;
+}
 
 /** What the next invoice is made of, cents: the list price, the discount, the credit it takes, what is charged. */
 export const nextChargeAmountsSchema = z.object({

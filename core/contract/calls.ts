@@ -186,7 +186,8 @@ export const calls = {
         customerId: id,
         basePrices: priceChangeSchema,
         addonPrices: z.array(addonPriceChangeSchema).default([]),
-        subscriptionId: id,
+        /** null: the site has no subscription yet, and the preview is of its first */
+        subscriptionId: id.nullable(),
         period: billingPeriodSchema,
         couponId: id.nullable().optional(),
       }),
@@ -199,7 +200,8 @@ export const calls = {
     response: planChangeResultSchema,
   },
   'activate-subscription': {
-    request: envelope(planChangeSchema, noOptions),
+    /** `subscriptionId` null: the site has no subscription yet, and this starts its first */
+    request: envelope(planChangeSchema.extend({ subscriptionId: id.nullable() }), noOptions),
     response: planChangeResultSchema,
   },
   'update-discount': {

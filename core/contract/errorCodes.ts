@@ -27,6 +27,7 @@ export const API_ERROR_CODES = [
   // ------------------------------------------------------------------ the account
   'no_subscription',
   'no_customer',
+  'site_unknown',
   'next_charge_unavailable',
   // ------------------------------------------------------------------ retries and concurrent writes
   'idempotency_key_invalid',

@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { subscriptionSchema, userSchema } from './billing';
 
 /** A price being replaced by another: the same id twice when it stays. */
-export const priceChangeSchema = z.object({ current: z.string().min(1), selected: z.string().min(1) });
+/** A base price change; `current` null when the site has no subscription yet. */
+export const priceChangeSchema = z.object({ current: z.string().min(1).nullable(), selected: z.string().min(1) });
 
 /** An add-on price added (current null), removed (selected null) or kept. */
 export const addonPriceChangeSchema = z.object({ current: z.string().min(1).nullable(), selected: z.string().min(1).nullable() });

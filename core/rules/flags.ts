@@ -84,6 +84,24 @@ export function deriveStatusFlags(input: FlagInputs): StatusFlags {
   };
 }
 
+/**
+ * The flags of a site without any subscription (provisioned without a trial): nothing runs, so it is inactive,
+ * and a forced upgrade concerns its owner as it would after a canceled plan.
+ */
+export function noSubscriptionFlags(input: Pick<FlagInputs, 'forceUpgrade' | 'isOwner'>): StatusFlags {
+  return {
+    isTrial: false,
+    isActive: false,
+    isIncomplete: false,
+    isInactive: true,
+    isGrace: false,
+    isPending: false,
+    isAutoBillingGrace: false,
+    forceUpgradeOwner: input.forceUpgrade && input.isOwner,
+    willCancelAtPeriodEnd: false,
+  };
+}
+
 /** Incomplete and auto-billing grace users must finish a payment at checkout. */
 export function needsCheckout(flags: Pick<StatusFlags, 'isIncomplete' | 'isAutoBillingGrace'>): boolean {
   return flags.isIncomplete || flags.isAutoBillingGrace;
@@ -94,7 +112,9 @@ export function needsCheckout(flags: Pick<StatusFlags, 'isIncomplete' | 'isAutoB
  * incomplete subscription or auto-billing grace goes to the checkout route. A payment already under way wins
  * over plan choice: a forced-upgrade owner whose payment is incomplete finishes that payment first.
  */
-export function dashboardRedirect(flags: StatusFlags): StateRoute {
+export function dashboardRedirect(flags: StatusFlags & { subscription?: object | null }): StateRoute {
+  // A site without a subscription has no plan to show: its owner picks the first one (docs/platform-api.md).
+  if (flags.subscription === null) return '/plans';
   if (needsCheckout(flags)) return 'checkout';
   if (flags.isTrial) return '/plans';
   if (flags.forceUpgradeOwner && !flags.isActive) return '/plans';

@@ -35,7 +35,12 @@ function endedBefore(account: AccountRecord, issuedAtMs: number): boolean {
 /** The signed-in owner's account; refused without an account, for an ended session, a non-owner and a legacy plan. */
 export async function ownerAccount(deps: OwnerAccountDeps, session: SessionOf): Promise<AccountRecord> {
   const account = await deps.repositories.accounts.load(session.siteId, session.userId);
-  if (account === undefined) throw new DomainError('unauthenticated', 'invalid_session', messages.invalidSession);
+  if (account === undefined) {
+    // The platform removed the site (DELETE /platform/v1/sites/{id}): the open panel says so, not that it failed.
+    const site = await deps.repositories.accounts.findSite(session.siteId);
+    if (site?.deleted_at != null) throw new DomainError('not_found', 'site_unknown', messages.siteUnknown);
+    throw new DomainError('unauthenticated', 'invalid_session', messages.invalidSession);
+  }
   // Ownership is re-checked on every call: it may have moved since the session was issued (the old owner is told so).
   if (account.site.owner_user_id !== account.user.id) throw new DomainError('forbidden', 'not_owner', messages.ownerOnly);
   if (endedBefore(account, session.issuedAtMs)) throw new DomainError('unauthenticated', 'invalid_session', messages.invalidSession);

@@ -40,29 +40,34 @@ export interface KeptForms<Answer> {
 export class AccountReads {
   constructor(private readonly deps: AccountReadDeps) {}
 
-  private async loadParts(account: Subscribed, request: FlagRequest): Promise<BillingParts> {
+  private async loadParts(account: AccountRecord, request: FlagRequest): Promise<BillingParts> {
     const { repositories } = this.deps;
     const customerId = account.customer?.id;
     const previous = account.previousSubscription;
+    // A site provisioned without a trial has no subscription yet: its data offers the plans to start one.
+    const subscribed = account.subscription === undefined ? null : requireSubscription(account);
     const history = customerId === undefined ? Promise.resolve(NO_INVOICES) : repositories.invoices.history(customerId);
     // The customer's invoices are read for the history anyway: a subscription of that customer finds its newest
     // invoice among them, one statement fewer per answer made (most of them, with many sites).
     const customerInvoicesOf = async (row: SubscriptionRow) => (row.customer_id === customerId ? (await history).rows : undefined);
     const [subscription, previousSubscription, pendingSubscription, currentSiteLimits, products, { invoices, latest: latestInvoice, discount }] =
       await Promise.all([
-        customerInvoicesOf(account.subscription).then((rows) =>
-          repositories.subscriptions.toSubscription(account.subscription, account.price, account.product, rows),
-        ),
+        subscribed === null
+          ? Promise.resolve(null)
+          : customerInvoicesOf(subscribed.subscription).then((rows) =>
+              repositories.subscriptions.toSubscription(subscribed.subscription, subscribed.price, subscribed.product, rows),
+            ),
         previous === undefined
           ? Promise.resolve(null)
           : customerInvoicesOf(previous).then((rows) => repositories.subscriptions.toSubscriptionOfRow(previous, rows)),
-        repositories.subscriptions.pending(account.subscription),
+        subscribed === null ? Promise.resolve(null) : repositories.subscriptions.pending(subscribed.subscription),
         siteLimitsOf(repositories, account),
-        repositories.catalogue.offered(account.user.show_product_group, account.product.id, account.site.currency),
+        repositories.catalogue.offered(account.user.show_product_group, subscribed?.product.id ?? null, account.site.currency),
         history,
       ]);
     return {
       subscription,
+      customerId: customerId ?? null,
       user: toUser(account.user, account.customer),
       blogs: toBlogs(account.site),
       currentSite: toCurrentSite(account.site),
@@ -83,7 +88,7 @@ export class AccountReads {
   }
 
   /** get-billing-data, in the form `forms` makes of it. */
-  async billingData<Answer>(account: Subscribed, forceUpgrade: boolean, forms: KeptForms<Answer>): Promise<Answer> {
+  async billingData<Answer>(account: AccountRecord, forceUpgrade: boolean, forms: KeptForms<Answer>): Promise<Answer> {
     // Only the discount depends on the clock (it ends): the rest is assembled once per version of the site and
     // value of forceUpgrade, and the answer once more per state of the discount (live or ended). Kept in the
     // site's view, they go with its version and its place in the read model's LRU.
@@ -148,10 +153,11 @@ export class AccountReads {
   }
 
   async invoicePdf(account: AccountRecord, invoiceId: string, locale: string | undefined): Promise<CallResponse<'invoice-pdf'>> {
-    const invoice = account.customer === undefined ? undefined : await this.deps.repositories.invoices.listedOne(account.customer.id, invoiceId);
+    const { customer } = account;
+    const invoice = customer === undefined ? undefined : await this.deps.repositories.invoices.listedOne(customer.id, invoiceId);
     // Another customer's invoice and no invoice at all answer alike, so an id tells nothing about other sites.
-    if (invoice === undefined) throw new DomainError('forbidden', 'forbidden', messages.forbidden);
-    const pdf = await this.deps.payments.invoicePdf(invoice.id, locale);
+    if (customer === undefined || invoice === undefined) throw new DomainError('forbidden', 'forbidden', messages.forbidden);
+    const pdf = await this.deps.payments.invoicePdf(customer.id, invoice.id, locale);
     return { fileName: invoicePdfFileName(account.site.subdomain, invoice.number), contentType: 'application/pdf', base64: pdf.toString('base64') };
   }
 

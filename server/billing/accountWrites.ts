@@ -92,7 +92,7 @@ export class AccountWrites {
     if (cancelNow !== undefined && cancelNow.completed_at === null) throw new DomainError('conflict', 'cancellation_in_progress', actionMessages.cancellingNow);
     // Already as asked (a retry): answer the state, change nothing.
     if (reactivate === (subscription.cancelled_at === null)) return { data: { cancelled_at: subscription.cancelled_at } };
-    const { cancelledAt } = await this.deps.payments.setCancelAtPeriodEnd(subscription.provider_subscription_id, !reactivate);
+    const { cancelledAt } = await this.deps.payments.setCancelAtPeriodEnd(subscription.customer_id, subscription.provider_subscription_id, !reactivate);
     await this.deps.repositories.subscriptions.setCancelledAt(subscription.id, cancelledAt);
     return { data: { cancelled_at: cancelledAt } };
   }

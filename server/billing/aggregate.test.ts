@@ -109,8 +109,8 @@ describe('assembleBillingData over the demo scenarios', () => {
 
   it('dates the trial five days out and the cancellation in the past', () => {
     const nowSeconds = NOW / 1000;
-    expect(scenarioBillingData('trial', NOW).subscription.trial_end).toBe(nowSeconds + 5 * DAY_SECONDS);
-    const cancelling = scenarioBillingData('cancelling', NOW).subscription;
+    expect(scenarioBillingData('trial', NOW).subscription!.trial_end).toBe(nowSeconds + 5 * DAY_SECONDS);
+    const cancelling = scenarioBillingData('cancelling', NOW).subscription!;
     expect(cancelling.cancelled_at).toBeLessThan(nowSeconds);
     expect(cancelling.current_period_end).toBeGreaterThan(nowSeconds);
   });
@@ -147,7 +147,7 @@ describe('assembleBillingData over the demo scenarios', () => {
     });
     expect(scenarios['not-owner'].host).toMatchObject({ forceUpgrade: false, isOwner: false });
     expect(scenarios.staff.owner.email.endsWith('@inkwell.test')).toBe(true);
-    expect(scenarios['custom-plan'].subscription.meta.baseProduct.name.toLowerCase()).toContain('custom');
+    expect(scenarios['custom-plan'].subscription!.meta.baseProduct.name.toLowerCase()).toContain('custom');
     expect(scenarios.starter.site.external_domain).toBeNull();
     expect(scenarios['domain-pending'].site).toMatchObject({
       external_domain: 'blog.example.com',

@@ -21,12 +21,15 @@ import { checkoutPath } from '../../core/rules/checkoutId';
 import { AUTOBILLING_ADDON_PREFIX } from '../../core/rules/constants';
 import { toUnixSeconds } from '../../core/rules/dates';
 import { isDiscountLiveAt } from '../../core/rules/discounts';
-import { deriveStatusFlags, needsCheckout } from '../../core/rules/flags';
+import { deriveStatusFlags, needsCheckout, noSubscriptionFlags } from '../../core/rules/flags';
 import { exceededLimitNames } from '../../core/rules/limits';
 import { parseMajorVersion } from '../../core/rules/parse';
 
 export interface BillingParts {
-  subscription: Subscription;
+  /** null: the site has no subscription yet */
+  subscription: Subscription | null;
+  /** the signed-in owner's payment customer, null before it is made */
+  customerId: string | null;
   user: User;
   blogs: Blog[];
   currentSite: CurrentSite;
@@ -70,7 +73,8 @@ function findPrice(products: readonly Product[], priceId: string): Price | null 
 }
 
 /** The automatic-billing add-on price of the subscription's product for its billing period. */
-function autoPriceIdOf(products: readonly Product[], subscription: Subscription): string | null {
+function autoPriceIdOf(products: readonly Product[], subscription: Subscription | null): string | null {
+  if (subscription === null) return null;
   const { product: productId, billing_period: period } = subscription.meta.baseProduct;
   const product = products.find((candidate) => candidate.id === productId);
   const addon = product?.addons.find((candidate) => candidate.name.startsWith(AUTOBILLING_ADDON_PREFIX));
@@ -88,7 +92,8 @@ export function subscriptionType(subscription: Pick<Subscription, 'status' | 'tr
 }
 
 /** The last subscription that ended: the current one once canceled, else the one before it. */
-export function lastSubscriptionTypeOf(current: Subscription, previous: Subscription | null): string | null {
+export function lastSubscriptionTypeOf(current: Subscription | null, previous: Subscription | null): string | null {
+  if (current === null) return null;
   if (current.status === 'canceled') return subscriptionType(current);
   return previous === null ? null : subscriptionType(previous);
 }
@@ -108,31 +113,36 @@ export function activeDiscount(discount: Discount | null, nowSeconds: number): D
 export type TimelessBillingData = Omit<BillingData, 'discount'>;
 
 export function assembleTimelessBillingData(parts: BillingParts): TimelessBillingData {
-  const flags = deriveStatusFlags({
-    subscription: parts.subscription,
-    latestInvoice: parts.latestInvoice,
-    hasAutoBillingEnabled: parts.hasAutoBillingEnabled,
-    forceUpgrade: parts.forceUpgrade,
-    isOwner: parts.isOwner,
-    scaSucceeded: parts.scaSucceeded,
-  });
-  const { baseProduct } = parts.subscription.meta;
+  const { subscription } = parts;
+  const flags =
+    subscription === null
+      ? noSubscriptionFlags(parts)
+      : deriveStatusFlags({
+          subscription,
+          latestInvoice: parts.latestInvoice,
+          hasAutoBillingEnabled: parts.hasAutoBillingEnabled,
+          forceUpgrade: parts.forceUpgrade,
+          isOwner: parts.isOwner,
+          scaSucceeded: parts.scaSucceeded,
+        });
+  const baseProduct = subscription?.meta.baseProduct;
   // A pending plan change is finished at its checkout too (the dashboard's "complete payment" link), so a reload
   // resumes the authentication there.
   const resumesPayment = needsCheckout(flags) || (flags.isPending && parts.pendingSubscription !== null);
-  const checkoutRoute = resumesPayment
+  const checkoutRoute = resumesPayment && baseProduct !== undefined
     ? checkoutRouteFor(
         parts.pendingSubscription ?? { product: baseProduct.name, group: baseProduct.group, period: baseProduct.billing_period },
       )
     : PLANS_ROUTE;
   return {
     ...flags,
-    subscription: parts.subscription,
+    subscription,
+    customerId: parts.customerId,
     user: parts.user,
     blogs: parts.blogs,
     currentSite: parts.currentSite,
     currentSiteLimits: parts.currentSiteLimits,
-    currentPrice: findPrice(parts.products, baseProduct.price),
+    currentPrice: baseProduct === undefined ? null : findPrice(parts.products, baseProduct.price),
     availableProducts: parts.products,
     invoices: [...parts.invoices].sort((a, b) => b.date - a.date),
     invoiceDetails: parts.invoiceDetails,
@@ -144,7 +154,7 @@ export function assembleTimelessBillingData(parts: BillingParts): TimelessBillin
     autoPriceId: autoPriceIdOf(parts.products, parts.subscription),
     hasAutoBillingEnabled: parts.hasAutoBillingEnabled,
     currentSiteVersion: parseMajorVersion(parts.currentSite.version) ?? UNREADABLE_MAJOR_VERSION,
-    lastSubscriptionType: lastSubscriptionTypeOf(parts.subscription, parts.previousSubscription),
+    lastSubscriptionType: lastSubscriptionTypeOf(subscription, parts.previousSubscription),
   };
 }
 

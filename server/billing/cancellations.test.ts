@@ -54,7 +54,7 @@ it('cancels at the provider after the delay, once, with an idempotency key', asy
   expect(await statusOf('sub_active')).toBe('active');
   await waitFor(async () => (await statusOf('sub_active')) === 'canceled');
   expect(payments.cancelSubscription).toHaveBeenCalledTimes(1);
-  expect(payments.cancelSubscription).toHaveBeenCalledWith('sbx_sub_active', { idempotencyKey: expect.stringMatching(/^cancel-sub_active-\d+$/) });
+  expect(payments.cancelSubscription).toHaveBeenCalledWith('cus_active', 'sbx_sub_active', { idempotencyKey: expect.stringMatching(/^cancel-sub_active-\d+$/) });
   expect((await repositories.subscriptions.find('sub_active'))?.cancelled_at).toBe(CANCELED_AT);
   expect((await repositories.cancellationRequests.find('sub_active'))?.completed_at).toBe(CANCELED_AT);
   worker.close();

@@ -107,7 +107,7 @@ export class BackgroundCancellations {
     const subscription = await this.repositories.subscriptions.find(id);
     if (subscription === undefined) return;
     try {
-      const { canceledAt } = await this.provider.cancelSubscription(subscription.provider_subscription_id, {
+      const { canceledAt } = await this.provider.cancelSubscription(subscription.customer_id, subscription.provider_subscription_id, {
         idempotencyKey: `cancel-${subscription.id}-${current.requested_at}`,
       });
       await this.repositories.cancellationRequests.complete(id, canceledAt);

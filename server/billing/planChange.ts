@@ -69,17 +69,17 @@ export class PlanChanges {
    * refused like another site's (403, telling nothing); a price this owner is not offered, or an add-on that is not
    * the chosen plan's, is refused in words (400); the add-ons must be of the base price's period.
    */
-  private async planItems(subscribed: Subscribed, { planId, addonIds }: PlanChoice): Promise<PlanItem[]> {
+  private async planItems(buyer: Buyer, { planId, addonIds }: PlanChoice): Promise<PlanItem[]> {
     const base = await this.knownPrice(planId);
     const addons = await Promise.all(addonIds.map((id) => this.knownPrice(id)));
-    const offered = await this.deps.repositories.catalogue.offered(subscribed.user.show_product_group, subscribed.product.id, subscribed.site.currency);
+    const offered = await this.deps.repositories.catalogue.offered(buyer.user.show_product_group, buyer.productId, buyer.currency);
     const refusal = saleRefusalOf(offered, planId, addonIds);
     if (refusal !== null) throw new DomainError('invalid', SALE_REFUSAL_CODES[refusal], planChangeMessages[refusal]);
     for (const addon of addons) {
       if (addon.billing_period !== base.billing_period) throw new DomainError('invalid', 'period_mismatch', planChangeMessages.periodMismatch);
     }
     return [
-      { priceId: base.id, quantity: subscribed.subscription.quantity },
+      { priceId: base.id, quantity: buyer.quantity },
       ...[...new Set(addons.map((addon) => addon.id))].map((priceId) => ({ priceId, quantity: 1 })),
     ];
   }
@@ -118,23 +118,33 @@ export class PlanChanges {
     };
   }
 
-  /** A new paid subscription starting now in place of a trial or a canceled subscription. */
-  private async startSubscription(subscribed: Subscribed, items: PlanItem[]): Promise<PlanChangeResult> {
-    const { subscription } = subscribed;
+  /**
+   * A new paid subscription starting now, for the signed-in owner's customer: in place of a trial or a canceled
+   * subscription, or (`replaced` null) the site's first.
+   */
+  private async startSubscription(account: AccountRecord, customerId: string, replaced: SubscriptionRow | null, items: PlanItem[]): Promise<PlanChangeResult> {
     const now = this.nowSeconds();
     const outcome = await this.deps.payments.startSubscription({
-      customerId: subscription.customer_id,
+      customerId,
       items,
-      replacesSubscriptionId: subscription.provider_subscription_id,
+      replacesSubscriptionId: replaced?.provider_subscription_id ?? null,
+      siteId: account.site.id,
       startDate: now,
     });
-    await this.deps.repositories.planChanges.recordNewSubscription(subscription, outcome, now);
-    return this.result(subscribed, outcome);
+    await this.deps.repositories.planChanges.recordNewSubscription({ siteId: account.site.id, customerId }, replaced, outcome, now);
+    return this.result(account, outcome);
   }
 
-  /** get-invoice-preview: what the change to `choice` would bill now, with `couponId` in place of the discount if given. */
-  async preview(subscribed: Subscribed, customerId: string, choice: PlanChoice & { period: BillingPeriod; couponId?: string | null }): Promise<InvoicePreview> {
-    const items = await this.planItems(subscribed, choice);
+  /**
+   * get-invoice-preview: what the change to `choice` would bill now, with `couponId` in place of the discount if
+   * given; for a site without a subscription (`subscribed` the account alone), what its first would bill.
+   */
+  async preview(
+    subscribed: Subscribed | AccountRecord,
+    customerId: string,
+    choice: PlanChoice & { period: BillingPeriod; couponId?: string | null },
+  ): Promise<InvoicePreview> {
+    const items = await this.planItems(buyerOf(subscribed), choice);
     const base = await this.knownPrice(choice.planId);
     if (base.billing_period !== choice.period) throw new DomainError('invalid', 'period_mismatch', planChangeMessages.periodMismatch);
     if (choice.couponId !== undefined && choice.couponId !== null && (await this.deps.repositories.planChanges.findCoupon(choice.couponId)) === undefined) {
@@ -142,7 +152,7 @@ export class PlanChanges {
     }
     return this.deps.payments.previewPlanChange({
       customerId,
-      subscriptionId: subscribed.subscription.provider_subscription_id,
+      subscriptionId: subscribed.subscription?.provider_subscription_id ?? null,
       items,
       couponId: choice.couponId,
       prorationDate: this.nowSeconds(),
@@ -174,11 +184,11 @@ export class PlanChanges {
     choice: PlanChoice & { prorationDate?: number },
   ): Promise<PlanChangeResult> {
     const { subscription } = subscribed;
-    const items = await this.planItems(subscribed, choice);
+    const items = await this.planItems(buyerOf(subscribed), choice);
     // A trial or a canceled subscription has no paid period to change: the change starts a new one.
     if (UNPAID_STATUSES.includes(subscription.status)) {
       await this.requireCard(customerId);
-      return this.startSubscription(subscribed, items);
+      return this.startSubscription(subscribed, customerId, ownReplaced(subscription, customerId), items);
     }
     if (subscription.pending_price_id !== null || subscription.status === 'incomplete') throw new DomainError('conflict', 'plan_change_pending', planChangeMessages.pendingChange);
     if (isCurrentPlan(subscription, items)) throw new DomainError('invalid', 'current_plan', planChangeMessages.currentPlan);
@@ -192,9 +202,29 @@ export class PlanChanges {
   /** activate-subscription: a paid subscription to `choice` in place of a trial or a canceled one. */
   async activate(subscribed: Subscribed, customerId: string, choice: PlanChoice): Promise<PlanChangeResult> {
     if (!UNPAID_STATUSES.includes(subscribed.subscription.status)) throw new DomainError('conflict', 'subscription_running', planChangeMessages.notActivatable);
-    const items = await this.planItems(subscribed, choice);
+    const items = await this.planItems(buyerOf(subscribed), choice);
     await this.requireCard(customerId);
-    return this.startSubscription(subscribed, items);
+    return this.startSubscription(subscribed, customerId, ownReplaced(subscribed.subscription, customerId), items);
+  }
+
+  /**
+   * activate-subscription on a site without any subscription (provisioned without a trial): its first, to
+   * `choice`, charged now. Run under the site's lease (firstOneAtATime) on the account as it is then: a second
+   * click that finds the first's subscription made is refused (409), never charged again.
+   */
+  async activateFirst(account: AccountRecord, customerId: string, choice: PlanChoice): Promise<PlanChangeResult> {
+    if (account.subscription !== undefined) throw new DomainError('conflict', 'subscription_running', planChangeMessages.notActivatable);
+    const items = await this.planItems(buyerOf(account), choice);
+    await this.requireCard(customerId);
+    return this.startSubscription(account, customerId, null, items);
+  }
+
+  /** A first subscription of the site, in its turn: the account read again under the site's lease. */
+  async firstOneAtATime<T>(account: AccountRecord, change: (current: AccountRecord) => Promise<T>): Promise<T> {
+    return this.deps.leases.exclusive(`first-subscription:${account.site.id}`, async () => {
+      const current = await this.deps.repositories.accounts.load(account.site.id, account.user.id);
+      return change(current ?? account);
+    });
   }
 
   /** update-discount: the customer's discount swapped for the other coupon of its offer; the discount live now. */
@@ -213,7 +243,7 @@ export class PlanChanges {
     if (current === undefined) throw new DomainError('conflict', 'no_discount', planChangeMessages.noDiscount);
     if (couponFamily(current.coupon_id) !== couponFamily(coupon.id)) throw new DomainError('forbidden', 'coupon_not_swappable', planChangeMessages.notSwappable);
     if (current.coupon_id !== coupon.id) {
-      if (subscription !== undefined) await payments.applyCoupon(subscription.provider_subscription_id, coupon.id);
+      if (subscription !== undefined) await payments.applyCoupon(customerId, subscription.provider_subscription_id, coupon.id);
       // The swap keeps the discount's start: the offer's months run from when it was first applied.
       await repositories.planChanges.setDiscountCoupon(current.id, coupon.id, discountEnd(coupon, current.start_at));
     }
@@ -225,10 +255,33 @@ export class PlanChanges {
     const { repositories, payments } = this.deps;
     const invoice = await repositories.planChanges.openInvoice(subscription.id);
     if (invoice === undefined) throw new DomainError('conflict', 'nothing_due', planChangeMessages.nothingDue);
-    const intent = await payments.invoicePaymentIntent(invoice.id, { idempotencyKey });
+    const intent = await payments.invoicePaymentIntent(customerId, invoice.id, { idempotencyKey });
     await repositories.planChanges.savePaymentIntent(customerId, intent, this.nowSeconds());
     return intent;
   }
+}
+
+/**
+ * What a new subscription replaces at the card provider: the site's ended one if it was this customer's; one of a
+ * previous owner (canceled before the site changed hands) is not this customer's to name, and stays as it is.
+ */
+function ownReplaced(subscription: SubscriptionRow, customerId: string): SubscriptionRow | null {
+  return subscription.customer_id === customerId ? subscription : null;
+}
+
+/** Who buys a plan: the owner (whose product group is offered), on which product now, for how many seats. */
+interface Buyer {
+  user: AccountRecord['user'];
+  /** the site's currency: the plans it is offered are priced in it */
+  currency: AccountRecord['site']['currency'];
+  /** the product the site is on; null without a subscription */
+  productId: string | null;
+  quantity: number;
+}
+
+/** The buyer of an account: a site without a subscription buys one seat of a plan it is not on yet. */
+function buyerOf(account: AccountRecord): Buyer {
+  return { user: account.user, currency: account.site.currency, productId: account.product?.id ?? null, quantity: account.subscription?.quantity ?? 1 };
 }
 
 /** Whether the items are the subscription's own: its base price and the same add-ons, in any order. */

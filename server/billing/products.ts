@@ -5,13 +5,14 @@ import { DEFAULT_GROUP } from '../seed/catalogue';
 /**
  * The products of the user's product group (a user may be shown another group than the default one), plus
  * the product the subscription is on even when it belongs elsewhere (a legacy or custom plan), so the panel
- * can always price the current plan. Inactive products stay in: the panel filters what it offers.
+ * can always price the current plan (null: the site has none yet). Inactive products stay in: the panel filters what it
+ * offers.
  *
  * Priced in the site's `currency` (null: every price): a plan and its add-ons keep only their prices in it, a plan
  * with none is not offered, and the current plan keeps all of its prices when none is in it (a site pays in one
  * currency; the card provider's price says which).
  */
-export function offeredProducts(all: readonly Product[], group: string | null, currentProductId: string, currency: string | null = null): Product[] {
+export function offeredProducts(all: readonly Product[], group: string | null, currentProductId: string | null, currency: string | null = null): Product[] {
   const wanted = group ?? DEFAULT_GROUP;
   return all
     .filter((product) => product.type === 'base' && (product.group === wanted || product.id === currentProductId))

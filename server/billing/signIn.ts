@@ -11,6 +11,7 @@ import type { IdentityVerifier } from '../auth/identity';
 import { DomainError, messages } from '../domainErrors';
 import { OWNER_ROLE } from '../platform/siteProvisioning';
 import { ensureCustomer } from './customers';
+import { handOverToOwnerIfDue } from './ownerHandover';
 import { adminOriginsOf } from './repositories/sites';
 import { startSiteTrialIfDue, type SiteTrialDeps } from './siteTrial';
 
@@ -32,6 +33,12 @@ export interface SignIn {
 /** The site and owner a session is opened for; refused (not_owner) for anyone else. */
 export async function signInOwner(deps: SignInDeps, signIn: SignIn): Promise<{ siteId: string; userId: string }> {
   const { repositories } = deps;
+  // The page's site was removed by its platform (or never was): said before any token is read, so the panel at a
+  // removed site's address tells its owner so instead of failing as an outage would.
+  if (signIn.pageSite !== undefined) {
+    const pageSite = await repositories.accounts.findSite(signIn.pageSite);
+    if (pageSite === undefined || pageSite.deleted_at !== null) throw new DomainError('not_found', 'site_unknown', messages.siteUnknown);
+  }
   const identity = await deps.identity.verify(signIn.identityToken, (adminUrl) => repositories.accounts.findSiteByAdminUrl(adminUrl));
   const { pageSite, hostOrigin } = signIn;
   const framedByTheSite =
@@ -44,6 +51,8 @@ export async function signInOwner(deps: SignInDeps, signIn: SignIn): Promise<{ s
   }
   if (signIn.init) {
     const customer = await ensureCustomer(repositories.accounts, deps.payments, user, deps.now);
+    // A new owner whose PUT could not hand the subscription over (the provider failed then) takes it over now.
+    await handOverToOwnerIfDue(deps, identity.site.id, customer);
     await startSiteTrialIfDue(deps, identity.site, customer);
   }
   return { siteId: identity.site.id, userId: user.id };

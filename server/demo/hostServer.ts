@@ -10,7 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
 import { z } from 'zod';
 import { toUnixSeconds } from '../../core/rules/dates';
-import type { Brand } from '../config';
+import { DEMO_PLATFORM_API_KEY, type Brand } from '../config';
 import { ApiError, errorBody, refusalAnswer, requestErrorCode } from '../http/errors';
 import { parseBody } from '../http/validate';
 import { projectRoot } from '../projectRoot';
@@ -167,6 +167,24 @@ export async function buildHostServer(options: HostServerOptions): Promise<Fasti
     return buildScenarios(Date.now(), { hostBase: options.hostBase(), proDomain: options.brand.proDomain });
   }
 
+  /**
+   * Whether the scenario's signed-in person owns its site now, as the platform says (the billing server's platform
+   * API, with the demo's key), so an owner change made through the API shows here as a real admin's would: the new
+   * owner opens billing, the old one no longer. The scenario's own word when the platform cannot be asked.
+   */
+  async function signedInOwns(scenario: Scenario): Promise<boolean> {
+    try {
+      const response = await fetch(`${options.panelUrl().replace(/\/+$/, '')}/platform/v1/sites/${encodeURIComponent(scenario.site.id)}`, {
+        headers: { authorization: `Bearer ${DEMO_PLATFORM_API_KEY}` },
+      });
+      if (!response.ok) return scenario.host.isOwner;
+      const site = (await response.json()) as { owner?: { email?: string } };
+      return site.owner?.email?.toLowerCase() === scenario.signedIn.email.toLowerCase();
+    } catch {
+      return scenario.host.isOwner;
+    }
+  }
+
   setAdminErrorHandler(app);
   registerAdminAssets(app);
 
@@ -181,7 +199,7 @@ export async function buildHostServer(options: HostServerOptions): Promise<Fasti
       panelUrl: options.panelUrl().replace(/\/+$/, ''),
       site: fixedAddress ? null : scenario.site.id,
       scenario: name,
-      isOwner: scenario.host.isOwner,
+      isOwner: await signedInOwns(scenario),
       forceUpgrade: scenario.host.forceUpgrade,
       ownerUser: scenario.host.ownerUser,
       readyTimeoutMs: options.readyTimeoutMs,
@@ -228,9 +246,11 @@ export async function buildHostServer(options: HostServerOptions): Promise<Fasti
   app.post('/admin-api/identity-token', async (request) => {
     const body = parseBody(identityTokenRequest, request.body);
     const scenario = scenarios()[body.scenario];
+    // A staff member the platform made the owner signs in as the owner.
+    const role = body.role ?? (!scenario.host.isOwner && (await signedInOwns(scenario)) ? 'Owner' : scenario.signedIn.role);
     const token = await signIdentityToken(await keyFor(body.scenario), {
       adminUrl: scenario.adminUrl,
-      person: { email: scenario.signedIn.email, name: scenario.signedIn.name, role: body.role ?? scenario.signedIn.role },
+      person: { email: scenario.signedIn.email, name: scenario.signedIn.name, role },
       audience: body.audience === undefined ? options.identityAudience : body.audience,
       expiresIn: body.expiresIn ?? IDENTITY_TOKEN_TTL_SECONDS,
     });

@@ -5,6 +5,7 @@
  * all or nothing.
  */
 import type { Insertable } from 'kysely';
+import type { Subscription } from '../../core/contract';
 import { SUBSCRIPTION_CYCLE_BILLING_REASON } from '../../core/rules/constants';
 import { toUnixSeconds } from '../../core/rules/dates';
 import { defaultBrand } from '../brand';
@@ -39,7 +40,7 @@ const SANDBOX_PROVIDER = 'sandbox';
 const SEED_TABLES = ['sites', 'users', 'site_usage', 'customers', 'subscriptions', 'discounts', 'invoices', 'sandbox_invoice_breakdowns', 'payment_intents'] as const;
 const flag = (value: boolean) => (value ? 1 : 0) as 0 | 1;
 
-function invoiceRows(scenario: Scenario, discountId: string | null): InvoicesTable[] {
+function invoiceRows(scenario: Scenario, subscriptionId: string, discountId: string | null): InvoicesTable[] {
   const latest = scenario.latestInvoice;
   return scenario.invoices.map((invoice, index) => {
     const isLatest = latest !== null && latest.id === invoice.id;
@@ -48,7 +49,7 @@ function invoiceRows(scenario: Scenario, discountId: string | null): InvoicesTab
     return {
       id: invoice.id,
       customer_id: scenario.customer.id,
-      subscription_id: scenario.subscription.id,
+      subscription_id: subscriptionId,
       number: invoice.number,
       status,
       billing_reason: invoiceBillingReason(index, scenario.invoices.length, latest?.billing_reason ?? SUBSCRIPTION_CYCLE_BILLING_REASON),
@@ -69,9 +70,9 @@ function invoiceRows(scenario: Scenario, discountId: string | null): InvoicesTab
  */
 const PERCENT = 100;
 
-function invoiceBreakdownRows(scenario: Scenario): SandboxInvoiceBreakdownsTable[] {
+function invoiceBreakdownRows(scenario: Scenario, subscription: Subscription): SandboxInvoiceBreakdownsTable[] {
   const latest = scenario.latestInvoice;
-  const plan = `${scenario.subscription.meta.baseProduct.name} plan`;
+  const plan = `${subscription.meta.baseProduct.name} plan`;
   return scenario.invoices.map((invoice) => {
     const coupon = latest !== null && latest.id === invoice.id ? (latest.discount?.coupon ?? null) : null;
     const percentOff = coupon?.percent_off ?? 0;
@@ -153,6 +154,8 @@ function addBillingRows(rows: SeedRows, scenario: Scenario, createdAt: number): 
     auto_billing: flag(customer.autoBilling),
     created_at: createdAt,
   });
+  // A site provisioned without a trial has its owner's customer and nothing billed yet.
+  if (subscription === null || scenario.currentPeriodStart === null) return;
   rows.subscriptions.push({
     id: subscription.id,
     site_id: site.id,
@@ -183,9 +186,9 @@ function addBillingRows(rows: SeedRows, scenario: Scenario, createdAt: number): 
     });
   }
 
-  const invoices = invoiceRows(scenario, discountId);
+  const invoices = invoiceRows(scenario, subscription.id, discountId);
   rows.invoices.push(...invoices);
-  if (invoices.length > 0) rows.sandbox_invoice_breakdowns.push(...invoiceBreakdownRows(scenario));
+  if (invoices.length > 0) rows.sandbox_invoice_breakdowns.push(...invoiceBreakdownRows(scenario, subscription));
 
   const intent = scenario.paymentIntent;
   if (intent !== null) {

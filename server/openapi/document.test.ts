@@ -97,7 +97,7 @@ it('names the shared entities as components and refers to them', () => {
   expect(document.components.schemas.BillingData).toMatchObject({
     description: expect.stringContaining('billing data aggregate'),
     properties: {
-      subscription: { $ref: '#/components/schemas/Subscription' },
+      subscription: { anyOf: [{ $ref: '#/components/schemas/Subscription' }, { type: 'null' }] },
       currentPrice: { anyOf: [{ $ref: '#/components/schemas/Price' }, { type: 'null' }] },
       availableProducts: { items: { $ref: '#/components/schemas/Product' } },
       discount: { anyOf: [{ $ref: '#/components/schemas/Discount' }, { type: 'null' }] },

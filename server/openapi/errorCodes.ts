@@ -22,6 +22,7 @@ export const errorCodeDocs: Record<ApiErrorCode, string> = {
   forbidden: "403: an id in `data` is not the session's site's own, or does not exist (the two are not told apart).",
   no_subscription: '404 or 409: the site has no subscription to act on.',
   no_customer: '409: the site has no billing account yet.',
+  site_unknown: "404: the site the panel's address or the session names was removed by its platform (or never existed): billing-session and every account call answer it, and the panel says the site was removed.",
   next_charge_unavailable: "get-next-charge: the payment provider's preview failed; the status is the provider's (`Error fetching invoice preview`).",
   idempotency_key_invalid: '400: the `idempotency-key` header is not 1 to 255 printable characters.',
   idempotency_key_reused: '400: the idempotency key was first used with other parameters.',

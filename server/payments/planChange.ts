@@ -24,13 +24,48 @@ export interface PlanChangeRequest {
   prorationDate: number;
 }
 
+/** What a change would bill: of a running subscription, or (subscriptionId null) of a site's first subscription. */
+export type PlanPreviewRequest = Omit<PlanChangeRequest, 'subscriptionId'> & { subscriptionId: string | null };
+
 /** A new paid subscription starting now (after a trial, or in place of a canceled subscription). */
 export interface NewSubscriptionRequest {
   customerId: string;
   items: PlanItem[];
-  /** the provider's id of the subscription it replaces (a trial ends, a canceled one stays canceled) */
-  replacesSubscriptionId: string;
+  /**
+   * the provider's id of the subscription it replaces (a trial ends, a canceled one stays canceled); null for a
+   * site's first subscription (provisioned without a trial)
+   */
+  replacesSubscriptionId: string | null;
+  /** the site it is for: a retry of a site's first subscription finds what an earlier try made */
+  siteId: string;
   startDate: number;
+}
+
+/**
+ * A site's subscription handed to its new owner's payment customer (billing/ownerHandover.ts): the same plan on the
+ * new customer, nothing charged now, billing next when the old one would have (its trial's end, or its period's);
+ * the old one canceled at once, without proration, so the old owner's card is never charged again.
+ */
+export interface HandoverRequest {
+  /** the old owner's customer, whose subscription it is */
+  fromCustomerId: string;
+  /** the provider's id of the subscription handed over */
+  fromSubscriptionId: string;
+  toCustomerId: string;
+  items: PlanItem[];
+  /** Unix seconds: when the new subscription first bills (the old one's period end, or its trial's) */
+  billsAt: number;
+  /** the old one was trialing: the new one trials until billsAt */
+  trialing: boolean;
+}
+
+/** The subscription the new customer is on after a handover. */
+export interface HandedOverSubscription {
+  providerId: string;
+  /** active, or trialing */
+  status: string;
+  periodStart: number;
+  periodEnd: number;
 }
 
 /** A trial a provisioned site starts on (billing/siteTrial.ts): one plan, no card, until `trialEnd`. */

@@ -16,8 +16,11 @@ import type {
   InvoicePreview,
   NewSubscriptionRequest,
   PaymentIntentSummary,
+  HandedOverSubscription,
+  HandoverRequest,
   PlanChangeOutcome,
   PlanChangeRequest,
+  PlanPreviewRequest,
   ProviderInvoice,
   StartedTrial,
   TrialRequest,
@@ -138,10 +141,13 @@ export interface PaymentsProvider {
   setDefaultPaymentMethod(customerId: string, paymentMethodId: string): Promise<CardDetails>;
   /** The customer's default payment method for invoices, or null. */
   defaultPaymentMethod(customerId: string): Promise<string | null>;
-  /** Cancel at period end (true) or undo it (false); the provider's cancellation time, null when undone. */
-  setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<{ cancelledAt: number | null }>;
+  /**
+   * Cancel at period end (true) or undo it (false); the provider's cancellation time, null when undone. Like every
+   * call that names a subscription, an invoice or a card, refused as not found (404) unless it is `customerId`'s.
+   */
+  setCancelAtPeriodEnd(customerId: string, subscriptionId: string, cancel: boolean): Promise<{ cancelledAt: number | null }>;
   /** Cancels now. Cancelling a subscription that is already canceled succeeds. */
-  cancelSubscription(subscriptionId: string, options?: WriteOptions): Promise<{ canceledAt: number }>;
+  cancelSubscription(customerId: string, subscriptionId: string, options?: WriteOptions): Promise<{ canceledAt: number }>;
   /** A customer portal session: where the customer manages a custom plan, with a link back to returnUrl. */
   createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string }>;
   /**
@@ -149,8 +155,11 @@ export interface PaymentsProvider {
    * date it bills and its amounts, after the discount valid then and the customer's balance.
    */
   upcomingCharge(customerId: string, subscriptionId: string): Promise<UpcomingCharge>;
-  /** What the change would bill now, prorated at request.prorationDate (payments/proration.ts's rules). */
-  previewPlanChange(request: PlanChangeRequest): Promise<InvoicePreview>;
+  /**
+   * What the change would bill now, prorated at request.prorationDate (payments/proration.ts's rules); for a site's
+   * first subscription (subscriptionId null), its first period in full.
+   */
+  previewPlanChange(request: PlanPreviewRequest): Promise<InvoicePreview>;
   /**
    * Moves the subscription to the requested prices, invoicing the proration and charging the default card now.
    * The change applies only once paid: a payment that needs authentication leaves it waiting ('requires_action');
@@ -160,8 +169,9 @@ export interface PaymentsProvider {
    */
   changePlan(request: PlanChangeRequest): Promise<PlanChangeOutcome>;
   /**
-   * A new subscription starting now in place of a trial or a canceled one, its first period charged (as
-   * changePlan). Asked again after a try that made one, it makes no second: the first is the outcome.
+   * A new subscription starting now in place of a trial or a canceled one, or a site's first (no subscription to
+   * replace), its first period charged (as changePlan). Asked again after a try that made one, it makes no second:
+   * the first is the outcome.
    */
   startSubscription(request: NewSubscriptionRequest): Promise<PlanChangeOutcome>;
   /**
@@ -171,10 +181,15 @@ export interface PaymentsProvider {
    * the answer.
    */
   startTrial(request: TrialRequest): Promise<StartedTrial>;
+  /**
+   * Hands the old owner's subscription to the new owner's customer (HandoverRequest): refused as not found (404)
+   * unless it is `fromCustomerId`'s. Asked again after a try that made the new one, it makes no second.
+   */
+  handOverSubscription(request: HandoverRequest): Promise<HandedOverSubscription>;
   /** Puts this coupon on the subscription's discount (the launch offer's monthly and annual variants). */
-  applyCoupon(subscriptionId: string, couponId: string): Promise<void>;
+  applyCoupon(customerId: string, subscriptionId: string, couponId: string): Promise<void>;
   /** The payment intent of an open invoice: its own while it can still be paid, else a new one. */
-  invoicePaymentIntent(invoiceId: string, options?: WriteOptions): Promise<PaymentIntentSummary>;
+  invoicePaymentIntent(customerId: string, invoiceId: string, options?: WriteOptions): Promise<PaymentIntentSummary>;
   /** null when the provider has no such payment intent */
   retrievePaymentIntent(paymentIntentId: string): Promise<PaymentIntentSummary | null>;
   /**
@@ -182,7 +197,7 @@ export interface PaymentsProvider {
    * PaymentsProviderError for an invoice it does not have; a 502 when the file could not be fetched.
    */
   /** `locale`: the owner's language tag, for a provider that writes its documents in it (the sandbox). */
-  invoicePdf(invoiceId: string, locale?: string): Promise<Buffer>;
+  invoicePdf(customerId: string, invoiceId: string, locale?: string): Promise<Buffer>;
   /**
    * A webhook delivery's event, once its `Stripe-Signature` header proves the provider sent this very body with
    * the endpoint's secret; an 'invalid' DomainError otherwise (a bad or missing signature, a stale timestamp, no secret).

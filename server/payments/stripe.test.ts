@@ -149,18 +149,27 @@ describe('request mapping', () => {
   });
 
   it('cancels at period end and reactivates', async () => {
-    expect(await provider.setCancelAtPeriodEnd('sub_1', true)).toEqual({ cancelledAt: DOUBLE_CANCELED_AT });
-    expect(await provider.setCancelAtPeriodEnd('sub_1', false)).toEqual({ cancelledAt: null });
+    expect(await provider.setCancelAtPeriodEnd('cus_double1', 'sub_1', true)).toEqual({ cancelledAt: DOUBLE_CANCELED_AT });
+    expect(await provider.setCancelAtPeriodEnd('cus_double1', 'sub_1', false)).toEqual({ cancelledAt: null });
+    // Each reads the subscription first: it must be the customer's own.
+    const ownership = { method: 'GET', path: '/v1/subscriptions/sub_1', form: {} };
     expect(double.calls()).toEqual([
+      ownership,
       { method: 'POST', path: '/v1/subscriptions/sub_1', form: { cancel_at_period_end: 'true' } },
+      ownership,
       { method: 'POST', path: '/v1/subscriptions/sub_1', form: { cancel_at_period_end: 'false' } },
     ]);
+    await expect(provider.setCancelAtPeriodEnd('cus_other', 'sub_1', true)).rejects.toMatchObject({ code: 'provider_not_found' });
   });
 
   it('cancels now with the idempotency key, and takes an already canceled subscription as done', async () => {
-    expect(await provider.cancelSubscription('sub_1', { idempotencyKey: 'cancel-sub_1-1' })).toEqual({ canceledAt: DOUBLE_CANCELED_AT + 1 });
-    expect(double.calls()).toEqual([{ method: 'DELETE', path: '/v1/subscriptions/sub_1', form: {} }]);
-    expect(double.requests[0]?.headers['idempotency-key']).toBe('cancel-sub_1-1');
+    expect(await provider.cancelSubscription('cus_double1', 'sub_1', { idempotencyKey: 'cancel-sub_1-1' })).toEqual({ canceledAt: DOUBLE_CANCELED_AT + 1 });
+    expect(double.calls()).toEqual([
+      { method: 'GET', path: '/v1/subscriptions/sub_1', form: {} },
+      { method: 'DELETE', path: '/v1/subscriptions/sub_1', form: {} },
+    ]);
+    expect(double.requests[1]?.headers['idempotency-key']).toBe('cancel-sub_1-1');
+    await expect(provider.cancelSubscription('cus_other', 'sub_1')).rejects.toMatchObject({ code: 'provider_not_found' });
 
     double.requests.length = 0;
     double.routes.push(
@@ -169,9 +178,9 @@ describe('request mapping', () => {
         path: /^\/v1\/subscriptions\/sub_gone$/,
         answer: () => ({ status: 400, body: { error: { type: 'invalid_request_error', message: 'already canceled' } } }),
       },
-      { method: 'GET', path: /^\/v1\/subscriptions\/sub_gone$/, answer: () => ({ body: { id: 'sub_gone', status: 'canceled', canceled_at: 42 } }) },
+      { method: 'GET', path: /^\/v1\/subscriptions\/sub_gone$/, answer: () => ({ body: { id: 'sub_gone', customer: 'cus_double1', status: 'canceled', canceled_at: 42 } }) },
     );
-    expect(await provider.cancelSubscription('sub_gone')).toEqual({ canceledAt: 42 });
+    expect(await provider.cancelSubscription('cus_double1', 'sub_gone')).toEqual({ canceledAt: 42 });
   });
 
   it('opens a customer portal session with the return address', async () => {
@@ -192,7 +201,7 @@ describe('plan changes', () => {
     items: [{ priceId: BUSINESS_YEAR, quantity: 1 }],
     prorationDate: DOUBLE_PERIOD.start + 100,
   };
-  const activation = { customerId: 'cus_double1', items: change.items, replacesSubscriptionId: 'sub_trial', startDate: 1 };
+  const activation = { customerId: 'cus_double1', items: change.items, replacesSubscriptionId: 'sub_trial', siteId: 'site_double', startDate: 1 };
 
   it('pins the API version', async () => {
     await provider.retrievePaymentIntent('pi_double1');
@@ -300,8 +309,11 @@ describe('plan changes', () => {
   });
 
   it("reads an open invoice's payment intent through its payments", async () => {
-    expect(await provider.invoicePaymentIntent('in_open')).toMatchObject({ id: 'pi_double1', clientSecret: 'pi_double1_secret_double', invoiceId: 'in_open' });
+    expect(await provider.invoicePaymentIntent('cus_double1', 'in_open')).toMatchObject({ id: 'pi_double1', clientSecret: 'pi_double1_secret_double', invoiceId: 'in_open' });
     expect(double.calls().map((call) => `${call.method} ${call.path}`)).toEqual(['GET /v1/invoices/in_open', 'GET /v1/payment_intents/pi_double1']);
+    // Another customer's invoice: not found, its payment never read.
+    await expect(provider.invoicePaymentIntent('cus_other', 'in_open')).rejects.toMatchObject({ code: 'provider_not_found' });
+    await expect(provider.invoicePdf('cus_other', 'in_open')).rejects.toMatchObject({ code: 'provider_not_found' });
     expect(double.calls()[0]?.form).toEqual({ 'expand[0]': 'payments', 'expand[1]': 'confirmation_secret' });
   });
 
@@ -310,14 +322,56 @@ describe('plan changes', () => {
     const outcome = await provider.startSubscription(activation);
     expect(outcome.subscription.providerId).toBe('sub_double_new');
     const calls = double.calls();
-    expect(calls[0]).toEqual({ method: 'GET', path: '/v1/subscriptions', form: { customer: 'cus_double1', status: 'all', limit: '100' } });
-    expect(calls[1]).toMatchObject({
+    // What it replaces is read first: it must be the customer's own before anything is charged.
+    expect(calls[0]).toMatchObject({ method: 'GET', path: '/v1/subscriptions/sub_trial' });
+    expect(calls[1]).toEqual({ method: 'GET', path: '/v1/subscriptions', form: { customer: 'cus_double1', status: 'all', limit: '100' } });
+    expect(calls[2]).toMatchObject({
       method: 'POST',
       path: '/v1/subscriptions',
       form: { customer: 'cus_double1', payment_behavior: 'allow_incomplete', 'items[0][price]': BUSINESS_YEAR, 'metadata[replaces_subscription]': 'sub_trial', 'metadata[attempt]': '1' },
     });
-    expect(double.requests[1]?.headers['idempotency-key']).toMatch(/^cus_double1:activate:[\w-]{43}$/);
+    expect(double.requests[2]?.headers['idempotency-key']).toMatch(/^cus_double1:activate:[\w-]{43}$/);
     expect(calls.map((call) => `${call.method} ${call.path}`)).toContain('DELETE /v1/subscriptions/sub_trial');
+  });
+
+  it("refuses another customer's subscription (404, nothing charged): a preview, a change, a replacement", async () => {
+    double.subscriptions.set('sub_other', doubleSubscription('sub_other', { customer: 'cus_other', status: 'trialing' }));
+    const asOther = { ...change, subscriptionId: 'sub_other' };
+    await expect(provider.previewPlanChange(asOther)).rejects.toMatchObject({ code: 'provider_not_found' });
+    await expect(provider.changePlan(asOther)).rejects.toMatchObject({ code: 'provider_not_found' });
+    await expect(provider.startSubscription({ ...activation, replacesSubscriptionId: 'sub_other' })).rejects.toMatchObject({ code: 'provider_not_found' });
+    const writes = double.calls().filter((call) => call.method !== 'GET');
+    expect(writes).toEqual([]);
+  });
+
+  it("previews and starts a site's first subscription, marked with the site so a retry finds it", async () => {
+    const preview = await provider.previewPlanChange({ ...change, subscriptionId: null });
+    expect(preview.prorationDate).toBe(change.prorationDate);
+    expect(double.calls()[0]).toMatchObject({ method: 'POST', path: '/v1/invoices/create_preview', form: { customer: 'cus_double1', 'subscription_details[items][0][price]': BUSINESS_YEAR } });
+    const first = { ...activation, replacesSubscriptionId: null };
+    const made = await provider.startSubscription(first);
+    expect(double.subscriptions.get(made.subscription.providerId)?.metadata).toMatchObject({ first_for_site: 'site_double' });
+    expect((await provider.startSubscription(first)).subscription.providerId).toBe(made.subscription.providerId);
+  });
+
+  it("hands a subscription to a new owner's customer: nothing charged until its period ends, the old one canceled without proration", async () => {
+    const handover = { fromCustomerId: 'cus_double1', fromSubscriptionId: 'sub_old', toCustomerId: 'cus_new', items: change.items, billsAt: 2_000_000_000, trialing: false };
+    double.subscriptions.set('sub_old', doubleSubscription('sub_old', { customer: 'cus_double1' }));
+    const made = await provider.handOverSubscription(handover);
+    expect(made).toMatchObject({ status: 'active', periodEnd: 2_000_000_000 });
+    const calls = double.calls();
+    expect(calls.find((call) => call.method === 'POST' && call.path === '/v1/subscriptions')?.form).toMatchObject({
+      customer: 'cus_new',
+      billing_cycle_anchor: '2000000000',
+      proration_behavior: 'none',
+      'metadata[handed_over_from]': 'sub_old',
+    });
+    expect(calls.find((call) => call.method === 'DELETE')).toMatchObject({ path: '/v1/subscriptions/sub_old', form: { prorate: 'false', invoice_now: 'false' } });
+    // Another customer's subscription is not handed over: 404, and nothing written.
+    double.reset();
+    double.subscriptions.set('sub_other', doubleSubscription('sub_other', { customer: 'cus_other' }));
+    await expect(provider.handOverSubscription({ ...handover, fromSubscriptionId: 'sub_other' })).rejects.toMatchObject({ code: 'provider_not_found' });
+    expect(double.calls().filter((call) => call.method !== 'GET')).toEqual([]);
   });
 
   /** The provider's keys of the charging writes (a subscription's update or creation) sent so far. */
@@ -377,8 +431,12 @@ describe('plan changes', () => {
   });
 
   it('puts the coupon on the subscription', async () => {
-    await provider.applyCoupon('sub_1', 'LAUNCH_ANNUAL');
-    expect(double.calls()).toEqual([{ method: 'POST', path: '/v1/subscriptions/sub_1', form: { 'discounts[0][coupon]': 'LAUNCH_ANNUAL' } }]);
+    await provider.applyCoupon('cus_double1', 'sub_1', 'LAUNCH_ANNUAL');
+    expect(double.calls()).toEqual([
+      { method: 'GET', path: '/v1/subscriptions/sub_1', form: {} },
+      { method: 'POST', path: '/v1/subscriptions/sub_1', form: { 'discounts[0][coupon]': 'LAUNCH_ANNUAL' } },
+    ]);
+    await expect(provider.applyCoupon('cus_other', 'sub_1', 'LAUNCH_ANNUAL')).rejects.toMatchObject({ code: 'provider_not_found' });
   });
 });
 
@@ -450,7 +508,7 @@ describe('invoice PDFs', () => {
   it("reads the invoice, then passes on the file behind its invoice_pdf link as it is", async () => {
     const file = await providerPdf();
     serveFile(200, 'application/pdf', file);
-    const pdf = await provider.invoicePdf('in_double7');
+    const pdf = await provider.invoicePdf('cus_double1', 'in_double7');
     expect(pdf.equals(file)).toBe(true);
     expect((await pdfText(pdf)).join(' ')).toContain('Invoice DOUBLE-0001');
     expect(double.calls().map(({ method, path }) => `${method} ${path}`)).toEqual(['GET /v1/invoices/in_double7', `GET ${DOUBLE_INVOICE_PDF_PATH}in_double7`]);
@@ -460,21 +518,21 @@ describe('invoice PDFs', () => {
 
   it('answers 502 when the link gives anything but a PDF, and 404 for an invoice the provider does not have', async () => {
     serveFile(200, 'text/html', Buffer.from('<html>Something went wrong</html>'));
-    await expect(provider.invoicePdf('in_double7')).rejects.toMatchObject({ kind: 'upstream_failed', code: 'provider_unavailable', providerCode: 'invoice_pdf_unavailable' });
+    await expect(provider.invoicePdf('cus_double1', 'in_double7')).rejects.toMatchObject({ kind: 'upstream_failed', code: 'provider_unavailable', providerCode: 'invoice_pdf_unavailable' });
     double.routes.length = 0;
     serveFile(500, 'application/pdf', await providerPdf());
-    await expect(provider.invoicePdf('in_double7')).rejects.toMatchObject({ kind: 'upstream_failed' });
+    await expect(provider.invoicePdf('cus_double1', 'in_double7')).rejects.toMatchObject({ kind: 'upstream_failed' });
     double.routes.push({
       method: 'GET',
       path: /^\/v1\/invoices\/in_missing$/,
       answer: () => ({ status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such invoice' } } }),
     });
-    await expect(provider.invoicePdf('in_missing')).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(provider.invoicePdf('cus_double1', 'in_missing')).rejects.toMatchObject({ kind: 'not_found' });
   });
 
   it('answers 404 for a draft, which has no file yet', async () => {
     double.routes.push({ method: 'GET', path: /^\/v1\/invoices\/in_draft$/, answer: () => ({ body: { ...doubleInvoice('in_draft', 'draft'), invoice_pdf: null } }) });
-    await expect(provider.invoicePdf('in_draft')).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(provider.invoicePdf('cus_double1', 'in_draft')).rejects.toMatchObject({ kind: 'not_found' });
   });
 });
 
@@ -517,6 +575,7 @@ describe('PAYMENTS_PROVIDER=stripe end to end', () => {
       'GET /v1/payment_methods/pm_double1',
       'POST /v1/payment_methods/pm_double1/attach',
       'POST /v1/customers/cus_active',
+      'GET /v1/subscriptions/sbx_sub_active',
       'POST /v1/subscriptions/sbx_sub_active',
       'POST /v1/billing_portal/sessions',
     ]);

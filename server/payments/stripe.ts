@@ -14,9 +14,12 @@ import type {
   InvoicePreview,
   NewSubscriptionRequest,
   PaymentIntentSummary,
+  HandedOverSubscription,
+  HandoverRequest,
   PlanChangeOutcome,
   PlanChangeRequest,
   PlanItem,
+  PlanPreviewRequest,
   StartedTrial,
   SubscriptionState,
   TrialRequest,
@@ -49,6 +52,10 @@ import { idOf, intentIdOf, itemChanges, toIntentSummary, toPreviewLines, toProvi
 const EXPAND_INVOICE_PAYMENT = ['latest_invoice.confirmation_secret', 'latest_invoice.payments'];
 /** A subscription made in place of another names it here, so a retry finds what an earlier try made. */
 const REPLACES_METADATA_KEY = 'replaces_subscription';
+/** A site's first subscription (no trial, nothing it replaces) names the site here, so a retry finds what an earlier try made. */
+const FIRST_FOR_SITE_METADATA_KEY = 'first_for_site';
+/** A subscription handed to a new owner's customer names the one it was handed from, so a retry finds it. */
+const HANDED_OVER_FROM_METADATA_KEY = 'handed_over_from';
 /** A site's trial names the site here, so a retry finds what an earlier try made. */
 const TRIAL_SITE_METADATA_KEY = 'site_trial';
 /** More subscriptions than a customer makes in place of one in a lifetime: the list is read as one page. */
@@ -73,6 +80,12 @@ function hasItems(subscription: Stripe.Subscription, items: readonly PlanItem[])
   const held = current.map((item) => `${item.price.id}*${item.quantity ?? 1}`).sort();
   const wanted = items.map((item) => `${item.priceId}*${item.quantity}`).sort();
   return held.join() === wanted.join();
+}
+
+/** The customer's own invoice; another customer's answers as one that does not exist (404). */
+function ownInvoice(customerId: string, invoice: Stripe.Invoice): Stripe.Invoice {
+  if (idOf(invoice.customer) !== customerId) throw new PaymentsProviderError(HTTP_NOT_FOUND, providerMessages.noSuchObject, 'resource_missing');
+  return invoice;
 }
 
 export interface StripeProviderOptions {
@@ -186,15 +199,17 @@ export class StripeProvider implements PaymentsProvider {
     });
   }
 
-  setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean) {
+  setCancelAtPeriodEnd(customerId: string, subscriptionId: string, cancel: boolean) {
     return this.call(async () => {
+      await this.ownSubscription(customerId, subscriptionId);
       const subscription = await this.client.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel });
       if (!cancel) return { cancelledAt: null };
       return { cancelledAt: subscription.canceled_at ?? toUnixSeconds(this.now()) };
     });
   }
 
-  async cancelSubscription(subscriptionId: string, options: WriteOptions = {}) {
+  async cancelSubscription(customerId: string, subscriptionId: string, options: WriteOptions = {}) {
+    await this.call(() => this.ownSubscription(customerId, subscriptionId));
     try {
       const subscription = await this.client.subscriptions.cancel(
         subscriptionId,
@@ -217,9 +232,19 @@ export class StripeProvider implements PaymentsProvider {
     });
   }
 
+  /**
+   * The customer's own subscription: another customer's answers as one that does not exist (404), so a call made
+   * for one customer never acts on, nor tells about, another's.
+   */
+  private async ownSubscription(customerId: string, subscriptionId: string, params?: Stripe.SubscriptionRetrieveParams): Promise<Stripe.Subscription> {
+    const subscription = await this.client.subscriptions.retrieve(subscriptionId, params);
+    if (idOf(subscription.customer) !== customerId) throw new PaymentsProviderError(HTTP_NOT_FOUND, providerMessages.noSuchObject, 'resource_missing');
+    return subscription;
+  }
+
   /** The subscription, and whether the selected base price bills another period (the cycle then restarts now). */
-  private async planContext(subscriptionId: string, items: readonly PlanItem[]) {
-    const subscription = await this.client.subscriptions.retrieve(subscriptionId);
+  private async planContext(customerId: string, subscriptionId: string, items: readonly PlanItem[]) {
+    const subscription = await this.ownSubscription(customerId, subscriptionId);
     const base = items[0];
     if (base === undefined) throw new PaymentsProviderError(400, 'Missing required param: items.', 'parameter_missing');
     const price = await this.client.prices.retrieve(base.priceId);
@@ -242,29 +267,39 @@ export class StripeProvider implements PaymentsProvider {
     });
   }
 
-  previewPlanChange(request: PlanChangeRequest) {
+  previewPlanChange(request: PlanPreviewRequest) {
     return this.call(async (): Promise<InvoicePreview> => {
-      const { subscription, restartsCycle } = await this.planContext(request.subscriptionId, request.items);
-      const items = itemChanges(subscription.items.data, request.items);
       const discounts = request.couponId ? [{ coupon: request.couponId }] : undefined;
-      const preview = await this.client.invoices.createPreview({
-        customer: request.customerId,
-        subscription: request.subscriptionId,
-        discounts,
-        subscription_details: {
-          items,
-          proration_date: request.prorationDate,
-          proration_behavior: 'always_invoice',
-          ...(restartsCycle ? { billing_cycle_anchor: 'now' as const } : {}),
-        },
-      });
-      const renewal = await this.client.invoices.createPreview({
-        customer: request.customerId,
-        subscription: request.subscriptionId,
-        discounts,
-        preview_mode: 'recurring',
-        subscription_details: { items, proration_behavior: 'none' },
-      });
+      const subscriptionId = request.subscriptionId;
+      let preview: Stripe.Invoice;
+      let renewal: Stripe.Invoice;
+      if (subscriptionId === null) {
+        // A site's first subscription: its first period in full now, and the same again when it renews.
+        const subscription_details = { items: request.items.map((item) => ({ price: item.priceId, quantity: item.quantity })) };
+        preview = await this.client.invoices.createPreview({ customer: request.customerId, discounts, subscription_details });
+        renewal = await this.client.invoices.createPreview({ customer: request.customerId, discounts, preview_mode: 'recurring', subscription_details });
+      } else {
+        const { subscription, restartsCycle } = await this.planContext(request.customerId, subscriptionId, request.items);
+        const items = itemChanges(subscription.items.data, request.items);
+        preview = await this.client.invoices.createPreview({
+          customer: request.customerId,
+          subscription: subscriptionId,
+          discounts,
+          subscription_details: {
+            items,
+            proration_date: request.prorationDate,
+            proration_behavior: 'always_invoice',
+            ...(restartsCycle ? { billing_cycle_anchor: 'now' as const } : {}),
+          },
+        });
+        renewal = await this.client.invoices.createPreview({
+          customer: request.customerId,
+          subscription: subscriptionId,
+          discounts,
+          preview_mode: 'recurring',
+          subscription_details: { items, proration_behavior: 'none' },
+        });
+      }
       return {
         amount: preview.amount_due,
         startBalance: preview.starting_balance,
@@ -315,10 +350,10 @@ export class StripeProvider implements PaymentsProvider {
 
   changePlan(request: PlanChangeRequest) {
     return this.call(async () => {
-      const { subscription, restartsCycle } = await this.planContext(request.subscriptionId, request.items);
+      const { subscription, restartsCycle } = await this.planContext(request.customerId, request.subscriptionId, request.items);
       const updated = hasItems(subscription, request.items)
         ? // An earlier try made this change and a step after it failed: what it charged is the outcome, not a second charge.
-          await this.client.subscriptions.retrieve(request.subscriptionId, { expand: EXPAND_INVOICE_PAYMENT })
+          await this.ownSubscription(request.customerId, request.subscriptionId, { expand: EXPAND_INVOICE_PAYMENT })
         : await this.updateItems(request, subscription, restartsCycle);
       return this.outcomeOf(updated, 'subscription_update', async () => {
         const invoiceId = idOf(updated.latest_invoice);
@@ -344,30 +379,35 @@ export class StripeProvider implements PaymentsProvider {
 
   startSubscription(request: NewSubscriptionRequest) {
     return this.call(async () => {
+      // What it replaces must be the customer's own, read before anything is charged.
+      const replaced = request.replacesSubscriptionId === null ? null : await this.ownSubscription(request.customerId, request.replacesSubscriptionId);
       const created = await this.subscriptionInPlaceOf(request);
       const outcome = await this.outcomeOf(created, 'subscription_create', () => this.client.subscriptions.cancel(created.id));
-      const replaced = await this.client.subscriptions.retrieve(request.replacesSubscriptionId);
-      if (replaced.status === 'trialing') await this.client.subscriptions.cancel(replaced.id);
+      if (replaced?.status === 'trialing') await this.client.subscriptions.cancel(replaced.id);
       return outcome;
     });
   }
 
   /**
-   * The new subscription in place of `request.replacesSubscriptionId`. One an earlier try made that still stands
+   * The new subscription in place of `request.replacesSubscriptionId` (or the site's first, when it is null). One an earlier try made that still stands
    * (created and charged, and a step after it failed) is the one, whatever this try asked for: a second would be
    * charged too and never recorded. Otherwise a new one, numbered by the tries before it: after a declined try
    * (canceled) the next is another write, not the provider's answer to the declined one.
    */
   private async subscriptionInPlaceOf(request: NewSubscriptionRequest): Promise<Stripe.Subscription> {
     const listed = await this.client.subscriptions.list({ customer: request.customerId, status: 'all', limit: LISTED_SUBSCRIPTIONS });
-    const earlier = listed.data.filter((subscription) => subscription.metadata[REPLACES_METADATA_KEY] === request.replacesSubscriptionId);
+    const replaces = request.replacesSubscriptionId;
+    const marker: Record<string, string> = replaces === null ? { [FIRST_FOR_SITE_METADATA_KEY]: request.siteId } : { [REPLACES_METADATA_KEY]: replaces };
+    const earlier = listed.data.filter((subscription) =>
+      Object.entries(marker).every(([key, value]) => subscription.metadata[key] === value),
+    );
     const standing = earlier.find((subscription) => !ENDED_STATUSES.includes(subscription.status));
     if (standing !== undefined) return this.client.subscriptions.retrieve(standing.id, { expand: EXPAND_INVOICE_PAYMENT });
     const params: Stripe.SubscriptionCreateParams = {
       customer: request.customerId,
       items: request.items.map((item) => ({ price: item.priceId, quantity: item.quantity })),
       payment_behavior: 'allow_incomplete',
-      metadata: { [REPLACES_METADATA_KEY]: request.replacesSubscriptionId, attempt: String(earlier.length + 1) },
+      metadata: { ...marker, attempt: String(earlier.length + 1) },
       expand: EXPAND_INVOICE_PAYMENT,
     };
     return this.client.subscriptions.create(params, { idempotencyKey: writeKey(request.customerId, 'activate', params) });
@@ -406,15 +446,41 @@ export class StripeProvider implements PaymentsProvider {
     });
   }
 
-  applyCoupon(subscriptionId: string, couponId: string) {
+  handOverSubscription(request: HandoverRequest) {
+    return this.call(async (): Promise<HandedOverSubscription> => {
+      const from = await this.ownSubscription(request.fromCustomerId, request.fromSubscriptionId);
+      const listed = await this.client.subscriptions.list({ customer: request.toCustomerId, status: 'all', limit: LISTED_SUBSCRIPTIONS });
+      const earlier = listed.data.find((subscription) => subscription.metadata[HANDED_OVER_FROM_METADATA_KEY] === request.fromSubscriptionId);
+      const params: Stripe.SubscriptionCreateParams = {
+        customer: request.toCustomerId,
+        items: request.items.map((item) => ({ price: item.priceId, quantity: item.quantity })),
+        // Nothing now: the paid (or trial) period runs on, and the new owner's card is charged when it ends.
+        ...(request.trialing ? { trial_end: request.billsAt } : { billing_cycle_anchor: request.billsAt, proration_behavior: 'none' as const }),
+        metadata: { [HANDED_OVER_FROM_METADATA_KEY]: request.fromSubscriptionId },
+      };
+      const made = earlier ?? (await this.client.subscriptions.create(params, { idempotencyKey: writeKey(request.toCustomerId, 'handover', params) }));
+      // The old owner's subscription ends now, without proration or a last invoice: their card is never charged again.
+      if (!ENDED_STATUSES.includes(from.status)) await this.client.subscriptions.cancel(from.id, { prorate: false, invoice_now: false });
+      const base = made.items.data[0];
+      return {
+        providerId: made.id,
+        status: made.status === 'trialing' ? 'trialing' : 'active',
+        periodStart: base?.current_period_start ?? toUnixSeconds(this.now()),
+        periodEnd: request.billsAt,
+      };
+    });
+  }
+
+  applyCoupon(customerId: string, subscriptionId: string, couponId: string) {
     return this.call(async () => {
+      await this.ownSubscription(customerId, subscriptionId);
       await this.client.subscriptions.update(subscriptionId, { discounts: [{ coupon: couponId }] });
     });
   }
 
-  invoicePaymentIntent(invoiceId: string) {
+  invoicePaymentIntent(customerId: string, invoiceId: string) {
     return this.call(async () => {
-      const invoice = await this.client.invoices.retrieve(invoiceId, { expand: ['payments', 'confirmation_secret'] });
+      const invoice = ownInvoice(customerId, await this.client.invoices.retrieve(invoiceId, { expand: ['payments', 'confirmation_secret'] }));
       const intentId = intentIdOf(invoice);
       if (intentId === null) throw new PaymentsProviderError(HTTP_NOT_FOUND, providerMessages.noSuchObject, 'resource_missing');
       const intent = await this.client.paymentIntents.retrieve(intentId);
@@ -431,9 +497,9 @@ export class StripeProvider implements PaymentsProvider {
     }
   }
 
-  invoicePdf(invoiceId: string) {
+  invoicePdf(customerId: string, invoiceId: string) {
     return this.call(async () => {
-      const invoice = await this.client.invoices.retrieve(invoiceId);
+      const invoice = ownInvoice(customerId, await this.client.invoices.retrieve(invoiceId));
       // Only a draft has no file yet; the panel lists open and paid invoices.
       if (!invoice.invoice_pdf) throw new PaymentsProviderError(HTTP_NOT_FOUND, providerMessages.noSuchObject, 'resource_missing');
       return fetchInvoicePdf(invoice.invoice_pdf);

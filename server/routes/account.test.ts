@@ -102,7 +102,7 @@ describe('get-billing-data', () => {
     // key is random: payments/sandbox/sandboxInvoicePages.ts); everything else is the same data.
     const timeless = (data: typeof served) => ({
       ...data,
-      subscription: { ...data.subscription, current_period_end: 0, cancelled_at: data.subscription.cancelled_at === null ? null : 0, trial_end: data.subscription.trial_end === null ? null : 0 },
+      subscription: { ...data.subscription, current_period_end: 0, cancelled_at: data.subscription!.cancelled_at === null ? null : 0, trial_end: data.subscription!.trial_end === null ? null : 0 },
       invoices: data.invoices.map((invoice) => ({ ...invoice, date: 0, url: invoice.url.replace(/[A-Za-z0-9_-]{32}$/, 'KEY') })),
       discount: data.discount === null ? null : { ...data.discount, start: 0, end: 0 },
       latestInvoice: data.latestInvoice === null ? null : { ...data.latestInvoice, discount: data.latestInvoice.discount === null ? null : { ...data.latestInvoice.discount, start: 0, end: 0 } },

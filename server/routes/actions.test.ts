@@ -244,7 +244,7 @@ describe('cancel (at period end) and reactivate', () => {
     expect(await ok('cancel', 'cancelling', { subscriptionId: 'sbx_sub_cancelling', continue: true })).toEqual({ data: { cancelled_at: null } });
     const data = await billingData('cancelling');
     expect(data.willCancelAtPeriodEnd).toBe(false);
-    expect(data.subscription.cancelled_at).toBeNull();
+    expect(data.subscription!.cancelled_at).toBeNull();
     // Reactivating what is not cancelling is already done.
     expect(await ok('cancel', 'cancelling', { subscriptionId: 'sub_cancelling', continue: true })).toEqual({ data: { cancelled_at: null } });
   });

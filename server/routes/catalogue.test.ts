@@ -184,7 +184,7 @@ describe('currencies', () => {
 
     const data = await billingData((await signIn('euro')).body.token);
     expect(data.status).toBe(200);
-    expect(data.body.subscription.meta.baseProduct.price).toBe(EUR_TRIAL);
+    expect(data.body.subscription!.meta.baseProduct.price).toBe(EUR_TRIAL);
     expect(data.body.currentPrice).toMatchObject({ id: EUR_TRIAL, currency: 'eur', cost: 11_000 });
     const offered = data.body.availableProducts.flatMap((product) => [...product.prices, ...product.addons.flatMap((addon) => addon.prices)]);
     expect(offered.length).toBeGreaterThan(0);
@@ -196,12 +196,12 @@ describe('currencies', () => {
     const { token } = (await signIn('euro')).body;
     const call = <T>(name: string, data: object) => demo.api<T>(name as never, { jwt: token, data, options: {} });
     const trial = (await billingData(token)).body;
-    const ids = { customerId: trial.subscription.customer_id, userId: trial.user.id };
+    const ids = { customerId: trial.subscription!.customer_id, userId: trial.user.id };
     const setup = await call<{ clientSecret: string; setupIntentId: string }>('setup-card', { customerId: ids.customerId });
     const card = { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123', postal_code: '10115' };
     await demo.call('/sandbox/api/confirm-setup-intent', { key: 'pk_test_sandbox', clientSecret: setup.body.clientSecret, card });
     expect((await call('update-card', { ...ids, setupIntentId: setup.body.setupIntentId })).status).toBe(200);
-    const activated = await call('activate-subscription', { ...ids, subscriptionId: trial.subscription.id, planId: EUR_TRIAL, addonIds: [], isTrial: true });
+    const activated = await call('activate-subscription', { ...ids, subscriptionId: trial.subscription!.id, planId: EUR_TRIAL, addonIds: [], isTrial: true });
     expect(activated.status).toBe(200);
 
     const [invoice] = (await billingData(token)).body.invoices;
@@ -223,7 +223,7 @@ describe('currencies', () => {
     expect(new Set(plans.body.availableProducts.flatMap((product) => product.prices.map((price) => price.currency)))).toEqual(new Set(['eur']));
 
     const trial = (await billingData(token)).body;
-    const choice = { customerId: trial.subscription.customer_id, subscriptionId: trial.subscription.id, userId: trial.user.id, addonIds: [], isTrial: true };
+    const choice = { customerId: trial.subscription!.customer_id, subscriptionId: trial.subscription!.id, userId: trial.user.id, addonIds: [], isTrial: true };
     const dollars = await call('activate-subscription', { ...choice, planId: 'price_professional_usd_year_1000' });
     expect(dollars.status).toBe(400);
     expect(errorOf(dollars)).toMatchObject({ code: 'plan_not_available' });

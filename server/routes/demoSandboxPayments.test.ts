@@ -157,7 +157,7 @@ describe('confirming payment intents (the checkout\'s payments)', () => {
   it('the incomplete scenario: its saved 3155 card asks for authentication; completed, the invoice is paid and the plan active', async () => {
     const before = await billingData('incomplete');
     expect(before.isIncomplete).toBe(true);
-    const secret = before.subscription.meta.paymentIntentSecret!;
+    const secret = before.subscription!.meta.paymentIntentSecret!;
     const confirmed = await sandbox('confirm-payment-intent', { clientSecret: secret, paymentMethod: 'pm_cus_incomplete' });
     expect(confirmed.body.paymentIntent).toMatchObject({ status: 'requires_action', payment_method: 'pm_cus_incomplete' });
     const done = await sandbox('authenticate', { clientSecret: secret, outcome: 'complete' });
@@ -165,11 +165,11 @@ describe('confirming payment intents (the checkout\'s payments)', () => {
     const after = await billingData('incomplete');
     expect(after).toMatchObject({ isIncomplete: false, isActive: true, isPending: false });
     expect(after.latestInvoice).toMatchObject({ status: 'paid', amount_remaining: 0 });
-    expect(after.subscription.meta.paymentIntentSecret).toBeNull();
+    expect(after.subscription!.meta.paymentIntentSecret).toBeNull();
   });
 
   it('without a payment method, confirms with the one the intent has', async () => {
-    const secret = (await billingData('incomplete')).subscription.meta.paymentIntentSecret!;
+    const secret = (await billingData('incomplete')).subscription!.meta.paymentIntentSecret!;
     const confirmed = await sandbox('confirm-payment-intent', { clientSecret: secret });
     expect(confirmed.body.paymentIntent?.status).toBe('requires_action');
     const failed = await sandbox('authenticate', { clientSecret: secret, outcome: 'fail' });
@@ -190,7 +190,7 @@ describe('confirming payment intents (the checkout\'s payments)', () => {
     expect(paid.body.paymentIntent?.status).toBe('succeeded');
     const after = await billingData('auto-billing-grace');
     expect(after).toMatchObject({ isAutoBillingGrace: false, isActive: true });
-    expect(after.subscription.status).toBe('active');
+    expect(after.subscription!.status).toBe('active');
   });
 
   it("grace: the saved 0341 card's charge is declined; another customer's card is unknown", async () => {
@@ -204,7 +204,7 @@ describe('confirming payment intents (the checkout\'s payments)', () => {
   });
 
   it('retrieves an intent by its client secret', async () => {
-    const secret = (await billingData('incomplete')).subscription.meta.paymentIntentSecret!;
+    const secret = (await billingData('incomplete')).subscription!.meta.paymentIntentSecret!;
     const result = await sandbox('retrieve-intent', { clientSecret: secret });
     expect(result.body.paymentIntent).toMatchObject({ id: 'pi_incomplete', status: 'requires_action', amount: expect.any(Number) });
   });

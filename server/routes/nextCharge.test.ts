@@ -31,7 +31,7 @@ describe('get-next-charge with the sandbox', () => {
     const next = await nextChargeOf(demo, 'active');
     expect(next).toEqual({
       kind: 'renewal',
-      date: before.subscription.current_period_end,
+      date: before.subscription!.current_period_end,
       subtotal: PUBLISHER_YEARLY,
       discount: 0,
       creditApplied: ACTIVE_CREDIT,
@@ -69,7 +69,7 @@ describe('get-next-charge with the sandbox', () => {
     const data = await billingData(demo, 'trial');
     expect(await nextChargeOf(demo, 'trial')).toEqual({
       kind: 'trial_end',
-      date: data.subscription.trial_end,
+      date: data.subscription!.trial_end,
       subtotal: PUBLISHER_YEARLY,
       discount: 0,
       creditApplied: 0,
@@ -80,7 +80,7 @@ describe('get-next-charge with the sandbox', () => {
 
   it('tells a plan cancelled at period end that access ends, with no further charge', async () => {
     const data = await billingData(demo, 'cancelling');
-    expect(await nextChargeOf(demo, 'cancelling')).toEqual({ kind: 'access_ends', date: data.subscription.current_period_end });
+    expect(await nextChargeOf(demo, 'cancelling')).toEqual({ kind: 'access_ends', date: data.subscription!.current_period_end });
   });
 
   it('tells grace the amount still open', async () => {

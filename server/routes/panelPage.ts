@@ -35,8 +35,11 @@ export interface PanelPageOptions {
   devServerUrl: string | null;
   /** the fixed address's configuration */
   runtimeConfig: () => PanelRuntimeConfig;
-  /** a site's own address's configuration: only its admin origins may frame it; null for an unknown or removed site */
-  siteRuntimeConfig: (siteId: string) => Promise<PanelRuntimeConfig | null>;
+  /**
+   * a site's own address's configuration: only its admin origins may frame it; `removed` when its platform removed
+   * it (the panel then says so, at 410 Gone); null for an id that never was a site
+   */
+  siteRuntimeConfig: (siteId: string) => Promise<{ config: PanelRuntimeConfig; removed: boolean } | null>;
 }
 
 export interface PanelPage {
@@ -47,7 +50,13 @@ export interface PanelPage {
 /** A site's own address: `/sites/<siteId>/` and the panel's routes below it (docs/platform-api.md). */
 const SITE_PAGE_ROUTES = ['/sites/:siteId', '/sites/:siteId/*'];
 
-/** What an unknown or removed site's address answers: it names no site, so it tells nothing of which exist. */
+/**
+ * A removed site's address still serves the panel to its admins, which tells its owner the site was removed (its
+ * billing-session answers site_unknown) and its host SDK the same: not the browser's refusal page an outage shows.
+ */
+const HTTP_GONE = 410;
+
+/** What an unknown site's address answers: it names no site, so it tells nothing of which exist. */
 const NO_SITE_PAGE = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found</title></head><body><p>Not found</p></body></html>';
 
 export async function registerPanelPage(app: FastifyInstance, options: PanelPageOptions): Promise<PanelPage> {
@@ -69,7 +78,7 @@ export async function registerPanelPage(app: FastifyInstance, options: PanelPage
     }
   }
 
-  async function sendPage(reply: FastifyReply, config: PanelRuntimeConfig): Promise<FastifyReply> {
+  async function sendPage(reply: FastifyReply, config: PanelRuntimeConfig, status = 200): Promise<FastifyReply> {
     // The hosts frame the panel: the CSP's frame-ancestors names them, and helmet's X-Frame-Options (which can
     // name none of them) must not stop them. Helmet set it on the raw response, so it is removed there.
     reply.raw.removeHeader('x-frame-options');
@@ -82,6 +91,7 @@ export async function registerPanelPage(app: FastifyInstance, options: PanelPage
         .send('The panel is not built yet: run `npm run build`, then reload.');
     }
     return reply
+      .code(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', REVALIDATE)
       .header('content-security-policy', panelContentSecurityPolicy({ inlineScripts: index.inlineScripts, config, production: options.production, devServerUrl: options.devServerUrl }))
@@ -97,8 +107,8 @@ export async function registerPanelPage(app: FastifyInstance, options: PanelPage
   for (const route of SITE_PAGE_ROUTES) {
     app.get(route, async (request, reply) => {
       const { siteId } = request.params as { siteId: string };
-      const config = isPagePath(request.url.split('?')[0] ?? '') ? await options.siteRuntimeConfig(siteId) : null;
-      if (config === null) {
+      const site = isPagePath(request.url.split('?')[0] ?? '') ? await options.siteRuntimeConfig(siteId) : null;
+      if (site === null) {
         return reply
           .code(404)
           .type('text/html; charset=utf-8')
@@ -106,7 +116,7 @@ export async function registerPanelPage(app: FastifyInstance, options: PanelPage
           .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'")
           .send(NO_SITE_PAGE);
       }
-      return sendPage(reply, config);
+      return sendPage(reply, site.config, site.removed ? HTTP_GONE : 200);
     });
   }
 

@@ -10,9 +10,17 @@ import type { AccountRecord, Subscribed } from '../billing/accountAccess';
 import { requireSubscription } from '../billing/accountState';
 import { idempotencyKeyOf } from '../billing/idempotency';
 import { PlanChanges } from '../billing/planChange';
+import { planChangeMessages } from '../billing/planChangeMessages';
+import { DomainError } from '../domainErrors';
 import { authenticate, ownCustomer, ownSubscription, ownUser } from './access';
 import { registerCall } from './call';
 import type { ActionDeps } from './deps';
+
+/** The account of a site without a subscription; one that has a subscription must name it (409 otherwise). */
+function withoutSubscription(account: AccountRecord): AccountRecord {
+  if (account.subscription !== undefined) throw new DomainError('conflict', 'subscription_running', planChangeMessages.notActivatable);
+  return account;
+}
 
 export function registerPlanChangeRoutes(app: FastifyInstance, deps: ActionDeps): void {
   const planChanges = new PlanChanges(deps);
@@ -25,7 +33,8 @@ export function registerPlanChangeRoutes(app: FastifyInstance, deps: ActionDeps)
   registerCall(app, 'get-invoice-preview', deps.call, async ({ jwt, data }) => {
     const account = await authenticate(deps, jwt);
     const customer = ownCustomer(account, data.customerId);
-    const subscribed = ownSubscription(account, data.subscriptionId);
+    // No subscription named: the preview of the site's first, only while it has none.
+    const subscribed = data.subscriptionId === null ? withoutSubscription(account) : ownSubscription(account, data.subscriptionId);
     const addonIds = data.addonPrices.flatMap((addon) => (addon.selected === null ? [] : [addon.selected]));
     const choice = { planId: data.basePrices.selected, addonIds, period: data.period, couponId: data.couponId };
     return deps.providerAnswers.answer(account, 'get-invoice-preview', choice, () => planChanges.preview(subscribed, customer.id, choice));
@@ -46,8 +55,11 @@ export function registerPlanChangeRoutes(app: FastifyInstance, deps: ActionDeps)
     ownUser(account, data.userId);
     const customer = ownCustomer(account, data.customerId);
     const key = writeKey(request);
+    const { subscriptionId } = data;
     return deps.idempotency.run(account.site.id, key, 'activate-subscription', data, () =>
-      oneAtATime(account, data.subscriptionId, (subscribed) => planChanges.activate(subscribed, customer.id, data)),
+      subscriptionId === null
+        ? planChanges.firstOneAtATime(account, (current) => planChanges.activateFirst(current, customer.id, data))
+        : oneAtATime(account, subscriptionId, (subscribed) => planChanges.activate(subscribed, customer.id, data)),
     );
   });
 

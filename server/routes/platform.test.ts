@@ -250,16 +250,18 @@ describe('live sessions follow the platform', () => {
     expect(errorOf(refused).code).toBe('invalid_session');
   });
 
-  it("ends the site's sessions at once when it is removed, keeps its records, and serves its address no more", async () => {
+  it("ends the site's sessions at once when it is removed (site_unknown), keeps its records, and serves its address as removed", async () => {
     const jwt = await demo.sessionToken('active');
     const invoices = await demo.count(sql`invoices where customer_id = 'cus_active'`);
     expect((await platform('DELETE', '/sites/site_active')).status).toBe(204);
-    expect((await billingData(jwt)).status).toBe(401);
+    const ended = await billingData(jwt);
+    expect(ended.status).toBe(404);
+    expect(errorOf(ended).code).toBe('site_unknown');
     const signIn = await demo.api('billing-session', { jwt: await demo.identityToken('active'), data: {}, options: { init: false } });
     expect(signIn.status).toBe(401);
     expect(await demo.count(sql`invoices where customer_id = 'cus_active'`)).toBe(invoices);
     expect((await platform('GET', '/sites/site_active')).status).toBe(404);
-    expect((await demo.get('/sites/site_active/')).status).toBe(404);
+    expect((await demo.get('/sites/site_active/')).status).toBe(410);
     expect((await platform('DELETE', '/sites/site_active')).status).toBe(404);
   });
 });

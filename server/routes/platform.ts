@@ -44,6 +44,12 @@ export interface PlatformRouteDeps {
   provisioning: SiteProvisioning;
   catalogue: CatalogueService;
   platformApiKeys: readonly string[];
+  /**
+   * What billing does after a PUT is stored: a new owner takes the site's subscription over at the card provider.
+   * A provider failure answers the PUT with it (e.g. 502); the site is stored, and a replay of the PUT (or the new
+   * owner's first sign-in) tries the rest again.
+   */
+  afterPut?: (siteId: string) => Promise<unknown>;
 }
 
 function siteIdOf(request: FastifyRequest): string {
@@ -82,6 +88,7 @@ export async function registerPlatformRoutes(app: FastifyInstance, deps: Platfor
         const siteId = siteIdOf(request);
         const body = parseBody(sitePutSchema, request.body);
         const { record, created } = await deps.provisioning.put(siteId, body);
+        await deps.afterPut?.(siteId);
         return reply.code(created ? 201 : 200).send(record);
       });
       platform.delete('/sites/:siteId', async (request, reply) => {

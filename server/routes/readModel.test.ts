@@ -38,7 +38,7 @@ describe('a write through the API shows at once on both processes', () => {
       customerId: 'cus_active', subscriptionId: 'sub_active', userId: 'user_active', planId: BUSINESS_YEAR, addonIds: [],
     });
     const after = await bothAnswer('active');
-    expect(after.subscription.meta.baseProduct).toMatchObject({ name: 'Business', price: BUSINESS_YEAR });
+    expect(after.subscription!.meta.baseProduct).toMatchObject({ name: 'Business', price: BUSINESS_YEAR });
     expect(after.invoices).toHaveLength(before.invoices.length + 1);
   });
 
@@ -57,7 +57,7 @@ describe('a write through the API shows at once on both processes', () => {
     await ok(first, 'cancel', 'active', { subscriptionId: 'sub_active' });
     const cancelled = await bothAnswer('active');
     expect(cancelled.willCancelAtPeriodEnd).toBe(true);
-    expect(cancelled.subscription.cancelled_at).not.toBeNull();
+    expect(cancelled.subscription!.cancelled_at).not.toBeNull();
     await ok(second, 'cancel', 'active', { subscriptionId: 'sub_active', continue: true });
     expect(await bothAnswer('active')).toMatchObject({ willCancelAtPeriodEnd: false, subscription: { cancelled_at: null } });
   });

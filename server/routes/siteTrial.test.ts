@@ -79,9 +79,9 @@ describe('a provisioned site starts on its trial (the sandbox)', () => {
     expect(data.status).toBe(200);
     const { subscription } = data.body;
     expect(subscription).toMatchObject({ status: 'trialing', meta: { baseProduct: { price: PUBLISHER_YEAR, name: 'Publisher', billing_period: 'year' }, addons: [] } });
-    expect(subscription.trial_end).toBeGreaterThanOrEqual(before + 14 * DAY);
-    expect(subscription.trial_end).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 14 * DAY);
-    expect(subscription.current_period_end).toBe(subscription.trial_end);
+    expect(subscription!.trial_end).toBeGreaterThanOrEqual(before + 14 * DAY);
+    expect(subscription!.trial_end).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 14 * DAY);
+    expect(subscription!.current_period_end).toBe(subscription!.trial_end);
     const [row] = await subscriptionsOf('trial-new');
     expect(row).toMatchObject({ status: 'trialing', price_id: PUBLISHER_YEAR, current_period_end: row!.trial_end });
     expect(row!.trial_end - row!.current_period_start).toBe(14 * DAY);
@@ -95,7 +95,7 @@ describe('a provisioned site starts on its trial (the sandbox)', () => {
     const again = await signIn('trial-race');
     expect(again.status).toBe(200);
     expect(await subscriptionsOf('trial-race')).toEqual([expect.objectContaining({ status: 'trialing', price_id: BUSINESS_YEAR })]);
-    expect((await billingData(again.body.token)).body.subscription.status).toBe('trialing');
+    expect((await billingData(again.body.token)).body.subscription!.status).toBe('trialing');
   });
 
   it('changes nothing once the site has its subscription: another trial named later is only a record', async () => {
@@ -108,14 +108,17 @@ describe('a provisioned site starts on its trial (the sandbox)', () => {
     expect(await subscriptionsOf('trial-later')).toEqual([started]);
   });
 
-  it('starts no trial for a site without one: the owner sees the no-subscription answer', async () => {
+  it('starts no trial for a site without one: the owner is answered no subscription and the plans on offer', async () => {
     const put = await platform<SiteRecord>('PUT', '/sites/no-trial', siteBody('no-trial'));
     expect(put.body.trial).toBeNull();
     const session = await signIn('no-trial');
     expect(session.status).toBe(200);
     const data = await billingData(session.body.token);
-    expect(data.status).toBe(404);
-    expect(errorOf(data).code).toBe('no_subscription');
+    expect(data.status).toBe(200);
+    expect(data.body).toMatchObject({ subscription: null, isInactive: true, checkoutRoute: '/plans' });
+    expect(data.body.customerId).toMatch(/^cus_/);
+    expect(data.body.availableProducts.length).toBeGreaterThan(0);
+    expect(await subscriptionsOf('no-trial')).toEqual([]);
   });
 
   it('is idempotent: the same PUT with its trial writes nothing', async () => {
@@ -175,7 +178,7 @@ describe('a provisioned site starts on its trial (the card provider, against its
     const data = await billingData(session.body.token);
     expect(data.status).toBe(200);
     expect(data.body.subscription).toMatchObject({ status: 'trialing', stripe_subscription_id: 'sub_double_new', trial_end: Number(created?.form.trial_end) });
-    expect(data.body.subscription.meta.baseProduct.price).toBe(PUBLISHER_YEAR);
+    expect(data.body.subscription!.meta.baseProduct.price).toBe(PUBLISHER_YEAR);
     expect(await signIn('trial-stripe')).toMatchObject({ status: 200 });
     expect(creations()).toHaveLength(1);
   });

@@ -103,14 +103,14 @@ describe('with the payment sandbox', () => {
   /** The active scenario's subscription as the provider would describe it, moved on by `changes`. */
   async function activeSubscription(changes: Partial<SubscriptionFields> = {}): Promise<SubscriptionFields> {
     const { subscription } = await activeData();
-    const periodStart = scenarioByName('active', Date.now()).currentPeriodStart;
-    return { id: 'sbx_sub_active', customer: 'cus_active', status: 'active', periodStart, periodEnd: subscription.current_period_end, ...changes };
+    const periodStart = scenarioByName('active', Date.now()).currentPeriodStart!;
+    return { id: 'sbx_sub_active', customer: 'cus_active', status: 'active', periodStart, periodEnd: subscription!.current_period_end, ...changes };
   }
 
   describe('the signature', () => {
     it('refuses a wrong secret, a missing header and a changed body with 400, and changes nothing', async () => {
       const before = await activeData();
-      const deleted = event('customer.subscription.deleted', subscriptionObject(await activeSubscription({ status: 'canceled' })), before.subscription.current_period_end);
+      const deleted = event('customer.subscription.deleted', subscriptionObject(await activeSubscription({ status: 'canceled' })), before.subscription!.current_period_end);
       const payload = JSON.stringify(deleted);
 
       const answers = [
@@ -126,7 +126,7 @@ describe('with the payment sandbox', () => {
 
       // The refused deliveries did not use up the event's id: signed, it applies.
       expect((await deliver(demo, deleted)).body).toEqual({ received: true, duplicate: false });
-      expect((await activeData()).subscription.status).toBe('canceled');
+      expect((await activeData()).subscription!.status).toBe('canceled');
     });
   });
 
@@ -228,7 +228,7 @@ describe('with the payment sandbox', () => {
 
     it('charges the saved card at period end: a new paid invoice, the period moved on', async () => {
       const before = await activeData();
-      const periodEnd = before.subscription.current_period_end;
+      const periodEnd = before.subscription!.current_period_end;
       const renewal = await advance('site_active');
       expect(renewal.status).toBe(200);
       expect(renewal.body).toMatchObject({ result: 'renewed', renewedAt: periodEnd, events: ['invoice.paid', 'customer.subscription.updated'] });
@@ -283,12 +283,12 @@ describe('with the payment sandbox', () => {
       // Both delivery attempts of the first event fail on our write: the sandbox charged, we did not store it.
       await demo.addFault({ table: 'payment_events', count: 2 });
       expect((await advance('site_active')).status).toBe(502);
-      expect((await activeData()).subscription.current_period_end).toBe(before.subscription.current_period_end);
+      expect((await activeData()).subscription!.current_period_end).toBe(before.subscription!.current_period_end);
 
       expect((await advance('site_active')).body).toMatchObject({ result: 'renewed' });
       const after = await activeData();
       expect(after.invoices).toHaveLength(before.invoices.length + 1);
-      expect(after.subscription.current_period_end).toBe(addPeriod(before.subscription.current_period_end, 'year'));
+      expect(after.subscription!.current_period_end).toBe(addPeriod(before.subscription!.current_period_end, 'year'));
     });
   });
 });
@@ -313,8 +313,8 @@ describe('with the real provider: a write lost after the provider acted', () => 
       id: 'sbx_sub_active',
       customer: 'cus_active',
       status: 'active',
-      periodStart: scenarioByName('active', Date.now()).currentPeriodStart,
-      periodEnd: before.subscription.current_period_end,
+      periodStart: scenarioByName('active', Date.now()).currentPeriodStart!,
+      periodEnd: before.subscription!.current_period_end,
       cancelAtPeriodEnd: true,
       canceledAt: DOUBLE_CANCELED_AT,
     });

@@ -161,6 +161,7 @@ export function doubleInvoice(id: string | null, status: string) {
   return {
     id,
     object: 'invoice',
+    customer: DOUBLE_CUSTOMER_ID,
     number: id === null ? null : 'DOUBLE-0001',
     status,
     billing_reason: 'subscription_update',
@@ -187,11 +188,24 @@ export function doubleInvoice(id: string | null, status: string) {
   };
 }
 
+/** The one customer the double makes. */
+export const DOUBLE_CUSTOMER_ID = 'cus_double1';
+const DEMO_SUBSCRIPTION_PREFIX = 'sbx_sub_';
+
+/**
+ * Whose a subscription the double never made is: a demo scenario's seeded one (`sbx_sub_<slug>`) its customer's
+ * (`cus_<slug>`, server/demo/scenarios/builder.ts), any other the customer the double makes. The adapter checks
+ * that a subscription is the customer's it acts for, so the double must say whose it is.
+ */
+function customerOfUnknown(id: string): string {
+  return id.startsWith(DEMO_SUBSCRIPTION_PREFIX) ? `cus_${id.slice(DEMO_SUBSCRIPTION_PREFIX.length)}` : DOUBLE_CUSTOMER_ID;
+}
+
 export function doubleSubscription(id: string, fields: Partial<DoubleSubscription> = {}): DoubleSubscription {
   return {
     id,
     object: 'subscription',
-    customer: null,
+    customer: customerOfUnknown(id),
     status: 'active',
     metadata: {},
     items: { object: 'list', data: [DOUBLE_ITEM] },
@@ -213,7 +227,7 @@ function fieldsUnder(form: Record<string, string>, prefix: string): Record<strin
 /**
  * Subscriptions as the provider keeps them: a creation and a plan change (it names a payment behaviour) are paid
  * at once, each with a new invoice, and kept; reads and lists answer what is kept (a subscription it never made
- * reads as an active one on DOUBLE_ITEM); a cancellation cancels what is kept.
+ * reads as an active one of DOUBLE_CUSTOMER_ID on DOUBLE_ITEM); a cancellation cancels what is kept.
  */
 function subscriptionRoutes(held: Map<string, DoubleSubscription>): Route[] {
   let created = 0;
@@ -295,7 +309,7 @@ function subscriptionRoutes(held: Map<string, DoubleSubscription>): Route[] {
 
 /** The provider's answers for what the payments provider calls, ids from the path. */
 export const defaultRoutes: Route[] = [
-  { method: 'POST', path: /^\/v1\/customers$/, answer: (_m, request) => ({ body: { id: 'cus_double1', object: 'customer', email: request.form.email ?? null } }) },
+  { method: 'POST', path: /^\/v1\/customers$/, answer: (_m, request) => ({ body: { id: DOUBLE_CUSTOMER_ID, object: 'customer', email: request.form.email ?? null } }) },
   {
     method: 'POST',
     path: /^\/v1\/customers\/([^/]+)$/,

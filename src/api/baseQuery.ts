@@ -26,6 +26,7 @@ import type { ErrorReporter } from './reporting';
 import { frozenReply } from './frozenReply';
 import { sleep } from './sleep';
 import type { StartupReplies } from './startupReplies';
+import { SITE_UNKNOWN_CODE, siteRemoved } from './siteRemoved';
 
 /** What the session feature lends the transport (through the store's thunk extra argument). */
 export interface SessionAccess {
@@ -200,6 +201,8 @@ export function createBaseQuery(): BaseQueryFn<CallArgs, unknown, CallFailure> {
     } else if (!args.isSessionCall && failure.status === 403 && refreshed) {
       api.dispatch(context.session.siteMarkedLegacy(NOT_OWNER_MESSAGE, ERROR_MESSAGES.notOwner));
     }
+    // The platform removed the site: the panel says so (the session's message) and tells the host.
+    if (failure.code === SITE_UNKNOWN_CODE) api.dispatch(siteRemoved());
     if (failure.status === 'NETWORK_ERROR') context.reporter.exception(new Error(failure.detail), { url: args.url });
     context.reporter.shownToUser(error.message, { url: args.url, status: failure.status });
     return { error };

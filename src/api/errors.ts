@@ -23,6 +23,8 @@ export const ERROR_MESSAGES = {
   timeout: msg`Your request timed out. Refresh the page and try again or contact support`,
   /** SPEC 8 "Generic defaults": the billing data refused to this session (a 403 that is not a legacy plan's). */
   billingDataNoPermission: msg`Error receiving billing data, no permission`,
+  /** site_unknown: the platform removed the site (docs/host-sdk.md "A removed site") */
+  siteRemoved: msg`This site was removed: its billing and domain settings are no longer available.`,
 };
 
 const currentSiteFailed = msg`Error receiving current site information`;

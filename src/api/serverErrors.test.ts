@@ -43,6 +43,7 @@ const SERVER_WORDS: Partial<Record<ApiErrorCode, string>> = {
   forbidden: messages.forbidden,
   no_subscription: messages.noSubscription,
   no_customer: messages.noCustomer,
+  site_unknown: messages.siteUnknown,
   next_charge_unavailable: messages.nextChargeUnavailable,
   idempotency_key_invalid: idempotencyMessages.invalidKey,
   idempotency_key_reused: idempotencyMessages.reused,

@@ -62,6 +62,7 @@ export const SERVER_ERROR_MESSAGES: Readonly<Record<ApiErrorCode, ServerWording 
   // The demo's clock control words this code its own way ('... no subscription to renew.'): not a call of the panel.
   no_subscription: msg`This site has no subscription.`,
   no_customer: msg`This site has no billing account yet.`,
+  site_unknown: ERROR_MESSAGES.siteRemoved,
   next_charge_unavailable: CALL_FAILURE_MESSAGES['get-next-charge']!,
   // ------------------------------------------------------------------ retries and concurrent writes
   idempotency_key_invalid: msg`The idempotency-key header must be 1 to 255 printable characters.`,

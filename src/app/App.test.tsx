@@ -50,6 +50,25 @@ function start(path: string) {
   return renderPanel(path, panel);
 }
 
+describe('a site its platform removed', () => {
+  const removed = { error: { code: 'site_unknown', status: 404, message: 'This site was removed: its billing and domain settings are no longer available.' } };
+
+  it('says so in place of the screens, and tells the host the site is unknown', async () => {
+    openAsOwner('/');
+    onCall('get-billing-data', () => json(removed, 404));
+    expect(await screen.findByText('This site was removed: its billing and domain settings are no longer available.')).toBeInTheDocument();
+    expect(screen.queryByText(/Error receiving billing data/)).not.toBeInTheDocument();
+    await waitFor(() => expect(panel.host.postedWith('request')).toContainEqual({ request: 'billingAppFailed', code: 'site_unknown' }));
+  });
+
+  it('says so when the billing session itself answers that the site is unknown', async () => {
+    openAsOwner('/');
+    onCall('billing-session', () => json(removed, 404));
+    expect(await screen.findByText('This site was removed: its billing and domain settings are no longer available.')).toBeInTheDocument();
+    expect(screen.queryByText(/Error receiving billing data/)).not.toBeInTheDocument();
+  });
+});
+
 describe('the handshake', () => {
   it('asks the host for its token and forced-upgrade info, only at the host origin, then opens the session', async () => {
     const { sessionCalls: sessions } = openAsOwner('/support');

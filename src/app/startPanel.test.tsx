@@ -13,7 +13,7 @@ import { fakeClock } from '../test/fakeTimers';
 
 const NOW = Date.UTC(2026, 10, 22) / 1000;
 const billingData = scenarioBillingData('active', NOW) as BillingData;
-const PLAN_NAME = billingData.subscription.meta.baseProduct.name;
+const PLAN_NAME = billingData.subscription!.meta.baseProduct.name;
 
 let root: Root | undefined;
 let shown: string[];

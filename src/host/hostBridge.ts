@@ -9,6 +9,7 @@ import { createAction, createSlice } from '@reduxjs/toolkit';
 import type { Middleware, PayloadAction } from '@reduxjs/toolkit';
 import { accountApi } from '../api/accountApi';
 import { inEnglish } from '../api/errorText';
+import { SITE_UNKNOWN_CODE, siteRemoved } from '../api/siteRemoved';
 import type { ErrorReporter } from '../api/reporting';
 import type { BillingData } from '../../core/contract';
 import { detectHostOrigin, isFromHost } from './hostOrigin';
@@ -165,6 +166,9 @@ export function createHostBridge({ self, parent, hostOrigins, reporter }: HostBr
       } else if (firstScreenRendered.match(action) && !announcedReady) {
         announcedReady = true;
         post({ request: 'billingAppReady', route: action.payload, protocolVersion: HOST_PROTOCOL_VERSION });
+      } else if (siteRemoved.match(action)) {
+        // The host stops waiting: its SDK's status is failed, with the code (docs/host-protocol.md).
+        post({ request: 'billingAppFailed', code: SITE_UNKNOWN_CODE });
       } else if (accountApi.endpoints.getBillingData.matchFulfilled(action)) {
         postSubscription(action.payload);
       }

@@ -165,8 +165,23 @@ describe('ready, its time-out and the retry', () => {
     const { panel, options } = mount();
     fromPanel(panel, { request: 'billingAppReady', route: '/domain' });
     expect(panel.status).toBe('ready');
-    expect(options.onStatusChange.mock.calls).toEqual([['ready']]);
+    expect(options.onStatusChange.mock.calls).toEqual([['ready', null]]);
     expect(options.onRouteChange).toHaveBeenCalledWith('/domain');
+  });
+
+  it('fails at once, showing the panel, when the panel says the site is unknown (a removed site), and stays failed at its ready', () => {
+    jest.useFakeTimers();
+    const { panel, options } = mount();
+    fromPanel(panel, { request: 'billingAppFailed', code: 'bogus' });
+    expect(panel.status).toBe('loading');
+    fromPanel(panel, { request: 'billingAppFailed', code: 'site_unknown' });
+    expect(panel.status).toBe('failed');
+    expect(panel.failure).toBe('site_unknown');
+    expect(panel.iframe.hidden).toBe(false);
+    fromPanel(panel, { request: 'billingAppReady', route: '/' });
+    jest.advanceTimersByTime(3 * READY_TIMEOUT_MS);
+    expect(panel.status).toBe('failed');
+    expect(options.onStatusChange.mock.calls).toEqual([['failed', 'site_unknown']]);
   });
 
   it('loads the panel once more after the wait, then fails and hides the iframe', () => {
@@ -181,7 +196,8 @@ describe('ready, its time-out and the retry', () => {
     jest.advanceTimersByTime(READY_TIMEOUT_MS);
     expect(panel.status).toBe('failed');
     expect(panel.iframe.hidden).toBe(true);
-    expect(options.onStatusChange.mock.calls).toEqual([['retrying'], ['failed']]);
+    expect(options.onStatusChange.mock.calls).toEqual([['retrying', null], ['failed', 'no_answer']]);
+    expect(panel.failure).toBe('no_answer');
     expect(setSrc).toHaveBeenCalledTimes(1);
     expect(jest.getTimerCount()).toBe(0);
   });
@@ -208,7 +224,7 @@ describe('ready, its time-out and the retry', () => {
     fromPanel(panel, { request: 'billingAppReady' });
     expect(jest.getTimerCount()).toBe(0);
     jest.advanceTimersByTime(3 * READY_TIMEOUT_MS);
-    expect(options.onStatusChange.mock.calls).toEqual([['ready']]);
+    expect(options.onStatusChange.mock.calls).toEqual([['ready', null]]);
   });
 
   it('retries where the host navigated to while it waited', () => {
@@ -231,7 +247,7 @@ describe('ready, its time-out and the retry', () => {
     expect(panel.status).toBe('loading');
     jest.advanceTimersByTime(READY_TIMEOUT_MS);
     expect(panel.status).toBe('retrying');
-    expect(options.onStatusChange.mock.calls).toEqual([['retrying'], ['ready'], ['loading'], ['retrying']]);
+    expect(options.onStatusChange.mock.calls).toEqual([['retrying', null], ['ready', null], ['loading', null], ['retrying', null]]);
   });
 });
 

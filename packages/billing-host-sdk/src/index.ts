@@ -13,6 +13,7 @@ const PANEL_REQUEST = {
   token: 'token',
   forceUpgradeInfo: 'forceUpgradeInfo',
   ready: 'billingAppReady',
+  failed: 'billingAppFailed',
   navigateToAdmin: 'navigateToAdmin',
 } as const;
 const HOST_QUERY = {
@@ -67,6 +68,14 @@ export type PanelTheme = 'dark' | 'light';
  */
 export type PanelStatus = 'loading' | 'retrying' | 'ready' | 'failed';
 
+/**
+ * Why the panel `failed`: `site_unknown`, the panel's server does not know the site (its platform removed it, or the
+ * `site` option names none): the panel says so in its frame, and the admin shows that the site's billing is gone,
+ * not an outage; `no_answer`, the panel did not answer twice (the host shows its error page).
+ */
+export type PanelFailure = 'site_unknown' | 'no_answer';
+const PANEL_FAILURES: readonly string[] = ['site_unknown'];
+
 export interface ForceUpgradeInfo {
   forceUpgrade: boolean;
   isOwner: boolean;
@@ -113,7 +122,8 @@ export interface BillingPanelOptions {
   onSubscription?: (update: SubscriptionUpdate) => void;
   /** the panel asks to open one of the admin's own screens */
   navigateToAdmin?: (destination: AdminDestination) => void;
-  onStatusChange?: (status: PanelStatus) => void;
+  /** the new status; with `failed`, why (`site_unknown` within moments of the panel's load, `no_answer` after the waits) */
+  onStatusChange?: (status: PanelStatus, failure: PanelFailure | null) => void;
   /**
    * getToken or the forceUpgradeInfo callback failed (the panel's request stays unanswered), or the panel named
    * another protocol version at its billingAppReady (a ProtocolVersionError; the panel stays mounted)
@@ -131,6 +141,8 @@ export interface BillingPanelOptions {
 export interface BillingPanel {
   readonly iframe: HTMLIFrameElement;
   readonly status: PanelStatus;
+  /** why the status is `failed`; null otherwise */
+  readonly failure: PanelFailure | null;
   /** The host's router moved to `route`: the panel follows once ready. Unsafe routes are ignored. */
   navigate(route: string): void;
   /** The site's limits may have changed: the panel refetches them. */
@@ -231,6 +243,8 @@ interface PanelMessage {
   checkoutRoute?: unknown;
   route?: unknown;
   protocolVersion?: unknown;
+  /** billingAppFailed: why the panel cannot serve the site */
+  code?: unknown;
 }
 
 /** The address the panel's routes are appended to: the site's own one when the host names a site, else the base. */
@@ -263,6 +277,7 @@ export function mountBillingPanel(options: BillingPanelOptions): BillingPanel {
   /** the panel's route as the host knows it: what the panel reported last or the host asked for */
   let route = isSafeRoute(options.route) ? options.route : '/';
   let status: PanelStatus = 'loading';
+  let failure: PanelFailure | null = null;
   let retried = false;
   /** The host's colour scheme once it named one: told again at every billingAppReady, since a panel that loads
    * its page again (after a domain purchase, a reload) starts from the browser's preference. */
@@ -288,10 +303,11 @@ export function mountBillingPanel(options: BillingPanelOptions): BillingPanel {
     if (!destroyed) options.onError?.(error, source);
   }
 
-  function setStatus(next: PanelStatus): void {
-    if (status === next) return;
+  function setStatus(next: PanelStatus, why: PanelFailure | null = null): void {
+    if (status === next && failure === why) return;
     status = next;
-    options.onStatusChange?.(next);
+    failure = next === 'failed' ? why : null;
+    options.onStatusChange?.(next, failure);
   }
 
   function load(): void {
@@ -309,7 +325,16 @@ export function mountBillingPanel(options: BillingPanelOptions): BillingPanel {
       return;
     }
     iframe.hidden = true;
-    setStatus('failed');
+    setStatus('failed', 'no_answer');
+  }
+
+  /** The panel says why it cannot serve the site: no more waiting or reloading, and its frame shows its words. */
+  function markFailed(message: PanelMessage): void {
+    const code = message.code;
+    if (typeof code !== 'string' || !PANEL_FAILURES.includes(code)) return;
+    hostWindow.clearTimeout(readyTimer);
+    iframe.hidden = false;
+    setStatus('failed', code as PanelFailure);
   }
 
   function markReady(message: PanelMessage): void {
@@ -319,7 +344,8 @@ export function mountBillingPanel(options: BillingPanelOptions): BillingPanel {
     post({ query: HOST_QUERY.protocolVersion, response: HOST_PROTOCOL_VERSION });
     if (theme !== null) post({ query: HOST_QUERY.themeUpdate, response: theme });
     if (locale !== null) post({ query: HOST_QUERY.localeUpdate, response: locale });
-    setStatus('ready');
+    // A panel that said the site is unknown stays failed: its first screen is that message.
+    if (failure !== 'site_unknown') setStatus('ready');
     // Once the panel is ready: the host hears of a mismatch with the panel mounted and answering.
     const panelVersion = message.protocolVersion ?? UNNAMED_PROTOCOL_VERSION;
     if (panelVersion !== HOST_PROTOCOL_VERSION) options.onError?.(new ProtocolVersionError(panelVersion), 'protocolVersion');
@@ -374,6 +400,7 @@ export function mountBillingPanel(options: BillingPanelOptions): BillingPanel {
     if (message.request === PANEL_REQUEST.token) void answerToken();
     else if (message.request === PANEL_REQUEST.forceUpgradeInfo) void answerForceUpgradeInfo();
     else if (message.request === PANEL_REQUEST.ready) markReady(message);
+    else if (message.request === PANEL_REQUEST.failed) markFailed(message);
     else if (message.request === PANEL_REQUEST.navigateToAdmin && isAdminDestination(message.destination)) {
       options.navigateToAdmin?.(message.destination);
     }
@@ -401,6 +428,9 @@ export function mountBillingPanel(options: BillingPanelOptions): BillingPanel {
     iframe,
     get status() {
       return status;
+    },
+    get failure() {
+      return failure;
     },
     navigate(next) {
       if (!isSafeRoute(next)) return;

@@ -109,7 +109,7 @@ export class CatalogueRepository {
    * currency (`currency`; null: the catalogue's first). The same list for every such request, so the replies that
    * carry it write its JSON once (routes/account.ts).
    */
-  async offered(group: string | null, currentProductId: string, currency: string | null): Promise<Product[]> {
+  async offered(group: string | null, currentProductId: string | null, currency: string | null): Promise<Product[]> {
     const catalogue = await this.catalogue();
     const inCurrency = currency ?? catalogue.currencies[0] ?? null;
     // null (the default group) and '' stay apart.

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Db } from '../../db/database';
 import type { SubscriptionRow } from '../../db/schema';
-import type { PaymentIntentSummary, PlanChangeOutcome, ProviderInvoice, StartedTrial, SubscriptionState } from '../../payments/planChange';
+import type { HandedOverSubscription, PaymentIntentSummary, PlanChangeOutcome, ProviderInvoice, StartedTrial, SubscriptionState } from '../../payments/planChange';
 import { addonsJson, parseJson } from '../../db/jsonColumns';
 
 const pendingChangeJson = z.object({
@@ -117,30 +117,37 @@ export class PlanChangeRepository {
   }
 
   /**
-   * A new subscription in place of `replaced` (a trial, a canceled subscription): active when paid, incomplete
-   * while its first payment needs the customer. A trial ends with it. Answers the new row's id.
+   * A new subscription of `owner.customerId` in place of `replaced` (a trial, a canceled subscription), or the
+   * site's first (`replaced` null): active when paid, incomplete while its first payment needs the customer. A
+   * trial ends with it. Answers the new row's id.
    */
-  async recordNewSubscription(replaced: SubscriptionRow, outcome: PlanChangeOutcome, now: number): Promise<string> {
+  async recordNewSubscription(
+    owner: { siteId: string; customerId: string },
+    replaced: SubscriptionRow | null,
+    outcome: PlanChangeOutcome,
+    now: number,
+  ): Promise<string> {
+    const customerId = owner.customerId;
     const id = `sub_${randomBytes(ID_BYTES).toString('base64url')}`;
     await this.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('subscriptions')
         .values({
           id,
-          site_id: replaced.site_id,
-          customer_id: replaced.customer_id,
+          site_id: owner.siteId,
+          customer_id: customerId,
           provider_subscription_id: outcome.subscription.providerId,
           ...subscriptionColumns(outcome.subscription),
           cancelled_at: null,
           trial_end: null,
           // The site's current subscription is its newest: never older than the one it replaces.
-          created_at: Math.max(now, replaced.created_at + 1),
+          created_at: replaced === null ? now : Math.max(now, replaced.created_at + 1),
         })
         .execute();
-      await this.saveInvoice(trx, replaced.customer_id, id, outcome.invoice);
-      if (outcome.paymentIntent !== null) await this.savePaymentIntent(replaced.customer_id, outcome.paymentIntent, now, trx);
-      await trx.updateTable('customers').set({ balance: outcome.endingBalance }).where('id', '=', replaced.customer_id).execute();
-      if (replaced.status === 'trialing') {
+      await this.saveInvoice(trx, customerId, id, outcome.invoice);
+      if (outcome.paymentIntent !== null) await this.savePaymentIntent(customerId, outcome.paymentIntent, now, trx);
+      await trx.updateTable('customers').set({ balance: outcome.endingBalance }).where('id', '=', customerId).execute();
+      if (replaced?.status === 'trialing') {
         await trx.updateTable('subscriptions').set({ status: 'canceled', cancelled_at: now, trial_end: now }).where('id', '=', replaced.id).execute();
       }
     });
@@ -173,6 +180,39 @@ export class PlanChangeRepository {
         created_at: now,
       })
       .execute();
+    return id;
+  }
+
+  /**
+   * A subscription handed to the site's new owner (billing/ownerHandover.ts): a new row of `toCustomerId` on the
+   * same plan, add-ons and cancellation, its period running on to when the old one would have billed; the old row
+   * canceled now. Both together. Answers the new row's id.
+   */
+  async recordHandover(from: SubscriptionRow, toCustomerId: string, made: HandedOverSubscription, now: number): Promise<string> {
+    const id = `sub_${randomBytes(ID_BYTES).toString('base64url')}`;
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('subscriptions')
+        .values({
+          id,
+          site_id: from.site_id,
+          customer_id: toCustomerId,
+          provider_subscription_id: made.providerId,
+          status: made.status,
+          price_id: from.price_id,
+          quantity: from.quantity,
+          addons_json: from.addons_json,
+          current_period_start: made.periodStart,
+          current_period_end: made.periodEnd,
+          cancelled_at: from.cancelled_at,
+          trial_end: made.status === 'trialing' ? made.periodEnd : null,
+          pending_price_id: null,
+          pending_change_json: null,
+          created_at: Math.max(now, from.created_at + 1),
+        })
+        .execute();
+      await trx.updateTable('subscriptions').set({ status: 'canceled', cancelled_at: now, pending_price_id: null, pending_change_json: null }).where('id', '=', from.id).execute();
+    });
     return id;
   }
 

@@ -31,6 +31,15 @@ export class SiteDirectory {
     return site === undefined || site.deleted_at !== null ? null : adminOriginsOf(site);
   }
 
+  /**
+   * The admin origins of a site, live or removed (its address then serves the panel, which says it was removed, to
+   * the admins that framed it); null for an id that never was a site.
+   */
+  async siteAdminOrigins(siteId: string): Promise<{ origins: string[]; removed: boolean } | null> {
+    const site = SITE_ID_PATTERN.test(siteId) ? await this.findSite(siteId) : undefined;
+    return site === undefined ? null : { origins: adminOriginsOf(site), removed: site.deleted_at !== null };
+  }
+
   /** The site whose admin URL this is, removed or not: an admin URL names one site. */
   findSiteByAdminUrl(adminUrl: string): Promise<SiteRow | undefined> {
     return this.db.selectFrom('sites').selectAll().where('admin_url', '=', adminUrl).executeTakeFirst();

@@ -66,7 +66,7 @@ async function identityToken() {
   return (await response.json()).token;
 }
 
-function showPanelStatus(status) {
+function showPanelStatus(status, failure) {
   switch (status) {
     case 'ready':
       spinner.hidden = true;
@@ -78,8 +78,10 @@ function showPanelStatus(status) {
       break;
     case 'failed':
       spinner.hidden = true;
-      errorPage.hidden = false;
-      hostStatus.textContent = 'Panel failed to load';
+      // A removed site is no outage: the panel's frame says the site was removed, and the admin says the same
+      // instead of its error page (docs/host-sdk.md "A removed site").
+      errorPage.hidden = failure === 'site_unknown';
+      hostStatus.textContent = failure === 'site_unknown' ? 'This site was removed from billing' : 'Panel failed to load';
       break;
   }
 }

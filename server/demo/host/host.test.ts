@@ -122,6 +122,17 @@ describe('loading the panel', () => {
     expect(frame.hidden).toBe(true);
     expect(text('host-status')).toBe('Panel failed to load');
   });
+
+  it("says a removed site was removed, without its error page, as soon as the panel says the site is unknown", () => {
+    jest.useFakeTimers();
+    const { frame } = loadHost('active', '#/pro', { readyTimeoutMs: 3000 });
+    fromPanel(frame, { request: 'billingAppFailed', code: 'site_unknown' });
+    expect(text('host-status')).toBe('This site was removed from billing');
+    expect(hidden('panel-error')).toBe(true);
+    expect(frame.hidden).toBe(false);
+    jest.advanceTimersByTime(6000);
+    expect(text('host-status')).toBe('This site was removed from billing');
+  });
 });
 
 describe('the identity token', () => {

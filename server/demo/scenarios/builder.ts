@@ -81,13 +81,8 @@ interface OpenPayment {
   intentStatus: 'requires_action' | 'requires_payment_method';
 }
 
-export interface ScenarioSpec {
-  name: ScenarioName;
-  description: string;
-  owner: { first: string; last: string; email?: string };
-  /** a staff member who is signed in instead of the owner */
-  staff?: { first: string; last: string; role: 'Administrator' | 'Editor' };
-  site?: Partial<CurrentSite>;
+/** The subscription a scenario's site is on. */
+export interface ScenarioPlanSpec {
   priceId: string;
   status: SubscriptionStatus;
   periodStart: number;
@@ -96,6 +91,22 @@ export interface ScenarioSpec {
   trialEnd?: number | null;
   addons?: SubscriptionAddon[];
   pendingPriceId?: string;
+}
+
+/** A site provisioned without a trial: no subscription yet, so nothing billed either. */
+export interface NoSubscriptionSpec {
+  noSubscription: true;
+}
+
+export type ScenarioSpec = ScenarioSiteSpec & (ScenarioPlanSpec | NoSubscriptionSpec);
+
+export interface ScenarioSiteSpec {
+  name: ScenarioName;
+  description: string;
+  owner: { first: string; last: string; email?: string };
+  /** a staff member who is signed in instead of the owner */
+  staff?: { first: string; last: string; role: 'Administrator' | 'Editor' };
+  site?: Partial<CurrentSite>;
   card: ScenarioCard | null;
   balance?: number;
   invoiceDetails?: string;
@@ -133,10 +144,36 @@ export function invoiceBillingReason(index: number, count: number, latestReason:
   return index === 0 ? 'subscription_create' : SUBSCRIPTION_CYCLE_BILLING_REASON;
 }
 
+/** The subscription of a scenario on a plan. */
+function planSubscription(plan: ScenarioPlanSpec, slug: string, customerId: string, paymentIntent: ScenarioPaymentIntent | null): Subscription {
+  const { product, price } = cataloguePrice(plan.priceId);
+  const period = price.billing_period;
+  return {
+    id: `sub_${slug}`,
+    customer_id: customerId,
+    status: plan.status,
+    current_period_end: plan.periodEndOverride ?? addPeriod(plan.periodStart, period),
+    cancelled_at: plan.cancelledAt ?? null,
+    stripe_subscription_id: `sbx_sub_${slug}`,
+    trial_end: plan.trialEnd ?? null,
+    meta: {
+      baseProduct: {
+        name: product.name,
+        billing_period: period,
+        group: product.group,
+        quantity: 1,
+        product: product.id,
+        price: price.id,
+      },
+      addons: plan.addons ?? [],
+      paymentIntentSecret: paymentIntent?.clientSecret ?? null,
+    },
+  };
+}
+
 export function buildScenario(spec: ScenarioSpec, options: Required<ScenarioOptions>): Scenario {
   const slug = slugOf(spec.name);
-  const { product, price } = cataloguePrice(spec.priceId);
-  const period = price.billing_period;
+  const plan = 'noSubscription' in spec ? null : spec;
   const ownerEmail = spec.owner.email ?? `${spec.owner.first.toLowerCase()}@${spec.name}.example.com`;
   const owner: ScenarioPerson = {
     id: `user_${slug}`,
@@ -229,29 +266,8 @@ export function buildScenario(spec: ScenarioSpec, options: Required<ScenarioOpti
         }
       : null;
 
-  const subscription: Subscription = {
-    id: `sub_${slug}`,
-    customer_id: customerId,
-    status: spec.status,
-    current_period_end: spec.periodEndOverride ?? addPeriod(spec.periodStart, period),
-    cancelled_at: spec.cancelledAt ?? null,
-    stripe_subscription_id: `sbx_sub_${slug}`,
-    trial_end: spec.trialEnd ?? null,
-    meta: {
-      baseProduct: {
-        name: product.name,
-        billing_period: period,
-        group: product.group,
-        quantity: 1,
-        product: product.id,
-        price: price.id,
-      },
-      addons: spec.addons ?? [],
-      paymentIntentSecret: paymentIntent?.clientSecret ?? null,
-    },
-  };
-
-  const pending = spec.pendingPriceId ? cataloguePrice(spec.pendingPriceId) : null;
+  const subscription: Subscription | null = plan === null ? null : planSubscription(plan, slug, customerId, paymentIntent);
+  const pending = plan?.pendingPriceId ? cataloguePrice(plan.pendingPriceId) : null;
   const pendingSubscription: PendingSubscription | null = pending
     ? {
         product: pending.product.name.toLowerCase(),
@@ -280,7 +296,7 @@ export function buildScenario(spec: ScenarioSpec, options: Required<ScenarioOpti
       card,
     },
     subscription,
-    currentPeriodStart: spec.periodStart,
+    currentPeriodStart: plan?.periodStart ?? null,
     pendingSubscription,
     invoices,
     latestInvoice,

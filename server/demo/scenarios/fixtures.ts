@@ -35,21 +35,21 @@ export function scenarioBillingParts(
   scenario: Scenario,
   request: { forceUpgrade?: boolean; scaSucceeded?: boolean } = {},
 ): BillingParts {
-  const { baseProduct } = scenario.subscription.meta;
-  const { price, product } = cataloguePrice(baseProduct.price);
+  const plan = scenario.subscription === null ? null : cataloguePrice(scenario.subscription.meta.baseProduct.price);
   return {
     subscription: scenario.subscription,
+    customerId: scenario.customer.id,
     user: scenario.user,
     blogs: scenario.blogs,
     currentSite: scenario.site,
     currentSiteLimits: computeSiteLimits({
-      planLimits: price.limits,
-      productName: product.name,
+      planLimits: plan?.price.limits ?? [],
+      productName: plan?.product.name ?? '',
       usage: scenario.usage,
       membersOverride: scenario.membersOverride,
       site: scenario.site,
     }),
-    products: offeredProducts(catalogueProducts, scenario.user.show_product_group, product.id),
+    products: offeredProducts(catalogueProducts, scenario.user.show_product_group, plan?.product.id ?? null),
     invoices: scenario.invoices,
     invoiceDetails: scenario.customer.invoiceDetails,
     latestInvoice: scenario.latestInvoice,

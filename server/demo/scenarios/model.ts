@@ -28,6 +28,7 @@ export const scenarioNames = [
   'domain-failed',
   'domain-claimed',
   'card-expiring',
+  'no-subscription',
 ] as const;
 export type ScenarioName = (typeof scenarioNames)[number];
 export const DEFAULT_SCENARIO: ScenarioName = 'active';
@@ -93,9 +94,10 @@ export interface Scenario {
   /** the owner's billing user, as the account calls answer it */
   user: User;
   customer: ScenarioCustomer;
-  subscription: Subscription;
-  /** the first day of the current period (Unix seconds); not part of the contract's Subscription */
-  currentPeriodStart: number;
+  /** null: the site was provisioned without a trial and has no subscription yet */
+  subscription: Subscription | null;
+  /** the first day of the current period (Unix seconds), null without a subscription; not part of the contract's Subscription */
+  currentPeriodStart: number | null;
   pendingSubscription: PendingSubscription | null;
   /** every invoice, oldest first */
   invoices: Invoice[];

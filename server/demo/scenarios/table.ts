@@ -261,6 +261,15 @@ export function scenarioSpecs(now: number, proDomain: string): ScenarioSpec[] {
       usage: { members: 410, staff: 2, newsletters: 1 },
     },
     {
+      name: 'no-subscription',
+      description: 'Provisioned without a trial: no subscription yet, no card',
+      owner: { first: 'Nico', last: 'Hale' },
+      noSubscription: true,
+      card: null,
+      invoices: [],
+      usage: { members: 120, staff: 1, newsletters: 1 },
+    },
+    {
       name: 'domain-pending',
       description: 'Custom domain blog.example.com and sending domain being set up',
       owner: { first: 'Noel', last: 'Garcia' },

@@ -11,10 +11,13 @@ import type { Db } from '../../db/database';
 import type { PaymentIntentRow } from '../../db/schema';
 import { defaultBrand } from '../../brand';
 import type {
+  HandedOverSubscription,
+  HandoverRequest,
   NewSubscriptionRequest,
   PaymentIntentSummary,
   PlanChangeOutcome,
   PlanChangeRequest,
+  PlanPreviewRequest,
   StartedTrial,
   SubscriptionState,
   TrialRequest,
@@ -130,11 +133,24 @@ export class SandboxProvider implements PaymentsProvider {
     return customer?.default_payment_method ?? null;
   }
 
-  async setCancelAtPeriodEnd(_subscriptionId: string, cancel: boolean) {
+  /** The customer's own subscription (the sandbox's are the rows the caller stores); another's is not found. */
+  private async ownSubscription(customerId: string, subscriptionId: string): Promise<void> {
+    const row = await this.db
+      .selectFrom('subscriptions')
+      .select('id')
+      .where('provider_subscription_id', '=', subscriptionId)
+      .where('customer_id', '=', customerId)
+      .executeTakeFirst();
+    if (row === undefined) noSuchObject();
+  }
+
+  async setCancelAtPeriodEnd(customerId: string, subscriptionId: string, cancel: boolean) {
+    await this.ownSubscription(customerId, subscriptionId);
     return { cancelledAt: cancel ? this.seconds() : null };
   }
 
-  async cancelSubscription(_subscriptionId: string) {
+  async cancelSubscription(customerId: string, subscriptionId: string) {
+    await this.ownSubscription(customerId, subscriptionId);
     return { canceledAt: this.seconds() };
   }
 
@@ -144,7 +160,7 @@ export class SandboxProvider implements PaymentsProvider {
     return { url: url.toString() };
   }
 
-  async previewPlanChange(request: PlanChangeRequest) {
+  async previewPlanChange(request: PlanPreviewRequest) {
     const { input } = await loadPlanState(this.db, request, request.prorationDate);
     const { window: _window, restartsCycle: _restarts, ...preview } = prorate(input);
     return preview;
@@ -168,12 +184,31 @@ export class SandboxProvider implements PaymentsProvider {
     return { providerId: sandboxId('sub'), status: 'trialing', priceId: request.priceId, quantity: 1, periodStart: start, periodEnd: request.trialEnd, trialEnd: request.trialEnd };
   }
 
-  async applyCoupon(_subscriptionId: string, _couponId: string): Promise<void> {
+  async handOverSubscription(request: HandoverRequest): Promise<HandedOverSubscription> {
+    // The sandbox's subscriptions are the rows the caller stores: the one handed over must be the customer's own.
+    const from = await this.db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('provider_subscription_id', '=', request.fromSubscriptionId)
+      .where('customer_id', '=', request.fromCustomerId)
+      .executeTakeFirst();
+    if (from === undefined) noSuchObject();
+    return { providerId: sandboxId('sub'), status: request.trialing ? 'trialing' : 'active', periodStart: this.seconds(), periodEnd: request.billsAt };
+  }
+
+  async applyCoupon(customerId: string, subscriptionId: string, _couponId: string): Promise<void> {
+    await this.ownSubscription(customerId, subscriptionId);
     // Nothing to do: the sandbox reads the customer's discount from the discounts row the route updates.
   }
 
-  async invoicePaymentIntent(invoiceId: string): Promise<PaymentIntentSummary> {
-    const invoice = await this.db.selectFrom('invoices').selectAll().where('id', '=', invoiceId).where('status', '=', 'open').executeTakeFirst();
+  async invoicePaymentIntent(customerId: string, invoiceId: string): Promise<PaymentIntentSummary> {
+    const invoice = await this.db
+      .selectFrom('invoices')
+      .selectAll()
+      .where('id', '=', invoiceId)
+      .where('customer_id', '=', customerId)
+      .where('status', '=', 'open')
+      .executeTakeFirst();
     if (invoice === undefined) noSuchObject();
     const existing = await this.db.selectFrom('payment_intents').selectAll().where('invoice_id', '=', invoiceId).orderBy('created', 'desc').executeTakeFirst();
     if (existing !== undefined && CONFIRMABLE.includes(existing.status)) return this.intentSummary(existing);
@@ -198,7 +233,9 @@ export class SandboxProvider implements PaymentsProvider {
     return row === undefined ? null : this.intentSummary(row);
   }
 
-  async invoicePdf(invoiceId: string, locale?: string): Promise<Buffer> {
+  async invoicePdf(customerId: string, invoiceId: string, locale?: string): Promise<Buffer> {
+    const own = await this.db.selectFrom('invoices').select('id').where('id', '=', invoiceId).where('customer_id', '=', customerId).executeTakeFirst();
+    if (own === undefined) noSuchObject();
     const invoice = (await loadInvoiceDocument(this.db, invoiceId, this.context.platformName)) ?? noSuchObject();
     return renderInvoicePdf(invoice, locale);
   }

@@ -86,23 +86,26 @@ function paidFor(item: ProrationItem, discount: ActiveDiscount | null, periodSta
 
 export async function loadPlanState(
   db: Db,
-  request: { customerId: string; subscriptionId: string; items: PlanItem[]; couponId?: string | null },
+  request: { customerId: string; subscriptionId: string | null; items: PlanItem[]; couponId?: string | null },
   prorationDate: number,
 ): Promise<SandboxPlanState> {
   const customer = (await db.selectFrom('customers').selectAll().where('id', '=', request.customerId).executeTakeFirst()) ?? noSuchObject();
+  // Only the customer's own subscription: another customer's answers as one that does not exist.
   const subscription =
-    (await db
-      .selectFrom('subscriptions')
-      .selectAll()
-      .where('provider_subscription_id', '=', request.subscriptionId)
-      .where('customer_id', '=', customer.id)
-      .executeTakeFirst()) ?? noSuchObject();
+    request.subscriptionId === null
+      ? null
+      : ((await db
+          .selectFrom('subscriptions')
+          .selectAll()
+          .where('provider_subscription_id', '=', request.subscriptionId)
+          .where('customer_id', '=', customer.id)
+          .executeTakeFirst()) ?? noSuchObject());
   const selected = await pricedItems(db, request.items);
   const ownDiscount = await discountFor(db, customer.id, null, prorationDate);
   const discount = request.couponId === undefined || request.couponId === null ? ownDiscount : await discountFor(db, customer.id, request.couponId, prorationDate);
 
   let current: ProrationInput['current'] = null;
-  if (!UNPAID_STATUSES.includes(subscription.status)) {
+  if (subscription !== null && !UNPAID_STATUSES.includes(subscription.status)) {
     const addons = parseJson(addonsJson, subscription.addons_json);
     const [base, ...addonItems] = await pricedItems(db, [
       { priceId: subscription.price_id, quantity: subscription.quantity },
@@ -119,6 +122,7 @@ export async function loadPlanState(
       ],
     };
   }
-  const currency = await priceCurrency(db, request.items[0]?.priceId ?? subscription.price_id);
+  // What the change bills in: the chosen price's currency, else the subscription's (a first one has none of its own).
+  const currency = await priceCurrency(db, request.items[0]?.priceId ?? subscription?.price_id ?? noSuchObject());
   return { subscription, customer, currency, input: { prorationDate, current, selected, discount, startBalance: customer.balance } };
 }

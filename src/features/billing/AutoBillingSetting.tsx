@@ -6,7 +6,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useState } from 'react';
 import { api } from '../../api/api';
-import type { BillingData } from '../../../core/contract';
+import type { SubscribedBillingData } from '../../../core/contract';
 import { AUTO_BILLING_SUCCESS_DELAY_MS } from '../../../core/rules/constants';
 import { isAutoBillingOptionEnabled } from '../../../core/rules/plans';
 import { useAppDispatch } from '../../store/hooks';
@@ -16,7 +16,7 @@ import { AUTO_BILLING_FAILED_MESSAGE, AUTO_BILLING_NOTES } from './messages';
 
 type Phase = 'idle' | 'pending' | 'settling' | 'succeeded' | 'failed';
 
-export function AutoBillingSetting({ data }: { data: BillingData }) {
+export function AutoBillingSetting({ data }: { data: SubscribedBillingData }) {
   const { t } = useLingui();
   const dispatch = useAppDispatch();
   const [update] = useUpdateAutoBillingMutation();

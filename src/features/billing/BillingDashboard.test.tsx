@@ -119,8 +119,8 @@ describe('plan details', () => {
   it('lists add-ons that are not autobilling, a subdirectory one as Subdirectory install (cancelling)', async () => {
     openPanelAs(
       billingDataOf('cancelling', (data) => {
-        data.subscription.meta.addons.push({ name: 'autobilling', cost: 0, price: 'price_autobilling_year' });
-        data.subscription.meta.addons[0]!.name = 'subdirectory';
+        data.subscription!.meta.addons.push({ name: 'autobilling', cost: 0, price: 'price_autobilling_year' });
+        data.subscription!.meta.addons[0]!.name = 'subdirectory';
       }),
     );
     const plan = await planDetails();
@@ -131,7 +131,7 @@ describe('plan details', () => {
   });
 
   it('multiplies the base plan by its quantity', async () => {
-    openPanelAs(billingDataOf('no-card', (data) => (data.subscription.meta.baseProduct.quantity = 3)));
+    openPanelAs(billingDataOf('no-card', (data) => (data.subscription!.meta.baseProduct.quantity = 3)));
     await planDetails();
     expect(valueOf(planBox(), 'Starter plan × 3')).toBe('$27');
     expect(valueOf(planBox(), 'Total')).toBe('$27 per month');
@@ -153,7 +153,7 @@ describe('plan details', () => {
     const { data } = openPanelAs('cancelling');
     const plan = await planDetails();
     expect(plan.getByText("You've canceled your subscription")).toBeInTheDocument();
-    expect(plan.getByText(formatLongDate(data.subscription.current_period_end))).toBeInTheDocument();
+    expect(plan.getByText(formatLongDate(data.subscription!.current_period_end))).toBeInTheDocument();
     expect(plan.getByRole('button', { name: 'Reactivate' })).toBeEnabled();
   });
 

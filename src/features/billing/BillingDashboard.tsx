@@ -6,7 +6,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { api } from '../../api/api';
-import type { BillingData } from '../../../core/contract';
+import { hasSubscription, type BillingData, type SubscribedBillingData } from '../../../core/contract';
 import { dashboardRedirect } from '../../../core/rules/flags';
 import { useAppDispatch } from '../../store/hooks';
 import { useScreenTitle } from '../../ui/shell';
@@ -26,7 +26,7 @@ const InvoicesModal = lazy(() => import(/* webpackChunkName: "billing-modals" */
 
 type DashboardModal = PaymentModal | 'cancel' | 'invoices';
 
-function OpenModal({ modal, data, onClose }: { modal: DashboardModal; data: BillingData; onClose(): void }) {
+function OpenModal({ modal, data, onClose }: { modal: DashboardModal; data: SubscribedBillingData; onClose(): void }) {
   const dispatch = useAppDispatch();
   // After a new card, the dashboard reads everything afresh (the "reload" of SPEC 9) as the modal closes.
   const onCardSaved = useCallback(() => {
@@ -37,7 +37,7 @@ function OpenModal({ modal, data, onClose }: { modal: DashboardModal; data: Bill
     case 'card':
       return (
         <CardModal
-          customerId={data.subscription.customer_id}
+          customerId={data.customerId}
           userId={data.user.id}
           onClose={onClose}
           onSaved={onCardSaved}
@@ -47,7 +47,7 @@ function OpenModal({ modal, data, onClose }: { modal: DashboardModal; data: Bill
     case 'members':
       return <MemberLimitModal data={data} onClose={onClose} />;
     case 'invoiceDetails':
-      return <InvoiceDetailsModal customerId={data.subscription.customer_id} invoiceDetails={data.invoiceDetails} onClose={onClose} />;
+      return <InvoiceDetailsModal customerId={data.customerId} invoiceDetails={data.invoiceDetails} onClose={onClose} />;
     case 'billingContact':
       return <BillingContactModal user={data.user} onClose={onClose} />;
     case 'cancel':
@@ -65,7 +65,7 @@ function ModalLoading() {
   );
 }
 
-function Dashboard({ data }: { data: BillingData }) {
+function Dashboard({ data }: { data: SubscribedBillingData }) {
   const [modal, setModal] = useState<DashboardModal | null>(null);
   const close = useCallback(() => setModal(null), []);
   return (
@@ -95,7 +95,8 @@ export default function BillingDashboard() {
   useScreenTitle(t`Billing and domain settings`);
   return (
     <ScreenGate loadingLabel={t`Loading billing information`} onFailure="notice" redirect={dashboardRedirect} hidesNavigation={hidesNavigation}>
-      {(data) => <Dashboard data={data} />}
+      {/* A site without a subscription has been sent to the plans screen (dashboardRedirect). */}
+      {(data) => hasSubscription(data) && <Dashboard data={data} />}
     </ScreenGate>
   );
 }

@@ -6,7 +6,7 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { useGetNextChargeQuery } from '../../api/accountApi';
-import type { BillingData, NextCharge } from '../../../core/contract';
+import type { BillingData, SubscribedBillingData, NextCharge } from '../../../core/contract';
 import { cardExpiresAt, formatCardExpiry, formatLongDate } from '../../../core/rules/dates';
 import { formatMemberCount, memberLimitOf } from '../../../core/rules/limits';
 import { isCustomPlan } from '../../../core/rules/products';
@@ -99,7 +99,7 @@ function MemberLimitValue({ limit }: { limit: number | null }) {
   return <>{t`${plural(limit, { one: `Up to ${count} member`, other: `Up to ${count} members` })}`}</>;
 }
 
-export function PaymentInformation({ data, onOpen }: { data: BillingData; onOpen(modal: PaymentModal): void }) {
+export function PaymentInformation({ data, onOpen }: { data: SubscribedBillingData; onOpen(modal: PaymentModal): void }) {
   const { t } = useLingui();
   const { user } = data;
   const memberLimit = memberLimitOf(data.currentPrice?.limits ?? []);

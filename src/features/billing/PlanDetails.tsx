@@ -5,7 +5,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
-import type { BillingData } from '../../../core/contract';
+import type { SubscribedBillingData } from '../../../core/contract';
 import { useConfig } from '../../config';
 import { formatLongDate, toUnixSeconds } from '../../../core/rules/dates';
 import { formatCouponValue, isDiscountDisplayed } from '../../../core/rules/discounts';
@@ -36,7 +36,7 @@ import {
 } from './messages';
 
 
-function CancelBanner({ data }: { data: BillingData }) {
+function CancelBanner({ data }: { data: SubscribedBillingData }) {
   const { t } = useLingui();
   const locale = useIntlLocale();
   const [reactivate] = useReactivateSubscriptionMutation();
@@ -124,7 +124,7 @@ function CustomPlanPortal({ customerId }: { customerId: string }) {
   );
 }
 
-function PriceBreakdown({ data }: { data: BillingData }) {
+function PriceBreakdown({ data }: { data: SubscribedBillingData }) {
   const { t } = useLingui();
   const locale = useIntlLocale();
   const currency = useSiteCurrency();
@@ -157,7 +157,7 @@ function PriceBreakdown({ data }: { data: BillingData }) {
   );
 }
 
-function AccountExtras({ data, now }: { data: BillingData; now: number }) {
+function AccountExtras({ data, now }: { data: SubscribedBillingData; now: number }) {
   const { t } = useLingui();
   const locale = useIntlLocale();
   const currency = useSiteCurrency();
@@ -187,7 +187,7 @@ function AccountExtras({ data, now }: { data: BillingData; now: number }) {
 }
 
 /** In grace: what the failed renewal left to pay, and the payment with the card on file. */
-function PastDueInvoice({ data }: { data: BillingData }) {
+function PastDueInvoice({ data }: { data: SubscribedBillingData }) {
   const locale = useIntlLocale();
   const currency = useSiteCurrency();
   return (
@@ -207,7 +207,7 @@ function PastDueInvoice({ data }: { data: BillingData }) {
   );
 }
 
-export function PlanDetails({ data, now = toUnixSeconds(Date.now()) }: { data: BillingData; now?: number }) {
+export function PlanDetails({ data, now = toUnixSeconds(Date.now()) }: { data: SubscribedBillingData; now?: number }) {
   const { t } = useLingui();
   const { baseProduct } = data.subscription.meta;
   const plan = baseProduct.name;

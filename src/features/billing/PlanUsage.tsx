@@ -10,7 +10,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import type { BillingData } from '../../../core/contract';
+import type { SubscribedBillingData } from '../../../core/contract';
 import { effectiveLimits } from '../../../core/rules/limitChecks';
 import { formatCount } from '../../../core/rules/limits';
 import { usageMeters, type UsageMeter, type UsageMeterName } from '../../../core/rules/usage';
@@ -79,7 +79,7 @@ function Meter({ meter }: { meter: UsageMeter }) {
   );
 }
 
-export function PlanUsage({ data }: { data: BillingData }) {
+export function PlanUsage({ data }: { data: SubscribedBillingData }) {
   const { t } = useLingui();
   const headingId = useId();
   const { data: limitsReply } = useGetCurrentSiteLimitsQuery();

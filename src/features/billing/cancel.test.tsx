@@ -160,7 +160,7 @@ describe('cancel at period end', () => {
     expect(dialog.getByText(/Your site stays online until/)).toBeInTheDocument();
     dashboard.data = billingDataOf('active', (data) => {
       data.willCancelAtPeriodEnd = true;
-      data.subscription.cancelled_at = Math.floor(Date.now() / 1000);
+      data.subscription!.cancelled_at = Math.floor(Date.now() / 1000);
     });
     await user.click(dialog.getByRole('button', { name: 'Cancel at period end' }));
     expect(await dialog.findByRole('button', { name: 'Update complete!' })).toBeInTheDocument();
@@ -197,7 +197,7 @@ describe('reactivate', () => {
     const plan = within(await screen.findByRole('region', { name: 'Plan details' }));
     dashboard.data = billingDataOf('cancelling', (data) => {
       data.willCancelAtPeriodEnd = false;
-      data.subscription.cancelled_at = null;
+      data.subscription!.cancelled_at = null;
     });
     await user.click(plan.getByRole('button', { name: 'Reactivate' }));
     await waitFor(() => expect(plan.queryByText("You've canceled your subscription")).not.toBeInTheDocument());

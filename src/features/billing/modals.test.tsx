@@ -40,6 +40,21 @@ describe('Update invoice details', () => {
     expect(await screen.findByText(/Acme Ltd\s+VAT 42/)).toBeInTheDocument();
   });
 
+  it("names the signed-in owner's customer, never the one a previous owner's subscription named", async () => {
+    const user = userEvent.setup();
+    const saved = onCall('add-invoice-details', () => json({ invoiceDetails: 'New Owner Ltd' }));
+    // After an owner change the data names the new owner's customer; a stale subscription row must not lead the call.
+    openPanelAs(billingDataOf('active', (data) => {
+      data.customerId = 'cus_new_owner';
+      data.subscription = { ...data.subscription!, customer_id: 'cus_previous_owner' };
+    }));
+    const dialog = await openModal(user, 'Edit invoice details', 'Update invoice details');
+    await user.type(dialog.getByRole('textbox', { name: 'Invoice details' }), 'New Owner Ltd');
+    await user.click(dialog.getByRole('button', { name: 'Update' }));
+    expect(await dialog.findByRole('button', { name: 'Update complete!' })).toBeInTheDocument();
+    expect(saved[0]!.data).toMatchObject({ customerId: 'cus_new_owner' });
+  });
+
   it('shows the exact failure message and Try again, then succeeds on the retry', async () => {
     const user = userEvent.setup();
     onCall('add-invoice-details', (_call, attempt) => (attempt === 1 ? apiError(400, 'Invalid') : json({ invoiceDetails: '' })));

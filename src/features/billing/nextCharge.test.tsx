@@ -22,7 +22,7 @@ function valueOf(list: ReturnType<typeof within>, term: string) {
 describe('the next charge', () => {
   it('shows the amount and the date the provider will bill, and what came off it', async () => {
     const data = billingDataOf('active');
-    const date = data.subscription.current_period_end;
+    const date = data.subscription!.current_period_end;
     const nextCharge: NextCharge = { kind: 'renewal', date, subtotal: 36_000, discount: 4500, creditApplied: 1250, amount: 30_250 };
     openPanelAs(data, { answerNextCharge: () => json({ nextCharge }) });
     const plan = await planDetails();
@@ -34,7 +34,7 @@ describe('the next charge', () => {
     const data = billingDataOf('starter');
     openPanelAs(data);
     const plan = await planDetails();
-    await waitFor(() => expect(valueOf(plan, 'Next charge')).toBe(`$90 on ${formatLongDate(data.subscription.current_period_end)}`));
+    await waitFor(() => expect(valueOf(plan, 'Next charge')).toBe(`$90 on ${formatLongDate(data.subscription!.current_period_end)}`));
     expect(plan.queryByText(/^After /)).not.toBeInTheDocument();
   });
 
@@ -42,7 +42,7 @@ describe('the next charge', () => {
     const data = billingDataOf('trial');
     openPanelAs(data);
     const trial = within(await screen.findByRole('region', { name: 'Your trial' }));
-    await waitFor(() => expect(valueOf(trial, 'Trial ends')).toBe(formatLongDate(data.subscription.trial_end!)));
+    await waitFor(() => expect(valueOf(trial, 'Trial ends')).toBe(formatLongDate(data.subscription!.trial_end!)));
     expect(trial.getByText('Then $360 is due, and there is no card on file to pay it.')).toBeInTheDocument();
   });
 
@@ -50,7 +50,7 @@ describe('the next charge', () => {
     const data = billingDataOf('cancelling');
     openPanelAs(data);
     const plan = await planDetails();
-    await waitFor(() => expect(valueOf(plan, 'Next charge')).toBe(`None: your access ends on ${formatLongDate(data.subscription.current_period_end)}`));
+    await waitFor(() => expect(valueOf(plan, 'Next charge')).toBe(`None: your access ends on ${formatLongDate(data.subscription!.current_period_end)}`));
   });
 
   it('in grace, shows the open amount (past due) and no next charge', async () => {
@@ -77,7 +77,7 @@ describe('a card that will not last to the next charge', () => {
   /** The active owner's Visa, expiring the month before the renewal. */
   function expiringBeforeRenewal() {
     return billingDataOf('active', (data) => {
-      const renewal = new Date(data.subscription.current_period_end * 1000);
+      const renewal = new Date(data.subscription!.current_period_end * 1000);
       const lastGoodMonth = new Date(Date.UTC(renewal.getUTCFullYear(), renewal.getUTCMonth() - 1, 1));
       data.user.cardExpiry = `${String(lastGoodMonth.getUTCMonth() + 1).padStart(2, '0')}/${lastGoodMonth.getUTCFullYear()}`;
     });
@@ -90,7 +90,7 @@ describe('a card that will not last to the next charge', () => {
     const warning = await payment.findByRole('alert');
     const expiry = data.user.cardExpiry!.replace(/\/\d\d(\d\d)$/, '/$1');
     expect(warning).toHaveTextContent(
-      `Your Visa ending in 4242 expires ${expiry}, before the next charge on ${formatLongDate(data.subscription.current_period_end)}: that charge will fail unless you update your card.`,
+      `Your Visa ending in 4242 expires ${expiry}, before the next charge on ${formatLongDate(data.subscription!.current_period_end)}: that charge will fail unless you update your card.`,
     );
     expect(payment.getByRole('button', { name: 'Update credit card' })).toHaveAccessibleDescription(warning.textContent!);
     expect(screen.getAllByRole('alert')).toHaveLength(1);

@@ -46,7 +46,7 @@ function Line({ label, value }: { label: string; value: string }) {
 /** The name of the plan a preview line is for: the product's own prices read as the product, others by name. */
 function planNamer(data: BillingData, product: Product) {
   const prices = [...data.availableProducts.flatMap((each) => each.prices), ...product.addons.flatMap((addon) => addon.prices)];
-  return (priceId: string) => prices.find((price) => price.id === priceId)?.name ?? data.subscription.meta.baseProduct.name;
+  return (priceId: string) => prices.find((price) => price.id === priceId)?.name ?? data.subscription?.meta.baseProduct.name ?? product.name;
 }
 
 /** The card on file: 'Visa ending in 4242 · Expires 04/30', or that there is none. */

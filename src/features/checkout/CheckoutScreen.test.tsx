@@ -518,7 +518,7 @@ describe('resuming a payment', () => {
   it('sends /checkout to the stored choice when the billing data names none', async () => {
     const data = billingDataOf('auto-billing-grace', (next) => (next.pendingSubscription = null));
     localStorage.setItem(
-      pendingSubscriptionKey(data.subscription.customer_id),
+      pendingSubscriptionKey(data.subscription!.customer_id),
       JSON.stringify({ product: 'business', group: 'default', period: 'month', priceId: 'price_business_default_month_1000' }),
     );
     const { route } = openCheckout(data, '/checkout');

@@ -45,9 +45,14 @@ const CardModal = lazy(() => import(/* webpackChunkName: "card" */ '../payments/
 
 /** SPEC 4 "Routing by state": grace, a pending cancel and custom plans have nothing to buy here. */
 function checkoutRedirect(data: BillingData): StateRoute {
-  if (data.isGrace || data.willCancelAtPeriodEnd || isCustomPlan(data.subscription.meta.baseProduct.name)) return '/';
+  if (data.isGrace || data.willCancelAtPeriodEnd || isCustomPlan(data.subscription?.meta.baseProduct.name ?? '')) return '/';
+  // Without a payment customer (no billing session has made one yet) there is no one to charge: choose again.
+  if (data.customerId === null) return '/plans';
   return null;
 }
+
+/** The checkout's data: the owner has a payment customer (checkoutRedirect), with or without a subscription. */
+type CheckoutData = BillingData & { customerId: string };
 
 function storedPendingChoice(customerId: string): PendingSubscription | null {
   return parsePendingSubscription(localStorage.getItem(pendingSubscriptionKey(customerId)));
@@ -65,7 +70,7 @@ function addonPrice(addon: Addon, period: BillingPeriod): Price | undefined {
 /** The add-ons the subscription pays for now (by any of their prices). */
 function currentAddonPrice(data: BillingData, addon: Addon): string | null {
   const ids = new Set(addon.prices.map((price) => price.id));
-  return data.subscription.meta.addons.find((item) => ids.has(item.price))?.price ?? null;
+  return data.subscription?.meta.addons.find((item) => ids.has(item.price))?.price ?? null;
 }
 
 /** A subdirectory site needs its add-on: it is always selected and reads 'Active'. */
@@ -87,7 +92,7 @@ function buttonState(checkout: CheckoutState): ActionState {
   }
 }
 
-function Checkout({ data, product, price }: { data: BillingData; product: Product; price: Price }) {
+function Checkout({ data, product, price }: { data: CheckoutData; product: Product; price: Price }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { t, i18n } = useLingui();
@@ -106,12 +111,12 @@ function Checkout({ data, product, price }: { data: BillingData; product: Produc
   const addonIds = selectedAddons.flatMap((addon) => addonPrice(addon, period)?.id ?? []);
   const addonsCost = selectedAddons.reduce((sum, addon) => sum + (addonPrice(addon, period)?.cost ?? 0), 0);
 
-  const { user, subscription } = data;
+  const { user, subscription, customerId } = data;
   const couponId = launchCouponForPeriod(user.coupon, period);
   const preview = useGetInvoicePreviewQuery({
-    customerId: subscription.customer_id,
-    subscriptionId: subscription.id,
-    basePrices: { current: subscription.meta.baseProduct.price, selected: price.id },
+    customerId,
+    subscriptionId: subscription?.id ?? null,
+    basePrices: { current: subscription?.meta.baseProduct.price ?? null, selected: price.id },
     addonPrices: addons.flatMap((addon) => {
       const current = currentAddonPrice(data, addon);
       const selected = selectedAddons.includes(addon) ? (addonPrice(addon, period)?.id ?? null) : null;
@@ -156,7 +161,7 @@ function Checkout({ data, product, price }: { data: BillingData; product: Produc
   const asksForCard = error !== null && error === t(CHECKOUT_PROBLEMS.addCard);
   const cardPayments = provider.status === 'ready' ? provider.stripe : null;
   const clientSecret =
-    checkout.clientSecret ?? subscription.meta.paymentIntentSecret ?? data.latestInvoice?.payment_intent?.client_secret ?? null;
+    checkout.clientSecret ?? subscription?.meta.paymentIntentSecret ?? data.latestInvoice?.payment_intent?.client_secret ?? null;
 
   function switchPeriod(next: BillingPeriod) {
     const id = buildCheckoutId({ product: product.name.toLowerCase(), group: product.group, period: next });
@@ -166,10 +171,10 @@ function Checkout({ data, product, price }: { data: BillingData; product: Produc
   function confirm() {
     void dispatch(
       confirmPlanChange({
-        customerId: subscription.customer_id,
-        subscriptionId: subscription.id,
+        customerId,
+        subscriptionId: subscription?.id ?? null,
         userId: user.id,
-        currentPriceId: subscription.meta.baseProduct.price,
+        currentPriceId: subscription?.meta.baseProduct.price ?? null,
         flags: data,
         hasAutoBillingEnabled: data.hasAutoBillingEnabled,
         autoPriceId: data.autoPriceId,
@@ -186,7 +191,7 @@ function Checkout({ data, product, price }: { data: BillingData; product: Produc
 
   function completeNow() {
     if (clientSecret === null) return;
-    void dispatch(completePayment({ customerId: subscription.customer_id, clientSecret, cardPayments }));
+    void dispatch(completePayment({ customerId, clientSecret, cardPayments }));
   }
 
   const blocked = screenProblem !== null && checkout.error === null;
@@ -255,13 +260,13 @@ function Checkout({ data, product, price }: { data: BillingData; product: Produc
       </div>
       {modal === 'card' && (
         <Suspense fallback={null}>
-          <CardModal customerId={subscription.customer_id} userId={user.id} onClose={() => setModal(null)} onSaved={() => setModal(null)} />
+          <CardModal customerId={customerId} userId={user.id} onClose={() => setModal(null)} onSaved={() => setModal(null)} />
         </Suspense>
       )}
       {modal === 'invoiceDetails' && (
         <InvoiceDetailsModal
           invoiceDetails={data.invoiceDetails}
-          save={async (text) => !('error' in (await saveInvoiceDetails({ customerId: subscription.customer_id, invoiceDetails: text })))}
+          save={async (text) => !('error' in (await saveInvoiceDetails({ customerId, invoiceDetails: text })))}
           onClose={() => setModal(null)}
         />
       )}
@@ -270,11 +275,11 @@ function Checkout({ data, product, price }: { data: BillingData; product: Produc
 }
 
 /** SPEC 5 "Checkout id": where an id sends the user, or the plan and price it names. */
-function CheckoutRoute({ data }: { data: BillingData }) {
+function CheckoutRoute({ data }: { data: CheckoutData }) {
   const { id } = useParams();
   const inFlight = useAppSelector(selectCheckout).status !== 'idle';
   if (id === undefined) {
-    return <Navigate to={pendingCheckoutPath(data.pendingSubscription ?? storedPendingChoice(data.subscription.customer_id))} replace />;
+    return <Navigate to={pendingCheckoutPath(data.pendingSubscription ?? storedPendingChoice(data.customerId))} replace />;
   }
   const resolution = resolveCheckout({
     id,
@@ -293,7 +298,7 @@ export default function CheckoutScreen() {
   const { t } = useLingui();
   return (
     <ScreenGate loadingLabel={t`Loading checkout`} onFailure="home" redirect={checkoutRedirect} hidesNavigation={() => true}>
-      {(data) => <CheckoutRoute data={data} />}
+      {(data) => data.customerId !== null && <CheckoutRoute data={{ ...data, customerId: data.customerId }} />}
     </ScreenGate>
   );
 }

@@ -11,7 +11,7 @@ import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction, WithSlice } from '@reduxjs/toolkit';
 import { isCallFailure } from '../../api/errors';
 import { serverErrorText } from '../../api/serverErrors';
-import type { CallData, Limit, PendingSubscription, StatusFlags } from '../../../core/contract';
+import type { Limit, PendingSubscription, StatusFlags } from '../../../core/contract';
 import {
   isToleratedPlanChangeFailure,
   needsAuthentication,
@@ -62,10 +62,11 @@ const initialState: CheckoutState = {
 
 export interface PlanChangeRequest {
   customerId: string;
-  subscriptionId: string;
+  /** null: the site has no subscription yet, and this starts its first */
+  subscriptionId: string | null;
   userId: string;
-  /** the subscription's base price now: what removing automatic billing resets to */
-  currentPriceId: string;
+  /** the subscription's base price now: what removing automatic billing resets to; null without a subscription */
+  currentPriceId: string | null;
   flags: Pick<StatusFlags, 'isTrial' | 'forceUpgradeOwner'>;
   hasAutoBillingEnabled: boolean;
   autoPriceId: string | null;
@@ -259,11 +260,12 @@ export const confirmPlanChange = createAppAsyncThunk(
     const paymentMethodId = await paymentMethodOf(dispatch, customerId);
     if (paymentMethodId === null) return fail(CHECKOUT_FAILURES.missingPaymentMethod);
 
-    const base = { customerId, subscriptionId, userId, paymentMethodId };
-    if (needsAutoBillingReset(request)) {
+    const base = { customerId, userId, paymentMethodId };
+    const { currentPriceId } = request;
+    if (subscriptionId !== null && currentPriceId !== null && needsAutoBillingReset(request)) {
       const reset = await dispatch(
         checkoutApi.endpoints.changeSubscription.initiate({
-          data: { ...base, planId: request.currentPriceId, addonIds: [] },
+          data: { ...base, subscriptionId, planId: currentPriceId, addonIds: [] },
           idempotencyKey: `${key}-reset`,
         }),
       );
@@ -272,14 +274,14 @@ export const confirmPlanChange = createAppAsyncThunk(
       if (!(await sleep(AUTO_BILLING_REMOVAL_WAIT_MS, signal))) return fail(CHECKOUT_FAILURES.planChangeFailed);
     }
 
-    const change: CallData<'activate-subscription'> = { ...base, planId: choice.priceId, addonIds: request.addonIds, isTrial: request.flags.isTrial };
-    const endpoint = planChangeEndpoint(request.flags);
+    const change = { ...base, planId: choice.priceId, addonIds: request.addonIds, isTrial: request.flags.isTrial };
+    // A site without a subscription activates its first; the rest as the flags say.
     const changed =
-      endpoint === 'activate-subscription'
-        ? await dispatch(checkoutApi.endpoints.activateSubscription.initiate({ data: change, idempotencyKey: `${key}-change` }))
+      subscriptionId === null || planChangeEndpoint(request.flags) === 'activate-subscription'
+        ? await dispatch(checkoutApi.endpoints.activateSubscription.initiate({ data: { ...change, subscriptionId }, idempotencyKey: `${key}-change` }))
         : await dispatch(
             checkoutApi.endpoints.changeSubscription.initiate({
-              data: { ...change, prorationDate: request.prorationDate },
+              data: { ...change, subscriptionId, prorationDate: request.prorationDate },
               idempotencyKey: `${key}-change`,
             }),
           );

@@ -7,7 +7,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { BillingData } from '../../../core/contract';
+import type { SubscribedBillingData } from '../../../core/contract';
 import { inEnglish } from '../../api/errors';
 import { useConfig } from '../../config';
 import { MODAL_CLOSE_DELAY_MS } from '../../../core/rules/constants';
@@ -36,7 +36,7 @@ const CONFIRMATIONS = [
 /** The confirmations in English, for the tests that tick them. */
 export const CANCEL_CONFIRMATIONS = CONFIRMATIONS.map(inEnglish);
 
-function CancelAtPeriodEnd({ data, onClose }: { data: BillingData; onClose(): void }) {
+function CancelAtPeriodEnd({ data, onClose }: { data: SubscribedBillingData; onClose(): void }) {
   const { t } = useLingui();
   const locale = useIntlLocale();
   const [cancel] = useCancelAtPeriodEndMutation();
@@ -94,7 +94,7 @@ function useCancelNow(subscriptionId: string) {
   return { flow, start };
 }
 
-function CancelNow({ data, standalone }: { data: BillingData; standalone: boolean }) {
+function CancelNow({ data, standalone }: { data: SubscribedBillingData; standalone: boolean }) {
   const { t } = useLingui();
   const [ticked, setTicked] = useState<boolean[]>(() => CONFIRMATIONS.map(() => false));
   const { flow, start } = useCancelNow(data.subscription.id);
@@ -141,7 +141,7 @@ function CancelNow({ data, standalone }: { data: BillingData; standalone: boolea
   );
 }
 
-export default function CancelAccountModal({ data, onClose }: { data: BillingData; onClose(): void }) {
+export default function CancelAccountModal({ data, onClose }: { data: SubscribedBillingData; onClose(): void }) {
   const { t } = useLingui();
   // Decided when the modal opens: the data refetched after cancelling at period end must not take away the
   // section that is saying 'Update complete!'.

@@ -83,7 +83,7 @@ describe('the dashboard', () => {
     expect(valueOf(plan, 'Publisher plan')).toBe('€360');
     expect(valueOf(plan, 'Total')).toBe('€360 per year');
     expect(valueOf(plan, 'Account credit')).toBe('€12.50');
-    await waitFor(() => expect(valueOf(plan, 'Next charge')).toBe(`€360 on ${formatLongDate(data.subscription.current_period_end)}`));
+    await waitFor(() => expect(valueOf(plan, 'Next charge')).toBe(`€360 on ${formatLongDate(data.subscription!.current_period_end)}`));
     const amounts = invoiceAmounts(screen.getByRole('region', { name: 'Billing history' }));
     expect(amounts).toContain('€180');
     expect(amounts.every((amount) => amount?.startsWith('€'))).toBe(true);
@@ -96,7 +96,7 @@ describe('the dashboard', () => {
     expect(valueOf(plan, 'Tarif Publisher')).toBe('360\u00a0€');
     expect(valueOf(plan, 'Gesamt')).toBe('360\u00a0€ pro Jahr');
     expect(valueOf(plan, 'Guthaben')).toBe('12,50\u00a0€');
-    const date = formatLongDate(data.subscription.current_period_end, 'de-DE');
+    const date = formatLongDate(data.subscription!.current_period_end, 'de-DE');
     await waitFor(() => expect(valueOf(plan, 'Nächste Abbuchung')).toBe(`360\u00a0€ am ${date}`));
     const amounts = invoiceAmounts(screen.getByRole('region', { name: 'Rechnungsverlauf' }));
     expect(amounts).toContain('180\u00a0€');

@@ -214,6 +214,7 @@ export function DomainOverview() {
             <NotOfferedBox feature="customDomains" headingId="custom-domain-heading" heading={t`Custom domain`} />
           )}
           {billing &&
+            billing.subscription !== null &&
             isSendingDomainBoxVisible(billing.subscription.meta.baseProduct.name, currentSite.sending_domain_status) &&
             (sendingDomainsEnabled ? (
               <SendingDomain site={currentSite} />

@@ -110,6 +110,15 @@ describe('redirects', () => {
     expect(lastRoute(opened)).toEqual({ route: '/plans' });
   });
 
+  it("sends a site without a subscription from the dashboard to its first plan's choice, with no error", async () => {
+    const opened = openPanelAs('no-subscription', { path: '/' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choose your plan' }, APP_START)).toBeInTheDocument();
+    expect(await planList('Plans for 500 members')).toBeInTheDocument();
+    expect(lastRoute(opened)).toEqual({ route: '/plans' });
+    expect(screen.queryByText(/Contact .* for changes to your domain or billing/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel trial' })).not.toBeInTheDocument();
+  });
+
   it.each(['/plans', '/billing/plans'])('is the screen of %s', async (path) => {
     openPanelAs('starter', { path });
     expect(await screen.findByRole('heading', { level: 1, name: 'Choose your plan' }, APP_START)).toBeInTheDocument();
@@ -122,7 +131,7 @@ describe('title', () => {
   const trialEndingOnDay = (days: number) =>
     billingDataOf('trial', (data) => {
       const startOfToday = Math.floor(toUnixSeconds(Date.now()) / SECONDS_PER_DAY) * SECONDS_PER_DAY;
-      data.subscription.trial_end = startOfToday + days * SECONDS_PER_DAY + SECONDS_PER_DAY - HOUR;
+      data.subscription!.trial_end = startOfToday + days * SECONDS_PER_DAY + SECONDS_PER_DAY - HOUR;
     });
 
   it.each<[string, () => BillingData, string]>([

@@ -7,7 +7,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { BillingData, BillingPeriod } from '../../../core/contract';
+import { hasSubscription, type BillingData, type BillingPeriod, type SubscribedBillingData } from '../../../core/contract';
 import { useConfig } from '../../config';
 import { useIntlLocale } from '../../i18n/useIntlLocale';
 import { toUnixSeconds } from '../../../core/rules/dates';
@@ -45,7 +45,7 @@ function plansScreenRedirect(data: BillingData) {
     hasError: false,
     availableProductCount: data.availableProducts.length,
     purchasableProductCount: offeredProducts(data.availableProducts, data.user.show_product_group).length,
-    baseProductName: data.subscription.meta.baseProduct.name,
+    baseProductName: data.subscription?.meta.baseProduct.name ?? '',
   });
 }
 
@@ -85,7 +85,7 @@ function CouponBanner({ data }: { data: BillingData }) {
 }
 
 /** "Trial users get a cancel-trial control": SPEC 4, a trial cancels now, through the shared Cancel account. */
-function CancelTrial({ data }: { data: BillingData }) {
+function CancelTrial({ data }: { data: SubscribedBillingData }) {
   const [open, setOpen] = useState(false);
   const { t } = useLingui();
   return (
@@ -107,8 +107,10 @@ function Plans({ data }: { data: BillingData }) {
   const { t } = useLingui();
   const locale = useIntlLocale();
   const { subscription } = data;
-  // In words, not the message: the same words each render, so the shell takes the title once per language.
-  useScreenTitle(t(plansTitle(data, subscription.trial_end ?? subscription.current_period_end, toUnixSeconds(Date.now()))));
+  const now = toUnixSeconds(Date.now());
+  // In words, not the message: the same words each render, so the shell takes the title once per language. A site
+  // without a subscription is asked to pick its first plan.
+  useScreenTitle(t(plansTitle(data, subscription === null ? now : (subscription.trial_end ?? subscription.current_period_end), now)));
   const products = offeredProducts(data.availableProducts, data.user.show_product_group);
   const steps = memberTierSteps({ prices: products.flatMap((product) => product.prices) });
   const [index, setIndex] = useState(() => memberTierIndex(steps, memberCountOrDefault(data.currentSiteLimits)));
@@ -145,7 +147,7 @@ function Plans({ data }: { data: BillingData }) {
           ))}
         </ul>
       )}
-      {data.isTrial && <CancelTrial data={data} />}
+      {data.isTrial && hasSubscription(data) && <CancelTrial data={data} />}
     </div>
   );
 }

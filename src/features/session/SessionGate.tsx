@@ -35,6 +35,8 @@ export function SessionGate({ children }: { children: ReactNode }) {
     }
     case 'noHost':
       return <Notice>{t(NO_HOST)}</Notice>;
+    case 'siteRemoved':
+      return <Notice>{t(ERROR_MESSAGES.siteRemoved)}</Notice>;
     case 'failed':
       return <Notice>{errorText(error)}</Notice>;
   }

@@ -6,6 +6,7 @@
 import { createAction, createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction, WithSlice } from '@reduxjs/toolkit';
 import { ERROR_MESSAGES, verbatimText, type ErrorText } from '../../api/errors';
+import { siteRemoved } from '../../api/siteRemoved';
 import type { LegacyRefusal } from '../../api/baseQuery';
 import { noForceUpgrade } from './hostAnswers';
 import type { ForceUpgradeInfo } from './hostAnswers';
@@ -16,6 +17,7 @@ export type SessionStatus =
   | 'notOwner' // the host answered the token request with null
   | 'askOwner' // not the owner, during a forced upgrade: told to ask the owner
   | 'noHost' // nobody answered: the panel was opened outside its host
+  | 'siteRemoved' // the platform removed the site (site_unknown)
   | 'failed';
 
 export interface SessionState {
@@ -77,6 +79,11 @@ export const sessionSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
+    builder.addCase(siteRemoved, (state) => {
+      state.status = 'siteRemoved';
+      state.token = null;
+      state.error = ERROR_MESSAGES.siteRemoved;
+    });
     builder.addCase(siteMarkedLegacy, (state, action) => {
       state.legacyMessage = action.payload.message;
       state.legacyText = action.payload.text;

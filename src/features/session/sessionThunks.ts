@@ -18,6 +18,7 @@ import type { PanelStartup, StartupReadReply } from './panelStartup';
 import { sessionApi } from './sessionApi';
 import { openSession } from './sessionSteps';
 import type { AskHost } from './sessionSteps';
+import { SITE_UNKNOWN_CODE } from '../../api/siteRemoved';
 import { forceUpgradeInfoReceived, hostMissing, hostTokenRefused, sessionEstablished, sessionFailed } from './sessionSlice';
 
 /** billing-session through its endpoint, so that the transport's retries, messages and reports apply to it. */
@@ -53,6 +54,8 @@ async function recordSession(dispatch: AppDispatch, reply: SessionReply, init: b
     dispatch(hostTokenRefused());
     return false;
   }
+  // The platform removed the site: the base query has said so (siteRemoved), which is no failed session.
+  if ('code' in error && error.code === SITE_UNKNOWN_CODE) return false;
   dispatch(sessionFailed(error.text));
   return false;
 }

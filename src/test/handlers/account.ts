@@ -9,14 +9,14 @@ import type { RecordedCall } from '../server';
  */
 export function outlineNextCharge(data: BillingData): NextCharge | null {
   const { subscription } = data;
-  if (data.willCancelAtPeriodEnd) return { kind: 'access_ends', date: subscription.current_period_end };
+  if (data.willCancelAtPeriodEnd) return { kind: 'access_ends', date: subscription!.current_period_end };
   if (data.isGrace) return { kind: 'open_amount', amount: data.latestInvoice?.amount_remaining ?? 0 };
   const amount = data.currentPrice?.cost ?? 0;
   const amounts = { subtotal: amount, discount: 0, creditApplied: 0, amount };
-  if (subscription.status === 'trialing') {
-    return { kind: 'trial_end', date: subscription.trial_end ?? subscription.current_period_end, ...amounts, hasCard: data.user.cardLast4 !== null };
+  if (subscription!.status === 'trialing') {
+    return { kind: 'trial_end', date: subscription!.trial_end ?? subscription!.current_period_end, ...amounts, hasCard: data.user.cardLast4 !== null };
   }
-  if (subscription.status === 'active') return { kind: 'renewal', date: subscription.current_period_end, ...amounts };
+  if (subscription!.status === 'active') return { kind: 'renewal', date: subscription!.current_period_end, ...amounts };
   return null;
 }
 

@@ -38,7 +38,7 @@ export function answerPaymentMethod(paymentMethodId: string | null = 'pm_card') 
 /** The answer of a plan change for a scenario's data: done, or waiting for the card (`secret`). */
 export function planChangeResult(data: BillingData, secret: string | null = null): PlanChangeResult {
   return {
-    subscription: data.subscription,
+    subscription: data.subscription!,
     user: data.user,
     meta: { isIncomplete: secret !== null, isPending: false, isAutoBillingGrace: false, paymentIntentSecret: secret },
   };

@@ -13,7 +13,7 @@ export function paidGraceData(data: BillingData): BillingData {
     ...data,
     isGrace: false,
     isActive: true,
-    subscription: { ...data.subscription, status: 'active' },
+    subscription: data.subscription && { ...data.subscription, status: 'active' },
     latestInvoice: data.latestInvoice && { ...data.latestInvoice, status: 'paid', amount_remaining: 0 },
   };
 }

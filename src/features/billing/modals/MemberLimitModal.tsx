@@ -5,7 +5,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { BillingData } from '../../../../core/contract';
+import type { SubscribedBillingData } from '../../../../core/contract';
 import { isLastMemberStep, memberCountOrDefault, memberLimitOf, memberTierIndex, memberTierSteps } from '../../../../core/rules/limits';
 import { offeredProducts } from '../../../../core/rules/plans';
 import { Modal } from '../../../ui/Modal';
@@ -14,12 +14,12 @@ import { MemberTierSlider, MembersContactPrompt, memberTierMessage, type MemberL
 import { PlanCard } from '../../common/PlanCard';
 
 /** The modal opens on the tier of the current price, else on the site's member count. */
-function initialStep(steps: readonly number[], data: BillingData): number {
+function initialStep(steps: readonly number[], data: SubscribedBillingData): number {
   const current = memberLimitOf(data.currentPrice?.limits ?? []) ?? memberCountOrDefault(data.currentSiteLimits);
   return memberTierIndex(steps, current);
 }
 
-export default function MemberLimitModal({ data, onClose }: { data: BillingData; onClose(): void }) {
+export default function MemberLimitModal({ data, onClose }: { data: SubscribedBillingData; onClose(): void }) {
   const { t } = useLingui();
   const locale = useIntlLocale();
   const navigate = useNavigate();
