@@ -6,6 +6,7 @@ import {
   invoiceNeedsPaymentAction,
   isSubscriptionCycleInvoice,
   needsCheckout,
+  noSubscriptionFlags,
   plansRedirect,
   type FlagInputs,
   type PlansRouteInputs,
@@ -218,5 +219,14 @@ describe('accountRedirect (SPEC 2 "Custom domain setup", SPEC 4 "Sending domain"
     ['otherwise stay', { isGrace: false, forceUpgradeOwner: false, errorStatus: null }, null],
   ])('%s', (_label, input, expected) => {
     expect(accountRedirect(input)).toBe(expected);
+  });
+});
+
+describe('noSubscriptionFlags', () => {
+  it('is inactive with nothing running, and a forced upgrade concerns the owner only', () => {
+    const base = { isTrial: false, isActive: false, isIncomplete: false, isInactive: true, isGrace: false, isPending: false, isAutoBillingGrace: false };
+    expect(noSubscriptionFlags({ forceUpgrade: true, isOwner: true })).toMatchObject({ ...base, forceUpgradeOwner: true, willCancelAtPeriodEnd: false });
+    expect(noSubscriptionFlags({ forceUpgrade: true, isOwner: false }).forceUpgradeOwner).toBe(false);
+    expect(noSubscriptionFlags({ forceUpgrade: false, isOwner: true }).forceUpgradeOwner).toBe(false);
   });
 });
