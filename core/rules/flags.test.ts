@@ -230,3 +230,9 @@ describe('noSubscriptionFlags', () => {
     expect(noSubscriptionFlags({ forceUpgrade: false, isOwner: true }).forceUpgradeOwner).toBe(false);
   });
 });
+
+describe('dashboardRedirect: a site without a subscription', () => {
+  it('sends its owner to the plans to pick the first one', () => {
+    expect(dashboardRedirect({ ...noSubscriptionFlags({ forceUpgrade: false, isOwner: true }), subscription: null })).toBe('/plans');
+  });
+});
