@@ -314,8 +314,8 @@ export class IdentityVerifier {
       } catch (cause) {
         throw new errors.JOSEError('Failed to parse the JSON Web Key Set HTTP response as JSON', { cause });
       }
-      const keyCount = (parsed as { keys?: unknown }).keys;
-      if (Array.isArray(keyCount) && keyCount.length > MAX_JWKS_KEYS) throw new errors.JWKSInvalid(`the JSON Web Key Set has more than ${MAX_JWKS_KEYS} keys`);
+      const publishedKeys = (parsed as { keys?: unknown }).keys;
+      if (Array.isArray(publishedKeys) && publishedKeys.length > MAX_JWKS_KEYS) throw new errors.JWKSInvalid(`the JSON Web Key Set has more than ${MAX_JWKS_KEYS} keys`);
       const made = { keys: createLocalJWKSet(parsed as Parameters<typeof createLocalJWKSet>[0]), bytes: Buffer.byteLength(document) };
       this.keySetsByDocument.set(digest, made);
       return made;
