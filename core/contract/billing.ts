@@ -306,9 +306,6 @@ export const billingDataSchema = statusFlagsSchema.extend({
 export type BillingData = z.infer<typeof billingDataSchema>;
 /** The billing data of a site that has a subscription, and its owner a payment customer: what the dashboard works on. */
 export type SubscribedBillingData = BillingData & { subscription: Subscription; customerId: string };
-export function hasSubscription(data: BillingData): data is SubscribedBillingData {
-  return data.subscription !== null && data.customerId !== null;
-}
 
 /** What the next invoice is made of, cents: the list price, the discount, the credit it takes, what is charged. */
 export const nextChargeAmountsSchema = z.object({

@@ -5,6 +5,7 @@ import {
   deriveStatusFlags,
   invoiceNeedsPaymentAction,
   isSubscriptionCycleInvoice,
+  hasSubscription,
   needsCheckout,
   noSubscriptionFlags,
   plansRedirect,
@@ -234,5 +235,14 @@ describe('noSubscriptionFlags', () => {
 describe('dashboardRedirect: a site without a subscription', () => {
   it('sends its owner to the plans to pick the first one', () => {
     expect(dashboardRedirect({ ...noSubscriptionFlags({ forceUpgrade: false, isOwner: true }), subscription: null })).toBe('/plans');
+  });
+});
+
+describe('hasSubscription: what the dashboard works on', () => {
+  it('holds with a subscription and a payment customer, and not without either', () => {
+    const data = { subscription: {}, customerId: 'cus_1' } as unknown as Parameters<typeof hasSubscription>[0];
+    expect(hasSubscription(data)).toBe(true);
+    expect(hasSubscription({ ...data, subscription: null })).toBe(false);
+    expect(hasSubscription({ ...data, customerId: null })).toBe(false);
   });
 });

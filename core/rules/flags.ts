@@ -3,7 +3,7 @@
  * The server computes the flags of the billing data aggregate with `deriveStatusFlags`; the panel routes with
  * the `...Redirect` functions, so both sides read the same rules.
  */
-import type { LatestInvoice, StatusFlags, Subscription, SubscriptionStatus } from '../contract';
+import type { BillingData, LatestInvoice, StatusFlags, SubscribedBillingData, Subscription, SubscriptionStatus } from '../contract';
 import {
   LEGACY_PLAN_HTTP_STATUS,
   OPEN_INVOICE_STATUS,
@@ -163,4 +163,12 @@ export function accountRedirect(input: AccountRouteInputs): StateRoute {
   if (input.forceUpgradeOwner) return '/plans';
   if (input.isGrace) return '/';
   return null;
+}
+
+/**
+ * Whether the site has a subscription and its owner a payment customer: what the dashboard works on. Here, not
+ * beside the contract's schemas, so the panel's screens import it without zod.
+ */
+export function hasSubscription(data: BillingData): data is SubscribedBillingData {
+  return data.subscription !== null && data.customerId !== null;
 }

@@ -6,7 +6,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { api } from '../../api/api';
-import { hasSubscription, type BillingData, type SubscribedBillingData } from '../../../core/contract';
+import type { BillingData, SubscribedBillingData } from '../../../core/contract';
+import { hasSubscription } from '../../../core/rules/flags';
 import { dashboardRedirect } from '../../../core/rules/flags';
 import { useAppDispatch } from '../../store/hooks';
 import { useScreenTitle } from '../../ui/shell';

@@ -7,7 +7,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { hasSubscription, type BillingData, type BillingPeriod, type SubscribedBillingData } from '../../../core/contract';
+import type { BillingData, BillingPeriod, SubscribedBillingData } from '../../../core/contract';
+import { hasSubscription } from '../../../core/rules/flags';
 import { useConfig } from '../../config';
 import { useIntlLocale } from '../../i18n/useIntlLocale';
 import { toUnixSeconds } from '../../../core/rules/dates';
