@@ -22,6 +22,8 @@ const pendingChangeJson = z.object({
 });
 
 const ID_BYTES = 9;
+/** Our id of a subscription row, whichever change makes it (a replacement, a first subscription, a handover). */
+const newSubscriptionId = () => `sub_${randomBytes(ID_BYTES).toString('base64url')}`;
 
 function subscriptionColumns(state: SubscriptionState) {
   return {
@@ -128,7 +130,7 @@ export class PlanChangeRepository {
     now: number,
   ): Promise<string> {
     const customerId = owner.customerId;
-    const id = `sub_${randomBytes(ID_BYTES).toString('base64url')}`;
+    const id = newSubscriptionId();
     await this.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('subscriptions')
@@ -159,7 +161,7 @@ export class PlanChangeRepository {
    * plan, its current period the trial, nothing billed. Answers the new row's id.
    */
   async recordTrial(siteId: string, customerId: string, trial: StartedTrial, now: number): Promise<string> {
-    const id = `sub_${randomBytes(ID_BYTES).toString('base64url')}`;
+    const id = newSubscriptionId();
     await this.db
       .insertInto('subscriptions')
       .values({
@@ -189,7 +191,7 @@ export class PlanChangeRepository {
    * canceled now. Both together. Answers the new row's id.
    */
   async recordHandover(from: SubscriptionRow, toCustomerId: string, made: HandedOverSubscription, now: number): Promise<string> {
-    const id = `sub_${randomBytes(ID_BYTES).toString('base64url')}`;
+    const id = newSubscriptionId();
     await this.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('subscriptions')
