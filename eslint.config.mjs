@@ -7,11 +7,29 @@ import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import lingui from 'eslint-plugin-lingui';
+// Last: Prettier owns the layout (npm run lint checks it), so no rule here may argue with it.
+import prettierOff from 'eslint-config-prettier';
 
 const features = ['session', 'billing', 'plans', 'checkout', 'domain', 'support', 'payments', 'common'];
 
 export default tseslint.config(
-  { ignores: ['src/i18n/locales/*.ts', 'dist/', 'dist-dev/', 'packages/*/dist/', 'build/', 'examples/*/node_modules/', 'examples/*/dist/', 'dist-server/', 'node_modules/', 'coverage/', 'test-results/', 'playwright-report/', '.data/'] },
+  {
+    ignores: [
+      'src/i18n/locales/*.ts',
+      'dist/',
+      'dist-dev/',
+      'packages/*/dist/',
+      'build/',
+      'examples/*/node_modules/',
+      'examples/*/dist/',
+      'dist-server/',
+      'node_modules/',
+      'coverage/',
+      'test-results/',
+      'playwright-report/',
+      '.data/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -44,19 +62,33 @@ export default tseslint.config(
               from: ['./src', './server', './packages', './conformance'],
               message: 'core is shared by the panel and the server: it imports neither.',
             },
-            { target: './src/api', from: ['./src/features', './src/app', './src/store', './src/ui', './src/host'], message: 'api sits below features, store and app.' },
+            {
+              target: './src/api',
+              from: ['./src/features', './src/app', './src/store', './src/ui', './src/host'],
+              message: 'api sits below features, store and app.',
+            },
             // The host bridge speaks the host protocol for the store and the features: it knows the api, not them.
-            { target: './src/host', from: ['./src/features', './src/app', './src/store', './src/ui', './src/startup'], message: 'the host bridge sits above api, below the store and the features.' },
-            { target: './src/ui', from: ['./src/features', './src/app', './src/store', './src/api'], message: 'ui is presentational.' },
+            {
+              target: './src/host',
+              from: ['./src/features', './src/app', './src/store', './src/ui', './src/startup'],
+              message: 'the host bridge sits above api, below the store and the features.',
+            },
+            {
+              target: './src/ui',
+              from: ['./src/features', './src/app', './src/store', './src/api'],
+              message: 'ui is presentational.',
+            },
             {
               target: './src/store',
               from: ['./src/app', './src/features'],
-              message: "the store's face names no feature (each slice declares its own state: store/types.ts), so no feature imports itself back through it.",
+              message:
+                "the store's face names no feature (each slice declares its own state: store/types.ts), so no feature imports itself back through it.",
             },
             {
               target: './src/features',
               from: './src/app',
-              message: 'features sit below the app shell; the store is assembled there (app/store.ts), from what each feature registers.',
+              message:
+                'features sit below the app shell; the store is assembled there (app/store.ts), from what each feature registers.',
             },
             // payments is the card service that billing and checkout both use, and common holds what several
             // screens share (the screen gate, plan and invoice-details pieces, the cancel modal, page navigation,
@@ -66,7 +98,8 @@ export default tseslint.config(
               target: `./src/features/${feature}`,
               from: './src/features',
               except: [...new Set([`./${feature}`, './payments', './common', './session/sessionSlice.ts'])],
-              message: "a feature shares through core, api or the session's public selectors, not another feature's files.",
+              message:
+                "a feature shares through core, api or the session's public selectors, not another feature's files.",
             })),
             {
               target: './server',
@@ -77,7 +110,9 @@ export default tseslint.config(
             // call, deps, actionMessages), never another route's code; and production's routes know no sandbox.
             {
               target: './server/routes/*.ts',
-              from: ['./server/routes/{account,actions,domains,openapi,panelPage,planChanges,platform,session,webhooks,demoSandbox*}.ts'],
+              from: [
+                './server/routes/{account,actions,domains,openapi,panelPage,planChanges,platform,session,webhooks,demoSandbox*}.ts',
+              ],
               message: "a route imports no other route: move what they share into a service or the routes' helpers.",
             },
             // What the rows hold and the rules over them are the services' (server/billing, server/platform, ...):
@@ -87,19 +122,33 @@ export default tseslint.config(
             {
               target: './server/routes/!(deps).ts',
               from: ['./server/billing/repositories', './server/db'],
-              message: 'a route imports no repository and no row: a service (server/billing, server/platform, ...) reads and decides, the route calls it.',
+              message:
+                'a route imports no repository and no row: a service (server/billing, server/platform, ...) reads and decides, the route calls it.',
             },
             {
               target: './server/routes/!(demoSandbox*).ts',
               from: ['./server/payments/sandbox/**/*', './server/mail/sandbox.*', './server/domains/edgeSandbox.*'],
-              message: 'a production route imports nothing of the sandbox: the sandbox comes in behind the provider seams.',
+              message:
+                'a production route imports nothing of the sandbox: the sandbox comes in behind the provider seams.',
             },
             // Services, repositories and providers refuse with the domain's own errors (server/domainErrors.ts) and
             // know nothing of HTTP: the routes and the one error hook (app.ts) turn a refusal into an answer.
             {
-              target: ['./server/billing', './server/payments', './server/domains', './server/mail', './server/auth', './server/dns', './server/registrar', './server/db', './server/platform', './server/domainErrors.ts'],
+              target: [
+                './server/billing',
+                './server/payments',
+                './server/domains',
+                './server/mail',
+                './server/auth',
+                './server/dns',
+                './server/registrar',
+                './server/db',
+                './server/platform',
+                './server/domainErrors.ts',
+              ],
               from: ['./server/http', './server/routes', './server/app.ts', './server/start.ts', './server/main.ts'],
-              message: "a service or repository throws a DomainError (server/domainErrors.ts) and knows nothing of HTTP: the routes answer it.",
+              message:
+                'a service or repository throws a DomainError (server/domainErrors.ts) and knows nothing of HTTP: the routes answer it.',
             },
             // Repositories store and load; the billing rules that use them are services beside them (settlement.ts,
             // paymentEvents.ts, ...). A repository may read the pure rules (products, site limits, the aggregate).
@@ -107,23 +156,48 @@ export default tseslint.config(
               target: './server/billing/repositories',
               from: './server/billing',
               except: ['./repositories', './products.ts', './siteLimits.ts', './aggregate.ts'],
-              message: 'a repository stores and loads: the billing service that needs it passes what it decides (e.g. recordPaid takes settlePaidSubscription).',
+              message:
+                'a repository stores and loads: the billing service that needs it passes what it decides (e.g. recordPaid takes settlePaidSubscription).',
             },
             // A sending domain is one of the domain services; the mail provider seam sits below them.
-            { target: './server/mail', from: './server/domains', message: 'the mail provider seam sits below the domain services (domains/sendingDomains.ts uses it).' },
+            {
+              target: './server/mail',
+              from: './server/domains',
+              message: 'the mail provider seam sits below the domain services (domains/sendingDomains.ts uses it).',
+            },
             // The test wing (fault injection, the limits clock) is handed to the server by start.ts in the demo, and the
             // harness starts main.ts as a child process: nothing of the server imports server/testing, nor it main.ts.
             {
               target: './server/!(start).ts',
               from: './server/testing',
-              message: 'the test wing comes in through start.ts (testing/testHooks.ts), never imported by the server itself.',
+              message:
+                'the test wing comes in through start.ts (testing/testHooks.ts), never imported by the server itself.',
             },
             {
-              target: ['./server/routes', './server/billing', './server/http', './server/payments', './server/domains', './server/mail', './server/auth', './server/demo', './server/dns', './server/registrar', './server/db', './server/openapi', './server/seed'],
+              target: [
+                './server/routes',
+                './server/billing',
+                './server/http',
+                './server/payments',
+                './server/domains',
+                './server/mail',
+                './server/auth',
+                './server/demo',
+                './server/dns',
+                './server/registrar',
+                './server/db',
+                './server/openapi',
+                './server/seed',
+              ],
               from: './server/testing',
-              message: 'the test wing comes in through start.ts (testing/testHooks.ts), never imported by the server itself.',
+              message:
+                'the test wing comes in through start.ts (testing/testHooks.ts), never imported by the server itself.',
             },
-            { target: './server/testing', from: ['./server/main.ts', './server/start.ts'], message: 'the harness starts main.ts as a child process; what they share is in server/readyMessage.ts.' },
+            {
+              target: './server/testing',
+              from: ['./server/main.ts', './server/start.ts'],
+              message: 'the harness starts main.ts as a child process; what they share is in server/readyMessage.ts.',
+            },
             {
               target: './packages',
               from: ['./src', './server'],
@@ -144,7 +218,8 @@ export default tseslint.config(
         'error',
         {
           selector: "MemberExpression[property.name='repositories'], ObjectPattern > Property[key.name='repositories']",
-          message: 'a route calls a service (server/billing, server/platform, ...), which reads the repositories: pass it deps.',
+          message:
+            'a route calls a service (server/billing, server/platform, ...), which reads the repositories: pass it deps.',
         },
       ],
     },
@@ -161,8 +236,14 @@ export default tseslint.config(
           patterns: [
             {
               group: ['**/features/session/sessionSlice', '../session/sessionSlice'],
-              allowImportNames: ['selectSessionStatus', 'selectSessionToken', 'selectOwnerName', 'selectLegacyMessage', 'SessionStatus'],
-              message: "outside the session, read it only through its public selectors.",
+              allowImportNames: [
+                'selectSessionStatus',
+                'selectSessionToken',
+                'selectOwnerName',
+                'selectLegacyMessage',
+                'SessionStatus',
+              ],
+              message: 'outside the session, read it only through its public selectors.',
             },
           ],
         },
@@ -205,10 +286,36 @@ export default tseslint.config(
             '^[a-z0-9_-]+( [a-z0-9_-]+)+$',
           ],
           ignoreNames: [
-            { regex: { pattern: '^(className|class|key|type|id|name|role|rel|target|href|to|path|method|as|autoComplete|inputMode|mode|variant|tone|size|testId|data-[\\w-]+|aria-(live|current|controls|describedby|labelledby|hidden|haspopup|expanded|relevant|atomic))$' } },
+            {
+              regex: {
+                pattern:
+                  '^(className|class|key|type|id|name|role|rel|target|href|to|path|method|as|autoComplete|inputMode|mode|variant|tone|size|testId|data-[\\w-]+|aria-(live|current|controls|describedby|labelledby|hidden|haspopup|expanded|relevant|atomic))$',
+              },
+            },
             { regex: { pattern: '^[A-Z0-9_]+$' } },
           ],
-          ignoreFunctions: ['Error', 'console.*', 'createAction', 'createSlice', 'createAsyncThunk', 'dispatch', 'addEventListener', 'removeEventListener', 'querySelector', 'getElementById', 'createElement', 'setAttribute', 'postMessage', 'matchMedia', 'Intl.*', 'fetch', '*.endpoints.*', 'reportError', '*.exception', '*.shownToUser'],
+          ignoreFunctions: [
+            'Error',
+            'console.*',
+            'createAction',
+            'createSlice',
+            'createAsyncThunk',
+            'dispatch',
+            'addEventListener',
+            'removeEventListener',
+            'querySelector',
+            'getElementById',
+            'createElement',
+            'setAttribute',
+            'postMessage',
+            'matchMedia',
+            'Intl.*',
+            'fetch',
+            '*.endpoints.*',
+            'reportError',
+            '*.exception',
+            '*.shownToUser',
+          ],
         },
       ],
     },
@@ -227,4 +334,5 @@ export default tseslint.config(
     files: ['**/*.js', '**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  prettierOff,
 );

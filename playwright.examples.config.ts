@@ -12,9 +12,11 @@ import { CHROMIUM_LAUNCH_OPTIONS } from './e2e/chromium';
 import { FOREIGN_HOSTS, OTHER_SITE_SCENARIO, SIGNED_IN_SCENARIO, originOf } from './examples/e2e/examples';
 
 const panelDist = path.resolve(process.env.EXAMPLES_PANEL_DIST ?? 'dist');
-if (!existsSync(path.join(panelDist, 'index.html'))) throw new Error(`No built panel in ${panelDist}: run \`npm run build\` first`);
+if (!existsSync(path.join(panelDist, 'index.html')))
+  throw new Error(`No built panel in ${panelDist}: run \`npm run build\` first`);
 for (const { name } of FOREIGN_HOSTS) {
-  if (!existsSync(path.join('examples', name, 'node_modules'))) throw new Error(`examples/${name} is not installed: run \`node examples/prepare.mjs\``);
+  if (!existsSync(path.join('examples', name, 'node_modules')))
+    throw new Error(`examples/${name} is not installed: run \`node examples/prepare.mjs\``);
 }
 
 export default defineConfig({
@@ -69,7 +71,11 @@ export default defineConfig({
                   id: OTHER_SITE_SCENARIO.name,
                   billingSiteId: OTHER_SITE_SCENARIO.site.id,
                   name: 'No-card Publisher',
-                  user: { name: OTHER_SITE_SCENARIO.owner.name, email: OTHER_SITE_SCENARIO.owner.email, role: OTHER_SITE_SCENARIO.owner.role },
+                  user: {
+                    name: OTHER_SITE_SCENARIO.owner.name,
+                    email: OTHER_SITE_SCENARIO.owner.email,
+                    role: OTHER_SITE_SCENARIO.owner.role,
+                  },
                 },
               ]),
             }

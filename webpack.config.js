@@ -42,7 +42,12 @@ const PRECOMPRESSED = /\.(js|svg)$/;
 
 function precompressed() {
   return [
-    new CompressionPlugin({ test: PRECOMPRESSED, algorithm: 'gzip', compressionOptions: { level: 9 }, filename: '[path][base].gz' }),
+    new CompressionPlugin({
+      test: PRECOMPRESSED,
+      algorithm: 'gzip',
+      compressionOptions: { level: 9 },
+      filename: '[path][base].gz',
+    }),
     new CompressionPlugin({ test: PRECOMPRESSED, algorithm: 'brotliCompress', filename: '[path][base].br' }),
   ];
 }
@@ -59,12 +64,15 @@ class InlineStartupScript {
         ...data,
         html: inlineStartupScript(data.html, localeCatalogFiles(compilation)),
       }));
-      compilation.hooks.processAssets.tap({ name: 'InlineStartupScript', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
-        const page = compilation.getAsset('index.html');
-        if (page === undefined) return;
-        const scriptSources = inlineScriptSources(page.source.source().toString());
-        compilation.emitAsset(PAGE_SCRIPT_SOURCES_FILE, new sources.RawSource(JSON.stringify(scriptSources)));
-      });
+      compilation.hooks.processAssets.tap(
+        { name: 'InlineStartupScript', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const page = compilation.getAsset('index.html');
+          if (page === undefined) return;
+          const scriptSources = inlineScriptSources(page.source.source().toString());
+          compilation.emitAsset(PAGE_SCRIPT_SOURCES_FILE, new sources.RawSource(JSON.stringify(scriptSources)));
+        },
+      );
     });
   }
 }
@@ -83,7 +91,11 @@ class PreloadDefaultScreen {
         const preloads = screenFiles
           .filter((file) => file.endsWith('.js') && !entryFiles.has(file))
           .map((file) =>
-            HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'script', href: compilation.outputOptions.publicPath + file }),
+            HtmlWebpackPlugin.createHtmlTagObject('link', {
+              rel: 'preload',
+              as: 'script',
+              href: compilation.outputOptions.publicPath + file,
+            }),
           );
         data.headTags.push(...preloads);
         return data;
@@ -132,7 +144,14 @@ module.exports = (env, argv) => {
       // of the file as the file loads, on the thread that streams it in, and so keep them in the cache.
       // Added once minified (the minifier drops comments), before the source maps and the compressed copies.
       ...(production
-        ? [new BannerPlugin({ banner: '//# allFunctionsCalledOnLoad', raw: true, test: /\.js$/, stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1 })]
+        ? [
+            new BannerPlugin({
+              banner: '//# allFunctionsCalledOnLoad',
+              raw: true,
+              test: /\.js$/,
+              stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1,
+            }),
+          ]
         : []),
     ],
     // No eval in development either: the panel's page policy (server/http/panelHtml.ts) allows none.
@@ -143,7 +162,13 @@ module.exports = (env, argv) => {
         cacheGroups: {
           // The public suffix list (~45 KB gzip) serves the domain screens only: its own chunk, loaded with them,
           // rather than a part of the shared vendor chunk every first screen loads.
-          publicSuffix: { test: /[\\/]node_modules[\\/]tldts/, name: 'public-suffix', chunks: 'async', priority: 20, enforce: true },
+          publicSuffix: {
+            test: /[\\/]node_modules[\\/]tldts/,
+            name: 'public-suffix',
+            chunks: 'async',
+            priority: 20,
+            enforce: true,
+          },
         },
       },
       runtimeChunk: 'single',

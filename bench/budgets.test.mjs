@@ -26,29 +26,54 @@ function hostSdkGzipKb(file) {
 
 /** The local scripts index.html loads or preloads. */
 function pageScripts(html) {
-  const sources = [...html.matchAll(/<script[^>]*\ssrc="?([^"\s>]+)"?/g), ...html.matchAll(/<link[^>]*rel="?preload"?[^>]*href="?([^"\s>]+\.js)"?/g)];
+  const sources = [
+    ...html.matchAll(/<script[^>]*\ssrc="?([^"\s>]+)"?/g),
+    ...html.matchAll(/<link[^>]*rel="?preload"?[^>]*href="?([^"\s>]+\.js)"?/g),
+  ];
   return [...new Set(sources.map((match) => match[1]).filter((src) => src.startsWith('/')))];
 }
 
 test(`the dashboard route loads at most ${DASHBOARD_BUDGET_KB} KB of gzip JavaScript`, () => {
   assert.ok(existsSync(path.join(dist, 'index.html')), 'dist/index.html is missing: run `npm run build` first');
   const scripts = pageScripts(readFileSync(path.join(dist, 'index.html'), 'utf8'));
-  assert.ok(scripts.some((script) => /\/dashboard\.[0-9a-f]+\.js$/.test(script)), `the page preloads no dashboard chunk: ${scripts.join(', ')}`);
+  assert.ok(
+    scripts.some((script) => /\/dashboard\.[0-9a-f]+\.js$/.test(script)),
+    `the page preloads no dashboard chunk: ${scripts.join(', ')}`,
+  );
 
-  const gzipKb = scripts.reduce((sum, script) => sum + gzipSync(readFileSync(path.join(dist, script)), { level: 9 }).length, 0) / 1024;
-  assert.ok(gzipKb <= DASHBOARD_BUDGET_KB, `the dashboard route loads ${gzipKb.toFixed(1)} KB gzip (${scripts.join(', ')}), over ${DASHBOARD_BUDGET_KB} KB`);
+  const gzipKb =
+    scripts.reduce((sum, script) => sum + gzipSync(readFileSync(path.join(dist, script)), { level: 9 }).length, 0) /
+    1024;
+  assert.ok(
+    gzipKb <= DASHBOARD_BUDGET_KB,
+    `the dashboard route loads ${gzipKb.toFixed(1)} KB gzip (${scripts.join(', ')}), over ${DASHBOARD_BUDGET_KB} KB`,
+  );
 });
 
 test(`the host SDK is at most ${HOST_SDK_BUDGET_KB} KB of gzip JavaScript`, () => {
   const gzipKb = hostSdkGzipKb('index.js');
-  assert.ok(gzipKb <= HOST_SDK_BUDGET_KB, `the host SDK is ${gzipKb.toFixed(1)} KB gzip, over ${HOST_SDK_BUDGET_KB} KB`);
+  assert.ok(
+    gzipKb <= HOST_SDK_BUDGET_KB,
+    `the host SDK is ${gzipKb.toFixed(1)} KB gzip, over ${HOST_SDK_BUDGET_KB} KB`,
+  );
 });
 
 test(`the host SDK's React binding adds at most ${HOST_SDK_REACT_BUDGET_KB} KB of gzip JavaScript`, () => {
   const gzipKb = hostSdkGzipKb('react.js');
   const source = readFileSync(path.join(hostSdkDist, 'react.js'), 'utf8');
   // On top of the plain entry, not a second copy of it: the binding imports it, and React, from outside.
-  assert.match(source, /from"\.\/index\.js"/, 'react.js does not import ./index.js: it would bundle the plain entry again');
-  assert.doesNotMatch(source, /createElement\(|__SECRET_INTERNALS|useSyncExternalStore/, 'react.js seems to bundle React');
-  assert.ok(gzipKb <= HOST_SDK_REACT_BUDGET_KB, `the React binding is ${gzipKb.toFixed(2)} KB gzip, over ${HOST_SDK_REACT_BUDGET_KB} KB`);
+  assert.match(
+    source,
+    /from"\.\/index\.js"/,
+    'react.js does not import ./index.js: it would bundle the plain entry again',
+  );
+  assert.doesNotMatch(
+    source,
+    /createElement\(|__SECRET_INTERNALS|useSyncExternalStore/,
+    'react.js seems to bundle React',
+  );
+  assert.ok(
+    gzipKb <= HOST_SDK_REACT_BUDGET_KB,
+    `the React binding is ${gzipKb.toFixed(2)} KB gzip, over ${HOST_SDK_REACT_BUDGET_KB} KB`,
+  );
 });

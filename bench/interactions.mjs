@@ -67,14 +67,20 @@ const SCENARIOS = [
         ['Update credit card', 'Update credit card', 'open the card modal'],
         ['View all invoices', 'All invoices', 'open View all (invoices, spending chart)'],
       ]) {
-        record(action, await timed(frame, async () => {
-          await frame.getByRole('button', { name: button }).click();
-          await dialog(frame, name).waitFor();
-        }));
-        record('close a modal with Escape', await timed(frame, async () => {
-          await page.keyboard.press('Escape');
-          await dialog(frame, name).waitFor({ state: 'detached' });
-        }));
+        record(
+          action,
+          await timed(frame, async () => {
+            await frame.getByRole('button', { name: button }).click();
+            await dialog(frame, name).waitFor();
+          }),
+        );
+        record(
+          'close a modal with Escape',
+          await timed(frame, async () => {
+            await page.keyboard.press('Escape');
+            await dialog(frame, name).waitFor({ state: 'detached' });
+          }),
+        );
       }
     },
   },
@@ -85,14 +91,23 @@ const SCENARIOS = [
       const annual = frame.getByRole('switch');
       // On is yearly: the plan cards then say what a month costs billed yearly.
       const wasYearly = await annual.isChecked();
-      record('switch monthly and yearly (plans)', await timed(frame, async () => {
-        await annual.click();
-        await frame.getByText(/billed yearly/).first().waitFor({ state: wasYearly ? 'detached' : 'visible' });
-      }));
-      record('choose a plan, reach the checkout', await timed(frame, async () => {
-        await frame.getByRole('button', { name: 'Choose this plan: Business' }).click();
-        await frame.getByRole('heading', { level: 1, name: 'Confirm your plan selection' }).waitFor();
-      }));
+      record(
+        'switch monthly and yearly (plans)',
+        await timed(frame, async () => {
+          await annual.click();
+          await frame
+            .getByText(/billed yearly/)
+            .first()
+            .waitFor({ state: wasYearly ? 'detached' : 'visible' });
+        }),
+      );
+      record(
+        'choose a plan, reach the checkout',
+        await timed(frame, async () => {
+          await frame.getByRole('button', { name: 'Choose this plan: Business' }).click();
+          await frame.getByRole('heading', { level: 1, name: 'Confirm your plan selection' }).waitFor();
+        }),
+      );
       await askHostForRoute(page, frame, '/plans');
       await annual.waitFor();
     },
@@ -101,10 +116,13 @@ const SCENARIOS = [
     route: '/domain',
     ready: (frame) => frame.locator('a[href="/domain/custom"]').first(),
     async run(page, frame, record) {
-      record('open a domain screen (overview to custom domain)', await timed(frame, async () => {
-        await frame.locator('a[href="/domain/custom"]').first().click();
-        await frame.getByRole('link', { name: 'Back' }).waitFor();
-      }));
+      record(
+        'open a domain screen (overview to custom domain)',
+        await timed(frame, async () => {
+          await frame.locator('a[href="/domain/custom"]').first().click();
+          await frame.getByRole('link', { name: 'Back' }).waitFor();
+        }),
+      );
       await frame.getByRole('link', { name: 'Back' }).click();
       await frame.locator('a[href="/domain/custom"]').first().waitFor();
     },

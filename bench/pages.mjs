@@ -9,7 +9,17 @@
 // the same headers, configuration and script policy.
 import { spawn, execSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -28,7 +38,14 @@ const OMNIBOX_POPUP_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'We
 export const CHROMIUM_OPTIONS = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [
-    '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
     // Headless Chromium otherwise builds its (invisible) address bar's popup, a page of its own in a third
     // renderer, with every new browser context: CPU a person's already open browser does not spend on the load.
     `--disable-features=${OMNIBOX_POPUP_FEATURES.join(',')}`,
@@ -46,7 +63,13 @@ export function launchChromium() {
 export async function launchProfile() {
   const profileDir = mkdtempSync(path.join(tmpdir(), 'bench-profile-'));
   const context = await chromium.launchPersistentContext(profileDir, CHROMIUM_OPTIONS);
-  return { context, close: async () => { await context.close(); rmSync(profileDir, { recursive: true, force: true }); } };
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      rmSync(profileDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /**
@@ -57,15 +80,24 @@ export async function startPages(hostPort) {
   const sourceDist = path.resolve(process.env.BENCH_DIST ?? path.join(root, 'dist'));
   if (!existsSync(path.join(sourceDist, 'index.html'))) execSync('npm run build', { cwd: root, stdio: 'inherit' });
   // The demo host's page loads the host SDK's build (a dist/ of another commit may come without it).
-  if (!existsSync(path.join(root, 'packages/billing-host-sdk/dist/index.js'))) execSync('npm run build:host', { cwd: root, stdio: 'inherit' });
+  if (!existsSync(path.join(root, 'packages/billing-host-sdk/dist/index.js')))
+    execSync('npm run build:host', { cwd: root, stdio: 'inherit' });
 
   const demoAt = (port) => ({ host: `http://127.0.0.1:${port}`, panel: `http://127.0.0.1:${port + 1}` });
-  const demos = { panel: demoAt(hostPort), floor: demoAt(hostPort + 2), reactFloor: demoAt(hostPort + 4), stackFloor: demoAt(hostPort + 6), other: demoAt(hostPort + 8) };
+  const demos = {
+    panel: demoAt(hostPort),
+    floor: demoAt(hostPort + 2),
+    reactFloor: demoAt(hostPort + 4),
+    stackFloor: demoAt(hostPort + 6),
+    other: demoAt(hostPort + 8),
+  };
   const otherDist = process.env.BENCH_COMPARE_DIST && path.resolve(process.env.BENCH_COMPARE_DIST);
   if (!otherDist) delete demos.other;
   // A demo left running on one of these ports (a run killed before it stopped its servers) would answer in place
   // of the new one, which fails to listen, and the bench would measure the old build without a word.
-  await assertPortsFree(Object.values(demos).flatMap((demo) => [demo.host, demo.panel].map((url) => Number(new URL(url).port))));
+  await assertPortsFree(
+    Object.values(demos).flatMap((demo) => [demo.host, demo.panel].map((url) => Number(new URL(url).port))),
+  );
 
   const workDir = mkdtempSync(path.join(tmpdir(), 'bench-'));
   const distDir = path.join(workDir, 'dist');
@@ -90,10 +122,13 @@ export async function startPages(hostPort) {
     // A second build of the panel measured in the same run, in turns with the others: an idea against the kept build.
     cpSync(otherDist, path.join(workDir, 'other-dist'), { recursive: true });
     // A build older than the hash its build leaves beside the page (webpack.config.js) gets it here.
-    if (!existsSync(path.join(workDir, 'other-dist', startupScript.PAGE_SCRIPT_SOURCES_FILE))) startupScript.writePageScriptSources(path.join(workDir, 'other-dist'));
+    if (!existsSync(path.join(workDir, 'other-dist', startupScript.PAGE_SCRIPT_SOURCES_FILE)))
+      startupScript.writePageScriptSources(path.join(workDir, 'other-dist'));
     pages.push({ name: 'panel B', demo: demos.other, dist: path.join(workDir, 'other-dist') });
   }
-  const servers = pages.map((page, index) => startDemo(Number(new URL(page.demo.host).port), page.dist, workDir, `demo-${index}`));
+  const servers = pages.map((page, index) =>
+    startDemo(Number(new URL(page.demo.host).port), page.dist, workDir, `demo-${index}`),
+  );
   const stop = async () => {
     for (const server of servers) {
       if (server.exitCode !== null) continue;
@@ -139,7 +174,10 @@ function buildFloorWithBundle(dir, entry, name) {
   const bundle = Buffer.from(outputFiles[0].contents);
   const script = `/assets/${name}.${createHash('sha256').update(bundle).digest('hex').slice(0, 10)}.js`;
   const floorPage = readFileSync(path.join(root, 'bench/floor.html'), 'utf8');
-  const page = floorPage.replace('<p id="plan">Loading</p>', `<div id="root"></div><script defer src="${script}"></script>`);
+  const page = floorPage.replace(
+    '<p id="plan">Loading</p>',
+    `<div id="root"></div><script defer src="${script}"></script>`,
+  );
   if (page === floorPage) throw new Error('bench/floor.html has no <p id="plan">Loading</p> to replace');
   mkdirSync(path.join(dir, 'assets'), { recursive: true });
   writeFileSync(path.join(dir, 'index.html'), page);
@@ -171,7 +209,9 @@ async function assertPortsFree(ports) {
   for (const port of ports) {
     await new Promise((resolve, reject) => {
       const probe = createServer();
-      probe.once('error', () => reject(new Error(`port ${port} is taken: a server from an earlier run? (ss -ltnp shows its process)`)));
+      probe.once('error', () =>
+        reject(new Error(`port ${port} is taken: a server from an earlier run? (ss -ltnp shows its process)`)),
+      );
       probe.listen(port, '127.0.0.1', () => probe.close(resolve));
     });
   }
@@ -223,7 +263,10 @@ export async function askHostForRoute(page, frame, route) {
   for (let retries = 0; retries <= ROUTE_RETRIES; retries += 1) {
     const followed = await frame
       .waitForFunction((next) => window.location.pathname === next, route, { timeout: ROUTE_RETRY_MS })
-      .then(() => true, () => false);
+      .then(
+        () => true,
+        () => false,
+      );
     if (followed) return retries;
     await setHash('#/bench');
     await setHash(hash);

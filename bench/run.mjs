@@ -24,7 +24,17 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { INTERACTION_GOAL_MS, INTERACTION_MOONSHOT_MS, measureInteractions } from './interactions.mjs';
-import { PLAN_NAME, WAIT_MS, askHostForRoute, launchChromium, launchProfile, median, openInHost, planNameWatch, startPages } from './pages.mjs';
+import {
+  PLAN_NAME,
+  WAIT_MS,
+  askHostForRoute,
+  launchChromium,
+  launchProfile,
+  median,
+  openInHost,
+  planNameWatch,
+  startPages,
+} from './pages.mjs';
 
 const SMOKE = process.argv.includes('--smoke');
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -62,7 +72,9 @@ const RESAMPLES = 2000;
  */
 function ratioRange(times, toTimes) {
   const resample = (values) => values.map(() => values[Math.floor(Math.random() * values.length)]);
-  const ratios = Array.from({ length: RESAMPLES }, () => median(resample(times)) / median(resample(toTimes))).sort((a, b) => a - b);
+  const ratios = Array.from({ length: RESAMPLES }, () => median(resample(times)) / median(resample(toTimes))).sort(
+    (a, b) => a - b,
+  );
   return [ratios[Math.floor(RESAMPLES * 0.05)], ratios[Math.floor(RESAMPLES * 0.95)]];
 }
 
@@ -70,7 +82,9 @@ function ratioRange(times, toTimes) {
 async function coldVisit(browser, demo) {
   const context = await browser.newContext();
   try {
-    return await (await planNameWatch(context, demo))();
+    return await (
+      await planNameWatch(context, demo)
+    )();
   } finally {
     await context.close();
   }
@@ -106,12 +120,16 @@ async function routeLoad(browser, route, demo, distDir) {
     if (url.pathname.startsWith('/api/')) started.set(request, performance.now());
   });
   page.on('requestfinished', (request) => {
-    if (started.has(request)) calls.push({ path: new URL(request.url()).pathname, start: started.get(request), end: performance.now() });
+    if (started.has(request))
+      calls.push({ path: new URL(request.url()).pathname, start: started.get(request), end: performance.now() });
   });
   try {
     const frame = await openInHost(page, route, demo);
     await frame.waitForLoadState('networkidle', { timeout: WAIT_MS });
-    const gzipBytes = [...scripts].reduce((sum, script) => sum + gzipSync(readFileSync(path.join(distDir, script)), { level: 9 }).length, 0);
+    const gzipBytes = [...scripts].reduce(
+      (sum, script) => sum + gzipSync(readFileSync(path.join(distDir, script)), { level: 9 }).length,
+      0,
+    );
     return { gzipKb: gzipBytes / 1024, scripts: scripts.size, calls, serial: serialDepth(calls) };
   } finally {
     await context.close();
@@ -152,13 +170,15 @@ async function heapOverRouteChanges(browser, demo) {
 const { pages: benchPages, distDir, build, stop } = await startPages(HOST_PORT);
 console.log(
   `Panel build: ${build.dir}, made ${build.builtAt.toISOString()}; the last commit ${build.committedAt.toISOString()}` +
-    (build.stale ? ' (the build is older: it may not be this commit\'s, rebuild it or say which it is)' : ''),
+    (build.stale ? " (the build is older: it may not be this commit's, rebuild it or say which it is)" : ''),
 );
 let browser;
 try {
   browser = await launchChromium();
   const pages = benchPages.map((page) => ({ ...page, cold: [], repeat: [] }));
-  const [panel, reactFloor, floor, stackFloor] = ['panel', 'React floor', 'floor', 'stack floor'].map((name) => pages.find((page) => page.name === name));
+  const [panel, reactFloor, floor, stackFloor] = ['panel', 'React floor', 'floor', 'stack floor'].map((name) =>
+    pages.find((page) => page.name === name),
+  );
   // One untimed load of each first: the demo host makes its signing keys on its first token.
   for (const { demo } of pages) await coldVisit(browser, demo);
   // The pages take turns, each run starting with the next one, so a change in the machine's load hits all.
@@ -169,7 +189,8 @@ try {
       page.repeat.push(await repeatVisits(page.demo));
     }
   }
-  const spread = (times) => `median ${median(times).toFixed(0).padStart(4)} ms (min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)})`;
+  const spread = (times) =>
+    `median ${median(times).toFixed(0).padStart(4)} ms (min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)})`;
   const ratios = {};
   for (const [kind, title] of [
     ['cold', `cold: ${RUNS} loads each, a new context each`],
@@ -181,18 +202,26 @@ try {
     ratios[kind] = ratio(panel, stackFloor);
     const { goal, moonshot } = STACK_FLOOR_GOALS[kind];
     const verdict = ratios[kind] <= moonshot ? 'moonshot met' : ratios[kind] <= goal ? 'met' : 'MISSED';
-    const range = (page) => ratioRange(page[kind], stackFloor[kind]).map((bound) => bound.toFixed(2)).join(' to ');
+    const range = (page) =>
+      ratioRange(page[kind], stackFloor[kind])
+        .map((bound) => bound.toFixed(2))
+        .join(' to ');
     console.log(
       `  panel to stack floor: ${ratios[kind].toFixed(2)} (90% of resamples ${range(panel)}; the panel's own work; goal <= ${goal}, moonshot ${moonshot}: ${verdict})`,
     );
     const other = pages.find((page) => page.name === 'panel B');
-    if (other) console.log(`  panel B (BENCH_COMPARE_DIST) to stack floor: ${ratio(other, stackFloor).toFixed(2)} (90% of resamples ${range(other)})`);
+    if (other)
+      console.log(
+        `  panel B (BENCH_COMPARE_DIST) to stack floor: ${ratio(other, stackFloor).toFixed(2)} (90% of resamples ${range(other)})`,
+      );
     console.log(
       `  stack floor to React floor: ${ratio(stackFloor, reactFloor).toFixed(2)} (the design card's libraries alone); panel to React floor: ${ratio(panel, reactFloor).toFixed(2)}; React floor to floor: ${ratio(reactFloor, floor).toFixed(2)} (the framework alone)`,
     );
   }
 
-  console.log(`Per route (cold load): JavaScript gzip, serial API calls before the content (goal <= ${SERIAL_CALLS_GOAL})`);
+  console.log(
+    `Per route (cold load): JavaScript gzip, serial API calls before the content (goal <= ${SERIAL_CALLS_GOAL})`,
+  );
   const loads = {};
   for (const [name, route] of Object.entries(ROUTES)) {
     const load = await routeLoad(browser, route, panel.demo, distDir);
@@ -208,7 +237,8 @@ try {
       ` (route changes the panel missed and the host asked again: ${heap.lost})`,
   );
 
-  const interactions = INTERACTION_REPETITIONS > 0 ? await measureInteractions(browser, panel.demo, INTERACTION_REPETITIONS) : [];
+  const interactions =
+    INTERACTION_REPETITIONS > 0 ? await measureInteractions(browser, panel.demo, INTERACTION_REPETITIONS) : [];
   if (interactions.length > 0) {
     console.log(
       `Interactions, input to next paint (Event Timing, as INP; under 16 ms counts as 16), ${INTERACTION_REPETITIONS} of each (goal p98 <= ${INTERACTION_GOAL_MS} ms, moonshot ${INTERACTION_MOONSHOT_MS}):`,
@@ -216,7 +246,9 @@ try {
   }
   for (const { action, durations, p50, p98 } of interactions) {
     const verdict = p98 <= INTERACTION_MOONSHOT_MS ? 'moonshot met' : p98 <= INTERACTION_GOAL_MS ? 'met' : 'MISSED';
-    console.log(`  ${action.padEnd(48)} p50 ${String(p50).padStart(4)} ms, p98 ${String(p98).padStart(4)} ms, max ${Math.max(...durations)} ms (${verdict})`);
+    console.log(
+      `  ${action.padEnd(48)} p50 ${String(p50).padStart(4)} ms, p98 ${String(p98).padStart(4)} ms, max ${Math.max(...durations)} ms (${verdict})`,
+    );
   }
 
   if (SMOKE) console.log('Smoke run: the bench works (no goals checked)');
@@ -225,9 +257,15 @@ try {
       ...Object.entries(ratios)
         .filter(([kind, ratio]) => ratio > STACK_FLOOR_GOALS[kind].goal)
         .map(([kind, ratio]) => `${kind}: panel to stack floor ${ratio.toFixed(2)} > ${STACK_FLOOR_GOALS[kind].goal}`),
-      ...interactions.filter(({ p98 }) => p98 > INTERACTION_GOAL_MS).map(({ action, p98 }) => `${action}: p98 ${p98} ms > ${INTERACTION_GOAL_MS} ms`),
-      ...Object.entries(loads).filter(([, load]) => load.serial > SERIAL_CALLS_GOAL).map(([name, load]) => `${name}: ${load.serial} serial calls`),
-      ...(loads.dashboard.gzipKb > DASHBOARD_BUDGET_KB ? [`dashboard: ${loads.dashboard.gzipKb.toFixed(1)} KB > ${DASHBOARD_BUDGET_KB} KB`] : []),
+      ...interactions
+        .filter(({ p98 }) => p98 > INTERACTION_GOAL_MS)
+        .map(({ action, p98 }) => `${action}: p98 ${p98} ms > ${INTERACTION_GOAL_MS} ms`),
+      ...Object.entries(loads)
+        .filter(([, load]) => load.serial > SERIAL_CALLS_GOAL)
+        .map(([name, load]) => `${name}: ${load.serial} serial calls`),
+      ...(loads.dashboard.gzipKb > DASHBOARD_BUDGET_KB
+        ? [`dashboard: ${loads.dashboard.gzipKb.toFixed(1)} KB > ${DASHBOARD_BUDGET_KB} KB`]
+        : []),
     ];
     for (const miss of missed) console.error(`Goal missed: ${miss}`);
     if (missed.length > 0) process.exitCode = 1;

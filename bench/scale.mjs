@@ -11,10 +11,25 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { COMPILED_MAIN, PRODUCTION_ENV, errorsOf, load, measureShare, root, seedAndSignIn, onAdminDatabase, startPanelServer, stop } from './servers.mjs';
+import {
+  COMPILED_MAIN,
+  PRODUCTION_ENV,
+  errorsOf,
+  load,
+  measureShare,
+  root,
+  seedAndSignIn,
+  onAdminDatabase,
+  startPanelServer,
+  stop,
+} from './servers.mjs';
 
 if (!process.env.DATABASE_URL) {
-  const run = spawnSync(process.execPath, [path.join(root, 'server/testing/withPostgres.mjs'), process.execPath, ...process.argv.slice(1)], { stdio: 'inherit' });
+  const run = spawnSync(
+    process.execPath,
+    [path.join(root, 'server/testing/withPostgres.mjs'), process.execPath, ...process.argv.slice(1)],
+    { stdio: 'inherit' },
+  );
   process.exit(run.status ?? 1);
 }
 
@@ -38,7 +53,12 @@ async function loadAll(urls, body, seconds = SECONDS) {
 const databaseName = `bench_scale_${randomBytes(6).toString('hex')}`;
 const databaseUrl = Object.assign(new URL(process.env.DATABASE_URL), { pathname: `/${databaseName}` }).toString();
 const scratch = mkdtempSync(path.join(tmpdir(), 'bench-scale-'));
-const shared = { DATABASE_URL: databaseUrl, SESSION_SECRET: randomBytes(32).toString('hex'), DIST_DIR: path.join(scratch, 'no-dist'), DATA_DIR: scratch };
+const shared = {
+  DATABASE_URL: databaseUrl,
+  SESSION_SECRET: randomBytes(32).toString('hex'),
+  DIST_DIR: path.join(scratch, 'no-dist'),
+  DATA_DIR: scratch,
+};
 // Logging as production logs (as bench:server does), so the share compares with SQLite's.
 const production = { ...shared, ...PRODUCTION_ENV, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' };
 const children = [];
@@ -54,7 +74,12 @@ try {
   const urls = [one, two].map((server) => `${server.panelUrl}/api/get-billing-data`);
 
   // Printed beside SQLite's (the goals are SQLite's, the default database: bench:server).
-  await measureShare(urls[0], body, { connections: CONNECTIONS, seconds: SECONDS, rate: RATE, label: 'PostgreSQL, dist-server (compiled)' });
+  await measureShare(urls[0], body, {
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    rate: RATE,
+    label: 'PostgreSQL, dist-server (compiled)',
+  });
 
   // Warm both up (JIT, statement caches, connection pools), then measure one process, then both.
   await loadAll(urls, body, 2);
@@ -62,7 +87,9 @@ try {
   const both = await loadAll(urls, body);
 
   console.log(`Two processes, PostgreSQL, compiled server, ${CONNECTIONS} connections in all, ${SECONDS} s each`);
-  console.log(`one process:   ${single.requestsPerSecond.toFixed(0)} req/s (p99 ${single.p99} ms, errors ${single.errors})`);
+  console.log(
+    `one process:   ${single.requestsPerSecond.toFixed(0)} req/s (p99 ${single.p99} ms, errors ${single.errors})`,
+  );
   console.log(`two processes: ${both.requestsPerSecond.toFixed(0)} req/s (p99 ${both.p99} ms, errors ${both.errors})`);
   console.log(`two / one: ${(both.requestsPerSecond / single.requestsPerSecond).toFixed(2)}`);
 } finally {

@@ -16,7 +16,15 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { COMPILED_MAIN, PRODUCTION_ENV, measureShare, root, seedAndSignIn, startPanelServer, stop } from './servers.mjs';
+import {
+  COMPILED_MAIN,
+  PRODUCTION_ENV,
+  measureShare,
+  root,
+  seedAndSignIn,
+  startPanelServer,
+  stop,
+} from './servers.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RATE = Number(process.env.BENCH_RATE ?? 500);
@@ -43,7 +51,13 @@ try {
   const url = `${panel.panelUrl}/api/get-billing-data`;
   const requestBody = JSON.stringify({ jwt: sessionToken, data: {}, options: { forceUpgrade: false } });
   const label = `SQLite, ${USE_TSX ? 'server/main.ts under tsx' : 'dist-server (compiled)'}`;
-  const met = await measureShare(url, requestBody, { connections: CONNECTIONS, seconds: SECONDS, rate: RATE, label, pid: panel.child.pid });
+  const met = await measureShare(url, requestBody, {
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    rate: RATE,
+    label,
+    pid: panel.child.pid,
+  });
   console.log('(a loaded machine moves every number: the shares of one run are the figures to compare)');
   if (!met) process.exitCode = 1;
 } finally {

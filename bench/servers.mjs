@@ -69,7 +69,10 @@ export const PRODUCTION_ENV = {
 export function startPanelServer(env, { compiled, profileDir = null }) {
   const child = fork(compiled ? COMPILED_MAIN : path.join(root, 'server/main.ts'), [], {
     cwd: root,
-    execArgv: [...(compiled ? [] : ['--import', 'tsx']), ...(profileDir === null ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`])],
+    execArgv: [
+      ...(compiled ? [] : ['--import', 'tsx']),
+      ...(profileDir === null ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]),
+    ],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     env: { ...process.env, PORT: '0', HOST_PORT: '0', ...env },
   });
@@ -90,7 +93,11 @@ export function stop(child) {
 }
 
 export async function postJson(url, body) {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
   return response.json();
 }
@@ -100,10 +107,17 @@ export async function postJson(url, body) {
  * billing session token (valid two hours) that the measured servers, on the same database and secret, accept.
  */
 export async function seedAndSignIn(env) {
-  const demo = await startPanelServer({ ...env, DEMO: '1', NODE_ENV: 'test', LOG_LEVEL: 'warn', DNS_PORT: '0' }, { compiled: false });
+  const demo = await startPanelServer(
+    { ...env, DEMO: '1', NODE_ENV: 'test', LOG_LEVEL: 'warn', DNS_PORT: '0' },
+    { compiled: false },
+  );
   try {
     const { token: identityToken } = await postJson(`${demo.hostUrl}/admin-api/identity-token`, { scenario: 'active' });
-    const { token } = await postJson(`${demo.panelUrl}/api/billing-session`, { jwt: identityToken, data: {}, options: { init: true } });
+    const { token } = await postJson(`${demo.panelUrl}/api/billing-session`, {
+      jwt: identityToken,
+      data: {},
+      options: { init: true },
+    });
     return token;
   } finally {
     await stop(demo.child);
@@ -131,13 +145,27 @@ function startHelloWorld(body, gzipped = null) {
     app.listen({ port: 0, host: '127.0.0.1' }).then(() => process.send({ port: app.server.address().port }));
   `;
   const env = { ...process.env, BODY: body, GZIPPED: gzipped === null ? '' : gzipped.toString('base64') };
-  const child = spawn(process.execPath, ['-e', source], { cwd: root, stdio: ['ignore', 'ignore', 'inherit', 'ipc'], env });
-  return new Promise((resolve) => child.once('message', ({ port }) => resolve({ child, url: `http://127.0.0.1:${port}` })));
+  const child = spawn(process.execPath, ['-e', source], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    env,
+  });
+  return new Promise((resolve) =>
+    child.once('message', ({ port }) => resolve({ child, url: `http://127.0.0.1:${port}` })),
+  );
 }
 
 /** autocannon POSTing `body` to `url` over `connections` for `seconds`. */
 export function load(url, body, { connections, seconds, headers = {}, ...extra }) {
-  return autocannon({ url, method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body, connections, duration: seconds, ...extra });
+  return autocannon({
+    url,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+    connections,
+    duration: seconds,
+    ...extra,
+  });
 }
 
 export function errorsOf(result) {
@@ -150,11 +178,17 @@ const GZIP = { 'accept-encoding': 'gzip' };
 /** The panel's answer as it comes over the wire (fetch would decode it): its bytes and their encoding. */
 async function rawAnswer(url, body, headers) {
   return new Promise((resolve, reject) => {
-    const outgoing = request(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers } }, (response) => {
-      const chunks = [];
-      response.on('data', (chunk) => chunks.push(chunk));
-      response.on('end', () => resolve({ encoding: response.headers['content-encoding'], body: Buffer.concat(chunks) }));
-    });
+    const outgoing = request(
+      url,
+      { method: 'POST', headers: { 'content-type': 'application/json', ...headers } },
+      (response) => {
+        const chunks = [];
+        response.on('data', (chunk) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ encoding: response.headers['content-encoding'], body: Buffer.concat(chunks) }),
+        );
+      },
+    );
     outgoing.on('error', reject);
     outgoing.end(body);
   });
@@ -186,12 +220,18 @@ async function measuredLoad(target, requestBody, options) {
 /** Microseconds of CPU per request over the slices of one target; null without a process to read. */
 function cpuPerRequest(slices) {
   if (slices.some((slice) => slice.cpuMs === null)) return null;
-  return (slices.reduce((sum, slice) => sum + slice.cpuMs, 0) * 1000) / slices.reduce((sum, slice) => sum + slice.requests.total, 0);
+  return (
+    (slices.reduce((sum, slice) => sum + slice.cpuMs, 0) * 1000) /
+    slices.reduce((sum, slice) => sum + slice.requests.total, 0)
+  );
 }
 
 /** Requests per second over the slices of one target: their total over their time. */
 function rate(slices) {
-  return slices.reduce((sum, slice) => sum + slice.requests.total, 0) / slices.reduce((sum, slice) => sum + slice.duration, 0);
+  return (
+    slices.reduce((sum, slice) => sum + slice.requests.total, 0) /
+    slices.reduce((sum, slice) => sum + slice.duration, 0)
+  );
 }
 
 function errorsOfAll(slices) {
@@ -214,23 +254,36 @@ function p99Of(slices) {
 export async function measureShare(url, requestBody, { connections, seconds, rate: fixedRate, label, pid = null }) {
   const plainReply = await rawAnswer(url, requestBody, {});
   const gzippedReply = await rawAnswer(url, requestBody, GZIP);
-  if (gzippedReply.encoding !== 'gzip') throw new Error(`get-billing-data answered accept-encoding gzip with encoding ${gzippedReply.encoding}`);
-  const [small, echo] = await Promise.all([startHelloWorld(SMALL_REPLY), startHelloWorld(plainReply.body.toString('utf8'), gzippedReply.body)]);
+  if (gzippedReply.encoding !== 'gzip')
+    throw new Error(`get-billing-data answered accept-encoding gzip with encoding ${gzippedReply.encoding}`);
+  const [small, echo] = await Promise.all([
+    startHelloWorld(SMALL_REPLY),
+    startHelloWorld(plainReply.body.toString('utf8'), gzippedReply.body),
+  ]);
   try {
-    const targets = { panel: { url, pid }, small: { url: small.url, pid: small.child.pid }, echo: { url: echo.url, pid: echo.child.pid } };
+    const targets = {
+      panel: { url, pid },
+      small: { url: small.url, pid: small.child.pid },
+      echo: { url: echo.url, pid: echo.child.pid },
+    };
     const encodings = { plain: {}, gzip: GZIP };
-    for (const target of Object.values(targets)) await load(target.url, requestBody, { connections, seconds: 2, headers: GZIP });
+    for (const target of Object.values(targets))
+      await load(target.url, requestBody, { connections, seconds: 2, headers: GZIP });
     const slices = {};
     for (let round = 0; round < seconds; round += 1) {
       for (const [name, target] of Object.entries(targets)) {
         for (const [encoding, headers] of Object.entries(encodings)) {
-          (slices[`${name} ${encoding}`] ??= []).push(await measuredLoad(target, requestBody, { connections, seconds: 1, headers }));
+          (slices[`${name} ${encoding}`] ??= []).push(
+            await measuredLoad(target, requestBody, { connections, seconds: 1, headers }),
+          );
         }
       }
     }
     const fixed = await load(url, requestBody, { connections, seconds, overallRate: fixedRate, headers: GZIP });
     const percent = (share) => `${(share * 100).toFixed(1)} %`;
-    console.log(`${label}: ${connections} connections, ${seconds} rounds of 1 s each; reply ${plainReply.body.length} bytes, ${gzippedReply.body.length} gzipped`);
+    console.log(
+      `${label}: ${connections} connections, ${seconds} rounds of 1 s each; reply ${plainReply.body.length} bytes, ${gzippedReply.body.length} gzipped`,
+    );
     let met = fixed.latency.p99 <= P99_GOAL_MS && errorsOf(fixed) === 0;
     for (const encoding of Object.keys(encodings)) {
       const [panel, smallWorld, echoWorld] = ['panel', 'small', 'echo'].map((name) => slices[`${name} ${encoding}`]);
@@ -249,7 +302,9 @@ export async function measureShare(url, requestBody, { connections, seconds, rat
         );
       }
     }
-    console.log(`  gzip at ${fixedRate} req/s: ${fixed.requests.average.toFixed(0)} req/s served, p50 ${fixed.latency.p50} ms, p99 ${fixed.latency.p99} ms (goal <= ${P99_GOAL_MS} ms), errors ${errorsOf(fixed)}`);
+    console.log(
+      `  gzip at ${fixedRate} req/s: ${fixed.requests.average.toFixed(0)} req/s served, p50 ${fixed.latency.p50} ms, p99 ${fixed.latency.p99} ms (goal <= ${P99_GOAL_MS} ms), errors ${errorsOf(fixed)}`,
+    );
     return met;
   } finally {
     await Promise.all([stop(small.child), stop(echo.child)]);

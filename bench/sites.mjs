@@ -30,7 +30,17 @@
 //   smoke: --sites 200 --seconds 2.
 import { execSync, fork, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -38,10 +48,23 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import pg from 'pg';
-import { COMPILED_MAIN, PRODUCTION_ENV, P99_GOAL_MS, errorsOf, root, onAdminDatabase, startPanelServer, stop } from './servers.mjs';
+import {
+  COMPILED_MAIN,
+  PRODUCTION_ENV,
+  P99_GOAL_MS,
+  errorsOf,
+  root,
+  onAdminDatabase,
+  startPanelServer,
+  stop,
+} from './servers.mjs';
 
 if (!process.env.DATABASE_URL) {
-  const run = spawnSync(process.execPath, [path.join(root, 'server/testing/withPostgres.mjs'), process.execPath, ...process.argv.slice(1)], { stdio: 'inherit' });
+  const run = spawnSync(
+    process.execPath,
+    [path.join(root, 'server/testing/withPostgres.mjs'), process.execPath, ...process.argv.slice(1)],
+    { stdio: 'inherit' },
+  );
   process.exit(run.status ?? 1);
 }
 
@@ -72,7 +95,8 @@ function newestMtime(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full));
-    else if (/\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name)) newest = Math.max(newest, statSync(full).mtimeMs);
+    else if (/\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name))
+      newest = Math.max(newest, statSync(full).mtimeMs);
   }
   return newest;
 }
@@ -103,12 +127,24 @@ const emailOf = (index) => `owner-${index}@bench.example`;
 
 function importFile(file, env) {
   const started = performance.now();
-  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'tools/importSitesCli.ts'), file, '--json', '--concurrency', flags['import-concurrency']], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const run = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      path.join(root, 'tools/importSitesCli.ts'),
+      file,
+      '--json',
+      '--concurrency',
+      flags['import-concurrency'],
+    ],
+    {
+      cwd: root,
+      env: { ...process.env, ...env },
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   if (run.status !== 0) throw new Error(`sites:import exited ${run.status}: ${run.stderr}${run.stdout.slice(0, 2000)}`);
   return { ...JSON.parse(run.stdout), wallSeconds: (performance.now() - started) / 1000 };
 }
@@ -119,7 +155,10 @@ function importFile(file, env) {
  */
 function startLoggedServer(env, logFile, profileName = null) {
   const out = openSync(logFile, 'w');
-  const profiling = flags.profile === undefined || profileName === null ? [] : ['--cpu-prof', `--cpu-prof-dir=${path.resolve(flags.profile)}`, `--cpu-prof-name=${profileName}`];
+  const profiling =
+    flags.profile === undefined || profileName === null
+      ? []
+      : ['--cpu-prof', `--cpu-prof-dir=${path.resolve(flags.profile)}`, `--cpu-prof-name=${profileName}`];
   const child = fork(COMPILED_MAIN, [], {
     cwd: root,
     execArgv: profiling,
@@ -151,9 +190,17 @@ function rawGet(url) {
       response.on('data', (chunk) => chunks.push(chunk));
       response.on('end', () => {
         const { rawHeaders } = response;
-        let headerBytes = Buffer.byteLength(`HTTP/${response.httpVersion} ${response.statusCode} ${response.statusMessage}\r\n\r\n`);
-        for (let index = 0; index < rawHeaders.length; index += 2) headerBytes += Buffer.byteLength(`${rawHeaders[index]}: ${rawHeaders[index + 1]}\r\n`);
-        resolve({ status: response.statusCode, bodyBytes: Buffer.concat(chunks).length, headerBytes, csp: response.headers['content-security-policy'] ?? '' });
+        let headerBytes = Buffer.byteLength(
+          `HTTP/${response.httpVersion} ${response.statusCode} ${response.statusMessage}\r\n\r\n`,
+        );
+        for (let index = 0; index < rawHeaders.length; index += 2)
+          headerBytes += Buffer.byteLength(`${rawHeaders[index]}: ${rawHeaders[index + 1]}\r\n`);
+        resolve({
+          status: response.statusCode,
+          bodyBytes: Buffer.concat(chunks).length,
+          headerBytes,
+          csp: response.headers['content-security-policy'] ?? '',
+        });
       });
     });
     outgoing.on('error', reject);
@@ -169,7 +216,9 @@ function cpuMsOf(pid) {
 
 /** The resident memory of process `pid`, in MB, from /proc. */
 function rssMbOf(pid) {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((text) => text.startsWith('VmRSS:'));
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((text) => text.startsWith('VmRSS:'));
   return Number(line?.split(/\s+/)[1] ?? 0) / 1024;
 }
 
@@ -210,7 +259,11 @@ async function loadAtRate(url, bodies, { seconds, rate = RATE, pid }) {
     ],
   });
   const cpuMs = cpuMsOf(pid) - before;
-  return { result, cpuUsPerRequest: (cpuMs * 1000) / Math.max(1, result.requests.total), distinct: Math.min(next, bodies.length) };
+  return {
+    result,
+    cpuUsPerRequest: (cpuMs * 1000) / Math.max(1, result.requests.total),
+    distinct: Math.min(next, bodies.length),
+  };
 }
 
 const databaseName = `bench_sites_${randomBytes(6).toString('hex')}`;
@@ -218,7 +271,12 @@ const databaseUrl = Object.assign(new URL(process.env.DATABASE_URL), { pathname:
 const scratch = mkdtempSync(path.join(tmpdir(), 'bench-sites-'));
 const sessionSecret = randomBytes(32).toString('hex');
 const admins = await startAdmins();
-const shared = { DATABASE_URL: databaseUrl, SESSION_SECRET: sessionSecret, DIST_DIR: hasDist ? DIST_DIR : path.join(scratch, 'no-dist'), DATA_DIR: scratch };
+const shared = {
+  DATABASE_URL: databaseUrl,
+  SESSION_SECRET: sessionSecret,
+  DIST_DIR: hasDist ? DIST_DIR : path.join(scratch, 'no-dist'),
+  DATA_DIR: scratch,
+};
 const production = {
   ...shared,
   ...PRODUCTION_ENV,
@@ -233,9 +291,14 @@ const importEnv = { DATABASE_URL: databaseUrl, IDENTITY_ISSUER: admins.base };
 const children = [];
 await onAdminDatabase(`create database ${databaseName}`);
 try {
-  console.log(`bench:sites: ${SITES} sites, PostgreSQL, ${RATE} requests/s for ${SECONDS} s per load, ${CONNECTIONS} connections`);
+  console.log(
+    `bench:sites: ${SITES} sites, PostgreSQL, ${RATE} requests/s for ${SECONDS} s per load, ${CONNECTIONS} connections`,
+  );
   // 1. The catalogue: the demo's seed writes it (and its own scenarios' sites, left as they are).
-  const demo = await startPanelServer({ ...shared, DEMO: '1', NODE_ENV: 'test', LOG_LEVEL: 'warn', DNS_PORT: '0' }, { compiled: false });
+  const demo = await startPanelServer(
+    { ...shared, DEMO: '1', NODE_ENV: 'test', LOG_LEVEL: 'warn', DNS_PORT: '0' },
+    { compiled: false },
+  );
   await stop(demo.child);
 
   // 2. The sites, as a platform would send them.
@@ -282,7 +345,9 @@ try {
   await client.connect();
   const now = Math.floor(Date.now() / 1000);
   const seeding = performance.now();
-  const { rows: priceRows } = await client.query(`select price_id from subscriptions where status = 'active' order by id limit 1`);
+  const { rows: priceRows } = await client.query(
+    `select price_id from subscriptions where status = 'active' order by id limit 1`,
+  );
   const priceId = priceRows[0]?.price_id;
   if (priceId === undefined) throw new Error('the demo seed left no active subscription to take a price from');
   await client.query(
@@ -299,7 +364,9 @@ try {
   );
   const { rows: owners } = await client.query(`select s.id, s.owner_user_id from sites s where s.id like 'site-%'`);
   await client.end();
-  console.log(`customers and subscriptions for ${owners.length} owners written in ${((performance.now() - seeding) / 1000).toFixed(1)} s (price ${priceId})`);
+  console.log(
+    `customers and subscriptions for ${owners.length} owners written in ${((performance.now() - seeding) / 1000).toFixed(1)} s (price ${priceId})`,
+  );
   const ownerOf = new Map(owners.map((row) => [row.id, row.owner_user_id]));
 
   // 4. Two production servers: random load on one, hot load on the other.
@@ -340,9 +407,17 @@ try {
   const warmCount = Math.ceil(RATE * WARM_UP_SECONDS * 1.1);
   const calls = {
     'billing-session': async (indexes) =>
-      Promise.all(indexes.map(async (index) => JSON.stringify({ jwt: await identityToken(index), data: {}, options: { init: false } }))),
+      Promise.all(
+        indexes.map(async (index) =>
+          JSON.stringify({ jwt: await identityToken(index), data: {}, options: { init: false } }),
+        ),
+      ),
     'get-billing-data': async (indexes) =>
-      Promise.all(indexes.map(async (index) => JSON.stringify({ jwt: await sessionToken(index), data: {}, options: { forceUpgrade: false } }))),
+      Promise.all(
+        indexes.map(async (index) =>
+          JSON.stringify({ jwt: await sessionToken(index), data: {}, options: { forceUpgrade: false } }),
+        ),
+      ),
   };
 
   const results = {};
@@ -352,13 +427,27 @@ try {
     if (flags.warm && call === 'get-billing-data') {
       const every = await bodiesOf(Array.from({ length: SITES }, (_, index) => index));
       const warm = await answerEach(`${randomServer.panelUrl}/api/${call}`, every);
-      console.log(`${call} answered once for each of ${SITES} sites in ${warm.seconds.toFixed(1)} s (errors ${warm.errors}); random server ${rssMbOf(randomServer.child.pid).toFixed(0)} MB resident`);
+      console.log(
+        `${call} answered once for each of ${SITES} sites in ${warm.seconds.toFixed(1)} s (errors ${warm.errors}); random server ${rssMbOf(randomServer.child.pid).toFixed(0)} MB resident`,
+      );
     }
     // Warm-up (JIT, statement caches, pools): on sites the measured load does not pick on purpose.
-    await loadAtRate(`${randomServer.panelUrl}/api/${call}`, randomWarm, { seconds: WARM_UP_SECONDS, pid: randomServer.child.pid });
-    await loadAtRate(`${hotServer.panelUrl}/api/${call}`, hotBody, { seconds: WARM_UP_SECONDS, pid: hotServer.child.pid });
-    const random = await loadAtRate(`${randomServer.panelUrl}/api/${call}`, randomBodies, { seconds: SECONDS, pid: randomServer.child.pid });
-    const hot = await loadAtRate(`${hotServer.panelUrl}/api/${call}`, hotBody, { seconds: SECONDS, pid: hotServer.child.pid });
+    await loadAtRate(`${randomServer.panelUrl}/api/${call}`, randomWarm, {
+      seconds: WARM_UP_SECONDS,
+      pid: randomServer.child.pid,
+    });
+    await loadAtRate(`${hotServer.panelUrl}/api/${call}`, hotBody, {
+      seconds: WARM_UP_SECONDS,
+      pid: hotServer.child.pid,
+    });
+    const random = await loadAtRate(`${randomServer.panelUrl}/api/${call}`, randomBodies, {
+      seconds: SECONDS,
+      pid: randomServer.child.pid,
+    });
+    const hot = await loadAtRate(`${hotServer.panelUrl}/api/${call}`, hotBody, {
+      seconds: SECONDS,
+      pid: hotServer.child.pid,
+    });
     results[call] = { random, hot };
     const line = (name, { result, cpuUsPerRequest, distinct }) =>
       `  ${name.padEnd(6)} ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (goal <= ${P99_GOAL_MS}),` +
@@ -366,14 +455,23 @@ try {
     console.log(`${call} at ${RATE} req/s for ${SECONDS} s (after ${WARM_UP_SECONDS} s of warm-up each)`);
     console.log(line('random', random));
     console.log(line('hot', hot));
-    console.log(`  CPU per request, random / hot: ${(random.cpuUsPerRequest / hot.cpuUsPerRequest).toFixed(2)} (goal <= ${CPU_RATIO_GOAL})`);
+    console.log(
+      `  CPU per request, random / hot: ${(random.cpuUsPerRequest / hot.cpuUsPerRequest).toFixed(2)} (goal <= ${CPU_RATIO_GOAL})`,
+    );
   }
 
-  console.log(`resident memory: random server ${rssMbOf(randomServer.child.pid).toFixed(0)} MB, hot server ${rssMbOf(hotServer.child.pid).toFixed(0)} MB`);
+  console.log(
+    `resident memory: random server ${rssMbOf(randomServer.child.pid).toFixed(0)} MB, hot server ${rssMbOf(hotServer.child.pid).toFixed(0)} MB`,
+  );
   await Promise.all(children.splice(0).map(stop));
   const [randomModel, hotModel] = [readModelLine(randomServer.logFile), readModelLine(hotServer.logFile)];
-  const hitRate = (stats) => (stats === null ? 'not logged' : `${((100 * stats.hits) / Math.max(1, stats.hits + stats.misses)).toFixed(1)} % (${stats.hits} hits, ${stats.misses} misses, ${stats.kept} kept of ${stats.capacity})`);
-  console.log(`read model (READ_MODEL_SITES_KEPT ${flags.kept ?? 'default'}): random server ${hitRate(randomModel)}; hot server ${hitRate(hotModel)}`);
+  const hitRate = (stats) =>
+    stats === null
+      ? 'not logged'
+      : `${((100 * stats.hits) / Math.max(1, stats.hits + stats.misses)).toFixed(1)} % (${stats.hits} hits, ${stats.misses} misses, ${stats.kept} kept of ${stats.capacity})`;
+  console.log(
+    `read model (READ_MODEL_SITES_KEPT ${flags.kept ?? 'default'}): random server ${hitRate(randomModel)}; hot server ${hitRate(hotModel)}`,
+  );
   console.log(`JWKS fetched ${admins.fetches()} times (one per site signing in, kept for ${5000} sites per process)`);
 
   const sameSize = pageSmall.bodyBytes === pageLarge.bodyBytes && pageSmall.headerBytes === pageLarge.headerBytes;
@@ -388,7 +486,9 @@ try {
     met &&= random.result.latency.p99 <= P99_GOAL_MS && errorsOf(random.result) === 0 && errorsOf(hot.result) === 0;
     met &&= random.cpuUsPerRequest <= CPU_RATIO_GOAL * hot.cpuUsPerRequest;
   }
-  console.log(met ? 'all goals met' : 'some goals missed (a loaded machine moves every figure: compare within the run)');
+  console.log(
+    met ? 'all goals met' : 'some goals missed (a loaded machine moves every figure: compare within the run)',
+  );
   if (!met) process.exitCode = 1;
 } finally {
   await Promise.all(children.map(stop));

@@ -55,7 +55,10 @@ async function createSchema(db) {
   await db.schema.createIndex('invoices_site').on('invoices').columns(['site_id', 'created_at']).execute();
   await db.transaction().execute(async (trx) => {
     for (let site = 0; site < SITES; site += 1) {
-      await trx.insertInto('sites').values({ id: `site-${site}`, name: `Site ${site}`, version: 0 }).execute();
+      await trx
+        .insertInto('sites')
+        .values({ id: `site-${site}`, name: `Site ${site}`, version: 0 })
+        .execute();
       for (let invoice = 0; invoice < INVOICES_PER_SITE; invoice += 1) await insertInvoice(trx, site, invoice);
     }
   });
@@ -65,26 +68,54 @@ function insertInvoice(db, site, invoice) {
   const lines = JSON.stringify([{ description: 'Pro plan', amountCents: 1200 + invoice }]);
   return db
     .insertInto('invoices')
-    .values({ id: `inv-${site}-${invoice}`, site_id: `site-${site}`, amount_cents: 1200 + invoice, created_at: invoice, lines })
+    .values({
+      id: `inv-${site}-${invoice}`,
+      site_id: `site-${site}`,
+      amount_cents: 1200 + invoice,
+      created_at: invoice,
+      lines,
+    })
     .execute();
 }
 
 let inserted = 0;
 /** The query shapes the server runs most, each one call of an owner's request. */
 const SHAPES = {
-  'select by primary key': (db, i) => db.selectFrom('sites').selectAll().where('id', '=', `site-${i % SITES}`).executeTakeFirst(),
+  'select by primary key': (db, i) =>
+    db
+      .selectFrom('sites')
+      .selectAll()
+      .where('id', '=', `site-${i % SITES}`)
+      .executeTakeFirst(),
   'select a site’s invoices (24 rows)': (db, i) =>
-    db.selectFrom('invoices').selectAll().where('site_id', '=', `site-${i % SITES}`).orderBy('created_at', 'desc').execute(),
+    db
+      .selectFrom('invoices')
+      .selectAll()
+      .where('site_id', '=', `site-${i % SITES}`)
+      .orderBy('created_at', 'desc')
+      .execute(),
   'update one row': (db, i) =>
-    db.updateTable('sites').set({ version: sql`version + 1` }).where('id', '=', `site-${i % SITES}`).execute(),
+    db
+      .updateTable('sites')
+      .set({ version: sql`version + 1` })
+      .where('id', '=', `site-${i % SITES}`)
+      .execute(),
   'insert one row': (db) => {
     inserted += 1;
     return insertInvoice(db, inserted % SITES, INVOICES_PER_SITE + inserted);
   },
   'transaction: read, update, insert': (db, i) =>
     db.transaction().execute(async (trx) => {
-      await trx.selectFrom('sites').select('version').where('id', '=', `site-${i % SITES}`).executeTakeFirstOrThrow();
-      await trx.updateTable('sites').set({ version: sql`version + 1` }).where('id', '=', `site-${i % SITES}`).execute();
+      await trx
+        .selectFrom('sites')
+        .select('version')
+        .where('id', '=', `site-${i % SITES}`)
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable('sites')
+        .set({ version: sql`version + 1` })
+        .where('id', '=', `site-${i % SITES}`)
+        .execute();
       inserted += 1;
       await insertInvoice(trx, i % SITES, INVOICES_PER_SITE + inserted);
     }),
@@ -104,7 +135,9 @@ try {
   const better = await openBetterSqlite(path.join(dir, 'better.sqlite'));
   if (better !== null) drivers['better-sqlite3'] = better;
   else console.log('better-sqlite3 is not installed: measuring node:sqlite only');
-  const dbs = Object.fromEntries(Object.entries(drivers).map(([name, database]) => [name, new Kysely({ dialect: new SqliteDialect({ database }) })]));
+  const dbs = Object.fromEntries(
+    Object.entries(drivers).map(([name, database]) => [name, new Kysely({ dialect: new SqliteDialect({ database }) })]),
+  );
   for (const db of Object.values(dbs)) await createSchema(db);
 
   console.log(`Node ${process.version}; ${ROUNDS} rounds of ${OPERATIONS_PER_ROUND} operations, median round, ops/s`);
@@ -116,7 +149,9 @@ try {
     }
     const medians = Object.fromEntries(Object.entries(rates).map(([driver, values]) => [driver, median(values)]));
     const ratio = better ? [(medians['node:sqlite'] / medians['better-sqlite3']).toFixed(2)] : [];
-    console.log([name, ...Object.values(medians).map((rate) => Math.round(rate).toLocaleString('en')), ...ratio].join(' | '));
+    console.log(
+      [name, ...Object.values(medians).map((rate) => Math.round(rate).toLocaleString('en')), ...ratio].join(' | '),
+    );
   }
   for (const db of Object.values(dbs)) await db.destroy();
 } finally {

@@ -30,4 +30,6 @@ function PlanName() {
 }
 
 const routes = createElement(Routes, null, createElement(Route, { path: '*', element: createElement(PlanName) }));
-createRoot(document.getElementById('root')).render(createElement(Provider, { store }, createElement(BrowserRouter, null, routes)));
+createRoot(document.getElementById('root')).render(
+  createElement(Provider, { store }, createElement(BrowserRouter, null, routes)),
+);

@@ -17,7 +17,14 @@ const keepIndex = process.argv.indexOf('--keep');
 const KEEP_DIR = keepIndex > 0 ? path.resolve(process.argv[keepIndex + 1]) : null;
 const HOST_PORT = Number(process.env.BENCH_HOST_PORT ?? 4350);
 const VISITS_BEFORE_TRACED = REPEAT ? 2 : 0;
-const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8.execute', 'toplevel', 'loading'];
+const CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'blink.user_timing',
+  'v8.execute',
+  'toplevel',
+  'loading',
+];
 const SHOWN_MARK = 'bench:plan-name-shown';
 
 /**
@@ -53,7 +60,9 @@ async function tracedLoad(context, demo) {
 /** A short name for a script or call address: its file, or its API call. */
 function shortUrl(url = '') {
   const { pathname } = new URL(url, 'http://x');
-  return pathname.startsWith('/api/') ? pathname.slice(1) : path.basename(pathname).replace(/\.[0-9a-f]{10}\.js$/, '.js') || '(page)';
+  return pathname.startsWith('/api/')
+    ? pathname.slice(1)
+    : path.basename(pathname).replace(/\.[0-9a-f]{10}\.js$/, '.js') || '(page)';
 }
 
 /** What a task that runs script is named by: the script it evaluates or calls into, or its kind. */
@@ -105,14 +114,20 @@ function breakdown(events) {
   const shown = events.find((event) => event.name === SHOWN_MARK);
   if (!shown) throw new Error(`the trace has no ${SHOWN_MARK} mark`);
   const onThread = (event) => event.pid === shown.pid && event.tid === shown.tid;
-  const start = Math.max(...events.filter((event) => event.name === 'navigationStart' && onThread(event) && event.ts <= shown.ts).map((event) => event.ts));
+  const start = Math.max(
+    ...events
+      .filter((event) => event.name === 'navigationStart' && onThread(event) && event.ts <= shown.ts)
+      .map((event) => event.ts),
+  );
   const within = (event) => onThread(event) && event.ts >= start && event.ts <= shown.ts;
   const ms = (microseconds) => microseconds / 1000;
 
   const tasks = events.filter((event) => within(event) && event.ph === 'X' && event.name === 'RunTask');
   const busy = tasks.reduce((sum, task) => sum + Math.min(task.dur, shown.ts - task.ts), 0);
   const times = { 'waiting (nothing to run)': ms(shown.ts - start - busy) };
-  const named = events.filter((event) => within(event) && event.ph === 'X' && taskName(event) !== null).sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+  const named = events
+    .filter((event) => within(event) && event.ph === 'X' && taskName(event) !== null)
+    .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
   let coveredUntil = 0;
   let namedTime = 0;
   for (const event of named) {
@@ -125,7 +140,11 @@ function breakdown(events) {
   times['other work in tasks'] = ms(busy - namedTime);
 
   const arrivals = {};
-  const requests = new Map(events.filter((event) => event.name === 'ResourceSendRequest' && event.pid === shown.pid).map((event) => [event.args.data.requestId, event.args.data.url]));
+  const requests = new Map(
+    events
+      .filter((event) => event.name === 'ResourceSendRequest' && event.pid === shown.pid)
+      .map((event) => [event.args.data.requestId, event.args.data.url]),
+  );
   for (const event of events) {
     if (event.name !== 'ResourceFinish' || !requests.has(event.args.data.requestId)) continue;
     const at = event.args.data.finishTime ? event.args.data.finishTime * 1e6 : event.ts;
@@ -150,7 +169,10 @@ try {
         const events = await tracedLoad(context, page.demo);
         if (KEEP_DIR) {
           mkdirSync(KEEP_DIR, { recursive: true });
-          writeFileSync(path.join(KEEP_DIR, `${page.name.replace(' ', '-')}-${REPEAT ? 'repeat' : 'cold'}-${run + 1}.json`), JSON.stringify({ traceEvents: events }));
+          writeFileSync(
+            path.join(KEEP_DIR, `${page.name.replace(' ', '-')}-${REPEAT ? 'repeat' : 'cold'}-${run + 1}.json`),
+            JSON.stringify({ traceEvents: events }),
+          );
         }
         results.get(page.name).push(breakdown(events));
       } finally {
@@ -161,14 +183,19 @@ try {
   const [panel, reactFloor] = traced.map((page) => results.get(page.name));
   const keys = (field) => [...new Set([...panel, ...reactFloor].flatMap((result) => Object.keys(result[field])))];
   const med = (list, field, key) => median(list.map((result) => result[field][key] ?? 0));
-  const row = (label, a, b) => `  ${label.padEnd(34)} ${a.toFixed(1).padStart(7)} ${b.toFixed(1).padStart(11)} ${(a - b).toFixed(1).padStart(7)}`;
-  console.log(`Main thread of the frame, navigation start to the plan name, median of ${RUNS} ${REPEAT ? 'repeat visits (the third in one profile)' : 'cold loads'} (ms):`);
+  const row = (label, a, b) =>
+    `  ${label.padEnd(34)} ${a.toFixed(1).padStart(7)} ${b.toFixed(1).padStart(11)} ${(a - b).toFixed(1).padStart(7)}`;
+  console.log(
+    `Main thread of the frame, navigation start to the plan name, median of ${RUNS} ${REPEAT ? 'repeat visits (the third in one profile)' : 'cold loads'} (ms):`,
+  );
   console.log(`  ${''.padEnd(34)} ${'panel'.padStart(7)} ${'React floor'.padStart(11)} ${'diff'.padStart(7)}`);
   console.log(row('to the plan name', median(panel.map((r) => r.total)), median(reactFloor.map((r) => r.total))));
   for (const key of keys('times').sort((a, b) => med(panel, 'times', b) - med(panel, 'times', a))) {
     console.log(row(key, med(panel, 'times', key), med(reactFloor, 'times', key)));
   }
-  console.log('When the frame had what it asked for (ms after its navigation start; 0: not asked before the plan name):');
+  console.log(
+    'When the frame had what it asked for (ms after its navigation start; 0: not asked before the plan name):',
+  );
   for (const key of keys('arrivals').sort((a, b) => med(panel, 'arrivals', a) - med(panel, 'arrivals', b))) {
     console.log(row(key, med(panel, 'arrivals', key), med(reactFloor, 'arrivals', key)));
   }

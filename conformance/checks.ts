@@ -58,7 +58,6 @@ const PROBE_CONTACT = 'conformance-probe@example.com';
 const ID_FIELDS = ['siteId', 'userId', 'customerId', 'subId', 'subscriptionId', 'invoiceId'] as const;
 type IdField = (typeof ID_FIELDS)[number];
 
-
 /** A request body: JSON, or text sent with a content type (the malformed bodies). */
 type Payload = { json: unknown } | { text: string; contentType: string };
 
@@ -86,8 +85,19 @@ interface Account {
 interface BillingDataView {
   subscription: { id: string; customer_id: string; meta: { baseProduct: { price: string; billing_period: string } } };
   user: { id: string };
-  currentSite: { id: string; url: string; external_domain: string | null; sending_domain: string | null; sending_domain_status: string | null };
-  availableProducts: Array<{ type: string; active: boolean; legacy: boolean; prices: Array<{ id: string; billing_period: string; active: boolean; legacy: boolean }> }>;
+  currentSite: {
+    id: string;
+    url: string;
+    external_domain: string | null;
+    sending_domain: string | null;
+    sending_domain_status: string | null;
+  };
+  availableProducts: Array<{
+    type: string;
+    active: boolean;
+    legacy: boolean;
+    prices: Array<{ id: string; billing_period: string; active: boolean; legacy: boolean }>;
+  }>;
   discount: { coupon: { id: string } } | null;
   invoices: Array<{ id: string }>;
 }
@@ -98,7 +108,10 @@ function accountOf(billingData: BillingDataView, identityToken: string): Account
   const otherPrice = availableProducts
     .filter((product) => product.type === 'base' && product.active && !product.legacy)
     .flatMap((product) => product.prices)
-    .find((candidate) => candidate.active && !candidate.legacy && candidate.billing_period === period && candidate.id !== price);
+    .find(
+      (candidate) =>
+        candidate.active && !candidate.legacy && candidate.billing_period === period && candidate.id !== price,
+    );
   return {
     ids: {
       siteId: currentSite.id,
@@ -114,7 +127,8 @@ function accountOf(billingData: BillingDataView, identityToken: string): Account
     previewPriceId: otherPrice?.id ?? price,
     couponId: discount?.coupon.id ?? null,
     customDomain: currentSite.external_domain,
-    hasSendingDomain: currentSite.sending_domain !== null && !['NONE', null].includes(currentSite.sending_domain_status),
+    hasSendingDomain:
+      currentSite.sending_domain !== null && !['NONE', null].includes(currentSite.sending_domain_status),
   };
 }
 
@@ -126,7 +140,10 @@ type ReadPlan =
     })
   | { cannot: string };
 
-const envelope = (data: Record<string, unknown> = {}, options: Record<string, unknown> = {}): Envelope => ({ data, options });
+const envelope = (data: Record<string, unknown> = {}, options: Record<string, unknown> = {}): Envelope => ({
+  data,
+  options,
+});
 
 const readPlans: Record<string, (account: Account) => ReadPlan> = {
   'get-billing-data': () => envelope(),
@@ -141,7 +158,8 @@ const readPlans: Record<string, (account: Account) => ReadPlan> = {
   'get-customer-balance': ({ ids }) => envelope({ customerId: ids.customerId }),
   'get-account-info': () => envelope(),
   'get-next-charge': () => envelope(),
-  'invoice-pdf': ({ ids }) => (ids.invoiceId === null ? { cannot: 'the owner has no invoice' } : envelope({ invoiceId: ids.invoiceId })),
+  'invoice-pdf': ({ ids }) =>
+    ids.invoiceId === null ? { cannot: 'the owner has no invoice' } : envelope({ invoiceId: ids.invoiceId }),
   'get-stripe-portal-url': ({ ids, adminUrl }) => envelope({ customerId: ids.customerId, redirectUrl: adminUrl }),
   'payment-method': ({ ids }) => envelope({ customerId: ids.customerId }),
   'get-invoice-preview': ({ ids, priceId, previewPriceId, period }) =>
@@ -153,15 +171,19 @@ const readPlans: Record<string, (account: Account) => ReadPlan> = {
       period,
     }),
   'get-coupon-details': ({ couponId }) =>
-    couponId === null ? { cannot: "the owner has no discount, so no coupon id to ask about" } : envelope({ couponId }),
+    couponId === null ? { cannot: 'the owner has no discount, so no coupon id to ask about' } : envelope({ couponId }),
   'check-domain': ({ ids }) => envelope({ siteId: ids.siteId }),
   // Any name will do (its registrar is looked up); the site's own domain when it has one.
-  'lookup-nameserver': ({ ids, customDomain }) => envelope({ siteId: ids.siteId, domain: customDomain ?? 'example.com' }),
+  'lookup-nameserver': ({ ids, customDomain }) =>
+    envelope({ siteId: ids.siteId, domain: customDomain ?? 'example.com' }),
   'check-domain-dns': ({ ids }) => envelope({ siteId: ids.siteId }),
   'get-sending-domain-records': ({ ids, hasSendingDomain }) => sendingDomainPlan(ids, hasSendingDomain),
   'check-sending-domain': ({ ids, hasSendingDomain }) => sendingDomainPlan(ids, hasSendingDomain),
   'verify-sending-domain': ({ ids, hasSendingDomain }) => sendingDomainPlan(ids, hasSendingDomain),
-  'get-entri-token': () => ({ ...envelope(), mayRefuse: "the registrar's widget is for staff owners, once enabled (a write the kit does not make)" }),
+  'get-entri-token': () => ({
+    ...envelope(),
+    mayRefuse: "the registrar's widget is for staff owners, once enabled (a write the kit does not make)",
+  }),
 };
 
 function sendingDomainPlan(ids: Account['ids'], hasSendingDomain: boolean): ReadPlan {
@@ -218,7 +240,9 @@ export async function runConformance(options: KitOptions): Promise<Summary> {
       });
     } catch (error) {
       const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-      throw new Error(`no answer from ${baseUrl}/api/${name}: ${cause?.code ?? cause?.message ?? (error as Error).message}`);
+      throw new Error(
+        `no answer from ${baseUrl}/api/${name}: ${cause?.code ?? cause?.message ?? (error as Error).message}`,
+      );
     }
     const text = await response.text();
     try {
@@ -240,7 +264,8 @@ export async function runConformance(options: KitOptions): Promise<Summary> {
    * lists (the panel words a refusal by it), its status the HTTP status.
    */
   function refusedAsDocumented(answer: Answer): string | null {
-    if (answer.status === TOO_MANY_REQUESTS) return 'answered 429: rate limited, so the rule could not be checked (run again, or raise the limit for this client)';
+    if (answer.status === TOO_MANY_REQUESTS)
+      return 'answered 429: rate limited, so the rule could not be checked (run again, or raise the limit for this client)';
     if (answer.status < 400 || answer.status >= 500) return `answered ${describeAnswer(answer)}`;
     // A code of its own making is named as such (the schema's words would only say "one of the allowed values").
     const code = (answer.body as { error?: { code?: unknown } } | null)?.error?.code;
@@ -259,7 +284,8 @@ export async function runConformance(options: KitOptions): Promise<Summary> {
     const failures: string[] = [];
     for (const request of requests) {
       const why = refusedAsDocumented(await post(request.call, request.body));
-      if (why !== null) failures.push(`${request.call}${request.what === undefined ? '' : ` (${request.what})`} ${why}`);
+      if (why !== null)
+        failures.push(`${request.call}${request.what === undefined ? '' : ` (${request.what})`} ${why}`);
     }
     return failures.length === 0 ? null : summarise(failures);
   }
@@ -270,7 +296,9 @@ export async function runConformance(options: KitOptions): Promise<Summary> {
     // Set by the check (a closure), so not narrowed by the compiler as a plain variable would be.
     const opened: { token?: string } = {};
     await check(`billing-session answers ${who} with the documented shape`, async () => {
-      const answer = await post('billing-session', { json: { jwt: identityTokens[role], data: {}, options: { init: true } } });
+      const answer = await post('billing-session', {
+        json: { jwt: identityTokens[role], data: {}, options: { init: true } },
+      });
       const why = answeredAsDocumented('billing-session', answer);
       if (why === null) opened.token = (answer.body as { token: string }).token;
       return why;
@@ -303,7 +331,8 @@ export async function runConformance(options: KitOptions): Promise<Summary> {
   let other: Account | null = null;
   if (otherSession !== null) {
     const answer = await billingData(otherSession);
-    if (answeredAsDocumented('get-billing-data', answer) === null) other = accountOf(answer.body as BillingDataView, identityTokens['other-owner']);
+    if (answeredAsDocumented('get-billing-data', answer) === null)
+      other = accountOf(answer.body as BillingDataView, identityTokens['other-owner']);
   }
 
   /** Every call the refusals are checked on, with the owner's valid envelope. */
@@ -313,15 +342,18 @@ export async function runConformance(options: KitOptions): Promise<Summary> {
     if (name === 'billing-session' || name === 'get-billing-data') continue;
     await check(`${name} answers the owner with the documented shape`, async () => {
       const planOf = readPlans[name];
-      if (planOf === undefined) return 'the kit does not know how to ask this read call: add it to conformance/checks.ts';
+      if (planOf === undefined)
+        return 'the kit does not know how to ask this read call: add it to conformance/checks.ts';
       const plan = planOf(ownerAccount);
       if (!isPlan(plan)) return { skip: plan.cannot };
       const body = { jwt: ownerSession, data: plan.data, options: plan.options };
       const requestProblem = contract.validateRequest(name)(body);
-      if (requestProblem !== null) return `the kit's request does not match the document (${requestProblem}): update conformance/checks.ts`;
+      if (requestProblem !== null)
+        return `the kit's request does not match the document (${requestProblem}): update conformance/checks.ts`;
       probes.push({ call: name, envelope: plan });
       const answer = await post(name, { json: body });
-      if (plan.mayRefuse !== undefined && refusedAsDocumented(answer) === null) return { skip: `${plan.mayRefuse}; it answered ${describeAnswer(answer)}` };
+      if (plan.mayRefuse !== undefined && refusedAsDocumented(answer) === null)
+        return { skip: `${plan.mayRefuse}; it answered ${describeAnswer(answer)}` };
       return answeredAsDocumented(name, answer);
     });
   }
@@ -334,31 +366,59 @@ export async function runConformance(options: KitOptions): Promise<Summary> {
 
   const ownerBefore = (await billingData(ownerSession)).body;
   const otherBefore = otherSession === null ? null : (await billingData(otherSession)).body;
-  const withJwt = (jwt: unknown) => probes.map(({ call, envelope: valid }) => ({ call, body: { json: { jwt, ...valid } } }));
+  const withJwt = (jwt: unknown) =>
+    probes.map(({ call, envelope: valid }) => ({ call, body: { json: { jwt, ...valid } } }));
 
-  await check('billing-session refuses a body without a token', () => refusesAll([{ call: 'billing-session', body: { json: { data: {}, options: { init: true } } } }]));
+  await check('billing-session refuses a body without a token', () =>
+    refusesAll([{ call: 'billing-session', body: { json: { data: {}, options: { init: true } } } }]),
+  );
   await check('billing-session refuses a garbage identity token', () =>
-    refusesAll([{ call: 'billing-session', body: { json: { jwt: 'not-a-token', data: {}, options: { init: true } } } }]),
+    refusesAll([
+      { call: 'billing-session', body: { json: { jwt: 'not-a-token', data: {}, options: { init: true } } } },
+    ]),
   );
   await check('billing-session refuses an expired identity token', () =>
-    refusesAll([{ call: 'billing-session', body: { json: { jwt: identityTokens.expired, data: {}, options: { init: true } } } }]),
+    refusesAll([
+      { call: 'billing-session', body: { json: { jwt: identityTokens.expired, data: {}, options: { init: true } } } },
+    ]),
   );
   await check('billing-session refuses the identity token with its signature altered', () =>
-    refusesAll([{ call: 'billing-session', body: { json: { jwt: alteredToken(identityTokens.owner), data: {}, options: { init: true } } } }]),
+    refusesAll([
+      {
+        call: 'billing-session',
+        body: { json: { jwt: alteredToken(identityTokens.owner), data: {}, options: { init: true } } },
+      },
+    ]),
   );
   await check('billing-session refuses a session token in place of an identity token', () =>
     refusesAll([{ call: 'billing-session', body: { json: { jwt: ownerSession, data: {}, options: { init: true } } } }]),
   );
 
-  await check('every call refuses a body without a token', () => refusesAll(probes.map(({ call, envelope: valid }) => ({ call, body: { json: valid } }))));
+  await check('every call refuses a body without a token', () =>
+    refusesAll(probes.map(({ call, envelope: valid }) => ({ call, body: { json: valid } }))),
+  );
   await check('every call refuses an empty token', () => refusesAll(withJwt('')));
   await check('every call refuses a garbage token', () => refusesAll(withJwt('not-a-token')));
-  await check("every call refuses the owner's session token with its signature altered", () => refusesAll(withJwt(alteredToken(ownerSession))));
+  await check("every call refuses the owner's session token with its signature altered", () =>
+    refusesAll(withJwt(alteredToken(ownerSession))),
+  );
   const unsigned = unsignedCopy(ownerSession);
-  if (unsigned === null) report({ outcome: 'skip', name: "every call refuses an unsigned copy of the owner's session token", why: 'the session token is not a JWT' });
-  else await check("every call refuses an unsigned copy of the owner's session token", () => refusesAll(withJwt(unsigned)));
-  await check("every call refuses the host's identity token in place of a session token", () => refusesAll(withJwt(identityTokens.owner)));
-  await check('every call refuses an expired identity token in place of a session token', () => refusesAll(withJwt(identityTokens.expired)));
+  if (unsigned === null)
+    report({
+      outcome: 'skip',
+      name: "every call refuses an unsigned copy of the owner's session token",
+      why: 'the session token is not a JWT',
+    });
+  else
+    await check("every call refuses an unsigned copy of the owner's session token", () =>
+      refusesAll(withJwt(unsigned)),
+    );
+  await check("every call refuses the host's identity token in place of a session token", () =>
+    refusesAll(withJwt(identityTokens.owner)),
+  );
+  await check('every call refuses an expired identity token in place of a session token', () =>
+    refusesAll(withJwt(identityTokens.expired)),
+  );
 
   for (const { call, envelope: valid } of probes) {
     const fields = ID_FIELDS.filter((field) => typeof valid.data[field] === 'string');
@@ -375,15 +435,27 @@ export async function runConformance(options: KitOptions): Promise<Summary> {
       continue;
     }
     const data = { ...valid.data, ...Object.fromEntries(fields.map((field) => [field, otherIds[field]])) };
-    await check(title, () => refusesAll([{ call, body: { json: { jwt: ownerSession, data, options: valid.options } } }]));
+    await check(title, () =>
+      refusesAll([{ call, body: { json: { jwt: ownerSession, data, options: valid.options } } }]),
+    );
   }
 
   const ownerBody = (valid: Envelope) => ({ jwt: ownerSession, ...valid });
   await check('every call refuses a body that is not JSON', () =>
-    refusesAll(probes.map(({ call, envelope: valid }) => ({ call, body: { text: JSON.stringify(ownerBody(valid)).slice(0, -1), contentType: 'application/json' } }))),
+    refusesAll(
+      probes.map(({ call, envelope: valid }) => ({
+        call,
+        body: { text: JSON.stringify(ownerBody(valid)).slice(0, -1), contentType: 'application/json' },
+      })),
+    ),
   );
   await check('every call refuses a JSON body sent as text/plain', () =>
-    refusesAll(probes.map(({ call, envelope: valid }) => ({ call, body: { text: JSON.stringify(ownerBody(valid)), contentType: 'text/plain' } }))),
+    refusesAll(
+      probes.map(({ call, envelope: valid }) => ({
+        call,
+        body: { text: JSON.stringify(ownerBody(valid)), contentType: 'text/plain' },
+      })),
+    ),
   );
   await check('every call refuses a body that is not an object', () =>
     refusesAll(
@@ -413,7 +485,11 @@ export async function runConformance(options: KitOptions): Promise<Summary> {
             ['data', 'data'],
             ['options', ['options']],
           ] as const
-        ).map(([part, wrong]) => ({ call, what: `${part}: ${JSON.stringify(wrong)}`, body: { json: { ...ownerBody(valid), [part]: wrong } } })),
+        ).map(([part, wrong]) => ({
+          call,
+          what: `${part}: ${JSON.stringify(wrong)}`,
+          body: { json: { ...ownerBody(valid), [part]: wrong } },
+        })),
       ),
     ),
   );
@@ -422,7 +498,11 @@ export async function runConformance(options: KitOptions): Promise<Summary> {
       probes.flatMap(({ call, envelope: valid }) =>
         Object.entries(valid.data)
           .filter(([, value]) => typeof value === 'string')
-          .map(([member]) => ({ call, what: `${member}: 12345`, body: { json: { ...ownerBody(valid), data: { ...valid.data, [member]: 12345 } } } })),
+          .map(([member]) => ({
+            call,
+            what: `${member}: 12345`,
+            body: { json: { ...ownerBody(valid), data: { ...valid.data, [member]: 12345 } } },
+          })),
       ),
     ),
   );
@@ -430,7 +510,11 @@ export async function runConformance(options: KitOptions): Promise<Summary> {
   await check("nothing changed: both owners' billing data are as before the refusals", async () => {
     const changed = [
       ...differences(ownerBefore, (await billingData(ownerSession)).body).map((where) => `the owner's ${where}`),
-      ...(otherSession === null ? [] : differences(otherBefore, (await billingData(otherSession)).body).map((where) => `the other owner's ${where}`)),
+      ...(otherSession === null
+        ? []
+        : differences(otherBefore, (await billingData(otherSession)).body).map(
+            (where) => `the other owner's ${where}`,
+          )),
     ];
     return changed.length === 0 ? null : `changed: ${summarise(changed)}`;
   });
@@ -444,5 +528,7 @@ export async function runConformance(options: KitOptions): Promise<Summary> {
 
 /** The members of the request envelope its schema requires. */
 function requiredParts(schema: JsonSchema): string[] {
-  return Array.isArray(schema.required) ? schema.required.filter((part): part is string => typeof part === 'string') : [];
+  return Array.isArray(schema.required)
+    ? schema.required.filter((part): part is string => typeof part === 'string')
+    : [];
 }

@@ -34,7 +34,12 @@ function parseArguments(argv: string[]): Arguments {
   try {
     ({ values } = parseArgs({
       args: argv,
-      options: { 'base-url': { type: 'string' }, 'token-command': { type: 'string' }, document: { type: 'string' }, help: { type: 'boolean' } },
+      options: {
+        'base-url': { type: 'string' },
+        'token-command': { type: 'string' },
+        document: { type: 'string' },
+        help: { type: 'boolean' },
+      },
       strict: true,
       allowPositionals: false,
     }));
@@ -53,8 +58,13 @@ function parseArguments(argv: string[]): Arguments {
   } catch {
     throw new UsageError(`--base-url is not a URL: ${baseUrl}`);
   }
-  if (protocol !== 'http:' && protocol !== 'https:') throw new UsageError(`--base-url must be http or https: ${baseUrl}`);
-  return { baseUrl, tokenCommand, documentFile: typeof values.document === 'string' ? values.document : DEFAULT_DOCUMENT_FILE };
+  if (protocol !== 'http:' && protocol !== 'https:')
+    throw new UsageError(`--base-url must be http or https: ${baseUrl}`);
+  return {
+    baseUrl,
+    tokenCommand,
+    documentFile: typeof values.document === 'string' ? values.document : DEFAULT_DOCUMENT_FILE,
+  };
 }
 
 function line(result: CheckResult): string {

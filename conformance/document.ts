@@ -15,7 +15,18 @@ const JSON_MEDIA_TYPE = 'application/json';
 const ERROR_COMPONENT = '#/components/schemas/ApiError';
 const CALL_PATH = /^\/api\/([a-z0-9-]+)$/;
 /** The top-level members of an OpenAPI document: not JSON Schema keywords, so ajv is told to leave them alone. */
-const OPENAPI_MEMBERS = ['openapi', 'jsonSchemaDialect', 'info', 'servers', 'tags', 'paths', 'components', 'webhooks', 'security', 'externalDocs'];
+const OPENAPI_MEMBERS = [
+  'openapi',
+  'jsonSchemaDialect',
+  'info',
+  'servers',
+  'tags',
+  'paths',
+  'components',
+  'webhooks',
+  'security',
+  'externalDocs',
+];
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -57,7 +68,8 @@ export function describeErrors(errors: ErrorObject[] | null | undefined): string
   const shown = (errors ?? []).slice(0, 3).map((error) => {
     const where = error.instancePath || '(the body)';
     // Ajv's own words do not name the member.
-    if (error.keyword === 'additionalProperties') return `${where} has a member the document does not have: ${String(error.params.additionalProperty)}`;
+    if (error.keyword === 'additionalProperties')
+      return `${where} has a member the document does not have: ${String(error.params.additionalProperty)}`;
     return `${where} ${error.message ?? 'is invalid'}`;
   });
   const more = (errors?.length ?? 0) - shown.length;
@@ -85,7 +97,7 @@ function errorCodesOf(document: OpenApiDocument): string[] {
     resolved(document, (schema?.properties as Record<string, JsonSchema> | undefined)?.[name]);
   const code = member(member(resolved(document, { $ref: ERROR_COMPONENT }), 'error'), 'code');
   const values = code?.enum;
-  if (!Array.isArray(values)) throw new Error('the document\'s ApiError has no enum of codes at error.code');
+  if (!Array.isArray(values)) throw new Error("the document's ApiError has no enum of codes at error.code");
   return values.filter((value): value is string => typeof value === 'string');
 }
 

@@ -55,18 +55,30 @@ export async function checkPlatformApi(context: PlatformCheckContext): Promise<v
     }
   }
 
-  await check('the platform API refuses a call without a key, with a wrong key and with the owner\'s session', async () => {
-    const failures: string[] = [];
-    for (const [what, key] of [['no key', null], ['a wrong key', `${platformKey}-wrong`], ["the owner's session", context.ownerSession]] as const) {
-      for (const [method, path, json] of [['GET', '/sites', undefined], ['PUT', `/sites/${siteId}`, body], ['GET', '/catalog', undefined]] as const) {
-        const answer = await call(method, path, key, json);
-        if (answer.status !== UNAUTHORIZED || contract.validateError(answer.body) !== null) failures.push(`${method} ${path} with ${what} answered ${answer.status}`);
+  await check(
+    "the platform API refuses a call without a key, with a wrong key and with the owner's session",
+    async () => {
+      const failures: string[] = [];
+      for (const [what, key] of [
+        ['no key', null],
+        ['a wrong key', `${platformKey}-wrong`],
+        ["the owner's session", context.ownerSession],
+      ] as const) {
+        for (const [method, path, json] of [
+          ['GET', '/sites', undefined],
+          ['PUT', `/sites/${siteId}`, body],
+          ['GET', '/catalog', undefined],
+        ] as const) {
+          const answer = await call(method, path, key, json);
+          if (answer.status !== UNAUTHORIZED || contract.validateError(answer.body) !== null)
+            failures.push(`${method} ${path} with ${what} answered ${answer.status}`);
+        }
       }
-    }
-    const after = await call('GET', `/sites/${siteId}`, platformKey);
-    if (after.status !== 404) failures.push(`the refused PUTs made the site (GET answered ${after.status})`);
-    return failures.length === 0 ? null : failures.join('; ');
-  });
+      const after = await call('GET', `/sites/${siteId}`, platformKey);
+      if (after.status !== 404) failures.push(`the refused PUTs made the site (GET answered ${after.status})`);
+      return failures.length === 0 ? null : failures.join('; ');
+    },
+  );
 
   let created: unknown = null;
   await check('PUT /platform/v1/sites/{siteId} creates the site once and answers the documented record', async () => {
@@ -77,18 +89,24 @@ export async function checkPlatformApi(context: PlatformCheckContext): Promise<v
     created = first.body;
     const second = await call('PUT', `/sites/${siteId}`, platformKey, body);
     if (second.status !== 200) return `the same PUT again answered ${second.status}`;
-    return JSON.stringify(second.body) === JSON.stringify(first.body) ? null : 'the same PUT again answered another record';
+    return JSON.stringify(second.body) === JSON.stringify(first.body)
+      ? null
+      : 'the same PUT again answered another record';
   });
 
   await check('GET /platform/v1/sites/{siteId} and the list read the site back', async () => {
     if (created === null) return { skip: 'the PUT did not make the site' };
     const one = await call('GET', `/sites/${siteId}`, platformKey);
-    if (one.status !== 200 || JSON.stringify(one.body) !== JSON.stringify(created)) return `GET answered ${one.status}, not the record the PUT answered`;
+    if (one.status !== 200 || JSON.stringify(one.body) !== JSON.stringify(created))
+      return `GET answered ${one.status}, not the record the PUT answered`;
     // Ids are listed in order, and the probe's id sorts right after its own prefix (its random part makes a
     // neighbour unlikely): the page after that prefix holds it.
     const listed = await call('GET', `/sites?after=${siteId.slice(0, -1)}&limit=10`, platformKey);
-    if (listed.status !== 200 || contract.validateComponent('PlatformSitePage')(listed.body) !== null) return `the list answered ${listed.status} without the documented page`;
-    return (listed.body as { sites: { id: string }[] }).sites.some((site) => site.id === siteId) ? null : 'the list does not hold the site';
+    if (listed.status !== 200 || contract.validateComponent('PlatformSitePage')(listed.body) !== null)
+      return `the list answered ${listed.status} without the documented page`;
+    return (listed.body as { sites: { id: string }[] }).sites.some((site) => site.id === siteId)
+      ? null
+      : 'the list does not hold the site';
   });
 
   await check('DELETE /platform/v1/sites/{siteId} removes the site', async () => {
@@ -109,7 +127,10 @@ interface CatalogRecord {
 }
 
 /** The catalogue's checks: read, put back unchanged (the same version), a bad document refused and nothing written. */
-async function checkCatalog(call: (method: string, path: string, key: string | null, json?: unknown) => Promise<Answer>, context: PlatformCheckContext): Promise<void> {
+async function checkCatalog(
+  call: (method: string, path: string, key: string | null, json?: unknown) => Promise<Answer>,
+  context: PlatformCheckContext,
+): Promise<void> {
   const { platformKey, contract, check } = context;
   let read: CatalogRecord | null = null;
   await check('GET /platform/v1/catalog answers the documented catalogue with its version', async () => {
@@ -121,19 +142,28 @@ async function checkCatalog(call: (method: string, path: string, key: string | n
     return null;
   });
 
-  await check('PUT /platform/v1/catalog of the catalogue in force writes nothing: the same version, the same catalogue', async () => {
-    const current: CatalogRecord | null = read;
-    if (current === null) return { skip: 'the catalogue could not be read' };
-    if (current.version === 0) return { skip: 'the platform has no catalogue yet' };
-    const again = await call('PUT', '/catalog', platformKey, { products: current.products, coupons: current.coupons });
-    if (again.status !== 200) return `the PUT answered ${again.status}`;
-    return JSON.stringify(again.body) === JSON.stringify(current) ? null : 'the same catalogue again answered another version or catalogue';
-  });
+  await check(
+    'PUT /platform/v1/catalog of the catalogue in force writes nothing: the same version, the same catalogue',
+    async () => {
+      const current: CatalogRecord | null = read;
+      if (current === null) return { skip: 'the catalogue could not be read' };
+      if (current.version === 0) return { skip: 'the platform has no catalogue yet' };
+      const again = await call('PUT', '/catalog', platformKey, {
+        products: current.products,
+        coupons: current.coupons,
+      });
+      if (again.status !== 200) return `the PUT answered ${again.status}`;
+      return JSON.stringify(again.body) === JSON.stringify(current)
+        ? null
+        : 'the same catalogue again answered another version or catalogue';
+    },
+  );
 
   await check('PUT /platform/v1/catalog refuses a document without plans (400) and writes nothing', async () => {
     const before = await call('GET', '/catalog', platformKey);
     const refused = await call('PUT', '/catalog', platformKey, { products: [], coupons: [] });
-    if (refused.status !== 400 || contract.validateError(refused.body) !== null) return `answered ${refused.status}, not the documented 400`;
+    if (refused.status !== 400 || contract.validateError(refused.body) !== null)
+      return `answered ${refused.status}, not the documented 400`;
     const after = await call('GET', '/catalog', platformKey);
     return JSON.stringify(after.body) === JSON.stringify(before.body) ? null : 'the refused PUT changed the catalogue';
   });

@@ -26,14 +26,24 @@ function runOnce(command: string, role: Role): Promise<string> {
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', (error) => reject(new TokenCommandError(`the token command could not run with CONFORMANCE_TOKEN=${role}: ${error.message}`)));
+    child.on('error', (error) =>
+      reject(new TokenCommandError(`the token command could not run with CONFORMANCE_TOKEN=${role}: ${error.message}`)),
+    );
     child.on('close', (code, signal) => {
       const token = stdout.trim();
       if (code !== 0) {
         const why = signal === null ? `exited with ${String(code)}` : `was stopped by ${signal}`;
-        reject(new TokenCommandError(`the token command ${why} with CONFORMANCE_TOKEN=${role}${stderr.trim() ? `: ${stderr.trim()}` : ''}`));
+        reject(
+          new TokenCommandError(
+            `the token command ${why} with CONFORMANCE_TOKEN=${role}${stderr.trim() ? `: ${stderr.trim()}` : ''}`,
+          ),
+        );
       } else if (!TOKEN_SHAPE.test(token)) {
-        reject(new TokenCommandError(`the token command printed no token (one line, no spaces) with CONFORMANCE_TOKEN=${role}`));
+        reject(
+          new TokenCommandError(
+            `the token command printed no token (one line, no spaces) with CONFORMANCE_TOKEN=${role}`,
+          ),
+        );
       } else {
         resolve(token);
       }

@@ -23,7 +23,8 @@ export function describeAnswer(answer: Answer): string {
 /** The members of two JSON values that differ, by path (the first few). */
 export function differences(before: unknown, after: unknown, at = ''): string[] {
   if (JSON.stringify(before) === JSON.stringify(after)) return [];
-  const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+  const isObject = (value: unknown): value is Record<string, unknown> =>
+    value !== null && typeof value === 'object' && !Array.isArray(value);
   if (!isObject(before) || !isObject(after)) return [at || '(the body)'];
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
   return keys.flatMap((key) => differences(before[key], after[key], `${at}/${key}`));

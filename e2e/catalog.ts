@@ -24,7 +24,8 @@ export function say(locale: CatalogLocale, english: string): string {
   const compiled = CATALOGS[locale][generateMessageId(english)];
   if (compiled === undefined) throw new Error(`The catalog has no message "${english}"`);
   const parts = typeof compiled === 'string' ? [compiled] : compiled;
-  if (!parts.every((part) => typeof part === 'string')) throw new Error(`"${english}" has placeholders: name what it shows by a part of it`);
+  if (!parts.every((part) => typeof part === 'string'))
+    throw new Error(`"${english}" has placeholders: name what it shows by a part of it`);
   return parts.join('').replace(/<\/?\d+\/?>/g, '');
 }
 
@@ -35,7 +36,9 @@ export function say(locale: CatalogLocale, english: string): string {
  */
 export function named(locale: CatalogLocale, english: string): RegExp {
   const characters = [...say(locale, english).replace(/\s+/g, '')];
-  return new RegExp(`^${characters.map((character) => character.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s*')}$`);
+  return new RegExp(
+    `^${characters.map((character) => character.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s*')}$`,
+  );
 }
 
 /** Every run of words the English catalog holds, four letters or more (the literal parts, outside placeholders). */
@@ -52,7 +55,8 @@ export function englishPhrases(): string[] {
     if (!Array.isArray(message)) return;
     for (const token of message) {
       if (typeof token === 'string') collect(token);
-      else if (Array.isArray(token) && token[2] && typeof token[2] === 'object') Object.values(token[2]).forEach(collect);
+      else if (Array.isArray(token) && token[2] && typeof token[2] === 'object')
+        Object.values(token[2]).forEach(collect);
     }
   };
   Object.values(en).forEach(collect);

@@ -6,76 +6,108 @@ import type { FrameLocator } from '@playwright/test';
 import { expectCardSaved, expectNoAxeViolations, typeCard } from './panel';
 import { expect, keptClockPageTest, keptPageTest, test } from './fixtures';
 
-keptPageTest('the active dashboard shows the plan, the card, the credit, the offer and the latest invoices', async ({ page, openPanel }) => {
-  const panel = await openPanel('active');
-  const plan = panel.getByRole('region', { name: 'Plan details' });
-  await expect(plan.getByText('Publisher', { exact: false }).first()).toBeVisible();
-  await expect(plan.getByText('Yearly')).toBeVisible();
-  await expect(plan.getByText('Special offer active')).toBeVisible();
-  await expect(plan.getByText('Account credit', { exact: true }).locator('xpath=following-sibling::dd')).toHaveText('$12.50');
-  // The next charge, as the sandbox will bill the renewal: the credit comes off it.
-  await expect(plan.getByText('Next charge', { exact: true }).locator('xpath=following-sibling::dd')).toHaveText(/^\$347\.50 on /);
-  await expect(plan.getByText('After $12.50 of account credit.')).toBeVisible();
-  const payment = panel.getByRole('region', { name: 'Payment information' });
-  await expect(payment.getByText('4242', { exact: false })).toBeVisible();
-  await expect(payment.getByText('04/30')).toBeVisible();
-  const history = panel.getByRole('region', { name: 'Billing history' });
-  await expect(history.getByRole('link', { name: /^Invoice of / })).toHaveCount(5);
-  await expectNoAxeViolations(page);
-});
+keptPageTest(
+  'the active dashboard shows the plan, the card, the credit, the offer and the latest invoices',
+  async ({ page, openPanel }) => {
+    const panel = await openPanel('active');
+    const plan = panel.getByRole('region', { name: 'Plan details' });
+    await expect(plan.getByText('Publisher', { exact: false }).first()).toBeVisible();
+    await expect(plan.getByText('Yearly')).toBeVisible();
+    await expect(plan.getByText('Special offer active')).toBeVisible();
+    await expect(plan.getByText('Account credit', { exact: true }).locator('xpath=following-sibling::dd')).toHaveText(
+      '$12.50',
+    );
+    // The next charge, as the sandbox will bill the renewal: the credit comes off it.
+    await expect(plan.getByText('Next charge', { exact: true }).locator('xpath=following-sibling::dd')).toHaveText(
+      /^\$347\.50 on /,
+    );
+    await expect(plan.getByText('After $12.50 of account credit.')).toBeVisible();
+    const payment = panel.getByRole('region', { name: 'Payment information' });
+    await expect(payment.getByText('4242', { exact: false })).toBeVisible();
+    await expect(payment.getByText('04/30')).toBeVisible();
+    const history = panel.getByRole('region', { name: 'Billing history' });
+    await expect(history.getByRole('link', { name: /^Invoice of / })).toHaveCount(5);
+    await expectNoAxeViolations(page);
+  },
+);
 
 /** The usage meters in Plan details (issue 27). */
 function planUsage(panel: FrameLocator) {
   return panel.getByRole('region', { name: 'Plan details' }).getByRole('group', { name: 'Usage' });
 }
 
-keptPageTest('over-limits: the usage meters say each limit passed, in words, with the way to the plans', async ({ page, openPanel }) => {
-  const usage = planUsage(await openPanel('over-limits'));
-  await expect(usage.getByRole('meter', { name: 'Members' })).toHaveAttribute('aria-valuetext', '12,480 of 1,000, over the limit');
-  await expect(usage.getByRole('meter', { name: 'Staff users' })).toHaveAttribute('aria-valuetext', '4 of 1, over the limit');
-  await expect(usage.getByRole('meter', { name: 'Newsletters' })).toHaveAttribute('aria-valuetext', '2 of 1, over the limit');
-  await expect(usage.getByText('12,480 of 1,000')).toBeVisible();
-  await expect(usage.getByText('Over the limit')).toHaveCount(3);
-  await expectNoAxeViolations(page);
-  await usage.getByRole('link', { name: 'See plans' }).first().click();
-  await expect(page.frameLocator('#billing-frame').getByRole('heading', { level: 1, name: 'Choose your plan' })).toBeVisible();
-});
+keptPageTest(
+  'over-limits: the usage meters say each limit passed, in words, with the way to the plans',
+  async ({ page, openPanel }) => {
+    const usage = planUsage(await openPanel('over-limits'));
+    await expect(usage.getByRole('meter', { name: 'Members' })).toHaveAttribute(
+      'aria-valuetext',
+      '12,480 of 1,000, over the limit',
+    );
+    await expect(usage.getByRole('meter', { name: 'Staff users' })).toHaveAttribute(
+      'aria-valuetext',
+      '4 of 1, over the limit',
+    );
+    await expect(usage.getByRole('meter', { name: 'Newsletters' })).toHaveAttribute(
+      'aria-valuetext',
+      '2 of 1, over the limit',
+    );
+    await expect(usage.getByText('12,480 of 1,000')).toBeVisible();
+    await expect(usage.getByText('Over the limit')).toHaveCount(3);
+    await expectNoAxeViolations(page);
+    await usage.getByRole('link', { name: 'See plans' }).first().click();
+    await expect(
+      page.frameLocator('#billing-frame').getByRole('heading', { level: 1, name: 'Choose your plan' }),
+    ).toBeVisible();
+  },
+);
 
-keptPageTest('active: the usage meters show each limit within the plan, custom integrations unlimited', async ({ openPanel }) => {
-  const usage = planUsage(await openPanel('active'));
-  await expect(usage.getByRole('meter', { name: 'Members' })).toHaveAttribute('aria-valuetext', '640 of 1,000');
-  await expect(usage.getByRole('meter', { name: 'Staff users' })).toHaveAttribute('aria-valuetext', '2 of 3');
-  await expect(usage.getByRole('meter', { name: 'Newsletters' })).toHaveAttribute('aria-valuetext', '1 of 3');
-  await expect(usage.getByRole('meter')).toHaveCount(3);
-  await expect(usage.getByText('Unlimited')).toHaveCount(1);
-  await expect(usage.getByText('Over the limit')).toHaveCount(0);
-});
+keptPageTest(
+  'active: the usage meters show each limit within the plan, custom integrations unlimited',
+  async ({ openPanel }) => {
+    const usage = planUsage(await openPanel('active'));
+    await expect(usage.getByRole('meter', { name: 'Members' })).toHaveAttribute('aria-valuetext', '640 of 1,000');
+    await expect(usage.getByRole('meter', { name: 'Staff users' })).toHaveAttribute('aria-valuetext', '2 of 3');
+    await expect(usage.getByRole('meter', { name: 'Newsletters' })).toHaveAttribute('aria-valuetext', '1 of 3');
+    await expect(usage.getByRole('meter')).toHaveCount(3);
+    await expect(usage.getByText('Unlimited')).toHaveCount(1);
+    await expect(usage.getByText('Over the limit')).toHaveCount(0);
+  },
+);
 
-keptPageTest('custom-plan: members against the agreed allowance, the rest unlimited without a bar', async ({ page, openPanel }) => {
-  const usage = planUsage(await openPanel('custom-plan'));
-  await expect(usage.getByRole('meter', { name: 'Members' })).toHaveAttribute('aria-valuetext', '182,000 of 300,000');
-  await expect(usage.getByRole('meter')).toHaveCount(1);
-  await expect(usage.getByText('Unlimited')).toHaveCount(3);
-  await expectNoAxeViolations(page);
-});
+keptPageTest(
+  'custom-plan: members against the agreed allowance, the rest unlimited without a bar',
+  async ({ page, openPanel }) => {
+    const usage = planUsage(await openPanel('custom-plan'));
+    await expect(usage.getByRole('meter', { name: 'Members' })).toHaveAttribute('aria-valuetext', '182,000 of 300,000');
+    await expect(usage.getByRole('meter')).toHaveCount(1);
+    await expect(usage.getByText('Unlimited')).toHaveCount(3);
+    await expectNoAxeViolations(page);
+  },
+);
 
-keptClockPageTest('card-expiring: the dashboard warns that the next charge will fail, once, until a card that lasts is saved', async ({ page, openPanel }) => {
-  const panel = await openPanel('card-expiring');
-  const payment = panel.getByRole('region', { name: 'Payment information' });
-  const warning = payment.getByRole('alert');
-  await expect(warning).toHaveText(/^Your Visa ending in 4242 expires \d\d\/\d\d, before the next charge on .+: that charge will fail unless you update your card\.$/);
-  await expect(panel.getByRole('alert')).toHaveCount(1);
-  await expectNoAxeViolations(page);
+keptClockPageTest(
+  'card-expiring: the dashboard warns that the next charge will fail, once, until a card that lasts is saved',
+  async ({ page, openPanel }) => {
+    const panel = await openPanel('card-expiring');
+    const payment = panel.getByRole('region', { name: 'Payment information' });
+    const warning = payment.getByRole('alert');
+    await expect(warning).toHaveText(
+      /^Your Visa ending in 4242 expires \d\d\/\d\d, before the next charge on .+: that charge will fail unless you update your card\.$/,
+    );
+    await expect(panel.getByRole('alert')).toHaveCount(1);
+    await expectNoAxeViolations(page);
 
-  await payment.getByRole('button', { name: 'Update credit card' }).click();
-  const dialog = panel.getByRole('dialog', { name: 'Update credit card' });
-  await dialog.getByLabel('Full name').fill('Riley Chen');
-  await typeCard(panel, '4242 4242 4242 4242');
-  await dialog.getByRole('button', { name: 'Update', exact: true }).click();
-  await expectCardSaved(page, dialog);
-  await expect(payment.getByText('12/34', { exact: false })).toBeVisible();
-  await expect(warning).toHaveCount(0);
-});
+    await payment.getByRole('button', { name: 'Update credit card' }).click();
+    const dialog = panel.getByRole('dialog', { name: 'Update credit card' });
+    await dialog.getByLabel('Full name').fill('Riley Chen');
+    await typeCard(panel, '4242 4242 4242 4242');
+    await dialog.getByRole('button', { name: 'Update', exact: true }).click();
+    await expectCardSaved(page, dialog);
+    await expect(payment.getByText('12/34', { exact: false })).toBeVisible();
+    await expect(warning).toHaveCount(0);
+  },
+);
 
 keptPageTest('View all lists every invoice in a modal that Escape closes', async ({ page, openPanel }) => {
   const panel = await openPanel('active');
@@ -97,7 +129,12 @@ keptPageTest('a card update with 5555 5555 5555 4444 shows 4444, also after a re
   await dialog.getByRole('button', { name: 'Update', exact: true }).click();
   await expect(dialog.getByRole('button', { name: 'Update complete!' })).toBeVisible();
   await page.reload();
-  await expect(page.frameLocator('#billing-frame').getByRole('region', { name: 'Payment information' }).getByText('4444', { exact: false })).toBeVisible();
+  await expect(
+    page
+      .frameLocator('#billing-frame')
+      .getByRole('region', { name: 'Payment information' })
+      .getByText('4444', { exact: false }),
+  ).toBeVisible();
 });
 
 keptPageTest("a declined card shows the provider's message and offers to try again", async ({ openPanel }) => {
@@ -189,12 +226,15 @@ keptPageTest('an incomplete payment goes to its checkout route', async ({ page, 
   await expect(page).toHaveURL(/#\/pro\/checkout\/[a-z]+-[a-z]+-(month|year)$/);
 });
 
-keptPageTest('grace stays on the dashboard with Update plan disabled, and the plans screen sends it back', async ({ page, openPanel }) => {
-  const panel = await openPanel('grace', '/plans');
-  await expect(page).toHaveURL(/#\/pro$/);
-  await expect(panel.getByRole('button', { name: 'Update plan' })).toBeDisabled();
-  await expect(page.getByRole('alert').filter({ hasText: 'overdue' })).toBeVisible();
-});
+keptPageTest(
+  'grace stays on the dashboard with Update plan disabled, and the plans screen sends it back',
+  async ({ page, openPanel }) => {
+    const panel = await openPanel('grace', '/plans');
+    await expect(page).toHaveURL(/#\/pro$/);
+    await expect(panel.getByRole('button', { name: 'Update plan' })).toBeDisabled();
+    await expect(page.getByRole('alert').filter({ hasText: 'overdue' })).toBeVisible();
+  },
+);
 
 keptPageTest('a card that asks for authentication is saved once the challenge is completed', async ({ openPanel }) => {
   const panel = await openPanel('no-card');

@@ -47,58 +47,74 @@ function hostInZone(name: string, zone: string): string {
 
 const domainInput = (panel: FrameLocator) => panel.getByRole('textbox', { name: 'Enter the domain you want to use' });
 
-keptPageTest('a starter owner connects www.example.net: the records, the registrar, activation, and live after a reload', async ({ page, openPanel }) => {
-  const panel = await openPanel('starter', '/domain/custom');
-  await domainInput(panel).fill('www.example.net');
-  const records = await recordsIn(panel, 'DNS records for your custom domain');
-  expect(records.map(({ type, host }) => `${type} ${host}`)).toEqual(['CNAME www', 'A @', 'TXT _site-verification']);
-  expect(records[0]!.value).toBe('starter.inkwell.test');
-  expect(records[2]!.value).toBe('site-verification=site_starter');
-  await expectNoAxeViolations(page);
+keptPageTest(
+  'a starter owner connects www.example.net: the records, the registrar, activation, and live after a reload',
+  async ({ page, openPanel }) => {
+    const panel = await openPanel('starter', '/domain/custom');
+    await domainInput(panel).fill('www.example.net');
+    const records = await recordsIn(panel, 'DNS records for your custom domain');
+    expect(records.map(({ type, host }) => `${type} ${host}`)).toEqual(['CNAME www', 'A @', 'TXT _site-verification']);
+    expect(records[0]!.value).toBe('starter.inkwell.test');
+    expect(records[2]!.value).toBe('site-verification=site_starter');
+    await expectNoAxeViolations(page);
 
-  for (const record of records) await addAtRegistrar(page, 'example.net', record);
-  await panel.getByRole('button', { name: 'Activate' }).click();
-  await expect(panel.getByText('Your custom domain www.example.net is active.')).toBeVisible();
-  await expect(panel.getByRole('status').filter({ hasText: 'www.example.net is active' })).toBeAttached();
+    for (const record of records) await addAtRegistrar(page, 'example.net', record);
+    await panel.getByRole('button', { name: 'Activate' }).click();
+    await expect(panel.getByText('Your custom domain www.example.net is active.')).toBeVisible();
+    await expect(panel.getByRole('status').filter({ hasText: 'www.example.net is active' })).toBeAttached();
 
-  await page.reload();
-  const reloaded = page.frameLocator('#billing-frame');
-  await expect(reloaded.getByText('Your custom domain www.example.net is active.')).toBeVisible();
-  await reloaded.getByRole('link', { name: 'Back' }).click();
-  const box = reloaded.getByRole('region', { name: 'Custom domain' });
-  await expect(box.getByText('www.example.net')).toBeVisible();
-  await expect(box.getByText('Active', { exact: true })).toBeVisible();
-});
+    await page.reload();
+    const reloaded = page.frameLocator('#billing-frame');
+    await expect(reloaded.getByText('Your custom domain www.example.net is active.')).toBeVisible();
+    await reloaded.getByRole('link', { name: 'Back' }).click();
+    const box = reloaded.getByRole('region', { name: 'Custom domain' });
+    await expect(box.getByText('www.example.net')).toBeVisible();
+    await expect(box.getByText('Active', { exact: true })).toBeVisible();
+  },
+);
 
-keptPageTest("a root domain already pointed at the platform waits for the owner's proof of control, then goes live", async ({ page, openPanel }) => {
-  const panel = await openPanel('starter', '/domain/custom');
-  await domainInput(panel).fill('example.dev');
-  const records = await recordsIn(panel, 'DNS records for your custom domain');
-  const proof = records.find((record) => record.type === 'TXT')!;
-  expect(proof).toEqual({ type: 'TXT', host: '_site-verification', value: 'site-verification=site_starter' });
+keptPageTest(
+  "a root domain already pointed at the platform waits for the owner's proof of control, then goes live",
+  async ({ page, openPanel }) => {
+    const panel = await openPanel('starter', '/domain/custom');
+    await domainInput(panel).fill('example.dev');
+    const records = await recordsIn(panel, 'DNS records for your custom domain');
+    const proof = records.find((record) => record.type === 'TXT')!;
+    expect(proof).toEqual({ type: 'TXT', host: '_site-verification', value: 'site-verification=site_starter' });
 
-  // The platform's shared address, left behind or set by anyone: not a proof that this owner holds the domain.
-  await addAtRegistrar(page, 'example.dev', { type: 'A', host: '@', value: '192.0.2.10' });
-  await panel.getByRole('button', { name: 'Activate' }).click();
-  await expect(panel.getByRole('button', { name: 'Activation may take up to 10 minutes' })).toBeDisabled();
-  const table = panel.getByRole('table', { name: 'DNS records for your custom domain' });
-  await expect(table.getByRole('row').filter({ hasText: '_site-verification' }).getByRole('img', { name: 'Not valid' })).toBeVisible();
-  await expect(panel.getByText(`Add a TXT record at _site-verification.example.dev with the value ${proof.value}: it proves the domain is yours`)).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('root-domain-waiting-for-proof.png'), fullPage: true });
+    // The platform's shared address, left behind or set by anyone: not a proof that this owner holds the domain.
+    await addAtRegistrar(page, 'example.dev', { type: 'A', host: '@', value: '192.0.2.10' });
+    await panel.getByRole('button', { name: 'Activate' }).click();
+    await expect(panel.getByRole('button', { name: 'Activation may take up to 10 minutes' })).toBeDisabled();
+    const table = panel.getByRole('table', { name: 'DNS records for your custom domain' });
+    await expect(
+      table.getByRole('row').filter({ hasText: '_site-verification' }).getByRole('img', { name: 'Not valid' }),
+    ).toBeVisible();
+    await expect(
+      panel.getByText(
+        `Add a TXT record at _site-verification.example.dev with the value ${proof.value}: it proves the domain is yours`,
+      ),
+    ).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('root-domain-waiting-for-proof.png'), fullPage: true });
 
-  await addAtRegistrar(page, 'example.dev', proof);
-  await expect(panel.getByText('Your custom domain example.dev is active.')).toBeVisible();
-});
+    await addAtRegistrar(page, 'example.dev', proof);
+    await expect(panel.getByText('Your custom domain example.dev is active.')).toBeVisible();
+  },
+);
 
 keptPageTest('a domain another site holds is refused, and that site keeps it', async ({ openPanel }) => {
   const panel = await openPanel('active', '/domain/custom');
   await domainInput(panel).fill('example.com');
   await panel.getByRole('button', { name: 'Activate' }).click();
   // The server's refusal (domain_held) in the catalog's words, not the generic failure.
-  await expect(panel.getByText('This domain is already connected to another site. Remove it there first, or contact support.')).toBeVisible();
+  await expect(
+    panel.getByText('This domain is already connected to another site. Remove it there first, or contact support.'),
+  ).toBeVisible();
   const owner = await openPanel('domain-live', '/domain');
   await expect(owner.getByRole('region', { name: 'Custom domain' }).getByText('www.example.com')).toBeVisible();
-  await expect(owner.getByRole('region', { name: 'Custom sending domain' }).getByText('example.com', { exact: true })).toBeVisible();
+  await expect(
+    owner.getByRole('region', { name: 'Custom sending domain' }).getByText('example.com', { exact: true }),
+  ).toBeVisible();
 });
 
 keptPageTest('the domain input refuses an invalid domain and one on the platform domain', async ({ openPanel }) => {
@@ -130,50 +146,66 @@ test('copying a record puts it on the clipboard and shows the tick', async ({ pa
   await expect(copy).not.toHaveClass(/copy-button--copied/, { timeout: 5_000 });
 });
 
-keptPageTest('a pending domain says activation may take up to 10 minutes, with the button disabled', async ({ page, openPanel }) => {
-  const panel = await openPanel('domain-pending', '/domain/custom');
-  await expect(domainInput(panel)).toHaveValue('blog.example.com');
-  const button = panel.getByRole('button', { name: 'Activation may take up to 10 minutes' });
-  await expect(button).toBeDisabled();
-  await expect(panel.getByRole('status').filter({ hasText: 'blog.example.com: Activation may take up to 10 minutes' })).toBeAttached();
-  await expectNoAxeViolations(page);
-});
+keptPageTest(
+  'a pending domain says activation may take up to 10 minutes, with the button disabled',
+  async ({ page, openPanel }) => {
+    const panel = await openPanel('domain-pending', '/domain/custom');
+    await expect(domainInput(panel)).toHaveValue('blog.example.com');
+    const button = panel.getByRole('button', { name: 'Activation may take up to 10 minutes' });
+    await expect(button).toBeDisabled();
+    await expect(
+      panel.getByRole('status').filter({ hasText: 'blog.example.com: Activation may take up to 10 minutes' }),
+    ).toBeAttached();
+    await expectNoAxeViolations(page);
+  },
+);
 
-keptPageTest('a live domain shows the active domain and the verified sending domain, whose removal the shell announces', async ({ page, openPanel }) => {
-  const panel = await openPanel('domain-live', '/domain');
-  const custom = panel.getByRole('region', { name: 'Custom domain' });
-  await expect(custom.getByText('www.example.com')).toBeVisible();
-  await expect(custom.getByText('Active', { exact: true })).toBeVisible();
-  const sending = panel.getByRole('region', { name: 'Custom sending domain' });
-  await expect(sending.getByText('example.com', { exact: true })).toBeVisible();
-  await expect(sending.getByText('Verified')).toBeVisible();
-  await expectNoAxeViolations(page);
+keptPageTest(
+  'a live domain shows the active domain and the verified sending domain, whose removal the shell announces',
+  async ({ page, openPanel }) => {
+    const panel = await openPanel('domain-live', '/domain');
+    const custom = panel.getByRole('region', { name: 'Custom domain' });
+    await expect(custom.getByText('www.example.com')).toBeVisible();
+    await expect(custom.getByText('Active', { exact: true })).toBeVisible();
+    const sending = panel.getByRole('region', { name: 'Custom sending domain' });
+    await expect(sending.getByText('example.com', { exact: true })).toBeVisible();
+    await expect(sending.getByText('Verified')).toBeVisible();
+    await expectNoAxeViolations(page);
 
-  await sending.getByRole('link', { name: 'Edit custom sending domain' }).click();
-  await expect(panel.getByText('Your custom sending domain example.com is verified.')).toBeVisible();
-  await panel.getByRole('button', { name: 'Remove sending domain' }).click();
-  // Back on /domain: the shell says what happened, and its heading holds the focus the button had.
-  await expect(page).toHaveURL(/#\/pro\/domain$/);
-  await expect(panel.getByRole('status').filter({ hasText: 'Custom sending domain example.com removed' })).toBeAttached();
-  await expect(panel.getByRole('heading', { level: 1, name: 'Domain settings' })).toBeFocused();
-  await expect(sending.getByRole('button', { name: 'Setup' })).toBeVisible();
-});
+    await sending.getByRole('link', { name: 'Edit custom sending domain' }).click();
+    await expect(panel.getByText('Your custom sending domain example.com is verified.')).toBeVisible();
+    await panel.getByRole('button', { name: 'Remove sending domain' }).click();
+    // Back on /domain: the shell says what happened, and its heading holds the focus the button had.
+    await expect(page).toHaveURL(/#\/pro\/domain$/);
+    await expect(
+      panel.getByRole('status').filter({ hasText: 'Custom sending domain example.com removed' }),
+    ).toBeAttached();
+    await expect(panel.getByRole('heading', { level: 1, name: 'Domain settings' })).toBeFocused();
+    await expect(sending.getByRole('button', { name: 'Setup' })).toBeVisible();
+  },
+);
 
-keptPageTest('a sending domain is set up, its records added at the registrar, and verified', async ({ page, openPanel }) => {
-  const panel = await openPanel('sending-initialized', '/domain');
-  await panel.getByRole('region', { name: 'Custom sending domain' }).getByRole('button', { name: 'Setup' }).click();
-  await expect(page).toHaveURL(/#\/pro\/domain\/sending$/);
-  await expect(panel.getByRole('heading', { name: 'Add these DNS records to example.org' })).toBeVisible();
-  const records = await recordsIn(panel, 'DNS records for example.org');
-  expect(records.map(({ type }) => type).sort()).toEqual(['CNAME', 'TXT', 'TXT', 'TXT']);
-  await expectNoAxeViolations(page);
+keptPageTest(
+  'a sending domain is set up, its records added at the registrar, and verified',
+  async ({ page, openPanel }) => {
+    const panel = await openPanel('sending-initialized', '/domain');
+    await panel.getByRole('region', { name: 'Custom sending domain' }).getByRole('button', { name: 'Setup' }).click();
+    await expect(page).toHaveURL(/#\/pro\/domain\/sending$/);
+    await expect(panel.getByRole('heading', { name: 'Add these DNS records to example.org' })).toBeVisible();
+    const records = await recordsIn(panel, 'DNS records for example.org');
+    expect(records.map(({ type }) => type).sort()).toEqual(['CNAME', 'TXT', 'TXT', 'TXT']);
+    await expectNoAxeViolations(page);
 
-  for (const record of records) await addAtRegistrar(page, 'example.org', { ...record, host: hostInZone(record.host, 'example.org') });
-  await panel.getByRole('button', { name: 'Activate' }).click();
-  await expect(panel.getByText('Your custom sending domain example.org is verified.')).toBeVisible();
-  await expect(panel.getByRole('status').filter({ hasText: 'Your custom sending domain is verified' })).toBeAttached();
-  await expect(panel.getByRole('button', { name: 'Remove sending domain' })).toBeVisible();
-});
+    for (const record of records)
+      await addAtRegistrar(page, 'example.org', { ...record, host: hostInZone(record.host, 'example.org') });
+    await panel.getByRole('button', { name: 'Activate' }).click();
+    await expect(panel.getByText('Your custom sending domain example.org is verified.')).toBeVisible();
+    await expect(
+      panel.getByRole('status').filter({ hasText: 'Your custom sending domain is verified' }),
+    ).toBeAttached();
+    await expect(panel.getByRole('button', { name: 'Remove sending domain' })).toBeVisible();
+  },
+);
 
 keptPageTest('a staff owner buys a domain in the registrar widget and sees it added', async ({ page, openPanel }) => {
   const panel = await openPanel('staff', '/domain');

@@ -39,11 +39,15 @@ export interface DemoWorkerFixtures {
 /** Free ports of 127.0.0.1, taken together so they differ, then let go for the demo to listen on. */
 async function freePorts(count: number): Promise<number[]> {
   const servers = await Promise.all(
-    Array.from({ length: count }, () => new Promise<ReturnType<typeof createServer>>((resolve, reject) => {
-      const server = createServer();
-      server.once('error', reject);
-      server.listen(0, '127.0.0.1', () => resolve(server));
-    })),
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<ReturnType<typeof createServer>>((resolve, reject) => {
+          const server = createServer();
+          server.once('error', reject);
+          server.listen(0, '127.0.0.1', () => resolve(server));
+        }),
+    ),
   );
   const ports = servers.map((server) => (server.address() as AddressInfo).port);
   await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
@@ -55,7 +59,8 @@ export const test = base.extend<DemoFixtures, DemoWorkerFixtures>({
     // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
     // eslint-disable-next-line no-empty-pattern
     async ({}, use, workerInfo) => {
-      if (!existsSync(path.join(PANEL_DIST, 'index.html'))) throw new Error(`No built panel in ${PANEL_DIST}: run \`npm run build\` first`);
+      if (!existsSync(path.join(PANEL_DIST, 'index.html')))
+        throw new Error(`No built panel in ${PANEL_DIST}: run \`npm run build\` first`);
       const runDir = process.env.E2E_DATA_DIR;
       if (runDir === undefined) throw new Error('E2E_DATA_DIR is not set: playwright.config.ts sets it');
       // The demo's database, its log and its error reports, under the run's directory for e2e/logSecrets.ts.
@@ -119,7 +124,8 @@ function withKeptPage({ clock }: { clock: boolean }) {
     page: async ({ keptPage: { page, devTools }, demo }, use) => {
       await page.goto(`${demo.hostUrl}${NEUTRAL_HOST_PATH}`);
       for (const origin of [demo.hostUrl, demo.panelUrl]) {
-        if (origin !== null) await devTools.send('Storage.clearDataForOrigin', { origin, storageTypes: 'local_storage' });
+        if (origin !== null)
+          await devTools.send('Storage.clearDataForOrigin', { origin, storageTypes: 'local_storage' });
       }
       // The clock back at the real time: an earlier test may have jumped it forward.
       if (clock) await page.clock.setSystemTime(new Date());

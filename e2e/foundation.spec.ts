@@ -18,10 +18,19 @@ test('the panel opens inside the host with the site plan, the session first', as
   // The site limits and the next charge load beside the billing data, not after it: `npm run bench` measures the
   // serial chain. Each is asked once: the bundle takes the start-up script's answers.
   expect(calls[0]).toBe('/api/billing-session');
-  expect(calls.slice(1).sort()).toEqual(['/api/get-billing-data', '/api/get-current-site-limits', '/api/get-next-charge']);
+  expect(calls.slice(1).sort()).toEqual([
+    '/api/get-billing-data',
+    '/api/get-current-site-limits',
+    '/api/get-next-charge',
+  ]);
 });
 
-test("the page's CSP allows its inline start-up script by the hash of the text the page carries, and the browser runs it", async ({ page, request, demo, openPanel }) => {
+test("the page's CSP allows its inline start-up script by the hash of the text the page carries, and the browser runs it", async ({
+  page,
+  request,
+  demo,
+  openPanel,
+}) => {
   const served = await request.get(`${demo.panelUrl}/`);
   const script = /<script id="?panel-startup"?>([\s\S]*?)<\/script>/.exec(await served.text())?.[1];
   expect(script).toBeTruthy();
@@ -52,7 +61,9 @@ keptPageTest('a non-owner during a forced upgrade is told to ask the owner', asy
 keptPageTest('a legacy site sees the legacy-plan message instead of the dashboard', async ({ openPanel }) => {
   const panel = await openPanel('legacy');
   await expect(
-    panel.getByText("You're on a special legacy plan. If you need to make any billing or domain changes, reach out to us at support@inkwell.test."),
+    panel.getByText(
+      "You're on a special legacy plan. If you need to make any billing or domain changes, reach out to us at support@inkwell.test.",
+    ),
   ).toBeVisible();
 });
 
@@ -65,36 +76,46 @@ keptPageTest('navigating in the panel updates the host address', async ({ page, 
   await expect(page).toHaveURL(/#\/pro$/);
 });
 
-keptPageTest('the host address decides where the panel opens, and the panel follows it', async ({ page, openPanel }) => {
-  const panel = await openPanel('active', '/support');
-  await expect(panel.getByRole('heading', { name: 'Need some help?' })).toBeVisible();
-  await expect(page.getByRole('status', { name: 'Host status' })).toHaveText('Panel ready');
-  await page.evaluate(() => {
-    window.location.hash = '#/pro/domain';
-  });
-  await expect(panel.getByRole('heading', { level: 1, name: 'Domain settings' })).toBeVisible();
-  await expect(panel.getByRole('link', { name: 'Domain', exact: true })).toHaveAttribute('aria-current', 'page');
-});
+keptPageTest(
+  'the host address decides where the panel opens, and the panel follows it',
+  async ({ page, openPanel }) => {
+    const panel = await openPanel('active', '/support');
+    await expect(panel.getByRole('heading', { name: 'Need some help?' })).toBeVisible();
+    await expect(page.getByRole('status', { name: 'Host status' })).toHaveText('Panel ready');
+    await page.evaluate(() => {
+      window.location.hash = '#/pro/domain';
+    });
+    await expect(panel.getByRole('heading', { level: 1, name: 'Domain settings' })).toBeVisible();
+    await expect(panel.getByRole('link', { name: 'Domain', exact: true })).toHaveAttribute('aria-current', 'page');
+  },
+);
 
-keptPageTest('a host that names another protocol version: the owner is told, and the panel keeps working', async ({ page, demo, openPanel }) => {
-  const panel = await openPanel('active', '/support');
-  await expect(panel.getByRole('heading', { name: 'Need some help?' })).toBeVisible();
-  await expect(page.getByRole('status', { name: 'Host status' })).toHaveText('Panel ready');
-  // The demo host's SDK named version 1, the panel's.
-  await expect(panel.getByRole('alert')).toHaveCount(0);
+keptPageTest(
+  'a host that names another protocol version: the owner is told, and the panel keeps working',
+  async ({ page, demo, openPanel }) => {
+    const panel = await openPanel('active', '/support');
+    await expect(panel.getByRole('heading', { name: 'Need some help?' })).toBeVisible();
+    await expect(page.getByRole('status', { name: 'Host status' })).toHaveText('Panel ready');
+    // The demo host's SDK named version 1, the panel's.
+    await expect(panel.getByRole('alert')).toHaveCount(0);
 
-  await page.evaluate((panelOrigin) => {
-    const frame = document.getElementById('billing-frame') as HTMLIFrameElement;
-    frame.contentWindow?.postMessage({ query: 'protocolVersion', response: 2 }, panelOrigin);
-  }, demo.panelUrl);
-  await expect(panel.getByRole('alert')).toHaveText(
-    'The billing panel (protocol version 1) does not match this admin page (protocol version 2). Refresh the page and try again or contact support',
-  );
-  await panel.getByRole('link', { name: 'Domain', exact: true }).click();
-  await expect(panel.getByRole('heading', { level: 1, name: 'Domain settings' })).toBeVisible();
-});
+    await page.evaluate((panelOrigin) => {
+      const frame = document.getElementById('billing-frame') as HTMLIFrameElement;
+      frame.contentWindow?.postMessage({ query: 'protocolVersion', response: 2 }, panelOrigin);
+    }, demo.panelUrl);
+    await expect(panel.getByRole('alert')).toHaveText(
+      'The billing panel (protocol version 1) does not match this admin page (protocol version 2). Refresh the page and try again or contact support',
+    );
+    await panel.getByRole('link', { name: 'Domain', exact: true }).click();
+    await expect(panel.getByRole('heading', { level: 1, name: 'Domain settings' })).toBeVisible();
+  },
+);
 
-test('a page from a foreign origin cannot inject a token: nothing happens and no API call is made', async ({ page, context, demo }) => {
+test('a page from a foreign origin cannot inject a token: nothing happens and no API call is made', async ({
+  page,
+  context,
+  demo,
+}) => {
   // The attacker's page lives on another origin, opens the panel and posts forged host answers to it.
   const attacker = http.createServer((_request, response) => {
     response.setHeader('content-type', 'text/html');
@@ -117,7 +138,9 @@ test('a page from a foreign origin cannot inject a token: nothing happens and no
     const popup = context.waitForEvent('page');
     await page.goto(`http://localhost:${port}/`);
     const panel = await popup;
-    await expect(panel.getByText("Billing opens from your site's admin.", { exact: false })).toBeVisible({ timeout: 20_000 });
+    await expect(panel.getByText("Billing opens from your site's admin.", { exact: false })).toBeVisible({
+      timeout: 20_000,
+    });
     await expect(panel.getByRole('heading', { name: 'Need some help?' })).toHaveCount(0);
     expect(apiCalls).toEqual([]);
   } finally {

@@ -12,7 +12,15 @@ export const HOST_WIDTHS = [360, 768, 1024, 1440] as const;
 /** The desktop width, where every address and host fits on one line. */
 const WIDE_HOST_WIDTH = 1440;
 const HOST_HEIGHT = 900;
-export const SCREENS = ['/', '/plans', '/checkout', '/support', '/domain', '/domain/custom', '/domain/sending'] as const;
+export const SCREENS = [
+  '/',
+  '/plans',
+  '/checkout',
+  '/support',
+  '/domain',
+  '/domain/custom',
+  '/domain/sending',
+] as const;
 
 /**
  * Runs in the panel's frame: every word split across lines, every box past the frame's width; at a desktop
@@ -34,7 +42,9 @@ function layoutProblems(wide: boolean): string[] {
     const box = element.getBoundingClientRect();
     if (box.width === 0 || box.height === 0) continue;
     if (box.left < -1 || box.right > width + 1) {
-      problems.push(`${describe(element)} overflows: ${Math.round(box.left)} to ${Math.round(box.right)} px of ${width} px`);
+      problems.push(
+        `${describe(element)} overflows: ${Math.round(box.left)} to ${Math.round(box.right)} px of ${width} px`,
+      );
     }
   }
   // Text past the frame's edge, even where its element's box is not (e.g. the words of a flex row).
@@ -44,13 +54,16 @@ function layoutProblems(wide: boolean): string[] {
     if (!node.parentElement || isHidden(node.parentElement)) continue;
     textRange.selectNodeContents(node);
     const right = Math.max(0, ...[...textRange.getClientRects()].map((rect) => rect.right));
-    if (right > width + 1) problems.push(`"${node.data.trim().slice(0, 40)}" runs past the edge: to ${Math.round(right)} px of ${width} px`);
+    if (right > width + 1)
+      problems.push(`"${node.data.trim().slice(0, 40)}" runs past the edge: to ${Math.round(right)} px of ${width} px`);
   }
   // Key material (a DKIM key is one 400-character token, set as code) wraps anywhere, as it must.
   const KEY_MATERIAL_MIN_LENGTH = 60;
   const isKeyMaterial = (element: Element) => {
     const code = element.closest('code');
-    return code !== null && (code.textContent ?? '').split(/\s+/).some((token) => token.length >= KEY_MATERIAL_MIN_LENGTH);
+    return (
+      code !== null && (code.textContent ?? '').split(/\s+/).some((token) => token.length >= KEY_MATERIAL_MIN_LENGTH)
+    );
   };
   // A word or value may end a line after its natural points ('e-', 'pic.', 'jordan@', 'path/', 'key=', 'site_', as
   // src/ui/NaturalBreaks.tsx sets them); any other split is a broken word.
@@ -62,8 +75,11 @@ function layoutProblems(wide: boolean): string[] {
     for (const part of node.data.matchAll(/[^\s/.@=_-]+[/.@=_-]?/g)) {
       range.setStart(node, part.index);
       range.setEnd(node, part.index + part[0].length);
-      const lineTops = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)));
-      if (lineTops.size > 1) problems.push(`"${part[0]}" is broken across ${lineTops.size} lines in ${describe(parent)}`);
+      const lineTops = new Set(
+        [...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)),
+      );
+      if (lineTops.size > 1)
+        problems.push(`"${part[0]}" is broken across ${lineTops.size} lines in ${describe(parent)}`);
     }
   }
   // On a desktop frame an address or host (NaturalBreaks) that its card could hold on one line keeps to one line:
@@ -79,7 +95,9 @@ function layoutProblems(wide: boolean): string[] {
       const cardStyle = getComputedStyle(card);
       const cardWidth = card.clientWidth - parseFloat(cardStyle.paddingLeft) - parseFloat(cardStyle.paddingRight);
       if (lineTops.size > 1 && oneLineWidth <= cardWidth) {
-        problems.push(`"${value.textContent}" wraps across ${lineTops.size} lines in ${describe(value.parentElement!)}, its card holds it on one`);
+        problems.push(
+          `"${value.textContent}" wraps across ${lineTops.size} lines in ${describe(value.parentElement!)}, its card holds it on one`,
+        );
       }
     }
   }
@@ -101,7 +119,8 @@ export async function problemsAtEveryWidth(page: Page, screen: string): Promise<
   for (const width of HOST_WIDTHS) {
     await page.setViewportSize({ width, height: HOST_HEIGHT });
     const frameBox = await page.locator('#billing-frame').boundingBox();
-    if (frameBox && frameBox.x + frameBox.width > width + 1) found.push(`${width} px: the host pushes the panel's frame off screen`);
+    if (frameBox && frameBox.x + frameBox.width > width + 1)
+      found.push(`${width} px: the host pushes the panel's frame off screen`);
     const frame = await (await page.locator('#billing-frame').elementHandle())!.contentFrame();
     if (!frame) throw new Error("the panel's frame has no document");
     // Two frames let the layout follow the new width before it is measured. Chromium runs no animation frame in a
@@ -113,4 +132,3 @@ export async function problemsAtEveryWidth(page: Page, screen: string): Promise<
   }
   return found;
 }
-

@@ -39,12 +39,28 @@ const SCREENS: Array<{ name: string; scenario: ScenarioName; route: string }> = 
 ];
 
 /** Every modal of the dashboard, by the catalog's English of its button (a tag holds what only a screen reader reads). */
-const MODAL_BUTTONS = ['Update credit card', 'Edit<0> invoice details</0>', 'Edit<0> billing contact</0>', 'Cancel account', 'View all<0> invoices</0>', 'Change member limit'];
+const MODAL_BUTTONS = [
+  'Update credit card',
+  'Edit<0> invoice details</0>',
+  'Edit<0> billing contact</0>',
+  'Cancel account',
+  'View all<0> invoices</0>',
+  'Change member limit',
+];
 
 /** Opens the demo host with the admin's language chosen (kept by the host in its storage), and waits for the panel to speak it. */
-async function openInLanguage(page: Page, openPanel: (scenario: string, route?: string) => Promise<FrameLocator>, locale: CatalogLocale, scenario: ScenarioName, route: string) {
+async function openInLanguage(
+  page: Page,
+  openPanel: (scenario: string, route?: string) => Promise<FrameLocator>,
+  locale: CatalogLocale,
+  scenario: ScenarioName,
+  route: string,
+) {
   // The kept page's tests start on a page of the host's origin (e2e/fixtures.ts), so its storage is at hand.
-  await page.evaluate(([key, language]) => window.localStorage.setItem(key, language), [LANGUAGE_STORAGE_KEY, locale] as const);
+  await page.evaluate(([key, language]) => window.localStorage.setItem(key, language), [
+    LANGUAGE_STORAGE_KEY,
+    locale,
+  ] as const);
   const panel = await openPanel(scenario, route);
   await expect(page.getByRole('status', { name: 'Host status' })).toHaveText('Panel ready');
   // The page's title is the one word every screen shows (some hide the section tabs).
@@ -66,12 +82,17 @@ function englishLeft(phrases: string[]): string[] {
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     if (!node.parentElement?.closest('script, style, code, .natural-breaks')) texts.push(node.textContent ?? '');
   }
-  for (const element of document.body.querySelectorAll('[aria-label], [title], [placeholder], [alt], [aria-valuetext]')) {
-    for (const name of ['aria-label', 'title', 'placeholder', 'alt', 'aria-valuetext']) texts.push(element.getAttribute(name) ?? '');
+  for (const element of document.body.querySelectorAll(
+    '[aria-label], [title], [placeholder], [alt], [aria-valuetext]',
+  )) {
+    for (const name of ['aria-label', 'title', 'placeholder', 'alt', 'aria-valuetext'])
+      texts.push(element.getAttribute(name) ?? '');
   }
   const left: string[] = [];
   for (const text of texts) {
-    const phrase = phrases.find((candidate) => (candidate.includes(' ') ? text.includes(candidate) : text.trim() === candidate));
+    const phrase = phrases.find((candidate) =>
+      candidate.includes(' ') ? text.includes(candidate) : text.trim() === candidate,
+    );
     if (phrase) left.push(`"${phrase}" in "${text.trim().slice(0, 80)}"`);
   }
   return left;
@@ -92,47 +113,63 @@ async function expectLocalizedScreen(page: Page, panel: FrameLocator, locale: Ca
 
 for (const locale of OTHER_LOCALES) {
   for (const { name, scenario, route } of SCREENS) {
-    keptPageTest(`${name} (${scenario}) in ${locale}: from the catalog, whole at 360-1440 px, axe clean in both themes`, async ({ page, openPanel }) => {
-      const panel = await openInLanguage(page, openPanel, locale, scenario, route);
-      await expectLocalizedScreen(page, panel, locale, name);
-    });
+    keptPageTest(
+      `${name} (${scenario}) in ${locale}: from the catalog, whole at 360-1440 px, axe clean in both themes`,
+      async ({ page, openPanel }) => {
+        const panel = await openInLanguage(page, openPanel, locale, scenario, route);
+        await expectLocalizedScreen(page, panel, locale, name);
+      },
+    );
   }
 
   for (const button of MODAL_BUTTONS) {
-    keptPageTest(`the modal of "${button}" in ${locale}: from the catalog, whole at 360-1440 px, axe clean in both themes`, async ({ page, openPanel }) => {
-      const panel = await openInLanguage(page, openPanel, locale, 'active', '');
-      await panel.getByRole('button', { name: named(locale, button) }).click();
-      await expect(panel.getByRole('dialog')).toBeVisible();
-      await settled(panel);
-      await expectLocalizedScreen(page, panel, locale, `the modal of "${button}"`);
-      await expect(panel.getByRole('dialog')).toBeVisible();
-    });
+    keptPageTest(
+      `the modal of "${button}" in ${locale}: from the catalog, whole at 360-1440 px, axe clean in both themes`,
+      async ({ page, openPanel }) => {
+        const panel = await openInLanguage(page, openPanel, locale, 'active', '');
+        await panel.getByRole('button', { name: named(locale, button) }).click();
+        await expect(panel.getByRole('dialog')).toBeVisible();
+        await settled(panel);
+        await expectLocalizedScreen(page, panel, locale, `the modal of "${button}"`);
+        await expect(panel.getByRole('dialog')).toBeVisible();
+      },
+    );
   }
 }
 
-keptPageTest("the admin's language picker switches the panel in place: the open modal and what was typed stay", async ({ page, openPanel }) => {
-  const panel = await openPanel('active');
-  await expect(page.getByRole('status', { name: 'Host status' })).toHaveText('Panel ready');
-  await panel.getByRole('button', { name: say('en', 'Edit<0> billing contact</0>') }).click();
-  const field = panel.getByRole('dialog', { name: 'Update billing contact' }).getByRole('textbox', { name: 'Billing contact email' });
-  await field.fill('accounts@exa');
+keptPageTest(
+  "the admin's language picker switches the panel in place: the open modal and what was typed stay",
+  async ({ page, openPanel }) => {
+    const panel = await openPanel('active');
+    await expect(page.getByRole('status', { name: 'Host status' })).toHaveText('Panel ready');
+    await panel.getByRole('button', { name: say('en', 'Edit<0> billing contact</0>') }).click();
+    const field = panel
+      .getByRole('dialog', { name: 'Update billing contact' })
+      .getByRole('textbox', { name: 'Billing contact email' });
+    await field.fill('accounts@exa');
 
-  await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
-  const germanDialog = panel.getByRole('dialog', { name: say('de', 'Update billing contact') });
-  await expect(germanDialog).toBeVisible();
-  await expect(panel.locator('html')).toHaveAttribute('lang', 'de-DE');
-  await expect(germanDialog.getByRole('textbox', { name: say('de', 'Billing contact email') })).toHaveValue('accounts@exa');
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
+    const germanDialog = panel.getByRole('dialog', { name: say('de', 'Update billing contact') });
+    await expect(germanDialog).toBeVisible();
+    await expect(panel.locator('html')).toHaveAttribute('lang', 'de-DE');
+    await expect(germanDialog.getByRole('textbox', { name: say('de', 'Billing contact email') })).toHaveValue(
+      'accounts@exa',
+    );
 
-  await page.getByRole('combobox', { name: 'Language' }).selectOption('fr');
-  await expect(panel.getByRole('dialog', { name: say('fr', 'Update billing contact') })).toBeVisible();
-  await expect(panel.locator('html')).toHaveAttribute('lang', 'fr-FR');
-  await expect(panel.getByRole('dialog').getByRole('textbox')).toHaveValue('accounts@exa');
-});
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('fr');
+    await expect(panel.getByRole('dialog', { name: say('fr', 'Update billing contact') })).toBeVisible();
+    await expect(panel.locator('html')).toHaveAttribute('lang', 'fr-FR');
+    await expect(panel.getByRole('dialog').getByRole('textbox')).toHaveValue('accounts@exa');
+  },
+);
 
 test.describe('a German browser, before the host names a language', () => {
   test.use({ locale: 'de-DE' });
 
-  test('reads German from the first screen, its catalog fetched beside the code rather than after it ran', async ({ page, openPanel }) => {
+  test('reads German from the first screen, its catalog fetched beside the code rather than after it ran', async ({
+    page,
+    openPanel,
+  }) => {
     const panel = await openPanel('active');
     await expect(panel.getByRole('navigation').getByRole('link', { name: say('de', 'Billing') })).toBeVisible();
     await expect(panel.locator('html')).toHaveAttribute('lang', 'de-DE');

@@ -26,7 +26,11 @@ export function secretsIn(text: string): string[] {
   const found: string[] = [];
   for (const line of text.split('\n')) {
     const card = Object.keys(TEST_CARDS).find((number) => line.includes(number));
-    const at = [JWT.exec(line)?.index, EMAIL.exec(line)?.index, card === undefined ? undefined : line.indexOf(card)].find((index) => index !== undefined);
+    const at = [
+      JWT.exec(line)?.index,
+      EMAIL.exec(line)?.index,
+      card === undefined ? undefined : line.indexOf(card),
+    ].find((index) => index !== undefined);
     if (at !== undefined) found.push(line.slice(Math.max(0, at - CONTEXT_CHARS), at + CONTEXT_CHARS));
   }
   return found;
@@ -44,23 +48,32 @@ function demoDirs(): string[] {
 function checkServerLogs(dirs: string[]): void {
   const logFiles = dirs.map((dir) => path.join(dir, SERVER_LOG)).filter((file) => existsSync(file));
   const logs = logFiles.map((file) => readFileSync(file, 'utf8'));
-  if (!logs.some((log) => log.includes('"statusCode"'))) throw new Error(`the server logs ${logFiles.join(', ')} have no request lines: is LOG_LEVEL info?`);
+  if (!logs.some((log) => log.includes('"statusCode"')))
+    throw new Error(`the server logs ${logFiles.join(', ')} have no request lines: is LOG_LEVEL info?`);
   for (const [index, log] of logs.entries()) {
     const leaks = secretsIn(log);
-    if (leaks.length > 0) throw new Error(`the server logged ${leaks.length} line(s) with a secret (${logFiles[index]}):\n${leaks.slice(0, 5).join('\n')}`);
+    if (leaks.length > 0)
+      throw new Error(
+        `the server logged ${leaks.length} line(s) with a secret (${logFiles[index]}):\n${leaks.slice(0, 5).join('\n')}`,
+      );
   }
 }
 
 /** Each envelope names the DSN it was sent with, whose public key looks like an e-mail address; it is configuration. */
-const SENTRY_DSN = new RegExp(`http://${SENTRY_DSN_USER}@127\\.0\\.0\\.1:\\d+${ERROR_REPORTS_PATH.replaceAll('/', '\\/')}/1`, 'g');
+const SENTRY_DSN = new RegExp(
+  `http://${SENTRY_DSN_USER}@127\\.0\\.0\\.1:\\d+${ERROR_REPORTS_PATH.replaceAll('/', '\\/')}/1`,
+  'g',
+);
 
 function checkErrorReports(dirs: string[]): void {
   const files = dirs.map((dir) => path.join(dir, ERROR_REPORTS_FILE)).filter((file) => existsSync(file));
   // Every run shows the user some failure (the legacy and not-owner scenarios at least), and each is reported.
   const reports = files.map((file) => readFileSync(file, 'utf8')).join('\n');
-  if (reports.trim() === '') throw new Error(`the panel reported nothing to the error service (${dirs.join(', ')}): is SENTRY_DSN set?`);
+  if (reports.trim() === '')
+    throw new Error(`the panel reported nothing to the error service (${dirs.join(', ')}): is SENTRY_DSN set?`);
   const leaks = secretsIn(reports.replaceAll(SENTRY_DSN, ''));
-  if (leaks.length > 0) throw new Error(`the panel reported ${leaks.length} envelope(s) with a secret:\n${leaks.slice(0, 5).join('\n')}`);
+  if (leaks.length > 0)
+    throw new Error(`the panel reported ${leaks.length} envelope(s) with a secret:\n${leaks.slice(0, 5).join('\n')}`);
 }
 
 export default function checkWhatTheRunLeft(): void {

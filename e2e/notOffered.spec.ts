@@ -32,7 +32,8 @@ async function startAdmin(panelUrl: () => string): Promise<{ origin: string; adm
   let origin = '';
   const adminUrl = () => `${origin}/sites/${SITE_ID}`;
   const server = createServer((request, response) => {
-    const send = (status: number, type: string, body: string | Buffer) => response.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' }).end(body);
+    const send = (status: number, type: string, body: string | Buffer) =>
+      response.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' }).end(body);
     const { pathname } = new URL(request.url ?? '/', origin);
     void (async () => {
       if (pathname === new URL(jwksUrl(adminUrl())).pathname) return send(200, 'application/json', jwks);
@@ -46,7 +47,13 @@ async function startAdmin(panelUrl: () => string): Promise<{ origin: string; adm
         return send(200, 'application/json', JSON.stringify(session));
       }
       if (pathname === '/api/billing/identity-token') {
-        const token = await mintIdentityToken(key, { adminUrl: adminUrl(), audience: 'inkwell-billing', email: OWNER.email, role: OWNER.role, name: OWNER.name });
+        const token = await mintIdentityToken(key, {
+          adminUrl: adminUrl(),
+          audience: 'inkwell-billing',
+          email: OWNER.email,
+          role: OWNER.role,
+          name: OWNER.name,
+        });
         return send(200, 'application/json', JSON.stringify({ token }));
       }
       if (pathname === '/vendor/billing-host-sdk.js') return send(200, 'text/javascript', await readFile(HOST_SDK));
@@ -118,6 +125,8 @@ test.describe('domain features a platform does not offer, in production shape', 
     await expect(panel.getByRole('heading', { level: 1, name: 'Custom sending domain settings' })).toBeVisible();
     await expect(panel.getByText('Inkwell does not offer custom sending domains.')).toBeVisible();
     await panel.getByRole('link', { name: 'Back' }).click();
-    await expect(panel.getByRole('region', { name: 'Custom domain' }).getByText('Inkwell does not offer custom domains.')).toBeVisible();
+    await expect(
+      panel.getByRole('region', { name: 'Custom domain' }).getByText('Inkwell does not offer custom domains.'),
+    ).toBeVisible();
   });
 });

@@ -31,7 +31,9 @@ async function secondAdminUrl(page: Page): Promise<string> {
 async function expectDashboard(page: Page, plan: string, card: string, otherCard: string): Promise<FrameLocator> {
   const panel = page.frameLocator('#billing-frame');
   await expect(panel.getByRole('heading', { level: 1, name: 'Billing and domain settings' })).toBeVisible();
-  await expect(panel.getByRole('region', { name: 'Plan details' }).getByText(plan, { exact: false }).first()).toBeVisible();
+  await expect(
+    panel.getByRole('region', { name: 'Plan details' }).getByText(plan, { exact: false }).first(),
+  ).toBeVisible();
   const payment = panel.getByRole('region', { name: 'Payment information' });
   await expect(payment.getByText(card, { exact: false })).toBeVisible();
   await expect(payment.getByText(otherCard, { exact: false })).toHaveCount(0);
@@ -53,7 +55,10 @@ async function frameInto(page: Page, src: string): Promise<string> {
 }
 
 async function frameUrl(page: Page, id: string): Promise<string | undefined> {
-  const frame = await page.locator(`#${id}`).elementHandle().then((element) => element?.contentFrame());
+  const frame = await page
+    .locator(`#${id}`)
+    .elementHandle()
+    .then((element) => element?.contentFrame());
   return frame?.url();
 }
 
@@ -63,7 +68,10 @@ test.beforeEach(async ({ demo }) => {
   await demo.reset();
 });
 
-test("two admins on two origins each show their own site's owner dashboard, side by side", async ({ page, context }) => {
+test("two admins on two origins each show their own site's owner dashboard, side by side", async ({
+  page,
+  context,
+}) => {
   // The demo host, site A, at A's own address.
   await page.goto(`${HOST_URL}/?scenario=active#/pro`);
   await expect(page.locator('#billing-frame')).toHaveAttribute('src', siteAddress(SITE_A));
@@ -99,7 +107,9 @@ test("two admins on two origins each show their own site's owner dashboard, side
   await expectDashboard(second, 'Publisher', '4242', '4444');
 });
 
-test("the second admin's owner updates the card: the card field frames under the site's own admin too", async ({ page }) => {
+test("the second admin's owner updates the card: the card field frames under the site's own admin too", async ({
+  page,
+}) => {
   const second = await secondAdminUrl(page);
   await page.clock.install();
   await page.goto(`${second}#/pro`);
@@ -110,16 +120,24 @@ test("the second admin's owner updates the card: the card field frames under the
   await typeCard(panel, '4242 4242 4242 4242');
   await dialog.getByRole('button', { name: 'Update', exact: true }).click();
   await expectCardSaved(page, dialog);
-  await expect(panel.getByRole('region', { name: 'Payment information' }).getByText('4242', { exact: false })).toBeVisible();
+  await expect(
+    panel.getByRole('region', { name: 'Payment information' }).getByText('4242', { exact: false }),
+  ).toBeVisible();
 });
 
 test("each site's address may be framed by its own admin's origins alone", async ({ request }) => {
-  const secondOrigin = new URL(await (async () => {
-    const host = await request.get(`${HOST_URL}/`);
-    return /class="other-admin" href="([^"]+)"/.exec(await host.text())![1]!;
-  })()).origin;
+  const secondOrigin = new URL(
+    await (async () => {
+      const host = await request.get(`${HOST_URL}/`);
+      return /class="other-admin" href="([^"]+)"/.exec(await host.text())![1]!;
+    })(),
+  ).origin;
   const a = await request.get(siteAddress(SITE_A));
-  expect(frameAncestorsOf(a.headers()['content-security-policy'])).toEqual(["'self'", HOST_URL, HOST_URL.replace('127.0.0.1', 'localhost')]);
+  expect(frameAncestorsOf(a.headers()['content-security-policy'])).toEqual([
+    "'self'",
+    HOST_URL,
+    HOST_URL.replace('127.0.0.1', 'localhost'),
+  ]);
   const b = await request.get(siteAddress(SITE_B));
   expect(frameAncestorsOf(b.headers()['content-security-policy'])).toEqual(["'self'", secondOrigin]);
 });
@@ -148,7 +166,10 @@ test("site B's admin page framing site A's address gets the browser's refusal, n
   await expect(framed.getByRole('heading', { name: 'Billing and domain settings' })).toHaveCount(0);
 });
 
-test("site A's token at site B's address opens nothing: the panel says only the owner can", async ({ page, request }) => {
+test("site A's token at site B's address opens nothing: the panel says only the owner can", async ({
+  page,
+  request,
+}) => {
   // The demo host's backend signs A's owner's token, genuine and fresh.
   const signed = await request.post(`${HOST_URL}/admin-api/identity-token`, { data: { scenario: 'active' } });
   const tokenA = ((await signed.json()) as { token: string }).token;
@@ -165,7 +186,8 @@ test("site A's token at site B's address opens nothing: the panel says only the 
   await expect(panel.getByText(OWNER_ONLY)).toBeVisible();
   expect(sessions).toContain(403);
   expect(sessions).not.toContain(200);
-  for (const text of ['Publisher', 'Business', '4242', '4444']) await expect(panel.getByText(text, { exact: false })).toHaveCount(0);
+  for (const text of ['Publisher', 'Business', '4242', '4444'])
+    await expect(panel.getByText(text, { exact: false })).toHaveCount(0);
   await expect(panel.getByRole('navigation')).toHaveCount(0);
 });
 
@@ -189,7 +211,10 @@ test("the panel's server refuses A's token for site B, asked from the panel's ow
       { jwt: tokenA, options },
     );
   // A's token, named for B's address (from B's admin or from A's): refused, owner-only.
-  for (const options of [{ site: SITE_B, hostOrigin: secondOrigin }, { site: SITE_B, hostOrigin: HOST_URL }]) {
+  for (const options of [
+    { site: SITE_B, hostOrigin: secondOrigin },
+    { site: SITE_B, hostOrigin: HOST_URL },
+  ]) {
     const answer = await ask(options);
     expect(answer.status).toBe(403);
     expect(answer.body.error?.message).toBe(OWNER_ONLY);
@@ -202,10 +227,17 @@ test("the panel's server refuses A's token for site B, asked from the panel's ow
   expect((await ask({ site: SITE_A, hostOrigin: HOST_URL })).status).toBe(200);
 });
 
-test('the fixed address, framed by a host HOST_ORIGINS names, still opens the owner dashboard', async ({ page, request }) => {
+test('the fixed address, framed by a host HOST_ORIGINS names, still opens the owner dashboard', async ({
+  page,
+  request,
+}) => {
   await page.goto(`${HOST_URL}/?scenario=active&address=fixed#/pro`);
   await expect(page.locator('#billing-frame')).toHaveAttribute('src', `${PANEL_URL}/`);
   await expectDashboard(page, 'Publisher', '4242', '4444');
   const fixed = await request.get(`${PANEL_URL}/`);
-  expect(frameAncestorsOf(fixed.headers()['content-security-policy'])).toEqual(["'self'", HOST_URL, HOST_URL.replace('127.0.0.1', 'localhost')]);
+  expect(frameAncestorsOf(fixed.headers()['content-security-policy'])).toEqual([
+    "'self'",
+    HOST_URL,
+    HOST_URL.replace('127.0.0.1', 'localhost'),
+  ]);
 });

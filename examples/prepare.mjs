@@ -8,7 +8,9 @@ import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const EXAMPLES = ['react-admin', 'plain-html'];
-const TARBALLS = ['billing-host-sdk', 'billing-identity'].map((name) => path.join(ROOT, 'build/packages', `${name}.tgz`));
+const TARBALLS = ['billing-host-sdk', 'billing-identity'].map((name) =>
+  path.join(ROOT, 'build/packages', `${name}.tgz`),
+);
 
 function timed(label, run) {
   const started = performance.now();
@@ -19,7 +21,9 @@ function timed(label, run) {
 for (const example of EXAMPLES) {
   const cwd = path.join(ROOT, 'examples', example);
   const npm = (...args) => execFileSync('npm', args, { cwd, stdio: ['ignore', 'ignore', 'inherit'] });
-  timed(`examples/${example}: npm install`, () => npm('install', '--no-package-lock', '--no-audit', '--no-fund', ...TARBALLS));
+  timed(`examples/${example}: npm install`, () =>
+    npm('install', '--no-package-lock', '--no-audit', '--no-fund', ...TARBALLS),
+  );
   const { scripts = {} } = JSON.parse(readFileSync(path.join(cwd, 'package.json'), 'utf8'));
   if (scripts.build) timed(`examples/${example}: npm run build`, () => npm('run', 'build'));
 }

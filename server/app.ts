@@ -103,12 +103,18 @@ export interface PanelServer {
  * The payment sandbox's invoice pages, script, card frame and portal: the demo's and the evaluation's stand-in for
  * the provider's.
  */
-async function addSandboxRoutes(app: FastifyInstance, options: PanelServerOptions, payments: PaymentsProvider): Promise<void> {
-  const [{ registerSandboxInvoicePages }, { registerSandboxPaymentRoutes }, { HostedInvoicePages }] = await Promise.all([
-    import('./routes/demoSandboxInvoicePages'),
-    import('./routes/demoSandboxPayments'),
-    import('./payments/sandbox/sandboxInvoicePages'),
-  ]);
+async function addSandboxRoutes(
+  app: FastifyInstance,
+  options: PanelServerOptions,
+  payments: PaymentsProvider,
+): Promise<void> {
+  const [{ registerSandboxInvoicePages }, { registerSandboxPaymentRoutes }, { HostedInvoicePages }] = await Promise.all(
+    [
+      import('./routes/demoSandboxInvoicePages'),
+      import('./routes/demoSandboxPayments'),
+      import('./payments/sandbox/sandboxInvoicePages'),
+    ],
+  );
   const { config } = options;
   registerSandboxInvoicePages(app, new HostedInvoicePages(options.db), config.brand);
   registerSandboxPaymentRoutes(app, {
@@ -127,7 +133,11 @@ async function addDemoClockRoutes(
   domains: { services: DomainServices; rechecks: DomainRechecks },
 ): Promise<void> {
   const { registerSandboxClockRoutes } = await import('./routes/demoSandboxClock');
-  registerSandboxClockRoutes(app, { payments, customDomains: domains.services.customDomains, domainRechecks: domains.rechecks });
+  registerSandboxClockRoutes(app, {
+    payments,
+    customDomains: domains.services.customDomains,
+    domainRechecks: domains.rechecks,
+  });
 }
 
 /** The error-reporting service's stand-in, which a SENTRY_DSN on this server's own address reports to. */
@@ -140,7 +150,13 @@ async function addErrorReportStandIn(app: FastifyInstance, config: ServerConfig)
 async function addDemoDomains(app: FastifyInstance, options: PanelServerOptions, now: () => number): Promise<number> {
   const { addDemoDomains: add } = await import('./demo/dns');
   const { config } = options;
-  const { dnsPort } = await add(app, { db: options.db, now, host: config.listenHost, dnsPort: config.domains.dnsPort, proDomain: config.brand.proDomain });
+  const { dnsPort } = await add(app, {
+    db: options.db,
+    now,
+    host: config.listenHost,
+    dnsPort: config.domains.dnsPort,
+    proDomain: config.brand.proDomain,
+  });
   return dnsPort;
 }
 
@@ -171,7 +187,10 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
   await registerRequestContext(app);
   // Replies carrying the catalogue reuse its JSON text (http/serializeReply.ts).
   app.setReplySerializer(serializeReply);
-  const identity = new IdentityVerifier({ audience: config.identity.audience, platformIssuer: config.identity.issuer }, app.log);
+  const identity = new IdentityVerifier(
+    { audience: config.identity.audience, platformIssuer: config.identity.issuer },
+    app.log,
+  );
   const now = options.now ?? Date.now;
   // JSON answers over a KB go compressed to clients that accept it. gzip and deflate only: brotli at its default
   // quality costs more CPU per answer than the server spends building it. An answer many requests share (the
@@ -195,7 +214,9 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
       return reply.code(500).send(errorBody(500, 'internal', messages.internal));
     }
     // Fastify's own 4xx: malformed JSON, wrong content type, body too large.
-    return reply.code(status).send(errorBody(status, requestErrorCode(error), error instanceof Error ? error.message : String(error)));
+    return reply
+      .code(status)
+      .send(errorBody(status, requestErrorCode(error), error instanceof Error ? error.message : String(error)));
   });
 
   await registerHardening(app, config, API_PREFIX);
@@ -203,7 +224,8 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
 
   app.addHook('onSend', async (request, reply, payload) => {
     // Billing answers are private to one owner: never stored by a cache on the way.
-    if (request.url.startsWith(API_PREFIX) || request.url.startsWith(INTERNAL_PREFIX)) reply.header('cache-control', 'no-store');
+    if (request.url.startsWith(API_PREFIX) || request.url.startsWith(INTERNAL_PREFIX))
+      reply.header('cache-control', 'no-store');
     return payload;
   });
 
@@ -214,15 +236,23 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
   const wired = { ...options, db };
 
   // The address this server listens on: the sandbox's customer portal pages are here.
-  const publicUrl = () => `http://${config.listenHost}:${(app.server.address() as AddressInfo | null)?.port ?? config.port}`;
+  const publicUrl = () =>
+    `http://${config.listenHost}:${(app.server.address() as AddressInfo | null)?.port ?? config.port}`;
   const repositories = createRepositories(db, { readModelSitesKept: config.readModelSitesKept });
   const metrics = new Metrics({ pool: poolOf(options.db), readModel: () => repositories.readModelStats() });
   app.addHook('onResponse', async (request, reply) => {
     // The route's pattern, never the URL: ids in paths would make a series per site.
-    metrics.request(request.routeOptions.url ?? 'unmatched', request.method, reply.statusCode, reply.elapsedTime / 1000);
+    metrics.request(
+      request.routeOptions.url ?? 'unmatched',
+      request.method,
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
   });
   const observer = { metrics, log: app.log };
-  const provider = options.payments ?? createPaymentsProvider(config.payments, { db, now, publicUrl, platformName: config.brand.platformName });
+  const provider =
+    options.payments ??
+    createPaymentsProvider(config.payments, { db, now, publicUrl, platformName: config.brand.platformName });
   const payments = observeProvider('payments', provider.name, provider, observer);
   // One line at close with the read model's hits and misses (READ_MODEL_SITES_KEPT's effect; bench/sites.mjs reads it).
   app.addHook('onClose', async () => app.log.info({ readModel: repositories.readModelStats() }, 'read model at close'));
@@ -230,7 +260,11 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
   const limitsNow = testHooks?.limitsNow ?? Date.now;
   const rateLimits = new RateLimits(new RateLimitCounters(db), config.rateLimits, config.sessionSecret, limitsNow);
   registerRateLimits(app, rateLimits, API_PREFIX, (limit) => metrics.rateLimitRefused(limit));
-  const cancellations = new BackgroundCancellations(repositories, payments, { delayMs: config.payments.cancelDelayMs, now, log: app.log });
+  const cancellations = new BackgroundCancellations(repositories, payments, {
+    delayMs: config.payments.cancelDelayMs,
+    now,
+    log: app.log,
+  });
   app.addHook('onReady', () => cancellations.resume());
   const retention = new Retention(db, config.observability.retention, metrics, app.log, now);
   app.addHook('onReady', async () => retention.start());
@@ -257,7 +291,12 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
   registerPlanChangeRoutes(app, deps);
   registerWebhookRoutes(app, deps);
   registerOpenApiRoute(app);
-  const provisioning = new SiteProvisioning(db, { proDomain: config.brand.proDomain, platformIssuer: config.identity.issuer, adminUrls: config.adminUrls, now });
+  const provisioning = new SiteProvisioning(db, {
+    proDomain: config.brand.proDomain,
+    platformIssuer: config.identity.issuer,
+    adminUrls: config.adminUrls,
+    now,
+  });
   // The catalogue's prices are checked at the card provider the server bills with.
   const catalogue = new CatalogueService(db, payments, now);
   await registerPlatformRoutes(app, {
@@ -271,7 +310,14 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
   // Domains resolve through the configured nameservers; in the demo, by default, the demo's own DNS server.
   const demoDnsPort = config.demo ? await addDemoDomains(app, wired, now) : null;
   const dnsServers = config.domains.dnsServers ?? (demoDnsPort === null ? [] : [`${config.listenHost}:${demoDnsPort}`]);
-  const domains = createDomainServices(config.domains, { db, now, dnsServers, observer, domainSettings: config.domainSettings, proDomain: config.brand.proDomain });
+  const domains = createDomainServices(config.domains, {
+    db,
+    now,
+    dnsServers,
+    observer,
+    domainSettings: config.domainSettings,
+    proDomain: config.brand.proDomain,
+  });
   registerDomainRoutes(app, { ...deps, domains, features: config.features });
   // Two schedules, run as the retention prune is: unproven claims end when they expire (domainClaims.ts), live
   // domains are rechecked and, their DNS gone, removed after the grace (domainRechecks.ts). Without custom domains
@@ -320,7 +366,9 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
 
   // The metrics are served on METRICS_PORT alone (observability/metricsServer.ts): here a scraper pointed at the
   // public port gets a plain 404, not the panel's page that any other extension-less path would answer.
-  app.get(PUBLIC_METRICS_PATH, async (_request, reply) => reply.code(404).send(errorBody(404, 'not_found', messages.notFound)));
+  app.get(PUBLIC_METRICS_PATH, async (_request, reply) =>
+    reply.code(404).send(errorBody(404, 'not_found', messages.notFound)),
+  );
 
   app.setNotFoundHandler((request, reply) => {
     const urlPath = request.url.split('?')[0] ?? request.url;

@@ -11,7 +11,12 @@ import { build } from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
 const outdir = path.resolve(root, process.argv[2] ?? 'dist-server');
-const STATIC_DIRS = ['server/demo/host', 'server/browser', 'server/payments/sandbox/browser', 'server/registrar/browser'];
+const STATIC_DIRS = [
+  'server/demo/host',
+  'server/browser',
+  'server/payments/sandbox/browser',
+  'server/registrar/browser',
+];
 /** TypeScript is compiled above, tests are not shipped: only the static files are copied. */
 const TYPESCRIPT_FILE = /\.tsx?$/;
 
@@ -46,6 +51,9 @@ await build({
   logLevel: 'warning',
 });
 for (const dir of STATIC_DIRS) {
-  cpSync(path.join(root, dir), path.join(outdir, dir), { recursive: true, filter: (file) => !TYPESCRIPT_FILE.test(file) });
+  cpSync(path.join(root, dir), path.join(outdir, dir), {
+    recursive: true,
+    filter: (file) => !TYPESCRIPT_FILE.test(file),
+  });
 }
 console.log(`dist-server/: ${modules.length} modules compiled`);

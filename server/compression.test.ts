@@ -11,11 +11,17 @@ const demo = setUpDemo();
 /** A POST whose raw (undecoded) answer the test reads: fetch would decompress it out of sight. */
 function postRaw(path: string, body: unknown, headers: Record<string, string>) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    const request = http.request(new URL(path, demo.panelUrl), { method: 'POST', headers: { 'content-type': 'application/json', ...headers } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
-    });
+    const request = http.request(
+      new URL(path, demo.panelUrl),
+      { method: 'POST', headers: { 'content-type': 'application/json', ...headers } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
+      },
+    );
     request.on('error', reject);
     request.end(JSON.stringify(body));
   });
@@ -68,7 +74,11 @@ it("never answers one site's session with another site's kept answer, plain or g
   // Interleaved, so each kept answer is there when the other site asks.
   const answers: { scenario: string; plain: BillingAnswer; gzipped: BillingAnswer }[] = [];
   for (const scenario of ['active', 'trial', 'active', 'trial'] as const) {
-    answers.push({ scenario, plain: decoded(await billingData({}, scenario)), gzipped: decoded(await billingData({ 'accept-encoding': 'gzip' }, scenario)) });
+    answers.push({
+      scenario,
+      plain: decoded(await billingData({}, scenario)),
+      gzipped: decoded(await billingData({ 'accept-encoding': 'gzip' }, scenario)),
+    });
   }
   const siteOf = (scenario: string) => answers.find((answer) => answer.scenario === scenario)?.plain.currentSite.id;
 
@@ -82,7 +92,11 @@ it("never answers one site's session with another site's kept answer, plain or g
 it('answers a write with new billing data, plain and gzipped', async () => {
   const before = decoded(await billingData({ 'accept-encoding': 'gzip' }));
   const invoiceDetails = `${before.invoiceDetails} (compression test)`;
-  const written = await postRaw('/api/add-invoice-details', { jwt: await demo.sessionToken('active'), data: { customerId: 'cus_active', invoiceDetails }, options: {} }, {});
+  const written = await postRaw(
+    '/api/add-invoice-details',
+    { jwt: await demo.sessionToken('active'), data: { customerId: 'cus_active', invoiceDetails }, options: {} },
+    {},
+  );
   expect(written.status).toBe(200);
 
   const plain = await billingData({});
@@ -94,7 +108,11 @@ it('answers a write with new billing data, plain and gzipped', async () => {
 });
 
 it('sends small answers as they are', async () => {
-  const refused = await postRaw('/api/get-billing-data', { jwt: 'not-a-token', data: {}, options: {} }, { 'accept-encoding': 'gzip' });
+  const refused = await postRaw(
+    '/api/get-billing-data',
+    { jwt: 'not-a-token', data: {}, options: {} },
+    { 'accept-encoding': 'gzip' },
+  );
 
   expect(refused.status).toBe(401);
   expect(refused.headers['content-encoding']).toBeUndefined();

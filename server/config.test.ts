@@ -56,30 +56,48 @@ describe('the demo switch and production', () => {
     expect(loadConfig(PRODUCTION)).toMatchObject({ demo: false, production: true });
   });
 
-  it.each([[{}], [{ NODE_ENV: 'test' }], [{ NODE_ENV: 'development', DEMO: '0' }], [{ ...PRODUCTION, NODE_ENV: 'staging' }]])(
-    'refuses to start with neither: %j',
-    (env) => {
-      expect(() => loadConfig(env)).toThrow(new ConfigError('set DEMO=1 to run the demo, EVALUATION=1 to evaluate, or NODE_ENV=production with the real settings (docs/deploy.md)'));
-    },
-  );
+  it.each([
+    [{}],
+    [{ NODE_ENV: 'test' }],
+    [{ NODE_ENV: 'development', DEMO: '0' }],
+    [{ ...PRODUCTION, NODE_ENV: 'staging' }],
+  ])('refuses to start with neither: %j', (env) => {
+    expect(() => loadConfig(env)).toThrow(
+      new ConfigError(
+        'set DEMO=1 to run the demo, EVALUATION=1 to evaluate, or NODE_ENV=production with the real settings (docs/deploy.md)',
+      ),
+    );
+  });
 
   it('refuses both at once', () => {
     expect(() => loadConfig({ ...PRODUCTION, ...DEMO })).toThrow(
-      new ConfigError('DEMO=1 and NODE_ENV=production exclude each other: the demo serves test routes and sandboxes (docs/deploy.md)'),
+      new ConfigError(
+        'DEMO=1 and NODE_ENV=production exclude each other: the demo serves test routes and sandboxes (docs/deploy.md)',
+      ),
     );
   });
 
   it('gives the demo its defaults: the sandboxes, the demo host, a session secret of its own', () => {
     const config = loadConfig(DEMO);
-    expect(config).toMatchObject({ hostOrigins: null, identity: { audience: 'inkwell-billing', issuer: null }, environment: 'demo' });
+    expect(config).toMatchObject({
+      hostOrigins: null,
+      identity: { audience: 'inkwell-billing', issuer: null },
+      environment: 'demo',
+    });
     expect(config.payments).toMatchObject({ provider: 'sandbox', webhookSecret: SANDBOX_WEBHOOK_SECRET });
-    expect(config.domains).toMatchObject({ edgeProvider: 'sandbox', mailProvider: 'sandbox', registrarProvider: 'sandbox' });
+    expect(config.domains).toMatchObject({
+      edgeProvider: 'sandbox',
+      mailProvider: 'sandbox',
+      registrarProvider: 'sandbox',
+    });
     expect(loadConfig(DEMO).sessionSecret).not.toEqual(config.sessionSecret);
   });
 
   it("takes npm run dev's dev server in the demo only, as an http(s) URL", () => {
     expect(loadConfig(DEMO).panelDevServerUrl).toBeNull();
-    expect(loadConfig({ ...DEMO, PANEL_DEV_SERVER_URL: 'http://127.0.0.1:4011' }).panelDevServerUrl).toBe('http://127.0.0.1:4011');
+    expect(loadConfig({ ...DEMO, PANEL_DEV_SERVER_URL: 'http://127.0.0.1:4011' }).panelDevServerUrl).toBe(
+      'http://127.0.0.1:4011',
+    );
     expect(loadConfig({ ...PRODUCTION, PANEL_DEV_SERVER_URL: 'http://127.0.0.1:4011' }).panelDevServerUrl).toBeNull();
     expect(() => loadConfig({ ...DEMO, PANEL_DEV_SERVER_URL: 'ws://127.0.0.1:4011' })).toThrow(
       new ConfigError('PANEL_DEV_SERVER_URL must be an http(s) URL, got "ws://127.0.0.1:4011"'),
@@ -98,15 +116,26 @@ describe('what production requires', () => {
     );
   });
 
-  it.each(Object.keys(PRODUCTION).filter((name) => !['NODE_ENV', 'DATABASE_URL', ...FEATURE_SETTINGS.map(({ setting }) => setting)].includes(name)))('refuses to start without %s', (name) => {
-    expect(() => loadConfig({ ...PRODUCTION, [name]: ' ' })).toThrow(new RegExp(`^NODE_ENV=production needs ${name}(=\\w+)? \\(docs/deploy\\.md\\)$`));
+  it.each(
+    Object.keys(PRODUCTION).filter(
+      (name) => !['NODE_ENV', 'DATABASE_URL', ...FEATURE_SETTINGS.map(({ setting }) => setting)].includes(name),
+    ),
+  )('refuses to start without %s', (name) => {
+    expect(() => loadConfig({ ...PRODUCTION, [name]: ' ' })).toThrow(
+      new RegExp(`^NODE_ENV=production needs ${name}(=\\w+)? \\(docs/deploy\\.md\\)$`),
+    );
   });
 
   it.each([
     [{ PAYMENTS_PROVIDER: 'sandbox' }, 'PAYMENTS_PROVIDER=stripe'],
-    [{ EDGE_PROVIDER: 'sandbox', MAIL_PROVIDER: 'sandbox', REGISTRAR_PROVIDER: 'sandbox' }, 'EDGE_PROVIDER=cloudflare, MAIL_PROVIDER=mailgun, REGISTRAR_PROVIDER=entri'],
+    [
+      { EDGE_PROVIDER: 'sandbox', MAIL_PROVIDER: 'sandbox', REGISTRAR_PROVIDER: 'sandbox' },
+      'EDGE_PROVIDER=cloudflare, MAIL_PROVIDER=mailgun, REGISTRAR_PROVIDER=entri',
+    ],
   ])('refuses the sandboxes: %j', (sandboxes, needed) => {
-    expect(() => loadConfig({ ...PRODUCTION, ...sandboxes })).toThrow(new ConfigError(`NODE_ENV=production needs ${needed} (docs/deploy.md)`));
+    expect(() => loadConfig({ ...PRODUCTION, ...sandboxes })).toThrow(
+      new ConfigError(`NODE_ENV=production needs ${needed} (docs/deploy.md)`),
+    );
   });
 
   it('runs on PostgreSQL, or on SQLite when SINGLE_NODE=1 says one process is meant; the demo on anything', () => {
@@ -120,10 +149,12 @@ describe('what production requires', () => {
   });
 
   it.each(FEATURE_SETTINGS.map(({ setting }) => setting))('refuses to start without %s said, on or off', (name) => {
-    expect(() => loadConfig({ ...PRODUCTION, [name]: ' ' })).toThrow(new ConfigError(`NODE_ENV=production needs ${name} (docs/deploy.md)`));
+    expect(() => loadConfig({ ...PRODUCTION, [name]: ' ' })).toThrow(
+      new ConfigError(`NODE_ENV=production needs ${name} (docs/deploy.md)`),
+    );
   });
 
-  it('keeps the evaluation in a database of its own, never the demo\'s, on the sandboxes', () => {
+  it("keeps the evaluation in a database of its own, never the demo's, on the sandboxes", () => {
     const evaluation = loadConfig({ EVALUATION: '1', PLATFORM_API_KEYS: 'k'.repeat(32) });
     expect(evaluation).toMatchObject({ demo: false, evaluation: true, production: false, environment: 'evaluation' });
     expect(evaluation.dataDir).toMatch(/[/\\]\.data[/\\]evaluation$/);
@@ -135,25 +166,47 @@ describe('what production requires', () => {
   });
 
   it('starts with the card provider alone when every domain feature is off, and offers none', () => {
-    const domainProviders = Object.fromEntries(FEATURE_SETTINGS.flatMap(({ provider }) => provider.map(({ name }) => [name, ''])));
-    const config = loadConfig({ ...PRODUCTION, ...domainProviders, CUSTOM_DOMAINS_ENABLED: 'off', SENDING_DOMAINS_ENABLED: '0', DOMAIN_PURCHASE_ENABLED: 'no' });
+    const domainProviders = Object.fromEntries(
+      FEATURE_SETTINGS.flatMap(({ provider }) => provider.map(({ name }) => [name, ''])),
+    );
+    const config = loadConfig({
+      ...PRODUCTION,
+      ...domainProviders,
+      CUSTOM_DOMAINS_ENABLED: 'off',
+      SENDING_DOMAINS_ENABLED: '0',
+      DOMAIN_PURCHASE_ENABLED: 'no',
+    });
     expect(config.features).toEqual({ customDomains: false, sendingDomains: false, domainPurchase: false });
-    expect(panelRuntimeConfig(config, [])).toMatchObject({ customDomainsEnabled: false, sendingDomainsEnabled: false, domainPurchaseEnabled: false });
+    expect(panelRuntimeConfig(config, [])).toMatchObject({
+      customDomainsEnabled: false,
+      sendingDomainsEnabled: false,
+      domainPurchaseEnabled: false,
+    });
   });
 
   it.each(FEATURE_SETTINGS.map(({ setting, provider }) => [setting, provider] as const))(
     'needs, with %s on, its provider alone',
     (setting, provider) => {
-      const domainProviders = Object.fromEntries(FEATURE_SETTINGS.flatMap((feature) => feature.provider.map(({ name }) => [name, ''])));
+      const domainProviders = Object.fromEntries(
+        FEATURE_SETTINGS.flatMap((feature) => feature.provider.map(({ name }) => [name, ''])),
+      );
       const off = Object.fromEntries(FEATURE_SETTINGS.map((feature) => [feature.setting, '0']));
-      const needed = provider.map((entry) => ('value' in entry ? `${entry.name}=${entry.value}` : entry.name)).join(', ');
-      expect(() => loadConfig({ ...PRODUCTION, ...domainProviders, ...off, [setting]: '1' })).toThrow(new ConfigError(`NODE_ENV=production needs ${needed} (docs/deploy.md)`));
+      const needed = provider
+        .map((entry) => ('value' in entry ? `${entry.name}=${entry.value}` : entry.name))
+        .join(', ');
+      expect(() => loadConfig({ ...PRODUCTION, ...domainProviders, ...off, [setting]: '1' })).toThrow(
+        new ConfigError(`NODE_ENV=production needs ${needed} (docs/deploy.md)`),
+      );
     },
   );
 
   it('has no demo default left: the real scripts, the configured secrets, and production in error reports', () => {
     const config = loadConfig(PRODUCTION);
-    expect(config.payments).toMatchObject({ provider: 'stripe', publishableKey: 'pk_live_1', webhookSecret: 'whsec_live_1' });
+    expect(config.payments).toMatchObject({
+      provider: 'stripe',
+      publishableKey: 'pk_live_1',
+      webhookSecret: 'whsec_live_1',
+    });
     expect(config.paymentScriptUrl).toBe('https://js.stripe.com/v3/');
     expect(config.domains.registrarScriptUrl).toBe('https://cdn.goentri.com/entri.js');
     expect(config.sessionSecret).toEqual(new TextEncoder().encode(PRODUCTION.SESSION_SECRET));
@@ -164,7 +217,10 @@ describe('what production requires', () => {
 describe('host origins', () => {
   it.each([
     ['https://admin.example.com', ['https://admin.example.com']],
-    ['HTTPS://Admin.Example.COM:443/, http://localhost:80, http://127.0.0.1:4000', ['https://admin.example.com', 'http://localhost', 'http://127.0.0.1:4000']],
+    [
+      'HTTPS://Admin.Example.COM:443/, http://localhost:80, http://127.0.0.1:4000',
+      ['https://admin.example.com', 'http://localhost', 'http://127.0.0.1:4000'],
+    ],
     [' https://a.example.com ,, https://b.example.com:8443 ', ['https://a.example.com', 'https://b.example.com:8443']],
   ])('takes exact origins, written as the browser writes them: %s', (raw, origins) => {
     expect(loadConfig({ ...DEMO, HOST_ORIGINS: raw }).hostOrigins).toEqual(origins);
@@ -183,12 +239,16 @@ describe('host origins', () => {
     'null',
   ])('refuses %s, which is not one exact origin', (entry) => {
     expect(() => loadConfig({ ...PRODUCTION, HOST_ORIGINS: `https://admin.example.com,${entry}` })).toThrow(
-      new ConfigError(`HOST_ORIGINS entry "${entry}" is not an exact origin: scheme://host[:port], http or https, without path or wildcard`),
+      new ConfigError(
+        `HOST_ORIGINS entry "${entry}" is not an exact origin: scheme://host[:port], http or https, without path or wildcard`,
+      ),
     );
   });
 
   it('refuses a list that names no origin', () => {
-    expect(() => loadConfig({ ...PRODUCTION, HOST_ORIGINS: ' , ' })).toThrow(new ConfigError('HOST_ORIGINS names no origin, got " , "'));
+    expect(() => loadConfig({ ...PRODUCTION, HOST_ORIGINS: ' , ' })).toThrow(
+      new ConfigError('HOST_ORIGINS names no origin, got " , "'),
+    );
   });
 });
 
@@ -204,7 +264,13 @@ describe('identity token configuration', () => {
   });
 
   it('takes the audience and the platform issuer', () => {
-    expect(loadConfig({ ...PRODUCTION, IDENTITY_AUDIENCE: 'billing.example.com', IDENTITY_ISSUER: 'https://admin.example.com/sites' }).identity).toEqual({
+    expect(
+      loadConfig({
+        ...PRODUCTION,
+        IDENTITY_AUDIENCE: 'billing.example.com',
+        IDENTITY_ISSUER: 'https://admin.example.com/sites',
+      }).identity,
+    ).toEqual({
       audience: 'billing.example.com',
       issuer: 'https://admin.example.com/sites',
     });
@@ -216,7 +282,9 @@ describe('identity token configuration', () => {
 
   it("places the demo's sites under the demo host, or under the admin DEMO_ADMIN_BASE names", () => {
     expect(loadConfig(DEMO).demoAdminBase).toBeNull();
-    expect(loadConfig({ ...DEMO, DEMO_ADMIN_BASE: 'http://127.0.0.1:4610/' }).demoAdminBase).toBe('http://127.0.0.1:4610');
+    expect(loadConfig({ ...DEMO, DEMO_ADMIN_BASE: 'http://127.0.0.1:4610/' }).demoAdminBase).toBe(
+      'http://127.0.0.1:4610',
+    );
     expect(() => loadConfig({ ...DEMO, DEMO_ADMIN_BASE: '127.0.0.1:4610' })).toThrow(ConfigError);
   });
 });
@@ -224,7 +292,10 @@ describe('identity token configuration', () => {
 describe('platform API keys', () => {
   it('takes several keys, comma separated, so one can be rotated', () => {
     const [first, second] = ['first-key-0123456789abcdefghijklmnop', 'second-key-0123456789abcdefghijklmnopqrst'];
-    expect(loadConfig({ ...PRODUCTION, PLATFORM_API_KEYS: ` ${first} ,${second}` }).platformApiKeys).toEqual([first, second]);
+    expect(loadConfig({ ...PRODUCTION, PLATFORM_API_KEYS: ` ${first} ,${second}` }).platformApiKeys).toEqual([
+      first,
+      second,
+    ]);
   });
 
   it('refuses a key shorter than 32 characters', () => {
@@ -233,7 +304,7 @@ describe('platform API keys', () => {
     );
   });
 
-  it("gives the demo its documented key, and production none it was not given", () => {
+  it('gives the demo its documented key, and production none it was not given', () => {
     expect(loadConfig(DEMO).platformApiKeys).toEqual([DEMO_PLATFORM_API_KEY]);
     const given = 'given-key-0123456789abcdefghijklmnop';
     expect(loadConfig({ ...PRODUCTION, PLATFORM_API_KEYS: given }).platformApiKeys).toEqual([given]);
@@ -435,7 +506,9 @@ describe('hardening configuration', () => {
 
   it('takes no trusted proxy in production only when said: 0 is said', () => {
     expect(loadConfig({ ...PRODUCTION, TRUST_PROXY_HOPS: '0' }).trustProxyHops).toBe(0);
-    expect(() => loadConfig({ ...PRODUCTION, TRUST_PROXY_HOPS: '' })).toThrow(new ConfigError('NODE_ENV=production needs TRUST_PROXY_HOPS (docs/deploy.md)'));
+    expect(() => loadConfig({ ...PRODUCTION, TRUST_PROXY_HOPS: '' })).toThrow(
+      new ConfigError('NODE_ENV=production needs TRUST_PROXY_HOPS (docs/deploy.md)'),
+    );
   });
 
   it.each([
@@ -450,23 +523,39 @@ describe('hardening configuration', () => {
 
 describe('metrics and retention settings', () => {
   it('serves no metrics and prunes every ten minutes by default, in the demo and in production', () => {
-    const defaults = { metricsPort: null, retention: { paymentEventsDays: 90, idempotencyClaimsHours: 24, pruneIntervalSeconds: 600 } };
+    const defaults = {
+      metricsPort: null,
+      retention: { paymentEventsDays: 90, idempotencyClaimsHours: 24, pruneIntervalSeconds: 600 },
+    };
     expect(loadConfig(DEMO).observability).toEqual(defaults);
     expect(loadConfig(PRODUCTION).observability).toEqual(defaults);
   });
 
   it('takes the metrics port and the ages as set', () => {
-    const env = { ...PRODUCTION, METRICS_PORT: '9464', RETENTION_PAYMENT_EVENTS_DAYS: '45', RETENTION_IDEMPOTENCY_CLAIMS_HOURS: '6', RETENTION_PRUNE_INTERVAL_SECONDS: '0' };
-    expect(loadConfig(env).observability).toEqual({ metricsPort: 9464, retention: { paymentEventsDays: 45, idempotencyClaimsHours: 6, pruneIntervalSeconds: 0 } });
+    const env = {
+      ...PRODUCTION,
+      METRICS_PORT: '9464',
+      RETENTION_PAYMENT_EVENTS_DAYS: '45',
+      RETENTION_IDEMPOTENCY_CLAIMS_HOURS: '6',
+      RETENTION_PRUNE_INTERVAL_SECONDS: '0',
+    };
+    expect(loadConfig(env).observability).toEqual({
+      metricsPort: 9464,
+      retention: { paymentEventsDays: 45, idempotencyClaimsHours: 6, pruneIntervalSeconds: 0 },
+    });
   });
 
   it("refuses to forget the provider's events sooner than it may deliver them again", () => {
     expect(() => loadConfig({ ...DEMO, RETENTION_PAYMENT_EVENTS_DAYS: '29' })).toThrow(
-      new ConfigError('RETENTION_PAYMENT_EVENTS_DAYS must be at least 30: the provider may deliver an event again within that window'),
+      new ConfigError(
+        'RETENTION_PAYMENT_EVENTS_DAYS must be at least 30: the provider may deliver an event again within that window',
+      ),
     );
   });
 
   it('refuses a metrics port that is not one', () => {
-    expect(() => loadConfig({ ...DEMO, METRICS_PORT: 'metrics' })).toThrow(new ConfigError('METRICS_PORT must be an integer from 0 to 65535, got "metrics"'));
+    expect(() => loadConfig({ ...DEMO, METRICS_PORT: 'metrics' })).toThrow(
+      new ConfigError('METRICS_PORT must be an integer from 0 to 65535, got "metrics"'),
+    );
   });
 });

@@ -13,8 +13,23 @@ import { SITE_VIEWS_KEPT } from './billing/repositories/siteReadModel';
 import { defaultBrand, type Brand } from './brand';
 import { projectRoot } from './projectRoot';
 import {
-  atLeastOne, DEMO_PLATFORM_API_KEY, envObject, flag, httpUrl, httpUrlAsWritten, integer, list, oneOf, origins, platformApiKeys, readEnv, refuse,
-  text, type Env, type Setting, type SettingValues,
+  atLeastOne,
+  DEMO_PLATFORM_API_KEY,
+  envObject,
+  flag,
+  httpUrl,
+  httpUrlAsWritten,
+  integer,
+  list,
+  oneOf,
+  origins,
+  platformApiKeys,
+  readEnv,
+  refuse,
+  text,
+  type Env,
+  type Setting,
+  type SettingValues,
 } from './configValues';
 import { rateLimitEnv, rateLimitsOf, type RateLimitConfig } from './rateLimitSettings';
 import type { AdminUrlRule } from './platform/adminUrls';
@@ -260,12 +275,16 @@ const REGISTRAR_SANDBOX_SCRIPT_URL = defaultDomainSettings(defaultBrand).registr
 /** SESSION_SECRET: long enough not to be guessed; null when unset (the demo then makes one of its own). */
 const sessionSecret: Setting<string | null> = (name) =>
   text(name).transform((secret, ctx) =>
-    secret !== null && secret.length < MIN_SESSION_SECRET_LENGTH ? refuse(ctx, `${name} must be at least ${MIN_SESSION_SECRET_LENGTH} characters`) : secret,
+    secret !== null && secret.length < MIN_SESSION_SECRET_LENGTH
+      ? refuse(ctx, `${name} must be at least ${MIN_SESSION_SECRET_LENGTH} characters`)
+      : secret,
   );
 
 /** DNS_SERVERS: host, host:port or [v6]:port, comma separated; null when unset. */
 const dnsServers = list((server, name, ctx) =>
-  /^(\[[\da-f:.]+\]|[\w.-]+)(:\d{1,5})?$/i.test(server) ? server : refuse(ctx, `${name} entry "${server}" is not host:port`),
+  /^(\[[\da-f:.]+\]|[\w.-]+)(:\d{1,5})?$/i.test(server)
+    ? server
+    : refuse(ctx, `${name} entry "${server}" is not host:port`),
 );
 
 /** Every setting, in the order a start reads them: a start with several wrong is refused for the first. */
@@ -330,12 +349,22 @@ const settingsEnv = {
 type Settings = SettingValues<typeof settingsEnv>;
 
 /** A provider's settings that its real service needs: refused when `provider` is chosen without them. */
-function requireWith(ctx: z.RefinementCtx, chosen: boolean, needed: ReadonlyArray<string | null>, message: string): void {
+function requireWith(
+  ctx: z.RefinementCtx,
+  chosen: boolean,
+  needed: ReadonlyArray<string | null>,
+  message: string,
+): void {
   if (chosen && needed.some((value) => value === null)) refuse(ctx, message);
 }
 
 function paymentsOf(env: Settings, { demo, evaluation }: StartMode, ctx: z.RefinementCtx): PaymentsConfig {
-  requireWith(ctx, env.PAYMENTS_PROVIDER === 'stripe', [env.STRIPE_SECRET_KEY], 'PAYMENTS_PROVIDER=stripe needs STRIPE_SECRET_KEY');
+  requireWith(
+    ctx,
+    env.PAYMENTS_PROVIDER === 'stripe',
+    [env.STRIPE_SECRET_KEY],
+    'PAYMENTS_PROVIDER=stripe needs STRIPE_SECRET_KEY',
+  );
   return {
     provider: env.PAYMENTS_PROVIDER,
     stripeSecretKey: env.STRIPE_SECRET_KEY,
@@ -343,13 +372,25 @@ function paymentsOf(env: Settings, { demo, evaluation }: StartMode, ctx: z.Refin
     publishableKey: env.PAYMENT_PUBLISHABLE_KEY ?? DEFAULT_PUBLISHABLE_KEY,
     cancelDelayMs: env.CANCEL_DELAY_MS,
     // The evaluation's sandbox signs with a secret of this process alone: its webhook route is not the demo's open one.
-    webhookSecret: env.PAYMENTS_WEBHOOK_SECRET ?? (demo ? SANDBOX_WEBHOOK_SECRET : evaluation ? randomBytes(32).toString('hex') : null),
+    webhookSecret:
+      env.PAYMENTS_WEBHOOK_SECRET ??
+      (demo ? SANDBOX_WEBHOOK_SECRET : evaluation ? randomBytes(32).toString('hex') : null),
   };
 }
 
 function domainsOf(env: Settings, sandboxes: boolean, ctx: z.RefinementCtx): DomainsConfig {
-  requireWith(ctx, env.EDGE_PROVIDER === 'cloudflare', [env.EDGE_API_TOKEN, env.EDGE_ZONE_ID], 'EDGE_PROVIDER=cloudflare needs EDGE_API_TOKEN and EDGE_ZONE_ID');
-  requireWith(ctx, env.MAIL_PROVIDER === 'mailgun', [env.MAILGUN_API_KEY], 'MAIL_PROVIDER=mailgun needs MAILGUN_API_KEY');
+  requireWith(
+    ctx,
+    env.EDGE_PROVIDER === 'cloudflare',
+    [env.EDGE_API_TOKEN, env.EDGE_ZONE_ID],
+    'EDGE_PROVIDER=cloudflare needs EDGE_API_TOKEN and EDGE_ZONE_ID',
+  );
+  requireWith(
+    ctx,
+    env.MAIL_PROVIDER === 'mailgun',
+    [env.MAILGUN_API_KEY],
+    'MAIL_PROVIDER=mailgun needs MAILGUN_API_KEY',
+  );
   requireWith(
     ctx,
     env.REGISTRAR_PROVIDER === 'entri',
@@ -371,7 +412,8 @@ function domainsOf(env: Settings, sandboxes: boolean, ctx: z.RefinementCtx): Dom
     registrarApplicationId: env.ENTRI_APPLICATION_ID ?? DEFAULT_REGISTRAR_APPLICATION_ID,
     registrarSecret: env.ENTRI_SECRET,
     registrarApiUrl: env.ENTRI_API_URL,
-    registrarScriptUrl: env.REGISTRAR_SCRIPT_URL ?? (sandboxes ? REGISTRAR_SANDBOX_SCRIPT_URL : REGISTRAR_CDN_SCRIPT_URL),
+    registrarScriptUrl:
+      env.REGISTRAR_SCRIPT_URL ?? (sandboxes ? REGISTRAR_SANDBOX_SCRIPT_URL : REGISTRAR_CDN_SCRIPT_URL),
   };
 }
 
@@ -381,7 +423,10 @@ function domainsOf(env: Settings, sandboxes: boolean, ctx: z.RefinementCtx): Dom
  */
 function featuresOf(env: Settings, { evaluation }: StartMode, ctx: z.RefinementCtx): Features {
   if (evaluation && env.DOMAIN_PURCHASE_ENABLED === true) {
-    refuse(ctx, 'EVALUATION=1 offers no domain purchase: its sandbox registrar runs in the demo (DEMO=1) only (docs/deploy.md "Evaluation")');
+    refuse(
+      ctx,
+      'EVALUATION=1 offers no domain purchase: its sandbox registrar runs in the demo (DEMO=1) only (docs/deploy.md "Evaluation")',
+    );
   }
   return {
     customDomains: env.CUSTOM_DOMAINS_ENABLED ?? true,
@@ -411,9 +456,13 @@ function refuseWeakSecrets(env: Settings, ctx: z.RefinementCtx): void {
   ];
   for (const [name, value, drawnByUs] of secrets) {
     if (value === null) continue;
-    if (PUBLISHED_SECRETS.has(value)) refuse(ctx, `${name} holds a value this repository publishes (the demo's): use a secret of your own`);
+    if (PUBLISHED_SECRETS.has(value))
+      refuse(ctx, `${name} holds a value this repository publishes (the demo's): use a secret of your own`);
     else if (drawnByUs && new Set(value).size < MIN_SECRET_VARIETY) {
-      refuse(ctx, `${name} has fewer than ${MIN_SECRET_VARIETY} different characters: draw it at random (openssl rand -hex 32)`);
+      refuse(
+        ctx,
+        `${name} has fewer than ${MIN_SECRET_VARIETY} different characters: draw it at random (openssl rand -hex 32)`,
+      );
     }
   }
 }
@@ -442,7 +491,8 @@ function configOf(env: Settings, mode: StartMode, ctx: z.RefinementCtx): ServerC
     dataDir: path.resolve(projectRoot, env.DATA_DIR ?? (evaluation ? EVALUATION_DATA_DIR : '.data')),
     databaseUrl: env.DATABASE_URL,
     // Unset only in the demo and the evaluation (production requires it): a secret of this process alone.
-    sessionSecret: env.SESSION_SECRET !== null ? new TextEncoder().encode(env.SESSION_SECRET) : new Uint8Array(randomBytes(32)),
+    sessionSecret:
+      env.SESSION_SECRET !== null ? new TextEncoder().encode(env.SESSION_SECRET) : new Uint8Array(randomBytes(32)),
     hostOrigins: env.HOST_ORIGINS,
     platformApiKeys: env.PLATFORM_API_KEYS.length > 0 ? env.PLATFORM_API_KEYS : demo ? [DEMO_PLATFORM_API_KEY] : [],
     identity: { audience: env.IDENTITY_AUDIENCE ?? DEFAULT_IDENTITY_AUDIENCE, issuer: env.IDENTITY_ISSUER },
@@ -480,7 +530,10 @@ function configOf(env: Settings, mode: StartMode, ctx: z.RefinementCtx): ServerC
  * with every real setting), then every setting, then the rules between them. Both read the whole environment.
  */
 export const envSchema = z
-  .preprocess((env) => ({ mode: env, settings: env }), z.object({ mode: startModeSchema, settings: envObject(settingsEnv) }))
+  .preprocess(
+    (env) => ({ mode: env, settings: env }),
+    z.object({ mode: startModeSchema, settings: envObject(settingsEnv) }),
+  )
   .transform(({ mode, settings }, ctx) => configOf(settings, mode, ctx));
 
 export { DEMO_PLATFORM_API_KEY } from './configValues';
@@ -499,7 +552,11 @@ export function resolveDemoAdminBase(config: ServerConfig, hostUrl: string): str
   return config.demoAdminBase ?? hostUrl;
 }
 
-export function panelRuntimeConfig(config: ServerConfig, hostOrigins: string[], site: string | null = null): PanelRuntimeConfig {
+export function panelRuntimeConfig(
+  config: ServerConfig,
+  hostOrigins: string[],
+  site: string | null = null,
+): PanelRuntimeConfig {
   return {
     hostOrigins,
     site,

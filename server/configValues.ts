@@ -17,7 +17,9 @@ export type Env = Readonly<Record<string, string | undefined>>;
 export type Setting<T> = (name: string) => z.ZodType<T, string | undefined>;
 
 /** What the settings named by `S` read as. */
-export type SettingValues<S extends Record<string, Setting<unknown>>> = { [K in keyof S]: S[K] extends Setting<infer T> ? T : never };
+export type SettingValues<S extends Record<string, Setting<unknown>>> = {
+  [K in keyof S]: S[K] extends Setting<infer T> ? T : never;
+};
 
 /** Refuses the setting with `message` (the start stops with it: readEnv). */
 export function refuse(ctx: z.RefinementCtx, message: string): never {
@@ -50,16 +52,27 @@ export const text: Setting<string | null> = () => z.string().optional().transfor
 
 /** 1, true, yes, on (core/rules/parse.ts); null when unset or blank. */
 export const flag: Setting<boolean | null> = () =>
-  z.string().optional().transform((raw) => (nonEmpty(raw) === null ? null : parseBoolean(raw!.trim())));
+  z
+    .string()
+    .optional()
+    .transform((raw) => (nonEmpty(raw) === null ? null : parseBoolean(raw!.trim())));
 
 /** A whole number from 0 to `max`; `fallback` when unset or blank. */
 export function integer(fallback: number, max: number): Setting<number> {
-  return (name) => z.string().optional().transform((raw, ctx) => integerOf(name, raw, fallback, max, ctx));
+  return (name) =>
+    z
+      .string()
+      .optional()
+      .transform((raw, ctx) => integerOf(name, raw, fallback, max, ctx));
 }
 
 /** integer, and null when unset or blank. */
 export function optionalInteger(max: number): Setting<number | null> {
-  return (name) => z.string().optional().transform((raw, ctx) => (nonEmpty(raw) === null ? null : integerOf(name, raw, 0, max, ctx)));
+  return (name) =>
+    z
+      .string()
+      .optional()
+      .transform((raw, ctx) => (nonEmpty(raw) === null ? null : integerOf(name, raw, 0, max, ctx)));
 }
 
 /** A rate, a size or a count that 0 would turn off: at least one. */
@@ -70,7 +83,8 @@ export function atLeastOne(fallback: number, max: number): Setting<number> {
 function integerOf(name: string, raw: string | undefined, fallback: number, max: number, ctx: z.RefinementCtx): number {
   if (raw === undefined || raw.trim() === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0 || value > max) return refuse(ctx, `${name} must be an integer from 0 to ${max}, got "${raw}"`);
+  if (!Number.isInteger(value) || value < 0 || value > max)
+    return refuse(ctx, `${name} must be an integer from 0 to ${max}, got "${raw}"`);
   return value;
 }
 
@@ -88,7 +102,9 @@ export function oneOf<const C extends readonly [string, ...string[]]>(choices: C
       .optional()
       .transform((raw, ctx) => {
         const value = nonEmpty(raw) ?? choices[0];
-        return (choices as readonly string[]).includes(value) ? (value as C[number]) : refuse(ctx, `${name} must be ${words}, got "${value}"`);
+        return (choices as readonly string[]).includes(value)
+          ? (value as C[number])
+          : refuse(ctx, `${name} must be ${words}, got "${value}"`);
       });
 }
 
@@ -110,7 +126,9 @@ export function httpUrl<F extends string | null>(fallback: F): Setting<string | 
       .transform((raw, ctx) => {
         const value = nonEmpty(raw) ?? fallback;
         if (value === null) return fallback;
-        return isHttpUrl(value) ? value.replace(/\/+$/, '') : refuse(ctx, `${name} must be an http(s) URL, got "${value}"`);
+        return isHttpUrl(value)
+          ? value.replace(/\/+$/, '')
+          : refuse(ctx, `${name} must be an http(s) URL, got "${value}"`);
       });
 }
 
@@ -130,7 +148,9 @@ export function list<T>(entryOf: (entry: string, name: string, ctx: z.Refinement
     z
       .string()
       .optional()
-      .transform((raw, ctx) => (nonEmpty(raw) === null ? null : raw!.split(',').map((entry) => entryOf(entry.trim(), name, ctx))));
+      .transform((raw, ctx) =>
+        nonEmpty(raw) === null ? null : raw!.split(',').map((entry) => entryOf(entry.trim(), name, ctx)),
+      );
 }
 
 /**
@@ -164,11 +184,18 @@ export const origins: Setting<string[] | null> = (name) =>
     .optional()
     .transform((raw, ctx) => {
       if (nonEmpty(raw) === null) return null;
-      const entries = raw!.split(',').map((entry) => entry.trim()).filter(Boolean);
+      const entries = raw!
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
       if (entries.length === 0) return refuse(ctx, `${name} names no origin, got "${raw}"`);
       return entries.map((entry) => {
         const origin = exactOrigin(entry);
-        if (origin === null) return refuse(ctx, `${name} entry "${entry}" is not an exact origin: scheme://host[:port], http or https, without path or wildcard`);
+        if (origin === null)
+          return refuse(
+            ctx,
+            `${name} entry "${entry}" is not an exact origin: scheme://host[:port], http or https, without path or wildcard`,
+          );
         return origin;
       });
     });
@@ -184,7 +211,11 @@ export const platformApiKeys: Setting<string[]> = (name) =>
     .string()
     .optional()
     .transform((raw, ctx) => {
-      const keys = (nonEmpty(raw) ?? '').split(',').map((key) => key.trim()).filter(Boolean);
-      if (keys.some((key) => key.length < MIN_PLATFORM_API_KEY_LENGTH)) return refuse(ctx, `${name}: every key must be at least ${MIN_PLATFORM_API_KEY_LENGTH} characters`);
+      const keys = (nonEmpty(raw) ?? '')
+        .split(',')
+        .map((key) => key.trim())
+        .filter(Boolean);
+      if (keys.some((key) => key.length < MIN_PLATFORM_API_KEY_LENGTH))
+        return refuse(ctx, `${name}: every key must be at least ${MIN_PLATFORM_API_KEY_LENGTH} characters`);
       return keys;
     });

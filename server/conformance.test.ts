@@ -29,9 +29,14 @@ interface KitRun {
 
 function runKit(args: string[], env: Record<string, string> = {}): Promise<KitRun> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', CLI, ...args], { cwd: PROJECT_ROOT, timeout: RUN_TIMEOUT_MS, env: { ...process.env, ...env } }, (error, stdout, stderr) => {
-      resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : null, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', CLI, ...args],
+      { cwd: PROJECT_ROOT, timeout: RUN_TIMEOUT_MS, env: { ...process.env, ...env } },
+      (error, stdout, stderr) => {
+        resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : null, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -57,7 +62,11 @@ interface ProxyAnswer {
  * How the broken server answers a call: its own answer, or null for the demo's. `demoAnswer` passes the request on
  * to the demo and gives its answer (a rule may then change it).
  */
-type Rule = (call: string, body: Record<string, unknown> | null, demoAnswer: () => Promise<ProxyAnswer>) => Promise<ProxyAnswer | null>;
+type Rule = (
+  call: string,
+  body: Record<string, unknown> | null,
+  demoAnswer: () => Promise<ProxyAnswer>,
+) => Promise<ProxyAnswer | null>;
 
 /** A server in front of the demo that passes every request on, and answers as its rule says. */
 async function startProxy(target: string, rule: Rule): Promise<{ url: string; close(): Promise<void> }> {
@@ -88,13 +97,16 @@ async function startProxy(target: string, rule: Rule): Promise<{ url: string; cl
       }
     };
     const isObject = body !== null && typeof body === 'object' && !Array.isArray(body);
-    const own = call === undefined ? null : await rule(call, isObject ? (body as Record<string, unknown>) : null, demoAnswer);
+    const own =
+      call === undefined ? null : await rule(call, isObject ? (body as Record<string, unknown>) : null, demoAnswer);
     if (own !== null) {
       response.writeHead(own.status, { 'content-type': 'application/json' }).end(JSON.stringify(own.body));
       return;
     }
     const answer = await passOn();
-    response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'text/plain' }).end(Buffer.from(await answer.arrayBuffer()));
+    response
+      .writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'text/plain' })
+      .end(Buffer.from(await answer.arrayBuffer()));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
@@ -113,15 +125,25 @@ describe('against the reference server', () => {
   it(
     'passes every check as the active owner',
     async () => {
-      const run = await runKit(['--base-url', demo.panelUrl, '--token-command', tokenCommand(demo)], { CONFORMANCE_PLATFORM_KEY: DEMO_PLATFORM_API_KEY });
+      const run = await runKit(['--base-url', demo.panelUrl, '--token-command', tokenCommand(demo)], {
+        CONFORMANCE_PLATFORM_KEY: DEMO_PLATFORM_API_KEY,
+      });
       expect(failLines(run)).toEqual([]);
       expect(run.code).toBe(0);
-      expect(run.stdout).toContain("ok   the platform API refuses a call without a key, with a wrong key and with the owner's session");
-      expect(run.stdout).toContain('ok   PUT /platform/v1/sites/{siteId} creates the site once and answers the documented record');
+      expect(run.stdout).toContain(
+        "ok   the platform API refuses a call without a key, with a wrong key and with the owner's session",
+      );
+      expect(run.stdout).toContain(
+        'ok   PUT /platform/v1/sites/{siteId} creates the site once and answers the documented record',
+      );
       expect(run.stdout).toContain('ok   DELETE /platform/v1/sites/{siteId} removes the site');
       expect(run.stdout).toContain('ok   GET /platform/v1/catalog answers the documented catalogue with its version');
-      expect(run.stdout).toContain('ok   PUT /platform/v1/catalog of the catalogue in force writes nothing: the same version, the same catalogue');
-      expect(run.stdout).toContain('ok   PUT /platform/v1/catalog refuses a document without plans (400) and writes nothing');
+      expect(run.stdout).toContain(
+        'ok   PUT /platform/v1/catalog of the catalogue in force writes nothing: the same version, the same catalogue',
+      );
+      expect(run.stdout).toContain(
+        'ok   PUT /platform/v1/catalog refuses a document without plans (400) and writes nothing',
+      );
       const summary = summaryOf(run);
       expect(summary).toMatchObject({ failed: 0 });
       expect(summary.ok).toBeGreaterThan(40);
@@ -136,22 +158,31 @@ describe('against the reference server', () => {
   it(
     'passes every check as the owner of a site with a custom and a sending domain, which shows the sending-domain calls',
     async () => {
-      const run = await runKit(['--base-url', demo.panelUrl, '--token-command', tokenCommand(demo, 'domain-live', 'active')], {
-        CONFORMANCE_PLATFORM_KEY: 'not-the-platform-key-0123456789abcdef',
-      });
+      const run = await runKit(
+        ['--base-url', demo.panelUrl, '--token-command', tokenCommand(demo, 'domain-live', 'active')],
+        {
+          CONFORMANCE_PLATFORM_KEY: 'not-the-platform-key-0123456789abcdef',
+        },
+      );
       // A key the server does not take: the platform API's checks fail, and say so.
       expect(failLines(run)).toEqual([
-        expect.stringMatching(/^FAIL the platform API refuses .*: the refused PUTs made the site \(GET answered 401\)$/),
+        expect.stringMatching(
+          /^FAIL the platform API refuses .*: the refused PUTs made the site \(GET answered 401\)$/,
+        ),
         'FAIL PUT /platform/v1/sites/{siteId} creates the site once and answers the documented record: the first PUT answered 401',
         'FAIL GET /platform/v1/catalog answers the documented catalogue with its version: GET answered 401',
         'FAIL PUT /platform/v1/catalog refuses a document without plans (400) and writes nothing: answered 401, not the documented 400',
       ]);
       expect(run.code).toBe(1);
-      expect(run.stdout).toMatch(/^skip DELETE \/platform\/v1\/sites\/\{siteId\} removes the site: the PUT did not make the site$/m);
+      expect(run.stdout).toMatch(
+        /^skip DELETE \/platform\/v1\/sites\/\{siteId\} removes the site: the PUT did not make the site$/m,
+      );
       for (const line of run.stdout.split('\n')) if (line.startsWith('ok ')) okLines.add(line);
       // Between the two owners, every read call answered as documented, but the registrar's token: for staff
       // owners once enabled, a write the kit does not make.
-      const answered = readCalls.filter((name) => okLines.has(`ok   ${name} answers the owner with the documented shape`));
+      const answered = readCalls.filter((name) =>
+        okLines.has(`ok   ${name} answers the owner with the documented shape`),
+      );
       expect(readCalls.filter((name) => !answered.includes(name))).toEqual(['get-entri-token']);
       expect(run.stdout).toMatch(/^skip get-entri-token answers the owner with the documented shape: .*staff/m);
     },
@@ -181,7 +212,12 @@ describe('against a server that breaks one rule', () => {
         const answer = await demoAnswer();
         if (answer.status !== 200) return answer;
         const { invoices } = answer.body as { invoices: Array<{ date: number }> };
-        return { status: 200, body: { invoices: invoices.map((invoice) => ({ ...invoice, date: new Date(invoice.date * 1000).toISOString() })) } };
+        return {
+          status: 200,
+          body: {
+            invoices: invoices.map((invoice) => ({ ...invoice, date: new Date(invoice.date * 1000).toISOString() })),
+          },
+        };
       });
       expect(run.code).toBe(1);
       expect(failLines(run)).toEqual([
@@ -197,7 +233,9 @@ describe('against a server that breaks one rule', () => {
     "fails the refusal of another site's ids when a call answers with them",
     async () => {
       const run = await runThrough(async (call, body) =>
-        call === 'get-invoices' && (body?.data as { userId?: string } | undefined)?.userId === 'user_starter' ? { status: 200, body: { invoices: [] } } : null,
+        call === 'get-invoices' && (body?.data as { userId?: string } | undefined)?.userId === 'user_starter'
+          ? { status: 200, body: { invoices: [] } }
+          : null,
       );
       expect(run.code).toBe(1);
       expect(failLines(run)).toEqual(["FAIL get-invoices refuses another site's userId: get-invoices answered 200"]);
@@ -209,7 +247,9 @@ describe('against a server that breaks one rule', () => {
     'fails refusals answered without the documented error body',
     async () => {
       const run = await runThrough(async (call, body) =>
-        call === 'get-customer-balance' && body?.jwt === 'not-a-token' ? { status: 401, body: { message: 'Unauthorized' } } : null,
+        call === 'get-customer-balance' && body?.jwt === 'not-a-token'
+          ? { status: 401, body: { message: 'Unauthorized' } }
+          : null,
       );
       expect(run.code).toBe(1);
       expect(failLines(run)).toEqual([
@@ -253,7 +293,9 @@ describe('against a server that breaks one rule', () => {
           "FAIL nothing changed: both owners' billing data are as before the refusals: changed: the owner's /invoiceDetails",
         ]);
       } finally {
-        const [customer] = await demo.query(sql<{ invoice_details: string }>`select invoice_details from customers where id = 'cus_active'`);
+        const [customer] = await demo.query(
+          sql<{ invoice_details: string }>`select invoice_details from customers where id = 'cus_active'`,
+        );
         expect(customer?.invoice_details).toMatch(/^Conformance kit probe/);
         await demo.reset();
       }

@@ -49,7 +49,11 @@ onPostgres(`the database stopped and started again under steady load${POSTGRES_O
 
     const stoppedAt = performance.now();
     await cluster.stop();
-    const notReadyAfterMs = await waitForStatus(`${demo.panelUrl}/readyz`, (status) => status === 503, NOT_READY_WITHIN_MS);
+    const notReadyAfterMs = await waitForStatus(
+      `${demo.panelUrl}/readyz`,
+      (status) => status === 503,
+      NOT_READY_WITHIN_MS,
+    );
     const unready = await fetch(`${demo.panelUrl}/readyz`);
     expect(unready.status).toBe(503);
     expect(await unready.json()).toEqual({ status: 'unavailable', reason: 'database' });
@@ -58,7 +62,11 @@ onPostgres(`the database stopped and started again under steady load${POSTGRES_O
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const startedAt = performance.now();
     await cluster.start();
-    const readyAfterMs = await waitForStatus(`${demo.panelUrl}/readyz`, (status) => status === 200, RECOVERED_WITHIN_MS);
+    const readyAfterMs = await waitForStatus(
+      `${demo.panelUrl}/readyz`,
+      (status) => status === 200,
+      RECOVERED_WITHIN_MS,
+    );
     const readyAt = performance.now();
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const requests = await load.stop();
@@ -68,7 +76,9 @@ onPostgres(`the database stopped and started again under steady load${POSTGRES_O
     expect(requests.filter((request) => request.status === null)).toEqual([]);
     expect(demo.output()).not.toContain('Stopping');
     // While the database was away, the calls failed with the contract's generic error and nothing of the database's.
-    const duringOutage = requests.filter((request) => request.startedAt > stoppedAt + 200 && request.endedAt < startedAt);
+    const duringOutage = requests.filter(
+      (request) => request.startedAt > stoppedAt + 200 && request.endedAt < startedAt,
+    );
     expect(duringOutage.length).toBeGreaterThan(5);
     for (const request of duringOutage) {
       expect({ status: request.status, body: JSON.parse(request.body) as unknown }).toEqual({
@@ -81,6 +91,8 @@ onPostgres(`the database stopped and started again under steady load${POSTGRES_O
     expect(afterRecovery.length).toBeGreaterThan(3);
     expect(afterRecovery.filter((request) => request.status !== 200)).toEqual([]);
     expect(readyAfterMs).toBeLessThan(RECOVERED_WITHIN_MS);
-    process.stdout.write(`database outage: not ready after ${Math.round(notReadyAfterMs)} ms, ready again ${Math.round(readyAfterMs)} ms after the start\n`);
+    process.stdout.write(
+      `database outage: not ready after ${Math.round(notReadyAfterMs)} ms, ready again ${Math.round(readyAfterMs)} ms after the start\n`,
+    );
   }, 60_000);
 });

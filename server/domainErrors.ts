@@ -5,7 +5,11 @@
  * status its kind maps to (http/errors.ts).
  */
 import {
-  EXPIRED_TOKEN_MESSAGE, GENERIC_MESSAGE, legacyPlanMessage, NOT_OWNER_MESSAGE, type ApiErrorCode,
+  EXPIRED_TOKEN_MESSAGE,
+  GENERIC_MESSAGE,
+  legacyPlanMessage,
+  NOT_OWNER_MESSAGE,
+  type ApiErrorCode,
 } from '../core/contract';
 
 /** Why the service refused: the request's values, who asks, a declined card, a missing thing, a clash, or a service it needs. */
@@ -66,11 +70,12 @@ export const messages = {
   platformKeyInvalid: 'The platform key is not valid.',
   adminUrlTaken: 'Another site has this admin URL.',
   subdomainTaken: 'Another site has this subdomain (a removed site keeps its own): choose another.',
-  userIdTaken: "A user of another site has this id.",
+  userIdTaken: 'A user of another site has this id.',
   emailTaken: 'Another user of this site has this e-mail address.',
   trialPlanNotAvailable: 'The trial plan is not an active base-plan price offered to new sites.',
   currencyNotOffered: 'The catalogue prices no plan in this currency',
-  currencyInUse: "The site's subscription is billed in another currency: a site keeps its currency while it has a subscription.",
+  currencyInUse:
+    "The site's subscription is billed in another currency: a site keeps its currency while it has a subscription.",
   /** billing-session from a browser page that is not the panel's own */
   foreignOrigin: 'Only the panel itself may open a billing session from a browser.',
 } as const;

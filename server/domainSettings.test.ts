@@ -16,13 +16,18 @@ describe('parseDomainSettings', () => {
       recheckIntervalSeconds: DEFAULT_RECHECK_INTERVAL_SECONDS,
       dnsGraceHours: DEFAULT_DNS_GRACE_HOURS,
     });
-    expect([DEFAULT_CLAIM_EXPIRY_HOURS, DEFAULT_CLAIM_SWEEP_INTERVAL_SECONDS, DEFAULT_RECHECK_INTERVAL_SECONDS, DEFAULT_DNS_GRACE_HOURS]).toEqual([
-      72, 600, 3600, 72,
-    ]);
+    expect([
+      DEFAULT_CLAIM_EXPIRY_HOURS,
+      DEFAULT_CLAIM_SWEEP_INTERVAL_SECONDS,
+      DEFAULT_RECHECK_INTERVAL_SECONDS,
+      DEFAULT_DNS_GRACE_HOURS,
+    ]).toEqual([72, 600, 3600, 72]);
   });
 
   it('takes the claim settings as set; a sweep interval of 0 never sweeps, an expiry is at least an hour', () => {
-    expect(parseDomainSettings({ DOMAIN_CLAIM_EXPIRY_HOURS: '24', DOMAIN_CLAIM_SWEEP_INTERVAL_SECONDS: '0' })).toMatchObject({
+    expect(
+      parseDomainSettings({ DOMAIN_CLAIM_EXPIRY_HOURS: '24', DOMAIN_CLAIM_SWEEP_INTERVAL_SECONDS: '0' }),
+    ).toMatchObject({
       claimExpiryHours: 24,
       claimSweepIntervalSeconds: 0,
     });
@@ -30,8 +35,13 @@ describe('parseDomainSettings', () => {
   });
 
   it('takes 0 for the recheck (never rechecked; removed at the recheck after the mark) and other whole numbers', () => {
-    expect(parseDomainSettings({ DOMAIN_RECHECK_INTERVAL_SECONDS: '0', DOMAIN_DNS_GRACE_HOURS: '0' })).toMatchObject({ recheckIntervalSeconds: 0, dnsGraceHours: 0 });
-    expect(parseDomainSettings({ DOMAIN_RECHECK_INTERVAL_SECONDS: ' 900 ', DOMAIN_DNS_GRACE_HOURS: '24' })).toMatchObject({
+    expect(parseDomainSettings({ DOMAIN_RECHECK_INTERVAL_SECONDS: '0', DOMAIN_DNS_GRACE_HOURS: '0' })).toMatchObject({
+      recheckIntervalSeconds: 0,
+      dnsGraceHours: 0,
+    });
+    expect(
+      parseDomainSettings({ DOMAIN_RECHECK_INTERVAL_SECONDS: ' 900 ', DOMAIN_DNS_GRACE_HOURS: '24' }),
+    ).toMatchObject({
       recheckIntervalSeconds: 900,
       dnsGraceHours: 24,
     });

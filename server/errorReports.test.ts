@@ -42,14 +42,23 @@ it("reports a failed request once, tagged with its id, without the owner's addre
   const { api } = scenarioCalls(demo);
   const token = await demo.session('active');
   await demo.addFault({ table: 'users', count: 1 });
-  const answer = await api('update-billing-contact', 'active', { userId: 'user_active', billingContact: CONTACT_EMAIL }, { 'x-request-id': 'proxy-report-0003' });
+  const answer = await api(
+    'update-billing-contact',
+    'active',
+    { userId: 'user_active', billingContact: CONTACT_EMAIL },
+    { 'x-request-id': 'proxy-report-0003' },
+  );
   expect(answer.status).toBe(500);
 
   const deadline = Date.now() + REPORT_WAIT_MS;
-  while (!envelopes.some((envelope) => envelope.includes('proxy-report-0003')) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  while (!envelopes.some((envelope) => envelope.includes('proxy-report-0003')) && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 50));
   const reports = envelopes.filter((envelope) => envelope.includes('"type":"event"'));
   expect(reports).toHaveLength(1);
-  const event = JSON.parse(reports[0]!.split('\n')[2]!) as { tags?: Record<string, string>; exception?: { values?: { value?: string }[] } };
+  const event = JSON.parse(reports[0]!.split('\n')[2]!) as {
+    tags?: Record<string, string>;
+    exception?: { values?: { value?: string }[] };
+  };
   expect(event.tags).toMatchObject({ request_id: 'proxy-report-0003' });
   expect(event.exception?.values?.[0]?.value).toBe(`${INJECTED_WRITE_FAILURE} (users)`);
   expect(reports[0]).not.toContain(CONTACT_EMAIL);

@@ -14,19 +14,35 @@ const PANEL_CONFIG = /<script id="panel-config" type="application\/json">([\s\S]
 
 describe('an evaluation start that is refused', () => {
   it.each([
-    ['with NODE_ENV=production', { ...PRODUCTION_SETTINGS_ENV, NODE_ENV: 'production' }, 'EVALUATION=1 and NODE_ENV=production exclude each other'],
+    [
+      'with NODE_ENV=production',
+      { ...PRODUCTION_SETTINGS_ENV, NODE_ENV: 'production' },
+      'EVALUATION=1 and NODE_ENV=production exclude each other',
+    ],
     ['with the demo switch', { DEMO: '1' }, 'DEMO=1 and EVALUATION=1 exclude each other'],
-    ['without a platform key of its own', { PLATFORM_API_KEYS: '' }, 'EVALUATION=1 needs PLATFORM_API_KEYS, a key of your own of 32+ characters'],
+    [
+      'without a platform key of its own',
+      { PLATFORM_API_KEYS: '' },
+      'EVALUATION=1 needs PLATFORM_API_KEYS, a key of your own of 32+ characters',
+    ],
     [
       "with a real provider's settings, each named",
       { PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_live_x', MAILGUN_API_KEY: 'key' },
       'EVALUATION=1 runs the sandbox providers on this machine only: unset PAYMENTS_PROVIDER=stripe, STRIPE_SECRET_KEY, MAILGUN_API_KEY',
     ],
-    ['listening beyond this machine', { LISTEN_HOST: '0.0.0.0' }, 'EVALUATION=1 runs the sandbox providers on this machine only: unset LISTEN_HOST=0.0.0.0'],
+    [
+      'listening beyond this machine',
+      { LISTEN_HOST: '0.0.0.0' },
+      'EVALUATION=1 runs the sandbox providers on this machine only: unset LISTEN_HOST=0.0.0.0',
+    ],
     ['with domain purchase on', { DOMAIN_PURCHASE_ENABLED: '1' }, 'EVALUATION=1 offers no domain purchase'],
-  ])('%s', async (_what, env, message) => {
-    await expect(startDemo({ evaluation: true, env })).rejects.toThrow(`Configuration error: ${message}`);
-  }, START_TIMEOUT_MS);
+  ])(
+    '%s',
+    async (_what, env, message) => {
+      await expect(startDemo({ evaluation: true, env })).rejects.toThrow(`Configuration error: ${message}`);
+    },
+    START_TIMEOUT_MS,
+  );
 });
 
 describe('EVALUATION=1', () => {
@@ -44,7 +60,16 @@ describe('EVALUATION=1', () => {
   });
 
   it('starts on an empty database: no site, no user, no catalogue', async () => {
-    for (const table of ['sites', 'users', 'customers', 'subscriptions', 'products', 'prices', 'coupons', 'dns_records']) {
+    for (const table of [
+      'sites',
+      'users',
+      'customers',
+      'subscriptions',
+      'products',
+      'prices',
+      'coupons',
+      'dns_records',
+    ]) {
       expect({ table, rows: await evaluation.count(sql.raw(table)) }).toEqual({ table, rows: 0 });
     }
   });
@@ -74,7 +99,9 @@ describe('EVALUATION=1', () => {
   it('opens the platform API to its key alone, and provisions a site into the empty database', async () => {
     const withoutKey = await fetch(`${evaluation.panelUrl}/platform/v1/sites`);
     expect(withoutKey.status).toBe(401);
-    const withDemoKey = await fetch(`${evaluation.panelUrl}/platform/v1/sites`, { headers: { authorization: `Bearer ${DEMO_PLATFORM_API_KEY}` } });
+    const withDemoKey = await fetch(`${evaluation.panelUrl}/platform/v1/sites`, {
+      headers: { authorization: `Bearer ${DEMO_PLATFORM_API_KEY}` },
+    });
     expect(withDemoKey.status).toBe(401);
     expect(evaluation.platformApiKey).toBe(EVALUATION_PLATFORM_API_KEY);
 

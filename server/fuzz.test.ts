@@ -54,7 +54,9 @@ beforeAll(async () => {
     .filter((value): value is string => value !== null);
   otherSitesIds = {};
   for (const [field, query] of Object.entries(OWNED_ID_SQL)) {
-    const rows = await demo.query(sql<{ id: string }>`${sql.raw(query)} order by id limit ${sql.lit(OTHER_SITES_PER_FIELD)}`);
+    const rows = await demo.query(
+      sql<{ id: string }>`${sql.raw(query)} order by id limit ${sql.lit(OTHER_SITES_PER_FIELD)}`,
+    );
     otherSitesIds[field] = rows.map((row) => row.id);
   }
 });
@@ -69,7 +71,16 @@ function dataFieldsOf(name: CallName): string[] {
 /** Session claims as the server issues them, for tokens it must refuse. */
 function sessionClaims(overrides: Record<string, unknown> = {}) {
   const now = Math.floor(Date.now() / 1000);
-  return { siteId: OWN_SITE, userId: 'user_active', sub: 'user_active', iss: 'inkwell-billing', aud: 'inkwell-billing-panel', iat: now, exp: now + 3600, ...overrides };
+  return {
+    siteId: OWN_SITE,
+    userId: 'user_active',
+    sub: 'user_active',
+    iss: 'inkwell-billing',
+    aud: 'inkwell-billing-panel',
+    iat: now,
+    exp: now + 3600,
+    ...overrides,
+  };
 }
 
 function refusedTokens(): string[] {
@@ -99,33 +110,52 @@ function otherSitesData(name: CallName): fc.Arbitrary<Record<string, unknown>> {
 }
 
 function requestArbitrary(name: CallName): fc.Arbitrary<FuzzRequest> {
-  const token = fc.oneof(fc.constantFrom(...refusedTokens()), fc.string({ maxLength: 200 }), fc.jsonValue({ maxDepth: 2 }));
+  const token = fc.oneof(
+    fc.constantFrom(...refusedTokens()),
+    fc.string({ maxLength: 200 }),
+    fc.jsonValue({ maxDepth: 2 }),
+  );
   const anyData = fc.oneof(fc.jsonValue({ maxDepth: 4 }), otherSitesData(name));
   const options = fc.oneof(fc.constant({}), fc.jsonValue({ maxDepth: 3 }));
   const body = fc.oneof(
     // a refused or missing token, with any data
     fc.record({ jwt: token, data: anyData, options }, { requiredKeys: [] }).map((envelope) => JSON.stringify(envelope)),
     // the session's own token, naming another site's things
-    fc.record({ jwt: fc.constant(ownSession), data: otherSitesData(name), options }).map((envelope) => JSON.stringify(envelope)),
+    fc
+      .record({ jwt: fc.constant(ownSession), data: otherSitesData(name), options })
+      .map((envelope) => JSON.stringify(envelope)),
     // any JSON at all, and text that is not JSON
     fc.jsonValue({ maxDepth: 4 }).map((value) => JSON.stringify(value)),
     fc.string({ maxLength: 300 }),
   );
   return fc.record({
     body,
-    contentType: fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded'),
+    contentType: fc.constantFrom(
+      'application/json',
+      'application/json; charset=utf-8',
+      'text/plain',
+      'application/x-www-form-urlencoded',
+    ),
     idempotencyKey: fc.option(fc.stringMatching(/^[\x20-\x7e]{0,300}$/)),
   });
 }
 
 /** The requests every call gets: the limits of size and depth, and each kind of refused token. */
 function fixedRequests(): FuzzRequest[] {
-  const json = (body: unknown): FuzzRequest => ({ body: JSON.stringify(body), contentType: 'application/json', idempotencyKey: null });
+  const json = (body: unknown): FuzzRequest => ({
+    body: JSON.stringify(body),
+    contentType: 'application/json',
+    idempotencyKey: null,
+  });
   const nested = `${'{"a":'.repeat(NESTING_DEPTH)}1${'}'.repeat(NESTING_DEPTH)}`;
   const nestedArray = `${'['.repeat(NESTING_DEPTH)}${']'.repeat(NESTING_DEPTH)}`;
   return [
     json({ jwt: ownSession, data: { padding: 'x'.repeat(BODY_LIMIT_BYTES) }, options: {} }),
-    { body: `{"jwt":${JSON.stringify(ownSession)},"data":${nested},"options":${nestedArray}}`, contentType: 'application/json', idempotencyKey: 'nested' },
+    {
+      body: `{"jwt":${JSON.stringify(ownSession)},"data":${nested},"options":${nestedArray}}`,
+      contentType: 'application/json',
+      idempotencyKey: 'nested',
+    },
     { body: nestedArray, contentType: 'application/json', idempotencyKey: null },
     { body: '{"jwt":', contentType: 'application/json', idempotencyKey: null },
     { body: '', contentType: 'application/json', idempotencyKey: null },
@@ -148,10 +178,13 @@ async function send(name: CallName, request: FuzzRequest): Promise<number> {
   if (request.idempotencyKey !== null) headers['idempotency-key'] = request.idempotencyKey;
   const response = await fetch(`${demo.panelUrl}/api/${name}`, { method: 'POST', headers, body: request.body });
   const text = await response.text();
-  if (response.status >= 500) throw new Error(`${name} answered ${response.status} to ${request.body.slice(0, 500)}: ${text}`);
+  if (response.status >= 500)
+    throw new Error(`${name} answered ${response.status} to ${request.body.slice(0, 500)}: ${text}`);
   // Every refusal carries the error body, with a code the contract lists.
   if (response.status >= 400 && !apiErrorSchema.safeParse(parsedOrText(text)).success) {
-    throw new Error(`${name} answered ${response.status} without the error body to ${request.body.slice(0, 500)}: ${text}`);
+    throw new Error(
+      `${name} answered ${response.status} without the error body to ${request.body.slice(0, 500)}: ${text}`,
+    );
   }
   return response.status;
 }
@@ -166,7 +199,11 @@ describe.each(callNames)('%s', (name) => {
     for (const field of fields.filter((candidate) => candidate in OWNED_ID_SQL)) {
       for (const otherSitesId of otherSitesIds[field]!) {
         const data = Object.fromEntries(fields.map((other) => [other, other === field ? otherSitesId : 'x']));
-        const status = await send(name, { body: JSON.stringify({ jwt: ownSession, data, options: {} }), contentType: 'application/json', idempotencyKey: null });
+        const status = await send(name, {
+          body: JSON.stringify({ jwt: ownSession, data, options: {} }),
+          contentType: 'application/json',
+          idempotencyKey: null,
+        });
         expect([400, 403]).toContain(status);
       }
     }

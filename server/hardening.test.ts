@@ -19,7 +19,9 @@ function directivesOf(policy: string | null): Map<string, string[]> {
 const BODY_LIMIT_BYTES = 64 * 1024;
 
 async function billingContactOf(demo: Demo): Promise<string | null | undefined> {
-  const [user] = await demo.query(sql<{ billing_contact: string | null }>`select billing_contact from users where id = 'user_active'`);
+  const [user] = await demo.query(
+    sql<{ billing_contact: string | null }>`select billing_contact from users where id = 'user_active'`,
+  );
   return user?.billing_contact;
 }
 
@@ -28,7 +30,9 @@ describe('with the default limits', () => {
 
   it("takes no client's x-request-id without a trusted proxy in front (TRUST_PROXY_HOPS=0): ids cannot be spoofed", async () => {
     const answer = await fetch(`${demo.panelUrl}/livez`, { headers: { 'x-request-id': 'spoofed-0001' } });
-    expect(answer.headers.get('x-request-id')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(answer.headers.get('x-request-id')).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
   });
 
   it('lets only the demo host frame the panel page, and the page load only its own files and its start-up script', async () => {
@@ -84,7 +88,11 @@ describe('with the default limits', () => {
   ])('refuses an API body sent as %s with 415, and stores nothing', async (_label, contentType) => {
     const jwt = await demo.sessionToken('active');
     const before = await billingContactOf(demo);
-    const body = JSON.stringify({ jwt, data: { userId: 'user_active', billingContact: 'changed@example.com' }, options: {} });
+    const body = JSON.stringify({
+      jwt,
+      data: { userId: 'user_active', billingContact: 'changed@example.com' },
+      options: {},
+    });
 
     const response = await fetch(`${demo.panelUrl}/api/update-billing-contact`, {
       method: 'POST',
@@ -93,7 +101,11 @@ describe('with the default limits', () => {
     });
 
     expect(response.status).toBe(415);
-    expect(apiErrorSchema.parse(await response.json()).error).toEqual({ status: 415, code: 'json_only', message: messages.jsonOnly });
+    expect(apiErrorSchema.parse(await response.json()).error).toEqual({
+      status: 415,
+      code: 'json_only',
+      message: messages.jsonOnly,
+    });
     expect(await billingContactOf(demo)).toBe(before);
   });
 
@@ -107,9 +119,13 @@ describe('with the default limits', () => {
 
   it('takes JSON with a charset', async () => {
     const jwt = await demo.sessionToken('active');
-    const result = await demo.api('update-billing-contact', { jwt, data: { userId: 'user_active', billingContact: 'ap@example.com' }, options: {} }, {
-      'content-type': 'application/json; charset=utf-8',
-    });
+    const result = await demo.api(
+      'update-billing-contact',
+      { jwt, data: { userId: 'user_active', billingContact: 'ap@example.com' }, options: {} },
+      {
+        'content-type': 'application/json; charset=utf-8',
+      },
+    );
     expect(result.status).toBe(200);
     expect(await billingContactOf(demo)).toBe('ap@example.com');
   });
@@ -132,19 +148,26 @@ describe('with tiny limits', () => {
     const refused = await session();
 
     expect(refused.status).toBe(429);
-    expect(apiErrorSchema.parse(refused.body).error).toEqual({ status: 429, code: 'rate_limited', message: messages.tooManyRequests });
+    expect(apiErrorSchema.parse(refused.body).error).toEqual({
+      status: 429,
+      code: 'rate_limited',
+      message: messages.tooManyRequests,
+    });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
   it('counts the writes apart from the reads, and stores nothing once over the limit', async () => {
-    const write = (billingContact: string) => demo.api('update-billing-contact', { jwt, data: { userId: 'user_active', billingContact }, options: {} });
+    const write = (billingContact: string) =>
+      demo.api('update-billing-contact', { jwt, data: { userId: 'user_active', billingContact }, options: {} });
 
-    for (const contact of ['a@example.com', 'b@example.com', 'c@example.com']) expect((await write(contact)).status).toBe(200);
+    for (const contact of ['a@example.com', 'b@example.com', 'c@example.com'])
+      expect((await write(contact)).status).toBe(200);
     const refused = await write('d@example.com');
 
     expect(refused.status).toBe(429);
     expect(apiErrorSchema.parse(refused.body).error.message).toBe(messages.tooManyRequests);
     expect(await billingContactOf(demo)).toBe('c@example.com');
-    for (let read = 0; read < 5; read += 1) expect((await demo.api('get-billing-data', { jwt, data: {}, options: {} })).status).toBe(200);
+    for (let read = 0; read < 5; read += 1)
+      expect((await demo.api('get-billing-data', { jwt, data: {}, options: {} })).status).toBe(200);
   });
 });

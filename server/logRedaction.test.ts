@@ -25,7 +25,8 @@ const count = (text: string, word: string) => text.split(word).length - 1;
 async function logsUpTo(last: string): Promise<string> {
   for (;;) {
     const output = demo.output();
-    if (output.includes(last) && count(output, 'incoming request') === count(output, 'request completed')) return output;
+    if (output.includes(last) && count(output, 'incoming request') === count(output, 'request completed'))
+      return output;
     await new Promise((resolve) => setImmediate(resolve));
   }
 }
@@ -35,7 +36,8 @@ it('logs every request of a full flow without its e-mail, tokens or card number'
   const { token } = calls['billing-session'].response.parse(
     await ok(demo.api('billing-session', { jwt: identityToken, data: {}, options: { init: true, verbose: true } })),
   );
-  const call = (name: Parameters<Demo['api']>[0], data: object) => ok(demo.api(name, { jwt: token, data, options: {} }));
+  const call = (name: Parameters<Demo['api']>[0], data: object) =>
+    ok(demo.api(name, { jwt: token, data, options: {} }));
 
   await call('update-billing-contact', { userId: 'user_active', billingContact: CONTACT_EMAIL });
   const setup = calls['setup-card'].response.parse(await call('setup-card', { customerId: 'cus_active' }));
@@ -67,7 +69,10 @@ it('logs every request of a full flow without its e-mail, tokens or card number'
     prorationDate: preview.prorationDate,
   });
   // A refused call logs too: with the token where a client might wrongly put it, in the URL.
-  await fetch(`${demo.panelUrl}/api/get-billing-data?jwt=${token}&email=${CONTACT_EMAIL}`, { method: 'POST', body: 'x' });
+  await fetch(`${demo.panelUrl}/api/get-billing-data?jwt=${token}&email=${CONTACT_EMAIL}`, {
+    method: 'POST',
+    body: 'x',
+  });
   const output = await logsUpTo('"url":"/api/get-billing-data?jwt=[redacted]');
 
   // The logs are there: one line per request, with its route.

@@ -17,7 +17,11 @@ import type { ReadyMessage } from './readyMessage';
 import { startServers } from './start';
 
 async function migrate(config: ServerConfig): Promise<void> {
-  const db = createDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, pool: config.runtime.databasePool });
+  const db = createDatabase({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    pool: config.runtime.databasePool,
+  });
   try {
     const { applied, unknown } = await migrateToLatest(db);
     process.stdout.write(`Migrations applied: ${applied.length === 0 ? 'none (up to date)' : applied.join(', ')}\n`);
@@ -65,7 +69,12 @@ async function serve(config: ServerConfig): Promise<void> {
   // Started by a parent process that has gone: nobody is left to stop us.
   process.on('disconnect', () => graceful.close());
 
-  const ready: ReadyMessage = { type: 'ready', panelUrl: servers.panelUrl, hostUrl: servers.hostUrl, metricsUrl: servers.metricsUrl };
+  const ready: ReadyMessage = {
+    type: 'ready',
+    panelUrl: servers.panelUrl,
+    hostUrl: servers.hostUrl,
+    metricsUrl: servers.metricsUrl,
+  };
   process.send?.(ready);
 }
 
@@ -76,6 +85,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof ConfigError ? `Configuration error: ${error.message}` : String(error instanceof Error ? error.stack : error)}\n`);
+  process.stderr.write(
+    `${error instanceof ConfigError ? `Configuration error: ${error.message}` : String(error instanceof Error ? error.stack : error)}\n`,
+  );
   process.exit(1);
 });

@@ -63,7 +63,9 @@ function parseSamples(text: string): Sample[] {
     .map((line) => {
       const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
       if (match === null) throw new Error(`not a sample line: ${line}`);
-      const labels = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((pair) => [pair[1]!, pair[2]!]));
+      const labels = Object.fromEntries(
+        [...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((pair) => [pair[1]!, pair[2]!]),
+      );
       return { name: match[1]!, labels, value: Number(match[3]) };
     });
 }
@@ -101,7 +103,10 @@ async function scrape(): Promise<Sample[]> {
 
 const total = (samples: Sample[], name: string, labels: Record<string, string> = {}) =>
   samples
-    .filter((sample) => sample.name === name && Object.entries(labels).every(([label, value]) => sample.labels[label] === value))
+    .filter(
+      (sample) =>
+        sample.name === name && Object.entries(labels).every(([label, value]) => sample.labels[label] === value),
+    )
     .reduce((sum, sample) => sum + sample.value, 0);
 
 describe('request ids', () => {
@@ -110,13 +115,17 @@ describe('request ids', () => {
     expect(answer.status).toBe(200);
     expect(answer.headers.get('x-request-id')).toBe('proxy-7f3a-0001');
     const ofRequest = (lines: LogLine[]) => lines.filter((line) => line.reqId === 'proxy-7f3a-0001');
-    const lines = ofRequest(await logLinesOnce(demo, (all) => ofRequest(all).some((line) => line.msg === 'request completed')));
+    const lines = ofRequest(
+      await logLinesOnce(demo, (all) => ofRequest(all).some((line) => line.msg === 'request completed')),
+    );
     expect(lines.map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
   });
 
   it('makes a UUID for a request without one, and for one whose id is not a plain token', async () => {
     const without = await api('get-billing-data', 'active', {});
-    expect(without.headers.get('x-request-id')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(without.headers.get('x-request-id')).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
     const forged = await api('get-billing-data', 'active', {}, { 'x-request-id': 'a b\tc' });
     expect(forged.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     expect(logLines(demo).some((line) => line.reqId === 'a b\tc')).toBe(false);
@@ -126,7 +135,12 @@ describe('request ids', () => {
     double.routes.push({
       method: 'POST',
       path: /^\/v1\/billing_portal\/sessions$/,
-      answer: () => ({ status: 400, body: { error: { type: 'invalid_request_error', code: 'portal_configuration_missing', message: 'No configuration' } } }),
+      answer: () => ({
+        status: 400,
+        body: {
+          error: { type: 'invalid_request_error', code: 'portal_configuration_missing', message: 'No configuration' },
+        },
+      }),
     });
     try {
       const answer = await api('get-stripe-portal-url', 'active', portal, { 'x-request-id': 'proxy-fail-0002' });
@@ -136,7 +150,9 @@ describe('request ids', () => {
       double.routes.pop();
     }
     const ofRequest = (lines: LogLine[]) => lines.filter((line) => line.reqId === 'proxy-fail-0002');
-    const lines = ofRequest(await logLinesOnce(demo, (all) => ofRequest(all).some((line) => line.msg === 'request completed')));
+    const lines = ofRequest(
+      await logLinesOnce(demo, (all) => ofRequest(all).some((line) => line.msg === 'request completed')),
+    );
     const failures = lines.filter((line) => line.msg === 'provider call failed');
     expect(failures).toHaveLength(1);
     expect(failures[0]).toMatchObject({
@@ -158,12 +174,22 @@ describe('metrics', () => {
   it('lists every metric docs/deploy.md names, with the values this test moved', async () => {
     // A refusal, a provider call that failed and others that did not, account reads twice, webhook events.
     const statuses: number[] = [];
-    for (let call = 0; call < CALLS_OVER_THE_LIMIT; call += 1) statuses.push((await api('get-stripe-portal-url', 'active', portal)).status);
+    for (let call = 0; call < CALLS_OVER_THE_LIMIT; call += 1)
+      statuses.push((await api('get-stripe-portal-url', 'active', portal)).status);
     expect(statuses).toContain(429);
     await api('get-billing-data', 'active', {});
     await api('get-billing-data', 'active', {});
-    const event = { id: 'evt_metrics_1', object: 'event', type: 'customer.created', created: Math.floor(Date.now() / 1000) - 5, data: { object: {} } };
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload: JSON.stringify(event), secret: SANDBOX_WEBHOOK_SECRET });
+    const event = {
+      id: 'evt_metrics_1',
+      object: 'event',
+      type: 'customer.created',
+      created: Math.floor(Date.now() / 1000) - 5,
+      data: { object: {} },
+    };
+    const signature = Stripe.webhooks.generateTestHeaderString({
+      payload: JSON.stringify(event),
+      secret: SANDBOX_WEBHOOK_SECRET,
+    });
     expect((await demo.call(WEBHOOK_PATH, event, { 'stripe-signature': signature })).status).toBe(200);
     expect((await demo.call(WEBHOOK_PATH, event, { 'stripe-signature': signature })).status).toBe(200);
     expect((await demo.call(WEBHOOK_PATH, event, { 'stripe-signature': 't=1,v1=forged' })).status).toBe(400);
@@ -173,18 +199,39 @@ describe('metrics', () => {
     const documented = documentedMetrics();
     expect(documented.length).toBeGreaterThanOrEqual(15);
     // The pool's gauges have no value on SQLite, which has no pool (docs/deploy.md says so).
-    const expected = demo.databaseUrl === null ? documented.filter((name) => !name.startsWith('billing_db_pool_')) : documented;
+    const expected =
+      demo.databaseUrl === null ? documented.filter((name) => !name.startsWith('billing_db_pool_')) : documented;
     expect(expected.filter((name) => !names.has(name))).toEqual([]);
-    if (demo.databaseUrl === null) expect(documented.filter((name) => name.startsWith('billing_db_pool_') && names.has(name))).toEqual([]);
+    if (demo.databaseUrl === null)
+      expect(documented.filter((name) => name.startsWith('billing_db_pool_') && names.has(name))).toEqual([]);
     // And the other way: every metric of the server's own is explained there.
     expect([...names].filter((name) => name.startsWith('billing_') && !documented.includes(name))).toEqual([]);
 
     const count = (name: string, labels?: Record<string, string>) => total(samples, `${name}_count`, labels);
-    expect(count('billing_http_request_duration_seconds', { route: '/api/get-stripe-portal-url', method: 'POST', status_code: '429' })).toBeGreaterThan(0);
-    expect(count('billing_http_request_duration_seconds', { route: '/api/get-billing-data', status_code: '200' })).toBeGreaterThanOrEqual(2);
-    expect(count('billing_provider_call_duration_seconds', { service: 'payments', provider: 'stripe', operation: 'createPortalSession', outcome: 'ok' })).toBeGreaterThan(0);
-    expect(count('billing_provider_call_duration_seconds', { operation: 'createPortalSession', outcome: 'error' })).toBeGreaterThan(0);
-    expect(total(samples, 'billing_rate_limit_refusals_total', { limit: 'provider-calls_per_session' })).toBe(statuses.filter((status) => status === 429).length);
+    expect(
+      count('billing_http_request_duration_seconds', {
+        route: '/api/get-stripe-portal-url',
+        method: 'POST',
+        status_code: '429',
+      }),
+    ).toBeGreaterThan(0);
+    expect(
+      count('billing_http_request_duration_seconds', { route: '/api/get-billing-data', status_code: '200' }),
+    ).toBeGreaterThanOrEqual(2);
+    expect(
+      count('billing_provider_call_duration_seconds', {
+        service: 'payments',
+        provider: 'stripe',
+        operation: 'createPortalSession',
+        outcome: 'ok',
+      }),
+    ).toBeGreaterThan(0);
+    expect(
+      count('billing_provider_call_duration_seconds', { operation: 'createPortalSession', outcome: 'error' }),
+    ).toBeGreaterThan(0);
+    expect(total(samples, 'billing_rate_limit_refusals_total', { limit: 'provider-calls_per_session' })).toBe(
+      statuses.filter((status) => status === 429).length,
+    );
     expect(total(samples, 'billing_webhook_events_total', { type: 'ignored', outcome: 'applied' })).toBe(1);
     expect(total(samples, 'billing_webhook_events_total', { type: 'ignored', outcome: 'duplicate' })).toBe(1);
     expect(total(samples, 'billing_webhook_events_total', { type: 'unverified', outcome: 'invalid' })).toBe(1);
@@ -205,7 +252,8 @@ describe('metrics', () => {
 describe('retention', () => {
   it('deletes old payment events and orphaned idempotency claims, and keeps the young ones and every answer', async () => {
     const nowSeconds = Math.floor(Date.now() / 1000);
-    const event = (id: string, appliedAt: number) => sql`insert into payment_events (id, type, created, applied_at) values (${id}, ${'invoice.paid'}, ${appliedAt}, ${appliedAt})`;
+    const event = (id: string, appliedAt: number) =>
+      sql`insert into payment_events (id, type, created, applied_at) values (${id}, ${'invoice.paid'}, ${appliedAt}, ${appliedAt})`;
     await demo.query(event('evt_old', nowSeconds - 91 * DAY_SECONDS));
     await demo.query(event('evt_young', nowSeconds - 89 * DAY_SECONDS));
     const key = (name: string, claimedUntilMs: number | null, response: string | null) =>
@@ -219,15 +267,27 @@ describe('retention', () => {
 
     // The schedule runs every second here (RETENTION_PRUNE_INTERVAL_SECONDS=1).
     const deadline = Date.now() + PRUNE_WAIT_MS;
-    while (Date.now() < deadline && (await demo.count(sql`payment_events where id = ${'evt_old'}`)) > 0) await new Promise((resolve) => setTimeout(resolve, 200));
-    while (Date.now() < deadline && (await demo.count(sql`idempotency_keys where key = ${'orphaned'}`)) > 0) await new Promise((resolve) => setTimeout(resolve, 200));
+    while (Date.now() < deadline && (await demo.count(sql`payment_events where id = ${'evt_old'}`)) > 0)
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    while (Date.now() < deadline && (await demo.count(sql`idempotency_keys where key = ${'orphaned'}`)) > 0)
+      await new Promise((resolve) => setTimeout(resolve, 200));
 
-    const events = await demo.query(sql<{ id: string }>`select id from payment_events where id in (${'evt_old'}, ${'evt_young'})`);
+    const events = await demo.query(
+      sql<{ id: string }>`select id from payment_events where id in (${'evt_old'}, ${'evt_young'})`,
+    );
     expect(events.map((row) => row.id)).toEqual(['evt_young']);
-    const keys = await demo.query(sql<{ key: string }>`select key from idempotency_keys where site_id = ${'site_active'} and key in (${'orphaned'}, ${'lapsed_lately'}, ${'running'}, ${'answered'}) order by key`);
+    const keys = await demo.query(
+      sql<{
+        key: string;
+      }>`select key from idempotency_keys where site_id = ${'site_active'} and key in (${'orphaned'}, ${'lapsed_lately'}, ${'running'}, ${'answered'}) order by key`,
+    );
     expect(keys.map((row) => row.key)).toEqual(['answered', 'lapsed_lately', 'running']);
     const samples = await scrape();
-    expect(total(samples, 'billing_retention_pruned_rows_total', { table: 'payment_events' })).toBeGreaterThanOrEqual(1);
-    expect(total(samples, 'billing_retention_pruned_rows_total', { table: 'idempotency_keys' })).toBeGreaterThanOrEqual(1);
+    expect(total(samples, 'billing_retention_pruned_rows_total', { table: 'payment_events' })).toBeGreaterThanOrEqual(
+      1,
+    );
+    expect(total(samples, 'billing_retention_pruned_rows_total', { table: 'idempotency_keys' })).toBeGreaterThanOrEqual(
+      1,
+    );
   });
 });

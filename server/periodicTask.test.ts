@@ -4,7 +4,10 @@ import { PeriodicTask } from './periodicTask';
 
 function fakeLog() {
   const errors: string[] = [];
-  return { errors, log: { error: (_fields: unknown, message: string) => errors.push(message) } as unknown as FastifyBaseLogger };
+  return {
+    errors,
+    log: { error: (_fields: unknown, message: string) => errors.push(message) } as unknown as FastifyBaseLogger,
+  };
 }
 
 beforeEach(() => jest.useFakeTimers());

@@ -10,12 +10,19 @@ import path from 'node:path';
 import ts from 'typescript';
 
 const SERVER_DIR = __dirname;
-const NON_PRODUCTION_DIRS = ['testing', 'demo', 'browser', path.join('payments', 'sandbox', 'browser')].map((dir) => path.join(SERVER_DIR, dir) + path.sep);
+const NON_PRODUCTION_DIRS = ['testing', 'demo', 'browser', path.join('payments', 'sandbox', 'browser')].map(
+  (dir) => path.join(SERVER_DIR, dir) + path.sep,
+);
 const DEMO_ROUTE_FILE = /^demoSandbox\w*\.ts$/;
 const DEMO_ROUTES = readdirSync(path.join(SERVER_DIR, 'routes'))
   .filter((name) => DEMO_ROUTE_FILE.test(name))
   .map((name) => path.join(SERVER_DIR, 'routes', name));
-const DEMO_ONLY_FILES = [...DEMO_ROUTES, ...['browserApi.ts', 'renewals.ts', 'webhookEvents.ts'].map((name) => path.join(SERVER_DIR, 'payments', 'sandbox', name))];
+const DEMO_ONLY_FILES = [
+  ...DEMO_ROUTES,
+  ...['browserApi.ts', 'renewals.ts', 'webhookEvents.ts'].map((name) =>
+    path.join(SERVER_DIR, 'payments', 'sandbox', name),
+  ),
+];
 const SANDBOX_PATH = '/sandbox';
 const ROUTE_METHODS = new Set(['get', 'head', 'post', 'put', 'patch', 'delete', 'all']);
 
@@ -25,7 +32,9 @@ function isDemoOnly(file: string): boolean {
 
 function resolveRelative(fromFile: string, specifier: string): string | null {
   const base = path.resolve(path.dirname(fromFile), specifier);
-  const candidate = [`${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), base].find((file) => existsSync(file) && file.match(/\.tsx?$/));
+  const candidate = [`${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), base].find(
+    (file) => existsSync(file) && file.match(/\.tsx?$/),
+  );
   return candidate ?? null;
 }
 
@@ -48,7 +57,10 @@ function staticValueSpecifiers(file: string): string[] {
       const onlyTypes =
         clause !== undefined &&
         (clause.isTypeOnly ||
-          (clause.name === undefined && bindings !== undefined && ts.isNamedImports(bindings) && bindings.elements.every((element) => element.isTypeOnly)));
+          (clause.name === undefined &&
+            bindings !== undefined &&
+            ts.isNamedImports(bindings) &&
+            bindings.elements.every((element) => element.isTypeOnly)));
       if (!onlyTypes) specifiers.push((statement.moduleSpecifier as ts.StringLiteral).text);
     } else if (ts.isExportDeclaration(statement) && statement.moduleSpecifier !== undefined && !statement.isTypeOnly) {
       specifiers.push((statement.moduleSpecifier as ts.StringLiteral).text);
@@ -74,9 +86,14 @@ function registeredPaths(file: string): string[] {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.ES2022, false);
   const paths: string[] = [];
   const visit = (node: ts.Node) => {
-    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && ROUTE_METHODS.has(node.expression.name.text)) {
+    if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      ROUTE_METHODS.has(node.expression.name.text)
+    ) {
       const [first] = node.arguments;
-      if (first !== undefined && (ts.isStringLiteral(first) || ts.isNoSubstitutionTemplateLiteral(first))) paths.push(first.text);
+      if (first !== undefined && (ts.isStringLiteral(first) || ts.isNoSubstitutionTemplateLiteral(first)))
+        paths.push(first.text);
       else if (first !== undefined && ts.isTemplateExpression(first)) paths.push(first.head.text);
     }
     ts.forEachChild(node, visit);
@@ -111,12 +128,20 @@ describe('the production server', () => {
   });
 
   it('knows the demo-only routes by their names (the pattern still matches them)', () => {
-    expect(DEMO_ROUTES.map((file) => path.basename(file)).sort()).toEqual(['demoSandboxClock.ts', 'demoSandboxInvoicePages.ts', 'demoSandboxPayments.ts']);
+    expect(DEMO_ROUTES.map((file) => path.basename(file)).sort()).toEqual([
+      'demoSandboxClock.ts',
+      'demoSandboxInvoicePages.ts',
+      'demoSandboxPayments.ts',
+    ]);
     for (const file of DEMO_ONLY_FILES) expect(existsSync(file)).toBe(true);
   });
 
   it('registers no sandbox route in a module it loads statically: they are all demo-only', () => {
-    const sandboxRoutes = loaded.flatMap((file) => registeredPaths(file).filter((route) => route.startsWith(SANDBOX_PATH)).map((route) => `${path.relative(SERVER_DIR, file)} ${route}`));
+    const sandboxRoutes = loaded.flatMap((file) =>
+      registeredPaths(file)
+        .filter((route) => route.startsWith(SANDBOX_PATH))
+        .map((route) => `${path.relative(SERVER_DIR, file)} ${route}`),
+    );
     expect(sandboxRoutes).toEqual([]);
     // The scan finds such routes where they are: in the demo-only route files.
     expect(DEMO_ROUTES.flatMap(registeredPaths).filter((route) => route.startsWith(SANDBOX_PATH))).not.toEqual([]);

@@ -59,7 +59,10 @@ export const rateLimitEnv = {
   RATE_LIMIT_PROVIDER_CALLS_PER_MINUTE: perMinute(DEFAULT_PROVIDER_CALLS_PER_MINUTE),
   RATE_LIMIT_PROVIDER_CALLS_PER_SESSION_PER_MINUTE: perMinute(DEFAULT_PROVIDER_CALLS_PER_SESSION_PER_MINUTE),
   ...(Object.fromEntries(
-    OUTSIDE_SERVICES.map((service) => [platformCallsSetting(service), perMinute(DEFAULT_PLATFORM_CALLS_PER_MINUTE[service])]),
+    OUTSIDE_SERVICES.map((service) => [
+      platformCallsSetting(service),
+      perMinute(DEFAULT_PLATFORM_CALLS_PER_MINUTE[service]),
+    ]),
   ) as Record<ReturnType<typeof platformCallsSetting>, Setting<number>>),
 };
 
@@ -70,6 +73,8 @@ export function rateLimitsOf(env: SettingValues<typeof rateLimitEnv>): RateLimit
     writesPerSessionPerMinute: env.RATE_LIMIT_WRITES_PER_SESSION_PER_MINUTE,
     providerCallsPerMinute: env.RATE_LIMIT_PROVIDER_CALLS_PER_MINUTE,
     providerCallsPerSessionPerMinute: env.RATE_LIMIT_PROVIDER_CALLS_PER_SESSION_PER_MINUTE,
-    platformCallsPerMinute: Object.fromEntries(OUTSIDE_SERVICES.map((service) => [service, env[platformCallsSetting(service)]])) as Record<OutsideService, number>,
+    platformCallsPerMinute: Object.fromEntries(
+      OUTSIDE_SERVICES.map((service) => [service, env[platformCallsSetting(service)]]),
+    ) as Record<OutsideService, number>,
   };
 }

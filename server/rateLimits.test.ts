@@ -21,7 +21,14 @@ import { messages } from './domainErrors';
 import { reachesProvider } from './http/providerCalls';
 import type { CallResult, Demo } from './testing/harness';
 import { BUSINESS_MONTH, BUSINESS_YEAR, PUBLISHER_YEAR } from './testing/prices';
-import { adminUrlOf, errorOf, scenarioCalls, setUpDemo, setUpDemoOnTwoProcesses, setUpDemoWithStripeDouble } from './testing/testKit';
+import {
+  adminUrlOf,
+  errorOf,
+  scenarioCalls,
+  setUpDemo,
+  setUpDemoOnTwoProcesses,
+  setUpDemoWithStripeDouble,
+} from './testing/testKit';
 
 /** The start of a window, fixed: the tests' windows never depend on when they run. */
 const WINDOW_START_MS = 1_900_000_020 * RATE_LIMIT_WINDOW_MS;
@@ -39,13 +46,21 @@ const THINKING_MS = 10_000;
 /** How far above an ordinary session's busiest minute the defaults must be (config.ts says why). */
 const SESSION_HEADROOM = 1.5;
 
-async function setLimitsClock(demo: Pick<Demo, 'call'>, change: { atMs: number } | { advanceMs: number }): Promise<void> {
+async function setLimitsClock(
+  demo: Pick<Demo, 'call'>,
+  change: { atMs: number } | { advanceMs: number },
+): Promise<void> {
   const result = await demo.call('/__test/limits-clock', change);
-  if (result.status !== 200) throw new Error(`the limits clock answered ${result.status}: ${JSON.stringify(result.body)}`);
+  if (result.status !== 200)
+    throw new Error(`the limits clock answered ${result.status}: ${JSON.stringify(result.body)}`);
 }
 
 /** `count` calls, `concurrency` at a time, each answered before its sender sends the next; the answers' statuses. */
-async function flood(count: number, concurrency: number, send: (index: number) => Promise<CallResult>): Promise<number[]> {
+async function flood(
+  count: number,
+  concurrency: number,
+  send: (index: number) => Promise<CallResult>,
+): Promise<number[]> {
   const statuses: number[] = [];
   let next = 0;
   const sender = async () => {
@@ -55,7 +70,10 @@ async function flood(count: number, concurrency: number, send: (index: number) =
   return statuses;
 }
 
-const tally = (statuses: number[]) => ({ answered: statuses.filter((status) => status === 200).length, refused: statuses.filter((status) => status === 429).length });
+const tally = (statuses: number[]) => ({
+  answered: statuses.filter((status) => status === 200).length,
+  refused: statuses.filter((status) => status === 429).length,
+});
 
 const previewOf = (selected: string, period: 'month' | 'year') => ({
   customerId: 'cus_active',
@@ -101,7 +119,10 @@ describe('a flood of provider reads from one owner', () => {
       return answer;
     });
 
-    expect(tally(statuses)).toEqual({ answered: DEFAULT_PROVIDER_CALLS_PER_SESSION_PER_MINUTE, refused: FLOOD_CALLS - DEFAULT_PROVIDER_CALLS_PER_SESSION_PER_MINUTE });
+    expect(tally(statuses)).toEqual({
+      answered: DEFAULT_PROVIDER_CALLS_PER_SESSION_PER_MINUTE,
+      refused: FLOOD_CALLS - DEFAULT_PROVIDER_CALLS_PER_SESSION_PER_MINUTE,
+    });
     // Only the answered calls asked the provider, and a kept answer asked it once.
     const expectedRequests = cardReads.reduce((sum, { requests, kept }, read) => {
       const answered = answeredPerRead[read]!;
@@ -114,7 +135,9 @@ describe('a flood of provider reads from one owner', () => {
     // The session's whole minute was spent at the window's start: a minute for it to end, and a second more for
     // its count, weighed in as it slides out, to leave room for one.
     expect(Number(refused.headers.get('retry-after'))).toBe(RATE_LIMIT_WINDOW_MS / 1000 + 1);
-    console.info(`card reads flood: ${tally(statuses).answered} answered, ${tally(statuses).refused} refused; ${double.calls().length} requests at the card provider`);
+    console.info(
+      `card reads flood: ${tally(statuses).answered} answered, ${tally(statuses).refused} refused; ${double.calls().length} requests at the card provider`,
+    );
   });
 
   it('of one invoice preview, as issue 26 found it (200 answered), with the balancer probing readiness: one preview at the provider, the rest kept or refused', async () => {
@@ -124,12 +147,19 @@ describe('a flood of provider reads from one owner', () => {
       // answers overloaded without asking the database. It never says the database failed.
       if (index % READINESS_PROBE_EVERY === 0) {
         const probe = await fetch(`${demo.panelUrl}/readyz`);
-        if (probe.status !== 200) expect({ status: probe.status, body: await probe.json() }).toEqual({ status: 503, body: { status: 'unavailable', reason: 'overloaded' } });
+        if (probe.status !== 200)
+          expect({ status: probe.status, body: await probe.json() }).toEqual({
+            status: 503,
+            body: { status: 'unavailable', reason: 'overloaded' },
+          });
       }
       return api('get-invoice-preview', 'active', previewOf(BUSINESS_YEAR, 'year'));
     });
 
-    expect(tally(statuses)).toEqual({ answered: DEFAULT_PROVIDER_CALLS_PER_SESSION_PER_MINUTE, refused: FLOOD_CALLS - DEFAULT_PROVIDER_CALLS_PER_SESSION_PER_MINUTE });
+    expect(tally(statuses)).toEqual({
+      answered: DEFAULT_PROVIDER_CALLS_PER_SESSION_PER_MINUTE,
+      refused: FLOOD_CALLS - DEFAULT_PROVIDER_CALLS_PER_SESSION_PER_MINUTE,
+    });
     // One preview is two of the provider's previews (the change now and the renewal after), and what they read.
     // A request the client sent again with its idempotency key (its connection failed or timed out on a loaded
     // machine) is the same request: the provider answers it from its key, as the double records (`replayed`).
@@ -142,7 +172,9 @@ describe('a flood of provider reads from one owner', () => {
     const statuses = await flood(FLOOD_CALLS, FLOOD_CONCURRENCY, () => api('get-stripe-portal-url', 'active', portal));
     expect(tally(statuses).refused).toBeGreaterThan(0);
 
-    expect((await api('get-stripe-portal-url', 'domain-live', { ...portal, customerId: 'cus_domain_live' })).status).toBe(200);
+    expect(
+      (await api('get-stripe-portal-url', 'domain-live', { ...portal, customerId: 'cus_domain_live' })).status,
+    ).toBe(200);
     expect((await api('payment-method', 'domain-live', { customerId: 'cus_domain_live' })).status).toBe(200);
     expect((await api('check-domain', 'domain-live', { siteId: 'site_domain_live' })).status).toBe(200);
     expect((await api('get-stripe-portal-url', 'active', portal)).status).toBe(429);
@@ -163,8 +195,15 @@ describe('a flood of provider reads from one owner', () => {
     expect((await check()).status).toBe(200);
     await setLimitsClock(demo, { advanceMs: RATE_LIMIT_WINDOW_MS });
     expect((await check()).status).toBe(200);
-    const windows = await demo.query(sql<{ window_start_ms: number }>`select distinct window_start_ms from rate_limit_counters order by window_start_ms`);
-    expect(windows.map((row) => Number(row.window_start_ms))).toEqual([WINDOW_START_MS + RATE_LIMIT_WINDOW_MS, WINDOW_START_MS + 2 * RATE_LIMIT_WINDOW_MS]);
+    const windows = await demo.query(
+      sql<{
+        window_start_ms: number;
+      }>`select distinct window_start_ms from rate_limit_counters order by window_start_ms`,
+    );
+    expect(windows.map((row) => Number(row.window_start_ms))).toEqual([
+      WINDOW_START_MS + RATE_LIMIT_WINDOW_MS,
+      WINDOW_START_MS + 2 * RATE_LIMIT_WINDOW_MS,
+    ]);
   });
 
   it("admits a burst at a window's end and another at the next one's start once, not twice", async () => {
@@ -180,10 +219,16 @@ describe('a flood of provider reads from one owner', () => {
   });
 
   it("keeps a refused session's requests off its site's count: the owner's second session is still answered", async () => {
-    await flood(FLOOD_CALLS, FLOOD_CONCURRENCY, () => api('check-domain', 'domain-pending', { siteId: 'site_domain_pending' }));
+    await flood(FLOOD_CALLS, FLOOD_CONCURRENCY, () =>
+      api('check-domain', 'domain-pending', { siteId: 'site_domain_pending' }),
+    );
 
     const secondTab = await demo.sessionToken('domain-pending');
-    const answer = await demo.api('check-domain', { jwt: secondTab, data: { siteId: 'site_domain_pending' }, options: {} });
+    const answer = await demo.api('check-domain', {
+      jwt: secondTab,
+      data: { siteId: 'site_domain_pending' },
+      options: {},
+    });
 
     expect(answer.status).toBe(200);
   });
@@ -193,7 +238,8 @@ describe('a flood of provider reads from one owner', () => {
     // HS256's 32-byte signature takes 43 base64url characters, whose last carries 2 bits that decode to nothing.
     const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
     const respelled = token.slice(0, -1) + alphabet[alphabet.indexOf(token.at(-1)!) ^ 1]!;
-    const check = (jwt: string) => demo.api('check-domain', { jwt, data: { siteId: 'site_domain_pending' }, options: {} });
+    const check = (jwt: string) =>
+      demo.api('check-domain', { jwt, data: { siteId: 'site_domain_pending' }, options: {} });
     expect((await check(respelled)).status).toBe(200);
 
     expect(tally(await flood(FLOOD_CALLS, FLOOD_CONCURRENCY, () => check(token))).refused).toBeGreaterThan(0);
@@ -215,7 +261,8 @@ describe("the platform's budget towards a provider, all sites together", () => {
   it("refuses every site's card calls once the sites together spent it, before the provider is asked; other services still answer", async () => {
     const statuses: number[] = [];
     for (let index = 0; index < CARD_BUDGET + 2; index += 1) {
-      const [scenario, customerId] = index % 2 === 0 ? (['active', 'cus_active'] as const) : (['domain-live', 'cus_domain_live'] as const);
+      const [scenario, customerId] =
+        index % 2 === 0 ? (['active', 'cus_active'] as const) : (['domain-live', 'cus_domain_live'] as const);
       statuses.push((await api('payment-method', scenario, { customerId })).status);
     }
 
@@ -230,16 +277,26 @@ describe("the platform's budget towards a provider, all sites together", () => {
 describe("billing-session's limit per client", () => {
   const SESSIONS = 3;
   // Behind one proxy, whose X-Forwarded-For names the client.
-  const demo = setUpDemo({ env: { RATE_LIMIT_SESSIONS_PER_MINUTE: String(SESSIONS), TRUST_PROXY_HOPS: '1' }, resetBeforeEach: true });
+  const demo = setUpDemo({
+    env: { RATE_LIMIT_SESSIONS_PER_MINUTE: String(SESSIONS), TRUST_PROXY_HOPS: '1' },
+    resetBeforeEach: true,
+  });
 
   beforeEach(() => setLimitsClock(demo, { atMs: WINDOW_START_MS }));
 
   const sessionFrom = async (address: string) =>
-    (await demo.api('billing-session', { jwt: await demo.identityToken('active'), data: {}, options: { init: true } }, { 'x-forwarded-for': address })).status;
+    (
+      await demo.api(
+        'billing-session',
+        { jwt: await demo.identityToken('active'), data: {}, options: { init: true } },
+        { 'x-forwarded-for': address },
+      )
+    ).status;
 
   it('counts an IPv6 client by its /64: rotating addresses within it is refused, another /64 is not', async () => {
     const statuses: number[] = [];
-    for (let host = 1; host <= SESSIONS + 2; host += 1) statuses.push(await sessionFrom(`2001:db8:7:1:${host.toString(16)}::${host}`));
+    for (let host = 1; host <= SESSIONS + 2; host += 1)
+      statuses.push(await sessionFrom(`2001:db8:7:1:${host.toString(16)}::${host}`));
 
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
     expect(await sessionFrom('2001:db8:7:2::1')).toBe(200);
@@ -247,7 +304,8 @@ describe("billing-session's limit per client", () => {
 
   it('counts an IPv4 client by its address, written plainly or mapped into IPv6', async () => {
     const statuses: number[] = [];
-    for (const address of ['192.0.2.10', '::ffff:192.0.2.10', '192.0.2.10', '::ffff:c000:20a']) statuses.push(await sessionFrom(address));
+    for (const address of ['192.0.2.10', '::ffff:192.0.2.10', '192.0.2.10', '::ffff:c000:20a'])
+      statuses.push(await sessionFrom(address));
 
     expect(statuses).toEqual([200, 200, 200, 429]);
     expect(await sessionFrom('192.0.2.11')).toBe(200);
@@ -273,15 +331,27 @@ function screens(invoiceId: string, prorationDate: () => number): SessionCall[][
     [{ call: 'invoice-pdf', data: { invoiceId } }],
     [{ call: 'update-billing-contact', data: { userId: 'user_active', billingContact: 'accounts@example.com' } }],
     [{ call: 'add-invoice-details', data: { ...customer, invoiceDetails: 'VAT 123' } }],
-    [{ call: 'payment-method', data: customer }, { call: 'setup-card', data: customer, headers: { 'idempotency-key': 'card-1' } }],
+    [
+      { call: 'payment-method', data: customer },
+      { call: 'setup-card', data: customer, headers: { 'idempotency-key': 'card-1' } },
+    ],
     // Plans, then the checkout: a preview per choice (an add-on or period toggled), then the change itself.
     [{ call: 'get-invoice-preview', data: previewOf(BUSINESS_YEAR, 'year') }],
     [{ call: 'get-invoice-preview', data: previewOf(BUSINESS_MONTH, 'month') }],
-    [{ call: 'get-invoice-preview', data: previewOf(BUSINESS_YEAR, 'year') }, { call: 'get-coupon-details', data: { couponId: 'LAUNCH_ANNUAL' } }],
+    [
+      { call: 'get-invoice-preview', data: previewOf(BUSINESS_YEAR, 'year') },
+      { call: 'get-coupon-details', data: { couponId: 'LAUNCH_ANNUAL' } },
+    ],
     [
       {
         call: 'change-subscription',
-        data: () => ({ ...owner, subscriptionId: 'sub_active', planId: BUSINESS_YEAR, addonIds: [], prorationDate: prorationDate() }),
+        data: () => ({
+          ...owner,
+          subscriptionId: 'sub_active',
+          planId: BUSINESS_YEAR,
+          addonIds: [],
+          prorationDate: prorationDate(),
+        }),
         headers: { 'idempotency-key': 'change-1' },
       },
       { call: 'get-billing-data' },
@@ -291,8 +361,15 @@ function screens(invoiceId: string, prorationDate: () => number): SessionCall[][
     [{ call: 'cancel', data: { subscriptionId: 'sub_active' } }, { call: 'get-billing-data' }],
     [{ call: 'cancel', data: { subscriptionId: 'sub_active', continue: true } }, { call: 'get-billing-data' }],
     // The domain screens: the overview, the sending domain, then the custom domain's activation.
-    [{ call: 'get-account-info' }, { call: 'get-current-site', data: site }, { call: 'check-sending-domain', data: site }],
-    [{ call: 'lookup-nameserver', data: { ...site, domain: 'www.example.net' } }, { call: 'activate-domain', data: { ...site, domain: 'www.example.net' } }],
+    [
+      { call: 'get-account-info' },
+      { call: 'get-current-site', data: site },
+      { call: 'check-sending-domain', data: site },
+    ],
+    [
+      { call: 'lookup-nameserver', data: { ...site, domain: 'www.example.net' } },
+      { call: 'activate-domain', data: { ...site, domain: 'www.example.net' } },
+    ],
   ];
 }
 
@@ -325,7 +402,8 @@ describe('an ordinary session', () => {
     for (const screen of screens(data.invoices[0]!.id, () => lastPreview)) {
       for (const call of screen) {
         const answer = await send(call);
-        if (call.call === 'get-invoice-preview' && answer.status === 200) lastPreview = calls['get-invoice-preview'].response.parse(answer.body).prorationDate;
+        if (call.call === 'get-invoice-preview' && answer.status === 200)
+          lastPreview = calls['get-invoice-preview'].response.parse(answer.body).prorationDate;
       }
       await wait(THINKING_MS);
     }
@@ -342,7 +420,9 @@ describe('an ordinary session', () => {
       providerCalls: Math.max(...[...perMinute.values()].map((counts) => counts.providerCalls)),
       writes: Math.max(...[...perMinute.values()].map((counts) => counts.writes)),
     };
-    expect(DEFAULT_PROVIDER_CALLS_PER_SESSION_PER_MINUTE).toBeGreaterThanOrEqual(SESSION_HEADROOM * busiest.providerCalls);
+    expect(DEFAULT_PROVIDER_CALLS_PER_SESSION_PER_MINUTE).toBeGreaterThanOrEqual(
+      SESSION_HEADROOM * busiest.providerCalls,
+    );
     expect(DEFAULT_WRITES_PER_SESSION_PER_MINUTE).toBeGreaterThanOrEqual(SESSION_HEADROOM * busiest.writes);
     // ... and no more than a flood may get from the provider (the tests above).
     expect(DEFAULT_PROVIDER_CALLS_PER_SESSION_PER_MINUTE).toBeLessThan(PROVIDER_CALLS_CEILING);
@@ -364,7 +444,10 @@ onPostgres(`two server processes on one database${POSTGRES_ONLY}`, () => {
   const PER_SESSION = 6;
   const SESSIONS = 4;
   const { first, second } = setUpDemoOnTwoProcesses({
-    env: { RATE_LIMIT_PROVIDER_CALLS_PER_SESSION_PER_MINUTE: String(PER_SESSION), RATE_LIMIT_SESSIONS_PER_MINUTE: String(SESSIONS) },
+    env: {
+      RATE_LIMIT_PROVIDER_CALLS_PER_SESSION_PER_MINUTE: String(PER_SESSION),
+      RATE_LIMIT_SESSIONS_PER_MINUTE: String(SESSIONS),
+    },
   });
   const processes = [first, second];
   // The second process seeded the shared database last, with its own demo host's address: its host signs in.
@@ -389,7 +472,10 @@ onPostgres(`two server processes on one database${POSTGRES_ONLY}`, () => {
     const statuses: number[] = [];
     for (let index = 0; index < 2 * SESSIONS; index += 1) {
       const identity = await second.identityToken('starter');
-      statuses.push((await processes[index % 2]!.api('billing-session', { jwt: identity, data: {}, options: { init: true } })).status);
+      statuses.push(
+        (await processes[index % 2]!.api('billing-session', { jwt: identity, data: {}, options: { init: true } }))
+          .status,
+      );
     }
     // The session the calls above used was the first of the four. (The first process answers the second's host's
     // tokens 403, another platform's to it; what matters here is that the limit let them through.)

@@ -20,7 +20,9 @@ describe('LISTEN_HOST', () => {
   });
 
   it('takes an address only: a name could resolve to another interface than meant', () => {
-    expect(() => parseListenHost('example.com')).toThrow(new ConfigError('LISTEN_HOST must be an IP address (127.0.0.1, 0.0.0.0, ::), got "example.com"'));
+    expect(() => parseListenHost('example.com')).toThrow(
+      new ConfigError('LISTEN_HOST must be an IP address (127.0.0.1, 0.0.0.0, ::), got "example.com"'),
+    );
   });
 });
 
@@ -28,7 +30,10 @@ describe('the time limits', () => {
   it('have defaults: a bounded wait for a connection, a drain in production only, 30 s for the work in flight', () => {
     const production = parseRuntimeSettings({ SINGLE_NODE: '1' }, true);
     expect(production.databasePool.connectTimeoutMs).toBe(DEFAULT_CONNECT_TIMEOUT_MS);
-    expect(production.shutdown).toEqual({ drainDelayMs: DEFAULT_PRODUCTION_DRAIN_DELAY_MS, timeoutMs: DEFAULT_SHUTDOWN_TIMEOUT_MS });
+    expect(production.shutdown).toEqual({
+      drainDelayMs: DEFAULT_PRODUCTION_DRAIN_DELAY_MS,
+      timeoutMs: DEFAULT_SHUTDOWN_TIMEOUT_MS,
+    });
     expect(DEFAULT_SHUTDOWN_TIMEOUT_MS).toBeGreaterThanOrEqual(30_000);
     expect(parseRuntimeSettings({}, false).shutdown.drainDelayMs).toBe(0);
     expect(production.migrateOnStart).toBe(true);
@@ -59,7 +64,9 @@ describe('the time limits', () => {
   });
 
   it('refuses what is not a number of milliseconds, and a pool of none', () => {
-    expect(() => parseRuntimeSettings({ SHUTDOWN_TIMEOUT_MS: '30s' }, false)).toThrow(new ConfigError('SHUTDOWN_TIMEOUT_MS must be an integer from 0 to 600000, got "30s"'));
+    expect(() => parseRuntimeSettings({ SHUTDOWN_TIMEOUT_MS: '30s' }, false)).toThrow(
+      new ConfigError('SHUTDOWN_TIMEOUT_MS must be an integer from 0 to 600000, got "30s"'),
+    );
     expect(parseRuntimeSettings({ DATABASE_POOL_MAX: '0' }, false).databasePool.max).toBe(1);
   });
 });

@@ -4,7 +4,19 @@
  * stops and whether it migrates at start. Read by loadConfig (config.ts) into `config.runtime` and `listenHost`.
  */
 import { isIP } from 'node:net';
-import { atLeastOne, envObject, flag, integer, optionalInteger, readEnv, refuse, text, type Env, type Setting, type SettingValues } from './configValues';
+import {
+  atLeastOne,
+  envObject,
+  flag,
+  integer,
+  optionalInteger,
+  readEnv,
+  refuse,
+  text,
+  type Env,
+  type Setting,
+  type SettingValues,
+} from './configValues';
 
 export interface HttpTimeouts {
   /** REQUEST_TIMEOUT_MS: the longest a request may take to arrive and be answered (Fastify's requestTimeout) */
@@ -78,7 +90,9 @@ const MAX_POOL_SIZE = 1_000;
 const listenHost: Setting<string> = (name) =>
   text(name).transform((host, ctx) => {
     const value = host ?? DEFAULT_LISTEN_HOST;
-    return isIP(value) === 0 ? refuse(ctx, `${name} must be an IP address (127.0.0.1, 0.0.0.0, ::), got "${value}"`) : value;
+    return isIP(value) === 0
+      ? refuse(ctx, `${name} must be an IP address (127.0.0.1, 0.0.0.0, ::), got "${value}"`)
+      : value;
   });
 
 const milliseconds = (fallback: number) => integer(fallback, MAX_TIMEOUT_MS);
@@ -109,7 +123,11 @@ export const runtimeEnv = {
  */
 export function runtimeSettingsOf(env: SettingValues<typeof runtimeEnv>, production: boolean): RuntimeSettings {
   return {
-    http: { requestMs: env.REQUEST_TIMEOUT_MS, connectionMs: env.CONNECTION_TIMEOUT_MS, keepAliveMs: env.KEEP_ALIVE_TIMEOUT_MS },
+    http: {
+      requestMs: env.REQUEST_TIMEOUT_MS,
+      connectionMs: env.CONNECTION_TIMEOUT_MS,
+      keepAliveMs: env.KEEP_ALIVE_TIMEOUT_MS,
+    },
     databasePool: {
       max: env.DATABASE_POOL_MAX,
       connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
@@ -126,7 +144,10 @@ export function runtimeSettingsOf(env: SettingValues<typeof runtimeEnv>, product
 
 /** The runtime settings alone, read as loadConfig reads them. */
 export function parseRuntimeSettings(env: Env, production: boolean): RuntimeSettings {
-  return readEnv(envObject(runtimeEnv).transform((values) => runtimeSettingsOf(values, production)), env);
+  return readEnv(
+    envObject(runtimeEnv).transform((values) => runtimeSettingsOf(values, production)),
+    env,
+  );
 }
 
 /** LISTEN_HOST alone, read as loadConfig reads it. */

@@ -49,7 +49,8 @@ export async function startServers(config: ServerConfig): Promise<RunningServers
     // MIGRATE_ON_START=0: a release step migrated it (docs/deploy.md "Migrations").
     if (config.runtime.migrateOnStart) {
       const { unknown } = await migrateToLatest(db);
-      if (unknown.length > 0) process.stdout.write(`The database is ahead of this release (${unknown.join(', ')}): serving as it is\n`);
+      if (unknown.length > 0)
+        process.stdout.write(`The database is ahead of this release (${unknown.join(', ')}): serving as it is\n`);
     }
 
     // The host and the panel each need the other's address; both are read lazily once both listen.
@@ -83,7 +84,10 @@ export async function startServers(config: ServerConfig): Promise<RunningServers
         readyTimeoutMs: config.hostReadyTimeoutMs,
         logger: loggerOptions(config.logLevel),
       });
-      await secondAdmin.listen({ port: resolveSecondAdminPort(process.env.SECOND_ADMIN_PORT, config.hostPort, DEFAULT_HOST_PORT), host: config.listenHost });
+      await secondAdmin.listen({
+        port: resolveSecondAdminPort(process.env.SECOND_ADMIN_PORT, config.hostPort, DEFAULT_HOST_PORT),
+        host: config.listenHost,
+      });
       started.push(secondAdmin);
       links.secondAdminUrl = urlOf(secondAdmin, 'localhost');
     }
@@ -96,7 +100,14 @@ export async function startServers(config: ServerConfig): Promise<RunningServers
       const { seedDemo } = await import('./demo/seed');
       const secondAdminBase = links.secondAdminUrl ?? undefined;
       reseed = ({ deleteOtherSites }) =>
-        seedDemo(db, { now: Date.now(), hostBase: demoAdminBase, proDomain: config.brand.proDomain, adminOrigins: hostOrigins, secondAdminBase, deleteOtherSites });
+        seedDemo(db, {
+          now: Date.now(),
+          hostBase: demoAdminBase,
+          proDomain: config.brand.proDomain,
+          adminOrigins: hostOrigins,
+          secondAdminBase,
+          deleteOtherSites,
+        });
       // A start never deletes a site the demo did not make.
       await reseed({ deleteOtherSites: false });
     }

@@ -52,7 +52,11 @@ export const FEATURE_SETTINGS = [
   },
   {
     setting: 'DOMAIN_PURCHASE_ENABLED',
-    provider: [{ name: 'REGISTRAR_PROVIDER', value: 'entri' }, { name: 'ENTRI_APPLICATION_ID' }, { name: 'ENTRI_SECRET' }],
+    provider: [
+      { name: 'REGISTRAR_PROVIDER', value: 'entri' },
+      { name: 'ENTRI_APPLICATION_ID' },
+      { name: 'ENTRI_SECRET' },
+    ],
   },
 ] as const satisfies ReadonlyArray<{ setting: string; provider: readonly RequiredSetting[] }>;
 
@@ -60,7 +64,9 @@ export const FEATURE_SETTINGS = [
 const REAL_PROVIDER_SETTINGS = [
   'STRIPE_SECRET_KEY',
   'STRIPE_API_BASE',
-  ...FEATURE_SETTINGS.flatMap(({ provider }) => (provider as readonly RequiredSetting[]).filter(({ value }) => value === undefined).map(({ name }) => name)),
+  ...FEATURE_SETTINGS.flatMap(({ provider }) =>
+    (provider as readonly RequiredSetting[]).filter(({ value }) => value === undefined).map(({ name }) => name),
+  ),
 ];
 const PROVIDER_CHOICES = ['PAYMENTS_PROVIDER', ...FEATURE_SETTINGS.map(({ provider }) => provider[0].name)];
 
@@ -79,20 +85,25 @@ const asWritten = ({ name, value }: RequiredSetting) => (value === undefined ? n
 function missingProductionSettings(env: Env): string[] {
   const missing = PRODUCTION_SETTINGS.filter((setting) => isMissing(env, setting)).map(asWritten);
   for (const { setting, provider } of FEATURE_SETTINGS) {
-    if (parseBoolean(env[setting] ?? '')) missing.push(...provider.filter((needed) => isMissing(env, needed)).map(asWritten));
+    if (parseBoolean(env[setting] ?? ''))
+      missing.push(...provider.filter((needed) => isMissing(env, needed)).map(asWritten));
   }
-  if (nonEmpty(env.DATABASE_URL) === null && !parseBoolean(env.SINGLE_NODE ?? '')) missing.push('DATABASE_URL (or SINGLE_NODE=1)');
+  if (nonEmpty(env.DATABASE_URL) === null && !parseBoolean(env.SINGLE_NODE ?? ''))
+    missing.push('DATABASE_URL (or SINGLE_NODE=1)');
   return missing;
 }
 
 /** What keeps the evaluation on its sandboxes and on this machine: a real provider's setting, or a public address. */
 function evaluationRefusals(env: Env): string[] {
   const refusals = [
-    ...PROVIDER_CHOICES.filter((name) => nonEmpty(env[name]) !== null && nonEmpty(env[name]) !== 'sandbox').map((name) => `${name}=${nonEmpty(env[name])}`),
+    ...PROVIDER_CHOICES.filter((name) => nonEmpty(env[name]) !== null && nonEmpty(env[name]) !== 'sandbox').map(
+      (name) => `${name}=${nonEmpty(env[name])}`,
+    ),
     ...REAL_PROVIDER_SETTINGS.filter((name) => nonEmpty(env[name]) !== null),
   ];
   const listenHost = nonEmpty(env.LISTEN_HOST);
-  if (listenHost !== null && isIP(listenHost) !== 0 && !isLoopback(listenHost)) refusals.push(`LISTEN_HOST=${listenHost}`);
+  if (listenHost !== null && isIP(listenHost) !== 0 && !isLoopback(listenHost))
+    refusals.push(`LISTEN_HOST=${listenHost}`);
   return refusals;
 }
 
@@ -114,14 +125,27 @@ export const startModeSchema = z
     const evaluation = parseBoolean(env.EVALUATION ?? '');
     const production = env.NODE_ENV === 'production';
     if (demo && production) {
-      return refuse(ctx, 'DEMO=1 and NODE_ENV=production exclude each other: the demo serves test routes and sandboxes (docs/deploy.md)');
+      return refuse(
+        ctx,
+        'DEMO=1 and NODE_ENV=production exclude each other: the demo serves test routes and sandboxes (docs/deploy.md)',
+      );
     }
     if (evaluation && production) {
-      return refuse(ctx, 'EVALUATION=1 and NODE_ENV=production exclude each other: the evaluation takes sandbox cards (docs/deploy.md)');
+      return refuse(
+        ctx,
+        'EVALUATION=1 and NODE_ENV=production exclude each other: the evaluation takes sandbox cards (docs/deploy.md)',
+      );
     }
-    if (demo && evaluation) return refuse(ctx, 'DEMO=1 and EVALUATION=1 exclude each other: choose the demo or the evaluation (docs/deploy.md)');
+    if (demo && evaluation)
+      return refuse(
+        ctx,
+        'DEMO=1 and EVALUATION=1 exclude each other: choose the demo or the evaluation (docs/deploy.md)',
+      );
     if (!demo && !evaluation && !production) {
-      return refuse(ctx, 'set DEMO=1 to run the demo, EVALUATION=1 to evaluate, or NODE_ENV=production with the real settings (docs/deploy.md)');
+      return refuse(
+        ctx,
+        'set DEMO=1 to run the demo, EVALUATION=1 to evaluate, or NODE_ENV=production with the real settings (docs/deploy.md)',
+      );
     }
     if (production) {
       const missing = missingProductionSettings(env as Env);
@@ -130,11 +154,17 @@ export const startModeSchema = z
     if (evaluation) {
       // The demo's public key never opens the platform API outside the demo: the evaluator chooses one.
       if (nonEmpty((env as Env).PLATFORM_API_KEYS) === null) {
-        return refuse(ctx, 'EVALUATION=1 needs PLATFORM_API_KEYS, a key of your own of 32+ characters (docs/deploy.md "Evaluation")');
+        return refuse(
+          ctx,
+          'EVALUATION=1 needs PLATFORM_API_KEYS, a key of your own of 32+ characters (docs/deploy.md "Evaluation")',
+        );
       }
       const refused = evaluationRefusals(env as Env);
       if (refused.length > 0) {
-        return refuse(ctx, `EVALUATION=1 runs the sandbox providers on this machine only: unset ${refused.join(', ')} (docs/deploy.md "Evaluation")`);
+        return refuse(
+          ctx,
+          `EVALUATION=1 runs the sandbox providers on this machine only: unset ${refused.join(', ')} (docs/deploy.md "Evaluation")`,
+        );
       }
     }
     return { demo, evaluation, production };

@@ -36,7 +36,8 @@ beforeAll(async () => {
         resourceSpans?: { scopeSpans?: { scope?: { name?: string }; spans?: OtlpSpan[] }[] }[];
       };
       for (const resource of body.resourceSpans ?? []) {
-        for (const scope of resource.scopeSpans ?? []) spans.push(...(scope.spans ?? []).map((span) => ({ ...span, scope: scope.scope?.name })));
+        for (const scope of resource.scopeSpans ?? [])
+          spans.push(...(scope.spans ?? []).map((span) => ({ ...span, scope: scope.scope?.name })));
       }
       response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
     });
@@ -65,17 +66,24 @@ const attribute = (span: OtlpSpan, key: string) => {
   return value?.stringValue ?? (value?.intValue === undefined ? undefined : String(value.intValue));
 };
 
-it("puts a panel call and the provider request it made in one trace", async () => {
+it('puts a panel call and the provider request it made in one trace', async () => {
   const { api } = scenarioCalls(demo);
-  const answer = await api('get-stripe-portal-url', 'active', { customerId: 'cus_active', redirectUrl: await adminUrlOf(demo, 'site_active') });
+  const answer = await api('get-stripe-portal-url', 'active', {
+    customerId: 'cus_active',
+    redirectUrl: await adminUrlOf(demo, 'site_active'),
+  });
   expect(answer.status).toBe(200);
   const doublePort = new URL(double.url).port;
 
-  const isCall = (span: OtlpSpan) => span.kind === SPAN_KIND_SERVER && attribute(span, 'http.route') === '/api/get-stripe-portal-url';
+  const isCall = (span: OtlpSpan) =>
+    span.kind === SPAN_KIND_SERVER && attribute(span, 'http.route') === '/api/get-stripe-portal-url';
   const isProviderRequest = (span: OtlpSpan) =>
-    span.kind === SPAN_KIND_CLIENT && attribute(span, 'server.port') === doublePort && (attribute(span, 'url.full') ?? attribute(span, 'http.url') ?? '').includes('/v1/billing_portal/sessions');
+    span.kind === SPAN_KIND_CLIENT &&
+    attribute(span, 'server.port') === doublePort &&
+    (attribute(span, 'url.full') ?? attribute(span, 'http.url') ?? '').includes('/v1/billing_portal/sessions');
   const deadline = Date.now() + EXPORT_WAIT_MS;
-  while (Date.now() < deadline && !(spans.some(isCall) && spans.some(isProviderRequest))) await new Promise((resolve) => setTimeout(resolve, 100));
+  while (Date.now() < deadline && !(spans.some(isCall) && spans.some(isProviderRequest)))
+    await new Promise((resolve) => setTimeout(resolve, 100));
 
   const call = spans.find(isCall);
   const providerRequest = spans.find(isProviderRequest);
@@ -83,8 +91,12 @@ it("puts a panel call and the provider request it made in one trace", async () =
   expect(providerRequest).toBeDefined();
   expect(providerRequest!.traceId).toBe(call!.traceId);
   // The route's handler span (@fastify/otel) is in the same trace.
-  expect(spans.filter((span) => span.traceId === call!.traceId).map((span) => span.name)).toEqual(expect.arrayContaining([expect.stringMatching(/handler/)]));
+  expect(spans.filter((span) => span.traceId === call!.traceId).map((span) => span.name)).toEqual(
+    expect.arrayContaining([expect.stringMatching(/handler/)]),
+  );
   if (demo.databaseUrl !== null) {
-    expect(spans.some((span) => span.traceId === call!.traceId && span.scope === '@opentelemetry/instrumentation-pg')).toBe(true);
+    expect(
+      spans.some((span) => span.traceId === call!.traceId && span.scope === '@opentelemetry/instrumentation-pg'),
+    ).toBe(true);
   }
 });

@@ -19,9 +19,13 @@ describe('readConfig', () => {
     process.env.NODE_ENV = buildMode;
   });
 
-  it("takes what the server injected over the defaults", () => {
+  it('takes what the server injected over the defaults', () => {
     const config = readConfig(pageWith(JSON.stringify({ hostOrigins: ['https://admin.acme.example'], site: 'acme' })));
-    expect(config).toMatchObject({ hostOrigins: ['https://admin.acme.example'], site: 'acme', paymentPublishableKey: defaultConfig.paymentPublishableKey });
+    expect(config).toMatchObject({
+      hostOrigins: ['https://admin.acme.example'],
+      site: 'acme',
+      paymentPublishableKey: defaultConfig.paymentPublishableKey,
+    });
   });
 
   it("falls back on the demo's origins and keys outside a production build (tests, development)", () => {
@@ -31,7 +35,7 @@ describe('readConfig', () => {
   it.each([
     ['no configuration', null],
     ['one that does not parse', '{not json'],
-  ])('in a production build, a page with %s trusts no host and holds none of the demo\'s keys', (_what, injected) => {
+  ])("in a production build, a page with %s trusts no host and holds none of the demo's keys", (_what, injected) => {
     process.env.NODE_ENV = 'production';
     const config = readConfig(pageWith(injected));
     expect(config.hostOrigins).toEqual([]);

@@ -64,7 +64,10 @@ async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
   const env = process.env;
   const stripe = env.PAYMENTS_PROVIDER === 'stripe';
-  if (stripe && args.createSandboxPrices) throw new Error('--create-sandbox-prices is for the payment sandbox: with PAYMENTS_PROVIDER=stripe, make the prices in Stripe');
+  if (stripe && args.createSandboxPrices)
+    throw new Error(
+      '--create-sandbox-prices is for the payment sandbox: with PAYMENTS_PROVIDER=stripe, make the prices in Stripe',
+    );
   const secretKey = nonEmpty(env.STRIPE_SECRET_KEY);
   if (stripe && secretKey === null) throw new Error('PAYMENTS_PROVIDER=stripe needs STRIPE_SECRET_KEY');
   const read = await readDocument(args.file);
@@ -72,14 +75,18 @@ async function main(): Promise<number> {
     process.stderr.write(`catalog:import: refused, nothing written: ${read.refusal}\n`);
     return REFUSED;
   }
-  const db = createDatabase({ dataDir: path.resolve(projectRoot, nonEmpty(env.DATA_DIR) ?? '.data'), databaseUrl: nonEmpty(env.DATABASE_URL) });
+  const db = createDatabase({
+    dataDir: path.resolve(projectRoot, nonEmpty(env.DATA_DIR) ?? '.data'),
+    databaseUrl: nonEmpty(env.DATABASE_URL),
+  });
   try {
     await migrateToLatest(db);
     const prices: PriceSource = stripe
       ? new StripeProvider({ secretKey: secretKey!, apiBase: nonEmpty(env.STRIPE_API_BASE) })
       : { retrievePrice: (id) => sandboxPrice(db, id) };
     try {
-      if (args.createSandboxPrices) await createSandboxPrices(db, pricesOfCatalog(read.document), Math.floor(Date.now() / 1000));
+      if (args.createSandboxPrices)
+        await createSandboxPrices(db, pricesOfCatalog(read.document), Math.floor(Date.now() / 1000));
       const { record, changed } = await new CatalogueService(db, prices, Date.now).put(read.document);
       const priceCount = record.products.reduce((sum, product) => sum + product.prices.length, 0);
       process.stdout.write(

@@ -44,18 +44,22 @@ try {
       if (!(id in committed)) problems.push(`${locale}.po lacks "${entry.message}" (run npm run i18n:extract)`);
     }
     for (const [id, entry] of Object.entries(committed)) {
-      if (!(id in extracted)) problems.push(`${locale}.po holds "${entry.message}", which no code uses (run npm run i18n:extract)`);
+      if (!(id in extracted))
+        problems.push(`${locale}.po holds "${entry.message}", which no code uses (run npm run i18n:extract)`);
     }
     if (locale === 'pseudo') {
       for (const [id, entry] of Object.entries(extracted)) {
-        if (committed[id] && committed[id].translation !== entry.translation) problems.push(`pseudo.po is stale for "${entry.message}" (run npm run i18n:extract)`);
+        if (committed[id] && committed[id].translation !== entry.translation)
+          problems.push(`pseudo.po is stale for "${entry.message}" (run npm run i18n:extract)`);
       }
     }
     if (locale === 'en') continue;
     for (const entry of Object.values(committed)) {
       if (!entry.translation) problems.push(`${locale}.po has no translation of "${entry.message}"`);
       else if (placeholders(entry.translation) !== placeholders(entry.message ?? '')) {
-        problems.push(`${locale}.po: "${entry.translation}" does not keep the placeholders of "${entry.message}" (${placeholders(entry.message ?? '') || 'none'})`);
+        problems.push(
+          `${locale}.po: "${entry.translation}" does not keep the placeholders of "${entry.message}" (${placeholders(entry.message ?? '') || 'none'})`,
+        );
       }
     }
   }

@@ -31,7 +31,10 @@ const devServer = new WebpackDevServer(
     // The demo server serves the files; the dev server only builds them and tells the page when they change.
     static: false,
     devMiddleware: { writeToDisk: true },
-    client: { webSocketURL: `ws://${host}:${devServerPort}/ws`, overlay: { errors: true, warnings: false, runtimeErrors: false } },
+    client: {
+      webSocketURL: `ws://${host}:${devServerPort}/ws`,
+      overlay: { errors: true, warnings: false, runtimeErrors: false },
+    },
   },
   compiler,
 );
@@ -69,4 +72,6 @@ compiler.hooks.done.tap('StartDemoServer', (stats) => {
   if (server === null && !stats.hasErrors()) startDemoServer();
 });
 await devServer.start();
-process.stdout.write(`Building the panel (dev server ${devServerUrl}); the demo starts once the first build is ready.\n`);
+process.stdout.write(
+  `Building the panel (dev server ${devServerUrl}); the demo starts once the first build is ready.\n`,
+);

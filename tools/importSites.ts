@@ -65,7 +65,8 @@ export function readProgress(file: string): number {
   const progressFile = progressFileOf(file);
   if (!existsSync(progressFile)) return 0;
   const value = Number(readFileSync(progressFile, 'utf8').trim());
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${progressFile} does not hold a line number; remove it to start again`);
+  if (!Number.isInteger(value) || value < 0)
+    throw new Error(`${progressFile} does not hold a line number; remove it to start again`);
   return value;
 }
 
@@ -88,7 +89,9 @@ export async function countLines(file: string): Promise<number> {
   return last === -1 || last === 10 ? lines : lines + 1;
 }
 
-type Parsed = { ok: true; siteId: string; body: ReturnType<typeof sitePutSchema.parse> } | { ok: false; failure: Omit<FailedLine, 'line'> };
+type Parsed =
+  | { ok: true; siteId: string; body: ReturnType<typeof sitePutSchema.parse> }
+  | { ok: false; failure: Omit<FailedLine, 'line'> };
 
 function parseLine(text: string): Parsed {
   let value: unknown;
@@ -107,7 +110,8 @@ function parseLine(text: string): Parsed {
     return { ok: false, failure: { siteId: null, status: 400, reason: `siteId: ${issue?.message ?? 'invalid'}` } };
   }
   const body = sitePutSchema.safeParse(rest);
-  if (!body.success) return { ok: false, failure: { siteId: siteId.data, status: 400, reason: describeIssue(body.error) } };
+  if (!body.success)
+    return { ok: false, failure: { siteId: siteId.data, status: 400, reason: describeIssue(body.error) } };
   return { ok: true, siteId: siteId.data, body: body.data };
 }
 
@@ -160,7 +164,12 @@ export async function importSites(options: ImportOptions): Promise<ImportSummary
         fatal ??= error;
         return;
       }
-      summary.failed.push({ line, siteId, status: refusalAnswer(error)?.status ?? 400, reason: `${error.code}: ${error.message}` });
+      summary.failed.push({
+        line,
+        siteId,
+        status: refusalAnswer(error)?.status ?? 400,
+        reason: `${error.code}: ${error.message}`,
+      });
       finish(line, 'failed');
     }
   }
@@ -222,8 +231,14 @@ export function describeSummary(summary: ImportSummary): string {
   const lines = [
     `${summary.file}: ${summary.processed} lines${summary.resumedAfter > 0 ? ` after line ${summary.resumedAfter} (resumed)` : ''} in ${summary.seconds.toFixed(1)} s (${rate.toFixed(0)} lines/s):` +
       ` created ${summary.created}, updated ${summary.updated}, unchanged ${summary.unchanged}, failed ${summary.failed.length}`,
-    ...summary.failed.map((failure) => `  line ${failure.line}${failure.siteId === null ? '' : ` (${failure.siteId})`}: ${failure.status} ${failure.reason}`),
+    ...summary.failed.map(
+      (failure) =>
+        `  line ${failure.line}${failure.siteId === null ? '' : ` (${failure.siteId})`}: ${failure.status} ${failure.reason}`,
+    ),
   ];
-  if (!summary.complete) lines.push(`Stopped after line ${summary.lastLine} (${progressFileOf(summary.file)}): run the same command again to continue.`);
+  if (!summary.complete)
+    lines.push(
+      `Stopped after line ${summary.lastLine} (${progressFileOf(summary.file)}): run the same command again to continue.`,
+    );
   return lines.join('\n');
 }

@@ -55,7 +55,8 @@ function issuerOf(raw: string | undefined): string | null {
   const value = nonEmpty(raw);
   if (value === null) return null;
   const url = URL.canParse(value) ? new URL(value) : null;
-  if (url === null || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new Error(`IDENTITY_ISSUER must be an http(s) URL, got "${value}"`);
+  if (url === null || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+    throw new Error(`IDENTITY_ISSUER must be an http(s) URL, got "${value}"`);
   return value.replace(/\/+$/, '');
 }
 
@@ -78,12 +79,17 @@ async function main(): Promise<number> {
   let bar: SingleBar | null = null;
   try {
     await migrateToLatest(db);
-    const provisioning = new SiteProvisioning(db, { proDomain: nonEmpty(env.PRO_DOMAIN) ?? defaultBrand.proDomain, platformIssuer, now: Date.now });
+    const provisioning = new SiteProvisioning(db, {
+      proDomain: nonEmpty(env.PRO_DOMAIN) ?? defaultBrand.proDomain,
+      platformIssuer,
+      now: Date.now,
+    });
     if (process.stderr.isTTY) {
       const total = await countLines(args.file);
       bar = new SingleBar({
         stream: process.stderr,
-        format: 'sites {bar} {percentage}% | line {value}/{total} | {rate} lines/s | eta {eta_formatted} | failed {failed}',
+        format:
+          'sites {bar} {percentage}% | line {value}/{total} | {rate} lines/s | eta {eta_formatted} | failed {failed}',
         hideCursor: true,
       });
       bar.start(total, args.restart ? 0 : readProgress(args.file), { rate: 0, failed: 0 });

@@ -10,7 +10,13 @@ const { compileMessage } = require('@lingui/message-utils/compileMessage');
 /** A property `name` whose value is a string literal, or undefined. */
 function stringProperty(node, name) {
   return node.properties.find(
-    (property) => property.type === 'Property' && !property.computed && property.key.type === 'Identifier' && property.key.name === name && property.value.type === 'Literal' && typeof property.value.value === 'string',
+    (property) =>
+      property.type === 'Property' &&
+      !property.computed &&
+      property.key.type === 'Identifier' &&
+      property.key.name === name &&
+      property.value.type === 'Literal' &&
+      typeof property.value.value === 'string',
   );
 }
 
@@ -21,11 +27,16 @@ module.exports = function precompileMessages(source, map) {
     ObjectExpression(node) {
       const message = stringProperty(node, 'message');
       if (message && stringProperty(node, 'id')) {
-        replacements.push({ start: message.value.start, end: message.value.end, text: JSON.stringify(compileMessage(message.value.value)) });
+        replacements.push({
+          start: message.value.start,
+          end: message.value.end,
+          text: JSON.stringify(compileMessage(message.value.value)),
+        });
       }
     },
   });
   let output = source;
-  for (const { start, end, text } of replacements.sort((a, b) => b.start - a.start)) output = output.slice(0, start) + text + output.slice(end);
+  for (const { start, end, text } of replacements.sort((a, b) => b.start - a.start))
+    output = output.slice(0, start) + text + output.slice(end);
   this.callback(null, output, map);
 };

@@ -11,8 +11,18 @@ const catalogDir = process.env.I18N_CATALOG_DIR ?? 'src/i18n/locales';
 const po = formatter({ lineNumbers: false });
 const path = (locale: string) => `${catalogDir}/${locale}.po`;
 
-const english = await po.parse(readFileSync(path('en'), 'utf8'), { locale: 'en', sourceLocale: 'en', filename: path('en') });
+const english = await po.parse(readFileSync(path('en'), 'utf8'), {
+  locale: 'en',
+  sourceLocale: 'en',
+  filename: path('en'),
+});
 const pseudo = Object.fromEntries(
-  Object.entries(english).map(([id, entry]) => [id, { ...entry, translation: pseudoLocalize(entry.message ?? entry.translation ?? '') }]),
+  Object.entries(english).map(([id, entry]) => [
+    id,
+    { ...entry, translation: pseudoLocalize(entry.message ?? entry.translation ?? '') },
+  ]),
 );
-writeFileSync(path('pseudo'), await po.serialize(pseudo, { locale: 'pseudo', sourceLocale: 'en', filename: path('pseudo'), existing: null }));
+writeFileSync(
+  path('pseudo'),
+  await po.serialize(pseudo, { locale: 'pseudo', sourceLocale: 'en', filename: path('pseudo'), existing: null }),
+);

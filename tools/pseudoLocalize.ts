@@ -6,11 +6,14 @@
 import pseudolocale from 'pseudolocale';
 
 /** What must not change: plural and select syntax, placeholders ({amount}), tags (<0>, </0>), '#'. */
-const SYNTAX = /(\{\w+,\s*(?:plural|selectordinal|select),[^{]*\{|\}\s*(?:=\d+|zero|one|two|few|many|other)\s*\{|\{\s*\w+\s*\}|<\/?\d+>|\}|#)/g;
+const SYNTAX =
+  /(\{\w+,\s*(?:plural|selectordinal|select),[^{]*\{|\}\s*(?:=\d+|zero|one|two|few|many|other)\s*\{|\{\s*\w+\s*\}|<\/?\d+>|\}|#)/g;
 
 export function pseudoLocalize(message: string): string {
   return message
     .split(SYNTAX)
-    .map((part, index) => (index % 2 === 1 ? part : pseudolocale(part.replace(/[aeiouAEIOU]/g, '$&$&'), { prepend: '', append: '' })))
+    .map((part, index) =>
+      index % 2 === 1 ? part : pseudolocale(part.replace(/[aeiouAEIOU]/g, '$&$&'), { prepend: '', append: '' }),
+    )
     .join('');
 }

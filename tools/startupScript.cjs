@@ -39,7 +39,8 @@ function buildStartupScript(localeCatalogFiles) {
 
 /** The page with its start-up script in place. */
 function inlineStartupScript(html, localeCatalogFiles) {
-  if (!PLACE.test(html)) throw new Error('The page has no <script id="panel-startup"></script> for the start-up script.');
+  if (!PLACE.test(html))
+    throw new Error('The page has no <script id="panel-startup"></script> for the start-up script.');
   const script = buildStartupScript(localeCatalogFiles);
   return html.replace(PLACE, () => `<script id="panel-startup">${script}</script>`);
 }
@@ -53,7 +54,9 @@ const INLINE_SCRIPT = /<script(?![^>]*\b(?:src|type)=)[^>]*>([\s\S]*?)<\/script>
  * it too (bench/pages.mjs).
  */
 function inlineScriptSources(html) {
-  return [...html.matchAll(INLINE_SCRIPT)].map(([, script]) => `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`);
+  return [...html.matchAll(INLINE_SCRIPT)].map(
+    ([, script]) => `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`,
+  );
 }
 
 /** Leaves the sources of a built page (`distDir`/index.html) beside it, as the build does. */

@@ -34,7 +34,10 @@ function changedSince() {
 function run(name, command, args, { live = false } = {}) {
   const started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn(path.join(BIN, command), args, { cwd: ROOT, stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(path.join(BIN, command), args, {
+      cwd: ROOT,
+      stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout?.on('data', (chunk) => (output += chunk));
     child.stderr?.on('data', (chunk) => (output += chunk));
@@ -48,13 +51,24 @@ function run(name, command, args, { live = false } = {}) {
 
 mkdirSync(CACHE, { recursive: true });
 const since = changedSince();
-console.log(`test:quick: the jest tests related to what changed since ${since}, the type check and the lint, side by side`);
+console.log(
+  `test:quick: the jest tests related to what changed since ${since}, the type check and the lint, side by side`,
+);
 
 const steps = await Promise.all([
   run('unit tests', 'jest', [`--changedSince=${since}`, '--coverage=false', '--passWithNoTests'], { live: true }),
-  run('typecheck', 'tsc', ['--noEmit', '-p', 'tsconfig.json', '--incremental', '--tsBuildInfoFile', path.join(CACHE, 'tsconfig.tsbuildinfo')]),
+  run('typecheck', 'tsc', [
+    '--noEmit',
+    '-p',
+    'tsconfig.json',
+    '--incremental',
+    '--tsBuildInfoFile',
+    path.join(CACHE, 'tsconfig.tsbuildinfo'),
+  ]),
   run('lint', 'eslint', ['--cache', '--cache-location', path.join(CACHE, 'eslint'), '.']),
 ]);
 
-console.log(`\ntest:quick: ${steps.map(({ name, ok, seconds }) => `${name} ${ok ? 'ok' : 'FAILED'} (${seconds.toFixed(0)} s)`).join(', ')}`);
+console.log(
+  `\ntest:quick: ${steps.map(({ name, ok, seconds }) => `${name} ${ok ? 'ok' : 'FAILED'} (${seconds.toFixed(0)} s)`).join(', ')}`,
+);
 process.exit(steps.every(({ ok }) => ok) ? 0 : 1);

@@ -14,17 +14,39 @@ export const billingPeriodSchema = z.enum(['month', 'year']);
 export type BillingPeriod = z.infer<typeof billingPeriodSchema>;
 
 export const sslStatusSchema = z.enum([
-  'ACTIVE', 'FAILING', 'PROXY', 'VERIFIED', 'CUSTOM', // live
-  'PENDING', 'NONE', 'CUSTOMNEXT', // in progress
-  'FAILED', 'INVALID', 'DEFUNCT', // failed
+  'ACTIVE',
+  'FAILING',
+  'PROXY',
+  'VERIFIED',
+  'CUSTOM', // live
+  'PENDING',
+  'NONE',
+  'CUSTOMNEXT', // in progress
+  'FAILED',
+  'INVALID',
+  'DEFUNCT', // failed
 ]);
 export type SslStatus = z.infer<typeof sslStatusSchema>;
 
-export const sendingDomainStatusSchema = z.enum(['NONE', 'INITIALIZED', 'PENDING', 'VERIFIED', 'INVALID', 'DEFUNCT', 'CUSTOM']);
+export const sendingDomainStatusSchema = z.enum([
+  'NONE',
+  'INITIALIZED',
+  'PENDING',
+  'VERIFIED',
+  'INVALID',
+  'DEFUNCT',
+  'CUSTOM',
+]);
 export type SendingDomainStatus = z.infer<typeof sendingDomainStatusSchema>;
 
 export const limitNameSchema = z.enum([
-  'members', 'staff', 'newsletters', 'customThemes', 'customIntegrations', 'limitAnalytics', 'limitStripeConnect',
+  'members',
+  'staff',
+  'newsletters',
+  'customThemes',
+  'customIntegrations',
+  'limitAnalytics',
+  'limitStripeConnect',
 ]);
 export type LimitName = z.infer<typeof limitNameSchema>;
 

@@ -5,12 +5,30 @@
  */
 import { z } from 'zod';
 import {
-  billingDataSchema, billingPeriodSchema, blogSchema, couponSchema, currentSiteLimitsSchema, currentSiteSchema,
-  discountSchema, invoiceSchema, latestInvoiceSchema, nextChargeSchema, priceSchema, productSchema, sslStatusSchema,
-  subscriptionSchema, userSchema,
+  billingDataSchema,
+  billingPeriodSchema,
+  blogSchema,
+  couponSchema,
+  currentSiteLimitsSchema,
+  currentSiteSchema,
+  discountSchema,
+  invoiceSchema,
+  latestInvoiceSchema,
+  nextChargeSchema,
+  priceSchema,
+  productSchema,
+  sslStatusSchema,
+  subscriptionSchema,
+  userSchema,
 } from './billing';
 import { dnsDiagnosisSchema, domainCheckSchema, registrarTokenSchema, sendingDomainSchema } from './domains';
-import { addonPriceChangeSchema, invoicePreviewSchema, planChangeResultSchema, planChangeSchema, priceChangeSchema } from './planChange';
+import {
+  addonPriceChangeSchema,
+  invoicePreviewSchema,
+  planChangeResultSchema,
+  planChangeSchema,
+  priceChangeSchema,
+} from './planChange';
 import { API_ERROR_CODES } from './errorCodes';
 import { BILLING_CONTACT_MAX_LENGTH, INVOICE_DETAILS_MAX_LENGTH } from './values';
 
@@ -83,7 +101,10 @@ export const calls = {
     }),
   },
   'get-current-site': {
-    request: envelope(z.object({ blogs: z.array(blogSchema).optional(), siteId: id.optional() }).default({}), noOptions),
+    request: envelope(
+      z.object({ blogs: z.array(blogSchema).optional(), siteId: id.optional() }).default({}),
+      noOptions,
+    ),
     response: z.object({ currentSite: currentSiteSchema, currentSiteLimits: currentSiteLimitsSchema }),
   },
   'get-current-site-limits': {
@@ -152,7 +173,10 @@ export const calls = {
     response: z.object({ user: userSchema }),
   },
   'add-invoice-details': {
-    request: envelope(z.object({ customerId: id, invoiceDetails: z.string().max(INVOICE_DETAILS_MAX_LENGTH) }), noOptions),
+    request: envelope(
+      z.object({ customerId: id, invoiceDetails: z.string().max(INVOICE_DETAILS_MAX_LENGTH) }),
+      noOptions,
+    ),
     response: z.object({ invoiceDetails: z.string() }),
   },
   'update-billing-contact': {
@@ -215,7 +239,9 @@ export const calls = {
   /** The payment of the open (past-due or incomplete) invoice, for the browser to confirm with a card. */
   'create-payment-intent': {
     request: envelope(z.object({ customerId: id }), noOptions),
-    response: z.object({ payment_intent: z.object({ id: z.string(), client_secret: z.string(), amount: z.number().int() }) }),
+    response: z.object({
+      payment_intent: z.object({ id: z.string(), client_secret: z.string(), amount: z.number().int() }),
+    }),
   },
   // --- domains (SPEC 4 "Custom domain activation", "Sending domain", "Domain purchase")
   'check-domain': {
@@ -227,7 +253,10 @@ export const calls = {
    * through the registrar, which set up its DNS) it is activated at once, as activate-domain does.
    */
   'update-domain': {
-    request: envelope(z.object({ siteId: id, domain: domainName.nullable(), skipVerification: z.boolean().optional() }), noOptions),
+    request: envelope(
+      z.object({ siteId: id, domain: domainName.nullable(), skipVerification: z.boolean().optional() }),
+      noOptions,
+    ),
     response: z.object({ currentSite: currentSiteSchema }),
   },
   /** The registrar the domain's nameservers belong to (cloudflare, godaddy, hover, google...); null when unknown. */

@@ -10,7 +10,10 @@ import { subscriptionSchema, userSchema } from './billing';
 export const priceChangeSchema = z.object({ current: z.string().min(1).nullable(), selected: z.string().min(1) });
 
 /** An add-on price added (current null), removed (selected null) or kept. */
-export const addonPriceChangeSchema = z.object({ current: z.string().min(1).nullable(), selected: z.string().min(1).nullable() });
+export const addonPriceChangeSchema = z.object({
+  current: z.string().min(1).nullable(),
+  selected: z.string().min(1).nullable(),
+});
 
 /**
  * One line of what a preview bills now, in the provider's terms: the remaining time on the new price, the unused

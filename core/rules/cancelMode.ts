@@ -6,6 +6,8 @@
  */
 import type { StatusFlags } from '../contract';
 
-export function offersCancelAtPeriodEnd(flags: Pick<StatusFlags, 'isActive' | 'isTrial' | 'isGrace' | 'willCancelAtPeriodEnd'>): boolean {
+export function offersCancelAtPeriodEnd(
+  flags: Pick<StatusFlags, 'isActive' | 'isTrial' | 'isGrace' | 'willCancelAtPeriodEnd'>,
+): boolean {
   return flags.isActive && !flags.isTrial && !flags.isGrace && !flags.willCancelAtPeriodEnd;
 }

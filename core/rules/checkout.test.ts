@@ -65,7 +65,9 @@ describe('the plan change', () => {
   });
 
   it('adds the provider’s message to the grace payment failure, or asks to try again', () => {
-    expect(gracePaymentFailureMessage('Your card has insufficient funds.')).toBe('Error processing payment. Your card has insufficient funds.');
+    expect(gracePaymentFailureMessage('Your card has insufficient funds.')).toBe(
+      'Error processing payment. Your card has insufficient funds.',
+    );
     expect(gracePaymentFailureMessage(null)).toBe('Error processing payment. Try again or contact support');
     expect(gracePaymentFailureMessage(' ')).toBe('Error processing payment. Try again or contact support');
   });
@@ -91,8 +93,12 @@ describe('the pending choice', () => {
   });
 
   it('names the checkout route of a pending choice, else /plans', () => {
-    expect(pendingCheckoutPath({ product: 'Business', group: 'default', period: 'month', priceId: 'p' })).toBe('/checkout/business-default-month');
-    expect(pendingCheckoutPath({ product: 'personal', group: 'default', period: 'month', priceId: 'p' })).toBe('/plans');
+    expect(pendingCheckoutPath({ product: 'Business', group: 'default', period: 'month', priceId: 'p' })).toBe(
+      '/checkout/business-default-month',
+    );
+    expect(pendingCheckoutPath({ product: 'personal', group: 'default', period: 'month', priceId: 'p' })).toBe(
+      '/plans',
+    );
     expect(pendingCheckoutPath(null)).toBe('/plans');
   });
 });
@@ -101,7 +107,13 @@ describe('what is billed now', () => {
   it('counts the credit the balance takes off, and the proration credit', () => {
     expect(creditApplied({ total: 10_000, amount: 8750 })).toBe(1250);
     expect(creditApplied({ total: -500, amount: 0 })).toBe(0);
-    expect(prorationCredit([line({ amount: 5000 }), line({ kind: 'unused_time', amount: -2000 }), line({ kind: 'unused_time', amount: -500 })])).toBe(-2500);
+    expect(
+      prorationCredit([
+        line({ amount: 5000 }),
+        line({ kind: 'unused_time', amount: -2000 }),
+        line({ kind: 'unused_time', amount: -500 }),
+      ]),
+    ).toBe(-2500);
   });
 
   it('says each line in plain words, then the account credit', () => {
@@ -141,6 +153,8 @@ describe('what is billed now', () => {
   it('names the next renewal', () => {
     expect(describeNextRenewal({ date: 1_903_737_600, amount: 229_000 }, 'usd')).toBe('Then $2,290 on April 30, 2030.');
     // A site priced in euros (issue 47) reads its renewal in euros.
-    expect(describeNextRenewal({ date: 1_903_737_600, amount: 229_050 }, 'eur')).toBe('Then €2,290.50 on April 30, 2030.');
+    expect(describeNextRenewal({ date: 1_903_737_600, amount: 229_050 }, 'eur')).toBe(
+      'Then €2,290.50 on April 30, 2030.',
+    );
   });
 });

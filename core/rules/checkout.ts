@@ -24,7 +24,6 @@ export const CHECKOUT_MESSAGES = {
 /** "'Error fetching invoices' inside a plan-change error is tolerated": the plan did change. */
 const TOLERATED_PLAN_CHANGE_ERROR = 'Error fetching invoices';
 
-
 // ------------------------------------------------------------------------------------------ the change
 
 export type PlanChangeEndpoint = 'activate-subscription' | 'change-subscription';
@@ -41,7 +40,11 @@ export interface AutoBillingResetInput {
 }
 
 /** "If the customer had auto-billing but no auto price add-on is selected, first reset to the base plan." */
-export function needsAutoBillingReset({ hasAutoBillingEnabled, autoPriceId, addonIds }: AutoBillingResetInput): boolean {
+export function needsAutoBillingReset({
+  hasAutoBillingEnabled,
+  autoPriceId,
+  addonIds,
+}: AutoBillingResetInput): boolean {
   return hasAutoBillingEnabled && (autoPriceId === null || !addonIds.includes(autoPriceId));
 }
 
@@ -49,7 +52,11 @@ export function needsAutoBillingReset({ hasAutoBillingEnabled, autoPriceId, addo
  * "If the response is incomplete, pending or auto-billing grace ... run extra card authentication." The billing
  * data's flags read the same way: a payment is waiting for the customer's card.
  */
-export function needsAuthentication(meta: { isIncomplete: boolean; isPending: boolean; isAutoBillingGrace: boolean }): boolean {
+export function needsAuthentication(meta: {
+  isIncomplete: boolean;
+  isPending: boolean;
+  isAutoBillingGrace: boolean;
+}): boolean {
   return meta.isIncomplete || meta.isPending || meta.isAutoBillingGrace;
 }
 
@@ -97,7 +104,12 @@ export function parsePendingSubscription(stored: string | null): PendingSubscrip
   }
   if (typeof value !== 'object' || value === null) return null;
   const { product, group, period, priceId } = value as Record<string, unknown>;
-  if (typeof product !== 'string' || typeof group !== 'string' || typeof priceId !== 'string' || !isBillingPeriod(period)) {
+  if (
+    typeof product !== 'string' ||
+    typeof group !== 'string' ||
+    typeof priceId !== 'string' ||
+    !isBillingPeriod(period)
+  ) {
     return null;
   }
   return { product, group, period, priceId };
@@ -105,7 +117,10 @@ export function parsePendingSubscription(stored: string | null): PendingSubscrip
 
 /** /checkout without an id: "the pending subscription's id from billing data or /plans". */
 export function pendingCheckoutPath(pending: PendingSubscription | null): string {
-  const id = pending === null ? null : buildCheckoutId({ product: pending.product.toLowerCase(), group: pending.group, period: pending.period });
+  const id =
+    pending === null
+      ? null
+      : buildCheckoutId({ product: pending.product.toLowerCase(), group: pending.group, period: pending.period });
   return id === null ? '/plans' : `/checkout/${id}`;
 }
 
@@ -131,7 +146,12 @@ function daysLeft(days: number): string {
 }
 
 /** What is charged reads first, then what is taken off it. */
-const LINE_ORDER: Record<InvoicePreviewLine['kind'], number> = { remaining_time: 0, new_period: 1, unused_time: 2, discount: 3 };
+const LINE_ORDER: Record<InvoicePreviewLine['kind'], number> = {
+  remaining_time: 0,
+  new_period: 1,
+  unused_time: 2,
+  discount: 3,
+};
 
 /**
  * One part of what is billed now, without its words (describeAmountDue's English, or the panel's catalog):
@@ -165,7 +185,10 @@ function linePart(line: InvoicePreviewLine, planName: (priceId: string) => strin
  * What the preview bills now, part by part: its lines, charges first, then the account credit. `planName` names
  * a line's price.
  */
-export function amountDueParts(preview: Pick<InvoicePreview, 'lines' | 'total' | 'amount'>, planName: (priceId: string) => string): AmountDuePart[] {
+export function amountDueParts(
+  preview: Pick<InvoicePreview, 'lines' | 'total' | 'amount'>,
+  planName: (priceId: string) => string,
+): AmountDuePart[] {
   const parts = [...preview.lines]
     .sort((a, b) => LINE_ORDER[a.kind] - LINE_ORDER[b.kind])
     .map((line) => linePart(line, planName));
@@ -178,7 +201,9 @@ function describePart(part: AmountDuePart, currency: string): string {
   const amount = formatCents(part.amount, currency);
   switch (part.kind) {
     case 'remaining_time':
-      return part.days === null ? `${amount} for ${part.name}` : `${amount} for ${part.name} for ${daysLeft(part.days)}`;
+      return part.days === null
+        ? `${amount} for ${part.name}`
+        : `${amount} for ${part.name} for ${daysLeft(part.days)}`;
     case 'unused_time':
       return `minus ${amount} unused time on ${part.name}`;
     case 'new_period':

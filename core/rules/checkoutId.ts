@@ -39,8 +39,7 @@ export function checkoutPath(selection: CheckoutSelection): string | null {
 }
 
 export type CheckoutResolution =
-  | { ok: true; selection: CheckoutSelection; product: Product; price: Price }
-  | { ok: false; redirect: '/' | '/plans' };
+  { ok: true; selection: CheckoutSelection; product: Product; price: Price } | { ok: false; redirect: '/' | '/plans' };
 
 export interface CheckoutInput {
   id: string | null | undefined;

@@ -1,9 +1,12 @@
 import { BILLING_CONTACT_INVALID_MESSAGE, billingContactError, normalizeBillingContact } from './contacts';
 
 describe('billing contact (SPEC 5)', () => {
-  it.each(['', '   ', 'ap@example.com', '  ap@example.co.uk  ', 'first.last+billing@sub.example.org'])('accepts %p', (value) => {
-    expect(billingContactError(value)).toBeNull();
-  });
+  it.each(['', '   ', 'ap@example.com', '  ap@example.co.uk  ', 'first.last+billing@sub.example.org'])(
+    'accepts %p',
+    (value) => {
+      expect(billingContactError(value)).toBeNull();
+    },
+  );
 
   it.each(['ap', 'ap@', '@example.com', 'ap@example', 'a p@example.com', 'ap@@example.com'])('rejects %p', (value) => {
     expect(billingContactError(value)).toBe('Enter a valid email address');

@@ -4,7 +4,12 @@ import { toCsv } from './csv';
 
 describe('toCsv (RFC 4180)', () => {
   it('writes plain fields as they are, comma separated, every record ended by CRLF', () => {
-    expect(toCsv([['Date', 'Number'], ['2026-05-01', 'ACTIVE-0001']])).toBe('Date,Number\r\n2026-05-01,ACTIVE-0001\r\n');
+    expect(
+      toCsv([
+        ['Date', 'Number'],
+        ['2026-05-01', 'ACTIVE-0001'],
+      ]),
+    ).toBe('Date,Number\r\n2026-05-01,ACTIVE-0001\r\n');
   });
 
   it.each([
@@ -45,7 +50,7 @@ describe('toCsv against formulas (OWASP CSV injection)', () => {
     expect(toCsv([[field]])).toBe(`${field}\r\n`);
   });
 
-  it("keeps a number with a decimal comma a number, quoted for its comma only", () => {
+  it('keeps a number with a decimal comma a number, quoted for its comma only', () => {
     expect(toCsv([['-12,00']])).toBe('"-12,00"\r\n');
   });
 

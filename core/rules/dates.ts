@@ -5,7 +5,11 @@ import { formatterFor } from './intlFormats';
 // UTC, so a date reads the same on the server, in tests and for every viewer.
 const longDateFormats = new Map<string, Intl.DateTimeFormat>();
 const longDateFormat = (locale: string) =>
-  formatterFor(longDateFormats, locale, () => new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }));
+  formatterFor(
+    longDateFormats,
+    locale,
+    () => new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }),
+  );
 const YEAR_CENTURY = 100;
 /** '04/2030', '4/2030', '04/30', with optional spaces around the slash. */
 const EXPIRY_PATTERN = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/;

@@ -29,7 +29,11 @@ const coupon = (set: Partial<Coupon> = {}): Coupon => ({
   ...set,
 });
 
-const discount = (set: Partial<Coupon>, start: number, end: number | null): Discount => ({ coupon: coupon(set), start, end });
+const discount = (set: Partial<Coupon>, start: number, end: number | null): Discount => ({
+  coupon: coupon(set),
+  start,
+  end,
+});
 
 // The one rule of a live discount: the panel shows it, the server answers it and bills with it (proration, renewal).
 describe('isDiscountLiveAt and isDiscountDisplayed: "A discount displays only while valid, started and (if repeating) not yet ended. Types once and forever also apply."', () => {
@@ -55,7 +59,11 @@ describe('isDiscountLiveAt and isDiscountDisplayed: "A discount displays only wh
   });
 
   it('takes any shape with the terms it reads (the server bills with a coupon of a few fields)', () => {
-    const billed = { coupon: { name: 'Launch', valid: true, duration: 'repeating' as const }, start: NOW - DAY, end: NOW + DAY };
+    const billed = {
+      coupon: { name: 'Launch', valid: true, duration: 'repeating' as const },
+      start: NOW - DAY,
+      end: NOW + DAY,
+    };
     expect(isDiscountLiveAt(billed, NOW)).toBe(true);
     expect(isDiscountLiveAt(billed, NOW + DAY)).toBe(false);
   });

@@ -81,7 +81,10 @@ export function discountedCents(amountCents: number, coupon: Pick<Coupon, 'perce
  * What the coupon takes off, as shown on its line: '50%' or '$5' ('50 %', '5 $' in 'de-DE'), a fixed amount in the
  * coupon's own currency (the provider names one with every amount off); null when it takes nothing off.
  */
-export function formatCouponValue(coupon: Pick<Coupon, 'percent_off' | 'amount_off' | 'currency'>, locale?: string): string | null {
+export function formatCouponValue(
+  coupon: Pick<Coupon, 'percent_off' | 'amount_off' | 'currency'>,
+  locale?: string,
+): string | null {
   if (coupon.percent_off !== null) return formatPercent(coupon.percent_off, locale);
   if (coupon.amount_off !== null) return formatCents(coupon.amount_off, coupon.currency ?? BILLING_CURRENCY, locale);
   return null;

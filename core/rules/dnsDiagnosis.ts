@@ -13,7 +13,10 @@ export type DnsDiagnosisInput = Pick<DnsDiagnosisRow, 'type' | 'expected' | 'ans
  * expected. `other` is what DNS answers for the same name in the other type: a CNAME where an A record belongs,
  * or an A record where a CNAME does.
  */
-export function dnsRecordProblem(row: DnsDiagnosisInput, other: { cname: readonly string[]; a: readonly string[] }): DnsRecordProblem | null {
+export function dnsRecordProblem(
+  row: DnsDiagnosisInput,
+  other: { cname: readonly string[]; a: readonly string[] },
+): DnsRecordProblem | null {
   const { type, expected, answers } = row;
   if (answers.includes(expected)) return null;
   if (type === 'TXT') return { code: 'proof_missing', found: [] };

@@ -110,7 +110,9 @@ describe('validateCustomDomain: "else \'Enter a valid domain\'", "rejected with 
   });
 
   it('compares the platform domain without case', () => {
-    expect(validateCustomDomain('blog.inkwell.pro', 'Inkwell.Pro')).toBe('External domains should not end in Inkwell.Pro');
+    expect(validateCustomDomain('blog.inkwell.pro', 'Inkwell.Pro')).toBe(
+      'External domains should not end in Inkwell.Pro',
+    );
   });
 
   it('rejects pathological input quickly', () => {
@@ -136,9 +138,12 @@ describe('activationInputError: "Activation with an empty domain, or the same as
     ['example.com', 'example.com', true],
     ['new.com', 'example.com', false],
     ['', null, false],
-  ])('isConfiguredDomain(%p, %p) -> %s ("If it equals the configured domain, the active panel shows")', (domain, current, expected) => {
-    expect(isConfiguredDomain(domain, current)).toBe(expected);
-  });
+  ])(
+    'isConfiguredDomain(%p, %p) -> %s ("If it equals the configured domain, the active panel shows")',
+    (domain, current, expected) => {
+      expect(isConfiguredDomain(domain, current)).toBe(expected);
+    },
+  );
 });
 
 describe('subdomainOf: "the subdomain part of the entered domain", by the public suffix list', () => {
@@ -208,12 +213,25 @@ describe('domainKey: a custom domain, its www twin and its sending domain share 
 describe('dnsRecords: SPEC 2 "Records shown", TTL 300', () => {
   const cname = (host: string): DnsRecord => ({ type: 'CNAME', host, value: 'mysite.inkwell.pro', ttl: 300 });
   const a = (host: string): DnsRecord => ({ type: 'A', host, value: IP, ttl: 300 });
-  const proof: DnsRecord = { type: 'TXT', host: '_site-verification', value: 'site-verification=site_mysite', ttl: 300 };
+  const proof: DnsRecord = {
+    type: 'TXT',
+    host: '_site-verification',
+    value: 'site-verification=site_mysite',
+    ttl: 300,
+  };
   it.each<[string, string, DnsRecord[]]>([
     ['"(default www ...)" before a domain is entered; "A on the root"', '', [cname('www'), a('@'), proof]],
-    ['www subdomain: CNAME on www, "An A record. Its host is @ or www, the opposite of the CNAME\'s."', 'www.example.com', [cname('www'), a('@'), proof]],
+    [
+      'www subdomain: CNAME on www, "An A record. Its host is @ or www, the opposite of the CNAME\'s."',
+      'www.example.com',
+      [cname('www'), a('@'), proof],
+    ],
     ['no subdomain: CNAME on @, A on www', 'example.com', [cname('@'), a('www'), proof]],
-    ['"It is omitted when the CNAME host is a custom subdomain other than www or @."', 'blog.example.com', [cname('blog'), proof]],
+    [
+      '"It is omitted when the CNAME host is a custom subdomain other than www or @."',
+      'blog.example.com',
+      [cname('blog'), proof],
+    ],
     ['a country second level is not a subdomain', 'www.example.co.uk', [cname('www'), a('@'), proof]],
     ['a registrable domain under a country second level is the root', 'example.com.au', [cname('@'), a('www'), proof]],
     ['a name under a private suffix is the root', 'example.github.io', [cname('@'), a('www'), proof]],
@@ -221,7 +239,7 @@ describe('dnsRecords: SPEC 2 "Records shown", TTL 300', () => {
     expect(dnsRecords({ domain, siteId: 'site_mysite', siteSubdomain: 'mysite', proDomain: PRO })).toEqual(records);
   });
 
-  it('names the site in the proof: another site\'s record proves nothing for this one', () => {
+  it("names the site in the proof: another site's record proves nothing for this one", () => {
     expect(domainProofValue('site_a')).toBe('site-verification=site_a');
     expect(domainProofValue('site_a')).not.toBe(domainProofValue('site_b'));
   });
@@ -284,20 +302,93 @@ interface WordedOutcome {
 
 describe('domainCheckOutcome: SPEC 4 "Custom domain activation", SPEC 8 "Domains"', () => {
   it.each<[string, DomainCheckResult, string | null, WordedOutcome]>([
-    ['"A check error message is shown as is"', { error: { message: 'DNS lookup failed' } }, null, { state: 'failed', message: 'DNS lookup failed', done: true }],
-    ['"else \'We weren\'t able to activate your custom domain. Contact support\'"', { error: { message: '' } }, null, { state: 'failed', message: "We weren't able to activate your custom domain. Contact support", done: true }],
-    ['an error without a message', { error: {} }, null, { state: 'failed', message: "We weren't able to activate your custom domain. Contact support", done: true }],
-    ['"(no hostname, no status)"', {}, null, { state: 'failed', message: "We weren't able to activate your custom domain. Refresh the page and try again or contact support", done: true }],
-    ['"(existing domain, status live, hostname differs)"', { ssl_status: 'ACTIVE', hostname: 'old.com' }, 'old.com', { state: 'failed', message: "We weren't able to update your custom domain. Refresh the page and try again or contact support", done: true }],
-    ['"Live shows the active panel"', { ssl_status: 'ACTIVE', hostname: 'www.example.com' }, null, { state: 'live', message: null, done: true }],
-    ['live after an update to this domain', { ssl_status: 'PROXY', hostname: 'www.example.com' }, 'old.com', { state: 'live', message: null, done: true }],
-    ['VERIFIED is live but not yet a known final status: polling goes on', { ssl_status: 'VERIFIED', hostname: 'www.example.com' }, null, { state: 'live', message: null, done: false }],
-    ['"in progress" keeps polling', { ssl_status: 'PENDING', hostname: 'www.example.com' }, null, { state: 'inProgress', message: null, done: false }],
-    ['a status without a hostname still counts', { ssl_status: 'PENDING', hostname: null }, null, { state: 'inProgress', message: null, done: false }],
-    ['"Failed statuses: \'We weren\'t able to activate your custom domain. Contact support.\'"', { ssl_status: 'FAILED', hostname: 'www.example.com' }, null, { state: 'failed', message: "We weren't able to activate your custom domain. Contact support.", done: true }],
-    ['"For INVALID: \'Unable to detect a valid CNAME record for {domain}.\'"', { ssl_status: 'INVALID', hostname: 'www.example.com' }, null, { state: 'failed', message: 'Unable to detect a valid CNAME record for www.example.com.', done: true }],
+    [
+      '"A check error message is shown as is"',
+      { error: { message: 'DNS lookup failed' } },
+      null,
+      { state: 'failed', message: 'DNS lookup failed', done: true },
+    ],
+    [
+      "\"else 'We weren't able to activate your custom domain. Contact support'\"",
+      { error: { message: '' } },
+      null,
+      { state: 'failed', message: "We weren't able to activate your custom domain. Contact support", done: true },
+    ],
+    [
+      'an error without a message',
+      { error: {} },
+      null,
+      { state: 'failed', message: "We weren't able to activate your custom domain. Contact support", done: true },
+    ],
+    [
+      '"(no hostname, no status)"',
+      {},
+      null,
+      {
+        state: 'failed',
+        message: "We weren't able to activate your custom domain. Refresh the page and try again or contact support",
+        done: true,
+      },
+    ],
+    [
+      '"(existing domain, status live, hostname differs)"',
+      { ssl_status: 'ACTIVE', hostname: 'old.com' },
+      'old.com',
+      {
+        state: 'failed',
+        message: "We weren't able to update your custom domain. Refresh the page and try again or contact support",
+        done: true,
+      },
+    ],
+    [
+      '"Live shows the active panel"',
+      { ssl_status: 'ACTIVE', hostname: 'www.example.com' },
+      null,
+      { state: 'live', message: null, done: true },
+    ],
+    [
+      'live after an update to this domain',
+      { ssl_status: 'PROXY', hostname: 'www.example.com' },
+      'old.com',
+      { state: 'live', message: null, done: true },
+    ],
+    [
+      'VERIFIED is live but not yet a known final status: polling goes on',
+      { ssl_status: 'VERIFIED', hostname: 'www.example.com' },
+      null,
+      { state: 'live', message: null, done: false },
+    ],
+    [
+      '"in progress" keeps polling',
+      { ssl_status: 'PENDING', hostname: 'www.example.com' },
+      null,
+      { state: 'inProgress', message: null, done: false },
+    ],
+    [
+      'a status without a hostname still counts',
+      { ssl_status: 'PENDING', hostname: null },
+      null,
+      { state: 'inProgress', message: null, done: false },
+    ],
+    [
+      "\"Failed statuses: 'We weren't able to activate your custom domain. Contact support.'\"",
+      { ssl_status: 'FAILED', hostname: 'www.example.com' },
+      null,
+      { state: 'failed', message: "We weren't able to activate your custom domain. Contact support.", done: true },
+    ],
+    [
+      '"For INVALID: \'Unable to detect a valid CNAME record for {domain}.\'"',
+      { ssl_status: 'INVALID', hostname: 'www.example.com' },
+      null,
+      { state: 'failed', message: 'Unable to detect a valid CNAME record for www.example.com.', done: true },
+    ],
     // Ambiguity decided: an unknown status stops polling; the refresh it asks for checks again.
-    ['"An unknown status asks the user to refresh."', { ssl_status: 'WHATEVER', hostname: 'www.example.com' }, null, { state: 'unknown', message: 'Refresh the page to update the status of your domain activation.', done: true }],
+    [
+      '"An unknown status asks the user to refresh."',
+      { ssl_status: 'WHATEVER', hostname: 'www.example.com' },
+      null,
+      { state: 'unknown', message: 'Refresh the page to update the status of your domain activation.', done: true },
+    ],
   ])('%s', (_label, result, previous, outcome) => {
     const { state, notice, done } = domainCheckOutcome(result, 'www.example.com', previous);
     expect({ state, message: notice && domainNoticeText(notice), done }).toEqual(outcome);
@@ -307,19 +398,36 @@ describe('domainCheckOutcome: SPEC 4 "Custom domain activation", SPEC 8 "Domains
     expect(customDomainInputNotice('example', PRO)).toEqual({ kind: 'enterValidDomain' });
     expect(customDomainInputNotice('blog.inkwell.pro', PRO)).toEqual({ kind: 'proDomain', proDomain: PRO });
     expect(customDomainInputNotice('example.com', PRO)).toBeNull();
-    expect(activationInputNotice({ domain: '', currentDomain: null, sslStatus: null })).toEqual({ kind: 'invalidCustomDomain' });
+    expect(activationInputNotice({ domain: '', currentDomain: null, sslStatus: null })).toEqual({
+      kind: 'invalidCustomDomain',
+    });
     expect(activationInputNotice({ domain: 'new.com', currentDomain: null, sslStatus: null })).toBeNull();
-    expect(invalidCnameNotice('blog.example.com')).toEqual({ kind: 'invalidCname', domain: 'blog.example.com', suggestion: null });
+    expect(invalidCnameNotice('blog.example.com')).toEqual({
+      kind: 'invalidCname',
+      domain: 'blog.example.com',
+      suggestion: null,
+    });
     expect(customDomainOverviewNotice('INVALID')).toEqual({ kind: 'overviewCustomFailed' });
     expect(customDomainOverviewNotice('ACTIVE')).toBeNull();
   });
 
   it('keeps a check error as its own words, and the INVALID suggestion as its parts', () => {
-    expect(domainCheckOutcome({ error: { message: 'DNS lookup failed' } }, 'www.example.com', null).notice).toEqual({ kind: 'checkError', text: 'DNS lookup failed' });
-    const unavailable = domainCheckOutcome({ error: { message: DOMAIN_CHECK_UNAVAILABLE_MESSAGE } }, 'www.example.com', null).notice!;
+    expect(domainCheckOutcome({ error: { message: 'DNS lookup failed' } }, 'www.example.com', null).notice).toEqual({
+      kind: 'checkError',
+      text: 'DNS lookup failed',
+    });
+    const unavailable = domainCheckOutcome(
+      { error: { message: DOMAIN_CHECK_UNAVAILABLE_MESSAGE } },
+      'www.example.com',
+      null,
+    ).notice!;
     expect(unavailable).toEqual({ kind: 'checkUnavailable' });
     expect(domainNoticeText(unavailable)).toBe("We couldn't check your domain right now. Try again in a minute.");
-    expect(failedStatusNotice('INVALID', 'example.com')).toEqual({ kind: 'invalidCname', domain: 'example.com', suggestion: 'www.example.com' });
+    expect(failedStatusNotice('INVALID', 'example.com')).toEqual({
+      kind: 'invalidCname',
+      domain: 'example.com',
+      suggestion: 'www.example.com',
+    });
     expect(failedStatusNotice('FAILED', 'example.com')).toEqual({ kind: 'failedStatus' });
   });
 
@@ -327,10 +435,15 @@ describe('domainCheckOutcome: SPEC 4 "Custom domain activation", SPEC 8 "Domains
     // Ambiguity decided: the suggestion is the www form of the domain, the host that takes a CNAME.
     ['example.com', 'Unable to detect a valid CNAME record for example.com. Did you mean to enter www.example.com?'],
     ['blog.example.com', 'Unable to detect a valid CNAME record for blog.example.com.'],
-  ])('invalidCnameMessage(%p): "plus, when there is no subdomain, \' Did you mean to enter {domain}?\'"', (domain, message) => {
-    expect(invalidCnameMessage(domain)).toBe(message);
-    expect(domainNoticeText(domainCheckOutcome({ ssl_status: 'INVALID', hostname: domain }, domain, null).notice!)).toBe(message);
-  });
+  ])(
+    'invalidCnameMessage(%p): "plus, when there is no subdomain, \' Did you mean to enter {domain}?\'"',
+    (domain, message) => {
+      expect(invalidCnameMessage(domain)).toBe(message);
+      expect(
+        domainNoticeText(domainCheckOutcome({ ssl_status: 'INVALID', hostname: domain }, domain, null).notice!),
+      ).toBe(message);
+    },
+  );
 
   it.each<[SslStatus | null, string | null]>([
     ['FAILED', 'Your custom failed to activate! Check the DNS records.'],
@@ -350,25 +463,79 @@ describe('the DNS diagnosis: what is wrong with a record, and its hint in Englis
   const NONE = { cname: [], a: [] };
   const TARGET = 'mysite.inkwell.pro';
   const PROOF = 'site-verification=site_mysite';
-  it.each<[string, Parameters<typeof dnsRecordProblem>[0], Parameters<typeof dnsRecordProblem>[1], string, string | null]>([
+  it.each<
+    [string, Parameters<typeof dnsRecordProblem>[0], Parameters<typeof dnsRecordProblem>[1], string, string | null]
+  >([
     ['a CNAME as expected', { type: 'CNAME', expected: TARGET, answers: [TARGET] }, NONE, 'www.example.com', null],
-    ['a CNAME elsewhere', { type: 'CNAME', expected: TARGET, answers: ['blog.example.org'] }, NONE, 'www.example.com', `Your CNAME points to blog.example.org; it should point to ${TARGET}`],
-    ['an A record where the CNAME belongs', { type: 'CNAME', expected: TARGET, answers: [] }, { cname: [], a: ['203.0.113.1', '203.0.113.2'] }, 'www.example.com', `www.example.com has an A record (203.0.113.1, 203.0.113.2) instead of a CNAME to ${TARGET}: remove it and add the CNAME`],
-    ['no CNAME', { type: 'CNAME', expected: TARGET, answers: [] }, NONE, 'www.example.com', `There is no CNAME record for www.example.com yet: add one pointing to ${TARGET}`],
+    [
+      'a CNAME elsewhere',
+      { type: 'CNAME', expected: TARGET, answers: ['blog.example.org'] },
+      NONE,
+      'www.example.com',
+      `Your CNAME points to blog.example.org; it should point to ${TARGET}`,
+    ],
+    [
+      'an A record where the CNAME belongs',
+      { type: 'CNAME', expected: TARGET, answers: [] },
+      { cname: [], a: ['203.0.113.1', '203.0.113.2'] },
+      'www.example.com',
+      `www.example.com has an A record (203.0.113.1, 203.0.113.2) instead of a CNAME to ${TARGET}: remove it and add the CNAME`,
+    ],
+    [
+      'no CNAME',
+      { type: 'CNAME', expected: TARGET, answers: [] },
+      NONE,
+      'www.example.com',
+      `There is no CNAME record for www.example.com yet: add one pointing to ${TARGET}`,
+    ],
     ['an A record as expected', { type: 'A', expected: IP, answers: [IP] }, NONE, 'example.com', null],
-    ['a CNAME where the A record belongs', { type: 'A', expected: IP, answers: [] }, { cname: ['other.example.net'], a: [] }, 'example.com', `example.com is a CNAME to other.example.net; replace it with an A record pointing to ${IP}`],
-    ['an A record elsewhere', { type: 'A', expected: IP, answers: ['203.0.113.1', '203.0.113.2'] }, NONE, 'example.com', `Your A record points to 203.0.113.1, 203.0.113.2; it should point to ${IP}`],
-    ['no A record', { type: 'A', expected: IP, answers: [] }, NONE, 'example.com', `There is no A record for example.com yet: add one pointing to ${IP}`],
-    ['the proof as expected', { type: 'TXT', expected: PROOF, answers: ['other', PROOF] }, NONE, '_site-verification.example.com', null],
-    ['no proof', { type: 'TXT', expected: PROOF, answers: ['other'] }, NONE, '_site-verification.example.com', `Add a TXT record at _site-verification.example.com with the value ${PROOF}: it proves the domain is yours`],
+    [
+      'a CNAME where the A record belongs',
+      { type: 'A', expected: IP, answers: [] },
+      { cname: ['other.example.net'], a: [] },
+      'example.com',
+      `example.com is a CNAME to other.example.net; replace it with an A record pointing to ${IP}`,
+    ],
+    [
+      'an A record elsewhere',
+      { type: 'A', expected: IP, answers: ['203.0.113.1', '203.0.113.2'] },
+      NONE,
+      'example.com',
+      `Your A record points to 203.0.113.1, 203.0.113.2; it should point to ${IP}`,
+    ],
+    [
+      'no A record',
+      { type: 'A', expected: IP, answers: [] },
+      NONE,
+      'example.com',
+      `There is no A record for example.com yet: add one pointing to ${IP}`,
+    ],
+    [
+      'the proof as expected',
+      { type: 'TXT', expected: PROOF, answers: ['other', PROOF] },
+      NONE,
+      '_site-verification.example.com',
+      null,
+    ],
+    [
+      'no proof',
+      { type: 'TXT', expected: PROOF, answers: ['other'] },
+      NONE,
+      '_site-verification.example.com',
+      `Add a TXT record at _site-verification.example.com with the value ${PROOF}: it proves the domain is yours`,
+    ],
   ])('%s', (_label, row, other, name, hint) => {
     const problem = dnsRecordProblem(row, other);
     expect(problem && dnsRecordHint({ name, expected: row.expected }, problem)).toBe(hint);
   });
 
   it('says a record that could not be checked, and keeps what stands in the way', () => {
-    expect(dnsRecordHint({ name: 'example.com', expected: IP }, { code: 'check_failed', found: [] })).toBe("We couldn't check your domain right now. Try again in a minute.");
-    expect(dnsRecordProblem({ type: 'A', expected: IP, answers: [] }, { cname: ['other.example.net'], a: [] })).toEqual({ code: 'cname_instead_of_a', found: ['other.example.net'] });
+    expect(dnsRecordHint({ name: 'example.com', expected: IP }, { code: 'check_failed', found: [] })).toBe(
+      "We couldn't check your domain right now. Try again in a minute.",
+    );
+    expect(dnsRecordProblem({ type: 'A', expected: IP, answers: [] }, { cname: ['other.example.net'], a: [] })).toEqual(
+      { code: 'cname_instead_of_a', found: ['other.example.net'] },
+    );
   });
 });
 
@@ -393,7 +560,10 @@ describe('DOMAIN_MESSAGES: the domain messages of SPEC 5 and 8, verbatim', () =>
     ['checkThrew', 'Error checking custom domain'],
     ['activationFailedDefault', "We weren't able to activate your custom domain. Contact support"],
     ['updateFailed', "We weren't able to update your custom domain. Refresh the page and try again or contact support"],
-    ['noHostnameNoStatus', "We weren't able to activate your custom domain. Refresh the page and try again or contact support"],
+    [
+      'noHostnameNoStatus',
+      "We weren't able to activate your custom domain. Refresh the page and try again or contact support",
+    ],
     ['unknownStatus', 'Refresh the page to update the status of your domain activation.'],
     ['failedStatus', "We weren't able to activate your custom domain. Contact support."],
     ['overviewCustomFailed', 'Your custom failed to activate! Check the DNS records.'],
@@ -417,8 +587,16 @@ describe('zone-file lines: "Copy all records" (beyond the spec)', () => {
   it.each<[string, string, string[]]>([
     ['a www domain', 'www.example.com', ['www 300 IN CNAME mysite.inkwell.pro.', `@ 300 IN A ${IP}`, PROOF_LINE]],
     ['a root domain', 'example.com', ['@ 300 IN CNAME mysite.inkwell.pro.', `www 300 IN A ${IP}`, PROOF_LINE]],
-    ['a subdomain under a country second level (public suffix co.uk)', 'shop.example.co.uk', ['shop 300 IN CNAME mysite.inkwell.pro.', PROOF_LINE]],
-    ['a root under a country second level (public suffix com.au)', 'example.com.au', ['@ 300 IN CNAME mysite.inkwell.pro.', `www 300 IN A ${IP}`, PROOF_LINE]],
+    [
+      'a subdomain under a country second level (public suffix co.uk)',
+      'shop.example.co.uk',
+      ['shop 300 IN CNAME mysite.inkwell.pro.', PROOF_LINE],
+    ],
+    [
+      'a root under a country second level (public suffix com.au)',
+      'example.com.au',
+      ['@ 300 IN CNAME mysite.inkwell.pro.', `www 300 IN A ${IP}`, PROOF_LINE],
+    ],
   ])('%s: %s (a TXT value quoted)', (_label, domain, lines) => {
     const records = dnsRecords({ domain, siteId: 'site_mysite', siteSubdomain: 'mysite', proDomain: PRO });
     expect(records.map(zoneFileLine)).toEqual(lines);
@@ -426,7 +604,9 @@ describe('zone-file lines: "Copy all records" (beyond the spec)', () => {
   });
 
   it('keeps a value that is already fully qualified', () => {
-    expect(zoneFileLine({ type: 'CNAME', host: 'www', value: 'mysite.inkwell.pro.', ttl: 300 })).toBe('www 300 IN CNAME mysite.inkwell.pro.');
+    expect(zoneFileLine({ type: 'CNAME', host: 'www', value: 'mysite.inkwell.pro.', ttl: 300 })).toBe(
+      'www 300 IN CNAME mysite.inkwell.pro.',
+    );
   });
 });
 

@@ -23,7 +23,7 @@ import {
   REGISTRAR_TOKEN_RENEW_WITHIN_MS,
   REGISTRAR_TOKEN_VALIDITY_MS,
   MS_PER_SECOND,
-    SSL_FINAL_STATUSES,
+  SSL_FINAL_STATUSES,
   SSL_STATUSES_FAILED,
   SSL_STATUSES_IN_PROGRESS,
   SSL_STATUSES_LIVE,
@@ -37,7 +37,8 @@ export const DOMAIN_MESSAGES = {
   checkThrew: 'Error checking custom domain',
   activationFailedDefault: "We weren't able to activate your custom domain. Contact support",
   updateFailed: "We weren't able to update your custom domain. Refresh the page and try again or contact support",
-  noHostnameNoStatus: "We weren't able to activate your custom domain. Refresh the page and try again or contact support",
+  noHostnameNoStatus:
+    "We weren't able to activate your custom domain. Refresh the page and try again or contact support",
   unknownStatus: 'Refresh the page to update the status of your domain activation.',
   failedStatus: "We weren't able to activate your custom domain. Contact support.",
   overviewCustomFailed: 'Your custom failed to activate! Check the DNS records.',
@@ -124,7 +125,10 @@ export function isDomainInputSubmittable(input: string): boolean {
 
 /** "Domain-name parser limits: hostname up to 255 characters, label up to 63." */
 export function isWithinHostnameLimits(hostname: string): boolean {
-  return hostname.length <= HOSTNAME_MAX_LENGTH && hostname.split('.').every((label) => label.length <= HOSTNAME_LABEL_MAX_LENGTH);
+  return (
+    hostname.length <= HOSTNAME_MAX_LENGTH &&
+    hostname.split('.').every((label) => label.length <= HOSTNAME_LABEL_MAX_LENGTH)
+  );
 }
 
 /**
@@ -255,8 +259,18 @@ export function domainProofValue(siteId: string): string {
  */
 export function dnsRecords(input: DnsRecordsInput): DnsRecord[] {
   const host = cnameHost(input.domain);
-  const cname: DnsRecord = { type: 'CNAME', host, value: `${input.siteSubdomain}.${input.proDomain}`, ttl: DNS_RECORD_TTL };
-  const proof: DnsRecord = { type: 'TXT', host: DOMAIN_PROOF_HOST, value: domainProofValue(input.siteId), ttl: DNS_RECORD_TTL };
+  const cname: DnsRecord = {
+    type: 'CNAME',
+    host,
+    value: `${input.siteSubdomain}.${input.proDomain}`,
+    ttl: DNS_RECORD_TTL,
+  };
+  const proof: DnsRecord = {
+    type: 'TXT',
+    host: DOMAIN_PROOF_HOST,
+    value: domainProofValue(input.siteId),
+    ttl: DNS_RECORD_TTL,
+  };
   if (host !== DNS_WWW_HOST && host !== DNS_ROOT_HOST) return [cname, proof];
   const aHost = host === DNS_WWW_HOST ? DNS_ROOT_HOST : DNS_WWW_HOST;
   return [cname, { type: 'A', host: aHost, value: DNS_A_RECORD_IP, ttl: DNS_RECORD_TTL }, proof];
@@ -301,12 +315,17 @@ export interface DomainCheckOutcome {
  * domain being activated, `previousDomain` the one the site had before (null for a first activation).
  * An unknown status stops polling: it asks the user to refresh, which checks again.
  */
-export function domainCheckOutcome(result: DomainCheckResult, domain: string, previousDomain: string | null): DomainCheckOutcome {
+export function domainCheckOutcome(
+  result: DomainCheckResult,
+  domain: string,
+  previousDomain: string | null,
+): DomainCheckOutcome {
   if (result.error) {
     return { state: 'failed', notice: checkErrorNotice(result.error.message), done: true };
   }
   const status = result.ssl_status ?? null;
-  if (!result.hostname && status === null) return { state: 'failed', notice: { kind: 'noHostnameNoStatus' }, done: true };
+  if (!result.hostname && status === null)
+    return { state: 'failed', notice: { kind: 'noHostnameNoStatus' }, done: true };
   const state = sslStatusClass(status);
   const done = isFinalSslStatus(status);
   switch (state) {
@@ -326,7 +345,9 @@ export function domainCheckOutcome(result: DomainCheckResult, domain: string, pr
 /** A check's error: its own words, the known words of an unavailable check, or the default when it has none. */
 function checkErrorNotice(message: string | null | undefined): DomainNotice {
   if (!message) return { kind: 'activationFailedDefault' };
-  return message === DOMAIN_CHECK_UNAVAILABLE_MESSAGE ? { kind: 'checkUnavailable' } : { kind: 'checkError', text: message };
+  return message === DOMAIN_CHECK_UNAVAILABLE_MESSAGE
+    ? { kind: 'checkUnavailable' }
+    : { kind: 'checkError', text: message };
 }
 
 /** The message of a failed status: the CNAME's for INVALID, else 'We weren't able to activate ... Contact support.' */
@@ -373,7 +394,8 @@ function fullyQualified(name: string): string {
  */
 export function zoneFileLine(record: DnsRecord): string {
   // A TXT value is a quoted character string in a zone file.
-  const value = record.type === 'CNAME' ? fullyQualified(record.value) : record.type === 'TXT' ? `"${record.value}"` : record.value;
+  const value =
+    record.type === 'CNAME' ? fullyQualified(record.value) : record.type === 'TXT' ? `"${record.value}"` : record.value;
   return `${record.host} ${record.ttl} IN ${record.type} ${value}`;
 }
 

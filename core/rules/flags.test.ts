@@ -28,7 +28,9 @@ const paidCycleInvoice: NonNullable<InvoiceInput> = {
   payment_intent: { status: 'succeeded', client_secret: 'pi_secret' },
 };
 
-function inputs(overrides: Partial<FlagInputs> & { status?: SubscriptionStatus; cancelledAt?: number | null } = {}): FlagInputs {
+function inputs(
+  overrides: Partial<FlagInputs> & { status?: SubscriptionStatus; cancelledAt?: number | null } = {},
+): FlagInputs {
   const { status = 'active', cancelledAt = null, ...rest } = overrides;
   return {
     subscription: { status, cancelled_at: cancelledAt },
@@ -69,12 +71,28 @@ describe('deriveStatusFlags: "trialing: isTrial. active: isActive. incomplete: i
 
 describe('deriveStatusFlags: "past_due or unpaid: grace, except for an auto-billing subscription whose invoice reason is not a subscription cycle"', () => {
   it.each<[string, FlagInputs, boolean]>([
-    ['past_due, manual billing, off-cycle invoice', inputs({ status: 'past_due', latestInvoice: openInvoice('requires_action') }), true],
+    [
+      'past_due, manual billing, off-cycle invoice',
+      inputs({ status: 'past_due', latestInvoice: openInvoice('requires_action') }),
+      true,
+    ],
     ['past_due, auto-billing, cycle invoice', inputs({ status: 'past_due', hasAutoBillingEnabled: true }), true],
-    ['past_due, auto-billing, off-cycle invoice', inputs({ status: 'past_due', hasAutoBillingEnabled: true, latestInvoice: openInvoice('requires_action') }), false],
-    ['unpaid, auto-billing, off-cycle invoice', inputs({ status: 'unpaid', hasAutoBillingEnabled: true, latestInvoice: openInvoice('succeeded') }), false],
+    [
+      'past_due, auto-billing, off-cycle invoice',
+      inputs({ status: 'past_due', hasAutoBillingEnabled: true, latestInvoice: openInvoice('requires_action') }),
+      false,
+    ],
+    [
+      'unpaid, auto-billing, off-cycle invoice',
+      inputs({ status: 'unpaid', hasAutoBillingEnabled: true, latestInvoice: openInvoice('succeeded') }),
+      false,
+    ],
     // Ambiguity decided: with no latest invoice there is no off-cycle reason, so grace stands and asks for payment.
-    ['past_due, auto-billing, no latest invoice', inputs({ status: 'past_due', hasAutoBillingEnabled: true, latestInvoice: null }), true],
+    [
+      'past_due, auto-billing, no latest invoice',
+      inputs({ status: 'past_due', hasAutoBillingEnabled: true, latestInvoice: null }),
+      true,
+    ],
     ['active is never grace', inputs({ status: 'active' }), false],
   ])('%s: isGrace %s', (_label, input, expected) => {
     expect(deriveStatusFlags(input).isGrace).toBe(expected);
@@ -83,20 +101,76 @@ describe('deriveStatusFlags: "past_due or unpaid: grace, except for an auto-bill
 
 describe('deriveStatusFlags: pending "when the subscription is active, or is auto-billing, past_due and on a non-cycle invoice; and the latest invoice is open; and its payment intent needs action or a payment method"', () => {
   it.each<[string, FlagInputs, Pick<StatusFlags, 'isPending' | 'isAutoBillingGrace'>]>([
-    ['active, open, requires_action', inputs({ latestInvoice: openInvoice('requires_action') }), { isPending: true, isAutoBillingGrace: false }],
-    ['active, open, requires_payment_method', inputs({ latestInvoice: openInvoice('requires_payment_method') }), { isPending: true, isAutoBillingGrace: false }],
-    ['active, open on a cycle invoice', inputs({ latestInvoice: openInvoice('requires_action', 'subscription_cycle') }), { isPending: true, isAutoBillingGrace: false }],
-    ['active, open, intent processing', inputs({ latestInvoice: openInvoice('processing') }), { isPending: false, isAutoBillingGrace: false }],
-    ['active, invoice paid', inputs({ latestInvoice: { ...openInvoice('requires_action'), status: 'paid' } }), { isPending: false, isAutoBillingGrace: false }],
-    ['active, open invoice without payment intent', inputs({ latestInvoice: { ...openInvoice('requires_action'), payment_intent: null } }), { isPending: false, isAutoBillingGrace: false }],
+    [
+      'active, open, requires_action',
+      inputs({ latestInvoice: openInvoice('requires_action') }),
+      { isPending: true, isAutoBillingGrace: false },
+    ],
+    [
+      'active, open, requires_payment_method',
+      inputs({ latestInvoice: openInvoice('requires_payment_method') }),
+      { isPending: true, isAutoBillingGrace: false },
+    ],
+    [
+      'active, open on a cycle invoice',
+      inputs({ latestInvoice: openInvoice('requires_action', 'subscription_cycle') }),
+      { isPending: true, isAutoBillingGrace: false },
+    ],
+    [
+      'active, open, intent processing',
+      inputs({ latestInvoice: openInvoice('processing') }),
+      { isPending: false, isAutoBillingGrace: false },
+    ],
+    [
+      'active, invoice paid',
+      inputs({ latestInvoice: { ...openInvoice('requires_action'), status: 'paid' } }),
+      { isPending: false, isAutoBillingGrace: false },
+    ],
+    [
+      'active, open invoice without payment intent',
+      inputs({ latestInvoice: { ...openInvoice('requires_action'), payment_intent: null } }),
+      { isPending: false, isAutoBillingGrace: false },
+    ],
     ['active, no latest invoice', inputs({ latestInvoice: null }), { isPending: false, isAutoBillingGrace: false }],
-    ['"With auto-billing it is auto-billing grace": active', inputs({ hasAutoBillingEnabled: true, latestInvoice: openInvoice('requires_action') }), { isPending: false, isAutoBillingGrace: true }],
-    ['"With auto-billing it is auto-billing grace": past_due off-cycle', inputs({ status: 'past_due', hasAutoBillingEnabled: true, latestInvoice: openInvoice('requires_payment_method') }), { isPending: false, isAutoBillingGrace: true }],
-    ['past_due off-cycle without auto-billing is grace, not pending', inputs({ status: 'past_due', latestInvoice: openInvoice('requires_action') }), { isPending: false, isAutoBillingGrace: false }],
-    ['past_due auto-billing on a cycle invoice is grace, not pending', inputs({ status: 'past_due', hasAutoBillingEnabled: true, latestInvoice: openInvoice('requires_action', 'subscription_cycle') }), { isPending: false, isAutoBillingGrace: false }],
+    [
+      '"With auto-billing it is auto-billing grace": active',
+      inputs({ hasAutoBillingEnabled: true, latestInvoice: openInvoice('requires_action') }),
+      { isPending: false, isAutoBillingGrace: true },
+    ],
+    [
+      '"With auto-billing it is auto-billing grace": past_due off-cycle',
+      inputs({
+        status: 'past_due',
+        hasAutoBillingEnabled: true,
+        latestInvoice: openInvoice('requires_payment_method'),
+      }),
+      { isPending: false, isAutoBillingGrace: true },
+    ],
+    [
+      'past_due off-cycle without auto-billing is grace, not pending',
+      inputs({ status: 'past_due', latestInvoice: openInvoice('requires_action') }),
+      { isPending: false, isAutoBillingGrace: false },
+    ],
+    [
+      'past_due auto-billing on a cycle invoice is grace, not pending',
+      inputs({
+        status: 'past_due',
+        hasAutoBillingEnabled: true,
+        latestInvoice: openInvoice('requires_action', 'subscription_cycle'),
+      }),
+      { isPending: false, isAutoBillingGrace: false },
+    ],
     // Ambiguity decided: the spec names past_due only; unpaid has stopped collecting, so it is never pending.
-    ['unpaid auto-billing off-cycle', inputs({ status: 'unpaid', hasAutoBillingEnabled: true, latestInvoice: openInvoice('requires_action') }), { isPending: false, isAutoBillingGrace: false }],
-    ['trialing with an open invoice', inputs({ status: 'trialing', latestInvoice: openInvoice('requires_action') }), { isPending: false, isAutoBillingGrace: false }],
+    [
+      'unpaid auto-billing off-cycle',
+      inputs({ status: 'unpaid', hasAutoBillingEnabled: true, latestInvoice: openInvoice('requires_action') }),
+      { isPending: false, isAutoBillingGrace: false },
+    ],
+    [
+      'trialing with an open invoice',
+      inputs({ status: 'trialing', latestInvoice: openInvoice('requires_action') }),
+      { isPending: false, isAutoBillingGrace: false },
+    ],
   ])('%s', (_label, input, expected) => {
     const result = deriveStatusFlags(input);
     expect({ isPending: result.isPending, isAutoBillingGrace: result.isAutoBillingGrace }).toEqual(expected);
@@ -106,10 +180,31 @@ describe('deriveStatusFlags: pending "when the subscription is active, or is aut
 describe('deriveStatusFlags: "A strong-customer-authentication success flag turns an incomplete subscription active and clears pending."', () => {
   it.each<[string, FlagInputs, Partial<StatusFlags>]>([
     ['incomplete becomes active', inputs({ status: 'incomplete', scaSucceeded: true }), { isActive: true }],
-    ['incomplete without the flag stays incomplete', inputs({ status: 'incomplete', scaSucceeded: false }), { isIncomplete: true }],
-    ['pending is cleared', inputs({ scaSucceeded: true, latestInvoice: openInvoice('requires_action') }), { isActive: true }],
-    ['auto-billing grace is cleared', inputs({ status: 'past_due', scaSucceeded: true, hasAutoBillingEnabled: true, latestInvoice: openInvoice('requires_action') }), { isInactive: true }],
-    ['a canceled subscription stays inactive', inputs({ status: 'canceled', scaSucceeded: true }), { isInactive: true }],
+    [
+      'incomplete without the flag stays incomplete',
+      inputs({ status: 'incomplete', scaSucceeded: false }),
+      { isIncomplete: true },
+    ],
+    [
+      'pending is cleared',
+      inputs({ scaSucceeded: true, latestInvoice: openInvoice('requires_action') }),
+      { isActive: true },
+    ],
+    [
+      'auto-billing grace is cleared',
+      inputs({
+        status: 'past_due',
+        scaSucceeded: true,
+        hasAutoBillingEnabled: true,
+        latestInvoice: openInvoice('requires_action'),
+      }),
+      { isInactive: true },
+    ],
+    [
+      'a canceled subscription stays inactive',
+      inputs({ status: 'canceled', scaSucceeded: true }),
+      { isInactive: true },
+    ],
   ])('%s', (_label, input, expected) => {
     expect(deriveStatusFlags(input)).toEqual(flags(expected));
   });
@@ -120,8 +215,16 @@ describe('deriveStatusFlags: forceUpgradeOwner = forceUpgrade && isOwner && !isA
     ['owner, forced, trial over (canceled)', inputs({ status: 'canceled', forceUpgrade: true }), true],
     ['owner, forced, still trialing', inputs({ status: 'trialing', forceUpgrade: true }), true],
     ['owner, forced, but active', inputs({ status: 'active', forceUpgrade: true }), false],
-    ['owner, forced, incomplete turned active by SCA', inputs({ status: 'incomplete', forceUpgrade: true, scaSucceeded: true }), false],
-    ['"Non-owners are told to ask the owner"', inputs({ status: 'canceled', forceUpgrade: true, isOwner: false }), false],
+    [
+      'owner, forced, incomplete turned active by SCA',
+      inputs({ status: 'incomplete', forceUpgrade: true, scaSucceeded: true }),
+      false,
+    ],
+    [
+      '"Non-owners are told to ask the owner"',
+      inputs({ status: 'canceled', forceUpgrade: true, isOwner: false }),
+      false,
+    ],
     ['owner, no forced upgrade', inputs({ status: 'canceled' }), false],
   ])('%s: %s', (_label, input, expected) => {
     expect(deriveStatusFlags(input).forceUpgradeOwner).toBe(expected);
@@ -173,12 +276,20 @@ describe('needsCheckout: "Incomplete and auto-billing grace users are sent to ch
 describe('dashboardRedirect (SPEC 2 "Billing dashboard")', () => {
   it.each<[string, Partial<StatusFlags>, StateRoute]>([
     ['"The dashboard redirects to /plans for trials"', { isTrial: true }, '/plans'],
-    ['"and for a forced upgrade without an active subscription"', { forceUpgradeOwner: true, isInactive: true }, '/plans'],
+    [
+      '"and for a forced upgrade without an active subscription"',
+      { forceUpgradeOwner: true, isInactive: true },
+      '/plans',
+    ],
     ['a forced upgrade with an active subscription stays', { forceUpgradeOwner: true, isActive: true }, null],
     ['"redirects to the checkout route when the subscription is incomplete"', { isIncomplete: true }, 'checkout'],
     ['"or in auto-billing grace"', { isActive: true, isAutoBillingGrace: true }, 'checkout'],
     // Ambiguity decided: a payment under way is finished before any new plan choice.
-    ['incomplete forced-upgrade owner finishes the payment first', { isIncomplete: true, forceUpgradeOwner: true }, 'checkout'],
+    [
+      'incomplete forced-upgrade owner finishes the payment first',
+      { isIncomplete: true, forceUpgradeOwner: true },
+      'checkout',
+    ],
     ['grace stays on the dashboard', { isGrace: true, isInactive: true }, null],
     ['pending stays on the dashboard (a warning links to payment)', { isActive: true, isPending: true }, null],
     ['active stays', { isActive: true }, null],
@@ -201,10 +312,22 @@ describe('plansRedirect (SPEC 2 "Plans screen")', () => {
     ['"the base product is custom"', { baseProductName: 'Custom' }, '/'],
     ['"cancel at period end is pending"', { flags: flags({ isActive: true, willCancelAtPeriodEnd: true }) }, '/'],
     ['"the account is in grace"', { flags: flags({ isGrace: true, isInactive: true }) }, '/'],
-    ['"Redirect to the checkout route ... when the subscription is incomplete"', { flags: flags({ isIncomplete: true }) }, 'checkout'],
+    [
+      '"Redirect to the checkout route ... when the subscription is incomplete"',
+      { flags: flags({ isIncomplete: true }) },
+      'checkout',
+    ],
     ['"or in auto-billing grace"', { flags: flags({ isActive: true, isAutoBillingGrace: true }) }, 'checkout'],
-    ['"Redirect to / when no purchasable products exist and the site is not on trial"', { purchasableProductCount: 0 }, '/'],
-    ['a trial without purchasable products stays', { purchasableProductCount: 0, flags: flags({ isTrial: true }) }, null],
+    [
+      '"Redirect to / when no purchasable products exist and the site is not on trial"',
+      { purchasableProductCount: 0 },
+      '/',
+    ],
+    [
+      'a trial without purchasable products stays',
+      { purchasableProductCount: 0, flags: flags({ isTrial: true }) },
+      null,
+    ],
     ['an active subscription stays', {}, null],
   ])('%s', (_label, overrides, expected) => {
     expect(plansRedirect({ ...base, ...overrides })).toBe(expected);
@@ -213,8 +336,16 @@ describe('plansRedirect (SPEC 2 "Plans screen")', () => {
 
 describe('accountRedirect (SPEC 2 "Custom domain setup", SPEC 4 "Sending domain")', () => {
   it.each<[string, Parameters<typeof accountRedirect>[0], StateRoute]>([
-    ['"account info fails with anything but 403: go to /"', { isGrace: false, forceUpgradeOwner: false, errorStatus: 500 }, '/'],
-    ['"On 403 a message says the account is on a special legacy plan"', { isGrace: false, forceUpgradeOwner: false, errorStatus: 403 }, null],
+    [
+      '"account info fails with anything but 403: go to /"',
+      { isGrace: false, forceUpgradeOwner: false, errorStatus: 500 },
+      '/',
+    ],
+    [
+      '"On 403 a message says the account is on a special legacy plan"',
+      { isGrace: false, forceUpgradeOwner: false, errorStatus: 403 },
+      null,
+    ],
     ['"forced-upgrade owner: go to /plans"', { isGrace: false, forceUpgradeOwner: true, errorStatus: null }, '/plans'],
     ['"grace state: go to /"', { isGrace: true, forceUpgradeOwner: false, errorStatus: null }, '/'],
     ['otherwise stay', { isGrace: false, forceUpgradeOwner: false, errorStatus: null }, null],
@@ -225,8 +356,20 @@ describe('accountRedirect (SPEC 2 "Custom domain setup", SPEC 4 "Sending domain"
 
 describe('noSubscriptionFlags', () => {
   it('is inactive with nothing running, and a forced upgrade concerns the owner only', () => {
-    const base = { isTrial: false, isActive: false, isIncomplete: false, isInactive: true, isGrace: false, isPending: false, isAutoBillingGrace: false };
-    expect(noSubscriptionFlags({ forceUpgrade: true, isOwner: true })).toMatchObject({ ...base, forceUpgradeOwner: true, willCancelAtPeriodEnd: false });
+    const base = {
+      isTrial: false,
+      isActive: false,
+      isIncomplete: false,
+      isInactive: true,
+      isGrace: false,
+      isPending: false,
+      isAutoBillingGrace: false,
+    };
+    expect(noSubscriptionFlags({ forceUpgrade: true, isOwner: true })).toMatchObject({
+      ...base,
+      forceUpgradeOwner: true,
+      willCancelAtPeriodEnd: false,
+    });
     expect(noSubscriptionFlags({ forceUpgrade: true, isOwner: false }).forceUpgradeOwner).toBe(false);
     expect(noSubscriptionFlags({ forceUpgrade: false, isOwner: true }).forceUpgradeOwner).toBe(false);
   });
@@ -234,7 +377,9 @@ describe('noSubscriptionFlags', () => {
 
 describe('dashboardRedirect: a site without a subscription', () => {
   it('sends its owner to the plans to pick the first one', () => {
-    expect(dashboardRedirect({ ...noSubscriptionFlags({ forceUpgrade: false, isOwner: true }), subscription: null })).toBe('/plans');
+    expect(
+      dashboardRedirect({ ...noSubscriptionFlags({ forceUpgrade: false, isOwner: true }), subscription: null }),
+    ).toBe('/plans');
   });
 });
 

@@ -3,7 +3,14 @@
  * The server computes the flags of the billing data aggregate with `deriveStatusFlags`; the panel routes with
  * the `...Redirect` functions, so both sides read the same rules.
  */
-import type { BillingData, LatestInvoice, StatusFlags, SubscribedBillingData, Subscription, SubscriptionStatus } from '../contract';
+import type {
+  BillingData,
+  LatestInvoice,
+  StatusFlags,
+  SubscribedBillingData,
+  Subscription,
+  SubscriptionStatus,
+} from '../contract';
 import {
   LEGACY_PLAN_HTTP_STATUS,
   OPEN_INVOICE_STATUS,
@@ -34,9 +41,7 @@ export function isSubscriptionCycleInvoice(invoice: Pick<LatestInvoice, 'billing
 }
 
 /** "the latest invoice is open and its payment intent needs action or a payment method" */
-export function invoiceNeedsPaymentAction(
-  invoice: Pick<LatestInvoice, 'status' | 'payment_intent'> | null,
-): boolean {
+export function invoiceNeedsPaymentAction(invoice: Pick<LatestInvoice, 'status' | 'payment_intent'> | null): boolean {
   if (invoice?.status !== OPEN_INVOICE_STATUS || !invoice.payment_intent) return false;
   return PAYMENT_INTENT_NEEDS_ACTION_STATUSES.includes(invoice.payment_intent.status);
 }
@@ -47,7 +52,9 @@ export function invoiceNeedsPaymentAction(
  * the subscription keeps the ordinary grace that asks for payment.
  */
 function isAutoBillingOffCycle(input: FlagInputs): boolean {
-  return input.hasAutoBillingEnabled && input.latestInvoice !== null && !isSubscriptionCycleInvoice(input.latestInvoice);
+  return (
+    input.hasAutoBillingEnabled && input.latestInvoice !== null && !isSubscriptionCycleInvoice(input.latestInvoice)
+  );
 }
 
 /**

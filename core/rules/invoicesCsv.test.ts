@@ -36,7 +36,17 @@ describe('invoicesCsvFileName', () => {
 describe('invoicesCsv', () => {
   it('writes the header, then one record per invoice in the order given', () => {
     const csv = invoicesCsv(
-      [invoice(), invoice({ id: 'in_2', number: 'ACTIVE-0002', status: 'pending', amount_paid: 0, amount_due: 2350, url: 'https://invoice.example.test/i/2' })],
+      [
+        invoice(),
+        invoice({
+          id: 'in_2',
+          number: 'ACTIVE-0002',
+          status: 'pending',
+          amount_paid: 0,
+          amount_due: 2350,
+          url: 'https://invoice.example.test/i/2',
+        }),
+      ],
       'http://127.0.0.1:4001',
     );
     expect(csv.split('\r\n')).toEqual([
@@ -60,7 +70,15 @@ describe('invoicesCsv', () => {
 
   it("writes the caller's words and formats, and the English ones for what it leaves out", () => {
     const csv = invoicesCsv([invoice({ amount_due: 123_450 })], 'http://127.0.0.1:4001', {
-      labels: { date: 'Datum', number: 'Nummer', description: 'Beschreibung', status: 'Status', amount: 'Betrag', currency: 'Währung', link: 'PDF-Link' },
+      labels: {
+        date: 'Datum',
+        number: 'Nummer',
+        description: 'Beschreibung',
+        status: 'Status',
+        amount: 'Betrag',
+        currency: 'Währung',
+        link: 'PDF-Link',
+      },
       day: (seconds) => csvDay(seconds, 'de-DE'),
       amount: (cents) => csvAmount(cents, 'de-DE'),
       status: (status) => (status === 'paid' ? 'Bezahlt' : 'Ausstehend'),

@@ -58,7 +58,12 @@ export function csvAmount(cents: number, locale?: string): string {
   const format = formatterFor(
     csvAmountFormats,
     locale,
-    () => new Intl.NumberFormat(locale, { minimumFractionDigits: MONEY_FRACTION_DIGITS, maximumFractionDigits: MONEY_FRACTION_DIGITS, useGrouping: false }),
+    () =>
+      new Intl.NumberFormat(locale, {
+        minimumFractionDigits: MONEY_FRACTION_DIGITS,
+        maximumFractionDigits: MONEY_FRACTION_DIGITS,
+        useGrouping: false,
+      }),
   );
   return format.format(centsToUnits(cents));
 }
@@ -96,7 +101,11 @@ export function invoicesCsvFileName(site: string, nowMs: number): string {
  * offers the PDF: a link to the panel's PDF call would need a session no spreadsheet has). `format` words and
  * formats the fields (English by default).
  */
-export function invoicesCsv(invoices: readonly Invoice[], origin: string, format: Partial<InvoicesCsvFormat> = {}): string {
+export function invoicesCsv(
+  invoices: readonly Invoice[],
+  origin: string,
+  format: Partial<InvoicesCsvFormat> = {},
+): string {
   const { labels, day, amount, status, description } = { ...ENGLISH_INVOICES_CSV_FORMAT, ...format };
   return toCsv([
     INVOICES_CSV_COLUMNS.map((column) => labels[column]),

@@ -21,26 +21,116 @@ import { context, customTheme, officialTheme, price, product, usage } from './te
 describe('validateLimit: "Plan limit validations against current site usage"', () => {
   it.each<[string, Limit, SiteLimit | undefined, LimitContext, string | null]>([
     ['staff within the limit', { name: 'staff', value: 3 }, usage(3), context(), null],
-    ['"staff: ... Else \'Not available with more than N staff user(s)\'" (plural)', { name: 'staff', value: 3 }, usage(4), context(), 'Not available with more than 3 staff users'],
-    ['staff: singular for 1', { name: 'staff', value: 1 }, usage(2), context('starter'), 'Not available with more than 1 staff user'],
+    [
+      '"staff: ... Else \'Not available with more than N staff user(s)\'" (plural)',
+      { name: 'staff', value: 3 },
+      usage(4),
+      context(),
+      'Not available with more than 3 staff users',
+    ],
+    [
+      'staff: singular for 1',
+      { name: 'staff', value: 1 },
+      usage(2),
+      context('starter'),
+      'Not available with more than 1 staff user',
+    ],
     ['"staff: passes if the plan is business"', { name: 'staff', value: 15 }, usage(40), context('Business'), null],
     ['newsletters within the limit', { name: 'newsletters', value: 1 }, usage(1), context(), null],
-    ['"newsletters: \'Not available with multiple newsletters\' when the limit is 1"', { name: 'newsletters', value: 1 }, usage(2), context(), 'Not available with multiple newsletters'],
-    ['"else \'Not available with more than N newsletters\'"', { name: 'newsletters', value: 3 }, usage(5), context(), 'Not available with more than 3 newsletters'],
+    [
+      '"newsletters: \'Not available with multiple newsletters\' when the limit is 1"',
+      { name: 'newsletters', value: 1 },
+      usage(2),
+      context(),
+      'Not available with multiple newsletters',
+    ],
+    [
+      '"else \'Not available with more than N newsletters\'"',
+      { name: 'newsletters', value: 3 },
+      usage(5),
+      context(),
+      'Not available with more than 3 newsletters',
+    ],
     ['members within the limit', { name: 'members', value: 1000 }, usage(1000), context(), null],
-    ['"members: \'Not available with more than N members\'"', { name: 'members', value: 1000 }, usage(1001), context(), 'Not available with more than 1,000 members'],
-    ['members over a million', { name: 'members', value: 1_000_000 }, usage(1_200_000), context(), 'Not available with more than 1M members'],
-    ['"customThemes: an official theme is needed"', { name: 'customThemes', value: [] }, usage(0), context('starter', officialTheme), null],
-    ['"or the active theme must be in the list"', { name: 'customThemes', value: ['My-Theme'] }, usage(0), context('starter', customTheme), null],
-    ['"\'Only available with {themes} theme installed\'"', { name: 'customThemes', value: ['Casper'] }, usage(0), context('starter', customTheme), 'Only available with Casper theme installed'],
-    ['several themes read as a list', { name: 'customThemes', value: ['Casper', 'Edition'] }, usage(0), context('starter', customTheme), 'Only available with Casper or Edition theme installed'],
-    ['"or \'Not available when using custom theme\'"', { name: 'customThemes', value: [] }, usage(0), context('starter', customTheme), 'Not available when using custom theme'],
-    ['customThemes needs no usage entry', { name: 'customThemes', value: [] }, undefined, context('starter', customTheme), 'Not available when using custom theme'],
-    ['customThemes with a non-list value restricts nothing', { name: 'customThemes', value: true }, usage(0), context('starter', customTheme), null],
-    ['"limitAnalytics: \'Not available with Web Analytics enabled\'"', { name: 'limitAnalytics', value: true }, usage(1), context(), 'Not available with Web Analytics enabled'],
+    [
+      '"members: \'Not available with more than N members\'"',
+      { name: 'members', value: 1000 },
+      usage(1001),
+      context(),
+      'Not available with more than 1,000 members',
+    ],
+    [
+      'members over a million',
+      { name: 'members', value: 1_000_000 },
+      usage(1_200_000),
+      context(),
+      'Not available with more than 1M members',
+    ],
+    [
+      '"customThemes: an official theme is needed"',
+      { name: 'customThemes', value: [] },
+      usage(0),
+      context('starter', officialTheme),
+      null,
+    ],
+    [
+      '"or the active theme must be in the list"',
+      { name: 'customThemes', value: ['My-Theme'] },
+      usage(0),
+      context('starter', customTheme),
+      null,
+    ],
+    [
+      '"\'Only available with {themes} theme installed\'"',
+      { name: 'customThemes', value: ['Casper'] },
+      usage(0),
+      context('starter', customTheme),
+      'Only available with Casper theme installed',
+    ],
+    [
+      'several themes read as a list',
+      { name: 'customThemes', value: ['Casper', 'Edition'] },
+      usage(0),
+      context('starter', customTheme),
+      'Only available with Casper or Edition theme installed',
+    ],
+    [
+      '"or \'Not available when using custom theme\'"',
+      { name: 'customThemes', value: [] },
+      usage(0),
+      context('starter', customTheme),
+      'Not available when using custom theme',
+    ],
+    [
+      'customThemes needs no usage entry',
+      { name: 'customThemes', value: [] },
+      undefined,
+      context('starter', customTheme),
+      'Not available when using custom theme',
+    ],
+    [
+      'customThemes with a non-list value restricts nothing',
+      { name: 'customThemes', value: true },
+      usage(0),
+      context('starter', customTheme),
+      null,
+    ],
+    [
+      '"limitAnalytics: \'Not available with Web Analytics enabled\'"',
+      { name: 'limitAnalytics', value: true },
+      usage(1),
+      context(),
+      'Not available with Web Analytics enabled',
+    ],
     ['limitAnalytics with analytics off', { name: 'limitAnalytics', value: true }, usage(0), context(), null],
     ['limitAnalytics false restricts nothing', { name: 'limitAnalytics', value: false }, usage(1), context(), null],
-    ['"limitStripeConnect: \'Not available with Stripe Connect enabled\'"', { name: 'limitStripeConnect', value: true }, usage(1), context(), 'Not available with Stripe Connect enabled'],
+    [
+      '"limitStripeConnect: \'Not available with Stripe Connect enabled\'"',
+      { name: 'limitStripeConnect', value: true },
+      usage(1),
+      context(),
+      'Not available with Stripe Connect enabled',
+    ],
     ['limitStripeConnect with no usage entry', { name: 'limitStripeConnect', value: true }, undefined, context(), null],
     ['"customIntegrations: always valid"', { name: 'customIntegrations', value: true }, usage(99), context(), null],
     ['no usage entry: nothing to compare', { name: 'members', value: 1000 }, undefined, context(), null],
@@ -60,7 +150,7 @@ describe('validateLimit: "Plan limit validations against current site usage"', (
   });
 });
 
-describe('limitBreach: the same checks as parts, for whoever words them (the panel\'s catalog)', () => {
+describe("limitBreach: the same checks as parts, for whoever words them (the panel's catalog)", () => {
   it.each<[string, Limit, SiteLimit | undefined, LimitContext, LimitBreach | null]>([
     ['staff', { name: 'staff', value: 3 }, usage(4), context(), { kind: 'staff', limit: 3 }],
     ['staff on business', { name: 'staff', value: 3 }, usage(4), context('Business'), null],
@@ -68,8 +158,20 @@ describe('limitBreach: the same checks as parts, for whoever words them (the pan
     ['one newsletter', { name: 'newsletters', value: 1 }, usage(2), context(), { kind: 'multipleNewsletters' }],
     ['newsletters within the limit', { name: 'newsletters', value: 1 }, usage(1), context(), null],
     ['members', { name: 'members', value: 1000 }, usage(1001), context(), { kind: 'members', limit: 1000 }],
-    ['themes', { name: 'customThemes', value: ['Casper'] }, usage(0), context('starter', customTheme), { kind: 'themes', themes: ['Casper'] }],
-    ['custom theme', { name: 'customThemes', value: [] }, usage(0), context('starter', customTheme), { kind: 'customTheme' }],
+    [
+      'themes',
+      { name: 'customThemes', value: ['Casper'] },
+      usage(0),
+      context('starter', customTheme),
+      { kind: 'themes', themes: ['Casper'] },
+    ],
+    [
+      'custom theme',
+      { name: 'customThemes', value: [] },
+      usage(0),
+      context('starter', customTheme),
+      { kind: 'customTheme' },
+    ],
     ['web analytics', { name: 'limitAnalytics', value: true }, usage(1), context(), { kind: 'webAnalytics' }],
     ['Stripe Connect', { name: 'limitStripeConnect', value: true }, usage(1), context(), { kind: 'stripeConnect' }],
     ['integrations', { name: 'customIntegrations', value: true }, usage(99), context(), null],
@@ -86,7 +188,7 @@ describe('limitBreach: the same checks as parts, for whoever words them (the pan
     [{ kind: 'customTheme' }, 'Not available when using custom theme'],
     [{ kind: 'webAnalytics' }, 'Not available with Web Analytics enabled'],
     [{ kind: 'stripeConnect' }, 'Not available with Stripe Connect enabled'],
-  ])('words %p in the spec\'s English', (breach, expected) => {
+  ])("words %p in the spec's English", (breach, expected) => {
     expect(limitBreachMessage(breach)).toBe(expected);
   });
 
@@ -131,7 +233,12 @@ describe('limitViolations and firstLimitViolation: "Limit violations show the fi
 
 describe('effectiveLimits: a price narrows its product', () => {
   it('takes the price limits, then the product limits the price does not set', () => {
-    const p = product('publisher', { limits: [{ name: 'staff', value: 3 }, { name: 'members', value: 100 }] });
+    const p = product('publisher', {
+      limits: [
+        { name: 'staff', value: 3 },
+        { name: 'members', value: 100 },
+      ],
+    });
     expect(effectiveLimits(p, price({ members: 1000 }))).toEqual([
       { name: 'members', value: 1000 },
       { name: 'staff', value: 3 },

@@ -32,7 +32,9 @@ export type LimitBreach =
 
 /** 'Casper or Edition', 'A, B, or C' ('A, B oder C' in 'de-DE'): the themes a plan takes, as one of them. */
 export function formatThemeList(themes: readonly string[], locale: string = MONEY_LOCALE): string {
-  return formatterFor(themeListFormats, locale, () => new Intl.ListFormat(locale, { type: 'disjunction' })).format(themes);
+  return formatterFor(themeListFormats, locale, () => new Intl.ListFormat(locale, { type: 'disjunction' })).format(
+    themes,
+  );
 }
 
 /** 'Not available with more than 1 staff user', '... more than 3 staff users' */
@@ -109,10 +111,14 @@ export function limitBreach(limit: Limit, usage: SiteLimit | undefined, context:
   const { value } = limit;
   switch (limit.name) {
     case 'staff':
-      return !isBusinessProduct(context.productName) && exceedsCount(value, usage) ? { kind: 'staff', limit: value } : null;
+      return !isBusinessProduct(context.productName) && exceedsCount(value, usage)
+        ? { kind: 'staff', limit: value }
+        : null;
     case 'newsletters':
       if (!exceedsCount(value, usage)) return null;
-      return value === MULTIPLE_NEWSLETTERS_LIMIT ? { kind: 'multipleNewsletters' } : { kind: 'newsletters', limit: value };
+      return value === MULTIPLE_NEWSLETTERS_LIMIT
+        ? { kind: 'multipleNewsletters' }
+        : { kind: 'newsletters', limit: value };
     case 'members':
       return exceedsCount(value, usage) ? { kind: 'members', limit: value } : null;
     case 'customThemes':
@@ -150,17 +156,32 @@ export function limitBreaches(
 }
 
 /** Every broken limit, in the order of `limits`. */
-export function limitViolations(limits: readonly Limit[], siteLimits: CurrentSiteLimits, context: LimitContext): LimitViolation[] {
-  return limitBreaches(limits, siteLimits, context).map(({ name, breach }) => ({ name, message: limitBreachMessage(breach) }));
+export function limitViolations(
+  limits: readonly Limit[],
+  siteLimits: CurrentSiteLimits,
+  context: LimitContext,
+): LimitViolation[] {
+  return limitBreaches(limits, siteLimits, context).map(({ name, breach }) => ({
+    name,
+    message: limitBreachMessage(breach),
+  }));
 }
 
 /** "Limit violations show the first violation's message": the first violation's breach, or null. */
-export function firstLimitBreach(limits: readonly Limit[], siteLimits: CurrentSiteLimits, context: LimitContext): LimitBreach | null {
+export function firstLimitBreach(
+  limits: readonly Limit[],
+  siteLimits: CurrentSiteLimits,
+  context: LimitContext,
+): LimitBreach | null {
   return limitBreaches(limits, siteLimits, context)[0]?.breach ?? null;
 }
 
 /** "Limit violations show the first violation's message." */
-export function firstLimitViolation(limits: readonly Limit[], siteLimits: CurrentSiteLimits, context: LimitContext): string | null {
+export function firstLimitViolation(
+  limits: readonly Limit[],
+  siteLimits: CurrentSiteLimits,
+  context: LimitContext,
+): string | null {
   const breach = firstLimitBreach(limits, siteLimits, context);
   return breach === null ? null : limitBreachMessage(breach);
 }

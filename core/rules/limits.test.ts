@@ -15,8 +15,13 @@ import {
 } from './limits';
 import { price } from './testing/planFixtures';
 
-const usage = (set: Partial<SiteLimit> = {}): SiteLimit => ({ total: 0, limit: null, exceeded: false, members_override: null, ...set });
-
+const usage = (set: Partial<SiteLimit> = {}): SiteLimit => ({
+  total: 0,
+  limit: null,
+  exceeded: false,
+  members_override: null,
+  ...set,
+});
 
 describe('formatCount', () => {
   it.each([
@@ -71,10 +76,23 @@ describe('limitValue and memberLimitOf ("Limit: name and value")', () => {
 
 describe('memberTierSteps: "Default member count / member tier default: 500; 400000 is appended as the last tier step"', () => {
   it.each<[string, Price[], number[]]>([
-    ['distinct member limits of the prices, ascending, then 400000', [price({ members: 10_000 }), price({ members: 1000 }), price({ members: 1000, billing_period: 'year' }), price({ members: 100_000 })], [1000, 10_000, 100_000, 400_000]],
+    [
+      'distinct member limits of the prices, ascending, then 400000',
+      [
+        price({ members: 10_000 }),
+        price({ members: 1000 }),
+        price({ members: 1000, billing_period: 'year' }),
+        price({ members: 100_000 }),
+      ],
+      [1000, 10_000, 100_000, 400_000],
+    ],
     ['no price with a member limit: the default 500, then 400000', [price({ members: null })], [500, 400_000]],
     ['no prices at all', [], [500, 400_000]],
-    ['inactive prices are not offered tiers', [price({ members: 1000 }), price({ members: 5000, active: false })], [1000, 400_000]],
+    [
+      'inactive prices are not offered tiers',
+      [price({ members: 1000 }), price({ members: 5000, active: false })],
+      [1000, 400_000],
+    ],
     ['a zero member limit is not a tier', [price({ members: 0 }), price({ members: 1000 })], [1000, 400_000]],
     // Ambiguity decided: 400000 is only appended above the highest real tier, never duplicated or out of order.
     ['400000 already the highest tier', [price({ members: 1000 }), price({ members: 400_000 })], [1000, 400_000]],
@@ -112,7 +130,11 @@ describe('memberCountOrDefault: "The default is 500 when the limit is missing or
 describe('exceededLimitNames (Current site limits: "total, limit, exceeded, members_override")', () => {
   it.each<[string, CurrentSiteLimits, string[]]>([
     ['none exceeded', { staff: usage(), members: usage() }, []],
-    ['two exceeded', { staff: usage({ exceeded: true }), members: usage(), newsletters: usage({ exceeded: true }) }, ['staff', 'newsletters']],
+    [
+      'two exceeded',
+      { staff: usage({ exceeded: true }), members: usage(), newsletters: usage({ exceeded: true }) },
+      ['staff', 'newsletters'],
+    ],
     ['an undefined entry', { staff: undefined }, []],
   ])('%s', (_label, limits, names) => {
     expect(exceededLimitNames(limits)).toEqual(names);
@@ -140,11 +162,17 @@ describe('serializeLimits and limitsHash: "Compared by a hash of the serialised 
   });
 
   it('hashes non-ASCII text as UTF-8', () => {
-    expect(limitsHash({ customThemes: usage({ limit: ['café'] }) })).toBe('e2a59fbee1445b4fb91d373a613aff7e73ec13eb674ef05b24e27ced9ff89fc8');
+    expect(limitsHash({ customThemes: usage({ limit: ['café'] }) })).toBe(
+      'e2a59fbee1445b4fb91d373a613aff7e73ec13eb674ef05b24e27ced9ff89fc8',
+    );
   });
 
   it.each<[string, CurrentSiteLimits, boolean]>([
-    ['the same limits in another key order', { customThemes: limits.customThemes, staff: limits.staff, members: limits.members }, true],
+    [
+      'the same limits in another key order',
+      { customThemes: limits.customThemes, staff: limits.staff, members: limits.members },
+      true,
+    ],
     ['a usage total changed', { ...limits, members: usage({ total: 121, limit: 1000 }) }, false],
     ['the theme list reordered', { ...limits, customThemes: usage({ limit: ['edition', 'casper'] }) }, false],
   ])('%s: same hash %s', (_label, other, same) => {

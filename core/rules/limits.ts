@@ -23,13 +23,19 @@ const millionsFormats = new Map<string, Intl.NumberFormat>();
 
 /** A whole count with thousands separators: 8000 -> '8,000' ('8.000' in 'de-DE'). */
 export function formatCount(count: number, locale: string = MONEY_LOCALE): string {
-  return formatterFor(countFormats, locale, () => new Intl.NumberFormat(locale, { maximumFractionDigits: 0 })).format(count);
+  return formatterFor(countFormats, locale, () => new Intl.NumberFormat(locale, { maximumFractionDigits: 0 })).format(
+    count,
+  );
 }
 
 /** "shown as a count with thousands separators, or as millions with an M suffix at 1,000,000 or more" */
 export function formatMemberCount(count: number, locale: string = MONEY_LOCALE): string {
   if (count < MEMBERS_MILLIONS_FROM) return formatCount(count, locale);
-  const millions = formatterFor(millionsFormats, locale, () => new Intl.NumberFormat(locale, { maximumFractionDigits: MEMBERS_MILLIONS_MAX_FRACTION_DIGITS }));
+  const millions = formatterFor(
+    millionsFormats,
+    locale,
+    () => new Intl.NumberFormat(locale, { maximumFractionDigits: MEMBERS_MILLIONS_MAX_FRACTION_DIGITS }),
+  );
   return `${millions.format(count / MEMBERS_PER_MILLION)}${MEMBERS_MILLIONS_SUFFIX}`;
 }
 

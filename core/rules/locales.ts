@@ -31,6 +31,7 @@ export function resolveLocale(tag: string | null | undefined): ResolvedLocale {
   const locale = typeof tag === 'string' ? localeOf(tag) : null;
   const catalog = PANEL_LOCALES.find((candidate) => candidate === locale?.language) ?? SOURCE_LOCALE;
   // The owner's own tag when it names a region or a script of that language ('de-AT'), not the language alone.
-  const ownTagFits = locale !== null && locale.language === catalog && catalog !== 'pseudo' && locale.baseName !== locale.language;
+  const ownTagFits =
+    locale !== null && locale.language === catalog && catalog !== 'pseudo' && locale.baseName !== locale.language;
   return { catalog, intl: ownTagFits ? locale.baseName : DEFAULT_REGION[catalog] };
 }

@@ -104,14 +104,14 @@ describe('yearlySaving: "A saving compares 12 times the higher monthly price wit
 });
 
 describe("in the owner's locale", () => {
-  it('places separators and the symbol as the locale does, the currency staying the account\'s', () => {
+  it("places separators and the symbol as the locale does, the currency staying the account's", () => {
     expect(formatMoney(1234.5, 'usd', 'de-DE')).toBe('1.234,50\u00a0$');
     expect(formatCents(-1250, 'eur', 'fr-FR')).toBe('-12,50\u00a0€');
     expect(formatPercent(16.666, 'de-DE')).toBe('16,67\u00a0%');
   });
 });
 
-describe('in a currency other than US dollars (issue 47), as Intl writes it in the owner\'s locale', () => {
+describe("in a currency other than US dollars (issue 47), as Intl writes it in the owner's locale", () => {
   // English: the symbol before the amount, after the minus sign; German and French: after the amount, a no-break
   // space between; French groups thousands with a narrow no-break space.
   it.each<[string, string, number, string]>([
@@ -138,7 +138,7 @@ describe('in a currency other than US dollars (issue 47), as Intl writes it in t
     expect(formatCents(1250, 'gbp', resolveLocale('pseudo').intl)).toBe('£12.50');
   });
 
-  it('reads a code no currency has as itself, in the locale\'s layout', () => {
+  it("reads a code no currency has as itself, in the locale's layout", () => {
     expect(formatCents(1250, 'dollars')).toBe('DOLLARS12.50');
     expect(formatCents(-1250, 'dollars', 'de-DE')).toBe('-12,50\u00a0DOLLARS');
     // A well-formed code Intl knows no symbol for reads as its code.
@@ -159,7 +159,11 @@ describe('siteCurrency: the currency the owner sees and pays', () => {
     currency,
     url: '/invoice',
   });
-  const data = (currentPrice: Price | null, availableProducts: Product[] = [], invoices: Invoice[] = []) => ({ currentPrice, availableProducts, invoices });
+  const data = (currentPrice: Price | null, availableProducts: Product[] = [], invoices: Invoice[] = []) => ({
+    currentPrice,
+    availableProducts,
+    invoices,
+  });
 
   it("is the current price's", () => {
     expect(siteCurrency(data(euro(), [product('Publisher', { prices: [price({ currency: 'gbp' })] })]))).toBe('eur');

@@ -33,11 +33,19 @@ const NO_CURRENCY = 'XXX';
  */
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 const moneyFormat = (currency: string, locale: string) =>
-  formatterFor(moneyFormats, `${locale} ${currency}`, () => new Intl.NumberFormat(locale, { ...moneyRule, style: 'currency', currency }));
+  formatterFor(
+    moneyFormats,
+    `${locale} ${currency}`,
+    () => new Intl.NumberFormat(locale, { ...moneyRule, style: 'currency', currency }),
+  );
 /** The percent unit takes the value as it is (50 -> '50%'), where the percent style would multiply by 100. */
 const percentFormats = new Map<string, Intl.NumberFormat>();
 const percentFormat = (locale: string) =>
-  formatterFor(percentFormats, locale, () => new Intl.NumberFormat(locale, { ...moneyRule, style: 'unit', unit: 'percent' }));
+  formatterFor(
+    percentFormats,
+    locale,
+    () => new Intl.NumberFormat(locale, { ...moneyRule, style: 'unit', unit: 'percent' }),
+  );
 const PERCENT_SCALE = 100;
 
 /** A well-formed ISO 4217 code: three letters, in either case (Intl takes both, the provider writes lower case). */
@@ -77,7 +85,9 @@ export function formatPercent(value: number, locale: string = MONEY_LOCALE): str
  * plans are gone), else the platform's default. What the panel shows that is not an invoice (prices, previews,
  * the next charge, the balance) is in it; an invoice is in its own.
  */
-export function siteCurrency(data: Pick<BillingData, 'currentPrice' | 'availableProducts' | 'invoices'> | undefined): string {
+export function siteCurrency(
+  data: Pick<BillingData, 'currentPrice' | 'availableProducts' | 'invoices'> | undefined,
+): string {
   if (data === undefined) return BILLING_CURRENCY;
   const offered = data.availableProducts.flatMap((product) => product.prices)[0];
   const newestInvoice = [...data.invoices].sort((a, b) => b.date - a.date)[0];

@@ -88,17 +88,40 @@ describe('planDisabledReason: "Plan disabling reasons" in their order', () => {
   };
 
   it.each<[string, PlanAvailabilityInput, string | null]>([
-    ['"\'This is your current plan and billing period\'" first', everythingWrong, 'This is your current plan and billing period'],
-    ['"\'Not available with more than N members\'" second', { ...everythingWrong, currentPriceId: null }, 'Not available with more than 1,000 members'],
-    ['"\'Not available with active subdirectory\'" third', { ...everythingWrong, currentPriceId: null, siteLimits: { staff: usage(3) } }, 'Not available with active subdirectory'],
+    [
+      '"\'This is your current plan and billing period\'" first',
+      everythingWrong,
+      'This is your current plan and billing period',
+    ],
+    [
+      '"\'Not available with more than N members\'" second',
+      { ...everythingWrong, currentPriceId: null },
+      'Not available with more than 1,000 members',
+    ],
+    [
+      '"\'Not available with active subdirectory\'" third',
+      { ...everythingWrong, currentPriceId: null, siteLimits: { staff: usage(3) } },
+      'Not available with active subdirectory',
+    ],
     [
       '"\'Not available with older platform versions\' (major version below 4, entry product)" fourth',
-      { ...everythingWrong, currentPriceId: null, siteLimits: { staff: usage(3) }, site: { ...everythingWrong.site, isSubdirectory: false } },
+      {
+        ...everythingWrong,
+        currentPriceId: null,
+        siteLimits: { staff: usage(3) },
+        site: { ...everythingWrong.site, isSubdirectory: false },
+      },
       'Not available with older platform versions',
     ],
     [
       '"\'Not available with active custom sending domain\'" fifth',
-      { ...everythingWrong, currentPriceId: null, siteLimits: { staff: usage(3) }, site: { ...everythingWrong.site, isSubdirectory: false }, siteMajorVersion: 4 },
+      {
+        ...everythingWrong,
+        currentPriceId: null,
+        siteLimits: { staff: usage(3) },
+        site: { ...everythingWrong.site, isSubdirectory: false },
+        siteMajorVersion: 4,
+      },
       'Not available with active custom sending domain',
     ],
     [
@@ -107,10 +130,30 @@ describe('planDisabledReason: "Plan disabling reasons" in their order', () => {
       'Not available with more than 1 staff user',
     ],
     ['an available plan', base, null],
-    ['a subdirectory site on a product with the subdirectory add-on', { ...base, product: product('starter', { addons: [subdirectoryAddon] }), site: { ...base.site, isSubdirectory: true } }, null],
-    ['older versions only disable the entry product', { ...base, product: product('publisher'), siteMajorVersion: 3 }, null],
-    ['a sending domain only disables the entry product', { ...base, product: product('publisher'), site: { ...base.site, sending_domain_status: 'VERIFIED' } }, null],
-    ['a removed (DEFUNCT) sending domain does not disable starter', { ...base, site: { ...base.site, sending_domain_status: 'DEFUNCT' } }, null],
+    [
+      'a subdirectory site on a product with the subdirectory add-on',
+      {
+        ...base,
+        product: product('starter', { addons: [subdirectoryAddon] }),
+        site: { ...base.site, isSubdirectory: true },
+      },
+      null,
+    ],
+    [
+      'older versions only disable the entry product',
+      { ...base, product: product('publisher'), siteMajorVersion: 3 },
+      null,
+    ],
+    [
+      'a sending domain only disables the entry product',
+      { ...base, product: product('publisher'), site: { ...base.site, sending_domain_status: 'VERIFIED' } },
+      null,
+    ],
+    [
+      'a removed (DEFUNCT) sending domain does not disable starter',
+      { ...base, site: { ...base.site, sending_domain_status: 'DEFUNCT' } },
+      null,
+    ],
   ])('%s', (_label, input, expected) => {
     expect(planDisabledReason(input)).toBe(expected);
   });
@@ -128,9 +171,17 @@ describe('planDisabledCause: the same reasons as parts, for whoever words them',
 
   it.each<[string, PlanAvailabilityInput, ReturnType<typeof planDisabledCause>]>([
     ['the current price', { ...input, currentPriceId: 'price_starter' }, { kind: 'currentPlanAndPeriod' }],
-    ['members first', { ...input, siteLimits: { members: usage(5000), staff: usage(3) } }, { kind: 'limit', breach: { kind: 'members', limit: 1000 } }],
+    [
+      'members first',
+      { ...input, siteLimits: { members: usage(5000), staff: usage(3) } },
+      { kind: 'limit', breach: { kind: 'members', limit: 1000 } },
+    ],
     ['an older platform', { ...input, siteMajorVersion: 3 }, { kind: 'olderPlatformVersion' }],
-    ['another limit last', { ...input, siteLimits: { staff: usage(3) } }, { kind: 'limit', breach: { kind: 'staff', limit: 1 } }],
+    [
+      'another limit last',
+      { ...input, siteLimits: { staff: usage(3) } },
+      { kind: 'limit', breach: { kind: 'staff', limit: 1 } },
+    ],
     ['none', input, null],
   ])('%s', (_label, given, expected) => {
     expect(planDisabledCause(given)).toEqual(expected);
@@ -162,7 +213,11 @@ describe('offeredProducts: "products named personal or trial are excluded. A gro
 });
 
 describe('isAutoBillingOptionEnabled: "disabled unless the subscription is active, not cancelling, not in grace, and no limits are exceeded"', () => {
-  const ok: Pick<StatusFlags, 'isActive' | 'willCancelAtPeriodEnd' | 'isGrace'> = { isActive: true, willCancelAtPeriodEnd: false, isGrace: false };
+  const ok: Pick<StatusFlags, 'isActive' | 'willCancelAtPeriodEnd' | 'isGrace'> = {
+    isActive: true,
+    willCancelAtPeriodEnd: false,
+    isGrace: false,
+  };
   it.each<[string, typeof ok, Parameters<typeof isAutoBillingOptionEnabled>[1], boolean]>([
     ['active, nothing exceeded', ok, [], true],
     ['not active', { ...ok, isActive: false }, [], false],
@@ -216,10 +271,18 @@ describe('chooseDefaultProduct: "Choosing a default among products"', () => {
   const starterMonth = price({ members: 1000 });
   const publisherYear = price({ members: 1000, billing_period: 'year' });
   const publisherBigYear = price({ members: 10_000, billing_period: 'year' });
-  const starter = product('starter', { order: 1, prices: [starterYear, starterMonth], limits: [{ name: 'customThemes', value: [] }] });
+  const starter = product('starter', {
+    order: 1,
+    prices: [starterYear, starterMonth],
+    limits: [{ name: 'customThemes', value: [] }],
+  });
   const publisher = product('publisher', { order: 2, prices: [publisherYear, publisherBigYear] });
   const business = product('business', { order: 0, prices: [price({ members: 1000, billing_period: 'year' })] });
-  const site: DefaultProductInput['currentSite'] = { isSubdirectory: false, sending_domain_status: 'NONE', ...officialTheme };
+  const site: DefaultProductInput['currentSite'] = {
+    isSubdirectory: false,
+    sending_domain_status: 'NONE',
+    ...officialTheme,
+  };
   const base: DefaultProductInput = {
     products: [publisher, starter],
     currentSiteLimits: { members: usage(200, { limit: 0 }) },
@@ -228,11 +291,23 @@ describe('chooseDefaultProduct: "Choosing a default among products"', () => {
   };
 
   it.each<[string, Partial<DefaultProductInput>, string]>([
-    ['"with an empty list fails with \'No available products provided\'"', { products: [] }, 'No available products provided'],
+    [
+      '"with an empty list fails with \'No available products provided\'"',
+      { products: [] },
+      'No available products provided',
+    ],
     ['no list at all', { products: null }, 'No available products provided'],
-    ['"Required arguments missing also fail, e.g. \'currentSiteLimits missing\'"', { currentSiteLimits: undefined }, 'currentSiteLimits missing'],
+    [
+      '"Required arguments missing also fail, e.g. \'currentSiteLimits missing\'"',
+      { currentSiteLimits: undefined },
+      'currentSiteLimits missing',
+    ],
     ['the current site missing', { currentSite: null }, 'currentSite missing'],
-    ['no offered product fits', { products: [product('personal', { prices: [starterYear] })] }, 'No suitable product found'],
+    [
+      'no offered product fits',
+      { products: [product('personal', { prices: [starterYear] })] },
+      'No suitable product found',
+    ],
   ])('%s', (_label, overrides, error) => {
     expect(chooseDefaultProduct({ ...base, ...overrides })).toEqual({ ok: false, error });
   });
@@ -242,11 +317,33 @@ describe('chooseDefaultProduct: "Choosing a default among products"', () => {
     ['starter comes first whatever the order', { products: [business, publisher, starter] }, starter, starterYear],
     ['the period asked for', { period: 'month' }, starter, starterMonth],
     ['no members entry: the default 500 members', { currentSiteLimits: {} }, starter, starterYear],
-    ['starter unavailable (custom theme): the next product by order', { currentSite: { ...site, ...customTheme } }, publisher, publisherYear],
-    ['the tier holds the actual members, above the limit', { currentSiteLimits: { members: usage(5000, { limit: 1000 }) } }, publisher, publisherBigYear],
-    ['the group filter applies', { group: 'default', products: [starter, product('creator', { group: 'creator', order: 0, prices: [starterYear] })] }, starter, starterYear],
+    [
+      'starter unavailable (custom theme): the next product by order',
+      { currentSite: { ...site, ...customTheme } },
+      publisher,
+      publisherYear,
+    ],
+    [
+      'the tier holds the actual members, above the limit',
+      { currentSiteLimits: { members: usage(5000, { limit: 1000 }) } },
+      publisher,
+      publisherBigYear,
+    ],
+    [
+      'the group filter applies',
+      {
+        group: 'default',
+        products: [starter, product('creator', { group: 'creator', order: 0, prices: [starterYear] })],
+      },
+      starter,
+      starterYear,
+    ],
   ])('%s', (_label, overrides, expectedProduct, expectedPrice) => {
-    expect(chooseDefaultProduct({ ...base, ...overrides })).toEqual({ ok: true, product: expectedProduct, price: expectedPrice });
+    expect(chooseDefaultProduct({ ...base, ...overrides })).toEqual({
+      ok: true,
+      product: expectedProduct,
+      price: expectedPrice,
+    });
   });
 
   it('skips products whose tiers are all too small', () => {
@@ -261,10 +358,18 @@ describe('planFeatures: SPEC 9 "Plan feature lists"', () => {
   it.each<[string, boolean, readonly string[]]>([
     ['starter', false, ['Own website', 'Custom domain', 'Email newsletter', 'Simple design settings']],
     ['Starter', true, ['Own website', 'Custom domain', 'Email newsletter', 'Simple design settings', '1 staff user']],
-    ['publisher', false, ['3 staff users', 'Custom themes', '8,000+ integrations', 'Paid subscriptions', 'Advanced analytics']],
+    [
+      'publisher',
+      false,
+      ['3 staff users', 'Custom themes', '8,000+ integrations', 'Paid subscriptions', 'Advanced analytics'],
+    ],
     ['business', false, ['15 staff users', 'Priority support', 'Higher usage limits', 'Early access']],
     // Ambiguity decided: legacy Business lists unlimited staff in place of 15, plus the uptime SLA.
-    ['business', true, ['Unlimited staff users', 'Priority support', 'Higher usage limits', 'Early access', '99.9% uptime SLA']],
+    [
+      'business',
+      true,
+      ['Unlimited staff users', 'Priority support', 'Higher usage limits', 'Early access', '99.9% uptime SLA'],
+    ],
     ['custom', false, []],
     ['creator', false, ['2 staff users']],
     ['team', false, ['5 staff users']],
@@ -281,7 +386,9 @@ describe('planFeatures: SPEC 9 "Plan feature lists"', () => {
   });
 
   it('"the feature list without the \'Everything\' items"', () => {
-    expect(withoutEverythingItems(['Everything in Starter, plus:', 'Custom themes', 'Everything else'])).toEqual(['Custom themes']);
+    expect(withoutEverythingItems(['Everything in Starter, plus:', 'Custom themes', 'Everything else'])).toEqual([
+      'Custom themes',
+    ]);
   });
 });
 

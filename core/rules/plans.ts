@@ -4,7 +4,16 @@
  * lists. Expected failures are values, never throws. The limit checks are in limitChecks.ts, the checkout id in
  * checkoutId.ts.
  */
-import type { BillingPeriod, CurrentSite, CurrentSiteLimits, LimitName, Price, Product, StatusFlags, SubscriptionAddon } from '../contract';
+import type {
+  BillingPeriod,
+  CurrentSite,
+  CurrentSiteLimits,
+  LimitName,
+  Price,
+  Product,
+  StatusFlags,
+  SubscriptionAddon,
+} from '../contract';
 import {
   AUTOBILLING_ADDON_PREFIX,
   DEFAULT_BILLING_PERIOD,
@@ -15,7 +24,13 @@ import {
   SUBDIRECTORY_ADDON_NAME,
   type PlanName,
 } from './constants';
-import { effectiveLimits, firstLimitBreach, limitBreachMessage, type LimitBreach, type LimitContext } from './limitChecks';
+import {
+  effectiveLimits,
+  firstLimitBreach,
+  limitBreachMessage,
+  type LimitBreach,
+  type LimitContext,
+} from './limitChecks';
 import { memberCountOrDefault, memberLimitOf } from './limits';
 import { PLAN_MESSAGES } from './planMessages';
 import { isEntryProduct, isExcludedFromOffers } from './products';
@@ -43,7 +58,11 @@ export function breakdownAddons<A extends Pick<SubscriptionAddon, 'name'>>(addon
 }
 
 /** "base plan times quantity, plus add-ons that are not autobilling": the total of the breakdown lines, in cents. */
-export function breakdownTotalCents(baseCostCents: number, quantity: number, addons: readonly Pick<SubscriptionAddon, 'name' | 'cost'>[]): number {
+export function breakdownTotalCents(
+  baseCostCents: number,
+  quantity: number,
+  addons: readonly Pick<SubscriptionAddon, 'name' | 'cost'>[],
+): number {
   return baseCostCents * quantity + breakdownAddons(addons).reduce((sum, addon) => sum + addon.cost, 0);
 }
 
@@ -58,7 +77,11 @@ export function productSupportsSubdirectory(product: Pick<Product, 'addons'>): b
  * The price the owner is paying for now, which cannot be chosen again: none on a trial or after the subscription
  * lapsed (a forced upgrade), where choosing the plan the site already has is how the owner starts paying for it.
  */
-export function paidPriceId(data: { isTrial: boolean; isInactive: boolean; currentPrice: Pick<Price, 'id'> | null }): string | null {
+export function paidPriceId(data: {
+  isTrial: boolean;
+  isInactive: boolean;
+  currentPrice: Pick<Price, 'id'> | null;
+}): string | null {
   return data.isTrial || data.isInactive ? null : (data.currentPrice?.id ?? null);
 }
 
@@ -144,7 +167,11 @@ export function otherPeriod(period: BillingPeriod): BillingPeriod {
  * The suitable price for a member count: of the product's purchasable prices in `period`, the smallest member
  * tier that holds `memberCount`, the cheaper on a tie; null when no tier is big enough.
  */
-export function suitablePrice(product: Pick<Product, 'prices'>, period: BillingPeriod, memberCount: number): Price | null {
+export function suitablePrice(
+  product: Pick<Product, 'prices'>,
+  period: BillingPeriod,
+  memberCount: number,
+): Price | null {
   const fitting = purchasablePrices(product)
     .filter((price) => price.billing_period === period && memberCap(price) >= memberCount)
     .sort((a, b) => memberCap(a) - memberCap(b) || a.cost - b.cost);
@@ -152,10 +179,15 @@ export function suitablePrice(product: Pick<Product, 'prices'>, period: BillingP
 }
 
 /** The same member tier in the other billing period, for the period switch and the yearly saving. */
-export function comparablePrice(product: Pick<Product, 'prices'>, price: Pick<Price, 'billing_period' | 'limits'>): Price | null {
+export function comparablePrice(
+  product: Pick<Product, 'prices'>,
+  price: Pick<Price, 'billing_period' | 'limits'>,
+): Price | null {
   const cap = memberCap(price);
   const period = otherPeriod(price.billing_period);
-  return purchasablePrices(product).find((other) => other.billing_period === period && memberCap(other) === cap) ?? null;
+  return (
+    purchasablePrices(product).find((other) => other.billing_period === period && memberCap(other) === cap) ?? null
+  );
 }
 
 export type ProductChoice = { ok: true; product: Product; price: Price } | { ok: false; error: string };

@@ -35,18 +35,24 @@ describe('sending domain: SPEC 2, 4 "Sending domain"', () => {
     ['INITIALIZED', 'fetchRecords'],
     ['NONE', 'setup'],
     [null, 'setup'],
-  ])('"If the sending status is INITIALIZED the DNS records are fetched. Otherwise setup is called first.": %p -> %s', (status, step) => {
-    expect(sendingDomainSetupStep(status)).toBe(step);
-  });
+  ])(
+    '"If the sending status is INITIALIZED the DNS records are fetched. Otherwise setup is called first.": %p -> %s',
+    (status, step) => {
+      expect(sendingDomainSetupStep(status)).toBe(step);
+    },
+  );
 
   it.each<[string, SendingDomainStatus | null, boolean]>([
     ['publisher', 'NONE', true],
     ['publisher', null, true],
     ['starter', 'NONE', false],
     ['publisher', 'CUSTOM', false],
-  ])('"hidden when the plan is starter or the sending status is CUSTOM": %s %p -> %s', (productName, status, visible) => {
-    expect(isSendingDomainBoxVisible(productName, status)).toBe(visible);
-  });
+  ])(
+    '"hidden when the plan is starter or the sending status is CUSTOM": %s %p -> %s',
+    (productName, status, visible) => {
+      expect(isSendingDomainBoxVisible(productName, status)).toBe(visible);
+    },
+  );
 
   it.each<[Parameters<typeof isSendingDomainVerified>[0], boolean]>([
     [{ active: true, domain_status: 'PENDING' }, true],
@@ -59,7 +65,10 @@ describe('sending domain: SPEC 2, 4 "Sending domain"', () => {
 
   it.each<[SendingDomainStatus | null, string | null]>([
     ['DEFUNCT', 'Your custom sending domain has been removed due to missing DNS records.'],
-    ['INVALID', "We've detected a problem with your sending domain that may impact email deliverability for your newsletter"],
+    [
+      'INVALID',
+      "We've detected a problem with your sending domain that may impact email deliverability for your newsletter",
+    ],
     ['PENDING', 'Your custom sending domain is pending to be verified'],
     ['VERIFIED', null],
     [null, null],
@@ -88,13 +97,22 @@ describe('sending-domain messages of SPEC 8, verbatim', () => {
     [sendingDomainActionMessage('verify', 'unreachable'), 'Error verifying custom sending domain'],
     [sendingDomainActionMessage('remove', 'refused'), 'Unable to remove custom sending domain'],
     [sendingDomainActionMessage('remove', 'unreachable'), 'Error removing custom sending domain'],
-    [sendingDomainIssueMessage('help@inkwell.pro'), "There's an issue with your custom sending domain, reach out to us on help@inkwell.pro"],
+    [
+      sendingDomainIssueMessage('help@inkwell.pro'),
+      "There's an issue with your custom sending domain, reach out to us on help@inkwell.pro",
+    ],
     [
       sendingDomainLegacyMessage('help@inkwell.pro'),
       "You're on a special legacy plan, if you need to make any billing changes reach out to us on help@inkwell.pro",
     ],
-    [SENDING_DOMAIN_MESSAGES.overviewRemoved, 'Your custom sending domain has been removed due to missing DNS records.'],
-    [SENDING_DOMAIN_MESSAGES.overviewProblem, "We've detected a problem with your sending domain that may impact email deliverability for your newsletter"],
+    [
+      SENDING_DOMAIN_MESSAGES.overviewRemoved,
+      'Your custom sending domain has been removed due to missing DNS records.',
+    ],
+    [
+      SENDING_DOMAIN_MESSAGES.overviewProblem,
+      "We've detected a problem with your sending domain that may impact email deliverability for your newsletter",
+    ],
     [SENDING_DOMAIN_MESSAGES.overviewPending, 'Your custom sending domain is pending to be verified'],
   ])('%p', (message, text) => {
     expect(message).toBe(text);

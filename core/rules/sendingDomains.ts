@@ -76,7 +76,8 @@ export const SENDING_DOMAIN_MESSAGES = {
   verifyRefused: 'Unable to verify custom domain',
   verifyFailed: 'Error verifying custom sending domain',
   overviewRemoved: 'Your custom sending domain has been removed due to missing DNS records.',
-  overviewProblem: "We've detected a problem with your sending domain that may impact email deliverability for your newsletter",
+  overviewProblem:
+    "We've detected a problem with your sending domain that may impact email deliverability for your newsletter",
   overviewPending: 'Your custom sending domain is pending to be verified',
 } as const;
 
@@ -98,7 +99,10 @@ export function sendingDomainLegacyMessage(supportEmail: string): string {
  */
 export type SendingDomainFailure = 'refused' | 'unreachable';
 
-export function sendingDomainActionKey(action: 'verify' | 'remove', failure: SendingDomainFailure): SendingDomainMessageKey {
+export function sendingDomainActionKey(
+  action: 'verify' | 'remove',
+  failure: SendingDomainFailure,
+): SendingDomainMessageKey {
   if (action === 'verify') return failure === 'refused' ? 'verifyRefused' : 'verifyFailed';
   return failure === 'refused' ? 'removeRefused' : 'removeFailed';
 }

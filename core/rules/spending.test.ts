@@ -80,13 +80,19 @@ describe('spendingByMonth', () => {
   });
 
   it('adds up the invoices of a month; the total is what was paid', () => {
-    const [series] = spendingByMonth([invoice(at(2026, 2, 1), 3600), invoice(at(2026, 2, 20), 1500), invoice(at(2025, 7, 5), 900)], now);
+    const [series] = spendingByMonth(
+      [invoice(at(2026, 2, 1), 3600), invoice(at(2026, 2, 20), 1500), invoice(at(2025, 7, 5), 900)],
+      now,
+    );
     expect(series!.months.find((month) => month.start === at(2026, 2))!.paid).toBe(5100);
     expect(series!.total).toBe(6000);
   });
 
   it('names the month paid most, the latest of equals, and null when nothing was paid', () => {
-    const [series] = spendingByMonth([invoice(at(2025, 6, 1), 3600), invoice(at(2025, 9, 1), 3600), invoice(at(2025, 8, 1), 900)], now);
+    const [series] = spendingByMonth(
+      [invoice(at(2025, 6, 1), 3600), invoice(at(2025, 9, 1), 3600), invoice(at(2025, 8, 1), 900)],
+      now,
+    );
     expect(series!.highest).toEqual({ start: at(2025, 9), paid: 3600, pending: 0, hasPending: false });
     const [unpaid] = spendingByMonth([invoice(at(2026, 3, 1), 3600, { status: 'pending' })], now);
     expect(unpaid!.highest).toBeNull();
@@ -95,7 +101,11 @@ describe('spendingByMonth', () => {
 
   it('marks a month holding a pending invoice, with what it still asks for, and counts such months', () => {
     const [series] = spendingByMonth(
-      [invoice(at(2026, 3, 1), 3600), invoice(at(2026, 3, 12), 2300, { status: 'pending' }), invoice(at(2025, 11, 3), 3600, { status: 'pending' })],
+      [
+        invoice(at(2026, 3, 1), 3600),
+        invoice(at(2026, 3, 12), 2300, { status: 'pending' }),
+        invoice(at(2025, 11, 3), 3600, { status: 'pending' }),
+      ],
       now,
     );
     const march = series!.months.at(-1)!;
@@ -112,7 +122,10 @@ describe('spendingByMonth', () => {
   });
 
   it("ends with the newest invoice's month when it is later than the clock's (a clock behind the provider's)", () => {
-    const [series] = spendingByMonth([invoice(at(2026, 4, 1), 3600, { status: 'pending' }), invoice(at(2024, 4, 1), 500)], now);
+    const [series] = spendingByMonth(
+      [invoice(at(2026, 4, 1), 3600, { status: 'pending' }), invoice(at(2024, 4, 1), 500)],
+      now,
+    );
     expect(series!.months.at(-1)).toEqual({ start: at(2026, 4), paid: 0, pending: 3600, hasPending: true });
     // The months move with it: April 2024 is now 25 months back.
     expect(series!.months[0]!.start).toBe(at(2024, 5));
@@ -120,7 +133,10 @@ describe('spendingByMonth', () => {
   });
 
   it("groups by the invoices' currency, the newest invoice's first", () => {
-    const series = spendingByMonth([invoice(at(2026, 1, 1), 1000, { currency: 'usd' }), invoice(at(2026, 2, 1), 2000, { currency: 'eur' })], now);
+    const series = spendingByMonth(
+      [invoice(at(2026, 1, 1), 1000, { currency: 'usd' }), invoice(at(2026, 2, 1), 2000, { currency: 'eur' })],
+      now,
+    );
     expect(series.map(({ currency, total }) => [currency, total])).toEqual([
       ['eur', 2000],
       ['usd', 1000],
@@ -128,8 +144,17 @@ describe('spendingByMonth', () => {
   });
 
   it("charts the newest invoice's currency at 0 when none is in the months, and the platform's without invoices", () => {
-    const [old] = spendingByMonth([invoice(at(2020, 1, 1), 1000, { currency: 'eur' }), invoice(at(2019, 1, 1), 1000, { currency: 'gbp' })], now);
-    expect(old).toMatchObject({ currency: 'eur', total: 0, highest: null, pendingMonths: 0, scale: { top: 0, ticks: [0] } });
+    const [old] = spendingByMonth(
+      [invoice(at(2020, 1, 1), 1000, { currency: 'eur' }), invoice(at(2019, 1, 1), 1000, { currency: 'gbp' })],
+      now,
+    );
+    expect(old).toMatchObject({
+      currency: 'eur',
+      total: 0,
+      highest: null,
+      pendingMonths: 0,
+      scale: { top: 0, ticks: [0] },
+    });
     expect(old!.months).toHaveLength(24);
     const [none] = spendingByMonth([], now, 12);
     expect(none).toMatchObject({ currency: 'usd', total: 0 });

@@ -4,7 +4,13 @@
  * currency, with what its summary says (the total, the month paid most) and a round scale for its axis.
  */
 import type { Invoice } from '../contract';
-import { BILLING_CURRENCY, MONTHS_PER_YEAR, MS_PER_SECOND, SPENDING_AXIS_STEPS, SPENDING_CHART_MONTHS } from './constants';
+import {
+  BILLING_CURRENCY,
+  MONTHS_PER_YEAR,
+  MS_PER_SECOND,
+  SPENDING_AXIS_STEPS,
+  SPENDING_CHART_MONTHS,
+} from './constants';
 import { toUnixSeconds } from './dates';
 
 export interface SpendingMonth {
@@ -94,7 +100,10 @@ function seriesOf(currency: string, invoices: readonly Invoice[], starts: readon
     }
   }
   const total = months.reduce((sum, month) => sum + month.paid, 0);
-  const highest = months.reduce<SpendingMonth | null>((best, month) => (month.paid > 0 && month.paid >= (best?.paid ?? 0) ? month : best), null);
+  const highest = months.reduce<SpendingMonth | null>(
+    (best, month) => (month.paid > 0 && month.paid >= (best?.paid ?? 0) ? month : best),
+    null,
+  );
   const tallest = Math.max(...months.map((month) => month.paid + month.pending));
   return {
     currency,

@@ -77,12 +77,18 @@ describe('usageMeter', () => {
 
   it('follows the rule where it lets a count pass: Business has no staff limit to break, so more staff only warns', () => {
     const business: Limit[] = [{ name: 'staff', value: 15 }];
-    expect(usageMeter('staff', business, { staff: usage(20) }, context('Business'))).toMatchObject({ state: 'warning', fill: 1 });
+    expect(usageMeter('staff', business, { staff: usage(20) }, context('Business'))).toMatchObject({
+      state: 'warning',
+      fill: 1,
+    });
   });
 
   it('measures members against the agreed override', () => {
     const siteLimits: CurrentSiteLimits = { members: usage(282_000, { members_override: 300_000 }) };
-    expect(usageMeter('members', custom, siteLimits, context('Custom'))).toMatchObject({ limit: 300_000, state: 'warning' });
+    expect(usageMeter('members', custom, siteLimits, context('Custom'))).toMatchObject({
+      limit: 300_000,
+      state: 'warning',
+    });
   });
 
   it('is unlimited, with an empty bar, when the plan sets no count for it', () => {
@@ -93,7 +99,9 @@ describe('usageMeter', () => {
       fill: 0,
       state: 'unlimited',
     });
-    expect(usageMeter('customIntegrations', publisher, { customIntegrations: usage(2) }, context()).state).toBe('unlimited');
+    expect(usageMeter('customIntegrations', publisher, { customIntegrations: usage(2) }, context()).state).toBe(
+      'unlimited',
+    );
   });
 
   it('counts 0 used when the site limits do not list it', () => {
@@ -102,8 +110,14 @@ describe('usageMeter', () => {
 
   it('reads a limit of 0 as full: at its limit with none used, over with one', () => {
     const none: Limit[] = [{ name: 'newsletters', value: 0 }];
-    expect(usageMeter('newsletters', none, { newsletters: usage(0) }, context())).toMatchObject({ fill: 1, state: 'warning' });
-    expect(usageMeter('newsletters', none, { newsletters: usage(1) }, context())).toMatchObject({ fill: 1, state: 'over' });
+    expect(usageMeter('newsletters', none, { newsletters: usage(0) }, context())).toMatchObject({
+      fill: 1,
+      state: 'warning',
+    });
+    expect(usageMeter('newsletters', none, { newsletters: usage(1) }, context())).toMatchObject({
+      fill: 1,
+      state: 'over',
+    });
   });
 });
 

@@ -8,7 +8,12 @@ import { USAGE_WARNING_RATIO } from './constants';
 import { validateLimit, type LimitContext } from './limitChecks';
 
 /** The limits the dashboard shows as meters, in the order it shows them. */
-export const USAGE_METER_NAMES = ['members', 'staff', 'newsletters', 'customIntegrations'] as const satisfies readonly LimitName[];
+export const USAGE_METER_NAMES = [
+  'members',
+  'staff',
+  'newsletters',
+  'customIntegrations',
+] as const satisfies readonly LimitName[];
 export type UsageMeterName = (typeof USAGE_METER_NAMES)[number];
 
 /**
@@ -43,7 +48,11 @@ export type UsageMeter = LimitedUsageMeter | UnlimitedUsageMeter;
  * The count a plan allows for a limit name: the site's agreed members override stands in for the plan's members
  * limit (as the server measures it, server/billing/siteLimits.ts); null when the plan sets no count.
  */
-export function allowedCount(name: UsageMeterName, planLimits: readonly Limit[], siteLimits: CurrentSiteLimits): number | null {
+export function allowedCount(
+  name: UsageMeterName,
+  planLimits: readonly Limit[],
+  siteLimits: CurrentSiteLimits,
+): number | null {
   const override = siteLimits.members?.members_override;
   if (name === 'members' && typeof override === 'number' && override > 0) return override;
   const value = planLimits.find((limit) => limit.name === name)?.value;
@@ -56,7 +65,12 @@ function usedShare(used: number, limit: number): number {
 }
 
 /** One meter: the plan's count for the name against the site's usage of it. */
-export function usageMeter(name: UsageMeterName, planLimits: readonly Limit[], siteLimits: CurrentSiteLimits, context: LimitContext): UsageMeter {
+export function usageMeter(
+  name: UsageMeterName,
+  planLimits: readonly Limit[],
+  siteLimits: CurrentSiteLimits,
+  context: LimitContext,
+): UsageMeter {
   const usage = siteLimits[name];
   const used = usage?.total ?? 0;
   const limit = allowedCount(name, planLimits, siteLimits);
@@ -68,6 +82,10 @@ export function usageMeter(name: UsageMeterName, planLimits: readonly Limit[], s
 }
 
 /** Every meter the dashboard shows, in USAGE_METER_NAMES order. */
-export function usageMeters(planLimits: readonly Limit[], siteLimits: CurrentSiteLimits, context: LimitContext): UsageMeter[] {
+export function usageMeters(
+  planLimits: readonly Limit[],
+  siteLimits: CurrentSiteLimits,
+  context: LimitContext,
+): UsageMeter[] {
   return USAGE_METER_NAMES.map((name) => usageMeter(name, planLimits, siteLimits, context));
 }

@@ -6,7 +6,14 @@
  */
 import http from 'node:http';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { ATTACKER_PORT, FOREIGN_HOSTS, OTHER_SITE_SCENARIO, SIGNED_IN_SCENARIO, originOf, type ForeignHost } from './examples';
+import {
+  ATTACKER_PORT,
+  FOREIGN_HOSTS,
+  OTHER_SITE_SCENARIO,
+  SIGNED_IN_SCENARIO,
+  originOf,
+  type ForeignHost,
+} from './examples';
 import { REFUSED_FRAME_URL, frameAncestorsOf } from '../../e2e/framing';
 
 /** The window's 'message' listeners, as DevTools lists them: the SDK's one while the panel is mounted. */
@@ -113,10 +120,13 @@ for (const host of FOREIGN_HOSTS) {
       expect(frameAncestorsOf(response.headers()['content-security-policy'])).toEqual(["'self'", originOf(host.port)]);
 
       // A page of another origin that frames it gets Chromium's refusal, not the panel.
-      await withPageOfAnotherOrigin(`<!doctype html><title>Not the admin</title><iframe src="${siteAddressOf(host)}/"></iframe>`, async (address) => {
-        await page.goto(address);
-        await expect.poll(() => panelAddressOf(page)).toBe(REFUSED_FRAME_URL);
-      });
+      await withPageOfAnotherOrigin(
+        `<!doctype html><title>Not the admin</title><iframe src="${siteAddressOf(host)}/"></iframe>`,
+        async (address) => {
+          await page.goto(address);
+          await expect.poll(() => panelAddressOf(page)).toBe(REFUSED_FRAME_URL);
+        },
+      );
     });
 
     test('ignores a message from another origin that poses as the panel', async ({ page, context }) => {
@@ -152,19 +162,26 @@ test.describe('examples/react-admin, two sites', () => {
     expect((await request.post(`${originOf(host.panelPort)}/__demo/reset`)).ok()).toBe(true);
   });
 
-  test("switching the site opens the new site's owner dashboard at its own address, nothing of the old one", async ({ page }) => {
+  test("switching the site opens the new site's owner dashboard at its own address, nothing of the old one", async ({
+    page,
+  }) => {
     await page.goto(host.addressOf('/'));
     await expectOwnersDashboard(page);
     const panel = panelOf(page);
     const plan = panel.getByRole('region', { name: 'Plan details' });
     await expect(plan.getByText('Publisher', { exact: false }).first()).toBeVisible();
     await expect(plan.getByText('Account credit', { exact: true })).toBeVisible();
-    await expect(panel.getByRole('region', { name: 'Payment information' }).getByText('4242', { exact: false })).toBeVisible();
+    await expect(
+      panel.getByRole('region', { name: 'Payment information' }).getByText('4242', { exact: false }),
+    ).toBeVisible();
     const listeners = await windowMessageListeners(page);
 
     // The admin's site switcher: <BillingPanel site> changes in place, the admin's route kept.
     await page.getByRole('combobox', { name: 'Site' }).selectOption({ label: 'No-card Publisher' });
-    await expect(page.locator('#billing-frame')).toHaveAttribute('src', `${originOf(host.panelPort)}/sites/${OTHER_SITE_SCENARIO.site.id}/`);
+    await expect(page.locator('#billing-frame')).toHaveAttribute(
+      'src',
+      `${originOf(host.panelPort)}/sites/${OTHER_SITE_SCENARIO.site.id}/`,
+    );
     await expect(page.getByText(OTHER_SITE_SCENARIO.owner.name)).toBeVisible();
     await expectOwnersDashboard(page);
     await expect(page.getByLabel('Subscription')).toHaveText('active');
@@ -172,7 +189,9 @@ test.describe('examples/react-admin, two sites', () => {
     // Nothing of the old site: its plan, its credit, its card.
     await expect(plan.getByText('Publisher', { exact: false })).toHaveCount(0);
     await expect(plan.getByText('Account credit', { exact: true })).toHaveCount(0);
-    await expect(panel.getByRole('region', { name: 'Payment information' }).getByText('4242', { exact: false })).toHaveCount(0);
+    await expect(
+      panel.getByRole('region', { name: 'Payment information' }).getByText('4242', { exact: false }),
+    ).toHaveCount(0);
     // One panel, one listener.
     await expect(page.locator('iframe')).toHaveCount(1);
     expect(await windowMessageListeners(page)).toBe(listeners);

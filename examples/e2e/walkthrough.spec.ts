@@ -61,7 +61,11 @@ test("docs/platform-api.md's walkthrough, as written, ends at the owner's dashbo
   const blocks = walkthroughBlocks();
   expect(blocks.length).toBeGreaterThanOrEqual(5);
 
-  script = spawn('bash', ['-euo', 'pipefail', '-c', blocks.join('\n')], { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  script = spawn('bash', ['-euo', 'pipefail', '-c', blocks.join('\n')], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let printed = '';
   script.stdout!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
   script.stderr!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
@@ -75,7 +79,10 @@ test("docs/platform-api.md's walkthrough, as written, ends at the owner's dashbo
   expect(code, printed).toBe(0);
   const lines = printed.split('\n');
   for (const expected of blocks.flatMap(shownOutputs)) {
-    expect(lines.some((line) => expected.test(line)), `${expected} in:\n${printed}`).toBe(true);
+    expect(
+      lines.some((line) => expected.test(line)),
+      `${expected} in:\n${printed}`,
+    ).toBe(true);
   }
 
   await page.goto(ADMIN_BILLING);

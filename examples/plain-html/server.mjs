@@ -50,7 +50,8 @@ function send(response, status, type, body, headers = {}) {
   response.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', ...headers }).end(body);
 }
 
-const json = (response, status, value) => send(response, status, 'application/json; charset=utf-8', JSON.stringify(value));
+const json = (response, status, value) =>
+  send(response, status, 'application/json; charset=utf-8', JSON.stringify(value));
 
 const server = createServer(async (request, response) => {
   const { pathname } = new URL(request.url ?? '/', ORIGIN);
@@ -58,20 +59,38 @@ const server = createServer(async (request, response) => {
     return send(response, 200, 'application/json; charset=utf-8', jwks, { 'cache-control': 'public, max-age=300' });
   }
   if (request.method === 'GET' && pathname === '/api/session') {
-    return json(response, 200, { panelUrl: PANEL_URL, user, site, forceUpgradeInfo: { forceUpgrade: false, isOwner: user.role === 'Owner', ownerUser: { name: user.name, email: user.email } } });
+    return json(response, 200, {
+      panelUrl: PANEL_URL,
+      user,
+      site,
+      forceUpgradeInfo: {
+        forceUpgrade: false,
+        isOwner: user.role === 'Owner',
+        ownerUser: { name: user.name, email: user.email },
+      },
+    });
   }
   if (request.method === 'POST' && pathname === '/api/billing/identity-token') {
-    const token = await mintIdentityToken(key, { adminUrl: ADMIN_URL, audience: AUDIENCE, email: user.email, role: user.role, name: user.name });
+    const token = await mintIdentityToken(key, {
+      adminUrl: ADMIN_URL,
+      audience: AUDIENCE,
+      email: user.email,
+      role: user.role,
+      name: user.name,
+    });
     return json(response, 200, { token });
   }
   if (request.method === 'GET' && pathname === '/vendor/billing-host-sdk.js') {
     return send(response, 200, 'text/javascript; charset=utf-8', await readFile(HOST_SDK));
   }
-  if (request.method === 'GET' && pathname === '/') return send(response, 200, 'text/html; charset=utf-8', await readFile(PAGE));
+  if (request.method === 'GET' && pathname === '/')
+    return send(response, 200, 'text/html; charset=utf-8', await readFile(PAGE));
   return json(response, 404, { error: 'not found' });
 });
 
 server.listen(PORT, '127.0.0.1', () => {
-  process.stdout.write(`Acme plain admin: ${ORIGIN}/#/settings/billing (billing panel ${PANEL_URL}/sites/${site.billingSiteId}/, site admin ${ADMIN_URL})\n`);
+  process.stdout.write(
+    `Acme plain admin: ${ORIGIN}/#/settings/billing (billing panel ${PANEL_URL}/sites/${site.billingSiteId}/, site admin ${ADMIN_URL})\n`,
+  );
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.close(() => process.exit(0)));

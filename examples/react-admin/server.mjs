@@ -42,7 +42,12 @@ const sites = [firstSite, ...JSON.parse(process.env.OTHER_SITES || '[]')];
 /** A site's admin URL: the token's issuer; the billing server knows the site by it. */
 const adminUrlOf = (site) => `${ORIGIN}/sites/${site.id}`;
 const DIST = path.join(import.meta.dirname, 'dist');
-const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml' };
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+};
 
 // A key pair per site, of this process: tokens signed before a restart stop verifying, which a 5-minute token survives.
 const keys = new Map();
@@ -53,7 +58,11 @@ for (const site of sites) {
   jwksByPath.set(new URL(jwksUrl(adminUrlOf(site))).pathname, JSON.stringify(await buildJwks([key])));
 }
 
-const forceUpgradeInfoOf = ({ user }) => ({ forceUpgrade: false, isOwner: user.role === 'Owner', ownerUser: { name: user.name, email: user.email } });
+const forceUpgradeInfoOf = ({ user }) => ({
+  forceUpgrade: false,
+  isOwner: user.role === 'Owner',
+  ownerUser: { name: user.name, email: user.email },
+});
 
 async function readJson(request) {
   let body = '';
@@ -69,7 +78,8 @@ function send(response, status, type, body, headers = {}) {
   response.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', ...headers }).end(body);
 }
 
-const json = (response, status, value) => send(response, status, 'application/json; charset=utf-8', JSON.stringify(value));
+const json = (response, status, value) =>
+  send(response, status, 'application/json; charset=utf-8', JSON.stringify(value));
 
 async function sendFile(response, file) {
   try {
@@ -82,12 +92,20 @@ async function sendFile(response, file) {
 const server = createServer(async (request, response) => {
   const { pathname } = new URL(request.url ?? '/', ORIGIN);
   if (request.method === 'GET' && jwksByPath.has(pathname)) {
-    return send(response, 200, 'application/json; charset=utf-8', jwksByPath.get(pathname), { 'cache-control': 'public, max-age=300' });
+    return send(response, 200, 'application/json; charset=utf-8', jwksByPath.get(pathname), {
+      'cache-control': 'public, max-age=300',
+    });
   }
   if (request.method === 'GET' && pathname === '/api/session') {
     return json(response, 200, {
       panelUrl: PANEL_URL,
-      sites: sites.map(({ id, billingSiteId, name, user }) => ({ id, billingSiteId, name, user, forceUpgradeInfo: forceUpgradeInfoOf({ user }) })),
+      sites: sites.map(({ id, billingSiteId, name, user }) => ({
+        id,
+        billingSiteId,
+        name,
+        user,
+        forceUpgradeInfo: forceUpgradeInfoOf({ user }),
+      })),
     });
   }
   if (request.method === 'POST' && pathname === '/api/billing/identity-token') {
@@ -96,7 +114,13 @@ const server = createServer(async (request, response) => {
     const site = sites.find((candidate) => candidate.id === asked);
     if (site === undefined) return json(response, 404, { error: 'no such site' });
     const { user } = site;
-    const token = await mintIdentityToken(keys.get(site.id), { adminUrl: adminUrlOf(site), audience: AUDIENCE, email: user.email, role: user.role, name: user.name });
+    const token = await mintIdentityToken(keys.get(site.id), {
+      adminUrl: adminUrlOf(site),
+      audience: AUDIENCE,
+      email: user.email,
+      role: user.role,
+      name: user.name,
+    });
     return json(response, 200, { token });
   }
   if (request.method !== 'GET') return json(response, 405, { error: 'method not allowed' });

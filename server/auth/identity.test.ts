@@ -15,7 +15,8 @@ const AUDIENCE = 'inkwell-billing';
 /** The verifier's log lines, as pino writes them. */
 let logged: { identityRefusal?: string; siteId?: string; msg?: string }[] = [];
 const log = pino({ level: 'info' }, { write: (line: string) => void logged.push(JSON.parse(line)) });
-const refusalsLogged = () => logged.filter((line) => line.msg === 'identity token refused').map((line) => line.identityRefusal);
+const refusalsLogged = () =>
+  logged.filter((line) => line.msg === 'identity token refused').map((line) => line.identityRefusal);
 beforeEach(() => {
   logged = [];
 });
@@ -56,18 +57,26 @@ beforeAll(async () => {
   privateKey = pair.privateKey;
   const jwk = { ...(await exportJWK(pair.publicKey)), alg: 'RS256', use: 'sig' };
   document = JSON.stringify({ keys: [{ ...jwk, kid: 'platform' }] });
-  manyKeysDocument = JSON.stringify({ keys: Array.from({ length: 17 }, (_, index) => ({ ...jwk, kid: index === 0 ? 'platform' : `old-${index}` })) });
+  manyKeysDocument = JSON.stringify({
+    keys: Array.from({ length: 17 }, (_, index) => ({ ...jwk, kid: index === 0 ? 'platform' : `old-${index}` })),
+  });
   server = createServer((request, response) => {
     const path = request.url ?? '';
     fetches.set(path, (fetches.get(path) ?? 0) + 1);
     if (path.startsWith('/sites/broken/')) response.writeHead(500).end('no');
-    else if (path.startsWith('/sites/not-json/')) response.writeHead(200, { 'content-type': 'application/json' }).end('{"keys": [');
-    else if (path.startsWith('/sites/moved/')) response.writeHead(302, { location: '/sites/a/.well-known/jwks.json' }).end();
-    else if (path.startsWith('/sites/huge-declared/')) response.writeHead(200, { 'content-type': 'application/json', 'content-length': String(HUGE) }).end();
+    else if (path.startsWith('/sites/not-json/'))
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"keys": [');
+    else if (path.startsWith('/sites/moved/'))
+      response.writeHead(302, { location: '/sites/a/.well-known/jwks.json' }).end();
+    else if (path.startsWith('/sites/huge-declared/'))
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': String(HUGE) }).end();
     else if (path.startsWith('/sites/huge-chunked/')) streamHugeKeySet(response);
-    else if (path.startsWith('/sites/many-keys/')) response.writeHead(200, { 'content-type': 'application/json' }).end(manyKeysDocument);
-    else if (path.startsWith('/sites/slow-')) setTimeout(() => response.writeHead(200, { 'content-type': 'application/json' }).end(document), SLOW_ADMIN_MS);
-    else if (path.startsWith('/sites/rotating/')) response.writeHead(200, { 'content-type': 'application/json' }).end(rotatingDocument);
+    else if (path.startsWith('/sites/many-keys/'))
+      response.writeHead(200, { 'content-type': 'application/json' }).end(manyKeysDocument);
+    else if (path.startsWith('/sites/slow-'))
+      setTimeout(() => response.writeHead(200, { 'content-type': 'application/json' }).end(document), SLOW_ADMIN_MS);
+    else if (path.startsWith('/sites/rotating/'))
+      response.writeHead(200, { 'content-type': 'application/json' }).end(rotatingDocument);
     else response.writeHead(200, { 'content-type': 'application/json' }).end(document);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -92,7 +101,9 @@ function tokenOf(site: IdentitySite, kid = 'platform'): Promise<string> {
 }
 
 async function verify(verifier: IdentityVerifier, site: IdentitySite, kid?: string) {
-  return verifier.verify(await tokenOf(site, kid), async (adminUrl) => (adminUrl === site.admin_url ? site : undefined));
+  return verifier.verify(await tokenOf(site, kid), async (adminUrl) =>
+    adminUrl === site.admin_url ? site : undefined,
+  );
 }
 
 async function refusalOf(promise: Promise<unknown>): Promise<string> {
@@ -110,7 +121,8 @@ describe('IdentityVerifier key sets', () => {
     const verifier = new IdentityVerifier({ audience: AUDIENCE, platformIssuer: base }, log);
     const importKey = jest.spyOn(crypto.subtle, 'importKey');
     try {
-      for (const id of ['a', 'b', 'a', 'c', 'b']) expect((await verify(verifier, siteOf(id))).email).toBe(`owner@${id}.example`);
+      for (const id of ['a', 'b', 'a', 'c', 'b'])
+        expect((await verify(verifier, siteOf(id))).email).toBe(`owner@${id}.example`);
       expect(Object.fromEntries(fetches)).toEqual({
         '/sites/a/.well-known/jwks.json': 1,
         '/sites/b/.well-known/jwks.json': 1,
@@ -131,11 +143,14 @@ describe('IdentityVerifier key sets', () => {
     expect(refusalsLogged()).toEqual(['unknown_key']);
   });
 
-  it.each(['broken', 'not-json', 'moved'])("answers 'identity_unavailable' when the admin's JWKS cannot be read (%s)", async (id) => {
-    const verifier = new IdentityVerifier({ audience: AUDIENCE, platformIssuer: base }, log);
-    expect(await refusalOf(verify(verifier, siteOf(id)))).toBe('identity_unavailable');
-    expect(refusalsLogged()).toEqual(['key_set_unavailable']);
-  });
+  it.each(['broken', 'not-json', 'moved'])(
+    "answers 'identity_unavailable' when the admin's JWKS cannot be read (%s)",
+    async (id) => {
+      const verifier = new IdentityVerifier({ audience: AUDIENCE, platformIssuer: base }, log);
+      expect(await refusalOf(verify(verifier, siteOf(id)))).toBe('identity_unavailable');
+      expect(refusalsLogged()).toEqual(['key_set_unavailable']);
+    },
+  );
 
   it('takes a key rotated in under the same kid once the cooldown has passed, not only when the kept key set expires', async () => {
     const site = siteOf('rotating');
@@ -144,7 +159,9 @@ describe('IdentityVerifier key sets', () => {
     await verify(verifier, site);
 
     const rotated = await generateKeyPair('RS256');
-    rotatingDocument = JSON.stringify({ keys: [{ ...(await exportJWK(rotated.publicKey)), kid: 'platform', alg: 'RS256', use: 'sig' }] });
+    rotatingDocument = JSON.stringify({
+      keys: [{ ...(await exportJWK(rotated.publicKey)), kid: 'platform', alg: 'RS256', use: 'sig' }],
+    });
     const signedWithRotated = () =>
       new SignJWT({ role: 'Owner' })
         .setProtectedHeader({ alg: 'RS256', kid: 'platform' })
@@ -171,20 +188,24 @@ describe('IdentityVerifier key sets', () => {
     }
   });
 
-  it("remembers a failed fetch for a while: the next sign-ins of that site are answered without asking its admin", async () => {
+  it('remembers a failed fetch for a while: the next sign-ins of that site are answered without asking its admin', async () => {
     fetches.clear();
     const verifier = new IdentityVerifier({ audience: AUDIENCE, platformIssuer: base }, log);
-    for (let attempt = 0; attempt < 3; attempt += 1) expect(await refusalOf(verify(verifier, siteOf('broken')))).toBe('identity_unavailable');
+    for (let attempt = 0; attempt < 3; attempt += 1)
+      expect(await refusalOf(verify(verifier, siteOf('broken')))).toBe('identity_unavailable');
     expect(fetches.get('/sites/broken/.well-known/jwks.json')).toBe(1);
   });
 
-  it.each(['huge-declared', 'huge-chunked'])("refuses a key set larger than MAX_JWKS_BYTES without reading it whole (%s)", async (id) => {
-    hugeBytesWritten = 0;
-    const verifier = new IdentityVerifier({ audience: AUDIENCE, platformIssuer: base }, log);
-    expect(await refusalOf(verify(verifier, siteOf(id)))).toBe('identity_unavailable');
-    // What the socket buffers took before the reader cancelled, far from the 50 MB offered.
-    expect(hugeBytesWritten).toBeLessThan(HUGE / 4);
-  });
+  it.each(['huge-declared', 'huge-chunked'])(
+    'refuses a key set larger than MAX_JWKS_BYTES without reading it whole (%s)',
+    async (id) => {
+      hugeBytesWritten = 0;
+      const verifier = new IdentityVerifier({ audience: AUDIENCE, platformIssuer: base }, log);
+      expect(await refusalOf(verify(verifier, siteOf(id)))).toBe('identity_unavailable');
+      // What the socket buffers took before the reader cancelled, far from the 50 MB offered.
+      expect(hugeBytesWritten).toBeLessThan(HUGE / 4);
+    },
+  );
 });
 
 describe('IdentityVerifier under forged tokens', () => {
@@ -202,7 +223,7 @@ describe('IdentityVerifier under forged tokens', () => {
       .sign(forger.privateKey);
   }
 
-  it("keeps the key set of a site whose owners sign in, however many other sites forged tokens name", async () => {
+  it('keeps the key set of a site whose owners sign in, however many other sites forged tokens name', async () => {
     fetches.clear();
     const verifier = new IdentityVerifier({ audience: AUDIENCE, platformIssuer: base }, log, 10);
     await verify(verifier, siteOf('a'));
@@ -222,7 +243,11 @@ describe('IdentityVerifier under forged tokens', () => {
   it('fetches at most 32 key sets at once, all sites together: the rest are answered unavailable at once', async () => {
     fetches.clear();
     const verifier = new IdentityVerifier({ audience: AUDIENCE, platformIssuer: base }, log);
-    const answers = await Promise.all(Array.from({ length: 40 }, (_, index) => refusalOf(verify(verifier, siteOf(`slow-${index}`))).catch(() => 'verified')));
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, index) =>
+        refusalOf(verify(verifier, siteOf(`slow-${index}`))).catch(() => 'verified'),
+      ),
+    );
     expect(answers.filter((answer) => answer === 'verified')).toHaveLength(32);
     expect(answers.filter((answer) => answer === 'identity_unavailable')).toHaveLength(8);
     expect(fetches.size).toBe(32);
@@ -237,12 +262,20 @@ describe('IdentityVerifier before any key is fetched', () => {
     fetches.clear();
     const site = siteOf('a');
     const verifier = new IdentityVerifier({ audience: AUDIENCE, platformIssuer: base }, log);
-    const code = await refusalOf(verifier.verify(await token, async (adminUrl) => (adminUrl === site.admin_url ? site : undefined)));
+    const code = await refusalOf(
+      verifier.verify(await token, async (adminUrl) => (adminUrl === site.admin_url ? site : undefined)),
+    );
     expect(fetches.size).toBe(0);
     return code;
   }
 
-  const claims = () => ({ iss: siteOf('a').admin_url, aud: AUDIENCE, sub: 'owner@a.example', iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.now() / 1000) + 300 });
+  const claims = () => ({
+    iss: siteOf('a').admin_url,
+    aud: AUDIENCE,
+    sub: 'owner@a.example',
+    iat: Math.floor(Date.now() / 1000),
+    exp: Math.floor(Date.now() / 1000) + 300,
+  });
 
   it('refuses an unsigned token', async () => {
     expect(await answerWithoutFetch(unsigned(claims()))).toBe('invalid_identity');
@@ -262,7 +295,7 @@ describe('IdentityVerifier before any key is fetched', () => {
     expect(refusalsLogged()).toEqual(['expired']);
   });
 
-  it("gives a token for another service the owner-only answer", async () => {
+  it('gives a token for another service the owner-only answer', async () => {
     const forOthers = new SignJWT({ role: 'Owner' })
       .setProtectedHeader({ alg: 'RS256', kid: 'platform' })
       .setIssuer(siteOf('a').admin_url)

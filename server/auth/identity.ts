@@ -13,7 +13,15 @@
  */
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import {
+  createLocalJWKSet,
+  decodeJwt,
+  decodeProtectedHeader,
+  errors,
+  jwtVerify,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+} from 'jose';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ApiErrorCode } from '../../core/contract';
 import { DomainError, messages, type RefusalKind } from '../domainErrors';
@@ -88,7 +96,8 @@ function issuerAsStored(issuer: string): string | null {
 
 /** The JWKS could not be fetched or read: a timeout, a network error, a non-200 answer or a broken document. */
 function isKeySetUnavailable(error: unknown): boolean {
-  if (error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid || error instanceof TypeError) return true;
+  if (error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid || error instanceof TypeError)
+    return true;
   // jose reports a non-200 answer and unparsable JSON with its generic error class.
   return error instanceof errors.JOSEError && error.code === 'ERR_JOSE_GENERIC';
 }
@@ -158,7 +167,12 @@ interface IdentityRefusal {
   message: string;
 }
 
-const invalid = (reason: string): IdentityRefusal => ({ reason, kind: 'unauthenticated', code: 'invalid_identity', message: messages.invalidIdentity });
+const invalid = (reason: string): IdentityRefusal => ({
+  reason,
+  kind: 'unauthenticated',
+  code: 'invalid_identity',
+  message: messages.invalidIdentity,
+});
 const refusals = {
   malformed: invalid('malformed'),
   algorithm: invalid('algorithm'),
@@ -169,15 +183,26 @@ const refusals = {
   expired: { reason: 'expired', kind: 'unauthenticated', code: 'token_expired', message: messages.tokenExpired },
   // Signed by the site, but for another service (or none named): not a billing identity.
   audience: { reason: 'audience', kind: 'forbidden', code: 'not_owner', message: messages.ownerOnly },
-  issuerOutsidePlatform: { reason: 'issuer_outside_platform', kind: 'forbidden', code: 'not_owner', message: messages.ownerOnly },
+  issuerOutsidePlatform: {
+    reason: 'issuer_outside_platform',
+    kind: 'forbidden',
+    code: 'not_owner',
+    message: messages.ownerOnly,
+  },
   // The host's keys could not be read: a transient failure the panel may retry, not a bad token.
-  keySetUnavailable: { reason: 'key_set_unavailable', kind: 'unavailable', code: 'identity_unavailable', message: messages.identityUnavailable },
+  keySetUnavailable: {
+    reason: 'key_set_unavailable',
+    kind: 'unavailable',
+    code: 'identity_unavailable',
+    message: messages.identityUnavailable,
+  },
 } satisfies Record<string, IdentityRefusal>;
 
 /** What jose's refusal of a token means here. */
 function refusalOf(error: unknown): IdentityRefusal {
   if (error instanceof errors.JWTExpired) return refusals.expired;
-  if (error instanceof errors.JWTClaimValidationFailed) return error.claim === 'aud' ? refusals.audience : refusals.claims;
+  if (error instanceof errors.JWTClaimValidationFailed)
+    return error.claim === 'aud' ? refusals.audience : refusals.claims;
   if (error instanceof errors.JWSSignatureVerificationFailed) return refusals.signature;
   if (error instanceof errors.JWKSNoMatchingKey) return refusals.unknownKey;
   if (isKeySetUnavailable(error)) return refusals.keySetUnavailable;
@@ -218,7 +243,9 @@ export class IdentityVerifier {
   ) {
     const bounded = (max: number, maxSize: number) => ({ max, maxSize, sizeCalculation: sizeOf });
     this.trustedKeySets = new LRUCache<string, SiteKeySet>(bounded(keySetsKept, KEY_SET_BYTES_BUDGET));
-    this.newKeySets = new LRUCache<string, SiteKeySet>(bounded(Math.max(1, Math.ceil(keySetsKept / NEW_KEY_SETS_SHARE)), NEW_KEY_SET_BYTES_BUDGET));
+    this.newKeySets = new LRUCache<string, SiteKeySet>(
+      bounded(Math.max(1, Math.ceil(keySetsKept / NEW_KEY_SETS_SHARE)), NEW_KEY_SET_BYTES_BUDGET),
+    );
     this.keySetsByDocument = new LRUCache<string, DocumentKeySet>(bounded(keySetsKept, KEY_SET_BYTES_BUDGET));
   }
 
@@ -228,14 +255,23 @@ export class IdentityVerifier {
     if (found !== undefined && found.url === url) return found;
     // A site seen for the first time, or whose admin moved: on probation until one of its tokens verifies.
     this.trustedKeySets.delete(site.id);
-    const entry: SiteKeySet = { siteId: site.id, url, keys: undefined, bytes: 0, fetchedAt: -Infinity, fetching: undefined, failure: undefined };
+    const entry: SiteKeySet = {
+      siteId: site.id,
+      url,
+      keys: undefined,
+      bytes: 0,
+      fetchedAt: -Infinity,
+      fetching: undefined,
+      failure: undefined,
+    };
     this.newKeySets.set(site.id, entry);
     return entry;
   }
 
   /** The entry set again in the cache that holds it, so the cache counts its new size against the budget. */
   private recount(entry: SiteKeySet): void {
-    for (const cache of [this.trustedKeySets, this.newKeySets]) if (cache.peek(entry.siteId) === entry) cache.set(entry.siteId, entry);
+    for (const cache of [this.trustedKeySets, this.newKeySets])
+      if (cache.peek(entry.siteId) === entry) cache.set(entry.siteId, entry);
   }
 
   /** A token verified with the site's keys: its key set is kept among the trusted ones. */
@@ -247,12 +283,16 @@ export class IdentityVerifier {
 
   private keysOf(entry: SiteKeySet): JWTVerifyGetKey {
     return async (protectedHeader, token) => {
-      const keys = entry.keys !== undefined && isFreshFor(entry.fetchedAt, JWKS_CACHE_MAX_AGE_MS) ? entry.keys : await this.reload(entry);
+      const keys =
+        entry.keys !== undefined && isFreshFor(entry.fetchedAt, JWKS_CACHE_MAX_AGE_MS)
+          ? entry.keys
+          : await this.reload(entry);
       try {
         return await keys(protectedHeader, token);
       } catch (error) {
         // An unknown kid may be a key the admin has just rotated in: read its JWKS again, at most once a cooldown.
-        if (error instanceof errors.JWKSNoMatchingKey && !isFreshFor(entry.fetchedAt, JWKS_COOLDOWN_MS)) return (await this.reload(entry))(protectedHeader, token);
+        if (error instanceof errors.JWKSNoMatchingKey && !isFreshFor(entry.fetchedAt, JWKS_COOLDOWN_MS))
+          return (await this.reload(entry))(protectedHeader, token);
         throw error;
       }
     };
@@ -263,7 +303,8 @@ export class IdentityVerifier {
    * that failed lately is answered with its failure, unfetched.
    */
   private reload(entry: SiteKeySet): Promise<JWTVerifyGetKey> {
-    if (entry.failure !== undefined && isFreshFor(entry.failure.at, JWKS_FAILURE_MEMORY_MS)) return Promise.reject(entry.failure.error);
+    if (entry.failure !== undefined && isFreshFor(entry.failure.at, JWKS_FAILURE_MEMORY_MS))
+      return Promise.reject(entry.failure.error);
     entry.fetching ??= this.fetchKeySet(entry.url)
       .then(
         ({ keys, bytes }) => {
@@ -292,14 +333,20 @@ export class IdentityVerifier {
    * or too big, JWKSInvalid, a network failure fetch's TypeError.
    */
   private async fetchKeySet(url: string): Promise<DocumentKeySet> {
-    if (this.fetchesUnderWay >= MAX_CONCURRENT_JWKS_FETCHES) throw new errors.JWKSTimeout('too many JSON Web Key Set fetches under way');
+    if (this.fetchesUnderWay >= MAX_CONCURRENT_JWKS_FETCHES)
+      throw new errors.JWKSTimeout('too many JSON Web Key Set fetches under way');
     this.fetchesUnderWay += 1;
     try {
-      const response = await fetch(url, { method: 'GET', redirect: 'manual', headers: JWKS_REQUEST_HEADERS, signal: AbortSignal.timeout(JWKS_TIMEOUT_MS) }).catch(
-        (error: unknown) => {
-          throw error instanceof Error && error.name === 'TimeoutError' ? new errors.JWKSTimeout(undefined, { cause: error }) : error;
-        },
-      );
+      const response = await fetch(url, {
+        method: 'GET',
+        redirect: 'manual',
+        headers: JWKS_REQUEST_HEADERS,
+        signal: AbortSignal.timeout(JWKS_TIMEOUT_MS),
+      }).catch((error: unknown) => {
+        throw error instanceof Error && error.name === 'TimeoutError'
+          ? new errors.JWKSTimeout(undefined, { cause: error })
+          : error;
+      });
       if (response.status !== 200) {
         await response.body?.cancel();
         throw new errors.JOSEError('Expected 200 OK from the JSON Web Key Set HTTP response');
@@ -315,8 +362,12 @@ export class IdentityVerifier {
         throw new errors.JOSEError('Failed to parse the JSON Web Key Set HTTP response as JSON', { cause });
       }
       const publishedKeys = (parsed as { keys?: unknown }).keys;
-      if (Array.isArray(publishedKeys) && publishedKeys.length > MAX_JWKS_KEYS) throw new errors.JWKSInvalid(`the JSON Web Key Set has more than ${MAX_JWKS_KEYS} keys`);
-      const made = { keys: createLocalJWKSet(parsed as Parameters<typeof createLocalJWKSet>[0]), bytes: Buffer.byteLength(document) };
+      if (Array.isArray(publishedKeys) && publishedKeys.length > MAX_JWKS_KEYS)
+        throw new errors.JWKSInvalid(`the JSON Web Key Set has more than ${MAX_JWKS_KEYS} keys`);
+      const made = {
+        keys: createLocalJWKSet(parsed as Parameters<typeof createLocalJWKSet>[0]),
+        bytes: Buffer.byteLength(document),
+      };
       this.keySetsByDocument.set(digest, made);
       return made;
     } finally {
@@ -349,7 +400,10 @@ export class IdentityVerifier {
    * with why, which the answer does not say: an operator tells a rotated key from an expired token from an admin
    * that cannot be reached.
    */
-  async verify<S extends IdentitySite>(token: string, findSiteByAdminUrl: (adminUrl: string) => Promise<S | undefined>): Promise<VerifiedIdentity<S>> {
+  async verify<S extends IdentitySite>(
+    token: string,
+    findSiteByAdminUrl: (adminUrl: string) => Promise<S | undefined>,
+  ): Promise<VerifiedIdentity<S>> {
     const outcome = await this.check(token, findSiteByAdminUrl);
     if ('identity' in outcome) return outcome.identity;
     const { refusal, siteId } = outcome;
@@ -374,7 +428,8 @@ export class IdentityVerifier {
     if (early !== null) return { refusal: early };
     // Refused before any lookup or fetch: an admin outside the platform is no one we take keys from.
     const { platformIssuer } = this.expected;
-    if (platformIssuer !== null && !isUnderPlatform(issuer, platformIssuer)) return { refusal: refusals.issuerOutsidePlatform };
+    if (platformIssuer !== null && !isUnderPlatform(issuer, platformIssuer))
+      return { refusal: refusals.issuerOutsidePlatform };
     const stored = issuerAsStored(issuer);
     const site = stored === null ? undefined : await findSiteByAdminUrl(stored);
     if (site === undefined) return { refusal: refusals.issuerUnknown };
@@ -393,7 +448,8 @@ export class IdentityVerifier {
       const { payload } = await jwtVerify(token, this.keysOf(keySet), options).catch(async (error: unknown) => {
         // A key rotated in under the same kid: the kept key no longer matches the signature. The JWKS is read
         // again, at most once a cooldown, as for an unknown kid; a forged signature costs no more than that.
-        if (!(error instanceof errors.JWSSignatureVerificationFailed) || isFreshFor(keySet.fetchedAt, JWKS_COOLDOWN_MS)) throw error;
+        if (!(error instanceof errors.JWSSignatureVerificationFailed) || isFreshFor(keySet.fetchedAt, JWKS_COOLDOWN_MS))
+          throw error;
         await this.reload(keySet);
         return jwtVerify(token, this.keysOf(keySet), options);
       });

@@ -104,7 +104,8 @@ export async function verifySessionToken(token: string, secret: Uint8Array): Pro
     return claims;
   } catch (error) {
     if (error instanceof DomainError) throw error;
-    if (error instanceof errors.JWTExpired) throw new DomainError('unauthenticated', 'token_expired', messages.tokenExpired);
+    if (error instanceof errors.JWTExpired)
+      throw new DomainError('unauthenticated', 'token_expired', messages.tokenExpired);
     throw new DomainError('unauthenticated', 'invalid_session', messages.invalidSession);
   }
 }

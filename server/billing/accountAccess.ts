@@ -42,9 +42,12 @@ export async function ownerAccount(deps: OwnerAccountDeps, session: SessionOf): 
     throw new DomainError('unauthenticated', 'invalid_session', messages.invalidSession);
   }
   // Ownership is re-checked on every call: it may have moved since the session was issued (the old owner is told so).
-  if (account.site.owner_user_id !== account.user.id) throw new DomainError('forbidden', 'not_owner', messages.ownerOnly);
-  if (endedBefore(account, session.issuedAtMs)) throw new DomainError('unauthenticated', 'invalid_session', messages.invalidSession);
-  if (account.product?.legacy === 1) throw new DomainError('forbidden', 'legacy_plan', messages.legacy(deps.supportEmail));
+  if (account.site.owner_user_id !== account.user.id)
+    throw new DomainError('forbidden', 'not_owner', messages.ownerOnly);
+  if (endedBefore(account, session.issuedAtMs))
+    throw new DomainError('unauthenticated', 'invalid_session', messages.invalidSession);
+  if (account.product?.legacy === 1)
+    throw new DomainError('forbidden', 'legacy_plan', messages.legacy(deps.supportEmail));
   return account;
 }
 
@@ -67,7 +70,8 @@ export function requireOwnIds(account: AccountRecord, ids: NamedIds): void {
   const { site, user, subscription } = account;
   const ownSubscription =
     ids.subId === undefined ||
-    (subscription !== undefined && (ids.subId === subscription.id || ids.subId === subscription.provider_subscription_id));
+    (subscription !== undefined &&
+      (ids.subId === subscription.id || ids.subId === subscription.provider_subscription_id));
   const allowed =
     (ids.siteId === undefined || ids.siteId === site.id) &&
     (ids.userId === undefined || ids.userId === user.id) &&

@@ -10,7 +10,13 @@ import type { CustomerRow, SubscriptionRow } from '../db/schema';
 import { DomainError, messages } from '../domainErrors';
 import { PaymentsProviderError, type PaymentsProvider } from '../payments/provider';
 import { flagsOf, requireSubscription, siteLimitsOf, type FlagRequest } from './accountState';
-import { activeDiscount, assembleTimelessBillingData, billingDataAsOf, type BillingParts, type TimelessBillingData } from './aggregate';
+import {
+  activeDiscount,
+  assembleTimelessBillingData,
+  billingDataAsOf,
+  type BillingParts,
+  type TimelessBillingData,
+} from './aggregate';
 import { nextChargeOf } from './nextCharge';
 import { syncAuthenticatedPayment } from './planChange';
 import type { ProviderAnswers } from './providerAnswers';
@@ -49,22 +55,38 @@ export class AccountReads {
     const history = customerId === undefined ? Promise.resolve(NO_INVOICES) : repositories.invoices.history(customerId);
     // The customer's invoices are read for the history anyway: a subscription of that customer finds its newest
     // invoice among them, one statement fewer per answer made (most of them, with many sites).
-    const customerInvoicesOf = async (row: SubscriptionRow) => (row.customer_id === customerId ? (await history).rows : undefined);
-    const [subscription, previousSubscription, pendingSubscription, currentSiteLimits, products, { invoices, latest: latestInvoice, discount }] =
-      await Promise.all([
-        subscribed === null
-          ? Promise.resolve(null)
-          : customerInvoicesOf(subscribed.subscription).then((rows) =>
-              repositories.subscriptions.toSubscription(subscribed.subscription, subscribed.price, subscribed.product, rows),
+    const customerInvoicesOf = async (row: SubscriptionRow) =>
+      row.customer_id === customerId ? (await history).rows : undefined;
+    const [
+      subscription,
+      previousSubscription,
+      pendingSubscription,
+      currentSiteLimits,
+      products,
+      { invoices, latest: latestInvoice, discount },
+    ] = await Promise.all([
+      subscribed === null
+        ? Promise.resolve(null)
+        : customerInvoicesOf(subscribed.subscription).then((rows) =>
+            repositories.subscriptions.toSubscription(
+              subscribed.subscription,
+              subscribed.price,
+              subscribed.product,
+              rows,
             ),
-        previous === undefined
-          ? Promise.resolve(null)
-          : customerInvoicesOf(previous).then((rows) => repositories.subscriptions.toSubscriptionOfRow(previous, rows)),
-        subscribed === null ? Promise.resolve(null) : repositories.subscriptions.pending(subscribed.subscription),
-        siteLimitsOf(repositories, account),
-        repositories.catalogue.offered(account.user.show_product_group, subscribed?.product.id ?? null, account.site.currency),
-        history,
-      ]);
+          ),
+      previous === undefined
+        ? Promise.resolve(null)
+        : customerInvoicesOf(previous).then((rows) => repositories.subscriptions.toSubscriptionOfRow(previous, rows)),
+      subscribed === null ? Promise.resolve(null) : repositories.subscriptions.pending(subscribed.subscription),
+      siteLimitsOf(repositories, account),
+      repositories.catalogue.offered(
+        account.user.show_product_group,
+        subscribed?.product.id ?? null,
+        account.site.currency,
+      ),
+      history,
+    ]);
     return {
       subscription,
       customerId: customerId ?? null,
@@ -98,7 +120,9 @@ export class AccountReads {
     });
     const now = this.deps.now();
     const discountState = activeDiscount(discount, toUnixSeconds(now)) === null ? 'none' : 'live';
-    return account.view.memo(`billing-data:${String(forceUpgrade)}:${discountState}`, async () => forms.answer(billingDataAsOf(timeless, discount, now)));
+    return account.view.memo(`billing-data:${String(forceUpgrade)}:${discountState}`, async () =>
+      forms.answer(billingDataAsOf(timeless, discount, now)),
+    );
   }
 
   async subscription(authenticated: AccountRecord, request: FlagRequest): Promise<CallResponse<'get-subscription'>> {
@@ -123,7 +147,10 @@ export class AccountReads {
   }
 
   async currentSite(account: AccountRecord): Promise<CallResponse<'get-current-site'>> {
-    return { currentSite: toCurrentSite(account.site), currentSiteLimits: await siteLimitsOf(this.deps.repositories, account) };
+    return {
+      currentSite: toCurrentSite(account.site),
+      currentSiteLimits: await siteLimitsOf(this.deps.repositories, account),
+    };
   }
 
   async siteLimits(account: AccountRecord): Promise<CallResponse<'get-current-site-limits'>> {
@@ -131,13 +158,19 @@ export class AccountReads {
   }
 
   /** The products offered to the user's product group (or `productGroup`), and the current price (or `priceId`). */
-  async currentPlan(account: Subscribed, wanted: { priceId?: string; productGroup?: string | null }): Promise<CallResponse<'get-current-plan'>> {
+  async currentPlan(
+    account: Subscribed,
+    wanted: { priceId?: string; productGroup?: string | null },
+  ): Promise<CallResponse<'get-current-plan'>> {
     const { catalogue } = this.deps.repositories;
     const products = await catalogue.products();
     const priceId = wanted.priceId ?? account.price.id;
     const currentPrice = products.flatMap((product) => product.prices).find((price) => price.id === priceId) ?? null;
     const group = wanted.productGroup ?? account.user.show_product_group;
-    return { availableProducts: await catalogue.offered(group, account.product.id, account.site.currency), currentPrice };
+    return {
+      availableProducts: await catalogue.offered(group, account.product.id, account.site.currency),
+      currentPrice,
+    };
   }
 
   invoiceDetails(customer: CustomerRow): CallResponse<'get-invoice-details'> {
@@ -145,24 +178,41 @@ export class AccountReads {
   }
 
   async invoices(account: AccountRecord): Promise<CallResponse<'get-invoices'>> {
-    return { invoices: account.customer === undefined ? [] : await this.deps.repositories.invoices.list(account.customer.id) };
+    return {
+      invoices: account.customer === undefined ? [] : await this.deps.repositories.invoices.list(account.customer.id),
+    };
   }
 
   async latestInvoice(customer: CustomerRow): Promise<CallResponse<'get-latest-invoice'>> {
     return { latestInvoice: await this.deps.repositories.invoices.latest(customer.id) };
   }
 
-  async invoicePdf(account: AccountRecord, invoiceId: string, locale: string | undefined): Promise<CallResponse<'invoice-pdf'>> {
+  async invoicePdf(
+    account: AccountRecord,
+    invoiceId: string,
+    locale: string | undefined,
+  ): Promise<CallResponse<'invoice-pdf'>> {
     const { customer } = account;
-    const invoice = customer === undefined ? undefined : await this.deps.repositories.invoices.listedOne(customer.id, invoiceId);
+    const invoice =
+      customer === undefined ? undefined : await this.deps.repositories.invoices.listedOne(customer.id, invoiceId);
     // Another customer's invoice and no invoice at all answer alike, so an id tells nothing about other sites.
-    if (customer === undefined || invoice === undefined) throw new DomainError('forbidden', 'forbidden', messages.forbidden);
+    if (customer === undefined || invoice === undefined)
+      throw new DomainError('forbidden', 'forbidden', messages.forbidden);
     const pdf = await this.deps.payments.invoicePdf(customer.id, invoice.id, locale);
-    return { fileName: invoicePdfFileName(account.site.subdomain, invoice.number), contentType: 'application/pdf', base64: pdf.toString('base64') };
+    return {
+      fileName: invoicePdfFileName(account.site.subdomain, invoice.number),
+      contentType: 'application/pdf',
+      base64: pdf.toString('base64'),
+    };
   }
 
   async discount(customer: CustomerRow): Promise<CallResponse<'get-discount-details'>> {
-    return { discount: activeDiscount(await this.deps.repositories.invoices.discount(customer.id), toUnixSeconds(this.deps.now())) };
+    return {
+      discount: activeDiscount(
+        await this.deps.repositories.invoices.discount(customer.id),
+        toUnixSeconds(this.deps.now()),
+      ),
+    };
   }
 
   customerBalance(customer: CustomerRow): CallResponse<'get-customer-balance'> {
@@ -172,15 +222,23 @@ export class AccountReads {
   async nextCharge(account: Subscribed): Promise<CallResponse<'get-next-charge'>> {
     const { repositories, payments, providerAnswers } = this.deps;
     try {
-      return { nextCharge: await providerAnswers.answer(account, 'get-next-charge', null, () => nextChargeOf(account, repositories, payments)) };
+      return {
+        nextCharge: await providerAnswers.answer(account, 'get-next-charge', null, () =>
+          nextChargeOf(account, repositories, payments),
+        ),
+      };
     } catch (error) {
       // The rest of the dashboard does not depend on this preview: its failure is its own message.
-      if (error instanceof PaymentsProviderError) throw new DomainError(error.kind, 'next_charge_unavailable', messages.nextChargeUnavailable);
+      if (error instanceof PaymentsProviderError)
+        throw new DomainError(error.kind, 'next_charge_unavailable', messages.nextChargeUnavailable);
       throw error;
     }
   }
 
-  async accountInfo(account: AccountRecord, forceUpgrade: boolean | undefined): Promise<CallResponse<'get-account-info'>> {
+  async accountInfo(
+    account: AccountRecord,
+    forceUpgrade: boolean | undefined,
+  ): Promise<CallResponse<'get-account-info'>> {
     const flags = await flagsOf(this.deps.repositories, account, { forceUpgrade });
     return {
       currentSite: toCurrentSite(account.site),

@@ -36,7 +36,11 @@ export interface FlagRequest {
 }
 
 /** The status flags alone, for calls that answer a few of them. Null without a subscription. */
-export async function flagsOf(repositories: Repositories, account: AccountRecord, request: FlagRequest): Promise<StatusFlags | null> {
+export async function flagsOf(
+  repositories: Repositories,
+  account: AccountRecord,
+  request: FlagRequest,
+): Promise<StatusFlags | null> {
   if (account.subscription === undefined) return null;
   const latestInvoice = account.customer === undefined ? null : await repositories.invoices.latest(account.customer.id);
   return deriveStatusFlags({

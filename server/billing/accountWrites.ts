@@ -35,16 +35,21 @@ export interface AccountWriteDeps {
  * panel greys the option out by it); this only words the refusal, most actionable reason first.
  */
 function autoBillingRefusal(flags: StatusFlags, exceeded: readonly LimitName[]): DomainError {
-  if (flags.willCancelAtPeriodEnd) return new DomainError('conflict', 'auto_billing_cancelling', actionMessages.autoBilling.cancelling);
+  if (flags.willCancelAtPeriodEnd)
+    return new DomainError('conflict', 'auto_billing_cancelling', actionMessages.autoBilling.cancelling);
   if (flags.isGrace) return new DomainError('conflict', 'auto_billing_grace', actionMessages.autoBilling.grace);
-  if (exceeded.length > 0) return new DomainError('conflict', 'auto_billing_over_limits', actionMessages.autoBilling.limits(exceeded));
+  if (exceeded.length > 0)
+    return new DomainError('conflict', 'auto_billing_over_limits', actionMessages.autoBilling.limits(exceeded));
   return new DomainError('conflict', 'auto_billing_inactive', actionMessages.autoBilling.inactive);
 }
 
 export class AccountWrites {
   constructor(private readonly deps: AccountWriteDeps) {}
 
-  async setupCard(customer: CustomerRow, idempotencyKey: string | undefined): Promise<{ clientSecret: string; setupIntentId: string }> {
+  async setupCard(
+    customer: CustomerRow,
+    idempotencyKey: string | undefined,
+  ): Promise<{ clientSecret: string; setupIntentId: string }> {
     const intent = await this.deps.payments.createSetupIntent(customer.id, { idempotencyKey });
     return { clientSecret: intent.clientSecret, setupIntentId: intent.id };
   }
@@ -60,10 +65,16 @@ export class AccountWrites {
     }
     const intent = await payments.retrieveSetupIntent(setupIntentId);
     // Another customer's setup intent, or none: the same answer.
-    if (intent === null || intent.customerId !== customer.id) throw new DomainError('forbidden', 'forbidden', messages.forbidden);
-    if (intent.status !== 'succeeded' || intent.paymentMethodId === null) throw new DomainError('conflict', 'card_not_confirmed', actionMessages.cardNotConfirmed);
+    if (intent === null || intent.customerId !== customer.id)
+      throw new DomainError('forbidden', 'forbidden', messages.forbidden);
+    if (intent.status !== 'succeeded' || intent.paymentMethodId === null)
+      throw new DomainError('conflict', 'card_not_confirmed', actionMessages.cardNotConfirmed);
     const card = await payments.setDefaultPaymentMethod(customer.id, intent.paymentMethodId);
-    await repositories.cards.save(customer.id, { setupIntentId: intent.id, paymentMethodId: intent.paymentMethodId, ...card }, toUnixSeconds(this.deps.now()));
+    await repositories.cards.save(
+      customer.id,
+      { setupIntentId: intent.id, paymentMethodId: intent.paymentMethodId, ...card },
+      toUnixSeconds(this.deps.now()),
+    );
     const updated = await repositories.accounts.findCustomerByUser(account.user.id);
     return { user: toUser(account.user, updated) };
   }
@@ -80,19 +91,30 @@ export class AccountWrites {
     if (invalid !== null) throw new DomainError('invalid', 'billing_contact_invalid', invalid);
     const billingContact = normalizeBillingContact(contact);
     // The provider sends invoices to the billing contact, or to the owner when there is none.
-    if (account.customer !== undefined) await this.deps.payments.updateCustomer(account.customer.id, { email: billingContact ?? account.user.email });
+    if (account.customer !== undefined)
+      await this.deps.payments.updateCustomer(account.customer.id, { email: billingContact ?? account.user.email });
     await this.deps.repositories.accounts.setBillingContact(account.user.id, billingContact);
     return { user: toUser({ ...account.user, billing_contact: billingContact }, account.customer) };
   }
 
   /** Cancels at the period's end, or reactivates (`reactivate`) a subscription set to cancel. */
-  async setCancelAtPeriodEnd({ subscription }: Subscribed, reactivate: boolean): Promise<{ data: { cancelled_at: number | null } }> {
-    if (subscription.status === 'canceled') throw new DomainError('conflict', 'already_canceled', actionMessages.alreadyCanceled);
+  async setCancelAtPeriodEnd(
+    { subscription }: Subscribed,
+    reactivate: boolean,
+  ): Promise<{ data: { cancelled_at: number | null } }> {
+    if (subscription.status === 'canceled')
+      throw new DomainError('conflict', 'already_canceled', actionMessages.alreadyCanceled);
     const cancelNow = await this.deps.repositories.cancellationRequests.find(subscription.id);
-    if (cancelNow !== undefined && cancelNow.completed_at === null) throw new DomainError('conflict', 'cancellation_in_progress', actionMessages.cancellingNow);
+    if (cancelNow !== undefined && cancelNow.completed_at === null)
+      throw new DomainError('conflict', 'cancellation_in_progress', actionMessages.cancellingNow);
     // Already as asked (a retry): answer the state, change nothing.
-    if (reactivate === (subscription.cancelled_at === null)) return { data: { cancelled_at: subscription.cancelled_at } };
-    const { cancelledAt } = await this.deps.payments.setCancelAtPeriodEnd(subscription.customer_id, subscription.provider_subscription_id, !reactivate);
+    if (reactivate === (subscription.cancelled_at === null))
+      return { data: { cancelled_at: subscription.cancelled_at } };
+    const { cancelledAt } = await this.deps.payments.setCancelAtPeriodEnd(
+      subscription.customer_id,
+      subscription.provider_subscription_id,
+      !reactivate,
+    );
     await this.deps.repositories.subscriptions.setCancelledAt(subscription.id, cancelledAt);
     return { data: { cancelled_at: cancelledAt } };
   }
@@ -115,7 +137,10 @@ export class AccountWrites {
     const current = customer.auto_billing === 1;
     // Already as asked (a retry): nothing to refuse, nothing to change.
     if (current === enabled) return { hasAutoBillingEnabled: current };
-    const [flags, siteLimits] = await Promise.all([flagsOf(repositories, account, {}), siteLimitsOf(repositories, account)]);
+    const [flags, siteLimits] = await Promise.all([
+      flagsOf(repositories, account, {}),
+      siteLimitsOf(repositories, account),
+    ]);
     const exceeded = exceededLimitNames(siteLimits);
     if (flags === null) throw new DomainError('conflict', 'no_subscription', messages.noSubscription);
     if (!isAutoBillingOptionEnabled(flags, exceeded)) throw autoBillingRefusal(flags, exceeded);

@@ -10,6 +10,7 @@ export const actionMessages = {
     grace: 'Automatic billing cannot be changed while a payment is overdue. Update your payment method first.',
     limits: (names: readonly LimitName[]) =>
       `Automatic billing cannot be changed while the site is over its plan's limits (${names.join(', ')}). Choose a plan that fits first.`,
-    inactive: 'Automatic billing can only be changed on an active subscription. Update your plan or payment method first.',
+    inactive:
+      'Automatic billing can only be changed on an active subscription. Update your plan or payment method first.',
   },
 } as const;

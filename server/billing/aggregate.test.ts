@@ -1,15 +1,34 @@
 import { billingDataSchema, type StatusFlags } from '../../core/contract';
-import { buildScenarios, scenarioBillingData, scenarioBillingParts, scenarioNames, type ScenarioName } from '../demo/scenarios';
+import {
+  buildScenarios,
+  scenarioBillingData,
+  scenarioBillingParts,
+  scenarioNames,
+  type ScenarioName,
+} from '../demo/scenarios';
 import { yearlyCost, catalogueProducts, LEGACY_GROUP, priceId, YEARLY_PRICE_MONTHS } from '../seed/catalogue';
 import { PUBLISHER_YEAR } from '../testing/prices';
-import { assembleBillingData, checkoutRouteFor, lastSubscriptionTypeOf, PLANS_ROUTE, UNREADABLE_MAJOR_VERSION } from './aggregate';
+import {
+  assembleBillingData,
+  checkoutRouteFor,
+  lastSubscriptionTypeOf,
+  PLANS_ROUTE,
+  UNREADABLE_MAJOR_VERSION,
+} from './aggregate';
 
 const NOW = Date.UTC(2026, 10, 18, 12, 0, 0);
 const DAY_SECONDS = 86_400;
 
 type FlagName = keyof StatusFlags;
 const FLAG_NAMES: FlagName[] = [
-  'isTrial', 'isActive', 'isIncomplete', 'isInactive', 'isGrace', 'isPending', 'isAutoBillingGrace', 'forceUpgradeOwner',
+  'isTrial',
+  'isActive',
+  'isIncomplete',
+  'isInactive',
+  'isGrace',
+  'isPending',
+  'isAutoBillingGrace',
+  'forceUpgradeOwner',
   'willCancelAtPeriodEnd',
 ];
 
@@ -70,7 +89,12 @@ describe('assembleBillingData over the demo scenarios', () => {
     const active = scenarioBillingData('active', NOW);
     expect(active.currentPrice?.id).toBe(PUBLISHER_YEAR);
     expect(active.autoPriceId).toBe('price_autobilling_year');
-    expect(active.availableProducts.map((product) => product.name)).toEqual(['Starter', 'Publisher', 'Business', 'Custom']);
+    expect(active.availableProducts.map((product) => product.name)).toEqual([
+      'Starter',
+      'Publisher',
+      'Business',
+      'Custom',
+    ]);
     // A legacy plan is priced too, though it is not in the default group.
     const legacy = scenarioBillingData('legacy', NOW);
     expect(legacy.currentPrice?.id).toBe(priceId('standard', LEGACY_GROUP, 'month', 8000));
@@ -83,9 +107,16 @@ describe('assembleBillingData over the demo scenarios', () => {
     expect(data.invoices).toHaveLength(6);
     expect(data.invoices.every((invoice) => invoice.status === 'paid')).toBe(true);
     // Newest first.
-    expect(data.invoices.map((invoice) => invoice.date)).toEqual([...data.invoices.map((invoice) => invoice.date)].sort((a, b) => b - a));
+    expect(data.invoices.map((invoice) => invoice.date)).toEqual(
+      [...data.invoices.map((invoice) => invoice.date)].sort((a, b) => b - a),
+    );
     expect(data.user).toMatchObject({ cardType: 'visa', cardLast4: '4242', cardExpiry: '04/2030' });
-    expect(data.discount?.coupon).toMatchObject({ id: 'LAUNCH', percent_off: 50, duration: 'repeating', duration_in_months: 3 });
+    expect(data.discount?.coupon).toMatchObject({
+      id: 'LAUNCH',
+      percent_off: 50,
+      duration: 'repeating',
+      duration_in_months: 3,
+    });
     const start = new Date((data.discount?.start ?? 0) * 1000);
     const now = new Date(NOW);
     expect([start.getUTCFullYear(), start.getUTCMonth()]).toEqual([now.getUTCFullYear(), now.getUTCMonth()]);
@@ -102,7 +133,10 @@ describe('assembleBillingData over the demo scenarios', () => {
   it('answers the discount only while it is live: not one whose coupon is no longer valid, nor one yet to start', () => {
     const parts = scenarioBillingParts(buildScenarios(NOW).active);
     const discount = parts.discount!;
-    expect(assembleBillingData({ ...parts, discount: { ...discount, coupon: { ...discount.coupon, valid: false } } }, NOW).discount).toBeNull();
+    expect(
+      assembleBillingData({ ...parts, discount: { ...discount, coupon: { ...discount.coupon, valid: false } } }, NOW)
+        .discount,
+    ).toBeNull();
     expect(assembleBillingData(parts, discount.start * 1000 - 1000).discount).toBeNull();
     expect(assembleBillingData(parts, discount.start * 1000).discount).toEqual(discount);
   });
@@ -134,7 +168,9 @@ describe('assembleBillingData over the demo scenarios', () => {
   });
 
   it('builds checkout routes from product, group and period', () => {
-    expect(checkoutRouteFor({ product: 'Business', group: 'default', period: 'month' })).toBe('/checkout/business-default-month');
+    expect(checkoutRouteFor({ product: 'Business', group: 'default', period: 'month' })).toBe(
+      '/checkout/business-default-month',
+    );
     expect(checkoutRouteFor({ product: 'Personal', group: 'default', period: 'year' })).toBe(PLANS_ROUTE);
   });
 
@@ -159,9 +195,14 @@ describe('assembleBillingData over the demo scenarios', () => {
       ssl_status: 'ACTIVE',
       sending_domain_status: 'VERIFIED',
     });
-    expect(scenarios.incomplete.latestInvoice).toMatchObject({ status: 'open', payment_intent: { status: 'requires_action' } });
+    expect(scenarios.incomplete.latestInvoice).toMatchObject({
+      status: 'open',
+      payment_intent: { status: 'requires_action' },
+    });
     expect(scenarios.grace.latestInvoice?.billing_reason).toBe('subscription_cycle');
-    expect(buildScenarios(NOW, { hostBase: 'http://127.0.0.1:9/' }).active.adminUrl).toBe('http://127.0.0.1:9/sites/active');
+    expect(buildScenarios(NOW, { hostBase: 'http://127.0.0.1:9/' }).active.adminUrl).toBe(
+      'http://127.0.0.1:9/sites/active',
+    );
   });
 });
 
@@ -173,7 +214,9 @@ describe('catalogue', () => {
       for (const month of monthly) {
         const members = month.limits.find((limit) => limit.name === 'members')?.value;
         const year = product.prices.find(
-          (price) => price.billing_period === 'year' && price.limits.find((limit) => limit.name === 'members')?.value === members,
+          (price) =>
+            price.billing_period === 'year' &&
+            price.limits.find((limit) => limit.name === 'members')?.value === members,
         );
         expect(year?.cost).toBe(yearlyCost(month.cost));
       }
@@ -190,9 +233,14 @@ describe('catalogue', () => {
 
   it('marks the old plans legacy and inactive, and keeps Custom off the plans screen', () => {
     const byName = Object.fromEntries(catalogueProducts.map((product) => [product.name, product]));
-    for (const name of ['Creator', 'Team', 'Basic', 'Standard']) expect(byName[name]).toMatchObject({ legacy: true, active: false });
+    for (const name of ['Creator', 'Team', 'Basic', 'Standard'])
+      expect(byName[name]).toMatchObject({ legacy: true, active: false });
     expect(byName.Custom).toMatchObject({ legacy: false, active: false });
-    expect(catalogueProducts.filter((product) => product.active).map((product) => product.name)).toEqual(['Starter', 'Publisher', 'Business']);
+    expect(catalogueProducts.filter((product) => product.active).map((product) => product.name)).toEqual([
+      'Starter',
+      'Publisher',
+      'Business',
+    ]);
     expect(byName.Starter?.limits).toEqual(
       expect.arrayContaining([
         { name: 'staff', value: 1 },

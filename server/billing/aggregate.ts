@@ -61,7 +61,9 @@ export const PLANS_ROUTE = '/plans';
  * product, a hyphen in a part) sends the user to the plans screen instead.
  */
 export function checkoutRouteFor(choice: Pick<PendingSubscription, 'product' | 'group' | 'period'>): string {
-  return checkoutPath({ product: choice.product.toLowerCase(), group: choice.group, period: choice.period }) ?? PLANS_ROUTE;
+  return (
+    checkoutPath({ product: choice.product.toLowerCase(), group: choice.group, period: choice.period }) ?? PLANS_ROUTE
+  );
 }
 
 function findPrice(products: readonly Product[], priceId: string): Price | null {
@@ -84,7 +86,9 @@ function autoPriceIdOf(products: readonly Product[], subscription: Subscription 
 export const TRIAL_SUBSCRIPTION_TYPE = 'trial';
 
 /** What kind of subscription it was: 'trial' when it lived and ended within its trial, else its product. */
-export function subscriptionType(subscription: Pick<Subscription, 'status' | 'trial_end' | 'cancelled_at' | 'meta'>): string {
+export function subscriptionType(
+  subscription: Pick<Subscription, 'status' | 'trial_end' | 'cancelled_at' | 'meta'>,
+): string {
   const { trial_end: trialEnd, cancelled_at: cancelledAt } = subscription;
   const inTrial =
     trialEnd !== null && (subscription.status === 'trialing' || (cancelledAt !== null && cancelledAt <= trialEnd));
@@ -129,11 +133,16 @@ export function assembleTimelessBillingData(parts: BillingParts): TimelessBillin
   // A pending plan change is finished at its checkout too (the dashboard's "complete payment" link), so a reload
   // resumes the authentication there.
   const resumesPayment = needsCheckout(flags) || (flags.isPending && parts.pendingSubscription !== null);
-  const checkoutRoute = resumesPayment && baseProduct !== undefined
-    ? checkoutRouteFor(
-        parts.pendingSubscription ?? { product: baseProduct.name, group: baseProduct.group, period: baseProduct.billing_period },
-      )
-    : PLANS_ROUTE;
+  const checkoutRoute =
+    resumesPayment && baseProduct !== undefined
+      ? checkoutRouteFor(
+          parts.pendingSubscription ?? {
+            product: baseProduct.name,
+            group: baseProduct.group,
+            period: baseProduct.billing_period,
+          },
+        )
+      : PLANS_ROUTE;
   return {
     ...flags,
     subscription,

@@ -54,7 +54,9 @@ it('cancels at the provider after the delay, once, with an idempotency key', asy
   expect(await statusOf('sub_active')).toBe('active');
   await waitFor(async () => (await statusOf('sub_active')) === 'canceled');
   expect(payments.cancelSubscription).toHaveBeenCalledTimes(1);
-  expect(payments.cancelSubscription).toHaveBeenCalledWith('cus_active', 'sbx_sub_active', { idempotencyKey: expect.stringMatching(/^cancel-sub_active-\d+$/) });
+  expect(payments.cancelSubscription).toHaveBeenCalledWith('cus_active', 'sbx_sub_active', {
+    idempotencyKey: expect.stringMatching(/^cancel-sub_active-\d+$/),
+  });
   expect((await repositories.subscriptions.find('sub_active'))?.cancelled_at).toBe(CANCELED_AT);
   expect((await repositories.cancellationRequests.find('sub_active'))?.completed_at).toBe(CANCELED_AT);
   worker.close();
@@ -67,7 +69,11 @@ it('is carried out by one of two processes on the database, once, while the prov
   });
   // Two workers are two server processes: each schedules the request it sees (one asked, one resumed at start).
   const asking = new BackgroundCancellations(repositories, payments, { delayMs: DELAY_MS, now: Date.now, log });
-  const other = new BackgroundCancellations(createRepositories(db), payments, { delayMs: DELAY_MS, now: Date.now, log });
+  const other = new BackgroundCancellations(createRepositories(db), payments, {
+    delayMs: DELAY_MS,
+    now: Date.now,
+    log,
+  });
   await asking.request('sub_active');
   await other.resume();
   await waitFor(async () => (await statusOf('sub_active')) === 'canceled');
@@ -84,7 +90,12 @@ it('retries a provider failure, then succeeds', async () => {
     if (calls === 1) throw new Error('provider down');
     return { canceledAt: CANCELED_AT };
   });
-  const worker = new BackgroundCancellations(repositories, payments, { delayMs: 0, now: Date.now, log, retryBaseMs: 20 });
+  const worker = new BackgroundCancellations(repositories, payments, {
+    delayMs: 0,
+    now: Date.now,
+    log,
+    retryBaseMs: 20,
+  });
   await worker.request('sub_active');
   await waitFor(async () => (await statusOf('sub_active')) === 'canceled');
   expect(calls).toBe(2);
@@ -96,12 +107,22 @@ it('gives up after a few attempts, keeping the last error', async () => {
   const payments = provider(async () => {
     throw new Error('provider down');
   });
-  const worker = new BackgroundCancellations(repositories, payments, { delayMs: 0, now: Date.now, log, retryBaseMs: 5 });
+  const worker = new BackgroundCancellations(repositories, payments, {
+    delayMs: 0,
+    now: Date.now,
+    log,
+    retryBaseMs: 5,
+  });
   await worker.request('sub_active');
-  await waitFor(async () => (await repositories.cancellationRequests.find('sub_active'))?.attempts === MAX_CANCEL_ATTEMPTS);
+  await waitFor(
+    async () => (await repositories.cancellationRequests.find('sub_active'))?.attempts === MAX_CANCEL_ATTEMPTS,
+  );
   await sleep(100);
   expect(payments.cancelSubscription).toHaveBeenCalledTimes(MAX_CANCEL_ATTEMPTS);
-  expect(await repositories.cancellationRequests.find('sub_active')).toMatchObject({ completed_at: null, last_error: 'provider down' });
+  expect(await repositories.cancellationRequests.find('sub_active')).toMatchObject({
+    completed_at: null,
+    last_error: 'provider down',
+  });
   expect(await statusOf('sub_active')).toBe('active');
   worker.close();
 });

@@ -42,7 +42,11 @@ export class BackgroundCancellations {
   /** Records the request (once: asking again changes nothing) and schedules it. */
   async request(subscriptionId: string): Promise<void> {
     const now = this.options.now();
-    const row = await this.repositories.cancellationRequests.request(subscriptionId, toUnixSeconds(now), now + this.options.delayMs);
+    const row = await this.repositories.cancellationRequests.request(
+      subscriptionId,
+      toUnixSeconds(now),
+      now + this.options.delayMs,
+    );
     if (row.completed_at === null) this.schedule(row);
   }
 
@@ -79,9 +83,22 @@ export class BackgroundCancellations {
     try {
       // The request may be gone (a demo reset) or already done.
       const current = await this.repositories.cancellationRequests.find(id);
-      if (this.closed || current === undefined || current.completed_at !== null || current.requested_at !== scheduled.requested_at) return;
+      if (
+        this.closed ||
+        current === undefined ||
+        current.completed_at !== null ||
+        current.requested_at !== scheduled.requested_at
+      )
+        return;
       let claimedUntilMs = this.options.now() + CLAIM_LEASE_MS;
-      if (!(await this.repositories.cancellationRequests.claim(id, current.requested_at, this.options.now(), claimedUntilMs))) {
+      if (
+        !(await this.repositories.cancellationRequests.claim(
+          id,
+          current.requested_at,
+          this.options.now(),
+          claimedUntilMs,
+        ))
+      ) {
         // Another process is carrying it out: look again when its claim lapses, in case that process died.
         if (current.claimed_until_ms !== null) this.schedule({ ...current, due_at_ms: current.claimed_until_ms + 1 });
         return;
@@ -89,7 +106,12 @@ export class BackgroundCancellations {
       // The claim's expiry is the holder's token: a renewal from an older expiry than the row's was taken over.
       const renew = async () => {
         const untilMs = this.options.now() + CLAIM_LEASE_MS;
-        const renewed = await this.repositories.cancellationRequests.renewClaim(id, current.requested_at, claimedUntilMs, untilMs);
+        const renewed = await this.repositories.cancellationRequests.renewClaim(
+          id,
+          current.requested_at,
+          claimedUntilMs,
+          untilMs,
+        );
         if (renewed) claimedUntilMs = untilMs;
         return renewed;
       };
@@ -107,9 +129,13 @@ export class BackgroundCancellations {
     const subscription = await this.repositories.subscriptions.find(id);
     if (subscription === undefined) return;
     try {
-      const { canceledAt } = await this.provider.cancelSubscription(subscription.customer_id, subscription.provider_subscription_id, {
-        idempotencyKey: `cancel-${subscription.id}-${current.requested_at}`,
-      });
+      const { canceledAt } = await this.provider.cancelSubscription(
+        subscription.customer_id,
+        subscription.provider_subscription_id,
+        {
+          idempotencyKey: `cancel-${subscription.id}-${current.requested_at}`,
+        },
+      );
       await this.repositories.cancellationRequests.complete(id, canceledAt);
       log.info({ subscriptionId: id }, 'subscription canceled in the background');
     } catch (error) {
@@ -118,7 +144,10 @@ export class BackgroundCancellations {
       const retry = attempts < MAX_CANCEL_ATTEMPTS;
       const dueAtMs = this.options.now() + (this.options.retryBaseMs ?? RETRY_BASE_MS) * 2 ** (attempts - 1);
       await this.repositories.cancellationRequests.recordFailure(id, attempts, dueAtMs, message);
-      log.error({ subscriptionId: id, attempts, err: error }, retry ? 'background cancel failed, will retry' : 'background cancel failed, giving up');
+      log.error(
+        { subscriptionId: id, attempts, err: error },
+        retry ? 'background cancel failed, will retry' : 'background cancel failed, giving up',
+      );
       if (retry) this.schedule({ ...current, attempts, due_at_ms: dueAtMs });
     }
   }

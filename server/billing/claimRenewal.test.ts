@@ -66,7 +66,13 @@ it("keeps a plan change's lease while the provider is slow, and lets it go when 
 it("keeps an idempotency key's claim from lapsing while the provider is slow, then keeps the answer", async () => {
   const writes = new IdempotentWrites(repositories.idempotencyKeys, () => Date.now());
   const provider = slowProviderCall<{ charged: number }>();
-  const write = writes.run('site_active', 'checkout-confirm-1', 'change-subscription', { planId: 'business' }, () => provider.answer);
+  const write = writes.run(
+    'site_active',
+    'checkout-confirm-1',
+    'change-subscription',
+    { planId: 'business' },
+    () => provider.answer,
+  );
   await passTime(SLOW_PROVIDER_MS);
   // A retry with the key takes a claim over only once it has lapsed (claimed_until_ms before now).
   const claim = await repositories.idempotencyKeys.find('site_active', 'checkout-confirm-1');
@@ -97,8 +103,14 @@ it("keeps a background cancellation's claim while the provider is slow: another 
 
   provider.reply({ canceledAt: CANCELED_AT });
   await passTime(STEP_MS);
-  expect(await repositories.subscriptions.find('sub_active')).toMatchObject({ status: 'canceled', cancelled_at: CANCELED_AT });
-  expect(await repositories.cancellationRequests.find('sub_active')).toMatchObject({ completed_at: CANCELED_AT, claimed_until_ms: null });
+  expect(await repositories.subscriptions.find('sub_active')).toMatchObject({
+    status: 'canceled',
+    cancelled_at: CANCELED_AT,
+  });
+  expect(await repositories.cancellationRequests.find('sub_active')).toMatchObject({
+    completed_at: CANCELED_AT,
+    claimed_until_ms: null,
+  });
   await passTime(SLOW_PROVIDER_MS);
   expect(payments.cancelSubscription).toHaveBeenCalledTimes(1);
   carrying.close();

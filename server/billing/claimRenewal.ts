@@ -14,7 +14,11 @@
  * holder's (it lapsed and was taken over): there is nothing left to renew then. A renewal that fails (the database
  * unreachable for a moment) is tried again at the next beat.
  */
-export async function renewingWhile<T>(renew: () => Promise<boolean>, everyMs: number, work: () => Promise<T>): Promise<T> {
+export async function renewingWhile<T>(
+  renew: () => Promise<boolean>,
+  everyMs: number,
+  work: () => Promise<T>,
+): Promise<T> {
   let working = true;
   let timer: NodeJS.Timeout | undefined;
   const beat = () => {

@@ -12,7 +12,12 @@ export async function ensureCustomer(
 ): Promise<CustomerRow> {
   const existing = await accounts.findCustomerByUser(user.id);
   if (existing !== undefined) return existing;
-  const { id } = await provider.createCustomer({ userId: user.id, email: user.email, name: user.name, siteId: user.site_id });
+  const { id } = await provider.createCustomer({
+    userId: user.id,
+    email: user.email,
+    name: user.name,
+    siteId: user.site_id,
+  });
   // Two first sessions at once: the unique user_id keeps one customer, and both callers get that one.
   return accounts.insertCustomerIfMissing({
     id,

@@ -41,7 +41,8 @@ export function idempotencyKeyOf(headers: Record<string, string | string[] | und
   const raw = headers[IDEMPOTENCY_HEADER];
   if (raw === undefined) return undefined;
   const key = Array.isArray(raw) ? raw[0] : raw;
-  if (key === undefined || key.length > MAX_KEY_LENGTH || !KEY_PATTERN.test(key)) throw new DomainError('invalid', 'idempotency_key_invalid', idempotencyMessages.invalidKey);
+  if (key === undefined || key.length > MAX_KEY_LENGTH || !KEY_PATTERN.test(key))
+    throw new DomainError('invalid', 'idempotency_key_invalid', idempotencyMessages.invalidKey);
   return key;
 }
 
@@ -55,10 +56,18 @@ export class IdempotentWrites {
    * Runs `work` once per (site, key). `data` is the call's data (not the session token, which a retry may have
    * refreshed): the same key with other data is refused.
    */
-  async run<T>(siteId: string, key: string | undefined, call: string, data: unknown, work: () => Promise<T>): Promise<T> {
+  async run<T>(
+    siteId: string,
+    key: string | undefined,
+    call: string,
+    data: unknown,
+    work: () => Promise<T>,
+  ): Promise<T> {
     if (key === undefined) return work();
     // Stable JSON, so the same data hashes the same however the client ordered its keys.
-    const requestHash = createHash('sha256').update(`${call}\n${stableJson(data)}`).digest('hex');
+    const requestHash = createHash('sha256')
+      .update(`${call}\n${stableJson(data)}`)
+      .digest('hex');
     const claimId = randomUUID();
     const giveUpAt = this.now() + MAX_WAIT_MS;
     for (;;) {
@@ -70,18 +79,30 @@ export class IdempotentWrites {
       const stored = await this.keys.find(siteId, key);
       // Gone between the two statements: its attempt failed and released it, so claim it again.
       if (stored === undefined) continue;
-      if (stored.request_hash !== requestHash) throw new DomainError('invalid', 'idempotency_key_reused', idempotencyMessages.reused);
+      if (stored.request_hash !== requestHash)
+        throw new DomainError('invalid', 'idempotency_key_reused', idempotencyMessages.reused);
       if (stored.response_json !== null) return JSON.parse(stored.response_json) as T;
       const lapsed = stored.claimed_until_ms !== null && stored.claimed_until_ms < this.now();
-      if (lapsed && stored.claim_id !== null && (await this.keys.takeOver(siteId, key, stored.claim_id, claimId, claimedUntilMs))) {
+      if (
+        lapsed &&
+        stored.claim_id !== null &&
+        (await this.keys.takeOver(siteId, key, stored.claim_id, claimId, claimedUntilMs))
+      ) {
         return this.workOnClaim(siteId, key, claimId, work, createdAt);
       }
-      if (this.now() >= giveUpAt) throw new DomainError('conflict', 'idempotency_key_in_progress', idempotencyMessages.inProgress);
+      if (this.now() >= giveUpAt)
+        throw new DomainError('conflict', 'idempotency_key_in_progress', idempotencyMessages.inProgress);
       await sleep(POLL_INTERVAL_MS);
     }
   }
 
-  private async workOnClaim<T>(siteId: string, key: string, claimId: string, work: () => Promise<T>, createdAt: number): Promise<T> {
+  private async workOnClaim<T>(
+    siteId: string,
+    key: string,
+    claimId: string,
+    work: () => Promise<T>,
+    createdAt: number,
+  ): Promise<T> {
     let result: T;
     try {
       const renew = () => this.keys.renew(siteId, key, claimId, this.now() + CLAIM_LEASE_MS);

@@ -37,7 +37,11 @@ export class Leases {
       await sleep(POLL_INTERVAL_MS);
     }
     try {
-      return await renewingWhile(() => this.repository.renew(name, holder, this.now() + LEASE_MS), LEASE_RENEW_MS, work);
+      return await renewingWhile(
+        () => this.repository.renew(name, holder, this.now() + LEASE_MS),
+        LEASE_RENEW_MS,
+        work,
+      );
     } finally {
       await this.repository.release(name, holder);
     }

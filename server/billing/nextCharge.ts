@@ -20,7 +20,11 @@ export interface NextChargeAccount {
   customer: CustomerRow | undefined;
 }
 
-export async function nextChargeOf(account: NextChargeAccount, repositories: Repositories, payments: PaymentsProvider): Promise<NextCharge | null> {
+export async function nextChargeOf(
+  account: NextChargeAccount,
+  repositories: Repositories,
+  payments: PaymentsProvider,
+): Promise<NextCharge | null> {
   const { subscription, customer } = account;
   if (subscription.status === 'canceled' || subscription.status === 'incomplete' || customer === undefined) return null;
   if (subscription.cancelled_at !== null) return { kind: 'access_ends', date: subscription.current_period_end };
@@ -29,6 +33,7 @@ export async function nextChargeOf(account: NextChargeAccount, repositories: Rep
     return { kind: 'open_amount', amount: open?.amount_remaining ?? 0 };
   }
   const upcoming = await payments.upcomingCharge(customer.id, subscription.provider_subscription_id);
-  if (subscription.status === 'trialing') return { kind: 'trial_end', ...upcoming, hasCard: customer.card_last4 !== null };
+  if (subscription.status === 'trialing')
+    return { kind: 'trial_end', ...upcoming, hasCard: customer.card_last4 !== null };
   return { kind: 'renewal', ...upcoming };
 }

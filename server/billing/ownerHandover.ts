@@ -33,7 +33,11 @@ const ENDED_STATUSES: readonly string[] = ['canceled', 'incomplete_expired'];
  * Hands the site's running subscription to its owner's customer if it is another's. Makes the owner's customer when
  * `customer` is not given (after a PUT). The id of the row made, else null.
  */
-export async function handOverToOwnerIfDue(deps: OwnerHandoverDeps, siteId: string, customer?: CustomerRow): Promise<string | null> {
+export async function handOverToOwnerIfDue(
+  deps: OwnerHandoverDeps,
+  siteId: string,
+  customer?: CustomerRow,
+): Promise<string | null> {
   const { repositories, payments, leases } = deps;
   const due = async (): Promise<{ site: SiteRow; from: NonNullable<Awaited<ReturnType<typeof currentOf>>> } | null> => {
     const site = await repositories.accounts.findSite(siteId);
@@ -50,7 +54,10 @@ export async function handOverToOwnerIfDue(deps: OwnerHandoverDeps, siteId: stri
     const { site, from } = current;
     const owner = await repositories.accounts.findUser(site.owner_user_id!);
     if (owner === undefined) return null;
-    const to = customer?.user_id === owner.id ? customer : await ensureCustomer(repositories.accounts, payments, owner, deps.now);
+    const to =
+      customer?.user_id === owner.id
+        ? customer
+        : await ensureCustomer(repositories.accounts, payments, owner, deps.now);
     const trialing = from.status === 'trialing';
     const made = await payments.handOverSubscription({
       fromCustomerId: from.customer_id,

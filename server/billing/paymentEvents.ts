@@ -28,7 +28,11 @@ export interface PaymentEventDeps {
 }
 
 /** Applies the event unless its id was applied before; `now` in Unix seconds. */
-export async function applyPaymentEvent(deps: PaymentEventDeps, event: PaymentEvent, now: number): Promise<EventOutcome> {
+export async function applyPaymentEvent(
+  deps: PaymentEventDeps,
+  event: PaymentEvent,
+  now: number,
+): Promise<EventOutcome> {
   const repository = deps.repositories.paymentEvents;
   return repository.transaction(async (trx) => {
     if (!(await repository.recordOnce(trx, event, now))) return 'duplicate';
@@ -41,7 +45,10 @@ export async function applyPaymentEvent(deps: PaymentEventDeps, event: PaymentEv
       case 'customer.subscription.updated':
       case 'customer.subscription.deleted': {
         const deleted = event.type === 'customer.subscription.deleted';
-        const change = { status: statusOf(event.subscription, deleted), cancelled: deleted || event.subscription.cancelAtPeriodEnd };
+        const change = {
+          status: statusOf(event.subscription, deleted),
+          cancelled: deleted || event.subscription.cancelAtPeriodEnd,
+        };
         await repository.saveSubscription(trx, event.subscription, event.created, change);
         break;
       }
@@ -52,7 +59,12 @@ export async function applyPaymentEvent(deps: PaymentEventDeps, event: PaymentEv
   });
 }
 
-async function applyInvoice(repository: PaymentEventRepository, trx: Db, invoice: EventInvoice, paid: boolean): Promise<void> {
+async function applyInvoice(
+  repository: PaymentEventRepository,
+  trx: Db,
+  invoice: EventInvoice,
+  paid: boolean,
+): Promise<void> {
   const change = paid
     ? { status: 'paid', amount_paid: invoice.amountDue, amount_remaining: 0 }
     : { status: invoice.status, amount_paid: invoice.amountPaid, amount_remaining: invoice.amountRemaining };

@@ -50,7 +50,12 @@ beforeEach(async () => {
     },
     applyCoupon: async () => undefined,
   } as unknown as PaymentsProvider;
-  planChanges = new PlanChanges({ repositories, payments, leases: new Leases(repositories.leases, () => NOW_MS), now: () => NOW_MS });
+  planChanges = new PlanChanges({
+    repositories,
+    payments,
+    leases: new Leases(repositories.leases, () => NOW_MS),
+    now: () => NOW_MS,
+  });
 });
 
 async function activeAccount(): Promise<Subscribed> {
@@ -58,7 +63,11 @@ async function activeAccount(): Promise<Subscribed> {
 }
 
 /** The change's refusal, or the request the provider got. */
-async function changeTo(choice: { planId: string; addonIds?: string[]; prorationDate?: number }): Promise<DomainError | PlanChangeRequest> {
+async function changeTo(choice: {
+  planId: string;
+  addonIds?: string[];
+  prorationDate?: number;
+}): Promise<DomainError | PlanChangeRequest> {
   try {
     await planChanges.change(await activeAccount(), 'cus_active', { addonIds: [], ...choice });
   } catch (error) {
@@ -72,21 +81,29 @@ async function changeTo(choice: { planId: string; addonIds?: string[]; proration
 const refusal = (kind: RefusalKind, message: string) => expect.objectContaining({ kind, message });
 
 describe('the proration date of a change', () => {
-  it('is the preview\'s up to an hour old, now without one, and now for a date within the clock skew ahead', async () => {
-    expect(await changeTo({ planId: BUSINESS_YEAR, prorationDate: NOW - 3600 })).toMatchObject({ prorationDate: NOW - 3600 });
+  it("is the preview's up to an hour old, now without one, and now for a date within the clock skew ahead", async () => {
+    expect(await changeTo({ planId: BUSINESS_YEAR, prorationDate: NOW - 3600 })).toMatchObject({
+      prorationDate: NOW - 3600,
+    });
     expect(await changeTo({ planId: BUSINESS_YEAR })).toMatchObject({ prorationDate: NOW });
     expect(await changeTo({ planId: BUSINESS_YEAR, prorationDate: NOW + 60 })).toMatchObject({ prorationDate: NOW });
   });
 
   it('refuses a preview older than an hour, and one dated beyond the clock skew ahead (400)', async () => {
-    expect(await changeTo({ planId: BUSINESS_YEAR, prorationDate: NOW - 3601 })).toEqual(refusal('invalid', planChangeMessages.expiredPreview));
-    expect(await changeTo({ planId: BUSINESS_YEAR, prorationDate: NOW + 61 })).toEqual(refusal('invalid', planChangeMessages.futurePreview));
+    expect(await changeTo({ planId: BUSINESS_YEAR, prorationDate: NOW - 3601 })).toEqual(
+      refusal('invalid', planChangeMessages.expiredPreview),
+    );
+    expect(await changeTo({ planId: BUSINESS_YEAR, prorationDate: NOW + 61 })).toEqual(
+      refusal('invalid', planChangeMessages.futurePreview),
+    );
   });
 });
 
 describe('the add-ons a plan takes', () => {
   it("takes the base product's add-ons of its period, each once, after the base price", async () => {
-    expect(await changeTo({ planId: BUSINESS_YEAR, addonIds: [SUBDIRECTORY_YEAR, AUTOBILLING_YEAR, SUBDIRECTORY_YEAR] })).toMatchObject({
+    expect(
+      await changeTo({ planId: BUSINESS_YEAR, addonIds: [SUBDIRECTORY_YEAR, AUTOBILLING_YEAR, SUBDIRECTORY_YEAR] }),
+    ).toMatchObject({
       items: [
         { priceId: BUSINESS_YEAR, quantity: 1 },
         { priceId: SUBDIRECTORY_YEAR, quantity: 1 },
@@ -96,9 +113,15 @@ describe('the add-ons a plan takes', () => {
   });
 
   it('refuses an add-on the product does not offer, an add-on as the plan, and an add-on of another period (400)', async () => {
-    expect(await changeTo({ planId: STARTER_YEAR, addonIds: [SUBDIRECTORY_YEAR] })).toEqual(refusal('invalid', planChangeMessages.addonNotForSale));
-    expect(await changeTo({ planId: BUSINESS_YEAR, addonIds: [SUBDIRECTORY_MONTH] })).toEqual(refusal('invalid', planChangeMessages.periodMismatch));
-    expect(await changeTo({ planId: SUBDIRECTORY_YEAR })).toEqual(refusal('invalid', planChangeMessages.planNotForSale));
+    expect(await changeTo({ planId: STARTER_YEAR, addonIds: [SUBDIRECTORY_YEAR] })).toEqual(
+      refusal('invalid', planChangeMessages.addonNotForSale),
+    );
+    expect(await changeTo({ planId: BUSINESS_YEAR, addonIds: [SUBDIRECTORY_MONTH] })).toEqual(
+      refusal('invalid', planChangeMessages.periodMismatch),
+    );
+    expect(await changeTo({ planId: SUBDIRECTORY_YEAR })).toEqual(
+      refusal('invalid', planChangeMessages.planNotForSale),
+    );
   });
 
   it('knows the current plan whatever the order of its add-ons (400)', async () => {
@@ -106,11 +129,17 @@ describe('the add-ons a plan takes', () => {
       { price: AUTOBILLING_YEAR, cost: 0 },
       { price: SUBDIRECTORY_YEAR, cost: 50_000 },
     ];
-    await db.updateTable('subscriptions').set({ addons_json: JSON.stringify(addons) }).where('id', '=', 'sub_active').execute();
+    await db
+      .updateTable('subscriptions')
+      .set({ addons_json: JSON.stringify(addons) })
+      .where('id', '=', 'sub_active')
+      .execute();
     expect(await changeTo({ planId: PUBLISHER_YEAR, addonIds: [SUBDIRECTORY_YEAR, AUTOBILLING_YEAR] })).toEqual(
       refusal('invalid', planChangeMessages.currentPlan),
     );
-    expect(await changeTo({ planId: PUBLISHER_YEAR, addonIds: [SUBDIRECTORY_YEAR] })).toMatchObject({ subscriptionId: expect.any(String) });
+    expect(await changeTo({ planId: PUBLISHER_YEAR, addonIds: [SUBDIRECTORY_YEAR] })).toMatchObject({
+      subscriptionId: expect.any(String),
+    });
   });
 });
 
@@ -133,7 +162,9 @@ describe('the coupon swap', () => {
       })
       .execute();
     const { subscription } = await activeAccount();
-    await expect(planChanges.swapCoupon('cus_active', subscription, 'SPRING')).rejects.toEqual(refusal('forbidden', planChangeMessages.notSwappable));
+    await expect(planChanges.swapCoupon('cus_active', subscription, 'SPRING')).rejects.toEqual(
+      refusal('forbidden', planChangeMessages.notSwappable),
+    );
     expect((await repositories.planChanges.currentDiscount('cus_active'))?.coupon_id).toBe('LAUNCH');
   });
 

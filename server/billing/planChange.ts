@@ -9,12 +9,24 @@
  * only once paid: a payment that needs authentication leaves it waiting (meta.isPending or, for a new
  * subscription, isIncomplete, with the payment's client secret), and the payment's success applies it.
  */
-import type { ApiErrorCode, BillingPeriod, Coupon, Discount, InvoicePreview, PlanChangeResult } from '../../core/contract';
+import type {
+  ApiErrorCode,
+  BillingPeriod,
+  Coupon,
+  Discount,
+  InvoicePreview,
+  PlanChangeResult,
+} from '../../core/contract';
 import { toUnixSeconds } from '../../core/rules/dates';
 import { addonsJson, parseJson } from '../db/jsonColumns';
 import type { PriceRow, SubscriptionRow } from '../db/schema';
 import { DomainError, messages } from '../domainErrors';
-import { UNPAID_STATUSES, type PaymentIntentSummary, type PlanChangeOutcome, type PlanItem } from '../payments/planChange';
+import {
+  UNPAID_STATUSES,
+  type PaymentIntentSummary,
+  type PlanChangeOutcome,
+  type PlanItem,
+} from '../payments/planChange';
 import type { PaymentsProvider } from '../payments/provider';
 import { discountEnd } from '../payments/proration';
 import { flagsOf, requireSubscription } from './accountState';
@@ -25,7 +37,10 @@ import { saleRefusalOf, type SaleRefusal } from './products';
 import { settlePaidSubscription } from './settlement';
 import { toUser, type AccountRecord, type Repositories, type Subscribed } from './repositories';
 
-const SALE_REFUSAL_CODES: Record<SaleRefusal, ApiErrorCode> = { planNotForSale: 'plan_not_available', addonNotForSale: 'addon_not_available' };
+const SALE_REFUSAL_CODES: Record<SaleRefusal, ApiErrorCode> = {
+  planNotForSale: 'plan_not_available',
+  addonNotForSale: 'addon_not_available',
+};
 
 /** How old a preview's proration date may be when the change is confirmed. */
 const PREVIEW_LIFETIME_SECONDS = 60 * 60;
@@ -34,7 +49,8 @@ const CLOCK_SKEW_SECONDS = 60;
 const ANNUAL_SUFFIX = '_ANNUAL';
 
 /** Coupons of one offer: the monthly and the annual variant (LAUNCH, LAUNCH_ANNUAL). */
-const couponFamily = (couponId: string) => (couponId.endsWith(ANNUAL_SUFFIX) ? couponId.slice(0, -ANNUAL_SUFFIX.length) : couponId);
+const couponFamily = (couponId: string) =>
+  couponId.endsWith(ANNUAL_SUFFIX) ? couponId.slice(0, -ANNUAL_SUFFIX.length) : couponId;
 
 export interface PlanChangeDeps {
   repositories: Repositories;
@@ -72,11 +88,16 @@ export class PlanChanges {
   private async planItems(buyer: Buyer, { planId, addonIds }: PlanChoice): Promise<PlanItem[]> {
     const base = await this.knownPrice(planId);
     const addons = await Promise.all(addonIds.map((id) => this.knownPrice(id)));
-    const offered = await this.deps.repositories.catalogue.offered(buyer.user.show_product_group, buyer.productId, buyer.currency);
+    const offered = await this.deps.repositories.catalogue.offered(
+      buyer.user.show_product_group,
+      buyer.productId,
+      buyer.currency,
+    );
     const refusal = saleRefusalOf(offered, planId, addonIds);
     if (refusal !== null) throw new DomainError('invalid', SALE_REFUSAL_CODES[refusal], planChangeMessages[refusal]);
     for (const addon of addons) {
-      if (addon.billing_period !== base.billing_period) throw new DomainError('invalid', 'period_mismatch', planChangeMessages.periodMismatch);
+      if (addon.billing_period !== base.billing_period)
+        throw new DomainError('invalid', 'period_mismatch', planChangeMessages.periodMismatch);
     }
     return [
       { priceId: base.id, quantity: buyer.quantity },
@@ -88,20 +109,26 @@ export class PlanChanges {
   private prorationDateOf(requested: number | undefined): number {
     const now = this.nowSeconds();
     if (requested === undefined) return now;
-    if (requested > now + CLOCK_SKEW_SECONDS) throw new DomainError('invalid', 'proration_date_in_future', planChangeMessages.futurePreview);
-    if (requested < now - PREVIEW_LIFETIME_SECONDS) throw new DomainError('invalid', 'preview_expired', planChangeMessages.expiredPreview);
+    if (requested > now + CLOCK_SKEW_SECONDS)
+      throw new DomainError('invalid', 'proration_date_in_future', planChangeMessages.futurePreview);
+    if (requested < now - PREVIEW_LIFETIME_SECONDS)
+      throw new DomainError('invalid', 'preview_expired', planChangeMessages.expiredPreview);
     return Math.min(requested, now);
   }
 
   private async requireCard(customerId: string): Promise<void> {
-    if ((await this.deps.payments.defaultPaymentMethod(customerId)) === null) throw new DomainError('invalid', 'card_required', planChangeMessages.noCard);
+    if ((await this.deps.payments.defaultPaymentMethod(customerId)) === null)
+      throw new DomainError('invalid', 'card_required', planChangeMessages.noCard);
   }
 
   /** The answer of change and activate: the subscription as it is now, and whether its payment needs the customer. */
   private async result(account: AccountRecord, outcome: PlanChangeOutcome): Promise<PlanChangeResult> {
     const { repositories } = this.deps;
-    const paymentIntentSecret = outcome.result === 'requires_action' ? (outcome.paymentIntent?.clientSecret ?? null) : null;
-    const reloaded = requireSubscription((await repositories.accounts.load(account.site.id, account.user.id)) ?? account);
+    const paymentIntentSecret =
+      outcome.result === 'requires_action' ? (outcome.paymentIntent?.clientSecret ?? null) : null;
+    const reloaded = requireSubscription(
+      (await repositories.accounts.load(account.site.id, account.user.id)) ?? account,
+    );
     const [subscription, flags] = await Promise.all([
       repositories.subscriptions.toSubscription(reloaded.subscription, reloaded.price, reloaded.product),
       flagsOf(repositories, reloaded, {}),
@@ -122,7 +149,12 @@ export class PlanChanges {
    * A new paid subscription starting now, for the signed-in owner's customer: in place of a trial or a canceled
    * subscription, or (`replaced` null) the site's first.
    */
-  private async startSubscription(account: AccountRecord, customerId: string, replaced: SubscriptionRow | null, items: PlanItem[]): Promise<PlanChangeResult> {
+  private async startSubscription(
+    account: AccountRecord,
+    customerId: string,
+    replaced: SubscriptionRow | null,
+    items: PlanItem[],
+  ): Promise<PlanChangeResult> {
     const now = this.nowSeconds();
     const outcome = await this.deps.payments.startSubscription({
       customerId,
@@ -131,7 +163,12 @@ export class PlanChanges {
       siteId: account.site.id,
       startDate: now,
     });
-    await this.deps.repositories.planChanges.recordNewSubscription({ siteId: account.site.id, customerId }, replaced, outcome, now);
+    await this.deps.repositories.planChanges.recordNewSubscription(
+      { siteId: account.site.id, customerId },
+      replaced,
+      outcome,
+      now,
+    );
     return this.result(account, outcome);
   }
 
@@ -146,8 +183,13 @@ export class PlanChanges {
   ): Promise<InvoicePreview> {
     const items = await this.planItems(buyerOf(subscribed), choice);
     const base = await this.knownPrice(choice.planId);
-    if (base.billing_period !== choice.period) throw new DomainError('invalid', 'period_mismatch', planChangeMessages.periodMismatch);
-    if (choice.couponId !== undefined && choice.couponId !== null && (await this.deps.repositories.planChanges.findCoupon(choice.couponId)) === undefined) {
+    if (base.billing_period !== choice.period)
+      throw new DomainError('invalid', 'period_mismatch', planChangeMessages.periodMismatch);
+    if (
+      choice.couponId !== undefined &&
+      choice.couponId !== null &&
+      (await this.deps.repositories.planChanges.findCoupon(choice.couponId)) === undefined
+    ) {
       throw new DomainError('invalid', 'coupon_not_found', planChangeMessages.noSuchCoupon);
     }
     return this.deps.payments.previewPlanChange({
@@ -190,18 +232,26 @@ export class PlanChanges {
       await this.requireCard(customerId);
       return this.startSubscription(subscribed, customerId, ownReplaced(subscription, customerId), items);
     }
-    if (subscription.pending_price_id !== null || subscription.status === 'incomplete') throw new DomainError('conflict', 'plan_change_pending', planChangeMessages.pendingChange);
-    if (isCurrentPlan(subscription, items)) throw new DomainError('invalid', 'current_plan', planChangeMessages.currentPlan);
+    if (subscription.pending_price_id !== null || subscription.status === 'incomplete')
+      throw new DomainError('conflict', 'plan_change_pending', planChangeMessages.pendingChange);
+    if (isCurrentPlan(subscription, items))
+      throw new DomainError('invalid', 'current_plan', planChangeMessages.currentPlan);
     const prorationDate = this.prorationDateOf(choice.prorationDate);
     await this.requireCard(customerId);
-    const outcome = await this.deps.payments.changePlan({ customerId, subscriptionId: subscription.provider_subscription_id, items, prorationDate });
+    const outcome = await this.deps.payments.changePlan({
+      customerId,
+      subscriptionId: subscription.provider_subscription_id,
+      items,
+      prorationDate,
+    });
     await this.deps.repositories.planChanges.recordChange(subscription, outcome, this.nowSeconds());
     return this.result(subscribed, outcome);
   }
 
   /** activate-subscription: a paid subscription to `choice` in place of a trial or a canceled one. */
   async activate(subscribed: Subscribed, customerId: string, choice: PlanChoice): Promise<PlanChangeResult> {
-    if (!UNPAID_STATUSES.includes(subscribed.subscription.status)) throw new DomainError('conflict', 'subscription_running', planChangeMessages.notActivatable);
+    if (!UNPAID_STATUSES.includes(subscribed.subscription.status))
+      throw new DomainError('conflict', 'subscription_running', planChangeMessages.notActivatable);
     const items = await this.planItems(buyerOf(subscribed), choice);
     await this.requireCard(customerId);
     return this.startSubscription(subscribed, customerId, ownReplaced(subscribed.subscription, customerId), items);
@@ -213,7 +263,8 @@ export class PlanChanges {
    * click that finds the first's subscription made is refused (409), never charged again.
    */
   async activateFirst(account: AccountRecord, customerId: string, choice: PlanChoice): Promise<PlanChangeResult> {
-    if (account.subscription !== undefined) throw new DomainError('conflict', 'subscription_running', planChangeMessages.notActivatable);
+    if (account.subscription !== undefined)
+      throw new DomainError('conflict', 'subscription_running', planChangeMessages.notActivatable);
     const items = await this.planItems(buyerOf(account), choice);
     await this.requireCard(customerId);
     return this.startSubscription(account, customerId, null, items);
@@ -235,15 +286,21 @@ export class PlanChanges {
     return coupon;
   }
 
-  async swapCoupon(customerId: string, subscription: SubscriptionRow | undefined, couponId: string): Promise<Discount | null> {
+  async swapCoupon(
+    customerId: string,
+    subscription: SubscriptionRow | undefined,
+    couponId: string,
+  ): Promise<Discount | null> {
     const { repositories, payments } = this.deps;
     const coupon = await repositories.planChanges.findCoupon(couponId);
     if (coupon === undefined) throw new DomainError('invalid', 'coupon_not_found', planChangeMessages.noSuchCoupon);
     const current = await repositories.planChanges.currentDiscount(customerId);
     if (current === undefined) throw new DomainError('conflict', 'no_discount', planChangeMessages.noDiscount);
-    if (couponFamily(current.coupon_id) !== couponFamily(coupon.id)) throw new DomainError('forbidden', 'coupon_not_swappable', planChangeMessages.notSwappable);
+    if (couponFamily(current.coupon_id) !== couponFamily(coupon.id))
+      throw new DomainError('forbidden', 'coupon_not_swappable', planChangeMessages.notSwappable);
     if (current.coupon_id !== coupon.id) {
-      if (subscription !== undefined) await payments.applyCoupon(customerId, subscription.provider_subscription_id, coupon.id);
+      if (subscription !== undefined)
+        await payments.applyCoupon(customerId, subscription.provider_subscription_id, coupon.id);
       // The swap keeps the discount's start: the offer's months run from when it was first applied.
       await repositories.planChanges.setDiscountCoupon(current.id, coupon.id, discountEnd(coupon, current.start_at));
     }
@@ -251,7 +308,11 @@ export class PlanChanges {
   }
 
   /** create-payment-intent: a payment of the subscription's open invoice, for the customer to make in the browser. */
-  async payOpenInvoice(customerId: string, subscription: SubscriptionRow, idempotencyKey: string | undefined): Promise<PaymentIntentSummary> {
+  async payOpenInvoice(
+    customerId: string,
+    subscription: SubscriptionRow,
+    idempotencyKey: string | undefined,
+  ): Promise<PaymentIntentSummary> {
     const { repositories, payments } = this.deps;
     const invoice = await repositories.planChanges.openInvoice(subscription.id);
     if (invoice === undefined) throw new DomainError('conflict', 'nothing_due', planChangeMessages.nothingDue);
@@ -281,13 +342,20 @@ interface Buyer {
 
 /** The buyer of an account: a site without a subscription buys one seat of a plan it is not on yet. */
 function buyerOf(account: AccountRecord): Buyer {
-  return { user: account.user, currency: account.site.currency, productId: account.product?.id ?? null, quantity: account.subscription?.quantity ?? 1 };
+  return {
+    user: account.user,
+    currency: account.site.currency,
+    productId: account.product?.id ?? null,
+    quantity: account.subscription?.quantity ?? 1,
+  };
 }
 
 /** Whether the items are the subscription's own: its base price and the same add-ons, in any order. */
 function isCurrentPlan(subscription: SubscriptionRow, items: readonly PlanItem[]): boolean {
   const [base, ...addons] = items;
-  const current = parseJson(addonsJson, subscription.addons_json).map((addon) => addon.price).sort();
+  const current = parseJson(addonsJson, subscription.addons_json)
+    .map((addon) => addon.price)
+    .sort();
   const selected = addons.map((addon) => addon.priceId).sort();
   return base?.priceId === subscription.price_id && current.join() === selected.join();
 }
@@ -297,11 +365,15 @@ function isCurrentPlan(subscription: SubscriptionRow, items: readonly PlanItem[]
  * asked how the open invoice's payment went, and a success is recorded (the invoice paid, what waited on it
  * applied), for providers whose events have not reached us yet.
  */
-export async function syncAuthenticatedPayment(deps: Pick<PlanChangeDeps, 'repositories' | 'payments'>, subscription: SubscriptionRow): Promise<void> {
+export async function syncAuthenticatedPayment(
+  deps: Pick<PlanChangeDeps, 'repositories' | 'payments'>,
+  subscription: SubscriptionRow,
+): Promise<void> {
   const invoice = await deps.repositories.planChanges.openInvoice(subscription.id);
   if (invoice === undefined) return;
   const stored = await deps.repositories.planChanges.paymentIntentOf(invoice.id);
   if (stored === undefined) return;
   const intent = await deps.payments.retrievePaymentIntent(stored.id);
-  if (intent?.status === 'succeeded') await deps.repositories.planChanges.recordPaid(invoice.id, intent.id, settlePaidSubscription);
+  if (intent?.status === 'succeeded')
+    await deps.repositories.planChanges.recordPaid(invoice.id, intent.id, settlePaidSubscription);
 }

@@ -12,7 +12,12 @@ import { DEFAULT_GROUP } from '../seed/catalogue';
  * with none is not offered, and the current plan keeps all of its prices when none is in it (a site pays in one
  * currency; the card provider's price says which).
  */
-export function offeredProducts(all: readonly Product[], group: string | null, currentProductId: string | null, currency: string | null = null): Product[] {
+export function offeredProducts(
+  all: readonly Product[],
+  group: string | null,
+  currentProductId: string | null,
+  currency: string | null = null,
+): Product[] {
   const wanted = group ?? DEFAULT_GROUP;
   return all
     .filter((product) => product.type === 'base' && (product.group === wanted || product.id === currentProductId))
@@ -20,7 +25,10 @@ export function offeredProducts(all: readonly Product[], group: string | null, c
       if (currency === null) return [product];
       const prices = product.prices.filter((price) => price.currency === currency);
       if (prices.length === 0) return product.id === currentProductId ? [product] : [];
-      const addons = product.addons.map((addon) => ({ ...addon, prices: addon.prices.filter((price) => price.currency === currency) }));
+      const addons = product.addons.map((addon) => ({
+        ...addon,
+        prices: addon.prices.filter((price) => price.currency === currency),
+      }));
       return [{ ...product, prices, addons: addons.filter((addon) => addon.prices.length > 0) }];
     })
     .sort((a, b) => a.order - b.order);
@@ -35,9 +43,17 @@ export type SaleRefusal = 'planNotForSale' | 'addonNotForSale';
  * product offered to the owner (the sales team's Custom plan and another group's plans are not, nor is an
  * inactive price of the owner's own plan), and only the add-ons of that product.
  */
-export function saleRefusalOf(offered: readonly Product[], planId: string, addonIds: readonly string[]): SaleRefusal | null {
-  const product = offered.find((candidate) => candidate.active && candidate.prices.some((price) => price.id === planId && price.active));
+export function saleRefusalOf(
+  offered: readonly Product[],
+  planId: string,
+  addonIds: readonly string[],
+): SaleRefusal | null {
+  const product = offered.find(
+    (candidate) => candidate.active && candidate.prices.some((price) => price.id === planId && price.active),
+  );
   if (product === undefined) return 'planNotForSale';
-  const addonPrices = product.addons.flatMap((addon) => addon.prices.filter((price) => price.active).map((price) => price.id));
+  const addonPrices = product.addons.flatMap((addon) =>
+    addon.prices.filter((price) => price.active).map((price) => price.id),
+  );
   return addonIds.every((id) => addonPrices.includes(id)) ? null : 'addonNotForSale';
 }

@@ -45,7 +45,14 @@ export class ProviderAnswers {
    * share one computation; a failure is not kept.
    */
   answer<T>(owner: AnswerOwner, call: string, inputs: unknown, compute: () => Promise<T>): Promise<T> {
-    const key = [owner.site.id, owner.user.id, owner.view.siteVersion, owner.view.catalogueVersion, call, JSON.stringify(inputs)].join('\n');
+    const key = [
+      owner.site.id,
+      owner.user.id,
+      owner.view.siteVersion,
+      owner.view.catalogueVersion,
+      call,
+      JSON.stringify(inputs),
+    ].join('\n');
     const nowMs = this.now();
     const kept = this.kept.get(key);
     if (kept !== undefined && kept.expiresAtMs > nowMs) return kept.answer as Promise<T>;

@@ -16,5 +16,6 @@ export async function settlePaidSubscription(trx: Db, subscriptionId: string): P
   if (waiting === undefined) return;
   const { row, pendingChange } = waiting;
   if (pendingChange !== null) await moveSubscription(trx, row.id, { ...pendingChange, status: 'active' });
-  else if (AWAITING_PAYMENT.includes(row.status)) await activateSubscription(trx, row.id, row.pending_price_id ?? row.price_id);
+  else if (AWAITING_PAYMENT.includes(row.status))
+    await activateSubscription(trx, row.id, row.pending_price_id ?? row.price_id);
 }

@@ -37,12 +37,16 @@ export async function signInOwner(deps: SignInDeps, signIn: SignIn): Promise<{ s
   // removed site's address tells its owner so instead of failing as an outage would.
   if (signIn.pageSite !== undefined) {
     const pageSite = await repositories.accounts.findSite(signIn.pageSite);
-    if (pageSite === undefined || pageSite.deleted_at !== null) throw new DomainError('not_found', 'site_unknown', messages.siteUnknown);
+    if (pageSite === undefined || pageSite.deleted_at !== null)
+      throw new DomainError('not_found', 'site_unknown', messages.siteUnknown);
   }
-  const identity = await deps.identity.verify(signIn.identityToken, (adminUrl) => repositories.accounts.findSiteByAdminUrl(adminUrl));
+  const identity = await deps.identity.verify(signIn.identityToken, (adminUrl) =>
+    repositories.accounts.findSiteByAdminUrl(adminUrl),
+  );
   const { pageSite, hostOrigin } = signIn;
   const framedByTheSite =
-    (pageSite === undefined || pageSite === identity.site.id) && (hostOrigin === undefined || adminOriginsOf(identity.site).includes(hostOrigin));
+    (pageSite === undefined || pageSite === identity.site.id) &&
+    (hostOrigin === undefined || adminOriginsOf(identity.site).includes(hostOrigin));
   // The token's role is the admin's word on who signs in: only the owner's opens billing, whatever the e-mail.
   const signedInAsOwner = identity.role?.toLowerCase() === OWNER_ROLE.toLowerCase();
   const user = await repositories.accounts.findUserByEmail(identity.site.id, identity.email);

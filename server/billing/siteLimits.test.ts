@@ -4,7 +4,14 @@ import { computeSiteLimits, type SiteLimitsInput } from './siteLimits';
 const officialTheme = { active_theme: 'source', active_theme_official: true };
 
 function limits(planLimits: Limit[], usage: SiteLimitsInput['usage'], overrides: Partial<SiteLimitsInput> = {}) {
-  return computeSiteLimits({ planLimits, productName: 'Starter', usage, membersOverride: null, site: officialTheme, ...overrides });
+  return computeSiteLimits({
+    planLimits,
+    productName: 'Starter',
+    usage,
+    membersOverride: null,
+    site: officialTheme,
+    ...overrides,
+  });
 }
 
 describe('computeSiteLimits', () => {
@@ -30,20 +37,30 @@ describe('computeSiteLimits', () => {
   });
 
   it('never caps Business staff', () => {
-    expect(limits([{ name: 'staff', value: 15 }], { staff: 40 }, { productName: 'Business' }).staff?.exceeded).toBe(false);
+    expect(limits([{ name: 'staff', value: 15 }], { staff: 40 }, { productName: 'Business' }).staff?.exceeded).toBe(
+      false,
+    );
   });
 
   it('lets an official theme or a listed one pass the customThemes limit', () => {
     const themes: Limit[] = [{ name: 'customThemes', value: ['source', 'casper'] }];
     expect(limits(themes, {}).customThemes?.exceeded).toBe(false);
-    expect(limits(themes, {}, { site: { active_theme: 'casper', active_theme_official: false } }).customThemes?.exceeded).toBe(false);
-    expect(limits(themes, {}, { site: { active_theme: 'mine', active_theme_official: false } }).customThemes?.exceeded).toBe(true);
+    expect(
+      limits(themes, {}, { site: { active_theme: 'casper', active_theme_official: false } }).customThemes?.exceeded,
+    ).toBe(false);
+    expect(
+      limits(themes, {}, { site: { active_theme: 'mine', active_theme_official: false } }).customThemes?.exceeded,
+    ).toBe(true);
   });
 
   it('matches the active theme to a listed one without case, as the plans screen does', () => {
     const themes: Limit[] = [{ name: 'customThemes', value: ['Casper'] }];
-    expect(limits(themes, {}, { site: { active_theme: 'casper', active_theme_official: false } }).customThemes?.exceeded).toBe(false);
-    expect(limits(themes, {}, { site: { active_theme: 'CASPER', active_theme_official: false } }).customThemes?.exceeded).toBe(false);
+    expect(
+      limits(themes, {}, { site: { active_theme: 'casper', active_theme_official: false } }).customThemes?.exceeded,
+    ).toBe(false);
+    expect(
+      limits(themes, {}, { site: { active_theme: 'CASPER', active_theme_official: false } }).customThemes?.exceeded,
+    ).toBe(false);
   });
 
   it('reads true on a feature limit as "not available with it enabled"', () => {

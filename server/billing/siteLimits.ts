@@ -26,7 +26,10 @@ export interface SiteLimitsInput {
  */
 function isExceeded(planLimit: Limit | undefined, usage: SiteLimit, input: SiteLimitsInput): boolean {
   if (planLimit === undefined) return false;
-  const limit = planLimit.name === 'members' && input.membersOverride !== null ? { ...planLimit, value: input.membersOverride } : planLimit;
+  const limit =
+    planLimit.name === 'members' && input.membersOverride !== null
+      ? { ...planLimit, value: input.membersOverride }
+      : planLimit;
   return validateLimit(limit, usage, { productName: input.productName, site: input.site }) !== null;
 }
 

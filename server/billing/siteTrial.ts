@@ -36,12 +36,17 @@ export function siteTrialKey(customerId: string, siteId: string, priceId: string
 
 /** Whether the site should start its trial now: it names one and has no subscription yet. */
 async function isDue(repositories: Repositories, site: SiteRow | undefined): Promise<boolean> {
-  if (site === undefined || site.deleted_at !== null || site.trial_price_id === null || site.trial_days === null) return false;
+  if (site === undefined || site.deleted_at !== null || site.trial_price_id === null || site.trial_days === null)
+    return false;
   return (await repositories.subscriptions.currentAndPrevious(site.id)).current === undefined;
 }
 
 /** Starts the site's trial for the owner's customer if it is due (see above); the id of the row made, else null. */
-export async function startSiteTrialIfDue(deps: SiteTrialDeps, site: SiteRow, customer: CustomerRow): Promise<string | null> {
+export async function startSiteTrialIfDue(
+  deps: SiteTrialDeps,
+  site: SiteRow,
+  customer: CustomerRow,
+): Promise<string | null> {
   const { repositories, payments, leases } = deps;
   if (!(await isDue(repositories, site))) return null;
   return leases.exclusive(`site-trial:${site.id}`, async () => {

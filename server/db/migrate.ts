@@ -82,7 +82,9 @@ export async function migrateToLatest(db: Db): Promise<MigrationOutcome> {
   if (unknown.length > 0) {
     const missing = known.filter((name) => !executed.includes(name));
     if (missing.length > 0) {
-      throw new MigrationError(`the database has migrations this server does not know (${unknown.join(', ')}) but lacks ${missing.join(', ')}: migrate it with the newer release`);
+      throw new MigrationError(
+        `the database has migrations this server does not know (${unknown.join(', ')}) but lacks ${missing.join(', ')}: migrate it with the newer release`,
+      );
     }
     return { applied: [], unknown };
   }

@@ -41,7 +41,11 @@ describe('fault injection', () => {
   });
 
   it('answers with the body given: JSON, or text such as a proxy timeout page', async () => {
-    await demo.addFault({ path: '/api/get-billing-data', status: 403, body: { error: { message: 'Custom refusal', status: 403 } } });
+    await demo.addFault({
+      path: '/api/get-billing-data',
+      status: 403,
+      body: { error: { message: 'Custom refusal', status: 403 } },
+    });
     expect((await billingData()).body).toEqual({ error: { message: 'Custom refusal', status: 403 } });
     await demo.addFault({ path: '/api/get-billing-data', status: 500, body: 'upstream request timeout' });
     const text = await billingData();
@@ -174,7 +178,7 @@ describe('the sandbox invoice pages', () => {
     expect(new Set(invoices.map((invoice) => invoice.url)).size).toBe(invoices.length);
   });
 
-  it('opens nothing, and shows nobody\'s e-mail, for an invoice id or a key it did not issue', async () => {
+  it("opens nothing, and shows nobody's e-mail, for an invoice id or a key it did not issue", async () => {
     const invoices = calls['get-invoices'].response.parse(
       (await demo.api('get-invoices', { jwt, data: { userId: 'user_active' }, options: {} })).body,
     ).invoices;
@@ -194,7 +198,7 @@ describe('the sandbox invoice pages', () => {
     }
   });
 
-  it('gives a renewal\'s new invoice a link of its own', async () => {
+  it("gives a renewal's new invoice a link of its own", async () => {
     const before = calls['get-invoices'].response.parse(
       (await demo.api('get-invoices', { jwt, data: { userId: 'user_active' }, options: {} })).body,
     ).invoices;

@@ -50,7 +50,15 @@ const purchaseSchema = z
     domain: z.string().min(1).max(253),
     /** what the widget's config asks to be set up (host @ is the domain itself) */
     dnsRecords: z
-      .array(z.object({ type: dnsRecordTypeSchema, host: z.string().min(1).max(253), value: z.string().min(1).max(MAX_TXT_LENGTH) }).passthrough())
+      .array(
+        z
+          .object({
+            type: dnsRecordTypeSchema,
+            host: z.string().min(1).max(253),
+            value: z.string().min(1).max(MAX_TXT_LENGTH),
+          })
+          .passthrough(),
+      )
       .max(20)
       .default([]),
   })
@@ -67,7 +75,8 @@ const newRecordSchema = z
 
 function checkValue(type: z.infer<typeof dnsRecordTypeSchema>, value: string): string {
   const trimmed = value.trim();
-  const valid = type === 'TXT' ? trimmed.length > 0 : type === 'A' ? isIPv4(trimmed) : HOSTNAME.test(normalizeDnsName(trimmed));
+  const valid =
+    type === 'TXT' ? trimmed.length > 0 : type === 'A' ? isIPv4(trimmed) : HOSTNAME.test(normalizeDnsName(trimmed));
   if (!valid) throw new ApiError(400, 'demo_dns_value_invalid', demoDnsMessages.invalidValue(type));
   return trimmed;
 }
@@ -75,9 +84,15 @@ function checkValue(type: z.infer<typeof dnsRecordTypeSchema>, value: string): s
 /** The zones a scenario's site uses (its custom and sending domains); every demo zone when it has none yet. */
 async function scenarioZones(db: Db, zones: ZoneStore, scenario: string, proDomain: string): Promise<string[]> {
   // A scenario's site has the scenario's name as its subdomain (demo/scenarios/builder.ts).
-  const site = await db.selectFrom('sites').select(['external_domain', 'sending_domain']).where('subdomain', '=', scenario).executeTakeFirst();
+  const site = await db
+    .selectFrom('sites')
+    .select(['external_domain', 'sending_domain'])
+    .where('subdomain', '=', scenario)
+    .executeTakeFirst();
   if (site === undefined) throw new ApiError(404, 'demo_unknown_scenario', demoDnsMessages.unknownScenario);
-  const own = [site.external_domain, site.sending_domain].filter((domain): domain is string => domain !== null).map((domain) => zoneOf(domain) ?? domain);
+  const own = [site.external_domain, site.sending_domain]
+    .filter((domain): domain is string => domain !== null)
+    .map((domain) => zoneOf(domain) ?? domain);
   if (own.length > 0) return [...new Set(own)].sort();
   return (await zones.zones()).filter((zone) => zone !== proDomain);
 }
@@ -116,7 +131,8 @@ export async function addDemoDomains(app: FastifyInstance, options: DemoDomainsO
     const name = normalizeDnsName(body.name);
     const allowed = await scenarioZones(db, zones, body.scenario, proDomain);
     const zone = zoneOf(name);
-    if (!HOSTNAME.test(name) || zone === null || !allowed.includes(zone)) throw new ApiError(400, 'demo_dns_outside_zones', demoDnsMessages.outsideZones);
+    if (!HOSTNAME.test(name) || zone === null || !allowed.includes(zone))
+      throw new ApiError(400, 'demo_dns_outside_zones', demoDnsMessages.outsideZones);
     const added = await zones.add({ name, type: body.type, value: checkValue(body.type, body.value) });
     return reply.code(201).send(added);
   });
@@ -146,7 +162,13 @@ export async function addDemoDomains(app: FastifyInstance, options: DemoDomainsO
     const body = parseBody(purchaseSchema, request.body);
     const domain = normalizeDnsName(body.domain);
     const [label, suffix, ...rest] = domain.split('.');
-    if (label === undefined || !DOMAIN_NAME.test(label) || suffix === undefined || !(suffix in REGISTRAR_OFFERS) || rest.length > 0) {
+    if (
+      label === undefined ||
+      !DOMAIN_NAME.test(label) ||
+      suffix === undefined ||
+      !(suffix in REGISTRAR_OFFERS) ||
+      rest.length > 0
+    ) {
       throw new ApiError(400, 'demo_domain_not_for_sale', demoDnsMessages.notForSale);
     }
     if (await zones.hasZone(domain)) throw new ApiError(409, 'demo_domain_taken', demoDnsMessages.taken);
@@ -161,7 +183,10 @@ export async function addDemoDomains(app: FastifyInstance, options: DemoDomainsO
   });
 
   app.get('/sandbox/entri.js', async (_request, reply) =>
-    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(await browserScript(REGISTRAR_SCRIPT)),
+    reply
+      .type('text/javascript; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(await browserScript(REGISTRAR_SCRIPT)),
   );
 
   return { dnsPort: authority.port };

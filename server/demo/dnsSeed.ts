@@ -61,7 +61,9 @@ export async function writeDemoDomains(trx: Db, scenarios: Scenario[], proDomain
     record(proDomain, 'NS', `ns1.${proDomain}`),
     record(proDomain, 'A', DNS_A_RECORD_IP),
     ...scenarios.map((scenario) => record(siteTarget(scenario.site), 'A', DNS_A_RECORD_IP)),
-    ...Object.entries(DEMO_ZONES).flatMap(([zone, nameservers]) => nameservers.map((nameserver) => record(zone, 'NS', nameserver))),
+    ...Object.entries(DEMO_ZONES).flatMap(([zone, nameservers]) =>
+      nameservers.map((nameserver) => record(zone, 'NS', nameserver)),
+    ),
     record(ELSEWHERE_HOST, 'A', ELSEWHERE_ADDRESS),
   ];
   const createdAt = toUnixSeconds(now);
@@ -85,7 +87,13 @@ export async function writeDemoDomains(trx: Db, scenarios: Scenario[], proDomain
         .execute();
     }
     const sendingStatus: SendingDomainStatus | null = site.sending_domain_status;
-    if (site.sending_domain === null || sendingStatus === null || sendingStatus === 'NONE' || sendingStatus === 'CUSTOM') continue;
+    if (
+      site.sending_domain === null ||
+      sendingStatus === null ||
+      sendingStatus === 'NONE' ||
+      sendingStatus === 'CUSTOM'
+    )
+      continue;
     const domain = site.sending_domain;
     const dkim = dkimValueOf(domain);
     const verified = sendingStatus === 'VERIFIED';
@@ -99,7 +107,9 @@ export async function writeDemoDomains(trx: Db, scenarios: Scenario[], proDomain
         dkim_public_key: dkim,
         state: verified ? 'active' : 'unverified',
         validity_json: JSON.stringify(
-          validity === 'unknown' ? {} : Object.fromEntries(mailRecords.map((mail) => [`${mail.record_type} ${mail.name}`, validity])),
+          validity === 'unknown'
+            ? {}
+            : Object.fromEntries(mailRecords.map((mail) => [`${mail.record_type} ${mail.name}`, validity])),
         ),
         created_at: createdAt,
       })

@@ -9,22 +9,34 @@ import { setUpDemo } from '../testing/testKit';
 import { ERROR_REPORTS_FILE, type ErrorReport } from './errorReports';
 
 /** Where @sentry/core sends the envelopes of DSN `http://publickey@<panel>/__demo/error-reports/1`. */
-const ENDPOINT = '/__demo/error-reports/api/1/envelope/?sentry_version=7&sentry_key=publickey&sentry_client=sentry.javascript.react%2F11.12.0';
+const ENDPOINT =
+  '/__demo/error-reports/api/1/envelope/?sentry_version=7&sentry_key=publickey&sentry_client=sentry.javascript.react%2F11.12.0';
 
 const envelopeHeader = { event_id: '4f1c0a6e3b2d4c5e8f9a0b1c2d3e4f50', sent_at: '2025-01-01T00:00:00.000Z' };
-const event = { message: 'Error receiving billing data, try again or contact support at [Filtered]', level: 'warning', tags: { shown_to_user: true } };
+const event = {
+  message: 'Error receiving billing data, try again or contact support at [Filtered]',
+  level: 'warning',
+  tags: { shown_to_user: true },
+};
 
 const demo = setUpDemo();
 
 async function storedReports(): Promise<ErrorReport[]> {
   const text = await readFile(path.join(demo.dataDir, ERROR_REPORTS_FILE), 'utf8');
-  return text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as ErrorReport);
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as ErrorReport);
 }
 
 it('stores an event envelope posted as text, as the SDK sends it, and answers 200 {}', async () => {
   const body = [JSON.stringify(envelopeHeader), JSON.stringify({ type: 'event' }), JSON.stringify(event)].join('\n');
 
-  const response = await fetch(demo.panelUrl + ENDPOINT, { method: 'POST', headers: { 'content-type': 'text/plain;charset=UTF-8' }, body });
+  const response = await fetch(demo.panelUrl + ENDPOINT, {
+    method: 'POST',
+    headers: { 'content-type': 'text/plain;charset=UTF-8' },
+    body,
+  });
 
   expect(response.status).toBe(200);
   expect(await response.json()).toEqual({});
@@ -56,7 +68,11 @@ it('stores a replay envelope sent as bytes with no content type, its gzipped rec
 });
 
 it('keeps a line that is not JSON as its text', async () => {
-  const response = await fetch(demo.panelUrl + ENDPOINT, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'not json\n{"type":"event"}\n{oops' });
+  const response = await fetch(demo.panelUrl + ENDPOINT, {
+    method: 'POST',
+    headers: { 'content-type': 'text/plain' },
+    body: 'not json\n{"type":"event"}\n{oops',
+  });
 
   expect(response.status).toBe(200);
   const stored = await storedReports();

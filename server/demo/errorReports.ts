@@ -49,7 +49,8 @@ function payloadText(bytes: Buffer): string {
   if (isGzip(bytes)) return gunzipSync(bytes).toString('utf8');
   const newline = bytes.indexOf(NEWLINE);
   const rest = bytes.subarray(newline + 1);
-  if (newline >= 0 && isGzip(rest)) return `${bytes.subarray(0, newline + 1).toString('utf8')}${gunzipSync(rest).toString('utf8')}`;
+  if (newline >= 0 && isGzip(rest))
+    return `${bytes.subarray(0, newline + 1).toString('utf8')}${gunzipSync(rest).toString('utf8')}`;
   return bytes.toString('utf8');
 }
 
@@ -87,7 +88,9 @@ export async function registerErrorReportRoutes(app: FastifyInstance, dataDir: s
   await app.register(async (scope) => {
     // The SDK posts text (text/plain) or, once a replay is compressed, bytes with no content type: taken as sent.
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: ENVELOPE_LIMIT_BYTES }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: ENVELOPE_LIMIT_BYTES }, (_request, body, done) =>
+      done(null, body),
+    );
 
     scope.post(`${ERROR_REPORTS_PATH}/api/:project/envelope/`, async (request) => {
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
@@ -101,7 +104,10 @@ export async function registerErrorReportRoutes(app: FastifyInstance, dataDir: s
         if (error.code === 'ENOENT') return '';
         throw error;
       });
-      const reports = text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as ErrorReport);
+      const reports = text
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as ErrorReport);
       return { reports };
     });
   });

@@ -79,7 +79,10 @@ export function renderHostPage(
     </select>
   </label>
 </header>
-${second ? '<div class="layout layout-single">' : `<div class="layout">
+${
+  second
+    ? '<div class="layout layout-single">'
+    : `<div class="layout">
 <nav class="picker" aria-label="Demo scenarios">
   <details id="scenario-picker" open>
     <summary>Demo scenario: <strong>${escapeHtml(scenario.name)}</strong></summary>
@@ -87,7 +90,8 @@ ${second ? '<div class="layout layout-single">' : `<div class="layout">
     <ul>${picker}</ul>
   </details>
 </nav>
-`}
+`
+}
 <main>
   ${notice}
   <h1>Billing</h1>
@@ -113,7 +117,10 @@ ${second ? '<div class="layout layout-single">' : `<div class="layout">
     <button type="button" id="panel-error-retry">Try again</button>
   </section>
   <div id="billing-panel"></div>
-${second ? '' : `  <details id="dns-panel" class="dns-panel">
+${
+  second
+    ? ''
+    : `  <details id="dns-panel" class="dns-panel">
     <summary>Your registrar's DNS</summary>
     <p>The records of this scenario's domains, as their registrar holds them. Add the records the billing panel asks for to activate a domain; the server checks them through the demo's DNS server.</p>
     <div id="dns-zones"></div>
@@ -126,7 +133,8 @@ ${second ? '' : `  <details id="dns-panel" class="dns-panel">
     </form>
     <p id="dns-status" role="status"></p>
   </details>
-`}</main>
+`
+}</main>
 </div>
 <script id="host-config" type="application/json">${jsonForScript(config)}</script>
 <script type="module" src="/host.js"></script>
@@ -135,4 +143,3 @@ ${second ? '' : '<script src="/dns-panel.js"></script>'}
 </html>
 `;
 }
-

@@ -6,7 +6,12 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
 import { z } from 'zod';
 import { toUnixSeconds } from '../../core/rules/dates';
@@ -16,7 +21,14 @@ import { parseBody } from '../http/validate';
 import { projectRoot } from '../projectRoot';
 import { renderHostPage, type HostPageConfig, type OtherAdmin } from './hostPage';
 import { SECOND_ADMIN_SITE_NAME } from './secondAdminSite';
-import { buildScenarios, DEFAULT_SCENARIO, isScenarioName, scenarioNames, type Scenario, type ScenarioName } from './scenarios';
+import {
+  buildScenarios,
+  DEFAULT_SCENARIO,
+  isScenarioName,
+  scenarioNames,
+  type Scenario,
+  type ScenarioName,
+} from './scenarios';
 
 const IDENTITY_ALGORITHM = 'RS256';
 /** docs/host-protocol.md: "a short-lived JWT (about 5 minutes)" */
@@ -62,7 +74,10 @@ const identityTokenRequest = z
     /** seconds until expiry; negative mints an already expired token (tests of the verifier) */
     expiresIn: z.number().int().min(-MAX_TEST_EXPIRY_SECONDS).max(IDENTITY_TOKEN_TTL_SECONDS).optional(),
     /** another audience, or null for none (tests of the verifier: a genuine token meant for another service) */
-    audience: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).nullable().optional(),
+    audience: z
+      .union([z.string().min(1), z.array(z.string().min(1)).min(1)])
+      .nullable()
+      .optional(),
     /** another role than the signed-in user's (tests: the owner's e-mail signed in with a staff role) */
     role: z.string().min(1).max(50).optional(),
   })
@@ -174,9 +189,12 @@ export async function buildHostServer(options: HostServerOptions): Promise<Fasti
    */
   async function signedInOwns(scenario: Scenario): Promise<boolean> {
     try {
-      const response = await fetch(`${options.panelUrl().replace(/\/+$/, '')}/platform/v1/sites/${encodeURIComponent(scenario.site.id)}`, {
-        headers: { authorization: `Bearer ${DEMO_PLATFORM_API_KEY}` },
-      });
+      const response = await fetch(
+        `${options.panelUrl().replace(/\/+$/, '')}/platform/v1/sites/${encodeURIComponent(scenario.site.id)}`,
+        {
+          headers: { authorization: `Bearer ${DEMO_PLATFORM_API_KEY}` },
+        },
+      );
       if (!response.ok) return scenario.host.isOwner;
       const site = (await response.json()) as { owner?: { email?: string } };
       return site.owner?.email?.toLowerCase() === scenario.signedIn.email.toLowerCase();
@@ -220,7 +238,11 @@ export async function buildHostServer(options: HostServerOptions): Promise<Fasti
       headers: request.body === undefined ? {} : { 'content-type': 'application/json' },
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
     });
-    return reply.code(answer.status).type('application/json; charset=utf-8').header('cache-control', 'no-store').send(await answer.text());
+    return reply
+      .code(answer.status)
+      .type('application/json; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(await answer.text());
   }
   app.get('/registrar-dns', (request, reply) => forwardDns(request, reply, ''));
   app.post('/registrar-dns/records', (request, reply) => forwardDns(request, reply, '/records'));
@@ -238,7 +260,11 @@ export async function buildHostServer(options: HostServerOptions): Promise<Fasti
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ siteId: scenarios()[scenario].site.id }),
       });
-      return reply.code(answer.status).type('application/json; charset=utf-8').header('cache-control', 'no-store').send(await answer.text());
+      return reply
+        .code(answer.status)
+        .type('application/json; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(await answer.text());
     });
   }
 
@@ -247,7 +273,8 @@ export async function buildHostServer(options: HostServerOptions): Promise<Fasti
     const body = parseBody(identityTokenRequest, request.body);
     const scenario = scenarios()[body.scenario];
     // A staff member the platform made the owner signs in as the owner.
-    const role = body.role ?? (!scenario.host.isOwner && (await signedInOwns(scenario)) ? 'Owner' : scenario.signedIn.role);
+    const role =
+      body.role ?? (!scenario.host.isOwner && (await signedInOwns(scenario)) ? 'Owner' : scenario.signedIn.role);
     const token = await signIdentityToken(await keyFor(body.scenario), {
       adminUrl: scenario.adminUrl,
       person: { email: scenario.signedIn.email, name: scenario.signedIn.name, role },

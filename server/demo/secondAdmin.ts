@@ -10,7 +10,13 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Brand } from '../config';
 import { errorBody } from '../http/errors';
 import { renderHostPage, type HostPageConfig } from './hostPage';
-import { createSiteKeys, IDENTITY_TOKEN_TTL_SECONDS, registerAdminAssets, setAdminErrorHandler, signIdentityToken } from './hostServer';
+import {
+  createSiteKeys,
+  IDENTITY_TOKEN_TTL_SECONDS,
+  registerAdminAssets,
+  setAdminErrorHandler,
+  signIdentityToken,
+} from './hostServer';
 import { SECOND_ADMIN_SITE_ID, SECOND_ADMIN_SITE_NAME, secondAdminSite } from './secondAdminSite';
 
 const JWKS_MAX_AGE_SECONDS = 300;
@@ -31,7 +37,8 @@ export interface SecondAdminOptions {
 export async function buildSecondAdminServer(options: SecondAdminOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: options.logger ?? false });
   const keyFor = createSiteKeys();
-  const site = () => secondAdminSite(Date.now(), { adminBase: options.adminBase(), proDomain: options.brand.proDomain });
+  const site = () =>
+    secondAdminSite(Date.now(), { adminBase: options.adminBase(), proDomain: options.brand.proDomain });
   const panelUrl = () => options.panelUrl().replace(/\/+$/, '');
   setAdminErrorHandler(app);
   registerAdminAssets(app);
@@ -81,7 +88,11 @@ export async function buildSecondAdminServer(options: SecondAdminOptions): Promi
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ siteId: SECOND_ADMIN_SITE_ID }),
     });
-    return reply.code(answer.status).type('application/json; charset=utf-8').header('cache-control', 'no-store').send(await answer.text());
+    return reply
+      .code(answer.status)
+      .type('application/json; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(await answer.text());
   });
 
   app.setNotFoundHandler((_request, reply) => reply.code(404).send(errorBody(404, 'not_found', 'Not found')));

@@ -26,7 +26,8 @@ export function resolveSecondAdminPort(raw: string | undefined, hostPort: number
   const value = raw?.trim() ?? '';
   if (value === '') return hostPort === defaultHostPort ? DEFAULT_SECOND_ADMIN_PORT : 0;
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > MAX_PORT) throw new Error(`SECOND_ADMIN_PORT must be a port number (0 for a free one), not "${value}"`);
+  if (!Number.isInteger(port) || port < 0 || port > MAX_PORT)
+    throw new Error(`SECOND_ADMIN_PORT must be a port number (0 for a free one), not "${value}"`);
   return port;
 }
 

@@ -33,11 +33,27 @@ import { projectRoot } from '../projectRoot';
 import { demoCatalogue } from '../seed/catalogue';
 import { writeDemoDomains } from './dnsSeed';
 import { secondAdminSite } from './secondAdminSite';
-import { buildScenarios, invoiceBillingReason, type Scenario, type ScenarioName, type ScenarioOptions } from './scenarios';
+import {
+  buildScenarios,
+  invoiceBillingReason,
+  type Scenario,
+  type ScenarioName,
+  type ScenarioOptions,
+} from './scenarios';
 
 const SANDBOX_PROVIDER = 'sandbox';
 /** The tables of SeedRows in the order they are written: parents before children. */
-const SEED_TABLES = ['sites', 'users', 'site_usage', 'customers', 'subscriptions', 'discounts', 'invoices', 'sandbox_invoice_breakdowns', 'payment_intents'] as const;
+const SEED_TABLES = [
+  'sites',
+  'users',
+  'site_usage',
+  'customers',
+  'subscriptions',
+  'discounts',
+  'invoices',
+  'sandbox_invoice_breakdowns',
+  'payment_intents',
+] as const;
 const flag = (value: boolean) => (value ? 1 : 0) as 0 | 1;
 
 function invoiceRows(scenario: Scenario, subscriptionId: string, discountId: string | null): InvoicesTable[] {
@@ -52,7 +68,11 @@ function invoiceRows(scenario: Scenario, subscriptionId: string, discountId: str
       subscription_id: subscriptionId,
       number: invoice.number,
       status,
-      billing_reason: invoiceBillingReason(index, scenario.invoices.length, latest?.billing_reason ?? SUBSCRIPTION_CYCLE_BILLING_REASON),
+      billing_reason: invoiceBillingReason(
+        index,
+        scenario.invoices.length,
+        latest?.billing_reason ?? SUBSCRIPTION_CYCLE_BILLING_REASON,
+      ),
       amount_due: invoice.amount_due,
       amount_paid: invoice.amount_paid,
       amount_remaining: remaining,
@@ -77,7 +97,9 @@ function invoiceBreakdownRows(scenario: Scenario, subscription: Subscription): S
     const coupon = latest !== null && latest.id === invoice.id ? (latest.discount?.coupon ?? null) : null;
     const percentOff = coupon?.percent_off ?? 0;
     const reduction =
-      coupon === null ? 0 : coupon.amount_off ?? Math.round((invoice.amount_due * percentOff) / (PERCENT - percentOff));
+      coupon === null
+        ? 0
+        : (coupon.amount_off ?? Math.round((invoice.amount_due * percentOff) / (PERCENT - percentOff)));
     const breakdown: InvoiceBreakdown = {
       lines: [{ description: plan, amount: invoice.amount_due + reduction }],
       discount: coupon === null ? null : { description: coupon.name, amount: reduction },
@@ -102,7 +124,12 @@ interface SeedRows {
 
 /** A scenario's site, its owner and its staff as the platform API's PUT would name them. */
 function sitePutOf(scenario: Scenario, adminOrigins: string[]): { siteId: string; body: Omit<SitePut, 'trial'> } {
-  const [owner, ...staff] = scenario.people.map((person) => ({ id: person.id, email: person.email, name: person.name, role: person.role }));
+  const [owner, ...staff] = scenario.people.map((person) => ({
+    id: person.id,
+    email: person.email,
+    name: person.name,
+    role: person.role,
+  }));
   return {
     siteId: scenario.site.id,
     body: {
@@ -138,7 +165,12 @@ function siteColumnsOf({ site }: Scenario): Partial<SitesTable> {
 function addBillingRows(rows: SeedRows, scenario: Scenario, createdAt: number): void {
   const { site, customer, subscription } = scenario;
   for (const [name, total] of Object.entries(scenario.usage)) {
-    rows.site_usage.push({ site_id: site.id, limit_name: name, total: total ?? 0, members_override: name === 'members' ? scenario.membersOverride : null });
+    rows.site_usage.push({
+      site_id: site.id,
+      limit_name: name,
+      total: total ?? 0,
+      members_override: name === 'members' ? scenario.membersOverride : null,
+    });
   }
   rows.customers.push({
     id: customer.id,
@@ -210,8 +242,14 @@ function addBillingRows(rows: SeedRows, scenario: Scenario, createdAt: number): 
  * (platform/siteProvisioning.ts, the platform API's service), under the scenario's own ids, with what the platform
  * does not say (the site's domains, theme and usage, the owner's billing settings) written into them.
  */
-function seedRows(sites: Array<{ scenario: Scenario; adminOrigins: string[] }>, provisioning: SiteProvisioning, createdAt: number): SeedRows {
-  const provisioned = provisioning.newSitesRows(sites.map(({ scenario, adminOrigins }) => sitePutOf(scenario, adminOrigins)));
+function seedRows(
+  sites: Array<{ scenario: Scenario; adminOrigins: string[] }>,
+  provisioning: SiteProvisioning,
+  createdAt: number,
+): SeedRows {
+  const provisioned = provisioning.newSitesRows(
+    sites.map(({ scenario, adminOrigins }) => sitePutOf(scenario, adminOrigins)),
+  );
   const rows: SeedRows = {
     sites: provisioned.sites,
     users: provisioned.users,
@@ -224,13 +262,19 @@ function seedRows(sites: Array<{ scenario: Scenario; adminOrigins: string[] }>, 
     payment_intents: [],
   };
   for (const { scenario } of sites) {
-    Object.assign(rows.sites.find((site) => site.id === scenario.site.id)!, siteColumnsOf(scenario));
-    Object.assign(rows.users.find((user) => user.id === scenario.owner.id)!, {
-      billing_contact: scenario.user.billing_contact,
-      show_product_group: scenario.user.show_product_group,
-      show_auto_billing: flag(scenario.user.show_auto_billing),
-      coupon: scenario.user.coupon,
-    });
+    Object.assign(
+      rows.sites.find((site) => site.id === scenario.site.id)!,
+      siteColumnsOf(scenario),
+    );
+    Object.assign(
+      rows.users.find((user) => user.id === scenario.owner.id)!,
+      {
+        billing_contact: scenario.user.billing_contact,
+        show_product_group: scenario.user.show_product_group,
+        show_auto_billing: flag(scenario.user.show_auto_billing),
+        coupon: scenario.user.coupon,
+      },
+    );
     addBillingRows(rows, scenario, createdAt);
   }
   return rows;
@@ -256,9 +300,23 @@ export interface SeedOptions extends ScenarioOptions {
 
 /** Every table of sites and what is theirs, children first: what a reset that deletes every site empties. */
 const SITE_TABLES = [
-  'sandbox_custom_hostnames', 'sandbox_sending_domains', 'registrar_integrations',
-  'idempotency_keys', 'card_updates', 'cancellation_requests', 'sandbox_setup_intents', 'sandbox_payment_methods', 'sandbox_invoice_breakdowns',
-  'payment_intents', 'invoices', 'discounts', 'subscriptions', 'customers', 'users', 'site_usage', 'sites',
+  'sandbox_custom_hostnames',
+  'sandbox_sending_domains',
+  'registrar_integrations',
+  'idempotency_keys',
+  'card_updates',
+  'cancellation_requests',
+  'sandbox_setup_intents',
+  'sandbox_payment_methods',
+  'sandbox_invoice_breakdowns',
+  'payment_intents',
+  'invoices',
+  'discounts',
+  'subscriptions',
+  'customers',
+  'users',
+  'site_usage',
+  'sites',
 ] as const;
 
 /**
@@ -269,9 +327,19 @@ const SITE_TABLES = [
  */
 async function deleteDemoSites(trx: Db, demoSites: Scenario[]): Promise<void> {
   const siteIds = demoSites.map((scenario) => scenario.site.id);
-  const held = await trx.selectFrom('sites').select(['external_domain', 'sending_domain']).where('id', 'in', siteIds).execute();
-  const hostnames = [...held.map((site) => site.external_domain), ...demoSites.map((scenario) => scenario.site.external_domain)].filter((name) => name !== null);
-  const sendingDomains = [...held.map((site) => site.sending_domain), ...demoSites.map((scenario) => scenario.site.sending_domain)].filter((name) => name !== null);
+  const held = await trx
+    .selectFrom('sites')
+    .select(['external_domain', 'sending_domain'])
+    .where('id', 'in', siteIds)
+    .execute();
+  const hostnames = [
+    ...held.map((site) => site.external_domain),
+    ...demoSites.map((scenario) => scenario.site.external_domain),
+  ].filter((name) => name !== null);
+  const sendingDomains = [
+    ...held.map((site) => site.sending_domain),
+    ...demoSites.map((scenario) => scenario.site.sending_domain),
+  ].filter((name) => name !== null);
   const userIds = trx.selectFrom('users').select('id').where('site_id', 'in', siteIds);
   const customerIds = trx.selectFrom('customers').select('id').where('user_id', 'in', userIds);
   const subscriptionIds = trx.selectFrom('subscriptions').select('id').where('customer_id', 'in', customerIds);
@@ -279,9 +347,13 @@ async function deleteDemoSites(trx: Db, demoSites: Scenario[]): Promise<void> {
 
   await trx.deleteFrom('dns_records').execute();
   let edge = trx.deleteFrom('sandbox_custom_hostnames').where('site_id', 'in', siteIds);
-  if (hostnames.length > 0) edge = trx.deleteFrom('sandbox_custom_hostnames').where((row) => row.or([row('site_id', 'in', siteIds), row('hostname', 'in', hostnames)]));
+  if (hostnames.length > 0)
+    edge = trx
+      .deleteFrom('sandbox_custom_hostnames')
+      .where((row) => row.or([row('site_id', 'in', siteIds), row('hostname', 'in', hostnames)]));
   await edge.execute();
-  if (sendingDomains.length > 0) await trx.deleteFrom('sandbox_sending_domains').where('domain', 'in', sendingDomains).execute();
+  if (sendingDomains.length > 0)
+    await trx.deleteFrom('sandbox_sending_domains').where('domain', 'in', sendingDomains).execute();
   await trx.deleteFrom('registrar_integrations').where('site_id', 'in', siteIds).execute();
   await trx.deleteFrom('idempotency_keys').where('site_id', 'in', siteIds).execute();
   await trx.deleteFrom('card_updates').where('customer_id', 'in', customerIds).execute();
@@ -292,7 +364,10 @@ async function deleteDemoSites(trx: Db, demoSites: Scenario[]): Promise<void> {
   await trx.deleteFrom('payment_intents').where('customer_id', 'in', customerIds).execute();
   await trx.deleteFrom('invoices').where('customer_id', 'in', customerIds).execute();
   await trx.deleteFrom('discounts').where('customer_id', 'in', customerIds).execute();
-  await trx.deleteFrom('subscriptions').where((row) => row.or([row('site_id', 'in', siteIds), row('customer_id', 'in', customerIds)])).execute();
+  await trx
+    .deleteFrom('subscriptions')
+    .where((row) => row.or([row('site_id', 'in', siteIds), row('customer_id', 'in', customerIds)]))
+    .execute();
   await trx.deleteFrom('customers').where('user_id', 'in', userIds).execute();
   await trx.deleteFrom('users').where('site_id', 'in', siteIds).execute();
   await trx.deleteFrom('site_usage').where('site_id', 'in', siteIds).execute();
@@ -309,20 +384,30 @@ export const EXAMPLE_CATALOGUE_PATH = path.join(projectRoot, 'docs', 'examples',
  * wait for the connection it holds.
  */
 async function prepareDemoCatalogue(db: Db, now: number): Promise<void> {
-  const example = catalogPutSchema.safeParse(JSON.parse(await readFile(EXAMPLE_CATALOGUE_PATH, 'utf8').catch(() => 'null')));
+  const example = catalogPutSchema.safeParse(
+    JSON.parse(await readFile(EXAMPLE_CATALOGUE_PATH, 'utf8').catch(() => 'null')),
+  );
   const prices = [...pricesOfCatalog(demoCatalogue), ...(example.success ? pricesOfCatalog(example.data) : [])];
   await createSandboxPrices(db, prices, toUnixSeconds(now));
   // A reset finds its catalogue in force (unless a test put another): nothing to check again.
-  if (!(await isInForce(db, demoCatalogue))) await checkPricesAt({ retrievePrice: (id) => sandboxPrice(db, id) }, demoCatalogue);
+  if (!(await isInForce(db, demoCatalogue)))
+    await checkPricesAt({ retrievePrice: (id) => sandboxPrice(db, id) }, demoCatalogue);
 }
 
 /** Rewrites the catalogue and the demo's own sites from the scenarios; returns the scenarios written. */
 export async function seedDemo(db: Db, options: SeedOptions): Promise<Record<ScenarioName, Scenario>> {
   const scenarios = buildScenarios(options.now, options);
   await prepareDemoCatalogue(db, options.now);
-  const provisioning = new SiteProvisioning(db, { proDomain: options.proDomain ?? defaultBrand.proDomain, platformIssuer: null, now: () => options.now });
+  const provisioning = new SiteProvisioning(db, {
+    proDomain: options.proDomain ?? defaultBrand.proDomain,
+    platformIssuer: null,
+    now: () => options.now,
+  });
   await db.transaction().execute(async (trx) => {
-    const secondSite = options.secondAdminBase === undefined ? [] : [secondAdminSite(options.now, { adminBase: options.secondAdminBase, proDomain: options.proDomain })];
+    const secondSite =
+      options.secondAdminBase === undefined
+        ? []
+        : [secondAdminSite(options.now, { adminBase: options.secondAdminBase, proDomain: options.proDomain })];
     if (options.deleteOtherSites === true) {
       await trx.deleteFrom('dns_records').execute();
       for (const table of SITE_TABLES) await trx.deleteFrom(table).execute();
@@ -341,9 +426,18 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<Record<Sce
     );
     // Parents first, for the foreign keys; a table of no rows is left out (an insert needs one).
     for (const table of SEED_TABLES) {
-      if (rows[table].length > 0) await trx.insertInto(table).values(rows[table] as never).execute();
+      if (rows[table].length > 0)
+        await trx
+          .insertInto(table)
+          .values(rows[table] as never)
+          .execute();
     }
-    await writeDemoDomains(trx, [...Object.values(scenarios), ...secondSite], options.proDomain ?? defaultBrand.proDomain, options.now);
+    await writeDemoDomains(
+      trx,
+      [...Object.values(scenarios), ...secondSite],
+      options.proDomain ?? defaultBrand.proDomain,
+      options.now,
+    );
   });
   return scenarios;
 }

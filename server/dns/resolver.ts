@@ -39,7 +39,10 @@ export class NodeDnsResolver implements DnsResolver {
    * just fixed a record must see the check find it.
    */
   private channel(): Resolver {
-    const resolver = new Resolver({ timeout: this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS, tries: this.options.tries ?? DEFAULT_TRIES });
+    const resolver = new Resolver({
+      timeout: this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      tries: this.options.tries ?? DEFAULT_TRIES,
+    });
     if (this.options.servers.length > 0) resolver.setServers(this.options.servers);
     return resolver;
   }
@@ -60,7 +63,9 @@ export class NodeDnsResolver implements DnsResolver {
     } catch (error) {
       const code = (error as { code?: unknown }).code;
       if (typeof code === 'string' && NO_ANSWER_CODES.has(code)) return [];
-      throw new DnsLookupError(`DNS lookup of ${type} ${name} failed: ${typeof code === 'string' ? code : String(error)}`);
+      throw new DnsLookupError(
+        `DNS lookup of ${type} ${name} failed: ${typeof code === 'string' ? code : String(error)}`,
+      );
     } finally {
       resolver.cancel();
     }

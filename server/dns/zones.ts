@@ -37,7 +37,14 @@ export function zoneOf(name: string): string | null {
 }
 
 function toView(row: DnsRecordRow): DnsRecordView {
-  return { id: row.id, zone: row.zone, name: row.name, type: dnsRecordTypeSchema.parse(row.type), value: row.value, ttl: row.ttl };
+  return {
+    id: row.id,
+    zone: row.zone,
+    name: row.name,
+    type: dnsRecordTypeSchema.parse(row.type),
+    value: row.value,
+    ttl: row.ttl,
+  };
 }
 
 export class ZoneStore {
@@ -59,7 +66,11 @@ export class ZoneStore {
   }
 
   async hasName(name: string): Promise<boolean> {
-    const row = await this.db.selectFrom('dns_records').select('id').where('name', '=', normalizeDnsName(name)).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('dns_records')
+      .select('id')
+      .where('name', '=', normalizeDnsName(name))
+      .executeTakeFirst();
     return row !== undefined;
   }
 
@@ -108,7 +119,11 @@ export class ZoneStore {
   /** Removes one record of the given zones; false when there is none with that id there. */
   async remove(id: string, zones: string[]): Promise<boolean> {
     if (zones.length === 0) return false;
-    const result = await this.db.deleteFrom('dns_records').where('id', '=', id).where('zone', 'in', zones).executeTakeFirst();
+    const result = await this.db
+      .deleteFrom('dns_records')
+      .where('id', '=', id)
+      .where('zone', 'in', zones)
+      .executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   }
 }

@@ -12,7 +12,14 @@
  * it points again or its grace period ends: then its hostname leaves the edge and it is DEFUNCT, the site back at
  * its platform address.
  */
-import type { CurrentSite, DnsDiagnosis, DnsDiagnosisRow, DnsRecordProblem, DomainCheck, SslStatus } from '../../core/contract';
+import type {
+  CurrentSite,
+  DnsDiagnosis,
+  DnsDiagnosisRow,
+  DnsRecordProblem,
+  DomainCheck,
+  SslStatus,
+} from '../../core/contract';
 import { DNS_A_RECORD_IP, DNS_ROOT_HOST, DOMAIN_PROOF_HOST, MS_PER_SECOND } from '../../core/rules/constants';
 import { toUnixSeconds } from '../../core/rules/dates';
 import {
@@ -113,7 +120,11 @@ export class CustomDomains {
     const problem = validateCustomDomain(domain, site.pro_domain);
     if (problem === null) return;
     // The rule words two problems: not a domain at all, or one under the platform's own domain.
-    throw new DomainError('invalid', problem === DOMAIN_MESSAGES.enterValidDomain ? 'domain_invalid' : 'domain_on_platform', problem);
+    throw new DomainError(
+      'invalid',
+      problem === DOMAIN_MESSAGES.enterValidDomain ? 'domain_invalid' : 'domain_on_platform',
+      problem,
+    );
   }
 
   /**
@@ -127,11 +138,13 @@ export class CustomDomains {
     const provenHere = domain === null ? false : await this.claimFor(site, domain);
     // Only this site's own hostname goes: one the edge holds for anyone else stays as it is.
     if (site.external_domain !== null) await edge.removeHostname(site.external_domain, hostnameOwner(site));
-    if (site.sending_domain !== null && (domain === null || domainKey(domain) !== site.sending_domain)) await sendingDomains.remove(site);
+    if (site.sending_domain !== null && (domain === null || domainKey(domain) !== site.sending_domain))
+      await sendingDomains.remove(site);
     try {
       await sites.saveCustomDomain(site, domain, provenHere ? null : claims.expiresAt());
     } catch (error) {
-      if (error instanceof DomainHeldError) throw new DomainError('conflict', 'domain_held', customDomainMessages.inUse);
+      if (error instanceof DomainHeldError)
+        throw new DomainError('conflict', 'domain_held', customDomainMessages.inUse);
       throw error;
     }
   }
@@ -146,16 +159,22 @@ export class CustomDomains {
     this.validate(site, domain);
     const holder = await sites.otherSiteHolding(domain, site.id);
     if (holder === null) return false;
-    if (holder.domain_claim_expires_at === null) throw new DomainError('conflict', 'domain_held', customDomainMessages.inUse);
+    if (holder.domain_claim_expires_at === null)
+      throw new DomainError('conflict', 'domain_held', customDomainMessages.inUse);
     if (claims.hasExpired(holder)) {
       await claims.end(holder, 'expired');
       return false;
     }
     if ((await this.proofOf(site, domain)) !== 'proven') {
-      throw new DomainError('conflict', 'domain_claimed', customDomainMessages.claimed(proofRecordName(domain), domainProofValue(site.id)));
+      throw new DomainError(
+        'conflict',
+        'domain_claimed',
+        customDomainMessages.claimed(proofRecordName(domain), domainProofValue(site.id)),
+      );
     }
     // The holder proved it at the same instant: theirs, then.
-    if (!(await claims.end(holder, 'proven_elsewhere'))) throw new DomainError('conflict', 'domain_held', customDomainMessages.inUse);
+    if (!(await claims.end(holder, 'proven_elsewhere')))
+      throw new DomainError('conflict', 'domain_held', customDomainMessages.inUse);
     return true;
   }
 
@@ -199,7 +218,11 @@ export class CustomDomains {
    * update-domain: saves the domain (null removes it), or with `skipVerification` activates it at once (asks for
    * its certificate as activate-domain does). Answers the site as it is now.
    */
-  async save(site: SiteRow, domain: string | null, { skipVerification }: { skipVerification: boolean }): Promise<CurrentSite> {
+  async save(
+    site: SiteRow,
+    domain: string | null,
+    { skipVerification }: { skipVerification: boolean },
+  ): Promise<CurrentSite> {
     if (domain !== null && skipVerification) await this.activate(site, domain);
     else await this.setDomain(site, domain);
     return this.options.sites.currentSite(site.id);
@@ -210,7 +233,10 @@ export class CustomDomains {
     const { resolver } = this.options;
     const zone = zoneOf(domain) ?? domain;
     try {
-      const [cnames, texts] = await Promise.all([resolver.resolve(domain, 'CNAME'), resolver.resolve(`${DOMAIN_PROOF_HOST}.${zone}`, 'TXT')]);
+      const [cnames, texts] = await Promise.all([
+        resolver.resolve(domain, 'CNAME'),
+        resolver.resolve(`${DOMAIN_PROOF_HOST}.${zone}`, 'TXT'),
+      ]);
       const expected = domainProofValue(site.id);
       if (cnames.includes(siteTarget(site)) || texts.some((text) => squash(text) === expected)) return 'proven';
       return cnames.length > 0 ? 'points-elsewhere' : 'nothing';
@@ -240,7 +266,8 @@ export class CustomDomains {
     try {
       return await this.options.edge.addHostname(domain, hostnameOwner(site));
     } catch (error) {
-      if (error instanceof EdgeHostnameHeldError) throw new DomainError('conflict', 'domain_held', customDomainMessages.inUse);
+      if (error instanceof EdgeHostnameHeldError)
+        throw new DomainError('conflict', 'domain_held', customDomainMessages.inUse);
       throw error;
     }
   }
@@ -268,7 +295,11 @@ export class CustomDomains {
       if (site.ssl_status === 'FAILING') {
         await this.recheck(site, this.options.now());
         const rechecked = (await sites.find(site.id)) ?? site;
-        return { ssl_status: rechecked.ssl_status as SslStatus | null, hostname: rechecked.external_domain, error: null };
+        return {
+          ssl_status: rechecked.ssl_status as SslStatus | null,
+          hostname: rechecked.external_domain,
+          error: null,
+        };
       }
       // A domain saved but never activated (NONE), or waiting for its proof (PENDING), is activated by a check: the
       // panel polls it. A final status the edge never heard of (INVALID before any proof) waits for Try again. Only
@@ -278,12 +309,18 @@ export class CustomDomains {
       if (certificate !== null) await this.recordProof(site, domain);
       const stored = site.ssl_status as SslStatus | null;
       const status: SslStatus =
-        certificate?.status ?? (stored !== null && isFinalSslStatus(stored) ? stored : await this.requestCertificate(site, domain));
-      if (status !== site.ssl_status) await sites.setDomainStatus(site, domain, status, sslStatusClass(status) === 'live');
+        certificate?.status ??
+        (stored !== null && isFinalSslStatus(stored) ? stored : await this.requestCertificate(site, domain));
+      if (status !== site.ssl_status)
+        await sites.setDomainStatus(site, domain, status, sslStatusClass(status) === 'live');
       return { ssl_status: status, hostname: domain, error: null };
     } catch (error) {
       if (!isTransient(error)) throw error;
-      return { ssl_status: site.ssl_status as SslStatus | null, hostname: domain, error: { message: customDomainMessages.checkFailed } };
+      return {
+        ssl_status: site.ssl_status as SslStatus | null,
+        hostname: domain,
+        error: { message: customDomainMessages.checkFailed },
+      };
     }
   }
 
@@ -298,7 +335,10 @@ export class CustomDomains {
       const cnames = await resolver.resolve(domain, 'CNAME');
       if (cnames.length > 0) return cnames.includes(siteTarget(site));
       const zone = zoneOf(domain) ?? domain;
-      const [addresses, texts] = await Promise.all([resolver.resolve(domain, 'A'), resolver.resolve(`${DOMAIN_PROOF_HOST}.${zone}`, 'TXT')]);
+      const [addresses, texts] = await Promise.all([
+        resolver.resolve(domain, 'A'),
+        resolver.resolve(`${DOMAIN_PROOF_HOST}.${zone}`, 'TXT'),
+      ]);
       return addresses.includes(DNS_A_RECORD_IP) && texts.some((text) => squash(text) === domainProofValue(site.id));
     } catch (error) {
       if (error instanceof DnsLookupError) return null;
@@ -320,18 +360,25 @@ export class CustomDomains {
     if (points === null) return 'unchecked';
     if (points) {
       if (status !== 'FAILING') return 'kept';
-      return (await sites.recordRecheck(site, { status: 'ACTIVE', live: true, lostAt: null })) ? 'restored' : 'unchecked';
+      return (await sites.recordRecheck(site, { status: 'ACTIVE', live: true, lostAt: null }))
+        ? 'restored'
+        : 'unchecked';
     }
     const lostAt = site.domain_lost_at;
     if (status !== 'FAILING' || lostAt === null) {
       const marked = await sites.recordRecheck(site, { status: 'FAILING', live: true, lostAt: toUnixSeconds(asOfMs) });
       return marked ? 'marked' : 'unchecked';
     }
-    if (asOfMs < (lostAt * MS_PER_SECOND) + dnsGraceMs) return 'marked';
+    if (asOfMs < lostAt * MS_PER_SECOND + dnsGraceMs) return 'marked';
     await edge.removeHostname(domain, hostnameOwner(site));
     // Kept saved so the owner sees why, but as an unproven claim again: a site that proves the name now takes it,
     // and the claim expires like any other (domainClaims.ts).
-    const removed = await sites.recordRecheck(site, { status: 'DEFUNCT', live: false, lostAt: null, claimExpiresAt: this.options.claims.expiresAt() });
+    const removed = await sites.recordRecheck(site, {
+      status: 'DEFUNCT',
+      live: false,
+      lostAt: null,
+      claimExpiresAt: this.options.claims.expiresAt(),
+    });
     return removed ? 'removed' : 'unchecked';
   }
 
@@ -364,7 +411,13 @@ export class CustomDomains {
         const name = record.host === DNS_ROOT_HOST ? zone : `${record.host}.${zone}`;
         try {
           if (record.type === 'TXT') {
-            const row = { type: record.type, host: record.host, name, expected: record.value, answers: await resolver.resolve(name, 'TXT') };
+            const row = {
+              type: record.type,
+              host: record.host,
+              name,
+              expected: record.value,
+              answers: await resolver.resolve(name, 'TXT'),
+            };
             return diagnosedRow(row, proven ? null : dnsRecordProblem(row, { cname: [], a: [] }), checkedAt);
           }
           const [cname, a] = await Promise.all([resolver.resolve(name, 'CNAME'), resolver.resolve(name, 'A')]);

@@ -31,22 +31,35 @@ beforeAll(async () => {
         response.end(JSON.stringify(body));
       };
       const ok = (result: unknown) => send(200, { success: true, errors: [], messages: [], result });
-      if (request.headers.authorization !== `Bearer ${TOKEN}`) return send(403, { success: false, errors: [{ code: 10000, message: 'Authentication error' }], result: null });
+      if (request.headers.authorization !== `Bearer ${TOKEN}`)
+        return send(403, { success: false, errors: [{ code: 10000, message: 'Authentication error' }], result: null });
       const chunks: Buffer[] = [];
       for await (const chunk of request) chunks.push(chunk as Buffer);
-      const body = chunks.length > 0 ? (JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>) : {};
+      const body =
+        chunks.length > 0 ? (JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>) : {};
       const base = `/zones/${ZONE}/custom_hostnames`;
       if (url.pathname === base && request.method === 'GET') {
         const wanted = url.searchParams.get('hostname');
         return ok([...hostnames.values()].filter((entry) => entry.hostname === wanted));
       }
       if (url.pathname === base && request.method === 'POST') {
-        const entry: Hostname = { id: `ch_${nextId++}`, hostname: String(body.hostname), status: 'pending', ssl: { status: 'initializing' }, custom_metadata: body.custom_metadata };
+        const entry: Hostname = {
+          id: `ch_${nextId++}`,
+          hostname: String(body.hostname),
+          status: 'pending',
+          ssl: { status: 'initializing' },
+          custom_metadata: body.custom_metadata,
+        };
         hostnames.set(entry.id, entry);
         return ok(entry);
       }
       const entry = hostnames.get(url.pathname.slice(base.length + 1));
-      if (entry === undefined) return send(404, { success: false, errors: [{ code: 1436, message: 'The custom hostname was not found.' }], result: null });
+      if (entry === undefined)
+        return send(404, {
+          success: false,
+          errors: [{ code: 1436, message: 'The custom hostname was not found.' }],
+          result: null,
+        });
       if (request.method === 'PATCH') {
         if (body.ssl !== undefined) entry.ssl = { status: 'pending_validation' };
         if (body.custom_metadata !== undefined) entry.custom_metadata = body.custom_metadata;
@@ -78,19 +91,34 @@ const OTHER_SITE = { siteId: 'site_2', target: 'other.inkwell.test' };
 
 /** A hostname another system made on the shared zone: ACTIVE, with metadata naming no site of ours, or none. */
 function foreignHostname(custom_metadata?: unknown): Hostname {
-  const entry: Hostname = { id: `ch_${nextId++}`, hostname: 'www.example.com', status: 'active', ssl: { status: 'active' }, custom_metadata };
+  const entry: Hostname = {
+    id: `ch_${nextId++}`,
+    hostname: 'www.example.com',
+    status: 'active',
+    ssl: { status: 'active' },
+    custom_metadata,
+  };
   hostnames.set(entry.id, entry);
   return entry;
 }
 
 describe('CustomHostnamesEdge', () => {
   it('adds a hostname once, with its site and target, and reads its certificate as PENDING until the provider says active', async () => {
-    expect(await edge().addHostname('www.example.com', SITE)).toEqual({ hostname: 'www.example.com', status: 'PENDING' });
-    expect(await edge().addHostname('www.example.com', SITE)).toEqual({ hostname: 'www.example.com', status: 'PENDING' });
+    expect(await edge().addHostname('www.example.com', SITE)).toEqual({
+      hostname: 'www.example.com',
+      status: 'PENDING',
+    });
+    expect(await edge().addHostname('www.example.com', SITE)).toEqual({
+      hostname: 'www.example.com',
+      status: 'PENDING',
+    });
     expect(hostnames.size).toBe(1);
     expect([...hostnames.values()][0]?.custom_metadata).toEqual({ site: 'site_1', target: 'site.inkwell.test' });
     [...hostnames.values()][0]!.ssl.status = 'active';
-    expect(await edge().checkHostname('www.example.com', SITE)).toEqual({ hostname: 'www.example.com', status: 'ACTIVE' });
+    expect(await edge().checkHostname('www.example.com', SITE)).toEqual({
+      hostname: 'www.example.com',
+      status: 'ACTIVE',
+    });
     expect(await edge().checkHostname('blog.example.com', SITE)).toBeNull();
   });
 
@@ -109,7 +137,7 @@ describe('CustomHostnamesEdge', () => {
     ['another site', { site: 'site_2', target: 'other.inkwell.test' }],
     ['no site (another system)', { owner: 'legacy-billing' }],
     ['no metadata', undefined],
-  ])("neither adopts, checks, edits nor deletes a hostname made for %s", async (_who, metadata) => {
+  ])('neither adopts, checks, edits nor deletes a hostname made for %s', async (_who, metadata) => {
     const foreign = foreignHostname(metadata);
     const before = structuredClone(foreign);
 
@@ -124,14 +152,28 @@ describe('CustomHostnamesEdge', () => {
   it("takes a hostname made before site ids were written as the site's whose target it names, and writes its site", async () => {
     const legacy = foreignHostname({ target: 'site.inkwell.test' });
 
-    expect(await edge().checkHostname('www.example.com', SITE)).toEqual({ hostname: 'www.example.com', status: 'ACTIVE' });
-    expect(await edge().addHostname('www.example.com', SITE)).toEqual({ hostname: 'www.example.com', status: 'ACTIVE' });
-    expect(hostnames.get(legacy.id)).toMatchObject({ ssl: { status: 'active' }, custom_metadata: { site: 'site_1', target: 'site.inkwell.test' } });
+    expect(await edge().checkHostname('www.example.com', SITE)).toEqual({
+      hostname: 'www.example.com',
+      status: 'ACTIVE',
+    });
+    expect(await edge().addHostname('www.example.com', SITE)).toEqual({
+      hostname: 'www.example.com',
+      status: 'ACTIVE',
+    });
+    expect(hostnames.get(legacy.id)).toMatchObject({
+      ssl: { status: 'active' },
+      custom_metadata: { site: 'site_1', target: 'site.inkwell.test' },
+    });
     await expect(edge().addHostname('www.example.com', OTHER_SITE)).rejects.toThrow(EdgeHostnameHeldError);
   });
 
   it('maps the provider states to the panel statuses', () => {
-    const record = (status: string, ssl: string) => ({ id: '1', hostname: 'a.example.com', status, ssl: { status: ssl } });
+    const record = (status: string, ssl: string) => ({
+      id: '1',
+      hostname: 'a.example.com',
+      status,
+      ssl: { status: ssl },
+    });
     expect(certificateStatusOf(record('active', 'active'))).toBe('ACTIVE');
     expect(certificateStatusOf(record('moved', 'active'))).toBe('INVALID');
     expect(certificateStatusOf(record('pending', 'pending_validation'))).toBe('PENDING');

@@ -27,7 +27,13 @@ export interface CustomHostnamesOptions {
 }
 
 const REQUEST_TIMEOUT_MS = 15_000;
-const FAILED_SSL_STATES = new Set(['validation_timed_out', 'issuance_timed_out', 'deployment_timed_out', 'expired', 'deleted']);
+const FAILED_SSL_STATES = new Set([
+  'validation_timed_out',
+  'issuance_timed_out',
+  'deployment_timed_out',
+  'expired',
+  'deleted',
+]);
 const INVALID_HOSTNAME_STATES = new Set(['moved', 'blocked']);
 
 const customHostnameSchema = z.object({
@@ -81,9 +87,12 @@ export class CustomHostnamesEdge implements EdgeProvider {
       throw new EdgeProviderError(`the edge provider is unreachable: ${String(error)}`);
     }
     const parsed = envelopeSchema.safeParse(await response.json().catch(() => null));
-    if (!parsed.success) throw new EdgeProviderError(`the edge provider answered ${response.status} without its envelope`);
+    if (!parsed.success)
+      throw new EdgeProviderError(`the edge provider answered ${response.status} without its envelope`);
     if (!response.ok || !parsed.data.success) {
-      throw new EdgeProviderError(parsed.data.errors.map((error) => error.message).join('; ') || `the edge provider answered ${response.status}`);
+      throw new EdgeProviderError(
+        parsed.data.errors.map((error) => error.message).join('; ') || `the edge provider answered ${response.status}`,
+      );
     }
     return parsed.data.result;
   }
@@ -110,14 +119,18 @@ export class CustomHostnamesEdge implements EdgeProvider {
       const path = `/${encodeURIComponent(existing.id)}`;
       if (status === 'FAILED' || status === 'INVALID') {
         // Asking again for a failed one: the provider revalidates on an edit of its ssl settings.
-        const edited = customHostnameSchema.parse(await this.request('PATCH', path, { ssl: { method: 'http', type: 'dv' }, custom_metadata: metadata }));
+        const edited = customHostnameSchema.parse(
+          await this.request('PATCH', path, { ssl: { method: 'http', type: 'dv' }, custom_metadata: metadata }),
+        );
         return { hostname, status: certificateStatusOf(edited) };
       }
       // One made before site ids were written gets its site, its certificate left as it is.
       if (recordedOwner(existing).siteId === null) await this.request('PATCH', path, { custom_metadata: metadata });
       return { hostname, status };
     }
-    const created = customHostnameSchema.parse(await this.request('POST', '', { hostname, ssl: { method: 'http', type: 'dv' }, custom_metadata: metadata }));
+    const created = customHostnameSchema.parse(
+      await this.request('POST', '', { hostname, ssl: { method: 'http', type: 'dv' }, custom_metadata: metadata }),
+    );
     return { hostname, status: certificateStatusOf(created) };
   }
 

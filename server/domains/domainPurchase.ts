@@ -3,7 +3,13 @@
  * registrar's widget is offered to the platform's staff only, once its integration is enabled for the site.
  */
 import { DomainError } from '../domainErrors';
-import { RegistrarProviderError, registrarMessages, type RegistrarIntegrations, type RegistrarProvider, type RegistrarToken } from '../registrar/provider';
+import {
+  RegistrarProviderError,
+  registrarMessages,
+  type RegistrarIntegrations,
+  type RegistrarProvider,
+  type RegistrarToken,
+} from '../registrar/provider';
 
 export interface DomainPurchaseOptions {
   registrar: RegistrarProvider;
@@ -32,7 +38,8 @@ export class DomainPurchase {
   async token(siteId: string, email: string): Promise<RegistrarToken & { applicationId: string }> {
     this.requireStaff(email);
     const { registrar, integrations } = this.options;
-    if (!(await integrations.isEnabled(siteId))) throw new DomainError('conflict', 'registrar_not_enabled', registrarMessages.notEnabled);
+    if (!(await integrations.isEnabled(siteId)))
+      throw new DomainError('conflict', 'registrar_not_enabled', registrarMessages.notEnabled);
     try {
       return { ...(await registrar.issueToken()), applicationId: registrar.applicationId };
     } catch (error) {

@@ -42,7 +42,6 @@ export class DomainRechecks {
     });
   }
 
-
   /** One pass over every live domain due; answers what it did to how many. */
   async recheckDue(): Promise<RecheckCounts> {
     const counts: RecheckCounts = { kept: 0, marked: 0, restored: 0, removed: 0, unchecked: 0 };
@@ -50,14 +49,21 @@ export class DomainRechecks {
     const startedAt = toUnixSeconds(now());
     // A site claimed in this pass is checked at `startedAt`, no longer before it: the pages end.
     for (;;) {
-      const due = await sites.dueForRecheck(RECHECKED_STATUSES, startedAt - Math.max(1, settings.recheckIntervalSeconds) + 1, PAGE_SIZE);
+      const due = await sites.dueForRecheck(
+        RECHECKED_STATUSES,
+        startedAt - Math.max(1, settings.recheckIntervalSeconds) + 1,
+        PAGE_SIZE,
+      );
       for (let start = 0; start < due.length; start += AT_ONCE) {
-        const outcomes = await Promise.all(due.slice(start, start + AT_ONCE).map((site) => this.claimAndRecheck(site, now())));
+        const outcomes = await Promise.all(
+          due.slice(start, start + AT_ONCE).map((site) => this.claimAndRecheck(site, now())),
+        );
         for (const outcome of outcomes) counts[outcome] += 1;
       }
       if (due.length < PAGE_SIZE) break;
     }
-    if (counts.marked + counts.restored + counts.removed > 0) this.options.log.info({ rechecked: counts }, 'domain recheck');
+    if (counts.marked + counts.restored + counts.removed > 0)
+      this.options.log.info({ rechecked: counts }, 'domain recheck');
     return counts;
   }
 
@@ -72,7 +78,8 @@ export class DomainRechecks {
     let asOfMs = this.options.now();
     if (atGraceEnd) {
       if (site.ssl_status !== 'FAILING' || site.domain_lost_at === null) return null;
-      asOfMs = site.domain_lost_at * MS_PER_SECOND + this.options.settings.dnsGraceHours * SECONDS_PER_HOUR * MS_PER_SECOND;
+      asOfMs =
+        site.domain_lost_at * MS_PER_SECOND + this.options.settings.dnsGraceHours * SECONDS_PER_HOUR * MS_PER_SECOND;
     }
     return { outcome: await this.claimAndRecheck(site, asOfMs), asOf: toUnixSeconds(asOfMs) };
   }

@@ -27,7 +27,10 @@ export interface HostnameOwner {
  * Whether a hostname's recorded maker is this site: its site id, or, for one made before site ids were written, its
  * target (a site's own name, {subdomain}.{pro domain}).
  */
-export function isOwnHostname(recorded: { siteId: string | null; target: string | null }, owner: HostnameOwner): boolean {
+export function isOwnHostname(
+  recorded: { siteId: string | null; target: string | null },
+  owner: HostnameOwner,
+): boolean {
   return recorded.siteId !== null ? recorded.siteId === owner.siteId : recorded.target === owner.target;
 }
 

@@ -10,7 +10,14 @@ import { toUnixSeconds } from '../../core/rules/dates';
 import { subdomainOf } from '../../core/rules/domains';
 import type { Db } from '../db/database';
 import type { DnsResolver } from '../dns/resolver';
-import { EdgeHostnameHeldError, isOwnHostname, type Certificate, type CertificateStatus, type EdgeProvider, type HostnameOwner } from './edgeProvider';
+import {
+  EdgeHostnameHeldError,
+  isOwnHostname,
+  type Certificate,
+  type CertificateStatus,
+  type EdgeProvider,
+  type HostnameOwner,
+} from './edgeProvider';
 
 export interface EdgeSandboxOptions {
   db: Db;
@@ -42,7 +49,11 @@ export class EdgeSandbox implements EdgeProvider {
   constructor(private readonly options: EdgeSandboxOptions) {}
 
   private find(hostname: string) {
-    return this.options.db.selectFrom('sandbox_custom_hostnames').selectAll().where('hostname', '=', hostname).executeTakeFirst();
+    return this.options.db
+      .selectFrom('sandbox_custom_hostnames')
+      .selectAll()
+      .where('hostname', '=', hostname)
+      .executeTakeFirst();
   }
 
   /** The hostname when it is `owner`'s; undefined when the edge has none; held when it is anyone else's. */
@@ -59,7 +70,15 @@ export class EdgeSandbox implements EdgeProvider {
     if (existing === undefined) {
       const created = await db
         .insertInto('sandbox_custom_hostnames')
-        .values({ hostname, target: owner.target, site_id: owner.siteId, status: 'PENDING', empty_checks: 0, created_at: toUnixSeconds(now()), checked_at: null })
+        .values({
+          hostname,
+          target: owner.target,
+          site_id: owner.siteId,
+          status: 'PENDING',
+          empty_checks: 0,
+          created_at: toUnixSeconds(now()),
+          checked_at: null,
+        })
         .onConflict((conflict) => conflict.column('hostname').doNothing())
         .returning('hostname')
         .executeTakeFirst();
@@ -72,7 +91,11 @@ export class EdgeSandbox implements EdgeProvider {
     if (askAgain || existing.site_id === null) {
       await db
         .updateTable('sandbox_custom_hostnames')
-        .set({ site_id: owner.siteId, target: owner.target, ...(askAgain ? { status: 'PENDING', empty_checks: 0 } : {}) })
+        .set({
+          site_id: owner.siteId,
+          target: owner.target,
+          ...(askAgain ? { status: 'PENDING', empty_checks: 0 } : {}),
+        })
         .where('hostname', '=', hostname)
         .execute();
     }

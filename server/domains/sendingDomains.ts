@@ -41,7 +41,10 @@ export function sendingDomainOf(site: Pick<SiteRow, 'external_domain'>): string 
 function rowOf(record: ProviderDnsRecord): SendingDnsRecord {
   return {
     ...record,
-    error: record.valid === 'invalid' ? `DNS does not answer this ${record.record_type} record for ${record.name} yet` : null,
+    error:
+      record.valid === 'invalid'
+        ? `DNS does not answer this ${record.record_type} record for ${record.name} yet`
+        : null,
   };
 }
 
@@ -53,7 +56,8 @@ export interface SendingDomainsOptions {
 
 /** Refuses (409) a site whose custom domain is still an unproven claim. */
 function requireProven(site: SiteRow): void {
-  if (site.domain_claim_expires_at !== null) throw new DomainError('conflict', 'sending_domain_needs_proof', sendingDomainMessages.needsProof);
+  if (site.domain_claim_expires_at !== null)
+    throw new DomainError('conflict', 'sending_domain_needs_proof', sendingDomainMessages.needsProof);
 }
 
 const statusOf = (site: SiteRow) => (site.sending_domain_status ?? 'NONE') as SendingDomainStatus;
@@ -69,14 +73,22 @@ export class SendingDomains {
     try {
       const answers = await this.options.resolver.resolve(name, 'TXT');
       const valid = answers.some((answer) => answer.replace(/\s+/g, '').toLowerCase().startsWith('v=dmarc1;'));
-      return { ...record, valid: valid ? 'valid' : 'invalid', error: valid ? null : `There is no DMARC record at ${name} yet` };
+      return {
+        ...record,
+        valid: valid ? 'valid' : 'invalid',
+        error: valid ? null : `There is no DMARC record at ${name} yet`,
+      };
     } catch (error) {
       if (error instanceof DnsLookupError) return { ...record, valid: 'unknown', error: null };
       throw error;
     }
   }
 
-  private async answer(domain: MailDomain, status: SendingDomainStatus, error: string | null = null): Promise<SendingDomain> {
+  private async answer(
+    domain: MailDomain,
+    status: SendingDomainStatus,
+    error: string | null = null,
+  ): Promise<SendingDomain> {
     const checked = domain.records.some((record) => record.valid !== 'unknown');
     return {
       records: domain.records.map(rowOf),
@@ -91,13 +103,15 @@ export class SendingDomains {
     try {
       return await work();
     } catch (error) {
-      if (error instanceof MailProviderError || error instanceof DnsLookupError) throw new DomainError('upstream_failed', 'mail_provider_unavailable', sendingDomainMessages.providerFailed);
+      if (error instanceof MailProviderError || error instanceof DnsLookupError)
+        throw new DomainError('upstream_failed', 'mail_provider_unavailable', sendingDomainMessages.providerFailed);
       throw error;
     }
   }
 
   private requireDomain(site: SiteRow): string {
-    if (site.sending_domain === null || !SET_UP.has(statusOf(site))) throw new DomainError('not_found', 'no_sending_domain', sendingDomainMessages.none);
+    if (site.sending_domain === null || !SET_UP.has(statusOf(site)))
+      throw new DomainError('not_found', 'no_sending_domain', sendingDomainMessages.none);
     return site.sending_domain;
   }
 
@@ -107,14 +121,16 @@ export class SendingDomains {
    */
   async setup(site: SiteRow): Promise<SendingDomain> {
     const domain = sendingDomainOf(site);
-    if (domain === null) throw new DomainError('invalid', 'sending_domain_needs_custom_domain', sendingDomainMessages.needsCustomDomain);
+    if (domain === null)
+      throw new DomainError('invalid', 'sending_domain_needs_custom_domain', sendingDomainMessages.needsCustomDomain);
     requireProven(site);
     const { sites, mail } = this.options;
     const claimedBefore = site.sending_domain === domain;
     if (!claimedBefore) {
       await this.claim(site.id, domain);
       try {
-        if ((await this.provider(() => mail.getDomain(domain))) !== null) throw new DomainError('conflict', 'sending_domain_held', sendingDomainMessages.inUse);
+        if ((await this.provider(() => mail.getDomain(domain))) !== null)
+          throw new DomainError('conflict', 'sending_domain_held', sendingDomainMessages.inUse);
       } catch (error) {
         // The claim is let go: the site keeps no name it could not set up.
         await sites.setSendingDomain(site.id, null, 'NONE');
@@ -132,7 +148,8 @@ export class SendingDomains {
     try {
       await this.options.sites.setSendingDomain(siteId, domain, 'NONE');
     } catch (error) {
-      if (error instanceof DomainHeldError) throw new DomainError('conflict', 'sending_domain_held', sendingDomainMessages.inUse);
+      if (error instanceof DomainHeldError)
+        throw new DomainError('conflict', 'sending_domain_held', sendingDomainMessages.inUse);
       throw error;
     }
   }
@@ -156,7 +173,8 @@ export class SendingDomains {
     const domain = this.requireDomain(site);
     const verified = await this.provider(() => this.options.mail.verifyDomain(domain));
     const result = await this.answer(verified, 'PENDING');
-    const status: SendingDomainStatus = result.active && result.dmarc_dns_record.valid === 'valid' ? 'VERIFIED' : 'PENDING';
+    const status: SendingDomainStatus =
+      result.active && result.dmarc_dns_record.valid === 'valid' ? 'VERIFIED' : 'PENDING';
     await this.options.sites.setSendingDomain(site.id, domain, status);
     return { ...result, domain_status: status };
   }
@@ -172,9 +190,15 @@ export class SendingDomains {
     const verified = await this.provider(() => this.options.mail.verifyDomain(domain));
     const result = await this.answer(verified, current);
     const allThere = result.active && result.dmarc_dns_record.valid === 'valid';
-    const status: SendingDomainStatus = allThere ? 'VERIFIED' : current === 'VERIFIED' || current === 'INVALID' ? 'INVALID' : 'PENDING';
+    const status: SendingDomainStatus = allThere
+      ? 'VERIFIED'
+      : current === 'VERIFIED' || current === 'INVALID'
+        ? 'INVALID'
+        : 'PENDING';
     if (status !== current) await this.options.sites.setSendingDomain(site.id, domain, status);
-    const missing = [...result.records, result.dmarc_dns_record].filter((record) => record.valid === 'invalid').map((record) => record.name);
+    const missing = [...result.records, result.dmarc_dns_record]
+      .filter((record) => record.valid === 'invalid')
+      .map((record) => record.name);
     const error = status === 'INVALID' ? sendingDomainMessages.recordsMissing(missing) : null;
     return { ...result, domain_status: status, error: error === null ? null : { message: error } };
   }

@@ -50,10 +50,20 @@ export interface DomainServicesContext {
 function createEdge(config: DomainsConfig, context: DomainServicesContext, resolver: DnsResolver): EdgeProvider {
   if (config.edgeProvider === 'cloudflare') {
     // loadConfig refuses EDGE_PROVIDER=cloudflare without them; checked again for callers that build a config by hand.
-    if (config.edgeApiToken === null || config.edgeZoneId === null) throw new Error('the custom-hostnames edge provider needs a token and a zone');
-    return new CustomHostnamesEdge({ apiBase: config.edgeApiBase, apiToken: config.edgeApiToken, zoneId: config.edgeZoneId });
+    if (config.edgeApiToken === null || config.edgeZoneId === null)
+      throw new Error('the custom-hostnames edge provider needs a token and a zone');
+    return new CustomHostnamesEdge({
+      apiBase: config.edgeApiBase,
+      apiToken: config.edgeApiToken,
+      zoneId: config.edgeZoneId,
+    });
   }
-  return new EdgeSandbox({ db: context.db, resolver, now: context.now, checksBeforeFailure: config.checksBeforeFailure });
+  return new EdgeSandbox({
+    db: context.db,
+    resolver,
+    now: context.now,
+    checksBeforeFailure: config.checksBeforeFailure,
+  });
 }
 
 function createMail(config: DomainsConfig, context: DomainServicesContext, resolver: DnsResolver): MailProvider {
@@ -68,7 +78,12 @@ function createRegistrar(config: DomainsConfig, context: DomainServicesContext):
   const applicationId = config.registrarApplicationId;
   if (config.registrarProvider === 'entri') {
     if (config.registrarSecret === null) throw new Error("the registrar's token API needs the application's secret");
-    return new EntriRegistrar({ apiUrl: config.registrarApiUrl, applicationId, secret: config.registrarSecret, now: context.now });
+    return new EntriRegistrar({
+      apiUrl: config.registrarApiUrl,
+      applicationId,
+      secret: config.registrarSecret,
+      now: context.now,
+    });
   }
   return new RegistrarSandbox({ now: context.now, applicationId });
 }
@@ -95,8 +110,20 @@ export function createDomainServices(config: DomainsConfig, context: DomainServi
     mail,
     registrar,
     registrarIntegrations,
-    domainPurchase: new DomainPurchase({ registrar, integrations: registrarIntegrations, proDomain: context.proDomain }),
-    customDomains: new CustomDomains({ sites, edge, resolver, sendingDomains, claims, now: context.now, dnsGraceMs: context.domainSettings.dnsGraceHours * SECONDS_PER_HOUR * MS_PER_SECOND }),
+    domainPurchase: new DomainPurchase({
+      registrar,
+      integrations: registrarIntegrations,
+      proDomain: context.proDomain,
+    }),
+    customDomains: new CustomDomains({
+      sites,
+      edge,
+      resolver,
+      sendingDomains,
+      claims,
+      now: context.now,
+      dnsGraceMs: context.domainSettings.dnsGraceHours * SECONDS_PER_HOUR * MS_PER_SECOND,
+    }),
     sendingDomains,
   };
 }

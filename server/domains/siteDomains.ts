@@ -93,7 +93,12 @@ export class SiteDomainStore {
 
   /** The site has proved control of its custom domain: it is held for good (until removed). */
   async markProven(siteId: string, domain: string): Promise<void> {
-    await this.db.updateTable('sites').set({ domain_claim_expires_at: null }).where('id', '=', siteId).where('external_domain', '=', domain).execute();
+    await this.db
+      .updateTable('sites')
+      .set({ domain_claim_expires_at: null })
+      .where('id', '=', siteId)
+      .where('external_domain', '=', domain)
+      .execute();
   }
 
   /**
@@ -167,7 +172,11 @@ export class SiteDomainStore {
       .updateTable('sites')
       .set({ domain_checked_at: checkedAt })
       .where('id', '=', site.id)
-      .where((eb) => (site.domain_checked_at === null ? eb('domain_checked_at', 'is', null) : eb('domain_checked_at', '=', site.domain_checked_at)))
+      .where((eb) =>
+        site.domain_checked_at === null
+          ? eb('domain_checked_at', 'is', null)
+          : eb('domain_checked_at', '=', site.domain_checked_at),
+      )
       .executeTakeFirst();
     return Number(claimed.numUpdatedRows) === 1;
   }
@@ -178,7 +187,12 @@ export class SiteDomainStore {
    */
   async recordRecheck(
     site: SiteRow,
-    change: { status: SslStatus; live: boolean; lostAt: number | null; /** a removed domain's new claim (Unix seconds) */ claimExpiresAt?: number },
+    change: {
+      status: SslStatus;
+      live: boolean;
+      lostAt: number | null;
+      /** a removed domain's new claim (Unix seconds) */ claimExpiresAt?: number;
+    },
   ): Promise<boolean> {
     const written = await this.db
       .updateTable('sites')
@@ -198,7 +212,11 @@ export class SiteDomainStore {
   /** @throws DomainHeldError when another site holds the sending domain */
   async setSendingDomain(siteId: string, domain: string | null, status: SendingDomainStatus): Promise<void> {
     await this.write(() =>
-      this.db.updateTable('sites').set({ sending_domain: domain, sending_domain_status: status }).where('id', '=', siteId).execute(),
+      this.db
+        .updateTable('sites')
+        .set({ sending_domain: domain, sending_domain_status: status })
+        .where('id', '=', siteId)
+        .execute(),
     );
   }
 

@@ -27,7 +27,11 @@ export async function registerHardening(app: FastifyInstance, config: ServerConf
 
   // Checked before the body is read: a body of any other type is refused unparsed and reaches no route.
   app.addHook('onRequest', async (request) => {
-    if (request.method === 'POST' && request.url.startsWith(apiPrefix) && !isJsonContentType(request.headers['content-type'])) {
+    if (
+      request.method === 'POST' &&
+      request.url.startsWith(apiPrefix) &&
+      !isJsonContentType(request.headers['content-type'])
+    ) {
       throw new ApiError(415, 'json_only', messages.jsonOnly);
     }
   });

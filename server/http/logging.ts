@@ -65,7 +65,12 @@ export function loggerOptions(level: string): NonNullable<FastifyServerOptions['
     redact: { paths: REDACTED_PATHS, censor: CENSORED },
     serializers: {
       // Fastify's default request line, with the query's values censored.
-      req: (request: LoggedRequest) => ({ method: request.method, url: redactQuery(request.url), host: request.host, remoteAddress: request.ip }),
+      req: (request: LoggedRequest) => ({
+        method: request.method,
+        url: redactQuery(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+      }),
     },
   };
 }
@@ -86,7 +91,9 @@ export function redactReport<T>(report: T): T {
     if (typeof value === 'string') return key === 'url' ? redactQuery(value) : value;
     if (typeof value !== 'object' || value === null) return value;
     if (Array.isArray(value)) return value.map((item) => visit(item, '', inRequest));
-    return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, visit(item, name, inRequest || key === 'request')]));
+    return Object.fromEntries(
+      Object.entries(value).map(([name, item]) => [name, visit(item, name, inRequest || key === 'request')]),
+    );
   };
   return visit(report, '', false) as T;
 }

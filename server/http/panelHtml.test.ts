@@ -43,7 +43,12 @@ describe('the page policy', () => {
   });
 
   it("lets a page of `npm run dev` connect to the dev server's update socket, and no other page", () => {
-    const devPage = panelContentSecurityPolicy({ inlineScripts: [], config, production: false, devServerUrl: 'http://127.0.0.1:4011' });
+    const devPage = panelContentSecurityPolicy({
+      inlineScripts: [],
+      config,
+      production: false,
+      devServerUrl: 'http://127.0.0.1:4011',
+    });
     expect(devPage).toContain("connect-src 'self' https://o42.ingest.sentry.io ws://127.0.0.1:4011;");
     expect(panelContentSecurityPolicy({ inlineScripts: [], config, production: false })).not.toContain('ws://');
   });

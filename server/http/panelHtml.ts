@@ -23,7 +23,9 @@ const HASH_SOURCE = /^'sha256-[A-Za-z0-9+/]+={0,2}'$/;
 export function parsePageScriptSources(json: string): string[] {
   try {
     const sources: unknown = JSON.parse(json);
-    return Array.isArray(sources) && sources.every((source) => typeof source === 'string' && HASH_SOURCE.test(source)) ? sources : [];
+    return Array.isArray(sources) && sources.every((source) => typeof source === 'string' && HASH_SOURCE.test(source))
+      ? sources
+      : [];
   } catch {
     return [];
   }
@@ -72,10 +74,18 @@ export interface PanelPolicyInput {
  * ingest, and nothing inline but styles: the bundle adds its stylesheet as a <style> element (webpack's
  * asset/source) and the card provider styles its field inline. Only the configured hosts may frame it.
  */
-export function panelContentSecurityPolicy({ inlineScripts, config, production, devServerUrl = null }: PanelPolicyInput): string {
+export function panelContentSecurityPolicy({
+  inlineScripts,
+  config,
+  production,
+  devServerUrl = null,
+}: PanelPolicyInput): string {
   // The registrar's widget only where domain purchase is offered: off, the page never loads it.
-  const thirdParty = [config.paymentScriptUrl, config.domainPurchaseEnabled ? config.registrarScriptUrl : null].map(foreignOrigin).filter((origin) => origin !== null);
-  const extra = (directive: Directive) => thirdParty.flatMap((origin) => THIRD_PARTY_SOURCES[origin]?.[directive] ?? []);
+  const thirdParty = [config.paymentScriptUrl, config.domainPurchaseEnabled ? config.registrarScriptUrl : null]
+    .map(foreignOrigin)
+    .filter((origin) => origin !== null);
+  const extra = (directive: Directive) =>
+    thirdParty.flatMap((origin) => THIRD_PARTY_SOURCES[origin]?.[directive] ?? []);
   const sentryIngest = foreignOrigin(config.sentryDsn);
   const devSocket = devServerUrl === null ? [] : [new URL(devServerUrl).origin.replace(/^http/, 'ws')];
   const directives: [string, ...string[]][] = [
@@ -98,7 +108,19 @@ export function panelContentSecurityPolicy({ inlineScripts, config, production, 
 
 /** Features the panel never uses are off, for it and for every frame in it; payment only for the card provider. */
 export function panelPermissionsPolicy(config: PanelRuntimeConfig): string {
-  const denied = ['accelerometer', 'camera', 'display-capture', 'geolocation', 'gyroscope', 'hid', 'magnetometer', 'microphone', 'midi', 'serial', 'usb'];
+  const denied = [
+    'accelerometer',
+    'camera',
+    'display-capture',
+    'geolocation',
+    'gyroscope',
+    'hid',
+    'magnetometer',
+    'microphone',
+    'midi',
+    'serial',
+    'usb',
+  ];
   const paymentOrigin = foreignOrigin(config.paymentScriptUrl);
   const payment = paymentOrigin === null ? 'payment=(self)' : `payment=(self "${paymentOrigin}")`;
   return [...denied.map((feature) => `${feature}=()`), payment].join(', ');

@@ -59,7 +59,8 @@ export class PreparedReply<T extends object> {
    */
   send(request: FastifyRequest, reply: FastifyReply): Buffer {
     reply.type(JSON_TYPE).header('vary', 'accept-encoding');
-    if (!acceptsGzip(request.headers['accept-encoding'])) return (this.plain ??= Buffer.from(serializeReply(this.value)));
+    if (!acceptsGzip(request.headers['accept-encoding']))
+      return (this.plain ??= Buffer.from(serializeReply(this.value)));
     reply.header('content-encoding', 'gzip');
     return this.gzipped;
   }

@@ -39,10 +39,13 @@ async function databaseAnswers(db: Db): Promise<boolean> {
   });
   // Built as a select, not raw SQL: the write counts (db/tableWrites.ts) take raw SQL for a write to every table,
   // and a probe every few seconds would drop the kept catalogue, site views and previews with it.
-  const answered = db.selectNoFrom(sql<number>`1`.as('one')).execute().then(
-    () => true,
-    () => false,
-  );
+  const answered = db
+    .selectNoFrom(sql<number>`1`.as('one'))
+    .execute()
+    .then(
+      () => true,
+      () => false,
+    );
   try {
     return await Promise.race([answered, late]);
   } finally {
@@ -85,10 +88,12 @@ export async function registerProbes(app: FastifyInstance, db: Db): Promise<Prob
       routeOpts: {
         config: {
           // On the probe itself, pressure is the answer: overloaded (the health check's own failure comes below).
-          pressureHandler: (_request: unknown, reply: FastifyReply, type: string) => (type === TYPE_HEALTH_CHECK ? undefined : unavailable(reply, 'overloaded')),
+          pressureHandler: (_request: unknown, reply: FastifyReply, type: string) =>
+            type === TYPE_HEALTH_CHECK ? undefined : unavailable(reply, 'overloaded'),
         },
         // The status route throws when the health check fails; answered here, not as the server's 500.
-        errorHandler: (_error: unknown, _request: unknown, reply: FastifyReply) => reply.send(unavailable(reply, lastFailure)),
+        errorHandler: (_error: unknown, _request: unknown, reply: FastifyReply) =>
+          reply.send(unavailable(reply, lastFailure)),
         onSend: async (_request: unknown, reply: FastifyReply, payload: unknown) => {
           reply.header('cache-control', 'no-store');
           return payload;

@@ -70,7 +70,9 @@ export function clientKeyOf(address: string): string {
 /** How many requests a key may have counted in this window: its limit less the last window's weighted count. */
 function allowedNow(max: number, previous: number, elapsedMs: number): number {
   // In whole milliseconds: the weighted count as a fraction would round 59.000000000000004 down to refusing.
-  return Math.floor((max * RATE_LIMIT_WINDOW_MS - previous * (RATE_LIMIT_WINDOW_MS - elapsedMs)) / RATE_LIMIT_WINDOW_MS);
+  return Math.floor(
+    (max * RATE_LIMIT_WINDOW_MS - previous * (RATE_LIMIT_WINDOW_MS - elapsedMs)) / RATE_LIMIT_WINDOW_MS,
+  );
 }
 
 /**
@@ -78,8 +80,11 @@ function allowedNow(max: number, previous: number, elapsedMs: number): number {
  * window's weight has slid low enough; else past this window's end, until this window's own weight has.
  */
 function msUntilAdmitted(previous: number, current: number, max: number, elapsedMs: number): number {
-  if (current + 1 <= max && previous > 0) return Math.ceil((RATE_LIMIT_WINDOW_MS * (previous - (max - 1 - current))) / previous) - elapsedMs;
-  return RATE_LIMIT_WINDOW_MS - elapsedMs + Math.max(0, Math.ceil((RATE_LIMIT_WINDOW_MS * (current - (max - 1))) / current));
+  if (current + 1 <= max && previous > 0)
+    return Math.ceil((RATE_LIMIT_WINDOW_MS * (previous - (max - 1 - current))) / previous) - elapsedMs;
+  return (
+    RATE_LIMIT_WINDOW_MS - elapsedMs + Math.max(0, Math.ceil((RATE_LIMIT_WINDOW_MS * (current - (max - 1))) / current))
+  );
 }
 
 export class RateLimits {
@@ -97,12 +102,28 @@ export class RateLimits {
   private async scopesOf(call: CallName, address: string, jwt: unknown): Promise<Scopes> {
     // Before any session: the client's address is all there is to go by.
     if (call === 'billing-session') {
-      return [[{ name: 'billing-session_per_address', key: `billing-session|address|${clientKeyOf(address)}`, max: this.limits.sessionsPerMinute }]];
+      return [
+        [
+          {
+            name: 'billing-session_per_address',
+            key: `billing-session|address|${clientKeyOf(address)}`,
+            max: this.limits.sessionsPerMinute,
+          },
+        ],
+      ];
     }
     const groups = [
-      ...(callKinds[call] === 'write' ? [{ name: 'writes', perSite: this.limits.writesPerMinute, perSession: this.limits.writesPerSessionPerMinute }] : []),
+      ...(callKinds[call] === 'write'
+        ? [{ name: 'writes', perSite: this.limits.writesPerMinute, perSession: this.limits.writesPerSessionPerMinute }]
+        : []),
       ...(reachesProvider(call)
-        ? [{ name: 'provider-calls', perSite: this.limits.providerCallsPerMinute, perSession: this.limits.providerCallsPerSessionPerMinute }]
+        ? [
+            {
+              name: 'provider-calls',
+              perSite: this.limits.providerCallsPerMinute,
+              perSession: this.limits.providerCallsPerSessionPerMinute,
+            },
+          ]
         : []),
     ];
     if (groups.length === 0 || typeof jwt !== 'string') return [];
@@ -120,8 +141,16 @@ export class RateLimits {
       max: this.limits.platformCallsPerMinute[service],
     }));
     return [
-      groups.map((group) => ({ name: `${group.name}_per_session`, key: `${group.name}|session|${session}`, max: group.perSession })),
-      groups.map((group) => ({ name: `${group.name}_per_site`, key: `${group.name}|site|${siteId}`, max: group.perSite })),
+      groups.map((group) => ({
+        name: `${group.name}_per_session`,
+        key: `${group.name}|session|${session}`,
+        max: group.perSession,
+      })),
+      groups.map((group) => ({
+        name: `${group.name}_per_site`,
+        key: `${group.name}|site|${siteId}`,
+        max: group.perSite,
+      })),
       ...(platform.length > 0 ? [platform] : []),
     ];
   }
@@ -173,11 +202,17 @@ function callOf(route: string | undefined, method: string, apiPrefix: string): C
  * Every call is counted before its handler runs: after the body is parsed, for the session token it carries, and
  * before anything is read, written or asked of a provider.
  */
-export function registerRateLimits(app: FastifyInstance, limits: RateLimits, apiPrefix: string, onRefused: (limit: string) => void): void {
+export function registerRateLimits(
+  app: FastifyInstance,
+  limits: RateLimits,
+  apiPrefix: string,
+  onRefused: (limit: string) => void,
+): void {
   app.addHook('preHandler', async (request, reply) => {
     const call = callOf(request.routeOptions.url, request.method, apiPrefix);
     if (call === null) return;
-    const jwt = typeof request.body === 'object' && request.body !== null ? (request.body as { jwt?: unknown }).jwt : undefined;
+    const jwt =
+      typeof request.body === 'object' && request.body !== null ? (request.body as { jwt?: unknown }).jwt : undefined;
     const refusal = await limits.admit(call, request.ip, jwt);
     if (refusal === null) return;
     onRefused(refusal.limit);

@@ -28,10 +28,18 @@ function describe_(domain: DoubleDomain) {
   const valid = domain.state === 'active' ? 'valid' : 'unknown';
   return {
     domain: { name: domain.name, state: domain.state, created_at: 'Mon, 23 Nov 2026 10:00:00 GMT', type: 'custom' },
-    receiving_dns_records: [{ record_type: 'MX', name: domain.name, value: 'mxa.mailgun.org', valid, priority: '10', cached: [] }],
+    receiving_dns_records: [
+      { record_type: 'MX', name: domain.name, value: 'mxa.mailgun.org', valid, priority: '10', cached: [] },
+    ],
     sending_dns_records: [
       { record_type: 'TXT', name: domain.name, value: 'v=spf1 include:mailgun.org ~all', valid, cached: [] },
-      { record_type: 'TXT', name: `${domain.dkimSelector}._domainkey.${domain.name}`, value: 'k=rsa; p=MIIB', valid, cached: [] },
+      {
+        record_type: 'TXT',
+        name: `${domain.dkimSelector}._domainkey.${domain.name}`,
+        value: 'k=rsa; p=MIIB',
+        valid,
+        cached: [],
+      },
       { record_type: 'CNAME', name: `email.${domain.name}`, value: 'mailgun.org', valid, cached: [] },
     ],
   };
@@ -46,7 +54,8 @@ beforeAll(async () => {
         response.writeHead(status, { 'content-type': 'application/json' });
         response.end(JSON.stringify(body));
       };
-      if (request.headers.authorization !== `Basic ${Buffer.from(`api:${API_KEY}`).toString('base64')}`) return send(401, { message: 'Invalid private key' });
+      if (request.headers.authorization !== `Basic ${Buffer.from(`api:${API_KEY}`).toString('base64')}`)
+        return send(401, { message: 'Invalid private key' });
       if (failNext) {
         failNext = false;
         return send(500, { message: 'Internal error' });
@@ -54,7 +63,9 @@ beforeAll(async () => {
       const body = await bodyOf(request);
       let match: RegExpExecArray | null;
       if (request.method === 'POST' && path === '/v4/domains') {
-        const form = await new Response(new Uint8Array(body), { headers: { 'content-type': request.headers['content-type'] ?? '' } }).formData();
+        const form = await new Response(new Uint8Array(body), {
+          headers: { 'content-type': request.headers['content-type'] ?? '' },
+        }).formData();
         const name = String(form.get('name'));
         if (form.get('dkim_key_size') !== '2048') return send(400, { message: 'dkim_key_size must be 1024 or 2048' });
         const domain = { name, state: 'unverified', dkimSelector: String(form.get('dkim_selector') ?? 'mx') };
@@ -126,6 +137,8 @@ describe('MailgunProvider', () => {
   it('turns a failure of the provider into a MailProviderError', async () => {
     failNext = true;
     await expect(provider().verifyDomain('example.com')).rejects.toBeInstanceOf(MailProviderError);
-    await expect(new MailgunProvider({ apiKey: 'wrong', url }).getDomain('example.com')).rejects.toBeInstanceOf(MailProviderError);
+    await expect(new MailgunProvider({ apiKey: 'wrong', url }).getDomain('example.com')).rejects.toBeInstanceOf(
+      MailProviderError,
+    );
   });
 });

@@ -5,7 +5,13 @@
  */
 import Mailgun from 'mailgun.js';
 import { dnsRecordTypeSchema, dnsRecordValiditySchema } from '../../core/contract';
-import { DKIM_SELECTOR, MailProviderError, type MailDomain, type MailProvider, type ProviderDnsRecord } from './provider';
+import {
+  DKIM_SELECTOR,
+  MailProviderError,
+  type MailDomain,
+  type MailProvider,
+  type ProviderDnsRecord,
+} from './provider';
 
 export interface MailgunOptions {
   apiKey: string;
@@ -37,14 +43,21 @@ function toRecord(record: MailgunRecord): ProviderDnsRecord | null {
   const type = dnsRecordTypeSchema.safeParse(record.record_type.toUpperCase());
   if (!type.success) return null;
   const valid = dnsRecordValiditySchema.safeParse(record.valid);
-  return { record_type: type.data, name: record.name, value: record.value, valid: valid.success ? valid.data : 'unknown' };
+  return {
+    record_type: type.data,
+    name: record.name,
+    value: record.value,
+    valid: valid.success ? valid.data : 'unknown',
+  };
 }
 
 function toDomain(domain: MailgunDomain): MailDomain {
   return {
     name: domain.name,
     state: domain.state === 'active' ? 'active' : 'unverified',
-    records: (domain.sending_dns_records ?? []).map(toRecord).filter((record): record is ProviderDnsRecord => record !== null),
+    records: (domain.sending_dns_records ?? [])
+      .map(toRecord)
+      .filter((record): record is ProviderDnsRecord => record !== null),
   };
 }
 
@@ -54,7 +67,8 @@ function statusOf(error: unknown): number | undefined {
 }
 
 function failure(action: string, error: unknown): MailProviderError {
-  const details = (error as { details?: unknown; message?: unknown }).details ?? (error as { message?: unknown }).message;
+  const details =
+    (error as { details?: unknown; message?: unknown }).details ?? (error as { message?: unknown }).message;
   return new MailProviderError(`the mail provider could not ${action}: ${String(details ?? error)}`);
 }
 
@@ -63,14 +77,25 @@ export class MailgunProvider implements MailProvider {
   private readonly client;
 
   constructor(options: MailgunOptions) {
-    this.client = new Mailgun(FormData).client({ username: 'api', key: options.apiKey, url: options.url, timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
+    this.client = new Mailgun(FormData).client({
+      username: 'api',
+      key: options.apiKey,
+      url: options.url,
+      timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    });
   }
 
   async createDomain(domain: string): Promise<MailDomain> {
     const existing = await this.getDomain(domain);
     if (existing !== null) return existing;
     try {
-      return toDomain(await this.client.domains.create({ name: domain, dkim_selector: DKIM_SELECTOR, dkim_key_size: DKIM_KEY_SIZE_FIELD }));
+      return toDomain(
+        await this.client.domains.create({
+          name: domain,
+          dkim_selector: DKIM_SELECTOR,
+          dkim_key_size: DKIM_KEY_SIZE_FIELD,
+        }),
+      );
     } catch (error) {
       throw failure(`add ${domain}`, error);
     }

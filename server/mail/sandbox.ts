@@ -43,7 +43,8 @@ const squash = (value: string) => value.replace(/\s+/g, '').toLowerCase();
 /** Whether what DNS answers holds the record: an SPF that includes the provider, the DKIM key, the CNAME. */
 export function isPublished(record: ProviderDnsRecord, answers: string[]): boolean {
   if (record.record_type === 'CNAME') return answers.includes(record.value);
-  if (record.value === SPF_VALUE) return answers.some((answer) => answer.startsWith('v=spf1') && answer.includes(`include:${MAIL_PROVIDER_HOST}`));
+  if (record.value === SPF_VALUE)
+    return answers.some((answer) => answer.startsWith('v=spf1') && answer.includes(`include:${MAIL_PROVIDER_HOST}`));
   return answers.some((answer) => squash(answer) === squash(record.value));
 }
 
@@ -59,7 +60,11 @@ export class MailSandbox implements MailProvider {
   constructor(private readonly options: MailSandboxOptions) {}
 
   private async row(domain: string) {
-    return this.options.db.selectFrom('sandbox_sending_domains').selectAll().where('domain', '=', domain).executeTakeFirst();
+    return this.options.db
+      .selectFrom('sandbox_sending_domains')
+      .selectAll()
+      .where('domain', '=', domain)
+      .executeTakeFirst();
   }
 
   private toDomain(row: { domain: string; dkim_public_key: string; state: string; validity_json: string }): MailDomain {
@@ -67,15 +72,28 @@ export class MailSandbox implements MailProvider {
     return {
       name: row.domain,
       state: row.state === 'active' ? 'active' : 'unverified',
-      records: sendingRecords(row.domain, row.dkim_public_key).map((record) => ({ ...record, valid: validity[keyOf(record)] ?? 'unknown' })),
+      records: sendingRecords(row.domain, row.dkim_public_key).map((record) => ({
+        ...record,
+        valid: validity[keyOf(record)] ?? 'unknown',
+      })),
     };
   }
 
   async createDomain(domain: string): Promise<MailDomain> {
     const existing = await this.row(domain);
     if (existing !== undefined) return this.toDomain(existing);
-    const row = { domain, dkim_public_key: generateDkimValue(), state: 'unverified', validity_json: '{}', created_at: toUnixSeconds(this.options.now()) };
-    await this.options.db.insertInto('sandbox_sending_domains').values(row).onConflict((conflict) => conflict.column('domain').doNothing()).execute();
+    const row = {
+      domain,
+      dkim_public_key: generateDkimValue(),
+      state: 'unverified',
+      validity_json: '{}',
+      created_at: toUnixSeconds(this.options.now()),
+    };
+    await this.options.db
+      .insertInto('sandbox_sending_domains')
+      .values(row)
+      .onConflict((conflict) => conflict.column('domain').doNothing())
+      .execute();
     return this.toDomain((await this.row(domain)) ?? row);
   }
 
@@ -90,11 +108,16 @@ export class MailSandbox implements MailProvider {
     const records = sendingRecords(domain, row.dkim_public_key);
     const validity: Record<string, DnsRecordValidity> = {};
     for (const record of records) {
-      const answers = await this.options.resolver.resolve(record.name, record.record_type === 'CNAME' ? 'CNAME' : 'TXT');
+      const answers = await this.options.resolver.resolve(
+        record.name,
+        record.record_type === 'CNAME' ? 'CNAME' : 'TXT',
+      );
       validity[keyOf(record)] = isPublished(record, answers) ? 'valid' : 'invalid';
     }
     // The tracking CNAME only rewrites links: the provider sends once SPF and DKIM are in place.
-    const sends = records.filter((record) => record.record_type === 'TXT').every((record) => validity[keyOf(record)] === 'valid');
+    const sends = records
+      .filter((record) => record.record_type === 'TXT')
+      .every((record) => validity[keyOf(record)] === 'valid');
     await this.options.db
       .updateTable('sandbox_sending_domains')
       .set({ state: sends ? 'active' : 'unverified', validity_json: JSON.stringify(validity) })

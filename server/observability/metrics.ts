@@ -85,9 +85,21 @@ export class Metrics {
           this.set(read(pool));
         },
       });
-    poolGauge('billing_db_pool_connections', "PostgreSQL pool: connections open (pg.Pool's totalCount).", (p) => p.totalCount);
-    poolGauge('billing_db_pool_idle_connections', 'PostgreSQL pool: connections open and idle (idleCount).', (p) => p.idleCount);
-    poolGauge('billing_db_pool_waiting_clients', 'PostgreSQL pool: queries waiting for a connection (waitingCount).', (p) => p.waitingCount);
+    poolGauge(
+      'billing_db_pool_connections',
+      "PostgreSQL pool: connections open (pg.Pool's totalCount).",
+      (p) => p.totalCount,
+    );
+    poolGauge(
+      'billing_db_pool_idle_connections',
+      'PostgreSQL pool: connections open and idle (idleCount).',
+      (p) => p.idleCount,
+    );
+    poolGauge(
+      'billing_db_pool_waiting_clients',
+      'PostgreSQL pool: queries waiting for a connection (waitingCount).',
+      (p) => p.waitingCount,
+    );
     // The read model counts for itself (SiteReadModel.stats()); the counters take its totals when scraped.
     const readModelCounter = (name: string, help: string, read: (stats: ReadModelStats) => number) =>
       new Counter({
@@ -99,8 +111,16 @@ export class Metrics {
           this.inc(read(sources.readModel()));
         },
       });
-    readModelCounter('billing_read_model_hits_total', "Account calls served from the read model's kept view of the site.", (s) => s.hits);
-    readModelCounter('billing_read_model_misses_total', 'Account calls that had to read the site anew.', (s) => s.misses);
+    readModelCounter(
+      'billing_read_model_hits_total',
+      "Account calls served from the read model's kept view of the site.",
+      (s) => s.hits,
+    );
+    readModelCounter(
+      'billing_read_model_misses_total',
+      'Account calls that had to read the site anew.',
+      (s) => s.misses,
+    );
     new Gauge({
       name: 'billing_read_model_sites_kept',
       help: 'Site views the read model keeps now (at most READ_MODEL_SITES_KEPT).',

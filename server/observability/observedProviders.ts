@@ -18,7 +18,11 @@ export interface ProviderObserver {
 
 /** What an adapter's error may say of the provider's side: its own code and the id of its request. */
 function providerDetails(error: unknown): { providerCode: string | null; providerRequestId: string | null } {
-  const { providerCode, providerRequestId, code } = (error ?? {}) as { providerCode?: unknown; providerRequestId?: unknown; code?: unknown };
+  const { providerCode, providerRequestId, code } = (error ?? {}) as {
+    providerCode?: unknown;
+    providerRequestId?: unknown;
+    code?: unknown;
+  };
   const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
   return { providerCode: text(providerCode) ?? text(code), providerRequestId: text(providerRequestId) };
 }
@@ -29,7 +33,12 @@ const SECONDS_PER_NS = 1e-9;
  * The provider with its asynchronous methods observed. Synchronous ones (payments' verifyEvent, which checks a
  * signature locally) and properties pass through as they are.
  */
-export function observeProvider<T extends object>(service: Service, providerName: string, provider: T, observer: ProviderObserver): T {
+export function observeProvider<T extends object>(
+  service: Service,
+  providerName: string,
+  provider: T,
+  observer: ProviderObserver,
+): T {
   const labelsOf = (operation: string) => [service, providerName, operation] as const;
   return new Proxy(provider, {
     get(target, property, receiver) {
@@ -50,7 +59,14 @@ export function observeProvider<T extends object>(service: Service, providerName
             const elapsed = seconds();
             observer.metrics.providerCall(s, p, operation, 'error', elapsed);
             currentLog(observer.log).warn(
-              { service: s, provider: p, operation, ...providerDetails(error), durationMs: Math.round(elapsed * 1000), err: error },
+              {
+                service: s,
+                provider: p,
+                operation,
+                ...providerDetails(error),
+                durationMs: Math.round(elapsed * 1000),
+                err: error,
+              },
               'provider call failed',
             );
             throw error;

@@ -39,7 +39,12 @@ export class Retention {
     /** milliseconds, as Date.now() */
     private readonly now: () => number,
   ) {
-    this.schedule = new PeriodicTask({ name: 'retention prune', intervalSeconds: config.pruneIntervalSeconds, run: () => this.prune(), log });
+    this.schedule = new PeriodicTask({
+      name: 'retention prune',
+      intervalSeconds: config.pruneIntervalSeconds,
+      run: () => this.prune(),
+      log,
+    });
   }
 
   /** One pass; answers how many rows of each it deleted. */

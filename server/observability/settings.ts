@@ -40,9 +40,15 @@ const MAX_INTERVAL_SECONDS = 7 * 24 * 60 * 60;
 
 /** The provider's events are kept at least as long as it may deliver one again. */
 const paymentEventsDays: Setting<number> = (name) =>
-  integer(DEFAULT_PAYMENT_EVENTS_DAYS, MAX_DAYS)(name).transform((days, ctx) =>
+  integer(
+    DEFAULT_PAYMENT_EVENTS_DAYS,
+    MAX_DAYS,
+  )(name).transform((days, ctx) =>
     days < MIN_PAYMENT_EVENTS_DAYS
-      ? refuse(ctx, `${name} must be at least ${MIN_PAYMENT_EVENTS_DAYS}: the provider may deliver an event again within that window`)
+      ? refuse(
+          ctx,
+          `${name} must be at least ${MIN_PAYMENT_EVENTS_DAYS}: the provider may deliver an event again within that window`,
+        )
       : days,
   );
 

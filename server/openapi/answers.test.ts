@@ -46,7 +46,13 @@ const readCases: Partial<Record<CallName, ReadCase>> = {
   'payment-method': { scenario: 'active', data: active },
   'get-invoice-preview': {
     scenario: 'active',
-    data: { ...active, subscriptionId: 'sub_active', basePrices: { current: PUBLISHER_YEAR, selected: BUSINESS_YEAR }, period: 'year', couponId: 'LAUNCH' },
+    data: {
+      ...active,
+      subscriptionId: 'sub_active',
+      basePrices: { current: PUBLISHER_YEAR, selected: BUSINESS_YEAR },
+      period: 'year',
+      couponId: 'LAUNCH',
+    },
   },
   'get-coupon-details': { scenario: 'active', data: { couponId: 'LAUNCH' } },
   'check-domain': { scenario: 'domain-live', data: domainLive },
@@ -60,8 +66,23 @@ const readCases: Partial<Record<CallName, ReadCase>> = {
 
 /** Every scenario whose signed-in user owns the site and may use the account calls (not legacy). */
 const ownerScenarios: ScenarioName[] = [
-  'active', 'no-card', 'trial', 'trial-over', 'grace', 'incomplete', 'auto-billing-grace', 'cancelling', 'canceled',
-  'custom-plan', 'over-limits', 'starter', 'domain-pending', 'domain-live', 'staff', 'sending-initialized', 'domain-failed',
+  'active',
+  'no-card',
+  'trial',
+  'trial-over',
+  'grace',
+  'incomplete',
+  'auto-billing-grace',
+  'cancelling',
+  'canceled',
+  'custom-plan',
+  'over-limits',
+  'starter',
+  'domain-pending',
+  'domain-live',
+  'staff',
+  'sending-initialized',
+  'domain-failed',
   'domain-claimed',
 ];
 
@@ -101,7 +122,9 @@ describe('the demo server', () => {
       expect(prepared.status).toBe(200);
     }
     const adminUrl = await adminUrlOf(demo, 'site_active');
-    const data = Object.fromEntries(Object.entries(readCase!.data).map(([key, value]) => [key, value === ACTIVE_ADMIN_URL ? adminUrl : value]));
+    const data = Object.fromEntries(
+      Object.entries(readCase!.data).map(([key, value]) => [key, value === ACTIVE_ADMIN_URL ? adminUrl : value]),
+    );
     const body = { jwt, data, options: readCase!.options ?? {} };
     // The request is the document's too: the cases cannot ask for what the contract does not allow.
     expect(contract.validateRequest(name)(body)).toBeNull();

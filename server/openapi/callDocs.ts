@@ -20,11 +20,26 @@ function exampleJwt(header: object, claims: object): string {
 const ISSUED_AT = 1_767_225_600;
 const IDENTITY_TOKEN = exampleJwt(
   { alg: 'RS256', kid: 'active-3f9a1c2b7d4e', typ: 'JWT' },
-  { iss: 'https://admin.example.com/sites/active', sub: 'alex@active.example.com', role: 'Owner', name: 'Alex Morgan', iat: ISSUED_AT, exp: ISSUED_AT + 300 },
+  {
+    iss: 'https://admin.example.com/sites/active',
+    sub: 'alex@active.example.com',
+    role: 'Owner',
+    name: 'Alex Morgan',
+    iat: ISSUED_AT,
+    exp: ISSUED_AT + 300,
+  },
 );
 const SESSION_TOKEN = exampleJwt(
   { alg: 'HS256', typ: 'JWT' },
-  { siteId: 'site_active', userId: 'user_active', sub: 'user_active', iss: 'inkwell-billing', aud: 'inkwell-billing-panel', iat: ISSUED_AT, exp: ISSUED_AT + 7200 },
+  {
+    siteId: 'site_active',
+    userId: 'user_active',
+    sub: 'user_active',
+    iss: 'inkwell-billing',
+    aud: 'inkwell-billing-panel',
+    iat: ISSUED_AT,
+    exp: ISSUED_AT + 7200,
+  },
 );
 
 const site = { siteId: 'site_active' };
@@ -45,11 +60,13 @@ export interface CallDoc<C extends CallName> {
 
 export const callDocs: { [C in CallName]: CallDoc<C> } = {
   'billing-session': {
-    summary: "Exchanges the host's identity token (`jwt`) for a billing session token; `init` also makes sure the owner has a payment customer.",
+    summary:
+      "Exchanges the host's identity token (`jwt`) for a billing session token; `init` also makes sure the owner has a payment customer.",
     example: { jwt: IDENTITY_TOKEN, data: {}, options: { init: true } },
   },
   'get-billing-data': {
-    summary: 'The billing data aggregate: subscription, user, site, limits, catalogue, invoices, discount and status flags.',
+    summary:
+      'The billing data aggregate: subscription, user, site, limits, catalogue, invoices, discount and status flags.',
     example: ownerCall({}, { forceUpgrade: false }),
   },
   'get-subscription': {
@@ -69,7 +86,8 @@ export const callDocs: { [C in CallName]: CallDoc<C> } = {
     example: ownerCall({ stripePrice: PUBLISHER_YEARLY }, {}),
   },
   'get-next-charge': {
-    summary: "What comes next, as the payment provider will bill it: the next renewal's amount and date (after the discount valid then and the account credit), the end of a trial, the end of a cancelled plan, or the amount open in grace.",
+    summary:
+      "What comes next, as the payment provider will bill it: the next renewal's amount and date (after the discount valid then and the account credit), the end of a trial, the end of a cancelled plan, or the amount open in grace.",
     example: ownerCall({}, {}),
   },
   'get-invoice-details': {
@@ -101,7 +119,8 @@ export const callDocs: { [C in CallName]: CallDoc<C> } = {
     example: ownerCall({}, { forceUpgrade: false }),
   },
   'setup-card': {
-    summary: 'Starts saving a new card: a setup intent for the browser to confirm. Honours an `idempotency-key` header.',
+    summary:
+      'Starts saving a new card: a setup intent for the browser to confirm. Honours an `idempotency-key` header.',
     example: ownerCall(customer, {}),
   },
   'update-card': {
@@ -110,7 +129,10 @@ export const callDocs: { [C in CallName]: CallDoc<C> } = {
   },
   'add-invoice-details': {
     summary: 'Sets the text printed on every invoice.',
-    example: ownerCall({ ...customer, invoiceDetails: 'Northwind Press Ltd\n12 Harbour Street, Bristol BS1 4QA\nVAT GB123456789' }, {}),
+    example: ownerCall(
+      { ...customer, invoiceDetails: 'Northwind Press Ltd\n12 Harbour Street, Bristol BS1 4QA\nVAT GB123456789' },
+      {},
+    ),
   },
   'update-billing-contact': {
     summary: 'Sets the e-mail address invoices go to (empty: the owner).',
@@ -140,18 +162,44 @@ export const callDocs: { [C in CallName]: CallDoc<C> } = {
   'get-invoice-preview': {
     summary: 'What a plan change would bill now, prorated, and the renewal after it.',
     example: ownerCall(
-      { ...customer, ...subscription, basePrices: { current: PUBLISHER_YEARLY, selected: BUSINESS_YEARLY }, addonPrices: [], period: 'year', couponId: null },
+      {
+        ...customer,
+        ...subscription,
+        basePrices: { current: PUBLISHER_YEARLY, selected: BUSINESS_YEARLY },
+        addonPrices: [],
+        period: 'year',
+        couponId: null,
+      },
       {},
     ),
   },
   'change-subscription': {
-    summary: "Changes the subscription's plan, billed at the preview's proration date. Honours an `idempotency-key` header.",
-    example: ownerCall({ ...customer, ...subscription, planId: BUSINESS_YEARLY, addonIds: [], userId: 'user_active', prorationDate: ISSUED_AT }, {}),
+    summary:
+      "Changes the subscription's plan, billed at the preview's proration date. Honours an `idempotency-key` header.",
+    example: ownerCall(
+      {
+        ...customer,
+        ...subscription,
+        planId: BUSINESS_YEARLY,
+        addonIds: [],
+        userId: 'user_active',
+        prorationDate: ISSUED_AT,
+      },
+      {},
+    ),
   },
   'activate-subscription': {
     summary: 'Starts a paid subscription in place of a trial or a canceled one. Honours an `idempotency-key` header.',
     example: ownerCall(
-      { ...customer, ...subscription, planId: PUBLISHER_YEARLY, addonIds: [], isTrial: false, userId: 'user_active', paymentMethodId: 'pm_1QbV3aAr8Lm3Kd9P' },
+      {
+        ...customer,
+        ...subscription,
+        planId: PUBLISHER_YEARLY,
+        addonIds: [],
+        isTrial: false,
+        userId: 'user_active',
+        paymentMethodId: 'pm_1QbV3aAr8Lm3Kd9P',
+      },
       {},
     ),
   },
@@ -172,11 +220,13 @@ export const callDocs: { [C in CallName]: CallDoc<C> } = {
     example: ownerCall(site, {}),
   },
   'update-domain': {
-    summary: 'Saves the custom domain (null removes it); with `skipVerification` (a domain just bought) it is activated at once.',
+    summary:
+      'Saves the custom domain (null removes it); with `skipVerification` (a domain just bought) it is activated at once.',
     example: ownerCall({ ...site, domain: 'www.example.com' }, {}),
   },
   'lookup-nameserver': {
-    summary: "The registrar the domain's nameservers belong to (cloudflare, godaddy, hover, google...); null when unknown.",
+    summary:
+      "The registrar the domain's nameservers belong to (cloudflare, godaddy, hover, google...); null when unknown.",
     example: ownerCall({ ...site, domain: 'www.example.com' }, {}),
   },
   'activate-domain': {

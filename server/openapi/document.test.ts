@@ -24,7 +24,12 @@ function validateWithOutsideValidator(file: string): { valid: boolean; version: 
     'if (result.valid) validator.resolveRefs();',
     'process.stdout.write(JSON.stringify({ valid: result.valid, version: validator.version, errors: result.errors ?? null }));',
   ].join('\n');
-  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script, file], { cwd: PROJECT_ROOT, encoding: 'utf8' }));
+  return JSON.parse(
+    execFileSync(process.execPath, ['--input-type=module', '-e', script, file], {
+      cwd: PROJECT_ROOT,
+      encoding: 'utf8',
+    }),
+  );
 }
 
 const committed = readFileSync(DEFAULT_DOCUMENT_FILE, 'utf8');
@@ -33,7 +38,9 @@ const contract = contractDocument(document);
 
 it('is current in docs/openapi.json', () => {
   if (committed !== openApiJson()) {
-    throw new Error('docs/openapi.json is not what the call contract (core/contract/index.ts) generates: run `npm run openapi` and commit it');
+    throw new Error(
+      'docs/openapi.json is not what the call contract (core/contract/index.ts) generates: run `npm run openapi` and commit it',
+    );
   }
 });
 
@@ -73,16 +80,29 @@ it('answers refusals and failures with the ApiError component', () => {
     Refused: expect.objectContaining({ content: { 'application/json': errorSchema } }),
     Failed: expect.objectContaining({ content: { 'application/json': errorSchema } }),
   });
-  expect(contract.validateError({ error: { code: 'invalid_session', message: 'Invalid session', status: 401 } })).toBeNull();
-  expect(contract.validateError({ error: { code: 'invalid_session', message: 'Invalid session' } })).toBe("/error must have required property 'status'");
-  expect(contract.validateError({ error: { message: 'Invalid session', status: 401 } })).toBe("/error must have required property 'code'");
-  expect(contract.validateError({ error: { code: 'no_such_code', message: 'Invalid session', status: 401 } })).toBe('/error/code must be equal to one of the allowed values');
+  expect(
+    contract.validateError({ error: { code: 'invalid_session', message: 'Invalid session', status: 401 } }),
+  ).toBeNull();
+  expect(contract.validateError({ error: { code: 'invalid_session', message: 'Invalid session' } })).toBe(
+    "/error must have required property 'status'",
+  );
+  expect(contract.validateError({ error: { message: 'Invalid session', status: 401 } })).toBe(
+    "/error must have required property 'code'",
+  );
+  expect(contract.validateError({ error: { code: 'no_such_code', message: 'Invalid session', status: 401 } })).toBe(
+    '/error/code must be equal to one of the allowed values',
+  );
 });
 
 it('documents every error code of the contract, in its order, each with what it means', () => {
   const { ApiErrorCode: codes } = document.components.schemas;
   expect(document.components.schemas.ApiError).toMatchObject({
-    properties: { error: { properties: { code: { $ref: '#/components/schemas/ApiErrorCode' } }, required: ['code', 'message', 'status'] } },
+    properties: {
+      error: {
+        properties: { code: { $ref: '#/components/schemas/ApiErrorCode' } },
+        required: ['code', 'message', 'status'],
+      },
+    },
   });
   expect(codes?.enum).toEqual([...API_ERROR_CODES]);
   expect(contract.errorCodes).toEqual([...API_ERROR_CODES]);
@@ -90,10 +110,13 @@ it('documents every error code of the contract, in its order, each with what it 
 });
 
 it('names the shared entities as components and refers to them', () => {
-  const answerOf = (name: CallName) => document.paths[`/api/${name}`]!.post!.responses['200']!.content!['application/json']!.schema;
+  const answerOf = (name: CallName) =>
+    document.paths[`/api/${name}`]!.post!.responses['200']!.content!['application/json']!.schema;
   expect(answerOf('get-billing-data')).toEqual({ $ref: '#/components/schemas/BillingData' });
   expect(answerOf('check-sending-domain')).toEqual({ $ref: '#/components/schemas/SendingDomain' });
-  expect(answerOf('get-invoices')).toMatchObject({ properties: { invoices: { items: { $ref: '#/components/schemas/Invoice' } } } });
+  expect(answerOf('get-invoices')).toMatchObject({
+    properties: { invoices: { items: { $ref: '#/components/schemas/Invoice' } } },
+  });
   expect(document.components.schemas.BillingData).toMatchObject({
     description: expect.stringContaining('billing data aggregate'),
     properties: {

@@ -40,7 +40,7 @@ const DESCRIPTION = [
   '- Every call is `POST /api/{name}` with a JSON body (`content-type: application/json`; any other type is refused',
   '  with 415), the envelope `{jwt, data, options}`.',
   "- `jwt` is the billing session token that `billing-session` gives in exchange for the host's identity token",
-  '  (docs/host-protocol.md); a session is its site owner\'s only.',
+  "  (docs/host-protocol.md); a session is its site owner's only.",
   "- Ids in `data` (siteId, userId, customerId, subId, subscriptionId) must be the session's site's own: any other",
   '  answers 403, the same whether it belongs to another site or to nothing.',
   '- Amounts are integer cents; dates are Unix seconds.',
@@ -96,7 +96,8 @@ function convert(io: Io, nameOf: (entityId: string) => string): Conversion {
     uri: (id) => SCHEMA_PREFIX + nameOf(id),
   });
   // Shared definitions appear only for a schema that refers to itself, which the contract has none of.
-  if ('__shared' in schemas) throw new Error('the contract has a recursive schema: give it a component id in server/openapi/components.ts');
+  if ('__shared' in schemas)
+    throw new Error('the contract has a recursive schema: give it a component id in server/openapi/components.ts');
   const stripped: Record<string, JsonSchema> = {};
   for (const [id, schema] of Object.entries(schemas)) {
     // Each schema is a component of the document, not a document of its own.
@@ -112,7 +113,8 @@ function referencedNames(schema: unknown, found = new Set<string>()): Set<string
     for (const item of schema) referencedNames(item, found);
   } else if (schema !== null && typeof schema === 'object') {
     for (const [key, value] of Object.entries(schema)) {
-      if (key === '$ref' && typeof value === 'string' && value.startsWith(SCHEMA_PREFIX)) found.add(value.slice(SCHEMA_PREFIX.length));
+      if (key === '$ref' && typeof value === 'string' && value.startsWith(SCHEMA_PREFIX))
+        found.add(value.slice(SCHEMA_PREFIX.length));
       else referencedNames(value, found);
     }
   }
@@ -140,7 +142,9 @@ function pathSchema(conversion: Conversion, name: CallName, nameOf: (entityId: s
 
 /** Entities whose request form differs from their answer form, in themselves or through an entity they refer to. */
 function entitiesReadDifferently(output: Conversion, input: Conversion): Set<string> {
-  const differ = new Set([...input.entityIds].filter((id) => JSON.stringify(input.schemas[id]) !== JSON.stringify(output.schemas[id])));
+  const differ = new Set(
+    [...input.entityIds].filter((id) => JSON.stringify(input.schemas[id]) !== JSON.stringify(output.schemas[id])),
+  );
   let grew = true;
   while (grew) {
     grew = false;
@@ -209,7 +213,10 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           content: { [JSON_MEDIA_TYPE]: { schema: pathSchema(input, name, inputName), example } },
         },
         responses: {
-          '200': { description: 'The answer.', content: { [JSON_MEDIA_TYPE]: { schema: pathSchema(output, name, sameName) } } },
+          '200': {
+            description: 'The answer.',
+            content: { [JSON_MEDIA_TYPE]: { schema: pathSchema(output, name, sameName) } },
+          },
           '4XX': { $ref: '#/components/responses/Refused' },
           '5XX': { $ref: '#/components/responses/Failed' },
         },
@@ -221,13 +228,21 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     openapi: OPENAPI_VERSION,
     jsonSchemaDialect: JSON_SCHEMA_DIALECT,
     info: { title: 'Inkwell billing panel API', version: CONTRACT_VERSION, description: DESCRIPTION },
-    tags: [...(Object.keys(KIND_DESCRIPTIONS) as CallKind[]).map((kind) => ({ name: kind, description: KIND_DESCRIPTIONS[kind] })), platformTag],
+    tags: [
+      ...(Object.keys(KIND_DESCRIPTIONS) as CallKind[]).map((kind) => ({
+        name: kind,
+        description: KIND_DESCRIPTIONS[kind],
+      })),
+      platformTag,
+    ],
     paths: { ...paths, ...platformPaths() },
     components: {
       schemas: sortedByKey({ ...schemas, ...platformSchemas() }),
       securitySchemes: platformSecuritySchemes,
       responses: {
-        Refused: errorAnswer('Refused: a body the contract refuses, no valid session, not the owner, another site\'s ids, a state that does not allow it, not JSON, or too many requests.'),
+        Refused: errorAnswer(
+          "Refused: a body the contract refuses, no valid session, not the owner, another site's ids, a state that does not allow it, not JSON, or too many requests.",
+        ),
         Failed: errorAnswer('The server or one of its providers failed.'),
       },
     },

@@ -4,7 +4,13 @@
  * The panel's calls carry their session in the body and need no scheme; these carry a key and no session.
  */
 import { z } from 'zod';
-import { catalogPutSchema, catalogRecordSchema, sitePageSchema, sitePutSchema, siteRecordSchema } from '../platform/contract';
+import {
+  catalogPutSchema,
+  catalogRecordSchema,
+  sitePageSchema,
+  sitePutSchema,
+  siteRecordSchema,
+} from '../platform/contract';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -22,17 +28,27 @@ export const platformTag = {
   name: PLATFORM_TAG,
   description:
     'Server to server: how a platform provisions its sites, their owners and staff, and says what it sells (its catalogue) (docs/platform-api.md). Authenticated by a platform key ' +
-    '(`Authorization: Bearer <key>`, one of PLATFORM_API_KEYS), never by an owner\'s session; no CORS.',
+    "(`Authorization: Bearer <key>`, one of PLATFORM_API_KEYS), never by an owner's session; no CORS.",
 };
 
 export const platformSecuritySchemes = {
-  [PLATFORM_SECURITY_SCHEME]: { type: 'http', scheme: 'bearer', description: 'A platform key, one of the server\'s PLATFORM_API_KEYS.' },
+  [PLATFORM_SECURITY_SCHEME]: {
+    type: 'http',
+    scheme: 'bearer',
+    description: "A platform key, one of the server's PLATFORM_API_KEYS.",
+  },
 };
 
 export function platformSchemas(): Record<string, JsonSchema> {
   return {
     PlatformSite: jsonSchema(siteRecordSchema, 'output'),
-    PlatformSitePage: { ...jsonSchema(sitePageSchema, 'output'), properties: { sites: { type: 'array', items: { $ref: `${SCHEMA_PREFIX}PlatformSite` } }, next: { type: ['string', 'null'] } } },
+    PlatformSitePage: {
+      ...jsonSchema(sitePageSchema, 'output'),
+      properties: {
+        sites: { type: 'array', items: { $ref: `${SCHEMA_PREFIX}PlatformSite` } },
+        next: { type: ['string', 'null'] },
+      },
+    },
     PlatformSitePut: jsonSchema(sitePutSchema, 'input'),
     PlatformCatalog: jsonSchema(catalogRecordSchema, 'output'),
     PlatformCatalogPut: jsonSchema(catalogPutSchema, 'input'),
@@ -57,7 +73,8 @@ export function platformPaths(): Record<string, unknown> {
       get: {
         ...common,
         operationId: 'getCatalog',
-        summary: 'The catalogue in force with its version, and the prices kept as legacy for the subscriptions on them (version 0 and empty lists before the first PUT).',
+        summary:
+          'The catalogue in force with its version, and the prices kept as legacy for the subscriptions on them (version 0 and empty lists before the first PUT).',
         responses: { '200': { description: 'The catalogue.', ...json('PlatformCatalog') }, ...refused },
       },
       put: {
@@ -66,7 +83,13 @@ export function platformPaths(): Record<string, unknown> {
         summary:
           "Replaces the whole catalogue (plans with their member tiers, limits and features, prices per currency and period, add-ons, coupons), idempotently: the same document again writes nothing and keeps its version. Every price must be the card provider's, at the same amount, currency and interval (400 catalog_price_mismatch naming it); a price never changes in place (400 catalog_price_changed); a plan dropped while subscriptions use it is kept as legacy. Bodies up to 2 MB.",
         requestBody: { required: true, ...json('PlatformCatalogPut') },
-        responses: { '200': { description: 'The catalogue now in force (changed, or the same document again).', ...json('PlatformCatalog') }, ...refused },
+        responses: {
+          '200': {
+            description: 'The catalogue now in force (changed, or the same document again).',
+            ...json('PlatformCatalog'),
+          },
+          ...refused,
+        },
       },
     },
     '/platform/v1/sites': {
@@ -75,8 +98,20 @@ export function platformPaths(): Record<string, unknown> {
         operationId: 'listSites',
         summary: 'Pages through every live site in id order (a nightly reconciliation).',
         parameters: [
-          { name: 'after', in: 'query', required: false, description: 'The `next` of the previous page.', schema: { type: 'string' } },
-          { name: 'limit', in: 'query', required: false, description: 'Sites per page, 1 to 1000 (100).', schema: { type: 'integer', minimum: 1, maximum: 1000 } },
+          {
+            name: 'after',
+            in: 'query',
+            required: false,
+            description: 'The `next` of the previous page.',
+            schema: { type: 'string' },
+          },
+          {
+            name: 'limit',
+            in: 'query',
+            required: false,
+            description: 'Sites per page, 1 to 1000 (100).',
+            schema: { type: 'integer', minimum: 1, maximum: 1000 },
+          },
         ],
         responses: { '200': { description: 'A page of sites.', ...json('PlatformSitePage') }, ...refused },
       },
@@ -92,7 +127,8 @@ export function platformPaths(): Record<string, unknown> {
       put: {
         ...common,
         operationId: 'putSite',
-        summary: "Creates or updates the site, its owner and staff, and the plan it starts on (a trial begun on the owner's first sign-in), idempotently. Whoever it no longer names is removed, and their sessions end.",
+        summary:
+          "Creates or updates the site, its owner and staff, and the plan it starts on (a trial begun on the owner's first sign-in), idempotently. Whoever it no longer names is removed, and their sessions end.",
         requestBody: { required: true, ...json('PlatformSitePut') },
         responses: {
           '200': { description: 'Updated (or unchanged).', ...json('PlatformSite') },
@@ -103,7 +139,8 @@ export function platformPaths(): Record<string, unknown> {
       delete: {
         ...common,
         operationId: 'deleteSite',
-        summary: "Removes the site: its sessions end at once and it can no longer sign in; its records stay; nothing is told to the providers.",
+        summary:
+          'Removes the site: its sessions end at once and it can no longer sign in; its records stay; nothing is told to the providers.',
         responses: { '204': { description: 'Removed.' }, ...refused },
       },
     },

@@ -18,7 +18,12 @@ export function createPaymentsProvider(config: PaymentsConfig, context: Provider
   if (config.provider === 'stripe') {
     // loadConfig refuses PAYMENTS_PROVIDER=stripe without a key; checked again for callers that build a config by hand.
     if (config.stripeSecretKey === null) throw new Error('the stripe payments provider needs a secret key');
-    return new StripeProvider({ secretKey: config.stripeSecretKey, apiBase: config.stripeApiBase, webhookSecret: config.webhookSecret, now: context.now });
+    return new StripeProvider({
+      secretKey: config.stripeSecretKey,
+      apiBase: config.stripeApiBase,
+      webhookSecret: config.webhookSecret,
+      now: context.now,
+    });
   }
   return new SandboxProvider({
     db: context.db,

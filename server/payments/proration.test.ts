@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import type { BillingPeriod, CouponDuration } from '../../core/contract';
-import { addPeriod, discountEnd, itemName, prorate, type ActiveDiscount, type CurrentItem, type ProrationInput, type ProrationItem } from './proration';
+import {
+  addPeriod,
+  discountEnd,
+  itemName,
+  prorate,
+  type ActiveDiscount,
+  type CurrentItem,
+  type ProrationInput,
+  type ProrationItem,
+} from './proration';
 
 const DAY = 86_400;
 const MAY_1_2026 = Date.UTC(2026, 4, 1) / 1000;
@@ -36,7 +45,9 @@ describe('addPeriod', () => {
 describe('discountEnd', () => {
   it('ends a repeating discount after its months, month by month from its start; once and forever never', () => {
     expect(discountEnd({ duration: 'repeating', duration_in_months: 3 }, MAY_1_2026)).toBe(launch.end);
-    expect(discountEnd({ duration: 'repeating', duration_in_months: 1 }, Date.UTC(2026, 0, 31) / 1000)).toBe(Date.UTC(2026, 1, 28) / 1000);
+    expect(discountEnd({ duration: 'repeating', duration_in_months: 1 }, Date.UTC(2026, 0, 31) / 1000)).toBe(
+      Date.UTC(2026, 1, 28) / 1000,
+    );
     expect(discountEnd({ duration: 'repeating', duration_in_months: null }, MAY_1_2026)).toBeNull();
     expect(discountEnd({ duration: 'once', duration_in_months: null }, MAY_1_2026)).toBeNull();
     expect(discountEnd({ duration: 'forever', duration_in_months: 3 }, MAY_1_2026)).toBeNull();
@@ -54,11 +65,25 @@ describe('prorate: examples', () => {
     });
     const remaining = (yearWindow.end - MAY_23_2026) / (yearWindow.end - yearWindow.start);
     expect(result.lines).toEqual([
-      expect.objectContaining({ kind: 'unused_time', description: 'Unused time on Publisher (yearly) after 23 May 2026', amount: -Math.floor(36_000 * remaining) }),
-      expect.objectContaining({ kind: 'remaining_time', description: 'Remaining time on Business (yearly) after 23 May 2026', amount: Math.round(229_000 * remaining) }),
+      expect.objectContaining({
+        kind: 'unused_time',
+        description: 'Unused time on Publisher (yearly) after 23 May 2026',
+        amount: -Math.floor(36_000 * remaining),
+      }),
+      expect.objectContaining({
+        kind: 'remaining_time',
+        description: 'Remaining time on Business (yearly) after 23 May 2026',
+        amount: Math.round(229_000 * remaining),
+      }),
     ]);
     expect(result.total).toBe(Math.round(229_000 * remaining) - Math.floor(36_000 * remaining));
-    expect(result).toMatchObject({ amount: result.total, endingBalance: 0, prorationDate: MAY_23_2026, restartsCycle: false, window: yearWindow });
+    expect(result).toMatchObject({
+      amount: result.total,
+      endingBalance: 0,
+      prorationDate: MAY_23_2026,
+      restartsCycle: false,
+      window: yearWindow,
+    });
     expect(result.nextRenewal).toEqual({ date: yearWindow.end, amount: 229_000 });
   });
 
@@ -117,7 +142,13 @@ describe('prorate: examples', () => {
       start: MAY_1_2026,
       end: null,
     };
-    const result = prorate({ prorationDate: MAY_23_2026, current: null, selected: [businessMonth], discount: forever, startBalance: 0 });
+    const result = prorate({
+      prorationDate: MAY_23_2026,
+      current: null,
+      selected: [businessMonth],
+      discount: forever,
+      startBalance: 0,
+    });
     expect(result.lines.map((line) => [line.description, line.amount])).toEqual([
       ['Business (monthly) from 23 May 2026 to 23 June 2026', 22_900],
       ['Friends: $50 off', -5000],
@@ -155,8 +186,20 @@ const durationArb = fc.constantFrom<CouponDuration>('once', 'repeating', 'foreve
 const discountArb: fc.Arbitrary<ActiveDiscount | null> = fc.option(
   fc.record({
     coupon: fc.oneof(
-      fc.record({ name: fc.constant('Offer'), percent_off: fc.integer({ min: 1, max: 100 }), amount_off: fc.constant(null), duration: durationArb, valid: fc.boolean() }),
-      fc.record({ name: fc.constant('Offer'), percent_off: fc.constant(null), amount_off: fc.integer({ min: 1, max: 100_000 }), duration: durationArb, valid: fc.boolean() }),
+      fc.record({
+        name: fc.constant('Offer'),
+        percent_off: fc.integer({ min: 1, max: 100 }),
+        amount_off: fc.constant(null),
+        duration: durationArb,
+        valid: fc.boolean(),
+      }),
+      fc.record({
+        name: fc.constant('Offer'),
+        percent_off: fc.constant(null),
+        amount_off: fc.integer({ min: 1, max: 100_000 }),
+        duration: durationArb,
+        valid: fc.boolean(),
+      }),
     ),
     start: fc.integer({ min: MAY_1_2026 - 400 * DAY, max: MAY_1_2026 + 400 * DAY }),
     end: fc.option(fc.integer({ min: MAY_1_2026 - 400 * DAY, max: MAY_1_2026 + 800 * DAY })),

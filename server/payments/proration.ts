@@ -37,7 +37,8 @@ export interface BillingWindow {
 
 export interface ActiveDiscount {
   /** `currency`: what an amount off is counted in (the provider names it with every amount off) */
-  coupon: Pick<Coupon, 'name' | 'percent_off' | 'amount_off' | 'duration' | 'valid'> & Partial<Pick<Coupon, 'currency'>>;
+  coupon: Pick<Coupon, 'name' | 'percent_off' | 'amount_off' | 'duration' | 'valid'> &
+    Partial<Pick<Coupon, 'currency'>>;
   start: number;
   end: number | null;
 }
@@ -83,15 +84,27 @@ export function itemName(productName: string, period: BillingPeriod, quantity = 
 export function addPeriod(seconds: number, period: BillingPeriod): number {
   const from = new Date(seconds * MS_PER_SECOND);
   const firstOfTarget = new Date(
-    Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + MONTHS_IN[period], 1, from.getUTCHours(), from.getUTCMinutes(), from.getUTCSeconds()),
+    Date.UTC(
+      from.getUTCFullYear(),
+      from.getUTCMonth() + MONTHS_IN[period],
+      1,
+      from.getUTCHours(),
+      from.getUTCMinutes(),
+      from.getUTCSeconds(),
+    ),
   );
-  const daysInTarget = new Date(Date.UTC(firstOfTarget.getUTCFullYear(), firstOfTarget.getUTCMonth() + 1, 0)).getUTCDate();
+  const daysInTarget = new Date(
+    Date.UTC(firstOfTarget.getUTCFullYear(), firstOfTarget.getUTCMonth() + 1, 0),
+  ).getUTCDate();
   firstOfTarget.setUTCDate(Math.min(from.getUTCDate(), daysInTarget));
   return toUnixSeconds(firstOfTarget.getTime());
 }
 
 /** When a discount of this coupon started at `start` ends: repeating coupons after their months, the others never. */
-export function discountEnd(coupon: { duration: string; duration_in_months: number | null }, start: number): number | null {
+export function discountEnd(
+  coupon: { duration: string; duration_in_months: number | null },
+  start: number,
+): number | null {
   if (coupon.duration !== 'repeating' || coupon.duration_in_months === null) return null;
   let end = start;
   for (let month = 0; month < coupon.duration_in_months; month += 1) end = addPeriod(end, 'month');
@@ -111,7 +124,10 @@ export function couponReduction(coupon: ActiveDiscount['coupon'], amount: number
 }
 
 function couponLabel(coupon: ActiveDiscount['coupon']): string {
-  const off = coupon.percent_off !== null ? formatPercent(coupon.percent_off) : formatCents(coupon.amount_off ?? 0, coupon.currency ?? BILLING_CURRENCY);
+  const off =
+    coupon.percent_off !== null
+      ? formatPercent(coupon.percent_off)
+      : formatCents(coupon.amount_off ?? 0, coupon.currency ?? BILLING_CURRENCY);
   return `${coupon.name}: ${off} off`;
 }
 
@@ -162,13 +178,18 @@ export function prorate(input: ProrationInput): Proration {
   const { current } = input;
   const restartsCycle = current === null || current.items[0]?.period !== base.period;
   // The provider prorates within the current period: an instant outside it is taken at its edge.
-  const at = current === null ? input.prorationDate : Math.min(Math.max(input.prorationDate, current.window.start), current.window.end);
+  const at =
+    current === null
+      ? input.prorationDate
+      : Math.min(Math.max(input.prorationDate, current.window.start), current.window.end);
   const window: BillingWindow = restartsCycle ? { start: at, end: addPeriod(at, base.period) } : current.window;
 
   const lines: InvoicePreviewLine[] = [];
   if (current !== null) {
     // In the same cycle an item that stays is neither credited nor charged; a restart bills everything anew.
-    const going = restartsCycle ? current.items : current.items.filter((item) => !input.selected.some((next) => sameItem(item, next)));
+    const going = restartsCycle
+      ? current.items
+      : current.items.filter((item) => !input.selected.some((next) => sameItem(item, next)));
     lines.push(...going.map((item) => unusedLine(item, current.window, at)));
   }
   if (restartsCycle) {
@@ -182,7 +203,14 @@ export function prorate(input: ProrationInput): Proration {
   if (isDiscountLiveAt(input.discount, at)) {
     const reduction = couponReduction(input.discount.coupon, charges);
     if (reduction > 0) {
-      lines.push({ kind: 'discount', description: couponLabel(input.discount.coupon), amount: -reduction, priceId: null, periodStart: null, periodEnd: null });
+      lines.push({
+        kind: 'discount',
+        description: couponLabel(input.discount.coupon),
+        amount: -reduction,
+        priceId: null,
+        periodStart: null,
+        periodEnd: null,
+      });
     }
   }
 

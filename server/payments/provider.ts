@@ -94,7 +94,11 @@ export const WEBHOOK_PATH = '/webhooks/payments';
 /** The header the signature comes in, `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`. */
 export const SIGNATURE_HEADER = 'stripe-signature';
 
-export const INVOICE_EVENT_TYPES = ['invoice.paid', 'invoice.payment_failed', 'invoice.payment_action_required'] as const;
+export const INVOICE_EVENT_TYPES = [
+  'invoice.paid',
+  'invoice.payment_failed',
+  'invoice.payment_action_required',
+] as const;
 export const SUBSCRIPTION_EVENT_TYPES = ['customer.subscription.updated', 'customer.subscription.deleted'] as const;
 
 /** A verified provider event: the ones that keep our database true, or another kind we acknowledge and ignore. */
@@ -145,9 +149,17 @@ export interface PaymentsProvider {
    * Cancel at period end (true) or undo it (false); the provider's cancellation time, null when undone. Like every
    * call that names a subscription, an invoice or a card, refused as not found (404) unless it is `customerId`'s.
    */
-  setCancelAtPeriodEnd(customerId: string, subscriptionId: string, cancel: boolean): Promise<{ cancelledAt: number | null }>;
+  setCancelAtPeriodEnd(
+    customerId: string,
+    subscriptionId: string,
+    cancel: boolean,
+  ): Promise<{ cancelledAt: number | null }>;
   /** Cancels now. Cancelling a subscription that is already canceled succeeds. */
-  cancelSubscription(customerId: string, subscriptionId: string, options?: WriteOptions): Promise<{ canceledAt: number }>;
+  cancelSubscription(
+    customerId: string,
+    subscriptionId: string,
+    options?: WriteOptions,
+  ): Promise<{ canceledAt: number }>;
   /** A customer portal session: where the customer manages a custom plan, with a link back to returnUrl. */
   createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string }>;
   /**

@@ -22,18 +22,30 @@ describe('what a renewal bills', () => {
   });
 
   it('takes off a discount still running on the renewal date, not one ended by then or no longer valid', () => {
-    expect(renewalCharge({ date: RENEWS_AT, listAmount: 9000, discount: halfOff('repeating', RENEWS_AT + DAY), balance: 0 })).toMatchObject({ discount: 4500, amount: 4500 });
-    expect(renewalCharge({ date: RENEWS_AT, listAmount: 9000, discount: halfOff('forever', null), balance: 0 })).toMatchObject({ discount: 4500, amount: 4500 });
-    expect(renewalCharge({ date: RENEWS_AT, listAmount: 9000, discount: halfOff('repeating', RENEWS_AT), balance: 0 })).toMatchObject({ discount: 0, amount: 9000 });
-    expect(renewalCharge({ date: RENEWS_AT, listAmount: 9000, discount: halfOff('forever', null, false), balance: 0 })).toMatchObject({ discount: 0, amount: 9000 });
+    expect(
+      renewalCharge({ date: RENEWS_AT, listAmount: 9000, discount: halfOff('repeating', RENEWS_AT + DAY), balance: 0 }),
+    ).toMatchObject({ discount: 4500, amount: 4500 });
+    expect(
+      renewalCharge({ date: RENEWS_AT, listAmount: 9000, discount: halfOff('forever', null), balance: 0 }),
+    ).toMatchObject({ discount: 4500, amount: 4500 });
+    expect(
+      renewalCharge({ date: RENEWS_AT, listAmount: 9000, discount: halfOff('repeating', RENEWS_AT), balance: 0 }),
+    ).toMatchObject({ discount: 0, amount: 9000 });
+    expect(
+      renewalCharge({ date: RENEWS_AT, listAmount: 9000, discount: halfOff('forever', null, false), balance: 0 }),
+    ).toMatchObject({ discount: 0, amount: 9000 });
   });
 
   it('does not take off a coupon used once: it was spent on the invoice that applied it', () => {
-    expect(renewalCharge({ date: RENEWS_AT, listAmount: 9000, discount: halfOff('once', null), balance: 0 })).toMatchObject({ discount: 0, amount: 9000 });
+    expect(
+      renewalCharge({ date: RENEWS_AT, listAmount: 9000, discount: halfOff('once', null), balance: 0 }),
+    ).toMatchObject({ discount: 0, amount: 9000 });
   });
 
   it('uses the credit after the discount, and keeps on the balance what the invoice does not use', () => {
-    expect(renewalCharge({ date: RENEWS_AT, listAmount: 9000, discount: halfOff('forever', null), balance: -1250 })).toEqual({
+    expect(
+      renewalCharge({ date: RENEWS_AT, listAmount: 9000, discount: halfOff('forever', null), balance: -1250 }),
+    ).toEqual({
       subtotal: 9000,
       discount: 4500,
       creditApplied: 1250,
@@ -41,7 +53,9 @@ describe('what a renewal bills', () => {
       endingBalance: 0,
       discountName: 'Launch offer',
     });
-    expect(renewalCharge({ date: RENEWS_AT, listAmount: 9000, discount: halfOff('forever', null), balance: -6000 })).toEqual({
+    expect(
+      renewalCharge({ date: RENEWS_AT, listAmount: 9000, discount: halfOff('forever', null), balance: -6000 }),
+    ).toEqual({
       subtotal: 9000,
       discount: 4500,
       creditApplied: 4500,

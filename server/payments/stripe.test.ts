@@ -45,8 +45,15 @@ beforeEach(() => double.reset());
 
 describe('the client configuration', () => {
   it('points the client at STRIPE_API_BASE with host, port and protocol', () => {
-    expect(stripeClientOptions('http://127.0.0.1:12111')).toMatchObject({ host: '127.0.0.1', port: 12111, protocol: 'http' });
-    expect(stripeClientOptions('https://api.example.test')).toMatchObject({ host: 'api.example.test', protocol: 'https' });
+    expect(stripeClientOptions('http://127.0.0.1:12111')).toMatchObject({
+      host: '127.0.0.1',
+      port: 12111,
+      protocol: 'http',
+    });
+    expect(stripeClientOptions('https://api.example.test')).toMatchObject({
+      host: 'api.example.test',
+      protocol: 'https',
+    });
     expect(stripeClientOptions(null).host).toBeUndefined();
   });
 
@@ -58,13 +65,23 @@ describe('the client configuration', () => {
 
 describe('request mapping', () => {
   it('creates the customer with its e-mail, name and our ids, keyed by the user', async () => {
-    const customer = await provider.createCustomer({ userId: 'user_1', email: 'owner@example.com', name: 'Alex Morgan', siteId: 'site_1' });
+    const customer = await provider.createCustomer({
+      userId: 'user_1',
+      email: 'owner@example.com',
+      name: 'Alex Morgan',
+      siteId: 'site_1',
+    });
     expect(customer).toEqual({ id: 'cus_double1' });
     expect(double.calls()).toEqual([
       {
         method: 'POST',
         path: '/v1/customers',
-        form: { email: 'owner@example.com', name: 'Alex Morgan', 'metadata[user_id]': 'user_1', 'metadata[site_id]': 'site_1' },
+        form: {
+          email: 'owner@example.com',
+          name: 'Alex Morgan',
+          'metadata[user_id]': 'user_1',
+          'metadata[site_id]': 'site_1',
+        },
       },
     ]);
     expect(double.requests[0]?.headers['idempotency-key']).toBe('customer-user_1');
@@ -85,7 +102,11 @@ describe('request mapping', () => {
     const intent = await provider.createSetupIntent('cus_double1', { idempotencyKey: 'modal-7' });
     expect(intent).toEqual({ id: 'seti_double1', clientSecret: 'seti_double1_secret_abc' });
     expect(double.calls()).toEqual([
-      { method: 'POST', path: '/v1/setup_intents', form: { customer: 'cus_double1', usage: 'off_session', 'payment_method_types[0]': 'card' } },
+      {
+        method: 'POST',
+        path: '/v1/setup_intents',
+        form: { customer: 'cus_double1', usage: 'off_session', 'payment_method_types[0]': 'card' },
+      },
     ]);
     expect(double.requests[0]?.headers['idempotency-key']).toBe('cus_double1:setup-card:modal-7');
   });
@@ -93,9 +114,25 @@ describe('request mapping', () => {
   it("reads a price's amount, currency and interval (the catalogue is checked against them), and answers null for one it does not have", async () => {
     double.prices.set('price_pro_eur_month', { unit_amount: 3500, currency: 'eur', interval: 'month' });
     double.prices.set('price_setup_fee', { unit_amount: 900, currency: 'usd', interval: null, active: false });
-    double.routes.push({ method: 'GET', path: /^\/v1\/prices\/price_missing$/, answer: () => missing('price', 'price_missing') });
-    expect(await provider.retrievePrice('price_pro_eur_month')).toEqual({ id: 'price_pro_eur_month', unitAmount: 3500, currency: 'eur', interval: 'month', active: true });
-    expect(await provider.retrievePrice('price_setup_fee')).toEqual({ id: 'price_setup_fee', unitAmount: 900, currency: 'usd', interval: null, active: false });
+    double.routes.push({
+      method: 'GET',
+      path: /^\/v1\/prices\/price_missing$/,
+      answer: () => missing('price', 'price_missing'),
+    });
+    expect(await provider.retrievePrice('price_pro_eur_month')).toEqual({
+      id: 'price_pro_eur_month',
+      unitAmount: 3500,
+      currency: 'eur',
+      interval: 'month',
+      active: true,
+    });
+    expect(await provider.retrievePrice('price_setup_fee')).toEqual({
+      id: 'price_setup_fee',
+      unitAmount: 900,
+      currency: 'usd',
+      interval: null,
+      active: false,
+    });
     expect(await provider.retrievePrice('price_missing')).toBeNull();
     expect(double.calls().map((call) => `${call.method} ${call.path}`)).toEqual([
       'GET /v1/prices/price_pro_eur_month',
@@ -128,7 +165,11 @@ describe('request mapping', () => {
     expect(double.calls()).toEqual([
       { method: 'GET', path: '/v1/payment_methods/pm_double1', form: {} },
       { method: 'POST', path: '/v1/payment_methods/pm_double1/attach', form: { customer: 'cus_double1' } },
-      { method: 'POST', path: '/v1/customers/cus_double1', form: { 'invoice_settings[default_payment_method]': 'pm_double1' } },
+      {
+        method: 'POST',
+        path: '/v1/customers/cus_double1',
+        form: { 'invoice_settings[default_payment_method]': 'pm_double1' },
+      },
     ]);
   });
 
@@ -139,7 +180,11 @@ describe('request mapping', () => {
       'POST /v1/customers/cus_double1',
     ]);
     double.requests.length = 0;
-    await expect(provider.setDefaultPaymentMethod('cus_other', 'pm_attached')).rejects.toMatchObject({ kind: 'not_found', code: 'provider_not_found', providerCode: 'resource_missing' });
+    await expect(provider.setDefaultPaymentMethod('cus_other', 'pm_attached')).rejects.toMatchObject({
+      kind: 'not_found',
+      code: 'provider_not_found',
+      providerCode: 'resource_missing',
+    });
     expect(double.calls().map((call) => call.path)).toEqual(['/v1/payment_methods/pm_attached']);
   });
 
@@ -149,7 +194,9 @@ describe('request mapping', () => {
   });
 
   it('cancels at period end and reactivates', async () => {
-    expect(await provider.setCancelAtPeriodEnd('cus_double1', 'sub_1', true)).toEqual({ cancelledAt: DOUBLE_CANCELED_AT });
+    expect(await provider.setCancelAtPeriodEnd('cus_double1', 'sub_1', true)).toEqual({
+      cancelledAt: DOUBLE_CANCELED_AT,
+    });
     expect(await provider.setCancelAtPeriodEnd('cus_double1', 'sub_1', false)).toEqual({ cancelledAt: null });
     // Each reads the subscription first: it must be the customer's own.
     const ownership = { method: 'GET', path: '/v1/subscriptions/sub_1', form: {} };
@@ -159,26 +206,39 @@ describe('request mapping', () => {
       ownership,
       { method: 'POST', path: '/v1/subscriptions/sub_1', form: { cancel_at_period_end: 'false' } },
     ]);
-    await expect(provider.setCancelAtPeriodEnd('cus_other', 'sub_1', true)).rejects.toMatchObject({ code: 'provider_not_found' });
+    await expect(provider.setCancelAtPeriodEnd('cus_other', 'sub_1', true)).rejects.toMatchObject({
+      code: 'provider_not_found',
+    });
   });
 
   it('cancels now with the idempotency key, and takes an already canceled subscription as done', async () => {
-    expect(await provider.cancelSubscription('cus_double1', 'sub_1', { idempotencyKey: 'cancel-sub_1-1' })).toEqual({ canceledAt: DOUBLE_CANCELED_AT + 1 });
+    expect(await provider.cancelSubscription('cus_double1', 'sub_1', { idempotencyKey: 'cancel-sub_1-1' })).toEqual({
+      canceledAt: DOUBLE_CANCELED_AT + 1,
+    });
     expect(double.calls()).toEqual([
       { method: 'GET', path: '/v1/subscriptions/sub_1', form: {} },
       { method: 'DELETE', path: '/v1/subscriptions/sub_1', form: {} },
     ]);
     expect(double.requests[1]?.headers['idempotency-key']).toBe('cancel-sub_1-1');
-    await expect(provider.cancelSubscription('cus_other', 'sub_1')).rejects.toMatchObject({ code: 'provider_not_found' });
+    await expect(provider.cancelSubscription('cus_other', 'sub_1')).rejects.toMatchObject({
+      code: 'provider_not_found',
+    });
 
     double.requests.length = 0;
     double.routes.push(
       {
         method: 'DELETE',
         path: /^\/v1\/subscriptions\/sub_gone$/,
-        answer: () => ({ status: 400, body: { error: { type: 'invalid_request_error', message: 'already canceled' } } }),
+        answer: () => ({
+          status: 400,
+          body: { error: { type: 'invalid_request_error', message: 'already canceled' } },
+        }),
       },
-      { method: 'GET', path: /^\/v1\/subscriptions\/sub_gone$/, answer: () => ({ body: { id: 'sub_gone', customer: 'cus_double1', status: 'canceled', canceled_at: 42 } }) },
+      {
+        method: 'GET',
+        path: /^\/v1\/subscriptions\/sub_gone$/,
+        answer: () => ({ body: { id: 'sub_gone', customer: 'cus_double1', status: 'canceled', canceled_at: 42 } }),
+      },
     );
     expect(await provider.cancelSubscription('cus_double1', 'sub_gone')).toEqual({ canceledAt: 42 });
   });
@@ -188,11 +248,14 @@ describe('request mapping', () => {
       url: 'https://billing.example.test/p/session/test_double1',
     });
     expect(double.calls()).toEqual([
-      { method: 'POST', path: '/v1/billing_portal/sessions', form: { customer: 'cus_double1', return_url: 'https://admin.example.test/billing' } },
+      {
+        method: 'POST',
+        path: '/v1/billing_portal/sessions',
+        form: { customer: 'cus_double1', return_url: 'https://admin.example.test/billing' },
+      },
     ]);
   });
 });
-
 
 describe('plan changes', () => {
   const change = {
@@ -201,7 +264,13 @@ describe('plan changes', () => {
     items: [{ priceId: BUSINESS_YEAR, quantity: 1 }],
     prorationDate: DOUBLE_PERIOD.start + 100,
   };
-  const activation = { customerId: 'cus_double1', items: change.items, replacesSubscriptionId: 'sub_trial', siteId: 'site_double', startDate: 1 };
+  const activation = {
+    customerId: 'cus_double1',
+    items: change.items,
+    replacesSubscriptionId: 'sub_trial',
+    siteId: 'site_double',
+    startDate: 1,
+  };
 
   it('pins the API version', async () => {
     await provider.retrievePaymentIntent('pi_double1');
@@ -228,7 +297,10 @@ describe('plan changes', () => {
       'subscription_details[proration_date]': String(change.prorationDate),
       'subscription_details[proration_behavior]': 'always_invoice',
     });
-    expect(calls[3]?.form).toMatchObject({ preview_mode: 'recurring', 'subscription_details[proration_behavior]': 'none' });
+    expect(calls[3]?.form).toMatchObject({
+      preview_mode: 'recurring',
+      'subscription_details[proration_behavior]': 'none',
+    });
     expect(preview).toEqual({
       amount: 12_345,
       startBalance: -1250,
@@ -263,9 +335,10 @@ describe('plan changes', () => {
       'expand[0]': 'latest_invoice.confirmation_secret',
       'expand[1]': 'latest_invoice.payments',
     });
-    expect(double.requests.find((request) => request.path === '/v1/subscriptions/sub_1' && request.method === 'POST')?.headers['idempotency-key']).toMatch(
-      /^cus_double1:change:[\w-]{43}$/,
-    );
+    expect(
+      double.requests.find((request) => request.path === '/v1/subscriptions/sub_1' && request.method === 'POST')
+        ?.headers['idempotency-key'],
+    ).toMatch(/^cus_double1:change:[\w-]{43}$/);
     expect(outcome).toMatchObject({
       result: 'applied',
       invoice: { id: 'in_double1', status: 'paid', amountPaid: 12_345 },
@@ -281,21 +354,51 @@ describe('plan changes', () => {
         path: /^\/v1\/subscriptions\/sub_1$/,
         answer: () => ({
           body: {
-            id: 'sub_1', object: 'subscription', status: 'active', items: { object: 'list', data: [] },
-            pending_update: { subscription_items: [{ id: 'si_new', price: { id: BUSINESS_YEAR, unit_amount: 229_000 }, quantity: 1, current_period_start: 1, current_period_end: 2 }] },
+            id: 'sub_1',
+            object: 'subscription',
+            status: 'active',
+            items: { object: 'list', data: [] },
+            pending_update: {
+              subscription_items: [
+                {
+                  id: 'si_new',
+                  price: { id: BUSINESS_YEAR, unit_amount: 229_000 },
+                  quantity: 1,
+                  current_period_start: 1,
+                  current_period_end: 2,
+                },
+              ],
+            },
             latest_invoice: doubleInvoice('in_double1', 'open'),
           },
         }),
       },
-      { method: 'GET', path: /^\/v1\/payment_intents\/pi_double1$/, answer: () => ({ body: doubleIntent('pi_double1', 'requires_action') }) },
+      {
+        method: 'GET',
+        path: /^\/v1\/payment_intents\/pi_double1$/,
+        answer: () => ({ body: doubleIntent('pi_double1', 'requires_action') }),
+      },
     );
     const outcome = await provider.changePlan(change);
-    expect(outcome).toMatchObject({ result: 'requires_action', paymentIntent: { clientSecret: 'pi_double1_secret_confirm', status: 'requires_action' }, subscription: { priceId: BUSINESS_YEAR } });
+    expect(outcome).toMatchObject({
+      result: 'requires_action',
+      paymentIntent: { clientSecret: 'pi_double1_secret_confirm', status: 'requires_action' },
+      subscription: { priceId: BUSINESS_YEAR },
+    });
   });
 
   it('voids the invoice of a declined payment and answers 402 with the card message', async () => {
-    double.routes.push({ method: 'GET', path: /^\/v1\/payment_intents\/pi_double1$/, answer: () => ({ body: doubleIntent('pi_double1', 'requires_payment_method') }) });
-    await expect(provider.changePlan(change)).rejects.toMatchObject({ kind: 'declined', message: 'Your card has insufficient funds.', code: 'card_declined', providerCode: 'insufficient_funds' });
+    double.routes.push({
+      method: 'GET',
+      path: /^\/v1\/payment_intents\/pi_double1$/,
+      answer: () => ({ body: doubleIntent('pi_double1', 'requires_payment_method') }),
+    });
+    await expect(provider.changePlan(change)).rejects.toMatchObject({
+      kind: 'declined',
+      message: 'Your card has insufficient funds.',
+      code: 'card_declined',
+      providerCode: 'insufficient_funds',
+    });
     expect(double.calls().map((call) => `${call.method} ${call.path}`)).toContain('POST /v1/invoices/in_double1/void');
   });
 
@@ -303,16 +406,40 @@ describe('plan changes', () => {
     double.routes.push({
       method: 'POST',
       path: /^\/v1\/subscriptions\/sub_1$/,
-      answer: () => ({ status: 402, body: { error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } } }),
+      answer: () => ({
+        status: 402,
+        body: {
+          error: {
+            type: 'card_error',
+            code: 'card_declined',
+            decline_code: 'generic_decline',
+            message: 'Your card was declined.',
+          },
+        },
+      }),
     });
-    await expect(provider.changePlan(change)).rejects.toMatchObject({ kind: 'declined', message: 'Your card was declined.', code: 'card_declined', providerCode: 'generic_decline' });
+    await expect(provider.changePlan(change)).rejects.toMatchObject({
+      kind: 'declined',
+      message: 'Your card was declined.',
+      code: 'card_declined',
+      providerCode: 'generic_decline',
+    });
   });
 
   it("reads an open invoice's payment intent through its payments", async () => {
-    expect(await provider.invoicePaymentIntent('cus_double1', 'in_open')).toMatchObject({ id: 'pi_double1', clientSecret: 'pi_double1_secret_double', invoiceId: 'in_open' });
-    expect(double.calls().map((call) => `${call.method} ${call.path}`)).toEqual(['GET /v1/invoices/in_open', 'GET /v1/payment_intents/pi_double1']);
+    expect(await provider.invoicePaymentIntent('cus_double1', 'in_open')).toMatchObject({
+      id: 'pi_double1',
+      clientSecret: 'pi_double1_secret_double',
+      invoiceId: 'in_open',
+    });
+    expect(double.calls().map((call) => `${call.method} ${call.path}`)).toEqual([
+      'GET /v1/invoices/in_open',
+      'GET /v1/payment_intents/pi_double1',
+    ]);
     // Another customer's invoice: not found, its payment never read.
-    await expect(provider.invoicePaymentIntent('cus_other', 'in_open')).rejects.toMatchObject({ code: 'provider_not_found' });
+    await expect(provider.invoicePaymentIntent('cus_other', 'in_open')).rejects.toMatchObject({
+      code: 'provider_not_found',
+    });
     await expect(provider.invoicePdf('cus_other', 'in_open')).rejects.toMatchObject({ code: 'provider_not_found' });
     expect(double.calls()[0]?.form).toEqual({ 'expand[0]': 'payments', 'expand[1]': 'confirmation_secret' });
   });
@@ -324,22 +451,37 @@ describe('plan changes', () => {
     const calls = double.calls();
     // What it replaces is read first: it must be the customer's own before anything is charged.
     expect(calls[0]).toMatchObject({ method: 'GET', path: '/v1/subscriptions/sub_trial' });
-    expect(calls[1]).toEqual({ method: 'GET', path: '/v1/subscriptions', form: { customer: 'cus_double1', status: 'all', limit: '100' } });
+    expect(calls[1]).toEqual({
+      method: 'GET',
+      path: '/v1/subscriptions',
+      form: { customer: 'cus_double1', status: 'all', limit: '100' },
+    });
     expect(calls[2]).toMatchObject({
       method: 'POST',
       path: '/v1/subscriptions',
-      form: { customer: 'cus_double1', payment_behavior: 'allow_incomplete', 'items[0][price]': BUSINESS_YEAR, 'metadata[replaces_subscription]': 'sub_trial', 'metadata[attempt]': '1' },
+      form: {
+        customer: 'cus_double1',
+        payment_behavior: 'allow_incomplete',
+        'items[0][price]': BUSINESS_YEAR,
+        'metadata[replaces_subscription]': 'sub_trial',
+        'metadata[attempt]': '1',
+      },
     });
     expect(double.requests[2]?.headers['idempotency-key']).toMatch(/^cus_double1:activate:[\w-]{43}$/);
     expect(calls.map((call) => `${call.method} ${call.path}`)).toContain('DELETE /v1/subscriptions/sub_trial');
   });
 
   it("refuses another customer's subscription (404, nothing charged): a preview, a change, a replacement", async () => {
-    double.subscriptions.set('sub_other', doubleSubscription('sub_other', { customer: 'cus_other', status: 'trialing' }));
+    double.subscriptions.set(
+      'sub_other',
+      doubleSubscription('sub_other', { customer: 'cus_other', status: 'trialing' }),
+    );
     const asOther = { ...change, subscriptionId: 'sub_other' };
     await expect(provider.previewPlanChange(asOther)).rejects.toMatchObject({ code: 'provider_not_found' });
     await expect(provider.changePlan(asOther)).rejects.toMatchObject({ code: 'provider_not_found' });
-    await expect(provider.startSubscription({ ...activation, replacesSubscriptionId: 'sub_other' })).rejects.toMatchObject({ code: 'provider_not_found' });
+    await expect(
+      provider.startSubscription({ ...activation, replacesSubscriptionId: 'sub_other' }),
+    ).rejects.toMatchObject({ code: 'provider_not_found' });
     const writes = double.calls().filter((call) => call.method !== 'GET');
     expect(writes).toEqual([]);
   });
@@ -347,15 +489,28 @@ describe('plan changes', () => {
   it("previews and starts a site's first subscription, marked with the site so a retry finds it", async () => {
     const preview = await provider.previewPlanChange({ ...change, subscriptionId: null });
     expect(preview.prorationDate).toBe(change.prorationDate);
-    expect(double.calls()[0]).toMatchObject({ method: 'POST', path: '/v1/invoices/create_preview', form: { customer: 'cus_double1', 'subscription_details[items][0][price]': BUSINESS_YEAR } });
+    expect(double.calls()[0]).toMatchObject({
+      method: 'POST',
+      path: '/v1/invoices/create_preview',
+      form: { customer: 'cus_double1', 'subscription_details[items][0][price]': BUSINESS_YEAR },
+    });
     const first = { ...activation, replacesSubscriptionId: null };
     const made = await provider.startSubscription(first);
-    expect(double.subscriptions.get(made.subscription.providerId)?.metadata).toMatchObject({ first_for_site: 'site_double' });
+    expect(double.subscriptions.get(made.subscription.providerId)?.metadata).toMatchObject({
+      first_for_site: 'site_double',
+    });
     expect((await provider.startSubscription(first)).subscription.providerId).toBe(made.subscription.providerId);
   });
 
   it("hands a subscription to a new owner's customer: nothing charged until its period ends, the old one canceled without proration", async () => {
-    const handover = { fromCustomerId: 'cus_double1', fromSubscriptionId: 'sub_old', toCustomerId: 'cus_new', items: change.items, billsAt: 2_000_000_000, trialing: false };
+    const handover = {
+      fromCustomerId: 'cus_double1',
+      fromSubscriptionId: 'sub_old',
+      toCustomerId: 'cus_new',
+      items: change.items,
+      billsAt: 2_000_000_000,
+      trialing: false,
+    };
     double.subscriptions.set('sub_old', doubleSubscription('sub_old', { customer: 'cus_double1' }));
     const made = await provider.handOverSubscription(handover);
     expect(made).toMatchObject({ status: 'active', periodEnd: 2_000_000_000 });
@@ -366,25 +521,40 @@ describe('plan changes', () => {
       proration_behavior: 'none',
       'metadata[handed_over_from]': 'sub_old',
     });
-    expect(calls.find((call) => call.method === 'DELETE')).toMatchObject({ path: '/v1/subscriptions/sub_old', form: { prorate: 'false', invoice_now: 'false' } });
+    expect(calls.find((call) => call.method === 'DELETE')).toMatchObject({
+      path: '/v1/subscriptions/sub_old',
+      form: { prorate: 'false', invoice_now: 'false' },
+    });
     // Another customer's subscription is not handed over: 404, and nothing written.
     double.reset();
     double.subscriptions.set('sub_other', doubleSubscription('sub_other', { customer: 'cus_other' }));
-    await expect(provider.handOverSubscription({ ...handover, fromSubscriptionId: 'sub_other' })).rejects.toMatchObject({ code: 'provider_not_found' });
+    await expect(provider.handOverSubscription({ ...handover, fromSubscriptionId: 'sub_other' })).rejects.toMatchObject(
+      { code: 'provider_not_found' },
+    );
     expect(double.calls().filter((call) => call.method !== 'GET')).toEqual([]);
   });
 
   /** The provider's keys of the charging writes (a subscription's update or creation) sent so far. */
   const chargingKeys = () =>
-    double.requests.filter((request) => request.method === 'POST' && /^\/v1\/subscriptions(\/sub_1)?$/.test(request.path) && request.form.payment_behavior !== undefined).map((request) => String(request.headers['idempotency-key']));
+    double.requests
+      .filter(
+        (request) =>
+          request.method === 'POST' &&
+          /^\/v1\/subscriptions(\/sub_1)?$/.test(request.path) &&
+          request.form.payment_behavior !== undefined,
+      )
+      .map((request) => String(request.headers['idempotency-key']));
 
-  it("keys a change by what it sends, not by the request: the same change the same key, another change (or date) another", async () => {
+  it('keys a change by what it sends, not by the request: the same change the same key, another change (or date) another', async () => {
     await provider.changePlan(change);
     const [first] = chargingKeys();
     double.reset();
     await provider.changePlan(change);
     expect(chargingKeys()).toEqual([first]);
-    for (const other of [{ ...change, prorationDate: change.prorationDate + 1 }, { ...change, items: [{ priceId: BUSINESS_MONTH, quantity: 1 }] }]) {
+    for (const other of [
+      { ...change, prorationDate: change.prorationDate + 1 },
+      { ...change, items: [{ priceId: BUSINESS_MONTH, quantity: 1 }] },
+    ]) {
       double.reset();
       await provider.changePlan(other);
       expect(chargingKeys()).not.toContain(first);
@@ -396,18 +566,29 @@ describe('plan changes', () => {
     const again = await provider.changePlan({ ...change, prorationDate: change.prorationDate + 30 });
     expect(chargingKeys()).toHaveLength(1);
     expect(again).toEqual(first);
-    expect(double.calls().at(-2)).toEqual({ method: 'GET', path: '/v1/subscriptions/sub_1', form: { 'expand[0]': 'latest_invoice.confirmation_secret', 'expand[1]': 'latest_invoice.payments' } });
+    expect(double.calls().at(-2)).toEqual({
+      method: 'GET',
+      path: '/v1/subscriptions/sub_1',
+      form: { 'expand[0]': 'latest_invoice.confirmation_secret', 'expand[1]': 'latest_invoice.payments' },
+    });
   });
 
   it('starts a subscription once: asked again, it answers the one the first try made, whatever the second asks for', async () => {
     const first = await provider.startSubscription(activation);
-    const again = await provider.startSubscription({ ...activation, items: [{ priceId: BUSINESS_MONTH, quantity: 1 }] });
+    const again = await provider.startSubscription({
+      ...activation,
+      items: [{ priceId: BUSINESS_MONTH, quantity: 1 }],
+    });
     expect(chargingKeys()).toHaveLength(1);
     expect(again).toEqual(first);
   });
 
   it('after a declined first payment (that subscription canceled), the next try makes a new subscription under a new key', async () => {
-    double.routes.push({ method: 'GET', path: /^\/v1\/payment_intents\/pi_double1$/, answer: () => ({ body: doubleIntent('pi_double1', 'requires_payment_method') }) });
+    double.routes.push({
+      method: 'GET',
+      path: /^\/v1\/payment_intents\/pi_double1$/,
+      answer: () => ({ body: doubleIntent('pi_double1', 'requires_payment_method') }),
+    });
     await expect(provider.startSubscription(activation)).rejects.toMatchObject({ kind: 'declined' });
     expect(double.subscriptions.get('sub_double_new')?.status).toBe('canceled');
     double.routes.length = 0;
@@ -415,7 +596,10 @@ describe('plan changes', () => {
     expect(outcome.subscription.providerId).toBe('sub_double_new_2');
     const keys = chargingKeys();
     expect(new Set(keys).size).toBe(2);
-    expect(double.subscriptions.get('sub_double_new_2')?.metadata).toEqual({ replaces_subscription: 'sub_trial', attempt: '2' });
+    expect(double.subscriptions.get('sub_double_new_2')?.metadata).toEqual({
+      replaces_subscription: 'sub_trial',
+      attempt: '2',
+    });
   });
 
   it('is served by a double that, as the provider, refuses a key sent again with other parameters', async () => {
@@ -423,7 +607,11 @@ describe('plan changes', () => {
     const [key = ''] = chargingKeys();
     const answer = await fetch(`${double.url}/v1/subscriptions/sub_1`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${SECRET}`, 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': key },
+      headers: {
+        authorization: `Bearer ${SECRET}`,
+        'content-type': 'application/x-www-form-urlencoded',
+        'idempotency-key': key,
+      },
       body: 'payment_behavior=pending_if_incomplete&items[0][price]=other',
     });
     expect(answer.status).toBe(400);
@@ -436,7 +624,9 @@ describe('plan changes', () => {
       { method: 'GET', path: '/v1/subscriptions/sub_1', form: {} },
       { method: 'POST', path: '/v1/subscriptions/sub_1', form: { 'discounts[0][coupon]': 'LAUNCH_ANNUAL' } },
     ]);
-    await expect(provider.applyCoupon('cus_other', 'sub_1', 'LAUNCH_ANNUAL')).rejects.toMatchObject({ code: 'provider_not_found' });
+    await expect(provider.applyCoupon('cus_other', 'sub_1', 'LAUNCH_ANNUAL')).rejects.toMatchObject({
+      code: 'provider_not_found',
+    });
   });
 });
 
@@ -466,7 +656,9 @@ describe('the upcoming charge', () => {
       creditApplied: 1250,
       amount: 16_750,
     });
-    expect(double.calls()).toEqual([{ method: 'POST', path: '/v1/invoices/create_preview', form: { customer: 'cus_double1', subscription: 'sub_1' } }]);
+    expect(double.calls()).toEqual([
+      { method: 'POST', path: '/v1/invoices/create_preview', form: { customer: 'cus_double1', subscription: 'sub_1' } },
+    ]);
   });
 });
 
@@ -475,17 +667,31 @@ describe('failures', () => {
     double.routes.push({
       method: 'POST',
       path: /^\/v1\/billing_portal\/sessions$/,
-      answer: () => ({ status: 400, body: { error: { type: 'invalid_request_error', code: 'parameter_invalid', message: 'bad' } } }),
+      answer: () => ({
+        status: 400,
+        body: { error: { type: 'invalid_request_error', code: 'parameter_invalid', message: 'bad' } },
+      }),
     });
-    const failure = await provider.createPortalSession('cus_double1', 'https://x.test').catch((error: unknown) => error);
+    const failure = await provider
+      .createPortalSession('cus_double1', 'https://x.test')
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(PaymentsProviderError);
-    expect(failure).toMatchObject({ kind: 'upstream_failed', code: 'provider_unavailable', providerCode: 'parameter_invalid' });
+    expect(failure).toMatchObject({
+      kind: 'upstream_failed',
+      code: 'provider_unavailable',
+      providerCode: 'parameter_invalid',
+    });
     double.routes.push({
       method: 'POST',
       path: /^\/v1\/customers\/cus_missing$/,
-      answer: () => ({ status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such customer' } } }),
+      answer: () => ({
+        status: 404,
+        body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such customer' } },
+      }),
     });
-    await expect(provider.updateCustomer('cus_missing', { email: 'a@b.co' })).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(provider.updateCustomer('cus_missing', { email: 'a@b.co' })).rejects.toMatchObject({
+      kind: 'not_found',
+    });
   });
 });
 
@@ -502,36 +708,54 @@ describe('invoice PDFs', () => {
   }
 
   function serveFile(status: number, contentType: string, bytes: Buffer) {
-    double.routes.push({ method: 'GET', path: new RegExp(`^${DOUBLE_INVOICE_PDF_PATH}`), answer: () => ({ status, body: null, file: { contentType, bytes } }) });
+    double.routes.push({
+      method: 'GET',
+      path: new RegExp(`^${DOUBLE_INVOICE_PDF_PATH}`),
+      answer: () => ({ status, body: null, file: { contentType, bytes } }),
+    });
   }
 
-  it("reads the invoice, then passes on the file behind its invoice_pdf link as it is", async () => {
+  it('reads the invoice, then passes on the file behind its invoice_pdf link as it is', async () => {
     const file = await providerPdf();
     serveFile(200, 'application/pdf', file);
     const pdf = await provider.invoicePdf('cus_double1', 'in_double7');
     expect(pdf.equals(file)).toBe(true);
     expect((await pdfText(pdf)).join(' ')).toContain('Invoice DOUBLE-0001');
-    expect(double.calls().map(({ method, path }) => `${method} ${path}`)).toEqual(['GET /v1/invoices/in_double7', `GET ${DOUBLE_INVOICE_PDF_PATH}in_double7`]);
+    expect(double.calls().map(({ method, path }) => `${method} ${path}`)).toEqual([
+      'GET /v1/invoices/in_double7',
+      `GET ${DOUBLE_INVOICE_PDF_PATH}in_double7`,
+    ]);
     // The link is the file's credential: the secret key is never sent to it.
     expect(double.requests[1]?.headers.authorization).toBeUndefined();
   });
 
   it('answers 502 when the link gives anything but a PDF, and 404 for an invoice the provider does not have', async () => {
     serveFile(200, 'text/html', Buffer.from('<html>Something went wrong</html>'));
-    await expect(provider.invoicePdf('cus_double1', 'in_double7')).rejects.toMatchObject({ kind: 'upstream_failed', code: 'provider_unavailable', providerCode: 'invoice_pdf_unavailable' });
+    await expect(provider.invoicePdf('cus_double1', 'in_double7')).rejects.toMatchObject({
+      kind: 'upstream_failed',
+      code: 'provider_unavailable',
+      providerCode: 'invoice_pdf_unavailable',
+    });
     double.routes.length = 0;
     serveFile(500, 'application/pdf', await providerPdf());
     await expect(provider.invoicePdf('cus_double1', 'in_double7')).rejects.toMatchObject({ kind: 'upstream_failed' });
     double.routes.push({
       method: 'GET',
       path: /^\/v1\/invoices\/in_missing$/,
-      answer: () => ({ status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such invoice' } } }),
+      answer: () => ({
+        status: 404,
+        body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such invoice' } },
+      }),
     });
     await expect(provider.invoicePdf('cus_double1', 'in_missing')).rejects.toMatchObject({ kind: 'not_found' });
   });
 
   it('answers 404 for a draft, which has no file yet', async () => {
-    double.routes.push({ method: 'GET', path: /^\/v1\/invoices\/in_draft$/, answer: () => ({ body: { ...doubleInvoice('in_draft', 'draft'), invoice_pdf: null } }) });
+    double.routes.push({
+      method: 'GET',
+      path: /^\/v1\/invoices\/in_draft$/,
+      answer: () => ({ body: { ...doubleInvoice('in_draft', 'draft'), invoice_pdf: null } }),
+    });
     await expect(provider.invoicePdf('cus_double1', 'in_draft')).rejects.toMatchObject({ kind: 'not_found' });
   });
 });
@@ -540,7 +764,9 @@ describe('PAYMENTS_PROVIDER=stripe end to end', () => {
   let demo: Demo;
 
   beforeAll(async () => {
-    demo = await startDemo({ env: { PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: SECRET, STRIPE_API_BASE: double.url } });
+    demo = await startDemo({
+      env: { PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: SECRET, STRIPE_API_BASE: double.url },
+    });
   });
 
   afterAll(async () => {
@@ -549,7 +775,8 @@ describe('PAYMENTS_PROVIDER=stripe end to end', () => {
 
   it("sends the dashboard's writes to the provider and stores what it answered", async () => {
     const jwt = await demo.sessionToken('active');
-    const api = async (name: Parameters<Demo['api']>[0], data: object) => (await demo.api(name, { jwt, data, options: {} })).body;
+    const api = async (name: Parameters<Demo['api']>[0], data: object) =>
+      (await demo.api(name, { jwt, data, options: {} })).body;
 
     expect(calls['setup-card'].response.parse(await api('setup-card', { customerId: 'cus_active' }))).toEqual({
       clientSecret: 'seti_double1_secret_abc',
@@ -559,14 +786,23 @@ describe('PAYMENTS_PROVIDER=stripe end to end', () => {
     double.routes.push({
       method: 'GET',
       path: /^\/v1\/setup_intents\/seti_double1$/,
-      answer: () => ({ body: { id: 'seti_double1', customer: 'cus_active', status: 'succeeded', payment_method: 'pm_double1' } }),
+      answer: () => ({
+        body: { id: 'seti_double1', customer: 'cus_active', status: 'succeeded', payment_method: 'pm_double1' },
+      }),
     });
     const updated = calls['update-card'].response.parse(
       await api('update-card', { userId: 'user_active', customerId: 'cus_active', setupIntentId: 'seti_double1' }),
     );
     expect(updated.user).toMatchObject({ cardType: 'visa', cardLast4: '4242', cardExpiry: '04/2030' });
-    expect(await api('cancel', { subscriptionId: 'sub_active' })).toEqual({ data: { cancelled_at: DOUBLE_CANCELED_AT } });
-    expect(await api('get-stripe-portal-url', { customerId: 'cus_active', redirectUrl: await adminUrlOf(demo, 'site_active') })).toEqual({
+    expect(await api('cancel', { subscriptionId: 'sub_active' })).toEqual({
+      data: { cancelled_at: DOUBLE_CANCELED_AT },
+    });
+    expect(
+      await api('get-stripe-portal-url', {
+        customerId: 'cus_active',
+        redirectUrl: await adminUrlOf(demo, 'site_active'),
+      }),
+    ).toEqual({
       url: 'https://billing.example.test/p/session/test_double1',
     });
     expect(double.calls().map((call) => `${call.method} ${call.path}`)).toEqual([
@@ -582,7 +818,10 @@ describe('PAYMENTS_PROVIDER=stripe end to end', () => {
   });
 
   it("does not answer the sandbox's browser API: the real provider's script talks to the real provider", async () => {
-    const result = await demo.call<{ error: { code: string } }>('/sandbox/api/confirm-setup-intent', { key: 'pk_test_sandbox', clientSecret: 'x_secret_y' });
+    const result = await demo.call<{ error: { code: string } }>('/sandbox/api/confirm-setup-intent', {
+      key: 'pk_test_sandbox',
+      clientSecret: 'x_secret_y',
+    });
     expect(result.status).toBe(404);
     expect(result.body.error.code).toBe('sandbox_off');
   });

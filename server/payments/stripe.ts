@@ -84,7 +84,8 @@ function hasItems(subscription: Stripe.Subscription, items: readonly PlanItem[])
 
 /** The customer's own invoice; another customer's answers as one that does not exist (404). */
 function ownInvoice(customerId: string, invoice: Stripe.Invoice): Stripe.Invoice {
-  if (idOf(invoice.customer) !== customerId) throw new PaymentsProviderError(HTTP_NOT_FOUND, providerMessages.noSuchObject, 'resource_missing');
+  if (idOf(invoice.customer) !== customerId)
+    throw new PaymentsProviderError(HTTP_NOT_FOUND, providerMessages.noSuchObject, 'resource_missing');
   return invoice;
 }
 
@@ -124,7 +125,11 @@ export class StripeProvider implements PaymentsProvider {
   createCustomer(customer: NewCustomer) {
     return this.call(async () => {
       const created = await this.client.customers.create(
-        { email: customer.email, name: customer.name, metadata: { user_id: customer.userId, site_id: customer.siteId } },
+        {
+          email: customer.email,
+          name: customer.name,
+          metadata: { user_id: customer.userId, site_id: customer.siteId },
+        },
         // The provider's customer is one per user: a retried first session must not make another.
         { idempotencyKey: `customer-${customer.userId}` },
       );
@@ -147,9 +152,12 @@ export class StripeProvider implements PaymentsProvider {
       const intent = await this.client.setupIntents.create(
         { customer: customerId, usage: 'off_session', payment_method_types: ['card'] },
         // Keys are the provider account's: the customer id keeps one customer's keys apart from another's.
-        options.idempotencyKey === undefined ? undefined : { idempotencyKey: `${customerId}:setup-card:${options.idempotencyKey}` },
+        options.idempotencyKey === undefined
+          ? undefined
+          : { idempotencyKey: `${customerId}:setup-card:${options.idempotencyKey}` },
       );
-      if (intent.client_secret === null) throw new PaymentsProviderError(HTTP_BAD_GATEWAY, providerMessages.unavailable);
+      if (intent.client_secret === null)
+        throw new PaymentsProviderError(HTTP_BAD_GATEWAY, providerMessages.unavailable);
       return { id: intent.id, clientSecret: intent.client_secret };
     });
   }
@@ -157,7 +165,13 @@ export class StripeProvider implements PaymentsProvider {
   async retrievePrice(priceId: string): Promise<ProviderPrice | null> {
     try {
       const price = await this.client.prices.retrieve(priceId);
-      return { id: price.id, unitAmount: price.unit_amount, currency: price.currency, interval: price.recurring?.interval ?? null, active: price.active };
+      return {
+        id: price.id,
+        unitAmount: price.unit_amount,
+        currency: price.currency,
+        interval: price.recurring?.interval ?? null,
+        active: price.active,
+      };
     } catch (error) {
       if (isMissing(error)) return null;
       return translate(error);
@@ -167,7 +181,12 @@ export class StripeProvider implements PaymentsProvider {
   async retrieveSetupIntent(setupIntentId: string): Promise<SetupIntentSummary | null> {
     try {
       const intent = await this.client.setupIntents.retrieve(setupIntentId);
-      return { id: intent.id, customerId: idOf(intent.customer), status: intent.status, paymentMethodId: idOf(intent.payment_method) };
+      return {
+        id: intent.id,
+        customerId: idOf(intent.customer),
+        status: intent.status,
+        paymentMethodId: idOf(intent.payment_method),
+      };
     } catch (error) {
       if (isMissing(error)) return null;
       return translate(error);
@@ -236,9 +255,14 @@ export class StripeProvider implements PaymentsProvider {
    * The customer's own subscription: another customer's answers as one that does not exist (404), so a call made
    * for one customer never acts on, nor tells about, another's.
    */
-  private async ownSubscription(customerId: string, subscriptionId: string, params?: Stripe.SubscriptionRetrieveParams): Promise<Stripe.Subscription> {
+  private async ownSubscription(
+    customerId: string,
+    subscriptionId: string,
+    params?: Stripe.SubscriptionRetrieveParams,
+  ): Promise<Stripe.Subscription> {
     const subscription = await this.client.subscriptions.retrieve(subscriptionId, params);
-    if (idOf(subscription.customer) !== customerId) throw new PaymentsProviderError(HTTP_NOT_FOUND, providerMessages.noSuchObject, 'resource_missing');
+    if (idOf(subscription.customer) !== customerId)
+      throw new PaymentsProviderError(HTTP_NOT_FOUND, providerMessages.noSuchObject, 'resource_missing');
     return subscription;
   }
 
@@ -275,11 +299,26 @@ export class StripeProvider implements PaymentsProvider {
       let renewal: Stripe.Invoice;
       if (subscriptionId === null) {
         // A site's first subscription: its first period in full now, and the same again when it renews.
-        const subscription_details = { items: request.items.map((item) => ({ price: item.priceId, quantity: item.quantity })) };
-        preview = await this.client.invoices.createPreview({ customer: request.customerId, discounts, subscription_details });
-        renewal = await this.client.invoices.createPreview({ customer: request.customerId, discounts, preview_mode: 'recurring', subscription_details });
+        const subscription_details = {
+          items: request.items.map((item) => ({ price: item.priceId, quantity: item.quantity })),
+        };
+        preview = await this.client.invoices.createPreview({
+          customer: request.customerId,
+          discounts,
+          subscription_details,
+        });
+        renewal = await this.client.invoices.createPreview({
+          customer: request.customerId,
+          discounts,
+          preview_mode: 'recurring',
+          subscription_details,
+        });
       } else {
-        const { subscription, restartsCycle } = await this.planContext(request.customerId, subscriptionId, request.items);
+        const { subscription, restartsCycle } = await this.planContext(
+          request.customerId,
+          subscriptionId,
+          request.items,
+        );
         const items = itemChanges(subscription.items.data, request.items);
         preview = await this.client.invoices.createPreview({
           customer: request.customerId,
@@ -316,9 +355,14 @@ export class StripeProvider implements PaymentsProvider {
    * What an update or a creation did: paid (applied), waiting for authentication, or declined (the invoice is
    * voided and nothing changes: a 402 with the card's message).
    */
-  private async outcomeOf(subscription: Stripe.Subscription, billingReason: string, onDecline: () => Promise<unknown>): Promise<PlanChangeOutcome> {
+  private async outcomeOf(
+    subscription: Stripe.Subscription,
+    billingReason: string,
+    onDecline: () => Promise<unknown>,
+  ): Promise<PlanChangeOutcome> {
     const invoice = subscription.latest_invoice;
-    if (invoice === null || typeof invoice === 'string') throw new PaymentsProviderError(HTTP_BAD_GATEWAY, providerMessages.unavailable, 'no_invoice');
+    if (invoice === null || typeof invoice === 'string')
+      throw new PaymentsProviderError(HTTP_BAD_GATEWAY, providerMessages.unavailable, 'no_invoice');
     const intentId = intentIdOf(invoice);
     const intent = intentId === null ? null : await this.client.paymentIntents.retrieve(intentId);
     const items = subscription.pending_update?.subscription_items ?? subscription.items.data;
@@ -329,20 +373,30 @@ export class StripeProvider implements PaymentsProvider {
       status: subscription.status === 'incomplete' ? 'incomplete' : 'active',
       priceId: base.price.id,
       quantity: base.quantity ?? 1,
-      addons: addons.map((addon) => ({ price: addon.price.id, cost: (addon.price.unit_amount ?? 0) * (addon.quantity ?? 1) })),
+      addons: addons.map((addon) => ({
+        price: addon.price.id,
+        cost: (addon.price.unit_amount ?? 0) * (addon.quantity ?? 1),
+      })),
       periodStart: base.current_period_start,
       periodEnd: base.current_period_end,
     };
     const summary = intent === null ? null : toIntentSummary(intent, invoice.id ?? null);
     if (intent?.status === 'requires_payment_method') {
       await onDecline();
-      throw new PaymentsProviderError(HTTP_PAYMENT_REQUIRED, intent.last_payment_error?.message ?? providerMessages.unavailable, intent.last_payment_error?.decline_code ?? 'card_declined');
+      throw new PaymentsProviderError(
+        HTTP_PAYMENT_REQUIRED,
+        intent.last_payment_error?.message ?? providerMessages.unavailable,
+        intent.last_payment_error?.decline_code ?? 'card_declined',
+      );
     }
     const waiting = invoice.status !== 'paid' && intent?.status === 'requires_action';
     return {
       result: waiting ? 'requires_action' : 'applied',
       invoice: toProviderInvoice(invoice, billingReason),
-      paymentIntent: summary === null ? null : { ...summary, clientSecret: invoice.confirmation_secret?.client_secret ?? summary.clientSecret },
+      paymentIntent:
+        summary === null
+          ? null
+          : { ...summary, clientSecret: invoice.confirmation_secret?.client_secret ?? summary.clientSecret },
       subscription: state,
       endingBalance: invoice.ending_balance ?? 0,
     };
@@ -350,7 +404,11 @@ export class StripeProvider implements PaymentsProvider {
 
   changePlan(request: PlanChangeRequest) {
     return this.call(async () => {
-      const { subscription, restartsCycle } = await this.planContext(request.customerId, request.subscriptionId, request.items);
+      const { subscription, restartsCycle } = await this.planContext(
+        request.customerId,
+        request.subscriptionId,
+        request.items,
+      );
       const updated = hasItems(subscription, request.items)
         ? // An earlier try made this change and a step after it failed: what it charged is the outcome, not a second charge.
           await this.ownSubscription(request.customerId, request.subscriptionId, { expand: EXPAND_INVOICE_PAYMENT })
@@ -362,7 +420,11 @@ export class StripeProvider implements PaymentsProvider {
     });
   }
 
-  private updateItems(request: PlanChangeRequest, subscription: Stripe.Subscription, restartsCycle: boolean): Promise<Stripe.Subscription> {
+  private updateItems(
+    request: PlanChangeRequest,
+    subscription: Stripe.Subscription,
+    restartsCycle: boolean,
+  ): Promise<Stripe.Subscription> {
     const params: Stripe.SubscriptionUpdateParams = {
       items: itemChanges(subscription.items.data, request.items),
       proration_date: request.prorationDate,
@@ -374,15 +436,22 @@ export class StripeProvider implements PaymentsProvider {
     // Made from the subscription as it is, its latest invoice included: after a declined try (its invoice voided)
     // the next try is a new write that charges the card again, not the provider's answer to the declined one.
     const from = { subscription: request.subscriptionId, latestInvoice: idOf(subscription.latest_invoice) };
-    return this.client.subscriptions.update(request.subscriptionId, params, { idempotencyKey: writeKey(request.customerId, 'change', { from, params }) });
+    return this.client.subscriptions.update(request.subscriptionId, params, {
+      idempotencyKey: writeKey(request.customerId, 'change', { from, params }),
+    });
   }
 
   startSubscription(request: NewSubscriptionRequest) {
     return this.call(async () => {
       // What it replaces must be the customer's own, read before anything is charged.
-      const replaced = request.replacesSubscriptionId === null ? null : await this.ownSubscription(request.customerId, request.replacesSubscriptionId);
+      const replaced =
+        request.replacesSubscriptionId === null
+          ? null
+          : await this.ownSubscription(request.customerId, request.replacesSubscriptionId);
       const created = await this.subscriptionInPlaceOf(request);
-      const outcome = await this.outcomeOf(created, 'subscription_create', () => this.client.subscriptions.cancel(created.id));
+      const outcome = await this.outcomeOf(created, 'subscription_create', () =>
+        this.client.subscriptions.cancel(created.id),
+      );
       if (replaced?.status === 'trialing') await this.client.subscriptions.cancel(replaced.id);
       return outcome;
     });
@@ -395,14 +464,20 @@ export class StripeProvider implements PaymentsProvider {
    * (canceled) the next is another write, not the provider's answer to the declined one.
    */
   private async subscriptionInPlaceOf(request: NewSubscriptionRequest): Promise<Stripe.Subscription> {
-    const listed = await this.client.subscriptions.list({ customer: request.customerId, status: 'all', limit: LISTED_SUBSCRIPTIONS });
+    const listed = await this.client.subscriptions.list({
+      customer: request.customerId,
+      status: 'all',
+      limit: LISTED_SUBSCRIPTIONS,
+    });
     const replaces = request.replacesSubscriptionId;
-    const marker: Record<string, string> = replaces === null ? { [FIRST_FOR_SITE_METADATA_KEY]: request.siteId } : { [REPLACES_METADATA_KEY]: replaces };
+    const marker: Record<string, string> =
+      replaces === null ? { [FIRST_FOR_SITE_METADATA_KEY]: request.siteId } : { [REPLACES_METADATA_KEY]: replaces };
     const earlier = listed.data.filter((subscription) =>
       Object.entries(marker).every(([key, value]) => subscription.metadata[key] === value),
     );
     const standing = earlier.find((subscription) => !ENDED_STATUSES.includes(subscription.status));
-    if (standing !== undefined) return this.client.subscriptions.retrieve(standing.id, { expand: EXPAND_INVOICE_PAYMENT });
+    if (standing !== undefined)
+      return this.client.subscriptions.retrieve(standing.id, { expand: EXPAND_INVOICE_PAYMENT });
     const params: Stripe.SubscriptionCreateParams = {
       customer: request.customerId,
       items: request.items.map((item) => ({ price: item.priceId, quantity: item.quantity })),
@@ -410,14 +485,22 @@ export class StripeProvider implements PaymentsProvider {
       metadata: { ...marker, attempt: String(earlier.length + 1) },
       expand: EXPAND_INVOICE_PAYMENT,
     };
-    return this.client.subscriptions.create(params, { idempotencyKey: writeKey(request.customerId, 'activate', params) });
+    return this.client.subscriptions.create(params, {
+      idempotencyKey: writeKey(request.customerId, 'activate', params),
+    });
   }
 
   startTrial(request: TrialRequest) {
     return this.call(async (): Promise<StartedTrial> => {
       // An earlier try made it and its answer was lost: that one is the site's trial, whatever became of it.
-      const listed = await this.client.subscriptions.list({ customer: request.customerId, status: 'all', limit: LISTED_SUBSCRIPTIONS });
-      const earlier = listed.data.find((subscription) => subscription.metadata[TRIAL_SITE_METADATA_KEY] === request.siteId);
+      const listed = await this.client.subscriptions.list({
+        customer: request.customerId,
+        status: 'all',
+        limit: LISTED_SUBSCRIPTIONS,
+      });
+      const earlier = listed.data.find(
+        (subscription) => subscription.metadata[TRIAL_SITE_METADATA_KEY] === request.siteId,
+      );
       const subscription =
         earlier ??
         (await this.client.subscriptions.create(
@@ -431,7 +514,8 @@ export class StripeProvider implements PaymentsProvider {
           { idempotencyKey: request.idempotencyKey },
         ));
       const base = subscription.items.data[0];
-      if (base === undefined) throw new PaymentsProviderError(HTTP_BAD_GATEWAY, providerMessages.unavailable, 'no_items');
+      if (base === undefined)
+        throw new PaymentsProviderError(HTTP_BAD_GATEWAY, providerMessages.unavailable, 'no_items');
       const trialEnd = subscription.trial_end ?? base.current_period_end;
       return {
         providerId: subscription.id,
@@ -449,18 +533,31 @@ export class StripeProvider implements PaymentsProvider {
   handOverSubscription(request: HandoverRequest) {
     return this.call(async (): Promise<HandedOverSubscription> => {
       const from = await this.ownSubscription(request.fromCustomerId, request.fromSubscriptionId);
-      const listed = await this.client.subscriptions.list({ customer: request.toCustomerId, status: 'all', limit: LISTED_SUBSCRIPTIONS });
-      const earlier = listed.data.find((subscription) => subscription.metadata[HANDED_OVER_FROM_METADATA_KEY] === request.fromSubscriptionId);
+      const listed = await this.client.subscriptions.list({
+        customer: request.toCustomerId,
+        status: 'all',
+        limit: LISTED_SUBSCRIPTIONS,
+      });
+      const earlier = listed.data.find(
+        (subscription) => subscription.metadata[HANDED_OVER_FROM_METADATA_KEY] === request.fromSubscriptionId,
+      );
       const params: Stripe.SubscriptionCreateParams = {
         customer: request.toCustomerId,
         items: request.items.map((item) => ({ price: item.priceId, quantity: item.quantity })),
         // Nothing now: the paid (or trial) period runs on, and the new owner's card is charged when it ends.
-        ...(request.trialing ? { trial_end: request.billsAt } : { billing_cycle_anchor: request.billsAt, proration_behavior: 'none' as const }),
+        ...(request.trialing
+          ? { trial_end: request.billsAt }
+          : { billing_cycle_anchor: request.billsAt, proration_behavior: 'none' as const }),
         metadata: { [HANDED_OVER_FROM_METADATA_KEY]: request.fromSubscriptionId },
       };
-      const made = earlier ?? (await this.client.subscriptions.create(params, { idempotencyKey: writeKey(request.toCustomerId, 'handover', params) }));
+      const made =
+        earlier ??
+        (await this.client.subscriptions.create(params, {
+          idempotencyKey: writeKey(request.toCustomerId, 'handover', params),
+        }));
       // The old owner's subscription ends now, without proration or a last invoice: their card is never charged again.
-      if (!ENDED_STATUSES.includes(from.status)) await this.client.subscriptions.cancel(from.id, { prorate: false, invoice_now: false });
+      if (!ENDED_STATUSES.includes(from.status))
+        await this.client.subscriptions.cancel(from.id, { prorate: false, invoice_now: false });
       const base = made.items.data[0];
       return {
         providerId: made.id,
@@ -480,9 +577,13 @@ export class StripeProvider implements PaymentsProvider {
 
   invoicePaymentIntent(customerId: string, invoiceId: string) {
     return this.call(async () => {
-      const invoice = ownInvoice(customerId, await this.client.invoices.retrieve(invoiceId, { expand: ['payments', 'confirmation_secret'] }));
+      const invoice = ownInvoice(
+        customerId,
+        await this.client.invoices.retrieve(invoiceId, { expand: ['payments', 'confirmation_secret'] }),
+      );
       const intentId = intentIdOf(invoice);
-      if (intentId === null) throw new PaymentsProviderError(HTTP_NOT_FOUND, providerMessages.noSuchObject, 'resource_missing');
+      if (intentId === null)
+        throw new PaymentsProviderError(HTTP_NOT_FOUND, providerMessages.noSuchObject, 'resource_missing');
       const intent = await this.client.paymentIntents.retrieve(intentId);
       return toIntentSummary(intent, invoiceId);
     });
@@ -501,7 +602,8 @@ export class StripeProvider implements PaymentsProvider {
     return this.call(async () => {
       const invoice = ownInvoice(customerId, await this.client.invoices.retrieve(invoiceId));
       // Only a draft has no file yet; the panel lists open and paid invoices.
-      if (!invoice.invoice_pdf) throw new PaymentsProviderError(HTTP_NOT_FOUND, providerMessages.noSuchObject, 'resource_missing');
+      if (!invoice.invoice_pdf)
+        throw new PaymentsProviderError(HTTP_NOT_FOUND, providerMessages.noSuchObject, 'resource_missing');
       return fetchInvoicePdf(invoice.invoice_pdf);
     });
   }

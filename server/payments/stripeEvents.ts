@@ -5,7 +5,13 @@
  */
 import Stripe from 'stripe';
 import { DomainError } from '../domainErrors';
-import { INVOICE_EVENT_TYPES, SUBSCRIPTION_EVENT_TYPES, type EventInvoice, type EventSubscription, type PaymentEvent } from './provider';
+import {
+  INVOICE_EVENT_TYPES,
+  SUBSCRIPTION_EVENT_TYPES,
+  type EventInvoice,
+  type EventSubscription,
+  type PaymentEvent,
+} from './provider';
 import { idOf, toProviderInvoice } from './stripeObjects';
 
 export const webhookMessages = {
@@ -46,7 +52,11 @@ function isOneOf<T extends string>(values: readonly T[], value: string): value i
  * official package checks the signature over the raw body, then the event is read as ours. A 400 when the
  * signature does not hold, so the sender sees the delivery refused.
  */
-export function verifyPaymentEvent(payload: Buffer, signature: string | undefined, secret: string | null): PaymentEvent {
+export function verifyPaymentEvent(
+  payload: Buffer,
+  signature: string | undefined,
+  secret: string | null,
+): PaymentEvent {
   if (secret === null) throw new DomainError('invalid', 'webhook_secret_missing', webhookMessages.noSecret);
   let event: Stripe.Event;
   try {

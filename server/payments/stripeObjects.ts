@@ -18,14 +18,19 @@ export function idOf(value: Expandable): string | null {
 }
 
 /** Items of an update: an item whose price stays is kept, the others are deleted, the new prices added. */
-export function itemChanges(current: readonly Stripe.SubscriptionItem[], items: readonly PlanItem[]): Stripe.SubscriptionUpdateParams.Item[] {
+export function itemChanges(
+  current: readonly Stripe.SubscriptionItem[],
+  items: readonly PlanItem[],
+): Stripe.SubscriptionUpdateParams.Item[] {
   const kept = current.filter((item) => items.some((wanted) => wanted.priceId === item.price.id));
   return [
     ...current.map((item) => {
       const wanted = items.find((candidate) => candidate.priceId === item.price.id);
       return wanted === undefined ? { id: item.id, deleted: true } : { id: item.id, quantity: wanted.quantity };
     }),
-    ...items.filter((wanted) => !kept.some((item) => item.price.id === wanted.priceId)).map((wanted) => ({ price: wanted.priceId, quantity: wanted.quantity })),
+    ...items
+      .filter((wanted) => !kept.some((item) => item.price.id === wanted.priceId))
+      .map((wanted) => ({ price: wanted.priceId, quantity: wanted.quantity })),
   ];
 }
 

@@ -35,7 +35,8 @@ export function translate(error: unknown): never {
   const failure = error as (ProviderFailure & { message?: string; decline_code?: string }) | null;
   // Kept on our error: the seam's one log line of the failure names them (observability/observedProviders.ts).
   const requestId = failure?.requestId ?? null;
-  if (isMissing(error)) throw new PaymentsProviderError(HTTP_NOT_FOUND, providerMessages.noSuchObject, 'resource_missing', requestId);
+  if (isMissing(error))
+    throw new PaymentsProviderError(HTTP_NOT_FOUND, providerMessages.noSuchObject, 'resource_missing', requestId);
   if (failure?.type === 'StripeCardError' || failure?.statusCode === HTTP_PAYMENT_REQUIRED) {
     throw new PaymentsProviderError(
       HTTP_PAYMENT_REQUIRED,
@@ -45,7 +46,12 @@ export function translate(error: unknown): never {
     );
   }
   // An error without the provider's code (the network failed) is named by its kind.
-  throw new PaymentsProviderError(HTTP_BAD_GATEWAY, providerMessages.unavailable, failure?.code ?? failure?.type ?? null, requestId);
+  throw new PaymentsProviderError(
+    HTTP_BAD_GATEWAY,
+    providerMessages.unavailable,
+    failure?.code ?? failure?.type ?? null,
+    requestId,
+  );
 }
 
 export function stripeClientOptions(apiBase: string | null | undefined): Stripe.StripeConfig {
@@ -73,7 +79,8 @@ const PDF_SIGNATURE = '%PDF-';
  * Anything but a PDF (an error page) is a failure, never handed to the customer as their invoice.
  */
 export async function fetchInvoicePdf(url: string): Promise<Buffer> {
-  const unavailable = () => new PaymentsProviderError(HTTP_BAD_GATEWAY, providerMessages.unavailable, 'invoice_pdf_unavailable');
+  const unavailable = () =>
+    new PaymentsProviderError(HTTP_BAD_GATEWAY, providerMessages.unavailable, 'invoice_pdf_unavailable');
   const answer = await fetch(url, { redirect: 'follow', signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }).catch(() => {
     throw unavailable();
   });
@@ -82,4 +89,3 @@ export async function fetchInvoicePdf(url: string): Promise<Buffer> {
   if (bytes.subarray(0, PDF_SIGNATURE.length).toString('latin1') !== PDF_SIGNATURE) throw unavailable();
   return bytes;
 }
-

@@ -49,7 +49,9 @@ async function rows(): Promise<{ prices: number; version: number | null }> {
 it('writes the example document, its prices made in the sandbox first; the same file again writes nothing', async () => {
   const first = await importCatalog(EXAMPLE, '--create-sandbox-prices');
   expect(first).toMatchObject({ code: 0, stderr: '' });
-  expect(first.stdout).toBe('catalogue version 1: 2 plans, 16 plan prices in usd, eur, 1 coupons, 0 legacy prices kept for their subscriptions\n');
+  expect(first.stdout).toBe(
+    'catalogue version 1: 2 plans, 16 plan prices in usd, eur, 1 coupons, 0 legacy prices kept for their subscriptions\n',
+  );
   expect(await rows()).toEqual({ prices: 20, version: 1 });
   const again = await importCatalog(EXAMPLE, '--json');
   expect(again.code).toBe(0);
@@ -61,7 +63,9 @@ it('reports a bad document, or a price the sandbox does not have, and writes not
   writeFileSync(bad, JSON.stringify({ products: [{ id: 'prod_x' }] }));
   const refused = await importCatalog(bad);
   expect(refused.code).toBe(1);
-  expect(refused.stderr).toMatch(/^catalog:import: refused, nothing written: Invalid request body: products\.0\.name: /);
+  expect(refused.stderr).toMatch(
+    /^catalog:import: refused, nothing written: Invalid request body: products\.0\.name: /,
+  );
 
   const unknown = await importCatalog(EXAMPLE);
   expect(unknown.code).toBe(1);

@@ -69,9 +69,12 @@ export function currenciesOf(document: CatalogPut): string[] {
 function differences(price: Price, held: ProviderPrice | null): string[] {
   if (held === null) return ['the card provider has no such price'];
   const found: string[] = [];
-  if (held.unitAmount !== price.cost) found.push(`amount ${price.cost} here, ${held.unitAmount ?? 'not a fixed amount'} at the card provider`);
-  if (held.currency !== price.currency) found.push(`currency ${price.currency} here, ${held.currency} at the card provider`);
-  if (held.interval !== price.billing_period) found.push(`interval ${price.billing_period} here, ${held.interval ?? 'one-time'} at the card provider`);
+  if (held.unitAmount !== price.cost)
+    found.push(`amount ${price.cost} here, ${held.unitAmount ?? 'not a fixed amount'} at the card provider`);
+  if (held.currency !== price.currency)
+    found.push(`currency ${price.currency} here, ${held.currency} at the card provider`);
+  if (held.interval !== price.billing_period)
+    found.push(`interval ${price.billing_period} here, ${held.interval ?? 'one-time'} at the card provider`);
   if (price.active && !held.active) found.push('archived at the card provider');
   return found;
 }
@@ -92,10 +95,18 @@ export async function checkPricesAt(source: PriceSource, document: CatalogPut): 
   if (problems.length === 0) return;
   // In the document's order, whichever answer came first.
   const order = new Map(prices.map((price, index) => [price.id, index]));
-  problems.sort((a, b) => (order.get(a.split(':')[0]!.slice('price '.length)) ?? 0) - (order.get(b.split(':')[0]!.slice('price '.length)) ?? 0));
+  problems.sort(
+    (a, b) =>
+      (order.get(a.split(':')[0]!.slice('price '.length)) ?? 0) -
+      (order.get(b.split(':')[0]!.slice('price '.length)) ?? 0),
+  );
   const named = problems.slice(0, MAX_NAMED_PRICES).join('. ');
   const more = problems.length > MAX_NAMED_PRICES ? `. And ${problems.length - MAX_NAMED_PRICES} more.` : '.';
-  throw new DomainError('invalid', 'catalog_price_mismatch', `The card provider's prices differ from the catalogue: ${named}${more}`);
+  throw new DomainError(
+    'invalid',
+    'catalog_price_mismatch',
+    `The card provider's prices differ from the catalogue: ${named}${more}`,
+  );
 }
 
 function priceRow(price: Price): PricesTable {
@@ -178,24 +189,37 @@ function changedTerms(row: PriceRow, price: Price): string[] {
   const changed: string[] = [];
   if (row.cost !== price.cost) changed.push(`amount ${row.cost} → ${price.cost}`);
   if (row.currency !== price.currency) changed.push(`currency ${row.currency} → ${price.currency}`);
-  if (row.billing_period !== price.billing_period) changed.push(`interval ${row.billing_period} → ${price.billing_period}`);
+  if (row.billing_period !== price.billing_period)
+    changed.push(`interval ${row.billing_period} → ${price.billing_period}`);
   return changed;
 }
 
 /** Inserts the rows, or updates those whose id is there already: one statement per table. */
-async function upsert<T extends 'products' | 'prices' | 'coupons'>(trx: Db, table: T, rows: readonly object[]): Promise<void> {
+async function upsert<T extends 'products' | 'prices' | 'coupons'>(
+  trx: Db,
+  table: T,
+  rows: readonly object[],
+): Promise<void> {
   if (rows.length === 0) return;
   const columns = Object.keys(rows[0] as object).filter((column) => column !== 'id');
   await trx
     .insertInto(table)
     .values(rows as never)
     .onConflict((conflict) =>
-      conflict.column('id').doUpdateSet((eb) => Object.fromEntries(columns.map((column) => [column, eb.ref(`excluded.${column}` as never)])) as never),
+      conflict
+        .column('id')
+        .doUpdateSet(
+          (eb) => Object.fromEntries(columns.map((column) => [column, eb.ref(`excluded.${column}` as never)])) as never,
+        ),
     )
     .execute();
 }
 
-async function deleteExcept(trx: Db, table: 'products' | 'prices' | 'coupons', keep: ReadonlySet<string>): Promise<void> {
+async function deleteExcept(
+  trx: Db,
+  table: 'products' | 'prices' | 'coupons',
+  keep: ReadonlySet<string>,
+): Promise<void> {
   const ids = (await trx.selectFrom(table).select('id').execute()).map((row) => row.id).filter((id) => !keep.has(id));
   if (ids.length > 0) await trx.deleteFrom(table).where('id', 'in', ids).execute();
 }
@@ -206,11 +230,17 @@ async function deleteExcept(trx: Db, table: 'products' | 'prices' | 'coupons', k
  */
 export async function writeCatalogueDocument(trx: Db, document: CatalogPut, now: number): Promise<boolean> {
   const documentJson = stableJson(document);
-  const stored = await trx.selectFrom('catalogue_documents').selectAll().where('id', '=', DOCUMENT_ID).executeTakeFirst();
+  const stored = await trx
+    .selectFrom('catalogue_documents')
+    .selectAll()
+    .where('id', '=', DOCUMENT_ID)
+    .executeTakeFirst();
   if (stored?.document_json === documentJson) return false;
 
   const existingPrices = new Map((await trx.selectFrom('prices').selectAll().execute()).map((row) => [row.id, row]));
-  const existingProducts = new Map((await trx.selectFrom('products').selectAll().execute()).map((row) => [row.id, row]));
+  const existingProducts = new Map(
+    (await trx.selectFrom('products').selectAll().execute()).map((row) => [row.id, row]),
+  );
   const prices = documentPrices(document);
   const changedInPlace = prices.flatMap((price) => {
     const row = existingPrices.get(price.id);
@@ -232,7 +262,9 @@ export async function writeCatalogueDocument(trx: Db, document: CatalogPut, now:
     .filter((row) => !named.has(row.id) && used.has(row.id))
     .map((row) => ({ ...row, legacy: 1, active: 0 }));
 
-  const addons = new Map(document.products.flatMap((product) => product.addons.map((addon) => [addon.id, addon] as const)));
+  const addons = new Map(
+    document.products.flatMap((product) => product.addons.map((addon) => [addon.id, addon] as const)),
+  );
   const productRows: ProductsTable[] = [
     ...document.products.map(baseProductRow),
     ...[...addons.values()].map((addon, index) => addonProductRow(addon, ADDON_ORDER_BASE + index)),
@@ -245,7 +277,9 @@ export async function writeCatalogueDocument(trx: Db, document: CatalogPut, now:
     // A plan the document no longer names: a legacy plan now, in the legacy group (offered to no group; its owners,
     // who are shown it as their current plan, are served by support, as the spec's legacy plans).
     productRows.push(
-      product.type === 'base' ? { ...product, active: 0, legacy: 1, group_name: LEGACY_GROUP } : { ...product, active: 0 },
+      product.type === 'base'
+        ? { ...product, active: 0, legacy: 1, group_name: LEGACY_GROUP }
+        : { ...product, active: 0 },
     );
     productIds.add(product.id);
   }
@@ -255,15 +289,22 @@ export async function writeCatalogueDocument(trx: Db, document: CatalogPut, now:
   await deleteExcept(trx, 'prices', new Set([...named, ...kept.map((row) => row.id)]));
   await deleteExcept(trx, 'products', productIds);
   await trx.deleteFrom('product_addons').execute();
-  const links = document.products.flatMap((product) => product.addons.map((addon, index) => ({ product_id: product.id, addon_id: addon.id, sort_order: index })));
+  const links = document.products.flatMap((product) =>
+    product.addons.map((addon, index) => ({ product_id: product.id, addon_id: addon.id, sort_order: index })),
+  );
   if (links.length > 0) await trx.insertInto('product_addons').values(links).execute();
 
   // A coupon a discount names stays (the dashboard shows the discount), no longer valid for anyone new.
-  const usedCoupons = new Set((await trx.selectFrom('discounts').select('coupon_id').execute()).map((row) => row.coupon_id));
+  const usedCoupons = new Set(
+    (await trx.selectFrom('discounts').select('coupon_id').execute()).map((row) => row.coupon_id),
+  );
   const couponIds = new Set(document.coupons.map((coupon) => coupon.id));
   await upsert(trx, 'coupons', document.coupons.map(couponRow));
-  const keptCoupons = (await trx.selectFrom('coupons').select('id').execute()).map((row) => row.id).filter((id) => !couponIds.has(id) && usedCoupons.has(id));
-  if (keptCoupons.length > 0) await trx.updateTable('coupons').set({ valid: 0 }).where('id', 'in', keptCoupons).execute();
+  const keptCoupons = (await trx.selectFrom('coupons').select('id').execute())
+    .map((row) => row.id)
+    .filter((id) => !couponIds.has(id) && usedCoupons.has(id));
+  if (keptCoupons.length > 0)
+    await trx.updateTable('coupons').set({ valid: 0 }).where('id', 'in', keptCoupons).execute();
   await deleteExcept(trx, 'coupons', new Set([...couponIds, ...keptCoupons]));
 
   const row = {
@@ -272,20 +313,32 @@ export async function writeCatalogueDocument(trx: Db, document: CatalogPut, now:
     currencies_json: JSON.stringify(currenciesOf(document)),
     updated_at: toUnixSeconds(now),
   };
-  if (stored === undefined) await trx.insertInto('catalogue_documents').values({ id: DOCUMENT_ID, ...row }).execute();
+  if (stored === undefined)
+    await trx
+      .insertInto('catalogue_documents')
+      .values({ id: DOCUMENT_ID, ...row })
+      .execute();
   else await trx.updateTable('catalogue_documents').set(row).where('id', '=', DOCUMENT_ID).execute();
   return true;
 }
 
 /** Whether `document` is the catalogue in force already: then nothing needs asking or writing. */
 export async function isInForce(db: Db, document: CatalogPut): Promise<boolean> {
-  const stored = await db.selectFrom('catalogue_documents').select('document_json').where('id', '=', DOCUMENT_ID).executeTakeFirst();
+  const stored = await db
+    .selectFrom('catalogue_documents')
+    .select('document_json')
+    .where('id', '=', DOCUMENT_ID)
+    .executeTakeFirst();
   return stored?.document_json === stableJson(document);
 }
 
 /** The currencies of the catalogue in force, its first a new site's default; [] before the first catalogue. */
 export async function catalogueCurrencies(db: Db): Promise<string[]> {
-  const row = await db.selectFrom('catalogue_documents').select('currencies_json').where('id', '=', DOCUMENT_ID).executeTakeFirst();
+  const row = await db
+    .selectFrom('catalogue_documents')
+    .select('currencies_json')
+    .where('id', '=', DOCUMENT_ID)
+    .executeTakeFirst();
   return row === undefined ? [] : (JSON.parse(row.currencies_json) as string[]);
 }
 
@@ -297,8 +350,13 @@ export class CatalogueService {
   ) {}
 
   async get(): Promise<CatalogRecord> {
-    const stored = await this.db.selectFrom('catalogue_documents').selectAll().where('id', '=', DOCUMENT_ID).executeTakeFirst();
-    if (stored === undefined) return { version: 0, updatedAt: null, currencies: [], products: [], coupons: [], legacyPrices: [] };
+    const stored = await this.db
+      .selectFrom('catalogue_documents')
+      .selectAll()
+      .where('id', '=', DOCUMENT_ID)
+      .executeTakeFirst();
+    if (stored === undefined)
+      return { version: 0, updatedAt: null, currencies: [], products: [], coupons: [], legacyPrices: [] };
     const document = JSON.parse(stored.document_json) as CatalogPut;
     const named = new Set(documentPrices(document).map((price) => price.id));
     const legacy = await this.db.selectFrom('prices').selectAll().orderBy('product_id').orderBy('id').execute();

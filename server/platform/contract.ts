@@ -8,7 +8,9 @@ import { addonSchema, couponSchema, limitSchema, priceSchema, productSchema, typ
 
 /** A site's id as the platform names it: in the panel's address (`/sites/<id>/`), so URL-safe as it is. */
 export const SITE_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
-export const siteIdSchema = z.string().regex(SITE_ID_PATTERN, 'a site id is 1 to 64 letters, digits, _ or -, starting with a letter or digit');
+export const siteIdSchema = z
+  .string()
+  .regex(SITE_ID_PATTERN, 'a site id is 1 to 64 letters, digits, _ or -, starting with a letter or digit');
 
 /** An admin URL as one string for one admin: `new URL`'s own normal form, without a trailing slash. */
 export function normaliseAdminUrl(value: string): string {
@@ -23,7 +25,13 @@ const adminUrlSchema = z
   .refine((value) => {
     try {
       const url = new URL(value);
-      return (url.protocol === 'https:' || url.protocol === 'http:') && url.username === '' && url.password === '' && url.search === '' && url.hash === '';
+      return (
+        (url.protocol === 'https:' || url.protocol === 'http:') &&
+        url.username === '' &&
+        url.password === '' &&
+        url.search === '' &&
+        url.hash === ''
+      );
     } catch {
       return false;
     }
@@ -46,13 +54,20 @@ const originSchema = z
   }, 'must be an exact origin: scheme://host[:port], http or https, without path')
   .transform((value) => new URL(value).origin);
 
-const emailSchema = z.string().trim().max(320).regex(/^[^\s@]+@[^\s@]+$/, 'must be an e-mail address');
+const emailSchema = z
+  .string()
+  .trim()
+  .max(320)
+  .regex(/^[^\s@]+@[^\s@]+$/, 'must be an e-mail address');
 const personName = z.string().trim().min(1).max(191);
 /**
  * The platform's own id of a user, kept as the user's id when the user is made (default: one is made up). With it,
  * a changed e-mail is the same user; without it, users are told apart by e-mail.
  */
-const userId = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/, 'a user id is 1 to 128 letters, digits, _ . : or -').optional();
+const userId = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/, 'a user id is 1 to 128 letters, digits, _ . : or -')
+  .optional();
 /** The site's owner is named apart; a staff member has any other admin role. */
 const staffRole = z
   .string()
@@ -95,7 +110,10 @@ export const sitePutSchema = z
       .regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, 'must be one DNS label: lowercase letters, digits and -')
       .optional(),
     owner: z.object({ id: userId, email: emailSchema, name: personName }).strict(),
-    staff: z.array(z.object({ id: userId, email: emailSchema, name: personName, role: staffRole }).strict()).max(MAX_STAFF).default([]),
+    staff: z
+      .array(z.object({ id: userId, email: emailSchema, name: personName, role: staffRole }).strict())
+      .max(MAX_STAFF)
+      .default([]),
     /**
      * the plan the site starts on, as a trial begun on the owner's first sign-in; absent: none (a PUT without it
      * removes one not yet begun). Once the site has a subscription, changing it changes nothing at the provider.
@@ -162,7 +180,9 @@ export const siteDeleteQuerySchema = z.object({}).strict();
 
 /** ISO 4217 in lower case, as the card provider writes a price's currency. */
 export const CURRENCY_PATTERN = /^[a-z]{3}$/;
-export const currencySchema = z.string().regex(CURRENCY_PATTERN, 'must be an ISO 4217 currency code in lower case, e.g. usd or eur');
+export const currencySchema = z
+  .string()
+  .regex(CURRENCY_PATTERN, 'must be an ISO 4217 currency code in lower case, e.g. usd or eur');
 
 /** At most this many products, add-ons, prices and coupons in one catalogue: a catalogue is a price list, not a ledger. */
 export const MAX_CATALOGUE_PRODUCTS = 100;
@@ -170,17 +190,26 @@ export const MAX_CATALOGUE_PRICES = 2000;
 export const MAX_CATALOGUE_COUPONS = 200;
 
 /** The card provider's ids (price_..., prod_..., a coupon's): printable, no spaces, as long as the provider allows. */
-const providerIdSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]{0,254}$/, 'must be the card provider\'s id: letters, digits, _ . : or -');
+const providerIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]{0,254}$/, "must be the card provider's id: letters, digits, _ . : or -");
 
 /**
  * A price as the contract's Price (core/contract/billing.ts), its `id` the card provider's price id: what the
  * provider charges (`cost` cents in `currency` each `billing_period`) must be what the provider has.
  */
 export const catalogPriceSchema = priceSchema
-  .extend({ id: providerIdSchema, cost: z.number().int().nonnegative(), currency: currencySchema, base_product: providerIdSchema })
+  .extend({
+    id: providerIdSchema,
+    cost: z.number().int().nonnegative(),
+    currency: currencySchema,
+    base_product: providerIdSchema,
+  })
   .strict();
 
-export const catalogAddonSchema = addonSchema.extend({ id: providerIdSchema, prices: z.array(catalogPriceSchema).min(1) }).strict();
+export const catalogAddonSchema = addonSchema
+  .extend({ id: providerIdSchema, prices: z.array(catalogPriceSchema).min(1) })
+  .strict();
 
 /** A plan as the contract's Product: its member tiers are its prices' `members` limits, one price per currency, period and tier. */
 export const catalogProductSchema = productSchema
@@ -193,7 +222,9 @@ export const catalogProductSchema = productSchema
   })
   .strict();
 
-export const catalogCouponSchema = couponSchema.extend({ id: providerIdSchema, currency: currencySchema.nullable() }).strict();
+export const catalogCouponSchema = couponSchema
+  .extend({ id: providerIdSchema, currency: currencySchema.nullable() })
+  .strict();
 
 /** Who a price belongs to, for the checks across the document. */
 function membersOf(price: Price): number | null {
@@ -201,7 +232,10 @@ function membersOf(price: Price): number | null {
   return typeof members === 'number' ? members : null;
 }
 
-type CatalogDraft = { products: z.infer<typeof catalogProductSchema>[]; coupons: z.infer<typeof catalogCouponSchema>[] };
+type CatalogDraft = {
+  products: z.infer<typeof catalogProductSchema>[];
+  coupons: z.infer<typeof catalogCouponSchema>[];
+};
 
 /** The rules across the document that no one field's schema can say, each reported at the field it concerns. */
 function checkCatalog(document: CatalogDraft, context: z.RefinementCtx): void {
@@ -218,12 +252,17 @@ function checkCatalog(document: CatalogDraft, context: z.RefinementCtx): void {
     product.prices.forEach((price, priceIndex) => {
       prices += 1;
       const priceAt = [...at, 'prices', priceIndex];
-      if (price.base_product !== product.id) issue([...priceAt, 'base_product'], `price ${price.id} must name its product ${product.id}`);
+      if (price.base_product !== product.id)
+        issue([...priceAt, 'base_product'], `price ${price.id} must name its product ${product.id}`);
       if (priceOwners.has(price.id)) issue([...priceAt, 'id'], `price ${price.id} is named twice`);
       priceOwners.set(price.id, product.id);
       // One currency per price at the card provider: a tier has one price per currency and period.
       const term = `${price.currency} ${price.billing_period} ${membersOf(price) ?? 'any'}`;
-      if (terms.has(term)) issue([...priceAt, 'id'], `price ${price.id}: ${product.id} has another ${price.billing_period}ly price in ${price.currency} for the same member tier`);
+      if (terms.has(term))
+        issue(
+          [...priceAt, 'id'],
+          `price ${price.id}: ${product.id} has another ${price.billing_period}ly price in ${price.currency} for the same member tier`,
+        );
       terms.add(term);
     });
     product.addons.forEach((addon, addonIndex) => {
@@ -231,14 +270,19 @@ function checkCatalog(document: CatalogDraft, context: z.RefinementCtx): void {
       const seen = addonsById.get(addon.id);
       // An add-on offered with several plans is one provider product: every mention says the same.
       if (seen !== undefined) {
-        if (seen !== JSON.stringify(addon)) issue(addonAt, `add-on ${addon.id} differs from its other mention: an add-on is the same wherever it is offered`);
+        if (seen !== JSON.stringify(addon))
+          issue(
+            addonAt,
+            `add-on ${addon.id} differs from its other mention: an add-on is the same wherever it is offered`,
+          );
         return;
       }
       addonsById.set(addon.id, JSON.stringify(addon));
       addon.prices.forEach((price, priceIndex) => {
         prices += 1;
         const priceAt = [...addonAt, 'prices', priceIndex];
-        if (price.base_product !== addon.id) issue([...priceAt, 'base_product'], `price ${price.id} must name its add-on ${addon.id}`);
+        if (price.base_product !== addon.id)
+          issue([...priceAt, 'base_product'], `price ${price.id} must name its add-on ${addon.id}`);
         if (priceOwners.has(price.id)) issue([...priceAt, 'id'], `price ${price.id} is named twice`);
         priceOwners.set(price.id, addon.id);
       });
@@ -252,8 +296,10 @@ function checkCatalog(document: CatalogDraft, context: z.RefinementCtx): void {
   document.coupons.forEach((coupon, index) => {
     if (couponIds.has(coupon.id)) issue(['coupons', index, 'id'], `coupon ${coupon.id} is named twice`);
     couponIds.add(coupon.id);
-    if ((coupon.percent_off === null) === (coupon.amount_off === null)) issue(['coupons', index], `coupon ${coupon.id} takes either percent_off or amount_off`);
-    if (coupon.amount_off !== null && coupon.currency === null) issue(['coupons', index, 'currency'], `coupon ${coupon.id}: an amount off names its currency`);
+    if ((coupon.percent_off === null) === (coupon.amount_off === null))
+      issue(['coupons', index], `coupon ${coupon.id} takes either percent_off or amount_off`);
+    if (coupon.amount_off !== null && coupon.currency === null)
+      issue(['coupons', index, 'currency'], `coupon ${coupon.id}: an amount off names its currency`);
   });
 }
 

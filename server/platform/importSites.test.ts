@@ -44,11 +44,15 @@ async function importFile(...flags: string[]): Promise<{ code: number; summary: 
   delete env.DATABASE_URL;
   delete env.IDENTITY_ISSUER;
   try {
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', CLI, file, '--json', ...flags], { cwd: ROOT, env });
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', CLI, file, '--json', ...flags], {
+      cwd: ROOT,
+      env,
+    });
     return { code: 0, summary: JSON.parse(stdout) as ImportSummary };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };
-    if (typeof failed.code !== 'number' || !failed.stdout) throw new Error(`sites:import failed: ${failed.stderr ?? String(error)}`);
+    if (typeof failed.code !== 'number' || !failed.stdout)
+      throw new Error(`sites:import failed: ${failed.stderr ?? String(error)}`);
     return { code: failed.code, summary: JSON.parse(failed.stdout) as ImportSummary };
   }
 }
@@ -73,7 +77,14 @@ describe('npm run sites:import', () => {
   it('imports the good lines, reports the bad ones by number and why, and exits 1; the same file again is unchanged', async () => {
     const first = await importFile();
     expect(first.code).toBe(1);
-    expect(first.summary).toMatchObject({ complete: true, processed: 8, created: 3, updated: 0, unchanged: 1, lastLine: 9 });
+    expect(first.summary).toMatchObject({
+      complete: true,
+      processed: 8,
+      created: 3,
+      updated: 0,
+      unchanged: 1,
+      lastLine: 9,
+    });
     expect(first.summary.failed.map(({ line, siteId, status }) => ({ line, siteId, status }))).toEqual([
       { line: 4, siteId: null, status: 400 },
       { line: 6, siteId: 'gamma', status: 400 },
@@ -88,8 +99,17 @@ describe('npm run sites:import', () => {
     expect(existsSync(`${file}.progress`)).toBe(false);
 
     const rows = await withDb(async (db) => ({
-      sites: await db.selectFrom('sites').select(['id', 'name', 'admin_url', 'url', 'owner_user_id']).orderBy('id').execute(),
-      users: await db.selectFrom('users').select(['id', 'site_id', 'email', 'role']).orderBy('site_id').orderBy('email').execute(),
+      sites: await db
+        .selectFrom('sites')
+        .select(['id', 'name', 'admin_url', 'url', 'owner_user_id'])
+        .orderBy('id')
+        .execute(),
+      users: await db
+        .selectFrom('users')
+        .select(['id', 'site_id', 'email', 'role'])
+        .orderBy('site_id')
+        .orderBy('email')
+        .execute(),
     }));
     expect(rows.sites.map((row) => [row.id, row.url])).toEqual([
       ['alpha', 'https://alpha.pro.example.test'],
@@ -110,7 +130,7 @@ describe('npm run sites:import', () => {
     expect(second.summary.failed.map((failure) => failure.line)).toEqual([4, 6, 7, 8]);
   });
 
-  it('after a stop, continues after the progress file\'s line', async () => {
+  it("after a stop, continues after the progress file's line", async () => {
     // As a stop after line 3 leaves it: lines 1 to 3 in, the progress file naming 3.
     writeFileSync(file, `${LINES.slice(0, 3).join('\n')}\n`);
     expect((await importFile()).summary).toMatchObject({ created: 2, unchanged: 1, failed: [] });
@@ -118,19 +138,37 @@ describe('npm run sites:import', () => {
     writeFileSync(`${file}.progress`, '3\n');
 
     const resumed = await importFile();
-    expect(resumed.summary).toMatchObject({ resumedAfter: 3, complete: true, processed: 5, created: 1, updated: 0, unchanged: 0 });
+    expect(resumed.summary).toMatchObject({
+      resumedAfter: 3,
+      complete: true,
+      processed: 5,
+      created: 1,
+      updated: 0,
+      unchanged: 0,
+    });
     expect(resumed.summary.failed.map((failure) => failure.line)).toEqual([4, 6, 7, 8]);
     expect(existsSync(`${file}.progress`)).toBe(false);
-    expect(await withDb((db) => db.selectFrom('sites').select('id').orderBy('id').execute())).toEqual([{ id: 'alpha' }, { id: 'beta' }, { id: 'epsilon' }]);
+    expect(await withDb((db) => db.selectFrom('sites').select('id').orderBy('id').execute())).toEqual([
+      { id: 'alpha' },
+      { id: 'beta' },
+      { id: 'epsilon' },
+    ]);
   });
 
   it('stopped by Ctrl-C, keeps its progress file, and a rerun continues after it', async () => {
     const COUNT = 5000;
-    writeFileSync(file, `${Array.from({ length: COUNT }, (_, index) => JSON.stringify(site(`s${index}`))).join('\n')}\n`);
+    writeFileSync(
+      file,
+      `${Array.from({ length: COUNT }, (_, index) => JSON.stringify(site(`s${index}`))).join('\n')}\n`,
+    );
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir };
     delete env.DATABASE_URL;
     delete env.IDENTITY_ISSUER;
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, file, '--json', '--progress-every', '50'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI, file, '--json', '--progress-every', '50'], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
@@ -143,17 +181,39 @@ describe('npm run sites:import', () => {
     expect(stopped.lastLine).toBeLessThan(COUNT);
     expect(readFileSync(`${file}.progress`, 'utf8')).toBe(`${stopped.lastLine}\n`);
     // Every line up to the progress is in, each whole (its own transaction), and none after it.
-    expect(await withDb((db) => db.selectFrom('sites').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow())).toEqual({
+    expect(
+      await withDb((db) =>
+        db
+          .selectFrom('sites')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .executeTakeFirstOrThrow(),
+      ),
+    ).toEqual({
       count: stopped.lastLine,
     });
 
     const resumed = await importFile();
     expect(resumed.code).toBe(0);
-    expect(resumed.summary).toMatchObject({ resumedAfter: stopped.lastLine, complete: true, created: COUNT - stopped.lastLine, failed: [] });
+    expect(resumed.summary).toMatchObject({
+      resumedAfter: stopped.lastLine,
+      complete: true,
+      created: COUNT - stopped.lastLine,
+      failed: [],
+    });
     expect(existsSync(`${file}.progress`)).toBe(false);
     const counts = await withDb(async (db) => ({
-      sites: (await db.selectFrom('sites').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()).count,
-      owners: (await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()).count,
+      sites: (
+        await db
+          .selectFrom('sites')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .executeTakeFirstOrThrow()
+      ).count,
+      owners: (
+        await db
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .executeTakeFirstOrThrow()
+      ).count,
     }));
     expect(counts).toEqual({ sites: COUNT, owners: COUNT });
   });

@@ -24,7 +24,13 @@ import type { SitePage, SitePut, SiteRecord } from './contract';
 export const OWNER_ROLE = 'Owner';
 
 /** What a new site starts with besides what the PUT names; the seed and the real site's own sync may change them. */
-const NEW_SITE_DEFAULTS = { version: '6.0', active_theme: 'source', active_theme_official: 1, is_subdirectory: 0, subdirectory: null } as const;
+const NEW_SITE_DEFAULTS = {
+  version: '6.0',
+  active_theme: 'source',
+  active_theme_official: 1,
+  is_subdirectory: 0,
+  subdirectory: null,
+} as const;
 const NO_SENDING_DOMAIN = 'NONE';
 
 export interface ProvisioningOptions {
@@ -57,7 +63,14 @@ function subdomainOf(siteId: string, body: SitePut): string {
 const sessionsEndNow = () => Date.now();
 
 /** The row of a site the directory does not have yet, as a PUT makes it (its owner is set once its users exist). */
-function newSiteRow(siteId: string, body: SitePut, subdomain: string, now: number, proDomain: string, currency: string | null = null): SitesTable {
+function newSiteRow(
+  siteId: string,
+  body: SitePut,
+  subdomain: string,
+  now: number,
+  proDomain: string,
+  currency: string | null = null,
+): SitesTable {
   return {
     id: siteId,
     name: body.name,
@@ -87,7 +100,12 @@ function newSiteRow(siteId: string, body: SitePut, subdomain: string, now: numbe
 }
 
 /** The row of a person a site's PUT names who is not one of its users yet. */
-function newUserRow(id: string, siteId: string, person: { email: string; name: string; role: string }, now: number): UsersTable {
+function newUserRow(
+  id: string,
+  siteId: string,
+  person: { email: string; name: string; role: string },
+  now: number,
+): UsersTable {
   return {
     id,
     site_id: siteId,
@@ -136,8 +154,13 @@ function toRecord(site: SiteRow, users: UserRow[], defaultCurrency: string | nul
     subdomain: site.subdomain,
     panelPath: sitePanelPath(site.id),
     owner: { id: owner?.id ?? '', email: owner?.email ?? '', name: owner?.name ?? '' },
-    staff: live.filter((user) => user !== owner).map((user) => ({ id: user.id, email: user.email, name: user.name, role: user.role })),
-    trial: site.trial_price_id === null || site.trial_days === null ? null : { priceId: site.trial_price_id, days: site.trial_days },
+    staff: live
+      .filter((user) => user !== owner)
+      .map((user) => ({ id: user.id, email: user.email, name: user.name, role: user.role })),
+    trial:
+      site.trial_price_id === null || site.trial_days === null
+        ? null
+        : { priceId: site.trial_price_id, days: site.trial_days },
     currency: site.currency ?? defaultCurrency,
     createdAt: site.created_at,
   };
@@ -152,7 +175,8 @@ export class SiteProvisioning {
   async get(siteId: string): Promise<SiteRecord> {
     const directory = new SiteDirectory(this.db);
     const site = await directory.findSite(siteId);
-    if (site === undefined || site.deleted_at !== null) throw new DomainError('not_found', 'not_found', messages.notFound);
+    if (site === undefined || site.deleted_at !== null)
+      throw new DomainError('not_found', 'not_found', messages.notFound);
     return toRecord(site, await directory.usersOf(siteId), (await catalogueCurrencies(this.db))[0] ?? null);
   }
 
@@ -184,9 +208,14 @@ export class SiteProvisioning {
   private async putWithin(trx: Db, siteId: string, body: SitePut): Promise<PutResult> {
     const { platformIssuer } = this.options;
     const refusal = adminUrlRefusal(body.adminUrl, this.options.adminUrls ?? 'any');
-    if (refusal !== null) throw new DomainError('invalid', 'validation_failed', `Invalid request body: adminUrl: ${refusal}`);
+    if (refusal !== null)
+      throw new DomainError('invalid', 'validation_failed', `Invalid request body: adminUrl: ${refusal}`);
     if (platformIssuer !== null && !isUnderPlatform(body.adminUrl, platformIssuer)) {
-      throw new DomainError('invalid', 'validation_failed', `Invalid request body: adminUrl: must lie under the platform's issuer ${platformIssuer}`);
+      throw new DomainError(
+        'invalid',
+        'validation_failed',
+        `Invalid request body: adminUrl: must lie under the platform's issuer ${platformIssuer}`,
+      );
     }
     return this.write(trx, new SiteDirectory(trx), siteId, body);
   }
@@ -197,7 +226,10 @@ export class SiteProvisioning {
    * checked against the directory: the caller's sites are its own, and the tables' keys refuse a site or user twice.
    * No trial is taken, as its plan would have to be checked against the catalogue (checkTrialPlan).
    */
-  newSitesRows(puts: ReadonlyArray<{ siteId: string; body: Omit<SitePut, 'trial'> }>): { sites: SitesTable[]; users: UsersTable[] } {
+  newSitesRows(puts: ReadonlyArray<{ siteId: string; body: Omit<SitePut, 'trial'> }>): {
+    sites: SitesTable[];
+    users: UsersTable[];
+  } {
     const now = toUnixSeconds(this.options.now());
     const sites: SitesTable[] = [];
     const users: UsersTable[] = [];
@@ -219,7 +251,13 @@ export class SiteProvisioning {
    * without a plan offers them). A plan that is already the site's, in the currency `stored` already is, is not asked
    * again, so a replayed PUT still writes nothing after the catalogue moved on.
    */
-  private async checkTrialPlan(trx: Db, site: SiteRow | undefined, trial: SitePut['trial'], stored: string | null, currency: string | null): Promise<void> {
+  private async checkTrialPlan(
+    trx: Db,
+    site: SiteRow | undefined,
+    trial: SitePut['trial'],
+    stored: string | null,
+    currency: string | null,
+  ): Promise<void> {
     if (trial === undefined || (site?.trial_price_id === trial.priceId && site.currency === stored)) return;
     const catalogue = new CatalogueRepository(trx);
     const price = await catalogue.findPrice(trial.priceId);
@@ -235,12 +273,21 @@ export class SiteProvisioning {
    * site's own, else the catalogue's first (null before any catalogue: the catalogue's first, once there is one). A
    * site whose subscription is billed in one currency keeps it: a card provider's customer pays in one.
    */
-  private async currencyOf(trx: Db, site: SiteRow | undefined, named: string | undefined, currencies: readonly string[]): Promise<string | null> {
+  private async currencyOf(
+    trx: Db,
+    site: SiteRow | undefined,
+    named: string | undefined,
+    currencies: readonly string[],
+  ): Promise<string | null> {
     if (named === undefined) return site === undefined ? (currencies[0] ?? null) : site.currency;
     if (named === site?.currency) return named;
     if (!currencies.includes(named)) {
       const offered = currencies.length === 0 ? 'none yet' : currencies.join(', ');
-      throw new DomainError('invalid', 'currency_not_offered', `${messages.currencyNotOffered} (${named}; the catalogue prices in: ${offered})`);
+      throw new DomainError(
+        'invalid',
+        'currency_not_offered',
+        `${messages.currencyNotOffered} (${named}; the catalogue prices in: ${offered})`,
+      );
     }
     if (site !== undefined) {
       const billed = await trx
@@ -264,8 +311,12 @@ export class SiteProvisioning {
   async remove(siteId: string): Promise<void> {
     const directory = new SiteDirectory(this.db);
     const site = await directory.findSite(siteId);
-    if (site === undefined || site.deleted_at !== null) throw new DomainError('not_found', 'not_found', messages.notFound);
-    await directory.updateSite(siteId, { deleted_at: toUnixSeconds(this.options.now()), sessions_from: sessionsEndNow() });
+    if (site === undefined || site.deleted_at !== null)
+      throw new DomainError('not_found', 'not_found', messages.notFound);
+    await directory.updateSite(siteId, {
+      deleted_at: toUnixSeconds(this.options.now()),
+      sessions_from: sessionsEndNow(),
+    });
   }
 
   private async write(trx: Db, directory: SiteDirectory, siteId: string, body: SitePut): Promise<PutResult> {
@@ -287,7 +338,8 @@ export class SiteProvisioning {
     if (site === undefined) {
       const subdomain = subdomainOf(siteId, body);
       // A subdomain is one site's for good: its custom domains' CNAME proof points at it (domains/customDomains.ts siteTarget).
-      if (await directory.findSiteBySubdomain(subdomain)) throw new DomainError('conflict', 'subdomain_taken', messages.subdomainTaken);
+      if (await directory.findSiteBySubdomain(subdomain))
+        throw new DomainError('conflict', 'subdomain_taken', messages.subdomainTaken);
       await directory.insertSite(newSiteRow(siteId, body, subdomain, now, this.options.proDomain, currency));
       created = true;
       changed = true;
@@ -330,7 +382,8 @@ export class SiteProvisioning {
         // A user named by id who takes an e-mail another user of the site has (a removed one included: the e-mail
         // is kept with its history) would break one user per e-mail: the platform must say which user it means.
         const holder = byKey.get(key);
-        if (holder !== undefined && holder.id !== user.id) throw new DomainError('conflict', 'email_taken', messages.emailTaken);
+        if (holder !== undefined && holder.id !== user.id)
+          throw new DomainError('conflict', 'email_taken', messages.emailTaken);
         const changes = {
           ...(user.name === person.name ? {} : { name: person.name }),
           ...(user.email === person.email ? {} : { email: person.email, email_key: key }),
@@ -356,7 +409,8 @@ export class SiteProvisioning {
     if (site!.owner_user_id !== ownerId) {
       // The old owner's sessions end for good: naming them owner again later does not bring those back.
       const oldOwnerId = site!.owner_user_id;
-      if (oldOwnerId !== null && named.has(oldOwnerId)) await directory.updateUser(oldOwnerId, { sessions_from: sessionsEndNow() });
+      if (oldOwnerId !== null && named.has(oldOwnerId))
+        await directory.updateUser(oldOwnerId, { sessions_from: sessionsEndNow() });
       await directory.updateSite(siteId, { owner_user_id: ownerId });
       changed = true;
       site = await directory.findSite(siteId);

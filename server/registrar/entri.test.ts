@@ -21,13 +21,18 @@ const registrar = (overrides: Partial<{ secret: string; apiUrl: string }> = {}) 
 
 describe('the registrar token API adapter', () => {
   it("sends the application's id and secret and returns its token, valid 55 minutes from now", async () => {
-    expect(await registrar().issueToken()).toEqual({ token: 'double-token-1', expiresAt: NOW_MS / 1000 + REGISTRAR_TOKEN_TTL_SECONDS });
+    expect(await registrar().issueToken()).toEqual({
+      token: 'double-token-1',
+      expiresAt: NOW_MS / 1000 + REGISTRAR_TOKEN_TTL_SECONDS,
+    });
     expect(double.requests).toEqual([credentials]);
     expect(registrar().applicationId).toBe('inkwell-live');
   });
 
   it('fails with a provider error when the secret is refused', async () => {
-    await expect(registrar({ secret: 'wrong' }).issueToken()).rejects.toThrow(new RegistrarProviderError("the registrar's token API answered 401"));
+    await expect(registrar({ secret: 'wrong' }).issueToken()).rejects.toThrow(
+      new RegistrarProviderError("the registrar's token API answered 401"),
+    );
   });
 
   it.each([
@@ -41,6 +46,8 @@ describe('the registrar token API adapter', () => {
   });
 
   it('fails with a provider error when nothing answers', async () => {
-    await expect(registrar({ apiUrl: 'http://127.0.0.1:9' }).issueToken()).rejects.toBeInstanceOf(RegistrarProviderError);
+    await expect(registrar({ apiUrl: 'http://127.0.0.1:9' }).issueToken()).rejects.toBeInstanceOf(
+      RegistrarProviderError,
+    );
   });
 });

@@ -5,7 +5,12 @@
  */
 import { z } from 'zod';
 import { toUnixSeconds } from '../../core/rules/dates';
-import { REGISTRAR_TOKEN_TTL_SECONDS, RegistrarProviderError, type RegistrarProvider, type RegistrarToken } from './provider';
+import {
+  REGISTRAR_TOKEN_TTL_SECONDS,
+  RegistrarProviderError,
+  type RegistrarProvider,
+  type RegistrarToken,
+} from './provider';
 
 /** A registrar that does not answer within this long fails the call rather than hold the panel's spinner. */
 const TOKEN_TIMEOUT_MS = 10_000;

@@ -55,7 +55,11 @@ export class RegistrarIntegrations {
   }
 
   async isEnabled(siteId: string): Promise<boolean> {
-    const row = await this.db.selectFrom('registrar_integrations').select('site_id').where('site_id', '=', siteId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('registrar_integrations')
+      .select('site_id')
+      .where('site_id', '=', siteId)
+      .executeTakeFirst();
     return row !== undefined;
   }
 }

@@ -35,10 +35,16 @@ describe('the read calls', () => {
   });
 
   it('answers the values of the active scenario', async () => {
-    expect((await api('get-customer-balance', 'active', { customerId: 'cus_active' })).body).toEqual({ balance: -1250 });
-    const details = (await api('get-invoice-details', 'active', { customerId: 'cus_active' })).body as { invoiceDetails: string };
+    expect((await api('get-customer-balance', 'active', { customerId: 'cus_active' })).body).toEqual({
+      balance: -1250,
+    });
+    const details = (await api('get-invoice-details', 'active', { customerId: 'cus_active' })).body as {
+      invoiceDetails: string;
+    };
     expect(details.invoiceDetails).toContain('Northwind Press Ltd');
-    const invoices = calls['get-invoices'].response.parse((await api('get-invoices', 'active', { userId: 'user_active' })).body);
+    const invoices = calls['get-invoices'].response.parse(
+      (await api('get-invoices', 'active', { userId: 'user_active' })).body,
+    );
     expect(invoices.invoices).toHaveLength(6);
     const discount = calls['get-discount-details'].response.parse(
       (await api('get-discount-details', 'active', { customerId: 'cus_active' })).body,
@@ -56,7 +62,12 @@ describe('the read calls', () => {
       (await api('get-current-plan', 'active', { stripePrice: BUSINESS_MONTH_5000 })).body,
     );
     expect(asked.currentPrice).toMatchObject({ id: BUSINESS_MONTH_5000, billing_period: 'month' });
-    expect(asked.availableProducts.map((product) => product.name)).toEqual(['Starter', 'Publisher', 'Business', 'Custom']);
+    expect(asked.availableProducts.map((product) => product.name)).toEqual([
+      'Starter',
+      'Publisher',
+      'Business',
+      'Custom',
+    ]);
   });
 
   it('answers the pending payment of the incomplete scenario', async () => {
@@ -78,19 +89,41 @@ describe('the read calls', () => {
       isGrace: false,
       forceUpgradeOwner: true,
     });
-    expect((await api('get-account-info', 'active', {}, undefined, { forceUpgrade: true })).body).toMatchObject({ forceUpgradeOwner: false });
+    expect((await api('get-account-info', 'active', {}, undefined, { forceUpgrade: true })).body).toMatchObject({
+      forceUpgradeOwner: false,
+    });
   });
 });
 
 describe('get-billing-data', () => {
   const FLAGS: (keyof StatusFlags)[] = [
-    'isTrial', 'isActive', 'isIncomplete', 'isInactive', 'isGrace', 'isPending', 'isAutoBillingGrace', 'forceUpgradeOwner',
+    'isTrial',
+    'isActive',
+    'isIncomplete',
+    'isInactive',
+    'isGrace',
+    'isPending',
+    'isAutoBillingGrace',
+    'forceUpgradeOwner',
     'willCancelAtPeriodEnd',
   ];
 
   it.each<ScenarioName>([
-    'active', 'no-card', 'trial', 'trial-over', 'grace', 'incomplete', 'auto-billing-grace', 'cancelling', 'canceled',
-    'custom-plan', 'over-limits', 'starter', 'domain-pending', 'domain-live', 'staff',
+    'active',
+    'no-card',
+    'trial',
+    'trial-over',
+    'grace',
+    'incomplete',
+    'auto-billing-grace',
+    'cancelling',
+    'canceled',
+    'custom-plan',
+    'over-limits',
+    'starter',
+    'domain-pending',
+    'domain-live',
+    'staff',
   ])('%s: the database answers what the scenario fixture says', async (scenario) => {
     const forceUpgrade = scenario === 'trial-over';
     const result = await api('get-billing-data', scenario, {}, undefined, { forceUpgrade });
@@ -102,10 +135,26 @@ describe('get-billing-data', () => {
     // key is random: payments/sandbox/sandboxInvoicePages.ts); everything else is the same data.
     const timeless = (data: typeof served) => ({
       ...data,
-      subscription: { ...data.subscription, current_period_end: 0, cancelled_at: data.subscription!.cancelled_at === null ? null : 0, trial_end: data.subscription!.trial_end === null ? null : 0 },
-      invoices: data.invoices.map((invoice) => ({ ...invoice, date: 0, url: invoice.url.replace(/[A-Za-z0-9_-]{32}$/, 'KEY') })),
+      subscription: {
+        ...data.subscription,
+        current_period_end: 0,
+        cancelled_at: data.subscription!.cancelled_at === null ? null : 0,
+        trial_end: data.subscription!.trial_end === null ? null : 0,
+      },
+      invoices: data.invoices.map((invoice) => ({
+        ...invoice,
+        date: 0,
+        url: invoice.url.replace(/[A-Za-z0-9_-]{32}$/, 'KEY'),
+      })),
       discount: data.discount === null ? null : { ...data.discount, start: 0, end: 0 },
-      latestInvoice: data.latestInvoice === null ? null : { ...data.latestInvoice, discount: data.latestInvoice.discount === null ? null : { ...data.latestInvoice.discount, start: 0, end: 0 } },
+      latestInvoice:
+        data.latestInvoice === null
+          ? null
+          : {
+              ...data.latestInvoice,
+              discount:
+                data.latestInvoice.discount === null ? null : { ...data.latestInvoice.discount, start: 0, end: 0 },
+            },
     });
     expect(timeless(served)).toEqual(timeless(expected));
   });
@@ -113,8 +162,14 @@ describe('get-billing-data', () => {
   it('sends the incomplete and auto-billing-grace owners to checkout', async () => {
     const incomplete = calls['get-billing-data'].response.parse((await api('get-billing-data', 'incomplete')).body);
     expect(incomplete.checkoutRoute).toBe('/checkout/publisher-default-year');
-    const autoBilling = calls['get-billing-data'].response.parse((await api('get-billing-data', 'auto-billing-grace')).body);
-    expect(autoBilling).toMatchObject({ isAutoBillingGrace: true, hasAutoBillingEnabled: true, checkoutRoute: '/checkout/publisher-default-month' });
+    const autoBilling = calls['get-billing-data'].response.parse(
+      (await api('get-billing-data', 'auto-billing-grace')).body,
+    );
+    expect(autoBilling).toMatchObject({
+      isAutoBillingGrace: true,
+      hasAutoBillingEnabled: true,
+      checkoutRoute: '/checkout/publisher-default-month',
+    });
   });
 });
 
@@ -127,7 +182,10 @@ describe('who may call', () => {
 
   it("answers 401 'Token has expired' for an expired session", async () => {
     const claims = decodeClaims(await demo.session('active'));
-    const expired = signHs256({ ...claims, iat: Number(claims.iat) - 3 * 3600, exp: Number(claims.exp) - 3 * 3600 }, demo.sessionSecret);
+    const expired = signHs256(
+      { ...claims, iat: Number(claims.iat) - 3 * 3600, exp: Number(claims.exp) - 3 * 3600 },
+      demo.sessionSecret,
+    );
     const result = await demo.api('get-billing-data', { jwt: expired, data: {}, options: {} });
     expect(result.status).toBe(401);
     expect(errorOf(result)).toEqual({ code: 'token_expired', message: 'Token has expired', status: 401 });
@@ -146,7 +204,10 @@ describe('who may call', () => {
 
   it.each([
     ['a host identity token', async () => demo.identityToken('active')],
-    ['a forged session', async () => signHs256(decodeClaims(await demo.session('active')), 'not-the-secret-not-the-secret-not')],
+    [
+      'a forged session',
+      async () => signHs256(decodeClaims(await demo.session('active')), 'not-the-secret-not-the-secret-not'),
+    ],
     ['garbage', async () => 'garbage'],
   ])("answers 401 'Invalid session' for %s", async (_label, token) => {
     const result = await demo.api('get-current-site-limits', { jwt: await token(), data: {}, options: {} });
@@ -160,7 +221,10 @@ describe('who may call', () => {
     expect(errorOf(noJwt)).toMatchObject({ code: 'validation_failed', message: expect.stringContaining('jwt') });
     const noId = await api('get-customer-balance', 'active', {});
     expect(noId.status).toBe(400);
-    expect(errorOf(noId)).toMatchObject({ code: 'validation_failed', message: expect.stringContaining('data.customerId') });
+    expect(errorOf(noId)).toMatchObject({
+      code: 'validation_failed',
+      message: expect.stringContaining('data.customerId'),
+    });
   });
 
   const CROSS_SITE: [CallName, object][] = [
@@ -181,7 +245,10 @@ describe('who may call', () => {
     expect(message).not.toMatch(/grace/i);
     // An id that exists elsewhere and an id that exists nowhere get the same answer.
     const missing = Object.fromEntries(
-      Object.entries(data).map(([key, value]) => [key, Array.isArray(value) ? [{ id: 'site_nowhere', url: 'x' }] : 'nowhere']),
+      Object.entries(data).map(([key, value]) => [
+        key,
+        Array.isArray(value) ? [{ id: 'site_nowhere', url: 'x' }] : 'nowhere',
+      ]),
     );
     const nowhere = await api(name, 'active', missing);
     expect(nowhere.status).toBe(403);

@@ -18,7 +18,10 @@ export function registerAccountRoutes(app: FastifyInstance, deps: ApiDeps): void
   registerCall(app, 'get-billing-data', deps.call, async ({ jwt, options }) => {
     const account = await authenticate(deps, jwt);
     // Made once for many requests: its large members' JSON kept, and the answer with its gzip.
-    return reads.billingData(account, options.forceUpgrade ?? false, { timeless: keepMembersSerialized, answer: PreparedReply.of });
+    return reads.billingData(account, options.forceUpgrade ?? false, {
+      timeless: keepMembersSerialized,
+      answer: PreparedReply.of,
+    });
   });
 
   registerCall(app, 'get-subscription', deps.call, async ({ jwt, data, options }) => {
@@ -33,11 +36,15 @@ export function registerAccountRoutes(app: FastifyInstance, deps: ApiDeps): void
     return reads.currentSite(account);
   });
 
-  registerCall(app, 'get-current-site-limits', deps.call, async ({ jwt }) => reads.siteLimits(await authenticate(deps, jwt)));
+  registerCall(app, 'get-current-site-limits', deps.call, async ({ jwt }) =>
+    reads.siteLimits(await authenticate(deps, jwt)),
+  );
 
   registerCall(app, 'get-current-plan', deps.call, async ({ jwt, data }) => {
     const account = requireSubscription(await authenticate(deps, jwt));
-    return keepMembersSerialized(await reads.currentPlan(account, { priceId: data.stripePrice, productGroup: data.productGroup }));
+    return keepMembersSerialized(
+      await reads.currentPlan(account, { priceId: data.stripePrice, productGroup: data.productGroup }),
+    );
   });
 
   registerCall(app, 'get-invoice-details', deps.call, async ({ jwt, data }) =>
@@ -54,7 +61,9 @@ export function registerAccountRoutes(app: FastifyInstance, deps: ApiDeps): void
     reads.latestInvoice(ownCustomer(await authenticate(deps, jwt), data.customerId)),
   );
 
-  registerCall(app, 'invoice-pdf', deps.call, async ({ jwt, data }) => reads.invoicePdf(await authenticate(deps, jwt), data.invoiceId, data.locale));
+  registerCall(app, 'invoice-pdf', deps.call, async ({ jwt, data }) =>
+    reads.invoicePdf(await authenticate(deps, jwt), data.invoiceId, data.locale),
+  );
 
   registerCall(app, 'get-discount-details', deps.call, async ({ jwt, data }) =>
     reads.discount(ownCustomer(await authenticate(deps, jwt), data.customerId)),
@@ -64,7 +73,11 @@ export function registerAccountRoutes(app: FastifyInstance, deps: ApiDeps): void
     reads.customerBalance(ownCustomer(await authenticate(deps, jwt), data.customerId)),
   );
 
-  registerCall(app, 'get-next-charge', deps.call, async ({ jwt }) => reads.nextCharge(requireSubscription(await authenticate(deps, jwt))));
+  registerCall(app, 'get-next-charge', deps.call, async ({ jwt }) =>
+    reads.nextCharge(requireSubscription(await authenticate(deps, jwt))),
+  );
 
-  registerCall(app, 'get-account-info', deps.call, async ({ jwt, options }) => reads.accountInfo(await authenticate(deps, jwt), options.forceUpgrade));
+  registerCall(app, 'get-account-info', deps.call, async ({ jwt, options }) =>
+    reads.accountInfo(await authenticate(deps, jwt), options.forceUpgrade),
+  );
 }

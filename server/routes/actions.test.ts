@@ -22,21 +22,27 @@ function card(number: string) {
 
 /** What the sandbox card field does when the customer confirms: the card goes to the sandbox API. */
 async function confirmSetup(clientSecret: string, number: string) {
-  return demo.call<{ setupIntent?: { id: string; status: string }; error?: { code: string } }>('/sandbox/api/confirm-setup-intent', {
-    key: PUBLISHABLE_KEY,
-    clientSecret,
-    card: card(number),
-    billingDetails: { name: 'Alex Morgan' },
-  });
+  return demo.call<{ setupIntent?: { id: string; status: string }; error?: { code: string } }>(
+    '/sandbox/api/confirm-setup-intent',
+    {
+      key: PUBLISHABLE_KEY,
+      clientSecret,
+      card: card(number),
+      billingDetails: { name: 'Alex Morgan' },
+    },
+  );
 }
 
-async function confirmedSetupIntent(scenario: ScenarioName, customerId: string, number = '5555555555554444'): Promise<string> {
+async function confirmedSetupIntent(
+  scenario: ScenarioName,
+  customerId: string,
+  number = '5555555555554444',
+): Promise<string> {
   const setup = await ok('setup-card', scenario, { customerId });
   const confirmed = await confirmSetup(setup.clientSecret, number);
   expect(confirmed.body.setupIntent?.status).toBe('succeeded');
   return setup.setupIntentId;
 }
-
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -49,15 +55,18 @@ describe('setup-card', () => {
     const answer = await ok('setup-card', 'active', { customerId: 'cus_active' });
     expect(answer.setupIntentId).toMatch(/^seti_/);
     expect(answer.clientSecret.startsWith(`${answer.setupIntentId}_secret_`)).toBe(true);
-    expect(await demo.query(sql`select customer_id, status from sandbox_setup_intents where id = ${answer.setupIntentId}`)).toEqual([
-      { customer_id: 'cus_active', status: 'requires_payment_method' },
-    ]);
+    expect(
+      await demo.query(sql`select customer_id, status from sandbox_setup_intents where id = ${answer.setupIntentId}`),
+    ).toEqual([{ customer_id: 'cus_active', status: 'requires_payment_method' }]);
   });
 
   it('refuses a malformed body with 400 and creates nothing', async () => {
     const result = await api('setup-card', 'active', {});
     expect(result.status).toBe(400);
-    expect(errorOf(result)).toMatchObject({ code: 'validation_failed', message: expect.stringContaining('data.customerId') });
+    expect(errorOf(result)).toMatchObject({
+      code: 'validation_failed',
+      message: expect.stringContaining('data.customerId'),
+    });
     expect(await demo.count(sql`sandbox_setup_intents`)).toBe(0);
   });
 
@@ -81,18 +90,30 @@ describe('setup-card', () => {
 
   it('runs simultaneous requests with one key once', async () => {
     const headers = { 'idempotency-key': 'double-click' };
-    const answers = await Promise.all([1, 2, 3].map(() => ok('setup-card', 'active', { customerId: 'cus_active' }, headers)));
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => ok('setup-card', 'active', { customerId: 'cus_active' }, headers)),
+    );
     expect(new Set(answers.map((answer) => answer.setupIntentId)).size).toBe(1);
     expect(await demo.count(sql`sandbox_setup_intents`)).toBe(1);
   });
 
   it('refuses a key reused for another request, and an unusable key', async () => {
     await ok('setup-card', 'active', { customerId: 'cus_active' }, { 'idempotency-key': 'shared' });
-    const reused = await api('cancel-background', 'active', { subscriptionId: 'sub_active' }, { 'idempotency-key': 'shared' });
+    const reused = await api(
+      'cancel-background',
+      'active',
+      { subscriptionId: 'sub_active' },
+      { 'idempotency-key': 'shared' },
+    );
     expect(reused.status).toBe(400);
     expect(errorOf(reused).message).toBe(idempotencyMessages.reused);
     expect(await demo.count(sql`cancellation_requests`)).toBe(0);
-    const tooLong = await api('setup-card', 'active', { customerId: 'cus_active' }, { 'idempotency-key': 'k'.repeat(256) });
+    const tooLong = await api(
+      'setup-card',
+      'active',
+      { customerId: 'cus_active' },
+      { 'idempotency-key': 'k'.repeat(256) },
+    );
     expect(tooLong.status).toBe(400);
     expect(errorOf(tooLong).message).toBe(idempotencyMessages.invalidKey);
   });
@@ -107,14 +128,22 @@ describe('setup-card', () => {
 describe('update-card', () => {
   it("saves the confirmed card as the customer's card: brand, last four and expiry show on the user", async () => {
     const setupIntentId = await confirmedSetupIntent('no-card', 'cus_no_card');
-    const answer = await ok('update-card', 'no-card', { userId: 'user_no_card', customerId: 'cus_no_card', setupIntentId });
+    const answer = await ok('update-card', 'no-card', {
+      userId: 'user_no_card',
+      customerId: 'cus_no_card',
+      setupIntentId,
+    });
     expect(answer.user).toMatchObject({ cardType: 'mastercard', cardLast4: '4444', cardExpiry: '12/2034' });
-    expect((await billingData('no-card')).user).toMatchObject({ cardType: 'mastercard', cardLast4: '4444', cardExpiry: '12/2034' });
+    expect((await billingData('no-card')).user).toMatchObject({
+      cardType: 'mastercard',
+      cardLast4: '4444',
+      cardExpiry: '12/2034',
+    });
     const method = await ok('payment-method', 'no-card', { customerId: 'cus_no_card' });
     expect(method.paymentMethodId).toMatch(/^pm_/);
-    expect(await demo.query(sql`select customer_id from sandbox_payment_methods where id = ${method.paymentMethodId}`)).toEqual([
-      { customer_id: 'cus_no_card' },
-    ]);
+    expect(
+      await demo.query(sql`select customer_id from sandbox_payment_methods where id = ${method.paymentMethodId}`),
+    ).toEqual([{ customer_id: 'cus_no_card' }]);
   });
 
   it('changes nothing when a saved setup intent is sent again, even after a newer card', async () => {
@@ -131,16 +160,28 @@ describe('update-card', () => {
 
   it('refuses a setup intent that was not confirmed (409) and keeps the card', async () => {
     const setup = await ok('setup-card', 'active', { customerId: 'cus_active' });
-    const result = await api('update-card', 'active', { userId: 'user_active', customerId: 'cus_active', setupIntentId: setup.setupIntentId });
+    const result = await api('update-card', 'active', {
+      userId: 'user_active',
+      customerId: 'cus_active',
+      setupIntentId: setup.setupIntentId,
+    });
     expect(result.status).toBe(409);
     expect(errorOf(result).message).toBe(actionMessages.cardNotConfirmed);
-    expect((await billingData('active')).user).toMatchObject({ cardType: 'visa', cardLast4: '4242', cardExpiry: '04/2030' });
+    expect((await billingData('active')).user).toMatchObject({
+      cardType: 'visa',
+      cardLast4: '4242',
+      cardExpiry: '04/2030',
+    });
   });
 
   it('refuses a declined card: the setup intent did not succeed', async () => {
     const setup = await ok('setup-card', 'active', { customerId: 'cus_active' });
     expect((await confirmSetup(setup.clientSecret, '4000000000009995')).status).toBe(402);
-    const result = await api('update-card', 'active', { userId: 'user_active', customerId: 'cus_active', setupIntentId: setup.setupIntentId });
+    const result = await api('update-card', 'active', {
+      userId: 'user_active',
+      customerId: 'cus_active',
+      setupIntentId: setup.setupIntentId,
+    });
     expect(result.status).toBe(409);
   });
 
@@ -172,8 +213,12 @@ describe('add-invoice-details', () => {
   const details = 'Acme <b>Ltd</b> & Sons\n"1 Main St"\nVAT <script>alert(1)</script>';
 
   it('stores the text as it is typed; the invoice page shows it as text', async () => {
-    expect(await ok('add-invoice-details', 'active', { customerId: 'cus_active', invoiceDetails: details })).toEqual({ invoiceDetails: details });
-    expect(await ok('get-invoice-details', 'active', { customerId: 'cus_active' })).toEqual({ invoiceDetails: details });
+    expect(await ok('add-invoice-details', 'active', { customerId: 'cus_active', invoiceDetails: details })).toEqual({
+      invoiceDetails: details,
+    });
+    expect(await ok('get-invoice-details', 'active', { customerId: 'cus_active' })).toEqual({
+      invoiceDetails: details,
+    });
     expect((await billingData('active')).invoiceDetails).toBe(details);
     const { invoices } = await ok('get-invoices', 'active', { userId: 'user_active' });
     const page = await demo.get(invoices[0]!.url);
@@ -183,23 +228,36 @@ describe('add-invoice-details', () => {
   });
 
   it('accepts empty details', async () => {
-    expect(await ok('add-invoice-details', 'active', { customerId: 'cus_active', invoiceDetails: '' })).toEqual({ invoiceDetails: '' });
+    expect(await ok('add-invoice-details', 'active', { customerId: 'cus_active', invoiceDetails: '' })).toEqual({
+      invoiceDetails: '',
+    });
   });
 
-  it('refuses too long a text (400) and another site\'s customer (403), storing nothing', async () => {
+  it("refuses too long a text (400) and another site's customer (403), storing nothing", async () => {
     const before = (await ok('get-invoice-details', 'active', { customerId: 'cus_active' })).invoiceDetails;
-    const tooLong = await api('add-invoice-details', 'active', { customerId: 'cus_active', invoiceDetails: 'x'.repeat(2001) });
+    const tooLong = await api('add-invoice-details', 'active', {
+      customerId: 'cus_active',
+      invoiceDetails: 'x'.repeat(2001),
+    });
     expect(tooLong.status).toBe(400);
-    const foreign = await api('add-invoice-details', 'active', { customerId: 'cus_no_card', invoiceDetails: 'mine now' });
+    const foreign = await api('add-invoice-details', 'active', {
+      customerId: 'cus_no_card',
+      invoiceDetails: 'mine now',
+    });
     expect(foreign.status).toBe(403);
     expect((await ok('get-invoice-details', 'active', { customerId: 'cus_active' })).invoiceDetails).toBe(before);
-    expect(await demo.query(sql`select invoice_details from customers where id = ${'cus_no_card'}`)).toEqual([{ invoice_details: '' }]);
+    expect(await demo.query(sql`select invoice_details from customers where id = ${'cus_no_card'}`)).toEqual([
+      { invoice_details: '' },
+    ]);
   });
 });
 
 describe('update-billing-contact', () => {
   it('stores a valid address, trimmed', async () => {
-    const answer = await ok('update-billing-contact', 'active', { userId: 'user_active', billingContact: '  billing@northwind.example  ' });
+    const answer = await ok('update-billing-contact', 'active', {
+      userId: 'user_active',
+      billingContact: '  billing@northwind.example  ',
+    });
     expect(answer.user.billing_contact).toBe('billing@northwind.example');
     expect((await billingData('active')).user.billing_contact).toBe('billing@northwind.example');
   });
@@ -222,9 +280,14 @@ describe('update-billing-contact', () => {
   );
 
   it("refuses another site's user with 403", async () => {
-    const result = await api('update-billing-contact', 'active', { userId: 'user_no_card', billingContact: 'me@example.com' });
+    const result = await api('update-billing-contact', 'active', {
+      userId: 'user_no_card',
+      billingContact: 'me@example.com',
+    });
     expect(result.status).toBe(403);
-    expect(await demo.query(sql`select billing_contact from users where id = ${'user_no_card'}`)).toEqual([{ billing_contact: null }]);
+    expect(await demo.query(sql`select billing_contact from users where id = ${'user_no_card'}`)).toEqual([
+      { billing_contact: null },
+    ]);
   });
 });
 
@@ -241,12 +304,16 @@ describe('cancel (at period end) and reactivate', () => {
 
   it("reactivates with continue: true, clearing cancelled_at (the provider's id works too)", async () => {
     expect((await billingData('cancelling')).willCancelAtPeriodEnd).toBe(true);
-    expect(await ok('cancel', 'cancelling', { subscriptionId: 'sbx_sub_cancelling', continue: true })).toEqual({ data: { cancelled_at: null } });
+    expect(await ok('cancel', 'cancelling', { subscriptionId: 'sbx_sub_cancelling', continue: true })).toEqual({
+      data: { cancelled_at: null },
+    });
     const data = await billingData('cancelling');
     expect(data.willCancelAtPeriodEnd).toBe(false);
     expect(data.subscription!.cancelled_at).toBeNull();
     // Reactivating what is not cancelling is already done.
-    expect(await ok('cancel', 'cancelling', { subscriptionId: 'sub_cancelling', continue: true })).toEqual({ data: { cancelled_at: null } });
+    expect(await ok('cancel', 'cancelling', { subscriptionId: 'sub_cancelling', continue: true })).toEqual({
+      data: { cancelled_at: null },
+    });
   });
 
   it('refuses a canceled subscription with 409', async () => {
@@ -263,7 +330,10 @@ describe('cancel (at period end) and reactivate', () => {
     const malformed = await api('cancel', 'active', { subscriptionId: 'sub_active', continue: 'yes' });
     expect(malformed.status).toBe(400);
     const rows = await demo.query(
-      sql<{ id: string; cancelled_at: number | null }>`select id, cancelled_at from subscriptions where id in (${'sub_active'}, ${'sub_cancelling'}) order by id`,
+      sql<{
+        id: string;
+        cancelled_at: number | null;
+      }>`select id, cancelled_at from subscriptions where id in (${'sub_active'}, ${'sub_cancelling'}) order by id`,
     );
     expect(rows.map(({ id, cancelled_at }) => ({ id, cancelling: cancelled_at !== null }))).toEqual([
       { id: 'sub_active', cancelling: false },
@@ -339,13 +409,19 @@ describe('get-stripe-portal-url', () => {
     ['on another origin', 'https://evil.example/phish'],
     ['on the panel itself', '__PANEL__/sandbox/portal/cus_active'],
   ])('refuses a return address %s (400 redirect_invalid)', async (_what, redirectUrl) => {
-    const answer = await api('get-stripe-portal-url', 'custom-plan', { customerId: 'cus_custom_plan', redirectUrl: redirectUrl.replace('__PANEL__', demo.panelUrl) });
+    const answer = await api('get-stripe-portal-url', 'custom-plan', {
+      customerId: 'cus_custom_plan',
+      redirectUrl: redirectUrl.replace('__PANEL__', demo.panelUrl),
+    });
     expect(answer.status).toBe(400);
     expect(errorOf(answer)).toMatchObject({ code: 'redirect_invalid', message: messages.portalReturnNotOnAdmin });
   });
 
   it("refuses another site's customer (403)", async () => {
-    const foreign = await api('get-stripe-portal-url', 'custom-plan', { customerId: 'cus_active', redirectUrl: await adminUrlOf(demo, 'site_custom_plan') });
+    const foreign = await api('get-stripe-portal-url', 'custom-plan', {
+      customerId: 'cus_active',
+      redirectUrl: await adminUrlOf(demo, 'site_custom_plan'),
+    });
     expect(foreign.status).toBe(403);
   });
 
@@ -359,9 +435,13 @@ describe('get-stripe-portal-url', () => {
 
 describe('update-auto-billing', () => {
   it('switches automatic billing on and off for an active subscription within its limits', async () => {
-    expect(await ok('update-auto-billing', 'active', { subscriptionId: 'sub_active', enabled: true })).toEqual({ hasAutoBillingEnabled: true });
+    expect(await ok('update-auto-billing', 'active', { subscriptionId: 'sub_active', enabled: true })).toEqual({
+      hasAutoBillingEnabled: true,
+    });
     expect((await billingData('active')).hasAutoBillingEnabled).toBe(true);
-    expect(await ok('update-auto-billing', 'active', { subscriptionId: 'sub_active', enabled: false })).toEqual({ hasAutoBillingEnabled: false });
+    expect(await ok('update-auto-billing', 'active', { subscriptionId: 'sub_active', enabled: false })).toEqual({
+      hasAutoBillingEnabled: false,
+    });
     expect((await billingData('active')).hasAutoBillingEnabled).toBe(false);
   });
 
@@ -379,7 +459,10 @@ describe('update-auto-billing', () => {
   });
 
   it('refuses a site over its limits, naming them', async () => {
-    const result = await api('update-auto-billing', 'over-limits', { subscriptionId: 'sub_over_limits', enabled: true });
+    const result = await api('update-auto-billing', 'over-limits', {
+      subscriptionId: 'sub_over_limits',
+      enabled: true,
+    });
     expect(result.status).toBe(409);
     const data = await billingData('over-limits');
     expect(errorOf(result).message).toBe(actionMessages.autoBilling.limits(data.exceededLimits));
@@ -387,19 +470,25 @@ describe('update-auto-billing', () => {
   });
 
   it('answers the current state when nothing would change, whatever the state', async () => {
-    expect(await ok('update-auto-billing', 'cancelling', { subscriptionId: 'sub_cancelling', enabled: false })).toEqual({ hasAutoBillingEnabled: false });
+    expect(await ok('update-auto-billing', 'cancelling', { subscriptionId: 'sub_cancelling', enabled: false })).toEqual(
+      { hasAutoBillingEnabled: false },
+    );
   });
 
   it("refuses another site's subscription with 403", async () => {
     const result = await api('update-auto-billing', 'active', { subscriptionId: 'sub_no_card', enabled: true });
     expect(result.status).toBe(403);
-    expect(await demo.query(sql`select auto_billing from customers where id = ${'cus_no_card'}`)).toEqual([{ auto_billing: 0 }]);
+    expect(await demo.query(sql`select auto_billing from customers where id = ${'cus_no_card'}`)).toEqual([
+      { auto_billing: 0 },
+    ]);
   });
 });
 
 describe('payment-method', () => {
   it("answers the customer's default payment method, or null", async () => {
-    expect(await ok('payment-method', 'active', { customerId: 'cus_active' })).toEqual({ paymentMethodId: 'pm_cus_active' });
+    expect(await ok('payment-method', 'active', { customerId: 'cus_active' })).toEqual({
+      paymentMethodId: 'pm_cus_active',
+    });
     expect(await ok('payment-method', 'no-card', { customerId: 'cus_no_card' })).toEqual({ paymentMethodId: null });
   });
 

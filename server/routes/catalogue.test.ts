@@ -16,7 +16,9 @@ import { BUSINESS_YEAR, PUBLISHER_YEAR } from '../testing/prices';
 import { pdfText } from '../testing/pdfText';
 import { errorOf, setUpDemo } from '../testing/testKit';
 
-const EXAMPLE: CatalogPut = JSON.parse(readFileSync(path.resolve(__dirname, '../../docs/examples/catalog.json'), 'utf8')) as CatalogPut;
+const EXAMPLE: CatalogPut = JSON.parse(
+  readFileSync(path.resolve(__dirname, '../../docs/examples/catalog.json'), 'utf8'),
+) as CatalogPut;
 const EUR_TRIAL = 'price_essential_eur_year_1000';
 const USD_TRIAL = 'price_essential_usd_year_1000';
 
@@ -34,11 +36,20 @@ interface Answer<T = unknown> {
   body: T;
 }
 
-async function platform<T = unknown>(method: string, urlPath: string, body?: unknown, key: string | null = DEMO_PLATFORM_API_KEY): Promise<Answer<T>> {
+async function platform<T = unknown>(
+  method: string,
+  urlPath: string,
+  body?: unknown,
+  key: string | null = DEMO_PLATFORM_API_KEY,
+): Promise<Answer<T>> {
   const headers: Record<string, string> = {};
   if (key !== null) headers.authorization = `Bearer ${key}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${demo.panelUrl}/platform/v1${urlPath}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(`${demo.panelUrl}/platform/v1${urlPath}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await response.text();
   return { status: response.status, body: (text === '' ? null : JSON.parse(text)) as T };
 }
@@ -47,18 +58,33 @@ const catalogue = async () => (await platform<CatalogRecord>('GET', '/catalog'))
 
 /** A price the platform made in the sandbox, as it would in its card provider's dashboard. */
 async function sandboxHas(id: string, unitAmount: number, currency: string, interval: string): Promise<void> {
-  await demo.query(sql`insert into sandbox_prices (id, product, unit_amount, currency, interval, created_at) values (${id}, 'Essential', ${unitAmount}, ${currency}, ${interval}, 0)`);
+  await demo.query(
+    sql`insert into sandbox_prices (id, product, unit_amount, currency, interval, created_at) values (${id}, 'Essential', ${unitAmount}, ${currency}, ${interval}, 0)`,
+  );
 }
 
 /** The example with one more Essential price. */
 function exampleWith(price: Partial<Price> & { id: string }): CatalogPut {
   const [essential, ...rest] = EXAMPLE.products;
   const template = essential!.prices[0]!;
-  return { ...EXAMPLE, products: [{ ...essential!, prices: [...essential!.prices, { ...template, ...price }] }, ...rest] };
+  return {
+    ...EXAMPLE,
+    products: [{ ...essential!, prices: [...essential!.prices, { ...template, ...price }] }, ...rest],
+  };
 }
 
-const siteBody = (siteId: string, extra: Record<string, unknown> = {}) => ({ name: `Site ${siteId}`, adminUrl: admins.urlFor(siteId), owner: TEST_ADMIN_OWNER, ...extra });
-const signIn = (siteId: string) => demo.api<{ token: string }>('billing-session', { jwt: admins.token(admins.urlFor(siteId)), data: {}, options: { init: true } });
+const siteBody = (siteId: string, extra: Record<string, unknown> = {}) => ({
+  name: `Site ${siteId}`,
+  adminUrl: admins.urlFor(siteId),
+  owner: TEST_ADMIN_OWNER,
+  ...extra,
+});
+const signIn = (siteId: string) =>
+  demo.api<{ token: string }>('billing-session', {
+    jwt: admins.token(admins.urlFor(siteId)),
+    data: {},
+    options: { init: true },
+  });
 const billingData = (token: string) => demo.api<BillingData>('get-billing-data', { jwt: token, data: {}, options: {} });
 
 describe('who may read and write the catalogue', () => {
@@ -110,7 +136,10 @@ describe('PUT and GET /platform/v1/catalog', () => {
     const bad = exampleWith({ id: 'price_essential_gbp_month_1000', currency: 'GBP' });
     const answer = await platform('PUT', '/catalog', bad);
     expect(answer.status).toBe(400);
-    expect(errorOf(answer as never)).toMatchObject({ code: 'validation_failed', message: expect.stringContaining('products.0.prices.8.currency') });
+    expect(errorOf(answer as never)).toMatchObject({
+      code: 'validation_failed',
+      message: expect.stringContaining('products.0.prices.8.currency'),
+    });
     const twice = exampleWith({ id: EXAMPLE.products[0]!.prices[0]!.id });
     expect(errorOf((await platform('PUT', '/catalog', twice)) as never).message).toContain('is named twice');
     expect(await catalogue()).toEqual(before);
@@ -120,51 +149,95 @@ describe('PUT and GET /platform/v1/catalog', () => {
     ['amount', 1100, 'gbp', 'month', 'amount 1000 here, 1100 at the card provider'],
     ['currency', 1000, 'eur', 'month', 'currency gbp here, eur at the card provider'],
     ['interval', 1000, 'gbp', 'year', 'interval month here, year at the card provider'],
-  ])("refuses a price whose %s differs at the card provider, naming it, and writes nothing", async (what, amount, currency, interval, words) => {
-    const id = `price_essential_gbp_month_${what}`;
-    await sandboxHas(id, amount, currency, interval);
-    const before = await catalogue();
-    const answer = await platform('PUT', '/catalog', exampleWith({ id, cost: 1000, currency: 'gbp', billing_period: 'month', limits: [{ name: 'members', value: 7 }] }));
-    expect(answer.status).toBe(400);
-    expect(errorOf(answer as never)).toMatchObject({ code: 'catalog_price_mismatch', message: expect.stringContaining(`price ${id}: ${words}`) });
-    expect(await catalogue()).toEqual(before);
-  });
+  ])(
+    'refuses a price whose %s differs at the card provider, naming it, and writes nothing',
+    async (what, amount, currency, interval, words) => {
+      const id = `price_essential_gbp_month_${what}`;
+      await sandboxHas(id, amount, currency, interval);
+      const before = await catalogue();
+      const answer = await platform(
+        'PUT',
+        '/catalog',
+        exampleWith({
+          id,
+          cost: 1000,
+          currency: 'gbp',
+          billing_period: 'month',
+          limits: [{ name: 'members', value: 7 }],
+        }),
+      );
+      expect(answer.status).toBe(400);
+      expect(errorOf(answer as never)).toMatchObject({
+        code: 'catalog_price_mismatch',
+        message: expect.stringContaining(`price ${id}: ${words}`),
+      });
+      expect(await catalogue()).toEqual(before);
+    },
+  );
 
   it('refuses a price the card provider does not have', async () => {
-    const answer = await platform('PUT', '/catalog', exampleWith({ id: 'price_nowhere', limits: [{ name: 'members', value: 7 }] }));
-    expect(errorOf(answer as never)).toMatchObject({ code: 'catalog_price_mismatch', message: expect.stringContaining('price price_nowhere: the card provider has no such price') });
+    const answer = await platform(
+      'PUT',
+      '/catalog',
+      exampleWith({ id: 'price_nowhere', limits: [{ name: 'members', value: 7 }] }),
+    );
+    expect(errorOf(answer as never)).toMatchObject({
+      code: 'catalog_price_mismatch',
+      message: expect.stringContaining('price price_nowhere: the card provider has no such price'),
+    });
   });
 
   it('refuses a price changed in place: the same id at another amount', async () => {
     // The card provider agrees (say, its price was made anew under the old id elsewhere): the catalogue still refuses.
     await demo.query(sql`update sandbox_prices set unit_amount = 999 where id = ${PUBLISHER_YEAR}`);
     const changed = structuredClone(demoCatalogue);
-    changed.products.find((product) => product.id === 'prod_publisher')!.prices.find((price) => price.id === PUBLISHER_YEAR)!.cost = 999;
+    changed.products
+      .find((product) => product.id === 'prod_publisher')!
+      .prices.find((price) => price.id === PUBLISHER_YEAR)!.cost = 999;
     const answer = await platform('PUT', '/catalog', changed);
     expect(answer.status).toBe(400);
-    expect(errorOf(answer as never)).toMatchObject({ code: 'catalog_price_changed', message: expect.stringContaining(`price ${PUBLISHER_YEAR}: amount`) });
-    await demo.query(sql`update sandbox_prices set unit_amount = (select cost from prices where id = ${PUBLISHER_YEAR}) where id = ${PUBLISHER_YEAR}`);
+    expect(errorOf(answer as never)).toMatchObject({
+      code: 'catalog_price_changed',
+      message: expect.stringContaining(`price ${PUBLISHER_YEAR}: amount`),
+    });
+    await demo.query(
+      sql`update sandbox_prices set unit_amount = (select cost from prices where id = ${PUBLISHER_YEAR}) where id = ${PUBLISHER_YEAR}`,
+    );
   });
 });
 
 describe('a plan that subscriptions use never vanishes', () => {
   it('keeps a dropped plan on its subscriber as legacy, offered to no one else', async () => {
-    const withoutPublisher: CatalogPut = { ...demoCatalogue, products: demoCatalogue.products.filter((product) => product.id !== 'prod_publisher') };
+    const withoutPublisher: CatalogPut = {
+      ...demoCatalogue,
+      products: demoCatalogue.products.filter((product) => product.id !== 'prod_publisher'),
+    };
     const put = await platform<CatalogRecord>('PUT', '/catalog', withoutPublisher);
     expect(put.status).toBe(200);
     expect(put.body.products.map((product) => product.id)).not.toContain('prod_publisher');
-    expect(put.body.legacyPrices).toContainEqual(expect.objectContaining({ id: PUBLISHER_YEAR, legacy: true, active: false, base_product: 'prod_publisher' }));
+    expect(put.body.legacyPrices).toContainEqual(
+      expect.objectContaining({ id: PUBLISHER_YEAR, legacy: true, active: false, base_product: 'prod_publisher' }),
+    );
 
     // Its subscriber stays on it, as the spec's legacy plans: billing changes through support.
-    expect(await demo.query(sql<{ price_id: string }>`select price_id from subscriptions where site_id = 'site_active'`)).toEqual([{ price_id: PUBLISHER_YEAR }]);
+    expect(
+      await demo.query(sql<{ price_id: string }>`select price_id from subscriptions where site_id = 'site_active'`),
+    ).toEqual([{ price_id: PUBLISHER_YEAR }]);
     const legacy = await billingData(await demo.sessionToken('active'));
     expect(legacy.status).toBe(403);
     expect(errorOf(legacy)).toMatchObject({ code: 'legacy_plan' });
 
     // Nobody else is offered it: not as a trial, not on the plans screen.
-    const trial = await platform('PUT', '/sites/legacy-trial', siteBody('legacy-trial', { trial: { priceId: PUBLISHER_YEAR, days: 14 } }));
+    const trial = await platform(
+      'PUT',
+      '/sites/legacy-trial',
+      siteBody('legacy-trial', { trial: { priceId: PUBLISHER_YEAR, days: 14 } }),
+    );
     expect(errorOf(trial as never).code).toBe('plan_not_available');
-    expect((await platform('PUT', '/sites/other', siteBody('other', { trial: { priceId: BUSINESS_YEAR, days: 14 } }))).status).toBe(201);
+    expect(
+      (await platform('PUT', '/sites/other', siteBody('other', { trial: { priceId: BUSINESS_YEAR, days: 14 } })))
+        .status,
+    ).toBe(201);
     const other = await billingData((await signIn('other')).body.token);
     expect(other.status).toBe(200);
     expect(other.body.availableProducts.map((product) => product.id)).not.toContain('prod_publisher');
@@ -176,8 +249,12 @@ describe('currencies', () => {
     expect((await platform('PUT', '/catalog', EXAMPLE)).status).toBe(200);
   });
 
-  it("offers a site in euros only its euro prices, and starts its trial on a euro price", async () => {
-    const put = await platform<SiteRecord>('PUT', '/sites/euro', siteBody('euro', { currency: 'eur', trial: { priceId: EUR_TRIAL, days: 14 } }));
+  it('offers a site in euros only its euro prices, and starts its trial on a euro price', async () => {
+    const put = await platform<SiteRecord>(
+      'PUT',
+      '/sites/euro',
+      siteBody('euro', { currency: 'eur', trial: { priceId: EUR_TRIAL, days: 14 } }),
+    );
     expect(put.status).toBe(201);
     expect(put.body.currency).toBe('eur');
     expect((await platform<SiteRecord>('GET', '/sites/euro')).body.currency).toBe('eur');
@@ -186,22 +263,45 @@ describe('currencies', () => {
     expect(data.status).toBe(200);
     expect(data.body.subscription!.meta.baseProduct.price).toBe(EUR_TRIAL);
     expect(data.body.currentPrice).toMatchObject({ id: EUR_TRIAL, currency: 'eur', cost: 11_000 });
-    const offered = data.body.availableProducts.flatMap((product) => [...product.prices, ...product.addons.flatMap((addon) => addon.prices)]);
+    const offered = data.body.availableProducts.flatMap((product) => [
+      ...product.prices,
+      ...product.addons.flatMap((addon) => addon.prices),
+    ]);
     expect(offered.length).toBeGreaterThan(0);
     expect(new Set(offered.map((price) => price.currency))).toEqual(new Set(['eur']));
   });
 
   it("bills a site in euros in euros: its invoice, and the invoice's PDF in the owner's language", async () => {
-    expect((await platform('PUT', '/sites/euro', siteBody('euro', { currency: 'eur', trial: { priceId: EUR_TRIAL, days: 14 } }))).status).toBe(201);
+    expect(
+      (
+        await platform(
+          'PUT',
+          '/sites/euro',
+          siteBody('euro', { currency: 'eur', trial: { priceId: EUR_TRIAL, days: 14 } }),
+        )
+      ).status,
+    ).toBe(201);
     const { token } = (await signIn('euro')).body;
     const call = <T>(name: string, data: object) => demo.api<T>(name as never, { jwt: token, data, options: {} });
     const trial = (await billingData(token)).body;
     const ids = { customerId: trial.subscription!.customer_id, userId: trial.user.id };
-    const setup = await call<{ clientSecret: string; setupIntentId: string }>('setup-card', { customerId: ids.customerId });
+    const setup = await call<{ clientSecret: string; setupIntentId: string }>('setup-card', {
+      customerId: ids.customerId,
+    });
     const card = { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123', postal_code: '10115' };
-    await demo.call('/sandbox/api/confirm-setup-intent', { key: 'pk_test_sandbox', clientSecret: setup.body.clientSecret, card });
+    await demo.call('/sandbox/api/confirm-setup-intent', {
+      key: 'pk_test_sandbox',
+      clientSecret: setup.body.clientSecret,
+      card,
+    });
     expect((await call('update-card', { ...ids, setupIntentId: setup.body.setupIntentId })).status).toBe(200);
-    const activated = await call('activate-subscription', { ...ids, subscriptionId: trial.subscription!.id, planId: EUR_TRIAL, addonIds: [], isTrial: true });
+    const activated = await call('activate-subscription', {
+      ...ids,
+      subscriptionId: trial.subscription!.id,
+      planId: EUR_TRIAL,
+      addonIds: [],
+      isTrial: true,
+    });
     expect(activated.status).toBe(200);
 
     const [invoice] = (await billingData(token)).body.invoices;
@@ -214,27 +314,55 @@ describe('currencies', () => {
   });
 
   it('sells a site in euros only euro prices: the plans screen, and the checkout refuses a dollar price', async () => {
-    expect((await platform('PUT', '/sites/euro', siteBody('euro', { currency: 'eur', trial: { priceId: EUR_TRIAL, days: 14 } }))).status).toBe(201);
+    expect(
+      (
+        await platform(
+          'PUT',
+          '/sites/euro',
+          siteBody('euro', { currency: 'eur', trial: { priceId: EUR_TRIAL, days: 14 } }),
+        )
+      ).status,
+    ).toBe(201);
     const { token } = (await signIn('euro')).body;
     const call = <T>(name: string, data: object) => demo.api<T>(name as never, { jwt: token, data, options: {} });
     const plans = await call<{ availableProducts: { id: string; prices: Price[] }[] }>('get-current-plan', {});
     expect(plans.status).toBe(200);
     expect(plans.body.availableProducts.map((product) => product.id)).toEqual(['prod_essential', 'prod_professional']);
-    expect(new Set(plans.body.availableProducts.flatMap((product) => product.prices.map((price) => price.currency)))).toEqual(new Set(['eur']));
+    expect(
+      new Set(plans.body.availableProducts.flatMap((product) => product.prices.map((price) => price.currency))),
+    ).toEqual(new Set(['eur']));
 
     const trial = (await billingData(token)).body;
-    const choice = { customerId: trial.subscription!.customer_id, subscriptionId: trial.subscription!.id, userId: trial.user.id, addonIds: [], isTrial: true };
+    const choice = {
+      customerId: trial.subscription!.customer_id,
+      subscriptionId: trial.subscription!.id,
+      userId: trial.user.id,
+      addonIds: [],
+      isTrial: true,
+    };
     const dollars = await call('activate-subscription', { ...choice, planId: 'price_professional_usd_year_1000' });
     expect(dollars.status).toBe(400);
     expect(errorOf(dollars)).toMatchObject({ code: 'plan_not_available' });
-    const dollarAddon = await call('activate-subscription', { ...choice, planId: 'price_professional_eur_year_1000', addonIds: ['price_subdirectory_install_usd_year'] });
+    const dollarAddon = await call('activate-subscription', {
+      ...choice,
+      planId: 'price_professional_eur_year_1000',
+      addonIds: ['price_subdirectory_install_usd_year'],
+    });
     expect(errorOf(dollarAddon)).toMatchObject({ code: 'addon_not_available' });
   });
 
   it("gives a site that names no currency the catalogue's first, and refuses a trial in another currency than the site's", async () => {
-    const put = await platform<SiteRecord>('PUT', '/sites/dollar', siteBody('dollar', { trial: { priceId: USD_TRIAL, days: 14 } }));
+    const put = await platform<SiteRecord>(
+      'PUT',
+      '/sites/dollar',
+      siteBody('dollar', { trial: { priceId: USD_TRIAL, days: 14 } }),
+    );
     expect(put.body.currency).toBe('usd');
-    const mixed = await platform('PUT', '/sites/mixed', siteBody('mixed', { currency: 'eur', trial: { priceId: USD_TRIAL, days: 14 } }));
+    const mixed = await platform(
+      'PUT',
+      '/sites/mixed',
+      siteBody('mixed', { currency: 'eur', trial: { priceId: USD_TRIAL, days: 14 } }),
+    );
     expect(mixed.status).toBe(400);
     expect(errorOf(mixed as never).code).toBe('plan_not_available');
     expect((await platform('GET', '/sites/mixed')).status).toBe(404);
@@ -243,14 +371,29 @@ describe('currencies', () => {
   it('refuses a currency the catalogue does not price in, and writes nothing', async () => {
     const answer = await platform('PUT', '/sites/pounds', siteBody('pounds', { currency: 'gbp' }));
     expect(answer.status).toBe(400);
-    expect(errorOf(answer as never)).toMatchObject({ code: 'currency_not_offered', message: expect.stringContaining('usd, eur') });
+    expect(errorOf(answer as never)).toMatchObject({
+      code: 'currency_not_offered',
+      message: expect.stringContaining('usd, eur'),
+    });
     expect((await platform('GET', '/sites/pounds')).status).toBe(404);
   });
 
   it("keeps a subscribed site's currency: its subscription is billed in it", async () => {
-    expect((await platform('PUT', '/sites/euro', siteBody('euro', { currency: 'eur', trial: { priceId: EUR_TRIAL, days: 14 } }))).status).toBe(201);
+    expect(
+      (
+        await platform(
+          'PUT',
+          '/sites/euro',
+          siteBody('euro', { currency: 'eur', trial: { priceId: EUR_TRIAL, days: 14 } }),
+        )
+      ).status,
+    ).toBe(201);
     await signIn('euro');
-    const answer = await platform('PUT', '/sites/euro', siteBody('euro', { currency: 'usd', trial: { priceId: EUR_TRIAL, days: 14 } }));
+    const answer = await platform(
+      'PUT',
+      '/sites/euro',
+      siteBody('euro', { currency: 'usd', trial: { priceId: EUR_TRIAL, days: 14 } }),
+    );
     expect(answer.status).toBe(409);
     expect(errorOf(answer as never).code).toBe('currency_in_use');
     expect((await platform<SiteRecord>('GET', '/sites/euro')).body.currency).toBe('eur');

@@ -17,7 +17,10 @@ it("serves another process's new catalogue within a second", async () => {
   const before = await onSecond.ok('get-billing-data', 'active');
   expect(before.availableProducts.map((product) => product.id)).toContain('prod_publisher');
 
-  const withoutPublisher: CatalogPut = { ...demoCatalogue, products: demoCatalogue.products.filter((product) => product.id !== 'prod_publisher') };
+  const withoutPublisher: CatalogPut = {
+    ...demoCatalogue,
+    products: demoCatalogue.products.filter((product) => product.id !== 'prod_publisher'),
+  };
   const put = await fetch(`${first.panelUrl}/platform/v1/catalog`, {
     method: 'PUT',
     headers: { authorization: `Bearer ${DEMO_PLATFORM_API_KEY}`, 'content-type': 'application/json' },

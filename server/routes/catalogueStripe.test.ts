@@ -10,7 +10,9 @@ import type { CatalogPut, CatalogRecord } from '../platform/contract';
 import { missing, type DoublePriceTerms } from '../testing/stripeDouble';
 import { errorOf, setUpDemoWithStripeDouble } from '../testing/testKit';
 
-const EXAMPLE: CatalogPut = JSON.parse(readFileSync(path.resolve(__dirname, '../../docs/examples/catalog.json'), 'utf8')) as CatalogPut;
+const EXAMPLE: CatalogPut = JSON.parse(
+  readFileSync(path.resolve(__dirname, '../../docs/examples/catalog.json'), 'utf8'),
+) as CatalogPut;
 const { demo, double } = setUpDemoWithStripeDouble('sk_test_catalogue', { resetBeforeEach: true });
 
 async function putCatalogue(body: unknown): Promise<{ status: number; body: CatalogRecord }> {
@@ -26,7 +28,11 @@ async function putCatalogue(body: unknown): Promise<{ status: number; body: Cata
 function stripeHasTheExample(): void {
   for (const product of EXAMPLE.products) {
     for (const price of [...product.prices, ...product.addons.flatMap((addon) => addon.prices)]) {
-      double.prices.set(price.id, { unit_amount: price.cost, currency: price.currency, interval: price.billing_period });
+      double.prices.set(price.id, {
+        unit_amount: price.cost,
+        currency: price.currency,
+        interval: price.billing_period,
+      });
     }
   }
 }
@@ -37,20 +43,32 @@ it.each<[string, Partial<DoublePriceTerms>, string]>([
   ['amount', { unit_amount: 1200 }, 'amount 1100 here, 1200 at the card provider'],
   ['currency', { currency: 'usd' }, 'currency eur here, usd at the card provider'],
   ['interval', { interval: 'year' }, 'interval month here, year at the card provider'],
-])("refuses the catalogue when Stripe's %s differs, naming the price, and writes nothing", async (_what, difference, words) => {
-  stripeHasTheExample();
-  double.prices.set(ESSENTIAL_EUR_MONTH, { ...double.prices.get(ESSENTIAL_EUR_MONTH)!, ...difference });
-  const answer = await putCatalogue(EXAMPLE);
-  expect(answer.status).toBe(400);
-  expect(errorOf(answer as never)).toMatchObject({ code: 'catalog_price_mismatch', message: expect.stringContaining(`price ${ESSENTIAL_EUR_MONTH}: ${words}`) });
-  expect(double.calls()).toContainEqual({ method: 'GET', path: `/v1/prices/${ESSENTIAL_EUR_MONTH}`, form: {} });
-  const read = await fetch(`${demo.panelUrl}/platform/v1/catalog`, { headers: { authorization: `Bearer ${DEMO_PLATFORM_API_KEY}` } });
-  expect(((await read.json()) as CatalogRecord).currencies).toEqual(['usd']);
-});
+])(
+  "refuses the catalogue when Stripe's %s differs, naming the price, and writes nothing",
+  async (_what, difference, words) => {
+    stripeHasTheExample();
+    double.prices.set(ESSENTIAL_EUR_MONTH, { ...double.prices.get(ESSENTIAL_EUR_MONTH)!, ...difference });
+    const answer = await putCatalogue(EXAMPLE);
+    expect(answer.status).toBe(400);
+    expect(errorOf(answer as never)).toMatchObject({
+      code: 'catalog_price_mismatch',
+      message: expect.stringContaining(`price ${ESSENTIAL_EUR_MONTH}: ${words}`),
+    });
+    expect(double.calls()).toContainEqual({ method: 'GET', path: `/v1/prices/${ESSENTIAL_EUR_MONTH}`, form: {} });
+    const read = await fetch(`${demo.panelUrl}/platform/v1/catalog`, {
+      headers: { authorization: `Bearer ${DEMO_PLATFORM_API_KEY}` },
+    });
+    expect(((await read.json()) as CatalogRecord).currencies).toEqual(['usd']);
+  },
+);
 
 it('refuses a price Stripe does not have, and takes the catalogue once every price agrees, asking Stripe once per price', async () => {
   stripeHasTheExample();
-  double.routes.push({ method: 'GET', path: new RegExp(`^/v1/prices/${ESSENTIAL_EUR_MONTH}$`), answer: () => missing('price', ESSENTIAL_EUR_MONTH) });
+  double.routes.push({
+    method: 'GET',
+    path: new RegExp(`^/v1/prices/${ESSENTIAL_EUR_MONTH}$`),
+    answer: () => missing('price', ESSENTIAL_EUR_MONTH),
+  });
   const refused = await putCatalogue(EXAMPLE);
   expect(errorOf(refused as never)).toMatchObject({
     code: 'catalog_price_mismatch',

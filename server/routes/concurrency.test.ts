@@ -22,8 +22,16 @@ const CANCEL_DELAY_MS = 300;
 
 /** Owners whose paid subscription can move to Business with the card on file (a charge each). */
 const PLAN_CHANGE_SITES: ScenarioName[] = [
-  'active', 'cancelling', 'custom-plan', 'over-limits', 'starter', 'domain-pending', 'domain-live', 'staff',
-  'sending-initialized', 'domain-failed',
+  'active',
+  'cancelling',
+  'custom-plan',
+  'over-limits',
+  'starter',
+  'domain-pending',
+  'domain-live',
+  'staff',
+  'sending-initialized',
+  'domain-failed',
 ];
 /** Owners whose subscription is cancelled now, in the background. */
 const CANCEL_SITES: ScenarioName[] = ['no-card', 'trial', 'grace', 'incomplete', 'auto-billing-grace'];
@@ -54,15 +62,32 @@ function doubleSubmits(): DoubleSubmit[] {
   const submits: DoubleSubmit[] = [];
   for (const scenario of PLAN_CHANGE_SITES) {
     const { customerId, subscriptionId, userId } = idsOf(scenario);
-    const data = { customerId, subscriptionId, userId, planId: BUSINESS_YEAR, addonIds: [], prorationDate: Math.floor(Date.now() / 1000) };
+    const data = {
+      customerId,
+      subscriptionId,
+      userId,
+      planId: BUSINESS_YEAR,
+      addonIds: [],
+      prorationDate: Math.floor(Date.now() / 1000),
+    };
     submits.push({ scenario, call: 'change-subscription', data, key: `change-${scenario}` });
   }
   for (const scenario of CANCEL_SITES) {
-    submits.push({ scenario, call: 'cancel-background', data: { subscriptionId: idsOf(scenario).subscriptionId }, key: `cancel-${scenario}` });
+    submits.push({
+      scenario,
+      call: 'cancel-background',
+      data: { subscriptionId: idsOf(scenario).subscriptionId },
+      key: `cancel-${scenario}`,
+    });
   }
   for (let index = 0; submits.length < DOUBLE_SUBMITS; index += 1) {
     const scenario = SETUP_SITES[index % SETUP_SITES.length]!;
-    submits.push({ scenario, call: 'setup-card', data: { customerId: idsOf(scenario).customerId }, key: `setup-${index}` });
+    submits.push({
+      scenario,
+      call: 'setup-card',
+      data: { customerId: idsOf(scenario).customerId },
+      key: `setup-${index}`,
+    });
   }
   return submits;
 }
@@ -79,7 +104,9 @@ const invoiceCount = (customerId: string) => first.count(sql`invoices where cust
 onPostgres(`writes split across two server processes on one database${POSTGRES_ONLY}`, () => {
   it('100 double submits do each plan change, card set-up and cancellation once, and answer both requests alike', async () => {
     const submits = doubleSubmits();
-    const invoicesBefore = await Promise.all(PLAN_CHANGE_SITES.map((scenario) => invoiceCount(idsOf(scenario).customerId)));
+    const invoicesBefore = await Promise.all(
+      PLAN_CHANGE_SITES.map((scenario) => invoiceCount(idsOf(scenario).customerId)),
+    );
     const setupIntentsBefore = await first.count(sql`sandbox_setup_intents`);
 
     const started = Date.now();
@@ -94,10 +121,14 @@ onPostgres(`writes split across two server processes on one database${POSTGRES_O
     }
 
     // One charge (a new invoice) per plan change.
-    const invoicesAfter = await Promise.all(PLAN_CHANGE_SITES.map((scenario) => invoiceCount(idsOf(scenario).customerId)));
+    const invoicesAfter = await Promise.all(
+      PLAN_CHANGE_SITES.map((scenario) => invoiceCount(idsOf(scenario).customerId)),
+    );
     expect(invoicesAfter).toEqual(invoicesBefore.map((count) => count + 1));
     // One setup intent at the provider per card set-up key, each answered with its own.
-    const setupReplies = replies.filter((_, index) => submits[index]!.call === 'setup-card').map(([one]) => one!.body as { setupIntentId: string });
+    const setupReplies = replies
+      .filter((_, index) => submits[index]!.call === 'setup-card')
+      .map(([one]) => one!.body as { setupIntentId: string });
     expect(await first.count(sql`sandbox_setup_intents`)).toBe(setupIntentsBefore + setupReplies.length);
     expect(new Set(setupReplies.map((reply) => reply.setupIntentId)).size).toBe(setupReplies.length);
     // One cancellation per subscription, carried out once, by one of the processes.
@@ -107,7 +138,9 @@ onPostgres(`writes split across two server processes on one database${POSTGRES_O
     do {
       await new Promise((resolve) => setTimeout(resolve, 100));
       requests = await first.query(
-        sql<(typeof requests)[number]>`select r.subscription_id, r.attempts, r.completed_at, s.status from cancellation_requests r
+        sql<
+          (typeof requests)[number]
+        >`select r.subscription_id, r.attempts, r.completed_at, s.status from cancellation_requests r
           join subscriptions s on s.id = r.subscription_id order by r.subscription_id`,
       );
     } while (requests.some((request) => request.completed_at === null) && Date.now() < deadline);
@@ -117,13 +150,22 @@ onPostgres(`writes split across two server processes on one database${POSTGRES_O
     // Every key kept once, with its answer.
     expect(await first.count(sql`idempotency_keys where response_json is not null`)).toBe(DOUBLE_SUBMITS);
 
-    console.info(`${DOUBLE_SUBMITS} double submits (${2 * DOUBLE_SUBMITS} requests) over two processes answered in ${elapsedMs} ms`);
+    console.info(
+      `${DOUBLE_SUBMITS} double submits (${2 * DOUBLE_SUBMITS} requests) over two processes answered in ${elapsedMs} ms`,
+    );
   }, 120_000);
 
   it('charge once for the same plan change sent with two keys (two tabs), one to each process: the second finds it done', async () => {
     await first.reset();
     const { customerId, subscriptionId, userId } = idsOf('active');
-    const data = { customerId, subscriptionId, userId, planId: BUSINESS_YEAR, addonIds: [], prorationDate: Math.floor(Date.now() / 1000) };
+    const data = {
+      customerId,
+      subscriptionId,
+      userId,
+      planId: BUSINESS_YEAR,
+      addonIds: [],
+      prorationDate: Math.floor(Date.now() / 1000),
+    };
     const invoicesBefore = await invoiceCount(customerId);
     const body = { jwt: sessions.get('active')!, data, options: {} };
     const replies = await Promise.all([
@@ -131,7 +173,9 @@ onPostgres(`writes split across two server processes on one database${POSTGRES_O
       second.api('change-subscription', body, { 'idempotency-key': 'tab-2' }),
     ]);
     expect(replies.map((reply) => reply.status).sort()).toEqual([200, 400]);
-    expect(replies.find((reply) => reply.status === 400)?.body).toEqual({ error: { status: 400, code: 'current_plan', message: planChangeMessages.currentPlan } });
+    expect(replies.find((reply) => reply.status === 400)?.body).toEqual({
+      error: { status: 400, code: 'current_plan', message: planChangeMessages.currentPlan },
+    });
     expect(await invoiceCount(customerId)).toBe(invoicesBefore + 1);
   });
 });

@@ -68,7 +68,8 @@ export function registerSandboxClockRoutes(app: FastifyInstance, options: Sandbo
   app.post('/__demo/advance-renewal', async (request) => {
     const { siteId } = parseBody(advanceSchema, request.body);
     const { payments } = options;
-    if (!(payments instanceof SandboxProvider)) throw new ApiError(HTTP_CONFLICT, 'demo_sandbox_only', clockMessages.notSandbox);
+    if (!(payments instanceof SandboxProvider))
+      throw new ApiError(HTTP_CONFLICT, 'demo_sandbox_only', clockMessages.notSandbox);
     const renewal = await advanceSiteToRenewal(payments.context, siteId);
     if (renewal === null) throw new ApiError(HTTP_NOT_FOUND, 'no_subscription', clockMessages.noSubscription);
     return renewal;

@@ -11,7 +11,8 @@ import { SANDBOX_INVOICE_PATH, type HostedInvoicePages } from '../payments/sandb
 const CENTS = 100;
 
 /** In the invoice's own currency (ISO 4217, as the provider writes it in lower case). */
-const moneyIn = (currency: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() });
+const moneyIn = (currency: string) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() });
 const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
 export function registerSandboxInvoicePages(app: FastifyInstance, pages: HostedInvoicePages, brand: Brand): void {

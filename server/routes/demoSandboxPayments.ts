@@ -22,7 +22,10 @@ import { SandboxProvider } from '../payments/sandbox/provider';
 
 const BROWSER_DIR = path.join(__dirname, '..', 'payments', 'sandbox', 'browser');
 /** The scripts, bundled from their modules (browser/bundle.ts); the stylesheet and the page, as they are. */
-const SCRIPTS: Record<string, string> = { '/sandbox/payments.js': 'payments.js', '/sandbox/card-frame.js': 'card-frame.js' };
+const SCRIPTS: Record<string, string> = {
+  '/sandbox/payments.js': 'payments.js',
+  '/sandbox/card-frame.js': 'card-frame.js',
+};
 const STYLESHEET_PATH = '/sandbox/card-frame.css';
 const CARD_FRAME_PATH = '/sandbox/card-frame.html';
 const CUSTOMER_ID = /^cus_[A-Za-z0-9_-]{1,64}$/;
@@ -35,7 +38,11 @@ const billingDetailsSchema = z
     name: z.string().max(MAX_FIELD).nullable().optional(),
     email: z.string().max(MAX_FIELD).nullable().optional(),
     phone: z.string().max(MAX_FIELD).nullable().optional(),
-    address: z.object({ postal_code: z.string().max(MAX_FIELD).nullable().optional() }).passthrough().nullable().optional(),
+    address: z
+      .object({ postal_code: z.string().max(MAX_FIELD).nullable().optional() })
+      .passthrough()
+      .nullable()
+      .optional(),
   })
   .passthrough()
   .optional();
@@ -89,11 +96,17 @@ export function registerSandboxPaymentRoutes(app: FastifyInstance, options: Sand
 
   for (const [route, file] of Object.entries(SCRIPTS)) {
     app.get(route, async (_request, reply) =>
-      reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(await browserScript(path.join(BROWSER_DIR, file))),
+      reply
+        .type('text/javascript; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(await browserScript(path.join(BROWSER_DIR, file))),
     );
   }
   app.get(STYLESHEET_PATH, async (_request, reply) =>
-    reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(await browserFile('card-frame.css')),
+    reply
+      .type('text/css; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(await browserFile('card-frame.css')),
   );
 
   app.get(CARD_FRAME_PATH, async (request, reply) => {
@@ -114,7 +127,8 @@ export function registerSandboxPaymentRoutes(app: FastifyInstance, options: Sand
   app.get('/sandbox/portal/:customer', async (request, reply) => {
     const { customer } = request.params as { customer: string };
     const returnUrl = (request.query as Record<string, unknown>).return_url;
-    if (!CUSTOMER_ID.test(customer)) return reply.code(HTTP_NOT_FOUND).type('text/plain; charset=utf-8').send('No such customer');
+    if (!CUSTOMER_ID.test(customer))
+      return reply.code(HTTP_NOT_FOUND).type('text/plain; charset=utf-8').send('No such customer');
     let back: string | null = null;
     if (typeof returnUrl === 'string') {
       try {
@@ -139,25 +153,43 @@ ${back === null ? '' : `<p><a href="${escapeHtml(back)}">Return to ${escapeHtml(
 </body>
 </html>
 `;
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').send(html);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('referrer-policy', 'no-referrer')
+      .send(html);
   });
 
   // The browser API needs the sandbox itself: with the real provider configured, the real script talks to it.
   // A payment it takes does what the provider's invoice.paid webhook makes our server do, in the same transaction.
-  const sandbox = options.payments instanceof SandboxProvider ? new SandboxBrowserApi(options.payments.context, settlePaidSubscription) : null;
+  const sandbox =
+    options.payments instanceof SandboxProvider
+      ? new SandboxBrowserApi(options.payments.context, settlePaidSubscription)
+      : null;
 
   function answer(reply: FastifyReply, result: SandboxAnswer) {
     return reply.code(result.status).header('cache-control', 'no-store').send(result.body);
   }
 
-  function sandboxRoute<S extends z.ZodType<{ key: string }>>(route: string, schema: S, handle: (body: z.output<S>, sandbox: SandboxBrowserApi) => Promise<SandboxAnswer>) {
+  function sandboxRoute<S extends z.ZodType<{ key: string }>>(
+    route: string,
+    schema: S,
+    handle: (body: z.output<S>, sandbox: SandboxBrowserApi) => Promise<SandboxAnswer>,
+  ) {
     app.post(`/sandbox/api/${route}`, async (request, reply) => {
-      if (sandbox === null) return answer(reply, providerError(HTTP_NOT_FOUND, 'sandbox_off', 'The payment sandbox is not the configured provider.'));
+      if (sandbox === null)
+        return answer(
+          reply,
+          providerError(HTTP_NOT_FOUND, 'sandbox_off', 'The payment sandbox is not the configured provider.'),
+        );
       const parsed = schema.safeParse(request.body);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         const param = issue?.path.map(String).join('.') ?? 'body';
-        return answer(reply, providerError(400, 'parameter_invalid', `Invalid request: ${param}: ${issue?.message ?? 'invalid'}`));
+        return answer(
+          reply,
+          providerError(400, 'parameter_invalid', `Invalid request: ${param}: ${issue?.message ?? 'invalid'}`),
+        );
       }
       if (parsed.data.key !== options.publishableKey) {
         return answer(reply, providerError(HTTP_UNAUTHORIZED, 'api_key_invalid', 'Invalid API Key provided.'));
@@ -167,7 +199,11 @@ ${back === null ? '' : `<p><a href="${escapeHtml(back)}">Return to ${escapeHtml(
   }
 
   sandboxRoute('confirm-setup-intent', confirmSchema, (body, provider) =>
-    provider.confirmSetupIntent({ clientSecret: body.clientSecret, card: body.card, billingDetails: body.billingDetails ?? undefined }),
+    provider.confirmSetupIntent({
+      clientSecret: body.clientSecret,
+      card: body.card,
+      billingDetails: body.billingDetails ?? undefined,
+    }),
   );
   sandboxRoute('confirm-payment-intent', confirmSchema, (body, provider) =>
     provider.confirmPaymentIntent({
@@ -177,8 +213,12 @@ ${back === null ? '' : `<p><a href="${escapeHtml(back)}">Return to ${escapeHtml(
       billingDetails: body.billingDetails ?? undefined,
     }),
   );
-  sandboxRoute('authenticate', authenticateSchema, (body, provider) => provider.completeAuthentication(body.clientSecret, body.outcome));
+  sandboxRoute('authenticate', authenticateSchema, (body, provider) =>
+    provider.completeAuthentication(body.clientSecret, body.outcome),
+  );
   sandboxRoute('retrieve-intent', retrieveSchema, (body, provider) => provider.retrieveIntent(body.clientSecret));
-  sandboxRoute('payment-methods', cardOnlySchema, (body, provider) => provider.createPaymentMethod(body.card, body.billingDetails ?? undefined));
+  sandboxRoute('payment-methods', cardOnlySchema, (body, provider) =>
+    provider.createPaymentMethod(body.card, body.billingDetails ?? undefined),
+  );
   sandboxRoute('tokens', cardOnlySchema, (body, provider) => provider.createToken(body.card));
 }

@@ -29,7 +29,9 @@ function dnsOf(demo: Demo) {
   async function recordId(scenario: ScenarioName, name: string, type: string): Promise<string> {
     const response = await fetch(`${demo.panelUrl}/__demo/dns?scenario=${scenario}`);
     const listing = (await response.json()) as { zones: { records: { id: string; name: string; type: string }[] }[] };
-    const found = listing.zones.flatMap((zone) => zone.records).find((record) => record.name === name && record.type === type);
+    const found = listing.zones
+      .flatMap((zone) => zone.records)
+      .find((record) => record.name === name && record.type === type);
     if (found === undefined) throw new Error(`no ${type} ${name} in ${scenario}'s zones`);
     return found.id;
   }
@@ -40,7 +42,9 @@ function dnsOf(demo: Demo) {
     },
     async unpublish(scenario: ScenarioName, name: string, type: string): Promise<void> {
       const id = await recordId(scenario, name, type);
-      const response = await fetch(`${demo.panelUrl}/__demo/dns/records/${id}?scenario=${scenario}`, { method: 'DELETE' });
+      const response = await fetch(`${demo.panelUrl}/__demo/dns/records/${id}?scenario=${scenario}`, {
+        method: 'DELETE',
+      });
       expect(response.status).toBe(200);
     },
   };
@@ -49,15 +53,22 @@ function dnsOf(demo: Demo) {
 function siteRowOf(demo: Demo) {
   return async (siteId: string) =>
     (
-      await demo.query<{ external_domain: string | null; ssl_status: string | null; url: string; domain_lost_at: number | null }>(
-        sql`select external_domain, ssl_status, url, domain_lost_at from sites where id = ${siteId}`,
-      )
+      await demo.query<{
+        external_domain: string | null;
+        ssl_status: string | null;
+        url: string;
+        domain_lost_at: number | null;
+      }>(sql`select external_domain, ssl_status, url, domain_lost_at from sites where id = ${siteId}`)
     )[0];
 }
 
 function edgeRowOf(demo: Demo) {
   return async (hostname: string) =>
-    (await demo.query<{ site_id: string | null; target: string; status: string }>(sql`select site_id, target, status from sandbox_custom_hostnames where hostname = ${hostname}`))[0];
+    (
+      await demo.query<{ site_id: string | null; target: string; status: string }>(
+        sql`select site_id, target, status from sandbox_custom_hostnames where hostname = ${hostname}`,
+      )
+    )[0];
 }
 
 describe('a live domain rechecked (the demo clock)', () => {
@@ -78,7 +89,11 @@ describe('a live domain rechecked (the demo clock)', () => {
 
   it('keeps a domain whose DNS still points at the site, and changes nothing', async () => {
     expect((await recheck()).outcome).toBe('kept');
-    expect(await siteRow(LIVE_SITE)).toMatchObject({ ssl_status: 'ACTIVE', url: `https://${LIVE_DOMAIN}`, domain_lost_at: null });
+    expect(await siteRow(LIVE_SITE)).toMatchObject({
+      ssl_status: 'ACTIVE',
+      url: `https://${LIVE_DOMAIN}`,
+      domain_lost_at: null,
+    });
     expect((await ok('check-domain-dns')).dnsLost).toBeNull();
   });
 
@@ -87,10 +102,21 @@ describe('a live domain rechecked (the demo clock)', () => {
     const marked = await recheck();
     expect(marked.outcome).toBe('marked');
     const { currentSite } = await ok('get-account-info', {});
-    expect(currentSite).toMatchObject({ external_domain: LIVE_DOMAIN, ssl_status: 'FAILING', url: `https://${LIVE_DOMAIN}` });
+    expect(currentSite).toMatchObject({
+      external_domain: LIVE_DOMAIN,
+      ssl_status: 'FAILING',
+      url: `https://${LIVE_DOMAIN}`,
+    });
     const diagnosis = await ok('check-domain-dns');
-    expect(diagnosis.dnsLost).toEqual({ since: marked.asOf, removalAt: marked.asOf + DEFAULT_DNS_GRACE_HOURS * SECONDS_PER_HOUR });
-    expect(diagnosis.records[0]).toMatchObject({ type: 'CNAME', ok: false, problem: { code: 'cname_elsewhere', found: ['shops.example.net'] } });
+    expect(diagnosis.dnsLost).toEqual({
+      since: marked.asOf,
+      removalAt: marked.asOf + DEFAULT_DNS_GRACE_HOURS * SECONDS_PER_HOUR,
+    });
+    expect(diagnosis.records[0]).toMatchObject({
+      type: 'CNAME',
+      ok: false,
+      problem: { code: 'cname_elsewhere', found: ['shops.example.net'] },
+    });
     // The edge's certificate is still issued, but the check says what the recheck found.
     expect(await ok('check-domain')).toEqual({ ssl_status: 'FAILING', hostname: LIVE_DOMAIN, error: null });
     // Within the grace period a recheck leaves it as it is, its start kept.
@@ -104,17 +130,25 @@ describe('a live domain rechecked (the demo clock)', () => {
     await recheck();
     const removed = await advanceGrace();
     expect([removed.status, removed.body.outcome]).toEqual([200, 'removed']);
-    expect(await siteRow(LIVE_SITE)).toEqual({ external_domain: LIVE_DOMAIN, ssl_status: 'DEFUNCT', url: `https://${LIVE_TARGET}`, domain_lost_at: null });
+    expect(await siteRow(LIVE_SITE)).toEqual({
+      external_domain: LIVE_DOMAIN,
+      ssl_status: 'DEFUNCT',
+      url: `https://${LIVE_TARGET}`,
+      domain_lost_at: null,
+    });
     expect(await edgeRow(LIVE_DOMAIN)).toBeUndefined();
     expect(await ok('check-domain')).toEqual({ ssl_status: 'DEFUNCT', hostname: LIVE_DOMAIN, error: null });
     // Pointed back at the site, "Try again" proves it anew and it is live again.
     await dns.unpublish('domain-live', LIVE_DOMAIN, 'CNAME');
     await dns.publish('domain-live', LIVE_DOMAIN, 'CNAME', LIVE_TARGET);
-    expect(await ok('activate-domain', { siteId: LIVE_SITE, domain: LIVE_DOMAIN })).toEqual({ ssl_status: 'ACTIVE', hostname: LIVE_DOMAIN });
+    expect(await ok('activate-domain', { siteId: LIVE_SITE, domain: LIVE_DOMAIN })).toEqual({
+      ssl_status: 'ACTIVE',
+      hostname: LIVE_DOMAIN,
+    });
     expect((await siteRow(LIVE_SITE))?.url).toBe(`https://${LIVE_DOMAIN}`);
   });
 
-  it('restores a marked domain whose DNS points at the site again, on the next recheck or on the owner\'s check', async () => {
+  it("restores a marked domain whose DNS points at the site again, on the next recheck or on the owner's check", async () => {
     await moveAway();
     await recheck();
     await dns.unpublish('domain-live', LIVE_DOMAIN, 'CNAME');
@@ -143,7 +177,9 @@ describe('a live domain rechecked (the demo clock)', () => {
     await moveAway();
     await recheck();
     // The edge now holds the name for someone else (a site since removed, another deployment on a shared zone).
-    await demo.query(sql`update sandbox_custom_hostnames set site_id = 'site_gone', target = 'gone.inkwell.test' where hostname = ${LIVE_DOMAIN}`);
+    await demo.query(
+      sql`update sandbox_custom_hostnames set site_id = 'site_gone', target = 'gone.inkwell.test' where hostname = ${LIVE_DOMAIN}`,
+    );
     expect((await advanceGrace()).body.outcome).toBe('removed');
     expect(await edgeRow(LIVE_DOMAIN)).toEqual({ site_id: 'site_gone', target: 'gone.inkwell.test', status: 'ACTIVE' });
     expect((await siteRow(LIVE_SITE))?.url).toBe(`https://${LIVE_TARGET}`);
@@ -154,7 +190,10 @@ describe('a live domain rechecked (the demo clock)', () => {
     await dns.publish('domain-live', LIVE_DOMAIN, 'CNAME', 'active.inkwell.test');
     expect((await recheck()).outcome).toBe('marked');
     const taken = await owner.api('activate-domain', 'active', { siteId: 'site_active', domain: LIVE_DOMAIN });
-    expect([taken.status, errorOf(taken)]).toEqual([409, { status: 409, code: 'domain_held', message: customDomainMessages.inUse }]);
+    expect([taken.status, errorOf(taken)]).toEqual([
+      409,
+      { status: 409, code: 'domain_held', message: customDomainMessages.inUse },
+    ]);
     expect((await siteRow('site_active'))?.external_domain).toBeNull();
     expect(await edgeRow(LIVE_DOMAIN)).toMatchObject({ site_id: LIVE_SITE });
   });
@@ -175,11 +214,19 @@ describe("a subdomain is one site's for good: the CNAME proof's target", () => {
     fetch(`${demo.panelUrl}/platform/v1/sites/${siteId}`, {
       method: 'PUT',
       headers: { authorization: `Bearer ${DEMO_PLATFORM_API_KEY}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Newcomer', adminUrl: `https://admin.${siteId}.example/ghost/`, subdomain, owner: { email: `owner@${siteId}.example`, name: 'New Owner' } }),
+      body: JSON.stringify({
+        name: 'Newcomer',
+        adminUrl: `https://admin.${siteId}.example/ghost/`,
+        subdomain,
+        owner: { email: `owner@${siteId}.example`, name: 'New Owner' },
+      }),
     });
 
   it("refuses a new site a removed site's subdomain (409 subdomain_taken), creating nothing", async () => {
-    const removed = await fetch(`${demo.panelUrl}/platform/v1/sites/site_domain_live`, { method: 'DELETE', headers: { authorization: `Bearer ${DEMO_PLATFORM_API_KEY}` } });
+    const removed = await fetch(`${demo.panelUrl}/platform/v1/sites/site_domain_live`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${DEMO_PLATFORM_API_KEY}` },
+    });
     expect(removed.status).toBe(204);
     const refused = await put('newcomer', 'domain-live');
     expect(refused.status).toBe(409);
@@ -212,7 +259,10 @@ describe('the recheck schedule', () => {
     expect(await waitFor('DEFUNCT', LIVE_SITE)).toEqual(expect.arrayContaining(['FAILING', 'DEFUNCT']));
     expect(await siteRow(LIVE_SITE)).toMatchObject({ url: `https://${LIVE_TARGET}` });
     expect(await edgeRow(LIVE_DOMAIN)).toBeUndefined();
-    expect(await siteRow('site_sending_initialized')).toMatchObject({ ssl_status: 'ACTIVE', url: 'https://www.example.org' });
+    expect(await siteRow('site_sending_initialized')).toMatchObject({
+      ssl_status: 'ACTIVE',
+      url: 'https://www.example.org',
+    });
   });
 });
 
@@ -225,7 +275,12 @@ describe('a resolver that does not answer', () => {
   it('changes nothing: the domain stays live and its hostname at the edge', async () => {
     const rechecked = await demo.call<Recheck>('/__demo/recheck-domain', { siteId: LIVE_SITE });
     expect([rechecked.status, rechecked.body.outcome]).toEqual([200, 'unchecked']);
-    expect(await siteRow(LIVE_SITE)).toEqual({ external_domain: LIVE_DOMAIN, ssl_status: 'ACTIVE', url: `https://${LIVE_DOMAIN}`, domain_lost_at: null });
+    expect(await siteRow(LIVE_SITE)).toEqual({
+      external_domain: LIVE_DOMAIN,
+      ssl_status: 'ACTIVE',
+      url: `https://${LIVE_DOMAIN}`,
+      domain_lost_at: null,
+    });
     expect(await edgeRow(LIVE_DOMAIN)).toMatchObject({ site_id: LIVE_SITE, status: 'ACTIVE' });
   });
 });

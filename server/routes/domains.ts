@@ -23,7 +23,8 @@ export function registerDomainRoutes(app: FastifyInstance, deps: DomainDeps): vo
 
   /** Refuses a call of a feature that is off: its provider may not even be configured. */
   function offered(feature: keyof Features): void {
-    if (!deps.features[feature]) throw new DomainError('not_found', 'feature_not_offered', messages.featureNotOffered[feature]);
+    if (!deps.features[feature])
+      throw new DomainError('not_found', 'feature_not_offered', messages.featureNotOffered[feature]);
   }
 
   /** The session's site, named by its id; its current row (an earlier call may have changed it). */
@@ -43,7 +44,9 @@ export function registerDomainRoutes(app: FastifyInstance, deps: DomainDeps): vo
   registerCall(app, 'update-domain', deps.call, async ({ jwt, data }) => {
     offered('customDomains');
     const { site } = await ownSite(jwt, data.siteId);
-    return { currentSite: await customDomains.save(site, data.domain, { skipVerification: data.skipVerification === true }) };
+    return {
+      currentSite: await customDomains.save(site, data.domain, { skipVerification: data.skipVerification === true }),
+    };
   });
 
   registerCall(app, 'lookup-nameserver', deps.call, async ({ jwt, data }) => {

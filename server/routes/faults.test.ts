@@ -32,11 +32,16 @@ describe('the card provider fails', () => {
 
   const changePlan = (key: string) => api('change-subscription', 'active', change, { 'idempotency-key': key });
   /** The subscription updates the provider ran (a charge each), not the ones it answered from an earlier key. */
-  const chargesRun = () => double.requests.filter((request) => request.method === 'POST' && SUBSCRIPTION_UPDATE.test(request.path) && !request.replayed);
+  const chargesRun = () =>
+    double.requests.filter(
+      (request) => request.method === 'POST' && SUBSCRIPTION_UPDATE.test(request.path) && !request.replayed,
+    );
   const stored = async () => ({
     invoices: await demo.count(sql`invoices where customer_id = ${'cus_active'}`),
     keys: await demo.count(sql`idempotency_keys`),
-    subscription: await demo.query(sql`select price_id, pending_price_id, status from subscriptions where id = ${'sub_active'}`),
+    subscription: await demo.query(
+      sql`select price_id, pending_price_id, status from subscriptions where id = ${'sub_active'}`,
+    ),
     balance: await demo.query(sql`select balance from customers where id = ${'cus_active'}`),
   });
 
@@ -65,7 +70,11 @@ describe('the card provider fails', () => {
 
   it('with an error: nothing is stored, and the retry with the same key charges once', async () => {
     const before = await stored();
-    const failing = { method: 'POST', path: SUBSCRIPTION_UPDATE, answer: () => ({ status: 500, body: { error: { type: 'api_error', message: 'An unknown error occurred' } } }) };
+    const failing = {
+      method: 'POST',
+      path: SUBSCRIPTION_UPDATE,
+      answer: () => ({ status: 500, body: { error: { type: 'api_error', message: 'An unknown error occurred' } } }),
+    };
     double.routes.push(failing);
 
     const failed = await changePlan('change-provider-down');
@@ -98,9 +107,22 @@ describe('a step after the provider charged fails, and the owner clicks again (a
   };
   /** The charging writes the provider ran (a subscription made, or changed with a payment), not those it answered from a key. */
   const charges = (path: RegExp) =>
-    double.requests.filter((request) => request.method === 'POST' && path.test(request.path) && request.form.payment_behavior !== undefined && !request.replayed);
+    double.requests.filter(
+      (request) =>
+        request.method === 'POST' &&
+        path.test(request.path) &&
+        request.form.payment_behavior !== undefined &&
+        !request.replayed,
+    );
 
-  const activation = { customerId: 'cus_trial', subscriptionId: 'sub_trial', userId: 'user_trial', planId: BUSINESS_YEAR, addonIds: [], isTrial: true };
+  const activation = {
+    customerId: 'cus_trial',
+    subscriptionId: 'sub_trial',
+    userId: 'user_trial',
+    planId: BUSINESS_YEAR,
+    addonIds: [],
+    isTrial: true,
+  };
   const SUBSCRIPTION_CREATE = /^\/v1\/subscriptions$/;
   const stepsAfterCreate: [string, FailingStep][] = [
     ['the read of its payment', { method: 'GET', path: /^\/v1\/payment_intents\// }],
@@ -108,27 +130,38 @@ describe('a step after the provider charged fails, and the owner clicks again (a
     ['the database write', { table: 'subscriptions' }],
   ];
 
-  it.each(stepsAfterCreate)('activation: after %s fails, the retry makes no second subscription and records the first', async (_step, step) => {
-    double.subscriptions.set('sbx_sub_trial', doubleSubscription('sbx_sub_trial', { customer: 'cus_trial', status: 'trialing' }));
-    await failOnce(step);
-    const failed = await api('activate-subscription', 'trial', activation, { 'idempotency-key': 'activate-click-1' });
-    expect(failed.status).toBeGreaterThanOrEqual(500);
-    expect(charges(SUBSCRIPTION_CREATE)).toHaveLength(1);
-    expect(await demo.query(sql`select status from subscriptions where id = ${'sub_trial'}`)).toEqual([{ status: 'trialing' }]);
+  it.each(stepsAfterCreate)(
+    'activation: after %s fails, the retry makes no second subscription and records the first',
+    async (_step, step) => {
+      double.subscriptions.set(
+        'sbx_sub_trial',
+        doubleSubscription('sbx_sub_trial', { customer: 'cus_trial', status: 'trialing' }),
+      );
+      await failOnce(step);
+      const failed = await api('activate-subscription', 'trial', activation, { 'idempotency-key': 'activate-click-1' });
+      expect(failed.status).toBeGreaterThanOrEqual(500);
+      expect(charges(SUBSCRIPTION_CREATE)).toHaveLength(1);
+      expect(await demo.query(sql`select status from subscriptions where id = ${'sub_trial'}`)).toEqual([
+        { status: 'trialing' },
+      ]);
 
-    await recover();
-    const retried = await ok('activate-subscription', 'trial', activation, { 'idempotency-key': 'activate-click-2' });
-    expect(retried.subscription).toMatchObject({ status: 'active', trial_end: null });
-    expect(charges(SUBSCRIPTION_CREATE)).toHaveLength(1);
-    expect(double.subscriptions.get('sbx_sub_trial')?.status).toBe('canceled');
-    const rows = await demo.query(sql<{ provider_subscription_id: string; status: string }>`select provider_subscription_id, status from subscriptions
+      await recover();
+      const retried = await ok('activate-subscription', 'trial', activation, { 'idempotency-key': 'activate-click-2' });
+      expect(retried.subscription).toMatchObject({ status: 'active', trial_end: null });
+      expect(charges(SUBSCRIPTION_CREATE)).toHaveLength(1);
+      expect(double.subscriptions.get('sbx_sub_trial')?.status).toBe('canceled');
+      const rows = await demo.query(sql<{
+        provider_subscription_id: string;
+        status: string;
+      }>`select provider_subscription_id, status from subscriptions
       where site_id = ${'site_trial'} order by created_at`);
-    expect(rows).toEqual([
-      { provider_subscription_id: 'sbx_sub_trial', status: 'canceled' },
-      { provider_subscription_id: 'sub_double_new', status: 'active' },
-    ]);
-    expect(await demo.count(sql`invoices where customer_id = ${'cus_trial'}`)).toBe(1);
-  });
+      expect(rows).toEqual([
+        { provider_subscription_id: 'sbx_sub_trial', status: 'canceled' },
+        { provider_subscription_id: 'sub_double_new', status: 'active' },
+      ]);
+      expect(await demo.count(sql`invoices where customer_id = ${'cus_trial'}`)).toBe(1);
+    },
+  );
 
   const SUBSCRIPTION_CHANGE = /^\/v1\/subscriptions\/sbx_sub_active$/;
   const stepsAfterChange: [string, FailingStep][] = [
@@ -136,23 +169,28 @@ describe('a step after the provider charged fails, and the owner clicks again (a
     ['the database write', { table: 'invoices' }],
   ];
 
-  it.each(stepsAfterChange)('plan change: after %s fails, the retry charges nothing more and records the change', async (_step, step) => {
-    const invoices = await demo.count(sql`invoices where customer_id = ${'cus_active'}`);
-    await failOnce(step);
-    const failed = await api('change-subscription', 'active', change, { 'idempotency-key': 'change-click-1' });
-    expect(failed.status).toBeGreaterThanOrEqual(500);
-    expect(charges(SUBSCRIPTION_CHANGE)).toHaveLength(1);
-    expect(await demo.query(sql`select price_id from subscriptions where id = ${'sub_active'}`)).toEqual([{ price_id: PUBLISHER_YEAR }]);
+  it.each(stepsAfterChange)(
+    'plan change: after %s fails, the retry charges nothing more and records the change',
+    async (_step, step) => {
+      const invoices = await demo.count(sql`invoices where customer_id = ${'cus_active'}`);
+      await failOnce(step);
+      const failed = await api('change-subscription', 'active', change, { 'idempotency-key': 'change-click-1' });
+      expect(failed.status).toBeGreaterThanOrEqual(500);
+      expect(charges(SUBSCRIPTION_CHANGE)).toHaveLength(1);
+      expect(await demo.query(sql`select price_id from subscriptions where id = ${'sub_active'}`)).toEqual([
+        { price_id: PUBLISHER_YEAR },
+      ]);
 
-    await recover();
-    const retried = await ok('change-subscription', 'active', change, { 'idempotency-key': 'change-click-2' });
-    expect(retried.subscription.meta.baseProduct.price).toBe(BUSINESS_YEAR);
-    expect(charges(SUBSCRIPTION_CHANGE)).toHaveLength(1);
-    expect(await demo.query(sql`select price_id, pending_price_id, status from subscriptions where id = ${'sub_active'}`)).toEqual([
-      { price_id: BUSINESS_YEAR, pending_price_id: null, status: 'active' },
-    ]);
-    expect(await demo.count(sql`invoices where customer_id = ${'cus_active'}`)).toBe(invoices + 1);
-  });
+      await recover();
+      const retried = await ok('change-subscription', 'active', change, { 'idempotency-key': 'change-click-2' });
+      expect(retried.subscription.meta.baseProduct.price).toBe(BUSINESS_YEAR);
+      expect(charges(SUBSCRIPTION_CHANGE)).toHaveLength(1);
+      expect(
+        await demo.query(sql`select price_id, pending_price_id, status from subscriptions where id = ${'sub_active'}`),
+      ).toEqual([{ price_id: BUSINESS_YEAR, pending_price_id: null, status: 'active' }]);
+      expect(await demo.count(sql`invoices where customer_id = ${'cus_active'}`)).toBe(invoices + 1);
+    },
+  );
 });
 
 describe('the server killed in the middle of a stream of writes', () => {
@@ -171,7 +209,11 @@ describe('the server killed in the middle of a stream of writes', () => {
     crashed = await startDemo({ env: UNLIMITED_RATE_LIMITS_ENV });
     const jwt = await crashed.sessionToken('active');
     const setupCard = (demo: Demo, key: string) =>
-      demo.api<{ setupIntentId: string; clientSecret: string }>('setup-card', { jwt, data: { customerId: 'cus_active' }, options: {} }, { 'idempotency-key': key });
+      demo.api<{ setupIntentId: string; clientSecret: string }>(
+        'setup-card',
+        { jwt, data: { customerId: 'cus_active' }, options: {} },
+        { 'idempotency-key': key },
+      );
 
     // Writers send card set-ups one after another until the server dies under them; the kill comes once enough
     // are acknowledged, while others are on their way.
@@ -199,18 +241,29 @@ describe('the server killed in the middle of a stream of writes', () => {
     // A production restart: it reseeds nothing, so what is there is what the killed server left.
     restarted = await startDemo({ production: true, shareDatabaseOf: crashed, env: UNLIMITED_RATE_LIMITS_ENV });
     if (restarted.databaseUrl === null) {
-      expect(await restarted.query(sql<{ integrity_check: string }>`pragma integrity_check`)).toEqual([{ integrity_check: 'ok' }]);
+      expect(await restarted.query(sql<{ integrity_check: string }>`pragma integrity_check`)).toEqual([
+        { integrity_check: 'ok' },
+      ]);
       expect(await restarted.query(sql`pragma foreign_key_check`)).toEqual([]);
     }
     // Every answered key names a setup intent that is there, for the customer.
     const answered = await restarted.query(
-      sql<{ key: string; response_json: string; customer_id: string | null }>`select k.key, k.response_json, i.customer_id
+      sql<{
+        key: string;
+        response_json: string;
+        customer_id: string | null;
+      }>`select k.key, k.response_json, i.customer_id
         from idempotency_keys k left join sandbox_setup_intents i on k.response_json like '%' || i.id || '%'
         where k.response_json is not null`,
     );
     expect(answered.filter((row) => row.customer_id !== 'cus_active')).toEqual([]);
     for (const [key, reply] of acknowledged) {
-      expect({ key, stored: await restarted.count(sql`sandbox_setup_intents where id = ${reply.setupIntentId} and customer_id = ${'cus_active'}`) }).toEqual({
+      expect({
+        key,
+        stored: await restarted.count(
+          sql`sandbox_setup_intents where id = ${reply.setupIntentId} and customer_id = ${'cus_active'}`,
+        ),
+      }).toEqual({
         key,
         stored: 1,
       });

@@ -13,7 +13,8 @@ import { cataloguePrice } from '../seed/catalogue';
 const PUBLISHABLE_KEY = 'pk_test_sandbox';
 const demo = setUpDemo({ resetBeforeEach: true });
 const { api, ok } = scenarioCalls(demo);
-const sandbox = <T>(route: string, body: object) => demo.call<T>(`/sandbox/api/${route}`, { key: PUBLISHABLE_KEY, ...body });
+const sandbox = <T>(route: string, body: object) =>
+  demo.call<T>(`/sandbox/api/${route}`, { key: PUBLISHABLE_KEY, ...body });
 
 const CUSTOMER = 'cus_no_subscription';
 const USER = 'user_no_subscription';
@@ -23,8 +24,12 @@ const first = { customerId: CUSTOMER, subscriptionId: null, userId: USER, addonI
 async function saveCard(scenario: ScenarioName, customerId: string, userId: string, number: string) {
   const setup = await ok('setup-card', scenario, { customerId });
   const card = { number, exp_month: 12, exp_year: 2034, cvc: '123', postal_code: '94107' };
-  const confirmed = await sandbox<{ setupIntent?: { status: string } }>('confirm-setup-intent', { clientSecret: setup.clientSecret, card });
-  if (confirmed.body.setupIntent?.status === 'requires_action') await sandbox('authenticate', { clientSecret: setup.clientSecret, outcome: 'complete' });
+  const confirmed = await sandbox<{ setupIntent?: { status: string } }>('confirm-setup-intent', {
+    clientSecret: setup.clientSecret,
+    card,
+  });
+  if (confirmed.body.setupIntent?.status === 'requires_action')
+    await sandbox('authenticate', { clientSecret: setup.clientSecret, outcome: 'complete' });
   await ok('update-card', scenario, { userId, customerId, setupIntentId: setup.setupIntentId });
 }
 
@@ -36,8 +41,17 @@ describe('a site without a subscription', () => {
     const data = await ok('get-billing-data', 'no-subscription');
     expect(data.subscription).toBeNull();
     expect(data.customerId).toBe(CUSTOMER);
-    expect(data).toMatchObject({ isInactive: true, isActive: false, isTrial: false, currentPrice: null, checkoutRoute: '/plans', invoices: [] });
-    expect(data.availableProducts.map((product) => product.name)).toEqual(expect.arrayContaining(['Starter', 'Publisher', 'Business']));
+    expect(data).toMatchObject({
+      isInactive: true,
+      isActive: false,
+      isTrial: false,
+      currentPrice: null,
+      checkoutRoute: '/plans',
+      invoices: [],
+    });
+    expect(data.availableProducts.map((product) => product.name)).toEqual(
+      expect.arrayContaining(['Starter', 'Publisher', 'Business']),
+    );
     expect((await ok('get-account-info', 'no-subscription')).isGrace).toBe(false);
   });
 
@@ -60,16 +74,31 @@ describe('a site without a subscription', () => {
 
     const key = { 'idempotency-key': 'first-click' };
     const answer = await ok('activate-subscription', 'no-subscription', { ...first, planId: PUBLISHER_YEAR }, key);
-    expect(answer.subscription).toMatchObject({ status: 'active', customer_id: CUSTOMER, meta: { baseProduct: { price: PUBLISHER_YEAR } } });
+    expect(answer.subscription).toMatchObject({
+      status: 'active',
+      customer_id: CUSTOMER,
+      meta: { baseProduct: { price: PUBLISHER_YEAR } },
+    });
     // The transport's retry (same key) answers the first answer; a second click (new key) finds it made.
-    expect(await ok('activate-subscription', 'no-subscription', { ...first, planId: PUBLISHER_YEAR }, key)).toEqual(answer);
-    const second = await api('activate-subscription', 'no-subscription', { ...first, planId: PUBLISHER_YEAR }, { 'idempotency-key': 'second-click' });
+    expect(await ok('activate-subscription', 'no-subscription', { ...first, planId: PUBLISHER_YEAR }, key)).toEqual(
+      answer,
+    );
+    const second = await api(
+      'activate-subscription',
+      'no-subscription',
+      { ...first, planId: PUBLISHER_YEAR },
+      { 'idempotency-key': 'second-click' },
+    );
     expect(second.status).toBe(409);
     expect(await invoiceCount()).toBe(1);
     expect(await subscriptionCount()).toBe(1);
 
     const data = await ok('get-billing-data', 'no-subscription');
-    expect(data).toMatchObject({ isActive: true, subscription: { status: 'active' }, currentPrice: { id: PUBLISHER_YEAR } });
+    expect(data).toMatchObject({
+      isActive: true,
+      subscription: { status: 'active' },
+      currentPrice: { id: PUBLISHER_YEAR },
+    });
     expect(data.invoices[0]).toMatchObject({ status: 'paid', amount_paid: cataloguePrice(PUBLISHER_YEAR).price.cost });
   });
 
@@ -80,17 +109,32 @@ describe('a site without a subscription', () => {
     expect(answer.meta.isIncomplete).toBe(true);
     expect((await ok('get-billing-data', 'no-subscription')).checkoutRoute).toBe('/checkout/starter-default-year');
     await sandbox('authenticate', { clientSecret: answer.meta.paymentIntentSecret, outcome: 'complete' });
-    expect((await ok('get-subscription', 'no-subscription', {}, undefined, { sca: true })).subscription.status).toBe('active');
+    expect((await ok('get-subscription', 'no-subscription', {}, undefined, { sca: true })).subscription.status).toBe(
+      'active',
+    );
     expect(await subscriptionCount()).toBe(1);
   });
 
   it("refuses another customer's ids (403) and a first subscription for a site that has one (409), charging nothing", async () => {
     await saveCard('no-subscription', CUSTOMER, USER, '4242424242424242');
-    const othersCustomer = await api('activate-subscription', 'no-subscription', { ...first, customerId: 'cus_active', planId: PUBLISHER_YEAR });
+    const othersCustomer = await api('activate-subscription', 'no-subscription', {
+      ...first,
+      customerId: 'cus_active',
+      planId: PUBLISHER_YEAR,
+    });
     expect(othersCustomer.status).toBe(403);
-    const othersSubscription = await api('activate-subscription', 'no-subscription', { ...first, subscriptionId: 'sub_active', planId: PUBLISHER_YEAR });
+    const othersSubscription = await api('activate-subscription', 'no-subscription', {
+      ...first,
+      subscriptionId: 'sub_active',
+      planId: PUBLISHER_YEAR,
+    });
     expect(othersSubscription.status).toBe(403);
-    const hasOne = await api('activate-subscription', 'active', { customerId: 'cus_active', subscriptionId: null, userId: 'user_active', planId: PUBLISHER_YEAR });
+    const hasOne = await api('activate-subscription', 'active', {
+      customerId: 'cus_active',
+      subscriptionId: null,
+      userId: 'user_active',
+      planId: PUBLISHER_YEAR,
+    });
     expect(hasOne.status).toBe(409);
     const previewOfFirst = await api('get-invoice-preview', 'active', {
       customerId: 'cus_active',

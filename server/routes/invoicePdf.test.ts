@@ -12,7 +12,11 @@ const demo = setUpDemo();
 const { api, ok } = scenarioCalls(demo);
 
 /** The PDF of one of the scenario owner's invoices, as text. */
-async function invoiceText(scenario: ScenarioName, invoiceId: string, locale?: string): Promise<{ fileName: string; text: string }> {
+async function invoiceText(
+  scenario: ScenarioName,
+  invoiceId: string,
+  locale?: string,
+): Promise<{ fileName: string; text: string }> {
   const answer = await ok('invoice-pdf', scenario, locale === undefined ? { invoiceId } : { invoiceId, locale });
   const bytes = Buffer.from(answer.base64, 'base64');
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
@@ -67,7 +71,13 @@ describe('the owner', () => {
       expect(german).toContain(expected);
     }
     const french = (await invoiceText('active', invoice.id, 'fr')).text;
-    for (const expected of ['Numéro de facture : ACTIVE-0006', `Date : ${formatLongDate(invoice.date, 'fr-FR')}`, 'Statut : Payée', 'Changement de forfait', 'Montant payé 180 $']) {
+    for (const expected of [
+      'Numéro de facture : ACTIVE-0006',
+      `Date : ${formatLongDate(invoice.date, 'fr-FR')}`,
+      'Statut : Payée',
+      'Changement de forfait',
+      'Montant payé 180 $',
+    ]) {
       expect(french.replace(/\u00a0|\u202f/g, ' ')).toContain(expected);
     }
     expect((await invoiceText('active', invoice.id, 'pt-BR')).text).toContain('Invoice number: ACTIVE-0006');
@@ -91,12 +101,17 @@ describe('the owner', () => {
       period: 'year',
     });
     await ok('change-subscription', 'active', {
-      customerId: 'cus_active', subscriptionId: 'sub_active', userId: 'user_active', addonIds: [],
-      planId: BUSINESS_YEAR, prorationDate: preview.prorationDate,
+      customerId: 'cus_active',
+      subscriptionId: 'sub_active',
+      userId: 'user_active',
+      addonIds: [],
+      planId: BUSINESS_YEAR,
+      prorationDate: preview.prorationDate,
     });
     const newest = await newestInvoice('active');
     const { text } = await invoiceText('active', newest.id);
-    for (const line of preview.lines.filter((candidate) => candidate.kind !== 'discount')) expect(text).toContain(line.description);
+    for (const line of preview.lines.filter((candidate) => candidate.kind !== 'discount'))
+      expect(text).toContain(line.description);
     expect(text).toContain('Credit applied -$12.50');
     expect(newest.amount_due).toBe(preview.amount);
     await demo.reset();
@@ -119,7 +134,11 @@ describe('everyone else', () => {
     ['no session', undefined, 400],
     ['a token that is no session', 'not-a-token', 401],
   ] as const)('refuses a request with %s, and tells nothing of the invoice', async (_what, jwt, status) => {
-    const answer = await demo.api('invoice-pdf', { ...(jwt === undefined ? {} : { jwt }), data: { invoiceId: starterInvoice }, options: {} });
+    const answer = await demo.api('invoice-pdf', {
+      ...(jwt === undefined ? {} : { jwt }),
+      data: { invoiceId: starterInvoice },
+      options: {},
+    });
     expect(answer.status).toBe(status);
     expect(JSON.stringify(answer.body)).not.toMatch(/STARTER-|%PDF|base64/);
   });

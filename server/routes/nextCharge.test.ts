@@ -41,7 +41,10 @@ describe('get-next-charge with the sandbox', () => {
     const renewal = await demo.call('/__demo/advance-renewal', { siteId: 'site_active' });
     expect(renewal.body).toMatchObject({ result: 'renewed' });
     const after = await billingData(demo, 'active');
-    expect(after.invoices[0]).toMatchObject({ date: next!.kind === 'renewal' ? next!.date : 0, amount_paid: next!.kind === 'renewal' ? next!.amount : -1 });
+    expect(after.invoices[0]).toMatchObject({
+      date: next!.kind === 'renewal' ? next!.date : 0,
+      amount_paid: next!.kind === 'renewal' ? next!.amount : -1,
+    });
     expect(after.customerBalance).toBe(0);
     // Its PDF shows what it billed: the plan at its list price, and the credit it took.
     const pdf = calls['invoice-pdf'].response.parse(
@@ -52,7 +55,11 @@ describe('get-next-charge with the sandbox', () => {
     expect(text).toMatch(/Credit applied\s+-\$12\.50/);
     expect(text).toMatch(/Total\s+\$347\.50/);
     // The credit is spent: the renewal after that one is the full price.
-    expect(await nextChargeOf(demo, 'active')).toMatchObject({ kind: 'renewal', creditApplied: 0, amount: PUBLISHER_YEARLY });
+    expect(await nextChargeOf(demo, 'active')).toMatchObject({
+      kind: 'renewal',
+      creditApplied: 0,
+      amount: PUBLISHER_YEARLY,
+    });
   });
 
   it('card-expiring: the renewal comes after the card expires, and the renewal then fails on it', async () => {
@@ -80,12 +87,18 @@ describe('get-next-charge with the sandbox', () => {
 
   it('tells a plan cancelled at period end that access ends, with no further charge', async () => {
     const data = await billingData(demo, 'cancelling');
-    expect(await nextChargeOf(demo, 'cancelling')).toEqual({ kind: 'access_ends', date: data.subscription!.current_period_end });
+    expect(await nextChargeOf(demo, 'cancelling')).toEqual({
+      kind: 'access_ends',
+      date: data.subscription!.current_period_end,
+    });
   });
 
   it('tells grace the amount still open', async () => {
     const data = await billingData(demo, 'grace');
-    expect(await nextChargeOf(demo, 'grace')).toEqual({ kind: 'open_amount', amount: data.latestInvoice!.amount_remaining });
+    expect(await nextChargeOf(demo, 'grace')).toEqual({
+      kind: 'open_amount',
+      amount: data.latestInvoice!.amount_remaining,
+    });
   });
 
   it('has nothing coming for a canceled subscription or one waiting for its first payment', async () => {

@@ -20,7 +20,10 @@ const PUBLISHABLE_KEY = 'pk_test_sandbox';
 async function platform<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
   const response = await fetch(`${demo.panelUrl}/platform/v1${path}`, {
     method,
-    headers: { authorization: `Bearer ${DEMO_PLATFORM_API_KEY}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${DEMO_PLATFORM_API_KEY}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
@@ -51,8 +54,12 @@ async function newOwnerSession(): Promise<string> {
   return session.body.token;
 }
 
-const call = <T>(jwt: string, name: Parameters<typeof demo.api>[0], data: object = {}, headers?: Record<string, string>) =>
-  demo.api<T>(name, { jwt, data, options: {} }, headers);
+const call = <T>(
+  jwt: string,
+  name: Parameters<typeof demo.api>[0],
+  data: object = {},
+  headers?: Record<string, string>,
+) => demo.api<T>(name, { jwt, data, options: {} }, headers);
 const subscriptionsOfSite = () =>
   demo.query(sql<{ customer_id: string; status: string; price_id: string; current_period_end: number }>`
     select customer_id, status, price_id, current_period_end from subscriptions where site_id = ${SITE} order by created_at`);
@@ -62,8 +69,14 @@ async function saveCard(jwt: string, customerId: string, userId: string, number:
   const setup = await call<{ clientSecret: string; setupIntentId: string }>(jwt, 'setup-card', { customerId });
   expect(setup.status).toBe(200);
   const card = { number, exp_month: 12, exp_year: 2034, cvc: '123', postal_code: '94107' };
-  await demo.call('/sandbox/api/confirm-setup-intent', { key: PUBLISHABLE_KEY, clientSecret: setup.body.clientSecret, card });
-  expect((await call(jwt, 'update-card', { userId, customerId, setupIntentId: setup.body.setupIntentId })).status).toBe(200);
+  await demo.call('/sandbox/api/confirm-setup-intent', {
+    key: PUBLISHABLE_KEY,
+    clientSecret: setup.body.clientSecret,
+    card,
+  });
+  expect((await call(jwt, 'update-card', { userId, customerId, setupIntentId: setup.body.setupIntentId })).status).toBe(
+    200,
+  );
 }
 
 describe('an owner change', () => {
@@ -74,7 +87,11 @@ describe('an owner change', () => {
     const rows = await subscriptionsOfSite();
     expect(rows).toHaveLength(2);
     expect(rows[0]).toMatchObject({ customer_id: OLD_CUSTOMER, status: 'canceled' });
-    expect(rows[1]).toMatchObject({ status: 'active', price_id: before!.price_id, current_period_end: before!.current_period_end });
+    expect(rows[1]).toMatchObject({
+      status: 'active',
+      price_id: before!.price_id,
+      current_period_end: before!.current_period_end,
+    });
     expect(rows[1]!.customer_id).not.toBe(OLD_CUSTOMER);
     expect(await invoicesOf(OLD_CUSTOMER)).toBe(oldInvoices);
     expect(await invoicesOf(rows[1]!.customer_id)).toBe(0);
@@ -83,7 +100,7 @@ describe('an owner change', () => {
     expect(await subscriptionsOfSite()).toHaveLength(2);
   });
 
-  it("gives the new owner a dashboard of their own at once: their customer, no card, no invoices, the next charge, invoice details", async () => {
+  it('gives the new owner a dashboard of their own at once: their customer, no card, no invoices, the next charge, invoice details', async () => {
     await changeOwner();
     const jwt = await newOwnerSession();
     const data = await call<BillingData>(jwt, 'get-billing-data');
@@ -99,7 +116,9 @@ describe('an owner change', () => {
     expect(next.status).toBe(200);
     expect(next.body.nextCharge).toMatchObject({ kind: 'renewal', date: subscription!.current_period_end });
     expect((await call(jwt, 'setup-card', { customerId })).status).toBe(200);
-    expect((await call(jwt, 'add-invoice-details', { customerId, invoiceDetails: 'Riley Chen, 1 New Street' })).status).toBe(200);
+    expect(
+      (await call(jwt, 'add-invoice-details', { customerId, invoiceDetails: 'Riley Chen, 1 New Street' })).status,
+    ).toBe(200);
     expect((await call<BillingData>(jwt, 'get-billing-data')).body.invoiceDetails).toBe('Riley Chen, 1 New Street');
   });
 
@@ -107,7 +126,13 @@ describe('an owner change', () => {
     await changeOwner();
     const jwt = await newOwnerSession();
     const { customerId, subscription, user } = (await call<BillingData>(jwt, 'get-billing-data')).body;
-    const change = { customerId: customerId!, subscriptionId: subscription!.id, userId: user.id, planId: BUSINESS_YEAR, addonIds: [] };
+    const change = {
+      customerId: customerId!,
+      subscriptionId: subscription!.id,
+      userId: user.id,
+      planId: BUSINESS_YEAR,
+      addonIds: [],
+    };
     const noCard = await call(jwt, 'change-subscription', change);
     expect(errorOf(noCard).message).toBe(planChangeMessages.noCard);
 
@@ -123,7 +148,10 @@ describe('an owner change', () => {
 
     const oldInvoices = await invoicesOf(OLD_CUSTOMER);
     await saveCard(jwt, customerId!, user.id, '5555555555554444');
-    const changed = await call<{ subscription: { meta: { baseProduct: { price: string } } }; user: { cardLast4: string } }>(jwt, 'change-subscription', change, { 'idempotency-key': 'new-owner-upgrade' });
+    const changed = await call<{
+      subscription: { meta: { baseProduct: { price: string } } };
+      user: { cardLast4: string };
+    }>(jwt, 'change-subscription', change, { 'idempotency-key': 'new-owner-upgrade' });
     expect(changed.status).toBe(200);
     expect(changed.body.subscription.meta.baseProduct.price).toBe(BUSINESS_YEAR);
     expect(changed.body.user.cardLast4).toBe('4444');

@@ -29,7 +29,10 @@ function builtPanel(): string {
 
 /** The `script-src` sources of a Content-Security-Policy header. */
 function scriptSources(policy: string | null): string[] {
-  const directive = (policy ?? '').split(';').map((part) => part.trim().split(/\s+/)).find(([name]) => name === 'script-src');
+  const directive = (policy ?? '')
+    .split(';')
+    .map((part) => part.trim().split(/\s+/))
+    .find(([name]) => name === 'script-src');
   return directive?.slice(1) ?? [];
 }
 
@@ -38,12 +41,16 @@ const demo = setUpDemo({ distDir: builtPanel() });
 it("allows the page's inline start-up script by the sha256 of the text the page carries, and no other inline script", async () => {
   const page = await demo.get('/billing/plans');
   // Every script the page runs from its own text: not a file (src), not data (the configuration's JSON type).
-  const inline = [...page.body.matchAll(/<script(?![^>]*\b(?:src|type)=)[^>]*>([\s\S]*?)<\/script>/g)].map(([, text]) => text!);
+  const inline = [...page.body.matchAll(/<script(?![^>]*\b(?:src|type)=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    ([, text]) => text!,
+  );
   expect(inline).toHaveLength(1);
   expect(inline[0]).toContain('__panelStartup');
 
   const hash = `'sha256-${createHash('sha256').update(inline[0]!, 'utf8').digest('base64')}'`;
-  expect(scriptSources(page.headers.get('content-security-policy')).filter((source) => source.startsWith("'sha256-"))).toEqual([hash]);
+  expect(
+    scriptSources(page.headers.get('content-security-policy')).filter((source) => source.startsWith("'sha256-")),
+  ).toEqual([hash]);
 });
 
 it('puts the run-time configuration before the start-up script, which reads it', async () => {

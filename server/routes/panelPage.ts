@@ -57,7 +57,8 @@ const SITE_PAGE_ROUTES = ['/sites/:siteId', '/sites/:siteId/*'];
 const HTTP_GONE = 410;
 
 /** What an unknown site's address answers: it names no site, so it tells nothing of which exist. */
-const NO_SITE_PAGE = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found</title></head><body><p>Not found</p></body></html>';
+const NO_SITE_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found</title></head><body><p>Not found</p></body></html>';
 
 export async function registerPanelPage(app: FastifyInstance, options: PanelPageOptions): Promise<PanelPage> {
   const indexPath = path.join(options.distDir, 'index.html');
@@ -94,7 +95,15 @@ export async function registerPanelPage(app: FastifyInstance, options: PanelPage
       .code(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', REVALIDATE)
-      .header('content-security-policy', panelContentSecurityPolicy({ inlineScripts: index.inlineScripts, config, production: options.production, devServerUrl: options.devServerUrl }))
+      .header(
+        'content-security-policy',
+        panelContentSecurityPolicy({
+          inlineScripts: index.inlineScripts,
+          config,
+          production: options.production,
+          devServerUrl: options.devServerUrl,
+        }),
+      )
       .header('permissions-policy', panelPermissionsPolicy(config))
       .header('referrer-policy', 'strict-origin-when-cross-origin')
       .send(injectPanelConfig(index.html, config));

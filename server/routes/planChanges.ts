@@ -18,7 +18,8 @@ import type { ActionDeps } from './deps';
 
 /** The account of a site without a subscription; one that has a subscription must name it (409 otherwise). */
 function withoutSubscription(account: AccountRecord): AccountRecord {
-  if (account.subscription !== undefined) throw new DomainError('conflict', 'subscription_running', planChangeMessages.notActivatable);
+  if (account.subscription !== undefined)
+    throw new DomainError('conflict', 'subscription_running', planChangeMessages.notActivatable);
   return account;
 }
 
@@ -27,17 +28,23 @@ export function registerPlanChangeRoutes(app: FastifyInstance, deps: ActionDeps)
   const writeKey = (request: FastifyRequest) => idempotencyKeyOf(request.headers);
 
   /** A change of the named subscription, in its turn, on the subscription as it is then, if it is still the caller's. */
-  const oneAtATime = <T>(account: AccountRecord, subscriptionId: string, change: (subscribed: Subscribed) => Promise<T>) =>
-    planChanges.oneAtATime(account, subscriptionId, (current) => ownSubscription(current, subscriptionId), change);
+  const oneAtATime = <T>(
+    account: AccountRecord,
+    subscriptionId: string,
+    change: (subscribed: Subscribed) => Promise<T>,
+  ) => planChanges.oneAtATime(account, subscriptionId, (current) => ownSubscription(current, subscriptionId), change);
 
   registerCall(app, 'get-invoice-preview', deps.call, async ({ jwt, data }) => {
     const account = await authenticate(deps, jwt);
     const customer = ownCustomer(account, data.customerId);
     // No subscription named: the preview of the site's first, only while it has none.
-    const subscribed = data.subscriptionId === null ? withoutSubscription(account) : ownSubscription(account, data.subscriptionId);
+    const subscribed =
+      data.subscriptionId === null ? withoutSubscription(account) : ownSubscription(account, data.subscriptionId);
     const addonIds = data.addonPrices.flatMap((addon) => (addon.selected === null ? [] : [addon.selected]));
     const choice = { planId: data.basePrices.selected, addonIds, period: data.period, couponId: data.couponId };
-    return deps.providerAnswers.answer(account, 'get-invoice-preview', choice, () => planChanges.preview(subscribed, customer.id, choice));
+    return deps.providerAnswers.answer(account, 'get-invoice-preview', choice, () =>
+      planChanges.preview(subscribed, customer.id, choice),
+    );
   });
 
   registerCall(app, 'change-subscription', deps.call, async ({ jwt, data }, request) => {

@@ -17,11 +17,20 @@ interface Answer<T = unknown> {
   body: T;
 }
 
-async function platform<T = unknown>(method: string, path: string, body?: unknown, key: string | null = DEMO_PLATFORM_API_KEY): Promise<Answer<T>> {
+async function platform<T = unknown>(
+  method: string,
+  path: string,
+  body?: unknown,
+  key: string | null = DEMO_PLATFORM_API_KEY,
+): Promise<Answer<T>> {
   const headers: Record<string, string> = {};
   if (key !== null) headers.authorization = `Bearer ${key}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${demo.panelUrl}/platform/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(`${demo.panelUrl}/platform/v1${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: (text === '' ? null : JSON.parse(text)) as T };
 }
@@ -40,7 +49,14 @@ async function activeSite(): Promise<SiteRecord> {
 }
 
 function bodyOf(site: SiteRecord, changes: Partial<Record<string, unknown>> = {}) {
-  return { name: site.name, adminUrl: site.adminUrl, adminOrigins: site.adminOrigins.slice(1), owner: site.owner, staff: site.staff, ...changes };
+  return {
+    name: site.name,
+    adminUrl: site.adminUrl,
+    adminOrigins: site.adminOrigins.slice(1),
+    owner: site.owner,
+    staff: site.staff,
+    ...changes,
+  };
 }
 
 const billingData = (jwt: string) => demo.api('get-billing-data', { jwt, data: {}, options: {} });
@@ -61,14 +77,21 @@ describe('who may call the platform API', () => {
     expect(await demo.count(sql`sites where id = 'acme' or deleted_at is not null`)).toBe(0);
   });
 
-  it.each(calls)('refuses %s %s with a wrong key and with an owner session, and changes nothing', async (method, path, body) => {
-    for (const key of [`${DEMO_PLATFORM_API_KEY}x`, DEMO_PLATFORM_API_KEY.slice(1), await demo.sessionToken('active')]) {
-      const answer = await platform(method, path, body, key);
-      expect(answer.status).toBe(401);
-      expect(errorOf(answer as never).code).toBe('platform_key_invalid');
-    }
-    expect(await demo.count(sql`sites where id = 'acme' or deleted_at is not null`)).toBe(0);
-  });
+  it.each(calls)(
+    'refuses %s %s with a wrong key and with an owner session, and changes nothing',
+    async (method, path, body) => {
+      for (const key of [
+        `${DEMO_PLATFORM_API_KEY}x`,
+        DEMO_PLATFORM_API_KEY.slice(1),
+        await demo.sessionToken('active'),
+      ]) {
+        const answer = await platform(method, path, body, key);
+        expect(answer.status).toBe(401);
+        expect(errorOf(answer as never).code).toBe('platform_key_invalid');
+      }
+      expect(await demo.count(sql`sites where id = 'acme' or deleted_at is not null`)).toBe(0);
+    },
+  );
 
   it('answers no browser page: no CORS header, even to a preflight', async () => {
     const preflight = await fetch(`${demo.panelUrl}/platform/v1/sites`, {
@@ -76,7 +99,9 @@ describe('who may call the platform API', () => {
       headers: { origin: 'https://admin.acme.example', 'access-control-request-method': 'GET' },
     });
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
-    const answer = await fetch(`${demo.panelUrl}/platform/v1/sites`, { headers: { origin: 'https://admin.acme.example', authorization: `Bearer ${DEMO_PLATFORM_API_KEY}` } });
+    const answer = await fetch(`${demo.panelUrl}/platform/v1/sites`, {
+      headers: { origin: 'https://admin.acme.example', authorization: `Bearer ${DEMO_PLATFORM_API_KEY}` },
+    });
     expect(answer.status).toBe(200);
     expect(answer.headers.get('access-control-allow-origin')).toBeNull();
     expect(answer.headers.get('cache-control')).toBe('no-store');
@@ -97,28 +122,50 @@ describe('PUT /platform/v1/sites/{siteId}', () => {
       owner: { email: 'Owner@Acme.example', name: 'Olive Owner' },
       staff: [{ email: 'ed@acme.example', name: 'Ed Editor', role: 'Editor' }],
     });
-    const [version] = await demo.query(sql<{ version: number }>`select version from site_versions where site_id = 'acme'`);
+    const [version] = await demo.query(
+      sql<{ version: number }>`select version from site_versions where site_id = 'acme'`,
+    );
     const second = await platform<SiteRecord>('PUT', '/sites/acme', acme);
     expect(second.status).toBe(200);
     expect(second.body).toEqual(first.body);
     expect(await demo.count(sql`sites where id = 'acme'`)).toBe(1);
     expect(await demo.count(sql`users where site_id = 'acme'`)).toBe(2);
-    expect(await demo.query(sql<{ version: number }>`select version from site_versions where site_id = 'acme'`)).toEqual([version]);
+    expect(
+      await demo.query(sql<{ version: number }>`select version from site_versions where site_id = 'acme'`),
+    ).toEqual([version]);
     expect((await platform<SiteRecord>('GET', '/sites/acme')).body).toEqual(first.body);
   });
 
   it('matches e-mails whatever their case: one user per e-mail per site', async () => {
     await platform('PUT', '/sites/acme', acme);
-    const again = await platform<SiteRecord>('PUT', '/sites/acme', { ...acme, staff: [{ email: 'ED@ACME.EXAMPLE', name: 'Ed Editor', role: 'Administrator' }] });
+    const again = await platform<SiteRecord>('PUT', '/sites/acme', {
+      ...acme,
+      staff: [{ email: 'ED@ACME.EXAMPLE', name: 'Ed Editor', role: 'Administrator' }],
+    });
     expect(again.body.staff).toEqual([expect.objectContaining({ email: 'ED@ACME.EXAMPLE', role: 'Administrator' })]);
     expect(await demo.count(sql`users where site_id = 'acme'`)).toBe(2);
   });
 
   it.each([
     ['a bad site id', '/sites/has%20space', acme, 'validation_failed'],
-    ['an admin URL with a query', '/sites/acme', { ...acme, adminUrl: 'https://admin.acme.example/?site=1' }, 'validation_failed'],
-    ['an admin origin with a path', '/sites/acme', { ...acme, adminOrigins: ['https://www.acme.example/ghost'] }, 'validation_failed'],
-    ['a second owner among the staff', '/sites/acme', { ...acme, staff: [{ email: 'x@acme.example', name: 'X', role: 'Owner' }] }, 'validation_failed'],
+    [
+      'an admin URL with a query',
+      '/sites/acme',
+      { ...acme, adminUrl: 'https://admin.acme.example/?site=1' },
+      'validation_failed',
+    ],
+    [
+      'an admin origin with a path',
+      '/sites/acme',
+      { ...acme, adminOrigins: ['https://www.acme.example/ghost'] },
+      'validation_failed',
+    ],
+    [
+      'a second owner among the staff',
+      '/sites/acme',
+      { ...acme, staff: [{ email: 'x@acme.example', name: 'X', role: 'Owner' }] },
+      'validation_failed',
+    ],
     ['an unknown field', '/sites/acme', { ...acme, plan: 'free' }, 'validation_failed'],
   ])('refuses %s with a clear error and writes nothing', async (_what, path, body, code) => {
     const answer = await platform('PUT', path, body);
@@ -134,8 +181,12 @@ describe('PUT /platform/v1/sites/{siteId}', () => {
     expect(await demo.count(sql`sites where id = 'acme'`)).toBe(0);
   });
 
-  it.each(['HTTPS://Admin.Acme.example/ghost', 'https://admin.acme.example/x/../ghost', 'https://ADMIN.acme.example:443/ghost/.'])(
-    "refuses %s beside a site at https://admin.acme.example/ghost: one admin, however it is written, names one site",
+  it.each([
+    'HTTPS://Admin.Acme.example/ghost',
+    'https://admin.acme.example/x/../ghost',
+    'https://ADMIN.acme.example:443/ghost/.',
+  ])(
+    'refuses %s beside a site at https://admin.acme.example/ghost: one admin, however it is written, names one site',
     async (lookAlike) => {
       expect((await platform('PUT', '/sites/acme', acme)).status).toBe(201);
       const answer = await platform('PUT', '/sites/acme2', { ...acme, adminUrl: lookAlike });
@@ -151,9 +202,12 @@ describe('PUT /platform/v1/sites/{siteId}', () => {
     expect(await demo.count(sql`sites where id = 'acme'`)).toBe(0);
   });
 
-  it("refuses to give a user (named by id) an e-mail another user of the site has, and changes nothing", async () => {
+  it('refuses to give a user (named by id) an e-mail another user of the site has, and changes nothing', async () => {
     const site = (await platform<SiteRecord>('PUT', '/sites/acme', acme)).body;
-    const answer = await platform('PUT', '/sites/acme', { ...acme, owner: { ...site.owner, email: 'ED@acme.example' } });
+    const answer = await platform('PUT', '/sites/acme', {
+      ...acme,
+      owner: { ...site.owner, email: 'ED@acme.example' },
+    });
     expect(answer.status).toBe(409);
     expect(errorOf(answer as never).code).toBe('email_taken');
     expect((await platform<SiteRecord>('GET', '/sites/acme')).body).toEqual(site);
@@ -165,7 +219,10 @@ describe('GET /platform/v1/sites', () => {
     const seen: string[] = [];
     let after: string | null = null;
     do {
-      const page: Answer<{ sites: SiteRecord[]; next: string | null }> = await platform('GET', `/sites?limit=5${after === null ? '' : `&after=${after}`}`);
+      const page: Answer<{ sites: SiteRecord[]; next: string | null }> = await platform(
+        'GET',
+        `/sites?limit=5${after === null ? '' : `&after=${after}`}`,
+      );
       expect(page.status).toBe(200);
       expect(page.body.sites.length).toBeLessThanOrEqual(5);
       seen.push(...page.body.sites.map((site) => site.id));
@@ -194,7 +251,9 @@ describe('what a platform client may send', () => {
   it('takes a GET or a DELETE sent with `content-type: application/json` and no body', async () => {
     const headers = { authorization: `Bearer ${DEMO_PLATFORM_API_KEY}`, 'content-type': 'application/json' };
     expect((await fetch(`${demo.panelUrl}/platform/v1/sites/site_active`, { headers })).status).toBe(200);
-    expect((await fetch(`${demo.panelUrl}/platform/v1/sites/site_active`, { method: 'DELETE', headers })).status).toBe(204);
+    expect((await fetch(`${demo.panelUrl}/platform/v1/sites/site_active`, { method: 'DELETE', headers })).status).toBe(
+      204,
+    );
     expect((await platform('GET', '/sites/site_active')).status).toBe(404);
   });
 
@@ -230,21 +289,32 @@ describe('live sessions follow the platform', () => {
     const changed = await platform<SiteRecord>(
       'PUT',
       '/sites/site_active',
-      bodyOf(site, { owner: { email: 'new.owner@active.example.com', name: 'New Owner' }, staff: [{ ...site.owner, role: 'Administrator' }] }),
+      bodyOf(site, {
+        owner: { email: 'new.owner@active.example.com', name: 'New Owner' },
+        staff: [{ ...site.owner, role: 'Administrator' }],
+      }),
     );
     expect(changed.status).toBe(200);
     const refused = await billingData(jwt);
     expect(refused.status).toBe(403);
     expect(errorOf(refused).message).toBe(OWNER_ONLY);
     // The old owner signs in again: refused too.
-    const again = await demo.api('billing-session', { jwt: await demo.identityToken('active'), data: {}, options: { init: false } });
+    const again = await demo.api('billing-session', {
+      jwt: await demo.identityToken('active'),
+      data: {},
+      options: { init: false },
+    });
     expect(again.status).toBe(403);
   });
 
   it("ends a removed user's session at once", async () => {
     const jwt = await demo.sessionToken('active');
     const site = await activeSite();
-    await platform('PUT', '/sites/site_active', bodyOf(site, { owner: { email: 'new.owner@active.example.com', name: 'New Owner' }, staff: [] }));
+    await platform(
+      'PUT',
+      '/sites/site_active',
+      bodyOf(site, { owner: { email: 'new.owner@active.example.com', name: 'New Owner' }, staff: [] }),
+    );
     const refused = await billingData(jwt);
     expect(refused.status).toBe(401);
     expect(errorOf(refused).code).toBe('invalid_session');
@@ -257,7 +327,11 @@ describe('live sessions follow the platform', () => {
     const ended = await billingData(jwt);
     expect(ended.status).toBe(404);
     expect(errorOf(ended).code).toBe('site_unknown');
-    const signIn = await demo.api('billing-session', { jwt: await demo.identityToken('active'), data: {}, options: { init: false } });
+    const signIn = await demo.api('billing-session', {
+      jwt: await demo.identityToken('active'),
+      data: {},
+      options: { init: false },
+    });
     expect(signIn.status).toBe(401);
     expect(await demo.count(sql`invoices where customer_id = 'cus_active'`)).toBe(invoices);
     expect((await platform('GET', '/sites/site_active')).status).toBe(404);
@@ -285,7 +359,11 @@ describe('ended sessions stay ended, whatever is restored', () => {
     const site = await activeSite();
     const old = await newSession();
     // The owner handed over and dropped, then named owner again.
-    await platform('PUT', '/sites/site_active', bodyOf(site, { owner: { email: 'new.owner@active.example.com', name: 'New Owner' }, staff: [] }));
+    await platform(
+      'PUT',
+      '/sites/site_active',
+      bodyOf(site, { owner: { email: 'new.owner@active.example.com', name: 'New Owner' }, staff: [] }),
+    );
     await platform('PUT', '/sites/site_active', bodyOf(site));
 
     expect(errorOf(await billingData(old)).code).toBe('invalid_session');
@@ -295,7 +373,14 @@ describe('ended sessions stay ended, whatever is restored', () => {
   it("an owner's sessions: owner again after another, the old session is still refused", async () => {
     const site = await activeSite();
     const old = await newSession();
-    await platform('PUT', '/sites/site_active', bodyOf(site, { owner: { email: 'new.owner@active.example.com', name: 'New Owner' }, staff: [{ ...site.owner, role: 'Administrator' }] }));
+    await platform(
+      'PUT',
+      '/sites/site_active',
+      bodyOf(site, {
+        owner: { email: 'new.owner@active.example.com', name: 'New Owner' },
+        staff: [{ ...site.owner, role: 'Administrator' }],
+      }),
+    );
     await platform('PUT', '/sites/site_active', bodyOf(site));
 
     expect(errorOf(await billingData(old)).code).toBe('invalid_session');
@@ -309,14 +394,18 @@ describe("a site's own address", () => {
     if (match === null) throw new Error('no panel-config script');
     return JSON.parse(match[1]!) as { site: string | null; hostOrigins: string[] };
   }
-  const frameAncestors = (headers: Headers) => /frame-ancestors ([^;]*)/.exec(headers.get('content-security-policy') ?? '')?.[1];
+  const frameAncestors = (headers: Headers) =>
+    /frame-ancestors ([^;]*)/.exec(headers.get('content-security-policy') ?? '')?.[1];
 
   it("frames only in the site's admin origins, and hands the panel only those", async () => {
     await platform('PUT', '/sites/acme', acme);
     const page = await demo.get('/sites/acme/plans');
     expect(page.status).toBe(200);
     expect(frameAncestors(page.headers)).toBe("'self' https://admin.acme.example https://www.acme.example");
-    expect(configOf(page.body)).toMatchObject({ site: 'acme', hostOrigins: ['https://admin.acme.example', 'https://www.acme.example'] });
+    expect(configOf(page.body)).toMatchObject({
+      site: 'acme',
+      hostOrigins: ['https://admin.acme.example', 'https://www.acme.example'],
+    });
   });
 
   it('answers 404 naming no site for an unknown one', async () => {
@@ -330,7 +419,10 @@ describe("a site's own address", () => {
     await platform('PUT', '/sites/acme', acme);
     const measure = async () => {
       const page = await demo.get('/sites/acme/');
-      const headers = [...page.headers.entries()].filter(([name]) => name !== 'date').map(([name, value]) => `${name}: ${value}`).join('\n');
+      const headers = [...page.headers.entries()]
+        .filter(([name]) => name !== 'date')
+        .map(([name, value]) => `${name}: ${value}`)
+        .join('\n');
       return { page: page.body.length, headers: headers.length };
     };
     const few = await measure();

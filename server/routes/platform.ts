@@ -64,15 +64,20 @@ export async function registerPlatformRoutes(app: FastifyInstance, deps: Platfor
         reply.header('cache-control', 'no-store');
         const match = BEARER.exec(request.headers.authorization ?? '');
         if (match === null) throw new ApiError(401, 'platform_key_required', messages.platformKeyRequired);
-        if (!isPlatformKey(match[1]!, keys)) throw new ApiError(401, 'platform_key_invalid', messages.platformKeyInvalid);
+        if (!isPlatformKey(match[1]!, keys))
+          throw new ApiError(401, 'platform_key_invalid', messages.platformKeyInvalid);
       });
 
       const parseJson = platform.getDefaultJsonParser('error', 'error');
       platform.removeContentTypeParser('application/json');
-      platform.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: PLATFORM_BODY_LIMIT_BYTES }, (request, body, done) => {
-        if (body === '' && BODILESS_METHODS.has(request.method)) return done(null, undefined);
-        return parseJson(request, body as string, done);
-      });
+      platform.addContentTypeParser(
+        'application/json',
+        { parseAs: 'string', bodyLimit: PLATFORM_BODY_LIMIT_BYTES },
+        (request, body, done) => {
+          if (body === '' && BODILESS_METHODS.has(request.method)) return done(null, undefined);
+          return parseJson(request, body as string, done);
+        },
+      );
 
       platform.get('/catalog', async () => deps.catalogue.get());
       platform.put('/catalog', { bodyLimit: CATALOGUE_BODY_LIMIT_BYTES }, async (request) => {

@@ -22,7 +22,8 @@ const { first, second } = setUpDemoOnTwoProcesses({ resetBeforeEach: true });
 const ok = <C extends CallName>(demo: Demo, name: C, scenario: ScenarioName, data: CallRequest<C>['data']) =>
   scenarioCalls(demo, first).ok(name, scenario, data);
 
-const billingData = (demo: Demo, scenario: ScenarioName): Promise<BillingData> => ok(demo, 'get-billing-data', scenario, {});
+const billingData = (demo: Demo, scenario: ScenarioName): Promise<BillingData> =>
+  ok(demo, 'get-billing-data', scenario, {});
 
 /** What both processes answer: the same data. */
 async function bothAnswer(scenario: ScenarioName): Promise<BillingData> {
@@ -35,7 +36,11 @@ describe('a write through the API shows at once on both processes', () => {
   it('a plan change', async () => {
     const before = await bothAnswer('active');
     await ok(first, 'change-subscription', 'active', {
-      customerId: 'cus_active', subscriptionId: 'sub_active', userId: 'user_active', planId: BUSINESS_YEAR, addonIds: [],
+      customerId: 'cus_active',
+      subscriptionId: 'sub_active',
+      userId: 'user_active',
+      planId: BUSINESS_YEAR,
+      addonIds: [],
     });
     const after = await bothAnswer('active');
     expect(after.subscription!.meta.baseProduct).toMatchObject({ name: 'Business', price: BUSINESS_YEAR });
@@ -46,10 +51,22 @@ describe('a write through the API shows at once on both processes', () => {
     await bothAnswer('active');
     const setup = await ok(second, 'setup-card', 'active', { customerId: 'cus_active' });
     const card = { number: '5555555555554444', exp_month: 12, exp_year: 2034, cvc: '123', postal_code: '94107' };
-    const confirmed = await second.call('/sandbox/api/confirm-setup-intent', { key: 'pk_test_sandbox', clientSecret: setup.clientSecret, card });
+    const confirmed = await second.call('/sandbox/api/confirm-setup-intent', {
+      key: 'pk_test_sandbox',
+      clientSecret: setup.clientSecret,
+      card,
+    });
     expect(confirmed.status).toBe(200);
-    await ok(second, 'update-card', 'active', { userId: 'user_active', customerId: 'cus_active', setupIntentId: setup.setupIntentId });
-    expect((await bothAnswer('active')).user).toMatchObject({ cardType: 'mastercard', cardLast4: '4444', cardExpiry: '12/2034' });
+    await ok(second, 'update-card', 'active', {
+      userId: 'user_active',
+      customerId: 'cus_active',
+      setupIntentId: setup.setupIntentId,
+    });
+    expect((await bothAnswer('active')).user).toMatchObject({
+      cardType: 'mastercard',
+      cardLast4: '4444',
+      cardExpiry: '12/2034',
+    });
   });
 
   it('a cancellation at period end, and its reactivation', async () => {
@@ -59,14 +76,23 @@ describe('a write through the API shows at once on both processes', () => {
     expect(cancelled.willCancelAtPeriodEnd).toBe(true);
     expect(cancelled.subscription!.cancelled_at).not.toBeNull();
     await ok(second, 'cancel', 'active', { subscriptionId: 'sub_active', continue: true });
-    expect(await bothAnswer('active')).toMatchObject({ willCancelAtPeriodEnd: false, subscription: { cancelled_at: null } });
+    expect(await bothAnswer('active')).toMatchObject({
+      willCancelAtPeriodEnd: false,
+      subscription: { cancelled_at: null },
+    });
   });
 
   it('invoice details, billing contact and automatic billing', async () => {
     await bothAnswer('active');
-    await ok(first, 'add-invoice-details', 'active', { customerId: 'cus_active', invoiceDetails: 'Acme Ltd, VAT GB123456789' });
+    await ok(first, 'add-invoice-details', 'active', {
+      customerId: 'cus_active',
+      invoiceDetails: 'Acme Ltd, VAT GB123456789',
+    });
     expect((await bothAnswer('active')).invoiceDetails).toBe('Acme Ltd, VAT GB123456789');
-    await ok(second, 'update-billing-contact', 'active', { userId: 'user_active', billingContact: 'accounts@acme.test' });
+    await ok(second, 'update-billing-contact', 'active', {
+      userId: 'user_active',
+      billingContact: 'accounts@acme.test',
+    });
     expect((await bothAnswer('active')).user.billing_contact).toBe('accounts@acme.test');
     await ok(first, 'update-auto-billing', 'active', { subscriptionId: 'sub_active', enabled: true });
     expect((await bothAnswer('active')).hasAutoBillingEnabled).toBe(true);
@@ -76,45 +102,102 @@ describe('a write through the API shows at once on both processes', () => {
     await bothAnswer('active');
     const created = Math.floor(Date.now() / 1000);
     const invoice = {
-      id: 'in_read_model_failed', object: 'invoice', customer: 'cus_active', number: 'TEST-0001', status: 'open',
-      billing_reason: 'subscription_cycle', amount_due: 36_000, amount_paid: 0, amount_remaining: 36_000, created,
+      id: 'in_read_model_failed',
+      object: 'invoice',
+      customer: 'cus_active',
+      number: 'TEST-0001',
+      status: 'open',
+      billing_reason: 'subscription_cycle',
+      amount_due: 36_000,
+      amount_paid: 0,
+      amount_remaining: 36_000,
+      created,
       hosted_invoice_url: 'https://invoice.example.test/in_read_model_failed',
       parent: { type: 'subscription_details', subscription_details: { subscription: 'sbx_sub_active' } },
     };
-    const event = { id: 'evt_read_model_1', object: 'event', type: 'invoice.payment_failed', created, data: { object: invoice }, livemode: false, pending_webhooks: 1 };
+    const event = {
+      id: 'evt_read_model_1',
+      object: 'event',
+      type: 'invoice.payment_failed',
+      created,
+      data: { object: invoice },
+      livemode: false,
+      pending_webhooks: 1,
+    };
     const payload = JSON.stringify(event);
-    const delivered = await second.call(WEBHOOK_PATH, event, { 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: SANDBOX_WEBHOOK_SECRET }) });
+    const delivered = await second.call(WEBHOOK_PATH, event, {
+      'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: SANDBOX_WEBHOOK_SECRET }),
+    });
     expect(delivered.status).toBe(200);
-    expect((await bothAnswer('active')).latestInvoice).toMatchObject({ id: 'in_read_model_failed', status: 'open', amount_remaining: 36_000 });
+    expect((await bothAnswer('active')).latestInvoice).toMatchObject({
+      id: 'in_read_model_failed',
+      status: 'open',
+      amount_remaining: 36_000,
+    });
   });
 
   it('a domain change', async () => {
     await bothAnswer('starter');
     await ok(first, 'update-domain', 'starter', { siteId: 'site_starter', domain: 'news.example.net' });
-    expect((await bothAnswer('starter')).currentSite).toMatchObject({ external_domain: 'news.example.net', ssl_status: 'NONE' });
+    expect((await bothAnswer('starter')).currentSite).toMatchObject({
+      external_domain: 'news.example.net',
+      ssl_status: 'NONE',
+    });
   });
 });
 
 describe('a write straight in the database shows at once on both processes', () => {
   /** One write to each table the billing data is read from, and what it changes in the answer. */
-  const writes: [table: string, scenario: ScenarioName, write: () => ReturnType<typeof sql>, expected: (before: BillingData) => object][] = [
-    ['sites', 'active', () => sql`update sites set version = '6.2' where id = 'site_active'`, () => ({ currentSite: { version: '6.2' }, currentSiteVersion: 6 })],
+  const writes: [
+    table: string,
+    scenario: ScenarioName,
+    write: () => ReturnType<typeof sql>,
+    expected: (before: BillingData) => object,
+  ][] = [
+    [
+      'sites',
+      'active',
+      () => sql`update sites set version = '6.2' where id = 'site_active'`,
+      () => ({ currentSite: { version: '6.2' }, currentSiteVersion: 6 }),
+    ],
     [
       'site_usage',
       'active',
       () => sql`update site_usage set total = total + 1 where site_id = 'site_active' and limit_name = 'members'`,
       (before) => ({ currentSiteLimits: { members: { total: (before.currentSiteLimits.members?.total ?? 0) + 1 } } }),
     ],
-    ['users', 'active', () => sql`update users set coupon = 'SPRING' where id = 'user_active'`, () => ({ user: { coupon: 'SPRING' } })],
-    ['customers', 'active', () => sql`update customers set balance = -1234 where id = 'cus_active'`, () => ({ customerBalance: -1234 })],
-    ['subscriptions', 'active', () => sql`update subscriptions set status = 'past_due' where id = 'sub_active'`, () => ({ isGrace: true, subscription: { status: 'past_due' } })],
+    [
+      'users',
+      'active',
+      () => sql`update users set coupon = 'SPRING' where id = 'user_active'`,
+      () => ({ user: { coupon: 'SPRING' } }),
+    ],
+    [
+      'customers',
+      'active',
+      () => sql`update customers set balance = -1234 where id = 'cus_active'`,
+      () => ({ customerBalance: -1234 }),
+    ],
+    [
+      'subscriptions',
+      'active',
+      () => sql`update subscriptions set status = 'past_due' where id = 'sub_active'`,
+      () => ({ isGrace: true, subscription: { status: 'past_due' } }),
+    ],
     [
       'invoices',
       'active',
       () => sql`update invoices set hosted_url = 'https://invoice.example.test/moved' where customer_id = 'cus_active'`,
-      (before) => ({ invoices: before.invoices.map(() => expect.objectContaining({ url: 'https://invoice.example.test/moved' })) }),
+      (before) => ({
+        invoices: before.invoices.map(() => expect.objectContaining({ url: 'https://invoice.example.test/moved' })),
+      }),
     ],
-    ['discounts', 'active', () => sql`delete from discounts where customer_id = 'cus_active'`, () => ({ discount: null })],
+    [
+      'discounts',
+      'active',
+      () => sql`delete from discounts where customer_id = 'cus_active'`,
+      () => ({ discount: null }),
+    ],
     [
       'payment_intents',
       'grace',

@@ -10,7 +10,12 @@ const credentials = { applicationId: 'inkwell-live', secret: 'entri-secret-1' };
 
 const { demo, double } = setUpDemoWithDouble(
   () => startRegistrarDouble(credentials),
-  (registrar) => ({ REGISTRAR_PROVIDER: 'entri', ENTRI_API_URL: registrar.url, ENTRI_APPLICATION_ID: credentials.applicationId, ENTRI_SECRET: credentials.secret }),
+  (registrar) => ({
+    REGISTRAR_PROVIDER: 'entri',
+    ENTRI_API_URL: registrar.url,
+    ENTRI_APPLICATION_ID: credentials.applicationId,
+    ENTRI_SECRET: credentials.secret,
+  }),
 );
 const { api } = scenarioCalls(demo);
 
@@ -31,6 +36,10 @@ describe('get-entri-token with the real registrar', () => {
     double.failWith(401, { message: 'Invalid credentials' });
     const result = await staffCall('get-entri-token', {});
     expect(result.status).toBe(502);
-    expect(errorOf(result)).toEqual({ status: 502, code: 'registrar_unavailable', message: 'Error enabling Entri integration' });
+    expect(errorOf(result)).toEqual({
+      status: 502,
+      code: 'registrar_unavailable',
+      message: 'Error enabling Entri integration',
+    });
   });
 });

@@ -50,7 +50,12 @@ describe('the host identity token', () => {
     expect(jwks.status).toBe(200);
     const keys = (JSON.parse(jwks.body) as { keys: Record<string, unknown>[] }).keys;
     expect(keys).toHaveLength(1);
-    expect(keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig', kid: decodeHeader(await demo.identityToken('active')).kid });
+    expect(keys[0]).toMatchObject({
+      kty: 'RSA',
+      alg: 'RS256',
+      use: 'sig',
+      kid: decodeHeader(await demo.identityToken('active')).kid,
+    });
     expect(keys[0]).not.toHaveProperty('d');
   });
 });
@@ -73,7 +78,12 @@ describe('POST /api/billing-session', () => {
   });
 
   it("answers 401 'Token has expired' for an expired identity token", async () => {
-    expectError(await session(await demo.identityToken('active', { expiresIn: -60 })), 401, 'Token has expired', 'token_expired');
+    expectError(
+      await session(await demo.identityToken('active', { expiresIn: -60 })),
+      401,
+      'Token has expired',
+      'token_expired',
+    );
   });
 
   it('answers 401 for a token signed with another key under the site kid', async () => {
@@ -84,7 +94,11 @@ describe('POST /api/billing-session', () => {
 
   it('answers 401 for a key id the site does not publish', async () => {
     const claims = decodeClaims(await demo.identityToken('active'));
-    expectError(await session(signRs256(claims, foreignRsaKey(), 'not-a-published-kid')), 401, 'Invalid identity token');
+    expectError(
+      await session(signRs256(claims, foreignRsaKey(), 'not-a-published-kid')),
+      401,
+      'Invalid identity token',
+    );
   });
 
   it('answers 401 for a token from an admin of the platform it does not know', async () => {
@@ -96,34 +110,49 @@ describe('POST /api/billing-session', () => {
     const token = await demo.identityToken('grace');
     const claims = { ...decodeClaims(token), iss: `${demo.hostUrl}/sites/active` };
     // Signed with grace's key id, which active's JWKS does not have.
-    expectError(await session(signRs256(claims, foreignRsaKey(), String(decodeHeader(token).kid))), 401, 'Invalid identity token');
+    expectError(
+      await session(signRs256(claims, foreignRsaKey(), String(decodeHeader(token).kid))),
+      401,
+      'Invalid identity token',
+    );
   });
 
   it.each([
     ['no audience', null],
     ['another service as its audience', 'inkwell-analytics'],
     ['an audience list without this service', ['inkwell-analytics', 'inkwell-themes']],
-  ])('answers 403 with the owner-only message for a genuine token with %s, and opens no session', async (_case, audience) => {
-    await deleteCustomerOf('user_starter');
-    // Signed by the site's own key: only the audience is wrong.
-    const token = await demo.identityToken('starter', { audience });
-    expect(decodeClaims(token).aud).toEqual(audience ?? undefined);
-    expectError(await session(token), 403, OWNER_ONLY, 'not_owner');
-    expect(await customerIdsOf('user_starter')).toEqual([]);
-    await demo.reset();
-  });
+  ])(
+    'answers 403 with the owner-only message for a genuine token with %s, and opens no session',
+    async (_case, audience) => {
+      await deleteCustomerOf('user_starter');
+      // Signed by the site's own key: only the audience is wrong.
+      const token = await demo.identityToken('starter', { audience });
+      expect(decodeClaims(token).aud).toEqual(audience ?? undefined);
+      expectError(await session(token), 403, OWNER_ONLY, 'not_owner');
+      expect(await customerIdsOf('user_starter')).toEqual([]);
+      await demo.reset();
+    },
+  );
 
   it.each([
     ['another origin', 'http://127.0.0.1:9/sites/active'],
     ['no URL at all', 'inkwell'],
   ])('answers 401 for an issuer that is no registered site (%s)', async (_case, iss) => {
     const claims = { ...decodeClaims(await demo.identityToken('active')), iss };
-    expectError(await session(signRs256(claims, foreignRsaKey(), 'x')), 401, 'Invalid identity token', 'invalid_identity');
+    expectError(
+      await session(signRs256(claims, foreignRsaKey(), 'x')),
+      401,
+      'Invalid identity token',
+      'invalid_identity',
+    );
   });
 
-  it.each(['Administrator', 'Editor', 'owner-ish'])("answers 403 with the owner-only message for the owner's e-mail signed in as %s", async (role) => {
-    expectError(await session(await demo.identityToken('active', { role })), 403, OWNER_ONLY, 'not_owner');
-  });
+  it.each(['Administrator', 'Editor', 'owner-ish'])(
+    "answers 403 with the owner-only message for the owner's e-mail signed in as %s",
+    async (role) => {
+      expectError(await session(await demo.identityToken('active', { role })), 403, OWNER_ONLY, 'not_owner');
+    },
+  );
 
   it("takes the owner's role whatever its case", async () => {
     expect((await session(await demo.identityToken('active', { role: 'owner' }))).status).toBe(200);
@@ -132,9 +161,12 @@ describe('POST /api/billing-session', () => {
     expectError(await session('not.a.jwt'), 401, 'Invalid identity token');
   });
 
-  it.each(['not-owner', 'trial-over-staff'] as const)('answers 403 with the owner-only message for staff (%s)', async (scenario) => {
-    expectError(await session(await demo.identityToken(scenario)), 403, OWNER_ONLY, 'not_owner');
-  });
+  it.each(['not-owner', 'trial-over-staff'] as const)(
+    'answers 403 with the owner-only message for staff (%s)',
+    async (scenario) => {
+      expectError(await session(await demo.identityToken(scenario)), 403, OWNER_ONLY, 'not_owner');
+    },
+  );
 
   it('gives a legacy-plan owner a session: it is the account calls that refuse', async () => {
     expect((await session(await demo.identityToken('legacy'))).status).toBe(200);
@@ -185,7 +217,9 @@ describe('POST /api/billing-session', () => {
 describe('which page may ask for a session', () => {
   it('opens it for the site the panel is served for, framed by one of its admin origins', async () => {
     for (const hostOrigin of [demo.hostUrl!, demo.hostUrl!.replace('127.0.0.1', 'localhost')]) {
-      expect((await session(await demo.identityToken('active'), { init: true, site: 'site_active', hostOrigin })).status).toBe(200);
+      expect(
+        (await session(await demo.identityToken('active'), { init: true, site: 'site_active', hostOrigin })).status,
+      ).toBe(200);
     }
   });
 
@@ -196,7 +230,12 @@ describe('which page may ask for a session', () => {
   });
 
   it("refuses a token when the page that framed the panel is none of the site's admin origins", async () => {
-    expectError(await session(await demo.identityToken('active'), { init: true, hostOrigin: 'https://attacker.example' }), 403, OWNER_ONLY, 'not_owner');
+    expectError(
+      await session(await demo.identityToken('active'), { init: true, hostOrigin: 'https://attacker.example' }),
+      403,
+      OWNER_ONLY,
+      'not_owner',
+    );
   });
 
   it("refuses a browser page on another origin than the panel's, and takes the panel's own", async () => {
@@ -212,7 +251,11 @@ describe('which page may ask for a session', () => {
     expect(((await foreign.json()) as { error: { code: string } }).error.code).toBe('forbidden');
     expect((await ask(demo.panelUrl)).status).toBe(200);
     // A browser that names the request's site: only the panel's own origin.
-    for (const [site, status] of [['cross-site', 403], ['same-site', 403], ['same-origin', 200]] as const) {
+    for (const [site, status] of [
+      ['cross-site', 403],
+      ['same-site', 403],
+      ['same-origin', 200],
+    ] as const) {
       const answer = await fetch(`${demo.panelUrl}/api/billing-session`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'sec-fetch-site': site },

@@ -11,7 +11,10 @@ const demo = setUpDemo({ resetBeforeEach: true });
 const SITE = 'site_active';
 
 async function removeSite(siteId: string) {
-  const response = await fetch(`${demo.panelUrl}/platform/v1/sites/${siteId}`, { method: 'DELETE', headers: { authorization: `Bearer ${DEMO_PLATFORM_API_KEY}` } });
+  const response = await fetch(`${demo.panelUrl}/platform/v1/sites/${siteId}`, {
+    method: 'DELETE',
+    headers: { authorization: `Bearer ${DEMO_PLATFORM_API_KEY}` },
+  });
   expect(response.status).toBe(204);
 }
 
@@ -28,16 +31,20 @@ describe('a removed site', () => {
     }
   });
 
-  it("answers a billing session from its address with site_unknown, before any token is read", async () => {
+  it('answers a billing session from its address with site_unknown, before any token is read', async () => {
     const jwt = await demo.identityToken('active');
     await removeSite(SITE);
     const named = await demo.api('billing-session', { jwt, data: {}, options: { init: true, site: SITE } });
     expect(errorOf(named)).toEqual(siteUnknown);
-    const never = await demo.api('billing-session', { jwt: 'not-a-token', data: {}, options: { init: true, site: 'never_a_site' } });
+    const never = await demo.api('billing-session', {
+      jwt: 'not-a-token',
+      data: {},
+      options: { init: true, site: 'never_a_site' },
+    });
     expect(errorOf(never)).toEqual(siteUnknown);
   });
 
-  it("serves the panel at its address to its own admins only (410), and nothing at an id that never was a site (404)", async () => {
+  it('serves the panel at its address to its own admins only (410), and nothing at an id that never was a site (404)', async () => {
     await removeSite(SITE);
     const removed = await fetch(`${demo.panelUrl}/sites/${SITE}/`);
     expect(removed.status).toBe(410);

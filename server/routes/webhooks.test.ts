@@ -17,7 +17,13 @@ import { webhookMessages } from '../payments/stripeEvents';
 import type { Demo } from '../testing/harness';
 import { PUBLISHER_YEAR } from '../testing/prices';
 import { DOUBLE_CANCELED_AT } from '../testing/stripeDouble';
-import { errorOf, scenarioCalls, setUpDemo, setUpDemoOnTwoProcesses, setUpDemoWithStripeDouble } from '../testing/testKit';
+import {
+  errorOf,
+  scenarioCalls,
+  setUpDemo,
+  setUpDemoOnTwoProcesses,
+  setUpDemoWithStripeDouble,
+} from '../testing/testKit';
 
 let eventCount = 0;
 
@@ -61,7 +67,14 @@ function subscriptionObject(fields: SubscriptionFields) {
   };
 }
 
-function invoiceObject(fields: { id: string; customer: string; subscription: string; status: string; amount: number; created: number }) {
+function invoiceObject(fields: {
+  id: string;
+  customer: string;
+  subscription: string;
+  status: string;
+  amount: number;
+  created: number;
+}) {
   const paid = fields.status === 'paid';
   return {
     id: fields.id,
@@ -104,13 +117,24 @@ describe('with the payment sandbox', () => {
   async function activeSubscription(changes: Partial<SubscriptionFields> = {}): Promise<SubscriptionFields> {
     const { subscription } = await activeData();
     const periodStart = scenarioByName('active', Date.now()).currentPeriodStart!;
-    return { id: 'sbx_sub_active', customer: 'cus_active', status: 'active', periodStart, periodEnd: subscription!.current_period_end, ...changes };
+    return {
+      id: 'sbx_sub_active',
+      customer: 'cus_active',
+      status: 'active',
+      periodStart,
+      periodEnd: subscription!.current_period_end,
+      ...changes,
+    };
   }
 
   describe('the signature', () => {
     it('refuses a wrong secret, a missing header and a changed body with 400, and changes nothing', async () => {
       const before = await activeData();
-      const deleted = event('customer.subscription.deleted', subscriptionObject(await activeSubscription({ status: 'canceled' })), before.subscription!.current_period_end);
+      const deleted = event(
+        'customer.subscription.deleted',
+        subscriptionObject(await activeSubscription({ status: 'canceled' })),
+        before.subscription!.current_period_end,
+      );
       const payload = JSON.stringify(deleted);
 
       const answers = [
@@ -120,7 +144,11 @@ describe('with the payment sandbox', () => {
       ];
       for (const answer of answers) {
         expect(answer.status).toBe(400);
-        expect(errorOf(answer)).toEqual({ status: 400, code: 'webhook_signature_invalid', message: webhookMessages.badSignature });
+        expect(errorOf(answer)).toEqual({
+          status: 400,
+          code: 'webhook_signature_invalid',
+          message: webhookMessages.badSignature,
+        });
       }
       expect(await activeData()).toEqual(before);
 
@@ -133,7 +161,11 @@ describe('with the payment sandbox', () => {
   describe('redelivery and order', () => {
     it('applies a replayed event id once', async () => {
       const renewedBefore = await activeSubscription();
-      const updated = event('customer.subscription.updated', subscriptionObject(renewedBefore), Math.floor(Date.now() / 1000));
+      const updated = event(
+        'customer.subscription.updated',
+        subscriptionObject(renewedBefore),
+        Math.floor(Date.now() / 1000),
+      );
       expect((await deliver(demo, updated)).body).toEqual({ received: true, duplicate: false });
       // The owner cancels at period end in the panel; the first event delivered again must not undo it.
       const jwt = await demo.sessionToken('active');
@@ -146,15 +178,31 @@ describe('with the payment sandbox', () => {
       const current = await activeSubscription();
       const next = { periodStart: current.periodEnd, periodEnd: addPeriod(current.periodEnd, 'year') };
       const created = current.periodEnd;
-      const renewed = event('customer.subscription.updated', subscriptionObject({ ...current, ...next, status: 'active' }), created + 10);
-      const failedEarlier = event('customer.subscription.updated', subscriptionObject({ ...current, ...next, status: 'past_due' }), created);
-      const lastPeriod = event('customer.subscription.updated', subscriptionObject({ ...current, status: 'past_due' }), created + 20);
+      const renewed = event(
+        'customer.subscription.updated',
+        subscriptionObject({ ...current, ...next, status: 'active' }),
+        created + 10,
+      );
+      const failedEarlier = event(
+        'customer.subscription.updated',
+        subscriptionObject({ ...current, ...next, status: 'past_due' }),
+        created,
+      );
+      const lastPeriod = event(
+        'customer.subscription.updated',
+        subscriptionObject({ ...current, status: 'past_due' }),
+        created + 20,
+      );
 
       expect((await deliver(demo, renewed)).status).toBe(200);
       expect((await deliver(demo, failedEarlier)).status).toBe(200);
       expect((await deliver(demo, lastPeriod)).status).toBe(200);
       const data = await activeData();
-      expect(data).toMatchObject({ isActive: true, isGrace: false, subscription: { status: 'active', current_period_end: next.periodEnd } });
+      expect(data).toMatchObject({
+        isActive: true,
+        isGrace: false,
+        subscription: { status: 'active', current_period_end: next.periodEnd },
+      });
     });
   });
 
@@ -162,7 +210,14 @@ describe('with the payment sandbox', () => {
     it('invoice.payment_failed: an open renewal invoice, pending in the history', async () => {
       const before = await activeData();
       const created = Math.floor(Date.now() / 1000);
-      const failed = invoiceObject({ id: 'in_test_failed', customer: 'cus_active', subscription: 'sbx_sub_active', status: 'open', amount: 36_000, created });
+      const failed = invoiceObject({
+        id: 'in_test_failed',
+        customer: 'cus_active',
+        subscription: 'sbx_sub_active',
+        status: 'open',
+        amount: 36_000,
+        created,
+      });
       expect((await deliver(demo, event('invoice.payment_failed', failed, created))).status).toBe(200);
       const data = await activeData();
       expect(data.invoices).toHaveLength(before.invoices.length + 1);
@@ -177,17 +232,36 @@ describe('with the payment sandbox', () => {
         currency: 'usd',
         url: 'https://invoice.example.test/in_test_failed',
       });
-      expect(data.latestInvoice).toMatchObject({ id: 'in_test_failed', status: 'open', billing_reason: 'subscription_cycle', amount_remaining: 36_000 });
+      expect(data.latestInvoice).toMatchObject({
+        id: 'in_test_failed',
+        status: 'open',
+        billing_reason: 'subscription_cycle',
+        amount_remaining: 36_000,
+      });
     });
 
     it('invoice.payment_action_required: the invoice waits open on the customer; a late failure does not undo a payment', async () => {
       const created = Math.floor(Date.now() / 1000);
-      const open = invoiceObject({ id: 'in_test_action', customer: 'cus_active', subscription: 'sbx_sub_active', status: 'open', amount: 36_000, created });
+      const open = invoiceObject({
+        id: 'in_test_action',
+        customer: 'cus_active',
+        subscription: 'sbx_sub_active',
+        status: 'open',
+        amount: 36_000,
+        created,
+      });
       await deliver(demo, event('invoice.payment_action_required', open, created));
       expect((await activeData()).latestInvoice).toMatchObject({ id: 'in_test_action', status: 'open' });
-      await deliver(demo, event('invoice.paid', { ...open, status: 'paid', amount_paid: 36_000, amount_remaining: 0 }, created + 5));
+      await deliver(
+        demo,
+        event('invoice.paid', { ...open, status: 'paid', amount_paid: 36_000, amount_remaining: 0 }, created + 5),
+      );
       await deliver(demo, event('invoice.payment_failed', open, created + 1));
-      expect((await activeData()).latestInvoice).toMatchObject({ id: 'in_test_action', status: 'paid', amount_remaining: 0 });
+      expect((await activeData()).latestInvoice).toMatchObject({
+        id: 'in_test_action',
+        status: 'paid',
+        amount_remaining: 0,
+      });
     });
 
     it('invoice.paid: the past-due invoice is paid and grace ends', async () => {
@@ -195,85 +269,181 @@ describe('with the payment sandbox', () => {
       expect(before).toMatchObject({ isGrace: true, latestInvoice: { status: 'open' } });
       const invoiceId = before.latestInvoice?.id ?? '';
       const created = Math.floor(Date.now() / 1000);
-      const paid = invoiceObject({ id: invoiceId, customer: 'cus_grace', subscription: 'sbx_sub_grace', status: 'paid', amount: 3600, created });
+      const paid = invoiceObject({
+        id: invoiceId,
+        customer: 'cus_grace',
+        subscription: 'sbx_sub_grace',
+        status: 'paid',
+        amount: 3600,
+        created,
+      });
       expect((await deliver(demo, event('invoice.paid', paid, created))).status).toBe(200);
-      expect(await graceData()).toMatchObject({ isGrace: false, isActive: true, subscription: { status: 'active' }, latestInvoice: { id: invoiceId, status: 'paid' } });
+      expect(await graceData()).toMatchObject({
+        isGrace: false,
+        isActive: true,
+        subscription: { status: 'active' },
+        latestInvoice: { id: invoiceId, status: 'paid' },
+      });
     });
 
     it('customer.subscription.updated: past due puts the account into grace; cancel at period end shows', async () => {
       const current = await activeSubscription();
       const created = Math.floor(Date.now() / 1000);
-      await deliver(demo, event('customer.subscription.updated', subscriptionObject({ ...current, status: 'past_due' }), created));
-      expect(await activeData()).toMatchObject({ isGrace: true, isActive: false, subscription: { status: 'past_due' } });
-      await deliver(demo, event('customer.subscription.updated', subscriptionObject({ ...current, cancelAtPeriodEnd: true, canceledAt: created + 1 }), created + 1));
-      expect(await activeData()).toMatchObject({ isActive: true, willCancelAtPeriodEnd: true, subscription: { status: 'active', cancelled_at: created + 1 } });
+      await deliver(
+        demo,
+        event('customer.subscription.updated', subscriptionObject({ ...current, status: 'past_due' }), created),
+      );
+      expect(await activeData()).toMatchObject({
+        isGrace: true,
+        isActive: false,
+        subscription: { status: 'past_due' },
+      });
+      await deliver(
+        demo,
+        event(
+          'customer.subscription.updated',
+          subscriptionObject({ ...current, cancelAtPeriodEnd: true, canceledAt: created + 1 }),
+          created + 1,
+        ),
+      );
+      expect(await activeData()).toMatchObject({
+        isActive: true,
+        willCancelAtPeriodEnd: true,
+        subscription: { status: 'active', cancelled_at: created + 1 },
+      });
     });
 
     it('customer.subscription.deleted: the subscription is canceled', async () => {
       const created = Math.floor(Date.now() / 1000);
-      await deliver(demo, event('customer.subscription.deleted', subscriptionObject(await activeSubscription({ status: 'canceled', canceledAt: created })), created));
-      expect(await activeData()).toMatchObject({ isInactive: true, isActive: false, subscription: { status: 'canceled', cancelled_at: created } });
+      await deliver(
+        demo,
+        event(
+          'customer.subscription.deleted',
+          subscriptionObject(await activeSubscription({ status: 'canceled', canceledAt: created })),
+          created,
+        ),
+      );
+      expect(await activeData()).toMatchObject({
+        isInactive: true,
+        isActive: false,
+        subscription: { status: 'canceled', cancelled_at: created },
+      });
     });
 
     it('acknowledges an event it does not act on', async () => {
       const before = await activeData();
-      const answer = await deliver(demo, event('customer.updated', { id: 'cus_active', object: 'customer' }, Math.floor(Date.now() / 1000)));
+      const answer = await deliver(
+        demo,
+        event('customer.updated', { id: 'cus_active', object: 'customer' }, Math.floor(Date.now() / 1000)),
+      );
       expect(answer.body).toEqual({ received: true, duplicate: false });
       expect(await activeData()).toEqual(before);
     });
   });
 
   describe('the clock control: advance to the next renewal', () => {
-    const advance = (siteId: string) => demo.call<{ result?: string; renewedAt?: number; events?: string[]; error?: { message: string } }>('/__demo/advance-renewal', { siteId });
+    const advance = (siteId: string) =>
+      demo.call<{ result?: string; renewedAt?: number; events?: string[]; error?: { message: string } }>(
+        '/__demo/advance-renewal',
+        { siteId },
+      );
 
     it('charges the saved card at period end: a new paid invoice, the period moved on', async () => {
       const before = await activeData();
       const periodEnd = before.subscription!.current_period_end;
       const renewal = await advance('site_active');
       expect(renewal.status).toBe(200);
-      expect(renewal.body).toMatchObject({ result: 'renewed', renewedAt: periodEnd, events: ['invoice.paid', 'customer.subscription.updated'] });
+      expect(renewal.body).toMatchObject({
+        result: 'renewed',
+        renewedAt: periodEnd,
+        events: ['invoice.paid', 'customer.subscription.updated'],
+      });
       const after = await activeData();
       expect(after.invoices).toHaveLength(before.invoices.length + 1);
       // Publisher yearly at 360 USD, the launch offer's three months long over by the renewal, less the account's
       // 12.50 USD credit, which the invoice uses up.
       expect(after.invoices[0]).toMatchObject({ date: periodEnd, status: 'paid', amount_paid: 34_750 });
       expect([before.customerBalance, after.customerBalance]).toEqual([-1250, 0]);
-      expect(after).toMatchObject({ isActive: true, subscription: { status: 'active', current_period_end: addPeriod(periodEnd, 'year') } });
+      expect(after).toMatchObject({
+        isActive: true,
+        subscription: { status: 'active', current_period_end: addPeriod(periodEnd, 'year') },
+      });
     });
 
     it('fails the renewal on a card that declines charges: grace, then paying the open invoice recovers', async () => {
       const jwt = await demo.sessionToken('active');
-      const api = (name: 'setup-card' | 'update-card' | 'create-payment-intent', data: object) => demo.api(name, { jwt, data, options: {} });
+      const api = (name: 'setup-card' | 'update-card' | 'create-payment-intent', data: object) =>
+        demo.api(name, { jwt, data, options: {} });
       const setup = calls['setup-card'].response.parse((await api('setup-card', { customerId: 'cus_active' })).body);
       const card = { number: '4000000000000341', exp_month: 12, exp_year: 2034, cvc: '123', postal_code: '94107' };
-      const confirmed = await demo.call('/sandbox/api/confirm-setup-intent', { key: 'pk_test_sandbox', clientSecret: setup.clientSecret, card });
+      const confirmed = await demo.call('/sandbox/api/confirm-setup-intent', {
+        key: 'pk_test_sandbox',
+        clientSecret: setup.clientSecret,
+        card,
+      });
       expect(confirmed.status).toBe(200);
-      expect((await api('update-card', { userId: 'user_active', customerId: 'cus_active', setupIntentId: setup.setupIntentId })).status).toBe(200);
+      expect(
+        (
+          await api('update-card', {
+            userId: 'user_active',
+            customerId: 'cus_active',
+            setupIntentId: setup.setupIntentId,
+          })
+        ).status,
+      ).toBe(200);
 
       const renewal = await advance('site_active');
-      expect(renewal.body).toMatchObject({ result: 'payment_failed', events: ['invoice.payment_failed', 'customer.subscription.updated'] });
+      expect(renewal.body).toMatchObject({
+        result: 'payment_failed',
+        events: ['invoice.payment_failed', 'customer.subscription.updated'],
+      });
       const grace = await activeData();
       expect(grace).toMatchObject({
         isGrace: true,
         subscription: { status: 'past_due' },
-        latestInvoice: { status: 'open', billing_reason: 'subscription_cycle', payment_intent: { status: 'requires_payment_method' } },
+        latestInvoice: {
+          status: 'open',
+          billing_reason: 'subscription_cycle',
+          payment_intent: { status: 'requires_payment_method' },
+        },
       });
       expect(grace.invoices[0]).toMatchObject({ status: 'pending', amount_paid: 0 });
 
       const { payment_intent: intent } = calls['create-payment-intent'].response.parse(
-        (await demo.api('create-payment-intent', { jwt, data: { customerId: 'cus_active' }, options: {} }, { 'idempotency-key': 'renewal-pay-1' })).body,
+        (
+          await demo.api(
+            'create-payment-intent',
+            { jwt, data: { customerId: 'cus_active' }, options: {} },
+            { 'idempotency-key': 'renewal-pay-1' },
+          )
+        ).body,
       );
       const good = { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' };
-      const paid = await demo.call<{ paymentIntent?: { status: string } }>('/sandbox/api/confirm-payment-intent', { key: 'pk_test_sandbox', clientSecret: intent.client_secret, card: good });
+      const paid = await demo.call<{ paymentIntent?: { status: string } }>('/sandbox/api/confirm-payment-intent', {
+        key: 'pk_test_sandbox',
+        clientSecret: intent.client_secret,
+        card: good,
+      });
       expect(paid.body.paymentIntent?.status).toBe('succeeded');
-      expect(await activeData()).toMatchObject({ isGrace: false, isActive: true, subscription: { status: 'active' }, latestInvoice: { status: 'paid' } });
+      expect(await activeData()).toMatchObject({
+        isGrace: false,
+        isActive: true,
+        subscription: { status: 'active' },
+        latestInvoice: { status: 'paid' },
+      });
     });
 
     it('ends a subscription cancelled at period end, and refuses one that does not renew (409)', async () => {
       const jwt = await demo.sessionToken('cancelling');
-      expect((await advance('site_cancelling')).body).toMatchObject({ result: 'ended', events: ['customer.subscription.deleted'] });
+      expect((await advance('site_cancelling')).body).toMatchObject({
+        result: 'ended',
+        events: ['customer.subscription.deleted'],
+      });
       const result = await demo.api('get-billing-data', { jwt, data: {}, options: {} });
-      expect(calls['get-billing-data'].response.parse(result.body)).toMatchObject({ isInactive: true, subscription: { status: 'canceled' } });
+      expect(calls['get-billing-data'].response.parse(result.body)).toMatchObject({
+        isInactive: true,
+        subscription: { status: 'canceled' },
+      });
       expect((await advance('site_trial')).status).toBe(409);
       expect((await advance('site_nobody')).status).toBe(404);
     });
@@ -295,7 +465,9 @@ describe('with the payment sandbox', () => {
 
 describe('with the real provider: a write lost after the provider acted', () => {
   const webhookSecret = 'whsec_test_double';
-  const { demo, double } = setUpDemoWithStripeDouble('sk_test_double_123', { env: { PAYMENTS_WEBHOOK_SECRET: webhookSecret } });
+  const { demo, double } = setUpDemoWithStripeDouble('sk_test_double_123', {
+    env: { PAYMENTS_WEBHOOK_SECRET: webhookSecret },
+  });
 
   it("cancels at the provider, fails to store it, and the provider's event puts the database right", async () => {
     const data = billingData(demo, 'active');
@@ -304,9 +476,9 @@ describe('with the real provider: a write lost after the provider acted', () => 
     await demo.addFault({ table: 'subscriptions', count: 1 });
     const cancel = await demo.api('cancel', { jwt, data: { subscriptionId: 'sub_active' }, options: {} });
     expect(cancel.status).toBe(500);
-    expect(double.calls().map((call) => `${call.method} ${call.path} ${call.form.cancel_at_period_end ?? ''}`)).toContain(
-      'POST /v1/subscriptions/sbx_sub_active true',
-    );
+    expect(
+      double.calls().map((call) => `${call.method} ${call.path} ${call.form.cancel_at_period_end ?? ''}`),
+    ).toContain('POST /v1/subscriptions/sbx_sub_active true');
     expect((await data()).willCancelAtPeriodEnd).toBe(false);
 
     const subscription = subscriptionObject({
@@ -323,7 +495,10 @@ describe('with the real provider: a write lost after the provider acted', () => 
     // Signed with the real endpoint's secret, not the sandbox's.
     expect((await deliver(demo, updated, signature(payload))).status).toBe(400);
     expect((await deliver(demo, updated, signature(payload, webhookSecret))).status).toBe(200);
-    expect(await data()).toMatchObject({ willCancelAtPeriodEnd: true, subscription: { cancelled_at: DOUBLE_CANCELED_AT } });
+    expect(await data()).toMatchObject({
+      willCancelAtPeriodEnd: true,
+      subscription: { cancelled_at: DOUBLE_CANCELED_AT },
+    });
   });
 });
 
@@ -338,7 +513,10 @@ onPostgres(`two events of one subscription delivered at once, one to each of two
 
   it('the older never overwrites the newer, whichever commits last', async () => {
     const [row] = await first.query(
-      sql<{ current_period_start: number; current_period_end: number }>`select current_period_start, current_period_end from subscriptions where id = ${'sub_active'}`,
+      sql<{
+        current_period_start: number;
+        current_period_end: number;
+      }>`select current_period_start, current_period_end from subscriptions where id = ${'sub_active'}`,
     );
     const period = { periodStart: row!.current_period_start, periodEnd: row!.current_period_end };
     const base = Math.floor(Date.now() / 1000);
@@ -346,11 +524,24 @@ onPostgres(`two events of one subscription delivered at once, one to each of two
       // The newer event's status alternates, so each round's outcome is its own.
       const [newerStatus, olderStatus] = round % 2 === 0 ? ['past_due', 'active'] : ['active', 'past_due'];
       const fields = { id: 'sbx_sub_active', customer: 'cus_active', ...period };
-      const newer = event('customer.subscription.updated', subscriptionObject({ ...fields, status: newerStatus }), base + 10 * round + 2);
-      const older = event('customer.subscription.updated', subscriptionObject({ ...fields, status: olderStatus }), base + 10 * round + 1);
+      const newer = event(
+        'customer.subscription.updated',
+        subscriptionObject({ ...fields, status: newerStatus }),
+        base + 10 * round + 2,
+      );
+      const older = event(
+        'customer.subscription.updated',
+        subscriptionObject({ ...fields, status: olderStatus }),
+        base + 10 * round + 1,
+      );
       const answers = await Promise.all([deliver(second, older), deliver(first, newer)]);
       expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
-      const [stored] = await first.query(sql<{ status: string; provider_event_at: number }>`select status, provider_event_at from subscriptions where id = ${'sub_active'}`);
+      const [stored] = await first.query(
+        sql<{
+          status: string;
+          provider_event_at: number;
+        }>`select status, provider_event_at from subscriptions where id = ${'sub_active'}`,
+      );
       expect({ round, ...stored }).toEqual({ round, status: newerStatus, provider_event_at: base + 10 * round + 2 });
     }
   }, 60_000);

@@ -47,7 +47,11 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: WebhookDeps): 
         throw error;
       }
       // The lag of an event applied now; a duplicate's says how late the redelivery came, not how late we were.
-      deps.metrics.webhookEvent(event.type, outcome, outcome === 'applied' ? deps.now() / MS_PER_SECOND - event.created : null);
+      deps.metrics.webhookEvent(
+        event.type,
+        outcome,
+        outcome === 'applied' ? deps.now() / MS_PER_SECOND - event.created : null,
+      );
       request.log.info({ event: event.id, type: event.type, outcome }, 'payment event');
       return { received: true, duplicate: outcome === 'duplicate' };
     });

@@ -186,7 +186,13 @@ export const autobillingAddon: Addon = {
     'Automatic billing: when your audience grows past your member tier, your plan moves up to the next tier ' +
     'and the difference is charged to your card, so your site is never limited.',
   prices: BILLING_PERIODS.map((period) =>
-    addonPrice(AUTOBILLING_ADDON_ID, AUTOBILLING_ADDON_PREFIX, `${AUTOBILLING_ADDON_PREFIX}-${period}`, period, AUTOBILLING_COST),
+    addonPrice(
+      AUTOBILLING_ADDON_ID,
+      AUTOBILLING_ADDON_PREFIX,
+      `${AUTOBILLING_ADDON_PREFIX}-${period}`,
+      period,
+      AUTOBILLING_COST,
+    ),
   ),
 };
 
@@ -221,16 +227,88 @@ function currentPlanTiers(plan: CurrentPlan): [number, number][] {
 const CUSTOM_TIERS: [number, number][] = [[250_000, 150_000]];
 
 const PRODUCT_SPECS: readonly ProductSpec[] = [
-  { plan: 'starter', name: 'Starter', group: DEFAULT_GROUP, order: 1, active: true, legacy: false, tiers: currentPlanTiers('starter'), addons: [autobillingAddon] },
-  { plan: 'publisher', name: 'Publisher', group: DEFAULT_GROUP, order: 2, active: true, legacy: false, tiers: currentPlanTiers('publisher'), addons: [subdirectoryAddon, autobillingAddon] },
-  { plan: 'business', name: 'Business', group: DEFAULT_GROUP, order: 3, active: true, legacy: false, tiers: currentPlanTiers('business'), addons: [subdirectoryAddon, autobillingAddon] },
+  {
+    plan: 'starter',
+    name: 'Starter',
+    group: DEFAULT_GROUP,
+    order: 1,
+    active: true,
+    legacy: false,
+    tiers: currentPlanTiers('starter'),
+    addons: [autobillingAddon],
+  },
+  {
+    plan: 'publisher',
+    name: 'Publisher',
+    group: DEFAULT_GROUP,
+    order: 2,
+    active: true,
+    legacy: false,
+    tiers: currentPlanTiers('publisher'),
+    addons: [subdirectoryAddon, autobillingAddon],
+  },
+  {
+    plan: 'business',
+    name: 'Business',
+    group: DEFAULT_GROUP,
+    order: 3,
+    active: true,
+    legacy: false,
+    tiers: currentPlanTiers('business'),
+    addons: [subdirectoryAddon, autobillingAddon],
+  },
   // Sold by the sales team only: never offered on the plans screen.
-  { plan: 'custom', name: 'Custom', group: DEFAULT_GROUP, order: 4, active: false, legacy: false, tiers: CUSTOM_TIERS, addons: [subdirectoryAddon] },
+  {
+    plan: 'custom',
+    name: 'Custom',
+    group: DEFAULT_GROUP,
+    order: 4,
+    active: false,
+    legacy: false,
+    tiers: CUSTOM_TIERS,
+    addons: [subdirectoryAddon],
+  },
   // Plans no longer sold; their sites are served by support (the account calls answer 403).
-  { plan: 'creator', name: 'Creator', group: LEGACY_GROUP, order: 10, active: false, legacy: true, tiers: [[1000, 2900]], addons: [] },
-  { plan: 'team', name: 'Team', group: LEGACY_GROUP, order: 11, active: false, legacy: true, tiers: [[1000, 5900]], addons: [] },
-  { plan: 'basic', name: 'Basic', group: LEGACY_GROUP, order: 12, active: false, legacy: true, tiers: [[1000, 2900]], addons: [] },
-  { plan: 'standard', name: 'Standard', group: LEGACY_GROUP, order: 13, active: false, legacy: true, tiers: [[8000, 7900]], addons: [] },
+  {
+    plan: 'creator',
+    name: 'Creator',
+    group: LEGACY_GROUP,
+    order: 10,
+    active: false,
+    legacy: true,
+    tiers: [[1000, 2900]],
+    addons: [],
+  },
+  {
+    plan: 'team',
+    name: 'Team',
+    group: LEGACY_GROUP,
+    order: 11,
+    active: false,
+    legacy: true,
+    tiers: [[1000, 5900]],
+    addons: [],
+  },
+  {
+    plan: 'basic',
+    name: 'Basic',
+    group: LEGACY_GROUP,
+    order: 12,
+    active: false,
+    legacy: true,
+    tiers: [[1000, 2900]],
+    addons: [],
+  },
+  {
+    plan: 'standard',
+    name: 'Standard',
+    group: LEGACY_GROUP,
+    order: 13,
+    active: false,
+    legacy: true,
+    tiers: [[8000, 7900]],
+    addons: [],
+  },
 ];
 
 function buildProduct(spec: ProductSpec): Product {
@@ -308,7 +386,12 @@ const launchCouponBase = {
   redeem_by: null,
 } as const satisfies Partial<Coupon>;
 
-export const launchCoupon: Coupon = { id: LAUNCH_COUPON_ID, name: 'Launch offer', ...launchCouponBase, metadata: { period: 'month' } };
+export const launchCoupon: Coupon = {
+  id: LAUNCH_COUPON_ID,
+  name: 'Launch offer',
+  ...launchCouponBase,
+  metadata: { period: 'month' },
+};
 export const launchAnnualCoupon: Coupon = {
   id: LAUNCH_ANNUAL_COUPON_ID,
   name: 'Launch offer (annual)',

@@ -12,6 +12,8 @@ export default function buildServerForTests() {
   // Under the project (build/ is ignored by git), where the compiled files find its node_modules.
   mkdirSync(path.join(PROJECT_ROOT, 'build'), { recursive: true });
   const outdir = mkdtempSync(path.join(PROJECT_ROOT, 'build', 'test-server-'));
-  execFileSync(process.execPath, [path.join(PROJECT_ROOT, 'server', 'build.mjs'), outdir], { stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync(process.execPath, [path.join(PROJECT_ROOT, 'server', 'build.mjs'), outdir], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   process.env.TEST_SERVER_DIR = outdir;
 }

@@ -14,8 +14,14 @@ const COUNTS_OF_REQUESTS = new Set(['rate_limit_counters']);
 async function tableNames(demo: Demo): Promise<string[]> {
   const rows =
     demo.databaseUrl === null
-      ? await demo.query(sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`)
-      : await demo.query(sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema()`);
+      ? await demo.query(
+          sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`,
+        )
+      : await demo.query(
+          sql<{
+            name: string;
+          }>`select table_name as name from information_schema.tables where table_schema = current_schema()`,
+        );
   return rows
     .map((row) => row.name)
     .filter((name) => !COUNTS_OF_REQUESTS.has(name))

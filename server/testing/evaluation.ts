@@ -27,7 +27,11 @@ export async function startEvaluation(options: EvaluationOptions = {}): Promise<
     async platform<T>(method: string, path: string, body?: unknown): Promise<CallResult<T>> {
       const headers: Record<string, string> = { authorization: `Bearer ${platformApiKey}` };
       if (body !== undefined) headers['content-type'] = 'application/json';
-      const response = await fetch(`${server.panelUrl}/platform/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      const response = await fetch(`${server.panelUrl}/platform/v1${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       const text = await response.text();
       let parsed: unknown = text;
       try {

@@ -5,7 +5,14 @@
  * `DELETE /__test/faults` clears them all.
  */
 import type { FastifyInstance } from 'fastify';
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import type {
+  KyselyPlugin,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
 import { writtenTables } from '../db/tableWrites';
 import { z } from 'zod';
 import { errorBody } from '../http/errors';
@@ -67,7 +74,8 @@ export class FaultInjector {
       }
       return node;
     },
-    transformResult: ({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> => Promise.resolve(result),
+    transformResult: ({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> =>
+      Promise.resolve(result),
   };
 
   add(fault: Fault | WriteFault): void {
@@ -82,7 +90,9 @@ export class FaultInjector {
     return cleared;
   }
 
-  list(): ({ path: string; remaining: number; status?: number; delayMs?: number } | { table: string; remaining: number })[] {
+  list(): (
+    { path: string; remaining: number; status?: number; delayMs?: number } | { table: string; remaining: number }
+  )[] {
     return [
       ...this.faults.map(({ path, remaining, status, delayMs }) => ({ path, remaining, status, delayMs })),
       ...this.writeFaults.map(({ table, remaining }) => ({ table, remaining })),

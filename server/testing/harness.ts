@@ -31,7 +31,10 @@ const PROJECT_ROOT = path.resolve(__dirname, '..', '..');
 /** The run's compiled server (server/testing/buildServer.mjs): its directory, in TEST_SERVER_DIR. */
 function compiledServerDir(): string {
   const dir = process.env.TEST_SERVER_DIR;
-  if (!dir) throw new Error('TEST_SERVER_DIR is not set: jest and Playwright build the server in their global setup (server/testing/buildServer.mjs)');
+  if (!dir)
+    throw new Error(
+      'TEST_SERVER_DIR is not set: jest and Playwright build the server in their global setup (server/testing/buildServer.mjs)',
+    );
   return dir;
 }
 
@@ -93,9 +96,20 @@ export const PRODUCTION_SETTINGS_ENV = {
 export const CARD_PROVIDER_ONLY_ENV = {
   ...Object.fromEntries(Object.keys(PRODUCTION_SETTINGS_ENV).map((name) => [name, ''])),
   ...Object.fromEntries(
-    (['HOST_ORIGINS', 'PLATFORM_API_KEYS', 'IDENTITY_AUDIENCE', 'IDENTITY_ISSUER', 'PAYMENTS_PROVIDER', 'STRIPE_SECRET_KEY', 'STRIPE_API_BASE', 'PAYMENT_PUBLISHABLE_KEY', 'PAYMENTS_WEBHOOK_SECRET', 'TRUST_PROXY_HOPS'] as const).map(
-      (name) => [name, PRODUCTION_SETTINGS_ENV[name]],
-    ),
+    (
+      [
+        'HOST_ORIGINS',
+        'PLATFORM_API_KEYS',
+        'IDENTITY_AUDIENCE',
+        'IDENTITY_ISSUER',
+        'PAYMENTS_PROVIDER',
+        'STRIPE_SECRET_KEY',
+        'STRIPE_API_BASE',
+        'PAYMENT_PUBLISHABLE_KEY',
+        'PAYMENTS_WEBHOOK_SECRET',
+        'TRUST_PROXY_HOPS',
+      ] as const
+    ).map((name) => [name, PRODUCTION_SETTINGS_ENV[name]]),
   ),
   CUSTOM_DOMAINS_ENABLED: '0',
   SENDING_DOMAINS_ENABLED: '0',
@@ -402,7 +416,8 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
         body: JSON.stringify({ scenario, ...tokenOptions }),
       });
       const body = (await readBody(response)) as { token?: string };
-      if (!response.ok || typeof body.token !== 'string') throw new Error(`identity token for ${scenario}: ${response.status}`);
+      if (!response.ok || typeof body.token !== 'string')
+        throw new Error(`identity token for ${scenario}: ${response.status}`);
       return body.token;
     },
     async sessionToken(scenario) {

@@ -32,7 +32,9 @@ export class LimitsClock {
 }
 
 export function registerLimitsClock(app: FastifyInstance, clock: LimitsClock): void {
-  app.post('/__test/limits-clock', async (request) => ({ nowMs: clock.set(parseBody(limitsClockSchema, request.body)) }));
+  app.post('/__test/limits-clock', async (request) => ({
+    nowMs: clock.set(parseBody(limitsClockSchema, request.body)),
+  }));
   app.delete('/__test/limits-clock', async () => {
     clock.release();
     return { nowMs: clock.now() };

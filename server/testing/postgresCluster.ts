@@ -33,7 +33,10 @@ async function binDir(): Promise<string> {
   const versions = (await readdir(DEBIAN_POSTGRES_ROOT))
     .filter((name) => existsSync(path.join(DEBIAN_POSTGRES_ROOT, name, 'bin', 'initdb')))
     .sort((a, b) => Number(b) - Number(a));
-  if (versions[0] === undefined) throw new Error(`no PostgreSQL under ${DEBIAN_POSTGRES_ROOT}: run the tests through server/testing/withPostgres.mjs, which installs it`);
+  if (versions[0] === undefined)
+    throw new Error(
+      `no PostgreSQL under ${DEBIAN_POSTGRES_ROOT}: run the tests through server/testing/withPostgres.mjs, which installs it`,
+    );
   return path.join(DEBIAN_POSTGRES_ROOT, versions[0], 'bin');
 }
 
@@ -64,7 +67,19 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   await program('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C']);
   const port = await freePort();
   const options = `-p ${port} -c listen_addresses=127.0.0.1 -k ${root}`;
-  const start = () => program('pg_ctl', ['-D', dataDir, '-o', options, '-l', path.join(root, 'postgres.log'), '-w', '-t', String(START_TIMEOUT_SECONDS), 'start']);
+  const start = () =>
+    program('pg_ctl', [
+      '-D',
+      dataDir,
+      '-o',
+      options,
+      '-l',
+      path.join(root, 'postgres.log'),
+      '-w',
+      '-t',
+      String(START_TIMEOUT_SECONDS),
+      'start',
+    ]);
   const stop = () => program('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
   let running = false;
   await start();

@@ -10,7 +10,13 @@ const pages = [];
 for (let number = 1; number <= document.numPages; number += 1) {
   const page = await document.getPage(number);
   const content = await page.getTextContent();
-  pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' ').replace(/\s+/g, ' ').trim());
+  pages.push(
+    content.items
+      .map((item) => ('str' in item ? item.str : ''))
+      .join(' ')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  );
 }
 await document.destroy();
 process.stdout.write(JSON.stringify({ pages }));

@@ -15,7 +15,10 @@ export interface RegistrarDouble {
   close(): Promise<void>;
 }
 
-export async function startRegistrarDouble(credentials: { applicationId: string; secret: string }): Promise<RegistrarDouble> {
+export async function startRegistrarDouble(credentials: {
+  applicationId: string;
+  secret: string;
+}): Promise<RegistrarDouble> {
   const requests: unknown[] = [];
   let failure: { status: number; body: unknown } | null = null;
   let issued = 0;

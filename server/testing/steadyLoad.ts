@@ -54,7 +54,12 @@ export function steadyLoad(send: () => Promise<Response>, clients = 4, pauseMs =
 }
 
 /** Polls `url` until `accept` holds for its status, and returns how long that took in ms; throws after `timeoutMs`. */
-export async function waitForStatus(url: string, accept: (status: number | null) => boolean, timeoutMs: number, everyMs = 100): Promise<number> {
+export async function waitForStatus(
+  url: string,
+  accept: (status: number | null) => boolean,
+  timeoutMs: number,
+  everyMs = 100,
+): Promise<number> {
   const start = performance.now();
   let last: number | null = null;
   while (performance.now() - start < timeoutMs) {

@@ -71,9 +71,11 @@ export const DOUBLE_INVOICE_PDF_PATH = '/files/invoice-pdf/';
 
 /** The provider's 404 for an object it does not have. */
 export function missing(kind: string, id: string): CannedAnswer {
-  return { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${kind}: '${id}'` } } };
+  return {
+    status: 404,
+    body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${kind}: '${id}'` } },
+  };
 }
-
 
 /** A price as the platform made it at the provider: cents, currency, interval (null: one-time), archived or not. */
 export interface DoublePriceTerms {
@@ -112,7 +114,14 @@ export const DOUBLE_PERIOD = { start: 1_767_225_600, end: 1_798_761_600 };
 export const DOUBLE_PRICE_COST = 36_000;
 
 export function doublePrice(id: string) {
-  return { id, object: 'price', active: true, unit_amount: DOUBLE_PRICE_COST, currency: 'usd', recurring: { interval: id.includes('_month_') ? 'month' : 'year' } };
+  return {
+    id,
+    object: 'price',
+    active: true,
+    unit_amount: DOUBLE_PRICE_COST,
+    currency: 'usd',
+    recurring: { interval: id.includes('_month_') ? 'month' : 'year' },
+  };
 }
 
 export function doubleItem(id: string, priceId: string, quantity: number) {
@@ -153,7 +162,15 @@ export function doubleIntent(id: string, status: string) {
     amount: 12_345,
     client_secret: `${id}_secret_double`,
     payment_method: 'pm_double_default',
-    last_payment_error: status === 'requires_payment_method' ? { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' } : null,
+    last_payment_error:
+      status === 'requires_payment_method'
+        ? {
+            type: 'card_error',
+            code: 'card_declined',
+            decline_code: 'insufficient_funds',
+            message: 'Your card has insufficient funds.',
+          }
+        : null,
   };
 }
 
@@ -179,11 +196,28 @@ export function doubleInvoice(id: string | null, status: string) {
     lines: {
       object: 'list',
       data: [
-        { id: 'il_1', amount: -20_000, description: 'Unused time on Publisher after 1 May 2026', period: { start: DOUBLE_PERIOD.start + 100, end: DOUBLE_PERIOD.end }, pricing: { type: 'price_details', price_details: { price: PUBLISHER_YEAR, product: 'prod_publisher' } } },
-        { id: 'il_2', amount: 38_595, description: 'Remaining time on Business after 1 May 2026', period: { start: DOUBLE_PERIOD.start + 100, end: DOUBLE_PERIOD.end }, pricing: { type: 'price_details', price_details: { price: BUSINESS_YEAR, product: 'prod_business' } } },
+        {
+          id: 'il_1',
+          amount: -20_000,
+          description: 'Unused time on Publisher after 1 May 2026',
+          period: { start: DOUBLE_PERIOD.start + 100, end: DOUBLE_PERIOD.end },
+          pricing: { type: 'price_details', price_details: { price: PUBLISHER_YEAR, product: 'prod_publisher' } },
+        },
+        {
+          id: 'il_2',
+          amount: 38_595,
+          description: 'Remaining time on Business after 1 May 2026',
+          period: { start: DOUBLE_PERIOD.start + 100, end: DOUBLE_PERIOD.end },
+          pricing: { type: 'price_details', price_details: { price: BUSINESS_YEAR, product: 'prod_business' } },
+        },
       ],
     },
-    payments: { object: 'list', data: [{ id: 'inpay_1', object: 'invoice_payment', payment: { type: 'payment_intent', payment_intent: 'pi_double1' } }] },
+    payments: {
+      object: 'list',
+      data: [
+        { id: 'inpay_1', object: 'invoice_payment', payment: { type: 'payment_intent', payment_intent: 'pi_double1' } },
+      ],
+    },
     confirmation_secret: { type: 'payment_intent', client_secret: 'pi_double1_secret_confirm' },
   };
 }
@@ -198,7 +232,9 @@ const DEMO_SUBSCRIPTION_PREFIX = 'sbx_sub_';
  * that a subscription is the customer's it acts for, so the double must say whose it is.
  */
 function customerOfUnknown(id: string): string {
-  return id.startsWith(DEMO_SUBSCRIPTION_PREFIX) ? `cus_${id.slice(DEMO_SUBSCRIPTION_PREFIX.length)}` : DOUBLE_CUSTOMER_ID;
+  return id.startsWith(DEMO_SUBSCRIPTION_PREFIX)
+    ? `cus_${id.slice(DEMO_SUBSCRIPTION_PREFIX.length)}`
+    : DOUBLE_CUSTOMER_ID;
 }
 
 export function doubleSubscription(id: string, fields: Partial<DoubleSubscription> = {}): DoubleSubscription {
@@ -220,7 +256,9 @@ export function doubleSubscription(id: string, fields: Partial<DoubleSubscriptio
 /** The form's `prefix[name]` fields as an object (`metadata[attempt]` and the like). */
 function fieldsUnder(form: Record<string, string>, prefix: string): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(form).flatMap(([name, value]) => (name.startsWith(`${prefix}[`) && name.endsWith(']') ? [[name.slice(prefix.length + 1, -1), value]] : [])),
+    Object.entries(form).flatMap(([name, value]) =>
+      name.startsWith(`${prefix}[`) && name.endsWith(']') ? [[name.slice(prefix.length + 1, -1), value]] : [],
+    ),
   );
 }
 
@@ -238,7 +276,11 @@ function subscriptionRoutes(held: Map<string, DoubleSubscription>): Route[] {
   /** The items after an update's `items[n]` fields: deleted ones dropped, kept ones with their quantity, new ones added. */
   const itemsAfter = (current: DoubleItem[], form: Record<string, string>): DoubleItem[] => {
     const items: DoubleItem[] = [];
-    for (let index = 0; form[`items[${index}][id]`] !== undefined || form[`items[${index}][price]`] !== undefined; index += 1) {
+    for (
+      let index = 0;
+      form[`items[${index}][id]`] !== undefined || form[`items[${index}][price]`] !== undefined;
+      index += 1
+    ) {
       const field = (name: string) => form[`items[${index}][${name}]`];
       if (field('deleted') === 'true') continue;
       const kept = current.find((item) => item.id === field('id'));
@@ -266,8 +308,13 @@ function subscriptionRoutes(held: Map<string, DoubleSubscription>): Route[] {
             customer: request.form.customer ?? null,
             metadata: fieldsUnder(request.form, 'metadata'),
             items: { object: 'list', data: itemsAfter([], request.form) },
-            latest_invoice: trialEnd === null ? invoice : { ...invoice, amount_due: 0, amount_paid: 0, amount_remaining: 0, total: 0 },
-            ...(trialEnd === null ? {} : { status: 'trialing', trial_start: Math.floor(Date.now() / 1000), trial_end: trialEnd }),
+            latest_invoice:
+              trialEnd === null
+                ? invoice
+                : { ...invoice, amount_due: 0, amount_paid: 0, amount_remaining: 0, total: 0 },
+            ...(trialEnd === null
+              ? {}
+              : { status: 'trialing', trial_start: Math.floor(Date.now() / 1000), trial_end: trialEnd }),
           }),
         );
       },
@@ -278,7 +325,11 @@ function subscriptionRoutes(held: Map<string, DoubleSubscription>): Route[] {
       answer: (m, request) => {
         const current = held.get(m[1] ?? '') ?? doubleSubscription(m[1] ?? '');
         if (request.form.payment_behavior !== undefined) {
-          return keep({ ...current, items: { object: 'list', data: itemsAfter(current.items.data, request.form) }, latest_invoice: nextInvoice() });
+          return keep({
+            ...current,
+            items: { object: 'list', data: itemsAfter(current.items.data, request.form) },
+            latest_invoice: nextInvoice(),
+          });
         }
         const cancel = request.form.cancel_at_period_end === 'true';
         return { body: { ...current, cancel_at_period_end: cancel, canceled_at: cancel ? DOUBLE_CANCELED_AT : null } };
@@ -301,7 +352,12 @@ function subscriptionRoutes(held: Map<string, DoubleSubscription>): Route[] {
       method: 'GET',
       path: /^\/v1\/subscriptions$/,
       answer: (_m, request) => ({
-        body: { object: 'list', url: '/v1/subscriptions', has_more: false, data: [...held.values()].filter((kept) => kept.customer === request.form.customer).reverse() },
+        body: {
+          object: 'list',
+          url: '/v1/subscriptions',
+          has_more: false,
+          data: [...held.values()].filter((kept) => kept.customer === request.form.customer).reverse(),
+        },
       }),
     },
   ];
@@ -309,7 +365,13 @@ function subscriptionRoutes(held: Map<string, DoubleSubscription>): Route[] {
 
 /** The provider's answers for what the payments provider calls, ids from the path. */
 export const defaultRoutes: Route[] = [
-  { method: 'POST', path: /^\/v1\/customers$/, answer: (_m, request) => ({ body: { id: DOUBLE_CUSTOMER_ID, object: 'customer', email: request.form.email ?? null } }) },
+  {
+    method: 'POST',
+    path: /^\/v1\/customers$/,
+    answer: (_m, request) => ({
+      body: { id: DOUBLE_CUSTOMER_ID, object: 'customer', email: request.form.email ?? null },
+    }),
+  },
   {
     method: 'POST',
     path: /^\/v1\/customers\/([^/]+)$/,
@@ -317,20 +379,35 @@ export const defaultRoutes: Route[] = [
       body: {
         id: m[1],
         object: 'customer',
-        invoice_settings: { default_payment_method: request.form['invoice_settings[default_payment_method]'] ?? null, footer: null },
+        invoice_settings: {
+          default_payment_method: request.form['invoice_settings[default_payment_method]'] ?? null,
+          footer: null,
+        },
       },
     }),
   },
   {
     method: 'GET',
     path: /^\/v1\/customers\/([^/]+)$/,
-    answer: (m) => ({ body: { id: m[1], object: 'customer', invoice_settings: { default_payment_method: 'pm_double_default', footer: null } } }),
+    answer: (m) => ({
+      body: {
+        id: m[1],
+        object: 'customer',
+        invoice_settings: { default_payment_method: 'pm_double_default', footer: null },
+      },
+    }),
   },
   {
     method: 'POST',
     path: /^\/v1\/setup_intents$/,
     answer: (_m, request) => ({
-      body: { id: 'seti_double1', object: 'setup_intent', client_secret: 'seti_double1_secret_abc', status: 'requires_payment_method', customer: request.form.customer },
+      body: {
+        id: 'seti_double1',
+        object: 'setup_intent',
+        client_secret: 'seti_double1_secret_abc',
+        status: 'requires_payment_method',
+        customer: request.form.customer,
+      },
     }),
   },
   {
@@ -339,24 +416,50 @@ export const defaultRoutes: Route[] = [
     answer: (m) =>
       m[1] === 'seti_missing'
         ? missing('setupintent', m[1])
-        : { body: { id: m[1], object: 'setup_intent', customer: 'cus_double1', status: 'succeeded', payment_method: 'pm_double1' } },
+        : {
+            body: {
+              id: m[1],
+              object: 'setup_intent',
+              customer: 'cus_double1',
+              status: 'succeeded',
+              payment_method: 'pm_double1',
+            },
+          },
   },
   {
     method: 'GET',
     path: /^\/v1\/payment_methods\/([^/]+)$/,
-    answer: (m) => ({ body: { id: m[1], object: 'payment_method', type: 'card', customer: m[1] === 'pm_attached' ? 'cus_double1' : null, card: DOUBLE_CARD } }),
+    answer: (m) => ({
+      body: {
+        id: m[1],
+        object: 'payment_method',
+        type: 'card',
+        customer: m[1] === 'pm_attached' ? 'cus_double1' : null,
+        card: DOUBLE_CARD,
+      },
+    }),
   },
   {
     method: 'POST',
     path: /^\/v1\/payment_methods\/([^/]+)\/attach$/,
-    answer: (m, request) => ({ body: { id: m[1], object: 'payment_method', type: 'card', customer: request.form.customer, card: DOUBLE_CARD } }),
+    answer: (m, request) => ({
+      body: { id: m[1], object: 'payment_method', type: 'card', customer: request.form.customer, card: DOUBLE_CARD },
+    }),
   },
   {
     method: 'POST',
     path: /^\/v1\/invoices\/create_preview$/,
     answer: (_m, request) =>
       request.form.preview_mode === 'recurring'
-        ? { body: { ...doubleInvoice(null, 'draft'), period_start: DOUBLE_PERIOD.end, total: 229_000, amount_due: 229_000, lines: { object: 'list', data: [] } } }
+        ? {
+            body: {
+              ...doubleInvoice(null, 'draft'),
+              period_start: DOUBLE_PERIOD.end,
+              total: 229_000,
+              amount_due: 229_000,
+              lines: { object: 'list', data: [] },
+            },
+          }
         : { body: doubleInvoice(null, 'draft') },
   },
   {
@@ -369,7 +472,11 @@ export const defaultRoutes: Route[] = [
     path: /^\/v1\/invoices\/([^/]+)$/,
     // Its PDF link points at this double (DOUBLE_INVOICE_PDF_PATH), as the provider's points at its file host.
     answer: (m, request) => ({
-      body: { ...doubleInvoice(m[1] ?? '', 'open'), id: m[1], invoice_pdf: `http://${request.headers.host ?? ''}${DOUBLE_INVOICE_PDF_PATH}${m[1] ?? ''}` },
+      body: {
+        ...doubleInvoice(m[1] ?? '', 'open'),
+        id: m[1],
+        invoice_pdf: `http://${request.headers.host ?? ''}${DOUBLE_INVOICE_PDF_PATH}${m[1] ?? ''}`,
+      },
     }),
   },
   {
@@ -381,13 +488,20 @@ export const defaultRoutes: Route[] = [
     method: 'POST',
     path: /^\/v1\/billing_portal\/sessions$/,
     answer: (_m, request) => ({
-      body: { id: 'bps_double1', object: 'billing_portal.session', customer: request.form.customer, return_url: request.form.return_url, url: 'https://billing.example.test/p/session/test_double1' },
+      body: {
+        id: 'bps_double1',
+        object: 'billing_portal.session',
+        customer: request.form.customer,
+        return_url: request.form.return_url,
+        url: 'https://billing.example.test/p/session/test_double1',
+      },
     }),
   },
 ];
 
 /** The real API's words for a key sent again with other parameters. */
-const KEY_REUSED_MESSAGE = 'Keys for idempotent requests can only be used with the same parameters they were first used with.';
+const KEY_REUSED_MESSAGE =
+  'Keys for idempotent requests can only be used with the same parameters they were first used with.';
 
 export async function startStripeDouble(): Promise<StripeDouble> {
   const requests: RecordedRequest[] = [];
@@ -404,7 +518,8 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://double');
-      const raw = req.method === 'GET' || req.method === 'DELETE' ? url.search.slice(1) : Buffer.concat(chunks).toString('utf8');
+      const raw =
+        req.method === 'GET' || req.method === 'DELETE' ? url.search.slice(1) : Buffer.concat(chunks).toString('utf8');
       const idempotencyKey = req.method === 'POST' ? req.headers['idempotency-key'] : undefined;
       const sent = `${req.method ?? 'GET'} ${url.pathname} ${raw}`;
       const remembered = typeof idempotencyKey === 'string' ? answersByKey.get(idempotencyKey) : undefined;
@@ -421,7 +536,12 @@ export async function startStripeDouble(): Promise<StripeDouble> {
         answer =
           remembered.sent === sent
             ? remembered.answer
-            : { status: 400, body: { error: { type: 'idempotency_error', message: `${KEY_REUSED_MESSAGE} (${String(idempotencyKey)})` } } };
+            : {
+                status: 400,
+                body: {
+                  error: { type: 'idempotency_error', message: `${KEY_REUSED_MESSAGE} (${String(idempotencyKey)})` },
+                },
+              };
       } else {
         for (const route of [...routes, ...keptSubscriptions, ...heldPrices, ...defaultRoutes]) {
           const match = route.method === recorded.method ? route.path.exec(recorded.path) : null;
@@ -431,9 +551,12 @@ export async function startStripeDouble(): Promise<StripeDouble> {
           }
         }
         // The real API keeps the answer of a key, errors from its servers excepted (those may be retried).
-        if (typeof idempotencyKey === 'string' && (answer.status ?? 200) < 500) answersByKey.set(idempotencyKey, { sent, answer });
+        if (typeof idempotencyKey === 'string' && (answer.status ?? 200) < 500)
+          answersByKey.set(idempotencyKey, { sent, answer });
       }
-      const lost = loseReplies.find((fault) => fault.count > 0 && fault.method === recorded.method && fault.path.test(recorded.path));
+      const lost = loseReplies.find(
+        (fault) => fault.count > 0 && fault.method === recorded.method && fault.path.test(recorded.path),
+      );
       if (lost !== undefined) {
         lost.count -= 1;
         res.socket?.destroy();
@@ -444,7 +567,10 @@ export async function startStripeDouble(): Promise<StripeDouble> {
         res.end(answer.file.bytes);
         return;
       }
-      res.writeHead(answer.status ?? 200, { 'content-type': 'application/json', 'request-id': `req_${requests.length}` });
+      res.writeHead(answer.status ?? 200, {
+        'content-type': 'application/json',
+        'request-id': `req_${requests.length}`,
+      });
       res.end(JSON.stringify(answer.body));
     });
   });

@@ -35,7 +35,11 @@ export async function startAdmins(): Promise<Admins> {
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const sign = (adminUrl: string, email: string, key: KeyObject) => {
     const iat = Math.floor(Date.now() / 1000);
-    return signRs256({ iss: adminUrl, aud: 'inkwell-billing', sub: email, role: 'Owner', iat, exp: iat + FIVE_MINUTES }, key, KID);
+    return signRs256(
+      { iss: adminUrl, aud: 'inkwell-billing', sub: email, role: 'Owner', iat, exp: iat + FIVE_MINUTES },
+      key,
+      KID,
+    );
   };
   return {
     urlFor: (siteId) => `${base}/${siteId}/ghost`,

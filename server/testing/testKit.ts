@@ -115,7 +115,10 @@ export function setUpDemoWithDouble<D extends Closable & { url: string }>(
  * A demo whose payments go to the real provider's client (`stripe`) against a local double of its API. With
  * `resetBeforeEach`, what the double recorded and kept and the routes and faults a test gave it go too.
  */
-export function setUpDemoWithStripeDouble(secretKey: string, options: SetUpDemoOptions = {}): { demo: Demo; double: StripeDouble } {
+export function setUpDemoWithStripeDouble(
+  secretKey: string,
+  options: SetUpDemoOptions = {},
+): { demo: Demo; double: StripeDouble } {
   const suite = setUpDemoWithDouble(
     startStripeDouble,
     (double) => ({ PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: secretKey, STRIPE_API_BASE: double.url }),
@@ -144,9 +147,21 @@ export function setUpDemoOnTwoProcesses(options: SetUpDemoOptions = {}): { first
 
 export interface ScenarioCalls {
   /** POST /api/<name> as the scenario's owner: the envelope `{jwt, data, options}` with the owner's session. */
-  api<T = unknown>(name: CallName, scenario: ScenarioName, data?: object, headers?: Record<string, string>, options?: object): Promise<CallResult<T>>;
+  api<T = unknown>(
+    name: CallName,
+    scenario: ScenarioName,
+    data?: object,
+    headers?: Record<string, string>,
+    options?: object,
+  ): Promise<CallResult<T>>;
   /** The same call's answer, which must be a 200, checked against the call's response schema. */
-  ok<C extends CallName>(name: C, scenario: ScenarioName, data?: object, headers?: Record<string, string>, options?: object): Promise<CallResponse<C>>;
+  ok<C extends CallName>(
+    name: C,
+    scenario: ScenarioName,
+    data?: object,
+    headers?: Record<string, string>,
+    options?: object,
+  ): Promise<CallResponse<C>>;
 }
 
 /**
@@ -155,12 +170,24 @@ export interface ScenarioCalls {
  * database accepts the first's.
  */
 export function scenarioCalls(demo: Demo, sessionsOf: Pick<Demo, 'session'> = demo): ScenarioCalls {
-  async function api<T = unknown>(name: CallName, scenario: ScenarioName, data: object = {}, headers?: Record<string, string>, options: object = {}) {
+  async function api<T = unknown>(
+    name: CallName,
+    scenario: ScenarioName,
+    data: object = {},
+    headers?: Record<string, string>,
+    options: object = {},
+  ) {
     return demo.api<T>(name, { jwt: await sessionsOf.session(scenario), data, options }, headers);
   }
   return {
     api,
-    async ok<C extends CallName>(name: C, scenario: ScenarioName, data: object = {}, headers?: Record<string, string>, options?: object) {
+    async ok<C extends CallName>(
+      name: C,
+      scenario: ScenarioName,
+      data: object = {},
+      headers?: Record<string, string>,
+      options?: object,
+    ) {
       const result = await api(name, scenario, data, headers, options);
       if (result.status !== 200) throw new Error(`${name} answered ${result.status}: ${JSON.stringify(result.body)}`);
       return calls[name].response.parse(result.body) as CallResponse<C>;

@@ -41,7 +41,9 @@ function postgresBinDir() {
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
     });
   } catch {
-    console.error('Could not install postgresql with apt-get. Install it (apt-get install postgresql) or set POSTGRES_BIN_DIR.');
+    console.error(
+      'Could not install postgresql with apt-get. Install it (apt-get install postgresql) or set POSTGRES_BIN_DIR.',
+    );
     process.exit(1);
   }
   const afterInstall = newestInstalledBinDir();
@@ -69,7 +71,8 @@ const isRoot = process.getuid?.() === 0;
 function runPostgresProgram(binDir, program, args) {
   const file = path.join(binDir, program);
   const options = { stdio: ['ignore', 'ignore', 'inherit'] };
-  if (isRoot) execFileSync('su', [CLUSTER_USER, '-s', '/bin/sh', '-c', [file, ...args].map(shellQuote).join(' ')], options);
+  if (isRoot)
+    execFileSync('su', [CLUSTER_USER, '-s', '/bin/sh', '-c', [file, ...args].map(shellQuote).join(' ')], options);
   else execFileSync(file, args, options);
 }
 
@@ -107,11 +110,33 @@ if (isRoot) {
 let started = false;
 let exitCode = 1;
 try {
-  runPostgresProgram(binDir, 'initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C']);
+  runPostgresProgram(binDir, 'initdb', [
+    '-D',
+    dataDir,
+    '-A',
+    'trust',
+    '-U',
+    'postgres',
+    '--no-sync',
+    '-E',
+    'UTF8',
+    '--locale=C',
+  ]);
   const port = await freePort();
   // fsync stays on: the fault tests kill servers mid-write and expect every acknowledged write to be there.
   const serverOptions = `-p ${port} -c listen_addresses=127.0.0.1 -k ${clusterRoot} -c max_connections=300`;
-  runPostgresProgram(binDir, 'pg_ctl', ['-D', dataDir, '-o', serverOptions, '-l', logFile, '-w', '-t', String(START_TIMEOUT_SECONDS), 'start']);
+  runPostgresProgram(binDir, 'pg_ctl', [
+    '-D',
+    dataDir,
+    '-o',
+    serverOptions,
+    '-l',
+    logFile,
+    '-w',
+    '-t',
+    String(START_TIMEOUT_SECONDS),
+    'start',
+  ]);
   started = true;
   const databaseUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
   console.log(`PostgreSQL ${path.basename(path.dirname(binDir))} on 127.0.0.1:${port} (${dataDir})`);
@@ -124,7 +149,9 @@ try {
     try {
       runPostgresProgram(binDir, 'pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
     } catch (error) {
-      console.error(`withPostgres: stopping the cluster failed: ${error instanceof Error ? error.message : String(error)}`);
+      console.error(
+        `withPostgres: stopping the cluster failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
   rmSync(clusterRoot, { recursive: true, force: true });

@@ -38,7 +38,9 @@ export const accountApi = api.injectEndpoints({
   endpoints: (build) => ({
     getBillingData: build.query<CallResponse<'get-billing-data'>, void>({
       queryFn: (_arg, { extra }, _extraOptions, baseQuery) =>
-        startedOrAsked('get-billing-data', extra, () => baseQuery(call('get-billing-data', { withForceUpgrade: true }))),
+        startedOrAsked('get-billing-data', extra, () =>
+          baseQuery(call('get-billing-data', { withForceUpgrade: true })),
+        ),
       providesTags: ['BillingData'],
     }),
     getCurrentSiteLimits: build.query<CallResponse<'get-current-site-limits'>, void>({
@@ -48,16 +50,20 @@ export const accountApi = api.injectEndpoints({
     }),
     /** Changes with the billing data (a plan change, a new card, a cancellation): refetched with it. */
     getNextCharge: build.query<CallResponse<'get-next-charge'>, void>({
-      queryFn: (_arg, { extra }, _extraOptions, baseQuery) => startedOrAsked('get-next-charge', extra, () => baseQuery(call('get-next-charge'))),
+      queryFn: (_arg, { extra }, _extraOptions, baseQuery) =>
+        startedOrAsked('get-next-charge', extra, () => baseQuery(call('get-next-charge'))),
       providesTags: ['BillingData'],
     }),
     getAccountInfo: build.query<CallResponse<'get-account-info'>, void>({
       queryFn: (_arg, { extra }, _extraOptions, baseQuery) =>
-        startedOrAsked('get-account-info', extra, () => baseQuery(call('get-account-info', { withForceUpgrade: true }))),
+        startedOrAsked('get-account-info', extra, () =>
+          baseQuery(call('get-account-info', { withForceUpgrade: true })),
+        ),
       providesTags: ['AccountInfo'],
     }),
   }),
   overrideExisting: 'throw',
 });
 
-export const { useGetBillingDataQuery, useGetCurrentSiteLimitsQuery, useGetNextChargeQuery, useGetAccountInfoQuery } = accountApi;
+export const { useGetBillingDataQuery, useGetCurrentSiteLimitsQuery, useGetNextChargeQuery, useGetAccountInfoQuery } =
+  accountApi;

@@ -41,7 +41,11 @@ async function settle<T>(request: PromiseLike<T>): Promise<T> {
 }
 
 function fetchLimits() {
-  return settle(panel.store.dispatch(accountApi.endpoints.getCurrentSiteLimits.initiate(undefined, { subscribe: false, forceRefetch: true })));
+  return settle(
+    panel.store.dispatch(
+      accountApi.endpoints.getCurrentSiteLimits.initiate(undefined, { subscribe: false, forceRefetch: true }),
+    ),
+  );
 }
 
 /** The host answers token requests with a new identity token; billing-session hands out `session-N`. */
@@ -107,7 +111,9 @@ describe('retries', () => {
     const calls = onCall('charge-something', () => apiError(503, 'busy'));
     const charge = api.injectEndpoints({
       endpoints: (build) => ({
-        chargeWithoutKey: build.mutation<unknown, void>({ query: () => ({ url: '/api/charge-something', kind: 'write' }) }),
+        chargeWithoutKey: build.mutation<unknown, void>({
+          query: () => ({ url: '/api/charge-something', kind: 'write' }),
+        }),
         chargeWithKey: build.mutation<unknown, void>({
           query: () => ({ url: '/api/charge-something', kind: 'write', idempotencyKey: 'key-1' }),
         }),
@@ -128,7 +134,9 @@ describe('retries', () => {
   ])('sends a write without an idempotency key once, even after %s', async (_failure, reply) => {
     const calls = onCall('add-invoice-details', reply);
     const result = await settle(
-      panel.store.dispatch(billingApi.endpoints.updateInvoiceDetails.initiate({ customerId: 'cus_1', invoiceDetails: 'VAT 1' })),
+      panel.store.dispatch(
+        billingApi.endpoints.updateInvoiceDetails.initiate({ customerId: 'cus_1', invoiceDetails: 'VAT 1' }),
+      ),
     );
     expect(calls).toHaveLength(1);
     expect(calls[0]?.headers.get('idempotency-key')).toBeNull();
@@ -139,7 +147,9 @@ describe('retries', () => {
     const calls = onCall('setup-card', (_call, attempt) =>
       attempt < 3 ? apiError(503, 'busy') : json({ clientSecret: 'seti_secret', setupIntentId: 'seti_1' }),
     );
-    const result = await settle(panel.store.dispatch(paymentsApi.endpoints.setupCard.initiate({ customerId: 'cus_1' })));
+    const result = await settle(
+      panel.store.dispatch(paymentsApi.endpoints.setupCard.initiate({ customerId: 'cus_1' })),
+    );
     expect(result).toMatchObject({ data: { setupIntentId: 'seti_1' } });
     expect(calls).toHaveLength(3);
     const keys = new Set(calls.map((call) => call.headers.get('idempotency-key')));
@@ -153,7 +163,10 @@ describe('retries', () => {
     );
     const result = await settle(
       panel.store.dispatch(
-        billingApi.endpoints.getCustomerPortalUrl.initiate({ customerId: 'cus_1', redirectUrl: 'https://panel.example/' }),
+        billingApi.endpoints.getCustomerPortalUrl.initiate({
+          customerId: 'cus_1',
+          redirectUrl: 'https://panel.example/',
+        }),
       ),
     );
     expect(result).toMatchObject({ data: { url: 'https://portal.example/session' } });
@@ -204,7 +217,9 @@ describe('timeouts', () => {
       await delay('infinite');
       return json(limits);
     });
-    const request = panel.store.dispatch(accountApi.endpoints.getCurrentSiteLimits.initiate(undefined, { subscribe: false }));
+    const request = panel.store.dispatch(
+      accountApi.endpoints.getCurrentSiteLimits.initiate(undefined, { subscribe: false }),
+    );
     await jest.advanceTimersByTimeAsync(HTTP_TIMEOUT_MS - 1);
     expect(calls).toHaveLength(1);
     const result = await settle(request);
@@ -236,13 +251,19 @@ describe('session refresh', () => {
 
   it.each([
     ['the host origin alone on the fixed address', {}, { init: false, verbose: false, hostOrigin: HOST_ORIGIN }],
-    ["the site and the host origin on a site's own address", { site: 'acme' }, { init: false, verbose: false, site: 'acme', hostOrigin: HOST_ORIGIN }],
+    [
+      "the site and the host origin on a site's own address",
+      { site: 'acme' },
+      { init: false, verbose: false, site: 'acme', hostOrigin: HOST_ORIGIN },
+    ],
   ])('names %s in the renewal', async (_address, config, options) => {
     panel.cleanup();
     panel = createTestStore(config);
     panel.store.dispatch(sessionEstablished('session-1'));
     const sessions = hostAndSessionAnswer();
-    onCall('get-current-site-limits', (call) => (call.jwt === 'session-1' ? apiError(401, 'Invalid session') : json(limits)));
+    onCall('get-current-site-limits', (call) =>
+      call.jwt === 'session-1' ? apiError(401, 'Invalid session') : json(limits),
+    );
 
     await fetchLimits();
 
@@ -251,7 +272,9 @@ describe('session refresh', () => {
 
   it("re-initialises the session (init true) on 'Token has expired'", async () => {
     const sessions = hostAndSessionAnswer();
-    onCall('get-current-site-limits', (call) => (call.jwt === 'session-1' ? apiError(401, 'Token has expired') : json(limits)));
+    onCall('get-current-site-limits', (call) =>
+      call.jwt === 'session-1' ? apiError(401, 'Token has expired') : json(limits),
+    );
     const result = await fetchLimits();
     expect(result.data).toEqual(limits);
     expect(sessions[0]?.options).toMatchObject({ init: true });
@@ -259,9 +282,15 @@ describe('session refresh', () => {
 
   it('refreshes once for parallel failures, not once per call', async () => {
     const sessions = hostAndSessionAnswer();
-    const calls = onCall('get-current-site-limits', (call) => (call.jwt === 'session-1' ? apiError(401, 'Invalid session') : json(limits)));
-    const billing = onCall('get-account-info', (call) => (call.jwt === 'session-1' ? apiError(403, 'Forbidden') : json({})));
-    const first = panel.store.dispatch(accountApi.endpoints.getCurrentSiteLimits.initiate(undefined, { subscribe: false }));
+    const calls = onCall('get-current-site-limits', (call) =>
+      call.jwt === 'session-1' ? apiError(401, 'Invalid session') : json(limits),
+    );
+    const billing = onCall('get-account-info', (call) =>
+      call.jwt === 'session-1' ? apiError(403, 'Forbidden') : json({}),
+    );
+    const first = panel.store.dispatch(
+      accountApi.endpoints.getCurrentSiteLimits.initiate(undefined, { subscribe: false }),
+    );
     const second = panel.store.dispatch(accountApi.endpoints.getAccountInfo.initiate(undefined, { subscribe: false }));
     await settle(Promise.all([first, second]));
     expect(sessions).toHaveLength(1);
@@ -351,7 +380,9 @@ describe('reporting', () => {
       await delay(1000);
       return json(limits);
     });
-    const beforeReply = panel.store.dispatch(accountApi.endpoints.getCurrentSiteLimits.initiate(undefined, { subscribe: false, forceRefetch: true }));
+    const beforeReply = panel.store.dispatch(
+      accountApi.endpoints.getCurrentSiteLimits.initiate(undefined, { subscribe: false, forceRefetch: true }),
+    );
     await jest.advanceTimersByTimeAsync(10);
     beforeReply.abort();
     expect((await settle(beforeReply)).error).toBeDefined();
@@ -368,7 +399,9 @@ describe('reporting', () => {
       });
       return new HttpResponse(body, { headers: { 'content-type': 'application/json' } });
     });
-    const whileReading = panel.store.dispatch(accountApi.endpoints.getCurrentSiteLimits.initiate(undefined, { subscribe: false, forceRefetch: true }));
+    const whileReading = panel.store.dispatch(
+      accountApi.endpoints.getCurrentSiteLimits.initiate(undefined, { subscribe: false, forceRefetch: true }),
+    );
     await jest.advanceTimersByTimeAsync(10);
     whileReading.abort();
     expect((await settle(whileReading)).error).toBeDefined();
@@ -380,12 +413,34 @@ describe('reporting', () => {
 
 describe('the generic defaults of SPEC 8, by call', () => {
   const fetchBillingData = () =>
-    settle(panel.store.dispatch(accountApi.endpoints.getBillingData.initiate(undefined, { subscribe: false, forceRefetch: true })));
+    settle(
+      panel.store.dispatch(
+        accountApi.endpoints.getBillingData.initiate(undefined, { subscribe: false, forceRefetch: true }),
+      ),
+    );
 
   it.each([
     ['get-billing-data', 'Error receiving billing data', fetchBillingData],
-    ['get-next-charge', 'Error fetching invoice preview', () => settle(panel.store.dispatch(accountApi.endpoints.getNextCharge.initiate(undefined, { subscribe: false, forceRefetch: true })))],
-    ['get-account-info', 'Error receiving current site information', () => settle(panel.store.dispatch(accountApi.endpoints.getAccountInfo.initiate(undefined, { subscribe: false, forceRefetch: true })))],
+    [
+      'get-next-charge',
+      'Error fetching invoice preview',
+      () =>
+        settle(
+          panel.store.dispatch(
+            accountApi.endpoints.getNextCharge.initiate(undefined, { subscribe: false, forceRefetch: true }),
+          ),
+        ),
+    ],
+    [
+      'get-account-info',
+      'Error receiving current site information',
+      () =>
+        settle(
+          panel.store.dispatch(
+            accountApi.endpoints.getAccountInfo.initiate(undefined, { subscribe: false, forceRefetch: true }),
+          ),
+        ),
+    ],
   ] as const)('%s without any reply: %s', async (name, message, fetch) => {
     server.use(http.post(`${window.location.origin}/api/${name}`, () => HttpResponse.error()));
     const result = await fetch();
@@ -401,6 +456,9 @@ describe('the generic defaults of SPEC 8, by call', () => {
   it("says 'Error receiving billing data, no permission' for billing data a fresh session is still refused", async () => {
     hostAndSessionAnswer();
     onCall('get-billing-data', () => apiError(403, 'Forbidden'));
-    expect((await fetchBillingData()).error).toMatchObject({ status: 403, message: 'Error receiving billing data, no permission' });
+    expect((await fetchBillingData()).error).toMatchObject({
+      status: 403,
+      message: 'Error receiving billing data, no permission',
+    });
   });
 });

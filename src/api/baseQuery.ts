@@ -16,7 +16,14 @@ import {
   HTTP_RETRY_STATUSES,
   HTTP_TIMEOUT_MS,
 } from '../../core/rules/constants';
-import { CALL_FAILURE_MESSAGES, ERROR_MESSAGES, NOT_OWNER_MESSAGE, isExpiredTokenMessage, isLegacyMessage, sessionErrorText } from './errors';
+import {
+  CALL_FAILURE_MESSAGES,
+  ERROR_MESSAGES,
+  NOT_OWNER_MESSAGE,
+  isExpiredTokenMessage,
+  isLegacyMessage,
+  sessionErrorText,
+} from './errors';
 import type { CallFailure } from './errors';
 import { inEnglish, type ErrorText } from './errorText';
 import { serverErrorText } from './serverErrors';
@@ -126,7 +133,8 @@ function userText(failure: WireFailure, args: CallArgs, supportEmail: string): E
   if (args.isSessionCall) return failure.status === 403 ? ERROR_MESSAGES.notOwner : sessionErrorText(supportEmail);
   if (failure.status === 403 && args.name === 'get-billing-data') return ERROR_MESSAGES.billingDataNoPermission;
   if (failure.status === 401 || failure.status === 403) return ERROR_MESSAGES.notOwner;
-  if (failure.status === 'NETWORK_ERROR') return (args.name && CALL_FAILURE_MESSAGES[args.name]) ?? ERROR_MESSAGES.generic;
+  if (failure.status === 'NETWORK_ERROR')
+    return (args.name && CALL_FAILURE_MESSAGES[args.name]) ?? ERROR_MESSAGES.generic;
   return ERROR_MESSAGES.generic;
 }
 
@@ -151,7 +159,16 @@ export function createBaseQuery(): BaseQueryFn<CallArgs, unknown, CallFailure> {
     const options = args.withForceUpgrade
       ? { ...(args.options ?? {}), forceUpgrade: context.session.selectForceUpgrade(api.getState()) }
       : (args.options ?? {});
-    return fetchOnce({ url: new URL(args.url, context.baseUrl).toString(), method: 'POST', headers, body: callBody(jwt, args.data ?? {}, options) }, api, {});
+    return fetchOnce(
+      {
+        url: new URL(args.url, context.baseUrl).toString(),
+        method: 'POST',
+        headers,
+        body: callBody(jwt, args.data ?? {}, options),
+      },
+      api,
+      {},
+    );
   };
 
   // RTK Query's retry, on the spec's schedule (retryDelay) and by the transport's rules: a write is retried only with
@@ -159,7 +176,9 @@ export function createBaseQuery(): BaseQueryFn<CallArgs, unknown, CallFailure> {
   // comes back as an error, as it did from fetch.
   const sendWithRetries = retry(sendOnce, {
     retryCondition: (error, args, { attempt }) =>
-      attempt <= HTTP_MAX_RETRIES && (args.kind === 'read' || args.idempotencyKey !== undefined) && isRetryable(toWireFailure(error as FetchBaseQueryError)),
+      attempt <= HTTP_MAX_RETRIES &&
+      (args.kind === 'read' || args.idempotencyKey !== undefined) &&
+      isRetryable(toWireFailure(error as FetchBaseQueryError)),
     backoff: async (attempt) => {
       await sleep(retryDelay(attempt));
     },

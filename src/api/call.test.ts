@@ -13,7 +13,11 @@ describe('call', () => {
   });
 
   it('needs no parts for a call without required data', () => {
-    expect(call('get-current-site-limits')).toEqual({ name: 'get-current-site-limits', url: '/api/get-current-site-limits', kind: 'read' });
+    expect(call('get-current-site-limits')).toEqual({
+      name: 'get-current-site-limits',
+      url: '/api/get-current-site-limits',
+      kind: 'read',
+    });
   });
 
   it('carries the idempotency key, the session token and the forceUpgrade request', () => {

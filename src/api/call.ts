@@ -42,9 +42,8 @@ export type CallParts<Name extends CallName> = Field<'data', CallData<Name>> &
   Pick<CallArgs, 'jwt' | 'isSessionCall' | 'idempotencyKey'>;
 
 /** The parts may be left out when the call needs none of them. */
-type PartsParameter<Name extends CallName> = Partial<CallParts<Name>> extends CallParts<Name>
-  ? [parts?: CallParts<Name>]
-  : [parts: CallParts<Name>];
+type PartsParameter<Name extends CallName> =
+  Partial<CallParts<Name>> extends CallParts<Name> ? [parts?: CallParts<Name>] : [parts: CallParts<Name>];
 
 export function call<Name extends CallName>(name: Name, ...[parts]: PartsParameter<Name>): CallArgs {
   return { ...(parts as Omit<CallArgs, 'url' | 'kind'> | undefined), name, url: callUrl(name), kind: callKinds[name] };
@@ -59,6 +58,10 @@ export function callUrl(name: CallName): string {
  * The JSON body of every call (SPEC section 4): the token, the call's data and its options. The transport
  * (baseQuery.ts) and the page's start-up script (src/startup/) both send it.
  */
-export function callBody(jwt: string, data: unknown, options: Record<string, unknown>): { jwt: string; data: unknown; options: Record<string, unknown> } {
+export function callBody(
+  jwt: string,
+  data: unknown,
+  options: Record<string, unknown>,
+): { jwt: string; data: unknown; options: Record<string, unknown> } {
   return { jwt, data, options };
 }

@@ -16,7 +16,9 @@ export function verbatimText(words: string): ErrorText {
 
 export function isErrorText(value: unknown): value is ErrorText {
   if (typeof value !== 'object' || value === null) return false;
-  return typeof (value as { verbatim?: unknown }).verbatim === 'string' || typeof (value as { id?: unknown }).id === 'string';
+  return (
+    typeof (value as { verbatim?: unknown }).verbatim === 'string' || typeof (value as { id?: unknown }).id === 'string'
+  );
 }
 
 /** The text in the language `i18n` speaks. */

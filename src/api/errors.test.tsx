@@ -33,8 +33,10 @@ describe('the English of the catalogue', () => {
     expect(inEnglish(descriptor)).toBe(english);
   });
 
-  it('says each call\'s generic default as SPEC 8 does', () => {
-    const english = Object.fromEntries(Object.entries(CALL_FAILURE_MESSAGES).map(([name, descriptor]) => [name, inEnglish(descriptor)]));
+  it("says each call's generic default as SPEC 8 does", () => {
+    const english = Object.fromEntries(
+      Object.entries(CALL_FAILURE_MESSAGES).map(([name, descriptor]) => [name, inEnglish(descriptor)]),
+    );
     expect(english).toEqual({
       'get-billing-data': 'Error receiving billing data',
       'get-subscription': 'Error receiving subscription information',
@@ -56,7 +58,10 @@ describe('the English of the catalogue', () => {
   });
 
   it.each<[CallFailure['status'], string]>([
-    [403, `You're on a special legacy plan. If you need to make any billing or domain changes, reach out to us at ${SUPPORT}.`],
+    [
+      403,
+      `You're on a special legacy plan. If you need to make any billing or domain changes, reach out to us at ${SUPPORT}.`,
+    ],
     [408, `The request timed out. Try again or contact ${SUPPORT}.`],
     [500, `Contact ${SUPPORT} for changes to your domain or billing.`],
     ['NETWORK_ERROR', `Contact ${SUPPORT} for changes to your domain or billing.`],
@@ -66,7 +71,9 @@ describe('the English of the catalogue', () => {
   });
 
   it('says a session that could not open points to support', () => {
-    expect(sessionErrorMessage(SUPPORT)).toBe(`Error receiving billing data, try again or contact support at ${SUPPORT}`);
+    expect(sessionErrorMessage(SUPPORT)).toBe(
+      `Error receiving billing data, try again or contact support at ${SUPPORT}`,
+    );
   });
 });
 
@@ -74,12 +81,21 @@ describe('showing a failure', () => {
   /** German for the generic message and the timeout, as a merged catalog would hold them. */
   function german() {
     const i18n = setupI18n();
-    i18n.load('de', { [ERROR_MESSAGES.generic.id]: 'Etwas ist schiefgelaufen.', [ERROR_MESSAGES.timeout.id]: 'Zeitüberschreitung.' });
+    i18n.load('de', {
+      [ERROR_MESSAGES.generic.id]: 'Etwas ist schiefgelaufen.',
+      [ERROR_MESSAGES.timeout.id]: 'Zeitüberschreitung.',
+    });
     i18n.load('en', {});
     i18n.activate('de', ['de-DE']);
     return i18n;
   }
-  const timedOut: CallFailure = { status: 408, text: ERROR_MESSAGES.timeout, message: 'Your request timed out.', detail: 'timeout', code: null };
+  const timedOut: CallFailure = {
+    status: 408,
+    text: ERROR_MESSAGES.timeout,
+    message: 'Your request timed out.',
+    detail: 'timeout',
+    code: null,
+  };
 
   it("reads a call's error, a stored text, or anything else as the generic message", () => {
     const i18n = german();
@@ -110,7 +126,9 @@ describe('showing a failure', () => {
         <Failure />
       </I18nProvider>,
     );
-    expect(screen.getByText('Your request timed out. Refresh the page and try again or contact support')).toBeInTheDocument();
+    expect(
+      screen.getByText('Your request timed out. Refresh the page and try again or contact support'),
+    ).toBeInTheDocument();
     act(() => i18n.activate('de', ['de-DE']));
     expect(screen.getByText('Zeitüberschreitung.')).toBeInTheDocument();
   });

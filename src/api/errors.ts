@@ -7,7 +7,12 @@ import type { I18n, MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 import type { CallName } from '../../core/contract';
 // From core/contract/values, not core/contract: the panel's bundle takes no zod schemas.
-import { EXPIRED_TOKEN_MESSAGE, GENERIC_MESSAGE, NOT_OWNER_MESSAGE, SPECIAL_LEGACY_PLAN } from '../../core/contract/values';
+import {
+  EXPIRED_TOKEN_MESSAGE,
+  GENERIC_MESSAGE,
+  NOT_OWNER_MESSAGE,
+  SPECIAL_LEGACY_PLAN,
+} from '../../core/contract/values';
 import { inEnglish, isErrorText, translateErrorText, type ErrorText } from './errorText';
 
 /** The server sends these (in English); the panel tells failures apart by them. The owner reads ERROR_MESSAGES. */
@@ -129,7 +134,12 @@ export function isExpiredTokenMessage(message: string): boolean {
 
 export function isCallFailure(value: unknown): value is CallFailure {
   return (
-    typeof value === 'object' && value !== null && 'message' in value && 'status' in value && 'detail' in value && isErrorText((value as CallFailure).text)
+    typeof value === 'object' &&
+    value !== null &&
+    'message' in value &&
+    'status' in value &&
+    'detail' in value &&
+    isErrorText((value as CallFailure).text)
   );
 }
 

@@ -110,15 +110,30 @@ describe('the codes the catalog words', () => {
     expect(inEnglish(text)).toBe(detail);
   });
 
-  it('takes the value a message carries from the server\'s words: the support address, the limits, the pro domain', () => {
-    expect(inEnglish(serverErrorText({ code: 'legacy_plan', detail: messages.legacy('billing@example.org') }))).toBe(messages.legacy('billing@example.org'));
-    expect((serverErrorText({ code: 'legacy_plan', detail: messages.legacy('billing@example.org') }) as MessageDescriptor).values).toEqual({
+  it("takes the value a message carries from the server's words: the support address, the limits, the pro domain", () => {
+    expect(inEnglish(serverErrorText({ code: 'legacy_plan', detail: messages.legacy('billing@example.org') }))).toBe(
+      messages.legacy('billing@example.org'),
+    );
+    expect(
+      (serverErrorText({ code: 'legacy_plan', detail: messages.legacy('billing@example.org') }) as MessageDescriptor)
+        .values,
+    ).toEqual({
       supportEmail: 'billing@example.org',
     });
-    expect((serverErrorText({ code: 'auto_billing_over_limits', detail: actionMessages.autoBilling.limits(['staff']) }) as MessageDescriptor).values).toEqual({
+    expect(
+      (
+        serverErrorText({
+          code: 'auto_billing_over_limits',
+          detail: actionMessages.autoBilling.limits(['staff']),
+        }) as MessageDescriptor
+      ).values,
+    ).toEqual({
       limits: 'staff',
     });
-    expect((serverErrorText({ code: 'domain_on_platform', detail: proDomainMessage('example.org') }) as MessageDescriptor).values).toEqual({
+    expect(
+      (serverErrorText({ code: 'domain_on_platform', detail: proDomainMessage('example.org') }) as MessageDescriptor)
+        .values,
+    ).toEqual({
       proDomain: 'example.org',
     });
   });
@@ -129,17 +144,28 @@ describe('the codes the catalog words', () => {
       expect(text).not.toHaveProperty('verbatim');
       expect(inEnglish(text)).toBe(detail);
     }
-    expect(serverErrorText({ code: 'feature_not_offered', detail: 'Gift cards are not offered.' })).toEqual({ verbatim: 'Gift cards are not offered.' });
+    expect(serverErrorText({ code: 'feature_not_offered', detail: 'Gift cards are not offered.' })).toEqual({
+      verbatim: 'Gift cards are not offered.',
+    });
   });
 
-  it('shows the server\'s words when the value is not where the catalog expects it', () => {
-    expect(serverErrorText({ code: 'legacy_plan', detail: 'Legacy plans are read-only' })).toEqual({ verbatim: 'Legacy plans are read-only' });
-    expect(serverErrorText({ code: 'auto_billing_over_limits', detail: 'Over the limits' })).toEqual({ verbatim: 'Over the limits' });
-    expect(serverErrorText({ code: 'domain_on_platform', detail: 'On the platform' })).toEqual({ verbatim: 'On the platform' });
+  it("shows the server's words when the value is not where the catalog expects it", () => {
+    expect(serverErrorText({ code: 'legacy_plan', detail: 'Legacy plans are read-only' })).toEqual({
+      verbatim: 'Legacy plans are read-only',
+    });
+    expect(serverErrorText({ code: 'auto_billing_over_limits', detail: 'Over the limits' })).toEqual({
+      verbatim: 'Over the limits',
+    });
+    expect(serverErrorText({ code: 'domain_on_platform', detail: 'On the platform' })).toEqual({
+      verbatim: 'On the platform',
+    });
   });
 
   it('reads a known code in German, whatever the server said in English', () => {
-    const text = serverErrorText({ code: 'already_canceled', detail: actionMessages.alreadyCanceled }) as MessageDescriptor;
+    const text = serverErrorText({
+      code: 'already_canceled',
+      detail: actionMessages.alreadyCanceled,
+    }) as MessageDescriptor;
     const i18n = germanWith(text, 'Dieses Abonnement ist bereits gekündigt.');
     expect(translateErrorText(i18n, text)).toBe('Dieses Abonnement ist bereits gekündigt.');
   });
@@ -148,9 +174,9 @@ describe('the codes the catalog words', () => {
     const i18n = createPanelI18n();
     await loadCatalog(i18n, 'de');
     activateLocale(i18n, resolveLocale('de'));
-    expect(translateErrorText(i18n, serverErrorText({ code: 'already_canceled', detail: actionMessages.alreadyCanceled }))).toBe(
-      'Dieses Abonnement ist bereits gekündigt.',
-    );
+    expect(
+      translateErrorText(i18n, serverErrorText({ code: 'already_canceled', detail: actionMessages.alreadyCanceled })),
+    ).toBe('Dieses Abonnement ist bereits gekündigt.');
     expect(translateErrorText(i18n, serverErrorText({ code: 'legacy_plan', detail: messages.legacy(SUPPORT) }))).toBe(
       `Diese Website hat einen besonderen Alt-Tarif. Wenn Sie Änderungen an der Abrechnung oder an Domains vornehmen möchten, schreiben Sie uns an ${SUPPORT}.`,
     );
@@ -159,8 +185,12 @@ describe('the codes the catalog words', () => {
 
 describe("the server's own words", () => {
   it.each<[string, string | null, string]>([
-    ['a code the catalog leaves to the server (a declined card: the provider\'s words)', 'card_declined', 'Your card was declined.'],
-    ['a code this build does not know (a newer server\'s)', 'quota_exceeded_v2', 'You have used up this month\'s quota.'],
+    [
+      "a code the catalog leaves to the server (a declined card: the provider's words)",
+      'card_declined',
+      'Your card was declined.',
+    ],
+    ["a code this build does not know (a newer server's)", 'quota_exceeded_v2', "You have used up this month's quota."],
     ['no code (a gateway, an older server)', null, 'Bad gateway'],
   ])('%s', (_label, code, detail) => {
     const text = serverErrorText({ code, detail });
@@ -170,9 +200,12 @@ describe("the server's own words", () => {
   });
 
   it('keeps braces and apostrophes as they are', () => {
-    expect(translateErrorText(setupI18n({ locale: 'en', messages: { en: {} } }), serverErrorText({ code: null, detail: "It's {not} a format" }))).toBe(
-      "It's {not} a format",
-    );
+    expect(
+      translateErrorText(
+        setupI18n({ locale: 'en', messages: { en: {} } }),
+        serverErrorText({ code: null, detail: "It's {not} a format" }),
+      ),
+    ).toBe("It's {not} a format");
   });
 });
 
@@ -190,7 +223,9 @@ describe('through the transport', () => {
 
   async function refusedWith(body: unknown, status: number): Promise<CallFailure> {
     onCall('get-current-site-limits', () => json(body, status));
-    const result = await panel.store.dispatch(accountApi.endpoints.getCurrentSiteLimits.initiate(undefined, { subscribe: false, forceRefetch: true }));
+    const result = await panel.store.dispatch(
+      accountApi.endpoints.getCurrentSiteLimits.initiate(undefined, { subscribe: false, forceRefetch: true }),
+    );
     expect(isCallFailure(result.error)).toBe(true);
     return result.error as CallFailure;
   }
@@ -205,13 +240,22 @@ describe('through the transport', () => {
     const german = 'Diese Website hat einen besonderen Alt-Tarif.';
     expect(errorText(germanWith(error.text as MessageDescriptor, german), error)).toBe(german);
     // The site is legacy now: the next call answers the same, without asking.
-    const again = await panel.store.dispatch(accountApi.endpoints.getCurrentSiteLimits.initiate(undefined, { subscribe: false, forceRefetch: true }));
+    const again = await panel.store.dispatch(
+      accountApi.endpoints.getCurrentSiteLimits.initiate(undefined, { subscribe: false, forceRefetch: true }),
+    );
     expect((again.error as CallFailure).text).toEqual(error.text);
   });
 
   it("shows an unknown code's legacy refusal in the server's words", async () => {
-    const error = await refusedWith({ error: { code: 'legacy_v2', message: 'A legacy site: ask us.', status: 403 } }, 403);
-    expect(error).toMatchObject({ code: 'legacy_v2', text: { verbatim: 'A legacy site: ask us.' }, message: 'A legacy site: ask us.' });
+    const error = await refusedWith(
+      { error: { code: 'legacy_v2', message: 'A legacy site: ask us.', status: 403 } },
+      403,
+    );
+    expect(error).toMatchObject({
+      code: 'legacy_v2',
+      text: { verbatim: 'A legacy site: ask us.' },
+      message: 'A legacy site: ask us.',
+    });
   });
 
   it("keeps the transport's catalogue message for other refusals, with their code for whoever tells them apart", async () => {

@@ -13,7 +13,10 @@ export interface StartupReply {
 }
 
 /** The reads the start-up script may make: what screens read first (app/routeTable.ts SCREEN_READS). */
-export type StartupRead = Extract<CallName, 'get-billing-data' | 'get-current-site-limits' | 'get-next-charge' | 'get-account-info'>;
+export type StartupRead = Extract<
+  CallName,
+  'get-billing-data' | 'get-current-site-limits' | 'get-next-charge' | 'get-account-info'
+>;
 
 /** The reads every screen shows, which its first render waits for: the billing data and the site limits. */
 export const FIRST_RENDER_READS: ReadonlySet<StartupRead> = new Set(['get-billing-data', 'get-current-site-limits']);
@@ -29,7 +32,10 @@ export function createStartupReplies(): StartupReplies {
   const handedOver = new Map<StartupRead, Promise<StartupReply | null>>();
   return {
     handOver(name, reply) {
-      handedOver.set(name, reply.catch(() => null));
+      handedOver.set(
+        name,
+        reply.catch(() => null),
+      );
     },
     take(name) {
       const reply = handedOver.get(name) ?? Promise.resolve(null);

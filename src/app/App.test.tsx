@@ -51,20 +51,32 @@ function start(path: string) {
 }
 
 describe('a site its platform removed', () => {
-  const removed = { error: { code: 'site_unknown', status: 404, message: 'This site was removed: its billing and domain settings are no longer available.' } };
+  const removed = {
+    error: {
+      code: 'site_unknown',
+      status: 404,
+      message: 'This site was removed: its billing and domain settings are no longer available.',
+    },
+  };
 
   it('says so in place of the screens, and tells the host the site is unknown', async () => {
     openAsOwner('/');
     onCall('get-billing-data', () => json(removed, 404));
-    expect(await screen.findByText('This site was removed: its billing and domain settings are no longer available.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('This site was removed: its billing and domain settings are no longer available.'),
+    ).toBeInTheDocument();
     expect(screen.queryByText(/Error receiving billing data/)).not.toBeInTheDocument();
-    await waitFor(() => expect(panel.host.postedWith('request')).toContainEqual({ request: 'billingAppFailed', code: 'site_unknown' }));
+    await waitFor(() =>
+      expect(panel.host.postedWith('request')).toContainEqual({ request: 'billingAppFailed', code: 'site_unknown' }),
+    );
   });
 
   it('says so when the billing session itself answers that the site is unknown', async () => {
     openAsOwner('/');
     onCall('billing-session', () => json(removed, 404));
-    expect(await screen.findByText('This site was removed: its billing and domain settings are no longer available.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('This site was removed: its billing and domain settings are no longer available.'),
+    ).toBeInTheDocument();
     expect(screen.queryByText(/Error receiving billing data/)).not.toBeInTheDocument();
   });
 });
@@ -73,7 +85,10 @@ describe('the handshake', () => {
   it('asks the host for its token and forced-upgrade info, only at the host origin, then opens the session', async () => {
     const { sessionCalls: sessions } = openAsOwner('/support');
     expect(await screen.findByRole('heading', { name: 'Need some help?' })).toBeInTheDocument();
-    expect(panel.host.postedWith('request').slice(0, 2)).toEqual([{ request: 'token' }, { request: 'forceUpgradeInfo' }]);
+    expect(panel.host.postedWith('request').slice(0, 2)).toEqual([
+      { request: 'token' },
+      { request: 'forceUpgradeInfo' },
+    ]);
     expect(panel.host.posted.every((entry) => entry.targetOrigin === HOST_ORIGIN)).toBe(true);
     expect(sessions[0]).toMatchObject({ jwt: 'identity-token' });
     // The fixed address names no site: the host page's origin alone.
@@ -83,9 +98,9 @@ describe('the handshake', () => {
   it('announces billingAppReady once, with the route and the protocol version, after the first screen renders', async () => {
     openAsOwner('/support');
     await screen.findByRole('heading', { name: 'Need some help?' });
-    expect(panel.host.posted.filter((entry) => entry.message.request === 'billingAppReady').map((entry) => entry.message)).toEqual([
-      { request: 'billingAppReady', route: '/support', protocolVersion: 1 },
-    ]);
+    expect(
+      panel.host.posted.filter((entry) => entry.message.request === 'billingAppReady').map((entry) => entry.message),
+    ).toEqual([{ request: 'billingAppReady', route: '/support', protocolVersion: 1 }]);
   });
 
   it('shows the owner-only message when the host answers the token request with null', async () => {
@@ -117,7 +132,11 @@ describe('the handshake', () => {
     expect(sessions).toHaveLength(0);
     await act(() => jest.advanceTimersByTimeAsync(1));
     await waitFor(() => expect(sessions).toHaveLength(1));
-    expect(panel.store.getState().session.forceUpgradeInfo).toEqual({ forceUpgrade: false, isOwner: null, ownerUser: null });
+    expect(panel.store.getState().session.forceUpgradeInfo).toEqual({
+      forceUpgrade: false,
+      isOwner: null,
+      ownerUser: null,
+    });
   });
 
   it('says it must be opened from the admin when no host answers, instead of spinning forever', async () => {
@@ -135,7 +154,11 @@ describe('the subscription', () => {
     const expected = scenarioBillingData('active', NOW);
     await waitFor(() =>
       expect(panel.host.postedWith('subscription')).toEqual([
-        { subscription: expected.subscription, exceededLimits: expected.exceededLimits, checkoutRoute: expected.checkoutRoute },
+        {
+          subscription: expected.subscription,
+          exceededLimits: expected.exceededLimits,
+          checkoutRoute: expected.checkoutRoute,
+        },
       ]),
     );
   });
@@ -184,7 +207,7 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { name: 'Need some help?' })).toBeInTheDocument();
   });
 
-  it('does not report back a route the host asked for, so an echo cannot undo the host\'s next navigation', async () => {
+  it("does not report back a route the host asked for, so an echo cannot undo the host's next navigation", async () => {
     openAsOwner('/domain');
     await screen.findByRole('region', { name: 'Custom domain' });
     act(() => panel.host.send({ query: 'routeUpdate', response: '/support' }));
@@ -234,7 +257,9 @@ describe("on a site's own address", () => {
   it('opens the session naming the site and the origin of the host page', async () => {
     const { sessionCalls } = openAsOwner('/sites/acme/support', { site: 'acme' });
     await screen.findByRole('heading', { name: 'Need some help?' });
-    expect(sessionCalls.map((call) => call.options)).toEqual([{ init: true, verbose: false, site: 'acme', hostOrigin: HOST_ORIGIN }]);
+    expect(sessionCalls.map((call) => call.options)).toEqual([
+      { init: true, verbose: false, site: 'acme', hostOrigin: HOST_ORIGIN },
+    ]);
   });
 
   it("tells the host the panel's routes without the site's base, while its links keep the base", async () => {
@@ -247,7 +272,9 @@ describe("on a site's own address", () => {
     await userEvent.click(domainLink);
 
     await screen.findByRole('region', { name: 'Custom domain' });
-    expect(panel.host.postedWith('request').find((message) => message.request === 'billingAppReady')).toMatchObject({ route: '/support' });
+    expect(panel.host.postedWith('request').find((message) => message.request === 'billingAppReady')).toMatchObject({
+      route: '/support',
+    });
     expect(reportedRoutes()).toEqual([{ route: '/support' }, { route: '/domain' }]);
   });
 
@@ -258,7 +285,9 @@ describe("on a site's own address", () => {
     act(() => panel.host.send({ query: 'routeUpdate', response: '/plans' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Choose your plan' })).toBeInTheDocument();
-    expect(within(screen.getByRole('navigation', { name: 'Settings sections' })).getByRole('link', { current: 'page' })).toHaveAttribute('href', '/sites/acme');
+    expect(
+      within(screen.getByRole('navigation', { name: 'Settings sections' })).getByRole('link', { current: 'page' }),
+    ).toHaveAttribute('href', '/sites/acme');
     expect(reportedRoutes()).toEqual([{ route: '/support' }]);
   });
 });

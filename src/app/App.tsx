@@ -45,7 +45,10 @@ function useLimitsVersion(): number {
   const ready = useAppSelector(selectSessionStatus) === 'ready';
   const navigation = usePageNavigation();
   const { data, isError, isFetching, requestId } = useGetCurrentSiteLimitsQuery(undefined, { skip: !ready });
-  const settled = useRef<{ requestId: string | undefined; hadLimits: boolean }>({ requestId: undefined, hadLimits: false });
+  const settled = useRef<{ requestId: string | undefined; hadLimits: boolean }>({
+    requestId: undefined,
+    hadLimits: false,
+  });
   useEffect(() => {
     if (isFetching || requestId === undefined || requestId === settled.current.requestId) return;
     const isRereading = settled.current.requestId !== undefined;

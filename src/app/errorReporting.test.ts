@@ -63,10 +63,23 @@ describe('error reporting', () => {
   it('scrubs every span of a trace before it is sent', async () => {
     await reportedEnvironment(injectedConfig({ sentryDsn: 'https://key@errors.example/1' }));
     const beforeSendSpan = init.mock.calls.at(-1)?.[0]?.beforeSendSpan;
-    const span = { trace_id: 't', span_id: 's', name: 'POST /api/update-billing-contact', start_timestamp: 1, status: 'ok', is_segment: false } as const;
+    const span = {
+      trace_id: 't',
+      span_id: 's',
+      name: 'POST /api/update-billing-contact',
+      start_timestamp: 1,
+      status: 'ok',
+      is_segment: false,
+    } as const;
 
-    const sent = beforeSendSpan?.({ ...span, attributes: { 'url.full': 'https://panel.example/?jwt=eyJa.eyJb.c', 'user.email': 'ap@northwind.example' } });
+    const sent = beforeSendSpan?.({
+      ...span,
+      attributes: { 'url.full': 'https://panel.example/?jwt=eyJa.eyJb.c', 'user.email': 'ap@northwind.example' },
+    });
 
-    expect(sent).toEqual({ ...span, attributes: { 'url.full': 'https://panel.example/?jwt=[Filtered]', 'user.email': '[Filtered]' } });
+    expect(sent).toEqual({
+      ...span,
+      attributes: { 'url.full': 'https://panel.example/?jwt=[Filtered]', 'user.email': '[Filtered]' },
+    });
   });
 });

@@ -26,7 +26,13 @@ const domainField = () => screen.findByRole('textbox', { name: 'Enter the domain
 
 it('remounts the screen when the limits hash changes', async () => {
   const { opened, navigation, limitUpdate } = await openWithTypedDomain();
-  opened.data = { ...opened.data, currentSiteLimits: { ...opened.data.currentSiteLimits, members: { total: 999, limit: 1000, exceeded: false, members_override: null } } };
+  opened.data = {
+    ...opened.data,
+    currentSiteLimits: {
+      ...opened.data.currentSiteLimits,
+      members: { total: 999, limit: 1000, exceeded: false, members_override: null },
+    },
+  };
   limitUpdate();
   await waitFor(() => expect(opened.limitCalls).toHaveLength(2));
   await waitFor(async () => expect(await domainField()).toHaveValue(''));

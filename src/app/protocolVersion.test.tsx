@@ -6,7 +6,8 @@
 import { act, screen } from '@testing-library/react';
 import { openPanelAs } from '../test/openPanel';
 
-const MISMATCH = 'The billing panel (protocol version 1) does not match this admin page (protocol version 2). Refresh the page and try again or contact support';
+const MISMATCH =
+  'The billing panel (protocol version 1) does not match this admin page (protocol version 2). Refresh the page and try again or contact support';
 
 afterEach(() => {
   document.documentElement.lang = 'en';
@@ -23,7 +24,10 @@ it('alerts the owner when the host names another version, reports it, and keeps 
   act(() => panel.host.send({ query: 'protocolVersion', response: 2 }));
 
   expect(await screen.findByRole('alert')).toHaveTextContent(MISMATCH);
-  expect(panel.reporter.shownToUser).toHaveBeenCalledWith(MISMATCH, { hostProtocolVersion: '2', panelProtocolVersion: 1 });
+  expect(panel.reporter.shownToUser).toHaveBeenCalledWith(MISMATCH, {
+    hostProtocolVersion: '2',
+    panelProtocolVersion: 1,
+  });
   expect(screen.getByRole('heading', { name: 'Need some help?' })).toBeInTheDocument();
   act(() => panel.host.send({ query: 'themeUpdate', response: 'dark' }));
   expect(document.documentElement.dataset.theme).toBe('dark');
@@ -45,11 +49,20 @@ it("says it in the owner's language", async () => {
 it.each([
   ['names the panel’s version', [{ query: 'protocolVersion', response: 1 }]],
   ['names none', []],
-  ['sends a version that is not a whole number', [{ query: 'protocolVersion', response: { version: 2 } }, { query: 'protocolVersion', response: '2'.repeat(500) }]],
+  [
+    'sends a version that is not a whole number',
+    [
+      { query: 'protocolVersion', response: { version: 2 } },
+      { query: 'protocolVersion', response: '2'.repeat(500) },
+    ],
+  ],
 ])('says nothing when the host %s', async (_case, messages) => {
   const panel = await openSupport();
   act(() => messages.forEach((message) => panel.host.send(message)));
   await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-  expect(panel.reporter.shownToUser).not.toHaveBeenCalledWith(expect.stringContaining('protocol version'), expect.anything());
+  expect(panel.reporter.shownToUser).not.toHaveBeenCalledWith(
+    expect.stringContaining('protocol version'),
+    expect.anything(),
+  );
 });

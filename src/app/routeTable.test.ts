@@ -10,9 +10,26 @@ function routerScreen(pathname: string) {
 }
 
 it.each([
-  '/', '/billing', '/billing/', '/BILLING', '/billing/plans', '/plans', '/checkout', '/checkout/cs_123', '/billing/checkout/cs_123/',
-  '/checkout/cs_123/extra', '/support', '/domain', '/domain/', '/domain/custom', '/domain/sending', '/domainfoo', '/domain/other',
-  '//billing///plans', '/unknown', '',
+  '/',
+  '/billing',
+  '/billing/',
+  '/BILLING',
+  '/billing/plans',
+  '/plans',
+  '/checkout',
+  '/checkout/cs_123',
+  '/billing/checkout/cs_123/',
+  '/checkout/cs_123/extra',
+  '/support',
+  '/domain',
+  '/domain/',
+  '/domain/custom',
+  '/domain/sending',
+  '/domainfoo',
+  '/domain/other',
+  '//billing///plans',
+  '/unknown',
+  '',
 ])('%j', (pathname) => {
   expect(screenAt(pathname)).toBe(routerScreen(pathname));
 });

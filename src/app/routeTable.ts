@@ -7,13 +7,7 @@
 import type { StartupRead } from '../api/startupReplies';
 
 export type ScreenName =
-  | 'dashboard'
-  | 'plans'
-  | 'checkout'
-  | 'support'
-  | 'domainOverview'
-  | 'customDomainSetup'
-  | 'sendingDomainSetup';
+  'dashboard' | 'plans' | 'checkout' | 'support' | 'domainOverview' | 'customDomainSetup' | 'sendingDomainSetup';
 
 /** Each path of the table and its screen, in the order the router tries them. */
 export const ROUTES: Readonly<Record<string, ScreenName>> = {
@@ -40,13 +34,17 @@ export function collapseSlashes(path: string): string {
 }
 
 function segmentsOf(path: string): string[] {
-  return collapseSlashes(path).split('/').filter((segment) => segment !== '');
+  return collapseSlashes(path)
+    .split('/')
+    .filter((segment) => segment !== '');
 }
 
 function matches(pattern: string[], segments: string[]): boolean {
   return (
     pattern.length === segments.length &&
-    pattern.every((part, index) => (part.startsWith(':') ? true : part.toLowerCase() === segments[index]!.toLowerCase()))
+    pattern.every((part, index) =>
+      part.startsWith(':') ? true : part.toLowerCase() === segments[index]!.toLowerCase(),
+    )
   );
 }
 

@@ -23,18 +23,36 @@ const report = {
 it('filters tokens, e-mail addresses and card data wherever a report carries them', () => {
   const scrubbed = JSON.stringify(scrubSecrets(report));
 
-  for (const secret of [SESSION_TOKEN, 'billing@northwind.example', '4242 4242 4242 4242', '5555-5555-5555-4444', '4000002500003155', 'seti_1Abc_secret_XyZ', '"123"']) {
+  for (const secret of [
+    SESSION_TOKEN,
+    'billing@northwind.example',
+    '4242 4242 4242 4242',
+    '5555-5555-5555-4444',
+    '4000002500003155',
+    'seti_1Abc_secret_XyZ',
+    '"123"',
+  ]) {
     expect(scrubbed).not.toContain(secret);
   }
-  expect(scrubSecrets(report).extra).toEqual({ call: 'update-billing-contact', data: { userId: 'user_active', billingContact: FILTERED }, jwt: FILTERED, attempt: 2 });
-  expect(scrubSecrets(report).breadcrumbs[0]).toEqual({ category: 'fetch', data: { url: `/api/get-billing-data?jwt=${FILTERED}`, status_code: 401 } });
+  expect(scrubSecrets(report).extra).toEqual({
+    call: 'update-billing-contact',
+    data: { userId: 'user_active', billingContact: FILTERED },
+    jwt: FILTERED,
+    attempt: 2,
+  });
+  expect(scrubSecrets(report).breadcrumbs[0]).toEqual({
+    category: 'fetch',
+    data: { url: `/api/get-billing-data?jwt=${FILTERED}`, status_code: 401 },
+  });
 });
 
 it('keeps what diagnoses the error: ids, statuses, URLs, amounts, timestamps', () => {
   const scrubbed = scrubSecrets(report);
 
   expect(scrubbed.request.url).toBe('https://panel.example/billing');
-  expect(scrubSecrets({ message: 'charged 1999 at 1732363200000 for sub_active' }).message).toBe('charged 1999 at 1732363200000 for sub_active');
+  expect(scrubSecrets({ message: 'charged 1999 at 1732363200000 for sub_active' }).message).toBe(
+    'charged 1999 at 1732363200000 for sub_active',
+  );
 });
 
 it('leaves the report it was given untouched, and survives a cycle', () => {

@@ -34,7 +34,10 @@ function scrubValue(value: unknown, seen: WeakSet<object>): unknown {
   seen.add(value);
   if (Array.isArray(value)) return value.map((item) => scrubValue(item, seen));
   return Object.fromEntries(
-    Object.entries(value).map(([key, item]) => [key, SENSITIVE_KEY.test(key) && item !== null && item !== undefined ? FILTERED : scrubValue(item, seen)]),
+    Object.entries(value).map(([key, item]) => [
+      key,
+      SENSITIVE_KEY.test(key) && item !== null && item !== undefined ? FILTERED : scrubValue(item, seen),
+    ]),
   );
 }
 

@@ -18,7 +18,10 @@ export function startSentry(dsn: string, environment: PanelConfig['environment']
     beforeSendSpan: (span) => scrubSecrets(span),
     integrations: [
       Sentry.browserTracingIntegration(),
-      Sentry.replayIntegration({ maskAllText: ERROR_REPORTING.maskAllText, blockAllMedia: ERROR_REPORTING.blockAllMedia }),
+      Sentry.replayIntegration({
+        maskAllText: ERROR_REPORTING.maskAllText,
+        blockAllMedia: ERROR_REPORTING.blockAllMedia,
+      }),
     ],
   });
   return {

@@ -55,7 +55,9 @@ it(`shows the spinner after ${FIRST_RENDER_WAIT_MS} ms while the host has not an
     const unanswered = new Promise<never>(() => undefined);
     let started: Promise<Root> | undefined;
     act(() => {
-      started = startPanel(completeStartup(billingData, { token: unanswered, forceUpgradeInfo: unanswered, session: unanswered }));
+      started = startPanel(
+        completeStartup(billingData, { token: unanswered, forceUpgradeInfo: unanswered, session: unanswered }),
+      );
     });
     await act(() => jest.advanceTimersByTimeAsync(FIRST_RENDER_WAIT_MS - 1));
     expect(shown).toEqual([]);
@@ -94,7 +96,15 @@ describe("on a site's own address", () => {
     expect(await screen.findByRole('heading', { name: 'Need some help?' })).toBeInTheDocument();
 
     // Outside a frame (jsdom), the panel's parent is its own window: the host's messages come from there.
-    act(() => window.dispatchEvent(new MessageEvent('message', { data: { query: 'routeUpdate', response: '/plans' }, origin: HOST_ORIGIN, source: window })));
+    act(() =>
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          data: { query: 'routeUpdate', response: '/plans' },
+          origin: HOST_ORIGIN,
+          source: window,
+        }),
+      ),
+    );
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Choose your plan' })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/sites/acme/plans');

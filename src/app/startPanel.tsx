@@ -53,6 +53,15 @@ export async function startPanel(startup: PanelStartup | null): Promise<Root> {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');
   const root = createRoot(container);
-  root.render(<PanelRoot store={store} config={config} reporter={reporter} logoVariant={pickLogoVariant()} i18n={i18n} Router={BrowserRouter} />);
+  root.render(
+    <PanelRoot
+      store={store}
+      config={config}
+      reporter={reporter}
+      logoVariant={pickLogoVariant()}
+      i18n={i18n}
+      Router={BrowserRouter}
+    />,
+  );
   return root;
 }

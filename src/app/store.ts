@@ -29,9 +29,19 @@ export const devToolsOptions = {
   stateSanitizer: <S>(state: S): S => scrubSecrets(state),
 };
 
-const features = [sessionFeature, checkoutFeature, openInvoicePaymentFeature] as const satisfies readonly StoreFeature[];
+const features = [
+  sessionFeature,
+  checkoutFeature,
+  openInvoicePaymentFeature,
+] as const satisfies readonly StoreFeature[];
 
-const rootReducer = combineSlices(api, hostSlice, ...sessionFeature.slices, ...checkoutFeature.slices, ...openInvoicePaymentFeature.slices);
+const rootReducer = combineSlices(
+  api,
+  hostSlice,
+  ...sessionFeature.slices,
+  ...checkoutFeature.slices,
+  ...openInvoicePaymentFeature.slices,
+);
 
 /** The state assembled is the state the slices declared (store/types.ts): none missing, none undeclared. */
 type Assembled = ReturnType<typeof rootReducer>;

@@ -65,7 +65,8 @@ export const hostSlice = createSlice({
 });
 
 export const { routeRequested, themeChanged, localeChanged, protocolVersionMismatched } = hostSlice.actions;
-export const { selectRequestedRoute, selectHostTheme, selectHostLocale, selectMismatchedProtocolVersion } = hostSlice.selectors;
+export const { selectRequestedRoute, selectHostTheme, selectHostLocale, selectMismatchedProtocolVersion } =
+  hostSlice.selectors;
 
 /** What the panel posts to the host about the subscription (after it loads, after every change, on request). */
 export function subscriptionMessage(data: BillingData) {
@@ -125,7 +126,10 @@ export function createHostBridge({ self, parent, hostOrigins, reporter }: HostBr
           if (Number.isSafeInteger(message.response) && message.response !== HOST_PROTOCOL_VERSION) {
             const hostVersion = String(message.response);
             store.dispatch(protocolVersionMismatched(hostVersion));
-            reporter.shownToUser(inEnglish(protocolMismatchMessage(hostVersion)), { hostProtocolVersion: hostVersion, panelProtocolVersion: HOST_PROTOCOL_VERSION });
+            reporter.shownToUser(inEnglish(protocolMismatchMessage(hostVersion)), {
+              hostProtocolVersion: hostVersion,
+              panelProtocolVersion: HOST_PROTOCOL_VERSION,
+            });
           }
           break;
         case 'routeUpdate':
@@ -143,11 +147,13 @@ export function createHostBridge({ self, parent, hostOrigins, reporter }: HostBr
           if (lastBillingData) post(subscriptionMessage(lastBillingData));
           break;
         case 'themeUpdate':
-          if (message.response === 'dark' || message.response === 'light') store.dispatch(themeChanged(message.response));
+          if (message.response === 'dark' || message.response === 'light')
+            store.dispatch(themeChanged(message.response));
           break;
         case 'localeUpdate':
           // Any well-formed tag is kept: one the panel does not speak reads in English (i18n/locales.ts).
-          if (typeof message.response === 'string' && message.response.length <= MAX_LOCALE_TAG_LENGTH) store.dispatch(localeChanged(message.response));
+          if (typeof message.response === 'string' && message.response.length <= MAX_LOCALE_TAG_LENGTH)
+            store.dispatch(localeChanged(message.response));
           break;
       }
     }

@@ -29,7 +29,10 @@ export function createHostRequests(post: (message: { request: HostRequest }) => 
     ask(request, timeoutMs) {
       return new Promise<HostAnswer>((resolve) => {
         const timer = setTimeout(() => {
-          pending.set(request, (pending.get(request) ?? []).filter((candidate) => candidate !== done));
+          pending.set(
+            request,
+            (pending.get(request) ?? []).filter((candidate) => candidate !== done),
+          );
           resolve({ answered: false });
         }, timeoutMs);
         const done = (answer: HostAnswer) => {

@@ -66,7 +66,9 @@ it('asks the host, opens the session and asks for what the dashboard reads; the 
 
   expect(host.postedWith('request').map((message) => message.request)).toEqual(['token', 'forceUpgradeInfo']);
   expect(host.posted.every(({ targetOrigin }) => targetOrigin === HOST_ORIGIN)).toBe(true);
-  expect(calls.session.map(({ jwt, options }) => [jwt, options])).toEqual([['identity-token', { init: true, verbose: false, hostOrigin: HOST_ORIGIN }]]);
+  expect(calls.session.map(({ jwt, options }) => [jwt, options])).toEqual([
+    ['identity-token', { init: true, verbose: false, hostOrigin: HOST_ORIGIN }],
+  ]);
   expect(calls.billingData.map(({ jwt, options }) => [jwt, options])).toEqual([['session-1', { forceUpgrade: false }]]);
   expect(calls.siteLimits).toHaveLength(1);
   expect(nextCharge).toHaveLength(1);
@@ -91,7 +93,11 @@ it('asks for the account info, with the forced upgrade the host named, when the 
   const startup = startConversation(panelWindow('/domain/custom'))!;
 
   expect(Object.keys(startup.reads)).toEqual(['get-billing-data', 'get-current-site-limits', 'get-account-info']);
-  await expect(startup.reads['get-account-info']).resolves.toEqual({ status: 200, body: { isGrace: false }, forceUpgrade: true });
+  await expect(startup.reads['get-account-info']).resolves.toEqual({
+    status: 200,
+    body: { isGrace: false },
+    forceUpgrade: true,
+  });
   expect(accountInfo.map(({ options }) => options)).toEqual([{ forceUpgrade: true }]);
   await startup.reads['get-current-site-limits'];
   expect(calls.billingData.map(({ options }) => options)).toEqual([{ forceUpgrade: true }]);
@@ -109,7 +115,9 @@ describe("on a site's own address", () => {
     const startup = startConversation(panelWindow('/sites/acme/'))!;
     await Promise.all(Object.values(startup.reads));
 
-    expect(calls.session.map(({ options }) => options)).toEqual([{ init: true, verbose: false, site: 'acme', hostOrigin: HOST_ORIGIN }]);
+    expect(calls.session.map(({ options }) => options)).toEqual([
+      { init: true, verbose: false, site: 'acme', hostOrigin: HOST_ORIGIN },
+    ]);
   });
 
   it("asks for what the first screen reads by the panel's route, without the site's base", async () => {

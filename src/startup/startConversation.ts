@@ -24,7 +24,12 @@ import { injectedConfig } from '../injectedConfig';
 import { panelRoute } from '../siteAddress';
 
 /** The call's status and body; null when it could not be made (the bundle then makes it). */
-function callServer(self: Window, name: CallName, jwt: string, options: Record<string, unknown>): Promise<StartupReply | null> {
+function callServer(
+  self: Window,
+  name: CallName,
+  jwt: string,
+  options: Record<string, unknown>,
+): Promise<StartupReply | null> {
   return fetch(self.location.origin + callUrl(name), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -64,7 +69,8 @@ export function startConversation(self: Window): PanelStartup | null {
   const requests = createHostRequests((message) => parent.postMessage(message, host));
   self.addEventListener('message', (event) => {
     const message = event.data as { request?: unknown; response?: unknown };
-    if (isFromHost(event, parent, hostOrigins) && isHostRequest(message.request)) requests.answer(message.request, message.response, event.origin);
+    if (isFromHost(event, parent, hostOrigins) && isHostRequest(message.request))
+      requests.answer(message.request, message.response, event.origin);
   });
 
   const opening = openSession(
@@ -76,8 +82,12 @@ export function startConversation(self: Window): PanelStartup | null {
   // What the first screen reads (app/routeTable.ts), handed to the bundle still in flight. Each carries the
   // forceUpgrade it was asked with: the bundle takes it only if that is the answer it records.
   const screen = screenAt(panelRoute(self.location.pathname, site));
-  const started = startReads(opening, SCREEN_READS[screen], sessionTokenOf, (name, sessionToken, options, forceUpgrade) =>
-    callServer(self, name, sessionToken, options).then((reply) => reply && { ...reply, forceUpgrade }),
+  const started = startReads(
+    opening,
+    SCREEN_READS[screen],
+    sessionTokenOf,
+    (name, sessionToken, options, forceUpgrade) =>
+      callServer(self, name, sessionToken, options).then((reply) => reply && { ...reply, forceUpgrade }),
   );
   return { ...opening, ...started };
 }

@@ -23,6 +23,9 @@ export function billingDataIn(data: BillingData, currency: string): BillingData 
     currentPrice: data.currentPrice && priceIn(data.currentPrice, currency),
     availableProducts: data.availableProducts.map((product) => productIn(product, currency)),
     invoices: data.invoices.map((invoice) => ({ ...invoice, currency })),
-    discount: data.discount && { ...data.discount, coupon: { ...data.discount.coupon, currency: data.discount.coupon.currency && currency } },
+    discount: data.discount && {
+      ...data.discount,
+      coupon: { ...data.discount.coupon, currency: data.discount.coupon.currency && currency },
+    },
   };
 }

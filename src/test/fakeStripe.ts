@@ -42,15 +42,21 @@ export function createFakeStripe() {
   const elements = { create: jest.fn(() => element), getElement: jest.fn(() => element), update: jest.fn() };
   const stripe = {
     elements: jest.fn(() => elements),
-    confirmCardSetup: jest.fn(async (_clientSecret: string, _data?: unknown) => ({
-      setupIntent: { id: 'seti_confirmed', status: 'succeeded' },
-    }) as { setupIntent?: { id: string; status: string }; error?: { message: string } }),
+    confirmCardSetup: jest.fn(
+      async (_clientSecret: string, _data?: unknown) =>
+        ({
+          setupIntent: { id: 'seti_confirmed', status: 'succeeded' },
+        }) as { setupIntent?: { id: string; status: string }; error?: { message: string } },
+    ),
     createToken: jest.fn(),
     createPaymentMethod: jest.fn(),
     // A payment (or its authentication challenge) succeeds unless a test says otherwise.
-    confirmCardPayment: jest.fn(async (_clientSecret: string, _data?: unknown) => ({
-      paymentIntent: { id: 'pi_confirmed', status: 'succeeded' },
-    }) as { paymentIntent?: { id: string; status: string }; error?: { message: string } }),
+    confirmCardPayment: jest.fn(
+      async (_clientSecret: string, _data?: unknown) =>
+        ({
+          paymentIntent: { id: 'pi_confirmed', status: 'succeeded' },
+        }) as { paymentIntent?: { id: string; status: string }; error?: { message: string } },
+    ),
     handleCardAction: jest.fn(),
     registerAppInfo: jest.fn(),
     _registerWrapper: jest.fn(),

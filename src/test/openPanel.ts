@@ -55,8 +55,15 @@ export function openPanelAs(scenario: ScenarioName | BillingData, options: OpenP
     data: typeof scenario === 'string' ? billingDataOf(scenario) : scenario,
     sessionCalls,
   } as OpenedPanel;
-  Object.assign(opened, answerAccount(() => opened.data, options.answer, options.answerNextCharge));
+  Object.assign(
+    opened,
+    answerAccount(() => opened.data, options.answer, options.answerNextCharge),
+  );
   void panel.store.dispatch(startSession());
-  renderPanel(options.path ?? '/', panel, { pageNavigation: options.pageNavigation, paymentScript: options.paymentScript, i18n: options.i18n });
+  renderPanel(options.path ?? '/', panel, {
+    pageNavigation: options.pageNavigation,
+    paymentScript: options.paymentScript,
+    i18n: options.i18n,
+  });
   return opened;
 }

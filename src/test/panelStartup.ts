@@ -7,11 +7,19 @@ import { HOST_ORIGIN } from './hostWindow';
 export function completeStartup(billingData: BillingData, overrides: Partial<PanelStartup> = {}): PanelStartup {
   return {
     token: Promise.resolve({ answered: true, response: 'identity-token', origin: HOST_ORIGIN }),
-    forceUpgradeInfo: Promise.resolve({ answered: true, response: { forceUpgrade: false, isOwner: true, ownerUser: null }, origin: HOST_ORIGIN }),
+    forceUpgradeInfo: Promise.resolve({
+      answered: true,
+      response: { forceUpgrade: false, isOwner: true, ownerUser: null },
+      origin: HOST_ORIGIN,
+    }),
     session: Promise.resolve({ status: 200, body: { token: 'session-from-startup' } }),
     reads: {
       'get-billing-data': Promise.resolve({ status: 200, body: billingData, forceUpgrade: false }),
-      'get-current-site-limits': Promise.resolve({ status: 200, body: { currentSiteLimits: billingData.currentSiteLimits }, forceUpgrade: false }),
+      'get-current-site-limits': Promise.resolve({
+        status: 200,
+        body: { currentSiteLimits: billingData.currentSiteLimits },
+        forceUpgrade: false,
+      }),
     },
     dataRequested: Promise.resolve(),
     ...overrides,

@@ -14,7 +14,10 @@ export interface RecordedCall {
 }
 
 /** A handler for one call of the contract; `calls` records every body it received. */
-export function onCall(name: CallName | string, resolver: (call: RecordedCall, attempt: number) => Response | Promise<Response>) {
+export function onCall(
+  name: CallName | string,
+  resolver: (call: RecordedCall, attempt: number) => Response | Promise<Response>,
+) {
   const calls: RecordedCall[] = [];
   const handler: HttpResponseResolver = async ({ request }) => {
     const body = (await request.json()) as Omit<RecordedCall, 'headers'>;

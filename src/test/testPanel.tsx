@@ -53,7 +53,14 @@ export function renderPanel(path: string, panel = createTestStore(), environment
   const view = render(
     <PageNavigationContext.Provider value={environment.pageNavigation ?? fakePageNavigation()}>
       <PaymentScriptEnvironmentContext.Provider value={environment.paymentScript ?? browserScriptEnvironment}>
-        <PanelRoot store={panel.store} config={panel.config} reporter={panel.reporter} logoVariant={3} i18n={environment.i18n ?? createPanelI18n()} Router={Router} />
+        <PanelRoot
+          store={panel.store}
+          config={panel.config}
+          reporter={panel.reporter}
+          logoVariant={3}
+          i18n={environment.i18n ?? createPanelI18n()}
+          Router={Router}
+        />
       </PaymentScriptEnvironmentContext.Provider>
     </PageNavigationContext.Provider>,
   );
@@ -67,6 +74,7 @@ export function renderPanel(path: string, panel = createTestStore(), environment
 export function shellStatusRegion(): HTMLElement {
   const main = screen.getByRole('main');
   const regions = screen.getAllByRole('status').filter((region) => !main.contains(region));
-  if (regions.length !== 1) throw new Error(`Expected one status region outside the main content, found ${regions.length}`);
+  if (regions.length !== 1)
+    throw new Error(`Expected one status region outside the main content, found ${regions.length}`);
   return regions[0]!;
 }

@@ -33,8 +33,24 @@ export function CardBrandIcon({ brand }: { brand: string | null | undefined }) {
     <svg className="card-brand" width="38" height="24" viewBox="0 0 38 24" aria-hidden="true" focusable="false">
       {/* Brand colours stay as the brands have them; the outline is a theme token (panel.css), so a dark badge
           still shows its edge on a dark surface. */}
-      <rect className="card-brand__badge" x="0.5" y="0.5" width="37" height="23" rx="3.5" fill={known?.color ?? '#5d6570'} />
-      <text x="19" y="15.5" textAnchor="middle" fontSize="8" fontWeight="700" fill="#fff" fontFamily="system-ui, sans-serif">
+      <rect
+        className="card-brand__badge"
+        x="0.5"
+        y="0.5"
+        width="37"
+        height="23"
+        rx="3.5"
+        fill={known?.color ?? '#5d6570'}
+      />
+      <text
+        x="19"
+        y="15.5"
+        textAnchor="middle"
+        fontSize="8"
+        fontWeight="700"
+        fill="#fff"
+        fontFamily="system-ui, sans-serif"
+      >
         {known?.short ?? t(UNNAMED_CARD).toLocaleUpperCase(i18n.locale)}
       </text>
     </svg>

@@ -20,7 +20,15 @@ export interface CopyButtonProps {
 // Drawn, not a font glyph: a copy symbol such as U+29C9 is missing from many system fonts and shows as a box.
 function CopyIcon() {
   return (
-    <svg width="14" height="14" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.5" focusable="false">
+    <svg
+      width="14"
+      height="14"
+      viewBox="0 0 16 16"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.5"
+      focusable="false"
+    >
       <rect x="5.5" y="5.5" width="8" height="8" rx="1.5" />
       <path d="M10.5 3.5v-0.5a1.5 1.5 0 0 0-1.5-1.5h-5.5a1.5 1.5 0 0 0-1.5 1.5v5.5a1.5 1.5 0 0 0 1.5 1.5h0.5" />
     </svg>
@@ -56,7 +64,12 @@ export function CopyButton({ text, label, children, className = 'copy-button' }:
 
   return (
     <>
-      <button type="button" className={`${className}${copied ? ` ${className}--copied` : ''}`} aria-label={t`Copy ${label}`} onClick={() => void copy()}>
+      <button
+        type="button"
+        className={`${className}${copied ? ` ${className}--copied` : ''}`}
+        aria-label={t`Copy ${label}`}
+        onClick={() => void copy()}
+      >
         {children}
         <span className={`copy-button__icon${copied ? ' copy-button__icon--copied' : ''}`} aria-hidden="true">
           {copied ? <TickIcon /> : <CopyIcon />}

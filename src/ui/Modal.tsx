@@ -9,7 +9,8 @@ import { createPortal } from 'react-dom';
 
 /** The field a dialog is for, which takes the focus before the dialog's first control. */
 const AUTOFOCUS = '[data-autofocus]';
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"])';
 
 export interface ModalProps {
   title: string;
@@ -56,7 +57,15 @@ export function Modal({ title, onClose, children }: ModalProps) {
 
   return createPortal(
     <div className="modal-backdrop">
-      <div ref={dialog} className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} onKeyDown={onKeyDown}>
+      <div
+        ref={dialog}
+        className="modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+      >
         <div className="modal__header">
           <h2 id={titleId}>{title}</h2>
           <button type="button" className="modal__close" aria-label={t`Close ${title}`} onClick={onClose}>

@@ -4,7 +4,15 @@ import { ActionButton } from './ActionButton';
 import type { ActionState } from './ActionButton';
 import { FormError } from './FormError';
 
-export function ModalFormFooter({ error, errorId, state }: { error: string | null; errorId: string; state: ActionState }) {
+export function ModalFormFooter({
+  error,
+  errorId,
+  state,
+}: {
+  error: string | null;
+  errorId: string;
+  state: ActionState;
+}) {
   const { t } = useLingui();
   return (
     <>

@@ -1,7 +1,15 @@
 import type { ReactNode } from 'react';
 
 /** A message that replaces content (an error, a legacy plan, a permission); announced when it appears. */
-export function Notice({ tone = 'error', title, children }: { tone?: 'error' | 'warning' | 'info'; title?: string; children: ReactNode }) {
+export function Notice({
+  tone = 'error',
+  title,
+  children,
+}: {
+  tone?: 'error' | 'warning' | 'info';
+  title?: string;
+  children: ReactNode;
+}) {
   return (
     <div className={`notice notice--${tone}`} role={tone === 'info' ? 'status' : 'alert'}>
       {title && <p className="notice__title">{title}</p>}

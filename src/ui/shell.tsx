@@ -57,7 +57,10 @@ const ShellStateContext = createContext<ShellState>({
  * Where a change announced on leaving its screen has led: the first other path asks for the heading's focus;
  * moving on from there clears the message, so that a later reading of the page does not come across it.
  */
-function useArrivalAfterLeaving(announcement: Pick<Announcement, 'id' | 'madeOn'> | null, clear: (id: number) => void): number {
+function useArrivalAfterLeaving(
+  announcement: Pick<Announcement, 'id' | 'madeOn'> | null,
+  clear: (id: number) => void,
+): number {
   const { pathname } = useLocation();
   const arrival = useRef<{ id: number; pathname: string } | null>(null);
   const [headingFocusRequest, setHeadingFocusRequest] = useState(0);
@@ -110,14 +113,22 @@ export function ShellProvider({ children }: { children: ReactNode }) {
     }),
     [],
   );
-  const clearAnnouncement = useCallback((id: number) => setAnnouncement((current) => (current?.id === id ? null : current)), []);
+  const clearAnnouncement = useCallback(
+    (id: number) => setAnnouncement((current) => (current?.id === id ? null : current)),
+    [],
+  );
   const announcement = useMemo(
-    () => (stored && { ...stored, message: inLanguage(translate, stored.message) }),
+    () => stored && { ...stored, message: inLanguage(translate, stored.message) },
     [stored, translate],
   );
   const headingFocusRequest = useArrivalAfterLeaving(stored, clearAnnouncement);
   const state = useMemo(
-    () => ({ title: inLanguage(translate, title ?? DEFAULT_TITLE), navigationHidden: hiders.size > 0, announcement, headingFocusRequest }),
+    () => ({
+      title: inLanguage(translate, title ?? DEFAULT_TITLE),
+      navigationHidden: hiders.size > 0,
+      announcement,
+      headingFocusRequest,
+    }),
     [translate, title, hiders, announcement, headingFocusRequest],
   );
   return (

@@ -5,7 +5,13 @@
 import type { Addon, Price, Product, SiteLimit } from '../../contract';
 import type { LimitContext } from '../limitChecks';
 
-export const usage = (total: number, set: Partial<SiteLimit> = {}): SiteLimit => ({ total, limit: null, exceeded: false, members_override: null, ...set });
+export const usage = (total: number, set: Partial<SiteLimit> = {}): SiteLimit => ({
+  total,
+  limit: null,
+  exceeded: false,
+  members_override: null,
+  ...set,
+});
 
 let priceSeq = 0;
 export const price = (set: Partial<Price> & { members?: number | null } = {}): Price => {

@@ -36,7 +36,11 @@ export function App({ session }: { session: AdminSession }) {
           <NavLink to={BILLING_PATH}>Billing</NavLink>
         </nav>
         <label>
-          <input type="checkbox" checked={theme === 'dark'} onChange={(event) => setTheme(event.target.checked ? 'dark' : 'light')} />
+          <input
+            type="checkbox"
+            checked={theme === 'dark'}
+            onChange={(event) => setTheme(event.target.checked ? 'dark' : 'light')}
+          />
           Dark admin
         </label>
         <span>{site.user.name}</span>
@@ -45,7 +49,10 @@ export function App({ session }: { session: AdminSession }) {
         <Routes>
           <Route path="/" element={<Navigate to={BILLING_PATH} replace />} />
           <Route path="/posts" element={<h1>Posts</h1>} />
-          <Route path={`${BILLING_PATH}/*`} element={<BillingScreen panelUrl={session.panelUrl} site={site} theme={theme} />} />
+          <Route
+            path={`${BILLING_PATH}/*`}
+            element={<BillingScreen panelUrl={session.panelUrl} site={site} theme={theme} />}
+          />
           <Route path="/admin/:screen" element={<AdminScreen />} />
         </Routes>
       </main>

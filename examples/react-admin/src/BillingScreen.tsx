@@ -1,6 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
-import { BillingPanel, type PanelStatus, type PanelTheme, type SubscriptionUpdate } from '@inkwell/billing-host-sdk/react';
+import {
+  BillingPanel,
+  type PanelStatus,
+  type PanelTheme,
+  type SubscriptionUpdate,
+} from '@inkwell/billing-host-sdk/react';
 import { fetchIdentityToken, type AdminSite } from './adminApi';
 
 /** Where billing lives in this admin; the panel's own routes follow it: /settings/billing/support is the panel's /support. */

@@ -3,7 +3,17 @@
  * posted to the panel) for each message of the panel, each refusal, the load's time-out and retry, and destroy.
  */
 import { isSafeRoute, mountBillingPanel, type PanelStatus } from './index';
-import { OWNER_INFO, PANEL_ORIGIN, READY_TIMEOUT_MS, destroyMounted, flush, fromPanel, mount, setVisibility, type Mounted } from './testing/hostPage';
+import {
+  OWNER_INFO,
+  PANEL_ORIGIN,
+  READY_TIMEOUT_MS,
+  destroyMounted,
+  flush,
+  fromPanel,
+  mount,
+  setVisibility,
+  type Mounted,
+} from './testing/hostPage';
 
 afterEach(destroyMounted);
 
@@ -45,7 +55,9 @@ describe('mounting', () => {
 
   it.each(['data:text/html,hi', 'javascript:alert(1)', 'not a url'])('refuses the panel URL %s', (panelUrl) => {
     const container = document.createElement('div');
-    expect(() => mountBillingPanel({ container, panelUrl, getToken: async () => null, forceUpgradeInfo: OWNER_INFO })).toThrow();
+    expect(() =>
+      mountBillingPanel({ container, panelUrl, getToken: async () => null, forceUpgradeInfo: OWNER_INFO }),
+    ).toThrow();
     expect(container.children).toHaveLength(0);
   });
 });
@@ -62,7 +74,13 @@ describe('checks on messages from the panel', () => {
   function expectIgnored({ panel, posted, options }: Mounted) {
     expect(panel.status).toBe('loading');
     expect(posted).not.toHaveBeenCalled();
-    for (const callback of [options.getToken, options.onRouteChange, options.onSubscription, options.navigateToAdmin, options.onStatusChange]) {
+    for (const callback of [
+      options.getToken,
+      options.onRouteChange,
+      options.onSubscription,
+      options.navigateToAdmin,
+      options.onStatusChange,
+    ]) {
       expect(callback).not.toHaveBeenCalled();
     }
   }
@@ -74,7 +92,8 @@ describe('checks on messages from the panel', () => {
     ['another window of the panel origin', PANEL_ORIGIN, 'host'],
   ])('ignores every message from %s', async (_label, origin, sender) => {
     const loaded = mount();
-    for (const data of everyMessage) fromPanel(loaded.panel, data, origin, sender === 'frame' ? loaded.panel.iframe.contentWindow : window);
+    for (const data of everyMessage)
+      fromPanel(loaded.panel, data, origin, sender === 'frame' ? loaded.panel.iframe.contentWindow : window);
     await flush();
     expectIgnored(loaded);
   });
@@ -196,7 +215,10 @@ describe('ready, its time-out and the retry', () => {
     jest.advanceTimersByTime(READY_TIMEOUT_MS);
     expect(panel.status).toBe('failed');
     expect(panel.iframe.hidden).toBe(true);
-    expect(options.onStatusChange.mock.calls).toEqual([['retrying', null], ['failed', 'no_answer']]);
+    expect(options.onStatusChange.mock.calls).toEqual([
+      ['retrying', null],
+      ['failed', 'no_answer'],
+    ]);
     expect(panel.failure).toBe('no_answer');
     expect(setSrc).toHaveBeenCalledTimes(1);
     expect(jest.getTimerCount()).toBe(0);
@@ -247,7 +269,12 @@ describe('ready, its time-out and the retry', () => {
     expect(panel.status).toBe('loading');
     jest.advanceTimersByTime(READY_TIMEOUT_MS);
     expect(panel.status).toBe('retrying');
-    expect(options.onStatusChange.mock.calls).toEqual([['retrying', null], ['ready', null], ['loading', null], ['retrying', null]]);
+    expect(options.onStatusChange.mock.calls).toEqual([
+      ['retrying', null],
+      ['ready', null],
+      ['loading', null],
+      ['retrying', null],
+    ]);
   });
 });
 
@@ -321,7 +348,11 @@ describe('subscription messages', () => {
   it('passes the subscription on with its limits and checkout route', () => {
     const { panel, options } = mount();
     const subscription = { status: 'past_due', plan: 'publisher' };
-    fromPanel(panel, { subscription, exceededLimits: ['members', 3], checkoutRoute: '/checkout/publisher-default-month' });
+    fromPanel(panel, {
+      subscription,
+      exceededLimits: ['members', 3],
+      checkoutRoute: '/checkout/publisher-default-month',
+    });
     expect(options.onSubscription).toHaveBeenCalledWith({
       subscription,
       exceededLimits: ['members'],
@@ -332,7 +363,11 @@ describe('subscription messages', () => {
   it.each([undefined, '', '//evil.example.com', 7])("gives '/plans' for the checkout route %j", (checkoutRoute) => {
     const { panel, options } = mount();
     fromPanel(panel, { subscription: { status: 'active' }, checkoutRoute });
-    expect(options.onSubscription).toHaveBeenCalledWith({ subscription: { status: 'active' }, exceededLimits: [], checkoutRoute: '/plans' });
+    expect(options.onSubscription).toHaveBeenCalledWith({
+      subscription: { status: 'active' },
+      exceededLimits: [],
+      checkoutRoute: '/plans',
+    });
   });
 
   it.each([null, 'active', { status: 3 }, {}])('ignores the subscription %j', (subscription) => {
@@ -417,7 +452,9 @@ describe('host to panel', () => {
   it('tells no theme at billingAppReady when the host named none', () => {
     const { panel, posted } = mount();
     fromPanel(panel, { request: 'billingAppReady', route: '/' });
-    expect(posted.mock.calls.filter(([message]) => (message as { query?: string }).query === 'themeUpdate')).toEqual([]);
+    expect(posted.mock.calls.filter(([message]) => (message as { query?: string }).query === 'themeUpdate')).toEqual(
+      [],
+    );
   });
 
   it('asks for a limit update when the page is shown again, once the panel is ready', () => {
@@ -443,8 +480,16 @@ describe('destroy', () => {
     expect(container.children).toHaveLength(0);
     expect(jest.getTimerCount()).toBe(0);
 
-    window.dispatchEvent(new MessageEvent('message', { data: { request: 'billingAppReady', route: '/plans' }, origin: PANEL_ORIGIN, source: frameWindow }));
-    window.dispatchEvent(new MessageEvent('message', { data: { request: 'token' }, origin: PANEL_ORIGIN, source: frameWindow }));
+    window.dispatchEvent(
+      new MessageEvent('message', {
+        data: { request: 'billingAppReady', route: '/plans' },
+        origin: PANEL_ORIGIN,
+        source: frameWindow,
+      }),
+    );
+    window.dispatchEvent(
+      new MessageEvent('message', { data: { request: 'token' }, origin: PANEL_ORIGIN, source: frameWindow }),
+    );
     setVisibility('visible');
     panel.navigate('/plans');
     panel.limitUpdate();
@@ -459,7 +504,9 @@ describe('destroy', () => {
 
   it('does not answer a token request that was pending', async () => {
     let giveToken: (token: string) => void = () => undefined;
-    const { panel, posted } = mount({ getToken: jest.fn(() => new Promise<string>((resolve) => (giveToken = resolve))) });
+    const { panel, posted } = mount({
+      getToken: jest.fn(() => new Promise<string>((resolve) => (giveToken = resolve))),
+    });
     fromPanel(panel, { request: 'token' });
     panel.destroy();
     giveToken('identity.jwt');

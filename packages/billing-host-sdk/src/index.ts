@@ -47,7 +47,9 @@ export class ProtocolVersionError extends Error {
     readonly panelVersion: unknown,
     readonly hostVersion: number = HOST_PROTOCOL_VERSION,
   ) {
-    super(`The billing panel speaks host protocol version ${String(panelVersion)}; this host SDK speaks version ${hostVersion}`);
+    super(
+      `The billing panel speaks host protocol version ${String(panelVersion)}; this host SDK speaks version ${hostVersion}`,
+    );
     this.name = 'ProtocolVersionError';
   }
 }
@@ -259,7 +261,8 @@ function frameBaseOf(panelBase: string, site: string | undefined): string {
 }
 
 function windowOf(hostDocument: Document): Window {
-  if (hostDocument.defaultView === null) throw new TypeError('the container must belong to a document shown in a window');
+  if (hostDocument.defaultView === null)
+    throw new TypeError('the container must belong to a document shown in a window');
   return hostDocument.defaultView;
 }
 
@@ -267,7 +270,8 @@ export function mountBillingPanel(options: BillingPanelOptions): BillingPanel {
   const panelBase = options.panelUrl.replace(/\/+$/, '');
   const panelUrl = new URL(panelBase);
   // Messages are posted to this exact origin: an opaque one ('null', e.g. of a data: URL) cannot be named.
-  if (panelUrl.protocol !== 'https:' && panelUrl.protocol !== 'http:') throw new TypeError('panelUrl must be an http(s) URL');
+  if (panelUrl.protocol !== 'https:' && panelUrl.protocol !== 'http:')
+    throw new TypeError('panelUrl must be an http(s) URL');
   const panelOrigin = panelUrl.origin;
   const frameBase = frameBaseOf(panelBase, options.site);
   const hostDocument = options.container.ownerDocument;
@@ -348,7 +352,8 @@ export function mountBillingPanel(options: BillingPanelOptions): BillingPanel {
     if (failure !== 'site_unknown') setStatus('ready');
     // Once the panel is ready: the host hears of a mismatch with the panel mounted and answering.
     const panelVersion = message.protocolVersion ?? UNNAMED_PROTOCOL_VERSION;
-    if (panelVersion !== HOST_PROTOCOL_VERSION) options.onError?.(new ProtocolVersionError(panelVersion), 'protocolVersion');
+    if (panelVersion !== HOST_PROTOCOL_VERSION)
+      options.onError?.(new ProtocolVersionError(panelVersion), 'protocolVersion');
   }
 
   async function answerToken(): Promise<void> {
@@ -373,7 +378,11 @@ export function mountBillingPanel(options: BillingPanelOptions): BillingPanel {
     }
     post({
       request: PANEL_REQUEST.forceUpgradeInfo,
-      response: { forceUpgrade: info.forceUpgrade && !subscriptionActive, isOwner: info.isOwner, ownerUser: info.ownerUser ?? null },
+      response: {
+        forceUpgrade: info.forceUpgrade && !subscriptionActive,
+        isOwner: info.isOwner,
+        ownerUser: info.ownerUser ?? null,
+      },
     });
   }
 

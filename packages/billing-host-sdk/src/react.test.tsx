@@ -20,14 +20,22 @@ let visibilityListeners = 0;
 function countListeners(target: Window | Document, type: string, count: (change: number) => void) {
   const add = target.addEventListener.bind(target);
   const remove = target.removeEventListener.bind(target);
-  jest.spyOn(target, 'addEventListener').mockImplementation((added: string, ...rest: [EventListenerOrEventListenerObject, (boolean | AddEventListenerOptions)?]) => {
-    if (added === type) count(1);
-    add(added, ...rest);
-  });
-  jest.spyOn(target, 'removeEventListener').mockImplementation((removed: string, ...rest: [EventListenerOrEventListenerObject, (boolean | EventListenerOptions)?]) => {
-    if (removed === type) count(-1);
-    remove(removed, ...rest);
-  });
+  jest
+    .spyOn(target, 'addEventListener')
+    .mockImplementation(
+      (added: string, ...rest: [EventListenerOrEventListenerObject, (boolean | AddEventListenerOptions)?]) => {
+        if (added === type) count(1);
+        add(added, ...rest);
+      },
+    );
+  jest
+    .spyOn(target, 'removeEventListener')
+    .mockImplementation(
+      (removed: string, ...rest: [EventListenerOrEventListenerObject, (boolean | EventListenerOptions)?]) => {
+        if (removed === type) count(-1);
+        remove(removed, ...rest);
+      },
+    );
 }
 
 beforeEach(() => {
@@ -58,7 +66,8 @@ function fromPanel(data: object) {
   });
 }
 
-const queries = (posted: jest.Mock) => posted.mock.calls.map(([message]) => message as { query?: string; response?: unknown });
+const queries = (posted: jest.Mock) =>
+  posted.mock.calls.map(([message]) => message as { query?: string; response?: unknown });
 
 /** The panel asks for the forced-upgrade info, and the host's (asynchronous) answer is awaited. */
 async function askForceUpgradeInfo() {
@@ -164,7 +173,9 @@ describe('<BillingPanel>', () => {
     const forcedUpgrade = { forceUpgrade: true, isOwner: true, ownerUser: null };
     const { rerender, unmount } = render(
       <StrictMode>
-        <BillingPanel {...props({ site: 'acme', route: '/plans', theme: 'dark', forceUpgradeInfo: forcedUpgrade, onStatusChange })} />
+        <BillingPanel
+          {...props({ site: 'acme', route: '/plans', theme: 'dark', forceUpgradeInfo: forcedUpgrade, onStatusChange })}
+        />
       </StrictMode>,
     );
     const acme = frame();
@@ -179,7 +190,15 @@ describe('<BillingPanel>', () => {
 
     rerender(
       <StrictMode>
-        <BillingPanel {...props({ site: 'globex', route: '/plans', theme: 'dark', forceUpgradeInfo: forcedUpgrade, onStatusChange })} />
+        <BillingPanel
+          {...props({
+            site: 'globex',
+            route: '/plans',
+            theme: 'dark',
+            forceUpgradeInfo: forcedUpgrade,
+            onStatusChange,
+          })}
+        />
       </StrictMode>,
     );
     expect(acme).not.toBeInTheDocument();
@@ -240,6 +259,9 @@ describe('<BillingPanel>', () => {
     const onError = jest.fn();
     render(<BillingPanel {...props({ onError })} />);
     fromPanel({ request: 'billingAppReady', route: '/', protocolVersion: 2 });
-    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'protocolVersion', panelVersion: 2 }), 'protocolVersion');
+    expect(onError).toHaveBeenCalledWith(
+      expect.objectContaining({ code: 'protocolVersion', panelVersion: 2 }),
+      'protocolVersion',
+    );
   });
 });

@@ -9,9 +9,25 @@
 import { useEffect, useRef } from 'react';
 import type { CSSProperties, ReactElement } from 'react';
 import { mountBillingPanel } from './index.js';
-import type { AdminDestination, BillingPanel as MountedPanel, ForceUpgradeInfo, PanelStatus, PanelTheme, SubscriptionUpdate, BillingPanelError } from './index.js';
+import type {
+  AdminDestination,
+  BillingPanel as MountedPanel,
+  ForceUpgradeInfo,
+  PanelStatus,
+  PanelTheme,
+  SubscriptionUpdate,
+  BillingPanelError,
+} from './index.js';
 
-export type { AdminDestination, ForceUpgradeInfo, PanelStatus, PanelTheme, Subscription, SubscriptionUpdate, BillingPanelError } from './index.js';
+export type {
+  AdminDestination,
+  ForceUpgradeInfo,
+  PanelStatus,
+  PanelTheme,
+  Subscription,
+  SubscriptionUpdate,
+  BillingPanelError,
+} from './index.js';
 
 export interface BillingPanelProps {
   /** The panel's base URL, e.g. `https://billing.example.com`. A new URL mounts the panel anew, as a new `site` does. */

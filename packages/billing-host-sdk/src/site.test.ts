@@ -3,7 +3,16 @@
  * refused at mount, and a panel is one site's: another site is another mount, which keeps nothing of the first.
  */
 import { mountBillingPanel } from './index';
-import { OWNER_INFO, PANEL_ORIGIN, READY_TIMEOUT_MS, destroyMounted, flush, forceUpgradeAnswers, fromPanel, mount } from './testing/hostPage';
+import {
+  OWNER_INFO,
+  PANEL_ORIGIN,
+  READY_TIMEOUT_MS,
+  destroyMounted,
+  flush,
+  forceUpgradeAnswers,
+  fromPanel,
+  mount,
+} from './testing/hostPage';
 
 afterEach(destroyMounted);
 
@@ -14,7 +23,11 @@ describe("the site's own address", () => {
     ['acme', undefined, `${PANEL_ORIGIN}/sites/acme/`],
     ['acme', '/', `${PANEL_ORIGIN}/sites/acme/`],
     ['acme', '/plans', `${PANEL_ORIGIN}/sites/acme/plans`],
-    ['acme', '/checkout/publisher-default-year?coupon=x', `${PANEL_ORIGIN}/sites/acme/checkout/publisher-default-year?coupon=x`],
+    [
+      'acme',
+      '/checkout/publisher-default-year?coupon=x',
+      `${PANEL_ORIGIN}/sites/acme/checkout/publisher-default-year?coupon=x`,
+    ],
     ['acme', '/../../admin', `${PANEL_ORIGIN}/sites/acme/`],
     ['acme', '//evil.example.com', `${PANEL_ORIGIN}/sites/acme/`],
   ])('site %j at route %j opens %s', (site, route, src) => {
@@ -53,9 +66,18 @@ describe("the site's own address", () => {
   ])('refuses the site %j at mount, adding nothing to the page', (site) => {
     const container = document.createElement('div');
     const listening = jest.spyOn(window, 'addEventListener');
-    const mountForSite = () => mountBillingPanel({ container, panelUrl: PANEL_ORIGIN, site: site as string, getToken: async () => null, forceUpgradeInfo: OWNER_INFO });
+    const mountForSite = () =>
+      mountBillingPanel({
+        container,
+        panelUrl: PANEL_ORIGIN,
+        site: site as string,
+        getToken: async () => null,
+        forceUpgradeInfo: OWNER_INFO,
+      });
     expect(mountForSite).toThrow(TypeError);
-    expect(mountForSite).toThrow(`site must be a site id matching ^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$, not ${JSON.stringify(site)}`);
+    expect(mountForSite).toThrow(
+      `site must be a site id matching ^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$, not ${JSON.stringify(site)}`,
+    );
     expect(container.children).toHaveLength(0);
     expect(listening).not.toHaveBeenCalled();
     listening.mockRestore();
@@ -101,14 +123,19 @@ describe('another site is another mount', () => {
     expect(forceUpgradeAnswers(globex.posted)).toEqual([true]);
   });
 
-  it.each(['token', 'forceUpgradeInfo'])('reports no %s failure of a panel destroyed while it was pending (the host moved on to another site)', async (request) => {
-    let fail: () => void = () => undefined;
-    const pending = () => new Promise<never>((_resolve, reject) => (fail = () => reject(new Error('signed out'))));
-    const { panel, options } = mount(request === 'token' ? { getToken: jest.fn(pending) } : { forceUpgradeInfo: pending });
-    fromPanel(panel, { request });
-    panel.destroy();
-    fail();
-    await flush();
-    expect(options.onError).not.toHaveBeenCalled();
-  });
+  it.each(['token', 'forceUpgradeInfo'])(
+    'reports no %s failure of a panel destroyed while it was pending (the host moved on to another site)',
+    async (request) => {
+      let fail: () => void = () => undefined;
+      const pending = () => new Promise<never>((_resolve, reject) => (fail = () => reject(new Error('signed out'))));
+      const { panel, options } = mount(
+        request === 'token' ? { getToken: jest.fn(pending) } : { forceUpgradeInfo: pending },
+      );
+      fromPanel(panel, { request });
+      panel.destroy();
+      fail();
+      await flush();
+      expect(options.onError).not.toHaveBeenCalled();
+    },
+  );
 });

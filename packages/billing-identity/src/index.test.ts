@@ -59,7 +59,12 @@ describe('the identity token', () => {
   });
 
   it('refuses a lifetime the billing server would refuse, and missing claims', async () => {
-    const claims = { adminUrl: 'https://admin.example.com/sites/a', audience: AUDIENCE, email: 'a@example.com', role: 'Owner' };
+    const claims = {
+      adminUrl: 'https://admin.example.com/sites/a',
+      audience: AUDIENCE,
+      email: 'a@example.com',
+      role: 'Owner',
+    };
     await expect(mintIdentityToken(key, { ...claims, expiresInSeconds: 16 * 60 })).rejects.toThrow(RangeError);
     await expect(mintIdentityToken(key, { ...claims, expiresInSeconds: 0 })).rejects.toThrow(RangeError);
     await expect(mintIdentityToken(key, { ...claims, email: '' })).rejects.toThrow('email must be a non-empty string');
@@ -68,12 +73,15 @@ describe('the identity token', () => {
 
   it('is signed with a PEM private key as well as with a Web Crypto one', async () => {
     const pem = await import('jose').then(({ exportPKCS8 }) => exportPKCS8(key.privateKey));
-    const token = await mintIdentityToken({ kid: 'from-pem', privateKey: pem }, {
-      adminUrl: 'https://admin.example.com/sites/a',
-      audience: AUDIENCE,
-      email: 'a@example.com',
-      role: 'Owner',
-    });
+    const token = await mintIdentityToken(
+      { kid: 'from-pem', privateKey: pem },
+      {
+        adminUrl: 'https://admin.example.com/sites/a',
+        audience: AUDIENCE,
+        email: 'a@example.com',
+        role: 'Owner',
+      },
+    );
     expect(decodeHeader(token).kid).toBe('from-pem');
   });
 });
@@ -93,7 +101,9 @@ describe('the JWKS document', () => {
   });
 
   it('is published where the billing server reads it: under the admin URL', () => {
-    expect(jwksUrl('https://admin.example.com/sites/active/')).toBe('https://admin.example.com/sites/active/.well-known/jwks.json');
+    expect(jwksUrl('https://admin.example.com/sites/active/')).toBe(
+      'https://admin.example.com/sites/active/.well-known/jwks.json',
+    );
   });
 });
 
@@ -117,7 +127,11 @@ describe("the billing server's own verifier, through HTTP", () => {
   });
 
   function billingSession(token: string) {
-    return demo.call<{ token?: string; error?: { code: string } }>('/api/billing-session', { jwt: token, data: {}, options: { init: true } });
+    return demo.call<{ token?: string; error?: { code: string } }>('/api/billing-session', {
+      jwt: token,
+      data: {},
+      options: { init: true },
+    });
   }
 
   function ownersToken(overrides: { audience?: string; adminUrl?: string } = {}) {
@@ -140,7 +154,12 @@ describe("the billing server's own verifier, through HTTP", () => {
   it('refuses a token for another service, and one signed by a key the JWKS does not list', async () => {
     expect((await billingSession(await ownersToken({ audience: 'another-service' }))).status).toBe(403);
     const stranger = await generateIdentityKeyPair('foreign-admin');
-    const forged = await mintIdentityToken(stranger, { adminUrl: `${admin.base}/sites/active`, audience: AUDIENCE, email: active.owner.email, role: 'Owner' });
+    const forged = await mintIdentityToken(stranger, {
+      adminUrl: `${admin.base}/sites/active`,
+      audience: AUDIENCE,
+      email: active.owner.email,
+      role: 'Owner',
+    });
     expect((await billingSession(forged)).status).toBe(401);
   });
 });

@@ -76,12 +76,20 @@ export async function mintIdentityToken(key: SigningKey, claims: IdentityClaims)
   requireKid(key.kid);
   const lifetime = claims.expiresInSeconds ?? IDENTITY_TOKEN_TTL_SECONDS;
   if (!Number.isInteger(lifetime) || lifetime <= 0 || lifetime > MAX_IDENTITY_TOKEN_TTL_SECONDS) {
-    throw new RangeError(`expiresInSeconds must be a whole number of seconds from 1 to ${MAX_IDENTITY_TOKEN_TTL_SECONDS}`);
+    throw new RangeError(
+      `expiresInSeconds must be a whole number of seconds from 1 to ${MAX_IDENTITY_TOKEN_TTL_SECONDS}`,
+    );
   }
-  for (const [claim, value] of [['adminUrl', claims.adminUrl], ['audience', claims.audience], ['email', claims.email], ['role', claims.role]]) {
+  for (const [claim, value] of [
+    ['adminUrl', claims.adminUrl],
+    ['audience', claims.audience],
+    ['email', claims.email],
+    ['role', claims.role],
+  ]) {
     if (typeof value !== 'string' || value === '') throw new TypeError(`${claim} must be a non-empty string`);
   }
-  const privateKey = typeof key.privateKey === 'string' ? await importPKCS8(key.privateKey, IDENTITY_ALGORITHM) : key.privateKey;
+  const privateKey =
+    typeof key.privateKey === 'string' ? await importPKCS8(key.privateKey, IDENTITY_ALGORITHM) : key.privateKey;
   return new SignJWT(claims.name === undefined ? { role: claims.role } : { role: claims.role, name: claims.name })
     .setProtectedHeader({ alg: IDENTITY_ALGORITHM, kid: key.kid, typ: 'JWT' })
     .setIssuer(withoutTrailingSlash(claims.adminUrl))
@@ -100,7 +108,10 @@ export async function buildJwks(keys: readonly VerificationKey[]): Promise<JsonW
   const published = await Promise.all(
     keys.map(async ({ kid, publicKey }) => {
       requireKid(kid);
-      const key = typeof publicKey === 'string' ? await importSPKI(publicKey, IDENTITY_ALGORITHM, { extractable: true }) : publicKey;
+      const key =
+        typeof publicKey === 'string'
+          ? await importSPKI(publicKey, IDENTITY_ALGORITHM, { extractable: true })
+          : publicKey;
       const jwk = await exportJWK(key);
       // Only the public half: a private key handed in by mistake must not be published.
       return { kty: jwk.kty, n: jwk.n, e: jwk.e, kid, alg: IDENTITY_ALGORITHM, use: 'sig' } satisfies JWK;

@@ -4,7 +4,12 @@
  * changed (siteReadModel.ts).
  */
 import type { Blog, CurrentSite, User } from '../../../core/contract';
-import { domainClaimEndReasonSchema, limitNameSchema, sendingDomainStatusSchema, sslStatusSchema } from '../../../core/contract';
+import {
+  domainClaimEndReasonSchema,
+  limitNameSchema,
+  sendingDomainStatusSchema,
+  sslStatusSchema,
+} from '../../../core/contract';
 import type { Db } from '../../db/database';
 import type { CustomerRow, PriceRow, ProductRow, SiteRow, SubscriptionRow, UserRow } from '../../db/schema';
 import type { SiteUsage } from '../siteLimits';
@@ -22,7 +27,8 @@ export function toCurrentSite(row: SiteRow): CurrentSite {
     external_domain: row.external_domain,
     ssl_status: row.ssl_status === null ? null : sslStatusSchema.parse(row.ssl_status),
     sending_domain: row.sending_domain,
-    sending_domain_status: row.sending_domain_status === null ? null : sendingDomainStatusSchema.parse(row.sending_domain_status),
+    sending_domain_status:
+      row.sending_domain_status === null ? null : sendingDomainStatusSchema.parse(row.sending_domain_status),
     user_id: row.owner_user_id ?? '',
     isSubdirectory: row.is_subdirectory === 1,
     subdirectory: row.subdirectory,
@@ -31,9 +37,15 @@ export function toCurrentSite(row: SiteRow): CurrentSite {
     active_theme_official: row.active_theme_official === 1,
     domain_claim_expires_at: row.external_domain === null ? null : row.domain_claim_expires_at,
     ended_domain_claim:
-      row.domain_claim_ended_domain === null || row.domain_claim_ended_reason === null || row.domain_claim_ended_at === null
+      row.domain_claim_ended_domain === null ||
+      row.domain_claim_ended_reason === null ||
+      row.domain_claim_ended_at === null
         ? null
-        : { domain: row.domain_claim_ended_domain, reason: domainClaimEndReasonSchema.parse(row.domain_claim_ended_reason), ended_at: row.domain_claim_ended_at },
+        : {
+            domain: row.domain_claim_ended_domain,
+            reason: domainClaimEndReasonSchema.parse(row.domain_claim_ended_reason),
+            ended_at: row.domain_claim_ended_at,
+          },
   };
 }
 
@@ -97,7 +109,12 @@ export class AccountRepository {
 
   /** The live site whose admin URL this is: a removed site signs no one in. */
   findSiteByAdminUrl(adminUrl: string): Promise<SiteRow | undefined> {
-    return this.db.selectFrom('sites').selectAll().where('admin_url', '=', adminUrl).where('deleted_at', 'is', null).executeTakeFirst();
+    return this.db
+      .selectFrom('sites')
+      .selectAll()
+      .where('admin_url', '=', adminUrl)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
   }
 
   findSite(id: string): Promise<SiteRow | undefined> {
@@ -169,7 +186,11 @@ export class AccountRepository {
   }
 
   async setInvoiceDetails(customerId: string, invoiceDetails: string): Promise<void> {
-    await this.db.updateTable('customers').set({ invoice_details: invoiceDetails }).where('id', '=', customerId).execute();
+    await this.db
+      .updateTable('customers')
+      .set({ invoice_details: invoiceDetails })
+      .where('id', '=', customerId)
+      .execute();
   }
 
   async setBillingContact(userId: string, billingContact: string | null): Promise<void> {
@@ -177,6 +198,10 @@ export class AccountRepository {
   }
 
   async setAutoBilling(customerId: string, enabled: boolean): Promise<void> {
-    await this.db.updateTable('customers').set({ auto_billing: enabled ? 1 : 0 }).where('id', '=', customerId).execute();
+    await this.db
+      .updateTable('customers')
+      .set({ auto_billing: enabled ? 1 : 0 })
+      .where('id', '=', customerId)
+      .execute();
   }
 }

@@ -26,7 +26,11 @@ export class CancellationRequestRepository {
   }
 
   find(subscriptionId: string): Promise<CancellationRequestRow | undefined> {
-    return this.db.selectFrom('cancellation_requests').selectAll().where('subscription_id', '=', subscriptionId).executeTakeFirst();
+    return this.db
+      .selectFrom('cancellation_requests')
+      .selectAll()
+      .where('subscription_id', '=', subscriptionId)
+      .executeTakeFirst();
   }
 
   /** Requests still to carry out (after a restart, they are picked up again). */
@@ -54,7 +58,12 @@ export class CancellationRequestRepository {
    * Pushes the claim's expiry on while its holder carries the request out: false if the claim is not the one that
    * ends at `fromUntilMs` (it lapsed and another process took it over, or the request is done).
    */
-  async renewClaim(subscriptionId: string, requestedAt: number, fromUntilMs: number, toUntilMs: number): Promise<boolean> {
+  async renewClaim(
+    subscriptionId: string,
+    requestedAt: number,
+    fromUntilMs: number,
+    toUntilMs: number,
+  ): Promise<boolean> {
     const updated = await this.db
       .updateTable('cancellation_requests')
       .set({ claimed_until_ms: toUntilMs })
@@ -74,7 +83,11 @@ export class CancellationRequestRepository {
         .set({ status: 'canceled', cancelled_at: canceledAt, pending_price_id: null })
         .where('id', '=', subscriptionId)
         .execute();
-      await trx.updateTable('cancellation_requests').set({ completed_at: canceledAt, last_error: null, claimed_until_ms: null }).where('subscription_id', '=', subscriptionId).execute();
+      await trx
+        .updateTable('cancellation_requests')
+        .set({ completed_at: canceledAt, last_error: null, claimed_until_ms: null })
+        .where('subscription_id', '=', subscriptionId)
+        .execute();
     });
   }
 

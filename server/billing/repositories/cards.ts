@@ -15,7 +15,11 @@ export class CardRepository {
 
   /** The customer a setup intent's card was saved on, if update-card has saved it. */
   findUpdate(setupIntentId: string) {
-    return this.db.selectFrom('card_updates').selectAll().where('setup_intent_id', '=', setupIntentId).executeTakeFirst();
+    return this.db
+      .selectFrom('card_updates')
+      .selectAll()
+      .where('setup_intent_id', '=', setupIntentId)
+      .executeTakeFirst();
   }
 
   /**
@@ -26,7 +30,12 @@ export class CardRepository {
     return this.db.transaction().execute(async (trx) => {
       const inserted = await trx
         .insertInto('card_updates')
-        .values({ setup_intent_id: change.setupIntentId, customer_id: customerId, payment_method_id: change.paymentMethodId, applied_at: appliedAt })
+        .values({
+          setup_intent_id: change.setupIntentId,
+          customer_id: customerId,
+          payment_method_id: change.paymentMethodId,
+          applied_at: appliedAt,
+        })
         .onConflict((conflict) => conflict.column('setup_intent_id').doNothing())
         .executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;

@@ -146,7 +146,13 @@ export class CatalogueRepository {
   private async load(): Promise<Catalogue> {
     const [productRows, priceRows, links, couponRows, document] = await Promise.all([
       this.db.selectFrom('products').selectAll().orderBy('sort_order').execute(),
-      this.db.selectFrom('prices').selectAll().orderBy('product_id').orderBy('members').orderBy('billing_period').execute(),
+      this.db
+        .selectFrom('prices')
+        .selectAll()
+        .orderBy('product_id')
+        .orderBy('members')
+        .orderBy('billing_period')
+        .execute(),
       this.db.selectFrom('product_addons').selectAll().execute(),
       this.db.selectFrom('coupons').selectAll().execute(),
       this.db.selectFrom('catalogue_documents').select('currencies_json').executeTakeFirst(),
@@ -160,7 +166,10 @@ export class CatalogueRepository {
     const addons = new Map<string, Addon>(
       productRows
         .filter((row) => row.type === 'addon')
-        .map((row) => [row.id, { id: row.id, name: row.name, description: row.description, prices: pricesByProduct.get(row.id) ?? [] }]),
+        .map((row) => [
+          row.id,
+          { id: row.id, name: row.name, description: row.description, prices: pricesByProduct.get(row.id) ?? [] },
+        ]),
     );
     const products = productRows
       .filter((row) => row.type === 'base')

@@ -20,7 +20,12 @@ export class IdempotencyKeyRepository {
   constructor(private readonly db: Db) {}
 
   find(siteId: string, key: string): Promise<IdempotencyKeysTable | undefined> {
-    return this.db.selectFrom('idempotency_keys').selectAll().where('site_id', '=', siteId).where('key', '=', key).executeTakeFirst();
+    return this.db
+      .selectFrom('idempotency_keys')
+      .selectAll()
+      .where('site_id', '=', siteId)
+      .where('key', '=', key)
+      .executeTakeFirst();
   }
 
   /** Claims the key for one attempt: false if another holds it or answered it. */
@@ -43,7 +48,13 @@ export class IdempotencyKeyRepository {
   }
 
   /** Takes over a claim whose holder let it lapse without an answer (its process died): false if another was first. */
-  async takeOver(siteId: string, key: string, lapsedClaimId: string, claimId: string, claimedUntilMs: number): Promise<boolean> {
+  async takeOver(
+    siteId: string,
+    key: string,
+    lapsedClaimId: string,
+    claimId: string,
+    claimedUntilMs: number,
+  ): Promise<boolean> {
     const updated = await this.db
       .updateTable('idempotency_keys')
       .set({ claim_id: claimId, claimed_until_ms: claimedUntilMs })
@@ -93,6 +104,10 @@ export class IdempotencyKeyRepository {
 
   /** Forgets answers kept long enough (claims still running stay, however old). */
   async prune(createdBefore: number): Promise<void> {
-    await this.db.deleteFrom('idempotency_keys').where('created_at', '<', createdBefore).where('response_json', 'is not', null).execute();
+    await this.db
+      .deleteFrom('idempotency_keys')
+      .where('created_at', '<', createdBefore)
+      .where('response_json', 'is not', null)
+      .execute();
   }
 }

@@ -16,7 +16,14 @@ import { PlanChangeRepository } from './planChanges';
 import { SITE_VIEWS_KEPT, SiteReadModel, type ReadModelStats } from './siteReadModel';
 import { SubscriptionRepository } from './subscriptions';
 
-export { toBlogs, toCurrentSite, toUser, type AccountRecord, type AccountRepository, type Subscribed } from './accounts';
+export {
+  toBlogs,
+  toCurrentSite,
+  toUser,
+  type AccountRecord,
+  type AccountRepository,
+  type Subscribed,
+} from './accounts';
 export { toPrice } from './catalogue';
 export type { IdempotencyKeyRepository } from './idempotencyKeys';
 export type { LeaseRepository } from './leases';

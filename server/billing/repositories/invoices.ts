@@ -64,7 +64,10 @@ export class InvoiceRepository {
 
   /** One of the customer's listed invoices; undefined for any other id (another customer's, a draft, none). */
   async listedOne(customerId: string, invoiceId: string): Promise<Invoice | undefined> {
-    const row = await this.newestFirst(customerId).where('id', '=', invoiceId).where('status', 'in', LISTED_STATUSES).executeTakeFirst();
+    const row = await this.newestFirst(customerId)
+      .where('id', '=', invoiceId)
+      .where('status', 'in', LISTED_STATUSES)
+      .executeTakeFirst();
     return row === undefined ? undefined : toInvoice(row);
   }
 
@@ -91,17 +94,32 @@ export class InvoiceRepository {
   }
 
   private newestFirst(customerId: string) {
-    return this.db.selectFrom('invoices').selectAll().where('customer_id', '=', customerId).orderBy('created', 'desc').orderBy('id', 'desc');
+    return this.db
+      .selectFrom('invoices')
+      .selectAll()
+      .where('customer_id', '=', customerId)
+      .orderBy('created', 'desc')
+      .orderBy('id', 'desc');
   }
 
   private discountsNewestFirst(customerId: string) {
-    return this.db.selectFrom('discounts').selectAll().where('customer_id', '=', customerId).orderBy('start_at', 'desc');
+    return this.db
+      .selectFrom('discounts')
+      .selectAll()
+      .where('customer_id', '=', customerId)
+      .orderBy('start_at', 'desc');
   }
 
   /** `knownDiscounts`: discount rows already read, looked up before asking the database. */
-  private async toLatest(row: InvoiceRow | undefined, knownDiscounts: readonly DiscountRow[]): Promise<LatestInvoice | null> {
+  private async toLatest(
+    row: InvoiceRow | undefined,
+    knownDiscounts: readonly DiscountRow[],
+  ): Promise<LatestInvoice | null> {
     if (row === undefined) return null;
-    const [intent, discount] = await Promise.all([this.paymentIntentOf(row.id), this.discountOf(row.discount_id, knownDiscounts)]);
+    const [intent, discount] = await Promise.all([
+      this.paymentIntentOf(row.id),
+      this.discountOf(row.discount_id, knownDiscounts),
+    ]);
     return {
       id: row.id,
       status: latestInvoiceSchema.shape.status.parse(row.status),
@@ -117,7 +135,10 @@ export class InvoiceRepository {
    * every invoice of the subscription's customer, newest first (InvoiceHistory.rows), already read: the newest of
    * the subscription's is found among them (the provider bills a subscription to its customer) rather than read.
    */
-  async openPaymentIntentSecret(subscriptionId: string, customerInvoices?: readonly InvoiceRow[]): Promise<string | null> {
+  async openPaymentIntentSecret(
+    subscriptionId: string,
+    customerInvoices?: readonly InvoiceRow[],
+  ): Promise<string | null> {
     const latest =
       customerInvoices === undefined
         ? await this.db

@@ -9,14 +9,21 @@ export class LeaseRepository {
     const result = await this.db
       .insertInto('leases')
       .values({ name, holder, until_ms: untilMs })
-      .onConflict((conflict) => conflict.column('name').doUpdateSet({ holder, until_ms: untilMs }).where('leases.until_ms', '<', nowMs))
+      .onConflict((conflict) =>
+        conflict.column('name').doUpdateSet({ holder, until_ms: untilMs }).where('leases.until_ms', '<', nowMs),
+      )
       .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
   }
 
   /** Pushes the lease's expiry on while its holder works: false if the lease is no longer the holder's. */
   async renew(name: string, holder: string, untilMs: number): Promise<boolean> {
-    const result = await this.db.updateTable('leases').set({ until_ms: untilMs }).where('name', '=', name).where('holder', '=', holder).executeTakeFirst();
+    const result = await this.db
+      .updateTable('leases')
+      .set({ until_ms: untilMs })
+      .where('name', '=', name)
+      .where('holder', '=', holder)
+      .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
 

@@ -25,7 +25,12 @@ export class PaymentEventRepository {
   async recordOnce(trx: Db, event: PaymentEvent, now: number): Promise<boolean> {
     const recorded = await trx
       .insertInto('payment_events')
-      .values({ id: event.id, type: event.type === 'ignored' ? event.providerType : event.type, created: event.created, applied_at: now })
+      .values({
+        id: event.id,
+        type: event.type === 'ignored' ? event.providerType : event.type,
+        created: event.created,
+        applied_at: now,
+      })
       .onConflict((conflict) => conflict.column('id').doNothing())
       .executeTakeFirst();
     return Number(recorded.numInsertedOrUpdatedRows ?? 0n) > 0;
@@ -41,12 +46,20 @@ export class PaymentEventRepository {
     invoice: EventInvoice,
     change: { status: string; amount_paid: number; amount_remaining: number; finalStatuses: readonly string[] },
   ): Promise<{ subscriptionId: string | null } | undefined> {
-    const customer = await trx.selectFrom('customers').select('id').where('id', '=', invoice.customerId).executeTakeFirst();
+    const customer = await trx
+      .selectFrom('customers')
+      .select('id')
+      .where('id', '=', invoice.customerId)
+      .executeTakeFirst();
     if (customer === undefined) return undefined;
     const subscription =
       invoice.subscriptionId === null
         ? undefined
-        : await trx.selectFrom('subscriptions').select('id').where('provider_subscription_id', '=', invoice.subscriptionId).executeTakeFirst();
+        : await trx
+            .selectFrom('subscriptions')
+            .select('id')
+            .where('provider_subscription_id', '=', invoice.subscriptionId)
+            .executeTakeFirst();
     const { status, finalStatuses, ...amounts } = change;
     // One statement, its condition checked by the database on the row as it is when written: two events of one
     // invoice applied at once (two processes on PostgreSQL) neither both insert it nor move a final one back.
@@ -66,7 +79,12 @@ export class PaymentEventRepository {
         currency: invoice.currency,
         discount_id: null,
       })
-      .onConflict((conflict) => conflict.column('id').doUpdateSet({ status, ...amounts }).where('invoices.status', 'not in', finalStatuses))
+      .onConflict((conflict) =>
+        conflict
+          .column('id')
+          .doUpdateSet({ status, ...amounts })
+          .where('invoices.status', 'not in', finalStatuses),
+      )
       .execute();
     return { subscriptionId: subscription?.id ?? null };
   }
@@ -87,10 +105,22 @@ export class PaymentEventRepository {
    * Writes the provider's subscription as of the event created at `eventCreated`, unless the row already reflects
    * a newer event or a later period.
    */
-  async saveSubscription(trx: Db, subscription: EventSubscription, eventCreated: number, change: SubscriptionEventChange): Promise<void> {
-    const row = await trx.selectFrom('subscriptions').select('id').where('provider_subscription_id', '=', subscription.id).executeTakeFirst();
+  async saveSubscription(
+    trx: Db,
+    subscription: EventSubscription,
+    eventCreated: number,
+    change: SubscriptionEventChange,
+  ): Promise<void> {
+    const row = await trx
+      .selectFrom('subscriptions')
+      .select('id')
+      .where('provider_subscription_id', '=', subscription.id)
+      .executeTakeFirst();
     if (row === undefined) return;
-    const known = subscription.priceId === null ? undefined : await trx.selectFrom('prices').select('id').where('id', '=', subscription.priceId).executeTakeFirst();
+    const known =
+      subscription.priceId === null
+        ? undefined
+        : await trx.selectFrom('prices').select('id').where('id', '=', subscription.priceId).executeTakeFirst();
     const { status, cancelled } = change;
     // What the event leaves as it was is not written from an earlier read (another event may have changed it since):
     // the columns it does not know keep their value, and a cancellation time it lacks is the row's, else the event's.
@@ -103,7 +133,9 @@ export class PaymentEventRepository {
         quantity: subscription.quantity,
         current_period_start: subscription.periodStart,
         current_period_end: subscription.periodEnd,
-        cancelled_at: cancelled ? (subscription.canceledAt ?? eb.fn.coalesce('cancelled_at', eb.val(eventCreated))) : null,
+        cancelled_at: cancelled
+          ? (subscription.canceledAt ?? eb.fn.coalesce('cancelled_at', eb.val(eventCreated)))
+          : null,
         provider_event_at: eventCreated,
       }))
       .where('id', '=', row.id)

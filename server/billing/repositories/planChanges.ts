@@ -8,7 +8,14 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Db } from '../../db/database';
 import type { SubscriptionRow } from '../../db/schema';
-import type { HandedOverSubscription, PaymentIntentSummary, PlanChangeOutcome, ProviderInvoice, StartedTrial, SubscriptionState } from '../../payments/planChange';
+import type {
+  HandedOverSubscription,
+  PaymentIntentSummary,
+  PlanChangeOutcome,
+  ProviderInvoice,
+  StartedTrial,
+  SubscriptionState,
+} from '../../payments/planChange';
 import { addonsJson, parseJson } from '../../db/jsonColumns';
 
 const pendingChangeJson = z.object({
@@ -41,10 +48,16 @@ function subscriptionColumns(state: SubscriptionState) {
 type Trx = Db;
 
 /** A subscription's row and the plan change waiting on its payment (null for none); undefined without the row. */
-export async function loadWaiting(trx: Trx, subscriptionId: string): Promise<{ row: SubscriptionRow; pendingChange: SubscriptionState | null } | undefined> {
+export async function loadWaiting(
+  trx: Trx,
+  subscriptionId: string,
+): Promise<{ row: SubscriptionRow; pendingChange: SubscriptionState | null } | undefined> {
   const row = await trx.selectFrom('subscriptions').selectAll().where('id', '=', subscriptionId).executeTakeFirst();
   if (row === undefined) return undefined;
-  return { row, pendingChange: row.pending_change_json === null ? null : parseJson(pendingChangeJson, row.pending_change_json) };
+  return {
+    row,
+    pendingChange: row.pending_change_json === null ? null : parseJson(pendingChangeJson, row.pending_change_json),
+  };
 }
 
 /** Moves the subscription to `state`; nothing waits on it any more. */
@@ -54,13 +67,22 @@ export async function moveSubscription(trx: Trx, subscriptionId: string, state: 
 
 /** Makes the subscription active on `priceId`; no price waits any more. */
 export async function activateSubscription(trx: Trx, subscriptionId: string, priceId: string): Promise<void> {
-  await trx.updateTable('subscriptions').set({ status: 'active', price_id: priceId, pending_price_id: null }).where('id', '=', subscriptionId).execute();
+  await trx
+    .updateTable('subscriptions')
+    .set({ status: 'active', price_id: priceId, pending_price_id: null })
+    .where('id', '=', subscriptionId)
+    .execute();
 }
 
 export class PlanChangeRepository {
   constructor(private readonly db: Db) {}
 
-  private async saveInvoice(trx: Trx, customerId: string, subscriptionId: string, invoice: ProviderInvoice): Promise<void> {
+  private async saveInvoice(
+    trx: Trx,
+    customerId: string,
+    subscriptionId: string,
+    invoice: ProviderInvoice,
+  ): Promise<void> {
     await trx
       .insertInto('invoices')
       .values({
@@ -83,7 +105,12 @@ export class PlanChangeRepository {
   }
 
   /** Repositories the provider's payment intent (the sandbox's own row, or the real provider's mirrored). */
-  async savePaymentIntent(customerId: string, intent: PaymentIntentSummary, created: number, trx: Trx = this.db): Promise<void> {
+  async savePaymentIntent(
+    customerId: string,
+    intent: PaymentIntentSummary,
+    created: number,
+    trx: Trx = this.db,
+  ): Promise<void> {
     await trx
       .insertInto('payment_intents')
       .values({
@@ -104,14 +131,26 @@ export class PlanChangeRepository {
   async recordChange(subscription: SubscriptionRow, outcome: PlanChangeOutcome, now: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await this.saveInvoice(trx, subscription.customer_id, subscription.id, outcome.invoice);
-      if (outcome.paymentIntent !== null) await this.savePaymentIntent(subscription.customer_id, outcome.paymentIntent, now, trx);
-      await trx.updateTable('customers').set({ balance: outcome.endingBalance }).where('id', '=', subscription.customer_id).execute();
+      if (outcome.paymentIntent !== null)
+        await this.savePaymentIntent(subscription.customer_id, outcome.paymentIntent, now, trx);
+      await trx
+        .updateTable('customers')
+        .set({ balance: outcome.endingBalance })
+        .where('id', '=', subscription.customer_id)
+        .execute();
       if (outcome.result === 'applied') {
-        await trx.updateTable('subscriptions').set(subscriptionColumns(outcome.subscription)).where('id', '=', subscription.id).execute();
+        await trx
+          .updateTable('subscriptions')
+          .set(subscriptionColumns(outcome.subscription))
+          .where('id', '=', subscription.id)
+          .execute();
       } else {
         await trx
           .updateTable('subscriptions')
-          .set({ pending_price_id: outcome.subscription.priceId, pending_change_json: JSON.stringify(outcome.subscription) })
+          .set({
+            pending_price_id: outcome.subscription.priceId,
+            pending_change_json: JSON.stringify(outcome.subscription),
+          })
           .where('id', '=', subscription.id)
           .execute();
       }
@@ -150,7 +189,11 @@ export class PlanChangeRepository {
       if (outcome.paymentIntent !== null) await this.savePaymentIntent(customerId, outcome.paymentIntent, now, trx);
       await trx.updateTable('customers').set({ balance: outcome.endingBalance }).where('id', '=', customerId).execute();
       if (replaced?.status === 'trialing') {
-        await trx.updateTable('subscriptions').set({ status: 'canceled', cancelled_at: now, trial_end: now }).where('id', '=', replaced.id).execute();
+        await trx
+          .updateTable('subscriptions')
+          .set({ status: 'canceled', cancelled_at: now, trial_end: now })
+          .where('id', '=', replaced.id)
+          .execute();
       }
     });
     return id;
@@ -190,7 +233,12 @@ export class PlanChangeRepository {
    * same plan, add-ons and cancellation, its period running on to when the old one would have billed; the old row
    * canceled now. Both together. Answers the new row's id.
    */
-  async recordHandover(from: SubscriptionRow, toCustomerId: string, made: HandedOverSubscription, now: number): Promise<string> {
+  async recordHandover(
+    from: SubscriptionRow,
+    toCustomerId: string,
+    made: HandedOverSubscription,
+    now: number,
+  ): Promise<string> {
     const id = newSubscriptionId();
     await this.db.transaction().execute(async (trx) => {
       await trx
@@ -213,7 +261,11 @@ export class PlanChangeRepository {
           created_at: Math.max(now, from.created_at + 1),
         })
         .execute();
-      await trx.updateTable('subscriptions').set({ status: 'canceled', cancelled_at: now, pending_price_id: null, pending_change_json: null }).where('id', '=', from.id).execute();
+      await trx
+        .updateTable('subscriptions')
+        .set({ status: 'canceled', cancelled_at: now, pending_price_id: null, pending_change_json: null })
+        .where('id', '=', from.id)
+        .execute();
     });
     return id;
   }
@@ -231,11 +283,20 @@ export class PlanChangeRepository {
   }
 
   paymentIntentOf(invoiceId: string) {
-    return this.db.selectFrom('payment_intents').selectAll().where('invoice_id', '=', invoiceId).orderBy('created', 'desc').executeTakeFirst();
+    return this.db
+      .selectFrom('payment_intents')
+      .selectAll()
+      .where('invoice_id', '=', invoiceId)
+      .orderBy('created', 'desc')
+      .executeTakeFirst();
   }
 
   /** The provider says the open invoice's payment succeeded: it is paid, and `settle` applies what waited on it. */
-  async recordPaid(invoiceId: string, intentId: string, settle: (trx: Trx, subscriptionId: string) => Promise<void>): Promise<void> {
+  async recordPaid(
+    invoiceId: string,
+    intentId: string,
+    settle: (trx: Trx, subscriptionId: string) => Promise<void>,
+  ): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx.updateTable('payment_intents').set({ status: 'succeeded' }).where('id', '=', intentId).execute();
       const invoice = await trx
@@ -261,14 +322,23 @@ export class PlanChangeRepository {
         .where('id', '=', discountId)
         .returning('customer_id')
         .executeTakeFirstOrThrow();
-      const customer = await trx.selectFrom('customers').select('user_id').where('id', '=', discount.customer_id).executeTakeFirstOrThrow();
+      const customer = await trx
+        .selectFrom('customers')
+        .select('user_id')
+        .where('id', '=', discount.customer_id)
+        .executeTakeFirstOrThrow();
       await trx.updateTable('users').set({ coupon: couponId }).where('id', '=', customer.user_id).execute();
     });
   }
 
   /** The customer's newest discount row. */
   currentDiscount(customerId: string) {
-    return this.db.selectFrom('discounts').selectAll().where('customer_id', '=', customerId).orderBy('start_at', 'desc').executeTakeFirst();
+    return this.db
+      .selectFrom('discounts')
+      .selectAll()
+      .where('customer_id', '=', customerId)
+      .orderBy('start_at', 'desc')
+      .executeTakeFirst();
   }
 
   findCoupon(couponId: string) {

@@ -77,7 +77,11 @@ export class SiteReadModel {
   async current(siteId: string, userId: string): Promise<SiteView> {
     await this.catalogue.refresh();
     const catalogueVersion = this.catalogue.version();
-    const row = await this.db.selectFrom('site_versions').select('version').where('site_id', '=', siteId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('site_versions')
+      .select('version')
+      .where('site_id', '=', siteId)
+      .executeTakeFirst();
     // A site nothing has been written to since 0007 has no row yet; its first write creates it at 1.
     const siteVersion = row?.version ?? 0;
     // A handle without write counts cannot tell when the catalogue changes: nothing is kept then.

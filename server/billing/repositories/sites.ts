@@ -64,7 +64,13 @@ export class SiteDirectory {
 
   /** Every user of the site, removed ones included, oldest first. */
   usersOf(siteId: string): Promise<UserRow[]> {
-    return this.db.selectFrom('users').selectAll().where('site_id', '=', siteId).orderBy('created_at').orderBy('id').execute();
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('site_id', '=', siteId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
   }
 
   /** The live users of these sites, for a page of records. */
@@ -84,7 +90,22 @@ export class SiteDirectory {
     await this.db.insertInto('sites').values(site).execute();
   }
 
-  async updateSite(id: string, changes: Partial<Pick<SitesTable, 'name' | 'admin_url' | 'admin_origins_json' | 'owner_user_id' | 'deleted_at' | 'sessions_from' | 'trial_price_id' | 'trial_days'>>): Promise<void> {
+  async updateSite(
+    id: string,
+    changes: Partial<
+      Pick<
+        SitesTable,
+        | 'name'
+        | 'admin_url'
+        | 'admin_origins_json'
+        | 'owner_user_id'
+        | 'deleted_at'
+        | 'sessions_from'
+        | 'trial_price_id'
+        | 'trial_days'
+      >
+    >,
+  ): Promise<void> {
     await this.db.updateTable('sites').set(changes).where('id', '=', id).execute();
   }
 
@@ -92,7 +113,10 @@ export class SiteDirectory {
     await this.db.insertInto('users').values(user).execute();
   }
 
-  async updateUser(id: string, changes: Partial<Pick<UsersTable, 'name' | 'email' | 'email_key' | 'role' | 'removed_at' | 'sessions_from'>>): Promise<void> {
+  async updateUser(
+    id: string,
+    changes: Partial<Pick<UsersTable, 'name' | 'email' | 'email_key' | 'role' | 'removed_at' | 'sessions_from'>>,
+  ): Promise<void> {
     await this.db.updateTable('users').set(changes).where('id', '=', id).execute();
   }
 }

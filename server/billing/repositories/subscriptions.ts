@@ -19,7 +19,9 @@ export class SubscriptionRepository {
   }
 
   /** The site's current subscription (the newest one) and the one before it, from one read. */
-  async currentAndPrevious(siteId: string): Promise<{ current: SubscriptionRow | undefined; previous: SubscriptionRow | undefined }> {
+  async currentAndPrevious(
+    siteId: string,
+  ): Promise<{ current: SubscriptionRow | undefined; previous: SubscriptionRow | undefined }> {
     const [current, previous] = await this.db
       .selectFrom('subscriptions')
       .selectAll()
@@ -32,7 +34,10 @@ export class SubscriptionRepository {
   }
 
   /** The contract's Subscription of a row, on the base price and product the catalogue has for it; null without them. */
-  async toSubscriptionOfRow(row: SubscriptionRow, customerInvoices?: readonly InvoiceRow[]): Promise<Subscription | null> {
+  async toSubscriptionOfRow(
+    row: SubscriptionRow,
+    customerInvoices?: readonly InvoiceRow[],
+  ): Promise<Subscription | null> {
     const plan = await this.catalogue.findPriceWithProduct(row.price_id);
     return plan === undefined ? null : this.toSubscription(row, plan.price, plan.product, customerInvoices);
   }
@@ -41,7 +46,12 @@ export class SubscriptionRepository {
    * The contract's Subscription of a row on its base price and product. `customerInvoices`: the invoices of the
    * row's customer, already read (InvoiceRepository.openPaymentIntentSecret).
    */
-  async toSubscription(row: SubscriptionRow, price: PriceRow, product: ProductRow, customerInvoices?: readonly InvoiceRow[]): Promise<Subscription> {
+  async toSubscription(
+    row: SubscriptionRow,
+    price: PriceRow,
+    product: ProductRow,
+    customerInvoices?: readonly InvoiceRow[],
+  ): Promise<Subscription> {
     const items = parseJson(addonsJson, row.addons_json);
     const addonPlans = await Promise.all(items.map((item) => this.catalogue.findPriceWithProduct(item.price)));
     const addons: SubscriptionAddon[] = items.map((item, index) => ({
@@ -87,6 +97,10 @@ export class SubscriptionRepository {
   }
 
   async setCancelledAt(subscriptionId: string, cancelledAt: number | null): Promise<void> {
-    await this.db.updateTable('subscriptions').set({ cancelled_at: cancelledAt }).where('id', '=', subscriptionId).execute();
+    await this.db
+      .updateTable('subscriptions')
+      .set({ cancelled_at: cancelledAt })
+      .where('id', '=', subscriptionId)
+      .execute();
   }
 }

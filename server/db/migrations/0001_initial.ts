@@ -139,7 +139,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('pending_price_id', 'text', (c) => c.references('prices.id'))
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('subscriptions_site_idx').on('subscriptions').columns(['site_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('subscriptions_site_idx')
+    .on('subscriptions')
+    .columns(['site_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('discounts')
@@ -184,8 +188,18 @@ export async function up(db: AnyDb): Promise<void> {
 
 export async function down(db: AnyDb): Promise<void> {
   for (const table of [
-    'payment_intents', 'invoices', 'discounts', 'subscriptions', 'coupons', 'prices', 'product_addons', 'products',
-    'customers', 'users', 'site_usage', 'sites',
+    'payment_intents',
+    'invoices',
+    'discounts',
+    'subscriptions',
+    'coupons',
+    'prices',
+    'product_addons',
+    'products',
+    'customers',
+    'users',
+    'site_usage',
+    'sites',
   ]) {
     await db.schema.dropTable(table).ifExists().execute();
   }

@@ -73,7 +73,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('payment_method_id', 'text')
     .addColumn('created', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('sandbox_setup_intents_customer_idx').on('sandbox_setup_intents').column('customer_id').execute();
+  await db.schema
+    .createIndex('sandbox_setup_intents_customer_idx')
+    .on('sandbox_setup_intents')
+    .column('customer_id')
+    .execute();
 
   // The payment method a payment intent was last confirmed with (the sandbox completes a challenge with it).
   await db.schema.alterTable('payment_intents').addColumn('payment_method_id', 'text').execute();
@@ -81,7 +85,13 @@ export async function up(db: AnyDb): Promise<void> {
 
 export async function down(db: AnyDb): Promise<void> {
   await db.schema.alterTable('payment_intents').dropColumn('payment_method_id').execute();
-  for (const table of ['sandbox_setup_intents', 'sandbox_payment_methods', 'cancellation_requests', 'card_updates', 'idempotency_keys']) {
+  for (const table of [
+    'sandbox_setup_intents',
+    'sandbox_payment_methods',
+    'cancellation_requests',
+    'card_updates',
+    'idempotency_keys',
+  ]) {
     await db.schema.dropTable(table).ifExists().execute();
   }
 }

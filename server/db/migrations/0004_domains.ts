@@ -61,7 +61,12 @@ export async function up(db: AnyDb): Promise<void> {
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  for (const table of ['registrar_integrations', 'sandbox_sending_domains', 'sandbox_custom_hostnames', 'dns_records']) {
+  for (const table of [
+    'registrar_integrations',
+    'sandbox_sending_domains',
+    'sandbox_custom_hostnames',
+    'dns_records',
+  ]) {
     await db.schema.dropTable(table).ifExists().execute();
   }
 }

@@ -74,13 +74,19 @@ export async function up(db: AnyDb): Promise<void> {
         )
         .execute(db);
       await sql
-        .raw(`CREATE TRIGGER ${triggerName(table)} AFTER INSERT OR UPDATE OR DELETE ON ${table} FOR EACH ROW EXECUTE FUNCTION ${triggerName(table)}()`)
+        .raw(
+          `CREATE TRIGGER ${triggerName(table)} AFTER INSERT OR UPDATE OR DELETE ON ${table} FOR EACH ROW EXECUTE FUNCTION ${triggerName(table)}()`,
+        )
         .execute(db);
       continue;
     }
     for (const { write, rows } of SQLITE_WRITES) {
       const statements = rows.map((row) => `${bump(siteOf(row))};`).join('\n');
-      await sql.raw(`CREATE TRIGGER ${triggerName(table, write)} AFTER ${write.toUpperCase()} ON ${table} BEGIN ${statements} END`).execute(db);
+      await sql
+        .raw(
+          `CREATE TRIGGER ${triggerName(table, write)} AFTER ${write.toUpperCase()} ON ${table} BEGIN ${statements} END`,
+        )
+        .execute(db);
     }
   }
 }
@@ -93,7 +99,8 @@ export async function down(db: AnyDb): Promise<void> {
       await sql.raw(`DROP FUNCTION IF EXISTS ${triggerName(table)}()`).execute(db);
       continue;
     }
-    for (const { write } of SQLITE_WRITES) await sql.raw(`DROP TRIGGER IF EXISTS ${triggerName(table, write)}`).execute(db);
+    for (const { write } of SQLITE_WRITES)
+      await sql.raw(`DROP TRIGGER IF EXISTS ${triggerName(table, write)}`).execute(db);
   }
   await db.schema.dropTable('site_versions').execute();
 }

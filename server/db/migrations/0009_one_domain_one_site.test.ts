@@ -56,23 +56,91 @@ const rows = () =>
     .orderBy('id')
     .execute();
 
-it("keeps each domain with its oldest holder and ends what the others held, twins and sending domains included", async () => {
+it('keeps each domain with its oldest holder and ends what the others held, twins and sending domains included', async () => {
   await insertSites([
-    { id: 'a_first', created_at: 1, external_domain: 'www.example.com', ssl_status: 'ACTIVE', sending_domain: 'example.com', sending_domain_status: 'VERIFIED' },
-    { id: 'b_twin', created_at: 2, external_domain: 'example.com', ssl_status: 'ACTIVE', sending_domain: 'example.com', sending_domain_status: 'VERIFIED' },
-    { id: 'c_removed', created_at: 3, external_domain: null, sending_domain: 'example.org', sending_domain_status: 'PENDING' },
-    { id: 'd_moved', created_at: 4, external_domain: 'blog.example.net', ssl_status: 'PENDING', sending_domain: 'example.net', sending_domain_status: 'INITIALIZED' },
-    { id: 'e_platform', created_at: 5, external_domain: null, sending_domain: 'mail.example.io', sending_domain_status: 'CUSTOM' },
+    {
+      id: 'a_first',
+      created_at: 1,
+      external_domain: 'www.example.com',
+      ssl_status: 'ACTIVE',
+      sending_domain: 'example.com',
+      sending_domain_status: 'VERIFIED',
+    },
+    {
+      id: 'b_twin',
+      created_at: 2,
+      external_domain: 'example.com',
+      ssl_status: 'ACTIVE',
+      sending_domain: 'example.com',
+      sending_domain_status: 'VERIFIED',
+    },
+    {
+      id: 'c_removed',
+      created_at: 3,
+      external_domain: null,
+      sending_domain: 'example.org',
+      sending_domain_status: 'PENDING',
+    },
+    {
+      id: 'd_moved',
+      created_at: 4,
+      external_domain: 'blog.example.net',
+      ssl_status: 'PENDING',
+      sending_domain: 'example.net',
+      sending_domain_status: 'INITIALIZED',
+    },
+    {
+      id: 'e_platform',
+      created_at: 5,
+      external_domain: null,
+      sending_domain: 'mail.example.io',
+      sending_domain_status: 'CUSTOM',
+    },
   ]);
 
   await oneDomainOneSite.up(database.db);
 
   expect(await rows()).toEqual([
-    { id: 'a_first', external_domain: 'www.example.com', ssl_status: 'ACTIVE', url: 'https://www.example.com', sending_domain: 'example.com', sending_domain_status: 'VERIFIED' },
-    { id: 'b_twin', external_domain: null, ssl_status: null, url: 'https://b_twin.inkwell.test', sending_domain: null, sending_domain_status: 'NONE' },
-    { id: 'c_removed', external_domain: null, ssl_status: null, url: 'https://c_removed.inkwell.test', sending_domain: null, sending_domain_status: 'NONE' },
-    { id: 'd_moved', external_domain: 'blog.example.net', ssl_status: 'PENDING', url: 'https://blog.example.net', sending_domain: null, sending_domain_status: 'NONE' },
-    { id: 'e_platform', external_domain: null, ssl_status: null, url: 'https://e_platform.inkwell.test', sending_domain: null, sending_domain_status: 'CUSTOM' },
+    {
+      id: 'a_first',
+      external_domain: 'www.example.com',
+      ssl_status: 'ACTIVE',
+      url: 'https://www.example.com',
+      sending_domain: 'example.com',
+      sending_domain_status: 'VERIFIED',
+    },
+    {
+      id: 'b_twin',
+      external_domain: null,
+      ssl_status: null,
+      url: 'https://b_twin.inkwell.test',
+      sending_domain: null,
+      sending_domain_status: 'NONE',
+    },
+    {
+      id: 'c_removed',
+      external_domain: null,
+      ssl_status: null,
+      url: 'https://c_removed.inkwell.test',
+      sending_domain: null,
+      sending_domain_status: 'NONE',
+    },
+    {
+      id: 'd_moved',
+      external_domain: 'blog.example.net',
+      ssl_status: 'PENDING',
+      url: 'https://blog.example.net',
+      sending_domain: null,
+      sending_domain_status: 'NONE',
+    },
+    {
+      id: 'e_platform',
+      external_domain: null,
+      ssl_status: null,
+      url: 'https://e_platform.inkwell.test',
+      sending_domain: null,
+      sending_domain_status: 'CUSTOM',
+    },
   ]);
 });
 
@@ -82,7 +150,15 @@ it.each([
   ['the same sending domain', { external_domain: null, sending_domain: 'example.com' }],
 ])('then refuses a second site with %s', async (_label, second) => {
   await oneDomainOneSite.up(database.db);
-  await insertSites([{ id: 'a_first', created_at: 1, external_domain: 'www.example.com', sending_domain: 'example.com', sending_domain_status: 'VERIFIED' }]);
+  await insertSites([
+    {
+      id: 'a_first',
+      created_at: 1,
+      external_domain: 'www.example.com',
+      sending_domain: 'example.com',
+      sending_domain_status: 'VERIFIED',
+    },
+  ]);
   const refusal = await insertSites([{ id: 'b_second', created_at: 2, ...second }]).catch((error: unknown) => error);
   expect(isUniqueViolation(refusal)).toBe(true);
 });

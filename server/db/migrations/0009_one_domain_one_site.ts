@@ -56,7 +56,11 @@ export async function up(db: AnyDb): Promise<void> {
     }
     if (sendingEnded || sendingTaken) {
       const status = site.sending_domain_status === PLATFORM_SENDING ? PLATFORM_SENDING : NO_SENDING_DOMAIN;
-      await db.updateTable('sites').set({ sending_domain: null, sending_domain_status: status }).where('id', '=', site.id).execute();
+      await db
+        .updateTable('sites')
+        .set({ sending_domain: null, sending_domain_status: status })
+        .where('id', '=', site.id)
+        .execute();
     }
   }
 

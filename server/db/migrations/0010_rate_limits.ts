@@ -19,7 +19,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('count', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('rate_limit_counters_pk', ['key', 'window_start_ms'])
     .execute();
-  await db.schema.createIndex('rate_limit_counters_window_idx').on('rate_limit_counters').column('window_start_ms').execute();
+  await db.schema
+    .createIndex('rate_limit_counters_window_idx')
+    .on('rate_limit_counters')
+    .column('window_start_ms')
+    .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {

@@ -78,7 +78,7 @@ beforeEach(async () => {
 
 afterEach(async () => database.close());
 
-it("keeps the owner of an e-mail held under several cases, keeps a paying duplicate removed, deletes the rest, and says so", async () => {
+it('keeps the owner of an e-mail held under several cases, keeps a paying duplicate removed, deletes the rest, and says so', async () => {
   const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   await platformSites.up(database.db);
   const users = await database.db.selectFrom('users').select(['id', 'email_key', 'removed_at']).orderBy('id').execute();
@@ -89,7 +89,9 @@ it("keeps the owner of an e-mail held under several cases, keeps a paying duplic
   ]);
   expect(warn.mock.calls.map(([line]) => line)).toEqual([
     expect.stringMatching(/user user_first \(owner@a\.test\) duplicates user_owner_upper .*deleted$/),
-    expect.stringMatching(/user user_paying \(OWNER@a\.test\) duplicates user_owner_upper .*kept for its payment customer$/),
+    expect.stringMatching(
+      /user user_paying \(OWNER@a\.test\) duplicates user_owner_upper .*kept for its payment customer$/,
+    ),
   ]);
   warn.mockRestore();
 });
@@ -114,6 +116,9 @@ it('then refuses a second user with the same e-mail key in the site', async () =
       removed_at: null,
     })
     .execute();
-  const refusal: unknown = await insert.then(() => null, (error: unknown) => error);
+  const refusal: unknown = await insert.then(
+    () => null,
+    (error: unknown) => error,
+  );
   expect(isUniqueViolation(refusal)).toBe(true);
 });

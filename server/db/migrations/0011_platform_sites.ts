@@ -31,19 +31,34 @@ interface OldUser {
 }
 
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema.alterTable('sites').addColumn('name', 'text', (c) => c.notNull().defaultTo('')).execute();
-  await db.schema.alterTable('sites').addColumn('admin_origins_json', 'text', (c) => c.notNull().defaultTo('[]')).execute();
+  await db.schema
+    .alterTable('sites')
+    .addColumn('name', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
+  await db.schema
+    .alterTable('sites')
+    .addColumn('admin_origins_json', 'text', (c) => c.notNull().defaultTo('[]'))
+    .execute();
   await db.schema.alterTable('sites').addColumn('deleted_at', 'bigint').execute();
   await db.schema.alterTable('sites').addColumn('trial_price_id', 'text').execute();
   await db.schema.alterTable('sites').addColumn('trial_days', 'integer').execute();
   await db.schema.alterTable('users').addColumn('email_key', 'text').execute();
   await db.schema.alterTable('users').addColumn('removed_at', 'bigint').execute();
 
-  const users: OldUser[] = await db.selectFrom('users').select(['id', 'site_id', 'email', 'created_at']).orderBy('created_at').orderBy('id').execute();
+  const users: OldUser[] = await db
+    .selectFrom('users')
+    .select(['id', 'site_id', 'email', 'created_at'])
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
   const owners = new Set<string>(
-    (await db.selectFrom('sites').select('owner_user_id').where('owner_user_id', 'is not', null).execute()).map((site) => site.owner_user_id as string),
+    (await db.selectFrom('sites').select('owner_user_id').where('owner_user_id', 'is not', null).execute()).map(
+      (site) => site.owner_user_id as string,
+    ),
   );
-  const withCustomer = new Set<string>((await db.selectFrom('customers').select('user_id').execute()).map((customer) => customer.user_id as string));
+  const withCustomer = new Set<string>(
+    (await db.selectFrom('customers').select('user_id').execute()).map((customer) => customer.user_id as string),
+  );
 
   const groups = new Map<string, OldUser[]>();
   for (const user of users) {
@@ -53,23 +68,39 @@ export async function up(db: AnyDb): Promise<void> {
   for (const group of groups.values()) {
     // The owner first, then the oldest (the list is in creation order).
     const kept = group.find((user) => owners.has(user.id)) ?? group[0]!;
-    await db.updateTable('users').set({ email_key: emailKeyOf(kept.email) }).where('id', '=', kept.id).execute();
+    await db
+      .updateTable('users')
+      .set({ email_key: emailKeyOf(kept.email) })
+      .where('id', '=', kept.id)
+      .execute();
     for (const duplicate of group.filter((user) => user !== kept)) {
       if (withCustomer.has(duplicate.id)) {
         await db
           .updateTable('users')
-          .set({ email_key: `${emailKeyOf(duplicate.email)}#removed:${duplicate.id}`, removed_at: Math.floor(Date.now() / 1000) })
+          .set({
+            email_key: `${emailKeyOf(duplicate.email)}#removed:${duplicate.id}`,
+            removed_at: Math.floor(Date.now() / 1000),
+          })
           .where('id', '=', duplicate.id)
           .execute();
-        console.warn(`migration 0011: site ${duplicate.site_id}: user ${duplicate.id} (${duplicate.email}) duplicates ${kept.id} (${kept.email}); removed, kept for its payment customer`);
+        console.warn(
+          `migration 0011: site ${duplicate.site_id}: user ${duplicate.id} (${duplicate.email}) duplicates ${kept.id} (${kept.email}); removed, kept for its payment customer`,
+        );
       } else {
         await db.deleteFrom('users').where('id', '=', duplicate.id).execute();
-        console.warn(`migration 0011: site ${duplicate.site_id}: user ${duplicate.id} (${duplicate.email}) duplicates ${kept.id} (${kept.email}); deleted`);
+        console.warn(
+          `migration 0011: site ${duplicate.site_id}: user ${duplicate.id} (${duplicate.email}) duplicates ${kept.id} (${kept.email}); deleted`,
+        );
       }
     }
   }
 
-  await db.schema.createIndex('users_site_email_key_unique').on('users').unique().columns(['site_id', 'email_key']).execute();
+  await db.schema
+    .createIndex('users_site_email_key_unique')
+    .on('users')
+    .unique()
+    .columns(['site_id', 'email_key'])
+    .execute();
   // Old rows all have their key now; new ones must name it (SQLite cannot add NOT NULL to a column; the code always names it).
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     await sql`ALTER TABLE users ALTER COLUMN email_key SET NOT NULL`.execute(db);

@@ -64,7 +64,7 @@ const NEWEST_INVOICE = "select id from invoices where subscription_id = 'sub_1' 
 const PRUNE = 'delete from payment_events where applied_at < 1000';
 const PRUNE_CLAIMS = 'delete from idempotency_keys where response_json is null and claimed_until_ms < 1000';
 
-it('reads a subscription\'s newest invoice, and prunes old events and orphaned claims, through the new indexes', async () => {
+it("reads a subscription's newest invoice, and prunes old events and orphaned claims, through the new indexes", async () => {
   expect(await planOf(NEWEST_INVOICE)).toContain('invoices_subscription_idx');
   expect(await planOf(PRUNE)).toContain('payment_events_applied_idx');
   expect(await planOf(PRUNE_CLAIMS)).toContain('idempotency_keys_claims_idx');
@@ -82,7 +82,9 @@ it('finds an index the operator built beforehand and keeps it', async () => {
   await retentionIndexes.down(database.db);
   // What docs/deploy.md tells an operator with a large table to run first (CONCURRENTLY only on PostgreSQL).
   const concurrently = database.postgres ? 'concurrently ' : '';
-  await sql.raw(`create index ${concurrently}if not exists invoices_subscription_idx on invoices (subscription_id, created)`).execute(database.db);
+  await sql
+    .raw(`create index ${concurrently}if not exists invoices_subscription_idx on invoices (subscription_id, created)`)
+    .execute(database.db);
 
   await retentionIndexes.up(database.db);
 

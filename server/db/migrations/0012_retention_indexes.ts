@@ -23,8 +23,18 @@ import { sql, type Kysely } from 'kysely';
 type AnyDb = Kysely<any>;
 
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema.createIndex('invoices_subscription_idx').ifNotExists().on('invoices').columns(['subscription_id', 'created']).execute();
-  await db.schema.createIndex('payment_events_applied_idx').ifNotExists().on('payment_events').column('applied_at').execute();
+  await db.schema
+    .createIndex('invoices_subscription_idx')
+    .ifNotExists()
+    .on('invoices')
+    .columns(['subscription_id', 'created'])
+    .execute();
+  await db.schema
+    .createIndex('payment_events_applied_idx')
+    .ifNotExists()
+    .on('payment_events')
+    .column('applied_at')
+    .execute();
   await db.schema
     .createIndex('idempotency_keys_claims_idx')
     .ifNotExists()

@@ -52,9 +52,18 @@ it('makes a claim of each domain not yet proven, expiring in 72 hours, and leave
   await site('none', null, null);
   const before = Math.floor(Date.now() / 1000);
   await domainClaims.up(database.db);
-  const rows = await sql<{ id: string; domain_claim_expires_at: number | null; domain_claim_ended_reason: string | null }>`
+  const rows = await sql<{
+    id: string;
+    domain_claim_expires_at: number | null;
+    domain_claim_ended_reason: string | null;
+  }>`
     select id, domain_claim_expires_at, domain_claim_ended_reason from sites order by id`.execute(database.db);
-  const expiry = Object.fromEntries(rows.rows.map((row) => [row.id, row.domain_claim_expires_at === null ? null : Number(row.domain_claim_expires_at) - before]));
+  const expiry = Object.fromEntries(
+    rows.rows.map((row) => [
+      row.id,
+      row.domain_claim_expires_at === null ? null : Number(row.domain_claim_expires_at) - before,
+    ]),
+  );
   expect(expiry).toEqual({
     live: null,
     failed: null,
@@ -70,6 +79,8 @@ it('makes a claim of each domain not yet proven, expiring in 72 hours, and leave
 it('takes its columns away on the way down', async () => {
   await domainClaims.up(database.db);
   await domainClaims.down(database.db);
-  const columns = (await database.db.introspection.getTables()).find((table) => table.name === 'sites')!.columns.map((column) => column.name);
+  const columns = (await database.db.introspection.getTables())
+    .find((table) => table.name === 'sites')!
+    .columns.map((column) => column.name);
   expect(columns.filter((name) => name.startsWith('domain_claim'))).toEqual([]);
 });

@@ -41,7 +41,12 @@ export async function up(db: AnyDb): Promise<void> {
 
 export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropIndex('sites_domain_claim_expires_at').ifExists().execute();
-  for (const column of ['domain_claim_ended_at', 'domain_claim_ended_reason', 'domain_claim_ended_domain', 'domain_claim_expires_at']) {
+  for (const column of [
+    'domain_claim_ended_at',
+    'domain_claim_ended_reason',
+    'domain_claim_ended_domain',
+    'domain_claim_expires_at',
+  ]) {
     await db.schema.alterTable('sites').dropColumn(column).execute();
   }
 }

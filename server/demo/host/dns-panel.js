@@ -22,7 +22,8 @@
       body: body ? JSON.stringify(body) : undefined,
     }).then(function (response) {
       return response.json().then(function (json) {
-        if (!response.ok) throw new Error((json && json.error && json.error.message) || 'The DNS panel answered ' + response.status);
+        if (!response.ok)
+          throw new Error((json && json.error && json.error.message) || 'The DNS panel answered ' + response.status);
         return json;
       });
     });
@@ -99,7 +100,12 @@
     var zone = zoneSelect.value;
     var name = host === '' || host === '@' ? zone : host + '.' + zone;
     var type = form.elements.type.value;
-    request('POST', '/records', { scenario: config.scenario, name: name, type: type, value: form.elements.value.value.trim() }).then(
+    request('POST', '/records', {
+      scenario: config.scenario,
+      name: name,
+      type: type,
+      value: form.elements.value.value.trim(),
+    }).then(
       function () {
         status.textContent = 'Added ' + type + ' ' + name;
         form.elements.host.value = '';

@@ -25,7 +25,8 @@ const routeStatus = element('route-status');
 const scenarioPicker = element('scenario-picker');
 
 // The page is served with the picker open; on a narrow admin it starts collapsed to leave the panel the width.
-if (scenarioPicker && window.matchMedia && window.matchMedia('(max-width: 47.99rem)').matches) scenarioPicker.open = false;
+if (scenarioPicker && window.matchMedia && window.matchMedia('(max-width: 47.99rem)').matches)
+  scenarioPicker.open = false;
 
 // ------------------------------------------------------------------------------------------ the hash router
 
@@ -81,7 +82,8 @@ function showPanelStatus(status, failure) {
       // A removed site is no outage: the panel's frame says the site was removed, and the admin says the same
       // instead of its error page (docs/host-sdk.md "A removed site").
       errorPage.hidden = failure === 'site_unknown';
-      hostStatus.textContent = failure === 'site_unknown' ? 'This site was removed from billing' : 'Panel failed to load';
+      hostStatus.textContent =
+        failure === 'site_unknown' ? 'This site was removed from billing' : 'Panel failed to load';
       break;
   }
 }
@@ -164,7 +166,11 @@ const panel = mountBillingPanel({
   route: initialRoute,
   readyTimeoutMs: config.readyTimeoutMs,
   getToken: identityToken,
-  forceUpgradeInfo: { forceUpgrade: config.forceUpgrade === true, isOwner: config.isOwner, ownerUser: config.ownerUser },
+  forceUpgradeInfo: {
+    forceUpgrade: config.forceUpgrade === true,
+    isOwner: config.isOwner,
+    ownerUser: config.ownerUser,
+  },
   onStatusChange: showPanelStatus,
   // The token can fail (the forced-upgrade info is a value), or the panel can speak another protocol version.
   onError(error, source) {

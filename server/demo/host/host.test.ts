@@ -41,8 +41,15 @@ function loadHost(scenarioName: ScenarioName, hash = '#/pro', overrides: Partial
 
   const fetchMock = jest.fn().mockResolvedValue({ ok: true, json: async () => ({ token: 'identity.jwt' }) });
   Object.assign(window, { fetch: fetchMock });
-  for (const [target, key] of [[window, 'window'], [document, 'document']] as const) {
-    target.addEventListener = ((type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions) => {
+  for (const [target, key] of [
+    [window, 'window'],
+    [document, 'document'],
+  ] as const) {
+    target.addEventListener = ((
+      type: string,
+      listener: EventListenerOrEventListenerObject,
+      options?: boolean | AddEventListenerOptions,
+    ) => {
       listeners.push([target, type, listener]);
       originalAdd[key].call(target, type, listener, options);
     }) as typeof target.addEventListener;
@@ -60,7 +67,12 @@ function loadHost(scenarioName: ScenarioName, hash = '#/pro', overrides: Partial
   return { frame, posted, fetch: fetchMock };
 }
 
-function fromPanel(frame: HTMLIFrameElement, data: unknown, origin = PANEL_URL, source: MessageEventSource | null = frame.contentWindow) {
+function fromPanel(
+  frame: HTMLIFrameElement,
+  data: unknown,
+  origin = PANEL_URL,
+  source: MessageEventSource | null = frame.contentWindow,
+) {
   window.dispatchEvent(new MessageEvent('message', { data, origin, source }));
 }
 
@@ -123,7 +135,7 @@ describe('loading the panel', () => {
     expect(text('host-status')).toBe('Panel failed to load');
   });
 
-  it("says a removed site was removed, without its error page, as soon as the panel says the site is unknown", () => {
+  it('says a removed site was removed, without its error page, as soon as the panel says the site is unknown', () => {
     jest.useFakeTimers();
     const { frame } = loadHost('active', '#/pro', { readyTimeoutMs: 3000 });
     fromPanel(frame, { request: 'billingAppFailed', code: 'site_unknown' });
@@ -140,17 +152,23 @@ describe('the identity token', () => {
     const { frame, posted, fetch } = loadHost('active');
     fromPanel(frame, { request: 'token' });
     await flush();
-    expect(fetch).toHaveBeenCalledWith('/admin-api/identity-token', expect.objectContaining({ method: 'POST', body: '{"scenario":"active"}' }));
+    expect(fetch).toHaveBeenCalledWith(
+      '/admin-api/identity-token',
+      expect.objectContaining({ method: 'POST', body: '{"scenario":"active"}' }),
+    );
     expect(posted).toHaveBeenCalledWith({ request: 'token', response: 'identity.jwt' }, PANEL_URL);
   });
 
-  it.each<ScenarioName>(['not-owner', 'trial-over-staff'])('answers null for a non-owner (%s) without calling its API', async (scenario) => {
-    const { frame, posted, fetch } = loadHost(scenario);
-    fromPanel(frame, { request: 'token' });
-    await flush();
-    expect(posted).toHaveBeenCalledWith({ request: 'token', response: null }, PANEL_URL);
-    expect(fetch).not.toHaveBeenCalled();
-  });
+  it.each<ScenarioName>(['not-owner', 'trial-over-staff'])(
+    'answers null for a non-owner (%s) without calling its API',
+    async (scenario) => {
+      const { frame, posted, fetch } = loadHost(scenario);
+      fromPanel(frame, { request: 'token' });
+      await flush();
+      expect(posted).toHaveBeenCalledWith({ request: 'token', response: null }, PANEL_URL);
+      expect(fetch).not.toHaveBeenCalled();
+    },
+  );
 
   it('says so when its backend gives no token', async () => {
     const { frame, posted, fetch } = loadHost('active');
@@ -164,7 +182,9 @@ describe('the identity token', () => {
   it('says so when the panel speaks another protocol version, once it is ready', () => {
     const { frame } = loadHost('active');
     fromPanel(frame, { request: 'billingAppReady', route: '/', protocolVersion: 2 });
-    expect(text('host-status')).toBe('The billing panel speaks host protocol version 2; this host SDK speaks version 1');
+    expect(text('host-status')).toBe(
+      'The billing panel speaks host protocol version 2; this host SDK speaks version 1',
+    );
   });
 });
 
@@ -187,18 +207,27 @@ describe('the forced upgrade', () => {
     fromPanel(frame, { subscription: { status: 'active' } });
     fromPanel(frame, { request: 'forceUpgradeInfo' });
     await flush();
-    expect(posted).toHaveBeenLastCalledWith(expect.objectContaining({ response: expect.objectContaining({ forceUpgrade: false }) }), PANEL_URL);
+    expect(posted).toHaveBeenLastCalledWith(
+      expect.objectContaining({ response: expect.objectContaining({ forceUpgrade: false }) }),
+      PANEL_URL,
+    );
   });
 });
 
 describe('subscription messages', () => {
   it('shows the overdue alert for past_due and unpaid, and the limits warning for members', () => {
     const { frame } = loadHost('grace');
-    fromPanel(frame, { subscription: { status: 'past_due' }, exceededLimits: ['members'], checkoutRoute: '/checkout/publisher-default-month' });
+    fromPanel(frame, {
+      subscription: { status: 'past_due' },
+      exceededLimits: ['members'],
+      checkoutRoute: '/checkout/publisher-default-month',
+    });
     expect(hidden('overdue-alert')).toBe(false);
     expect(text('overdue-alert')).toContain('overdue');
     expect(hidden('limits-warning')).toBe(false);
-    expect(document.getElementById('limits-upgrade')!.getAttribute('href')).toBe('#/pro/checkout/publisher-default-month');
+    expect(document.getElementById('limits-upgrade')!.getAttribute('href')).toBe(
+      '#/pro/checkout/publisher-default-month',
+    );
     expect(text('subscription-status')).toBe('Subscription: past_due');
 
     fromPanel(frame, { subscription: { status: 'unpaid' }, exceededLimits: ['staff'] });
@@ -293,7 +322,10 @@ describe('the tools', () => {
     const setSrc = jest.spyOn(frame, 'setAttribute');
     document.getElementById('advance-renewal')!.click();
     await flush();
-    expect(fetch).toHaveBeenCalledWith('/demo-clock/advance-renewal', expect.objectContaining({ method: 'POST', body: '{"scenario":"grace"}' }));
+    expect(fetch).toHaveBeenCalledWith(
+      '/demo-clock/advance-renewal',
+      expect.objectContaining({ method: 'POST', body: '{"scenario":"grace"}' }),
+    );
     expect(text('clock-status')).toBe('Renewal payment failed: the invoice is open.');
     expect(setSrc).toHaveBeenCalledWith('src', `${PANEL_URL}/domain`);
     expect((document.getElementById('advance-renewal') as HTMLButtonElement).disabled).toBe(false);
@@ -314,7 +346,10 @@ describe('the tools', () => {
     const setSrc = jest.spyOn(frame, 'setAttribute');
     document.getElementById('expire-domain-claim')!.click();
     await flush();
-    expect(fetch).toHaveBeenCalledWith('/demo-clock/expire-domain-claim', expect.objectContaining({ method: 'POST', body: '{"scenario":"domain-claimed"}' }));
+    expect(fetch).toHaveBeenCalledWith(
+      '/demo-clock/expire-domain-claim',
+      expect.objectContaining({ method: 'POST', body: '{"scenario":"domain-claimed"}' }),
+    );
     expect(text('clock-status')).toBe('The unproven domain claim expired: the domain was released.');
     expect(setSrc).toHaveBeenCalledWith('src', `${PANEL_URL}/domain`);
   });
@@ -352,7 +387,10 @@ describe("the admin's theme", () => {
   });
 
   it("follows the system's scheme until the admin chooses, and then says nothing: the panel follows it too", () => {
-    window.matchMedia = ((query: string) => ({ matches: query === '(prefers-color-scheme: dark)', addEventListener() {} })) as unknown as typeof window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      matches: query === '(prefers-color-scheme: dark)',
+      addEventListener() {},
+    })) as unknown as typeof window.matchMedia;
     const { frame, posted } = loadHost('active');
     expect(document.documentElement.dataset.theme).toBe('dark');
     expect(darkAdmin().checked).toBe(true);
@@ -362,7 +400,8 @@ describe("the admin's theme", () => {
 });
 
 describe("the admin's language", () => {
-  const localeMessages = (posted: jest.Mock) => posted.mock.calls.filter(([message]) => message.query === 'localeUpdate');
+  const localeMessages = (posted: jest.Mock) =>
+    posted.mock.calls.filter(([message]) => message.query === 'localeUpdate');
   const language = () => screen.getByRole('combobox', { name: 'Language' }) as HTMLSelectElement;
   const choose = (value: string) => {
     language().value = value;

@@ -12,13 +12,24 @@ const at = (year: number, monthIndex: number, day: number) => Date.UTC(year, mon
 describe('a scenario dated at the end of a month', () => {
   it('renews a month after 31 January on 28 February, or 29 February in a leap year', () => {
     // grace's period started 5 days before now: on 31 January.
-    expect(buildScenarios(at(2027, 1, 5) * 1000).grace).toMatchObject({ currentPeriodStart: at(2027, 0, 31), subscription: { current_period_end: at(2027, 1, 28) } });
-    expect(buildScenarios(at(2028, 1, 5) * 1000).grace).toMatchObject({ currentPeriodStart: at(2028, 0, 31), subscription: { current_period_end: at(2028, 1, 29) } });
+    expect(buildScenarios(at(2027, 1, 5) * 1000).grace).toMatchObject({
+      currentPeriodStart: at(2027, 0, 31),
+      subscription: { current_period_end: at(2027, 1, 28) },
+    });
+    expect(buildScenarios(at(2028, 1, 5) * 1000).grace).toMatchObject({
+      currentPeriodStart: at(2028, 0, 31),
+      subscription: { current_period_end: at(2028, 1, 29) },
+    });
   });
 
   it("dates its monthly history a month apart, each on the month's last day when the month has no such day", () => {
     const { invoices } = buildScenarios(at(2027, 1, 5) * 1000).grace;
-    expect(invoices.map((invoice) => invoice.date)).toEqual([at(2026, 9, 30), at(2026, 10, 30), at(2026, 11, 31), at(2027, 0, 31)]);
+    expect(invoices.map((invoice) => invoice.date)).toEqual([
+      at(2026, 9, 30),
+      at(2026, 10, 30),
+      at(2026, 11, 31),
+      at(2027, 0, 31),
+    ]);
   });
 });
 

@@ -17,14 +17,26 @@ import type {
   SubscriptionStatus,
   User,
 } from '../../../core/contract';
-import { BILLING_CURRENCY, MS_PER_SECOND, SECONDS_PER_DAY, SUBSCRIPTION_CYCLE_BILLING_REASON } from '../../../core/rules/constants';
+import {
+  BILLING_CURRENCY,
+  MS_PER_SECOND,
+  SECONDS_PER_DAY,
+  SUBSCRIPTION_CYCLE_BILLING_REASON,
+} from '../../../core/rules/constants';
 import { toUnixSeconds } from '../../../core/rules/dates';
 import { invoiceDescription } from '../../../core/rules/invoices';
 import type { SiteUsage } from '../../billing/siteLimits';
 import { addPeriod, discountEnd } from '../../payments/proration';
 import { newSandboxInvoicePath } from '../../payments/sandbox/sandboxInvoicePages';
 import { cataloguePrice, launchCoupon } from '../../seed/catalogue';
-import type { Scenario, ScenarioCard, ScenarioName, ScenarioOptions, ScenarioPaymentIntent, ScenarioPerson } from './model';
+import type {
+  Scenario,
+  ScenarioCard,
+  ScenarioName,
+  ScenarioOptions,
+  ScenarioPaymentIntent,
+  ScenarioPerson,
+} from './model';
 
 const DEFAULT_VERSION = '5.96.0';
 const DEFAULT_THEME = 'source';
@@ -145,7 +157,12 @@ export function invoiceBillingReason(index: number, count: number, latestReason:
 }
 
 /** The subscription of a scenario on a plan. */
-function planSubscription(plan: ScenarioPlanSpec, slug: string, customerId: string, paymentIntent: ScenarioPaymentIntent | null): Subscription {
+function planSubscription(
+  plan: ScenarioPlanSpec,
+  slug: string,
+  customerId: string,
+  paymentIntent: ScenarioPaymentIntent | null,
+): Subscription {
   const { product, price } = cataloguePrice(plan.priceId);
   const period = price.billing_period;
   return {
@@ -260,13 +277,16 @@ export function buildScenario(spec: ScenarioSpec, options: Required<ScenarioOpti
           id: lastInvoice.id,
           status: lastSpec.paid ? 'paid' : 'open',
           billing_reason: latestReason,
-          payment_intent: paymentIntent ? { status: paymentIntent.status, client_secret: paymentIntent.clientSecret } : null,
+          payment_intent: paymentIntent
+            ? { status: paymentIntent.status, client_secret: paymentIntent.clientSecret }
+            : null,
           amount_remaining: lastSpec.paid ? 0 : lastSpec.amount,
           discount: discount !== null && lastSpec.date >= discount.start ? discount : null,
         }
       : null;
 
-  const subscription: Subscription | null = plan === null ? null : planSubscription(plan, slug, customerId, paymentIntent);
+  const subscription: Subscription | null =
+    plan === null ? null : planSubscription(plan, slug, customerId, paymentIntent);
   const pending = plan?.pendingPriceId ? cataloguePrice(plan.pendingPriceId) : null;
   const pendingSubscription: PendingSubscription | null = pending
     ? {

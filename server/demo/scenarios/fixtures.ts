@@ -22,7 +22,9 @@ export function buildScenarios(now: number, options: ScenarioOptions = {}): Reco
     proDomain: options.proDomain ?? defaultBrand.proDomain,
   };
   const nowSeconds = toUnixSeconds(now);
-  const entries = scenarioSpecs(nowSeconds, resolved.proDomain).map((spec) => [spec.name, buildScenario(spec, resolved)] as const);
+  const entries = scenarioSpecs(nowSeconds, resolved.proDomain).map(
+    (spec) => [spec.name, buildScenario(spec, resolved)] as const,
+  );
   return Object.fromEntries(entries) as Record<ScenarioName, Scenario>;
 }
 

@@ -2,7 +2,16 @@
  * What a demo scenario is (docs/demo.md): its name among the scenarios, and the contract-typed data of its one site,
  * owner, customer, subscription, invoices and host. builder.ts makes them, table.ts names them.
  */
-import type { Blog, CurrentSite, Discount, Invoice, LatestInvoice, PendingSubscription, Subscription, User } from '../../../core/contract';
+import type {
+  Blog,
+  CurrentSite,
+  Discount,
+  Invoice,
+  LatestInvoice,
+  PendingSubscription,
+  Subscription,
+  User,
+} from '../../../core/contract';
 import type { SiteUsage } from '../../billing/siteLimits';
 
 export const scenarioNames = [

@@ -5,7 +5,14 @@
 import { SECONDS_PER_DAY, SUBSCRIPTION_CYCLE_BILLING_REASON } from '../../../core/rules/constants';
 import { DEFAULT_CLAIM_EXPIRY_HOURS } from '../../domainSettings';
 import { autobillingAddon, cataloguePrice, launchCoupon, subdirectoryAddon } from '../../seed/catalogue';
-import { addonItem, cardExpiringThisMonth, monthlyHistory, periodBefore, startOfMonth, type ScenarioSpec } from './builder';
+import {
+  addonItem,
+  cardExpiringThisMonth,
+  monthlyHistory,
+  periodBefore,
+  startOfMonth,
+  type ScenarioSpec,
+} from './builder';
 import type { ScenarioCard } from './model';
 
 const DAY = SECONDS_PER_DAY;
@@ -234,7 +241,8 @@ export function scenarioSpecs(now: number, proDomain: string): ScenarioSpec[] {
     },
     {
       name: 'domain-claimed',
-      description: 'Custom domain www.bigbrand-example.com saved without proof: a claim that expires, or ends when another site proves it',
+      description:
+        'Custom domain www.bigbrand-example.com saved without proof: a claim that expires, or ends when another site proves it',
       owner: { first: 'Sasha', last: 'Brandt' },
       // Saved a day ago and never proven: issue 37's squat, which no longer locks the name.
       site: {
@@ -274,7 +282,12 @@ export function scenarioSpecs(now: number, proDomain: string): ScenarioSpec[] {
       description: 'Custom domain blog.example.com and sending domain being set up',
       owner: { first: 'Noel', last: 'Garcia' },
       // Its own sending domain: example.com is domain-live's, and one domain is at most one site's at the mail provider.
-      site: { external_domain: 'blog.example.com', ssl_status: 'PENDING', sending_domain: 'blog.example.com', sending_domain_status: 'PENDING' },
+      site: {
+        external_domain: 'blog.example.com',
+        ssl_status: 'PENDING',
+        sending_domain: 'blog.example.com',
+        sending_domain_status: 'PENDING',
+      },
       priceId: publisherYear,
       status: 'active',
       periodStart: now - 30 * DAY,

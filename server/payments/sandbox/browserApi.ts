@@ -22,7 +22,16 @@ import {
   secondsOf,
   type SandboxContext,
 } from './objects';
-import { authenticationFailure, checkCard, declineFor, isCardBehaviour, isProviderError, type CardBehaviour, type CardInput, type ProviderError } from './testCards';
+import {
+  authenticationFailure,
+  checkCard,
+  declineFor,
+  isCardBehaviour,
+  isProviderError,
+  type CardBehaviour,
+  type CardInput,
+  type ProviderError,
+} from './testCards';
 
 /** Where the real provider's library would show its challenge: the sandbox script shows its own. */
 const CHALLENGE_ACTION = { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'sandbox_challenge' } } as const;
@@ -77,8 +86,14 @@ export type SandboxAnswer =
   | { status: number; body: { setupIntent: SetupIntentJson } }
   | { status: number; body: { paymentIntent: PaymentIntentJson } }
   | { status: number; body: { paymentMethod: PaymentMethodJson } }
-  | { status: number; body: { token: { id: string; object: 'token'; type: 'card'; card: PaymentMethodJson['card']; created: number } } }
-  | { status: number; body: { error: ProviderError & { setup_intent?: SetupIntentJson; payment_intent?: PaymentIntentJson } } };
+  | {
+      status: number;
+      body: { token: { id: string; object: 'token'; type: 'card'; card: PaymentMethodJson['card']; created: number } };
+    }
+  | {
+      status: number;
+      body: { error: ProviderError & { setup_intent?: SetupIntentJson; payment_intent?: PaymentIntentJson } };
+    };
 
 function invalidRequest(code: string, message: string, status = HTTP_BAD_REQUEST): SandboxAnswer {
   return { status, body: { error: { type: 'invalid_request_error', code, message } } };
@@ -92,7 +107,10 @@ function unexpectedState(
   json: unknown,
 ): SandboxAnswer {
   const message = `You cannot confirm this ${objectName} because it has a status of ${status}.`;
-  return { status: HTTP_BAD_REQUEST, body: { error: { type: 'invalid_request_error', code: `${object}_unexpected_state`, message, [object]: json } } };
+  return {
+    status: HTTP_BAD_REQUEST,
+    body: { error: { type: 'invalid_request_error', code: `${object}_unexpected_state`, message, [object]: json } },
+  };
 }
 
 /** What the sandbox keeps of the billing details sent with a card. */
@@ -156,7 +174,14 @@ export class SandboxBrowserApi {
       id: row.id,
       object: 'payment_method',
       type: 'card',
-      card: { brand: row.brand, last4: row.last4, exp_month: row.exp_month, exp_year: row.exp_year, country: 'US', funding: 'credit' },
+      card: {
+        brand: row.brand,
+        last4: row.last4,
+        exp_month: row.exp_month,
+        exp_year: row.exp_year,
+        country: 'US',
+        funding: 'credit',
+      },
       billing_details: {
         name: row.billing_name,
         email: null,
@@ -170,15 +195,26 @@ export class SandboxBrowserApi {
   }
 
   private findSetupIntent(clientSecret: string) {
-    return this.context.db.selectFrom('sandbox_setup_intents').selectAll().where('client_secret', '=', clientSecret).executeTakeFirst();
+    return this.context.db
+      .selectFrom('sandbox_setup_intents')
+      .selectAll()
+      .where('client_secret', '=', clientSecret)
+      .executeTakeFirst();
   }
 
   private findPaymentIntent(clientSecret: string) {
-    return this.context.db.selectFrom('payment_intents').selectAll().where('client_secret', '=', clientSecret).executeTakeFirst();
+    return this.context.db
+      .selectFrom('payment_intents')
+      .selectAll()
+      .where('client_secret', '=', clientSecret)
+      .executeTakeFirst();
   }
 
   /** A new payment method from the card field's card; the error the provider answers for a bad card. */
-  private async newPaymentMethod(card: CardInput, billing: BillingInput | undefined): Promise<SandboxPaymentMethodRow | ProviderError> {
+  private async newPaymentMethod(
+    card: CardInput,
+    billing: BillingInput | undefined,
+  ): Promise<SandboxPaymentMethodRow | ProviderError> {
     const checked = checkCard(card, this.context.now());
     if (isProviderError(checked)) return checked;
     const row: SandboxPaymentMethodRow = {
@@ -190,7 +226,8 @@ export class SandboxBrowserApi {
       exp_year: checked.expYear,
       behaviour: checked.behaviour,
       billing_name: typeof billing?.name === 'string' && billing.name.trim() !== '' ? billing.name.trim() : null,
-      postal_code: typeof card.postal_code === 'string' && card.postal_code.trim() !== '' ? card.postal_code.trim() : null,
+      postal_code:
+        typeof card.postal_code === 'string' && card.postal_code.trim() !== '' ? card.postal_code.trim() : null,
       created: secondsOf(this.context),
     };
     await this.context.db.insertInto('sandbox_payment_methods').values(row).execute();
@@ -215,7 +252,14 @@ export class SandboxBrowserApi {
           id: sandboxId('tok'),
           object: 'token',
           type: 'card',
-          card: { brand: checked.brand, last4: checked.last4, exp_month: checked.expMonth, exp_year: checked.expYear, country: 'US', funding: 'credit' },
+          card: {
+            brand: checked.brand,
+            last4: checked.last4,
+            exp_month: checked.expMonth,
+            exp_year: checked.expYear,
+            country: 'US',
+            funding: 'credit',
+          },
           created: secondsOf(this.context),
         },
       },
@@ -229,19 +273,28 @@ export class SandboxBrowserApi {
     if (!CONFIRMABLE.includes(intent.status)) {
       return unexpectedState('setup_intent', 'SetupIntent', intent.status, this.setupIntentJson(intent));
     }
-    if (request.card === undefined) return invalidRequest('parameter_missing', 'Missing required param: payment_method.');
+    if (request.card === undefined)
+      return invalidRequest('parameter_missing', 'Missing required param: payment_method.');
     const method = await this.newPaymentMethod(request.card, request.billingDetails);
-    if ('type' in method) return { status: HTTP_PAYMENT_REQUIRED, body: { error: { ...method, setup_intent: this.setupIntentJson(intent) } } };
+    if ('type' in method)
+      return {
+        status: HTTP_PAYMENT_REQUIRED,
+        body: { error: { ...method, setup_intent: this.setupIntentJson(intent) } },
+      };
 
     const behaviour = isCardBehaviour(method.behaviour) ? method.behaviour : 'succeeds';
     // Saving a card is not a charge: a card that only declines charges (0341) is saved.
     const decline = declineFor(behaviour, false);
-    const status = decline !== null ? 'requires_payment_method' : behaviour === 'authenticate' ? 'requires_action' : 'succeeded';
+    const status =
+      decline !== null ? 'requires_payment_method' : behaviour === 'authenticate' ? 'requires_action' : 'succeeded';
     const updated = await this.moveSetupIntent(intent, status, decline === null ? method.id : null);
     if (updated === null) return this.raceLost('setup_intent');
     if (status === 'succeeded') await this.attach(method.id, intent.customer_id);
     if (decline !== null) {
-      return { status: HTTP_PAYMENT_REQUIRED, body: { error: { ...decline, setup_intent: this.setupIntentJson(updated, decline) } } };
+      return {
+        status: HTTP_PAYMENT_REQUIRED,
+        body: { error: { ...decline, setup_intent: this.setupIntentJson(updated, decline) } },
+      };
     }
     return { status: HTTP_OK, body: { setupIntent: this.setupIntentJson(updated) } };
   }
@@ -256,11 +309,22 @@ export class SandboxBrowserApi {
     let method: { id: string; customerId: string | null; behaviour: CardBehaviour };
     if (request.card !== undefined) {
       const created = await this.newPaymentMethod(request.card, request.billingDetails);
-      if ('type' in created) return { status: HTTP_PAYMENT_REQUIRED, body: { error: { ...created, payment_intent: this.paymentIntentJson(intent) } } };
-      method = { id: created.id, customerId: null, behaviour: isCardBehaviour(created.behaviour) ? created.behaviour : 'succeeds' };
+      if ('type' in created)
+        return {
+          status: HTTP_PAYMENT_REQUIRED,
+          body: { error: { ...created, payment_intent: this.paymentIntentJson(intent) } },
+        };
+      method = {
+        id: created.id,
+        customerId: null,
+        behaviour: isCardBehaviour(created.behaviour) ? created.behaviour : 'succeeds',
+      };
     } else if ((request.paymentMethodId ?? intent.payment_method_id) !== null) {
       // A saved payment method by id; without one, the one the intent already has.
-      const saved = await savedPaymentMethod(this.context.db, request.paymentMethodId ?? intent.payment_method_id ?? '');
+      const saved = await savedPaymentMethod(
+        this.context.db,
+        request.paymentMethodId ?? intent.payment_method_id ?? '',
+      );
       // Another customer's card is not this customer's to use: the same answer as one that does not exist.
       if (saved === null || (saved.customerId !== null && saved.customerId !== intent.customer_id)) {
         return invalidRequest('resource_missing', 'No such PaymentMethod.', HTTP_NOT_FOUND);
@@ -271,11 +335,19 @@ export class SandboxBrowserApi {
     }
 
     const decline = declineFor(method.behaviour, true);
-    const status = decline !== null ? 'requires_payment_method' : method.behaviour === 'authenticate' ? 'requires_action' : 'succeeded';
+    const status =
+      decline !== null
+        ? 'requires_payment_method'
+        : method.behaviour === 'authenticate'
+          ? 'requires_action'
+          : 'succeeded';
     const updated = await this.movePaymentIntent(intent, status, method.id);
     if (updated === null) return this.raceLost('payment_intent');
     if (decline !== null) {
-      return { status: HTTP_PAYMENT_REQUIRED, body: { error: { ...decline, payment_intent: this.paymentIntentJson(updated, decline) } } };
+      return {
+        status: HTTP_PAYMENT_REQUIRED,
+        body: { error: { ...decline, payment_intent: this.paymentIntentJson(updated, decline) } },
+      };
     }
     return { status: HTTP_OK, body: { paymentIntent: this.paymentIntentJson(updated) } };
   }
@@ -294,7 +366,10 @@ export class SandboxBrowserApi {
       const failure = authenticationFailure('setup_intent');
       const failed = await this.moveSetupIntent(setup, 'requires_payment_method', null);
       if (failed === null) return this.raceLost('setup_intent');
-      return { status: HTTP_PAYMENT_REQUIRED, body: { error: { ...failure, setup_intent: this.setupIntentJson(failed, failure) } } };
+      return {
+        status: HTTP_PAYMENT_REQUIRED,
+        body: { error: { ...failure, setup_intent: this.setupIntentJson(failed, failure) } },
+      };
     }
     const payment = await this.findPaymentIntent(clientSecret);
     if (payment === undefined) return invalidRequest('resource_missing', 'No such intent.', HTTP_NOT_FOUND);
@@ -307,7 +382,10 @@ export class SandboxBrowserApi {
     const failure = authenticationFailure('payment_intent');
     const failed = await this.movePaymentIntent(payment, 'requires_payment_method', payment.payment_method_id);
     if (failed === null) return this.raceLost('payment_intent');
-    return { status: HTTP_PAYMENT_REQUIRED, body: { error: { ...failure, payment_intent: this.paymentIntentJson(failed, failure) } } };
+    return {
+      status: HTTP_PAYMENT_REQUIRED,
+      body: { error: { ...failure, payment_intent: this.paymentIntentJson(failed, failure) } },
+    };
   }
 
   /** `stripe.retrievePaymentIntent(clientSecret)` (and the setup intent, for the script's own use). */
@@ -366,10 +444,16 @@ export class SandboxBrowserApi {
   }
 
   private raceLost(kind: IntentKind): SandboxAnswer {
-    return invalidRequest(`${kind}_unexpected_state`, 'This intent was updated by another request at the same time. Try again.');
+    return invalidRequest(
+      `${kind}_unexpected_state`,
+      'This intent was updated by another request at the same time. Try again.',
+    );
   }
 
   private notAwaitingChallenge(kind: IntentKind, status: string): SandboxAnswer {
-    return invalidRequest(`${kind}_unexpected_state`, `This intent is not waiting for authentication: it has a status of ${status}.`);
+    return invalidRequest(
+      `${kind}_unexpected_state`,
+      `This intent is not waiting for authentication: it has a status of ${status}.`,
+    );
   }
 }

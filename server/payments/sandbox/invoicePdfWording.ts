@@ -50,7 +50,11 @@ const ENGLISH: InvoicePdfWording = {
   paidThanks: 'Paid. Thank you.',
   openNotPaid: 'Open: not yet paid.',
   sandboxNote: 'Sandbox invoice: no real payment was taken.',
-  reasons: { subscription_create: 'New subscription', subscription_cycle: 'Subscription renewal', subscription_update: 'Plan change' },
+  reasons: {
+    subscription_create: 'New subscription',
+    subscription_cycle: 'Subscription renewal',
+    subscription_update: 'Plan change',
+  },
 };
 
 /** pdfkit's standard fonts write Latin-1: the pseudo-locale's accents are not in it, so its documents are English. */
@@ -78,7 +82,11 @@ export const INVOICE_PDF_WORDING: Record<PanelLocale, InvoicePdfWording> = {
     paidThanks: 'Bezahlt. Vielen Dank.',
     openNotPaid: 'Offen: noch nicht bezahlt.',
     sandboxNote: 'Sandbox-Rechnung: Es wurde keine echte Zahlung eingezogen.',
-    reasons: { subscription_create: 'Neues Abonnement', subscription_cycle: 'Verlängerung des Abonnements', subscription_update: 'Tarifwechsel' },
+    reasons: {
+      subscription_create: 'Neues Abonnement',
+      subscription_cycle: 'Verlängerung des Abonnements',
+      subscription_update: 'Tarifwechsel',
+    },
   },
   fr: {
     invoice: 'Facture',
@@ -101,6 +109,10 @@ export const INVOICE_PDF_WORDING: Record<PanelLocale, InvoicePdfWording> = {
     paidThanks: 'Payée. Merci.',
     openNotPaid: 'Ouverte\u00a0: pas encore payée.',
     sandboxNote: 'Facture de la sandbox\u00a0: aucun paiement réel n’a été encaissé.',
-    reasons: { subscription_create: 'Nouvel abonnement', subscription_cycle: 'Renouvellement de l’abonnement', subscription_update: 'Changement de forfait' },
+    reasons: {
+      subscription_create: 'Nouvel abonnement',
+      subscription_cycle: 'Renouvellement de l’abonnement',
+      subscription_update: 'Changement de forfait',
+    },
   },
 };

@@ -28,7 +28,13 @@ export function pricesOfCatalog(document: Pick<CatalogPut, 'products'>): Sandbox
   for (const product of document.products) {
     for (const owner of [product, ...product.addons]) {
       for (const price of owner.prices) {
-        terms.set(price.id, { id: price.id, product: owner.name, unitAmount: price.cost, currency: price.currency, interval: price.billing_period });
+        terms.set(price.id, {
+          id: price.id,
+          product: owner.name,
+          unitAmount: price.cost,
+          currency: price.currency,
+          interval: price.billing_period,
+        });
       }
     }
   }
@@ -37,7 +43,9 @@ export function pricesOfCatalog(document: Pick<CatalogPut, 'products'>): Sandbox
 
 export async function sandboxPrice(db: Db, priceId: string): Promise<ProviderPrice | null> {
   const row = await db.selectFrom('sandbox_prices').selectAll().where('id', '=', priceId).executeTakeFirst();
-  return row === undefined ? null : { id: row.id, unitAmount: row.unit_amount, currency: row.currency, interval: row.interval, active: true };
+  return row === undefined
+    ? null
+    : { id: row.id, unitAmount: row.unit_amount, currency: row.currency, interval: row.interval, active: true };
 }
 
 /**
@@ -50,7 +58,10 @@ export async function createSandboxPrices(db: Db, prices: readonly SandboxPriceT
     const fresh = prices.filter((price) => !held.has(price.id));
     for (const price of prices) {
       const row = held.get(price.id);
-      if (row !== undefined && (row.unit_amount !== price.unitAmount || row.currency !== price.currency || row.interval !== price.interval)) {
+      if (
+        row !== undefined &&
+        (row.unit_amount !== price.unitAmount || row.currency !== price.currency || row.interval !== price.interval)
+      ) {
         throw new DomainError(
           'invalid',
           'catalog_price_changed',
@@ -61,7 +72,16 @@ export async function createSandboxPrices(db: Db, prices: readonly SandboxPriceT
     if (fresh.length > 0) {
       await trx
         .insertInto('sandbox_prices')
-        .values(fresh.map((price) => ({ id: price.id, product: price.product, unit_amount: price.unitAmount, currency: price.currency, interval: price.interval, created_at: now })))
+        .values(
+          fresh.map((price) => ({
+            id: price.id,
+            product: price.product,
+            unit_amount: price.unitAmount,
+            currency: price.currency,
+            interval: price.interval,
+            created_at: now,
+          })),
+        )
         .execute();
     }
     return fresh.length;

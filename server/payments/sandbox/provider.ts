@@ -105,31 +105,54 @@ export class SandboxProvider implements PaymentsProvider {
     const clientSecret = clientSecretOf(id);
     await this.db
       .insertInto('sandbox_setup_intents')
-      .values({ id, customer_id: customerId, client_secret: clientSecret, status: 'requires_payment_method', payment_method_id: null, created: this.seconds() })
+      .values({
+        id,
+        customer_id: customerId,
+        client_secret: clientSecret,
+        status: 'requires_payment_method',
+        payment_method_id: null,
+        created: this.seconds(),
+      })
       .execute();
     return { id, clientSecret };
   }
 
   async retrieveSetupIntent(setupIntentId: string): Promise<SetupIntentSummary | null> {
-    const row = await this.db.selectFrom('sandbox_setup_intents').selectAll().where('id', '=', setupIntentId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('sandbox_setup_intents')
+      .selectAll()
+      .where('id', '=', setupIntentId)
+      .executeTakeFirst();
     if (row === undefined) return null;
     return { id: row.id, customerId: row.customer_id, status: row.status, paymentMethodId: row.payment_method_id };
   }
 
   async setDefaultPaymentMethod(customerId: string, paymentMethodId: string): Promise<CardDetails> {
-    const method = await this.db.selectFrom('sandbox_payment_methods').selectAll().where('id', '=', paymentMethodId).executeTakeFirst();
+    const method = await this.db
+      .selectFrom('sandbox_payment_methods')
+      .selectAll()
+      .where('id', '=', paymentMethodId)
+      .executeTakeFirst();
     if (method === undefined || (method.customer_id !== null && method.customer_id !== customerId)) {
       noSuchObject();
     }
     if (method.customer_id === null) {
-      await this.db.updateTable('sandbox_payment_methods').set({ customer_id: customerId }).where('id', '=', paymentMethodId).execute();
+      await this.db
+        .updateTable('sandbox_payment_methods')
+        .set({ customer_id: customerId })
+        .where('id', '=', paymentMethodId)
+        .execute();
     }
     // The customers row is the sandbox's customer: the route stores the default payment method on it.
     return { brand: method.brand, last4: method.last4, expMonth: method.exp_month, expYear: method.exp_year };
   }
 
   async defaultPaymentMethod(customerId: string): Promise<string | null> {
-    const customer = await this.db.selectFrom('customers').select('default_payment_method').where('id', '=', customerId).executeTakeFirst();
+    const customer = await this.db
+      .selectFrom('customers')
+      .select('default_payment_method')
+      .where('id', '=', customerId)
+      .executeTakeFirst();
     return customer?.default_payment_method ?? null;
   }
 
@@ -172,7 +195,11 @@ export class SandboxProvider implements PaymentsProvider {
   }
 
   async startSubscription(request: NewSubscriptionRequest): Promise<PlanChangeOutcome> {
-    const state = await loadPlanState(this.db, { ...request, subscriptionId: request.replacesSubscriptionId }, request.startDate);
+    const state = await loadPlanState(
+      this.db,
+      { ...request, subscriptionId: request.replacesSubscriptionId },
+      request.startDate,
+    );
     return this.bill(state, 'subscription_create', sandboxId('sub'));
   }
 
@@ -180,8 +207,21 @@ export class SandboxProvider implements PaymentsProvider {
     // The sandbox's subscriptions are the rows the caller stores: nothing of its own to keep, and nothing charged.
     // Once only is the caller's (a lease per site, and the site's subscription read again under it).
     const start = this.seconds();
-    if (request.trialEnd <= start) throw new PaymentsProviderError(HTTP_BAD_REQUEST, 'Invalid timestamp: must be in the future.', 'parameter_invalid_integer');
-    return { providerId: sandboxId('sub'), status: 'trialing', priceId: request.priceId, quantity: 1, periodStart: start, periodEnd: request.trialEnd, trialEnd: request.trialEnd };
+    if (request.trialEnd <= start)
+      throw new PaymentsProviderError(
+        HTTP_BAD_REQUEST,
+        'Invalid timestamp: must be in the future.',
+        'parameter_invalid_integer',
+      );
+    return {
+      providerId: sandboxId('sub'),
+      status: 'trialing',
+      priceId: request.priceId,
+      quantity: 1,
+      periodStart: start,
+      periodEnd: request.trialEnd,
+      trialEnd: request.trialEnd,
+    };
   }
 
   async handOverSubscription(request: HandoverRequest): Promise<HandedOverSubscription> {
@@ -193,7 +233,12 @@ export class SandboxProvider implements PaymentsProvider {
       .where('customer_id', '=', request.fromCustomerId)
       .executeTakeFirst();
     if (from === undefined) noSuchObject();
-    return { providerId: sandboxId('sub'), status: request.trialing ? 'trialing' : 'active', periodStart: this.seconds(), periodEnd: request.billsAt };
+    return {
+      providerId: sandboxId('sub'),
+      status: request.trialing ? 'trialing' : 'active',
+      periodStart: this.seconds(),
+      periodEnd: request.billsAt,
+    };
   }
 
   async applyCoupon(customerId: string, subscriptionId: string, _couponId: string): Promise<void> {
@@ -210,9 +255,18 @@ export class SandboxProvider implements PaymentsProvider {
       .where('status', '=', 'open')
       .executeTakeFirst();
     if (invoice === undefined) noSuchObject();
-    const existing = await this.db.selectFrom('payment_intents').selectAll().where('invoice_id', '=', invoiceId).orderBy('created', 'desc').executeTakeFirst();
+    const existing = await this.db
+      .selectFrom('payment_intents')
+      .selectAll()
+      .where('invoice_id', '=', invoiceId)
+      .orderBy('created', 'desc')
+      .executeTakeFirst();
     if (existing !== undefined && CONFIRMABLE.includes(existing.status)) return this.intentSummary(existing);
-    const customer = await this.db.selectFrom('customers').select('default_payment_method').where('id', '=', invoice.customer_id).executeTakeFirst();
+    const customer = await this.db
+      .selectFrom('customers')
+      .select('default_payment_method')
+      .where('id', '=', invoice.customer_id)
+      .executeTakeFirst();
     const id = sandboxId('pi');
     const row: PaymentIntentRow = {
       id,
@@ -229,19 +283,35 @@ export class SandboxProvider implements PaymentsProvider {
   }
 
   async retrievePaymentIntent(paymentIntentId: string): Promise<PaymentIntentSummary | null> {
-    const row = await this.db.selectFrom('payment_intents').selectAll().where('id', '=', paymentIntentId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('payment_intents')
+      .selectAll()
+      .where('id', '=', paymentIntentId)
+      .executeTakeFirst();
     return row === undefined ? null : this.intentSummary(row);
   }
 
   async invoicePdf(customerId: string, invoiceId: string, locale?: string): Promise<Buffer> {
-    const own = await this.db.selectFrom('invoices').select('id').where('id', '=', invoiceId).where('customer_id', '=', customerId).executeTakeFirst();
+    const own = await this.db
+      .selectFrom('invoices')
+      .select('id')
+      .where('id', '=', invoiceId)
+      .where('customer_id', '=', customerId)
+      .executeTakeFirst();
     if (own === undefined) noSuchObject();
     const invoice = (await loadInvoiceDocument(this.db, invoiceId, this.context.platformName)) ?? noSuchObject();
     return renderInvoicePdf(invoice, locale);
   }
 
   private intentSummary(row: PaymentIntentRow): PaymentIntentSummary {
-    return { id: row.id, status: row.status, clientSecret: row.client_secret, amount: row.amount, invoiceId: row.invoice_id, paymentMethodId: row.payment_method_id };
+    return {
+      id: row.id,
+      status: row.status,
+      clientSecret: row.client_secret,
+      amount: row.amount,
+      invoiceId: row.invoice_id,
+      paymentMethodId: row.payment_method_id,
+    };
   }
 
   /**
@@ -252,7 +322,8 @@ export class SandboxProvider implements PaymentsProvider {
   private async bill(state: SandboxPlanState, billingReason: string, providerId: string): Promise<PlanChangeOutcome> {
     const proration = prorate(state.input);
     const [base, ...addons] = state.input.selected;
-    if (base === undefined) throw new PaymentsProviderError(HTTP_BAD_REQUEST, 'Missing required param: items.', 'parameter_missing');
+    if (base === undefined)
+      throw new PaymentsProviderError(HTTP_BAD_REQUEST, 'Missing required param: items.', 'parameter_missing');
     const subscription: SubscriptionState = {
       providerId,
       status: 'active',
@@ -280,8 +351,11 @@ export class SandboxProvider implements PaymentsProvider {
     const discountLine = proration.lines.find((line) => line.kind === 'discount');
     const keepBreakdown = () =>
       recordInvoiceBreakdown(this.db, invoiceId, {
-        lines: proration.lines.filter((line) => line.kind !== 'discount').map(({ description, amount }) => ({ description, amount })),
-        discount: discountLine === undefined ? null : { description: discountLine.description, amount: -discountLine.amount },
+        lines: proration.lines
+          .filter((line) => line.kind !== 'discount')
+          .map(({ description, amount }) => ({ description, amount })),
+        discount:
+          discountLine === undefined ? null : { description: discountLine.description, amount: -discountLine.amount },
         creditApplied: Math.max(0, proration.total - proration.amount),
       });
     if (proration.amount === 0) {
@@ -292,10 +366,15 @@ export class SandboxProvider implements PaymentsProvider {
     const methodId = state.customer.default_payment_method;
     const method = methodId === null ? null : await savedPaymentMethod(this.db, methodId);
     if (methodId === null || method === null) {
-      throw new PaymentsProviderError(HTTP_BAD_REQUEST, 'This customer has no attached payment source or default payment method.', 'resource_missing');
+      throw new PaymentsProviderError(
+        HTTP_BAD_REQUEST,
+        'This customer has no attached payment source or default payment method.',
+        'resource_missing',
+      );
     }
     const decline = declineFor(method.behaviour, true);
-    if (decline !== null) throw new PaymentsProviderError(HTTP_PAYMENT_REQUIRED, decline.message, decline.decline_code ?? decline.code);
+    if (decline !== null)
+      throw new PaymentsProviderError(HTTP_PAYMENT_REQUIRED, decline.message, decline.decline_code ?? decline.code);
     const intentId = sandboxId('pi');
     const needsAuthentication = method.behaviour === 'authenticate';
     const paymentIntent: PaymentIntentSummary = {

@@ -22,18 +22,33 @@ export async function loadRenewalCharge(db: Db, row: SubscriptionRow, at: number
     db
       .selectFrom('discounts')
       .innerJoin('coupons', 'coupons.id', 'discounts.coupon_id')
-      .select(['coupons.name', 'coupons.percent_off', 'coupons.amount_off', 'coupons.duration', 'coupons.valid', 'discounts.start_at', 'discounts.end_at'])
+      .select([
+        'coupons.name',
+        'coupons.percent_off',
+        'coupons.amount_off',
+        'coupons.duration',
+        'coupons.valid',
+        'discounts.start_at',
+        'discounts.end_at',
+      ])
       .where('discounts.customer_id', '=', row.customer_id)
       .orderBy('discounts.start_at', 'desc')
       .executeTakeFirst(),
   ]);
   if (price === undefined || customer === undefined) noSuchObject();
-  const listAmount = price.cost * row.quantity + parseJson(addonsJson, row.addons_json).reduce((sum, addon) => sum + addon.cost, 0);
+  const listAmount =
+    price.cost * row.quantity + parseJson(addonsJson, row.addons_json).reduce((sum, addon) => sum + addon.cost, 0);
   const active =
     discount === undefined
       ? null
       : {
-          coupon: { name: discount.name, percent_off: discount.percent_off, amount_off: discount.amount_off, duration: couponDurationSchema.parse(discount.duration), valid: discount.valid === 1 },
+          coupon: {
+            name: discount.name,
+            percent_off: discount.percent_off,
+            amount_off: discount.amount_off,
+            duration: couponDurationSchema.parse(discount.duration),
+            valid: discount.valid === 1,
+          },
           start: discount.start_at,
           end: discount.end_at,
         };
@@ -41,7 +56,11 @@ export async function loadRenewalCharge(db: Db, row: SubscriptionRow, at: number
 }
 
 /** What a renewal invoice bills, for its PDF: each item at its list price, the discount by its coupon's name, the credit. */
-export async function renewalBreakdown(db: Db, row: SubscriptionRow, renewal: RenewalCharge): Promise<InvoiceBreakdown> {
+export async function renewalBreakdown(
+  db: Db,
+  row: SubscriptionRow,
+  renewal: RenewalCharge,
+): Promise<InvoiceBreakdown> {
   const addons = parseJson(addonsJson, row.addons_json);
   const items = await db
     .selectFrom('prices')

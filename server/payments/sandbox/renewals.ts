@@ -54,8 +54,11 @@ export async function advanceSiteToRenewal(context: SandboxContext, siteId: stri
 export async function advanceToRenewal(context: SandboxContext, subscriptionId: string): Promise<RenewalOutcome> {
   const { db } = context;
   const row =
-    (await db.selectFrom('subscriptions').selectAll().where('provider_subscription_id', '=', subscriptionId).executeTakeFirst()) ??
-    noSuchObject();
+    (await db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('provider_subscription_id', '=', subscriptionId)
+      .executeTakeFirst()) ?? noSuchObject();
   const renewedAt = row.current_period_end;
   if (row.cancelled_at !== null && row.status !== 'canceled') {
     const ended = { ...subscriptionJson(row), status: 'canceled', canceled_at: row.cancelled_at, ended_at: renewedAt };
@@ -63,16 +66,31 @@ export async function advanceToRenewal(context: SandboxContext, subscriptionId: 
     return { result: 'ended', renewedAt, invoiceId: null, events: ['customer.subscription.deleted'] };
   }
   if (!RENEWING_STATUSES.includes(row.status)) {
-    throw new PaymentsProviderError(HTTP_CONFLICT, `This subscription does not renew: its status is ${row.status}.`, 'subscription_not_renewing');
+    throw new PaymentsProviderError(
+      HTTP_CONFLICT,
+      `This subscription does not renew: its status is ${row.status}.`,
+      'subscription_not_renewing',
+    );
   }
-  const price = (await db.selectFrom('prices').selectAll().where('id', '=', row.price_id).executeTakeFirst()) ?? noSuchObject();
+  const price =
+    (await db.selectFrom('prices').selectAll().where('id', '=', row.price_id).executeTakeFirst()) ?? noSuchObject();
   const periodEnd = addPeriod(renewedAt, billingPeriodSchema.parse(price.billing_period));
   // A renewal already charged whose events our server did not take is told again, not charged twice.
-  const { invoice, intentStatus } = (await chargedRenewal(db, row.id, renewedAt)) ?? (await chargeRenewal(db, row, renewedAt));
+  const { invoice, intentStatus } =
+    (await chargedRenewal(db, row.id, renewedAt)) ?? (await chargeRenewal(db, row, renewedAt));
   const paid = invoice.status === 'paid';
 
-  const invoiceEvent = paid ? 'invoice.paid' : intentStatus === 'requires_action' ? 'invoice.payment_action_required' : 'invoice.payment_failed';
-  const renewed = { ...row, status: paid ? 'active' : 'past_due', current_period_start: renewedAt, current_period_end: periodEnd };
+  const invoiceEvent = paid
+    ? 'invoice.paid'
+    : intentStatus === 'requires_action'
+      ? 'invoice.payment_action_required'
+      : 'invoice.payment_failed';
+  const renewed = {
+    ...row,
+    status: paid ? 'active' : 'past_due',
+    current_period_start: renewedAt,
+    current_period_end: periodEnd,
+  };
   const events = [
     eventJson(invoiceEvent, invoiceJson(context, invoice, row.provider_subscription_id), renewedAt),
     eventJson('customer.subscription.updated', subscriptionJson(renewed), renewedAt),
@@ -92,7 +110,12 @@ async function chargedRenewal(db: Db, subscriptionId: string, renewedAt: number)
     .where('created', '=', renewedAt)
     .executeTakeFirst();
   if (invoice === undefined) return null;
-  const intent = await db.selectFrom('payment_intents').select('status').where('invoice_id', '=', invoice.id).orderBy('created', 'desc').executeTakeFirst();
+  const intent = await db
+    .selectFrom('payment_intents')
+    .select('status')
+    .where('invoice_id', '=', invoice.id)
+    .orderBy('created', 'desc')
+    .executeTakeFirst();
   return { invoice, intentStatus: intent?.status ?? null };
 }
 
@@ -100,12 +123,25 @@ async function chargedRenewal(db: Db, subscriptionId: string, renewedAt: number)
 async function chargeRenewal(db: Db, row: SubscriptionRow, renewedAt: number) {
   const renewal = await loadRenewalCharge(db, row, renewedAt);
   const { amount } = renewal;
-  const customer = (await db.selectFrom('customers').selectAll().where('id', '=', row.customer_id).executeTakeFirst()) ?? noSuchObject();
-  const method = customer.default_payment_method === null ? null : await savedPaymentMethod(db, customer.default_payment_method);
+  const customer =
+    (await db.selectFrom('customers').selectAll().where('id', '=', row.customer_id).executeTakeFirst()) ??
+    noSuchObject();
+  const method =
+    customer.default_payment_method === null ? null : await savedPaymentMethod(db, customer.default_payment_method);
   // Off-session: a card that asks for authentication needs the customer back; no card, a card expired by the
   // renewal, or a decline fails.
-  const unusable = method === null || declineFor(method.behaviour, true) !== null || (method.expiresAt !== null && method.expiresAt <= renewedAt);
-  const intentStatus = amount === 0 ? null : unusable ? 'requires_payment_method' : method.behaviour === 'authenticate' ? 'requires_action' : 'succeeded';
+  const unusable =
+    method === null ||
+    declineFor(method.behaviour, true) !== null ||
+    (method.expiresAt !== null && method.expiresAt <= renewedAt);
+  const intentStatus =
+    amount === 0
+      ? null
+      : unusable
+        ? 'requires_payment_method'
+        : method.behaviour === 'authenticate'
+          ? 'requires_action'
+          : 'succeeded';
   const paid = intentStatus === null || intentStatus === 'succeeded';
   const invoiceId = sandboxId('in');
   const invoice = {

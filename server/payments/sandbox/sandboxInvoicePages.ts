@@ -43,8 +43,16 @@ export class HostedInvoicePages {
       .innerJoin('customers', 'customers.id', 'invoices.customer_id')
       .innerJoin('users', 'users.id', 'customers.user_id')
       .select([
-        'invoices.number', 'invoices.status', 'invoices.created', 'invoices.amount_due', 'invoices.amount_paid',
-        'invoices.amount_remaining', 'invoices.currency', 'customers.invoice_details', 'users.name', 'users.email',
+        'invoices.number',
+        'invoices.status',
+        'invoices.created',
+        'invoices.amount_due',
+        'invoices.amount_paid',
+        'invoices.amount_remaining',
+        'invoices.currency',
+        'customers.invoice_details',
+        'users.name',
+        'users.email',
       ])
       .where('invoices.hosted_url', '=', `${SANDBOX_INVOICE_PATH}${key}`)
       .executeTakeFirst();

@@ -19,7 +19,11 @@ const invoice: InvoiceDocument = {
   ownerName: 'Alex Morgan',
   billingContact: 'alex@euro.example.com',
   invoiceDetails: '',
-  breakdown: { lines: [{ description: 'Publisher plan', amount: 36_000 }], discount: { description: 'Launch offer', amount: 18_000 }, creditApplied: 0 },
+  breakdown: {
+    lines: [{ description: 'Publisher plan', amount: 36_000 }],
+    discount: { description: 'Launch offer', amount: 18_000 },
+    creditApplied: 0,
+  },
 };
 
 async function textOf(locale?: string): Promise<string> {
@@ -29,8 +33,10 @@ async function textOf(locale?: string): Promise<string> {
 
 it('writes the amounts in the invoice’s currency, as the owner’s language writes it', async () => {
   const english = await textOf();
-  for (const expected of ['Publisher plan €360', 'Subtotal €360', 'Discount (Launch offer) -€180', 'Amount paid €180']) expect(english).toContain(expected);
+  for (const expected of ['Publisher plan €360', 'Subtotal €360', 'Discount (Launch offer) -€180', 'Amount paid €180'])
+    expect(english).toContain(expected);
   const german = await textOf('de-DE');
-  for (const expected of ['Zwischensumme 360 €', 'Rabatt (Launch offer) -180 €', 'Bezahlter Betrag 180 €']) expect(german).toContain(expected);
+  for (const expected of ['Zwischensumme 360 €', 'Rabatt (Launch offer) -180 €', 'Bezahlter Betrag 180 €'])
+    expect(german).toContain(expected);
   expect(await textOf('fr')).toContain('Montant payé 180 €');
 });

@@ -60,7 +60,11 @@ export interface InvoiceDocument {
 }
 
 /** The invoice's document, or undefined when the sandbox has no such invoice. */
-export async function loadInvoiceDocument(db: Db, invoiceId: string, platformName: string): Promise<InvoiceDocument | undefined> {
+export async function loadInvoiceDocument(
+  db: Db,
+  invoiceId: string,
+  platformName: string,
+): Promise<InvoiceDocument | undefined> {
   const row = await db
     .selectFrom('invoices')
     .innerJoin('customers', 'customers.id', 'invoices.customer_id')
@@ -68,9 +72,20 @@ export async function loadInvoiceDocument(db: Db, invoiceId: string, platformNam
     .innerJoin('sites', 'sites.id', 'users.site_id')
     .leftJoin('sandbox_invoice_breakdowns', 'sandbox_invoice_breakdowns.invoice_id', 'invoices.id')
     .select([
-      'invoices.number', 'invoices.status', 'invoices.created', 'invoices.billing_reason', 'invoices.amount_due',
-      'invoices.amount_paid', 'invoices.amount_remaining', 'invoices.currency', 'customers.invoice_details', 'users.name', 'users.email',
-      'users.billing_contact', 'sites.url', 'sandbox_invoice_breakdowns.breakdown_json',
+      'invoices.number',
+      'invoices.status',
+      'invoices.created',
+      'invoices.billing_reason',
+      'invoices.amount_due',
+      'invoices.amount_paid',
+      'invoices.amount_remaining',
+      'invoices.currency',
+      'customers.invoice_details',
+      'users.name',
+      'users.email',
+      'users.billing_contact',
+      'sites.url',
+      'sandbox_invoice_breakdowns.breakdown_json',
     ])
     .where('invoices.id', '=', invoiceId)
     .executeTakeFirst();
@@ -105,7 +120,6 @@ const MUTED = '#5b6770';
 const BOLD = 'Helvetica-Bold';
 const REGULAR = 'Helvetica';
 
-
 /** The invoice as a PDF file, in the owner's language (`localeTag`, a BCP 47 tag; English without one). */
 export function renderInvoicePdf(invoice: InvoiceDocument, localeTag?: string): Promise<Buffer> {
   const locale = resolveLocale(localeTag);
@@ -115,7 +129,11 @@ export function renderInvoicePdf(invoice: InvoiceDocument, localeTag?: string): 
     size: 'A4',
     margin: MARGIN,
     lang: locale.catalog === 'pseudo' ? 'en' : locale.intl,
-    info: { Title: `${invoice.platformName} ${words.invoice} ${invoice.number}`, Author: invoice.platformName, Subject: invoice.siteUrl },
+    info: {
+      Title: `${invoice.platformName} ${words.invoice} ${invoice.number}`,
+      Author: invoice.platformName,
+      Subject: invoice.siteUrl,
+    },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -140,7 +158,12 @@ export function renderInvoicePdf(invoice: InvoiceDocument, localeTag?: string): 
 
   function rule() {
     doc.moveDown(0.3);
-    doc.moveTo(left, doc.y).lineTo(left + width, doc.y).lineWidth(0.5).strokeColor(MUTED).stroke();
+    doc
+      .moveTo(left, doc.y)
+      .lineTo(left + width, doc.y)
+      .lineWidth(0.5)
+      .strokeColor(MUTED)
+      .stroke();
     doc.moveDown(0.5);
   }
 
@@ -181,15 +204,26 @@ export function renderInvoicePdf(invoice: InvoiceDocument, localeTag?: string): 
     for (const line of breakdown.lines) row(line.description, money(line.amount));
     rule();
     row(words.subtotal, money(breakdown.lines.reduce((sum, line) => sum + line.amount, 0)));
-    row(breakdown.discount === null ? words.discount : `${words.discount} (${breakdown.discount.description})`, money(-(breakdown.discount?.amount ?? 0)));
+    row(
+      breakdown.discount === null ? words.discount : `${words.discount} (${breakdown.discount.description})`,
+      money(-(breakdown.discount?.amount ?? 0)),
+    );
     row(words.creditApplied, money(-breakdown.creditApplied));
   }
   rule();
   row(words.total, money(invoice.amountDue), BOLD);
-  row(invoice.paid ? words.amountPaid : words.amountDue, money(invoice.paid ? invoice.amountPaid : invoice.amountRemaining), BOLD);
+  row(
+    invoice.paid ? words.amountPaid : words.amountDue,
+    money(invoice.paid ? invoice.amountPaid : invoice.amountRemaining),
+    BOLD,
+  );
 
   doc.moveDown(2);
-  doc.font(REGULAR).fontSize(BODY_SIZE).fillColor(MUTED).text(invoice.paid ? words.paidThanks : words.openNotPaid, left);
+  doc
+    .font(REGULAR)
+    .fontSize(BODY_SIZE)
+    .fillColor(MUTED)
+    .text(invoice.paid ? words.paidThanks : words.openNotPaid, left);
   doc.text(words.sandboxNote);
   doc.end();
   return done;

@@ -9,7 +9,14 @@ import { addonsJson, parseJson } from '../../db/jsonColumns';
 import type { Db } from '../../db/database';
 import type { CouponRow, CustomerRow, SubscriptionRow } from '../../db/schema';
 import { UNPAID_STATUSES, type PlanItem } from '../planChange';
-import { couponReduction, discountEnd, itemName, type ActiveDiscount, type ProrationInput, type ProrationItem } from '../proration';
+import {
+  couponReduction,
+  discountEnd,
+  itemName,
+  type ActiveDiscount,
+  type ProrationInput,
+  type ProrationItem,
+} from '../proration';
 import { noSuchObject } from './objects';
 
 export interface SandboxPlanState {
@@ -41,7 +48,13 @@ async function pricedItems(db: Db, items: readonly PlanItem[]): Promise<Proratio
   return items.map((item) => {
     const row = rows.find((candidate) => candidate.id === item.priceId) ?? noSuchObject();
     const period: BillingPeriod = billingPeriodSchema.parse(row.period);
-    return { priceId: row.id, name: itemName(row.product, period, item.quantity), unitCost: row.cost, quantity: item.quantity, period };
+    return {
+      priceId: row.id,
+      name: itemName(row.product, period, item.quantity),
+      unitCost: row.cost,
+      quantity: item.quantity,
+      period,
+    };
   });
 }
 
@@ -60,8 +73,18 @@ function toActiveCoupon(row: CouponRow): ActiveDiscount['coupon'] {
  * The discount a change is billed with: the coupon asked for (a swap keeps the discount's start, as
  * update-discount does), else the customer's own discount.
  */
-async function discountFor(db: Db, customerId: string, couponId: string | null | undefined, now: number): Promise<ActiveDiscount | null> {
-  const current = await db.selectFrom('discounts').selectAll().where('customer_id', '=', customerId).orderBy('start_at', 'desc').executeTakeFirst();
+async function discountFor(
+  db: Db,
+  customerId: string,
+  couponId: string | null | undefined,
+  now: number,
+): Promise<ActiveDiscount | null> {
+  const current = await db
+    .selectFrom('discounts')
+    .selectAll()
+    .where('customer_id', '=', customerId)
+    .orderBy('start_at', 'desc')
+    .executeTakeFirst();
   const couponRow = await db
     .selectFrom('coupons')
     .selectAll()
@@ -72,7 +95,9 @@ async function discountFor(db: Db, customerId: string, couponId: string | null |
     return null;
   }
   if (couponId === null || couponId === undefined) {
-    return current === undefined ? null : { coupon: toActiveCoupon(couponRow), start: current.start_at, end: current.end_at };
+    return current === undefined
+      ? null
+      : { coupon: toActiveCoupon(couponRow), start: current.start_at, end: current.end_at };
   }
   const start = current?.start_at ?? now;
   return { coupon: toActiveCoupon(couponRow), start, end: discountEnd(couponRow, start) };
@@ -89,7 +114,9 @@ export async function loadPlanState(
   request: { customerId: string; subscriptionId: string | null; items: PlanItem[]; couponId?: string | null },
   prorationDate: number,
 ): Promise<SandboxPlanState> {
-  const customer = (await db.selectFrom('customers').selectAll().where('id', '=', request.customerId).executeTakeFirst()) ?? noSuchObject();
+  const customer =
+    (await db.selectFrom('customers').selectAll().where('id', '=', request.customerId).executeTakeFirst()) ??
+    noSuchObject();
   // Only the customer's own subscription: another customer's answers as one that does not exist.
   const subscription =
     request.subscriptionId === null
@@ -102,7 +129,10 @@ export async function loadPlanState(
           .executeTakeFirst()) ?? noSuchObject());
   const selected = await pricedItems(db, request.items);
   const ownDiscount = await discountFor(db, customer.id, null, prorationDate);
-  const discount = request.couponId === undefined || request.couponId === null ? ownDiscount : await discountFor(db, customer.id, request.couponId, prorationDate);
+  const discount =
+    request.couponId === undefined || request.couponId === null
+      ? ownDiscount
+      : await discountFor(db, customer.id, request.couponId, prorationDate);
 
   let current: ProrationInput['current'] = null;
   if (subscription !== null && !UNPAID_STATUSES.includes(subscription.status)) {
@@ -118,11 +148,20 @@ export async function loadPlanState(
       items: [
         { ...base, paid: paidFor(base, ownDiscount, periodStart) },
         // Add-ons keep the cost they were billed at.
-        ...addonItems.map((item, index) => ({ ...item, unitCost: addons[index]?.cost ?? item.unitCost, paid: addons[index]?.cost ?? item.unitCost })),
+        ...addonItems.map((item, index) => ({
+          ...item,
+          unitCost: addons[index]?.cost ?? item.unitCost,
+          paid: addons[index]?.cost ?? item.unitCost,
+        })),
       ],
     };
   }
   // What the change bills in: the chosen price's currency, else the subscription's (a first one has none of its own).
   const currency = await priceCurrency(db, request.items[0]?.priceId ?? subscription?.price_id ?? noSuchObject());
-  return { subscription, customer, currency, input: { prorationDate, current, selected, discount, startBalance: customer.balance } };
+  return {
+    subscription,
+    customer,
+    currency,
+    input: { prorationDate, current, selected, discount, startBalance: customer.balance },
+  };
 }

@@ -20,7 +20,12 @@ export type CardBehaviour =
   | 'live_card';
 
 export const CARD_BEHAVIOURS: readonly CardBehaviour[] = [
-  'succeeds', 'authenticate', 'insufficient_funds', 'generic_decline', 'charge_declined', 'live_card',
+  'succeeds',
+  'authenticate',
+  'insufficient_funds',
+  'generic_decline',
+  'charge_declined',
+  'live_card',
 ];
 
 interface TestCard {
@@ -54,7 +59,6 @@ export function isCardBehaviour(value: string): value is CardBehaviour {
   return (CARD_BEHAVIOURS as readonly string[]).includes(value);
 }
 
-
 /** The provider's error object, as its browser library returns it. */
 export interface ProviderError {
   type: 'card_error' | 'validation_error' | 'invalid_request_error';
@@ -69,7 +73,8 @@ export const CARD_MESSAGES = {
   declined: 'Your card was declined.',
   liveCard:
     'Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: https://stripe.com/docs/testing.',
-  authenticationFailed: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+  authenticationFailed:
+    'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
   incorrectNumber: 'Your card number is incorrect.',
   invalidExpiryMonth: "Your card's expiration month is invalid.",
   invalidExpiryYear: "Your card's expiration year is invalid.",
@@ -81,13 +86,35 @@ export const CARD_MESSAGES = {
 export function declineFor(behaviour: CardBehaviour, charging: boolean): ProviderError | null {
   switch (behaviour) {
     case 'insufficient_funds':
-      return { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds', message: CARD_MESSAGES.insufficientFunds };
+      return {
+        type: 'card_error',
+        code: 'card_declined',
+        decline_code: 'insufficient_funds',
+        message: CARD_MESSAGES.insufficientFunds,
+      };
     case 'generic_decline':
-      return { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: CARD_MESSAGES.declined };
+      return {
+        type: 'card_error',
+        code: 'card_declined',
+        decline_code: 'generic_decline',
+        message: CARD_MESSAGES.declined,
+      };
     case 'live_card':
-      return { type: 'card_error', code: 'card_declined', decline_code: 'test_mode_live_card', message: CARD_MESSAGES.liveCard };
+      return {
+        type: 'card_error',
+        code: 'card_declined',
+        decline_code: 'test_mode_live_card',
+        message: CARD_MESSAGES.liveCard,
+      };
     case 'charge_declined':
-      return charging ? { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: CARD_MESSAGES.declined } : null;
+      return charging
+        ? {
+            type: 'card_error',
+            code: 'card_declined',
+            decline_code: 'generic_decline',
+            message: CARD_MESSAGES.declined,
+          }
+        : null;
     default:
       return null;
   }
@@ -129,13 +156,23 @@ export function checkCard(card: CardInput, now: number): CheckedCard | ProviderE
   }
   const month = card.exp_month;
   if (!Number.isInteger(month) || month < 1 || month > 12) {
-    return { type: 'card_error', code: 'invalid_expiry_month', message: CARD_MESSAGES.invalidExpiryMonth, param: 'exp_month' };
+    return {
+      type: 'card_error',
+      code: 'invalid_expiry_month',
+      message: CARD_MESSAGES.invalidExpiryMonth,
+      param: 'exp_month',
+    };
   }
   const year = card.exp_year < 100 ? CENTURY + card.exp_year : card.exp_year;
   const today = new Date(now);
   const thisYear = today.getUTCFullYear();
   if (!Number.isInteger(year) || year > thisYear + MAX_YEARS_AHEAD) {
-    return { type: 'card_error', code: 'invalid_expiry_year', message: CARD_MESSAGES.invalidExpiryYear, param: 'exp_year' };
+    return {
+      type: 'card_error',
+      code: 'invalid_expiry_year',
+      message: CARD_MESSAGES.invalidExpiryYear,
+      param: 'exp_year',
+    };
   }
   // A card is good until the end of its expiry month.
   if (year < thisYear || (year === thisYear && month < today.getUTCMonth() + 1)) {

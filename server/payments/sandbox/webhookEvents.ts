@@ -44,29 +44,59 @@ export function subscriptionJson(row: SubscriptionRow) {
     start_date: row.created_at,
     items: {
       object: 'list',
-      data: [{ object: 'subscription_item', price: { id: row.price_id }, quantity: row.quantity, current_period_start: row.current_period_start, current_period_end: row.current_period_end }],
+      data: [
+        {
+          object: 'subscription_item',
+          price: { id: row.price_id },
+          quantity: row.quantity,
+          current_period_start: row.current_period_start,
+          current_period_end: row.current_period_end,
+        },
+      ],
     },
     livemode: false,
   };
 }
 
 export function eventJson(type: string, object: object, created: number) {
-  return { id: sandboxId('evt'), object: 'event', api_version: STRIPE_API_VERSION, type, created, data: { object }, livemode: false, pending_webhooks: 1 };
+  return {
+    id: sandboxId('evt'),
+    object: 'event',
+    api_version: STRIPE_API_VERSION,
+    type,
+    created,
+    data: { object },
+    livemode: false,
+    pending_webhooks: 1,
+  };
 }
 
 /** Posts the events to our webhook endpoint, in order, signed as the provider signs them. */
-export async function deliverEvents(context: SandboxContext, events: readonly { id: string; type: string }[]): Promise<void> {
+export async function deliverEvents(
+  context: SandboxContext,
+  events: readonly { id: string; type: string }[],
+): Promise<void> {
   const secret = context.webhookSecret;
-  if (secret === null) throw new PaymentsProviderError(HTTP_BAD_GATEWAY, 'The sandbox has no webhook secret to sign its events with.');
+  if (secret === null)
+    throw new PaymentsProviderError(HTTP_BAD_GATEWAY, 'The sandbox has no webhook secret to sign its events with.');
   const url = new URL(WEBHOOK_PATH, context.publicUrl()).toString();
   for (const event of events) {
     const payload = JSON.stringify(event);
     let accepted = false;
     for (let attempt = 0; attempt < DELIVERY_ATTEMPTS && !accepted; attempt += 1) {
       const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
-      const answer = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature }, body: payload }).catch(() => null);
+      const answer = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature },
+        body: payload,
+      }).catch(() => null);
       accepted = answer?.ok === true;
     }
-    if (!accepted) throw new PaymentsProviderError(HTTP_BAD_GATEWAY, `The webhook endpoint did not accept the ${event.type} event ${event.id}.`, 'webhook_undelivered');
+    if (!accepted)
+      throw new PaymentsProviderError(
+        HTTP_BAD_GATEWAY,
+        `The webhook endpoint did not accept the ${event.type} event ${event.id}.`,
+        'webhook_undelivered',
+      );
   }
 }

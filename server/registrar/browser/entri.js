@@ -40,7 +40,10 @@ import { dialogButton, openSandboxDialog, styledElement } from '../../browser/sa
       body: body ? JSON.stringify(body) : undefined,
     }).then(function (response) {
       return response.json().then(function (json) {
-        if (!response.ok) throw new Error((json && json.error && json.error.message) || 'The registrar sandbox answered ' + response.status);
+        if (!response.ok)
+          throw new Error(
+            (json && json.error && json.error.message) || 'The registrar sandbox answered ' + response.status,
+          );
         return json;
       });
     });
@@ -48,18 +51,36 @@ import { dialogButton, openSandboxDialog, styledElement } from '../../browser/sa
 
   function showEntri(config) {
     if (open) return;
-    if (!config || typeof config.applicationId !== 'string' || typeof config.token !== 'string' || config.token === '') {
+    if (
+      !config ||
+      typeof config.applicationId !== 'string' ||
+      typeof config.token !== 'string' ||
+      config.token === ''
+    ) {
       // The real widget refuses to open without its credentials.
       throw new Error('entri.showEntri needs an applicationId and a token');
     }
     var dnsRecords = Array.isArray(config.dnsRecords) ? config.dnsRecords : [];
     var lastStatus = STATUS_SEARCH;
 
-    var note = styledElement('p', 'This is the registrar sandbox: nothing is charged.', { margin: '0 0 1rem', color: '#5b636b' });
+    var note = styledElement('p', 'This is the registrar sandbox: nothing is charged.', {
+      margin: '0 0 1rem',
+      color: '#5b636b',
+    });
 
     var form = styledElement('form', '', { display: 'flex', gap: '0.5rem', alignItems: 'flex-end' });
-    var label = styledElement('label', 'Domain name', { display: 'flex', flexDirection: 'column', flex: '1', fontWeight: '600' });
-    var input = styledElement('input', '', { font: 'inherit', padding: '0.4rem', marginTop: '0.25rem', fontWeight: '400' });
+    var label = styledElement('label', 'Domain name', {
+      display: 'flex',
+      flexDirection: 'column',
+      flex: '1',
+      fontWeight: '600',
+    });
+    var input = styledElement('input', '', {
+      font: 'inherit',
+      padding: '0.4rem',
+      marginTop: '0.25rem',
+      fontWeight: '400',
+    });
     input.type = 'text';
     input.autocomplete = 'off';
     input.placeholder = 'mynewsletter';
@@ -84,7 +105,14 @@ import { dialogButton, openSandboxDialog, styledElement } from '../../browser/sa
     }
 
     function cancel() {
-      finish({ success: false, domain: null, provider: null, setupType: null, lastStatus: lastStatus, freeDomain: false });
+      finish({
+        success: false,
+        domain: null,
+        provider: null,
+        setupType: null,
+        lastStatus: lastStatus,
+        freeDomain: false,
+      });
     }
 
     function buy(domain) {
@@ -92,7 +120,14 @@ import { dialogButton, openSandboxDialog, styledElement } from '../../browser/sa
       status.textContent = 'Buying ' + domain + '…';
       request('POST', 'purchase', { domain: domain, dnsRecords: dnsRecords }).then(
         function () {
-          finish({ success: true, domain: domain, provider: PROVIDER, setupType: 'purchase', lastStatus: STATUS_DONE, freeDomain: false });
+          finish({
+            success: true,
+            domain: domain,
+            provider: PROVIDER,
+            setupType: 'purchase',
+            lastStatus: STATUS_DONE,
+            freeDomain: false,
+          });
         },
         function (error) {
           lastStatus = STATUS_SEARCH;
@@ -111,7 +146,10 @@ import { dialogButton, openSandboxDialog, styledElement } from '../../browser/sa
           padding: '0.4rem 0',
           borderTop: '1px solid #e4e7eb',
         });
-        var name = styledElement('span', offer.domain + (offer.available ? ' · $' + (offer.price / 100).toFixed(2) + '/year' : ' · taken'));
+        var name = styledElement(
+          'span',
+          offer.domain + (offer.available ? ' · $' + (offer.price / 100).toFixed(2) + '/year' : ' · taken'),
+        );
         item.appendChild(name);
         if (offer.available) {
           var choose = dialogButton('Buy ' + offer.domain, true);

@@ -56,16 +56,22 @@ async function search(name: string) {
 }
 
 describe('window.entri (sandbox)', () => {
-  it('buys a domain, with the config\'s records, and closes with a successful close message', async () => {
+  it("buys a domain, with the config's records, and closes with a successful close message", async () => {
     win.entri.showEntri(CONFIG);
     expect(screen.getByRole('dialog', { name: 'Buy a domain' })).toBeTruthy();
     const buy = await search('mynews');
-    expect(win.fetch).toHaveBeenCalledWith('http://127.0.0.1:4001/sandbox/registrar/availability?name=mynews', expect.objectContaining({ method: 'GET' }));
+    expect(win.fetch).toHaveBeenCalledWith(
+      'http://127.0.0.1:4001/sandbox/registrar/availability?name=mynews',
+      expect.objectContaining({ method: 'GET' }),
+    );
     expect(screen.getByText('mynews.com · taken')).toBeTruthy();
     win.fetch.mockReturnValueOnce(answer(201, { domain: 'mynews.blog' }));
     fireEvent.click(buy);
     await waitFor(() => expect(closes).toHaveLength(1));
-    expect(JSON.parse(win.fetch.mock.calls[1][1].body)).toEqual({ domain: 'mynews.blog', dnsRecords: CONFIG.dnsRecords });
+    expect(JSON.parse(win.fetch.mock.calls[1][1].body)).toEqual({
+      domain: 'mynews.blog',
+      dnsRecords: CONFIG.dnsRecords,
+    });
     expect(registrarCloseMessageSchema.parse(closes[0])).toEqual({
       success: true,
       domain: 'mynews.blog',
@@ -84,7 +90,16 @@ describe('window.entri (sandbox)', () => {
     fireEvent.click(buy);
     expect(await screen.findByText('That domain is taken')).toBeTruthy();
     fireEvent.keyDown(document, { key: 'Escape' });
-    expect(closes).toEqual([{ success: false, domain: null, provider: null, setupType: null, lastStatus: 'SHOW_PURCHASE_DOMAINS', freeDomain: false }]);
+    expect(closes).toEqual([
+      {
+        success: false,
+        domain: null,
+        provider: null,
+        setupType: null,
+        lastStatus: 'SHOW_PURCHASE_DOMAINS',
+        freeDomain: false,
+      },
+    ]);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 

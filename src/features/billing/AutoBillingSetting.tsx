@@ -54,7 +54,10 @@ export function AutoBillingSetting({ data }: { data: SubscribedBillingData }) {
   const note = data.willCancelAtPeriodEnd ? AUTO_BILLING_NOTES.cancelling : AUTO_BILLING_NOTES.upToDate;
   let statusText = '';
   if (busy) statusText = t`Updating billing mode…`;
-  else if (phase === 'succeeded') statusText = checked ? t`Billing mode updated: automatic billing is on.` : t`Billing mode updated: automatic billing is off.`;
+  else if (phase === 'succeeded')
+    statusText = checked
+      ? t`Billing mode updated: automatic billing is on.`
+      : t`Billing mode updated: automatic billing is off.`;
   return (
     <div className="payment-row auto-billing">
       <div className="payment-row__body">

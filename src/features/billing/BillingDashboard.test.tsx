@@ -54,7 +54,9 @@ describe('states', () => {
   it('shows the legacy-plan message in place of the content, without the navigation (legacy scenario)', async () => {
     const legacy = "You're on a legacy plan: billing changes go through support.";
     openPanelAs('legacy', { answer: () => apiError(403, legacy) });
-    expect(await screen.findByText(accountErrorMessage({ status: 403 }, defaultConfig.supportEmail))).toBeInTheDocument();
+    expect(
+      await screen.findByText(accountErrorMessage({ status: 403 }, defaultConfig.supportEmail)),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Plan details' })).not.toBeInTheDocument();
     expect(navigation()).not.toBeInTheDocument();
   });
@@ -101,13 +103,11 @@ describe('plan details', () => {
     const plan = await planDetails();
     expect(plan.getByText('Publisher', { exact: false, selector: '.plan-name' })).toHaveTextContent('Publisher Yearly');
     const features = plan.getByRole('list', { name: 'Publisher features' });
-    expect(within(features).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      '3 staff users',
-      'Custom themes',
-      '8,000+ integrations',
-      'Paid subscriptions',
-      'Advanced analytics',
-    ]);
+    expect(
+      within(features)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['3 staff users', 'Custom themes', '8,000+ integrations', 'Paid subscriptions', 'Advanced analytics']);
     expect(valueOf(planBox(), 'Publisher plan')).toBe('$360');
     expect(valueOf(planBox(), 'Total')).toBe('$360 per year');
     expect(valueOf(planBox(), 'Account credit')).toBe('$12.50');
@@ -149,7 +149,7 @@ describe('plan details', () => {
     expect(plan.queryByText('Special offer active')).not.toBeInTheDocument();
   });
 
-  it("shows the cancel-at-period-end banner with the site-offline date (cancelling)", async () => {
+  it('shows the cancel-at-period-end banner with the site-offline date (cancelling)', async () => {
     const { data } = openPanelAs('cancelling');
     const plan = await planDetails();
     expect(plan.getByText("You've canceled your subscription")).toBeInTheDocument();
@@ -168,7 +168,9 @@ describe('plan details', () => {
     const plan = await planDetails();
     expect(plan.getByText('Your plan change is waiting for payment')).toBeInTheDocument();
     await userEvent.click(plan.getByRole('link', { name: 'Complete payment' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Complete payment authorization' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Complete payment authorization' }),
+    ).toBeInTheDocument();
   });
 
   it('warns when the site has more staff users than the plan allows, with a link to the docs (over-limits)', async () => {
@@ -192,7 +194,9 @@ describe('plan details', () => {
       const go = jest.fn();
       const navigation = fakePageNavigation();
       const open = navigation.openPendingTab.mockReturnValue({ go });
-      const portal = onCall('get-stripe-portal-url', () => json({ url: 'https://billing.sandbox.test/portal/session_1' }));
+      const portal = onCall('get-stripe-portal-url', () =>
+        json({ url: 'https://billing.sandbox.test/portal/session_1' }),
+      );
       openPanelAs('custom-plan', { pageNavigation: navigation });
       const plan = await planDetails();
       expect(plan.queryByText('Total')).not.toBeInTheDocument();
@@ -221,7 +225,9 @@ describe('payment information', () => {
     openPanelAs('active');
     await planDetails();
     const box = within(paymentBox());
-    expect(box.getByText('Visa ending in 4242', { exact: false })).toHaveTextContent('Visa ending in 4242 · Expires 04/30');
+    expect(box.getByText('Visa ending in 4242', { exact: false })).toHaveTextContent(
+      'Visa ending in 4242 · Expires 04/30',
+    );
     expect(paymentBox().querySelector('svg.card-brand')).toHaveAttribute('aria-hidden', 'true');
     expect(box.getByRole('button', { name: 'Update credit card' })).toBeEnabled();
   });
@@ -235,13 +241,18 @@ describe('payment information', () => {
   });
 
   it('shows the member limit, invoice details as text and the billing contact, each with its named button', async () => {
-    openPanelAs(billingDataOf('active', (data) => (data.invoiceDetails = 'Northwind <b>Press</b>\n<script>alert(1)</script>')));
+    openPanelAs(
+      billingDataOf('active', (data) => (data.invoiceDetails = 'Northwind <b>Press</b>\n<script>alert(1)</script>')),
+    );
     await planDetails();
     const box = within(paymentBox());
     expect(box.getByText('Up to 1,000 members')).toBeInTheDocument();
-    expect(box.getByText(/Northwind <b>Press<\/b>/)).toHaveTextContent('Northwind <b>Press</b> <script>alert(1)</script>', {
-      normalizeWhitespace: true,
-    });
+    expect(box.getByText(/Northwind <b>Press<\/b>/)).toHaveTextContent(
+      'Northwind <b>Press</b> <script>alert(1)</script>',
+      {
+        normalizeWhitespace: true,
+      },
+    );
     expect(paymentBox().querySelector('b, script')).toBeNull();
     expect(box.getByText('accounts@active.example.com')).toBeInTheDocument();
     expect(box.getByRole('button', { name: 'Change member limit' })).toBeEnabled();
@@ -254,7 +265,9 @@ describe('payment information', () => {
     await planDetails();
     const box = within(paymentBox());
     // The address is its own element (it wraps only at its natural points), so the text is matched as a whole.
-    expect(box.getByText(/^None: billing e-mails go to/)).toHaveTextContent('None: billing e-mails go to elliot@grace.example.com');
+    expect(box.getByText(/^None: billing e-mails go to/)).toHaveTextContent(
+      'None: billing e-mails go to elliot@grace.example.com',
+    );
     expect(box.getByRole('button', { name: 'Change member limit' })).toBeDisabled();
   });
 });
@@ -266,12 +279,21 @@ describe('billing history', () => {
     const rows = within(historyBox()).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(5);
     const newest = data.invoices[0]!;
-    expect(within(rows[0]!).getByRole('link', { name: `Invoice of ${formatLongDate(newest.date)} (opens in a new tab)` })).toHaveAttribute(
-      'href',
-      newest.url,
-    );
-    expect(within(rows[0]!).getAllByRole('cell').slice(1, 3).map((cell) => cell.textContent)).toEqual(['Paid', '$180']);
-    expect(within(rows[1]!).getAllByRole('cell').slice(1, 3).map((cell) => cell.textContent)).toEqual(['Paid', '$36']);
+    expect(
+      within(rows[0]!).getByRole('link', { name: `Invoice of ${formatLongDate(newest.date)} (opens in a new tab)` }),
+    ).toHaveAttribute('href', newest.url);
+    expect(
+      within(rows[0]!)
+        .getAllByRole('cell')
+        .slice(1, 3)
+        .map((cell) => cell.textContent),
+    ).toEqual(['Paid', '$180']);
+    expect(
+      within(rows[1]!)
+        .getAllByRole('cell')
+        .slice(1, 3)
+        .map((cell) => cell.textContent),
+    ).toEqual(['Paid', '$36']);
   });
 
   it('opens every invoice in the View all modal, which Escape closes, giving focus back', async () => {
@@ -295,7 +317,9 @@ describe('billing history', () => {
     const dialog = await screen.findByRole('dialog', { name: 'All invoices' });
     const close = within(dialog).getByRole('button', { name: 'Close All invoices' });
     expect(close).toHaveFocus();
-    const lastPdf = within(dialog).getAllByRole('button', { name: /^Download PDF of invoice/ }).at(-1)!;
+    const lastPdf = within(dialog)
+      .getAllByRole('button', { name: /^Download PDF of invoice/ })
+      .at(-1)!;
     lastPdf.focus();
     await user.tab();
     expect(close).toHaveFocus();

@@ -48,7 +48,9 @@ function OpenModal({ modal, data, onClose }: { modal: DashboardModal; data: Subs
     case 'members':
       return <MemberLimitModal data={data} onClose={onClose} />;
     case 'invoiceDetails':
-      return <InvoiceDetailsModal customerId={data.customerId} invoiceDetails={data.invoiceDetails} onClose={onClose} />;
+      return (
+        <InvoiceDetailsModal customerId={data.customerId} invoiceDetails={data.invoiceDetails} onClose={onClose} />
+      );
     case 'billingContact':
       return <BillingContactModal user={data.user} onClose={onClose} />;
     case 'cancel':
@@ -95,7 +97,12 @@ export default function BillingDashboard() {
   const { t } = useLingui();
   useScreenTitle(t`Billing and domain settings`);
   return (
-    <ScreenGate loadingLabel={t`Loading billing information`} onFailure="notice" redirect={dashboardRedirect} hidesNavigation={hidesNavigation}>
+    <ScreenGate
+      loadingLabel={t`Loading billing information`}
+      onFailure="notice"
+      redirect={dashboardRedirect}
+      hidesNavigation={hidesNavigation}
+    >
       {/* A site without a subscription has been sent to the plans screen (dashboardRedirect). */}
       {(data) => hasSubscription(data) && <Dashboard data={data} />}
     </ScreenGate>

@@ -14,7 +14,6 @@ import { useFetchInvoicePdfMutation } from './invoiceDocumentsApi';
 import { INVOICE_STATUS_LABELS } from './messages';
 import { base64Bytes, saveFile } from './saveFile';
 
-
 /** Newest first, whatever order they came in. */
 export function newestFirst(invoices: readonly Invoice[]): Invoice[] {
   return [...invoices].sort((a, b) => b.date - a.date);
@@ -52,7 +51,13 @@ function PdfButton({ invoice, onFailure }: { invoice: Invoice; onFailure(failure
   const name = t(invoiceName(invoice, locale));
   return (
     // Refuses clicks while it downloads but keeps the focus (a disabled button would drop it to the page).
-    <button type="button" className="button--link invoice-table__pdf" aria-busy={isLoading} aria-disabled={isLoading} onClick={() => !isLoading && void download()}>
+    <button
+      type="button"
+      className="button--link invoice-table__pdf"
+      aria-busy={isLoading}
+      aria-disabled={isLoading}
+      onClick={() => !isLoading && void download()}
+    >
       {isLoading ? <span className="spinner__wheel spinner__wheel--small" aria-hidden="true" /> : null}
       <Trans>
         <span className="visually-hidden">Download </span>PDF<span className="visually-hidden"> of {name}</span>
@@ -111,7 +116,9 @@ export function InvoiceTable({ invoices, caption }: { invoices: readonly Invoice
                   </ExternalLink>
                 </td>
                 <td>
-                  <span className={`invoice-status invoice-status--${invoice.status}`}>{t(INVOICE_STATUS_LABELS[invoice.status])}</span>
+                  <span className={`invoice-status invoice-status--${invoice.status}`}>
+                    {t(INVOICE_STATUS_LABELS[invoice.status])}
+                  </span>
                 </td>
                 <td className="invoice-table__amount">{formatCents(invoice.amount_paid, invoice.currency, locale)}</td>
                 <td className="invoice-table__document">

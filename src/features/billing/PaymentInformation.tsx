@@ -99,7 +99,13 @@ function MemberLimitValue({ limit }: { limit: number | null }) {
   return <>{t`${plural(limit, { one: `Up to ${count} member`, other: `Up to ${count} members` })}`}</>;
 }
 
-export function PaymentInformation({ data, onOpen }: { data: SubscribedBillingData; onOpen(modal: PaymentModal): void }) {
+export function PaymentInformation({
+  data,
+  onOpen,
+}: {
+  data: SubscribedBillingData;
+  onOpen(modal: PaymentModal): void;
+}) {
   const { t } = useLingui();
   const { user } = data;
   const memberLimit = memberLimitOf(data.currentPrice?.limits ?? []);

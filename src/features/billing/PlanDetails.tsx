@@ -35,7 +35,6 @@ import {
   pricePerPeriod,
 } from './messages';
 
-
 function CancelBanner({ data }: { data: SubscribedBillingData }) {
   const { t } = useLingui();
   const locale = useIntlLocale();
@@ -92,7 +91,9 @@ function StaffLimitWarning() {
       <p>
         <Trans>
           Remove staff users or choose a plan with more of them.{' '}
-          <ExternalLink href={companyPage(companySite, STAFF_LIMIT_HELP_PATH)}>Learn about staff user limits</ExternalLink>
+          <ExternalLink href={companyPage(companySite, STAFF_LIMIT_HELP_PATH)}>
+            Learn about staff user limits
+          </ExternalLink>
         </Trans>
       </p>
     </div>
@@ -115,7 +116,13 @@ function CustomPlanPortal({ customerId }: { customerId: string }) {
       <p>
         <Trans>Your plan was set up for you: its price and invoices are in the customer portal.</Trans>
       </p>
-      <button type="button" className="button button--secondary" onClick={openPortal} disabled={isLoading} aria-busy={isLoading}>
+      <button
+        type="button"
+        className="button button--secondary"
+        onClick={openPortal}
+        disabled={isLoading}
+        aria-busy={isLoading}
+      >
         <Trans>
           View<span className="visually-hidden"> your plan in the customer portal (opens in a new tab)</span>
         </Trans>

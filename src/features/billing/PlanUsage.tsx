@@ -89,7 +89,10 @@ export function PlanUsage({ data }: { data: SubscribedBillingData }) {
   const { baseProduct } = data.subscription.meta;
   const product = data.availableProducts.find((candidate) => candidate.id === baseProduct.product) ?? { limits: [] };
   const siteLimits = limitsReply?.currentSiteLimits ?? data.currentSiteLimits;
-  const meters = usageMeters(effectiveLimits(product, price), siteLimits, { productName: baseProduct.name, site: data.currentSite });
+  const meters = usageMeters(effectiveLimits(product, price), siteLimits, {
+    productName: baseProduct.name,
+    site: data.currentSite,
+  });
   return (
     <div className="plan-usage" role="group" aria-labelledby={headingId}>
       <h3 className="plan-usage__heading" id={headingId}>

@@ -45,7 +45,10 @@ it('ignores clicks while pending', async () => {
   const user = userEvent.setup();
   openPanelAs('active');
   let release: () => void = () => {};
-  const updates = onCall('update-auto-billing', () => new Promise((resolve) => (release = () => resolve(json({ hasAutoBillingEnabled: true })))));
+  const updates = onCall(
+    'update-auto-billing',
+    () => new Promise((resolve) => (release = () => resolve(json({ hasAutoBillingEnabled: true })))),
+  );
   const toggle = await autoBillingSwitch();
   await user.click(toggle);
   await waitFor(() => expect(updates).toHaveLength(1));
@@ -62,7 +65,9 @@ it('says it could not update the billing mode, and turns back, when the call fai
   const toggle = await autoBillingSwitch();
   expect(toggle).toHaveAttribute('aria-checked', 'true');
   await user.click(toggle);
-  expect(await screen.findByRole('alert')).toHaveTextContent('Could not update billing mode. Try again or contact support');
+  expect(await screen.findByRole('alert')).toHaveTextContent(
+    'Could not update billing mode. Try again or contact support',
+  );
   expect(updates[0]!.data).toEqual({ subscriptionId: 'sub_active', enabled: false });
   expect(toggle).toHaveAttribute('aria-checked', 'true');
   expect(toggle).toBeEnabled();
@@ -72,14 +77,18 @@ it('is off limits while the subscription is set to cancel, and says why', async 
   openPanelAs(billingDataOf('cancelling', (data) => (data.user.show_auto_billing = true)));
   const toggle = await autoBillingSwitch();
   expect(toggle).toBeDisabled();
-  expect(screen.getByText('Your subscription is set to cancel, so automatic changes to your plan are off.')).toBeInTheDocument();
+  expect(
+    screen.getByText('Your subscription is set to cancel, so automatic changes to your plan are off.'),
+  ).toBeInTheDocument();
 });
 
 it('is off limits while limits are exceeded, and says the plan must be up to date (over-limits)', async () => {
   openPanelAs(billingDataOf('over-limits', (data) => (data.user.show_auto_billing = true)));
   const toggle = await autoBillingSwitch();
   expect(toggle).toBeDisabled();
-  expect(screen.getByText('Automatic billing can only be changed while your plan and payment method are up to date.')).toBeInTheDocument();
+  expect(
+    screen.getByText('Automatic billing can only be changed while your plan and payment method are up to date.'),
+  ).toBeInTheDocument();
 });
 
 it('is not shown to users without the automatic billing option (no-card)', async () => {

@@ -14,7 +14,8 @@ import { fakePageNavigation } from '../../test/testPanel';
 import { CANCEL_CONFIRMATIONS } from '../common/CancelAccountModal';
 import { useFakeTimers } from '../../test/fakeTimers';
 
-const CANCEL_FAILED = 'Something went wrong when trying to cancel. Refresh your browser and try again, or contact support';
+const CANCEL_FAILED =
+  'Something went wrong when trying to cancel. Refresh your browser and try again, or contact support';
 
 let navigation: ReturnType<typeof fakePageNavigation>;
 let leave: jest.Mock<void, [string]>;
@@ -65,7 +66,9 @@ describe('cancel now', () => {
     const user = useFakeTimers();
     const dashboard = openPanelAs('active', { pageNavigation: navigation });
     const requests = onCall('cancel-background', () => json({ ok: true }));
-    const polls = onCall('get-subscription', (_call, attempt) => subscriptionAnswer(dashboard.data, attempt < 3 ? 'active' : 'canceled'));
+    const polls = onCall('get-subscription', (_call, attempt) =>
+      subscriptionAnswer(dashboard.data, attempt < 3 ? 'active' : 'canceled'),
+    );
     const dialog = await openCancelModal(user);
     await tickAll(user, dialog);
     await user.click(dialog.getByRole('button', { name: 'Cancel account now' }));
@@ -210,7 +213,9 @@ describe('reactivate', () => {
     openPanelAs('cancelling', { pageNavigation: navigation });
     const plan = within(await screen.findByRole('region', { name: 'Plan details' }));
     await user.click(plan.getByRole('button', { name: 'Reactivate' }));
-    expect(await plan.findByRole('alert')).toHaveTextContent('Something went wrong. Refresh the page and try again or contact support');
+    expect(await plan.findByRole('alert')).toHaveTextContent(
+      'Something went wrong. Refresh the page and try again or contact support',
+    );
     expect(plan.getByRole('button', { name: 'Try again' })).toBeEnabled();
   });
 });

@@ -38,5 +38,9 @@ it('shows the dashboard in German, money as de-DE writes it', async () => {
   expect(valueOf(plan, 'Sonderangebot aktiv')).toBe('Launch offer: 50\u00a0% Rabatt');
 
   const history = screen.getByRole('region', { name: 'Rechnungsverlauf' });
-  expect(within(history).getAllByRole('cell').map((cell) => cell.textContent)).toContain('180\u00a0$');
+  expect(
+    within(history)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent),
+  ).toContain('180\u00a0$');
 });

@@ -68,9 +68,15 @@ describe('an invoice row', () => {
   it('shows it is busy while the PDF comes, and refuses a second click', async () => {
     const user = userEvent.setup();
     let release: () => void = () => {};
-    const pdfCalls = onCall('invoice-pdf', () => new Promise((resolve) => (release = () => resolve(pdfAnswer('a.pdf')))));
+    const pdfCalls = onCall(
+      'invoice-pdf',
+      () => new Promise((resolve) => (release = () => resolve(pdfAnswer('a.pdf')))),
+    );
     openPanelAs('active');
-    const [button] = await within(await screen.findByRole('region', { name: 'Billing history' })).findAllByRole('button', { name: /^Download PDF of invoice/ });
+    const [button] = await within(await screen.findByRole('region', { name: 'Billing history' })).findAllByRole(
+      'button',
+      { name: /^Download PDF of invoice/ },
+    );
     await user.click(button!);
     await waitFor(() => expect(button).toHaveAttribute('aria-busy', 'true'));
     await user.click(button!);
@@ -85,7 +91,10 @@ describe('an invoice row', () => {
     const data = billingDataOf('active');
     onCall('invoice-pdf', () => apiError(404, 'The payment provider has no such object.'));
     openPanelAs(data);
-    const [button] = await within(await screen.findByRole('region', { name: 'Billing history' })).findAllByRole('button', { name: /^Download PDF of invoice/ });
+    const [button] = await within(await screen.findByRole('region', { name: 'Billing history' })).findAllByRole(
+      'button',
+      { name: /^Download PDF of invoice/ },
+    );
     await user.click(button!);
     const newest = data.invoices.reduce((a, b) => (b.date > a.date ? b : a));
     expect(await within(historyBox()).findByRole('alert')).toHaveTextContent(
@@ -100,9 +109,15 @@ describe('View all', () => {
     const user = userEvent.setup();
     const data = billingDataOf('active');
     openPanelAs(data);
-    await user.click(await within(await screen.findByRole('region', { name: 'Billing history' })).findByRole('button', { name: 'View all invoices' }));
+    await user.click(
+      await within(await screen.findByRole('region', { name: 'Billing history' })).findByRole('button', {
+        name: 'View all invoices',
+      }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'All invoices' });
-    expect(within(dialog).getAllByRole('button', { name: /^Download PDF of invoice/ })).toHaveLength(data.invoices.length);
+    expect(within(dialog).getAllByRole('button', { name: /^Download PDF of invoice/ })).toHaveLength(
+      data.invoices.length,
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Export CSV of all invoices' }));
     expect(saved).toHaveLength(1);
     expect(saved[0]!.name).toBe(`active-invoices-${new Date().toISOString().slice(0, 10)}.csv`);
@@ -111,6 +126,10 @@ describe('View all', () => {
     expect(records[0]).toBe(INVOICES_CSV_HEADER.join(','));
     expect(records).toHaveLength(data.invoices.length + 1);
     const newest = data.invoices.reduce((a, b) => (b.date > a.date ? b : a));
-    expect(records[1]).toMatch(new RegExp(`^\\d{4}-\\d{2}-\\d{2},${newest.number},Plan change,Paid,180\\.00,USD,http://localhost/sandbox/invoices/`));
+    expect(records[1]).toMatch(
+      new RegExp(
+        `^\\d{4}-\\d{2}-\\d{2},${newest.number},Plan change,Paid,180\\.00,USD,http://localhost/sandbox/invoices/`,
+      ),
+    );
   });
 });

@@ -27,7 +27,10 @@ it('names the periods, the invoice statuses, the subdirectory add-on and an inva
   expect(english._(BILLING_CONTACT_INVALID_MESSAGE)).toBe(CORE_INVALID_CONTACT);
 });
 
-it.each(['subscription_create', 'subscription_cycle', 'subscription_update', 'manual'])('knows the invoice description of %s', (reason) => {
-  const words = invoiceDescription(reason);
-  expect(english._(INVOICE_DESCRIPTIONS.get(words)!)).toBe(words);
-});
+it.each(['subscription_create', 'subscription_cycle', 'subscription_update', 'manual'])(
+  'knows the invoice description of %s',
+  (reason) => {
+    const words = invoiceDescription(reason);
+    expect(english._(INVOICE_DESCRIPTIONS.get(words)!)).toBe(words);
+  },
+);

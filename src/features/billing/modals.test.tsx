@@ -44,10 +44,12 @@ describe('Update invoice details', () => {
     const user = userEvent.setup();
     const saved = onCall('add-invoice-details', () => json({ invoiceDetails: 'New Owner Ltd' }));
     // After an owner change the data names the new owner's customer; a stale subscription row must not lead the call.
-    openPanelAs(billingDataOf('active', (data) => {
-      data.customerId = 'cus_new_owner';
-      data.subscription = { ...data.subscription!, customer_id: 'cus_previous_owner' };
-    }));
+    openPanelAs(
+      billingDataOf('active', (data) => {
+        data.customerId = 'cus_new_owner';
+        data.subscription = { ...data.subscription!, customer_id: 'cus_previous_owner' };
+      }),
+    );
     const dialog = await openModal(user, 'Edit invoice details', 'Update invoice details');
     await user.type(dialog.getByRole('textbox', { name: 'Invoice details' }), 'New Owner Ltd');
     await user.click(dialog.getByRole('button', { name: 'Update' }));
@@ -57,7 +59,9 @@ describe('Update invoice details', () => {
 
   it('shows the exact failure message and Try again, then succeeds on the retry', async () => {
     const user = userEvent.setup();
-    onCall('add-invoice-details', (_call, attempt) => (attempt === 1 ? apiError(400, 'Invalid') : json({ invoiceDetails: '' })));
+    onCall('add-invoice-details', (_call, attempt) =>
+      attempt === 1 ? apiError(400, 'Invalid') : json({ invoiceDetails: '' }),
+    );
     openPanelAs('active');
     const dialog = await openModal(user, 'Edit invoice details', 'Update invoice details');
     await user.click(dialog.getByRole('button', { name: 'Update' }));
@@ -163,7 +167,9 @@ describe('Update billing contact', () => {
     openPanelAs(billingDataOf('active', (data) => (data.user.id = '')));
     const dialog = await openModal(user, 'Edit billing contact', 'Update billing contact');
     await user.click(dialog.getByRole('button', { name: 'Update' }));
-    expect(dialog.getByRole('alert')).toHaveTextContent('Unable to update billing contact. Refresh the page and try again.');
+    expect(dialog.getByRole('alert')).toHaveTextContent(
+      'Unable to update billing contact. Refresh the page and try again.',
+    );
     expect(dialog.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
@@ -189,7 +195,11 @@ describe('Member limit changes', () => {
     expect(slider).toHaveFocus();
     expect(slider).toHaveAttribute('aria-valuetext', '1,000 members');
     const cards = within(dialog.getByRole('list', { name: 'Plans for 1,000 members' }));
-    expect(cards.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Starter', 'Publisher', 'Business']);
+    expect(cards.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
+      'Starter',
+      'Publisher',
+      'Business',
+    ]);
     const publisher = cards.getByRole('heading', { name: 'Publisher' }).closest('li')!;
     expect(publisher).toHaveTextContent('$30 per month, billed yearly');
     expect(within(publisher).getByText('Custom themes')).toBeInTheDocument();
@@ -218,7 +228,9 @@ describe('Member limit changes', () => {
     await user.click(within(business).getByRole('button', { name: 'Choose this plan: Business' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Confirm your plan selection' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    await waitFor(() => expect(panel.host.postedWith('route').at(-1)).toEqual({ route: '/checkout/business-default-year' }));
+    await waitFor(() =>
+      expect(panel.host.postedWith('route').at(-1)).toEqual({ route: '/checkout/business-default-year' }),
+    );
   });
 
   it('shows monthly prices for a monthly plan', async () => {
@@ -238,7 +250,10 @@ describe('Member limit changes', () => {
     const slider = dialog.getByRole('slider', { name: 'Members' });
     fireEvent.change(slider, { target: { value: slider.getAttribute('max') } });
     expect(slider).toHaveAttribute('aria-valuetext', 'Over 100,000 members');
-    expect(dialog.getByRole('link', { name: MEMBERS_CONTACT_PROMPT })).toHaveAttribute('href', 'mailto:support@inkwell.test');
+    expect(dialog.getByRole('link', { name: MEMBERS_CONTACT_PROMPT })).toHaveAttribute(
+      'href',
+      'mailto:support@inkwell.test',
+    );
     expect(dialog.queryByRole('button', { name: /Choose this plan/ })).not.toBeInTheDocument();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

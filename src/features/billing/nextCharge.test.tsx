@@ -23,7 +23,14 @@ describe('the next charge', () => {
   it('shows the amount and the date the provider will bill, and what came off it', async () => {
     const data = billingDataOf('active');
     const date = data.subscription!.current_period_end;
-    const nextCharge: NextCharge = { kind: 'renewal', date, subtotal: 36_000, discount: 4500, creditApplied: 1250, amount: 30_250 };
+    const nextCharge: NextCharge = {
+      kind: 'renewal',
+      date,
+      subtotal: 36_000,
+      discount: 4500,
+      creditApplied: 1250,
+      amount: 30_250,
+    };
     openPanelAs(data, { answerNextCharge: () => json({ nextCharge }) });
     const plan = await planDetails();
     await waitFor(() => expect(valueOf(plan, 'Next charge')).toBe(`$302.50 on ${formatLongDate(date)}`));
@@ -34,7 +41,9 @@ describe('the next charge', () => {
     const data = billingDataOf('starter');
     openPanelAs(data);
     const plan = await planDetails();
-    await waitFor(() => expect(valueOf(plan, 'Next charge')).toBe(`$90 on ${formatLongDate(data.subscription!.current_period_end)}`));
+    await waitFor(() =>
+      expect(valueOf(plan, 'Next charge')).toBe(`$90 on ${formatLongDate(data.subscription!.current_period_end)}`),
+    );
     expect(plan.queryByText(/^After /)).not.toBeInTheDocument();
   });
 
@@ -50,7 +59,11 @@ describe('the next charge', () => {
     const data = billingDataOf('cancelling');
     openPanelAs(data);
     const plan = await planDetails();
-    await waitFor(() => expect(valueOf(plan, 'Next charge')).toBe(`None: your access ends on ${formatLongDate(data.subscription!.current_period_end)}`));
+    await waitFor(() =>
+      expect(valueOf(plan, 'Next charge')).toBe(
+        `None: your access ends on ${formatLongDate(data.subscription!.current_period_end)}`,
+      ),
+    );
   });
 
   it('in grace, shows the open amount (past due) and no next charge', async () => {
@@ -69,7 +82,11 @@ describe('the next charge', () => {
     expect(await plan.findByText('Error fetching invoice preview')).toBeInTheDocument();
     expect(failed.nextChargeCalls).toHaveLength(4);
     expect(plan.getByRole('link', { name: 'Update plan' })).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Payment information' })).getByRole('button', { name: 'Update credit card' })).toBeEnabled();
+    expect(
+      within(screen.getByRole('region', { name: 'Payment information' })).getByRole('button', {
+        name: 'Update credit card',
+      }),
+    ).toBeEnabled();
   });
 });
 
@@ -92,7 +109,9 @@ describe('a card that will not last to the next charge', () => {
     expect(warning).toHaveTextContent(
       `Your Visa ending in 4242 expires ${expiry}, before the next charge on ${formatLongDate(data.subscription!.current_period_end)}: that charge will fail unless you update your card.`,
     );
-    expect(payment.getByRole('button', { name: 'Update credit card' })).toHaveAccessibleDescription(warning.textContent!);
+    expect(payment.getByRole('button', { name: 'Update credit card' })).toHaveAccessibleDescription(
+      warning.textContent!,
+    );
     expect(screen.getAllByRole('alert')).toHaveLength(1);
   });
 
@@ -112,13 +131,17 @@ describe('a card that will not last to the next charge', () => {
     openPanelAs('active');
     const plan = await planDetails();
     await waitFor(() => expect(valueOf(plan, 'Next charge')).toMatch(/ on /));
-    expect(within(screen.getByRole('region', { name: 'Payment information' })).queryByRole('alert')).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Payment information' })).queryByRole('alert'),
+    ).not.toBeInTheDocument();
   });
 
   it('is not warned about when no charge is coming (a plan cancelled at period end)', async () => {
     openPanelAs(billingDataOf('cancelling', (data) => (data.user.cardExpiry = '01/2020')));
     const plan = await planDetails();
     await waitFor(() => expect(valueOf(plan, 'Next charge')).toMatch(/^None: your access ends/));
-    expect(within(screen.getByRole('region', { name: 'Payment information' })).queryByRole('alert')).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Payment information' })).queryByRole('alert'),
+    ).not.toBeInTheDocument();
   });
 });

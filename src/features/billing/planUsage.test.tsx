@@ -47,8 +47,14 @@ describe('usage meters', () => {
     expect(members).toHaveAttribute('aria-valuenow', '1000');
     expect(row(group, 'Members')).toHaveTextContent('12,480 of 1,000');
     expect(within(row(group, 'Members')).getByText('Over the limit')).toBeInTheDocument();
-    expect(group.getByRole('meter', { name: 'Staff users' })).toHaveAttribute('aria-valuetext', '4 of 1, over the limit');
-    expect(group.getByRole('meter', { name: 'Newsletters' })).toHaveAttribute('aria-valuetext', '2 of 1, over the limit');
+    expect(group.getByRole('meter', { name: 'Staff users' })).toHaveAttribute(
+      'aria-valuetext',
+      '4 of 1, over the limit',
+    );
+    expect(group.getByRole('meter', { name: 'Newsletters' })).toHaveAttribute(
+      'aria-valuetext',
+      '2 of 1, over the limit',
+    );
     const links = group.getAllByRole('link', { name: 'See plans' });
     expect(links).toHaveLength(3);
     expect(links[0]).toHaveAttribute('href', '/plans');
@@ -59,8 +65,14 @@ describe('usage meters', () => {
   it('takes the warning tone from 90% of a limit, at the limit too (domain-live)', async () => {
     openPanelAs('domain-live');
     const group = await usage();
-    expect(group.getByRole('meter', { name: 'Members' })).toHaveAttribute('aria-valuetext', '950 of 1,000, near the limit');
-    expect(group.getByRole('meter', { name: 'Staff users' })).toHaveAttribute('aria-valuetext', '3 of 3, near the limit');
+    expect(group.getByRole('meter', { name: 'Members' })).toHaveAttribute(
+      'aria-valuetext',
+      '950 of 1,000, near the limit',
+    );
+    expect(group.getByRole('meter', { name: 'Staff users' })).toHaveAttribute(
+      'aria-valuetext',
+      '3 of 3, near the limit',
+    );
     expect(within(row(group, 'Members')).getByText('Near the limit')).toBeInTheDocument();
     expect(group.getByRole('meter', { name: 'Newsletters' })).toHaveAttribute('aria-valuetext', '2 of 3');
     expect(group.queryByRole('link', { name: 'See plans' })).not.toBeInTheDocument();
@@ -78,10 +90,18 @@ describe('usage meters', () => {
 
   it("reads the site's usage from get-current-site-limits", async () => {
     const opened = openPanelAs('active');
-    const limits: CurrentSiteLimits = { ...opened.data.currentSiteLimits, members: { total: 990, limit: 1000, exceeded: false, members_override: null } };
+    const limits: CurrentSiteLimits = {
+      ...opened.data.currentSiteLimits,
+      members: { total: 990, limit: 1000, exceeded: false, members_override: null },
+    };
     onCall('get-current-site-limits', () => json({ currentSiteLimits: limits }));
     const group = await usage();
-    await waitFor(() => expect(group.getByRole('meter', { name: 'Members' })).toHaveAttribute('aria-valuetext', '990 of 1,000, near the limit'));
+    await waitFor(() =>
+      expect(group.getByRole('meter', { name: 'Members' })).toHaveAttribute(
+        'aria-valuetext',
+        '990 of 1,000, near the limit',
+      ),
+    );
   });
 
   it('shows no meter when the plan price is missing: its limits are not known', async () => {
@@ -106,5 +126,10 @@ it("writes the counts in the owner's language", async () => {
   const group = await usage();
   act(() => panel.host.send({ query: 'localeUpdate', response: 'de-DE' }));
   // German separators, whatever the words around them.
-  await waitFor(() => expect(group.getAllByRole('meter')[0]).toHaveAttribute('aria-valuetext', expect.stringMatching(/^12\.480 \S+ 1\.000\b/)));
+  await waitFor(() =>
+    expect(group.getAllByRole('meter')[0]).toHaveAttribute(
+      'aria-valuetext',
+      expect.stringMatching(/^12\.480 \S+ 1\.000\b/),
+    ),
+  );
 });

@@ -150,7 +150,9 @@ describe('the chart', () => {
   it('says when nothing was paid in the 24 months', () => {
     renderChart([invoice(at(2020, 1, 1), 3600)]);
     expect(bars()).toHaveLength(24);
-    expect(screen.getByRole('figure', { name: 'Paid per month' })).toHaveAccessibleDescription('Nothing was paid over the last 24 months.');
+    expect(screen.getByRole('figure', { name: 'Paid per month' })).toHaveAccessibleDescription(
+      'Nothing was paid over the last 24 months.',
+    );
   });
 
   it("draws a chart per currency, named by it, in the invoices' own currency", () => {
@@ -177,8 +179,12 @@ describe('in View all', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'All invoices' }));
     const figure = dialog.getByRole('figure', { name: 'Paid per month' });
     expect(within(figure).getAllByRole('img')).toHaveLength(24);
-    const month = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date());
-    expect(figure).toHaveAccessibleDescription(`Paid per month over the last 24 months: total $360, highest $180 in ${month}.`);
+    const month = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+      new Date(),
+    );
+    expect(figure).toHaveAccessibleDescription(
+      `Paid per month over the last 24 months: total $360, highest $180 in ${month}.`,
+    );
     expect(dialog.getAllByRole('row').slice(1)).toHaveLength(6);
     // Its rules come with it, once, in the head (the dashboard's first screen has none of them).
     expect(document.head.querySelectorAll('style[data-href="spending-chart"]')).toHaveLength(1);

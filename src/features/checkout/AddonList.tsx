@@ -10,7 +10,6 @@ import { useIntlLocale } from '../../i18n/useIntlLocale';
 import { useSiteCurrency } from '../common/useSiteCurrency';
 import { pricePerPeriod } from './messages';
 
-
 export interface AddonListProps {
   addons: Addon[];
   period: BillingPeriod;
@@ -20,7 +19,14 @@ export interface AddonListProps {
   onToggle(addon: Addon): void;
 }
 
-function AddonItem({ addon, period, selected, required, name, onToggle }: {
+function AddonItem({
+  addon,
+  period,
+  selected,
+  required,
+  name,
+  onToggle,
+}: {
   addon: Addon;
   period: BillingPeriod;
   selected: boolean;
@@ -40,7 +46,13 @@ function AddonItem({ addon, period, selected, required, name, onToggle }: {
         <h3>{name}</h3>
         {price && <span>{t(pricePerPeriod(formatCents(price.cost, currency, locale), period))}</span>}
       </div>
-      <button type="button" className="button--link" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="button--link"
+        aria-expanded={open}
+        aria-controls={detailsId}
+        onClick={() => setOpen(!open)}
+      >
         {open ? t`Hide details` : t`Show details`}
       </button>
       <p id={detailsId} className="note" hidden={!open}>
@@ -51,7 +63,12 @@ function AddonItem({ addon, period, selected, required, name, onToggle }: {
           <Trans>Active</Trans>
         </span>
       ) : (
-        <button type="button" className="button button--secondary" aria-label={selected ? t`Remove ${name}` : t`Add ${name}`} onClick={onToggle}>
+        <button
+          type="button"
+          className="button button--secondary"
+          aria-label={selected ? t`Remove ${name}` : t`Add ${name}`}
+          onClick={onToggle}
+        >
           {selected ? t`Remove` : t`Add`}
         </button>
       )}

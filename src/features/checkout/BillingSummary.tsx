@@ -45,8 +45,12 @@ function Line({ label, value }: { label: string; value: string }) {
 
 /** The name of the plan a preview line is for: the product's own prices read as the product, others by name. */
 function planNamer(data: BillingData, product: Product) {
-  const prices = [...data.availableProducts.flatMap((each) => each.prices), ...product.addons.flatMap((addon) => addon.prices)];
-  return (priceId: string) => prices.find((price) => price.id === priceId)?.name ?? data.subscription?.meta.baseProduct.name ?? product.name;
+  const prices = [
+    ...data.availableProducts.flatMap((each) => each.prices),
+    ...product.addons.flatMap((addon) => addon.prices),
+  ];
+  return (priceId: string) =>
+    prices.find((price) => price.id === priceId)?.name ?? data.subscription?.meta.baseProduct.name ?? product.name;
 }
 
 /** The card on file: 'Visa ending in 4242 · Expires 04/30', or that there is none. */
@@ -125,7 +129,9 @@ export function BillingSummary(props: BillingSummaryProps) {
       <FormError>{props.previewFailed ? t(INVOICE_PREVIEW_FAILED) : null}</FormError>
       {preview && (
         <div className="checkout-explanation">
-          {preview.lines.length > 0 && <p>{amountDueText(i18n, amountDueParts(preview, planNamer(data, product)), currency, locale)}.</p>}
+          {preview.lines.length > 0 && (
+            <p>{amountDueText(i18n, amountDueParts(preview, planNamer(data, product)), currency, locale)}.</p>
+          )}
           <p>{t(nextRenewalText(preview.nextRenewal, currency, locale))}</p>
         </div>
       )}

@@ -16,7 +16,13 @@ import { AUTO_BILLING_REMOVAL_WAIT_MS, PLAN_CHANGE_SUCCESS_DELAY_MS } from '../.
 import { couponPollDelaysMs } from '../../../core/rules/discounts';
 import { answerPaymentScript, createFakeStripe, forgetPaymentScript } from '../../test/fakeStripe';
 import type { FakeStripe, ScriptOutcome } from '../../test/fakeStripe';
-import { answerCouponDetails, answerInvoicePreview, answerPaymentMethod, planChangeResult, previewOf } from '../../test/handlers/checkout';
+import {
+  answerCouponDetails,
+  answerInvoicePreview,
+  answerPaymentMethod,
+  planChangeResult,
+  previewOf,
+} from '../../test/handlers/checkout';
 import { findCoupon } from '../../../server/seed/catalogue';
 import { billingDataIn } from '../../test/currency';
 import { billingDataOf, openPanelAs } from '../../test/openPanel';
@@ -39,7 +45,12 @@ afterEach(() => {
   localStorage.clear();
 });
 
-function openCheckout(scenario: ScenarioName | BillingData, path: string, outcomes: ScriptOutcome[] = ['load'], i18n?: I18n) {
+function openCheckout(
+  scenario: ScenarioName | BillingData,
+  path: string,
+  outcomes: ScriptOutcome[] = ['load'],
+  i18n?: I18n,
+) {
   script = answerPaymentScript(defaultConfig.paymentScriptUrl, fake, outcomes);
   const previews = answerInvoicePreview();
   const coupons = answerCouponDetails();
@@ -123,7 +134,11 @@ describe('the screen', () => {
     expect(addons.getByText(/Serve your site from a subdirectory/)).toBeVisible();
     await user.click(addons.getByRole('button', { name: 'Add Subdirectory install' }));
     expect(addons.getByRole('button', { name: 'Remove Subdirectory install' })).toBeInTheDocument();
-    await waitFor(() => expect(previews.at(-1)!.data).toMatchObject({ addonPrices: [{ current: null, selected: 'price_subdirectory_year' }] }));
+    await waitFor(() =>
+      expect(previews.at(-1)!.data).toMatchObject({
+        addonPrices: [{ current: null, selected: 'price_subdirectory_year' }],
+      }),
+    );
 
     const summary = within(screen.getByRole('region', { name: 'Billing summary' }));
     expect(summary.getByText('Visa ending in 4242', { exact: false })).toBeInTheDocument();
@@ -154,7 +169,9 @@ describe('the screen', () => {
     openCheckout(billingDataIn(billingDataOf('active'), 'eur'), '/checkout/business-default-year');
     const plan = within(await screen.findByRole('region', { name: /Business/ }));
     expect(plan.getByText('€2,290')).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Optional add-ons' })).getByText('€500 per year')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Optional add-ons' })).getByText('€500 per year'),
+    ).toBeInTheDocument();
     const summary = within(screen.getByRole('region', { name: 'Billing summary' }));
     expect(summary.getByText('Yearly price').nextSibling).toHaveTextContent('€2,290/year');
     expect(summary.getByText('Total per year').nextSibling).toHaveTextContent('€2,290');
@@ -195,7 +212,9 @@ describe('the screen', () => {
   it('says the current plan cannot be chosen again, until the other period is picked', async () => {
     const user = userEvent.setup();
     openCheckout('active', '/checkout/publisher-default-year');
-    expect(await screen.findByText('This is your current plan. Choose a different period or plan.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('This is your current plan. Choose a different period or plan.'),
+    ).toBeInTheDocument();
     expect(await confirmButton()).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Monthly' }));
     await waitFor(() => expect(screen.queryByText(/This is your current plan/)).not.toBeInTheDocument());
@@ -226,7 +245,12 @@ describe('the screen', () => {
   });
 
   it('warns of a connection error', async () => {
-    openCheckout('active', '/checkout/business-default-year', ['networkError', 'networkError', 'networkError', 'networkError']);
+    openCheckout('active', '/checkout/business-default-year', [
+      'networkError',
+      'networkError',
+      'networkError',
+      'networkError',
+    ]);
     expect(await screen.findByText('Connection error')).toBeInTheDocument();
   });
 });
@@ -278,7 +302,9 @@ describe('the plan change', () => {
     expect(region).toBeEmptyDOMElement();
     await act(() => jest.advanceTimersByTimeAsync(PLAN_CHANGE_SUCCESS_DELAY_MS));
     await waitFor(() => expect(region).toHaveTextContent(SUCCESS_LABEL));
-    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Billing and domain settings' })).toHaveFocus());
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1, name: 'Billing and domain settings' })).toHaveFocus(),
+    );
   });
 
   it('sends one change for a double click (pending: spinner, disabled)', async () => {
@@ -286,7 +312,10 @@ describe('the plan change', () => {
     const opened = openCheckout(plainOwner(), '/checkout/business-default-year');
     answerPaymentMethod();
     let release = () => {};
-    const changes = onCall('change-subscription', () => new Promise<Response>((resolve) => (release = () => resolve(json(planChangeResult(opened.data))))));
+    const changes = onCall(
+      'change-subscription',
+      () => new Promise<Response>((resolve) => (release = () => resolve(json(planChangeResult(opened.data))))),
+    );
     const button = await confirmButton();
     await user.dblClick(button);
     await waitFor(() => expect(changes).toHaveLength(1));
@@ -314,7 +343,11 @@ describe('the plan change', () => {
   });
 
   it.each([
-    ['no card to authenticate', () => answerPaymentMethod(null), 'Card authentication failed. Try again or contact support.'],
+    [
+      'no card to authenticate',
+      () => answerPaymentMethod(null),
+      'Card authentication failed. Try again or contact support.',
+    ],
     [
       'a change failing without a message',
       () => {
@@ -345,7 +378,9 @@ describe('the plan change', () => {
     const i18n = createPanelI18n();
     const opened = openCheckout(plainOwner(), '/checkout/business-default-year', ['load'], i18n);
     answerPaymentMethod();
-    onCall('change-subscription', () => json({ error: { code: 'card_declined', message: 'Your card has insufficient funds.', status: 402 } }, 402));
+    onCall('change-subscription', () =>
+      json({ error: { code: 'card_declined', message: 'Your card has insufficient funds.', status: 402 } }, 402),
+    );
     await user.click(await confirmButton());
     const failure = await screen.findByText('Your card has insufficient funds.');
     expect(title()).toHaveTextContent('Confirm your plan selection');
@@ -367,7 +402,13 @@ describe('the plan change', () => {
     const user = userEvent.setup();
     const opened = openCheckout(plainOwner(), '/checkout/business-default-year');
     const confirm = await confirmButton();
-    opened.data = { ...opened.data, currentSiteLimits: { ...opened.data.currentSiteLimits, newsletters: { total: 12, limit: 10, exceeded: true, members_override: null } } };
+    opened.data = {
+      ...opened.data,
+      currentSiteLimits: {
+        ...opened.data.currentSiteLimits,
+        newsletters: { total: 12, limit: 10, exceeded: true, members_override: null },
+      },
+    };
     await user.click(confirm);
     expect(await screen.findByText('Not available with more than 10 newsletters')).toBeInTheDocument();
   });
@@ -423,7 +464,9 @@ describe('the plan change', () => {
     openCheckout('active', '/checkout/business-default-year');
     onCall('update-discount', () => apiError(400, 'No such coupon'));
     await user.click(await confirmButton());
-    expect(await screen.findByText('Something went wrong. Refresh the page and try again or contact support.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Something went wrong. Refresh the page and try again or contact support.'),
+    ).toBeInTheDocument();
   });
 
   describe('with automatic billing', () => {
@@ -456,7 +499,9 @@ describe('the plan change', () => {
       answerPaymentMethod();
       onCall('change-subscription', () => apiError(400, 'Cannot remove'));
       await user.click(await confirmButton());
-      expect(await screen.findByText('Could not remove autobilling. Switch to manual billing mode and try again.')).toBeInTheDocument();
+      expect(
+        await screen.findByText('Could not remove autobilling. Switch to manual billing mode and try again.'),
+      ).toBeInTheDocument();
     });
   });
 
@@ -474,7 +519,12 @@ describe('the plan change', () => {
       await user.click(await confirmButton());
       expect(await screen.findByRole('button', { name: 'Update complete!' })).toBeInTheDocument();
       expect(fake.stripe.confirmCardPayment).toHaveBeenCalledWith('pi_change_secret', { payment_method: 'pm_visa' });
-      expect(JSON.parse(stored!)).toEqual({ product: 'business', group: 'default', period: 'year', priceId: 'price_business_default_year_1000' });
+      expect(JSON.parse(stored!)).toEqual({
+        product: 'business',
+        group: 'default',
+        period: 'year',
+        priceId: 'price_business_default_year_1000',
+      });
       expect(localStorage.getItem(pendingSubscriptionKey('cus_active'))).toBeNull();
       await act(() => jest.advanceTimersByTimeAsync(PLAN_CHANGE_SUCCESS_DELAY_MS));
       await waitFor(() => expect(opened.route()).toMatchObject({ route: '/' }));
@@ -487,11 +537,15 @@ describe('the plan change', () => {
       const changes = onCall('change-subscription', () => json(planChangeResult(opened.data, 'pi_change_secret')));
       fake.stripe.confirmCardPayment.mockResolvedValueOnce({ error: { message: 'Authentication failed' } });
       await user.click(await confirmButton());
-      expect(await screen.findByText("We weren't able to process your payment. Try again or choose a different card.")).toBeInTheDocument();
+      expect(
+        await screen.findByText("We weren't able to process your payment. Try again or choose a different card."),
+      ).toBeInTheDocument();
       expect(title()).toHaveTextContent('Complete payment authorization');
       await user.click(screen.getByRole('button', { name: 'Complete payment now' }));
       expect(await screen.findByRole('button', { name: 'Update complete!' })).toBeInTheDocument();
-      expect(fake.stripe.confirmCardPayment).toHaveBeenLastCalledWith('pi_change_secret', { payment_method: 'pm_visa' });
+      expect(fake.stripe.confirmCardPayment).toHaveBeenLastCalledWith('pi_change_secret', {
+        payment_method: 'pm_visa',
+      });
       expect(changes).toHaveLength(1);
     });
   });
@@ -501,25 +555,33 @@ describe('resuming a payment', () => {
   it.each([
     ['incomplete', '/checkout/publisher-default-year', 'pi_incomplete_secret_demo'],
     ['auto-billing-grace', '/checkout/publisher-default-month', 'pi_auto_billing_grace_secret_demo'],
-  ] as const)('in %s: Complete payment authorization, and Complete payment now authenticates', async (scenario, path, secret) => {
-    const user = userEvent.setup();
-    localStorage.setItem(pendingSubscriptionKey(`cus_${scenario.replace(/-/g, '_')}`), '{"product":"publisher"}');
-    openCheckout(scenario, path);
-    answerPaymentMethod('pm_card');
-    const complete = await screen.findByRole('button', { name: 'Complete payment now' });
-    expect(title()).toHaveTextContent('Complete payment authorization');
-    expect(screen.queryByText(/This is your current plan/)).not.toBeInTheDocument();
-    await user.click(complete);
-    expect(await screen.findByRole('button', { name: 'Update complete!' })).toBeInTheDocument();
-    expect(fake.stripe.confirmCardPayment).toHaveBeenCalledWith(secret, { payment_method: 'pm_card' });
-    expect(localStorage.length).toBe(0);
-  });
+  ] as const)(
+    'in %s: Complete payment authorization, and Complete payment now authenticates',
+    async (scenario, path, secret) => {
+      const user = userEvent.setup();
+      localStorage.setItem(pendingSubscriptionKey(`cus_${scenario.replace(/-/g, '_')}`), '{"product":"publisher"}');
+      openCheckout(scenario, path);
+      answerPaymentMethod('pm_card');
+      const complete = await screen.findByRole('button', { name: 'Complete payment now' });
+      expect(title()).toHaveTextContent('Complete payment authorization');
+      expect(screen.queryByText(/This is your current plan/)).not.toBeInTheDocument();
+      await user.click(complete);
+      expect(await screen.findByRole('button', { name: 'Update complete!' })).toBeInTheDocument();
+      expect(fake.stripe.confirmCardPayment).toHaveBeenCalledWith(secret, { payment_method: 'pm_card' });
+      expect(localStorage.length).toBe(0);
+    },
+  );
 
   it('sends /checkout to the stored choice when the billing data names none', async () => {
     const data = billingDataOf('auto-billing-grace', (next) => (next.pendingSubscription = null));
     localStorage.setItem(
       pendingSubscriptionKey(data.subscription!.customer_id),
-      JSON.stringify({ product: 'business', group: 'default', period: 'month', priceId: 'price_business_default_month_1000' }),
+      JSON.stringify({
+        product: 'business',
+        group: 'default',
+        period: 'month',
+        priceId: 'price_business_default_month_1000',
+      }),
     );
     const { route } = openCheckout(data, '/checkout');
     await waitFor(() => expect(route()).toMatchObject({ route: '/checkout/business-default-month' }));

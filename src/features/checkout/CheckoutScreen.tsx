@@ -7,7 +7,12 @@ import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { Addon, BillingData, BillingPeriod, PendingSubscription, Price, Product } from '../../../core/contract';
-import { needsAuthentication, parsePendingSubscription, pendingCheckoutPath, pendingSubscriptionKey } from '../../../core/rules/checkout';
+import {
+  needsAuthentication,
+  parsePendingSubscription,
+  pendingCheckoutPath,
+  pendingSubscriptionKey,
+} from '../../../core/rules/checkout';
 import { isDiscountDisplayed, launchCouponForPeriod, needsCouponSwap } from '../../../core/rules/discounts';
 import { toUnixSeconds } from '../../../core/rules/dates';
 import { memberCountOrDefault } from '../../../core/rules/limits';
@@ -28,7 +33,11 @@ import { PaymentProviderWarning } from '../payments/PaymentProviderWarning';
 import { usePaymentProvider } from '../payments/usePaymentProvider';
 import { AddonList } from './AddonList';
 import { BillingSummary } from './BillingSummary';
-import { useGetCouponDetailsQuery, useGetInvoicePreviewQuery, useSaveCheckoutInvoiceDetailsMutation } from './checkoutApi';
+import {
+  useGetCouponDetailsQuery,
+  useGetInvoicePreviewQuery,
+  useSaveCheckoutInvoiceDetailsMutation,
+} from './checkoutApi';
 import { checkoutLeft, completePayment, confirmPlanChange, selectCheckout } from './checkoutSlice';
 import type { CheckoutState } from './checkoutSlice';
 import {
@@ -45,7 +54,8 @@ const CardModal = lazy(() => import(/* webpackChunkName: "card" */ '../payments/
 
 /** SPEC 4 "Routing by state": grace, a pending cancel and custom plans have nothing to buy here. */
 function checkoutRedirect(data: BillingData): StateRoute {
-  if (data.isGrace || data.willCancelAtPeriodEnd || isCustomPlan(data.subscription?.meta.baseProduct.name ?? '')) return '/';
+  if (data.isGrace || data.willCancelAtPeriodEnd || isCustomPlan(data.subscription?.meta.baseProduct.name ?? ''))
+    return '/';
   // Without a payment customer (no billing session has made one yet) there is no one to charge: choose again.
   if (data.customerId === null) return '/plans';
   return null;
@@ -105,7 +115,12 @@ function Checkout({ data, product, price }: { data: CheckoutData; product: Produ
   const period = price.billing_period;
   const addons = optionalAddons(product);
   const [chosenAddons, setChosenAddons] = useState<ReadonlySet<string>>(
-    () => new Set(addons.filter((addon) => isRequiredAddon(data, addon) || currentAddonPrice(data, addon) !== null).map((addon) => addon.id)),
+    () =>
+      new Set(
+        addons
+          .filter((addon) => isRequiredAddon(data, addon) || currentAddonPrice(data, addon) !== null)
+          .map((addon) => addon.id),
+      ),
   );
   const selectedAddons = addons.filter((addon) => chosenAddons.has(addon.id) || isRequiredAddon(data, addon));
   const addonIds = selectedAddons.flatMap((addon) => addonPrice(addon, period)?.id ?? []);
@@ -161,7 +176,10 @@ function Checkout({ data, product, price }: { data: CheckoutData; product: Produ
   const asksForCard = error !== null && error === t(CHECKOUT_PROBLEMS.addCard);
   const cardPayments = provider.status === 'ready' ? provider.stripe : null;
   const clientSecret =
-    checkout.clientSecret ?? subscription?.meta.paymentIntentSecret ?? data.latestInvoice?.payment_intent?.client_secret ?? null;
+    checkout.clientSecret ??
+    subscription?.meta.paymentIntentSecret ??
+    data.latestInvoice?.payment_intent?.client_secret ??
+    null;
 
   function switchPeriod(next: BillingPeriod) {
     const id = buildCheckoutId({ product: product.name.toLowerCase(), group: product.group, period: next });
@@ -260,7 +278,12 @@ function Checkout({ data, product, price }: { data: CheckoutData; product: Produ
       </div>
       {modal === 'card' && (
         <Suspense fallback={null}>
-          <CardModal customerId={customerId} userId={user.id} onClose={() => setModal(null)} onSaved={() => setModal(null)} />
+          <CardModal
+            customerId={customerId}
+            userId={user.id}
+            onClose={() => setModal(null)}
+            onSaved={() => setModal(null)}
+          />
         </Suspense>
       )}
       {modal === 'invoiceDetails' && (
@@ -279,7 +302,9 @@ function CheckoutRoute({ data }: { data: CheckoutData }) {
   const { id } = useParams();
   const inFlight = useAppSelector(selectCheckout).status !== 'idle';
   if (id === undefined) {
-    return <Navigate to={pendingCheckoutPath(data.pendingSubscription ?? storedPendingChoice(data.customerId))} replace />;
+    return (
+      <Navigate to={pendingCheckoutPath(data.pendingSubscription ?? storedPendingChoice(data.customerId))} replace />
+    );
   }
   const resolution = resolveCheckout({
     id,
@@ -297,9 +322,13 @@ function CheckoutRoute({ data }: { data: CheckoutData }) {
 export default function CheckoutScreen() {
   const { t } = useLingui();
   return (
-    <ScreenGate loadingLabel={t`Loading checkout`} onFailure="home" redirect={checkoutRedirect} hidesNavigation={() => true}>
+    <ScreenGate
+      loadingLabel={t`Loading checkout`}
+      onFailure="home"
+      redirect={checkoutRedirect}
+      hidesNavigation={() => true}
+    >
       {(data) => data.customerId !== null && <CheckoutRoute data={{ ...data, customerId: data.customerId }} />}
     </ScreenGate>
   );
 }
-

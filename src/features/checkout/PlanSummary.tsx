@@ -10,7 +10,6 @@ import { planFeatureMessage } from '../common/planMessages';
 import { useSiteCurrency } from '../common/useSiteCurrency';
 import { PERIOD_LABELS } from './messages';
 
-
 export function PlanSummary({ product, price }: { product: Product; price: Price }) {
   const { t } = useLingui();
   const locale = useIntlLocale();

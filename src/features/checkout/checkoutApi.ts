@@ -28,7 +28,10 @@ export const checkoutApi = api.injectEndpoints({
     changeSubscription: build.mutation<CallResponse<'change-subscription'>, Keyed<CallData<'change-subscription'>>>({
       query: ({ data, idempotencyKey }) => call('change-subscription', { data, idempotencyKey }),
     }),
-    activateSubscription: build.mutation<CallResponse<'activate-subscription'>, Keyed<CallData<'activate-subscription'>>>({
+    activateSubscription: build.mutation<
+      CallResponse<'activate-subscription'>,
+      Keyed<CallData<'activate-subscription'>>
+    >({
       query: ({ data, idempotencyKey }) => call('activate-subscription', { data, idempotencyKey }),
     }),
     saveCheckoutInvoiceDetails: build.mutation<CallResponse<'add-invoice-details'>, CallData<'add-invoice-details'>>({
@@ -39,4 +42,5 @@ export const checkoutApi = api.injectEndpoints({
   overrideExisting: 'throw',
 });
 
-export const { useGetInvoicePreviewQuery, useGetCouponDetailsQuery, useSaveCheckoutInvoiceDetailsMutation } = checkoutApi;
+export const { useGetInvoicePreviewQuery, useGetCouponDetailsQuery, useSaveCheckoutInvoiceDetailsMutation } =
+  checkoutApi;

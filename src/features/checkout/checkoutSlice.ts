@@ -91,7 +91,9 @@ function isInFlight(state: CheckoutState): boolean {
   return state.status === 'confirming' || state.status === 'authorizing' || state.status === 'succeeded';
 }
 
-const refuseWhileInFlight = { condition: (_arg: unknown, { getState }: { getState(): RootState }) => !isInFlight(getState().checkout) };
+const refuseWhileInFlight = {
+  condition: (_arg: unknown, { getState }: { getState(): RootState }) => !isInFlight(getState().checkout),
+};
 
 /**
  * What a failed plan change says: the server's own words when it gave any (the catalog's for a code it knows, the
@@ -103,7 +105,8 @@ function planChangeFailure(error: unknown): CheckoutFailure | null {
   const detail = failure?.detail ?? '';
   if (isToleratedPlanChangeFailure(detail)) return null;
   if (failure === null || !detail.trim()) return CHECKOUT_FAILURES.planChangeFailed;
-  if (failure.code === 'card_declined') return cardErrorText({ code: failure.code, message: detail }) ?? CHECKOUT_FAILURES.planChangeFailed;
+  if (failure.code === 'card_declined')
+    return cardErrorText({ code: failure.code, message: detail }) ?? CHECKOUT_FAILURES.planChangeFailed;
   return serverErrorText(failure);
 }
 
@@ -201,7 +204,13 @@ async function succeed({ dispatch, signal }: ThunkTools, customerId: string) {
 }
 
 /** The card's extra authentication of a payment, then success or the failure that offers it again. */
-async function authenticate(tools: ThunkTools, customerId: string, clientSecret: string, paymentMethodId: string, cardPayments: CardPayments | null) {
+async function authenticate(
+  tools: ThunkTools,
+  customerId: string,
+  clientSecret: string,
+  paymentMethodId: string,
+  cardPayments: CardPayments | null,
+) {
   tools.dispatch(authenticationStarted({ clientSecret }));
   const confirmed = await confirmCardPayment(cardPayments, clientSecret, paymentMethodId);
   if (!confirmed.ok) {
@@ -212,9 +221,18 @@ async function authenticate(tools: ThunkTools, customerId: string, clientSecret:
 }
 
 /** Switches the launch coupon to the period's variant, then waits for the provider to show it (up to 3 reads). */
-async function swapCoupon(dispatch: ThunkTools['dispatch'], signal: AbortSignal, customerId: string, couponId: string, key: string) {
+async function swapCoupon(
+  dispatch: ThunkTools['dispatch'],
+  signal: AbortSignal,
+  customerId: string,
+  couponId: string,
+  key: string,
+) {
   const updated = (await dispatch(
-    checkoutApi.endpoints.updateDiscount.initiate({ data: { customerId, couponId }, idempotencyKey: `${key}-discount` }),
+    checkoutApi.endpoints.updateDiscount.initiate({
+      data: { customerId, couponId },
+      idempotencyKey: `${key}-discount`,
+    }),
   )) as { error?: unknown };
   if (updated.error) return false;
   for (const delay of couponPollDelaysMs()) {
@@ -229,7 +247,9 @@ async function swapCoupon(dispatch: ThunkTools['dispatch'], signal: AbortSignal,
 
 /** The site's limits as they are now, not as the screen loaded them. */
 async function currentSiteLimits(dispatch: ThunkTools['dispatch']) {
-  const read = (await dispatch(accountApi.endpoints.getCurrentSiteLimits.initiate(undefined, { forceRefetch: true }))) as {
+  const read = (await dispatch(
+    accountApi.endpoints.getCurrentSiteLimits.initiate(undefined, { forceRefetch: true }),
+  )) as {
     data?: { currentSiteLimits: Parameters<typeof firstLimitBreach>[1] };
     unsubscribe?: () => void;
   };
@@ -278,7 +298,12 @@ export const confirmPlanChange = createAppAsyncThunk(
     // A site without a subscription activates its first; the rest as the flags say.
     const changed =
       subscriptionId === null || planChangeEndpoint(request.flags) === 'activate-subscription'
-        ? await dispatch(checkoutApi.endpoints.activateSubscription.initiate({ data: { ...change, subscriptionId }, idempotencyKey: `${key}-change` }))
+        ? await dispatch(
+            checkoutApi.endpoints.activateSubscription.initiate({
+              data: { ...change, subscriptionId },
+              idempotencyKey: `${key}-change`,
+            }),
+          )
         : await dispatch(
             checkoutApi.endpoints.changeSubscription.initiate({
               data: { ...change, subscriptionId, prorationDate: request.prorationDate },
@@ -310,7 +335,13 @@ export const completePayment = createAppAsyncThunk(
       dispatch(paymentFailed({ message: CHECKOUT_FAILURES.missingPaymentMethod, retryAuthentication: true }));
       return;
     }
-    await authenticate({ dispatch, signal }, request.customerId, request.clientSecret, paymentMethodId, request.cardPayments);
+    await authenticate(
+      { dispatch, signal },
+      request.customerId,
+      request.clientSecret,
+      paymentMethodId,
+      request.cardPayments,
+    );
   },
   refuseWhileInFlight,
 );

@@ -1,6 +1,11 @@
 /** The checkout's catalog wording reads as core/rules' English, word for word: the spec's messages cannot drift. */
 import type { InvoicePreviewLine } from '../../../core/contract';
-import { CHECKOUT_MESSAGES, amountDueParts, describeAmountDue, describeNextRenewal } from '../../../core/rules/checkout';
+import {
+  CHECKOUT_MESSAGES,
+  amountDueParts,
+  describeAmountDue,
+  describeNextRenewal,
+} from '../../../core/rules/checkout';
 import { checkoutError } from '../../../core/rules/checkoutId';
 import { SUBDIRECTORY_ADDON_NAME } from '../../../core/rules/constants';
 import { limitBreachMessage, type LimitBreach } from '../../../core/rules/limitChecks';
@@ -40,11 +45,16 @@ describe('what keeps the checkout from going ahead, as core words it', () => {
   ])('%s', (_label, overrides, limit) => {
     const input = { ...base, ...overrides };
     const english = checkoutError({ ...input, limitMessage: limit === null ? null : limitBreachMessage(limit) });
-    const problem = input.priceId === input.currentPriceId ? { kind: 'currentPlan' as const } : limit ? { kind: 'limit' as const, limit } : { kind: 'addCard' as const };
+    const problem =
+      input.priceId === input.currentPriceId
+        ? { kind: 'currentPlan' as const }
+        : limit
+          ? { kind: 'limit' as const, limit }
+          : { kind: 'addCard' as const };
     expect(checkoutProblemText(i18n, problem, EN)).toBe(english);
   });
 
-  it('reads the spec\'s own messages', () => {
+  it("reads the spec's own messages", () => {
     expect(i18n._(CHECKOUT_PROBLEMS.currentPlan)).toBe(PLAN_MESSAGES.checkoutCurrentPlan);
     expect(i18n._(CHECKOUT_PROBLEMS.addCard)).toBe(PLAN_MESSAGES.checkoutAddCard);
   });
@@ -53,7 +63,9 @@ describe('what keeps the checkout from going ahead, as core words it', () => {
 it('words a failure as a message, words of its own or a limit', () => {
   expect(checkoutFailureText(i18n, CHECKOUT_FAILURES.generic, EN)).toBe(CHECKOUT_MESSAGES.generic);
   expect(checkoutFailureText(i18n, verbatimText('Your card was declined.'), EN)).toBe('Your card was declined.');
-  expect(checkoutFailureText(i18n, { limit: { kind: 'newsletters', limit: 10 } }, EN)).toBe('Not available with more than 10 newsletters');
+  expect(checkoutFailureText(i18n, { limit: { kind: 'newsletters', limit: 10 } }, EN)).toBe(
+    'Not available with more than 10 newsletters',
+  );
 });
 
 it('names periods, prices per period and the subdirectory add-on as core does', () => {
@@ -91,12 +103,19 @@ describe('what is billed now', () => {
   };
 
   it("says every part as core's describeAmountDue does", () => {
-    expect(amountDueText(i18n, amountDueParts(preview, names), 'usd', EN)).toBe(describeAmountDue(preview, names, 'usd'));
+    expect(amountDueText(i18n, amountDueParts(preview, names), 'usd', EN)).toBe(
+      describeAmountDue(preview, names, 'usd'),
+    );
   });
 
   it("formats the amounts in the owner's locale", () => {
-    const parts = amountDueParts({ lines: [line({ kind: 'discount', amount: -1450, priceId: null })], total: 0, amount: 0 }, names);
-    expect(amountDueText(i18n, parts, 'usd', 'de-DE')).toBe(`minus ${new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2 }).format(14.5)}\u00a0$ discount`);
+    const parts = amountDueParts(
+      { lines: [line({ kind: 'discount', amount: -1450, priceId: null })], total: 0, amount: 0 },
+      names,
+    );
+    expect(amountDueText(i18n, parts, 'usd', 'de-DE')).toBe(
+      `minus ${new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2 }).format(14.5)}\u00a0$ discount`,
+    );
   });
 
   it("names the next renewal as core's describeNextRenewal does", () => {

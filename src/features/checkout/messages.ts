@@ -17,7 +17,6 @@ import { formatCents } from '../../../core/rules/money';
 import { translateErrorText, type ErrorText } from '../../api/errors';
 import { limitBreachText } from '../common/planMessages';
 
-
 export const CHECKOUT_TITLE = msg`Confirm your plan selection`;
 export const PAYMENT_PENDING_TITLE = msg`Complete payment authorization`;
 
@@ -111,7 +110,11 @@ export function amountDueText(i18n: I18n, parts: readonly AmountDuePart[], curre
 }
 
 /** "Then $A on April 30, 2030." (core/rules/checkout.ts describeNextRenewal), in the site's `currency`. */
-export function nextRenewalText(nextRenewal: InvoicePreview['nextRenewal'], currency: string, locale: string): MessageDescriptor {
+export function nextRenewalText(
+  nextRenewal: InvoicePreview['nextRenewal'],
+  currency: string,
+  locale: string,
+): MessageDescriptor {
   const amount = formatCents(nextRenewal.amount, currency, locale);
   const date = formatLongDate(nextRenewal.date, locale);
   return msg`Then ${amount} on ${date}.`;

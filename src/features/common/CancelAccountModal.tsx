@@ -134,7 +134,9 @@ function CancelNow({ data, standalone }: { data: SubscribedBillingData; standalo
         onClick={start}
       />
       <p className="note" role="status">
-        {flow.state === 'pending' ? t`Cancelling your account. This can take up to a minute and a half: keep this page open.` : ''}
+        {flow.state === 'pending'
+          ? t`Cancelling your account. This can take up to a minute and a half: keep this page open.`
+          : ''}
       </p>
       <FormError>{flow.error}</FormError>
     </section>

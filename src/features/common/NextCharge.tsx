@@ -13,7 +13,6 @@ import { INVOICE_PREVIEW_FAILED } from '../../api/errors';
 import { useIntlLocale } from '../../i18n/useIntlLocale';
 import { useSiteCurrency } from './useSiteCurrency';
 
-
 function Row({ term, children }: { term: string; children: string }) {
   return (
     <div className="price-breakdown__row">
@@ -34,7 +33,8 @@ function Described({ charge }: { charge: Exclude<NextChargeData, { kind: 'open_a
   function reductions(reduced: { discount: number; creditApplied: number }): string {
     const discount = formatCents(reduced.discount, currency, locale);
     const credit = formatCents(reduced.creditApplied, currency, locale);
-    if (reduced.discount > 0 && reduced.creditApplied > 0) return t`After a ${discount} discount and ${credit} of account credit.`;
+    if (reduced.discount > 0 && reduced.creditApplied > 0)
+      return t`After a ${discount} discount and ${credit} of account credit.`;
     if (reduced.discount > 0) return t`After a ${discount} discount.`;
     if (reduced.creditApplied > 0) return t`After ${credit} of account credit.`;
     return '';

@@ -9,11 +9,16 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { BillingData, BillingPeriod, Price, Product } from '../../../core/contract';
 import { centsToUnits, formatMoney, yearlySaving, yearlyToMonthly } from '../../../core/rules/money';
 import { checkoutPath } from '../../../core/rules/checkoutId';
-import { comparablePrice, paidPriceId, planDisabledCause, planFeatures, suitablePrice } from '../../../core/rules/plans';
+import {
+  comparablePrice,
+  paidPriceId,
+  planDisabledCause,
+  planFeatures,
+  suitablePrice,
+} from '../../../core/rules/plans';
 import { useIntlLocale } from '../../i18n/useIntlLocale';
 import { planDisabledText, planFeatureMessage } from './planMessages';
 import { useSiteCurrency } from './useSiteCurrency';
-
 
 export interface PlanCardProps {
   product: Product;
@@ -56,7 +61,11 @@ export function PlanCard({ product, members, period, data, showYearlySaving = fa
     siteMajorVersion: data.currentSiteVersion,
   });
   const reason = cause === null ? null : t(planDisabledText(cause, locale));
-  const path = checkoutPath({ product: product.name.toLowerCase(), group: product.group, period: price.billing_period });
+  const path = checkoutPath({
+    product: product.name.toLowerCase(),
+    group: product.group,
+    period: price.billing_period,
+  });
   const monthlyPrice = formatMoney(monthly, currency, locale);
   const yearlySaved = saving === null ? null : formatMoney(saving, currency, locale);
   const name = product.name;

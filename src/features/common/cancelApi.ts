@@ -19,11 +19,13 @@ export const cancelApi = api.injectEndpoints({
      */
     cancelNow: build.mutation<CallResponse<'cancel-background'>, { subscriptionId: string }>({
       // One key per cancellation: the transport may then retry it, and the server cancels once.
-      query: ({ subscriptionId }) => call('cancel-background', { data: { subscriptionId }, idempotencyKey: crypto.randomUUID() }),
+      query: ({ subscriptionId }) =>
+        call('cancel-background', { data: { subscriptionId }, idempotencyKey: crypto.randomUUID() }),
     }),
     /** The subscription as it is now, cancelled ones included: what the cancel poll reads. */
     getSubscriptionStatus: build.query<CallResponse<'get-subscription'>, { subscriptionId: string }>({
-      query: ({ subscriptionId }) => call('get-subscription', { data: { subId: subscriptionId, includeCancelled: true } }),
+      query: ({ subscriptionId }) =>
+        call('get-subscription', { data: { subId: subscriptionId, includeCancelled: true } }),
       keepUnusedDataFor: 0,
     }),
   }),

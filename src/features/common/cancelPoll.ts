@@ -43,7 +43,10 @@ export const cancelAccountNow = createAppAsyncThunk(
       now: () => Date.now(),
       async readStatus() {
         const read = await dispatch(
-          cancelApi.endpoints.getSubscriptionStatus.initiate({ subscriptionId }, { subscribe: false, forceRefetch: true }),
+          cancelApi.endpoints.getSubscriptionStatus.initiate(
+            { subscriptionId },
+            { subscribe: false, forceRefetch: true },
+          ),
         );
         return read.data?.subscription.status ?? null;
       },

@@ -40,26 +40,33 @@ describe("a limit's breach", () => {
     const staff = limitBreachText({ kind: 'staff', limit: 1500 }, 'de-DE');
     const i18n = setupI18n();
     i18n.load('de', {
-      [staff.id]: '{limit, plural, one {Nicht verfügbar mit mehr als # Teammitglied} other {Nicht verfügbar mit mehr als # Teammitgliedern}}',
+      [staff.id]:
+        '{limit, plural, one {Nicht verfügbar mit mehr als # Teammitglied} other {Nicht verfügbar mit mehr als # Teammitgliedern}}',
     });
     i18n.activate('de', ['de-DE']);
     expect(i18n._(staff)).toBe('Nicht verfügbar mit mehr als 1.500 Teammitgliedern');
-    expect(i18n._(limitBreachText({ kind: 'staff', limit: 1 }, 'de-DE'))).toBe('Nicht verfügbar mit mehr als 1 Teammitglied');
+    expect(i18n._(limitBreachText({ kind: 'staff', limit: 1 }, 'de-DE'))).toBe(
+      'Nicht verfügbar mit mehr als 1 Teammitglied',
+    );
     expect(limitBreachText({ kind: 'members', limit: 8000 }, 'de-DE').values).toEqual({ members: '8.000' });
     expect(limitBreachText({ kind: 'themes', themes: ['A', 'B'] }, 'fr-FR').values).toEqual({ themes: 'A ou B' });
   });
 });
 
 describe('why a plan card is disabled', () => {
-  it.each<Exclude<PlanDisabledCause['kind'], 'limit'>>(['currentPlanAndPeriod', 'activeSubdirectory', 'olderPlatformVersion', 'activeSendingDomain'])(
-    '%s reads as PLAN_MESSAGES words it',
-    (kind) => {
-      expect(inEnglish(planDisabledText({ kind }, EN))).toBe(PLAN_MESSAGES[kind]);
-    },
-  );
+  it.each<Exclude<PlanDisabledCause['kind'], 'limit'>>([
+    'currentPlanAndPeriod',
+    'activeSubdirectory',
+    'olderPlatformVersion',
+    'activeSendingDomain',
+  ])('%s reads as PLAN_MESSAGES words it', (kind) => {
+    expect(inEnglish(planDisabledText({ kind }, EN))).toBe(PLAN_MESSAGES[kind]);
+  });
 
   it("reads a limit's breach as the breach does", () => {
-    expect(inEnglish(planDisabledText({ kind: 'limit', breach: { kind: 'staff', limit: 2 } }, EN))).toBe('Not available with more than 2 staff users');
+    expect(inEnglish(planDisabledText({ kind: 'limit', breach: { kind: 'staff', limit: 2 } }, EN))).toBe(
+      'Not available with more than 2 staff users',
+    );
   });
 });
 
@@ -80,7 +87,9 @@ describe('the member tiers', () => {
 
   it("read as counts of members, and the last as the contact prompt's 'Over 100,000 members'", () => {
     expect(inEnglish(memberTierMessage(steps, 8000, EN))).toBe('8,000 members');
-    expect(inEnglish(memberTierMessage(steps, 400_000, EN))).toBe(MEMBERS_CONTACT_PROMPT.slice(0, MEMBERS_CONTACT_PROMPT.indexOf('?')));
+    expect(inEnglish(memberTierMessage(steps, 400_000, EN))).toBe(
+      MEMBERS_CONTACT_PROMPT.slice(0, MEMBERS_CONTACT_PROMPT.indexOf('?')),
+    );
     expect(memberTierMessage(steps, 8000, 'de-DE').values).toEqual({ count: '8.000' });
     expect(memberTierText(steps, 1000)).toBe('1,000 members');
   });

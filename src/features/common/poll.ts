@@ -19,7 +19,14 @@ export interface PollOptions<T> {
 export type PollOutcome<T> = { outcome: 'done'; value: T } | { outcome: 'timedOut' } | { outcome: 'aborted' };
 
 /** Waits an interval, reads, and again, until a reading is done, the time is up or the poll is aborted. */
-export async function poll<T>({ read, isDone, intervalMs, timeoutMs, signal, now }: PollOptions<T>): Promise<PollOutcome<T>> {
+export async function poll<T>({
+  read,
+  isDone,
+  intervalMs,
+  timeoutMs,
+  signal,
+  now,
+}: PollOptions<T>): Promise<PollOutcome<T>> {
   const deadline = now() + timeoutMs;
   for (;;) {
     const remaining = deadline - now();

@@ -75,7 +75,13 @@ describe('page navigation', () => {
       open: jest.fn(),
     };
     page.top = framed ? top : page;
-    return { page: page as unknown as Window, topVisits, assign: page.location.assign, open: page.open, reload: page.location.reload };
+    return {
+      page: page as unknown as Window,
+      topVisits,
+      assign: page.location.assign,
+      open: page.open,
+      reload: page.location.reload,
+    };
   }
 
   it('leaves with the whole admin page when framed', () => {

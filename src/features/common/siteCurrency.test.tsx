@@ -83,7 +83,9 @@ describe('the dashboard', () => {
     expect(valueOf(plan, 'Publisher plan')).toBe('€360');
     expect(valueOf(plan, 'Total')).toBe('€360 per year');
     expect(valueOf(plan, 'Account credit')).toBe('€12.50');
-    await waitFor(() => expect(valueOf(plan, 'Next charge')).toBe(`€360 on ${formatLongDate(data.subscription!.current_period_end)}`));
+    await waitFor(() =>
+      expect(valueOf(plan, 'Next charge')).toBe(`€360 on ${formatLongDate(data.subscription!.current_period_end)}`),
+    );
     const amounts = invoiceAmounts(screen.getByRole('region', { name: 'Billing history' }));
     expect(amounts).toContain('€180');
     expect(amounts.every((amount) => amount?.startsWith('€'))).toBe(true);
@@ -103,7 +105,7 @@ describe('the dashboard', () => {
     expect(amounts.every((amount) => amount?.endsWith('\u00a0€'))).toBe(true);
   });
 
-  it('shows an invoice in its own currency, the rest in the site\'s', async () => {
+  it("shows an invoice in its own currency, the rest in the site's", async () => {
     const data = inEuros();
     const [newest, ...older] = [...data.invoices].sort((a, b) => b.date - a.date);
     data.invoices = [newest!, ...older.map((invoice) => ({ ...invoice, currency: 'usd' }))];

@@ -8,5 +8,6 @@ import { useGetBillingDataQuery } from '../../api/accountApi';
 
 /** The site's currency, ISO 4217 in lower case ('usd', 'eur'); US dollars until the billing data has come. */
 export function useSiteCurrency(): string {
-  return useGetBillingDataQuery(undefined, { selectFromResult: ({ data }) => ({ currency: siteCurrency(data) }) }).currency;
+  return useGetBillingDataQuery(undefined, { selectFromResult: ({ data }) => ({ currency: siteCurrency(data) }) })
+    .currency;
 }

@@ -9,7 +9,11 @@ import { msg } from '@lingui/core/macro';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { BillingData, CurrentSite, DnsDiagnosis } from '../../../core/contract';
-import { COPY_CONFIRMATION_MS, CUSTOM_DOMAIN_ACTIVATION_TEXT, DOMAIN_POLL_INTERVAL_MS } from '../../../core/rules/constants';
+import {
+  COPY_CONFIRMATION_MS,
+  CUSTOM_DOMAIN_ACTIVATION_TEXT,
+  DOMAIN_POLL_INTERVAL_MS,
+} from '../../../core/rules/constants';
 import { DOMAIN_CHECK_UNAVAILABLE_MESSAGE, DOMAIN_MESSAGES } from '../../../core/rules/domains';
 import { answerAccountInfo, withSite } from '../../test/handlers/domain';
 import { billingDataOf, openPanelAs } from '../../test/openPanel';
@@ -40,11 +44,19 @@ function openSetup(scenario: BillingData | Parameters<typeof openPanelAs>[0], an
 }
 
 /** activate-domain answers `status`; check-domain answers the statuses in turn (the last one from then on). */
-function answerActivation(site: () => CurrentSite, status: string, checks: Array<Record<string, unknown> | (() => Response)>) {
-  const activations = onCall('activate-domain', (call) => json({ ssl_status: status, hostname: (call.data as { domain: string }).domain }));
+function answerActivation(
+  site: () => CurrentSite,
+  status: string,
+  checks: Array<Record<string, unknown> | (() => Response)>,
+) {
+  const activations = onCall('activate-domain', (call) =>
+    json({ ssl_status: status, hostname: (call.data as { domain: string }).domain }),
+  );
   const checkCalls = onCall('check-domain', (_call, attempt) => {
     const answer = checks[Math.min(attempt, checks.length) - 1]!;
-    return typeof answer === 'function' ? answer() : json({ ssl_status: null, hostname: site().external_domain, error: null, ...answer });
+    return typeof answer === 'function'
+      ? answer()
+      : json({ ssl_status: null, hostname: site().external_domain, error: null, ...answer });
   });
   return { activations, checkCalls };
 }
@@ -55,7 +67,11 @@ const rowsOf = () =>
   within(dnsTable())
     .getAllByRole('row')
     .slice(1)
-    .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent?.replace(/[⧉✓]/g, '').trim()));
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent?.replace(/[⧉✓]/g, '').trim()),
+    );
 
 describe('the screen', () => {
   it('has Back and Get help, three numbered steps, and the input with its placeholder', async () => {
@@ -64,7 +80,10 @@ describe('the screen', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Domain settings' })).toBeInTheDocument();
     expect(field).toHaveAttribute('placeholder', 'www.example.com');
     expect(field).toHaveValue('');
-    expect(screen.getByRole('link', { name: 'Get help (opens in a new tab)' })).toHaveAttribute('href', 'https://inkwell.test/help/custom-domains/');
+    expect(screen.getByRole('link', { name: 'Get help (opens in a new tab)' })).toHaveAttribute(
+      'href',
+      'https://inkwell.test/help/custom-domains/',
+    );
     expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/domain');
     const steps = screen.getAllByRole('listitem').filter((item) => item.classList.contains('domain-step'));
     expect(steps.map((step) => within(step).getByRole('heading').textContent)).toEqual([
@@ -79,7 +98,9 @@ describe('the screen', () => {
     const user = userEvent.setup();
     const opened = openSetup('domain-pending');
     onCall('check-domain', () => json({ ssl_status: 'PENDING', hostname: 'blog.example.com', error: null }));
-    const reads = onCall('get-current-site', () => json({ currentSite: opened.data.currentSite, currentSiteLimits: opened.data.currentSiteLimits }));
+    const reads = onCall('get-current-site', () =>
+      json({ currentSite: opened.data.currentSite, currentSiteLimits: opened.data.currentSiteLimits }),
+    );
     await input();
     await user.click(screen.getByRole('link', { name: 'Back' }));
     expect(await screen.findByRole('region', { name: 'Custom domain' })).toBeInTheDocument();
@@ -109,16 +130,36 @@ describe('the input (SPEC 5 "Custom domain input")', () => {
 describe('the DNS table', () => {
   const PROOF_ROW = ['TXT', '_site-verification', 'site-verification=site_active'];
   it.each<[string, string, string[][]]>([
-    ['before a domain: CNAME on www, A on the root', '', [['CNAME', 'www', 'active.inkwell.test'], ['A', '@', '192.0.2.10'], PROOF_ROW]],
-    ['a root domain: CNAME on @, A on www', 'example.com', [['CNAME', '@', 'active.inkwell.test'], ['A', 'www', '192.0.2.10'], PROOF_ROW]],
-    ['a subdomain under co.uk: no A record', 'shop.example.co.uk', [['CNAME', 'shop', 'active.inkwell.test'], PROOF_ROW]],
-    ['a root under com.au', 'example.com.au', [['CNAME', '@', 'active.inkwell.test'], ['A', 'www', '192.0.2.10'], PROOF_ROW]],
-  ])('%s, and the TXT record that proves the domain is the site owner\'s', async (_label, typed, rows) => {
+    [
+      'before a domain: CNAME on www, A on the root',
+      '',
+      [['CNAME', 'www', 'active.inkwell.test'], ['A', '@', '192.0.2.10'], PROOF_ROW],
+    ],
+    [
+      'a root domain: CNAME on @, A on www',
+      'example.com',
+      [['CNAME', '@', 'active.inkwell.test'], ['A', 'www', '192.0.2.10'], PROOF_ROW],
+    ],
+    [
+      'a subdomain under co.uk: no A record',
+      'shop.example.co.uk',
+      [['CNAME', 'shop', 'active.inkwell.test'], PROOF_ROW],
+    ],
+    [
+      'a root under com.au',
+      'example.com.au',
+      [['CNAME', '@', 'active.inkwell.test'], ['A', 'www', '192.0.2.10'], PROOF_ROW],
+    ],
+  ])("%s, and the TXT record that proves the domain is the site owner's", async (_label, typed, rows) => {
     const user = userEvent.setup();
     openSetup('active');
     if (typed) await user.type(await input(), typed);
     else await input();
-    expect(within(dnsTable()).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Type', 'Host', 'Value']);
+    expect(
+      within(dnsTable())
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Type', 'Host', 'Value']);
     expect(rowsOf()).toEqual(rows);
   });
 
@@ -126,7 +167,9 @@ describe('the DNS table', () => {
     openSetup('domain-pending', { nameServer: 'ada.ns.cloudflare.com' });
     onCall('check-domain', () => json({ ssl_status: 'PENDING', hostname: 'blog.example.com', error: null }));
     await input();
-    await waitFor(() => expect(within(dnsTable()).getByRole('columnheader', { name: 'Proxy Status' })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(dnsTable()).getByRole('columnheader', { name: 'Proxy Status' })).toBeInTheDocument(),
+    );
     expect(rowsOf()).toEqual([
       ['CNAME', 'blog', 'domain-pending.inkwell.test', 'DNS Only'],
       ['TXT', '_site-verification', 'site-verification=site_domain_pending', 'DNS Only'],
@@ -194,25 +237,51 @@ describe('the DNS table', () => {
         ],
       },
     });
-    const diagnosis = within(await screen.findByRole('region', { name: 'What DNS answers now for shop.example.co.uk' }));
+    const diagnosis = within(
+      await screen.findByRole('region', { name: 'What DNS answers now for shop.example.co.uk' }),
+    );
     expect(diagnosis.getByText('active.inkwell.test')).toBeInTheDocument();
     expect(diagnosis.getByText('elsewhere.example.net')).toBeInTheDocument();
-    expect(diagnosis.getByText('Your CNAME points to elsewhere.example.net; it should point to active.inkwell.test')).toBeInTheDocument();
+    expect(
+      diagnosis.getByText('Your CNAME points to elsewhere.example.net; it should point to active.inkwell.test'),
+    ).toBeInTheDocument();
     expect(diagnosis.getByRole('img', { name: 'Not valid' })).toBeInTheDocument();
-    expect(screen.getByText('Last checked').nextElementSibling?.querySelector('time')).toHaveAttribute('dateTime', '2026-03-03T14:05:00.000Z');
+    expect(screen.getByText('Last checked').nextElementSibling?.querySelector('time')).toHaveAttribute(
+      'dateTime',
+      '2026-03-03T14:05:00.000Z',
+    );
     expect(within(dnsTable()).getByRole('columnheader', { name: 'Status' })).toBeInTheDocument();
     expect(within(dnsTable()).getByRole('img', { name: 'Not valid' })).toBeInTheDocument();
   });
 
   it("marks the proof's TXT row as DNS answers it, and says what to add while it is missing", async () => {
     const checkedAt = Math.floor(Date.UTC(2026, 2, 3, 14, 5) / 1000);
-    const hint = 'Add a TXT record at _site-verification.example.com with the value site-verification=site_active: it proves the domain is yours';
+    const hint =
+      'Add a TXT record at _site-verification.example.com with the value site-verification=site_active: it proves the domain is yours';
     openSetup(withSite(billingDataOf('active'), { external_domain: 'example.com', ssl_status: 'PENDING' }), {
       diagnosis: {
         domain: 'example.com',
         records: [
-          { type: 'CNAME', host: '@', name: 'example.com', expected: 'active.inkwell.test', answers: [], ok: true, checkedAt, hint: null },
-          { type: 'A', host: 'www', name: 'www.example.com', expected: '192.0.2.10', answers: ['192.0.2.10'], ok: true, checkedAt, hint: null },
+          {
+            type: 'CNAME',
+            host: '@',
+            name: 'example.com',
+            expected: 'active.inkwell.test',
+            answers: [],
+            ok: true,
+            checkedAt,
+            hint: null,
+          },
+          {
+            type: 'A',
+            host: 'www',
+            name: 'www.example.com',
+            expected: '192.0.2.10',
+            answers: ['192.0.2.10'],
+            ok: true,
+            checkedAt,
+            hint: null,
+          },
           {
             type: 'TXT',
             host: '_site-verification',
@@ -239,31 +308,37 @@ describe("the DNS diagnosis in the owner's language", () => {
     document.documentElement.lang = 'en';
   });
 
-  it('words a hint from its parts and says when it was checked in the owner\'s locale, switching in place', async () => {
+  it("words a hint from its parts and says when it was checked in the owner's locale, switching in place", async () => {
     const checkedAt = Math.floor(Date.UTC(2026, 2, 3, 14, 5) / 1000);
     const i18n = createPanelI18n();
-    const opened = openSetup(withSite(billingDataOf('active'), { external_domain: 'shop.example.co.uk', ssl_status: 'FAILED' }), {
-      i18n,
-      diagnosis: {
-        domain: 'shop.example.co.uk',
-        records: [
-          {
-            type: 'CNAME',
-            host: 'shop',
-            name: 'shop.example.co.uk',
-            expected: 'active.inkwell.test',
-            answers: ['elsewhere.example.net'],
-            ok: false,
-            checkedAt,
-            hint: 'Your CNAME points to elsewhere.example.net; it should point to active.inkwell.test',
-            problem: { code: 'cname_elsewhere', found: ['elsewhere.example.net'] },
-          },
-        ],
+    const opened = openSetup(
+      withSite(billingDataOf('active'), { external_domain: 'shop.example.co.uk', ssl_status: 'FAILED' }),
+      {
+        i18n,
+        diagnosis: {
+          domain: 'shop.example.co.uk',
+          records: [
+            {
+              type: 'CNAME',
+              host: 'shop',
+              name: 'shop.example.co.uk',
+              expected: 'active.inkwell.test',
+              answers: ['elsewhere.example.net'],
+              ok: false,
+              checkedAt,
+              hint: 'Your CNAME points to elsewhere.example.net; it should point to active.inkwell.test',
+              problem: { code: 'cname_elsewhere', found: ['elsewhere.example.net'] },
+            },
+          ],
+        },
       },
-    });
-    const englishHint = await screen.findByText('Your CNAME points to elsewhere.example.net; it should point to active.inkwell.test');
+    );
+    const englishHint = await screen.findByText(
+      'Your CNAME points to elsewhere.example.net; it should point to active.inkwell.test',
+    );
     const time = englishHint.closest('li')!.querySelector('time');
-    const formatIn = (locale: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(checkedAt * 1000));
+    const formatIn = (locale: string) =>
+      new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(checkedAt * 1000));
     expect(time).toHaveTextContent(formatIn('en-US'));
 
     act(() => opened.panel.host.send({ query: 'localeUpdate', response: 'de-DE' }));
@@ -272,8 +347,12 @@ describe("the DNS diagnosis in the owner's language", () => {
     const target = '';
     const expected = '';
     const id = msg`Your CNAME points to ${target}; it should point to ${expected}`.id;
-    act(() => i18n.load('de', { [id]: ['Ihr CNAME zeigt auf ', ['target'], '; er sollte auf ', ['expected'], ' zeigen'] }));
-    expect(await screen.findByText('Ihr CNAME zeigt auf elsewhere.example.net; er sollte auf active.inkwell.test zeigen')).toBeInTheDocument();
+    act(() =>
+      i18n.load('de', { [id]: ['Ihr CNAME zeigt auf ', ['target'], '; er sollte auf ', ['expected'], ' zeigen'] }),
+    );
+    expect(
+      await screen.findByText('Ihr CNAME zeigt auf elsewhere.example.net; er sollte auf active.inkwell.test zeigen'),
+    ).toBeInTheDocument();
     expect(time).toHaveTextContent(formatIn('de-DE'));
   });
 
@@ -339,15 +418,18 @@ describe('activation (SPEC 4 "Custom domain activation")', () => {
     expect(spinner).toHaveAttribute('aria-busy', 'true');
   });
 
-  it.each(['ns1.godaddy.com', 'dns1.hover.com', 'ns-cloud-a1.googledomains.com'])('prepends www. for %s', async (nameServer) => {
-    const user = userEvent.setup();
-    const opened = openSetup('active', { nameServer });
-    const { activations } = answerActivation(() => opened.data.currentSite, 'ACTIVE', []);
-    await user.type(await input(), 'example.com{Enter}');
-    await waitFor(() => expect(activations).toHaveLength(1));
-    expect(activations[0]!.data).toEqual({ siteId: opened.data.currentSite.id, domain: 'www.example.com' });
-    expect(await input()).toHaveValue('www.example.com');
-  });
+  it.each(['ns1.godaddy.com', 'dns1.hover.com', 'ns-cloud-a1.googledomains.com'])(
+    'prepends www. for %s',
+    async (nameServer) => {
+      const user = userEvent.setup();
+      const opened = openSetup('active', { nameServer });
+      const { activations } = answerActivation(() => opened.data.currentSite, 'ACTIVE', []);
+      await user.type(await input(), 'example.com{Enter}');
+      await waitFor(() => expect(activations).toHaveLength(1));
+      expect(activations[0]!.data).toEqual({ siteId: opened.data.currentSite.id, domain: 'www.example.com' });
+      expect(await input()).toHaveValue('www.example.com');
+    },
+  );
 
   it('keeps a root domain on other nameservers', async () => {
     const user = userEvent.setup();
@@ -359,24 +441,49 @@ describe('activation (SPEC 4 "Custom domain activation")', () => {
   });
 
   it.each<[string, Record<string, unknown> | (() => Response), string, string]>([
-    ['a failed status', { ssl_status: 'FAILED', hostname: 'example.com' }, 'example.com', "We weren't able to activate your custom domain. Contact support."],
+    [
+      'a failed status',
+      { ssl_status: 'FAILED', hostname: 'example.com' },
+      'example.com',
+      "We weren't able to activate your custom domain. Contact support.",
+    ],
     [
       'INVALID on a root domain',
       { ssl_status: 'INVALID', hostname: 'example.com' },
       'example.com',
       'Unable to detect a valid CNAME record for example.com. Did you mean to enter www.example.com?',
     ],
-    ['INVALID on a subdomain', { ssl_status: 'INVALID', hostname: 'blog.example.com' }, 'blog.example.com', 'Unable to detect a valid CNAME record for blog.example.com.'],
-    ['a check error, shown as is', { ssl_status: 'PENDING', hostname: 'example.com', error: { message: 'Your CNAME points elsewhere' } }, 'example.com', 'Your CNAME points elsewhere'],
-    ['a check error without a message', { ssl_status: 'PENDING', hostname: 'example.com', error: { message: '' } }, 'example.com', DOMAIN_MESSAGES.activationFailedDefault],
     [
-      'a check that could not ask DNS, in the panel\'s words',
+      'INVALID on a subdomain',
+      { ssl_status: 'INVALID', hostname: 'blog.example.com' },
+      'blog.example.com',
+      'Unable to detect a valid CNAME record for blog.example.com.',
+    ],
+    [
+      'a check error, shown as is',
+      { ssl_status: 'PENDING', hostname: 'example.com', error: { message: 'Your CNAME points elsewhere' } },
+      'example.com',
+      'Your CNAME points elsewhere',
+    ],
+    [
+      'a check error without a message',
+      { ssl_status: 'PENDING', hostname: 'example.com', error: { message: '' } },
+      'example.com',
+      DOMAIN_MESSAGES.activationFailedDefault,
+    ],
+    [
+      "a check that could not ask DNS, in the panel's words",
       { ssl_status: 'PENDING', hostname: 'example.com', error: { message: DOMAIN_CHECK_UNAVAILABLE_MESSAGE } },
       'example.com',
       "We couldn't check your domain right now. Try again in a minute.",
     ],
     ['the check failing', () => apiError(400, 'bad'), 'example.com', 'Error checking custom domain'],
-    ['an unknown status', { ssl_status: 'SOMETHING_NEW', hostname: 'example.com' }, 'example.com', 'Refresh the page to update the status of your domain activation.'],
+    [
+      'an unknown status',
+      { ssl_status: 'SOMETHING_NEW', hostname: 'example.com' },
+      'example.com',
+      'Refresh the page to update the status of your domain activation.',
+    ],
     [
       'no hostname and no status',
       { ssl_status: null, hostname: null },
@@ -447,8 +554,12 @@ describe('on load', () => {
   it('stops polling when the screen is left', async () => {
     const user = useFakeTimers();
     const opened = openSetup('domain-pending');
-    const { checkCalls } = answerActivation(() => opened.data.currentSite, 'PENDING', [{ ssl_status: 'PENDING', hostname: 'blog.example.com' }]);
-    onCall('get-current-site', () => json({ currentSite: opened.data.currentSite, currentSiteLimits: opened.data.currentSiteLimits }));
+    const { checkCalls } = answerActivation(() => opened.data.currentSite, 'PENDING', [
+      { ssl_status: 'PENDING', hostname: 'blog.example.com' },
+    ]);
+    onCall('get-current-site', () =>
+      json({ currentSite: opened.data.currentSite, currentSiteLimits: opened.data.currentSiteLimits }),
+    );
     await screen.findByRole('button', { name: CUSTOM_DOMAIN_ACTIVATION_TEXT });
     await user.click(screen.getByRole('link', { name: 'Back' }));
     await screen.findByRole('region', { name: 'Custom domain' });
@@ -459,7 +570,9 @@ describe('on load', () => {
   it('live: the active panel and the remove button; removing clears the domain', async () => {
     const user = userEvent.setup();
     const opened = openSetup('domain-live');
-    const updates = onCall('update-domain', () => json({ currentSite: { ...opened.data.currentSite, external_domain: null, ssl_status: null } }));
+    const updates = onCall('update-domain', () =>
+      json({ currentSite: { ...opened.data.currentSite, external_domain: null, ssl_status: null } }),
+    );
     expect(await screen.findByText('www.example.com is active')).toBeInTheDocument();
     expect(document.querySelector('.domain-active')).toHaveTextContent('Your custom domain www.example.com is active.');
     expect(screen.queryByRole('button', { name: 'Activate' })).not.toBeInTheDocument();
@@ -476,15 +589,21 @@ describe('on load', () => {
     onCall('update-domain', () => apiError(400, 'bad'));
     await user.click(await screen.findByRole('button', { name: 'Remove custom domain' }));
     expect(
-      await screen.findByText('Unable to remove domain. Refresh the page and try again or contact support at support@inkwell.test.'),
+      await screen.findByText(
+        'Unable to remove domain. Refresh the page and try again or contact support at support@inkwell.test.',
+      ),
     ).toBeInTheDocument();
   });
 
   it('failed: the button reads "Try again" and the activation may be retried for the same domain', async () => {
     const user = userEvent.setup();
-    const opened = openSetup(withSite(billingDataOf('active'), { external_domain: 'shop.example.co.uk', ssl_status: 'FAILED' }));
+    const opened = openSetup(
+      withSite(billingDataOf('active'), { external_domain: 'shop.example.co.uk', ssl_status: 'FAILED' }),
+    );
     const { activations } = answerActivation(() => opened.data.currentSite, 'ACTIVE', []);
-    expect(await screen.findByRole('alert')).toHaveTextContent("We weren't able to activate your custom domain. Contact support.");
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "We weren't able to activate your custom domain. Contact support.",
+    );
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(activations).toHaveLength(1));
     expect(await screen.findByText('shop.example.co.uk is active')).toBeInTheDocument();
@@ -494,12 +613,19 @@ describe('on load', () => {
 describe('the account info', () => {
   it('says the account is on a special legacy plan on 403', async () => {
     openSetup('legacy', { accountInfo: () => apiError(403, 'This site is on a special legacy plan.') });
-    expect(await screen.findByText(/special legacy plan\. If you need to make any billing or domain changes/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/special legacy plan\. If you need to make any billing or domain changes/),
+    ).toBeInTheDocument();
   });
 
   it.each<[string, Parameters<typeof openPanelAs>[0], Answers, string]>([
     ['any other failure goes to /', 'active', { accountInfo: () => apiError(400, 'bad') }, '/'],
-    ['a forced-upgrade owner goes to /plans', billingDataOf('trial-over', (data) => Object.assign(data, { forceUpgradeOwner: true })), {}, '/plans'],
+    [
+      'a forced-upgrade owner goes to /plans',
+      billingDataOf('trial-over', (data) => Object.assign(data, { forceUpgradeOwner: true })),
+      {},
+      '/plans',
+    ],
     ['grace goes to /', 'grace', {}, '/'],
   ])('%s', async (_label, scenario, answers, route) => {
     const opened = openSetup(scenario, answers);
@@ -545,18 +671,24 @@ describe('announcements: every status change reaches a screen reader', () => {
   it('a failed check is an alert', async () => {
     const user = useFakeTimers();
     const opened = openSetup('active');
-    answerActivation(() => opened.data.currentSite, 'PENDING', [{ ssl_status: 'INVALID', hostname: 'www.example.com' }]);
+    answerActivation(() => opened.data.currentSite, 'PENDING', [
+      { ssl_status: 'INVALID', hostname: 'www.example.com' },
+    ]);
     await user.type(await input(), 'www.example.com{Enter}');
     await screen.findByRole('button', { name: CUSTOM_DOMAIN_ACTIVATION_TEXT });
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await advance(DOMAIN_POLL_INTERVAL_MS);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Unable to detect a valid CNAME record for www.example.com.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Unable to detect a valid CNAME record for www.example.com.',
+    );
   });
 
   it('a removal is announced, and the focus goes to the domain input', async () => {
     const user = userEvent.setup();
     const opened = openSetup('domain-live');
-    onCall('update-domain', () => json({ currentSite: { ...opened.data.currentSite, external_domain: null, ssl_status: null } }));
+    onCall('update-domain', () =>
+      json({ currentSite: { ...opened.data.currentSite, external_domain: null, ssl_status: null } }),
+    );
     const regions = await waitFor(() => {
       expect(screen.getByRole('button', { name: 'Remove custom domain' })).toBeInTheDocument();
       return screen.getAllByRole('status');

@@ -45,7 +45,13 @@ import { DomainDnsWarning } from './DomainDnsWarning';
 import { DomainGate } from './DomainGate';
 import { FeatureNotOfferedScreen, useFeatureOffered } from './FeatureNotOffered';
 import { domainApi, useCheckDomainDnsQuery, useLookupNameserverQuery } from './domainApi';
-import { CUSTOM_DOMAIN_ACTIVATION, PROXY_STATUS_DNS_ONLY_TEXT, customDomainRemovalFailed, dnsProblemMessage, domainNoticeMessage } from './messages';
+import {
+  CUSTOM_DOMAIN_ACTIVATION,
+  PROXY_STATUS_DNS_ONLY_TEXT,
+  customDomainRemovalFailed,
+  dnsProblemMessage,
+  domainNoticeMessage,
+} from './messages';
 import { ClaimedElsewhere, EndedClaimNotice, UnprovenClaimNote } from './domainClaims';
 
 /** The input's placeholder: the kind of host a custom domain is. */
@@ -96,7 +102,11 @@ function phaseOf(outcome: DomainCheckOutcome): Phase {
 const checkedAtFormats = new Map<string, Intl.DateTimeFormat>();
 
 function formatCheckedAt(unixSeconds: number, locale: string): string {
-  const format = formatterFor(checkedAtFormats, locale, () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }));
+  const format = formatterFor(
+    checkedAtFormats,
+    locale,
+    () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
+  );
   return format.format(new Date(unixSeconds * MS_PER_SECOND));
 }
 
@@ -141,12 +151,16 @@ function DnsDiagnosisList({ diagnosis }: { diagnosis: DnsDiagnosis }) {
                 <Trans>Last checked</Trans>
               </dt>
               <dd>
-                <time dateTime={new Date(row.checkedAt * MS_PER_SECOND).toISOString()}>{formatCheckedAt(row.checkedAt, locale)}</time>
+                <time dateTime={new Date(row.checkedAt * MS_PER_SECOND).toISOString()}>
+                  {formatCheckedAt(row.checkedAt, locale)}
+                </time>
               </dd>
             </dl>
             {/* A server of contract 1.1 sends the hint in English only. */}
             {(row.problem || row.hint) && (
-              <p className="dns-diagnosis__hint">{row.problem ? dnsProblemMessage(i18n, row, row.problem) : row.hint}</p>
+              <p className="dns-diagnosis__hint">
+                {row.problem ? dnsProblemMessage(i18n, row, row.problem) : row.hint}
+              </p>
             )}
           </li>
         ))}
@@ -159,7 +173,12 @@ function tableRows(records: readonly DnsRecord[], diagnosis: DnsDiagnosis | unde
   const diagnosed = diagnosis?.domain === domain ? diagnosis.records : [];
   return records.map((record) => {
     const row = diagnosed.find((candidate) => candidate.type === record.type && candidate.host === record.host);
-    return { type: record.type, host: record.host, value: record.value, status: row ? (row.ok ? 'valid' : 'invalid') : undefined };
+    return {
+      type: record.type,
+      host: record.host,
+      value: record.value,
+      status: row ? (row.ok ? 'valid' : 'invalid') : undefined,
+    };
   });
 }
 
@@ -195,9 +214,16 @@ function CustomDomainForm({ site }: { site: CurrentSite }) {
   const showsActivePanel = configured && phase === 'live';
   const busy = phase === 'activating' || removal.state === 'pending' || leaving;
 
-  const nameServer = useLookupNameserverQuery({ siteId: site.id, domain: lookupDomain ?? '' }, { skip: !lookupDomain }).data?.nameServer ?? null;
+  const nameServer =
+    useLookupNameserverQuery({ siteId: site.id, domain: lookupDomain ?? '' }, { skip: !lookupDomain }).data
+      ?.nameServer ?? null;
   const { data: diagnosis } = useCheckDomainDnsQuery({ siteId: site.id }, { skip: !site.external_domain });
-  const records = dnsRecords({ domain: valid ? domain : '', siteId: site.id, siteSubdomain: site.subdomain, proDomain: site.pro_domain });
+  const records = dnsRecords({
+    domain: valid ? domain : '',
+    siteId: site.id,
+    siteSubdomain: site.subdomain,
+    proDomain: site.pro_domain,
+  });
 
   // The status is re-checked every 3 s until it is final; leaving the screen stops it.
   useEffect(() => {
@@ -206,8 +232,12 @@ function CustomDomainForm({ site }: { site: CurrentSite }) {
     void (async () => {
       const result = await poll<DomainCheckOutcome>({
         async read() {
-          const check = await dispatch(domainApi.endpoints.checkDomain.initiate({ siteId: site.id }, { subscribe: false, forceRefetch: true }));
-          void dispatch(domainApi.endpoints.checkDomainDns.initiate({ siteId: site.id }, { subscribe: false, forceRefetch: true }));
+          const check = await dispatch(
+            domainApi.endpoints.checkDomain.initiate({ siteId: site.id }, { subscribe: false, forceRefetch: true }),
+          );
+          void dispatch(
+            domainApi.endpoints.checkDomainDns.initiate({ siteId: site.id }, { subscribe: false, forceRefetch: true }),
+          );
           if (!check.data) return { state: 'failed', notice: { kind: 'checkThrew' }, done: true };
           return domainCheckOutcome(check.data, watch.domain, watch.previousDomain);
         },
@@ -238,7 +268,9 @@ function CustomDomainForm({ site }: { site: CurrentSite }) {
     setMessage(null);
     setRemoved(null);
     setRefusal(null);
-    const lookup = await dispatch(domainApi.endpoints.lookupNameserver.initiate({ siteId: site.id, domain }, { subscribe: false }));
+    const lookup = await dispatch(
+      domainApi.endpoints.lookupNameserver.initiate({ siteId: site.id, domain }, { subscribe: false }),
+    );
     const target = domainForActivation(domain, lookup.data?.nameServer ?? null);
     setLookupDomain(target);
     setInput(target);
@@ -309,7 +341,12 @@ function CustomDomainForm({ site }: { site: CurrentSite }) {
   const claimProof =
     claimedDomain === null
       ? undefined
-      : dnsRecords({ domain: claimedDomain, siteId: site.id, siteSubdomain: site.subdomain, proDomain: site.pro_domain }).find((record) => record.type === 'TXT');
+      : dnsRecords({
+          domain: claimedDomain,
+          siteId: site.id,
+          siteSubdomain: site.subdomain,
+          proDomain: site.pro_domain,
+        }).find((record) => record.type === 'TXT');
 
   return (
     <div className="domain-setup">
@@ -371,13 +408,18 @@ function CustomDomainForm({ site }: { site: CurrentSite }) {
             <div className="card__actions">
               <CopyButton
                 text={zoneFile(records)}
-                label={t({ comment: "What the button copies, read in 'Copy {label}' and 'Copied {label}'", message: 'all records' })}
+                label={t({
+                  comment: "What the button copies, read in 'Copy {label}' and 'Copied {label}'",
+                  message: 'all records',
+                })}
                 className="button button--secondary"
               >
                 <Trans>Copy all records</Trans>
               </CopyButton>
             </div>
-            {diagnosis && diagnosis.domain === domain && diagnosis.records.length > 0 && <DnsDiagnosisList diagnosis={diagnosis} />}
+            {diagnosis && diagnosis.domain === domain && diagnosis.records.length > 0 && (
+              <DnsDiagnosisList diagnosis={diagnosis} />
+            )}
           </li>
           <li className="card domain-step">
             <h2>
@@ -401,7 +443,11 @@ function CustomDomainForm({ site }: { site: CurrentSite }) {
               />
             )}
             <FormError id={messageId}>
-              {message ? domainNoticeMessage(i18n, message) : refusal?.code === 'domain_held' ? translateErrorText(i18n, serverErrorText(refusal.error)) : null}
+              {message
+                ? domainNoticeMessage(i18n, message)
+                : refusal?.code === 'domain_held'
+                  ? translateErrorText(i18n, serverErrorText(refusal.error))
+                  : null}
             </FormError>
             {claimedDomain !== null && claimProof && <ClaimedElsewhere domain={claimedDomain} proof={claimProof} />}
             {configured && phase !== 'live' && <UnprovenClaimNote site={site} />}

@@ -32,7 +32,10 @@ const diagnosis: DnsDiagnosis = {
 };
 
 function open(path: string, status: string, answer: DnsDiagnosis = diagnosis) {
-  const opened = openPanelAs(withSite(billingDataOf('active'), { external_domain: DOMAIN, ssl_status: status as never }), { path });
+  const opened = openPanelAs(
+    withSite(billingDataOf('active'), { external_domain: DOMAIN, ssl_status: status as never }),
+    { path },
+  );
   answerAccountInfo(opened);
   onCall('lookup-nameserver', () => json({ nameServer: null }));
   onCall('check-domain-dns', () => json(answer));
@@ -42,7 +45,9 @@ function open(path: string, status: string, answer: DnsDiagnosis = diagnosis) {
 describe('a live domain whose DNS moved away', () => {
   it('warns on the custom domain screen with the removal date and the platform address, above the diagnosis', async () => {
     open('/domain/custom', 'FAILING');
-    const removalDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' }).format(new Date(removalAt * 1000));
+    const removalDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' }).format(
+      new Date(removalAt * 1000),
+    );
     const warning = await screen.findByRole('alert');
     expect(within(warning).getByText(`${DOMAIN} no longer points to your site`)).toBeInTheDocument();
     expect(
@@ -53,14 +58,20 @@ describe('a live domain whose DNS moved away', () => {
     // Still live: the active panel, and the diagnosis saying what to change.
     expect(screen.getByText(/is active\./)).toBeInTheDocument();
     const rows = within(screen.getByRole('region', { name: `What DNS answers now for ${DOMAIN}` }));
-    expect(rows.getByText('Your CNAME points to shops.example.net; it should point to active.inkwell.test')).toBeInTheDocument();
+    expect(
+      rows.getByText('Your CNAME points to shops.example.net; it should point to active.inkwell.test'),
+    ).toBeInTheDocument();
   });
 
   it('says why the site is back at its platform address once the domain was removed', async () => {
     open('/domain/custom', 'DEFUNCT', { ...diagnosis, dnsLost: null });
     // Beside the spec's own message of a failed status.
-    expect(await screen.findByText("We weren't able to activate your custom domain. Contact support.")).toBeInTheDocument();
-    const warning = (await screen.findByText(`${DOMAIN} was removed from your site`)).closest<HTMLElement>('[role="alert"]')!;
+    expect(
+      await screen.findByText("We weren't able to activate your custom domain. Contact support."),
+    ).toBeInTheDocument();
+    const warning = (await screen.findByText(`${DOMAIN} was removed from your site`)).closest<HTMLElement>(
+      '[role="alert"]',
+    )!;
     expect(
       within(warning).getByText(
         'Its DNS records stopped pointing to your site, so your site is back at active.inkwell.test. Fix the records as shown below, then select Try again.',
@@ -77,6 +88,8 @@ describe('a live domain whose DNS moved away', () => {
 
   it('shows a line on the overview', async () => {
     open('/domain', 'FAILING');
-    expect(await screen.findByText('Your custom domain no longer points to your site. Check the DNS records.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Your custom domain no longer points to your site. Check the DNS records.'),
+    ).toBeInTheDocument();
   });
 });

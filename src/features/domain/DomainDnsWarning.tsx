@@ -13,7 +13,11 @@ import { Notice } from '../../ui/Notice';
 const removalDateFormats = new Map<string, Intl.DateTimeFormat>();
 
 function formatRemovalDate(unixSeconds: number, locale: string): string {
-  const format = formatterFor(removalDateFormats, locale, () => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }));
+  const format = formatterFor(
+    removalDateFormats,
+    locale,
+    () => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }),
+  );
   return format.format(new Date(unixSeconds * MS_PER_SECOND));
 }
 

@@ -29,7 +29,10 @@ afterEach(() => {
 
 function openOverview(
   scenario: Parameters<typeof openPanelAs>[0],
-  { accountInfo, ...options }: OpenPanelOptions & { accountInfo?: (call: RecordedCall, attempt: number) => Response } = {},
+  {
+    accountInfo,
+    ...options
+  }: OpenPanelOptions & { accountInfo?: (call: RecordedCall, attempt: number) => Response } = {},
 ) {
   const opened = openPanelAs(scenario, { path: '/domain', pageNavigation: navigation, ...options });
   const accountInfoCalls = answerAccountInfo(opened, accountInfo);
@@ -70,12 +73,15 @@ describe('the custom domain', () => {
     expect(custom.queryByText(DOMAIN_MESSAGES.overviewCustomFailed)).not.toBeInTheDocument();
   });
 
-  it.each(['FAILED', 'INVALID', 'DEFUNCT'] as const)('says "Your custom failed to activate!" when %s', async (status) => {
-    openOverview(withSite(billingDataOf('active'), { external_domain: 'shop.example.co.uk', ssl_status: status }));
-    const custom = await box('Custom domain');
-    expect(custom.getByText('Failed to activate')).toBeInTheDocument();
-    expect(custom.getByText('Your custom failed to activate! Check the DNS records.')).toBeInTheDocument();
-  });
+  it.each(['FAILED', 'INVALID', 'DEFUNCT'] as const)(
+    'says "Your custom failed to activate!" when %s',
+    async (status) => {
+      openOverview(withSite(billingDataOf('active'), { external_domain: 'shop.example.co.uk', ssl_status: status }));
+      const custom = await box('Custom domain');
+      expect(custom.getByText('Failed to activate')).toBeInTheDocument();
+      expect(custom.getByText('Your custom failed to activate! Check the DNS records.')).toBeInTheDocument();
+    },
+  );
 });
 
 describe('the custom sending domain', () => {
@@ -92,7 +98,12 @@ describe('the custom sending domain', () => {
   });
 
   it.each<[string, Partial<BillingData['currentSite']>, string, string | null]>([
-    ['PENDING', { sending_domain: 'example.com', sending_domain_status: 'PENDING' }, 'Review', 'Your custom sending domain is pending to be verified'],
+    [
+      'PENDING',
+      { sending_domain: 'example.com', sending_domain_status: 'PENDING' },
+      'Review',
+      'Your custom sending domain is pending to be verified',
+    ],
     ['VERIFIED', { sending_domain: 'example.com', sending_domain_status: 'VERIFIED' }, 'Edit', null],
     [
       'INVALID',
@@ -104,16 +115,24 @@ describe('the custom sending domain', () => {
     openOverview(withSite(billingDataOf('active'), site));
     const sending = await box('Custom sending domain');
     expect(sending.getByText('example.com')).toBeInTheDocument();
-    expect(sending.getByRole('link', { name: `${action} custom sending domain` })).toHaveAttribute('href', '/domain/sending');
+    expect(sending.getByRole('link', { name: `${action} custom sending domain` })).toHaveAttribute(
+      'href',
+      '/domain/sending',
+    );
     expect(sending.queryByRole('button', { name: 'Setup' })).not.toBeInTheDocument();
     if (message) expect(sending.getByText(message)).toBeInTheDocument();
-    else expect(sending.queryByText(/pending to be verified|detected a problem|has been removed/)).not.toBeInTheDocument();
+    else
+      expect(sending.queryByText(/pending to be verified|detected a problem|has been removed/)).not.toBeInTheDocument();
   });
 
   it('says a DEFUNCT domain was removed, and offers setting up again', async () => {
-    openOverview(withSite(billingDataOf('active'), { sending_domain: 'example.com', sending_domain_status: 'DEFUNCT' }));
+    openOverview(
+      withSite(billingDataOf('active'), { sending_domain: 'example.com', sending_domain_status: 'DEFUNCT' }),
+    );
     const sending = await box('Custom sending domain');
-    expect(sending.getByText('Your custom sending domain has been removed due to missing DNS records.')).toBeInTheDocument();
+    expect(
+      sending.getByText('Your custom sending domain has been removed due to missing DNS records.'),
+    ).toBeInTheDocument();
     expect(sending.getByRole('button', { name: 'Setup' })).toBeInTheDocument();
   });
 
@@ -121,14 +140,21 @@ describe('the custom sending domain', () => {
     const user = userEvent.setup();
     const opened = openOverview('active');
     const setups = onCall('setup-sending-domain', () => {
-      opened.data = withSite(opened.data, { sending_domain: 'active.example.com', sending_domain_status: 'INITIALIZED' });
+      opened.data = withSite(opened.data, {
+        sending_domain: 'active.example.com',
+        sending_domain_status: 'INITIALIZED',
+      });
       return json(sendingDomainAnswer('active.example.com', 'INITIALIZED'));
     });
     const checks = onCall('check-sending-domain', () => json(sendingDomainAnswer('active.example.com', 'INITIALIZED')));
     const sending = await box('Custom sending domain');
     await user.click(sending.getByRole('button', { name: 'Setup' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Custom sending domain settings' })).toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: 'Copy TXT host pic._domainkey.active.example.com' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Custom sending domain settings' }),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Copy TXT host pic._domainkey.active.example.com' }),
+    ).toBeInTheDocument();
     expect(setups[0]!.data).toEqual({ siteId: opened.data.currentSite.id });
     expect(checks).toHaveLength(0);
     expect(reportedRoute(opened)).toEqual({ route: '/domain/sending' });
@@ -138,7 +164,10 @@ describe('the custom sending domain', () => {
     const user = userEvent.setup();
     const opened = openOverview('active');
     onCall('setup-sending-domain', () => {
-      opened.data = withSite(opened.data, { sending_domain: 'active.example.com', sending_domain_status: 'INITIALIZED' });
+      opened.data = withSite(opened.data, {
+        sending_domain: 'active.example.com',
+        sending_domain_status: 'INITIALIZED',
+      });
       return json(sendingDomainAnswer('active.example.com', 'INITIALIZED'));
     });
     const sending = await box('Custom sending domain');
@@ -146,12 +175,16 @@ describe('the custom sending domain', () => {
     expect(region).toBeEmptyDOMElement();
     await user.click(sending.getByRole('button', { name: 'Setup' }));
     await waitFor(() => expect(region).toHaveTextContent('Custom sending domain set up'));
-    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Custom sending domain settings' })).toHaveFocus());
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1, name: 'Custom sending domain settings' })).toHaveFocus(),
+    );
   });
 
   it('fetches the records of an INITIALIZED domain instead of setting it up again', async () => {
     const user = userEvent.setup();
-    openOverview(withSite(billingDataOf('active'), { sending_domain: 'example.com', sending_domain_status: 'INITIALIZED' }));
+    openOverview(
+      withSite(billingDataOf('active'), { sending_domain: 'example.com', sending_domain_status: 'INITIALIZED' }),
+    );
     const fetches = onCall('get-sending-domain-records', () => json(sendingDomainAnswer('example.com', 'INITIALIZED')));
     const setups = onCall('setup-sending-domain', () => json(sendingDomainAnswer('example.com', 'INITIALIZED')));
     const sending = await box('Custom sending domain');
@@ -166,7 +199,10 @@ describe('the custom sending domain', () => {
 
   it.each<[string, () => Response]>([
     ['the call fails', () => apiError(500, 'mail provider down')],
-    ['the answer says so', () => json(sendingDomainAnswer('example.com', 'NONE', { error: { message: 'Domain taken' } }))],
+    [
+      'the answer says so',
+      () => json(sendingDomainAnswer('example.com', 'NONE', { error: { message: 'Domain taken' } })),
+    ],
   ])('says "Unable to setup custom sending domain" with "Try again" when %s', async (_label, answer) => {
     const user = userEvent.setup();
     openOverview('active');
@@ -188,7 +224,11 @@ describe('buying a new domain', () => {
   function answerRegistrar(expiresInSeconds = 3600) {
     const enables = onCall('enable-entri', () => json({ enabled: true }));
     const tokens = onCall('get-entri-token', (_call, attempt) =>
-      json({ token: `registrar-token-${attempt}`, applicationId: 'inkwell', expiresAt: Math.floor(Date.now() / 1000) + expiresInSeconds }),
+      json({
+        token: `registrar-token-${attempt}`,
+        applicationId: 'inkwell',
+        expiresAt: Math.floor(Date.now() / 1000) + expiresInSeconds,
+      }),
     );
     return { enables, tokens };
   }
@@ -213,8 +253,12 @@ describe('buying a new domain', () => {
     const widget = fakeWidget();
     const opened = openOverview('staff');
     const { enables, tokens } = answerRegistrar();
-    const updates = onCall('update-domain', () => json({ currentSite: { ...opened.data.currentSite, external_domain: 'bought.com' } }));
-    const reads = onCall('get-current-site', () => json({ currentSite: opened.data.currentSite, currentSiteLimits: opened.data.currentSiteLimits }));
+    const updates = onCall('update-domain', () =>
+      json({ currentSite: { ...opened.data.currentSite, external_domain: 'bought.com' } }),
+    );
+    const reads = onCall('get-current-site', () =>
+      json({ currentSite: opened.data.currentSite, currentSiteLimits: opened.data.currentSiteLimits }),
+    );
     const purchase = await box('Buy a new domain');
     await user.click(purchase.getByRole('button', { name: 'Purchase domain' }));
     await waitFor(() => expect(widget.showEntri).toHaveBeenCalledTimes(1));
@@ -229,9 +273,20 @@ describe('buying a new domain', () => {
         { type: 'TXT', host: '_site-verification', value: `site-verification=${opened.data.currentSite.id}`, ttl: 300 },
       ],
     });
-    close({ success: true, domain: 'bought.com', provider: 'sandbox', setupType: 'purchase', lastStatus: 'FINISHED_SUCCESSFULLY', freeDomain: false });
+    close({
+      success: true,
+      domain: 'bought.com',
+      provider: 'sandbox',
+      setupType: 'purchase',
+      lastStatus: 'FINISHED_SUCCESSFULLY',
+      freeDomain: false,
+    });
     await waitFor(() => expect(navigation.reload).toHaveBeenCalledTimes(1));
-    expect(updates[0]!.data).toEqual({ siteId: opened.data.currentSite.id, domain: 'bought.com', skipVerification: true });
+    expect(updates[0]!.data).toEqual({
+      siteId: opened.data.currentSite.id,
+      domain: 'bought.com',
+      skipVerification: true,
+    });
     expect(reads).toHaveLength(1);
   });
 
@@ -290,7 +345,11 @@ describe('the account info', () => {
   });
 
   it.each<[string, Parameters<typeof openPanelAs>[0], string]>([
-    ['a forced-upgrade owner goes to /plans', billingDataOf('trial-over', (data) => Object.assign(data, { forceUpgradeOwner: true })), '/plans'],
+    [
+      'a forced-upgrade owner goes to /plans',
+      billingDataOf('trial-over', (data) => Object.assign(data, { forceUpgradeOwner: true })),
+      '/plans',
+    ],
     ['grace goes to /', 'grace', '/'],
   ])('%s', async (_label, scenario, route) => {
     const opened = openOverview(scenario);

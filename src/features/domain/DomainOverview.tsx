@@ -11,7 +11,12 @@ import { useGetBillingDataQuery } from '../../api/accountApi';
 import type { CurrentSite, SendingDomainStatus, SslStatus } from '../../../core/contract';
 import { accountErrorText } from '../../api/errors';
 import { useConfig } from '../../config';
-import { canPurchaseDomain, customDomainOverviewNotice, domainSiteLink, sslStatusClass } from '../../../core/rules/domains';
+import {
+  canPurchaseDomain,
+  customDomainOverviewNotice,
+  domainSiteLink,
+  sslStatusClass,
+} from '../../../core/rules/domains';
 import {
   hasCustomSendingDomain,
   isSendingDomainBoxVisible,
@@ -87,7 +92,15 @@ function PlatformSubdomain({ site }: { site: CurrentSite }) {
 }
 
 /** A domain feature's box when the platform does not offer it: its heading and the sentence, nothing to set up. */
-function NotOfferedBox({ feature, headingId, heading }: { feature: OptionalDomainFeature; headingId: string; heading: string }) {
+function NotOfferedBox({
+  feature,
+  headingId,
+  heading,
+}: {
+  feature: OptionalDomainFeature;
+  headingId: string;
+  heading: string;
+}) {
   return (
     <section className="card domain-box" aria-labelledby={headingId}>
       <h2 id={headingId}>{heading}</h2>
@@ -112,7 +125,11 @@ function CustomDomain({ site }: { site: CurrentSite }) {
           </p>
           <OverviewMessage>{overviewNotice && domainNoticeMessage(i18n, overviewNotice)}</OverviewMessage>
           {/* Beyond the spec: the server's recheck found the live domain's DNS moved away (issue 37). */}
-          <OverviewMessage>{site.ssl_status === 'FAILING' ? t`Your custom domain no longer points to your site. Check the DNS records.` : null}</OverviewMessage>
+          <OverviewMessage>
+            {site.ssl_status === 'FAILING'
+              ? t`Your custom domain no longer points to your site. Check the DNS records.`
+              : null}
+          </OverviewMessage>
           <UnprovenClaimNote site={site} />
           <div className="card__actions">
             <Link className="button button--secondary" to="/domain/custom" aria-label={t`Edit custom domain`}>
@@ -150,7 +167,8 @@ function SendingDomain({ site }: { site: CurrentSite }) {
   function setup() {
     void flow.run(async () => {
       const step = sendingDomainSetupStep(status);
-      const endpoint = step === 'fetchRecords' ? domainApi.endpoints.getSendingDomainRecords : domainApi.endpoints.setupSendingDomain;
+      const endpoint =
+        step === 'fetchRecords' ? domainApi.endpoints.getSendingDomainRecords : domainApi.endpoints.setupSendingDomain;
       const result = await dispatch(endpoint.initiate({ siteId: site.id }));
       if (result.error || result.data.error) return t(sendingDomainMessage('setupFailed'));
       // A new domain is a change of status, said by the shell since this screen goes; fetching the records of
@@ -169,8 +187,12 @@ function SendingDomain({ site }: { site: CurrentSite }) {
       <h2 id="sending-domain-heading">
         <Trans>Custom sending domain</Trans>
       </h2>
-      {hasCustomSendingDomain(status) && site.sending_domain && <p className="domain-box__value">{site.sending_domain}</p>}
-      {status && statusText && <p className={`domain-status domain-status--${SENDING_STATUS_CLASS[status] ?? 'none'}`}>{t(statusText)}</p>}
+      {hasCustomSendingDomain(status) && site.sending_domain && (
+        <p className="domain-box__value">{site.sending_domain}</p>
+      )}
+      {status && statusText && (
+        <p className={`domain-status domain-status--${SENDING_STATUS_CLASS[status] ?? 'none'}`}>{t(statusText)}</p>
+      )}
       <OverviewMessage>{overviewKey && t(sendingDomainMessage(overviewKey))}</OverviewMessage>
       {!hasCustomSendingDomain(status) && (
         <p className="note">
@@ -187,7 +209,12 @@ function SendingDomain({ site }: { site: CurrentSite }) {
             {verified ? <Trans>Edit</Trans> : <Trans>Review</Trans>}
           </Link>
         ) : (
-          <ActionButton state={flow.state} label={t`Setup`} pendingLabel={t`Setting up custom sending domain…`} onClick={setup} />
+          <ActionButton
+            state={flow.state}
+            label={t`Setup`}
+            pendingLabel={t`Setting up custom sending domain…`}
+            onClick={setup}
+          />
         )}
       </div>
       <FormError>{flow.error}</FormError>
@@ -219,9 +246,15 @@ export function DomainOverview() {
             (sendingDomainsEnabled ? (
               <SendingDomain site={currentSite} />
             ) : (
-              <NotOfferedBox feature="sendingDomains" headingId="sending-domain-heading" heading={t`Custom sending domain`} />
+              <NotOfferedBox
+                feature="sendingDomains"
+                headingId="sending-domain-heading"
+                heading={t`Custom sending domain`}
+              />
             ))}
-          {billing && canPurchaseDomain(billing.user.email_address, proDomain, domainPurchaseEnabled) && <DomainPurchase site={currentSite} />}
+          {billing && canPurchaseDomain(billing.user.email_address, proDomain, domainPurchaseEnabled) && (
+            <DomainPurchase site={currentSite} />
+          )}
         </div>
       )}
     </DomainGate>

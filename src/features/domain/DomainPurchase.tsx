@@ -41,8 +41,11 @@ export function DomainPurchase({ site }: { site: CurrentSite }) {
 
   async function registrarToken() {
     const { data, fulfilledTimeStamp } = cachedToken;
-    if (data && fulfilledTimeStamp !== undefined && isRegistrarTokenFresh(data, fulfilledTimeStamp, Date.now())) return data;
-    const renewed = await dispatch(domainApi.endpoints.getRegistrarToken.initiate(undefined, { forceRefetch: true, subscribe: false }));
+    if (data && fulfilledTimeStamp !== undefined && isRegistrarTokenFresh(data, fulfilledTimeStamp, Date.now()))
+      return data;
+    const renewed = await dispatch(
+      domainApi.endpoints.getRegistrarToken.initiate(undefined, { forceRefetch: true, subscribe: false }),
+    );
     return renewed.data ?? null;
   }
 
@@ -62,7 +65,12 @@ export function DomainPurchase({ site }: { site: CurrentSite }) {
     widget.showEntri({
       applicationId: token.applicationId,
       token: token.token,
-      dnsRecords: dnsRecords({ domain: '', siteId: site.id, siteSubdomain: site.subdomain, proDomain: site.pro_domain }),
+      dnsRecords: dnsRecords({
+        domain: '',
+        siteId: site.id,
+        siteSubdomain: site.subdomain,
+        proDomain: site.pro_domain,
+      }),
     });
     const message = await closed;
     if (!message?.success || !message.domain) return null;
@@ -97,9 +105,16 @@ export function DomainPurchase({ site }: { site: CurrentSite }) {
         <Trans>Search for a domain, buy it, and it is set up for your site for you.</Trans>
       </p>
       <div className="card__actions">
-        <ActionButton state={state} label={t`Purchase domain`} pendingLabel={t`Purchasing domain…`} onClick={() => void start()} />
+        <ActionButton
+          state={state}
+          label={t`Purchase domain`}
+          pendingLabel={t`Purchasing domain…`}
+          onClick={() => void start()}
+        />
       </div>
-      <FormError>{error === null ? null : error === 'registrar' ? t(REGISTRAR_ERROR) : domainNoticeMessage(i18n, error)}</FormError>
+      <FormError>
+        {error === null ? null : error === 'registrar' ? t(REGISTRAR_ERROR) : domainNoticeMessage(i18n, error)}
+      </FormError>
     </section>
   );
 }

@@ -22,7 +22,11 @@ export function NotOfferedNote({ feature }: { feature: OptionalDomainFeature }) 
   const { t } = useLingui();
   const { platformName } = useConfig();
   return (
-    <p className="note">{feature === 'customDomains' ? t`${platformName} does not offer custom domains.` : t`${platformName} does not offer custom sending domains.`}</p>
+    <p className="note">
+      {feature === 'customDomains'
+        ? t`${platformName} does not offer custom domains.`
+        : t`${platformName} does not offer custom sending domains.`}
+    </p>
   );
 }
 

@@ -15,17 +15,29 @@ import type { RecordedCall } from '../../test/server';
 import { shellStatusRegion } from '../../test/testPanel';
 
 function withSending(status: SendingDomainStatus | null): BillingData {
-  return withSite(billingDataOf('active'), { sending_domain: status ? 'example.com' : null, sending_domain_status: status });
+  return withSite(billingDataOf('active'), {
+    sending_domain: status ? 'example.com' : null,
+    sending_domain_status: status,
+  });
 }
 
 function openSending(
   scenario: Parameters<typeof openPanelAs>[0],
-  { accountInfo, check }: { accountInfo?: (call: RecordedCall, attempt: number) => Response; check?: () => Response } = {},
+  {
+    accountInfo,
+    check,
+  }: { accountInfo?: (call: RecordedCall, attempt: number) => Response; check?: () => Response } = {},
 ) {
   const opened = openPanelAs(scenario, { path: '/domain/sending' });
   answerAccountInfo(opened, accountInfo);
-  const status = typeof scenario === 'string' ? billingDataOf(scenario).currentSite.sending_domain_status : scenario.currentSite.sending_domain_status;
-  const checks = onCall('check-sending-domain', () => check?.() ?? json(sendingDomainAnswer('example.com', status ?? 'NONE')));
+  const status =
+    typeof scenario === 'string'
+      ? billingDataOf(scenario).currentSite.sending_domain_status
+      : scenario.currentSite.sending_domain_status;
+  const checks = onCall(
+    'check-sending-domain',
+    () => check?.() ?? json(sendingDomainAnswer('example.com', status ?? 'NONE')),
+  );
   const removals = onCall('remove-sending-domain', () => {
     opened.data = withSite(opened.data, { sending_domain: null, sending_domain_status: 'NONE' });
     return json({ currentSite: opened.data.currentSite });
@@ -34,26 +46,34 @@ function openSending(
 }
 
 const routeOf = (opened: ReturnType<typeof openSending>) => opened.panel.host.postedWith('route').at(-1);
-const step2 = async () => within((await screen.findByRole('heading', { name: 'Activate custom sending domain' })).closest('li')!);
+const step2 = async () =>
+  within((await screen.findByRole('heading', { name: 'Activate custom sending domain' })).closest('li')!);
 
 describe('PENDING', () => {
   it('shows the records with their status, a disabled button and the cancel-remove option, and re-verifies on Enter', async () => {
     const user = userEvent.setup();
     const opened = openSending(withSending('PENDING'));
     const verifications = onCall('verify-sending-domain', () => json(sendingDomainAnswer('example.com', 'VERIFIED')));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Custom sending domain settings' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Custom sending domain settings' }),
+    ).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Add these DNS records to example.com' })).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'DNS records for example.com' });
     expect(within(table).getAllByRole('row')).toHaveLength(5);
     expect(within(table).getAllByRole('img', { name: 'Not checked yet' })).toHaveLength(4);
-    expect(screen.getByRole('link', { name: 'Get help (opens in a new tab)' })).toHaveAttribute('href', 'https://inkwell.test/help/custom-sending-domains/');
+    expect(screen.getByRole('link', { name: 'Get help (opens in a new tab)' })).toHaveAttribute(
+      'href',
+      'https://inkwell.test/help/custom-sending-domains/',
+    );
     const activation = await step2();
     expect(activation.getByRole('button', { name: SENDING_DOMAIN_ACTIVATION_TEXT })).toBeDisabled();
     expect(activation.getByRole('button', { name: 'Cancel & remove sending domain' })).toBeInTheDocument();
     expect(activation.getByText(SENDING_DOMAIN_WARM_UP_NOTE, { exact: false })).toBeInTheDocument();
     expect(activation.getByRole('link', { name: 'Learn more (opens in a new tab)' })).toBeInTheDocument();
     await user.keyboard('{Enter}');
-    expect(await activation.findByText('is verified.', { exact: false })).toHaveTextContent('Your custom sending domain example.com is verified.');
+    expect(await activation.findByText('is verified.', { exact: false })).toHaveTextContent(
+      'Your custom sending domain example.com is verified.',
+    );
     expect(verifications[0]!.data).toEqual({ siteId: opened.data.currentSite.id });
     expect(activation.getByRole('button', { name: 'Remove sending domain' })).toBeInTheDocument();
     expect(activation.queryByText(SENDING_DOMAIN_WARM_UP_NOTE, { exact: false })).not.toBeInTheDocument();
@@ -81,7 +101,11 @@ describe('INITIALIZED', () => {
   });
 
   it.each<[string, () => Response, string]>([
-    ['the answer refuses', () => json(sendingDomainAnswer('example.com', 'INITIALIZED', { error: { message: 'Records missing' } })), 'Unable to verify custom domain'],
+    [
+      'the answer refuses',
+      () => json(sendingDomainAnswer('example.com', 'INITIALIZED', { error: { message: 'Records missing' } })),
+      'Unable to verify custom domain',
+    ],
     ['the call is refused', () => apiError(400, 'bad'), 'Unable to verify custom domain'],
   ])('returns to "Try again" with the error when %s', async (_label, answer, message) => {
     const user = userEvent.setup();
@@ -130,7 +154,9 @@ describe('VERIFIED', () => {
 
 describe('the screen', () => {
   it('shows no records table when there are none', async () => {
-    openSending(withSending('INVALID'), { check: () => json(sendingDomainAnswer('example.com', 'INVALID', { records: [] })) });
+    openSending(withSending('INVALID'), {
+      check: () => json(sendingDomainAnswer('example.com', 'INVALID', { records: [] })),
+    });
     const activation = await step2();
     expect(activation.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
@@ -138,11 +164,16 @@ describe('the screen', () => {
 
   it.each<[string, () => Response]>([
     ['the check fails', () => apiError(400, 'bad')],
-    ['the check says so', () => json(sendingDomainAnswer('example.com', 'PENDING', { error: { message: 'Provider down' } }))],
+    [
+      'the check says so',
+      () => json(sendingDomainAnswer('example.com', 'PENDING', { error: { message: 'Provider down' } })),
+    ],
   ])('says there is an issue when %s', async (_label, check) => {
     openSending(withSending('PENDING'), { check });
     expect(
-      await screen.findByText("There's an issue with your custom sending domain, reach out to us on support@inkwell.test"),
+      await screen.findByText(
+        "There's an issue with your custom sending domain, reach out to us on support@inkwell.test",
+      ),
     ).toBeInTheDocument();
   });
 
@@ -160,13 +191,22 @@ describe('the screen', () => {
   it('says the account is on a special legacy plan on 403', async () => {
     openSending('legacy', { accountInfo: () => apiError(403, 'This site is on a special legacy plan.') });
     expect(
-      await screen.findByText("You're on a special legacy plan, if you need to make any billing changes reach out to us on support@inkwell.test"),
+      await screen.findByText(
+        "You're on a special legacy plan, if you need to make any billing changes reach out to us on support@inkwell.test",
+      ),
     ).toBeInTheDocument();
   });
 
-  it.each<[string, Parameters<typeof openPanelAs>[0], string, ((call: RecordedCall, attempt: number) => Response) | undefined]>([
+  it.each<
+    [string, Parameters<typeof openPanelAs>[0], string, ((call: RecordedCall, attempt: number) => Response) | undefined]
+  >([
     ['any other failure goes to /', 'domain-pending', '/', () => apiError(400, 'bad')],
-    ['a forced-upgrade owner goes to /plans', billingDataOf('trial-over', (data) => Object.assign(data, { forceUpgradeOwner: true })), '/plans', undefined],
+    [
+      'a forced-upgrade owner goes to /plans',
+      billingDataOf('trial-over', (data) => Object.assign(data, { forceUpgradeOwner: true })),
+      '/plans',
+      undefined,
+    ],
     ['grace goes to /', 'grace', '/', undefined],
   ])('%s', async (_label, scenario, route, accountInfo) => {
     const opened = openSending(scenario, { accountInfo });
@@ -242,7 +282,9 @@ describe('announcements: a removal is heard after the screen has gone', () => {
     await user.click(screen.getByRole('link', { name: 'Back' }));
     await waitFor(() => expect(region).toHaveTextContent('Custom sending domain example.com removed'));
     await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Domain settings' })).toHaveFocus());
-    await user.click(within(screen.getByRole('navigation', { name: 'Settings sections' })).getByRole('link', { name: 'Support' }));
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Settings sections' })).getByRole('link', { name: 'Support' }),
+    );
     await waitFor(() => expect(routeOf(opened)).toEqual({ route: '/support' }));
     await waitFor(() => expect(region).toBeEmptyDOMElement());
     // The user's own navigation keeps its focus.

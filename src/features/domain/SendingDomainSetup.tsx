@@ -9,7 +9,11 @@ import { Link, Navigate, useNavigate } from 'react-router-dom';
 import type { CurrentSite, SendingDomain } from '../../../core/contract';
 import { isCallFailure } from '../../api/errors';
 import { useConfig } from '../../config';
-import { isSendingDomainVerified, sendingDomainActionKey, sendingDomainScreenState } from '../../../core/rules/sendingDomains';
+import {
+  isSendingDomainVerified,
+  sendingDomainActionKey,
+  sendingDomainScreenState,
+} from '../../../core/rules/sendingDomains';
 import { useAppDispatch } from '../../store/hooks';
 import { ActionButton } from '../../ui/ActionButton';
 import { DnsStatusIcon, DnsTable } from '../../ui/DnsTable';
@@ -23,7 +27,13 @@ import { useActionFlow } from '../../ui/useActionFlow';
 import { DomainGate } from './DomainGate';
 import { FeatureNotOfferedScreen, useFeatureOffered } from './FeatureNotOffered';
 import { domainApi, useCheckSendingDomainQuery } from './domainApi';
-import { SENDING_DOMAIN_ACTIVATION, SENDING_DOMAIN_WARM_UP, sendingDomainIssue, sendingDomainLegacy, sendingDomainMessage } from './messages';
+import {
+  SENDING_DOMAIN_ACTIVATION,
+  SENDING_DOMAIN_WARM_UP,
+  sendingDomainIssue,
+  sendingDomainLegacy,
+  sendingDomainMessage,
+} from './messages';
 
 /** A call that got no answer is 'unreachable' (the fallback message); any answer saying no is 'refused'. */
 function failureOf(error: unknown) {
@@ -87,17 +97,33 @@ function SendingDomainForm({ site, sending }: { site: CurrentSite; sending: Send
   useEffect(() => {
     if (!pending) return undefined;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Enter' || event.target instanceof HTMLButtonElement || event.target instanceof HTMLAnchorElement) return;
+      if (
+        event.key !== 'Enter' ||
+        event.target instanceof HTMLButtonElement ||
+        event.target instanceof HTMLAnchorElement
+      )
+        return;
       latestVerify.current();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [pending]);
 
-  const buttonState = verification.state === 'pending' ? 'pending' : verification.state === 'failed' || status === 'INVALID' ? 'failed' : 'idle';
+  const buttonState =
+    verification.state === 'pending'
+      ? 'pending'
+      : verification.state === 'failed' || status === 'INVALID'
+        ? 'failed'
+        : 'idle';
   const activationText = t(SENDING_DOMAIN_ACTIVATION);
   const verifyingLabel = t`Verifying your custom sending domain…`;
-  const announcement = verified ? t`Your custom sending domain is verified` : verification.state === 'pending' ? verifyingLabel : pending ? activationText : '';
+  const announcement = verified
+    ? t`Your custom sending domain is verified`
+    : verification.state === 'pending'
+      ? verifyingLabel
+      : pending
+        ? activationText
+        : '';
 
   return (
     <div className="domain-setup">
@@ -196,7 +222,10 @@ function SendingDomainSetupScreen() {
   const { t } = useLingui();
   useScreenTitle(t`Custom sending domain settings`);
   return (
-    <DomainGate loadingLabel={t`Loading custom sending domain settings`} legacyMessage={(supportEmail) => t(sendingDomainLegacy(supportEmail))}>
+    <DomainGate
+      loadingLabel={t`Loading custom sending domain settings`}
+      legacyMessage={(supportEmail) => t(sendingDomainLegacy(supportEmail))}
+    >
       {({ currentSite }) => <SendingDomainScreen site={currentSite} />}
     </DomainGate>
   );

@@ -24,7 +24,11 @@ function patchSite(dispatch: CacheDispatch, change: (site: CurrentSite) => void)
   );
 }
 
-async function patchSiteOnSuccess<T>(queryFulfilled: Promise<{ data: T }>, dispatch: CacheDispatch, change: (site: CurrentSite, data: T) => void) {
+async function patchSiteOnSuccess<T>(
+  queryFulfilled: Promise<{ data: T }>,
+  dispatch: CacheDispatch,
+  change: (site: CurrentSite, data: T) => void,
+) {
   try {
     const { data } = await queryFulfilled;
     patchSite(dispatch, (site) => change(site, data));
@@ -111,7 +115,11 @@ export const domainApi = api.injectEndpoints({
 });
 
 /** A sending-domain answer becomes the screen's records and the site's sending status. */
-async function keepSendingDomain(siteId: string, queryFulfilled: Promise<{ data: SendingDomain }>, dispatch: CacheDispatch) {
+async function keepSendingDomain(
+  siteId: string,
+  queryFulfilled: Promise<{ data: SendingDomain }>,
+  dispatch: CacheDispatch,
+) {
   try {
     const { data } = await queryFulfilled;
     // An answer that says it could not do it changed nothing: the screen shows why, the records stay.

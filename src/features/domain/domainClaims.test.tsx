@@ -29,26 +29,35 @@ describe('activating a name another site has only claimed', () => {
     openAt('/domain/custom', {});
     const activations = onCall('activate-domain', (_call, attempt) =>
       attempt === 1
-        ? refusal('domain_claimed', customDomainMessages.claimed('_site-verification.bigbrand-example.com', 'site-verification=site_active'))
+        ? refusal(
+            'domain_claimed',
+            customDomainMessages.claimed('_site-verification.bigbrand-example.com', 'site-verification=site_active'),
+          )
         : json({ ssl_status: 'ACTIVE', hostname: 'bigbrand-example.com' }),
     );
     await user.type(await input(), 'bigbrand-example.com{Enter}');
 
     const claimed = await screen.findByRole('alert');
     expect(claimed).toHaveTextContent('Another site saved bigbrand-example.com without proving it is theirs.');
-    expect(claimed).toHaveTextContent('If the domain is yours, add this TXT record to its DNS, then try again: the site that proves a domain gets it.');
-    const proof = within(claimed).getByRole('table', { name: 'The DNS record that proves bigbrand-example.com is yours' });
+    expect(claimed).toHaveTextContent(
+      'If the domain is yours, add this TXT record to its DNS, then try again: the site that proves a domain gets it.',
+    );
+    const proof = within(claimed).getByRole('table', {
+      name: 'The DNS record that proves bigbrand-example.com is yours',
+    });
     const [, row] = within(proof).getAllByRole('row');
-    expect(within(row!).getAllByRole('cell').map((cell) => cell.textContent?.replace(/⧉/g, '').trim())).toEqual([
-      'TXT',
-      '_site-verification',
-      'site-verification=site_active',
-    ]);
+    expect(
+      within(row!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent?.replace(/⧉/g, '').trim()),
+    ).toEqual(['TXT', '_site-verification', 'site-verification=site_active']);
 
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('is active.', { exact: false })).toBeInTheDocument();
     expect(activations).toHaveLength(2);
-    expect(screen.queryByRole('table', { name: 'The DNS record that proves bigbrand-example.com is yours' })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('table', { name: 'The DNS record that proves bigbrand-example.com is yours' }),
+    ).not.toBeInTheDocument();
   });
 
   it("says so, in the catalog's words, when the name is another site's for good", async () => {
@@ -68,7 +77,11 @@ describe("the owner's own claim", () => {
     ['proven_elsewhere', 'Another site proved it controls this domain before you did.'],
     ['expired', 'It was not proven yours before its claim expired.'],
   ])('that ended (%s) says why, on the overview and the custom domain screen', async (reason, why) => {
-    const site = { external_domain: null, ssl_status: null, ended_domain_claim: { domain: 'www.bigbrand-example.com', reason, ended_at: endedAt } };
+    const site = {
+      external_domain: null,
+      ssl_status: null,
+      ended_domain_claim: { domain: 'www.bigbrand-example.com', reason, ended_at: endedAt },
+    };
     const user = userEvent.setup();
     openAt('/domain', site);
     const notice = await screen.findByText(/Your custom domain www.bigbrand-example.com was released on/);
@@ -76,19 +89,30 @@ describe("the owner's own claim", () => {
     expect(notice.querySelector('time')).toHaveAttribute('datetime', '2026-11-27T09:30:00.000Z');
     await user.click(screen.getByRole('link', { name: 'Setup existing domain' }));
     await input();
-    expect(screen.getByText(/Your custom domain www.bigbrand-example.com was released on/).closest('.banner')).toHaveTextContent(why);
+    expect(
+      screen.getByText(/Your custom domain www.bigbrand-example.com was released on/).closest('.banner'),
+    ).toHaveTextContent(why);
   });
 
   it('while unproven, says until when it is held', async () => {
     const expiresAt = Date.UTC(2026, 11, 1, 12, 0) / 1000;
-    openAt('/domain/custom', { external_domain: 'www.bigbrand-example.com', ssl_status: 'NONE', domain_claim_expires_at: expiresAt });
+    openAt('/domain/custom', {
+      external_domain: 'www.bigbrand-example.com',
+      ssl_status: 'NONE',
+      domain_claim_expires_at: expiresAt,
+    });
     const note = await screen.findByText(/www.bigbrand-example.com is held for this site until/);
     expect(note).toHaveTextContent('until it is proven, another site that proves it takes it.');
     expect(note.querySelector('time')).toHaveAttribute('datetime', '2026-12-01T12:00:00.000Z');
   });
 
   it('says nothing of a claim once the domain is proven', async () => {
-    openAt('/domain/custom', { external_domain: 'www.example.com', ssl_status: 'PENDING', domain_claim_expires_at: null, ended_domain_claim: null });
+    openAt('/domain/custom', {
+      external_domain: 'www.example.com',
+      ssl_status: 'PENDING',
+      domain_claim_expires_at: null,
+      ended_domain_claim: null,
+    });
     await input();
     expect(screen.queryByText(/is held for this site/)).not.toBeInTheDocument();
     expect(screen.queryByText(/was released/)).not.toBeInTheDocument();

@@ -15,7 +15,11 @@ const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 
 function ClaimTime({ unixSeconds }: { unixSeconds: number }) {
   const locale = useIntlLocale();
-  const format = formatterFor(dateTimeFormats, locale, () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }));
+  const format = formatterFor(
+    dateTimeFormats,
+    locale,
+    () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
+  );
   const date = new Date(unixSeconds * MS_PER_SECOND);
   return <time dateTime={date.toISOString()}>{format.format(date)}</time>;
 }
@@ -34,9 +38,14 @@ export function EndedClaimNotice({ claim }: { claim: EndedDomainClaim | null | u
       </p>
       <p>
         {claim.reason === 'proven_elsewhere' ? (
-          <Trans>Another site proved it controls this domain before you did. If the domain is yours, add the TXT record that proves it, then activate it again.</Trans>
+          <Trans>
+            Another site proved it controls this domain before you did. If the domain is yours, add the TXT record that
+            proves it, then activate it again.
+          </Trans>
         ) : (
-          <Trans>It was not proven yours before its claim expired. Enter it again and add its DNS records to prove it.</Trans>
+          <Trans>
+            It was not proven yours before its claim expired. Enter it again and add its DNS records to prove it.
+          </Trans>
         )}
       </p>
     </div>
@@ -52,8 +61,8 @@ export function UnprovenClaimNote({ site }: { site: CurrentSite }) {
   return (
     <p className="note">
       <Trans>
-        {domain} is held for this site until {until}. Publish its DNS records to prove it is yours before then: until it is
-        proven, another site that proves it takes it.
+        {domain} is held for this site until {until}. Publish its DNS records to prove it is yours before then: until it
+        is proven, another site that proves it takes it.
       </Trans>
     </p>
   );
@@ -68,9 +77,14 @@ export function ClaimedElsewhere({ domain, proof }: { domain: string; proof: Dns
         <Trans>Another site saved {domain} without proving it is theirs.</Trans>
       </p>
       <p>
-        <Trans>If the domain is yours, add this TXT record to its DNS, then try again: the site that proves a domain gets it.</Trans>
+        <Trans>
+          If the domain is yours, add this TXT record to its DNS, then try again: the site that proves a domain gets it.
+        </Trans>
       </p>
-      <DnsTable caption={t`The DNS record that proves ${domain} is yours`} rows={[{ type: proof.type, host: proof.host, value: proof.value }]} />
+      <DnsTable
+        caption={t`The DNS record that proves ${domain} is yours`}
+        rows={[{ type: proof.type, host: proof.host, value: proof.value }]}
+      />
     </div>
   );
 }

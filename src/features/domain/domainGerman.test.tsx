@@ -24,21 +24,28 @@ async function openInGerman(scenario: Parameters<typeof openPanelAs>[0], options
 }
 
 it('shows the domain overview in German', async () => {
-  const opened = await openInGerman(withSite(billingDataOf('domain-live'), { ssl_status: 'INVALID' }), { path: '/domain' });
+  const opened = await openInGerman(withSite(billingDataOf('domain-live'), { ssl_status: 'INVALID' }), {
+    path: '/domain',
+  });
   answerAccountInfo(opened);
   const custom = within(await screen.findByRole('region', { name: 'Eigene Domain' }));
   expect(screen.getByRole('heading', { level: 1, name: 'Domain-Einstellungen' })).toBeInTheDocument();
   expect(screen.getByRole('region', { name: 'Plattform-Subdomain' })).toBeInTheDocument();
   expect(custom.getByText('Aktivierung fehlgeschlagen')).toBeInTheDocument();
-  expect(custom.getByText('Ihre eigene Domain konnte nicht aktiviert werden! Prüfen Sie die DNS-Einträge.')).toBeInTheDocument();
+  expect(
+    custom.getByText('Ihre eigene Domain konnte nicht aktiviert werden! Prüfen Sie die DNS-Einträge.'),
+  ).toBeInTheDocument();
   expect(custom.getByRole('link', { name: 'Eigene Domain bearbeiten' })).toHaveTextContent('Bearbeiten');
 });
 
 it('shows the custom domain setup in German: the records table, the diagnosis and its hint', async () => {
   const checkedAt = Math.floor(Date.UTC(2026, 2, 3, 14, 5) / 1000);
-  const opened = await openInGerman(withSite(billingDataOf('active'), { external_domain: 'shop.example.co.uk', ssl_status: 'FAILED' }), {
-    path: '/domain/custom',
-  });
+  const opened = await openInGerman(
+    withSite(billingDataOf('active'), { external_domain: 'shop.example.co.uk', ssl_status: 'FAILED' }),
+    {
+      path: '/domain/custom',
+    },
+  );
   answerAccountInfo(opened);
   onCall('lookup-nameserver', () => json({ nameServer: 'ns1.cloudflare.com' }));
   onCall('check-domain-dns', () =>
@@ -59,25 +66,43 @@ it('shows the custom domain setup in German: the records table, the diagnosis an
       ],
     }),
   );
-  const diagnosis = within(await screen.findByRole('region', { name: 'Was das DNS jetzt für shop.example.co.uk antwortet' }));
-  expect(diagnosis.getByText('Ihr CNAME verweist auf elsewhere.example.net; er sollte auf active.inkwell.test verweisen')).toBeInTheDocument();
-  const checked = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(checkedAt * 1000));
+  const diagnosis = within(
+    await screen.findByRole('region', { name: 'Was das DNS jetzt für shop.example.co.uk antwortet' }),
+  );
+  expect(
+    diagnosis.getByText('Ihr CNAME verweist auf elsewhere.example.net; er sollte auf active.inkwell.test verweisen'),
+  ).toBeInTheDocument();
+  const checked = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(checkedAt * 1000),
+  );
   expect(diagnosis.getByText('Zuletzt geprüft').nextElementSibling).toHaveTextContent(checked);
 
   const table = screen.getByRole('table', { name: 'DNS-Einträge für Ihre eigene Domain' });
-  expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Typ', 'Host', 'Wert', 'Proxy-Status', 'Status']);
+  expect(
+    within(table)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent),
+  ).toEqual(['Typ', 'Host', 'Wert', 'Proxy-Status', 'Status']);
   expect(within(table).getAllByRole('cell', { name: 'Nur DNS' }).length).toBeGreaterThan(0);
   expect(within(table).getByRole('button', { name: 'CNAME-Host shop kopieren' })).toBeInTheDocument();
-  expect(screen.getByRole('alert')).toHaveTextContent('Wir konnten Ihre eigene Domain nicht aktivieren. Wenden Sie sich an den Support.');
+  expect(screen.getByRole('alert')).toHaveTextContent(
+    'Wir konnten Ihre eigene Domain nicht aktivieren. Wenden Sie sich an den Support.',
+  );
   expect(screen.getByRole('button', { name: 'Erneut versuchen' })).toBeInTheDocument();
 });
 
 it("shows the sending domain's records in German", async () => {
-  const scenario = withSite(billingDataOf('active'), { external_domain: 'www.example.com', sending_domain: 'example.com', sending_domain_status: 'PENDING' });
+  const scenario = withSite(billingDataOf('active'), {
+    external_domain: 'www.example.com',
+    sending_domain: 'example.com',
+    sending_domain_status: 'PENDING',
+  });
   const opened = await openInGerman(scenario, { path: '/domain/sending' });
   answerAccountInfo(opened);
   onCall('check-sending-domain', () => json(sendingDomainAnswer('example.com', 'PENDING')));
-  expect(await screen.findByRole('heading', { level: 2, name: 'Fügen Sie diese DNS-Einträge zu example.com hinzu' })).toBeInTheDocument();
+  expect(
+    await screen.findByRole('heading', { level: 2, name: 'Fügen Sie diese DNS-Einträge zu example.com hinzu' }),
+  ).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Die Aktivierung kann bis zu 1 Tag dauern' })).toBeDisabled();
   expect(screen.getByRole('button', { name: 'Abbrechen und Absenderdomain entfernen' })).toBeInTheDocument();
 });

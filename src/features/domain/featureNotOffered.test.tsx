@@ -50,6 +50,8 @@ describe('domain features the platform does not offer', () => {
     answerAccountInfo(opened);
     const custom = await box('Custom domain');
     expect(custom.getByRole('link', { name: 'Setup existing domain' })).toHaveAttribute('href', '/domain/custom');
-    expect((await box('Custom sending domain')).getByText('Inkwell does not offer custom sending domains.')).toBeInTheDocument();
+    expect(
+      (await box('Custom sending domain')).getByText('Inkwell does not offer custom sending domains.'),
+    ).toBeInTheDocument();
   });
 });

@@ -3,7 +3,11 @@
  * server shares): for every message and a few inputs.
  */
 import type { DnsRecordProblem, DnsRecordProblemCode } from '../../../core/contract';
-import { CUSTOM_DOMAIN_ACTIVATION_TEXT, PROXY_STATUS_DNS_ONLY, SENDING_DOMAIN_ACTIVATION_TEXT } from '../../../core/rules/constants';
+import {
+  CUSTOM_DOMAIN_ACTIVATION_TEXT,
+  PROXY_STATUS_DNS_ONLY,
+  SENDING_DOMAIN_ACTIVATION_TEXT,
+} from '../../../core/rules/constants';
 import {
   DOMAIN_CHECK_UNAVAILABLE_MESSAGE,
   DOMAIN_MESSAGES,

@@ -55,7 +55,11 @@ export function customDomainRemovalFailed(supportEmail: string): MessageDescript
 }
 
 /** What a record's diagnosis says to change, in the owner's language (core: dnsRecordHint). */
-export function dnsProblemMessage(i18n: I18n, row: Pick<DnsDiagnosisRow, 'name' | 'expected'>, problem: DnsRecordProblem): string {
+export function dnsProblemMessage(
+  i18n: I18n,
+  row: Pick<DnsDiagnosisRow, 'name' | 'expected'>,
+  problem: DnsRecordProblem,
+): string {
   const { name, expected } = row;
   // The host a CNAME points to (a name has one); the addresses of A records, all of them.
   const target = problem.found[0] ?? '';
@@ -66,7 +70,9 @@ export function dnsProblemMessage(i18n: I18n, row: Pick<DnsDiagnosisRow, 'name' 
     case 'cname_elsewhere':
       return i18n._(msg`Your CNAME points to ${target}; it should point to ${expected}`);
     case 'a_instead_of_cname':
-      return i18n._(msg`${name} has an A record (${found}) instead of a CNAME to ${expected}: remove it and add the CNAME`);
+      return i18n._(
+        msg`${name} has an A record (${found}) instead of a CNAME to ${expected}: remove it and add the CNAME`,
+      );
     case 'cname_missing':
       return i18n._(msg`There is no CNAME record for ${name} yet: add one pointing to ${expected}`);
     case 'cname_instead_of_a':

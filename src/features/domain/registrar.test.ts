@@ -36,7 +36,14 @@ it('forgets a failed load, so the next purchase tries again', async () => {
 it('gives the next close message, or null once aborted', async () => {
   const controller = new AbortController();
   const closed = nextRegistrarClose(controller.signal);
-  const detail = { success: true, domain: 'bought.com', provider: null, setupType: null, lastStatus: null, freeDomain: false };
+  const detail = {
+    success: true,
+    domain: 'bought.com',
+    provider: null,
+    setupType: null,
+    lastStatus: null,
+    freeDomain: false,
+  };
   window.dispatchEvent(new CustomEvent(REGISTRAR_CLOSE_EVENT, { detail }));
   await expect(closed).resolves.toEqual(detail);
   const aborted = new AbortController();

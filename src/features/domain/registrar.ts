@@ -38,7 +38,8 @@ export function loadRegistrarWidget(url: string, page: Window = window): Promise
     const script = page.document.createElement('script');
     script.src = url;
     script.async = true;
-    script.onload = () => (page.entri ? resolve(page.entri) : reject(new Error('The registrar script defined no widget')));
+    script.onload = () =>
+      page.entri ? resolve(page.entri) : reject(new Error('The registrar script defined no widget'));
     script.onerror = () => {
       script.remove();
       reject(new Error('The registrar script failed to load'));

@@ -22,7 +22,8 @@ import { apiError, json, onCall } from '../../test/server';
 import { useFakeTimers } from '../../test/fakeTimers';
 import { createPanelI18n } from '../../i18n/i18n';
 
-const CARD_FAILED = 'Error updating your card. Refresh the page and try again or contact support if the error persists.';
+const CARD_FAILED =
+  'Error updating your card. Refresh the page and try again or contact support if the error persists.';
 
 let script: ReturnType<typeof answerPaymentScript> | null = null;
 let fake: FakeStripe;
@@ -50,7 +51,11 @@ async function openCardModal(user: ReturnType<typeof userEvent.setup>, button = 
   return within(await screen.findByRole('dialog', { name: 'Update credit card' }));
 }
 
-async function fillName(user: ReturnType<typeof userEvent.setup>, dialog: ReturnType<typeof within>, name = 'Alex Morgan') {
+async function fillName(
+  user: ReturnType<typeof userEvent.setup>,
+  dialog: ReturnType<typeof within>,
+  name = 'Alex Morgan',
+) {
   await user.type(await dialog.findByRole('textbox', { name: 'Full name' }), name);
 }
 
@@ -84,7 +89,9 @@ describe('loading the card provider', () => {
     const dialog = await openCardModal(user);
     const warning = await dialog.findByRole('alert');
     expect(warning).toHaveTextContent('Ad blocker detected');
-    expect(warning).toHaveTextContent('Stripe payment processing is blocked by your ad blocker. Disable it for this site and try again.');
+    expect(warning).toHaveTextContent(
+      'Stripe payment processing is blocked by your ad blocker. Disable it for this site and try again.',
+    );
     expect(warning).toHaveTextContent('If the problem persists, contact support.');
     expect(script!.waits).toEqual([...PAYMENT_SCRIPT_RETRY_DELAYS_MS]);
     script!.queue('load');
@@ -99,7 +106,9 @@ describe('loading the card provider', () => {
     const dialog = await openCardModal(user);
     const warning = await dialog.findByRole('alert');
     expect(warning).toHaveTextContent('Connection error');
-    expect(warning).toHaveTextContent('Failed to load Stripe payment processor. Check your internet connection and try again.');
+    expect(warning).toHaveTextContent(
+      'Failed to load Stripe payment processor. Check your internet connection and try again.',
+    );
     expect(warning).toHaveTextContent('If the problem persists, contact support.');
     expect(dialog.getByRole('button', { name: 'Try again' })).toBeEnabled();
   });
@@ -136,7 +145,11 @@ describe('saving a card', () => {
     expect(fake.stripe.confirmCardSetup).toHaveBeenCalledWith('seti_1_secret_abc', {
       payment_method: { card: fake.element, billing_details: { name: 'Blake Summers' } },
     });
-    expect(updates[0]!.data).toEqual({ userId: 'user_no_card', customerId: 'cus_no_card', setupIntentId: 'seti_confirmed' });
+    expect(updates[0]!.data).toEqual({
+      userId: 'user_no_card',
+      customerId: 'cus_no_card',
+      setupIntentId: 'seti_confirmed',
+    });
 
     await act(() => jest.advanceTimersByTimeAsync(CARD_UPDATE_RELOAD_DELAY_MS - 1));
     expect(screen.getByRole('dialog', { name: 'Update credit card' })).toBeInTheDocument();
@@ -179,7 +192,10 @@ describe('saving a card', () => {
     const updates = onCall('update-card', () => json({ user: {} }));
     let completeChallenge: () => void = () => {};
     fake.stripe.confirmCardSetup.mockImplementationOnce(
-      () => new Promise((resolve) => (completeChallenge = () => resolve({ setupIntent: { id: 'seti_3', status: 'succeeded' } }))),
+      () =>
+        new Promise(
+          (resolve) => (completeChallenge = () => resolve({ setupIntent: { id: 'seti_3', status: 'succeeded' } })),
+        ),
     );
     const dialog = await openCardModal(user);
     await fillName(user, dialog);
@@ -217,7 +233,9 @@ describe('saving a card', () => {
     await dialog.findByRole('textbox', { name: 'Full name' });
     act(() => fake.emit('change', { error: { message: 'Your card number is incomplete.' }, complete: false }));
     expect(await dialog.findByRole('alert')).toHaveTextContent('Your card number is incomplete.');
-    expect(dialog.getByRole('group', { name: 'Card details' })).toHaveAccessibleDescription('Your card number is incomplete.');
+    expect(dialog.getByRole('group', { name: 'Card details' })).toHaveAccessibleDescription(
+      'Your card number is incomplete.',
+    );
     act(() => fake.emit('change', { complete: true }));
     await waitFor(() => expect(dialog.queryByRole('alert')).not.toBeInTheDocument());
   });
@@ -227,11 +245,15 @@ describe('saving a card', () => {
     const { panel } = openDashboard('active');
     const dialog = await openCardModal(user);
     await fillName(user, dialog);
-    expect(fake.stripe.elements).toHaveBeenCalledWith(expect.objectContaining({ appearance: expect.objectContaining({ theme: 'stripe' }) }));
+    expect(fake.stripe.elements).toHaveBeenCalledWith(
+      expect.objectContaining({ appearance: expect.objectContaining({ theme: 'stripe' }) }),
+    );
     const fieldsCreated = fake.elements.create.mock.calls.length;
 
     act(() => panel.host.send({ query: 'themeUpdate', response: 'dark' }));
-    await waitFor(() => expect(fake.elements.update).toHaveBeenCalledWith({ appearance: expect.objectContaining({ theme: 'night' }) }));
+    await waitFor(() =>
+      expect(fake.elements.update).toHaveBeenCalledWith({ appearance: expect.objectContaining({ theme: 'night' }) }),
+    );
     // The same field and form: nothing typed is lost.
     expect(fake.elements.create).toHaveBeenCalledTimes(fieldsCreated);
     expect(dialog.getByRole('textbox', { name: 'Full name' })).toHaveValue('Alex Morgan');
@@ -255,7 +277,11 @@ describe("the owner's language", () => {
     const { panel } = openDashboard('active', ['load'], i18n);
     answerSetupCard('seti_de');
     fake.stripe.confirmCardSetup.mockResolvedValueOnce({
-      error: { code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' } as { message: string },
+      error: {
+        code: 'card_declined',
+        decline_code: 'insufficient_funds',
+        message: 'Your card has insufficient funds.',
+      } as { message: string },
     });
     const dialog = await openCardModal(user);
     await fillName(user, dialog);
@@ -270,7 +296,9 @@ describe("the owner's language", () => {
     act(() => panel.host.send({ query: 'localeUpdate', response: 'de-DE' }));
     await waitFor(() => expect(document.documentElement.lang).toBe('de-DE'));
     // The provider's German, whatever the catalog says today: the message's id as the macro makes it.
-    act(() => i18n.load('de', { [msg`Your card has insufficient funds.`.id]: 'Ihre Karte ist nicht ausreichend gedeckt.' }));
+    act(() =>
+      i18n.load('de', { [msg`Your card has insufficient funds.`.id]: 'Ihre Karte ist nicht ausreichend gedeckt.' }),
+    );
     expect(alert).toHaveTextContent('Ihre Karte ist nicht ausreichend gedeckt.');
     await waitFor(() => expect(fake.elements.update).toHaveBeenCalledWith(expect.objectContaining({ locale: 'de' })));
     // The same instance, field and form: nothing typed is lost.
@@ -287,7 +315,9 @@ describe("the owner's language", () => {
     act(() => panel.host.send({ query: 'localeUpdate', response: 'fr-CA' }));
     await waitFor(() => expect(document.documentElement.lang).toBe('fr-CA'));
     act(() => script!.loadWaiting());
-    await waitFor(() => expect(fake.constructor).toHaveBeenCalledWith(defaultConfig.paymentPublishableKey, { locale: 'fr' }));
+    await waitFor(() =>
+      expect(fake.constructor).toHaveBeenCalledWith(defaultConfig.paymentPublishableKey, { locale: 'fr' }),
+    );
     await waitFor(() => expect(fake.stripe.elements).toHaveBeenCalledWith(expect.objectContaining({ locale: 'fr' })));
   });
 
@@ -296,7 +326,12 @@ describe("the owner's language", () => {
     openDashboard('active');
     const dialog = await openCardModal(user);
     await dialog.findByRole('textbox', { name: 'Full name' });
-    act(() => fake.emit('change', { error: { code: 'invalid_number', message: 'Ihre Kartennummer ist ungültig.' }, complete: false }));
+    act(() =>
+      fake.emit('change', {
+        error: { code: 'invalid_number', message: 'Ihre Kartennummer ist ungültig.' },
+        complete: false,
+      }),
+    );
     expect(await dialog.findByRole('alert')).toHaveTextContent('Ihre Kartennummer ist ungültig.');
   });
 });

@@ -75,7 +75,10 @@ function CardForm({ customerId, userId, onSaved, savedDelayMs, payOpenInvoiceAft
   const [setupCard] = useSetupCardMutation();
   const [updateCard] = useUpdateCardMutation();
   const saved = useRef<User | null>(null);
-  const flow = useActionFlow({ onSucceeded: () => saved.current && onSaved(saved.current), afterSuccessMs: savedDelayMs });
+  const flow = useActionFlow({
+    onSucceeded: () => saved.current && onSaved(saved.current),
+    afterSuccessMs: savedDelayMs,
+  });
   const { t, i18n } = useLingui();
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<MessageDescriptor | null>(null);
@@ -110,7 +113,11 @@ function CardForm({ customerId, userId, onSaved, savedDelayMs, payOpenInvoiceAft
       const text = cardErrorText({ code, decline_code, message });
       return text === null ? UPDATE_FAILED : { text };
     }
-    const update = await updateCard({ userId, customerId, setupIntentId: confirmed.setupIntent.id ?? setup.data.setupIntentId });
+    const update = await updateCard({
+      userId,
+      customerId,
+      setupIntentId: confirmed.setupIntent.id ?? setup.data.setupIntentId,
+    });
     if (!update.data) return UPDATE_FAILED;
     saved.current = update.data.user;
     // The saved card is now the card on file, so the open invoice's payment uses it.
@@ -207,7 +214,10 @@ export default function CardModal({
       {provider.status === 'failed' && <PaymentProviderWarning warning={provider.warning} onRetry={provider.retry} />}
       {provider.status === 'ready' && (
         // The provider's field speaks the owner's language, switched in place with it (paymentProvider.ts).
-        <Elements stripe={provider.stripe} options={{ appearance: field.appearance, locale: providerLocale(i18n.locale) }}>
+        <Elements
+          stripe={provider.stripe}
+          options={{ appearance: field.appearance, locale: providerLocale(i18n.locale) }}
+        >
           <CardForm
             customerId={customerId}
             userId={userId}

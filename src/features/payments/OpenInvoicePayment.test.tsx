@@ -118,7 +118,9 @@ it("words a failure in the owner's language, the provider's part too, and reword
   answerPaymentIntent();
   answerPaymentMethod('pm_card');
   fake.stripe.confirmCardPayment.mockResolvedValueOnce({
-    error: { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } as { message: string },
+    error: { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } as {
+      message: string;
+    },
   });
   await user.click(button);
   const failure = await screen.findByText('Error processing payment. Your card was declined.');
@@ -129,7 +131,10 @@ it("words a failure in the owner's language, the provider's part too, and reword
   const providerMessage = '';
   act(() =>
     i18n.load('fr', {
-      [msg`Error processing payment. ${providerMessage}`.id]: ['Erreur lors du traitement du paiement. ', ['providerMessage']],
+      [msg`Error processing payment. ${providerMessage}`.id]: [
+        'Erreur lors du traitement du paiement. ',
+        ['providerMessage'],
+      ],
       [msg`Your card was declined.`.id]: 'Votre carte a été refusée.',
     }),
   );

@@ -37,7 +37,9 @@ export function OpenInvoicePayment({ customerId }: { customerId: string }) {
         successLabel={t`Payment complete!`}
         pendingLabel={t`Processing your payment…`}
         onClick={() =>
-          void dispatch(payOpenInvoice({ customerId, cardPayments: provider.status === 'ready' ? provider.stripe : null }))
+          void dispatch(
+            payOpenInvoice({ customerId, cardPayments: provider.status === 'ready' ? provider.stripe : null }),
+          )
         }
       />
     </div>

@@ -22,7 +22,11 @@ export interface AfterPaymentSteps {
   settled: UnknownAction;
 }
 
-export async function afterPayment(dispatch: AppDispatch, signal: AbortSignal, { succeeded, settled }: AfterPaymentSteps): Promise<void> {
+export async function afterPayment(
+  dispatch: AppDispatch,
+  signal: AbortSignal,
+  { succeeded, settled }: AfterPaymentSteps,
+): Promise<void> {
   dispatch(succeeded);
   await sleep(PLAN_CHANGE_SUCCESS_DELAY_MS, signal);
   dispatch(api.util.invalidateTags(['SiteLimits']));

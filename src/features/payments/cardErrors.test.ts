@@ -7,21 +7,34 @@ const isCatalogMessage = (text: ErrorText | null) => text !== null && !('verbati
 
 describe('an error the catalog knows', () => {
   it.each([
-    ['a generic decline', { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' }],
-    ['insufficient funds', { code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' }],
-    ["the server's decline, without its decline code", { code: 'card_declined', message: 'Your card has insufficient funds.' }],
+    [
+      'a generic decline',
+      { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
+    ],
+    [
+      'insufficient funds',
+      { code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+    ],
+    [
+      "the server's decline, without its decline code",
+      { code: 'card_declined', message: 'Your card has insufficient funds.' },
+    ],
     ['an incorrect number', { code: 'incorrect_number', message: 'Your card number is incorrect.' }],
-    ["the sandbox's expired card", { code: 'invalid_expiry_year', message: "Your card's expiration date is in the past." }],
+    [
+      "the sandbox's expired card",
+      { code: 'invalid_expiry_year', message: "Your card's expiration date is in the past." },
+    ],
     ['an invalid year', { code: 'invalid_expiry_year', message: "Your card's expiration year is invalid." }],
     ['an incomplete number', { code: 'incomplete_number', message: 'Your card number is incomplete.' }],
     [
       'a failed authentication',
       {
         code: 'setup_intent_authentication_failure',
-        message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+        message:
+          'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
       },
     ],
-  ])('%s: in the catalog, its English the provider\'s word for word', (_label, error) => {
+  ])("%s: in the catalog, its English the provider's word for word", (_label, error) => {
     const text = cardErrorText(error);
     expect(isCatalogMessage(text)).toBe(true);
     expect(english(text)).toBe(error.message);
@@ -34,16 +47,30 @@ describe('an error the catalog knows', () => {
   });
 
   it('says what a known code means when the provider gave no message', () => {
-    expect(english(cardErrorText({ code: 'card_declined', decline_code: 'insufficient_funds' }))).toBe('Your card has insufficient funds.');
-    expect(english(cardErrorText({ code: 'card_declined', decline_code: 'do_not_honor' }))).toBe('Your card was declined.');
+    expect(english(cardErrorText({ code: 'card_declined', decline_code: 'insufficient_funds' }))).toBe(
+      'Your card has insufficient funds.',
+    );
+    expect(english(cardErrorText({ code: 'card_declined', decline_code: 'do_not_honor' }))).toBe(
+      'Your card was declined.',
+    );
     expect(english(cardErrorText({ code: 'invalid_expiry_year' }))).toBe("Your card's expiration year is invalid.");
   });
 });
 
 describe("the provider's own words", () => {
   it.each([
-    ['a message in the language the provider was loaded in', { code: 'card_declined', message: 'Ihre Karte wurde abgelehnt.' }],
-    ['a code the catalog does not have', { code: 'card_declined', decline_code: 'test_mode_live_card', message: 'Your card was declined. Your request was in test mode.' }],
+    [
+      'a message in the language the provider was loaded in',
+      { code: 'card_declined', message: 'Ihre Karte wurde abgelehnt.' },
+    ],
+    [
+      'a code the catalog does not have',
+      {
+        code: 'card_declined',
+        decline_code: 'test_mode_live_card',
+        message: 'Your card was declined. Your request was in test mode.',
+      },
+    ],
     ['a message without a code', { message: 'Authentication failed' }],
   ])('%s', (_label, error) => {
     expect(cardErrorText(error)).toEqual({ verbatim: error.message });

@@ -31,7 +31,10 @@ const CARD_ERRORS: readonly { codes: readonly string[]; message: MessageDescript
   { codes: ['invalid_expiry_month'], message: msg`Your card's expiration month is invalid.` },
   { codes: ['invalid_expiry_year'], message: msg`Your card's expiration year is invalid.` },
   // The sandbox's confirmation says an expired card's year is invalid, in these words.
-  { codes: ['invalid_expiry_month_past', 'invalid_expiry_year'], message: msg`Your card's expiration date is in the past.` },
+  {
+    codes: ['invalid_expiry_month_past', 'invalid_expiry_year'],
+    message: msg`Your card's expiration date is in the past.`,
+  },
   { codes: ['invalid_expiry_year_past'], message: msg`Your card's expiration year is in the past.` },
   { codes: ['incomplete_expiry'], message: msg`Your card's expiration date is incomplete.` },
   { codes: ['invalid_cvc'], message: msg`Your card's security code is invalid.` },
@@ -42,7 +45,10 @@ const CARD_ERRORS: readonly { codes: readonly string[]; message: MessageDescript
     codes: ['payment_intent_authentication_failure', 'setup_intent_authentication_failure'],
     message: msg`We are unable to authenticate your payment method. Please choose a different payment method and try again.`,
   },
-  { codes: ['processing_error'], message: msg`An error occurred while processing your card. Try again in a little bit.` },
+  {
+    codes: ['processing_error'],
+    message: msg`An error occurred while processing your card. Try again in a little bit.`,
+  },
 ];
 
 /** The provider writes "card's" with a typographic apostrophe in places: the same words either way. */
@@ -62,7 +68,9 @@ export function cardErrorText(error: ProviderCardError | null | undefined): Erro
   const candidates = CARD_ERRORS.filter((entry) => codes.some((code) => entry.codes.includes(code)));
   const message = error.message?.trim() ?? '';
   if (!message) {
-    const byCode = codes.map((code) => candidates.find((entry) => entry.codes[0] === code)).find((entry) => entry !== undefined);
+    const byCode = codes
+      .map((code) => candidates.find((entry) => entry.codes[0] === code))
+      .find((entry) => entry !== undefined);
     return byCode?.message ?? null;
   }
   const known = candidates.find((entry) => sameWords(inEnglish(entry.message), message));

@@ -37,7 +37,12 @@ export function cardFieldAppearance(theme: PanelTheme, token: TokenReader): Card
     cardOptions: {
       hidePostalCode: false,
       style: {
-        base: { fontSize: FIELD_FONT_SIZE, color: text, iconColor: placeholder, '::placeholder': { color: placeholder } },
+        base: {
+          fontSize: FIELD_FONT_SIZE,
+          color: text,
+          iconColor: placeholder,
+          '::placeholder': { color: placeholder },
+        },
         invalid: { color: danger, iconColor: danger },
       },
     },

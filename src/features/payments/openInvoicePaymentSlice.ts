@@ -42,7 +42,9 @@ export async function chargeOpenInvoice(
   { customerId, cardPayments }: OpenInvoicePaymentRequest,
 ): Promise<GracePaymentFailure | null> {
   // One key per attempt: the transport's retries reuse it, a new click makes a new one.
-  const intent = await dispatch(paymentsApi.endpoints.createPaymentIntent.initiate({ data: { customerId }, idempotencyKey: crypto.randomUUID() }));
+  const intent = await dispatch(
+    paymentsApi.endpoints.createPaymentIntent.initiate({ data: { customerId }, idempotencyKey: crypto.randomUUID() }),
+  );
   if (!intent.data) return gracePaymentFailure(null);
   const paymentMethodId = await paymentMethodOf(dispatch, customerId);
   if (paymentMethodId === null) return gracePaymentFailure(null);

@@ -6,7 +6,11 @@
  */
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { AD_BLOCKER_DETECTION_MS, PAYMENT_SCRIPT_ATTEMPTS, PAYMENT_SCRIPT_RETRY_DELAYS_MS } from '../../../core/rules/constants';
+import {
+  AD_BLOCKER_DETECTION_MS,
+  PAYMENT_SCRIPT_ATTEMPTS,
+  PAYMENT_SCRIPT_RETRY_DELAYS_MS,
+} from '../../../core/rules/constants';
 
 export type PaymentScriptErrorKind = 'adBlocker' | 'network' | 'security' | 'timeout' | 'unknown';
 
@@ -50,7 +54,8 @@ function loadOnce(url: string, env: ScriptEnvironment): Promise<void> {
       }
     }
     script.onload = () => finish(env.loaded() ? undefined : new PaymentScriptError('unknown'));
-    script.onerror = () => finish(new PaymentScriptError(env.now() - started < AD_BLOCKER_DETECTION_MS ? 'adBlocker' : 'network'));
+    script.onerror = () =>
+      finish(new PaymentScriptError(env.now() - started < AD_BLOCKER_DETECTION_MS ? 'adBlocker' : 'network'));
     try {
       env.document.head.append(script);
     } catch {

@@ -24,7 +24,10 @@ export const paymentsApi = api.injectEndpoints({
       query: (data) => call('payment-method', { data }),
       keepUnusedDataFor: 0,
     }),
-    createPaymentIntent: build.mutation<CallResponse<'create-payment-intent'>, Keyed<CallData<'create-payment-intent'>>>({
+    createPaymentIntent: build.mutation<
+      CallResponse<'create-payment-intent'>,
+      Keyed<CallData<'create-payment-intent'>>
+    >({
       query: ({ data, idempotencyKey }) => call('create-payment-intent', { data, idempotencyKey }),
     }),
   }),
@@ -35,6 +38,8 @@ export const { useSetupCardMutation, useUpdateCardMutation } = paymentsApi;
 
 /** The payment method of the customer's card on file, read afresh; null without a card (or when the read fails). */
 export async function paymentMethodOf(dispatch: AppDispatch, customerId: string): Promise<string | null> {
-  const read = await dispatch(paymentsApi.endpoints.getPaymentMethod.initiate({ customerId }, { subscribe: false, forceRefetch: true }));
+  const read = await dispatch(
+    paymentsApi.endpoints.getPaymentMethod.initiate({ customerId }, { subscribe: false, forceRefetch: true }),
+  );
   return read.data?.paymentMethodId ?? null;
 }

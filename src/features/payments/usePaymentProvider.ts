@@ -11,9 +11,7 @@ import { PaymentScriptError, paymentScriptWarning } from './paymentScript';
 import type { PaymentScriptWarning } from './paymentScript';
 
 export type PaymentProviderState =
-  | { status: 'loading' }
-  | { status: 'failed'; warning: PaymentScriptWarning }
-  | { status: 'ready'; stripe: Stripe };
+  { status: 'loading' } | { status: 'failed'; warning: PaymentScriptWarning } | { status: 'ready'; stripe: Stripe };
 
 export function usePaymentProvider(): PaymentProviderState & { retry(): void } {
   const { paymentScriptUrl, paymentPublishableKey } = useConfig();

@@ -23,7 +23,10 @@ const ANNUAL = 'Annual discount: 2 months free!';
 const navigation = () => screen.queryByRole('navigation', { name: 'Settings sections' });
 /** The route the panel last reported to the host (its billingAppReady announcement aside). */
 const lastRoute = (opened: ReturnType<typeof openPanelAs>) =>
-  opened.panel.host.postedWith('route').filter((message) => !('request' in message)).at(-1);
+  opened.panel.host
+    .postedWith('route')
+    .filter((message) => !('request' in message))
+    .at(-1);
 // Every test renders the whole app, session first: on a busy machine the screen takes over a second to appear.
 const APP_START = { timeout: 5000 };
 jest.setTimeout(15_000);
@@ -81,7 +84,10 @@ describe('redirects', () => {
       'no product is purchasable and the site is not on trial',
       () => withProducts('active', (product) => (product.active = false)),
     ],
-    ['the user\'s product group has no product', () => billingDataOf('active', (data) => (data.user.show_product_group = 'partners'))],
+    [
+      "the user's product group has no product",
+      () => billingDataOf('active', (data) => (data.user.show_product_group = 'partners')),
+    ],
   ])('sends the user to / when %s', async (_label, scenario) => {
     const opened = openPlans(typeof scenario === 'string' ? scenario : scenario());
     expect(await screen.findByRole('region', { name: 'Plan details' }, APP_START)).toBeInTheDocument();
@@ -146,7 +152,9 @@ describe('title', () => {
 
   it('says the free trial is over after a forced upgrade from a trial (trial-over)', async () => {
     openPlans('trial-over', { forceUpgrade: true });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Your free trial is over' }, APP_START)).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your free trial is over' }, APP_START),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel trial' })).not.toBeInTheDocument();
   });
 
@@ -155,7 +163,9 @@ describe('title', () => {
     openPlans('starter');
     await screen.findByRole('heading', { level: 1, name: 'Choose your plan' }, APP_START);
     await user.click(within(navigation()!).getByRole('link', { name: 'Support' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Get help with your Inkwell account' }, APP_START)).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Get help with your Inkwell account' }, APP_START),
+    ).toBeInTheDocument();
   });
 });
 
@@ -164,7 +174,9 @@ describe('member tiers', () => {
     openPlans('active');
     const slider = await screen.findByRole('slider', { name: 'Members' }, APP_START);
     expect(slider).toHaveAttribute('aria-valuetext', '1,000 members');
-    expect(screen.getByRole('heading', { level: 2, name: 'Pricing for an audience of up to 1,000 members' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'Pricing for an audience of up to 1,000 members' }),
+    ).toBeInTheDocument();
   });
 
   // Our reading of "The heading says 'Including an audience of up to' when the count is 0": the site's own
@@ -172,18 +184,28 @@ describe('member tiers', () => {
   it.each<[string, (data: BillingData) => void]>([
     ['0', (data) => (data.currentSiteLimits.members!.limit = 0)],
     ['missing', (data) => delete data.currentSiteLimits.members],
-  ])("defaults to 500 when the site's member limit is %s, under 'Including an audience of up to'", async (_label, change) => {
-    openPlans(billingDataOf('active', change));
-    expect(await screen.findByRole('slider', { name: 'Members' }, APP_START)).toHaveAttribute('aria-valuetext', '500 members');
-    expect(screen.getByRole('heading', { level: 2, name: 'Including an audience of up to 500 members' })).toBeInTheDocument();
-    expect(await planList('Plans for 500 members')).toBeInTheDocument();
-  });
+  ])(
+    "defaults to 500 when the site's member limit is %s, under 'Including an audience of up to'",
+    async (_label, change) => {
+      openPlans(billingDataOf('active', change));
+      expect(await screen.findByRole('slider', { name: 'Members' }, APP_START)).toHaveAttribute(
+        'aria-valuetext',
+        '500 members',
+      );
+      expect(
+        screen.getByRole('heading', { level: 2, name: 'Including an audience of up to 500 members' }),
+      ).toBeInTheDocument();
+      expect(await planList('Plans for 500 members')).toBeInTheDocument();
+    },
+  );
 
   it('prices the cards for the tier chosen', async () => {
     openPlans('active');
     await planList();
     moveSliderTo(2);
-    expect(screen.getByRole('heading', { level: 2, name: 'Pricing for an audience of up to 2,500 members' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'Pricing for an audience of up to 2,500 members' }),
+    ).toBeInTheDocument();
     const business = await card('Business', await planList('Plans for 2,500 members'));
     expect(business).toHaveTextContent('$224.17 per month, billed yearly');
   });
@@ -196,7 +218,10 @@ describe('member tiers', () => {
     moveSliderTo(8);
     expect(slider).toHaveAttribute('aria-valuetext', 'Over 100,000 members');
     expect(screen.getByRole('heading', { level: 2, name: 'Over 100,000 members' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: MEMBERS_CONTACT_PROMPT })).toHaveAttribute('href', `mailto:${defaultConfig.supportEmail}`);
+    expect(screen.getByRole('link', { name: MEMBERS_CONTACT_PROMPT })).toHaveAttribute(
+      'href',
+      `mailto:${defaultConfig.supportEmail}`,
+    );
     expect(screen.queryByRole('button', { name: /Choose this plan/ })).not.toBeInTheDocument();
     moveSliderTo(7);
     expect(screen.queryByRole('link', { name: MEMBERS_CONTACT_PROMPT })).not.toBeInTheDocument();
@@ -221,7 +246,11 @@ describe('plan cards and the annual toggle', () => {
     openPlans('active');
     const list = await planList();
     expect(list).toHaveClass('plans-grid--three');
-    expect(within(list).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Starter', 'Publisher', 'Business']);
+    expect(
+      within(list)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Starter', 'Publisher', 'Business']);
     const toggle = screen.getByRole('switch', { name: ANNUAL });
     expect(toggle).toBeChecked();
     const publisher = await card('Publisher', list);
@@ -235,7 +264,7 @@ describe('plan cards and the annual toggle', () => {
     expect(await card('Starter', list)).toHaveTextContent('$12.50 per month, billed yearly');
   });
 
-  it('shows only the products of the user\'s group, in fewer columns, and checks out in that group', async () => {
+  it("shows only the products of the user's group, in fewer columns, and checks out in that group", async () => {
     const user = userEvent.setup();
     const data = withProducts('no-card', (product) => {
       if (product.name === 'Publisher') product.group = 'partners';
@@ -243,7 +272,11 @@ describe('plan cards and the annual toggle', () => {
     data.user.show_product_group = 'partners';
     const opened = openPlans(data);
     const list = await planList('Plans for 500 members');
-    expect(within(list).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Publisher']);
+    expect(
+      within(list)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Publisher']);
     expect(list).not.toHaveClass('plans-grid--three');
     await user.click(chooseButton('Publisher', await card('Publisher', list)));
     await waitFor(() => expect(lastRoute(opened)).toEqual({ route: '/checkout/publisher-partners-year' }));
@@ -311,15 +344,31 @@ describe('disabling reasons', () => {
   });
 
   it.each<[string, (data: BillingData) => void, string]>([
-    ['an active subdirectory', (data) => (data.currentSite.isSubdirectory = true), 'Not available with active subdirectory'],
-    ['an older platform version', (data) => (data.currentSiteVersion = 3), 'Not available with older platform versions'],
+    [
+      'an active subdirectory',
+      (data) => (data.currentSite.isSubdirectory = true),
+      'Not available with active subdirectory',
+    ],
+    [
+      'an older platform version',
+      (data) => (data.currentSiteVersion = 3),
+      'Not available with older platform versions',
+    ],
     [
       'an active custom sending domain',
       (data) => (data.currentSite.sending_domain_status = 'VERIFIED'),
       'Not available with active custom sending domain',
     ],
-    ['multiple newsletters', (data) => (data.currentSiteLimits.newsletters!.total = 2), 'Not available with multiple newsletters'],
-    ['Web Analytics on', (data) => (data.currentSiteLimits.limitAnalytics!.total = 1), 'Not available with Web Analytics enabled'],
+    [
+      'multiple newsletters',
+      (data) => (data.currentSiteLimits.newsletters!.total = 2),
+      'Not available with multiple newsletters',
+    ],
+    [
+      'Web Analytics on',
+      (data) => (data.currentSiteLimits.limitAnalytics!.total = 1),
+      'Not available with Web Analytics enabled',
+    ],
   ])('disables Starter for %s (no-card, yearly)', async (_label, change, reason) => {
     openPlans(billingDataOf('no-card', change));
     const list = await planList('Plans for 500 members');

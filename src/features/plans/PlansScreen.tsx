@@ -13,7 +13,13 @@ import { useConfig } from '../../config';
 import { useIntlLocale } from '../../i18n/useIntlLocale';
 import { toUnixSeconds } from '../../../core/rules/dates';
 import { plansRedirect } from '../../../core/rules/flags';
-import { isLastMemberStep, memberCountOrDefault, memberTierIndex, memberTierSteps, siteMemberCount } from '../../../core/rules/limits';
+import {
+  isLastMemberStep,
+  memberCountOrDefault,
+  memberTierIndex,
+  memberTierSteps,
+  siteMemberCount,
+} from '../../../core/rules/limits';
 import { offeredProducts } from '../../../core/rules/plans';
 import { ExternalLink } from '../../ui/ExternalLink';
 import { useScreenTitle } from '../../ui/shell';
@@ -111,7 +117,9 @@ function Plans({ data }: { data: BillingData }) {
   const now = toUnixSeconds(Date.now());
   // In words, not the message: the same words each render, so the shell takes the title once per language. A site
   // without a subscription is asked to pick its first plan.
-  useScreenTitle(t(plansTitle(data, subscription === null ? now : (subscription.trial_end ?? subscription.current_period_end), now)));
+  useScreenTitle(
+    t(plansTitle(data, subscription === null ? now : (subscription.trial_end ?? subscription.current_period_end), now)),
+  );
   const products = offeredProducts(data.availableProducts, data.user.show_product_group);
   const steps = memberTierSteps({ prices: products.flatMap((product) => product.prices) });
   const [index, setIndex] = useState(() => memberTierIndex(steps, memberCountOrDefault(data.currentSiteLimits)));
@@ -144,7 +152,15 @@ function Plans({ data }: { data: BillingData }) {
       ) : (
         <ul className={`plan-cards plans-grid${columns}`} aria-label={t(plansListLabel(members, locale))}>
           {products.map((product) => (
-            <PlanCard key={product.id} product={product} members={members} period={period} data={data} showYearlySaving onChoose={choose} />
+            <PlanCard
+              key={product.id}
+              product={product}
+              members={members}
+              period={period}
+              data={data}
+              showYearlySaving
+              onChoose={choose}
+            />
           ))}
         </ul>
       )}

@@ -22,7 +22,9 @@ export const PLANS_TITLES = {
 
 /** "... or in N day(s)": 'Your trial ends in 1 day', 'Your trial ends in 5 days'. */
 export function trialEndsInTitle(days: number): MessageDescriptor {
-  return days === 0 ? PLANS_TITLES.trialEndsToday : msg`${plural(days, { one: 'Your trial ends in # day', other: 'Your trial ends in # days' })}`;
+  return days === 0
+    ? PLANS_TITLES.trialEndsToday
+    : msg`${plural(days, { one: 'Your trial ends in # day', other: 'Your trial ends in # days' })}`;
 }
 
 /**
@@ -30,7 +32,11 @@ export function trialEndsInTitle(days: number): MessageDescriptor {
  * forced upgrade concerns an owner whose trial is over (the host forces it when a trial ends, SPEC 1 and 6), so
  * the forced-upgrade owner's title says the free trial is over.
  */
-export function plansTitle(flags: Pick<StatusFlags, 'isTrial' | 'forceUpgradeOwner'>, trialEnd: number, nowSeconds: number): MessageDescriptor {
+export function plansTitle(
+  flags: Pick<StatusFlags, 'isTrial' | 'forceUpgradeOwner'>,
+  trialEnd: number,
+  nowSeconds: number,
+): MessageDescriptor {
   if (flags.isTrial) return trialEndsInTitle(daysUntil(trialEnd, nowSeconds));
   if (flags.forceUpgradeOwner) return PLANS_TITLES.trialOver;
   return PLANS_TITLES.choosePlan;
@@ -69,11 +75,18 @@ export const OVER_LAST_TIER = msg`Over 100,000 members`;
  * the count is 0"); a site with one sees the plans priced for its audience (the other case, which the spec
  * leaves open). The member count reads as the tiers do ('1,000', '1M').
  */
-export function audienceHeading(siteCount: number, steps: readonly number[], members: number, locale?: string): MessageDescriptor {
+export function audienceHeading(
+  siteCount: number,
+  steps: readonly number[],
+  members: number,
+  locale?: string,
+): MessageDescriptor {
   // The last step stands for every audience above the tiers: 'Over 100,000 members' is its whole heading.
   if (isLastMemberStep(steps, members)) return OVER_LAST_TIER;
   const count = formatMemberCount(members, locale);
-  return siteCount === 0 ? msg`Including an audience of up to ${count} members` : msg`Pricing for an audience of up to ${count} members`;
+  return siteCount === 0
+    ? msg`Including an audience of up to ${count} members`
+    : msg`Pricing for an audience of up to ${count} members`;
 }
 
 /** The plan cards' list, named for the member tier they are priced for ('Plans for 1,000 members'). */

@@ -15,14 +15,18 @@ export interface HostToken {
 
 /** The host's identity token in its answer to `token`; null when it did not answer or answered no token. */
 export function hostTokenOf(answer: HostAnswer): HostToken | null {
-  return answer.answered && typeof answer.response === 'string' && answer.response !== '' ? { jwt: answer.response, origin: answer.origin } : null;
+  return answer.answered && typeof answer.response === 'string' && answer.response !== ''
+    ? { jwt: answer.response, origin: answer.origin }
+    : null;
 }
 
 /** What the panel assumes when the host does not answer forceUpgradeInfo in time. */
 export const noForceUpgrade: ForceUpgradeInfo = { forceUpgrade: false, isOwner: null, ownerUser: null };
 
 function responseOf(answer: HostAnswer): Partial<Record<keyof ForceUpgradeInfo, unknown>> | null {
-  return answer.answered && typeof answer.response === 'object' ? (answer.response as Partial<Record<keyof ForceUpgradeInfo, unknown>> | null) : null;
+  return answer.answered && typeof answer.response === 'object'
+    ? (answer.response as Partial<Record<keyof ForceUpgradeInfo, unknown>> | null)
+    : null;
 }
 
 /** Whether the host's answer to forceUpgradeInfo asks for the forced upgrade (what the calls send as forceUpgrade). */
@@ -38,6 +42,8 @@ export function parseForceUpgradeInfo(answer: HostAnswer): ForceUpgradeInfo {
     forceUpgrade: forceUpgradeOf(answer),
     isOwner: typeof response.isOwner === 'boolean' ? response.isOwner : null,
     ownerUser:
-      owner && typeof owner.name === 'string' ? { name: owner.name, email: typeof owner.email === 'string' ? owner.email : '' } : null,
+      owner && typeof owner.name === 'string'
+        ? { name: owner.name, email: typeof owner.email === 'string' ? owner.email : '' }
+        : null,
   };
 }

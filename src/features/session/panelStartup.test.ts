@@ -46,14 +46,24 @@ it('seeds the session, the billing data and the site limits from the start-up sc
 });
 
 it('leaves the site limits to the screens when the start-up script could not read them', async () => {
-  await panel.store.dispatch(resumeSession(completeStartup(billingData, { reads: { 'get-billing-data': completeStartup(billingData).reads['get-billing-data']! } }))).unwrap();
+  await panel.store
+    .dispatch(
+      resumeSession(
+        completeStartup(billingData, {
+          reads: { 'get-billing-data': completeStartup(billingData).reads['get-billing-data']! },
+        }),
+      ),
+    )
+    .unwrap();
 
   expect(accountApi.endpoints.getBillingData.select()(panel.store.getState()).data).toEqual(billingData);
   expect(accountApi.endpoints.getCurrentSiteLimits.select()(panel.store.getState()).data).toBeUndefined();
 });
 
 it('leaves billing data asked with another forceUpgrade to the screens', async () => {
-  const startup = completeStartup(billingData, { reads: { 'get-billing-data': Promise.resolve({ status: 200, body: billingData, forceUpgrade: true }) } });
+  const startup = completeStartup(billingData, {
+    reads: { 'get-billing-data': Promise.resolve({ status: 200, body: billingData, forceUpgrade: true }) },
+  });
 
   await panel.store.dispatch(resumeSession(startup)).unwrap();
 
@@ -64,9 +74,13 @@ it('leaves billing data asked with another forceUpgrade to the screens', async (
 it('exchanges the token itself when the start-up script could not', async () => {
   const sessionCalls = answerAsOwnerHost(panel.host);
 
-  await panel.store.dispatch(resumeSession(completeStartup(billingData, { session: Promise.resolve(null), reads: {} }))).unwrap();
+  await panel.store
+    .dispatch(resumeSession(completeStartup(billingData, { session: Promise.resolve(null), reads: {} })))
+    .unwrap();
 
-  expect(sessionCalls.map((call) => [call.jwt, call.options])).toEqual([['identity-token', { init: true, verbose: false, hostOrigin: HOST_ORIGIN }]]);
+  expect(sessionCalls.map((call) => [call.jwt, call.options])).toEqual([
+    ['identity-token', { init: true, verbose: false, hostOrigin: HOST_ORIGIN }],
+  ]);
   expect(selectSessionToken(panel.store.getState())).toBe('session-1');
 });
 
@@ -76,7 +90,12 @@ it('starts the session as without a start-up script when that script failed', as
 
   await panel.store.dispatch(resumeSession(failed)).unwrap();
 
-  expect(panel.host.postedWith('request').map((message) => message.request).sort()).toEqual(['forceUpgradeInfo', 'token']);
+  expect(
+    panel.host
+      .postedWith('request')
+      .map((message) => message.request)
+      .sort(),
+  ).toEqual(['forceUpgradeInfo', 'token']);
   expect(sessionCalls).toHaveLength(1);
   expect(selectSessionStatus(panel.store.getState())).toBe('ready');
 });
@@ -92,12 +111,31 @@ describe('the hand-off', () => {
 });
 
 describe("the next charge the start-up script asked for (the dashboard's preview at the card provider)", () => {
-  const nextCharge = { nextCharge: { kind: 'renewal', date: NOW + 86_400, subtotal: 36_000, discount: 0, creditApplied: 1250, amount: 34_750 } };
+  const nextCharge = {
+    nextCharge: {
+      kind: 'renewal',
+      date: NOW + 86_400,
+      subtotal: 36_000,
+      discount: 0,
+      creditApplied: 1250,
+      amount: 34_750,
+    },
+  };
 
   it('is not waited for: the session opens while it is still on its way, and the endpoint then takes its answer', async () => {
     let answer!: (reply: { status: number; body: unknown }) => void;
-    const inFlight = new Promise<{ status: number; body: unknown; forceUpgrade: boolean }>((resolve) => (answer = (reply) => resolve({ ...reply, forceUpgrade: false })));
-    await panel.store.dispatch(resumeSession(completeStartup(billingData, { reads: { ...completeStartup(billingData).reads, 'get-next-charge': inFlight } }))).unwrap();
+    const inFlight = new Promise<{ status: number; body: unknown; forceUpgrade: boolean }>(
+      (resolve) => (answer = (reply) => resolve({ ...reply, forceUpgrade: false })),
+    );
+    await panel.store
+      .dispatch(
+        resumeSession(
+          completeStartup(billingData, {
+            reads: { ...completeStartup(billingData).reads, 'get-next-charge': inFlight },
+          }),
+        ),
+      )
+      .unwrap();
     expect(selectSessionStatus(panel.store.getState())).toBe('ready');
 
     // The shared MSW server fails any request without a handler: the endpoint asks no one.
@@ -112,7 +150,12 @@ describe("the account info the start-up script asked for (a domain screen's firs
   const accountInfo = { currentSite: billingData.currentSite, isGrace: false, forceUpgradeOwner: false };
 
   it('is taken by the endpoint when it was asked with the forceUpgrade the host answered', async () => {
-    const startup = completeStartup(billingData, { reads: { ...completeStartup(billingData).reads, 'get-account-info': Promise.resolve({ status: 200, body: accountInfo, forceUpgrade: false }) } });
+    const startup = completeStartup(billingData, {
+      reads: {
+        ...completeStartup(billingData).reads,
+        'get-account-info': Promise.resolve({ status: 200, body: accountInfo, forceUpgrade: false }),
+      },
+    });
     await panel.store.dispatch(resumeSession(startup)).unwrap();
     // The shared MSW server fails any request without a handler: the endpoint asks no one.
     const read = panel.store.dispatch(accountApi.endpoints.getAccountInfo.initiate());
@@ -122,7 +165,12 @@ describe("the account info the start-up script asked for (a domain screen's firs
 
   it('is asked again when the start-up script asked with another forceUpgrade', async () => {
     const asked = onCall('get-account-info', () => json(accountInfo));
-    const startup = completeStartup(billingData, { reads: { ...completeStartup(billingData).reads, 'get-account-info': Promise.resolve({ status: 200, body: { stale: true }, forceUpgrade: true }) } });
+    const startup = completeStartup(billingData, {
+      reads: {
+        ...completeStartup(billingData).reads,
+        'get-account-info': Promise.resolve({ status: 200, body: { stale: true }, forceUpgrade: true }),
+      },
+    });
     await panel.store.dispatch(resumeSession(startup)).unwrap();
     const read = panel.store.dispatch(accountApi.endpoints.getAccountInfo.initiate());
     await expect(read.unwrap()).resolves.toEqual(accountInfo);

@@ -37,7 +37,11 @@ export interface BillingSessionRequest {
  * bind the token to the page that framed the panel: the server takes it only for that site, from one of its admin
  * origins. The fixed address names no site.
  */
-export function billingSessionOptions({ init, site, hostOrigin }: BillingSessionRequest): CallRequest<'billing-session'>['options'] {
+export function billingSessionOptions({
+  init,
+  site,
+  hostOrigin,
+}: BillingSessionRequest): CallRequest<'billing-session'>['options'] {
   return { init, verbose: false, hostOrigin, ...(site === null ? {} : { site }) };
 }
 

@@ -7,7 +7,10 @@ import { billingSessionOptions } from './panelStartup';
 export const sessionApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** Exchanges the host's identity token for a billing session token. */
-    createBillingSession: build.mutation<CallResponse<'billing-session'>, { hostToken: HostToken; init: boolean; site: string | null }>({
+    createBillingSession: build.mutation<
+      CallResponse<'billing-session'>,
+      { hostToken: HostToken; init: boolean; site: string | null }
+    >({
       query: ({ hostToken, init, site }) =>
         call('billing-session', {
           jwt: hostToken.jwt,

@@ -6,7 +6,13 @@ import { api } from '../../api/api';
 import { isSpecialLegacyPlanMessage } from '../../api/errors';
 import { SESSION_REFRESH_INTERVAL_MS } from '../../../core/rules/constants';
 import type { AppStartListening, StoreFeature } from '../../store/types';
-import { forceUpgradeInfoReceived, selectForceUpgradeInfo, sessionEstablished, sessionSlice, siteMarkedLegacy } from './sessionSlice';
+import {
+  forceUpgradeInfoReceived,
+  selectForceUpgradeInfo,
+  sessionEstablished,
+  sessionSlice,
+  siteMarkedLegacy,
+} from './sessionSlice';
 
 function registerSessionListeners(startListening: AppStartListening) {
   // Renew the session an hour after it was last established, until a special legacy plan stops it.
@@ -28,10 +34,14 @@ function registerSessionListeners(startListening: AppStartListening) {
     actionCreator: forceUpgradeInfoReceived,
     effect: (action, listenerApi) => {
       const before = selectForceUpgradeInfo(listenerApi.getOriginalState()).forceUpgrade;
-      if (action.payload.forceUpgrade !== before) listenerApi.dispatch(api.util.invalidateTags(['BillingData', 'AccountInfo']));
+      if (action.payload.forceUpgrade !== before)
+        listenerApi.dispatch(api.util.invalidateTags(['BillingData', 'AccountInfo']));
     },
   });
 }
 
 /** What the session registers with the store (app/store.ts): its state and what it does on its own. */
-export const sessionFeature = { slices: [sessionSlice], listen: registerSessionListeners } as const satisfies StoreFeature;
+export const sessionFeature = {
+  slices: [sessionSlice],
+  listen: registerSessionListeners,
+} as const satisfies StoreFeature;

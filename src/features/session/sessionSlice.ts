@@ -42,9 +42,12 @@ const initialState: SessionState = {
 };
 
 /** The site is legacy: the server's refusal, and what the owner is shown for it (its words, unless told). */
-export const siteMarkedLegacy = createAction('session/siteMarkedLegacy', (message: string, text: ErrorText = verbatimText(message)) => ({
-  payload: { message, text } satisfies LegacyRefusal,
-}));
+export const siteMarkedLegacy = createAction(
+  'session/siteMarkedLegacy',
+  (message: string, text: ErrorText = verbatimText(message)) => ({
+    payload: { message, text } satisfies LegacyRefusal,
+  }),
+);
 
 export const sessionSlice = createSlice({
   name: 'session',
@@ -97,7 +100,9 @@ export const sessionSlice = createSlice({
     selectOwnerName: (state) => state.forceUpgradeInfo?.ownerUser?.name ?? null,
     selectLegacyMessage: (state) => state.legacyMessage,
     selectLegacy: (state): LegacyRefusal | null =>
-      state.legacyMessage === null ? null : { message: state.legacyMessage, text: state.legacyText ?? verbatimText(state.legacyMessage) },
+      state.legacyMessage === null
+        ? null
+        : { message: state.legacyMessage, text: state.legacyText ?? verbatimText(state.legacyMessage) },
   },
 });
 

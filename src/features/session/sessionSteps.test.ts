@@ -36,7 +36,12 @@ function recordRequests(): { sent: () => Promise<Sent[]>; stop: () => void } {
   const spy = jest.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
     const request = input instanceof Request ? input.clone() : null;
     const url = request ? request.url : String(input);
-    made.push((request ? request.text() : Promise.resolve(String(init?.body))).then((text) => ({ url, body: JSON.parse(text) as unknown })));
+    made.push(
+      (request ? request.text() : Promise.resolve(String(init?.body))).then((text) => ({
+        url,
+        body: JSON.parse(text) as unknown,
+      })),
+    );
     return original(input, init);
   });
   return { sent: () => Promise.all(made), stop: () => spy.mockRestore() };
@@ -85,10 +90,14 @@ async function startupScriptRoad(pathname: string, site: string | null, forceUpg
 
 /** Each read the start-up script may make, at the endpoint the bundle's screens read it from. */
 const readAtEndpoint: Record<StartupRead, (dispatch: AppDispatch) => PromiseLike<unknown>> = {
-  'get-billing-data': (dispatch) => dispatch(accountApi.endpoints.getBillingData.initiate(undefined, { subscribe: false })),
-  'get-current-site-limits': (dispatch) => dispatch(accountApi.endpoints.getCurrentSiteLimits.initiate(undefined, { subscribe: false })),
-  'get-next-charge': (dispatch) => dispatch(accountApi.endpoints.getNextCharge.initiate(undefined, { subscribe: false })),
-  'get-account-info': (dispatch) => dispatch(accountApi.endpoints.getAccountInfo.initiate(undefined, { subscribe: false })),
+  'get-billing-data': (dispatch) =>
+    dispatch(accountApi.endpoints.getBillingData.initiate(undefined, { subscribe: false })),
+  'get-current-site-limits': (dispatch) =>
+    dispatch(accountApi.endpoints.getCurrentSiteLimits.initiate(undefined, { subscribe: false })),
+  'get-next-charge': (dispatch) =>
+    dispatch(accountApi.endpoints.getNextCharge.initiate(undefined, { subscribe: false })),
+  'get-account-info': (dispatch) =>
+    dispatch(accountApi.endpoints.getAccountInfo.initiate(undefined, { subscribe: false })),
 };
 
 /** The bundle's road without a start-up script: startSession, then the first screen's reads at their endpoints. */
@@ -99,7 +108,9 @@ async function bundleRoad(pathname: string, site: string | null, forceUpgrade: b
   try {
     await expect(panel.store.dispatch(startSession()).unwrap()).resolves.toBe(true);
     expect(selectSessionToken(panel.store.getState())).toBe('session-1');
-    const reads = SCREEN_READS[screenAt(panelRoute(pathname, site))].map((name) => readAtEndpoint[name](panel.store.dispatch));
+    const reads = SCREEN_READS[screenAt(panelRoute(pathname, site))].map((name) =>
+      readAtEndpoint[name](panel.store.dispatch),
+    );
     await Promise.all(reads);
     return { asked: panel.host.postedWith('request'), sent: await requests.sent() };
   } finally {
@@ -110,7 +121,12 @@ async function bundleRoad(pathname: string, site: string | null, forceUpgrade: b
 
 describe.each([
   { address: 'the fixed address, on the dashboard', pathname: '/billing/', site: null, forceUpgrade: false },
-  { address: "a site's own address, on a domain screen, during a forced upgrade", pathname: '/sites/acme/domain/custom', site: 'acme', forceUpgrade: true },
+  {
+    address: "a site's own address, on a domain screen, during a forced upgrade",
+    pathname: '/sites/acme/domain/custom',
+    site: 'acme',
+    forceUpgrade: true,
+  },
 ])('both roads, on $address', ({ pathname, site, forceUpgrade }) => {
   it('ask the host the same questions and the server the same calls, in the same order, with the same bodies', async () => {
     answerAsServer();
@@ -123,14 +139,19 @@ describe.each([
     // What both sent, so that the two cannot agree on something else than the steps say.
     const reads = SCREEN_READS[screenAt(panelRoute(pathname, site))];
     expect(startupScript.asked).toEqual([{ request: 'token' }, { request: 'forceUpgradeInfo' }]);
-    expect(startupScript.sent.map(({ url }) => new URL(url).pathname)).toEqual(['/api/billing-session', ...reads.map((name) => `/api/${name}`)]);
+    expect(startupScript.sent.map(({ url }) => new URL(url).pathname)).toEqual([
+      '/api/billing-session',
+      ...reads.map((name) => `/api/${name}`),
+    ]);
     expect(startupScript.sent[0]!.body).toEqual({
       jwt: 'identity-token',
       data: {},
       options: { init: true, verbose: false, hostOrigin: HOST_ORIGIN, ...(site === null ? {} : { site }) },
     });
     expect(startupScript.sent.slice(1).every(({ body }) => (body as { jwt: string }).jwt === 'session-1')).toBe(true);
-    expect(startupScript.sent.find(({ url }) => url.endsWith('/api/get-billing-data'))!.body).toMatchObject({ options: { forceUpgrade } });
+    expect(startupScript.sent.find(({ url }) => url.endsWith('/api/get-billing-data'))!.body).toMatchObject({
+      options: { forceUpgrade },
+    });
   });
 });
 

@@ -59,13 +59,22 @@ export function startReads<Session, Read>(
   { session, forceUpgradeInfo }: SessionOpening<Session>,
   names: readonly StartupRead[],
   sessionTokenOf: (session: NoInfer<Session> | null) => string | null,
-  read: (name: StartupRead, sessionToken: string, options: { forceUpgrade?: boolean }, forceUpgrade: boolean) => Promise<Read>,
+  read: (
+    name: StartupRead,
+    sessionToken: string,
+    options: { forceUpgrade?: boolean },
+    forceUpgrade: boolean,
+  ) => Promise<Read>,
 ): { reads: Partial<Record<StartupRead, Promise<Read | null>>>; dataRequested: Promise<void> } {
-  const opened = Promise.all([session, forceUpgradeInfo]).then(([reply, info]) => [sessionTokenOf(reply), forceUpgradeOf(info)] as const);
+  const opened = Promise.all([session, forceUpgradeInfo]).then(
+    ([reply, info]) => [sessionTokenOf(reply), forceUpgradeOf(info)] as const,
+  );
   const reads: Partial<Record<StartupRead, Promise<Read | null>>> = {};
   for (const name of names) {
     reads[name] = opened.then(([sessionToken, forceUpgrade]) =>
-      sessionToken === null ? null : read(name, sessionToken, READS_WITH_FORCE_UPGRADE.has(name) ? { forceUpgrade } : {}, forceUpgrade),
+      sessionToken === null
+        ? null
+        : read(name, sessionToken, READS_WITH_FORCE_UPGRADE.has(name) ? { forceUpgrade } : {}, forceUpgrade),
     );
   }
   return { reads, dataRequested: opened.then(() => undefined) };

@@ -19,7 +19,13 @@ import { sessionApi } from './sessionApi';
 import { openSession } from './sessionSteps';
 import type { AskHost } from './sessionSteps';
 import { SITE_UNKNOWN_CODE } from '../../api/siteRemoved';
-import { forceUpgradeInfoReceived, hostMissing, hostTokenRefused, sessionEstablished, sessionFailed } from './sessionSlice';
+import {
+  forceUpgradeInfoReceived,
+  hostMissing,
+  hostTokenRefused,
+  sessionEstablished,
+  sessionFailed,
+} from './sessionSlice';
 
 /** billing-session through its endpoint, so that the transport's retries, messages and reports apply to it. */
 function callBillingSession(dispatch: AppDispatch, hostToken: HostToken, init: boolean, site: string | null) {
@@ -45,7 +51,9 @@ async function recordSession(dispatch: AppDispatch, reply: SessionReply, init: b
     dispatch(sessionEstablished(reply.data.token));
     return true;
   }
-  const error = isCallFailure(reply.error) ? reply.error : { status: 'NETWORK_ERROR' as const, text: ERROR_MESSAGES.generic, detail: '' };
+  const error = isCallFailure(reply.error)
+    ? reply.error
+    : { status: 'NETWORK_ERROR' as const, text: ERROR_MESSAGES.generic, detail: '' };
   if (!init && isExpiredTokenMessage(error.detail)) {
     // The server no longer accepts this session at all: redo the whole init.
     return dispatch(startSession()).unwrap();
@@ -88,7 +96,11 @@ async function openFirstSession(dispatch: AppDispatch, site: string | null, ask:
 
 /** The first init: the host's token and forced-upgrade info (in parallel), then billing-session with init true. */
 export const startSession = createAppAsyncThunk('session/start', (_: void, { dispatch, extra }): Promise<boolean> =>
-  openFirstSession(dispatch, extra.site, (request, timeoutMs) => dispatch(askHost({ request, timeoutMs })) as unknown as Promise<HostAnswer>),
+  openFirstSession(
+    dispatch,
+    extra.site,
+    (request, timeoutMs) => dispatch(askHost({ request, timeoutMs })) as unknown as Promise<HostAnswer>,
+  ),
 );
 
 /**
@@ -97,53 +109,70 @@ export const startSession = createAppAsyncThunk('session/start', (_: void, { dis
  * takes the answer instead of asking again (api/startupReplies.ts). Whatever the start-up script could not do, the
  * usual steps do; a start-up script that failed altogether leaves it all to startSession.
  */
-export const resumeSession = createAppAsyncThunk('session/resume', async (startup: PanelStartup, { dispatch, extra }): Promise<boolean> => {
-  const answers = await Promise.all([startup.token, startup.forceUpgradeInfo, startup.session]).catch(() => null);
-  if (answers === null) return dispatch(startSession()).unwrap();
-  const [tokenAnswer, infoAnswer, session] = answers;
-  const token = sessionTokenOf(session);
-  if (token === null) {
-    // The start-up script could not open the session: the first init's steps, on the answers it already had.
-    return openFirstSession(dispatch, extra.site, (request) => Promise.resolve(request === 'token' ? tokenAnswer : infoAnswer));
-  }
-  const info = parseForceUpgradeInfo(infoAnswer);
-  // A read asked with another forceUpgrade than the one the host answered is of no use: its endpoint asks again.
-  const reads = (Object.entries(startup.reads) as [StartupRead, Promise<StartupReadReply>][]).map(
-    ([name, reply]) => [name, reply.catch(() => null).then((answer) => (answer?.forceUpgrade === info.forceUpgrade ? answer : null))] as const,
-  );
-  for (const [name, reply] of reads) extra.startupReplies.handOver(name, reply);
-  const firstRender = reads.filter(([name]) => FIRST_RENDER_READS.has(name));
-  // Nothing is dispatched before the reads the first render waits for are in: a render here would hold up the
-  // start-up script's next call (it runs on this page's thread too), and the screens render once, with them, below.
-  const firstReplies = await Promise.all(firstRender.map(([, reply]) => reply));
-  dispatch(forceUpgradeInfoReceived(info));
-  // The reads every screen shows are in the cache before the session opens the screens, so the screens render
-  // once, with their data. One that failed is left to the screens, which ask once the session is open.
-  await Promise.all(firstRender.filter((_, index) => firstReplies[index]?.status === 200).map(([name]) => startRead[name](dispatch)));
-  dispatch(sessionEstablished(token));
-  // Not waited for: the plan details show the next charge when its preview at the card provider is in, and the
-  // domain screens their account info. Started in the step that opens the session, before the screens render, so
-  // a screen finds its read under way rather than asking again.
-  for (const [name] of reads) if (!FIRST_RENDER_READS.has(name)) void startRead[name](dispatch);
-  return true;
-});
+export const resumeSession = createAppAsyncThunk(
+  'session/resume',
+  async (startup: PanelStartup, { dispatch, extra }): Promise<boolean> => {
+    const answers = await Promise.all([startup.token, startup.forceUpgradeInfo, startup.session]).catch(() => null);
+    if (answers === null) return dispatch(startSession()).unwrap();
+    const [tokenAnswer, infoAnswer, session] = answers;
+    const token = sessionTokenOf(session);
+    if (token === null) {
+      // The start-up script could not open the session: the first init's steps, on the answers it already had.
+      return openFirstSession(dispatch, extra.site, (request) =>
+        Promise.resolve(request === 'token' ? tokenAnswer : infoAnswer),
+      );
+    }
+    const info = parseForceUpgradeInfo(infoAnswer);
+    // A read asked with another forceUpgrade than the one the host answered is of no use: its endpoint asks again.
+    const reads = (Object.entries(startup.reads) as [StartupRead, Promise<StartupReadReply>][]).map(
+      ([name, reply]) =>
+        [
+          name,
+          reply.catch(() => null).then((answer) => (answer?.forceUpgrade === info.forceUpgrade ? answer : null)),
+        ] as const,
+    );
+    for (const [name, reply] of reads) extra.startupReplies.handOver(name, reply);
+    const firstRender = reads.filter(([name]) => FIRST_RENDER_READS.has(name));
+    // Nothing is dispatched before the reads the first render waits for are in: a render here would hold up the
+    // start-up script's next call (it runs on this page's thread too), and the screens render once, with them, below.
+    const firstReplies = await Promise.all(firstRender.map(([, reply]) => reply));
+    dispatch(forceUpgradeInfoReceived(info));
+    // The reads every screen shows are in the cache before the session opens the screens, so the screens render
+    // once, with their data. One that failed is left to the screens, which ask once the session is open.
+    await Promise.all(
+      firstRender.filter((_, index) => firstReplies[index]?.status === 200).map(([name]) => startRead[name](dispatch)),
+    );
+    dispatch(sessionEstablished(token));
+    // Not waited for: the plan details show the next charge when its preview at the card provider is in, and the
+    // domain screens their account info. Started in the step that opens the session, before the screens render, so
+    // a screen finds its read under way rather than asking again.
+    for (const [name] of reads) if (!FIRST_RENDER_READS.has(name)) void startRead[name](dispatch);
+    return true;
+  },
+);
 
 /**
  * Each read the start-up script may make, started at its endpoint as a prefetch (no screen holds it yet): the
  * endpoint takes the start-up script's answer (api/accountApi.ts startedOrAsked).
  */
 const startRead: Record<StartupRead, (dispatch: AppDispatch) => PromiseLike<unknown>> = {
-  'get-billing-data': (dispatch) => dispatch(accountApi.endpoints.getBillingData.initiate(undefined, { subscribe: false })),
-  'get-current-site-limits': (dispatch) => dispatch(accountApi.endpoints.getCurrentSiteLimits.initiate(undefined, { subscribe: false })),
-  'get-next-charge': (dispatch) => dispatch(accountApi.endpoints.getNextCharge.initiate(undefined, { subscribe: false })),
-  'get-account-info': (dispatch) => dispatch(accountApi.endpoints.getAccountInfo.initiate(undefined, { subscribe: false })),
+  'get-billing-data': (dispatch) =>
+    dispatch(accountApi.endpoints.getBillingData.initiate(undefined, { subscribe: false })),
+  'get-current-site-limits': (dispatch) =>
+    dispatch(accountApi.endpoints.getCurrentSiteLimits.initiate(undefined, { subscribe: false })),
+  'get-next-charge': (dispatch) =>
+    dispatch(accountApi.endpoints.getNextCharge.initiate(undefined, { subscribe: false })),
+  'get-account-info': (dispatch) =>
+    dispatch(accountApi.endpoints.getAccountInfo.initiate(undefined, { subscribe: false })),
 };
 
 /** A renewal: a fresh host token, then billing-session (init false, or true to re-initialise). */
 export const renewSession = createAppAsyncThunk(
   'session/renew',
   async ({ init }: { init: boolean }, { dispatch }): Promise<boolean> => {
-    const tokenAnswer = (await dispatch(askHost({ request: 'token', timeoutMs: HOST_TOKEN_WAIT_MS }))) as unknown as HostAnswer;
+    const tokenAnswer = (await dispatch(
+      askHost({ request: 'token', timeoutMs: HOST_TOKEN_WAIT_MS }),
+    )) as unknown as HostAnswer;
     return dispatch(applyTokenAnswer({ answer: tokenAnswer, init })).unwrap();
   },
 );

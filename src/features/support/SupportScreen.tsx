@@ -18,7 +18,8 @@ export default function SupportScreen() {
       </h2>
       <p>
         <Trans>
-          E-mail us at <a href={`mailto:${supportEmail}`}>{supportEmail}</a> with any question about your billing, plan or domain.
+          E-mail us at <a href={`mailto:${supportEmail}`}>{supportEmail}</a> with any question about your billing, plan
+          or domain.
         </Trans>
       </p>
       <p>{t(SUPPORT_HOURS)}</p>

@@ -14,7 +14,12 @@ export function outlineNextCharge(data: BillingData): NextCharge | null {
   const amount = data.currentPrice?.cost ?? 0;
   const amounts = { subtotal: amount, discount: 0, creditApplied: 0, amount };
   if (subscription!.status === 'trialing') {
-    return { kind: 'trial_end', date: subscription!.trial_end ?? subscription!.current_period_end, ...amounts, hasCard: data.user.cardLast4 !== null };
+    return {
+      kind: 'trial_end',
+      date: subscription!.trial_end ?? subscription!.current_period_end,
+      ...amounts,
+      hasCard: data.user.cardLast4 !== null,
+    };
   }
   if (subscription!.status === 'active') return { kind: 'renewal', date: subscription!.current_period_end, ...amounts };
   return null;
@@ -32,6 +37,9 @@ export function answerAccount(
 ) {
   const limitCalls = onCall('get-current-site-limits', () => json({ currentSiteLimits: current().currentSiteLimits }));
   const billingCalls = onCall('get-billing-data', (call, attempt) => answer?.(call, attempt) ?? json(current()));
-  const nextChargeCalls = onCall('get-next-charge', (call, attempt) => answerNextCharge?.(call, attempt) ?? json({ nextCharge: outlineNextCharge(current()) }));
+  const nextChargeCalls = onCall(
+    'get-next-charge',
+    (call, attempt) => answerNextCharge?.(call, attempt) ?? json({ nextCharge: outlineNextCharge(current()) }),
+  );
   return { billingCalls, limitCalls, nextChargeCalls };
 }

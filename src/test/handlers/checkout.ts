@@ -14,8 +14,22 @@ export function previewOf(set: Partial<InvoicePreview> = {}): InvoicePreview {
     prorationDate: start,
     total: 101_250,
     lines: [
-      { kind: 'remaining_time', description: 'Remaining time on Business', amount: 120_000, priceId: 'price_business_default_year_1000', periodStart: start, periodEnd: end },
-      { kind: 'unused_time', description: 'Unused time on Publisher', amount: -18_750, priceId: 'price_publisher_default_year_1000', periodStart: start, periodEnd: end },
+      {
+        kind: 'remaining_time',
+        description: 'Remaining time on Business',
+        amount: 120_000,
+        priceId: 'price_business_default_year_1000',
+        periodStart: start,
+        periodEnd: end,
+      },
+      {
+        kind: 'unused_time',
+        description: 'Unused time on Publisher',
+        amount: -18_750,
+        priceId: 'price_publisher_default_year_1000',
+        periodStart: start,
+        periodEnd: end,
+      },
     ],
     nextRenewal: { date: end, amount: 229_000 },
     ...set,
@@ -28,7 +42,9 @@ export function answerInvoicePreview(preview: InvoicePreview = previewOf()) {
 
 /** get-coupon-details answers the catalogue's coupon. */
 export function answerCouponDetails() {
-  return onCall('get-coupon-details', (call) => json({ coupon: findCoupon((call.data as { couponId: string }).couponId) }));
+  return onCall('get-coupon-details', (call) =>
+    json({ coupon: findCoupon((call.data as { couponId: string }).couponId) }),
+  );
 }
 
 export function answerPaymentMethod(paymentMethodId: string | null = 'pm_card') {

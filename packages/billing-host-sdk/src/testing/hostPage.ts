@@ -6,7 +6,11 @@ import { mountBillingPanel, type BillingPanel, type BillingPanelOptions } from '
 
 export const PANEL_ORIGIN = 'https://billing.example.com';
 export const READY_TIMEOUT_MS = 10_000;
-export const OWNER_INFO = { forceUpgrade: true, isOwner: true, ownerUser: { name: 'Jamie Rivera', email: 'jamie@example.com' } };
+export const OWNER_INFO = {
+  forceUpgrade: true,
+  isOwner: true,
+  ownerUser: { name: 'Jamie Rivera', email: 'jamie@example.com' },
+};
 
 export interface Mounted {
   panel: BillingPanel;
@@ -47,7 +51,12 @@ export function mount(overrides: Partial<BillingPanelOptions> = {}): Mounted {
   return { panel, container, posted, options };
 }
 
-export function fromPanel(panel: BillingPanel, data: unknown, origin = PANEL_ORIGIN, source: MessageEventSource | null = panel.iframe.contentWindow) {
+export function fromPanel(
+  panel: BillingPanel,
+  data: unknown,
+  origin = PANEL_ORIGIN,
+  source: MessageEventSource | null = panel.iframe.contentWindow,
+) {
   window.dispatchEvent(new MessageEvent('message', { data, origin, source }));
 }
 

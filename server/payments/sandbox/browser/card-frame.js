@@ -101,10 +101,19 @@ import { cardBrand } from '../cardBrand';
       var digits = digitsOf(inputs.number.value);
       if (!digits) return { empty: true, complete: false };
       if (digits.length < numberLength(cardBrand(digits))) {
-        return { empty: false, complete: false, error: { code: 'incomplete_number', message: 'Your card number is incomplete.' } };
+        return {
+          empty: false,
+          complete: false,
+          error: { code: 'incomplete_number', message: 'Your card number is incomplete.' },
+        };
       }
       if (!passesLuhn(digits)) {
-        return { empty: false, complete: false, definite: true, error: { code: 'invalid_number', message: 'Your card number is invalid.' } };
+        return {
+          empty: false,
+          complete: false,
+          definite: true,
+          error: { code: 'invalid_number', message: 'Your card number is invalid.' },
+        };
       }
       return { empty: false, complete: true };
     }
@@ -113,20 +122,44 @@ import { cardBrand } from '../cardBrand';
       if (!exp) return { empty: true, complete: false };
       var month = Number(exp.slice(0, 2));
       if (exp.length >= 2 && (month < 1 || month > 12)) {
-        return { empty: false, complete: false, definite: true, error: { code: 'invalid_expiry_month', message: "Your card's expiration month is invalid." } };
+        return {
+          empty: false,
+          complete: false,
+          definite: true,
+          error: { code: 'invalid_expiry_month', message: "Your card's expiration month is invalid." },
+        };
       }
       if (exp.length < 4) {
-        return { empty: false, complete: false, error: { code: 'incomplete_expiry', message: "Your card's expiration date is incomplete." } };
+        return {
+          empty: false,
+          complete: false,
+          error: { code: 'incomplete_expiry', message: "Your card's expiration date is incomplete." },
+        };
       }
       var year = 2000 + Number(exp.slice(2, 4));
       if (year < now.getFullYear()) {
-        return { empty: false, complete: false, definite: true, error: { code: 'invalid_expiry_year_past', message: "Your card's expiration year is in the past." } };
+        return {
+          empty: false,
+          complete: false,
+          definite: true,
+          error: { code: 'invalid_expiry_year_past', message: "Your card's expiration year is in the past." },
+        };
       }
       if (year === now.getFullYear() && month < now.getMonth() + 1) {
-        return { empty: false, complete: false, definite: true, error: { code: 'invalid_expiry_month_past', message: "Your card's expiration date is in the past." } };
+        return {
+          empty: false,
+          complete: false,
+          definite: true,
+          error: { code: 'invalid_expiry_month_past', message: "Your card's expiration date is in the past." },
+        };
       }
       if (year > now.getFullYear() + 50) {
-        return { empty: false, complete: false, definite: true, error: { code: 'invalid_expiry_year', message: "Your card's expiration year is invalid." } };
+        return {
+          empty: false,
+          complete: false,
+          definite: true,
+          error: { code: 'invalid_expiry_year', message: "Your card's expiration year is invalid." },
+        };
       }
       return { empty: false, complete: true };
     }
@@ -134,7 +167,11 @@ import { cardBrand } from '../cardBrand';
       var cvc = digitsOf(inputs.cvc.value);
       if (!cvc) return { empty: true, complete: false };
       if (cvc.length < cvcLength()) {
-        return { empty: false, complete: false, error: { code: 'incomplete_cvc', message: "Your card's security code is incomplete." } };
+        return {
+          empty: false,
+          complete: false,
+          error: { code: 'incomplete_cvc', message: "Your card's security code is incomplete." },
+        };
       }
       return { empty: false, complete: true };
     }
@@ -191,7 +228,10 @@ import { cardBrand } from '../cardBrand';
   }
 
   function reportHeight() {
-    post({ type: 'resize', height: Math.ceil(document.documentElement.getBoundingClientRect().height) || form.offsetHeight });
+    post({
+      type: 'resize',
+      height: Math.ceil(document.documentElement.getBoundingClientRect().height) || form.offsetHeight,
+    });
   }
 
   // ------------------------------------------------------------------------------------ typing and focus
@@ -258,16 +298,48 @@ import { cardBrand } from '../cardBrand';
 
   /** The colours card-frame.css draws with, and where each comes from in the provider's options. */
   var COLOURS = [
-    { property: '--background', variable: 'colorBackground', style: function (style) { return style.base && style.base.backgroundColor; } },
-    { property: '--text', variable: 'colorText', style: function (style) { return style.base && style.base.color; } },
+    {
+      property: '--background',
+      variable: 'colorBackground',
+      style: function (style) {
+        return style.base && style.base.backgroundColor;
+      },
+    },
+    {
+      property: '--text',
+      variable: 'colorText',
+      style: function (style) {
+        return style.base && style.base.color;
+      },
+    },
     {
       property: '--placeholder',
       variable: 'colorTextPlaceholder',
-      style: function (style) { return style.base && style.base['::placeholder'] && style.base['::placeholder'].color; },
+      style: function (style) {
+        return style.base && style.base['::placeholder'] && style.base['::placeholder'].color;
+      },
     },
-    { property: '--invalid', variable: 'colorDanger', style: function (style) { return style.invalid && style.invalid.color; } },
-    { property: '--focus', variable: 'colorPrimary', style: function () { return undefined; } },
-    { property: '--icon', variable: 'iconColor', style: function (style) { return style.base && style.base.iconColor; } },
+    {
+      property: '--invalid',
+      variable: 'colorDanger',
+      style: function (style) {
+        return style.invalid && style.invalid.color;
+      },
+    },
+    {
+      property: '--focus',
+      variable: 'colorPrimary',
+      style: function () {
+        return undefined;
+      },
+    },
+    {
+      property: '--icon',
+      variable: 'iconColor',
+      style: function (style) {
+        return style.base && style.base.iconColor;
+      },
+    },
   ];
 
   /**
@@ -341,7 +413,9 @@ import { cardBrand } from '../cardBrand';
     }
     var path = PATHS[action];
     if (!path) {
-      reply(400, { error: { type: 'invalid_request_error', code: 'unknown_action', message: 'Unknown card field request.' } });
+      reply(400, {
+        error: { type: 'invalid_request_error', code: 'unknown_action', message: 'Unknown card field request.' },
+      });
       return;
     }
     // The provider's library checks the fields before it sends anything.
@@ -373,7 +447,10 @@ import { cardBrand } from '../cardBrand';
       })
       .catch(function () {
         reply(0, {
-          error: { type: 'api_connection_error', message: 'We could not reach the payment sandbox. Check your connection and try again.' },
+          error: {
+            type: 'api_connection_error',
+            message: 'We could not reach the payment sandbox. Check your connection and try again.',
+          },
         });
       });
   }
@@ -403,5 +480,8 @@ import { cardBrand } from '../cardBrand';
     }
   });
 
-  post({ type: 'ready', height: Math.ceil(document.documentElement.getBoundingClientRect().height) || form.offsetHeight });
+  post({
+    type: 'ready',
+    height: Math.ceil(document.documentElement.getBoundingClientRect().height) || form.offsetHeight,
+  });
 })();

@@ -62,7 +62,11 @@ export function defineCardElement(base) {
     if (this._destroyed) throw IntegrationError('This Element has already been destroyed. Please create a new one.');
     var node = typeof target === 'string' ? document.querySelector(target) : target;
     if (!node || typeof node.appendChild !== 'function') {
-      throw IntegrationError('The selector you specified (' + String(target) + ') applies to no DOM elements that are currently on the page.');
+      throw IntegrationError(
+        'The selector you specified (' +
+          String(target) +
+          ') applies to no DOM elements that are currently on the page.',
+      );
     }
     if (this._wrapper) this.unmount();
 
@@ -79,7 +83,8 @@ export function defineCardElement(base) {
     frame.style.border = '0';
     frame.style.height = FRAME_HEIGHT_PX + 'px';
     // The frame learns who may talk to it from its address; it checks every message against it.
-    frame.src = FRAME_URL + '#origin=' + encodeURIComponent(window.location.origin) + '&id=' + encodeURIComponent(this.id);
+    frame.src =
+      FRAME_URL + '#origin=' + encodeURIComponent(window.location.origin) + '&id=' + encodeURIComponent(this.id);
     wrapper.appendChild(frame);
     node.appendChild(wrapper);
 

@@ -34,7 +34,11 @@ function loadFrame() {
   Object.defineProperty(window, 'parent', { configurable: true, get: () => pageWindow });
   fetchMock = jest.fn();
   Object.assign(window, { fetch: fetchMock });
-  window.addEventListener = ((type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions) => {
+  window.addEventListener = ((
+    type: string,
+    listener: EventListenerOrEventListenerObject,
+    options?: boolean | AddEventListenerOptions,
+  ) => {
     listeners.push([type, listener]);
     originalAdd.call(window, type, listener, options);
   }) as typeof window.addEventListener;
@@ -63,15 +67,19 @@ function leave(name: string) {
 }
 
 function fromPage(data: object, origin = PAGE_ORIGIN, source: Window = pageWindow) {
-  window.dispatchEvent(new MessageEvent('message', { data: { target: 'sandbox-card', id: ID, ...data }, origin, source }));
+  window.dispatchEvent(
+    new MessageEvent('message', { data: { target: 'sandbox-card', id: ID, ...data }, origin, source }),
+  );
 }
 
 /** What the frame posted to the page, of one type. */
 function posted(kind: string) {
-  return toPage.mock.calls.filter(([message]) => message.type === kind).map(([message, targetOrigin]) => {
-    expect(targetOrigin).toBe(PAGE_ORIGIN);
-    return message;
-  });
+  return toPage.mock.calls
+    .filter(([message]) => message.type === kind)
+    .map(([message, targetOrigin]) => {
+      expect(targetOrigin).toBe(PAGE_ORIGIN);
+      return message;
+    });
 }
 
 const lastChange = () => posted('change').at(-1)!.event;
@@ -89,7 +97,12 @@ beforeEach(() => {
 
 describe('the card field', () => {
   it('has the four inputs, named and labelled, and tells the page it is ready', () => {
-    for (const [name, label] of [['cardnumber', 'Card number'], ['exp-date', 'Expiration date'], ['cvc', 'CVC'], ['postal', 'ZIP']] as const) {
+    for (const [name, label] of [
+      ['cardnumber', 'Card number'],
+      ['exp-date', 'Expiration date'],
+      ['cvc', 'CVC'],
+      ['postal', 'ZIP'],
+    ] as const) {
       expect(document.querySelector(`label[for="${input(name).id}"]`)!.textContent).toBe(label);
     }
     expect(posted('ready')).toEqual([{ type: 'ready', source: 'sandbox-card', id: ID, height: expect.any(Number) }]);
@@ -98,14 +111,25 @@ describe('the card field', () => {
   it('formats what is typed and reports brand, completeness and errors in the change event', () => {
     type('cardnumber', '4242424242424242');
     expect(input('cardnumber').value).toBe('4242 4242 4242 4242');
-    expect(lastChange()).toMatchObject({ elementType: 'card', empty: false, complete: false, brand: 'visa', error: undefined });
+    expect(lastChange()).toMatchObject({
+      elementType: 'card',
+      empty: false,
+      complete: false,
+      brand: 'visa',
+      error: undefined,
+    });
     // A complete number moves on to the expiry, as the provider's field does.
     expect(document.activeElement).toBe(input('exp-date'));
     type('exp-date', `04${nextYear}`);
     expect(input('exp-date').value).toBe(`04 / ${nextYear}`);
     type('cvc', '123');
     type('postal', '94107');
-    expect(lastChange()).toMatchObject({ empty: false, complete: true, error: undefined, value: { postalCode: '94107' } });
+    expect(lastChange()).toMatchObject({
+      empty: false,
+      complete: true,
+      error: undefined,
+      value: { postalCode: '94107' },
+    });
   });
 
   it('formats an American Express number 4-6-5 and wants a four-digit CVC', () => {
@@ -115,12 +139,19 @@ describe('the card field', () => {
     type('exp-date', `04${nextYear}`);
     type('cvc', '123');
     leave('cvc');
-    expect(lastChange().error).toMatchObject({ code: 'incomplete_cvc', message: "Your card's security code is incomplete." });
+    expect(lastChange().error).toMatchObject({
+      code: 'incomplete_cvc',
+      message: "Your card's security code is incomplete.",
+    });
   });
 
   it('shows an invalid number at once, and an incomplete one once the field is left', () => {
     type('cardnumber', '4242424242424241');
-    expect(lastChange().error).toEqual({ type: 'validation_error', code: 'invalid_number', message: 'Your card number is invalid.' });
+    expect(lastChange().error).toEqual({
+      type: 'validation_error',
+      code: 'invalid_number',
+      message: 'Your card number is invalid.',
+    });
     expect(input('cardnumber').getAttribute('aria-invalid')).toBe('true');
 
     loadFrame();
@@ -144,7 +175,10 @@ describe('the card field', () => {
   });
 
   it('follows the page: options, focus, clear', () => {
-    fromPage({ type: 'options', options: { hidePostalCode: true, style: { base: { fontSize: '18px', color: '#123456' } }, disabled: false } });
+    fromPage({
+      type: 'options',
+      options: { hidePostalCode: true, style: { base: { fontSize: '18px', color: '#123456' } }, disabled: false },
+    });
     expect(document.getElementById('postal-field')!.hidden).toBe(true);
     expect(document.body.style.fontSize).toBe('18px');
     fillCard('4242424242424242', `04${nextYear}`, '123', '');
@@ -160,8 +194,13 @@ describe('the card field', () => {
     const root = document.documentElement;
     fromPage({
       type: 'options',
-      options: { style: { base: { color: '#eeeeee', '::placeholder': { color: '#aaaaaa' } }, invalid: { color: '#ff8a80' } } },
-      appearance: { theme: 'night', variables: { colorText: '#dddddd', colorPrimary: '#8ab4ff', colorBackground: '#1a1d21' } },
+      options: {
+        style: { base: { color: '#eeeeee', '::placeholder': { color: '#aaaaaa' } }, invalid: { color: '#ff8a80' } },
+      },
+      appearance: {
+        theme: 'night',
+        variables: { colorText: '#dddddd', colorPrimary: '#8ab4ff', colorBackground: '#1a1d21' },
+      },
     });
     expect(root.dataset.theme).toBe('night');
     expect(root.style.getPropertyValue('--background')).toBe('#1a1d21');
@@ -184,7 +223,13 @@ describe('the card field', () => {
       [PAGE_ORIGIN, window, ID],
       [PAGE_ORIGIN, pageWindow, 'sandbox-card-2'],
     ] as const) {
-      window.dispatchEvent(new MessageEvent('message', { data: { target: 'sandbox-card', id, type: 'options', options: { hidePostalCode: true } }, origin, source }));
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          data: { target: 'sandbox-card', id, type: 'options', options: { hidePostalCode: true } },
+          origin,
+          source,
+        }),
+      );
     }
     expect(document.getElementById('postal-field')!.hidden).toBe(false);
   });
@@ -195,7 +240,12 @@ describe('confirming', () => {
     fillCard();
     const answer = { setupIntent: { id: 'seti_1', status: 'succeeded' } };
     fetchMock.mockResolvedValueOnce({ status: 200, json: async () => answer });
-    fromPage({ type: 'request', requestId: 'request-1', action: 'confirm-setup', payload: { key: 'pk_test_sandbox', clientSecret: 'seti_1_secret_x', billingDetails: { name: 'Alex' } } });
+    fromPage({
+      type: 'request',
+      requestId: 'request-1',
+      action: 'confirm-setup',
+      payload: { key: 'pk_test_sandbox', clientSecret: 'seti_1_secret_x', billingDetails: { name: 'Alex' } },
+    });
     await flush();
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const [url, init] = fetchMock.mock.calls[0]!;
@@ -203,21 +253,40 @@ describe('confirming', () => {
     expect(JSON.parse(init.body)).toEqual({
       key: 'pk_test_sandbox',
       clientSecret: 'seti_1_secret_x',
-      card: { number: '4242424242424242', exp_month: 4, exp_year: 2000 + Number(nextYear), cvc: '123', postal_code: '94107' },
+      card: {
+        number: '4242424242424242',
+        exp_month: 4,
+        exp_year: 2000 + Number(nextYear),
+        cvc: '123',
+        postal_code: '94107',
+      },
       billingDetails: { name: 'Alex' },
     });
-    expect(posted('result')).toEqual([{ type: 'result', source: 'sandbox-card', id: ID, requestId: 'request-1', status: 200, body: answer }]);
+    expect(posted('result')).toEqual([
+      { type: 'result', source: 'sandbox-card', id: ID, requestId: 'request-1', status: 200, body: answer },
+    ]);
   });
 
   it('answers an incomplete card with a validation error without sending anything', async () => {
     type('cardnumber', '4242424242424242');
-    fromPage({ type: 'request', requestId: 'request-2', action: 'confirm-payment', payload: { key: 'pk_test_sandbox', clientSecret: 'pi_1_secret_x' } });
+    fromPage({
+      type: 'request',
+      requestId: 'request-2',
+      action: 'confirm-payment',
+      payload: { key: 'pk_test_sandbox', clientSecret: 'pi_1_secret_x' },
+    });
     await flush();
     expect(fetchMock).not.toHaveBeenCalled();
     expect(posted('result')[0]).toMatchObject({
       requestId: 'request-2',
       status: 400,
-      body: { error: { type: 'validation_error', code: 'incomplete_expiry', message: "Your card's expiration date is incomplete." } },
+      body: {
+        error: {
+          type: 'validation_error',
+          code: 'incomplete_expiry',
+          message: "Your card's expiration date is incomplete.",
+        },
+      },
     });
     expect(lastChange().error).toMatchObject({ code: 'incomplete_expiry' });
   });
@@ -225,7 +294,12 @@ describe('confirming', () => {
   it('answers a failed request as a connection error', async () => {
     fillCard();
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    fromPage({ type: 'request', requestId: 'request-3', action: 'payment-method', payload: { key: 'pk_test_sandbox' } });
+    fromPage({
+      type: 'request',
+      requestId: 'request-3',
+      action: 'payment-method',
+      payload: { key: 'pk_test_sandbox' },
+    });
     await flush();
     expect(fetchMock.mock.calls[0]![0]).toBe('/sandbox/api/payment-methods');
     expect(posted('result')[0]).toMatchObject({ status: 0, body: { error: { type: 'api_connection_error' } } });

@@ -48,7 +48,8 @@ import { CONNECTION_ERROR, IntegrationError, assign, defineCardElement } from '.
   var API = BASE + '/sandbox/api/';
   var CardElement = defineCardElement(BASE);
 
-  var AUTHENTICATION_FAILED = 'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
+  var AUTHENTICATION_FAILED =
+    'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
 
   // ------------------------------------------------------------------------------------------- the API
 
@@ -79,7 +80,8 @@ import { CONNECTION_ERROR, IntegrationError, assign, defineCardElement } from '.
   }
 
   Elements.prototype.create = function (type, options) {
-    if (type !== 'card') throw IntegrationError('The payment sandbox supports the card Element only, not ' + String(type) + '.');
+    if (type !== 'card')
+      throw IntegrationError('The payment sandbox supports the card Element only, not ' + String(type) + '.');
     if (this._card) throw IntegrationError('Can only create one Element of type card.');
     this._card = new CardElement(this, options);
     return this._card;
@@ -127,7 +129,9 @@ import { CONNECTION_ERROR, IntegrationError, assign, defineCardElement } from '.
         idPrefix: 'sandbox-challenge',
         title: 'Confirm your card',
         description:
-          'Your bank asks you to authenticate ' + what + '. This is the payment sandbox: no bank is involved, so choose how the authentication ends.',
+          'Your bank asks you to authenticate ' +
+          what +
+          '. This is the payment sandbox: no bank is involved, so choose how the authentication ends.',
         width: '26rem',
         content: [actions],
         onEscape: function () {
@@ -174,7 +178,9 @@ import { CONNECTION_ERROR, IntegrationError, assign, defineCardElement } from '.
 
   function checkSecret(name, clientSecret) {
     if (typeof clientSecret !== 'string' || clientSecret.indexOf('_secret_') < 0) {
-      throw IntegrationError('Invalid value for ' + name + ': clientSecret should be a client secret of the form ${id}_secret_${secret}.');
+      throw IntegrationError(
+        'Invalid value for ' + name + ': clientSecret should be a client secret of the form ${id}_secret_${secret}.',
+      );
     }
   }
 
@@ -188,14 +194,18 @@ import { CONNECTION_ERROR, IntegrationError, assign, defineCardElement } from '.
     if (body.error) return Promise.resolve({ error: body.error });
     var intent = kind === 'setup' ? body.setupIntent : body.paymentIntent;
     if (!intent) return Promise.resolve({ error: CONNECTION_ERROR });
-    if (intent.status !== 'requires_action') return Promise.resolve(kind === 'setup' ? { setupIntent: intent } : { paymentIntent: intent });
+    if (intent.status !== 'requires_action')
+      return Promise.resolve(kind === 'setup' ? { setupIntent: intent } : { paymentIntent: intent });
     return showChallenge(kind, intent).then((outcome) => {
-      return callApi('authenticate', { key: this._key, clientSecret: intent.client_secret, outcome: outcome }).then((answer) => {
-        var answerBody = answer.body || {};
-        // The sandbox words the failure itself; this is the provider's wording, should it ever be missing.
-        if (outcome === 'fail' && answerBody.error && !answerBody.error.message) answerBody.error.message = AUTHENTICATION_FAILED;
-        return this._settle(kind, answer);
-      });
+      return callApi('authenticate', { key: this._key, clientSecret: intent.client_secret, outcome: outcome }).then(
+        (answer) => {
+          var answerBody = answer.body || {};
+          // The sandbox words the failure itself; this is the provider's wording, should it ever be missing.
+          if (outcome === 'fail' && answerBody.error && !answerBody.error.message)
+            answerBody.error.message = AUTHENTICATION_FAILED;
+          return this._settle(kind, answer);
+        },
+      );
     });
   };
 
@@ -208,7 +218,10 @@ import { CONNECTION_ERROR, IntegrationError, assign, defineCardElement } from '.
     var method = data && data.payment_method;
     if (!method || !isCardElement(method.card)) {
       return Promise.resolve({
-        error: { type: 'invalid_request_error', message: 'The payment sandbox confirms setup intents with a card Element: payment_method.card.' },
+        error: {
+          type: 'invalid_request_error',
+          message: 'The payment sandbox confirms setup intents with a card Element: payment_method.card.',
+        },
       });
     }
     return method.card
@@ -221,7 +234,11 @@ import { CONNECTION_ERROR, IntegrationError, assign, defineCardElement } from '.
     var method = data && data.payment_method;
     var sent;
     if (method && typeof method === 'object' && isCardElement(method.card)) {
-      sent = method.card._request('confirm-payment', { key: this._key, clientSecret: clientSecret, billingDetails: method.billing_details });
+      sent = method.card._request('confirm-payment', {
+        key: this._key,
+        clientSecret: clientSecret,
+        billingDetails: method.billing_details,
+      });
     } else {
       // A saved payment method by id, or none: the intent's own.
       sent = callApi('confirm-payment-intent', {
@@ -235,11 +252,15 @@ import { CONNECTION_ERROR, IntegrationError, assign, defineCardElement } from '.
 
   Stripe.prototype.handleCardAction = function (clientSecret) {
     checkSecret('handleCardAction', clientSecret);
-    return callApi('retrieve-intent', { key: this._key, clientSecret: clientSecret }).then((response) => this._settle('payment', response));
+    return callApi('retrieve-intent', { key: this._key, clientSecret: clientSecret }).then((response) =>
+      this._settle('payment', response),
+    );
   };
 
   Stripe.prototype.handleCardSetup = function (clientSecret, element, data) {
-    return this.confirmCardSetup(clientSecret, { payment_method: assign({ card: element }, data && data.payment_method_data) });
+    return this.confirmCardSetup(clientSecret, {
+      payment_method: assign({ card: element }, data && data.payment_method_data),
+    });
   };
 
   Stripe.prototype.retrievePaymentIntent = function (clientSecret) {
@@ -262,17 +283,26 @@ import { CONNECTION_ERROR, IntegrationError, assign, defineCardElement } from '.
   Stripe.prototype.createPaymentMethod = function (typeOrData, element, data) {
     var request = typeof typeOrData === 'string' ? assign({ type: typeOrData, card: element }, data) : typeOrData || {};
     if (request.type !== 'card' || !isCardElement(request.card)) {
-      return Promise.resolve({ error: { type: 'invalid_request_error', message: 'The payment sandbox creates card payment methods from a card Element.' } });
+      return Promise.resolve({
+        error: {
+          type: 'invalid_request_error',
+          message: 'The payment sandbox creates card payment methods from a card Element.',
+        },
+      });
     }
-    return request.card._request('payment-method', { key: this._key, billingDetails: request.billing_details }).then(function (response) {
-      var body = response.body || {};
-      return body.error ? { error: body.error } : { paymentMethod: body.paymentMethod };
-    });
+    return request.card
+      ._request('payment-method', { key: this._key, billingDetails: request.billing_details })
+      .then(function (response) {
+        var body = response.body || {};
+        return body.error ? { error: body.error } : { paymentMethod: body.paymentMethod };
+      });
   };
 
   Stripe.prototype.createToken = function (element) {
     if (!isCardElement(element)) {
-      return Promise.resolve({ error: { type: 'invalid_request_error', message: 'The payment sandbox creates tokens from a card Element.' } });
+      return Promise.resolve({
+        error: { type: 'invalid_request_error', message: 'The payment sandbox creates tokens from a card Element.' },
+      });
     }
     return element._request('token', { key: this._key }).then(function (response) {
       var body = response.body || {};

@@ -13,7 +13,8 @@ const runScript = () => jest.isolateModules(() => jest.requireActual('./payments
 const ORIGIN = 'http://127.0.0.1:4001';
 const KEY = 'pk_test_sandbox';
 const SECRET = 'seti_123_secret_abc';
-const AUTH_FAILED = 'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
+const AUTH_FAILED =
+  'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
 
 /* The parts of the sandbox's objects these tests touch. */
 interface SandboxElement {
@@ -95,7 +96,10 @@ function mountCard(stripe: SandboxStripe = win.Stripe!(KEY), options: object = {
 
 /** The frame's side of a request: the last 'request' message the script posted, answered with `status`/`body`. */
 function answerRequest(mounted: Mounted, status: number, body: unknown) {
-  const request = mounted.toFrame.mock.calls.map(([message]) => message).filter((message) => message.type === 'request').at(-1);
+  const request = mounted.toFrame.mock.calls
+    .map(([message]) => message)
+    .filter((message) => message.type === 'request')
+    .at(-1);
   expect(request).toBeDefined();
   mounted.fromFrame({ type: 'result', requestId: request.requestId, status, body });
   return request;
@@ -108,7 +112,17 @@ function readyFrame(mounted: Mounted) {
 describe('window.Stripe', () => {
   it('makes an object react-stripe-js accepts, with or without new', () => {
     const stripe = win.Stripe!(KEY);
-    for (const name of ['elements', 'createToken', 'createPaymentMethod', 'confirmCardPayment', 'confirmCardSetup', 'handleCardAction', 'retrievePaymentIntent', 'registerAppInfo', '_registerWrapper']) {
+    for (const name of [
+      'elements',
+      'createToken',
+      'createPaymentMethod',
+      'confirmCardPayment',
+      'confirmCardSetup',
+      'handleCardAction',
+      'retrievePaymentIntent',
+      'registerAppInfo',
+      '_registerWrapper',
+    ]) {
       expect(typeof (stripe as unknown as Record<string, unknown>)[name]).toBe('function');
     }
     expect(() => stripe._registerWrapper({ name: 'react-stripe-js', version: '7.0.1' })).not.toThrow();
@@ -167,11 +181,22 @@ describe('elements and the card element', () => {
     expect(ready).toHaveBeenCalledTimes(1);
     expect(mounted.frame.style.height).toBe('40px');
     expect(mounted.toFrame).toHaveBeenCalledWith(
-      { target: 'sandbox-card', id: mounted.element.id, type: 'options', options: { hidePostalCode: true, style: { base: { fontSize: '16px' } }, disabled: true } },
+      {
+        target: 'sandbox-card',
+        id: mounted.element.id,
+        type: 'options',
+        options: { hidePostalCode: true, style: { base: { fontSize: '16px' } }, disabled: true },
+      },
       ORIGIN,
     );
 
-    const event = { elementType: 'card', empty: false, complete: false, brand: 'visa', error: { type: 'validation_error', code: 'invalid_number', message: 'Your card number is invalid.' } };
+    const event = {
+      elementType: 'card',
+      empty: false,
+      complete: false,
+      brand: 'visa',
+      error: { type: 'validation_error', code: 'invalid_number', message: 'Your card number is invalid.' },
+    };
     mounted.fromFrame({ type: 'change', event });
     expect(change).toHaveBeenCalledWith(event);
     mounted.fromFrame({ type: 'focus' });
@@ -190,21 +215,37 @@ describe('elements and the card element', () => {
   });
 
   it("sends its group's appearance with its options, and again when the group's appearance changes", () => {
-    const elements = win.Stripe!(KEY).elements({ appearance: { theme: 'stripe', variables: { colorText: '#15171a' } } });
+    const elements = win.Stripe!(KEY).elements({
+      appearance: { theme: 'stripe', variables: { colorText: '#15171a' } },
+    });
     const element = elements.create('card', { hidePostalCode: false });
     element.mount('#card');
     const frame = document.querySelector<HTMLIFrameElement>('#card iframe')!;
     const toFrame = jest.fn();
     Object.assign(frame.contentWindow!, { postMessage: toFrame });
-    window.dispatchEvent(new MessageEvent('message', { data: { source: 'sandbox-card', id: element.id, type: 'ready' }, origin: ORIGIN, source: frame.contentWindow }));
+    window.dispatchEvent(
+      new MessageEvent('message', {
+        data: { source: 'sandbox-card', id: element.id, type: 'ready' },
+        origin: ORIGIN,
+        source: frame.contentWindow,
+      }),
+    );
     expect(toFrame).toHaveBeenLastCalledWith(
-      expect.objectContaining({ type: 'options', options: { hidePostalCode: false }, appearance: { theme: 'stripe', variables: { colorText: '#15171a' } } }),
+      expect.objectContaining({
+        type: 'options',
+        options: { hidePostalCode: false },
+        appearance: { theme: 'stripe', variables: { colorText: '#15171a' } },
+      }),
       ORIGIN,
     );
 
     elements.update({ appearance: { theme: 'night', variables: { colorText: '#e8eaed' } } });
     expect(toFrame).toHaveBeenLastCalledWith(
-      expect.objectContaining({ type: 'options', options: { hidePostalCode: false }, appearance: { theme: 'night', variables: { colorText: '#e8eaed' } } }),
+      expect.objectContaining({
+        type: 'options',
+        options: { hidePostalCode: false },
+        appearance: { theme: 'night', variables: { colorText: '#e8eaed' } },
+      }),
       ORIGIN,
     );
     element.destroy();
@@ -227,10 +268,19 @@ describe('confirmCardSetup', () => {
     const stripe = win.Stripe!(KEY);
     const mounted = mountCard(stripe);
     readyFrame(mounted);
-    const result = stripe.confirmCardSetup(SECRET, { payment_method: { card: mounted.element, billing_details: { name: 'Alex Morgan' } } });
-    const request = answerRequest(mounted, 200, { setupIntent: { id: 'seti_123', status: 'succeeded', payment_method: 'pm_1' } });
-    expect(request).toMatchObject({ action: 'confirm-setup', payload: { key: KEY, clientSecret: SECRET, billingDetails: { name: 'Alex Morgan' } } });
-    await expect(result).resolves.toEqual({ setupIntent: { id: 'seti_123', status: 'succeeded', payment_method: 'pm_1' } });
+    const result = stripe.confirmCardSetup(SECRET, {
+      payment_method: { card: mounted.element, billing_details: { name: 'Alex Morgan' } },
+    });
+    const request = answerRequest(mounted, 200, {
+      setupIntent: { id: 'seti_123', status: 'succeeded', payment_method: 'pm_1' },
+    });
+    expect(request).toMatchObject({
+      action: 'confirm-setup',
+      payload: { key: KEY, clientSecret: SECRET, billingDetails: { name: 'Alex Morgan' } },
+    });
+    await expect(result).resolves.toEqual({
+      setupIntent: { id: 'seti_123', status: 'succeeded', payment_method: 'pm_1' },
+    });
     // The card never passed through this page: no request of its own.
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -245,18 +295,29 @@ describe('confirmCardSetup', () => {
     await expect(result).resolves.toMatchObject({ setupIntent: { status: 'succeeded' } });
   });
 
-  it('answers a decline as {error}, in the provider\'s words', async () => {
+  it("answers a decline as {error}, in the provider's words", async () => {
     const stripe = win.Stripe!(KEY);
     const mounted = mountCard(stripe);
     readyFrame(mounted);
     const result = stripe.confirmCardSetup(SECRET, { payment_method: { card: mounted.element } });
-    const error = { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' };
+    const error = {
+      type: 'card_error',
+      code: 'card_declined',
+      decline_code: 'insufficient_funds',
+      message: 'Your card has insufficient funds.',
+    };
     answerRequest(mounted, 402, { error });
     await expect(result).resolves.toEqual({ error });
   });
 
   it.each([
-    ['Complete authentication', 'complete', 200, { setupIntent: { id: 'seti_123', status: 'succeeded' } }, { setupIntent: { id: 'seti_123', status: 'succeeded' } }],
+    [
+      'Complete authentication',
+      'complete',
+      200,
+      { setupIntent: { id: 'seti_123', status: 'succeeded' } },
+      { setupIntent: { id: 'seti_123', status: 'succeeded' } },
+    ],
     [
       'Fail authentication',
       'fail',
@@ -269,13 +330,23 @@ describe('confirmCardSetup', () => {
     const mounted = mountCard(stripe);
     readyFrame(mounted);
     const result = stripe.confirmCardSetup(SECRET, { payment_method: { card: mounted.element } });
-    answerRequest(mounted, 200, { setupIntent: { id: 'seti_123', status: 'requires_action', client_secret: SECRET, next_action: { type: 'use_stripe_sdk' } } });
+    answerRequest(mounted, 200, {
+      setupIntent: {
+        id: 'seti_123',
+        status: 'requires_action',
+        client_secret: SECRET,
+        next_action: { type: 'use_stripe_sdk' },
+      },
+    });
     await flush();
     const dialog = document.querySelector('[role="dialog"]')!;
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     expect(document.getElementById(dialog.getAttribute('aria-labelledby')!)!.textContent).toBe('Confirm your card');
     const buttons = [...dialog.querySelectorAll('button')];
-    expect(buttons.map((candidate) => candidate.textContent)).toEqual(['Complete authentication', 'Fail authentication']);
+    expect(buttons.map((candidate) => candidate.textContent)).toEqual([
+      'Complete authentication',
+      'Fail authentication',
+    ]);
     expect(document.activeElement).toBe(buttons[0]);
 
     fetchMock.mockReturnValueOnce(jsonResponse(status, apiBody));
@@ -295,7 +366,11 @@ describe('confirmCardSetup', () => {
     const result = stripe.confirmCardSetup(SECRET, { payment_method: { card: mounted.element } });
     answerRequest(mounted, 200, { setupIntent: { id: 'seti_123', status: 'requires_action', client_secret: SECRET } });
     await flush();
-    fetchMock.mockReturnValueOnce(jsonResponse(402, { error: { type: 'card_error', code: 'setup_intent_authentication_failure', message: AUTH_FAILED } }));
+    fetchMock.mockReturnValueOnce(
+      jsonResponse(402, {
+        error: { type: 'card_error', code: 'setup_intent_authentication_failure', message: AUTH_FAILED },
+      }),
+    );
     document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
     await expect(result).resolves.toMatchObject({ error: { code: 'setup_intent_authentication_failure' } });
     expect(JSON.parse(fetchMock.mock.calls[0]![1].body).outcome).toBe('fail');
@@ -304,7 +379,9 @@ describe('confirmCardSetup', () => {
   it('refuses a malformed client secret and a missing card element', async () => {
     const stripe = win.Stripe!(KEY);
     expect(() => stripe.confirmCardSetup('nonsense', {})).toThrow(/clientSecret/);
-    await expect(stripe.confirmCardSetup(SECRET, {})).resolves.toMatchObject({ error: { type: 'invalid_request_error' } });
+    await expect(stripe.confirmCardSetup(SECRET, {})).resolves.toMatchObject({
+      error: { type: 'invalid_request_error' },
+    });
   });
 
   it('answers a removed card field as an error rather than waiting forever', async () => {
@@ -323,7 +400,9 @@ describe('payments with saved cards, retrieval, payment methods', () => {
   it('confirmCardPayment with a saved payment method asks the sandbox API directly', async () => {
     const stripe = win.Stripe!(KEY);
     fetchMock.mockReturnValueOnce(jsonResponse(200, { paymentIntent: { id: 'pi_1', status: 'succeeded' } }));
-    await expect(stripe.confirmCardPayment(PI_SECRET, { payment_method: 'pm_saved' })).resolves.toEqual({ paymentIntent: { id: 'pi_1', status: 'succeeded' } });
+    await expect(stripe.confirmCardPayment(PI_SECRET, { payment_method: 'pm_saved' })).resolves.toEqual({
+      paymentIntent: { id: 'pi_1', status: 'succeeded' },
+    });
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe(`${ORIGIN}/sandbox/api/confirm-payment-intent`);
     expect(JSON.parse(init.body)).toEqual({ key: KEY, clientSecret: PI_SECRET, paymentMethod: 'pm_saved' });
@@ -333,26 +412,43 @@ describe('payments with saved cards, retrieval, payment methods', () => {
     const stripe = win.Stripe!(KEY);
     const mounted = mountCard(stripe);
     readyFrame(mounted);
-    const result = stripe.confirmCardPayment(PI_SECRET, { payment_method: { card: mounted.element, billing_details: { name: 'A' } } });
-    expect(answerRequest(mounted, 200, { paymentIntent: { id: 'pi_1', status: 'requires_action', client_secret: PI_SECRET, amount: 36000 } }).action).toBe('confirm-payment');
+    const result = stripe.confirmCardPayment(PI_SECRET, {
+      payment_method: { card: mounted.element, billing_details: { name: 'A' } },
+    });
+    expect(
+      answerRequest(mounted, 200, {
+        paymentIntent: { id: 'pi_1', status: 'requires_action', client_secret: PI_SECRET, amount: 36000 },
+      }).action,
+    ).toBe('confirm-payment');
     await flush();
     expect(document.querySelector('[role="dialog"]')!.textContent).toContain('a payment of $360.00');
     fetchMock.mockReturnValueOnce(jsonResponse(200, { paymentIntent: { id: 'pi_1', status: 'succeeded' } }));
-    [...document.querySelectorAll('button')].find((button) => button.textContent === 'Complete authentication')!.click();
+    [...document.querySelectorAll('button')]
+      .find((button) => button.textContent === 'Complete authentication')!
+      .click();
     await expect(result).resolves.toEqual({ paymentIntent: { id: 'pi_1', status: 'succeeded' } });
   });
 
   it('handleCardAction and retrievePaymentIntent read the intent', async () => {
     const stripe = win.Stripe!(KEY);
     fetchMock.mockReturnValue(jsonResponse(200, { paymentIntent: { id: 'pi_1', status: 'succeeded' } }));
-    await expect(stripe.handleCardAction(PI_SECRET)).resolves.toEqual({ paymentIntent: { id: 'pi_1', status: 'succeeded' } });
-    await expect(stripe.retrievePaymentIntent(PI_SECRET)).resolves.toEqual({ paymentIntent: { id: 'pi_1', status: 'succeeded' } });
-    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([`${ORIGIN}/sandbox/api/retrieve-intent`, `${ORIGIN}/sandbox/api/retrieve-intent`]);
+    await expect(stripe.handleCardAction(PI_SECRET)).resolves.toEqual({
+      paymentIntent: { id: 'pi_1', status: 'succeeded' },
+    });
+    await expect(stripe.retrievePaymentIntent(PI_SECRET)).resolves.toEqual({
+      paymentIntent: { id: 'pi_1', status: 'succeeded' },
+    });
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
+      `${ORIGIN}/sandbox/api/retrieve-intent`,
+      `${ORIGIN}/sandbox/api/retrieve-intent`,
+    ]);
   });
 
   it('answers a network failure as a connection error', async () => {
     fetchMock.mockReturnValueOnce(Promise.reject(new TypeError('Failed to fetch')));
-    await expect(win.Stripe!(KEY).retrievePaymentIntent(PI_SECRET)).resolves.toMatchObject({ error: { type: 'api_connection_error' } });
+    await expect(win.Stripe!(KEY).retrievePaymentIntent(PI_SECRET)).resolves.toMatchObject({
+      error: { type: 'api_connection_error' },
+    });
   });
 
   it('createPaymentMethod and createToken go through the frame', async () => {

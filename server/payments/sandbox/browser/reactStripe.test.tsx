@@ -30,7 +30,9 @@ function SaveButton({ onResult }: { onResult(result: unknown): void }) {
       onClick={() => {
         const card = elements?.getElement('card');
         if (!stripe || !card) return;
-        void stripe.confirmCardSetup(SECRET, { payment_method: { card, billing_details: { name: 'Alex Morgan' } } }).then(onResult);
+        void stripe
+          .confirmCardSetup(SECRET, { payment_method: { card, billing_details: { name: 'Alex Morgan' } } })
+          .then(onResult);
       }}
     >
       Save
@@ -38,7 +40,17 @@ function SaveButton({ onResult }: { onResult(result: unknown): void }) {
   );
 }
 
-function CardForm({ stripe, onChange, onReady, onResult }: { stripe: Stripe; onChange(event: StripeCardElementChangeEvent): void; onReady(): void; onResult(result: unknown): void }) {
+function CardForm({
+  stripe,
+  onChange,
+  onReady,
+  onResult,
+}: {
+  stripe: Stripe;
+  onChange(event: StripeCardElementChangeEvent): void;
+  onReady(): void;
+  onResult(result: unknown): void;
+}) {
   const [shown, setShown] = useState(true);
   return (
     <Elements stripe={stripe}>
@@ -65,7 +77,13 @@ it('works with react-stripe-js unchanged: mount, events, confirm, unmount', asyn
   Object.assign(frame.contentWindow!, { postMessage: toFrame });
   const fromFrame = (data: object) =>
     act(() => {
-      window.dispatchEvent(new MessageEvent('message', { data: { source: 'sandbox-card', id, ...data }, origin: ORIGIN, source: frame.contentWindow }));
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          data: { source: 'sandbox-card', id, ...data },
+          origin: ORIGIN,
+          source: frame.contentWindow,
+        }),
+      );
     });
 
   fromFrame({ type: 'ready', height: 40 });
@@ -78,9 +96,17 @@ it('works with react-stripe-js unchanged: mount, events, confirm, unmount', asyn
     view.getByRole('button', { name: 'Save' }).click();
   });
   const request = toFrame.mock.calls.map(([message]) => message).find((message) => message.type === 'request');
-  expect(request).toMatchObject({ action: 'confirm-setup', payload: { clientSecret: SECRET, billingDetails: { name: 'Alex Morgan' } } });
+  expect(request).toMatchObject({
+    action: 'confirm-setup',
+    payload: { clientSecret: SECRET, billingDetails: { name: 'Alex Morgan' } },
+  });
   await act(async () => {
-    fromFrame({ type: 'result', requestId: request.requestId, status: 200, body: { setupIntent: { id: 'seti_9', status: 'succeeded' } } });
+    fromFrame({
+      type: 'result',
+      requestId: request.requestId,
+      status: 200,
+      body: { setupIntent: { id: 'seti_9', status: 'succeeded' } },
+    });
   });
   expect(onResult).toHaveBeenCalledWith({ setupIntent: { id: 'seti_9', status: 'succeeded' } });
 

@@ -14,7 +14,11 @@ import { ModalFormFooter } from '../../../ui/ModalFormFooter';
 import { useActionFlow } from '../../../ui/useActionFlow';
 import { useUpdateBillingContactMutation } from '../billingApi';
 import { billingContactError } from '../../../../core/rules/contacts';
-import { BILLING_CONTACT_FAILED_MESSAGE, BILLING_CONTACT_INVALID_MESSAGE, BILLING_CONTACT_NO_USER_MESSAGE } from '../messages';
+import {
+  BILLING_CONTACT_FAILED_MESSAGE,
+  BILLING_CONTACT_INVALID_MESSAGE,
+  BILLING_CONTACT_NO_USER_MESSAGE,
+} from '../messages';
 
 export interface BillingContactModalProps {
   user: Pick<User, 'id' | 'billing_contact' | 'email_address'>;
@@ -69,7 +73,9 @@ export default function BillingContactModal({ user, onClose }: BillingContactMod
           <Trans>Billing contact email</Trans>
         </label>
         <p id={hintId} className="note">
-          <Trans>Optional. Invoices and billing e-mails also go to this address. Leave it empty to use {ownerEmail} only.</Trans>
+          <Trans>
+            Optional. Invoices and billing e-mails also go to this address. Leave it empty to use {ownerEmail} only.
+          </Trans>
         </p>
         <input
           ref={input}

@@ -8,7 +8,11 @@ export interface DashboardInvoiceDetailsModalProps {
   onClose(): void;
 }
 
-export default function DashboardInvoiceDetailsModal({ customerId, invoiceDetails, onClose }: DashboardInvoiceDetailsModalProps) {
+export default function DashboardInvoiceDetailsModal({
+  customerId,
+  invoiceDetails,
+  onClose,
+}: DashboardInvoiceDetailsModalProps) {
   const [update] = useUpdateInvoiceDetailsMutation();
   async function save(text: string) {
     const result = await update({ customerId, invoiceDetails: text });

@@ -6,11 +6,22 @@ import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { SubscribedBillingData } from '../../../../core/contract';
-import { isLastMemberStep, memberCountOrDefault, memberLimitOf, memberTierIndex, memberTierSteps } from '../../../../core/rules/limits';
+import {
+  isLastMemberStep,
+  memberCountOrDefault,
+  memberLimitOf,
+  memberTierIndex,
+  memberTierSteps,
+} from '../../../../core/rules/limits';
 import { offeredProducts } from '../../../../core/rules/plans';
 import { Modal } from '../../../ui/Modal';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
-import { MemberTierSlider, MembersContactPrompt, memberTierMessage, type MemberLimitChoice } from '../../common/MemberTierControl';
+import {
+  MemberTierSlider,
+  MembersContactPrompt,
+  memberTierMessage,
+  type MemberLimitChoice,
+} from '../../common/MemberTierControl';
 import { PlanCard } from '../../common/PlanCard';
 
 /** The modal opens on the tier of the current price, else on the site's member count. */
@@ -43,7 +54,14 @@ export default function MemberLimitModal({ data, onClose }: { data: SubscribedBi
       ) : (
         <ul className="plan-cards" aria-label={t`Plans for ${tier}`}>
           {products.map((product) => (
-            <PlanCard key={product.id} product={product} members={members} period={period} data={data} onChoose={choose} />
+            <PlanCard
+              key={product.id}
+              product={product}
+              members={members}
+              period={period}
+              data={data}
+              onChoose={choose}
+            />
           ))}
         </ul>
       )}

@@ -124,7 +124,9 @@ function Bar({
   const barX = percent(index * slot + (slot * (1 - BAR_SHARE)) / 2);
   const barWidth = percent(slot * BAR_SHARE);
   const paidY = yOf(month.paid, top);
-  const pendingY = month.hasPending ? Math.min(yOf(month.paid + month.pending, top), paidY - PENDING_MIN_HEIGHT) : paidY;
+  const pendingY = month.hasPending
+    ? Math.min(yOf(month.paid + month.pending, top), paidY - PENDING_MIN_HEIGHT)
+    : paidY;
   return (
     <g
       ref={barRef}
@@ -139,8 +141,16 @@ function Bar({
       onKeyDown={onKeyDown}
     >
       {/* The whole slot answers the pointer, so an empty month shows its tooltip too. */}
-      <rect className="spending-chart__hit" x={percent(index * slot)} y={0} width={percent(slot)} height={PLOT_HEIGHT} />
-      {month.paid > 0 && <rect className="spending-chart__paid" x={barX} y={paidY} width={barWidth} height={PLOT_HEIGHT - paidY} />}
+      <rect
+        className="spending-chart__hit"
+        x={percent(index * slot)}
+        y={0}
+        width={percent(slot)}
+        height={PLOT_HEIGHT}
+      />
+      {month.paid > 0 && (
+        <rect className="spending-chart__paid" x={barX} y={paidY} width={barWidth} height={PLOT_HEIGHT - paidY} />
+      )}
       {month.hasPending && (
         <rect
           className="spending-chart__pending"
@@ -151,7 +161,16 @@ function Bar({
           fill={`url(#${patternId})`}
         />
       )}
-      {focused && <rect className="spending-chart__focus" x={percent(index * slot)} y={1} width={percent(slot)} height={PLOT_HEIGHT - 2} rx={3} />}
+      {focused && (
+        <rect
+          className="spending-chart__focus"
+          x={percent(index * slot)}
+          y={1}
+          width={percent(slot)}
+          height={PLOT_HEIGHT - 2}
+          rx={3}
+        />
+      )}
     </g>
   );
 }
@@ -181,7 +200,12 @@ function SeriesChart({ series, named }: { series: SpendingSeries; named: boolean
     const paidAmount = money(month.paid);
     const pendingAmount = money(month.pending);
     return month.hasPending
-      ? { name, paid: t`${paidAmount} paid`, pending: t`${pendingAmount} pending`, label: t`${name}: ${paidAmount} paid, ${pendingAmount} pending` }
+      ? {
+          name,
+          paid: t`${paidAmount} paid`,
+          pending: t`${pendingAmount} pending`,
+          label: t`${name}: ${paidAmount} paid, ${pendingAmount} pending`,
+        }
       : { name, paid: t`${paidAmount} paid`, pending: null, label: t`${name}: ${paidAmount} paid` };
   });
 
@@ -251,7 +275,14 @@ function SeriesChart({ series, named }: { series: SpendingSeries; named: boolean
         {pendingMonths > 0 && (
           <li>
             <svg className="spending-chart__swatch" width="14" height="14" aria-hidden="true">
-              <rect className="spending-chart__pending" x="1" y="1" width="12" height="12" fill={`url(#${patternId})`} />
+              <rect
+                className="spending-chart__pending"
+                x="1"
+                y="1"
+                width="12"
+                height="12"
+                fill={`url(#${patternId})`}
+              />
             </svg>
             {t`Pending invoice`}
           </li>
@@ -274,7 +305,14 @@ function SeriesChart({ series, named }: { series: SpendingSeries; named: boolean
             setShown(focusedIndex);
           }}
         >
-          <svg className="spending-chart__svg" width="100%" height={PLOT_HEIGHT} role="group" aria-labelledby={titleId} aria-describedby={hintId}>
+          <svg
+            className="spending-chart__svg"
+            width="100%"
+            height={PLOT_HEIGHT}
+            role="group"
+            aria-labelledby={titleId}
+            aria-describedby={hintId}
+          >
             <defs>
               <pattern id={patternId} width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
                 <rect className="spending-chart__hatch-ground" width="6" height="6" />
@@ -283,7 +321,14 @@ function SeriesChart({ series, named }: { series: SpendingSeries; named: boolean
             </defs>
             <g aria-hidden="true">
               {scale.ticks.map((tick) => (
-                <line key={tick} className={tick === 0 ? 'spending-chart__baseline' : 'spending-chart__grid'} x1="0" x2="100%" y1={yOf(tick, scale.top)} y2={yOf(tick, scale.top)} />
+                <line
+                  key={tick}
+                  className={tick === 0 ? 'spending-chart__baseline' : 'spending-chart__grid'}
+                  x1="0"
+                  x2="100%"
+                  y1={yOf(tick, scale.top)}
+                  y2={yOf(tick, scale.top)}
+                />
               ))}
             </g>
             {months.map((month, index) => (
@@ -326,7 +371,11 @@ function SeriesChart({ series, named }: { series: SpendingSeries; named: boolean
               const end = fromEnd === 0 ? ' spending-chart__month-label--end' : '';
               const left = fromEnd === 0 ? 1 : (index + SLOT_MIDDLE) / count;
               return (
-                <span key={month.start} className={`spending-chart__month-label${minor}${end}`} style={{ left: percent(left) }}>
+                <span
+                  key={month.start}
+                  className={`spending-chart__month-label${minor}${end}`}
+                  style={{ left: percent(left) }}
+                >
                   {formats.short.format(dateOf(month.start))}
                 </span>
               );
@@ -353,7 +402,15 @@ function SeriesChart({ series, named }: { series: SpendingSeries; named: boolean
  * milliseconds, whose month is the last; `currency`: the site's, charted when there are no invoices at all (core's
  * spendingByMonth: the platform's without it).
  */
-export function SpendingChart({ invoices, now, currency }: { invoices: readonly Invoice[]; now: number; currency?: string }) {
+export function SpendingChart({
+  invoices,
+  now,
+  currency,
+}: {
+  invoices: readonly Invoice[];
+  now: number;
+  currency?: string;
+}) {
   const series = spendingByMonth(invoices, toUnixSeconds(now), SPENDING_CHART_MONTHS, currency);
   return (
     <>

@@ -23,11 +23,16 @@ function invoice(overrides: Partial<Invoice> = {}): Invoice {
   };
 }
 
-const invoices = [invoice(), invoice({ id: 'in_2', status: 'pending', description: 'Manual "adjustment", May', amount_due: 2350 })];
+const invoices = [
+  invoice(),
+  invoice({ id: 'in_2', status: 'pending', description: 'Manual "adjustment", May', amount_due: 2350 }),
+];
 
 it("names the columns as core does, in the spec's English", () => {
   const english = createPanelI18n();
-  expect(Object.fromEntries(Object.entries(INVOICES_CSV_COLUMN_LABELS).map(([column, label]) => [column, english._(label)]))).toEqual(INVOICES_CSV_LABELS);
+  expect(
+    Object.fromEntries(Object.entries(INVOICES_CSV_COLUMN_LABELS).map(([column, label]) => [column, english._(label)])),
+  ).toEqual(INVOICES_CSV_LABELS);
 });
 
 it.each(['en-US', 'en-GB'])('writes the English export byte for byte as core does (%s)', (tag) => {
@@ -41,6 +46,8 @@ it("writes days and amounts in another language's formats, keeping the CSV quoti
   activateLocale(i18n, resolveLocale('de-DE'));
   const records = invoicesCsv(invoices, ORIGIN, invoicesCsvFormat(i18n, 'de-DE')).split('\r\n');
   // The words are the German catalog's once it has them; the formats are de-DE's already.
-  expect(records[1]).toMatch(/^01\.05\.2026,ACTIVE-0001,[^,]+,[^,]+,"1234,50",USD,http:\/\/127\.0\.0\.1:4001\/sandbox\/invoices\/key1$/);
+  expect(records[1]).toMatch(
+    /^01\.05\.2026,ACTIVE-0001,[^,]+,[^,]+,"1234,50",USD,http:\/\/127\.0\.0\.1:4001\/sandbox\/invoices\/key1$/,
+  );
   expect(records[2]).toMatch(/^01\.05\.2026,ACTIVE-0001,"Manual ""adjustment"", May",[^,]+,"23,50",USD,/);
 });
