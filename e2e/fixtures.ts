@@ -140,9 +140,9 @@ function withKeptPage({ clock }: { clock: boolean }) {
  * storage: no clock, route, init script, permission or browser option of their own, no second page and no use of
  * the context. Such a test may look (the layout, the languages, axe) or write through the panel (the demo is
  * reseeded before each by openPanel). One page serves all of a worker's such tests, and each loads the panel
- * anew in it. A new browser context starts its renderer processes and loads everything cold: 4.1 s of Chromium's
- * processor time to "Panel ready", against 1.5 s for a load in a page kept open (one worker, on a 2-core
- * machine), and the browser suite is bound by the processor. Each test starts on a neutral page of the demo host's
+ * anew in it. A new browser context starts its renderer processes and loads everything cold, nearly three times the
+ * processor time of a load in a page kept open (bench/README.md "The test suite's time"), and the browser suite is
+ * bound by the processor. Each test starts on a neutral page of the demo host's
  * origin, with both origins' storage cleared (the admin's theme and language on the host's, a pending checkout on
  * the panel's) and the page at its first size, so openPanel's address loads afresh rather than moving within the
  * previous test's page.

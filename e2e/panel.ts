@@ -30,8 +30,8 @@ async function injectAxe(frame: Frame) {
 /**
  * axe-core on the panel's document, as its own page (the demo host page is not the product), frames inside it
  * included; every rule runs, only violations are gathered in full. axe runs in the panel's frame itself:
- * @axe-core/playwright runs it from the host page and finishes each check in a new page, 1.4-1.9 s a call on the
- * dashboard against 0.3-0.5 s so (and about 1 s with the card's frame open).
+ * @axe-core/playwright runs it from the host page and finishes each check in a new page, several times slower
+ * (bench/README.md "The test suite's time").
  */
 export async function expectNoAxeViolations(page: Page) {
   const frame = await (await page.locator('#billing-frame').elementHandle())?.contentFrame();
