@@ -1,6 +1,7 @@
 /**
  * A retry after a crash answers what the first request would have (issue 48, docs/deploy.md "A crash and the
- * retry"): the real server process (the demo, on SQLite, the sandbox card provider) is killed with SIGKILL at each
+ * retry"): the real server process (the demo with the sandbox card provider, on SQLite; on PostgreSQL too in the
+ * test:server:pg step) is killed with SIGKILL at each
  * point of a plan change and of an activation from a trial (crashPoints.ts places the kill: before the provider is
  * asked, inside its call once it has charged, after its answer, inside the transaction that records the outcome
  * before the answer is kept, and after both are committed), then a new process starts on the same database (the
