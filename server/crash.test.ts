@@ -1,14 +1,14 @@
 /**
  * A retry after a crash answers what the first request would have (issue 48, docs/deploy.md "A crash and the
  * retry"): the real server process (the demo with the sandbox card provider, on SQLite; on PostgreSQL too in the
- * test:server:pg step) is killed with SIGKILL at each
- * point of a plan change and of an activation from a trial (crashPoints.ts places the kill: before the provider is
- * asked, inside its call once it has charged, after its answer, inside the transaction that records the outcome
- * before the answer is kept, and after both are committed), then a new process starts on the same database (the
- * evaluation's: the sandbox provider without the demo's reseed). The owner's retry, the same request with the same
- * idempotency key, answers 2xx with the outcome within 15 s of the restart (the first answer itself when it was
- * kept), and the card was charged once. On today's code before issue 48, the crash between the outcome and its
- * answer made the retry answer 400 current_plan (the plan change) and 403 forbidden (the activation).
+ * test:server:pg step) is killed with SIGKILL at each point of a plan change and of an activation from a trial
+ * (crashPoints.ts places the kill: before the provider is asked, inside its call once it has charged, after its
+ * answer, inside the transaction that records the outcome before the answer is kept, and after both are committed),
+ * then a new process starts on the same database (the evaluation's: the sandbox provider without the demo's
+ * reseed). The owner's retry, the same request with the same idempotency key, answers 2xx with the outcome within
+ * 15 s of the restart (the first answer itself when it was kept), and the card was charged once. Before issue 48,
+ * the crash between the outcome and its answer made the retry answer 400 current_plan (the plan change) and 403
+ * forbidden (the activation).
  */
 import { sql } from 'kysely';
 import type { PlanChangeResult } from '../core/contract';
