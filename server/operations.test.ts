@@ -22,11 +22,13 @@ import {
 import { BUSINESS_YEAR } from './testing/prices';
 import { steadyLoad, waitForStatus } from './testing/steadyLoad';
 import { startStripeDouble, type StripeDouble } from './testing/stripeDouble';
-import { errorOf, setUpDemo, UNLIMITED_RATE_LIMITS_ENV } from './testing/testKit';
+import { setUpDemo, UNLIMITED_RATE_LIMITS_ENV } from './testing/testKit';
 
 const PROJECT_ROOT = path.resolve(__dirname, '..');
 /** A process just started on a busy machine may be overloaded for a moment (its start's work): ready soon after. */
 const READY_WITHIN_MS = 5000;
+/** A retry after a crash answers the change within this long of the restart (issue 48). */
+const RETRY_ANSWERED_WITHIN_MS = 15_000;
 
 async function getJson(url: string): Promise<{ status: number; cacheControl: string | null; body: unknown }> {
   const response = await fetch(url);
@@ -244,7 +246,7 @@ describe('kill -9 during a plan change, then a new process', () => {
   });
 
   it(
-    'completes the change or refuses it, and the card provider holds one charge',
+    'completes the change on the retry with its key, and the card provider holds one charge',
     async () => {
       const stripe = { PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_kill', STRIPE_API_BASE: double.url };
       crashed = await startDemo({ env: { ...UNLIMITED_RATE_LIMITS_ENV, ...stripe } });
@@ -281,22 +283,19 @@ describe('kill -9 during a plan change, then a new process', () => {
         shareDatabaseOf: crashed,
         env: { ...UNLIMITED_RATE_LIMITS_ENV, ...stripe },
       });
+      // The dead process's claim on the key and its lease lapse within seconds: the retry waits for them, then
+      // answers the change (docs/deploy.md "A crash and the retry").
+      const restartedAt = Date.now();
       const retried = await changePlan(restarted);
+      expect(retried.status).toBe(200);
+      expect(Date.now() - restartedAt).toBeLessThan(RETRY_ANSWERED_WITHIN_MS);
       const [subscription] = await restarted.query(
         sql<{
           price_id: string;
           pending_price_id: string | null;
         }>`select price_id, pending_price_id from subscriptions where id = ${'sub_active'}`,
       );
-      if (retried.status === 200) {
-        expect(subscription).toEqual({ price_id: BUSINESS_YEAR, pending_price_id: null });
-      } else {
-        // Refused while the dead process's claim on the key lapses (a minute): the owner is told to wait, not charged.
-        expect([retried.status, errorOf(retried).code]).toEqual([
-          409,
-          expect.stringMatching(/^(idempotency_key_in_progress|change_in_progress)$/),
-        ]);
-      }
+      expect(subscription).toEqual({ price_id: BUSINESS_YEAR, pending_price_id: null });
       expect(charges()).toHaveLength(1);
     },
     3 * START_TIMEOUT_MS,

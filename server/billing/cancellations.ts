@@ -9,15 +9,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { toUnixSeconds } from '../../core/rules/dates';
 import type { CancellationRequestRow } from '../db/schema';
 import type { PaymentsProvider } from '../payments/provider';
-import { renewingWhile } from './claimRenewal';
+import { CLAIM_LEASE_MS, renewingWhile } from './claimRenewal';
 import type { Repositories } from './repositories';
 
 export const MAX_CANCEL_ATTEMPTS = 4;
 const RETRY_BASE_MS = 2000;
-/** A process that claimed a request and died lets it go after this; a live one renews its claim while it works. */
-const CLAIM_LEASE_MS = 60_000;
-/** How often a process carrying a request out renews its claim: three beats per lease. */
-const CLAIM_RENEW_MS = CLAIM_LEASE_MS / 3;
 
 export interface CancellationOptions {
   delayMs: number;
@@ -115,7 +111,7 @@ export class BackgroundCancellations {
         if (renewed) claimedUntilMs = untilMs;
         return renewed;
       };
-      await renewingWhile(renew, CLAIM_RENEW_MS, () => this.carryOut(current));
+      await renewingWhile(renew, () => this.carryOut(current));
     } catch (error) {
       // Never an unhandled rejection from a timer: the database itself failed (or closed under us).
       if (!this.closed) log.error({ subscriptionId: id, err: error }, 'background cancel could not run');

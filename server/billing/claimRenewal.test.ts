@@ -9,14 +9,15 @@ import { seedDemo } from '../demo/seed';
 import type { PaymentsProvider } from '../payments/provider';
 import { openTemporaryDatabase, type TemporaryDatabase } from '../testing/temporaryDatabase';
 import { BackgroundCancellations } from './cancellations';
+import { CLAIM_LEASE_MS } from './claimRenewal';
 import { IdempotentWrites } from './idempotency';
 import { Leases } from './leases';
 import { createRepositories, type Repositories } from './repositories';
 
 const START = Date.UTC(2026, 10, 18, 12);
-/** How long the provider keeps the work waiting: five times the one-minute expiry of every claim. */
-const SLOW_PROVIDER_MS = 5 * 60_000;
-const STEP_MS = 5000;
+/** How long the provider keeps the work waiting: five times the expiry of every claim. */
+const SLOW_PROVIDER_MS = 5 * CLAIM_LEASE_MS;
+const STEP_MS = 1000;
 const CANCELED_AT = 1_800_000_000;
 
 let temporary: TemporaryDatabase;
@@ -56,11 +57,15 @@ it("keeps a plan change's lease while the provider is slow, and lets it go when 
   const lease = 'plan-change:sub_active';
   const change = leases.exclusive(lease, () => provider.answer);
   await passTime(SLOW_PROVIDER_MS);
-  expect(await repositories.leases.acquire(lease, 'another change', Date.now(), Date.now() + 60_000)).toBe(false);
+  expect(await repositories.leases.acquire(lease, 'another change', Date.now(), Date.now() + CLAIM_LEASE_MS)).toBe(
+    false,
+  );
 
   provider.reply('changed');
   expect(await change).toBe('changed');
-  expect(await repositories.leases.acquire(lease, 'another change', Date.now(), Date.now() + 60_000)).toBe(true);
+  expect(await repositories.leases.acquire(lease, 'another change', Date.now(), Date.now() + CLAIM_LEASE_MS)).toBe(
+    true,
+  );
 });
 
 it("keeps an idempotency key's claim from lapsing while the provider is slow, then keeps the answer", async () => {

@@ -1,19 +1,15 @@
 /**
  * One holder at a time for a named piece of work, across every server process: a plan change reads the
  * subscription, asks the provider, and records the outcome; two of them (two keys, two tabs) interleaved would
- * both charge for the same move. The lease lives in the database and lapses if its process dies; its holder
- * renews it while the work runs (claimRenewal.ts), however slow the provider.
+ * both charge for the same move. The lease lives in the database and lapses within CLAIM_LEASE_MS (9 s) if its
+ * process dies; its holder renews it while the work runs (claimRenewal.ts), however slow the provider.
  */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DomainError } from '../domainErrors';
-import { renewingWhile } from './claimRenewal';
+import { CLAIM_LEASE_MS, renewingWhile } from './claimRenewal';
 import type { LeaseRepository } from './repositories';
 
-/** A lease not renewed for this long was left by a process that died; its holder renews it while the work runs. */
-const LEASE_MS = 60_000;
-/** How often a holder at work renews its lease: three beats per lease, so one or two lost still leave it held. */
-const LEASE_RENEW_MS = LEASE_MS / 3;
 /** How long work waits for the lease; the panel's transport gives up after 18 s. */
 const MAX_WAIT_MS = 15_000;
 const POLL_INTERVAL_MS = 25;
@@ -32,16 +28,12 @@ export class Leases {
   async exclusive<T>(name: string, work: () => Promise<T>): Promise<T> {
     const holder = randomUUID();
     const giveUpAt = this.now() + MAX_WAIT_MS;
-    while (!(await this.repository.acquire(name, holder, this.now(), this.now() + LEASE_MS))) {
+    while (!(await this.repository.acquire(name, holder, this.now(), this.now() + CLAIM_LEASE_MS))) {
       if (this.now() >= giveUpAt) throw new DomainError('conflict', 'change_in_progress', leaseMessages.busy);
       await sleep(POLL_INTERVAL_MS);
     }
     try {
-      return await renewingWhile(
-        () => this.repository.renew(name, holder, this.now() + LEASE_MS),
-        LEASE_RENEW_MS,
-        work,
-      );
+      return await renewingWhile(() => this.repository.renew(name, holder, this.now() + CLAIM_LEASE_MS), work);
     } finally {
       await this.repository.release(name, holder);
     }

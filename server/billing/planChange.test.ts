@@ -12,6 +12,7 @@ import type { PlanChangeRequest } from '../payments/planChange';
 import type { PaymentsProvider } from '../payments/provider';
 import { BUSINESS_YEAR, PUBLISHER_YEAR, STARTER_YEAR } from '../testing/prices';
 import { requireSubscription } from './accountState';
+import { noKeyToAnswer } from './idempotency';
 import { Leases } from './leases';
 import { PlanChanges } from './planChange';
 import { planChangeMessages } from './planChangeMessages';
@@ -69,7 +70,7 @@ async function changeTo(choice: {
   prorationDate?: number;
 }): Promise<DomainError | PlanChangeRequest> {
   try {
-    await planChanges.change(await activeAccount(), 'cus_active', { addonIds: [], ...choice });
+    await planChanges.change(await activeAccount(), 'cus_active', { addonIds: [], ...choice }, noKeyToAnswer);
   } catch (error) {
     if (error instanceof DomainError) return error;
     if ((error as Error).message === REACHED_PROVIDER) return asked.at(-1)!;

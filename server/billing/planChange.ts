@@ -8,6 +8,11 @@
  * A change is billed at the preview's proration date, so the charge is the amount the customer saw; it applies
  * only once paid: a payment that needs authentication leaves it waiting (meta.isPending or, for a new
  * subscription, isIncomplete, with the payment's client secret), and the payment's success applies it.
+ *
+ * The change and the activation answer from the transaction that records the provider's outcome, and keep that
+ * answer as their idempotency key's in it (idempotency.ts KeepAnswer): a crash leaves the outcome with its answer or
+ * neither, so a retry with the key never finds the change made and refuses it as the current plan. The crash
+ * points (crashPoints.ts) mark where a test kills the process.
  */
 import type {
   ApiErrorCode,
@@ -18,6 +23,7 @@ import type {
   PlanChangeResult,
 } from '../../core/contract';
 import { toUnixSeconds } from '../../core/rules/dates';
+import { crashPoint } from '../crashPoints';
 import { addonsJson, parseJson } from '../db/jsonColumns';
 import type { PriceRow, SubscriptionRow } from '../db/schema';
 import { DomainError, messages } from '../domainErrors';
@@ -31,11 +37,13 @@ import type { PaymentsProvider } from '../payments/provider';
 import { discountEnd } from '../payments/proration';
 import { flagsOf, requireSubscription } from './accountState';
 import { activeDiscount } from './aggregate';
+import type { KeepAnswer } from './idempotency';
 import type { Leases } from './leases';
 import { planChangeMessages } from './planChangeMessages';
 import { saleRefusalOf, type SaleRefusal } from './products';
 import { settlePaidSubscription } from './settlement';
-import { toUser, type AccountRecord, type Repositories, type Subscribed } from './repositories';
+import { createRepositories, toUser, type AccountRecord, type Repositories, type Subscribed } from './repositories';
+import type { InTransaction } from './repositories/planChanges';
 
 const SALE_REFUSAL_CODES: Record<SaleRefusal, ApiErrorCode> = {
   planNotForSale: 'plan_not_available',
@@ -121,9 +129,15 @@ export class PlanChanges {
       throw new DomainError('invalid', 'card_required', planChangeMessages.noCard);
   }
 
-  /** The answer of change and activate: the subscription as it is now, and whether its payment needs the customer. */
-  private async result(account: AccountRecord, outcome: PlanChangeOutcome): Promise<PlanChangeResult> {
-    const { repositories } = this.deps;
+  /**
+   * The answer of change and activate: the subscription as `repositories` read it (within the transaction that
+   * recorded the outcome), and whether its payment needs the customer.
+   */
+  private async result(
+    repositories: Repositories,
+    account: AccountRecord,
+    outcome: PlanChangeOutcome,
+  ): Promise<PlanChangeResult> {
     const paymentIntentSecret =
       outcome.result === 'requires_action' ? (outcome.paymentIntent?.clientSecret ?? null) : null;
     const reloaded = requireSubscription(
@@ -146,6 +160,28 @@ export class PlanChanges {
   }
 
   /**
+   * Records the provider's outcome (`record`, one transaction) with its answer: the subscription as the outcome left
+   * it, read in that transaction and kept there as the idempotency key's answer. Both commit, or neither.
+   */
+  private async recordWithAnswer(
+    account: AccountRecord,
+    outcome: PlanChangeOutcome,
+    keep: KeepAnswer,
+    record: (andThen: InTransaction) => Promise<unknown>,
+  ): Promise<PlanChangeResult> {
+    let answer: PlanChangeResult | undefined;
+    await record(async (trx) => {
+      crashPoint('charge:outcome-written');
+      // Every read through the transaction: on SQLite, a read outside it would wait for its end.
+      answer = await this.result(createRepositories(trx), account, outcome);
+      await keep(trx, answer);
+    });
+    crashPoint('charge:answered');
+    if (answer === undefined) throw new Error('the plan change was recorded without its answer');
+    return answer;
+  }
+
+  /**
    * A new paid subscription starting now, for the signed-in owner's customer: in place of a trial or a canceled
    * subscription, or (`replaced` null) the site's first.
    */
@@ -154,8 +190,10 @@ export class PlanChanges {
     customerId: string,
     replaced: SubscriptionRow | null,
     items: PlanItem[],
+    keep: KeepAnswer,
   ): Promise<PlanChangeResult> {
     const now = this.nowSeconds();
+    crashPoint('charge:before-provider');
     const outcome = await this.deps.payments.startSubscription({
       customerId,
       items,
@@ -163,13 +201,16 @@ export class PlanChanges {
       siteId: account.site.id,
       startDate: now,
     });
-    await this.deps.repositories.planChanges.recordNewSubscription(
-      { siteId: account.site.id, customerId },
-      replaced,
-      outcome,
-      now,
+    crashPoint('charge:after-provider');
+    return this.recordWithAnswer(account, outcome, keep, (andThen) =>
+      this.deps.repositories.planChanges.recordNewSubscription(
+        { siteId: account.site.id, customerId },
+        replaced,
+        outcome,
+        now,
+        andThen,
+      ),
     );
-    return this.result(account, outcome);
   }
 
   /**
@@ -219,18 +260,22 @@ export class PlanChanges {
     });
   }
 
-  /** change-subscription: the running subscription moves to `choice`, billed at the preview's proration date. */
+  /**
+   * change-subscription: the running subscription moves to `choice`, billed at the preview's proration date; the
+   * answer kept by `keep` with the outcome (recordWithAnswer).
+   */
   async change(
     subscribed: Subscribed,
     customerId: string,
     choice: PlanChoice & { prorationDate?: number },
+    keep: KeepAnswer,
   ): Promise<PlanChangeResult> {
     const { subscription } = subscribed;
     const items = await this.planItems(buyerOf(subscribed), choice);
     // A trial or a canceled subscription has no paid period to change: the change starts a new one.
     if (UNPAID_STATUSES.includes(subscription.status)) {
       await this.requireCard(customerId);
-      return this.startSubscription(subscribed, customerId, ownReplaced(subscription, customerId), items);
+      return this.startSubscription(subscribed, customerId, ownReplaced(subscription, customerId), items, keep);
     }
     if (subscription.pending_price_id !== null || subscription.status === 'incomplete')
       throw new DomainError('conflict', 'plan_change_pending', planChangeMessages.pendingChange);
@@ -238,23 +283,37 @@ export class PlanChanges {
       throw new DomainError('invalid', 'current_plan', planChangeMessages.currentPlan);
     const prorationDate = this.prorationDateOf(choice.prorationDate);
     await this.requireCard(customerId);
+    crashPoint('charge:before-provider');
     const outcome = await this.deps.payments.changePlan({
       customerId,
       subscriptionId: subscription.provider_subscription_id,
       items,
       prorationDate,
     });
-    await this.deps.repositories.planChanges.recordChange(subscription, outcome, this.nowSeconds());
-    return this.result(subscribed, outcome);
+    crashPoint('charge:after-provider');
+    return this.recordWithAnswer(subscribed, outcome, keep, (andThen) =>
+      this.deps.repositories.planChanges.recordChange(subscription, outcome, this.nowSeconds(), andThen),
+    );
   }
 
   /** activate-subscription: a paid subscription to `choice` in place of a trial or a canceled one. */
-  async activate(subscribed: Subscribed, customerId: string, choice: PlanChoice): Promise<PlanChangeResult> {
+  async activate(
+    subscribed: Subscribed,
+    customerId: string,
+    choice: PlanChoice,
+    keep: KeepAnswer,
+  ): Promise<PlanChangeResult> {
     if (!UNPAID_STATUSES.includes(subscribed.subscription.status))
       throw new DomainError('conflict', 'subscription_running', planChangeMessages.notActivatable);
     const items = await this.planItems(buyerOf(subscribed), choice);
     await this.requireCard(customerId);
-    return this.startSubscription(subscribed, customerId, ownReplaced(subscribed.subscription, customerId), items);
+    return this.startSubscription(
+      subscribed,
+      customerId,
+      ownReplaced(subscribed.subscription, customerId),
+      items,
+      keep,
+    );
   }
 
   /**
@@ -262,12 +321,17 @@ export class PlanChanges {
    * `choice`, charged now. Run under the site's lease (firstOneAtATime) on the account as it is then: a second
    * click that finds the first's subscription made is refused (409), never charged again.
    */
-  async activateFirst(account: AccountRecord, customerId: string, choice: PlanChoice): Promise<PlanChangeResult> {
+  async activateFirst(
+    account: AccountRecord,
+    customerId: string,
+    choice: PlanChoice,
+    keep: KeepAnswer,
+  ): Promise<PlanChangeResult> {
     if (account.subscription !== undefined)
       throw new DomainError('conflict', 'subscription_running', planChangeMessages.notActivatable);
     const items = await this.planItems(buyerOf(account), choice);
     await this.requireCard(customerId);
-    return this.startSubscription(account, customerId, null, items);
+    return this.startSubscription(account, customerId, null, items, keep);
   }
 
   /** A first subscription of the site, in its turn: the account read again under the site's lease. */

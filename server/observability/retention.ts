@@ -10,7 +10,7 @@
  * - idempotency_keys, the orphaned claims only: a claim never answered whose lease lapsed more than
  *   RETENTION_IDEMPOTENCY_CLAIMS_HOURS (24) ago; its process died mid-work. A lapsed claim may already be taken over
  *   by a retry (billing/idempotency.ts), so deleting it later changes nothing a retry would see: it claims the key
- *   afresh either way. A live claim is renewed every 20 s and never lapses. Answered keys keep their own rule
+ *   afresh either way. A live claim is renewed every 3 s and never lapses. Answered keys keep their own rule
  *   (a day, deleted at each keyed write) and are never touched here: a payment retried within its day gets its
  *   first answer.
  * - rate_limit_counters are not here: each process deletes the ended windows itself, once a window, on its first

@@ -52,8 +52,8 @@ export function registerPlanChangeRoutes(app: FastifyInstance, deps: ActionDeps)
     ownUser(account, data.userId);
     const customer = ownCustomer(account, data.customerId);
     const key = writeKey(request);
-    return deps.idempotency.run(account.site.id, key, 'change-subscription', data, () =>
-      oneAtATime(account, data.subscriptionId, (subscribed) => planChanges.change(subscribed, customer.id, data)),
+    return deps.idempotency.run(account.site.id, key, 'change-subscription', data, (keep) =>
+      oneAtATime(account, data.subscriptionId, (subscribed) => planChanges.change(subscribed, customer.id, data, keep)),
     );
   });
 
@@ -63,10 +63,12 @@ export function registerPlanChangeRoutes(app: FastifyInstance, deps: ActionDeps)
     const customer = ownCustomer(account, data.customerId);
     const key = writeKey(request);
     const { subscriptionId } = data;
-    return deps.idempotency.run(account.site.id, key, 'activate-subscription', data, () =>
+    return deps.idempotency.run(account.site.id, key, 'activate-subscription', data, (keep) =>
       subscriptionId === null
-        ? planChanges.firstOneAtATime(account, (current) => planChanges.activateFirst(current, customer.id, data))
-        : oneAtATime(account, subscriptionId, (subscribed) => planChanges.activate(subscribed, customer.id, data)),
+        ? planChanges.firstOneAtATime(account, (current) => planChanges.activateFirst(current, customer.id, data, keep))
+        : oneAtATime(account, subscriptionId, (subscribed) =>
+            planChanges.activate(subscribed, customer.id, data, keep),
+          ),
     );
   });
 

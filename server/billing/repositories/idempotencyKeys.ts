@@ -1,7 +1,7 @@
 /**
  * The idempotency keys of writes (billing/idempotency.ts), per site and key: claimed by inserting the row before
- * the work runs (the primary key admits one claim, whichever process asks), answered when the work is done, and
- * released when it fails.
+ * the work runs (the primary key admits one claim, whichever process asks), answered when the work is done (in the
+ * transaction of its outcome, when it has one), and released when it fails.
  */
 import type { Db } from '../../db/database';
 import type { IdempotencyKeysTable } from '../../db/schema';
@@ -79,9 +79,12 @@ export class IdempotencyKeyRepository {
     return Number(updated.numUpdatedRows) === 1;
   }
 
-  /** Keeps the answer of the claim's work (false if the claim was lost: taken over after it lapsed). */
-  async answer(siteId: string, key: string, claimId: string, response: unknown): Promise<boolean> {
-    const updated = await this.db
+  /**
+   * Keeps the answer of the claim's work (false if the claim was lost: taken over after it lapsed); within `trx`,
+   * the transaction that records the work's outcome, when the work has one (billing/idempotency.ts KeepAnswer).
+   */
+  async answer(siteId: string, key: string, claimId: string, response: unknown, trx: Db = this.db): Promise<boolean> {
+    const updated = await trx
       .updateTable('idempotency_keys')
       .set({ response_json: JSON.stringify(response), claim_id: null, claimed_until_ms: null })
       .where('site_id', '=', siteId)

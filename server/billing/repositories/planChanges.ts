@@ -46,6 +46,8 @@ function subscriptionColumns(state: SubscriptionState) {
 }
 
 type Trx = Db;
+/** More work of the caller's, in the transaction of a record, after it: committed with it or not at all. */
+export type InTransaction = (trx: Trx) => Promise<void>;
 
 /** A subscription's row and the plan change waiting on its payment (null for none); undefined without the row. */
 export async function loadWaiting(
@@ -127,8 +129,16 @@ export class PlanChangeRepository {
       .execute();
   }
 
-  /** A change of the subscription's prices: applied now, or kept waiting for its payment. */
-  async recordChange(subscription: SubscriptionRow, outcome: PlanChangeOutcome, now: number): Promise<void> {
+  /**
+   * A change of the subscription's prices: applied now, or kept waiting for its payment. `andThen` runs last in the
+   * same transaction (the answer kept with the outcome: billing/planChange.ts).
+   */
+  async recordChange(
+    subscription: SubscriptionRow,
+    outcome: PlanChangeOutcome,
+    now: number,
+    andThen: InTransaction,
+  ): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await this.saveInvoice(trx, subscription.customer_id, subscription.id, outcome.invoice);
       if (outcome.paymentIntent !== null)
@@ -154,19 +164,21 @@ export class PlanChangeRepository {
           .where('id', '=', subscription.id)
           .execute();
       }
+      await andThen(trx);
     });
   }
 
   /**
    * A new subscription of `owner.customerId` in place of `replaced` (a trial, a canceled subscription), or the
    * site's first (`replaced` null): active when paid, incomplete while its first payment needs the customer. A
-   * trial ends with it. Answers the new row's id.
+   * trial ends with it. `andThen` runs last in the same transaction (as recordChange's). Answers the new row's id.
    */
   async recordNewSubscription(
     owner: { siteId: string; customerId: string },
     replaced: SubscriptionRow | null,
     outcome: PlanChangeOutcome,
     now: number,
+    andThen: InTransaction,
   ): Promise<string> {
     const customerId = owner.customerId;
     const id = newSubscriptionId();
@@ -195,6 +207,7 @@ export class PlanChangeRepository {
           .where('id', '=', replaced.id)
           .execute();
       }
+      await andThen(trx);
     });
     return id;
   }

@@ -10,6 +10,7 @@
 import type { Db } from '../../db/database';
 import type { PaymentIntentRow } from '../../db/schema';
 import { defaultBrand } from '../../brand';
+import { crashPoint } from '../../crashPoints';
 import type {
   HandedOverSubscription,
   HandoverRequest,
@@ -191,7 +192,9 @@ export class SandboxProvider implements PaymentsProvider {
 
   async changePlan(request: PlanChangeRequest): Promise<PlanChangeOutcome> {
     const state = await loadPlanState(this.db, request, request.prorationDate);
-    return this.bill(state, 'subscription_update', request.subscriptionId);
+    const outcome = await this.bill(state, 'subscription_update', request.subscriptionId);
+    crashPoint('charge:provider-charged');
+    return outcome;
   }
 
   async startSubscription(request: NewSubscriptionRequest): Promise<PlanChangeOutcome> {
@@ -200,7 +203,9 @@ export class SandboxProvider implements PaymentsProvider {
       { ...request, subscriptionId: request.replacesSubscriptionId },
       request.startDate,
     );
-    return this.bill(state, 'subscription_create', sandboxId('sub'));
+    const outcome = await this.bill(state, 'subscription_create', sandboxId('sub'));
+    crashPoint('charge:provider-charged');
+    return outcome;
   }
 
   async startTrial(request: TrialRequest): Promise<StartedTrial> {
