@@ -20,6 +20,9 @@ const config: Config = {
   // A global option (projects cannot set it). Server tests start real servers in child processes and reseed
   // databases, and every panel test boots the whole app: 5 s is too tight on a busy 2-core machine.
   testTimeout: 20_000,
+  // Tests that run side by side (test.concurrent: the crash tests, each with its own processes) at most three at a
+  // time: more server starts at once than that outlast the harness's start timeout on 2 cores.
+  maxConcurrency: 3,
   // One worker per core. Jest's default, one fewer than the cores, is none on a 2-core machine: every suite then
   // runs in one process, one after another, while the server suites mostly wait on the servers they start (a
   // fresh clone's unit run: 366 s so, 263 s with two workers).
