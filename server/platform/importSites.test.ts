@@ -270,7 +270,7 @@ describe.each(DATABASES)('npm run sites:import in batches, on %s', (database) =>
     }
   }
 
-  it("reports a line the service refuses within a batch, writes none of it, and lands the batch's other lines", async () => {
+  it("reports a line the service refuses within a batch, writes none of it, and lands the batch's other lines; again, unchanged and changed sites each as a PUT would", async () => {
     // Batches of 3: [a, b, c], [d, e (refused: no catalogue prices in xxx yet), f], [g (refused: d's admin URL), h, a again (unchanged)]
     writeFileSync(
       file,
@@ -316,5 +316,41 @@ describe.each(DATABASES)('npm run sites:import in batches, on %s', (database) =>
     expect(second.summary).toMatchObject({ complete: true, created: 0, updated: 0, unchanged: 7 });
     expect(second.summary.failed.map((failure) => failure.line)).toEqual([5, 7]);
     expect(await rowsLeft()).toEqual(rows);
+
+    // Among unchanged lines, a site renamed, an editor gone and a new owner's e-mail are each updated, in one batch.
+    writeFileSync(
+      file,
+      `${[
+        site('a'),
+        site('b', { name: 'Site b, renamed' }),
+        site('c'),
+        site('d'),
+        site('f', { owner: { email: 'new-owner-f@example.com', name: 'Owner f' } }),
+        site('h'),
+      ]
+        .map((line) => JSON.stringify(line))
+        .join('\n')}\n`,
+    );
+    const third = await importInBatches(500);
+    expect(third.summary).toMatchObject({ complete: true, created: 0, updated: 3, unchanged: 3, failed: [] });
+    const db = createDatabase({ dataDir: dir, databaseUrl: postgres?.url ?? null });
+    try {
+      expect(await db.selectFrom('sites').select('name').where('id', '=', 'b').executeTakeFirstOrThrow()).toEqual({
+        name: 'Site b, renamed',
+      });
+      const live = await db
+        .selectFrom('users')
+        .select(['site_id', 'email'])
+        .where('removed_at', 'is', null)
+        .where('site_id', 'in', ['d', 'f'])
+        .orderBy('site_id')
+        .execute();
+      expect(live).toEqual([
+        { site_id: 'd', email: 'owner-d@example.com' },
+        { site_id: 'f', email: 'new-owner-f@example.com' },
+      ]);
+    } finally {
+      await db.destroy();
+    }
   });
 });
