@@ -211,12 +211,7 @@ export async function importSites(options: ImportOptions): Promise<ImportSummary
     for await (const text of lines) {
       number += 1;
       if (number <= resumedAfter) continue;
-      if (signal?.aborted === true || fatal !== null) {
-        // The lines read into the unsent batch are not done: the progress stays before them.
-        summary.processed -= batch.length;
-        batch = [];
-        break;
-      }
+      if (signal?.aborted === true || fatal !== null) break;
       if (text.trim() === '') {
         finish(number, 'skipped');
         continue;
@@ -232,6 +227,11 @@ export async function importSites(options: ImportOptions): Promise<ImportSummary
       if (batch.length >= batchSize) await sendBatch();
     }
     if (signal?.aborted !== true && fatal === null) await sendBatch();
+    else {
+      // The lines read into the unsent batch are not done: the progress stays before them.
+      summary.processed -= batch.length;
+      batch = [];
+    }
   } finally {
     lines.close();
     await Promise.all(inFlight);
