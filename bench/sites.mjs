@@ -1,7 +1,8 @@
-// Many sites on one server (issue 35), on PostgreSQL: N sites brought in by the bulk import (`npm run sites:import`),
-// then the production server under billing-session and get-billing-data at a fixed rate over sites picked at random,
-// against the same load on one hot site, in the same run.
+// Many sites on one server (issues 35 and 49), on SQLite (the embedded default) and on PostgreSQL: N sites brought
+// in by the bulk import (`npm run sites:import`), then the production server under billing-session and
+// get-billing-data at a fixed rate over sites picked at random, against the same load on one hot site.
 //
+// For each database:
 // 1. A JWKS server of the bench's own (one RS256 key) stands for every site's admin: site i's admin URL is
 //    `http://127.0.0.1:<port>/sites/site-i`, its JWKS under it; it is also IDENTITY_ISSUER.
 // 2. The demo seeds the database once (the catalogue: production has no seed), then N sites are written as JSONL and
@@ -11,28 +12,37 @@
 //    billing-session with init true would ask the card provider for the customer, and the production server's
 //    provider is out of reach (bench/servers.mjs), so the load calls billing-session with init false; get-billing-data
 //    answers only for a site with a subscription.
-// 4. Two production servers (compiled) on the database: one takes the random load, one the hot load, so each one's
-//    CPU time per request (from /proc) and read model hit rate (the line it logs at close) are its pattern's alone.
-//    billing-session: an identity token per request, signed by the bench for the picked site's owner. get-billing-data:
-//    a billing session token per request, for the picked site's owner (HS256 with the servers' SESSION_SECRET, as
-//    billing-session would hand out).
-// Goals: p99 at most 20 ms at the rate, CPU per request random at most 1.5 x hot, the page and its headers the same
-// size with 10 and with N sites.
+// 4. A production server (compiled) takes the random load, then is stopped, and a fresh one takes the hot load, so
+//    each one's CPU time per request (from /proc), resident memory at the end and read model hit rate (the line it
+//    logs at close) are its pattern's alone; one at a time, as SQLite's file has one writer. On PostgreSQL the
+//    database's CPU is measured too: the postmaster's and every process it forked (live ones from /proc, ended ones
+//    in the postmaster's reaped-children time), over each load. billing-session: an identity token per request,
+//    signed by the bench for the picked site's owner. get-billing-data: a billing session token per request, for the
+//    picked site's owner (HS256 with the servers' SESSION_SECRET, as billing-session would hand out).
+// The machine's load average is printed at the start and end of each database's run: above half the cores, the
+// machine was busy, and the run's p99 does not count (CPU per call, which /proc counts per process, still does).
+// Goals (issue 49): CPU per call random at most 1.3 x hot, p99 at most 20 ms at the rate, resident memory within
+// 100 MB of the hot run's, import at least 1,000 sites/s on PostgreSQL, the page and its headers the same size with 10
+// and with N sites.
 //
-// Usage: npm run bench:sites [-- --sites N] [--seconds S] [--rate R] [--kept K] [--connections C] [--import-concurrency J]
+// Usage: npm run bench:sites [-- --db sqlite|postgres|both] [--sites N] [--seconds S] [--rate R] [--kept K]
+//          [--connections C] [--import-batch B] [--import-concurrency J] [--warm] [--profile DIR]
+//   --db: the database(s) (default sqlite); PostgreSQL is DATABASE_URL's cluster (the bench makes and drops a
+//   database on it), else a throw-away one (server/testing/withPostgres.mjs);
 //   --sites: how many sites (default 100000); --seconds: each measured load (default 10); --rate: requests/s (500);
-//   --kept: READ_MODEL_SITES_KEPT for the servers (default: the server's default, 2000);
+//   --kept: READ_MODEL_SITES_KEPT for the servers (default: the server's own);
+//   --import-batch, --import-concurrency: sites:import's --batch and --concurrency (default: its own);
 //   --warm: before get-billing-data's measured load, the random server answers it once for every site (each owner's
-//   one session token, as a live panel polls with it), so a read model kept as large as N holds them all; with it,
-//   each server's resident memory is printed too;
-//   --profile DIR: each production server writes a CPU profile there at close (node --cpu-prof; random.cpuprofile,
-//   hot.cpuprofile), for what a miss costs;
+//   one session token, as a live panel polls with it);
+//   --profile DIR: each production server writes a CPU profile there at close (node --cpu-prof;
+//   <db>-random.cpuprofile, <db>-hot.cpuprofile), for what a miss costs;
 //   smoke: --sites 200 --seconds 2.
 import { execSync, fork, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   closeSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   openSync,
   readdirSync,
@@ -42,8 +52,9 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { createServer, request } from 'node:http';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
@@ -59,7 +70,25 @@ import {
   stop,
 } from './servers.mjs';
 
-if (!process.env.DATABASE_URL) {
+const { values: flags } = parseArgs({
+  options: {
+    db: { type: 'string', default: 'sqlite' },
+    sites: { type: 'string', default: '100000' },
+    seconds: { type: 'string', default: process.env.BENCH_SECONDS ?? '10' },
+    rate: { type: 'string', default: process.env.BENCH_RATE ?? '500' },
+    connections: { type: 'string', default: process.env.BENCH_CONNECTIONS ?? '10' },
+    kept: { type: 'string' },
+    warm: { type: 'boolean', default: false },
+    profile: { type: 'string' },
+    'import-batch': { type: 'string' },
+    'import-concurrency': { type: 'string' },
+  },
+});
+const DATABASES = { sqlite: ['sqlite'], postgres: ['postgres'], both: ['sqlite', 'postgres'] }[flags.db];
+if (DATABASES === undefined) throw new Error('--db must be sqlite, postgres or both');
+
+// PostgreSQL without a cluster: the whole bench again under a throw-away one.
+if (DATABASES.includes('postgres') && !process.env.DATABASE_URL) {
   const run = spawnSync(
     process.execPath,
     [path.join(root, 'server/testing/withPostgres.mjs'), process.execPath, ...process.argv.slice(1)],
@@ -68,25 +97,16 @@ if (!process.env.DATABASE_URL) {
   process.exit(run.status ?? 1);
 }
 
-const { values: flags } = parseArgs({
-  options: {
-    sites: { type: 'string', default: '100000' },
-    seconds: { type: 'string', default: process.env.BENCH_SECONDS ?? '10' },
-    rate: { type: 'string', default: process.env.BENCH_RATE ?? '500' },
-    connections: { type: 'string', default: process.env.BENCH_CONNECTIONS ?? '10' },
-    kept: { type: 'string' },
-    warm: { type: 'boolean', default: false },
-    profile: { type: 'string' },
-    'import-concurrency': { type: 'string', default: '4' },
-  },
-});
 const SITES = Number(flags.sites);
 const SECONDS = Number(flags.seconds);
 const RATE = Number(flags.rate);
 const CONNECTIONS = Number(flags.connections);
 const SMALL = 10;
-const CPU_RATIO_GOAL = 1.5;
+const CPU_RATIO_GOAL = 1.3;
+const MEMORY_GOAL_MB = 100;
+const IMPORT_GOAL_PER_SECOND = 1000;
 const WARM_UP_SECONDS = Math.min(2, SECONDS);
+const CORES = availableParallelism();
 if (!Number.isInteger(SITES) || SITES < SMALL) throw new Error(`--sites must be a whole number of at least ${SMALL}`);
 
 /** The newest modification time under a directory (server sources), to tell a stale dist-server/. */
@@ -135,8 +155,8 @@ function importFile(file, env) {
       path.join(root, 'tools/importSitesCli.ts'),
       file,
       '--json',
-      '--concurrency',
-      flags['import-concurrency'],
+      ...(flags['import-batch'] === undefined ? [] : ['--batch', flags['import-batch']]),
+      ...(flags['import-concurrency'] === undefined ? [] : ['--concurrency', flags['import-concurrency']]),
     ],
     {
       cwd: root,
@@ -208,10 +228,35 @@ function rawGet(url) {
   });
 }
 
+/** The fields of /proc/<pid>/stat after the command's name (the first is the state); null for a process gone. */
+function statOf(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  } catch {
+    return null;
+  }
+}
+
 /** The CPU time (user + system) process `pid` has used, in ms, from /proc (USER_HZ 100). */
 function cpuMsOf(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  const fields = statOf(pid);
+  return fields === null ? 0 : ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+/**
+ * The CPU time of a PostgreSQL cluster, in ms: its postmaster's own and its reaped children's (backends that ended),
+ * and every live process whose parent it is (backends, checkpointer, WAL writer, autovacuum).
+ */
+function clusterCpuMsOf(postmasterPid) {
+  const own = statOf(postmasterPid);
+  if (own === null) return 0;
+  let ticks = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const fields = statOf(entry);
+    if (fields !== null && Number(fields[1]) === postmasterPid) ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return (ticks * 1000) / 100;
 }
 
 /** The resident memory of process `pid`, in MB, from /proc. */
@@ -241,10 +286,14 @@ async function answerEach(url, bodies) {
   return { seconds: (performance.now() - started) / 1000, errors: errorsOf(result) };
 }
 
-/** autocannon at `rate` for `seconds`, each request's body the next of `bodies` (round they go); with the server's CPU time. */
-async function loadAtRate(url, bodies, { seconds, rate = RATE, pid }) {
+/**
+ * autocannon at `rate` for `seconds`, each request's body the next of `bodies` (round they go); with the server's
+ * CPU time per request and, given the cluster's postmaster, the database's.
+ */
+async function loadAtRate(url, bodies, { seconds, rate = RATE, pid, postmasterPid = null }) {
   let next = 0;
   const before = cpuMsOf(pid);
+  const databaseBefore = postmasterPid === null ? 0 : clusterCpuMsOf(postmasterPid);
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
@@ -258,241 +307,329 @@ async function loadAtRate(url, bodies, { seconds, rate = RATE, pid }) {
       },
     ],
   });
+  const requests = Math.max(1, result.requests.total);
   const cpuMs = cpuMsOf(pid) - before;
+  const databaseCpuMs = postmasterPid === null ? null : clusterCpuMsOf(postmasterPid) - databaseBefore;
   return {
     result,
-    cpuUsPerRequest: (cpuMs * 1000) / Math.max(1, result.requests.total),
+    cpuUsPerRequest: (cpuMs * 1000) / requests,
+    databaseCpuUsPerRequest: databaseCpuMs === null ? null : (databaseCpuMs * 1000) / requests,
     distinct: Math.min(next, bodies.length),
   };
 }
 
-const databaseName = `bench_sites_${randomBytes(6).toString('hex')}`;
-const databaseUrl = Object.assign(new URL(process.env.DATABASE_URL), { pathname: `/${databaseName}` }).toString();
+/** The machine's 1-minute load average, and whether it says the machine was busy (over half its cores). */
+function machineLoad() {
+  const load = loadavg()[0];
+  return { load, busy: load > 0.5 * CORES };
+}
+const describeLoad = ({ load, busy }) =>
+  `load average ${load.toFixed(2)} on ${CORES} cores${busy ? ' (BUSY: above half the cores, p99 does not count)' : ''}`;
+
+/** A statement with `?` parameters, on either database. */
+async function runSql(database, statement, parameters = []) {
+  if (database.kind === 'sqlite') {
+    const result = database.sqlite.prepare(statement).all(...parameters);
+    return result;
+  }
+  let index = 0;
+  const { rows } = await database.client.query(
+    statement.replace(/\?/g, () => `$${++index}`),
+    parameters,
+  );
+  return rows;
+}
+
 const scratch = mkdtempSync(path.join(tmpdir(), 'bench-sites-'));
 const sessionSecret = randomBytes(32).toString('hex');
 const admins = await startAdmins();
-const shared = {
-  DATABASE_URL: databaseUrl,
-  SESSION_SECRET: sessionSecret,
-  DIST_DIR: hasDist ? DIST_DIR : path.join(scratch, 'no-dist'),
-  DATA_DIR: scratch,
-};
-const production = {
-  ...shared,
-  ...PRODUCTION_ENV,
-  IDENTITY_ISSUER: admins.base,
-  HOST_ORIGINS: admins.base,
-  // Every billing-session of the load comes from one address: its per-address limit would stop it at 300 a minute.
-  RATE_LIMIT_SESSIONS_PER_MINUTE: '1000000',
-  LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-  ...(flags.kept === undefined ? {} : { READ_MODEL_SITES_KEPT: flags.kept }),
-};
-const importEnv = { DATABASE_URL: databaseUrl, IDENTITY_ISSUER: admins.base };
-const children = [];
-await onAdminDatabase(`create database ${databaseName}`);
-try {
-  console.log(
-    `bench:sites: ${SITES} sites, PostgreSQL, ${RATE} requests/s for ${SECONDS} s per load, ${CONNECTIONS} connections`,
-  );
-  // 1. The catalogue: the demo's seed writes it (and its own scenarios' sites, left as they are).
-  const demo = await startPanelServer(
-    { ...shared, DEMO: '1', NODE_ENV: 'test', LOG_LEVEL: 'warn', DNS_PORT: '0' },
-    { compiled: false },
-  );
-  await stop(demo.child);
 
-  // 2. The sites, as a platform would send them.
-  const file = path.join(scratch, 'sites.jsonl');
-  const lines = [];
-  for (let index = 0; index < SITES; index += 1) {
-    const id = siteIdOf(index);
-    lines.push(
-      JSON.stringify({
-        siteId: id,
-        name: `Bench site ${index}`,
-        adminUrl: `${admins.base}/sites/${id}`,
-        owner: { id: `owner-${index}`, email: emailOf(index), name: `Owner ${index}` },
-        staff: [{ email: `editor-${index}@bench.example`, name: `Editor ${index}`, role: 'Editor' }],
-      }),
+// The sites, as a platform would send them: the same file for every database.
+const file = path.join(scratch, 'sites.jsonl');
+const lines = [];
+for (let index = 0; index < SITES; index += 1) {
+  const id = siteIdOf(index);
+  lines.push(
+    JSON.stringify({
+      siteId: id,
+      name: `Bench site ${index}`,
+      adminUrl: `${admins.base}/sites/${id}`,
+      owner: { id: `owner-${index}`, email: emailOf(index), name: `Owner ${index}` },
+      staff: [{ email: `editor-${index}@bench.example`, name: `Editor ${index}`, role: 'Editor' }],
+    }),
+  );
+}
+const smallFile = path.join(scratch, 'sites-10.jsonl');
+writeFileSync(smallFile, `${lines.slice(0, SMALL).join('\n')}\n`);
+writeFileSync(file, `${lines.join('\n')}\n`);
+lines.length = 0;
+
+const secret = new TextEncoder().encode(sessionSecret);
+const identityToken = (index) =>
+  new SignJWT({ role: 'Owner' })
+    .setProtectedHeader({ alg: 'RS256', kid: 'bench', typ: 'JWT' })
+    .setIssuer(`${admins.base}/sites/${siteIdOf(index)}`)
+    .setAudience(PRODUCTION_ENV.IDENTITY_AUDIENCE)
+    .setSubject(emailOf(index))
+    .setIssuedAt()
+    .setExpirationTime('14m')
+    .sign(admins.privateKey);
+const HOT = Math.floor(SITES / 2);
+const picks = (count) => Array.from({ length: count }, () => Math.floor(Math.random() * SITES));
+const perLoad = Math.ceil(RATE * SECONDS * 1.1);
+const warmCount = Math.ceil(RATE * WARM_UP_SECONDS * 1.1);
+const CALLS = ['get-billing-data', 'billing-session'];
+const PATTERNS = ['random', 'hot'];
+
+/** The whole bench on one database; answers its figures. */
+async function benchOn(kind) {
+  const startLoad = machineLoad();
+  const dataDir = path.join(scratch, kind);
+  mkdirSync(dataDir);
+  const databaseName = `bench_sites_${randomBytes(6).toString('hex')}`;
+  const databaseUrl =
+    kind === 'postgres'
+      ? Object.assign(new URL(process.env.DATABASE_URL), { pathname: `/${databaseName}` }).toString()
+      : '';
+  // DATABASE_URL empty: the SQLite file under DATA_DIR, whatever the bench's own environment says.
+  const shared = {
+    DATABASE_URL: databaseUrl,
+    SESSION_SECRET: sessionSecret,
+    DIST_DIR: hasDist ? DIST_DIR : path.join(scratch, 'no-dist'),
+    DATA_DIR: dataDir,
+  };
+  const production = {
+    ...shared,
+    ...PRODUCTION_ENV,
+    IDENTITY_ISSUER: admins.base,
+    HOST_ORIGINS: admins.base,
+    // Every billing-session of the load comes from one address: its per-address limit would stop it at 300 a minute.
+    RATE_LIMIT_SESSIONS_PER_MINUTE: '1000000',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    ...(flags.kept === undefined ? {} : { READ_MODEL_SITES_KEPT: flags.kept }),
+  };
+  const importEnv = { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, IDENTITY_ISSUER: admins.base };
+  const label = kind === 'sqlite' ? 'SQLite' : 'PostgreSQL';
+  let running = null;
+  let database = null;
+  if (kind === 'postgres') await onAdminDatabase(`create database ${databaseName}`);
+  try {
+    console.log(
+      `\n${label}: ${SITES} sites, ${RATE} requests/s for ${SECONDS} s per load, ${CONNECTIONS} connections; ${describeLoad(startLoad)}`,
     );
-  }
-  const smallFile = path.join(scratch, 'sites-10.jsonl');
-  writeFileSync(smallFile, `${lines.slice(0, SMALL).join('\n')}\n`);
-  writeFileSync(file, `${lines.join('\n')}\n`);
+    // 1. The catalogue: the demo's seed writes it (and its own scenarios' sites, left as they are).
+    const demo = await startPanelServer(
+      { ...shared, DEMO: '1', NODE_ENV: 'test', LOG_LEVEL: 'warn', DNS_PORT: '0' },
+      { compiled: false },
+    );
+    await stop(demo.child);
 
-  const small = importFile(smallFile, importEnv);
-  const pageAt = async () => {
-    const server = await startLoggedServer(production, path.join(scratch, 'page.log'));
-    try {
-      return await rawGet(`${server.panelUrl}/sites/${siteIdOf(0)}/`);
-    } finally {
-      await stop(server.child);
+    // 2. The sites: 10, the page measured, then all.
+    const small = importFile(smallFile, importEnv);
+    const pageAt = async () => {
+      const server = await startLoggedServer(production, path.join(scratch, `${kind}-page.log`));
+      try {
+        return await rawGet(`${server.panelUrl}/sites/${siteIdOf(0)}/`);
+      } finally {
+        await stop(server.child);
+      }
+    };
+    const pageSmall = await pageAt();
+    const full = importFile(file, importEnv);
+    const importRate = full.processed / full.seconds;
+    console.log(
+      `import of ${SITES} sites (sites:import): ${full.seconds.toFixed(1)} s, ${importRate.toFixed(0)} sites/s` +
+        ` (${full.wallSeconds.toFixed(1)} s with start-up and migration check); created ${full.created}, unchanged ${full.unchanged}, failed ${full.failed.length}` +
+        ` (the first ${SMALL} were in already: ${small.created} created by the first import)`,
+    );
+    if (full.failed.length > 0) throw new Error(`import failed lines: ${JSON.stringify(full.failed.slice(0, 5))}`);
+
+    // 3. A customer and an active subscription for every imported owner.
+    if (kind === 'sqlite') {
+      database = { kind, sqlite: new DatabaseSync(path.join(dataDir, 'billing.sqlite')) };
+      database.sqlite.exec('PRAGMA busy_timeout = 10000');
+    } else {
+      database = { kind, client: new pg.Client({ connectionString: databaseUrl }) };
+      await database.client.connect();
     }
-  };
-  const pageSmall = await pageAt();
+    const now = Math.floor(Date.now() / 1000);
+    const seeding = performance.now();
+    const priceRows = await runSql(
+      database,
+      `select price_id from subscriptions where status = 'active' order by id limit 1`,
+    );
+    const priceId = priceRows[0]?.price_id;
+    if (priceId === undefined) throw new Error('the demo seed left no active subscription to take a price from');
+    await runSql(
+      database,
+      `insert into customers (id, user_id, provider, invoice_details, balance, card_brand, card_last4, card_exp_month, card_exp_year, default_payment_method, auto_billing, created_at)
+       select 'cus_bench_' || s.id, s.owner_user_id, 'stripe', '', 0, 'visa', '4242', 12, 2035, null, 0, ?
+       from sites s where s.id like 'site-%'`,
+      [now],
+    );
+    await runSql(
+      database,
+      `insert into subscriptions (id, site_id, customer_id, provider_subscription_id, status, price_id, quantity, addons_json, current_period_start, current_period_end, cancelled_at, trial_end, pending_price_id, pending_change_json, provider_event_at, created_at)
+       select 'sub_bench_' || s.id, s.id, 'cus_bench_' || s.id, 'sub_provider_' || s.id, 'active', ?, 1, '[]', ?, ?, null, null, null, null, null, ?
+       from sites s where s.id like 'site-%'`,
+      [priceId, now, now + 30 * 86_400, now],
+    );
+    const owners = await runSql(database, `select s.id, s.owner_user_id from sites s where s.id like 'site-%'`);
+    // The cluster's postmaster: the parent of this connection's backend.
+    let postmasterPid = null;
+    if (kind === 'postgres') {
+      const [{ pid }] = await runSql(database, 'select pg_backend_pid() as pid');
+      postmasterPid = Number(/^PPid:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]);
+      await database.client.end();
+    } else {
+      database.sqlite.close();
+    }
+    database = null;
+    console.log(
+      `customers and subscriptions for ${owners.length} owners written in ${((performance.now() - seeding) / 1000).toFixed(1)} s (price ${priceId})`,
+    );
+    const ownerOf = new Map(owners.map((row) => [row.id, row.owner_user_id]));
 
-  const full = importFile(file, importEnv);
-  const importRate = full.processed / full.seconds;
-  console.log(
-    `import of ${SITES} sites (sites:import, ${flags['import-concurrency']} in flight): ${full.seconds.toFixed(1)} s, ${importRate.toFixed(0)} sites/s` +
-      ` (${full.wallSeconds.toFixed(1)} s with start-up and migration check); created ${full.created}, unchanged ${full.unchanged}, failed ${full.failed.length}` +
-      ` (the first ${SMALL} were in already: ${small.created} created by the first import)`,
-  );
-  if (full.failed.length > 0) throw new Error(`import failed lines: ${JSON.stringify(full.failed.slice(0, 5))}`);
-
-  // 3. A customer and an active subscription for every imported owner.
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  const now = Math.floor(Date.now() / 1000);
-  const seeding = performance.now();
-  const { rows: priceRows } = await client.query(
-    `select price_id from subscriptions where status = 'active' order by id limit 1`,
-  );
-  const priceId = priceRows[0]?.price_id;
-  if (priceId === undefined) throw new Error('the demo seed left no active subscription to take a price from');
-  await client.query(
-    `insert into customers (id, user_id, provider, invoice_details, balance, card_brand, card_last4, card_exp_month, card_exp_year, default_payment_method, auto_billing, created_at)
-     select 'cus_bench_' || s.id, s.owner_user_id, 'stripe', '', 0, 'visa', '4242', 12, 2035, null, 0, $1
-     from sites s where s.id like 'site-%'`,
-    [now],
-  );
-  await client.query(
-    `insert into subscriptions (id, site_id, customer_id, provider_subscription_id, status, price_id, quantity, addons_json, current_period_start, current_period_end, cancelled_at, trial_end, pending_price_id, pending_change_json, provider_event_at, created_at)
-     select 'sub_bench_' || s.id, s.id, 'cus_bench_' || s.id, 'sub_provider_' || s.id, 'active', $1, 1, '[]', $2, $3, null, null, null, null, null, $2
-     from sites s where s.id like 'site-%'`,
-    [priceId, now, now + 30 * 86_400],
-  );
-  const { rows: owners } = await client.query(`select s.id, s.owner_user_id from sites s where s.id like 'site-%'`);
-  await client.end();
-  console.log(
-    `customers and subscriptions for ${owners.length} owners written in ${((performance.now() - seeding) / 1000).toFixed(1)} s (price ${priceId})`,
-  );
-  const ownerOf = new Map(owners.map((row) => [row.id, row.owner_user_id]));
-
-  // 4. Two production servers: random load on one, hot load on the other.
-  const randomServer = await startLoggedServer(production, path.join(scratch, 'random.log'), 'random.cpuprofile');
-  children.push(randomServer.child);
-  const hotServer = await startLoggedServer(production, path.join(scratch, 'hot.log'), 'hot.cpuprofile');
-  children.push(hotServer.child);
-  const pageLarge = await rawGet(`${randomServer.panelUrl}/sites/${siteIdOf(0)}/`);
-
-  const secret = new TextEncoder().encode(sessionSecret);
-  // One session token per owner, as each owner's panel keeps one for its two hours.
-  const sessionTokens = new Map();
-  const sessionToken = (index) => {
-    if (!sessionTokens.has(index)) sessionTokens.set(index, signSessionToken(index));
-    return sessionTokens.get(index);
-  };
-  const signSessionToken = (index) =>
-    new SignJWT({ siteId: siteIdOf(index), userId: ownerOf.get(siteIdOf(index)) })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(ownerOf.get(siteIdOf(index)))
-      .setIssuer('inkwell-billing')
-      .setAudience('inkwell-billing-panel')
-      .setIssuedAt()
-      .setExpirationTime('2h')
-      .sign(secret);
-  const identityToken = (index) =>
-    new SignJWT({ role: 'Owner' })
-      .setProtectedHeader({ alg: 'RS256', kid: 'bench', typ: 'JWT' })
-      .setIssuer(`${admins.base}/sites/${siteIdOf(index)}`)
-      .setAudience(PRODUCTION_ENV.IDENTITY_AUDIENCE)
-      .setSubject(emailOf(index))
-      .setIssuedAt()
-      .setExpirationTime('14m')
-      .sign(admins.privateKey);
-  const HOT = Math.floor(SITES / 2);
-  const picks = (count) => Array.from({ length: count }, () => Math.floor(Math.random() * SITES));
-  const perLoad = Math.ceil(RATE * SECONDS * 1.1);
-  const warmCount = Math.ceil(RATE * WARM_UP_SECONDS * 1.1);
-  const calls = {
-    'billing-session': async (indexes) =>
-      Promise.all(
-        indexes.map(async (index) =>
-          JSON.stringify({ jwt: await identityToken(index), data: {}, options: { init: false } }),
+    // One session token per owner, as each owner's panel keeps one for its two hours.
+    const sessionTokens = new Map();
+    const sessionToken = (index) => {
+      if (!sessionTokens.has(index))
+        sessionTokens.set(
+          index,
+          new SignJWT({ siteId: siteIdOf(index), userId: ownerOf.get(siteIdOf(index)) })
+            .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+            .setSubject(ownerOf.get(siteIdOf(index)))
+            .setIssuer('inkwell-billing')
+            .setAudience('inkwell-billing-panel')
+            .setIssuedAt()
+            .setExpirationTime('2h')
+            .sign(secret),
+        );
+      return sessionTokens.get(index);
+    };
+    const bodiesOf = {
+      'billing-session': (indexes) =>
+        Promise.all(
+          indexes.map(async (index) =>
+            JSON.stringify({ jwt: await identityToken(index), data: {}, options: { init: false } }),
+          ),
         ),
-      ),
-    'get-billing-data': async (indexes) =>
-      Promise.all(
-        indexes.map(async (index) =>
-          JSON.stringify({ jwt: await sessionToken(index), data: {}, options: { forceUpgrade: false } }),
+      'get-billing-data': (indexes) =>
+        Promise.all(
+          indexes.map(async (index) =>
+            JSON.stringify({ jwt: await sessionToken(index), data: {}, options: { forceUpgrade: false } }),
+          ),
         ),
-      ),
-  };
+    };
 
-  const results = {};
-  for (const [call, bodiesOf] of Object.entries(calls)) {
-    const hotBody = await bodiesOf([HOT]);
-    const [randomWarm, randomBodies] = [await bodiesOf(picks(warmCount)), await bodiesOf(picks(perLoad))];
-    if (flags.warm && call === 'get-billing-data') {
-      const every = await bodiesOf(Array.from({ length: SITES }, (_, index) => index));
-      const warm = await answerEach(`${randomServer.panelUrl}/api/${call}`, every);
+    // 4. The random load on one server, then the hot load on a fresh one.
+    const results = {};
+    const memory = {};
+    const readModels = {};
+    let pageLarge = null;
+    for (const pattern of PATTERNS) {
+      const logFile = path.join(scratch, `${kind}-${pattern}.log`);
+      running = await startLoggedServer(production, logFile, `${kind}-${pattern}.cpuprofile`);
+      const { panelUrl } = running;
+      const { pid } = running.child;
+      if (pattern === 'random') pageLarge = await rawGet(`${panelUrl}/sites/${siteIdOf(0)}/`);
+      for (const call of CALLS) {
+        const url = `${panelUrl}/api/${call}`;
+        const [warmBodies, bodies] =
+          pattern === 'hot'
+            ? [await bodiesOf[call]([HOT]), await bodiesOf[call]([HOT])]
+            : [await bodiesOf[call](picks(warmCount)), await bodiesOf[call](picks(perLoad))];
+        if (flags.warm && pattern === 'random' && call === 'get-billing-data') {
+          const every = await bodiesOf[call](Array.from({ length: SITES }, (_, index) => index));
+          const warm = await answerEach(url, every);
+          console.log(
+            `${call} answered once for each of ${SITES} sites in ${warm.seconds.toFixed(1)} s (errors ${warm.errors}); ${rssMbOf(pid).toFixed(0)} MB resident`,
+          );
+        }
+        // Warm-up (JIT, statement caches, pools): on sites the measured load does not pick on purpose.
+        await loadAtRate(url, warmBodies, { seconds: WARM_UP_SECONDS, pid });
+        (results[call] ??= {})[pattern] = await loadAtRate(url, bodies, { seconds: SECONDS, pid, postmasterPid });
+      }
+      memory[pattern] = rssMbOf(pid);
+      await stop(running.child);
+      running = null;
+      readModels[pattern] = readModelLine(logFile);
+    }
+    const endLoad = machineLoad();
+
+    console.log(`${label}, at ${RATE} req/s for ${SECONDS} s each (after ${WARM_UP_SECONDS} s of warm-up):`);
+    for (const call of CALLS) {
+      const { random, hot } = results[call];
+      const line = (name, { result, cpuUsPerRequest, databaseCpuUsPerRequest, distinct }) =>
+        `  ${name.padEnd(6)} ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms,` +
+        ` CPU ${cpuUsPerRequest.toFixed(0)} us/call (server)` +
+        (databaseCpuUsPerRequest === null ? '' : ` + ${databaseCpuUsPerRequest.toFixed(0)} us/call (database)`) +
+        `, errors ${errorsOf(result)}${name === 'random' ? `, ${distinct} requests over ${SITES} sites` : ''}`;
+      console.log(`${call}:`);
+      console.log(line('random', random));
+      console.log(line('hot', hot));
+      const databaseRatio =
+        random.databaseCpuUsPerRequest === null
+          ? ''
+          : `, database ${(random.databaseCpuUsPerRequest / hot.databaseCpuUsPerRequest).toFixed(2)}, both ${(
+              (random.cpuUsPerRequest + random.databaseCpuUsPerRequest) /
+              (hot.cpuUsPerRequest + hot.databaseCpuUsPerRequest)
+            ).toFixed(2)}`;
       console.log(
-        `${call} answered once for each of ${SITES} sites in ${warm.seconds.toFixed(1)} s (errors ${warm.errors}); random server ${rssMbOf(randomServer.child.pid).toFixed(0)} MB resident`,
+        `  CPU per call, random / hot: server ${(random.cpuUsPerRequest / hot.cpuUsPerRequest).toFixed(2)}${databaseRatio} (goal <= ${CPU_RATIO_GOAL})`,
       );
     }
-    // Warm-up (JIT, statement caches, pools): on sites the measured load does not pick on purpose.
-    await loadAtRate(`${randomServer.panelUrl}/api/${call}`, randomWarm, {
-      seconds: WARM_UP_SECONDS,
-      pid: randomServer.child.pid,
-    });
-    await loadAtRate(`${hotServer.panelUrl}/api/${call}`, hotBody, {
-      seconds: WARM_UP_SECONDS,
-      pid: hotServer.child.pid,
-    });
-    const random = await loadAtRate(`${randomServer.panelUrl}/api/${call}`, randomBodies, {
-      seconds: SECONDS,
-      pid: randomServer.child.pid,
-    });
-    const hot = await loadAtRate(`${hotServer.panelUrl}/api/${call}`, hotBody, {
-      seconds: SECONDS,
-      pid: hotServer.child.pid,
-    });
-    results[call] = { random, hot };
-    const line = (name, { result, cpuUsPerRequest, distinct }) =>
-      `  ${name.padEnd(6)} ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (goal <= ${P99_GOAL_MS}),` +
-      ` CPU ${cpuUsPerRequest.toFixed(0)} us/request, errors ${errorsOf(result)}${name === 'random' ? `, ${distinct} requests over ${SITES} sites` : ''}`;
-    console.log(`${call} at ${RATE} req/s for ${SECONDS} s (after ${WARM_UP_SECONDS} s of warm-up each)`);
-    console.log(line('random', random));
-    console.log(line('hot', hot));
     console.log(
-      `  CPU per request, random / hot: ${(random.cpuUsPerRequest / hot.cpuUsPerRequest).toFixed(2)} (goal <= ${CPU_RATIO_GOAL})`,
+      `resident memory at the end: random server ${memory.random.toFixed(0)} MB, hot server ${memory.hot.toFixed(0)} MB (goal: within ${MEMORY_GOAL_MB} MB)`,
     );
+    const hitRate = (stats) =>
+      stats === null
+        ? 'not logged'
+        : `${((100 * stats.hits) / Math.max(1, stats.hits + stats.misses)).toFixed(1)} % (${stats.hits} hits, ${stats.misses} misses, ${stats.kept} kept of ${stats.capacity})`;
+    console.log(
+      `read model (READ_MODEL_SITES_KEPT ${flags.kept ?? 'default'}): random server ${hitRate(readModels.random)}; hot server ${hitRate(readModels.hot)}`,
+    );
+    const sameSize = pageSmall.bodyBytes === pageLarge.bodyBytes && pageSmall.headerBytes === pageLarge.headerBytes;
+    console.log(
+      `panel page of ${siteIdOf(0)} (${hasDist ? 'dist/' : 'no dist/: the not-built answer'}): ${SMALL} sites ${pageSmall.status}, ${pageSmall.bodyBytes} bytes, headers ${pageSmall.headerBytes} bytes;` +
+        ` ${SITES} sites ${pageLarge.status}, ${pageLarge.bodyBytes} bytes, headers ${pageLarge.headerBytes} bytes: ${sameSize ? 'equal' : 'NOT equal'}`,
+    );
+    if (pageSmall.csp !== pageLarge.csp) console.log(`  CSP differs:\n  ${pageSmall.csp}\n  ${pageLarge.csp}`);
+    console.log(`${label} run: from ${describeLoad(startLoad)} to ${describeLoad(endLoad)}`);
+    return { kind, label, results, memory, importRate, sameSize, busy: startLoad.busy || endLoad.busy };
+  } finally {
+    if (running !== null) await stop(running.child);
+    if (database?.kind === 'sqlite') database.sqlite.close();
+    else if (database?.kind === 'postgres') await database.client.end().catch(() => {});
+    if (kind === 'postgres') await onAdminDatabase(`drop database if exists ${databaseName} with (force)`);
   }
+}
 
-  console.log(
-    `resident memory: random server ${rssMbOf(randomServer.child.pid).toFixed(0)} MB, hot server ${rssMbOf(hotServer.child.pid).toFixed(0)} MB`,
-  );
-  await Promise.all(children.splice(0).map(stop));
-  const [randomModel, hotModel] = [readModelLine(randomServer.logFile), readModelLine(hotServer.logFile)];
-  const hitRate = (stats) =>
-    stats === null
-      ? 'not logged'
-      : `${((100 * stats.hits) / Math.max(1, stats.hits + stats.misses)).toFixed(1)} % (${stats.hits} hits, ${stats.misses} misses, ${stats.kept} kept of ${stats.capacity})`;
-  console.log(
-    `read model (READ_MODEL_SITES_KEPT ${flags.kept ?? 'default'}): random server ${hitRate(randomModel)}; hot server ${hitRate(hotModel)}`,
-  );
-  console.log(`JWKS fetched ${admins.fetches()} times (one per site signing in, kept for ${5000} sites per process)`);
-
-  const sameSize = pageSmall.bodyBytes === pageLarge.bodyBytes && pageSmall.headerBytes === pageLarge.headerBytes;
-  console.log(
-    `panel page of ${siteIdOf(0)} (${hasDist ? 'dist/' : 'no dist/: the not-built answer'}): ${SMALL} sites ${pageSmall.status}, ${pageSmall.bodyBytes} bytes, headers ${pageSmall.headerBytes} bytes;` +
-      ` ${SITES} sites ${pageLarge.status}, ${pageLarge.bodyBytes} bytes, headers ${pageLarge.headerBytes} bytes: ${sameSize ? 'equal' : 'NOT equal'}`,
-  );
-  if (pageSmall.csp !== pageLarge.csp) console.log(`  CSP differs:\n  ${pageSmall.csp}\n  ${pageLarge.csp}`);
-
-  let met = sameSize;
-  for (const { random, hot } of Object.values(results)) {
-    met &&= random.result.latency.p99 <= P99_GOAL_MS && errorsOf(random.result) === 0 && errorsOf(hot.result) === 0;
-    met &&= random.cpuUsPerRequest <= CPU_RATIO_GOAL * hot.cpuUsPerRequest;
+try {
+  const runs = [];
+  for (const kind of DATABASES) runs.push(await benchOn(kind));
+  console.log(`\nJWKS fetched ${admins.fetches()} times over every run`);
+  const missed = [];
+  for (const run of runs) {
+    for (const [call, { random, hot }] of Object.entries(run.results)) {
+      const both = (figures) => figures.cpuUsPerRequest + (figures.databaseCpuUsPerRequest ?? 0);
+      if (both(random) > CPU_RATIO_GOAL * both(hot)) missed.push(`${run.label} ${call}: CPU random / hot`);
+      if (errorsOf(random.result) + errorsOf(hot.result) > 0) missed.push(`${run.label} ${call}: errors`);
+      // A busy machine's p99 says how busy it was, not what the server does.
+      if (!run.busy && random.result.latency.p99 > P99_GOAL_MS) missed.push(`${run.label} ${call}: p99`);
+    }
+    if (run.memory.random > run.memory.hot + MEMORY_GOAL_MB) missed.push(`${run.label}: resident memory`);
+    if (run.kind === 'postgres' && run.importRate < IMPORT_GOAL_PER_SECOND) missed.push(`${run.label}: import rate`);
+    if (!run.sameSize) missed.push(`${run.label}: page size`);
+    if (run.busy) console.log(`${run.label}: the machine was busy, its p99 does not count`);
   }
   console.log(
-    met ? 'all goals met' : 'some goals missed (a loaded machine moves every figure: compare within the run)',
+    missed.length === 0
+      ? 'all goals met'
+      : `goals missed: ${missed.join('; ')} (a loaded machine moves every figure: compare within the run)`,
   );
-  if (!met) process.exitCode = 1;
+  if (missed.length > 0) process.exitCode = 1;
 } finally {
-  await Promise.all(children.map(stop));
   admins.server.close();
-  await onAdminDatabase(`drop database if exists ${databaseName} with (force)`);
   rmSync(scratch, { recursive: true, force: true });
 }

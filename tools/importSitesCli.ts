@@ -1,5 +1,5 @@
 /**
- * `npm run sites:import -- FILE.jsonl [--concurrency N] [--progress-every N] [--restart] [--json]`: the bulk import
+ * `npm run sites:import -- FILE.jsonl [--batch N] [--concurrency N] [--progress-every N] [--restart] [--json]`: the bulk import
  * (importSites.ts) on the configured database, migrated first: DATABASE_URL (PostgreSQL), else the SQLite file under
  * DATA_DIR (default .data/). New sites are served at `<subdomain>.<PRO_DOMAIN>` (default the brand's), and with
  * IDENTITY_ISSUER set every admin URL must lie under it, as the platform API demands. It reads nothing else: neither
@@ -16,14 +16,16 @@ import { nonEmpty } from '../server/configValues';
 import { createDatabase } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
 import { SiteProvisioning } from '../server/platform/siteProvisioning';
-import { countLines, describeSummary, importSites, readProgress } from './importSites';
+import { countLines, DEFAULT_BATCH_SIZE, describeSummary, importSites, readProgress } from './importSites';
 
-const USAGE = 'usage: npm run sites:import -- FILE.jsonl [--concurrency N] [--progress-every N] [--restart] [--json]';
+const USAGE =
+  'usage: npm run sites:import -- FILE.jsonl [--batch N] [--concurrency N] [--progress-every N] [--restart] [--json]';
 /** DATA_DIR is relative to the project, as for the server. */
 const projectRoot = path.resolve(__dirname, '..');
 
 interface Args {
   file: string;
+  batchSize: number;
   concurrency: number | null;
   progressEvery: number;
   restart: boolean;
@@ -37,10 +39,18 @@ function positiveInteger(flag: string, raw: string | undefined): number {
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { file: '', concurrency: null, progressEvery: 100, restart: false, json: false };
+  const args: Args = {
+    file: '',
+    batchSize: DEFAULT_BATCH_SIZE,
+    concurrency: null,
+    progressEvery: 100,
+    restart: false,
+    json: false,
+  };
   for (let index = 0; index < argv.length; index += 1) {
     const arg = argv[index]!;
-    if (arg === '--concurrency') args.concurrency = positiveInteger(arg, argv[++index]);
+    if (arg === '--batch') args.batchSize = positiveInteger(arg, argv[++index]);
+    else if (arg === '--concurrency') args.concurrency = positiveInteger(arg, argv[++index]);
     else if (arg === '--progress-every') args.progressEvery = positiveInteger(arg, argv[++index]);
     else if (arg === '--restart') args.restart = true;
     else if (arg === '--json') args.json = true;
@@ -100,8 +110,9 @@ async function main(): Promise<number> {
     const summary = await importSites({
       file: args.file,
       provisioning,
-      // SQLite takes one writer at a time; PostgreSQL's pool gains from a few transactions in flight.
-      concurrency: args.concurrency ?? (databaseUrl === null ? 1 : 4),
+      batchSize: args.batchSize,
+      // SQLite takes one writer at a time; PostgreSQL's pool gains from a second batch in flight.
+      concurrency: args.concurrency ?? (databaseUrl === null ? 1 : 2),
       progressEvery: args.progressEvery,
       restart: args.restart,
       signal: stop.signal,

@@ -1,6 +1,7 @@
 /**
- * `npm run sites:import` as an operator runs it: the CLI in a child process against a temporary SQLite DATA_DIR,
- * its summary on stdout, its exit code, the rows it left, and its progress file.
+ * `npm run sites:import` as an operator runs it: the CLI in a child process against a temporary SQLite DATA_DIR
+ * (and, for its batches, also a PostgreSQL database of its own when DATABASE_URL names a cluster, as
+ * test:server:pg's does), its summary on stdout, its exit code, the rows it left, and its progress file.
  */
 import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { createDatabase, type Db } from '../db/database';
+import { createPostgresDatabase } from '../testing/harness';
 import type { ImportSummary } from '../../tools/importSites';
 
 const run = promisify(execFile);
@@ -164,11 +166,15 @@ describe('npm run sites:import', () => {
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir };
     delete env.DATABASE_URL;
     delete env.IDENTITY_ISSUER;
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, file, '--json', '--progress-every', '50'], {
-      cwd: ROOT,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', CLI, file, '--json', '--progress-every', '50', '--batch', '50'],
+      {
+        cwd: ROOT,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
@@ -216,5 +222,135 @@ describe('npm run sites:import', () => {
       ).count,
     }));
     expect(counts).toEqual({ sites: COUNT, owners: COUNT });
+  });
+});
+
+/** The databases the batch test runs on: SQLite always, PostgreSQL when the run has a cluster. */
+const DATABASES: Array<'sqlite' | 'postgres'> = process.env.DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+describe.each(DATABASES)('npm run sites:import in batches, on %s', (database) => {
+  let postgres: { url: string; drop(): Promise<void> } | null = null;
+  beforeEach(async () => {
+    if (database === 'postgres') postgres = await createPostgresDatabase(process.env.DATABASE_URL!);
+  });
+  afterEach(async () => {
+    await postgres?.drop();
+    postgres = null;
+  });
+
+  async function importInBatches(batch: number): Promise<{ code: number; summary: ImportSummary }> {
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir, PRO_DOMAIN: 'pro.example.test' };
+    delete env.IDENTITY_ISSUER;
+    if (postgres === null) delete env.DATABASE_URL;
+    else env.DATABASE_URL = postgres.url;
+    try {
+      const { stdout } = await run(
+        process.execPath,
+        ['--import', 'tsx', CLI, file, '--json', '--batch', String(batch)],
+        { cwd: ROOT, env },
+      );
+      return { code: 0, summary: JSON.parse(stdout) as ImportSummary };
+    } catch (error) {
+      const failed = error as { code?: number; stdout?: string; stderr?: string };
+      if (typeof failed.code !== 'number' || !failed.stdout)
+        throw new Error(`sites:import failed: ${failed.stderr ?? String(error)}`);
+      return { code: failed.code, summary: JSON.parse(failed.stdout) as ImportSummary };
+    }
+  }
+
+  async function rowsLeft(): Promise<{ sites: string[]; users: string[] }> {
+    const db = createDatabase({ dataDir: dir, databaseUrl: postgres?.url ?? null });
+    try {
+      return {
+        sites: (await db.selectFrom('sites').select('id').orderBy('id').execute()).map((row) => row.id),
+        users: (await db.selectFrom('users').select('email').orderBy('email').execute()).map((row) => row.email),
+      };
+    } finally {
+      await db.destroy();
+    }
+  }
+
+  it("reports a line the service refuses within a batch, writes none of it, and lands the batch's other lines; again, unchanged and changed sites each as a PUT would", async () => {
+    // Batches of 3: [a, b, c], [d, e (refused: no catalogue prices in xxx yet), f], [g (refused: d's admin URL), h, a again (unchanged)]
+    writeFileSync(
+      file,
+      `${[
+        site('a'),
+        site('b'),
+        site('c'),
+        site('d', { staff: [{ email: 'd-editor@example.com', name: 'Dee', role: 'Editor' }] }),
+        site('e', { currency: 'xxx', staff: [{ email: 'e-editor@example.com', name: 'Eve', role: 'Editor' }] }),
+        site('f'),
+        site('g', { adminUrl: 'https://admin.example.com/sites/d' }),
+        site('h'),
+        site('a'),
+      ]
+        .map((line) => JSON.stringify(line))
+        .join('\n')}\n`,
+    );
+
+    const first = await importInBatches(3);
+    expect(first.code).toBe(1);
+    expect(first.summary).toMatchObject({ complete: true, processed: 9, created: 6, updated: 0, unchanged: 1 });
+    expect(first.summary.failed.map(({ line, siteId, status, reason }) => ({ line, siteId, status, reason }))).toEqual([
+      {
+        line: 5,
+        siteId: 'e',
+        status: 400,
+        reason: expect.stringMatching(/^currency_not_offered: The catalogue prices no plan in this currency/),
+      },
+      { line: 7, siteId: 'g', status: 409, reason: expect.stringMatching(/^admin_url_taken/) },
+    ]);
+    const rows = await rowsLeft();
+    expect(rows.sites).toEqual(['a', 'b', 'c', 'd', 'f', 'h']);
+    // Nothing of the refused lines: neither e's owner nor its editor.
+    expect(rows.users).toEqual(
+      ['a', 'b', 'c', 'd', 'f', 'h']
+        .map((id) => `owner-${id}@example.com`)
+        .concat('d-editor@example.com')
+        .sort(),
+    );
+
+    // The same file again, in other batches: the same outcome line by line, nothing written.
+    const second = await importInBatches(500);
+    expect(second.summary).toMatchObject({ complete: true, created: 0, updated: 0, unchanged: 7 });
+    expect(second.summary.failed.map((failure) => failure.line)).toEqual([5, 7]);
+    expect(await rowsLeft()).toEqual(rows);
+
+    // Among unchanged lines, a site renamed, an editor gone and a new owner's e-mail are each updated, in one batch.
+    writeFileSync(
+      file,
+      `${[
+        site('a'),
+        site('b', { name: 'Site b, renamed' }),
+        site('c'),
+        site('d'),
+        site('f', { owner: { email: 'new-owner-f@example.com', name: 'Owner f' } }),
+        site('h'),
+      ]
+        .map((line) => JSON.stringify(line))
+        .join('\n')}\n`,
+    );
+    const third = await importInBatches(500);
+    expect(third.summary).toMatchObject({ complete: true, created: 0, updated: 3, unchanged: 3, failed: [] });
+    const db = createDatabase({ dataDir: dir, databaseUrl: postgres?.url ?? null });
+    try {
+      expect(await db.selectFrom('sites').select('name').where('id', '=', 'b').executeTakeFirstOrThrow()).toEqual({
+        name: 'Site b, renamed',
+      });
+      const live = await db
+        .selectFrom('users')
+        .select(['site_id', 'email'])
+        .where('removed_at', 'is', null)
+        .where('site_id', 'in', ['d', 'f'])
+        .orderBy('site_id')
+        .execute();
+      expect(live).toEqual([
+        { site_id: 'd', email: 'owner-d@example.com' },
+        { site_id: 'f', email: 'new-owner-f@example.com' },
+      ]);
+    } finally {
+      await db.destroy();
+    }
   });
 });

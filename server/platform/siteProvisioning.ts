@@ -43,6 +43,9 @@ export interface ProvisioningOptions {
   now: () => number;
 }
 
+/** What a PUT did: whether it made the site (or brought it back after its removal) and whether it wrote anything. */
+export type PutOutcome = Pick<PutResult, 'created' | 'changed'>;
+
 export interface PutResult {
   record: SiteRecord;
   /** whether the site was made by this PUT (or brought back after its removal) */
@@ -138,6 +141,126 @@ function peopleOf(body: SitePut): Map<string, { id?: string | undefined; email: 
   return wanted;
 }
 
+/**
+ * What a PUT names that another PUT may name too, each a site's alone: the site's id, its admin URL, the subdomain
+ * a new site takes and the platform's user ids. Two PUTs sharing none can run in any order with the same outcomes.
+ */
+export function namesOf(siteId: string, body: SitePut): string[] {
+  const names = [`site ${siteId}`, `admin ${body.adminUrl}`, `subdomain ${subdomainOf(siteId, body)}`];
+  for (const person of peopleOf(body).values()) if (person.id !== undefined) names.push(`user ${person.id}`);
+  return names;
+}
+
+/**
+ * Of `names` (namesOf's), the ones the database's sites and users already hold, removed ones included; and the
+ * sites found, by id.
+ */
+async function takenNames(trx: Db, names: string[]): Promise<{ taken: Set<string>; sites: Map<string, SiteRow> }> {
+  const valuesOf = (kind: string) =>
+    names.filter((name) => name.startsWith(`${kind} `)).map((name) => name.slice(kind.length + 1));
+  const taken = new Set<string>();
+  const found = new Map<string, SiteRow>();
+  for (const [kind, column] of [
+    ['site', 'id'],
+    ['admin', 'admin_url'],
+    ['subdomain', 'subdomain'],
+  ] as const) {
+    const values = valuesOf(kind);
+    for (let start = 0; start < values.length; start += LOOKUP_CHUNK) {
+      const sites = await trx
+        .selectFrom('sites')
+        .selectAll()
+        .where(column, 'in', values.slice(start, start + LOOKUP_CHUNK))
+        .execute();
+      for (const site of sites) {
+        found.set(site.id, site);
+        for (const name of siteNamesOf(site)) taken.add(name);
+      }
+    }
+  }
+  const userIds = valuesOf('user');
+  for (let start = 0; start < userIds.length; start += LOOKUP_CHUNK) {
+    const users = await trx
+      .selectFrom('users')
+      .select('id')
+      .where('id', 'in', userIds.slice(start, start + LOOKUP_CHUNK))
+      .execute();
+    for (const user of users) taken.add(`user ${user.id}`);
+  }
+  return { taken, sites: found };
+}
+
+/** Every user, removed ones included, of the sites named, by site. */
+async function usersBySite(trx: Db, siteIds: string[]): Promise<Map<string, UserRow[]>> {
+  const bySite = new Map<string, UserRow[]>(siteIds.map((id) => [id, []]));
+  for (let start = 0; start < siteIds.length; start += LOOKUP_CHUNK) {
+    const users = await trx
+      .selectFrom('users')
+      .selectAll()
+      .where('site_id', 'in', siteIds.slice(start, start + LOOKUP_CHUNK))
+      .execute();
+    for (const user of users) bySite.get(user.site_id)!.push(user);
+  }
+  return bySite;
+}
+
+/**
+ * Whether a PUT of a stored site would write nothing: the site as the body says (live, its currency and trial as
+ * stored), each person the body names one of its live users as named (found as `write` finds them: by the platform's
+ * id, else by e-mail), no other live user, the owner the owner. It answers true only where `write` writes nothing
+ * and refuses nothing (for such a body `write` asks the database nothing more); any doubt answers false, and the
+ * PUT goes through `write`.
+ */
+function writesNothing(site: SiteRow, users: UserRow[], body: SitePut): boolean {
+  const sameSite =
+    site.deleted_at === null &&
+    site.name === body.name &&
+    site.admin_url === body.adminUrl &&
+    site.admin_origins_json === adminOriginsJsonOf(body) &&
+    site.trial_price_id === (body.trial?.priceId ?? null) &&
+    site.trial_days === (body.trial?.days ?? null) &&
+    (body.currency === undefined || body.currency === site.currency);
+  if (!sameSite) return false;
+  const byId = new Map(users.map((user) => [user.id, user]));
+  const byKey = new Map(users.map((user) => [user.email_key, user]));
+  const named = new Set<string>();
+  for (const [key, person] of peopleOf(body)) {
+    const user = (person.id === undefined ? undefined : byId.get(person.id)) ?? byKey.get(key);
+    if (user === undefined || byKey.get(key) !== user) return false;
+    if (user.name !== person.name || user.email !== person.email || user.role !== person.role) return false;
+    if (user.removed_at !== null) return false;
+    if (person.role === OWNER_ROLE && site.owner_user_id !== user.id) return false;
+    named.add(user.id);
+  }
+  return users.every((user) => named.has(user.id) || user.removed_at !== null);
+}
+
+/** The names (namesOf's) a stored site holds. */
+const siteNamesOf = (site: { id: string; admin_url: string; subdomain: string }) => [
+  `site ${site.id}`,
+  `admin ${site.admin_url}`,
+  `subdomain ${site.subdomain}`,
+];
+
+/** Values bound in one lookup: well under SQLite's 32,766 and PostgreSQL's 65,535 parameters a statement. */
+const LOOKUP_CHUNK = 1000;
+/** Parameters bound in one multi-row insert, under both databases' limits. */
+const INSERT_PARAMETERS = 30_000;
+
+async function insertInChunks<T extends 'sites' | 'users'>(
+  trx: Db,
+  table: T,
+  rows: T extends 'sites' ? SitesTable[] : UsersTable[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const perInsert = Math.max(1, Math.floor(INSERT_PARAMETERS / Object.keys(rows[0]!).length));
+  for (let start = 0; start < rows.length; start += perInsert)
+    await trx
+      .insertInto(table)
+      .values(rows.slice(start, start + perInsert) as never)
+      .execute();
+}
+
 export function sitePanelPath(siteId: string): string {
   return `/sites/${siteId}/`;
 }
@@ -206,6 +329,12 @@ export class SiteProvisioning {
 
   /** put's work, inside its transaction. */
   private async putWithin(trx: Db, siteId: string, body: SitePut): Promise<PutResult> {
+    this.checkAdminUrl(body);
+    return this.write(trx, new SiteDirectory(trx), siteId, body);
+  }
+
+  /** The admin URL's own rules (adminUrls.ts) and, with IDENTITY_ISSUER set, that it lies under the issuer. */
+  private checkAdminUrl(body: SitePut): void {
     const { platformIssuer } = this.options;
     const refusal = adminUrlRefusal(body.adminUrl, this.options.adminUrls ?? 'any');
     if (refusal !== null)
@@ -217,7 +346,114 @@ export class SiteProvisioning {
         `Invalid request body: adminUrl: must lie under the platform's issuer ${platformIssuer}`,
       );
     }
-    return this.write(trx, new SiteDirectory(trx), siteId, body);
+  }
+
+  /**
+   * Many PUTs, each with the outcome `put` would give it alone, in the order given (the bulk import, issue 49). A
+   * PUT that makes a new site sharing nothing (namesOf) with the database or another PUT of the batch, the
+   * common case of an import, is checked as `put` checks it and written with the others like it in one
+   * transaction of two multi-row inserts: one commit for the lot instead of a dozen statements and a commit each.
+   * A PUT of a stored site that would write nothing (writesNothing), the common case of a platform sending its
+   * directory again, is answered unchanged from the same transaction's reads. Every other PUT (a site that changes
+   * or was removed, a name two PUTs of the batch share) is left to `put` afterwards, one by one in order: the groups
+   * name nothing in common, so the order between them changes nothing. When the shared transaction fails (a
+   * concurrent writer took a name since it was read), it rolls back whole and its PUTs go through `put` one by one
+   * too. A refused PUT writes nothing and leaves the others as they are.
+   */
+  async putMany(puts: ReadonlyArray<{ siteId: string; body: SitePut }>): Promise<Array<PutOutcome | DomainError>> {
+    const outcomes: Array<PutOutcome | DomainError | undefined> = new Array(puts.length);
+    const alone: number[] = [];
+    let together: number[] = [];
+    try {
+      together = await this.db.transaction().execute(async (trx) => {
+        const { fresh, rows } = await this.newSitesTogether(trx, puts, outcomes);
+        for (const index of puts.keys()) if (outcomes[index] === undefined && !fresh.has(index)) alone.push(index);
+        await insertInChunks(trx, 'sites', rows.sites);
+        await insertInChunks(trx, 'users', rows.users);
+        return [...fresh];
+      });
+    } catch (error) {
+      if (error instanceof DomainError) throw error;
+      // Nothing of the batch was written: every PUT not refused before the write goes alone.
+      alone.length = 0;
+      for (const index of puts.keys()) {
+        if (!(outcomes[index] instanceof DomainError)) {
+          outcomes[index] = undefined;
+          alone.push(index);
+        }
+      }
+      together = [];
+    }
+    for (const index of together) outcomes[index] ??= { created: true, changed: true };
+    for (const index of alone) {
+      const { siteId, body } = puts[index]!;
+      try {
+        outcomes[index] = await this.put(siteId, body);
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        outcomes[index] = error;
+      }
+    }
+    return outcomes as Array<PutOutcome | DomainError>;
+  }
+
+  /**
+   * Of `puts`, the new sites that share no name with the database or another PUT (by index, `fresh`), checked as
+   * `write` checks a new site, and their rows; a refused one's DomainError is set in `outcomes`, and so is the
+   * outcome of a stored site's PUT that writes nothing.
+   */
+  private async newSitesTogether(
+    trx: Db,
+    puts: ReadonlyArray<{ siteId: string; body: SitePut }>,
+    outcomes: Array<PutOutcome | DomainError | undefined>,
+  ): Promise<{ fresh: Set<number>; rows: { sites: SitesTable[]; users: UsersTable[] } }> {
+    const named = puts.map(({ siteId, body }) => namesOf(siteId, body));
+    const times = new Map<string, number>();
+    for (const names of named) for (const name of names) times.set(name, (times.get(name) ?? 0) + 1);
+    const { taken, sites: stored } = await takenNames(trx, named.flat());
+    const storedUsers = await usersBySite(
+      trx,
+      puts.filter(({ siteId }) => stored.has(siteId)).map(({ siteId }) => siteId),
+    );
+    const currencies = await catalogueCurrencies(trx);
+    const now = toUnixSeconds(this.options.now());
+    const fresh = new Set<number>();
+    const rows = { sites: [] as SitesTable[], users: [] as UsersTable[] };
+    for (const [index, { siteId, body }] of puts.entries()) {
+      if (named[index]!.some((name) => times.get(name)! > 1)) continue;
+      const site = stored.get(siteId);
+      if (site !== undefined) {
+        // A platform sending its directory again: most of its sites as they are.
+        if (!writesNothing(site, storedUsers.get(siteId)!, body)) continue;
+        try {
+          this.checkAdminUrl(body);
+          outcomes[index] = { created: false, changed: false };
+        } catch (error) {
+          if (!(error instanceof DomainError)) throw error;
+          outcomes[index] = error;
+        }
+        continue;
+      }
+      if (named[index]!.some((name) => taken.has(name))) continue;
+      try {
+        this.checkAdminUrl(body);
+        const currency = await this.currencyOf(trx, undefined, body.currency, currencies);
+        await this.checkTrialPlan(trx, undefined, body.trial, currency, currency ?? currencies[0] ?? null);
+        const row = newSiteRow(siteId, body, subdomainOf(siteId, body), now, this.options.proDomain, currency);
+        const users = [...peopleOf(body).values()].map((person) => {
+          const user = newUserRow(person.id ?? `user_${randomUUID()}`, siteId, person, now);
+          if (person.role === OWNER_ROLE) row.owner_user_id = user.id;
+          return user;
+        });
+        rows.sites.push(row);
+        rows.users.push(...users);
+        fresh.add(index);
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        outcomes[index] = error;
+      }
+    }
+    return { fresh, rows };
   }
 
   /**
