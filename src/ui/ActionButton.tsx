@@ -5,7 +5,6 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { ButtonHTMLAttributes } from 'react';
-
 import type { AttemptStatus } from './attempt';
 
 /** The button shows the status of the attempt it runs. */
