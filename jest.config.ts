@@ -16,6 +16,16 @@ const transform: Config['transform'] = {
   ],
 };
 
+/**
+ * The server the harness starts (server/testing/harness.ts), compiled once for the run. Set on the projects whose
+ * tests start it, not globally: jest runs a project's global setup only when one of its tests runs, so a run of
+ * panel or core tests alone compiles no server. Both projects name the same module, and jest runs it once.
+ */
+const compiledServer: Pick<Config, 'globalSetup' | 'globalTeardown'> = {
+  globalSetup: '<rootDir>/server/testing/buildServer.mjs',
+  globalTeardown: '<rootDir>/server/testing/removeServerBuild.mjs',
+};
+
 const config: Config = {
   // A global option (projects cannot set it). Server tests start real servers in child processes and reseed
   // databases, and every panel test boots the whole app: 5 s is too tight on a busy 2-core machine.
@@ -27,9 +37,6 @@ const config: Config = {
   // runs in one process, one after another, while the server suites mostly wait on the servers they start (a
   // fresh clone's unit run: 366 s so, 263 s with two workers).
   maxWorkers: availableParallelism(),
-  // The server the harness starts, compiled once for the run (server/testing/harness.ts).
-  globalSetup: '<rootDir>/server/testing/buildServer.mjs',
-  globalTeardown: '<rootDir>/server/testing/removeServerBuild.mjs',
   projects: [
     {
       displayName: 'panel',
@@ -45,6 +52,7 @@ const config: Config = {
     },
     {
       displayName: 'server',
+      ...compiledServer,
       testEnvironment: 'node',
       roots: ['<rootDir>/server'],
       transform,
@@ -55,6 +63,8 @@ const config: Config = {
     },
     {
       displayName: 'packages',
+      // The identity helper's tests start the demo (packages/billing-identity/src/index.test.ts).
+      ...compiledServer,
       testEnvironment: 'jsdom',
       roots: ['<rootDir>/packages'],
       transform,

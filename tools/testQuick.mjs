@@ -1,18 +1,31 @@
 // `npm run test:quick`: the inner loop's check, in well under the full `npm test`'s time. Three steps side by side:
-// the type check and the lint, each keeping a cache under node_modules/.cache/test-quick so a second run redoes only
-// what changed, and jest on the tests related to what changed since the branch left main (committed, staged,
-// unstaged and new files: jest's --changedSince), without coverage, a worker per core (jest.config.ts sets it). The
-// cached checks end in seconds and leave the cores to jest.
+// the type check and the lint, each keeping a cache under node_modules/.cache/test-quick (one per checkout, since
+// worktrees may share node_modules) so a second run redoes only what changed, and jest on the tests beside what
+// changed since the branch left main (committed, staged, unstaged and new files): of the tests related to those
+// files (jest's --changedSince), those in the changed files' own folders, without coverage, a worker per core
+// (jest.config.ts sets it). Beside, because nearly every screen is imported by the app that every panel test
+// opens: a screen's related tests are a third of the panel's suites, minutes on two cores, where its own folder's
+// take seconds. QUICK_RELATED=all runs every related test. The cached checks end in seconds and leave the cores to
+// jest; a run of panel or core tests compiles no server (jest.config.ts).
 //
 // QUICK_SINCE names another base (a branch or a commit). Without a `main` branch, only the uncommitted changes count.
 // What it leaves to `npm test`: the whole jest suite with coverage, PostgreSQL, the browser tests, the catalogs, the
-// budgets; and the lint of a file that did not change but whose import graph did (the cache keys on each file).
+// budgets; the related tests in other folders (unless QUICK_RELATED=all); and the lint of a file that did not
+// change but whose import graph did (the cache keys on each file).
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const CACHE = path.join(ROOT, 'node_modules', '.cache', 'test-quick');
+// One cache per checkout: worktrees that share one node_modules would otherwise overwrite each other's.
+const CACHE = path.join(
+  ROOT,
+  'node_modules',
+  '.cache',
+  'test-quick',
+  createHash('sha256').update(ROOT).digest('hex').slice(0, 12),
+);
 const BIN = path.join(ROOT, 'node_modules', '.bin');
 
 function gitRevisionExists(name) {
@@ -28,6 +41,30 @@ function gitRevisionExists(name) {
 function changedSince() {
   if (process.env.QUICK_SINCE) return process.env.QUICK_SINCE;
   return ['main', 'origin/main'].find(gitRevisionExists) ?? 'HEAD';
+}
+
+function git(...args) {
+  return execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).split('\n').filter(Boolean);
+}
+
+/** The files changed since `base` (committed, staged, unstaged) and the new ones, that still exist. */
+function changedFiles(base) {
+  const changed = [...git('diff', '--name-only', base), ...git('ls-files', '--others', '--exclude-standard')];
+  return [...new Set(changed)].filter((file) => existsSync(path.join(ROOT, file)));
+}
+
+function escapeRegExp(text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** jest's arguments for the tests to run: those related to the changes, in their folders unless QUICK_RELATED=all. */
+function jestSelection(base) {
+  const related = [`--changedSince=${base}`];
+  if (process.env.QUICK_RELATED === 'all') return related;
+  const folders = [...new Set(changedFiles(base).map((file) => path.join(ROOT, path.dirname(file))))];
+  // A folder's own files, not its subfolders': a change at the root (a config file) runs no test.
+  const beside = folders.map((folder) => `^${escapeRegExp(folder + path.sep)}[^${escapeRegExp(path.sep)}]+$`);
+  return beside.length === 0 ? related : [...related, '--testPathPatterns', beside.join('|')];
 }
 
 /** Runs a step; its output is shown as it comes when `live` (jest's), else kept and shown whole once it ends. */
@@ -51,12 +88,13 @@ function run(name, command, args, { live = false } = {}) {
 
 mkdirSync(CACHE, { recursive: true });
 const since = changedSince();
+const scope = process.env.QUICK_RELATED === 'all' ? 'related to' : 'beside';
 console.log(
-  `test:quick: the jest tests related to what changed since ${since}, the type check and the lint, side by side`,
+  `test:quick: the jest tests ${scope} what changed since ${since}, the type check and the lint, side by side`,
 );
 
 const steps = await Promise.all([
-  run('unit tests', 'jest', [`--changedSince=${since}`, '--coverage=false', '--passWithNoTests'], { live: true }),
+  run('unit tests', 'jest', [...jestSelection(since), '--coverage=false', '--passWithNoTests'], { live: true }),
   run('typecheck', 'tsc', [
     '--noEmit',
     '-p',

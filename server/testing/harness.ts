@@ -33,7 +33,7 @@ function compiledServerDir(): string {
   const dir = process.env.TEST_SERVER_DIR;
   if (!dir)
     throw new Error(
-      'TEST_SERVER_DIR is not set: jest and Playwright build the server in their global setup (server/testing/buildServer.mjs)',
+      'TEST_SERVER_DIR is not set: the server is built by the global setup of Playwright and of the jest projects that start it (jest.config.ts, server/testing/buildServer.mjs)',
     );
   return dir;
 }

@@ -32,8 +32,8 @@ import type { CallArgs } from './call';
 import type { ErrorReporter } from './reporting';
 import { frozenReply } from './frozenReply';
 import { sleep } from './sleep';
-import type { StartupReplies } from './startupReplies';
 import { SITE_UNKNOWN_CODE, siteRemoved } from './siteRemoved';
+import type { CallName } from '../../core/contract';
 
 /** What the session feature lends the transport (through the store's thunk extra argument). */
 export interface SessionAccess {
@@ -62,8 +62,12 @@ export interface TransportContext {
   baseUrl: string;
   /** The site whose own address the panel is served at (PanelConfig.site), null on the fixed address. */
   site: string | null;
-  /** What the page's start-up script asked before the bundle ran, for the endpoints that would ask it. */
-  startupReplies: StartupReplies;
+  /**
+   * The reads the page's start-up script still had under way when the session opened, by call
+   * (features/session/sessionThunks.ts): the first request for one takes its reply instead of asking again, when
+   * it is a 200; a later request (a refetch) asks.
+   */
+  readsUnderWay: Map<CallName, Promise<{ status: number; body: unknown } | null>>;
 }
 
 /** A failure as the wire saw it, before it becomes a user message. */
@@ -142,6 +146,14 @@ function callFailure(failure: WireFailure, text: ErrorText): CallFailure {
   return { status: failure.status, text, message: inEnglish(text), detail: failure.detail, code: failure.code };
 }
 
+/** The start-up script's reply to the call, when it had one under way (TransportContext.readsUnderWay): once. */
+function takeReadUnderWay(context: TransportContext, name: CallName | undefined) {
+  if (name === undefined) return undefined;
+  const reply = context.readsUnderWay.get(name);
+  context.readsUnderWay.delete(name);
+  return reply;
+}
+
 export function createBaseQuery(): BaseQueryFn<CallArgs, unknown, CallFailure> {
   // fetchBaseQuery reads the base URL per call, so each store (and test) can point at its own origin.
   const fetchOnce = fetchBaseQuery({
@@ -196,6 +208,12 @@ export function createBaseQuery(): BaseQueryFn<CallArgs, unknown, CallFailure> {
     const legacy = context.session.selectLegacy(api.getState());
     if (legacy !== null && !args.isSessionCall) {
       return { error: callFailure({ status: 403, detail: legacy.message, code: null }, legacy.text) };
+    }
+
+    const underWay = takeReadUnderWay(context, args.name);
+    if (underWay !== undefined) {
+      const reply = await underWay;
+      if (reply?.status === 200) return { data: frozenReply(reply.body) };
     }
 
     let attempt = await send(args, api);

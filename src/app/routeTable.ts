@@ -4,7 +4,7 @@
  * dashboard. Plain data and a plain matcher, so the page's start-up script (src/startup/) reads the same table
  * as the router (routes.tsx) without loading it.
  */
-import type { StartupRead } from '../api/startupReplies';
+import type { StartupRead } from '../features/session/panelStartup';
 
 export type ScreenName =
   'dashboard' | 'plans' | 'checkout' | 'support' | 'domainOverview' | 'customDomainSetup' | 'sendingDomainSetup';
@@ -57,10 +57,10 @@ export function screenAt(pathname: string): ScreenName {
 
 /**
  * What each screen reads first, in the order the page's start-up script asks for it (src/startup/): every screen
- * shows the billing data and the site limits, which its first render waits for (api/startupReplies.ts
- * FIRST_RENDER_READS); a screen's own first read follows, and is not waited for (the dashboard's next charge is a
+ * shows the billing data and the site limits, which its first render waits for (features/session/panelStartup.ts
+ * FirstRenderRead); a screen's own first read follows, and is not waited for (the dashboard's next charge is a
  * preview at the card provider). A new screen, or one that starts reading something else, says so here; the
- * start-up script and the session's resume follow.
+ * start-up script and the session's start (features/session/sessionThunks.ts) follow.
  */
 export const SCREEN_READS: Readonly<Record<ScreenName, readonly StartupRead[]>> = {
   dashboard: ['get-billing-data', 'get-current-site-limits', 'get-next-charge'],

@@ -8,7 +8,7 @@ import { panelRoute } from '../siteAddress';
 import { browserLocale } from '../i18n/browserLocale';
 import { activateLocale, createPanelI18n, loadCatalog } from '../i18n/i18n';
 import type { PanelStartup } from '../features/session/panelStartup';
-import { resumeSession, startSession } from '../features/session/sessionThunks';
+import { startSession } from '../features/session/sessionThunks';
 import { makeStore } from './store';
 import { createErrorReporter } from './errorReporting';
 import { pickLogoVariant } from './logos';
@@ -36,8 +36,8 @@ export async function startPanel(startup: PanelStartup | null): Promise<Root> {
   const config = readConfig(document);
   const reporter = createErrorReporter(config);
   const { store } = makeStore({ config, reporter, self: window, parent: window.parent });
-  // The page's start-up script has usually started the session already: resume from it, else start it here.
-  const sessionOpened = startup === null ? store.dispatch(startSession()) : store.dispatch(resumeSession(startup));
+  // The page's start-up script has usually started the session already: the session goes on from there.
+  const sessionOpened = store.dispatch(startSession(startup));
   // The first screen's code loads beside the session's calls, not after the first render asks for it.
   const screenLoaded = preloadScreen(panelRoute(window.location.pathname, config.site));
   // So is the catalog of the browser's language (the start-up script preloads it); the host may name another once

@@ -5,16 +5,14 @@
  */
 import { combineSlices, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { api } from '../api/api';
-import type { TransportContext } from '../api/baseQuery';
 import type { ErrorReporter } from '../api/reporting';
-import { createStartupReplies } from '../api/startupReplies';
 import type { PanelConfig } from '../config';
 import { checkoutFeature } from '../features/checkout/checkoutSlice';
 import { openInvoicePaymentFeature } from '../features/payments/openInvoicePaymentSlice';
 import { sessionFeature } from '../features/session/sessionListener';
 import { createSessionAccess } from '../features/session/sessionTransport';
 import { createHostBridge, hostSlice } from '../host/hostBridge';
-import type { AppDispatch, RootState, StoreFeature } from '../store/types';
+import type { AppDispatch, RootState, StoreFeature, ThunkExtra } from '../store/types';
 import { scrubSecrets } from './scrubSecrets';
 
 /**
@@ -57,25 +55,26 @@ export interface StoreOptions {
 }
 
 export function makeStore({ config, reporter, self, parent }: StoreOptions) {
-  const transport: TransportContext = {
+  const bridge = createHostBridge({ self, parent, hostOrigins: config.hostOrigins, reporter });
+  const extra: ThunkExtra = {
     session: createSessionAccess(),
     reporter,
     supportEmail: config.supportEmail,
     baseUrl: self.location.origin,
     site: config.site,
-    startupReplies: createStartupReplies(),
+    readsUnderWay: new Map(),
+    askHost: bridge.ask,
   };
-  const bridge = createHostBridge({ self, parent, hostOrigins: config.hostOrigins, reporter });
-  const listener = createListenerMiddleware({ extra: transport });
+  const listener = createListenerMiddleware({ extra });
   const store = configureStore({
     reducer: rootReducer,
     middleware: (getDefaultMiddleware) =>
-      getDefaultMiddleware({ thunk: { extraArgument: transport } })
+      getDefaultMiddleware({ thunk: { extraArgument: extra } })
         .prepend(listener.middleware)
         .concat(api.middleware, bridge.middleware),
     devTools: process.env.NODE_ENV !== 'production' && devToolsOptions,
   });
-  const startListening = listener.startListening.withTypes<RootState, AppDispatch, TransportContext>();
+  const startListening = listener.startListening.withTypes<RootState, AppDispatch, ThunkExtra>();
   for (const feature of features) if ('listen' in feature) feature.listen(startListening);
   return {
     store,

@@ -1,6 +1,7 @@
 /**
  * The host bridge: the panel's side of the window-message protocol (SPEC section 1, docs/host-protocol.md), as a
- * Redux middleware. Components and thunks speak to the host only through the actions below.
+ * Redux middleware. Components speak to the host only through the actions below; thunks ask it questions through
+ * `ask`, which the store lends them on their extra argument.
  *
  * Security (hostOrigin.ts): a message is accepted only when its origin is one of the configured host origins and
  * its source is the parent window; messages go only to that exact origin, never '*'.
@@ -14,14 +15,12 @@ import type { ErrorReporter } from '../api/reporting';
 import type { BillingData } from '../../core/contract';
 import { detectHostOrigin, isFromHost } from './hostOrigin';
 import { createHostRequests, isHostRequest } from './hostRequests';
-import type { HostAnswer, HostRequest } from './hostRequests';
+import type { AskHost, HostAnswer } from './hostRequests';
 import { HOST_PROTOCOL_VERSION, protocolMismatchMessage } from './protocolVersion';
 
 /** Longer than any BCP 47 tag a browser or an admin would name. */
 const MAX_LOCALE_TAG_LENGTH = 35;
 
-/** Ask the host something; `dispatch(askHost(...))` returns a promise of its answer, or of none after the wait. */
-export const askHost = createAction<{ request: HostRequest; timeoutMs: number }>('host/askHost');
 /** The panel's router moved: the host mirrors the route in its own address. */
 export const panelNavigated = createAction<string>('host/panelNavigated');
 /** The first screen is on: the host may hide its own spinner. */
@@ -85,6 +84,8 @@ export interface HostBridgeOptions {
 
 export interface HostBridge {
   middleware: Middleware;
+  /** Asks the host (thunks find it on their extra argument: store/types.ts ThunkExtra); outside a host, no answer. */
+  ask: AskHost;
   /** Detaches the message listener and forgets pending requests. */
   stop(): void;
 }
@@ -161,10 +162,6 @@ export function createHostBridge({ self, parent, hostOrigins, reporter }: HostBr
     removeListener = () => self.removeEventListener('message', onMessage);
 
     return (next) => (action) => {
-      if (askHost.match(action)) {
-        const { request, timeoutMs } = action.payload;
-        return insideHost ? requests.ask(request, timeoutMs) : Promise.resolve<HostAnswer>({ answered: false });
-      }
       const result = next(action);
       if (panelNavigated.match(action) && action.payload !== reportedRoute) {
         reportedRoute = action.payload;
@@ -184,6 +181,8 @@ export function createHostBridge({ self, parent, hostOrigins, reporter }: HostBr
 
   return {
     middleware,
+    ask: (request, timeoutMs) =>
+      insideHost ? requests.ask(request, timeoutMs) : Promise.resolve<HostAnswer>({ answered: false }),
     stop() {
       removeListener();
       requests.clear();

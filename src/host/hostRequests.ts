@@ -9,13 +9,19 @@ export type HostRequest = 'token' | 'forceUpgradeInfo';
 /** An answer names the origin of the host page that gave it: billing-session tells the server which page that was. */
 export type HostAnswer = { answered: true; response: unknown; origin: string } | { answered: false };
 
+/**
+ * How the host is asked: resolves with the host's answer, or with none once `timeoutMs` passed. The bundle's is the
+ * host bridge's (HostBridge.ask, on the thunks' extra argument); the start-up script's its own.
+ */
+export type AskHost = (request: HostRequest, timeoutMs: number) => Promise<HostAnswer>;
+
 export function isHostRequest(value: unknown): value is HostRequest {
   return value === 'token' || value === 'forceUpgradeInfo';
 }
 
 export interface HostRequests {
   /** Posts the request and resolves with the host's answer, or with none once `timeoutMs` passed. */
-  ask(request: HostRequest, timeoutMs: number): Promise<HostAnswer>;
+  ask: AskHost;
   /** The host, at `origin`, answered `request`: every wait for it ends with this answer. */
   answer(request: HostRequest, response: unknown, origin: string): void;
   /** Forgets every wait (they resolve no more). */

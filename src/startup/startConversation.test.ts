@@ -6,7 +6,7 @@ import { accountApi } from '../api/accountApi';
 import type { BillingData } from '../../core/contract';
 import { scenarioBillingData } from '../../server/demo/scenarios';
 import { selectSessionToken } from '../features/session/sessionSlice';
-import { resumeSession } from '../features/session/sessionThunks';
+import { startSession } from '../features/session/sessionThunks';
 import { createFakeHost, HOST_ORIGIN } from '../test/hostWindow';
 import type { FakeHost } from '../test/hostWindow';
 import { json, onCall } from '../test/server';
@@ -75,7 +75,7 @@ it('asks the host, opens the session and asks for what the dashboard reads; the 
 
   const panel = createTestStore();
   try {
-    await panel.store.dispatch(resumeSession(startup!)).unwrap();
+    await panel.store.dispatch(startSession(startup!)).unwrap();
     expect(selectSessionToken(panel.store.getState())).toBe('session-1');
     expect(accountApi.endpoints.getBillingData.select()(panel.store.getState()).data).toEqual(billingData);
     expect(calls.session).toHaveLength(1);

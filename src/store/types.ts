@@ -11,15 +11,24 @@ import type { Slice, ThunkDispatch, TypedStartListening, UnknownAction, WithSlic
 import type { api } from '../api/api';
 import type { TransportContext } from '../api/baseQuery';
 import type { hostSlice } from '../host/hostBridge';
+import type { AskHost } from '../host/hostRequests';
 
 /** The whole state: the transport's cache and the host's messages here, each feature's slices where they are made. */
 export interface RootState extends WithSlice<typeof api>, WithSlice<typeof hostSlice> {}
 
-/** The store's dispatch: plain actions and thunks, which get the transport as their extra argument. */
-export type AppDispatch = ThunkDispatch<RootState, TransportContext, UnknownAction>;
+/**
+ * What thunks and listeners get as their extra argument: the transport (which RTK Query's base query gets as well),
+ * and how to ask the host (the host bridge's: app/store.ts).
+ */
+export interface ThunkExtra extends TransportContext {
+  askHost: AskHost;
+}
+
+/** The store's dispatch: plain actions and thunks, which get ThunkExtra as their extra argument. */
+export type AppDispatch = ThunkDispatch<RootState, ThunkExtra, UnknownAction>;
 
 /** How a feature listens to actions (createListenerMiddleware's startListening, typed for this store). */
-export type AppStartListening = TypedStartListening<RootState, AppDispatch, TransportContext>;
+export type AppStartListening = TypedStartListening<RootState, AppDispatch, ThunkExtra>;
 
 /** What a feature brings to the store: the slices it owns and, if it acts on its own, its listeners. */
 export interface StoreFeature {

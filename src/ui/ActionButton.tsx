@@ -5,8 +5,10 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { ButtonHTMLAttributes } from 'react';
+import type { AttemptStatus } from './attempt';
 
-export type ActionState = 'idle' | 'pending' | 'failed' | 'succeeded';
+/** The button shows the status of the attempt it runs. */
+export type ActionState = AttemptStatus;
 
 /** What a button that has done its action says (SPEC 2's button labels). */
 export const SUCCESS_MESSAGE = msg`Update complete!`;

@@ -1,13 +1,14 @@
 /**
- * The state machine behind an ActionButton: idle -> pending -> succeeded or failed, with the failure's message,
+ * The attempt behind an ActionButton (attempt.ts): idle -> pending -> succeeded or failed, with the failure's message,
  * and a follow-up (close the modal, reload) a fixed delay after success. The delay's timer is cleared when the
  * component unmounts, so a closed modal never acts late. A failure given as a catalog message is kept as one and
  * read in the owner's language at each render, so a language switch rewords it in place.
  */
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useReducer, useRef } from 'react';
 import type { ActionState } from './ActionButton';
+import { IDLE_ATTEMPT, attemptReducer } from './attempt';
 
 /** A failure's message: a catalog message, or a text already in the owner's language. */
 export type FlowMessage = MessageDescriptor | string;
@@ -30,9 +31,8 @@ export interface ActionFlowOptions {
 }
 
 export function useActionFlow({ onSucceeded, afterSuccessMs = 0 }: ActionFlowOptions = {}): ActionFlow {
-  const [state, setState] = useState<ActionState>('idle');
+  const [{ status: state, error }, update] = useReducer(attemptReducer<FlowMessage>, IDLE_ATTEMPT);
   const { i18n } = useLingui();
-  const [error, setError] = useState<FlowMessage | null>(null);
   const running = useRef(false);
   const followUp = useRef(onSucceeded);
   useEffect(() => {
@@ -48,29 +48,20 @@ export function useActionFlow({ onSucceeded, afterSuccessMs = 0 }: ActionFlowOpt
   const run = useCallback(async (action: () => Promise<FlowMessage | null>) => {
     if (running.current) return;
     running.current = true;
-    setState('pending');
-    setError(null);
+    update({ type: 'started' });
     try {
       const failure = await action();
-      setError(failure);
-      setState(failure === null ? 'succeeded' : 'failed');
+      update(failure === null ? { type: 'succeeded' } : { type: 'failed', error: failure });
     } catch {
       // Actions return their failures; one that throws anyway must not leave the button spinning.
-      setState('failed');
+      update({ type: 'failed', error: null });
     } finally {
       running.current = false;
     }
   }, []);
 
-  const fail = useCallback((message: FlowMessage) => {
-    setError(message);
-    setState('failed');
-  }, []);
-
-  const reset = useCallback(() => {
-    setError(null);
-    setState('idle');
-  }, []);
+  const fail = useCallback((message: FlowMessage) => update({ type: 'failed', error: message }), []);
+  const reset = useCallback(() => update({ type: 'reset' }), []);
 
   const shownError = error === null || typeof error === 'string' ? error : i18n._(error);
   return { state, error: shownError, run, fail, reset };

@@ -89,17 +89,8 @@ function isRequiredAddon(data: BillingData, addon: Addon): boolean {
 }
 
 function buttonState(checkout: CheckoutState): ActionState {
-  switch (checkout.status) {
-    case 'confirming':
-    case 'authorizing':
-      return 'pending';
-    case 'succeeded':
-      return 'succeeded';
-    case 'failed':
-      return checkout.retryAuthentication ? 'idle' : 'failed';
-    case 'idle':
-      return 'idle';
-  }
+  // A failed authentication offers 'Complete payment now', a button that has not failed yet.
+  return checkout.status === 'failed' && checkout.retryAuthentication ? 'idle' : checkout.status;
 }
 
 function Checkout({ data, product, price }: { data: CheckoutData; product: Product; price: Price }) {

@@ -2,10 +2,10 @@
  * A payment's progress, in the store rather than in the screen (SPEC 4 "Plan change flow", "Checkout button"):
  * the app remounts its routes when the site limits change, and a payment in flight must survive that.
  *
- * idle -> confirming (the plan change) -> authorizing (the card's extra authentication) -> succeeded -> (7 s)
- * finished, when the screen returns home; or failed, with the message, and whether 'Complete payment now'
- * retries the authentication. An attempt that throws fails too, so the button always works again. One attempt at
- * a time: a second click while one runs is refused here, so a double click never sends two changes.
+ * One attempt (ui/attempt.ts): idle -> pending, at the plan change and then at the card's extra authentication ->
+ * succeeded -> (7 s) finished, when the screen returns home; or failed, with the message, and whether 'Complete
+ * payment now' retries the authentication. An attempt that throws fails too, so the button always works again. One
+ * attempt at a time: a second click while one runs is refused here, so a double click never sends two changes.
  */
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction, WithSlice } from '@reduxjs/toolkit';
@@ -25,6 +25,8 @@ import { accountApi } from '../../api/accountApi';
 import { firstLimitBreach } from '../../../core/rules/limitChecks';
 import type { LimitContext } from '../../../core/rules/limitChecks';
 import { createAppAsyncThunk } from '../../store/hooks';
+import { IDLE_ATTEMPT, isUnderWay, rejectionEndsAttempt, updateAttempt } from '../../ui/attempt';
+import type { Attempt } from '../../ui/attempt';
 import type { AppDispatch, RootState, StoreFeature } from '../../store/types';
 import { sleep } from '../../api/sleep';
 import { afterPayment } from '../payments/afterPayment';
@@ -35,12 +37,10 @@ import { paymentMethodOf } from '../payments/paymentsApi';
 import { checkoutApi } from './checkoutApi';
 import { CHECKOUT_FAILURES, type CheckoutFailure } from './messages';
 
-export type CheckoutStatus = 'idle' | 'confirming' | 'authorizing' | 'succeeded' | 'failed';
-
-export interface CheckoutState {
-  status: CheckoutStatus;
-  /** what the failure says, put into words at render (messages.ts checkoutFailureText) */
-  error: CheckoutFailure | null;
+/** The attempt's error: what the failure says, put into words at render (messages.ts checkoutFailureText). */
+export interface CheckoutState extends Attempt<CheckoutFailure> {
+  /** where a pending attempt stands: the plan change, or the card's extra authentication of its payment */
+  step: 'planChange' | 'authentication';
   /** the choice being paid for */
   pending: PendingSubscription | null;
   /** the payment to authenticate again after a failed authentication */
@@ -52,8 +52,8 @@ export interface CheckoutState {
 }
 
 const initialState: CheckoutState = {
-  status: 'idle',
-  error: null,
+  ...IDLE_ATTEMPT,
+  step: 'planChange',
   pending: null,
   clientSecret: null,
   retryAuthentication: false,
@@ -87,12 +87,8 @@ export interface PaymentRequest {
 
 type Failure = { message: CheckoutFailure; retryAuthentication?: boolean };
 
-function isInFlight(state: CheckoutState): boolean {
-  return state.status === 'confirming' || state.status === 'authorizing' || state.status === 'succeeded';
-}
-
 const refuseWhileInFlight = {
-  condition: (_arg: unknown, { getState }: { getState(): RootState }) => !isInFlight(getState().checkout),
+  condition: (_arg: unknown, { getState }: { getState(): RootState }) => !isUnderWay(getState().checkout),
 };
 
 /**
@@ -115,8 +111,7 @@ function forgetPendingChoice(customerId: string) {
 }
 
 function failAttempt(state: CheckoutState, { message, retryAuthentication = false }: Failure) {
-  state.status = 'failed';
-  state.error = message;
+  updateAttempt(state, { type: 'failed', error: message });
   state.retryAuthentication = retryAuthentication;
 }
 
@@ -126,12 +121,10 @@ function failAttempt(state: CheckoutState, { message, retryAuthentication = fals
  * authentication ("Failed authentication"); before it, the change ("Plan-change error without a message").
  */
 function attemptThrew(state: CheckoutState, action: { meta: { condition: boolean; aborted: boolean } }) {
-  // A second click refused while an attempt runs leaves that attempt as it is; so does an abort, which ends only
-  // the attempt's waits: the attempt itself goes on to set where it ended.
-  if (action.meta.condition || action.meta.aborted) return;
+  if (!rejectionEndsAttempt(action)) return;
   failAttempt(
     state,
-    state.status === 'authorizing'
+    state.step === 'authentication'
       ? { message: CHECKOUT_FAILURES.authenticationFailed, retryAuthentication: true }
       : { message: CHECKOUT_FAILURES.planChangeFailed },
   );
@@ -142,12 +135,11 @@ export const checkoutSlice = createSlice({
   initialState,
   reducers: {
     authenticationStarted(state, action: PayloadAction<{ clientSecret: string }>) {
-      state.status = 'authorizing';
+      state.step = 'authentication';
       state.clientSecret = action.payload.clientSecret;
     },
     paymentSucceeded(state) {
-      state.status = 'succeeded';
-      state.error = null;
+      updateAttempt(state, { type: 'succeeded' });
       state.retryAuthentication = false;
     },
     paymentFailed(state, action: PayloadAction<Failure>) {
@@ -163,14 +155,14 @@ export const checkoutSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder.addCase(confirmPlanChange.pending, (state, action) => {
-      state.status = 'confirming';
-      state.error = null;
+      updateAttempt(state, { type: 'started' });
+      state.step = 'planChange';
       state.pending = action.meta.arg.choice;
       state.retryAuthentication = false;
     });
     builder.addCase(completePayment.pending, (state) => {
-      state.status = 'authorizing';
-      state.error = null;
+      updateAttempt(state, { type: 'started' });
+      state.step = 'authentication';
     });
     builder.addCase(confirmPlanChange.rejected, attemptThrew);
     builder.addCase(completePayment.rejected, attemptThrew);
@@ -228,18 +220,18 @@ async function swapCoupon(
   couponId: string,
   key: string,
 ) {
-  const updated = (await dispatch(
+  const updated = await dispatch(
     checkoutApi.endpoints.updateDiscount.initiate({
       data: { customerId, couponId },
       idempotencyKey: `${key}-discount`,
     }),
-  )) as { error?: unknown };
+  );
   if (updated.error) return false;
   for (const delay of couponPollDelaysMs()) {
     if (!(await sleep(delay, signal))) return false;
-    const read = (await dispatch(
+    const read = await dispatch(
       checkoutApi.endpoints.getDiscountDetails.initiate({ customerId }, { subscribe: false, forceRefetch: true }),
-    )) as { data?: { discount: { coupon: { id: string } } | null } };
+    );
     if (read.data?.discount?.coupon.id === couponId) break;
   }
   return true;
@@ -247,13 +239,9 @@ async function swapCoupon(
 
 /** The site's limits as they are now, not as the screen loaded them. */
 async function currentSiteLimits(dispatch: ThunkTools['dispatch']) {
-  const read = (await dispatch(
-    accountApi.endpoints.getCurrentSiteLimits.initiate(undefined, { forceRefetch: true }),
-  )) as {
-    data?: { currentSiteLimits: Parameters<typeof firstLimitBreach>[1] };
-    unsubscribe?: () => void;
-  };
-  read.unsubscribe?.();
+  const read = await dispatch(
+    accountApi.endpoints.getCurrentSiteLimits.initiate(undefined, { subscribe: false, forceRefetch: true }),
+  );
   return read.data?.currentSiteLimits ?? null;
 }
 

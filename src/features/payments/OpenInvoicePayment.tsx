@@ -6,20 +6,11 @@
 import { useLingui } from '@lingui/react/macro';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { ActionButton } from '../../ui/ActionButton';
-import type { ActionState } from '../../ui/ActionButton';
 import { FormError } from '../../ui/FormError';
 import { PaymentProviderWarning } from './PaymentProviderWarning';
 import { gracePaymentFailureText } from './messages';
 import { payOpenInvoice, selectOpenInvoicePayment } from './openInvoicePaymentSlice';
-import type { OpenInvoicePaymentStatus } from './openInvoicePaymentSlice';
 import { usePaymentProvider } from './usePaymentProvider';
-
-const BUTTON_STATES: Record<OpenInvoicePaymentStatus, ActionState> = {
-  idle: 'idle',
-  paying: 'pending',
-  succeeded: 'succeeded',
-  failed: 'failed',
-};
 
 export function OpenInvoicePayment({ customerId }: { customerId: string }) {
   const dispatch = useAppDispatch();
@@ -32,7 +23,7 @@ export function OpenInvoicePayment({ customerId }: { customerId: string }) {
       {provider.status === 'failed' && <PaymentProviderWarning warning={provider.warning} onRetry={provider.retry} />}
       <FormError>{payment.error && gracePaymentFailureText(i18n, payment.error)}</FormError>
       <ActionButton
-        state={BUTTON_STATES[payment.status]}
+        state={payment.status}
         label={t`Pay open invoice`}
         successLabel={t`Payment complete!`}
         pendingLabel={t`Processing your payment…`}

@@ -3,14 +3,16 @@
  * a payment for the open invoice, confirmed in the browser with a card of the customer, which ends grace.
  *
  * The dashboard's 'Pay open invoice' keeps its progress here, in the store, because the app remounts its routes
- * when the site limits change and a payment in flight must survive that: idle -> paying -> succeeded -> (the
- * checkout's success delay) the billing data read afresh, which shows the active plan -> idle; or failed, with
- * the message, also when the payment's code throws, so the button always works again. One payment at a time: a
- * second click while one runs is refused.
+ * when the site limits change and a payment in flight must survive that. One attempt (ui/attempt.ts): idle ->
+ * pending -> succeeded -> (the checkout's success delay) the billing data read afresh, which shows the active plan
+ * -> idle; or failed, with the message, also when the payment's code throws, so the button always works again. One
+ * payment at a time: a second click while one runs is refused.
  */
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction, WithSlice } from '@reduxjs/toolkit';
 import { createAppAsyncThunk } from '../../store/hooks';
+import { IDLE_ATTEMPT, isUnderWay, rejectionEndsAttempt, updateAttempt } from '../../ui/attempt';
+import type { Attempt } from '../../ui/attempt';
 import type { AppDispatch, StoreFeature } from '../../store/types';
 import { afterPayment } from './afterPayment';
 import { confirmCardPayment } from './cardPayment';
@@ -18,15 +20,10 @@ import type { CardPayments } from './cardPayment';
 import { gracePaymentFailure, type GracePaymentFailure } from './messages';
 import { paymentMethodOf, paymentsApi } from './paymentsApi';
 
-export type OpenInvoicePaymentStatus = 'idle' | 'paying' | 'succeeded' | 'failed';
+/** The attempt's error: what the failure says, put into words at render (messages.ts gracePaymentFailureText). */
+export type OpenInvoicePaymentState = Attempt<GracePaymentFailure>;
 
-export interface OpenInvoicePaymentState {
-  status: OpenInvoicePaymentStatus;
-  /** What the failure says, put into words at render (messages.ts gracePaymentFailureText). */
-  error: GracePaymentFailure | null;
-}
-
-const initialState: OpenInvoicePaymentState = { status: 'idle', error: null };
+const initialState: OpenInvoicePaymentState = IDLE_ATTEMPT;
 
 export interface OpenInvoicePaymentRequest {
   customerId: string;
@@ -52,20 +49,15 @@ export async function chargeOpenInvoice(
   return confirmed.ok ? null : gracePaymentFailure(confirmed.providerError);
 }
 
-function failPayment(state: OpenInvoicePaymentState, failure: GracePaymentFailure) {
-  state.status = 'failed';
-  state.error = failure;
-}
-
 export const openInvoicePaymentSlice = createSlice({
   name: 'openInvoicePayment',
   initialState,
   reducers: {
     paymentSucceeded(state) {
-      state.status = 'succeeded';
+      updateAttempt(state, { type: 'succeeded' });
     },
     paymentFailed(state, action: PayloadAction<GracePaymentFailure>) {
-      failPayment(state, action.payload);
+      updateAttempt(state, { type: 'failed', error: action.payload });
     },
     /** The billing data after the payment is in: the next payment (a later grace) starts afresh. */
     paymentSettled() {
@@ -74,15 +66,11 @@ export const openInvoicePaymentSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder.addCase(payOpenInvoice.pending, (state) => {
-      state.status = 'paying';
-      state.error = null;
+      updateAttempt(state, { type: 'started' });
     });
     builder.addCase(payOpenInvoice.rejected, (state, action) => {
-      // A second click refused while a payment runs leaves that payment as it is; so does an abort, which ends
-      // only the payment's waits: the payment itself goes on to settle (afterPayment.ts).
-      if (action.meta.condition || action.meta.aborted) return;
       // A payment that threw (a reply the panel could not read, say) failed without the provider's words.
-      failPayment(state, gracePaymentFailure(null));
+      if (rejectionEndsAttempt(action)) updateAttempt(state, { type: 'failed', error: gracePaymentFailure(null) });
     });
   },
   selectors: {
@@ -112,9 +100,6 @@ export const payOpenInvoice = createAppAsyncThunk(
     await afterPayment(dispatch, signal, { succeeded: paymentSucceeded(), settled: paymentSettled() });
   },
   {
-    condition: (_request, { getState }) => {
-      const { status } = getState().openInvoicePayment;
-      return status !== 'paying' && status !== 'succeeded';
-    },
+    condition: (_request, { getState }) => !isUnderWay(getState().openInvoicePayment),
   },
 );

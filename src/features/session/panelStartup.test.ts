@@ -12,7 +12,7 @@ import { json, onCall } from '../../test/server';
 import { createTestStore } from '../../test/testPanel';
 import { handOverStartup, takePanelStartup } from '../../startup/handOff';
 import { selectForceUpgradeInfo, selectSessionStatus, selectSessionToken } from './sessionSlice';
-import { resumeSession } from './sessionThunks';
+import { startSession } from './sessionThunks';
 
 const NOW = Date.UTC(2026, 10, 22) / 1000;
 const billingData = scenarioBillingData('active', NOW) as BillingData;
@@ -31,7 +31,7 @@ afterEach(() => {
 
 it('seeds the session, the billing data and the site limits from the start-up script, asking neither the host nor the server again', async () => {
   // The shared MSW server fails any request without a handler: none is made here.
-  await expect(panel.store.dispatch(resumeSession(completeStartup(billingData))).unwrap()).resolves.toBe(true);
+  await expect(panel.store.dispatch(startSession(completeStartup(billingData))).unwrap()).resolves.toBe(true);
 
   const state = panel.store.getState();
   expect(selectSessionStatus(state)).toBe('ready');
@@ -48,7 +48,7 @@ it('seeds the session, the billing data and the site limits from the start-up sc
 it('leaves the site limits to the screens when the start-up script could not read them', async () => {
   await panel.store
     .dispatch(
-      resumeSession(
+      startSession(
         completeStartup(billingData, {
           reads: { 'get-billing-data': completeStartup(billingData).reads['get-billing-data']! },
         }),
@@ -65,7 +65,7 @@ it('leaves billing data asked with another forceUpgrade to the screens', async (
     reads: { 'get-billing-data': Promise.resolve({ status: 200, body: billingData, forceUpgrade: true }) },
   });
 
-  await panel.store.dispatch(resumeSession(startup)).unwrap();
+  await panel.store.dispatch(startSession(startup)).unwrap();
 
   expect(selectSessionStatus(panel.store.getState())).toBe('ready');
   expect(accountApi.endpoints.getBillingData.select()(panel.store.getState()).data).toBeUndefined();
@@ -75,7 +75,7 @@ it('exchanges the token itself when the start-up script could not', async () => 
   const sessionCalls = answerAsOwnerHost(panel.host);
 
   await panel.store
-    .dispatch(resumeSession(completeStartup(billingData, { session: Promise.resolve(null), reads: {} })))
+    .dispatch(startSession(completeStartup(billingData, { session: Promise.resolve(null), reads: {} })))
     .unwrap();
 
   expect(sessionCalls.map((call) => [call.jwt, call.options])).toEqual([
@@ -88,7 +88,7 @@ it('starts the session as without a start-up script when that script failed', as
   const sessionCalls = answerAsOwnerHost(panel.host);
   const failed = completeStartup(billingData, { token: Promise.reject(new Error('start-up script failed')) });
 
-  await panel.store.dispatch(resumeSession(failed)).unwrap();
+  await panel.store.dispatch(startSession(failed)).unwrap();
 
   expect(
     panel.host
@@ -129,7 +129,7 @@ describe("the next charge the start-up script asked for (the dashboard's preview
     );
     await panel.store
       .dispatch(
-        resumeSession(
+        startSession(
           completeStartup(billingData, {
             reads: { ...completeStartup(billingData).reads, 'get-next-charge': inFlight },
           }),
@@ -156,7 +156,7 @@ describe("the account info the start-up script asked for (a domain screen's firs
         'get-account-info': Promise.resolve({ status: 200, body: accountInfo, forceUpgrade: false }),
       },
     });
-    await panel.store.dispatch(resumeSession(startup)).unwrap();
+    await panel.store.dispatch(startSession(startup)).unwrap();
     // The shared MSW server fails any request without a handler: the endpoint asks no one.
     const read = panel.store.dispatch(accountApi.endpoints.getAccountInfo.initiate());
     await expect(read.unwrap()).resolves.toEqual(accountInfo);
@@ -171,7 +171,7 @@ describe("the account info the start-up script asked for (a domain screen's firs
         'get-account-info': Promise.resolve({ status: 200, body: { stale: true }, forceUpgrade: true }),
       },
     });
-    await panel.store.dispatch(resumeSession(startup)).unwrap();
+    await panel.store.dispatch(startSession(startup)).unwrap();
     const read = panel.store.dispatch(accountApi.endpoints.getAccountInfo.initiate());
     await expect(read.unwrap()).resolves.toEqual(accountInfo);
     expect(asked).toHaveLength(1);

@@ -1,13 +1,31 @@
 /**
  * What the page's start-up script (src/startup/) did before the bundle arrived, as it hands it to the bundle: it
  * asked the host for the token and forceUpgradeInfo, exchanged the token at billing-session and started the reads
- * of the first screen (app/routeTable.ts SCREEN_READS). The session resumes from these promises (resumeSession
- * in sessionThunks.ts) instead of asking again; without them (a page outside a host, tests) it starts as it
- * always did. The rules both follow are here and in hostAnswers.ts, and the steps themselves in sessionSteps.ts.
+ * of the first screen (app/routeTable.ts SCREEN_READS). The session starts from these promises (startSession in
+ * sessionThunks.ts) instead of asking again; without them (a page outside a host, tests) it takes the same steps
+ * itself. The rules both follow are here and in hostAnswers.ts, and the steps themselves in sessionSteps.ts.
  */
-import type { StartupRead, StartupReply } from '../../api/startupReplies';
-import type { CallRequest } from '../../../core/contract';
+import type { CallName, CallRequest } from '../../../core/contract';
 import type { HostAnswer } from '../../host/hostRequests';
+
+/** A call the start-up script made: its HTTP status and JSON body; null when it made none or it failed to arrive. */
+export interface StartupReply {
+  status: number;
+  body: unknown;
+}
+
+/** The reads the start-up script may make: what screens read first (app/routeTable.ts SCREEN_READS). */
+export type StartupRead = Extract<
+  CallName,
+  'get-billing-data' | 'get-current-site-limits' | 'get-next-charge' | 'get-account-info'
+>;
+
+/** The reads every screen shows, which its first render waits for: the billing data and the site limits. */
+export type FirstRenderRead = Extract<StartupRead, 'get-billing-data' | 'get-current-site-limits'>;
+
+export function isFirstRenderRead(name: StartupRead): name is FirstRenderRead {
+  return name === 'get-billing-data' || name === 'get-current-site-limits';
+}
 
 /** A read the start-up script made, with the forceUpgrade it knew when it asked (null: it could not make it). */
 export type StartupReadReply = (StartupReply & { forceUpgrade: boolean }) | null;

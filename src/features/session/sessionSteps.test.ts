@@ -5,7 +5,7 @@
  * start-up script, fails here.
  */
 import { accountApi } from '../../api/accountApi';
-import type { StartupRead } from '../../api/startupReplies';
+import type { StartupRead } from './panelStartup';
 import { SCREEN_READS, screenAt } from '../../app/routeTable';
 import type { BillingData } from '../../../core/contract';
 import { HOST_TOKEN_INFO_WAIT_MS, HOST_TOKEN_WAIT_MS } from '../../../core/rules/constants';

@@ -8,16 +8,12 @@
  * every page's HTML.
  */
 import { HOST_TOKEN_INFO_WAIT_MS, HOST_TOKEN_WAIT_MS } from '../../../core/rules/constants';
-import type { StartupRead } from '../../api/startupReplies';
-import type { HostAnswer, HostRequest } from '../../host/hostRequests';
+import type { AskHost, HostAnswer } from '../../host/hostRequests';
 import { forceUpgradeOf, hostTokenOf } from './hostAnswers';
-import type { BillingSessionRequest } from './panelStartup';
+import type { BillingSessionRequest, StartupRead } from './panelStartup';
 
 /** The reads whose answer depends on the host's forceUpgrade answer, which they send (as accountApi.ts asks them). */
 const READS_WITH_FORCE_UPGRADE: ReadonlySet<StartupRead> = new Set(['get-billing-data', 'get-account-info']);
-
-/** How a road asks the host: it resolves with the host's answer, or with none once `timeoutMs` passed. */
-export type AskHost = (request: HostRequest, timeoutMs: number) => Promise<HostAnswer>;
 
 export interface SessionOpening<Session> {
   token: Promise<HostAnswer>;

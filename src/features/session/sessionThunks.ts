@@ -4,20 +4,19 @@
  * the page's start-up script takes (sessionSteps.ts), with the bundle's own host bridge and endpoint.
  */
 import { accountApi } from '../../api/accountApi';
-import { FIRST_RENDER_READS, type StartupRead } from '../../api/startupReplies';
 import { ERROR_MESSAGES, isCallFailure, isExpiredTokenMessage } from '../../api/errors';
+import { frozenReply } from '../../api/frozenReply';
 import { HOST_TOKEN_WAIT_MS } from '../../../core/rules/constants';
-import { askHost } from '../../host/hostBridge';
-import type { HostAnswer } from '../../host/hostRequests';
+import type { CallResponse } from '../../../core/contract';
+import type { AskHost, HostAnswer } from '../../host/hostRequests';
 import { createAppAsyncThunk } from '../../store/hooks';
-import type { AppDispatch } from '../../store/types';
+import type { AppDispatch, ThunkExtra } from '../../store/types';
 import { hostTokenOf, parseForceUpgradeInfo } from './hostAnswers';
-import type { HostToken } from './hostAnswers';
-import { sessionTokenOf } from './panelStartup';
-import type { PanelStartup, StartupReadReply } from './panelStartup';
+import type { ForceUpgradeInfo, HostToken } from './hostAnswers';
+import { isFirstRenderRead, sessionTokenOf } from './panelStartup';
+import type { FirstRenderRead, PanelStartup, StartupRead, StartupReadReply } from './panelStartup';
 import { sessionApi } from './sessionApi';
 import { openSession } from './sessionSteps';
-import type { AskHost } from './sessionSteps';
 import { SITE_UNKNOWN_CODE } from '../../api/siteRemoved';
 import {
   forceUpgradeInfoReceived,
@@ -94,85 +93,113 @@ async function openFirstSession(dispatch: AppDispatch, site: string | null, ask:
   return reply !== null && recordSession(dispatch, reply, true);
 }
 
-/** The first init: the host's token and forced-upgrade info (in parallel), then billing-session with init true. */
-export const startSession = createAppAsyncThunk('session/start', (_: void, { dispatch, extra }): Promise<boolean> =>
-  openFirstSession(
-    dispatch,
-    extra.site,
-    (request, timeoutMs) => dispatch(askHost({ request, timeoutMs })) as unknown as Promise<HostAnswer>,
-  ),
-);
-
 /**
- * The first init, resumed from what the page's start-up script already did (panelStartup.ts): its host answers,
- * its session and the first screen's reads (app/routeTable.ts SCREEN_READS), each handed to its endpoint, which
- * takes the answer instead of asking again (api/startupReplies.ts). Whatever the start-up script could not do, the
- * usual steps do; a start-up script that failed altogether leaves it all to startSession.
+ * The first init, the one way the panel opens its session: from what the page's start-up script already did
+ * (panelStartup.ts: its host answers, its session, the first screen's reads), or afresh on the steps the script
+ * takes (sessionSteps.ts) when there was no script (a page outside a host, tests) or it failed altogether. When the
+ * script got the host's answers but no session, the steps run on those answers rather than asking the host again.
  */
-export const resumeSession = createAppAsyncThunk(
-  'session/resume',
-  async (startup: PanelStartup, { dispatch, extra }): Promise<boolean> => {
-    const answers = await Promise.all([startup.token, startup.forceUpgradeInfo, startup.session]).catch(() => null);
-    if (answers === null) return dispatch(startSession()).unwrap();
-    const [tokenAnswer, infoAnswer, session] = answers;
-    const token = sessionTokenOf(session);
+export const startSession = createAppAsyncThunk(
+  'session/start',
+  async (startup: PanelStartup | null | undefined, { dispatch, extra }): Promise<boolean> => {
+    const begun = startup ? await whatTheScriptGot(startup) : null;
+    if (begun === null) return openFirstSession(dispatch, extra.site, extra.askHost);
+    const { tokenAnswer, infoAnswer, token } = begun;
     if (token === null) {
-      // The start-up script could not open the session: the first init's steps, on the answers it already had.
-      return openFirstSession(dispatch, extra.site, (request) =>
-        Promise.resolve(request === 'token' ? tokenAnswer : infoAnswer),
-      );
+      const answered: AskHost = (request) => Promise.resolve(request === 'token' ? tokenAnswer : infoAnswer);
+      return openFirstSession(dispatch, extra.site, answered);
     }
-    const info = parseForceUpgradeInfo(infoAnswer);
-    // A read asked with another forceUpgrade than the one the host answered is of no use: its endpoint asks again.
-    const reads = (Object.entries(startup.reads) as [StartupRead, Promise<StartupReadReply>][]).map(
-      ([name, reply]) =>
-        [
-          name,
-          reply.catch(() => null).then((answer) => (answer?.forceUpgrade === info.forceUpgrade ? answer : null)),
-        ] as const,
-    );
-    for (const [name, reply] of reads) extra.startupReplies.handOver(name, reply);
-    const firstRender = reads.filter(([name]) => FIRST_RENDER_READS.has(name));
-    // Nothing is dispatched before the reads the first render waits for are in: a render here would hold up the
-    // start-up script's next call (it runs on this page's thread too), and the screens render once, with them, below.
-    const firstReplies = await Promise.all(firstRender.map(([, reply]) => reply));
-    dispatch(forceUpgradeInfoReceived(info));
-    // The reads every screen shows are in the cache before the session opens the screens, so the screens render
-    // once, with their data. One that failed is left to the screens, which ask once the session is open.
-    await Promise.all(
-      firstRender.filter((_, index) => firstReplies[index]?.status === 200).map(([name]) => startRead[name](dispatch)),
-    );
-    dispatch(sessionEstablished(token));
-    // Not waited for: the plan details show the next charge when its preview at the card provider is in, and the
-    // domain screens their account info. Started in the step that opens the session, before the screens render, so
-    // a screen finds its read under way rather than asking again.
-    for (const [name] of reads) if (!FIRST_RENDER_READS.has(name)) void startRead[name](dispatch);
+    await takeOverSession(dispatch, extra, begun.reads, parseForceUpgradeInfo(infoAnswer), token);
     return true;
   },
 );
 
+/** The start-up script's host answers, session token and reads, once they are in; null when it failed altogether. */
+function whatTheScriptGot(startup: PanelStartup) {
+  return Promise.all([startup.token, startup.forceUpgradeInfo, startup.session]).then(
+    ([tokenAnswer, infoAnswer, session]) => ({
+      tokenAnswer,
+      infoAnswer,
+      token: sessionTokenOf(session),
+      reads: startup.reads,
+    }),
+    () => null,
+  );
+}
+
+/** Each read the start-up script may make, by the endpoint that makes it in the bundle. */
+const ENDPOINT_OF = {
+  'get-billing-data': 'getBillingData',
+  'get-current-site-limits': 'getCurrentSiteLimits',
+  'get-next-charge': 'getNextCharge',
+  'get-account-info': 'getAccountInfo',
+} as const satisfies Record<StartupRead, keyof typeof accountApi.endpoints>;
+
 /**
- * Each read the start-up script may make, started at its endpoint as a prefetch (no screen holds it yet): the
- * endpoint takes the start-up script's answer (api/accountApi.ts startedOrAsked).
+ * The session the start-up script opened, taken over in the order the first render needs. The reads every screen
+ * shows go into the cache first (RTK Query's upsertQueryData, which the host bridge hears as any loaded billing
+ * data), so the screens, which the session opens, render once, with their data; one that failed is left to the
+ * screens, which ask once the session is open. The reads still under way are handed to the transport
+ * (TransportContext.readsUnderWay) and started in the step that opens the session, before the screens render, so a
+ * screen finds its read under way rather than asking again: not waited for, since the dashboard's next charge is a
+ * preview at the card provider.
  */
-const startRead: Record<StartupRead, (dispatch: AppDispatch) => PromiseLike<unknown>> = {
-  'get-billing-data': (dispatch) =>
-    dispatch(accountApi.endpoints.getBillingData.initiate(undefined, { subscribe: false })),
-  'get-current-site-limits': (dispatch) =>
-    dispatch(accountApi.endpoints.getCurrentSiteLimits.initiate(undefined, { subscribe: false })),
-  'get-next-charge': (dispatch) =>
-    dispatch(accountApi.endpoints.getNextCharge.initiate(undefined, { subscribe: false })),
-  'get-account-info': (dispatch) =>
-    dispatch(accountApi.endpoints.getAccountInfo.initiate(undefined, { subscribe: false })),
+async function takeOverSession(
+  dispatch: AppDispatch,
+  extra: ThunkExtra,
+  reads: PanelStartup['reads'],
+  info: ForceUpgradeInfo,
+  token: string,
+): Promise<void> {
+  // A read asked with another forceUpgrade than the one the host answered is of no use: its endpoint asks again.
+  const usable = (reply: Promise<StartupReadReply>) =>
+    reply.catch(() => null).then((answer) => (answer?.forceUpgrade === info.forceUpgrade ? answer : null));
+  const names = Object.keys(reads) as StartupRead[];
+  const underWay = names.filter((name) => !isFirstRenderRead(name));
+  for (const name of underWay) extra.readsUnderWay.set(name, usable(reads[name]!));
+  const firstRender = names.filter(isFirstRenderRead);
+  // Nothing is dispatched before the reads the first render waits for are in: a render here would hold up the
+  // start-up script's next call (it runs on this page's thread too).
+  const replies = await Promise.all(firstRender.map((name) => usable(reads[name]!)));
+  dispatch(forceUpgradeInfoReceived(info));
+  await Promise.all(
+    firstRender.map((name, index) => {
+      const reply = replies[index];
+      return reply?.status === 200 ? putInCache[name](dispatch, reply.body) : undefined;
+    }),
+  );
+  dispatch(sessionEstablished(token));
+  for (const name of underWay) dispatch(accountApi.util.prefetch(ENDPOINT_OF[name], undefined));
+}
+
+/**
+ * The reads the first render waits for, each put into its endpoint's cache as RTK Query's upsertQueryData puts it:
+ * the body is the server's JSON as it came, typed as the endpoint types its replies.
+ */
+const putInCache: Record<FirstRenderRead, (dispatch: AppDispatch, body: unknown) => PromiseLike<unknown>> = {
+  'get-billing-data': (dispatch, body) =>
+    dispatch(
+      accountApi.util.upsertQueryData(
+        'getBillingData',
+        undefined,
+        frozenReply(body as CallResponse<'get-billing-data'>),
+      ),
+    ),
+  'get-current-site-limits': (dispatch, body) =>
+    dispatch(
+      accountApi.util.upsertQueryData(
+        'getCurrentSiteLimits',
+        undefined,
+        frozenReply(body as CallResponse<'get-current-site-limits'>),
+      ),
+    ),
 };
 
 /** A renewal: a fresh host token, then billing-session (init false, or true to re-initialise). */
 export const renewSession = createAppAsyncThunk(
   'session/renew',
-  async ({ init }: { init: boolean }, { dispatch }): Promise<boolean> => {
-    const tokenAnswer = (await dispatch(
-      askHost({ request: 'token', timeoutMs: HOST_TOKEN_WAIT_MS }),
-    )) as unknown as HostAnswer;
+  async ({ init }: { init: boolean }, { dispatch, extra }): Promise<boolean> => {
+    const tokenAnswer = await extra.askHost('token', HOST_TOKEN_WAIT_MS);
     return dispatch(applyTokenAnswer({ answer: tokenAnswer, init })).unwrap();
   },
 );
