@@ -161,7 +161,7 @@ describe('what production requires', () => {
     expect(loadConfig(DEMO).dataDir).toMatch(/[/\\]\.data$/);
     expect(evaluation.payments).toMatchObject({ provider: 'sandbox' });
     expect(evaluation.payments.webhookSecret).not.toBe(SANDBOX_WEBHOOK_SECRET);
-    expect(evaluation.platformApiKeys).toEqual(['k'.repeat(32)]);
+    expect(evaluation.platformApiKeys).toEqual([{ name: null, key: 'k'.repeat(32) }]);
     expect(evaluation.features).toEqual({ customDomains: true, sendingDomains: true, domainPurchase: false });
   });
 
@@ -293,9 +293,33 @@ describe('platform API keys', () => {
   it('takes several keys, comma separated, so one can be rotated', () => {
     const [first, second] = ['first-key-0123456789abcdefghijklmnop', 'second-key-0123456789abcdefghijklmnopqrst'];
     expect(loadConfig({ ...PRODUCTION, PLATFORM_API_KEYS: ` ${first} ,${second}` }).platformApiKeys).toEqual([
-      first,
-      second,
+      { name: null, key: first },
+      { name: null, key: second },
     ]);
+  });
+
+  it('takes a name before a key (name:key), so the audit trail says which key made a change', () => {
+    const [first, second] = ['first-key-0123456789abcdefghijklmnop', 'second-key-0123456789abcdefghijklmnopqrst'];
+    expect(loadConfig({ ...PRODUCTION, PLATFORM_API_KEYS: `ops-2026:${first}, ${second}` }).platformApiKeys).toEqual([
+      { name: 'ops-2026', key: first },
+      { name: null, key: second },
+    ]);
+  });
+
+  it.each([
+    [`ops 2026:first-key-0123456789abcdefghijklmnop`, 'PLATFORM_API_KEYS: "ops 2026" is not a key\'s name'],
+    [`:first-key-0123456789abcdefghijklmnop`, 'PLATFORM_API_KEYS: "" is not a key\'s name'],
+    [
+      'ops:first-key-0123456789abcdefghijklmnop,ops:second-key-0123456789abcdefghijklmnopqrst',
+      'PLATFORM_API_KEYS: the name "ops" is given to two keys',
+    ],
+    [
+      'a:first-key-0123456789abcdefghijklmnop,b:first-key-0123456789abcdefghijklmnop',
+      'PLATFORM_API_KEYS: a key is listed twice',
+    ],
+    ['ops:short', 'PLATFORM_API_KEYS: every key must be at least 32 characters'],
+  ])('refuses %s, saying why', (keys, message) => {
+    expect(() => loadConfig({ ...PRODUCTION, PLATFORM_API_KEYS: keys })).toThrow(message);
   });
 
   it('refuses a key shorter than 32 characters', () => {
@@ -305,9 +329,11 @@ describe('platform API keys', () => {
   });
 
   it('gives the demo its documented key, and production none it was not given', () => {
-    expect(loadConfig(DEMO).platformApiKeys).toEqual([DEMO_PLATFORM_API_KEY]);
+    expect(loadConfig(DEMO).platformApiKeys).toEqual([{ name: null, key: DEMO_PLATFORM_API_KEY }]);
     const given = 'given-key-0123456789abcdefghijklmnop';
-    expect(loadConfig({ ...PRODUCTION, PLATFORM_API_KEYS: given }).platformApiKeys).toEqual([given]);
+    expect(loadConfig({ ...PRODUCTION, PLATFORM_API_KEYS: given }).platformApiKeys).toEqual([
+      { name: null, key: given },
+    ]);
   });
 });
 

@@ -155,7 +155,7 @@ export async function importSites(options: ImportOptions): Promise<ImportSummary
 
   async function put(line: number, siteId: string, body: Parsed & { ok: true }): Promise<void> {
     try {
-      const result = await provisioning.put(siteId, body.body);
+      const result = await provisioning.put(siteId, body.body, null);
       const outcome: LineOutcome = result.created ? 'created' : result.changed ? 'updated' : 'unchanged';
       summary[outcome] += 1;
       finish(line, outcome);
