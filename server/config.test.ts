@@ -551,6 +551,7 @@ describe('metrics and retention settings', () => {
   it('serves no metrics and prunes every ten minutes by default, in the demo and in production', () => {
     const defaults = {
       metricsPort: null,
+      metricsHost: '127.0.0.1',
       retention: { paymentEventsDays: 90, idempotencyClaimsHours: 24, pruneIntervalSeconds: 600 },
     };
     expect(loadConfig(DEMO).observability).toEqual(defaults);
@@ -567,6 +568,7 @@ describe('metrics and retention settings', () => {
     };
     expect(loadConfig(env).observability).toEqual({
       metricsPort: 9464,
+      metricsHost: '127.0.0.1',
       retention: { paymentEventsDays: 45, idempotencyClaimsHours: 6, pruneIntervalSeconds: 0 },
     });
   });
@@ -576,6 +578,14 @@ describe('metrics and retention settings', () => {
       new ConfigError(
         'RETENTION_PAYMENT_EVENTS_DAYS must be at least 30: the provider may deliver an event again within that window',
       ),
+    );
+  });
+
+  it('binds the metrics to 127.0.0.1 whatever LISTEN_HOST says, and elsewhere only as METRICS_HOST says', () => {
+    expect(loadConfig({ ...PRODUCTION, LISTEN_HOST: '0.0.0.0' }).observability.metricsHost).toBe('127.0.0.1');
+    expect(loadConfig({ ...PRODUCTION, METRICS_HOST: '10.0.0.7' }).observability.metricsHost).toBe('10.0.0.7');
+    expect(() => loadConfig({ ...PRODUCTION, METRICS_HOST: 'metrics.internal' })).toThrow(
+      new ConfigError('METRICS_HOST must be an IP address (127.0.0.1, 0.0.0.0, ::), got "metrics.internal"'),
     );
   });
 

@@ -5,6 +5,7 @@
  * it is read (config.ts, runtimeSettings.ts, observability/settings.ts). zod is loaded at start anyway: the call
  * contract (core/contract) is written in it.
  */
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { parseBoolean } from '../core/rules/parse';
 
@@ -49,6 +50,17 @@ export function readEnv<T>(schema: z.ZodType<T>, env: Env): T {
 
 /** Text as set, trimmed; null when unset or blank. */
 export const text: Setting<string | null> = () => z.string().optional().transform(nonEmpty);
+
+/** An IP address to bind (a name would resolve to who knows which interface); `fallback` when unset or blank. */
+export function ipAddress(fallback: string): Setting<string> {
+  return (name) =>
+    text(name).transform((host, ctx) => {
+      const value = host ?? fallback;
+      return isIP(value) === 0
+        ? refuse(ctx, `${name} must be an IP address (127.0.0.1, 0.0.0.0, ::), got "${value}"`)
+        : value;
+    });
+}
 
 /** 1, true, yes, on (core/rules/parse.ts); null when unset or blank. */
 export const flag: Setting<boolean | null> = () =>

@@ -23,9 +23,6 @@ export interface RunningServers {
   close(): Promise<void>;
 }
 
-/** The metrics listener's address: this machine only (docs/deploy.md "Metrics"). */
-const METRICS_HOST = '127.0.0.1';
-
 /** Where this machine reaches a listener: loopback for one bound to every interface (LISTEN_HOST=0.0.0.0). */
 function urlOf(app: FastifyInstance, host: string): string {
   const address = app.server.address() as AddressInfo;
@@ -122,11 +119,12 @@ export async function startServers(config: ServerConfig): Promise<RunningServers
     let metricsUrl: string | null = null;
     if (config.observability.metricsPort !== null) {
       const metricsServer = buildMetricsServer(panel.metrics);
-      // Loopback whatever LISTEN_HOST says: in a container that listens on 0.0.0.0, the metrics stay unreachable
-      // from outside the machine (or the pod), as docs/deploy.md "Metrics" promises.
-      await metricsServer.listen({ port: config.observability.metricsPort, host: METRICS_HOST });
+      // METRICS_HOST, loopback unless it says otherwise, whatever LISTEN_HOST says: in a container that listens on
+      // 0.0.0.0, the metrics stay unreachable from outside the machine (or the pod), as docs/deploy.md "Metrics" says.
+      const { metricsHost } = config.observability;
+      await metricsServer.listen({ port: config.observability.metricsPort, host: metricsHost });
       started.push(metricsServer);
-      metricsUrl = urlOf(metricsServer, METRICS_HOST);
+      metricsUrl = urlOf(metricsServer, metricsHost);
     }
 
     return {
