@@ -11,6 +11,7 @@ import { buildPanelServer } from './app';
 import { DEFAULT_HOST_PORT, resolveDemoAdminBase, resolveHostOrigins, type ServerConfig } from './config';
 import { createDatabase } from './db/database';
 import { loggerOptions } from './http/logging';
+import { describeAdminUrlCollisions } from './db/adminUrlCollisions';
 import { migrateToLatest } from './db/migrate';
 import { buildMetricsServer } from './observability/metricsServer';
 
@@ -45,9 +46,10 @@ export async function startServers(config: ServerConfig): Promise<RunningServers
   try {
     // MIGRATE_ON_START=0: a release step migrated it (docs/deploy.md "Migrations").
     if (config.runtime.migrateOnStart) {
-      const { unknown } = await migrateToLatest(db);
+      const { unknown, adminUrlCollisions } = await migrateToLatest(db);
       if (unknown.length > 0)
         process.stdout.write(`The database is ahead of this release (${unknown.join(', ')}): serving as it is\n`);
+      if (adminUrlCollisions.length > 0) process.stderr.write(`${describeAdminUrlCollisions(adminUrlCollisions)}\n`);
     }
 
     // The host and the panel each need the other's address; both are read lazily once both listen.
