@@ -1,7 +1,8 @@
 /**
  * The platform API's checks (docs/platform-api.md), run when the kit is given a platform key: only a key opens it
  * (not none, not a wrong one, not the owner's session), a PUT is idempotent and answers the documented record, a
- * site is listed and read back, and a DELETE removes it. The probe site the checks make is removed at the end.
+ * site is listed and read back, and a DELETE removes it; the site's audit trail then holds its creation and removal,
+ * naming a key but never holding it. The probe site the checks make is removed at the end.
  * The catalogue is read, put back as it is (which must write nothing: the same version) and sent a bad document
  * (refused, nothing written): the checks never change what the platform sells.
  */
@@ -116,6 +117,22 @@ export async function checkPlatformApi(context: PlatformCheckContext): Promise<v
     const after = await call('GET', `/sites/${siteId}`, platformKey);
     return after.status === 404 ? null : `GET after DELETE answered ${after.status}`;
   });
+
+  await check(
+    "GET /platform/v1/sites/{siteId}/events reads the site's trail: its creation and removal, by a key it never holds",
+    async () => {
+      if (created === null) return { skip: 'the PUT did not make the site' };
+      const trail = await call('GET', `/sites/${siteId}/events`, platformKey);
+      if (trail.status !== 200 || contract.validateComponent('PlatformEventPage')(trail.body) !== null)
+        return `the trail answered ${trail.status} without the documented page`;
+      if (JSON.stringify(trail.body).includes(platformKey)) return 'the trail holds the platform key itself';
+      const actions = (trail.body as { events: { action: string }[] }).events.map((event) => event.action);
+      // The same PUT twice made one change: created, then removed.
+      return JSON.stringify(actions) === JSON.stringify(['site.created', 'site.removed'])
+        ? null
+        : `the trail holds ${actions.join(', ') || 'nothing'}, not site.created then site.removed`;
+    },
+  );
 
   await checkCatalog(call, context);
 }

@@ -187,9 +187,12 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
   await registerRequestContext(app);
   // Replies carrying the catalogue reuse its JSON text (http/serializeReply.ts).
   app.setReplySerializer(serializeReply);
+  // Under production's rule for admin URLs, a key set is fetched only from a public address, checked as connected to.
   const identity = new IdentityVerifier(
     { audience: config.identity.audience, platformIssuer: config.identity.issuer },
     app.log,
+    undefined,
+    { addresses: config.adminUrls },
   );
   const now = options.now ?? Date.now;
   // JSON answers over a KB go compressed to clients that accept it. gzip and deflate only: brotli at its default

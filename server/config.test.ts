@@ -161,7 +161,7 @@ describe('what production requires', () => {
     expect(loadConfig(DEMO).dataDir).toMatch(/[/\\]\.data$/);
     expect(evaluation.payments).toMatchObject({ provider: 'sandbox' });
     expect(evaluation.payments.webhookSecret).not.toBe(SANDBOX_WEBHOOK_SECRET);
-    expect(evaluation.platformApiKeys).toEqual(['k'.repeat(32)]);
+    expect(evaluation.platformApiKeys).toEqual([{ name: null, key: 'k'.repeat(32) }]);
     expect(evaluation.features).toEqual({ customDomains: true, sendingDomains: true, domainPurchase: false });
   });
 
@@ -293,9 +293,33 @@ describe('platform API keys', () => {
   it('takes several keys, comma separated, so one can be rotated', () => {
     const [first, second] = ['first-key-0123456789abcdefghijklmnop', 'second-key-0123456789abcdefghijklmnopqrst'];
     expect(loadConfig({ ...PRODUCTION, PLATFORM_API_KEYS: ` ${first} ,${second}` }).platformApiKeys).toEqual([
-      first,
-      second,
+      { name: null, key: first },
+      { name: null, key: second },
     ]);
+  });
+
+  it('takes a name before a key (name:key), so the audit trail says which key made a change', () => {
+    const [first, second] = ['first-key-0123456789abcdefghijklmnop', 'second-key-0123456789abcdefghijklmnopqrst'];
+    expect(loadConfig({ ...PRODUCTION, PLATFORM_API_KEYS: `ops-2026:${first}, ${second}` }).platformApiKeys).toEqual([
+      { name: 'ops-2026', key: first },
+      { name: null, key: second },
+    ]);
+  });
+
+  it.each([
+    [`ops 2026:first-key-0123456789abcdefghijklmnop`, 'PLATFORM_API_KEYS: "ops 2026" is not a key\'s name'],
+    [`:first-key-0123456789abcdefghijklmnop`, 'PLATFORM_API_KEYS: "" is not a key\'s name'],
+    [
+      'ops:first-key-0123456789abcdefghijklmnop,ops:second-key-0123456789abcdefghijklmnopqrst',
+      'PLATFORM_API_KEYS: the name "ops" is given to two keys',
+    ],
+    [
+      'a:first-key-0123456789abcdefghijklmnop,b:first-key-0123456789abcdefghijklmnop',
+      'PLATFORM_API_KEYS: a key is listed twice',
+    ],
+    ['ops:short', 'PLATFORM_API_KEYS: every key must be at least 32 characters'],
+  ])('refuses %s, saying why', (keys, message) => {
+    expect(() => loadConfig({ ...PRODUCTION, PLATFORM_API_KEYS: keys })).toThrow(message);
   });
 
   it('refuses a key shorter than 32 characters', () => {
@@ -305,9 +329,11 @@ describe('platform API keys', () => {
   });
 
   it('gives the demo its documented key, and production none it was not given', () => {
-    expect(loadConfig(DEMO).platformApiKeys).toEqual([DEMO_PLATFORM_API_KEY]);
+    expect(loadConfig(DEMO).platformApiKeys).toEqual([{ name: null, key: DEMO_PLATFORM_API_KEY }]);
     const given = 'given-key-0123456789abcdefghijklmnop';
-    expect(loadConfig({ ...PRODUCTION, PLATFORM_API_KEYS: given }).platformApiKeys).toEqual([given]);
+    expect(loadConfig({ ...PRODUCTION, PLATFORM_API_KEYS: given }).platformApiKeys).toEqual([
+      { name: null, key: given },
+    ]);
   });
 });
 
@@ -525,6 +551,7 @@ describe('metrics and retention settings', () => {
   it('serves no metrics and prunes every ten minutes by default, in the demo and in production', () => {
     const defaults = {
       metricsPort: null,
+      metricsHost: '127.0.0.1',
       retention: { paymentEventsDays: 90, idempotencyClaimsHours: 24, pruneIntervalSeconds: 600 },
     };
     expect(loadConfig(DEMO).observability).toEqual(defaults);
@@ -541,6 +568,7 @@ describe('metrics and retention settings', () => {
     };
     expect(loadConfig(env).observability).toEqual({
       metricsPort: 9464,
+      metricsHost: '127.0.0.1',
       retention: { paymentEventsDays: 45, idempotencyClaimsHours: 6, pruneIntervalSeconds: 0 },
     });
   });
@@ -550,6 +578,14 @@ describe('metrics and retention settings', () => {
       new ConfigError(
         'RETENTION_PAYMENT_EVENTS_DAYS must be at least 30: the provider may deliver an event again within that window',
       ),
+    );
+  });
+
+  it('binds the metrics to 127.0.0.1 whatever LISTEN_HOST says, and elsewhere only as METRICS_HOST says', () => {
+    expect(loadConfig({ ...PRODUCTION, LISTEN_HOST: '0.0.0.0' }).observability.metricsHost).toBe('127.0.0.1');
+    expect(loadConfig({ ...PRODUCTION, METRICS_HOST: '10.0.0.7' }).observability.metricsHost).toBe('10.0.0.7');
+    expect(() => loadConfig({ ...PRODUCTION, METRICS_HOST: 'metrics.internal' })).toThrow(
+      new ConfigError('METRICS_HOST must be an IP address (127.0.0.1, 0.0.0.0, ::), got "metrics.internal"'),
     );
   });
 

@@ -25,6 +25,7 @@ import {
   origins,
   platformApiKeys,
   readEnv,
+  type PlatformApiKey,
   refuse,
   text,
   type Env,
@@ -39,7 +40,7 @@ import { observabilityEnv, observabilityOf, type ObservabilityConfig } from './o
 import { domainSettingsEnv, domainSettingsOf, type DomainSettings } from './domainSettings';
 
 export { defaultBrand, type Brand } from './brand';
-export { ConfigError } from './configValues';
+export { ConfigError, type PlatformApiKey } from './configValues';
 export {
   DEFAULT_PROVIDER_CALLS_PER_MINUTE,
   DEFAULT_PROVIDER_CALLS_PER_SESSION_PER_MINUTE,
@@ -174,9 +175,10 @@ export interface ServerConfig {
   hostOrigins: string[] | null;
   /**
    * PLATFORM_API_KEYS: the bearer keys of the platform API (comma separated, so one can be rotated: add the new,
-   * move the platform to it, drop the old). Required in production; the demo's is DEMO_PLATFORM_API_KEY.
+   * move the platform to it, drop the old), each named (`name:key`) or told by its fingerprint in the audit trail.
+   * Required in production; the demo's is DEMO_PLATFORM_API_KEY, unnamed.
    */
-  platformApiKeys: string[];
+  platformApiKeys: PlatformApiKey[];
   identity: IdentityConfig;
   /**
    * DEMO_ADMIN_BASE: in the demo, the admin its sites belong to: their admin URLs are `<base>/sites/<scenario>`, where
@@ -451,7 +453,7 @@ const MIN_SECRET_VARIETY = 10;
 function refuseWeakSecrets(env: Settings, ctx: z.RefinementCtx): void {
   const secrets: Array<[name: string, value: string | null, drawnByUs: boolean]> = [
     ['SESSION_SECRET', env.SESSION_SECRET, true],
-    ...env.PLATFORM_API_KEYS.map((key): [string, string, boolean] => ['PLATFORM_API_KEYS', key, true]),
+    ...env.PLATFORM_API_KEYS.map(({ key }): [string, string, boolean] => ['PLATFORM_API_KEYS', key, true]),
     ['PAYMENTS_WEBHOOK_SECRET', env.PAYMENTS_WEBHOOK_SECRET, false],
   ];
   for (const [name, value, drawnByUs] of secrets) {
@@ -494,7 +496,12 @@ function configOf(env: Settings, mode: StartMode, ctx: z.RefinementCtx): ServerC
     sessionSecret:
       env.SESSION_SECRET !== null ? new TextEncoder().encode(env.SESSION_SECRET) : new Uint8Array(randomBytes(32)),
     hostOrigins: env.HOST_ORIGINS,
-    platformApiKeys: env.PLATFORM_API_KEYS.length > 0 ? env.PLATFORM_API_KEYS : demo ? [DEMO_PLATFORM_API_KEY] : [],
+    platformApiKeys:
+      env.PLATFORM_API_KEYS.length > 0
+        ? env.PLATFORM_API_KEYS
+        : demo
+          ? [{ name: null, key: DEMO_PLATFORM_API_KEY }]
+          : [],
     identity: { audience: env.IDENTITY_AUDIENCE ?? DEFAULT_IDENTITY_AUDIENCE, issuer: env.IDENTITY_ISSUER },
     demoAdminBase: env.DEMO_ADMIN_BASE,
     sentryDsn: env.SENTRY_DSN,

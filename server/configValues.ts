@@ -5,6 +5,7 @@
  * it is read (config.ts, runtimeSettings.ts, observability/settings.ts). zod is loaded at start anyway: the call
  * contract (core/contract) is written in it.
  */
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { parseBoolean } from '../core/rules/parse';
 
@@ -49,6 +50,17 @@ export function readEnv<T>(schema: z.ZodType<T>, env: Env): T {
 
 /** Text as set, trimmed; null when unset or blank. */
 export const text: Setting<string | null> = () => z.string().optional().transform(nonEmpty);
+
+/** An IP address to bind (a name would resolve to who knows which interface); `fallback` when unset or blank. */
+export function ipAddress(fallback: string): Setting<string> {
+  return (name) =>
+    text(name).transform((host, ctx) => {
+      const value = host ?? fallback;
+      return isIP(value) === 0
+        ? refuse(ctx, `${name} must be an IP address (127.0.0.1, 0.0.0.0, ::), got "${value}"`)
+        : value;
+    });
+}
 
 /** 1, true, yes, on (core/rules/parse.ts); null when unset or blank. */
 export const flag: Setting<boolean | null> = () =>
@@ -205,17 +217,58 @@ export const DEMO_PLATFORM_API_KEY = 'demo-platform-key-0123456789abcdef';
 /** A key is a secret the platform's backend holds: as long as the session secret, so it cannot be guessed. */
 const MIN_PLATFORM_API_KEY_LENGTH = 32;
 
-/** PLATFORM_API_KEYS: the platform API's keys, comma separated; none when unset (the demo then takes its own). */
-export const platformApiKeys: Setting<string[]> = (name) =>
+/**
+ * A platform key as PLATFORM_API_KEYS names it: `name:key`, or the key alone. The name is what the audit trail
+ * says made a change (platform/auditTrail.ts); a key alone is told there by its fingerprint. Naming each key lets
+ * a rotation show in the trail (`ops-2026:<new key>` beside `ops-2025:<old key>`).
+ */
+export interface PlatformApiKey {
+  name: string | null;
+  key: string;
+}
+
+/** A key's name: short, printable, no comma or colon (which split the setting), so it stands for itself in the trail. */
+export const PLATFORM_KEY_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+
+/** One entry of PLATFORM_API_KEYS: `name:key` when it holds a colon (a key's own characters hold none), else a key alone. */
+function platformKeyOf(entry: string, name: string, ctx: z.RefinementCtx): PlatformApiKey | null {
+  const colon = entry.indexOf(':');
+  if (colon < 0) return { name: null, key: entry };
+  const keyName = entry.slice(0, colon).trim();
+  if (!PLATFORM_KEY_NAME_PATTERN.test(keyName)) {
+    refuse(
+      ctx,
+      `${name}: "${keyName}" is not a key's name: 1 to 64 letters, digits, _ . or -, starting with a letter or digit (name:key)`,
+    );
+    return null;
+  }
+  return { name: keyName, key: entry.slice(colon + 1).trim() };
+}
+
+/**
+ * PLATFORM_API_KEYS: the platform API's keys, comma separated, each `name:key` or a key alone; none when unset (the
+ * demo then takes its own).
+ */
+export const platformApiKeys: Setting<PlatformApiKey[]> = (name) =>
   z
     .string()
     .optional()
     .transform((raw, ctx) => {
-      const keys = (nonEmpty(raw) ?? '')
+      const read = (nonEmpty(raw) ?? '')
         .split(',')
-        .map((key) => key.trim())
-        .filter(Boolean);
-      if (keys.some((key) => key.length < MIN_PLATFORM_API_KEY_LENGTH))
+        .map((entry) => entry.trim())
+        .filter(Boolean)
+        .map((entry) => platformKeyOf(entry, name, ctx));
+      // A refused name was reported: the keys go no further.
+      if (read.includes(null)) return z.NEVER;
+      const keys = read as PlatformApiKey[];
+      if (keys.some(({ key }) => key.length < MIN_PLATFORM_API_KEY_LENGTH))
         return refuse(ctx, `${name}: every key must be at least ${MIN_PLATFORM_API_KEY_LENGTH} characters`);
+      const names = keys.flatMap((key) => (key.name === null ? [] : [key.name]));
+      const twice = names.find((keyName, index) => names.indexOf(keyName) !== index);
+      // One name, one key: the trail must say which key made a change.
+      if (twice !== undefined) return refuse(ctx, `${name}: the name "${twice}" is given to two keys`);
+      if (new Set(keys.map(({ key }) => key)).size !== keys.length)
+        return refuse(ctx, `${name}: a key is listed twice`);
       return keys;
     });

@@ -137,6 +137,9 @@ describe('against the reference server', () => {
         'ok   PUT /platform/v1/sites/{siteId} creates the site once and answers the documented record',
       );
       expect(run.stdout).toContain('ok   DELETE /platform/v1/sites/{siteId} removes the site');
+      expect(run.stdout).toContain(
+        "ok   GET /platform/v1/sites/{siteId}/events reads the site's trail: its creation and removal, by a key it never holds",
+      );
       expect(run.stdout).toContain('ok   GET /platform/v1/catalog answers the documented catalogue with its version');
       expect(run.stdout).toContain(
         'ok   PUT /platform/v1/catalog of the catalogue in force writes nothing: the same version, the same catalogue',

@@ -12,6 +12,7 @@
 import closeWithGrace from 'close-with-grace';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
 import { createDatabase } from './db/database';
+import { describeAdminUrlCollisions } from './db/adminUrlCollisions';
 import { migrateToLatest } from './db/migrate';
 import type { ReadyMessage } from './readyMessage';
 import { startServers } from './start';
@@ -23,9 +24,10 @@ async function migrate(config: ServerConfig): Promise<void> {
     pool: config.runtime.databasePool,
   });
   try {
-    const { applied, unknown } = await migrateToLatest(db);
+    const { applied, unknown, adminUrlCollisions } = await migrateToLatest(db);
     process.stdout.write(`Migrations applied: ${applied.length === 0 ? 'none (up to date)' : applied.join(', ')}\n`);
     if (unknown.length > 0) process.stdout.write(`The database is ahead of this release: ${unknown.join(', ')}\n`);
+    if (adminUrlCollisions.length > 0) process.stderr.write(`${describeAdminUrlCollisions(adminUrlCollisions)}\n`);
   } finally {
     await db.destroy();
   }

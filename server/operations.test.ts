@@ -228,6 +228,25 @@ describe('LISTEN_HOST', () => {
     },
     3 * START_TIMEOUT_MS,
   );
+
+  it(
+    'moves the metrics only where METRICS_HOST says, whatever LISTEN_HOST says',
+    async () => {
+      // 127.0.0.2 stands for another interface of the machine (a pod's own address) that a scraper reaches.
+      const elsewhere = await startDemo({
+        production: true,
+        env: { LISTEN_HOST: '0.0.0.0', METRICS_PORT: '0', METRICS_HOST: '127.0.0.2' },
+      });
+      try {
+        expect(elsewhere.metricsUrl).toMatch(/^http:\/\/127\.0\.0\.2:\d+$/);
+        expect((await fetch(`${elsewhere.metricsUrl!}/metrics`)).status).toBe(200);
+        await expect(fetch(`${elsewhere.metricsUrl!.replace('127.0.0.2', '127.0.0.1')}/metrics`)).rejects.toThrow();
+      } finally {
+        await elsewhere.close();
+      }
+    },
+    2 * START_TIMEOUT_MS,
+  );
 });
 
 describe('kill -9 during a plan change, then a new process', () => {

@@ -3,15 +3,14 @@
  * "Migrations"): the interface it listens on, where its data may live, its HTTP and database time limits, how it
  * stops and whether it migrates at start. Read by loadConfig (config.ts) into `config.runtime` and `listenHost`.
  */
-import { isIP } from 'node:net';
 import {
   atLeastOne,
   envObject,
   flag,
   integer,
+  ipAddress,
   optionalInteger,
   readEnv,
-  refuse,
   text,
   type Env,
   type Setting,
@@ -87,13 +86,7 @@ const MAX_TIMEOUT_MS = 10 * 60_000;
 const MAX_POOL_SIZE = 1_000;
 
 /** LISTEN_HOST: an IP address to bind, by default loopback (a local proxy forwards); 0.0.0.0 in a container. */
-const listenHost: Setting<string> = (name) =>
-  text(name).transform((host, ctx) => {
-    const value = host ?? DEFAULT_LISTEN_HOST;
-    return isIP(value) === 0
-      ? refuse(ctx, `${name} must be an IP address (127.0.0.1, 0.0.0.0, ::), got "${value}"`)
-      : value;
-  });
+const listenHost: Setting<string> = ipAddress(DEFAULT_LISTEN_HOST);
 
 const milliseconds = (fallback: number) => integer(fallback, MAX_TIMEOUT_MS);
 

@@ -12,6 +12,7 @@ import { armCrashPoint } from './crashPoints';
 import { DEFAULT_HOST_PORT, resolveDemoAdminBase, resolveHostOrigins, type ServerConfig } from './config';
 import { createDatabase } from './db/database';
 import { loggerOptions } from './http/logging';
+import { describeAdminUrlCollisions } from './db/adminUrlCollisions';
 import { migrateToLatest } from './db/migrate';
 import { buildMetricsServer } from './observability/metricsServer';
 
@@ -23,9 +24,6 @@ export interface RunningServers {
   metricsUrl: string | null;
   close(): Promise<void>;
 }
-
-/** The metrics listener's address: this machine only (docs/deploy.md "Metrics"). */
-const METRICS_HOST = '127.0.0.1';
 
 /** Where this machine reaches a listener: loopback for one bound to every interface (LISTEN_HOST=0.0.0.0). */
 function urlOf(app: FastifyInstance, host: string): string {
@@ -49,9 +47,10 @@ export async function startServers(config: ServerConfig): Promise<RunningServers
   try {
     // MIGRATE_ON_START=0: a release step migrated it (docs/deploy.md "Migrations").
     if (config.runtime.migrateOnStart) {
-      const { unknown } = await migrateToLatest(db);
+      const { unknown, adminUrlCollisions } = await migrateToLatest(db);
       if (unknown.length > 0)
         process.stdout.write(`The database is ahead of this release (${unknown.join(', ')}): serving as it is\n`);
+      if (adminUrlCollisions.length > 0) process.stderr.write(`${describeAdminUrlCollisions(adminUrlCollisions)}\n`);
     }
 
     // The host and the panel each need the other's address; both are read lazily once both listen.
@@ -125,11 +124,12 @@ export async function startServers(config: ServerConfig): Promise<RunningServers
     let metricsUrl: string | null = null;
     if (config.observability.metricsPort !== null) {
       const metricsServer = buildMetricsServer(panel.metrics);
-      // Loopback whatever LISTEN_HOST says: in a container that listens on 0.0.0.0, the metrics stay unreachable
-      // from outside the machine (or the pod), as docs/deploy.md "Metrics" promises.
-      await metricsServer.listen({ port: config.observability.metricsPort, host: METRICS_HOST });
+      // METRICS_HOST, loopback unless it says otherwise, whatever LISTEN_HOST says: in a container that listens on
+      // 0.0.0.0, the metrics stay unreachable from outside the machine (or the pod), as docs/deploy.md "Metrics" says.
+      const { metricsHost } = config.observability;
+      await metricsServer.listen({ port: config.observability.metricsPort, host: metricsHost });
       started.push(metricsServer);
-      metricsUrl = urlOf(metricsServer, METRICS_HOST);
+      metricsUrl = urlOf(metricsServer, metricsHost);
     }
 
     return {

@@ -87,7 +87,7 @@ async function main(): Promise<number> {
     try {
       if (args.createSandboxPrices)
         await createSandboxPrices(db, pricesOfCatalog(read.document), Math.floor(Date.now() / 1000));
-      const { record, changed } = await new CatalogueService(db, prices, Date.now).put(read.document);
+      const { record, changed } = await new CatalogueService(db, prices, Date.now).put(read.document, null);
       const priceCount = record.products.reduce((sum, product) => sum + product.prices.length, 0);
       process.stdout.write(
         args.json

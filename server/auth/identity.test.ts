@@ -8,7 +8,9 @@ import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import pino from 'pino';
 import { DomainError } from '../domainErrors';
-import { IdentityVerifier, type IdentitySite } from './identity';
+import { lookup as systemLookup } from 'node:dns';
+import type { LookupFunction } from 'node:net';
+import { IdentityVerifier, isPublicAddress, type IdentitySite } from './identity';
 
 const AUDIENCE = 'inkwell-billing';
 
@@ -306,5 +308,73 @@ describe('IdentityVerifier before any key is fetched', () => {
       .sign(privateKey);
     expect(await answerWithoutFetch(forOthers)).toBe('not_owner');
     expect(refusalsLogged()).toEqual(['audience']);
+  });
+});
+
+describe("IdentityVerifier under production's rule: public addresses only, checked where the connection is made", () => {
+  const port = () => new URL(base).port;
+  /** A resolver of our own: every name at 127.0.0.1, as a rebinding admin's DNS would answer after its PUT. */
+  const resolvedNames: string[] = [];
+  const toLoopback: LookupFunction = (hostname, options, callback) => {
+    resolvedNames.push(hostname);
+    systemLookup('127.0.0.1', options, callback as never);
+  };
+  const siteAt = (id: string, host: string): IdentitySite => ({
+    id,
+    admin_url: `http://${host}:${port()}/sites/${id}`,
+  });
+
+  it('refuses a name that resolves to loopback at fetch time: nothing fetched, the token refused, the reason logged', async () => {
+    fetches.clear();
+    const verifier = new IdentityVerifier({ audience: AUDIENCE, platformIssuer: null }, log, undefined, {
+      addresses: 'public',
+      lookup: toLoopback,
+    });
+    expect(await refusalOf(verify(verifier, siteAt('a', 'admin.acme.example')))).toBe('invalid_identity');
+    expect(resolvedNames).toContain('admin.acme.example');
+    expect(fetches.size).toBe(0);
+    expect(refusalsLogged()).toEqual(['admin_address_refused']);
+  });
+
+  it('connects to the address the lookup answered: the same resolver with any address taken signs in', async () => {
+    fetches.clear();
+    const verifier = new IdentityVerifier({ audience: AUDIENCE, platformIssuer: null }, log, undefined, {
+      addresses: 'any',
+      lookup: toLoopback,
+    });
+    const site = siteAt('a', 'admin.acme.example');
+    await expect(verify(verifier, site)).resolves.toMatchObject({ site: { id: 'a' } });
+    expect(fetches.get('/sites/a/.well-known/jwks.json')).toBe(1);
+  });
+
+  it("refuses the system resolver's localhost and an IP literal, which no lookup sees", async () => {
+    fetches.clear();
+    const verifier = new IdentityVerifier({ audience: AUDIENCE, platformIssuer: null }, log, undefined, {
+      addresses: 'public',
+    });
+    expect(await refusalOf(verify(verifier, siteAt('a', 'localhost')))).toBe('invalid_identity');
+    expect(await refusalOf(verify(verifier, siteAt('b', '127.0.0.1')))).toBe('invalid_identity');
+    expect(fetches.size).toBe(0);
+    expect(refusalsLogged()).toEqual(['admin_address_refused', 'admin_address_refused']);
+  });
+
+  it.each([
+    ['127.0.0.1', false],
+    ['10.1.2.3', false],
+    ['172.16.0.1', false],
+    ['192.168.1.1', false],
+    ['169.254.169.254', false],
+    ['100.64.0.1', false],
+    ['0.0.0.0', false],
+    ['::1', false],
+    ['::ffff:127.0.0.1', false],
+    ['fd00::1', false],
+    ['fe80::1', false],
+    ['2001:db8::1', false],
+    ['93.184.215.14', true],
+    ['2606:4700:4700::1111', true],
+    ['::ffff:93.184.215.14', true],
+  ])('reads %s as public: %s', (address, expected) => {
+    expect(isPublicAddress(address)).toBe(expected);
   });
 });

@@ -12,6 +12,11 @@
  * issuer, whatever its origin: sites on their own admin origins sign in (docs/platform-api.md).
  */
 import { createHash } from 'node:crypto';
+import { lookup as systemLookup, type LookupAddress } from 'node:dns';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { LRUCache } from 'lru-cache';
 import {
   createLocalJWKSet,
@@ -26,6 +31,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ApiErrorCode } from '../../core/contract';
 import { DomainError, messages, type RefusalKind } from '../domainErrors';
 import { currentLog } from '../observability/requestContext';
+import type { AdminUrlRule } from '../platform/adminUrls';
 import { normaliseAdminUrl } from '../platform/contract';
 import { isUnderPlatform } from './platformIssuer';
 
@@ -96,8 +102,7 @@ function issuerAsStored(issuer: string): string | null {
 
 /** The JWKS could not be fetched or read: a timeout, a network error, a non-200 answer or a broken document. */
 function isKeySetUnavailable(error: unknown): boolean {
-  if (error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid || error instanceof TypeError)
-    return true;
+  if (error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid) return true;
   // jose reports a non-200 answer and unparsable JSON with its generic error class.
   return error instanceof errors.JOSEError && error.code === 'ERR_JOSE_GENERIC';
 }
@@ -136,25 +141,69 @@ interface DocumentKeySet {
 }
 
 /** The body of a JWKS answer as text, refused (jose's JWKSInvalid) once it is larger than MAX_JWKS_BYTES. */
-async function jwksTextOf(response: Response): Promise<string> {
-  const declared = Number(response.headers.get('content-length'));
+async function jwksTextOf(response: IncomingMessage): Promise<string> {
+  const declared = Number(response.headers['content-length']);
   if (declared > MAX_JWKS_BYTES) {
-    await response.body?.cancel();
+    response.destroy();
     throw new errors.JWKSInvalid(`the JSON Web Key Set is larger than ${MAX_JWKS_BYTES} bytes`);
   }
-  const chunks: Uint8Array[] = [];
+  const chunks: Buffer[] = [];
   let size = 0;
   // The length header may be absent or wrong (chunked answers): the bytes themselves are counted.
-  const reader = response.body?.getReader();
-  for (let read = await reader?.read(); read !== undefined && !read.done; read = await reader?.read()) {
-    size += read.value.byteLength;
+  for await (const chunk of response as AsyncIterable<Buffer>) {
+    size += chunk.byteLength;
     if (size > MAX_JWKS_BYTES) {
-      await reader?.cancel().catch(() => undefined);
+      response.destroy();
       throw new errors.JWKSInvalid(`the JSON Web Key Set is larger than ${MAX_JWKS_BYTES} bytes`);
     }
-    chunks.push(read.value);
+    chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * An admin's address that production does not connect to: its name resolved (now, at fetch time) to a loopback,
+ * private, link-local or reserved address. The admin URL was checked when the platform put it (a public DNS name),
+ * but DNS may answer otherwise later (DNS rebinding): the address is checked where the connection is made.
+ */
+export class AdminAddressRefused extends errors.JOSEError {
+  constructor(readonly address: string) {
+    super(`the admin's address ${address} is not a public one`);
+  }
+}
+
+/** Whether production connects to `address`: a public unicast address (an IPv4-mapped IPv6 one read as IPv4). */
+export function isPublicAddress(address: string): boolean {
+  try {
+    return ipaddr.process(address).range() === 'unicast';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * How the key sets are fetched. `addresses`: production's rule (platform/adminUrls.ts), under which only public
+ * addresses are connected to; `lookup`: how names resolve (the system's resolver; tests give their own).
+ */
+export interface KeySetNetwork {
+  addresses: AdminUrlRule;
+  lookup?: LookupFunction;
+}
+
+/**
+ * A lookup that answers only public addresses, for the connection to use: the address checked is the address
+ * connected to, so a name that resolves once to a public address and then to a private one cannot pass the check
+ * with the first and connect to the second.
+ */
+function publicOnly(lookup: LookupFunction): LookupFunction {
+  return (hostname, options, callback) =>
+    lookup(hostname, options, (error, address, family) => {
+      if (error !== null) return callback(error, address, family);
+      const found: LookupAddress[] = Array.isArray(address) ? address : [{ address, family: family ?? isIP(address) }];
+      const refused = found.find((entry) => !isPublicAddress(entry.address));
+      if (refused !== undefined) return callback(new AdminAddressRefused(refused.address), '', 0);
+      return Array.isArray(address) ? callback(null, found) : callback(null, address, family);
+    });
 }
 
 const digestOf = (text: string) => createHash('sha256').update(text).digest('base64url');
@@ -180,6 +229,8 @@ const refusals = {
   issuerUnknown: invalid('issuer_unknown'),
   signature: invalid('signature'),
   unknownKey: invalid('unknown_key'),
+  // The admin's name resolved to an address production does not connect to: nothing was fetched.
+  adminAddress: invalid('admin_address_refused'),
   expired: { reason: 'expired', kind: 'unauthenticated', code: 'token_expired', message: messages.tokenExpired },
   // Signed by the site, but for another service (or none named): not a billing identity.
   audience: { reason: 'audience', kind: 'forbidden', code: 'not_owner', message: messages.ownerOnly },
@@ -205,6 +256,7 @@ function refusalOf(error: unknown): IdentityRefusal {
     return error.claim === 'aud' ? refusals.audience : refusals.claims;
   if (error instanceof errors.JWSSignatureVerificationFailed) return refusals.signature;
   if (error instanceof errors.JWKSNoMatchingKey) return refusals.unknownKey;
+  if (error instanceof AdminAddressRefused) return refusals.adminAddress;
   if (isKeySetUnavailable(error)) return refusals.keySetUnavailable;
   return refusals.claims;
 }
@@ -231,16 +283,22 @@ export class IdentityVerifier {
   private readonly keySetsByDocument: LRUCache<string, DocumentKeySet>;
   /** JWKS fetches under way in this process, all sites together (MAX_CONCURRENT_JWKS_FETCHES). */
   private fetchesUnderWay = 0;
+  /** How the admins' names resolve for a fetch: under production's rule, to public addresses only. */
+  private readonly lookup: LookupFunction;
 
   /**
    * @param log where refusals are written when no request is under way (a request's own logger is used in one)
    * @param keySetsKept the trusted sites' key sets kept (tests make it small)
+   * @param network which addresses a fetch may connect to, and how names resolve
    */
   constructor(
     private readonly expected: IdentityExpectations,
     private readonly log: FastifyBaseLogger,
     keySetsKept = KEY_SETS_KEPT,
+    private readonly network: KeySetNetwork = { addresses: 'any' },
   ) {
+    const lookup = network.lookup ?? (systemLookup as LookupFunction);
+    this.lookup = network.addresses === 'public' ? publicOnly(lookup) : lookup;
     const bounded = (max: number, maxSize: number) => ({ max, maxSize, sizeCalculation: sizeOf });
     this.trustedKeySets = new LRUCache<string, SiteKeySet>(bounded(keySetsKept, KEY_SET_BYTES_BUDGET));
     this.newKeySets = new LRUCache<string, SiteKeySet>(
@@ -329,29 +387,15 @@ export class IdentityVerifier {
   /**
    * The key set `url` serves. Its failures are jose's own remote key set's (isKeySetUnavailable reads them): a
    * timeout is JWKSTimeout (also when MAX_CONCURRENT_JWKS_FETCHES are under way already), an answer other than 200
-   * (redirects are not followed) or a body that is not JSON a generic JOSEError, a document that is not a key set,
-   * or too big, JWKSInvalid, a network failure fetch's TypeError.
+   * (redirects are not followed), a network failure or a body that is not JSON a generic JOSEError, a document that
+   * is not a key set, or too big, JWKSInvalid; an admin address production does not connect to AdminAddressRefused.
    */
   private async fetchKeySet(url: string): Promise<DocumentKeySet> {
     if (this.fetchesUnderWay >= MAX_CONCURRENT_JWKS_FETCHES)
       throw new errors.JWKSTimeout('too many JSON Web Key Set fetches under way');
     this.fetchesUnderWay += 1;
     try {
-      const response = await fetch(url, {
-        method: 'GET',
-        redirect: 'manual',
-        headers: JWKS_REQUEST_HEADERS,
-        signal: AbortSignal.timeout(JWKS_TIMEOUT_MS),
-      }).catch((error: unknown) => {
-        throw error instanceof Error && error.name === 'TimeoutError'
-          ? new errors.JWKSTimeout(undefined, { cause: error })
-          : error;
-      });
-      if (response.status !== 200) {
-        await response.body?.cancel();
-        throw new errors.JOSEError('Expected 200 OK from the JSON Web Key Set HTTP response');
-      }
-      const document = await jwksTextOf(response);
+      const document = await this.download(url);
       const digest = digestOf(document);
       const known = this.keySetsByDocument.get(digest);
       if (known !== undefined) return known;
@@ -372,6 +416,38 @@ export class IdentityVerifier {
       return made;
     } finally {
       this.fetchesUnderWay -= 1;
+    }
+  }
+
+  /**
+   * The JWKS document `url` serves, read within MAX_JWKS_BYTES and JWKS_TIMEOUT_MS; redirects are not followed.
+   * Names resolve through `lookup`, which under production's rule refuses every address but public ones; an IP
+   * literal (which no lookup sees) is checked here. A timeout is jose's JWKSTimeout, an answer other than 200 or a
+   * network failure a generic JOSEError, a body too big JWKSInvalid.
+   */
+  private async download(url: string): Promise<string> {
+    const target = new URL(url);
+    const literal = target.hostname.replace(/^\[|\]$/g, '');
+    if (this.network.addresses === 'public' && isIP(literal) !== 0 && !isPublicAddress(literal))
+      throw new AdminAddressRefused(literal);
+    const signal = AbortSignal.timeout(JWKS_TIMEOUT_MS);
+    const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+    try {
+      const response = await new Promise<IncomingMessage>((resolve, reject) => {
+        const request = send(target, { method: 'GET', headers: JWKS_REQUEST_HEADERS, lookup: this.lookup, signal });
+        request.once('response', resolve);
+        request.once('error', reject);
+        request.end();
+      });
+      if (response.statusCode !== 200) {
+        response.destroy();
+        throw new errors.JOSEError('Expected 200 OK from the JSON Web Key Set HTTP response');
+      }
+      return await jwksTextOf(response);
+    } catch (error) {
+      if (error instanceof errors.JOSEError) throw error;
+      if (signal.aborted) throw new errors.JWKSTimeout(undefined, { cause: error });
+      throw new errors.JOSEError('the JSON Web Key Set could not be fetched', { cause: error });
     }
   }
 

@@ -20,6 +20,9 @@ import * as m0016 from './migrations/0016_domain_recheck_index';
 import * as m0017 from './migrations/0017_price_currency';
 import * as m0018 from './migrations/0018_platform_catalogue';
 import * as m0019 from './migrations/0019_session_cutoffs';
+import * as m0020 from './migrations/0020_platform_events';
+import * as m0021 from './migrations/0021_normal_admin_urls';
+import { findAdminUrlCollisions, type AdminUrlCollision } from './adminUrlCollisions';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -41,6 +44,8 @@ const migrations: Record<string, Migration> = {
   '0017_price_currency': m0017,
   '0018_platform_catalogue': m0018,
   '0019_session_cutoffs': m0019,
+  '0020_platform_events': m0020,
+  '0021_normal_admin_urls': m0021,
 };
 
 /** Every migration this server knows, in the order they run. */
@@ -68,6 +73,8 @@ export interface MigrationOutcome {
    * rollback. It serves as it is, since every migration only adds what older code ignores (docs/deploy.md "Migrations").
    */
   unknown: string[];
+  /** sites whose admin URLs name one admin once normalised, left as they are for the platform to sort out (0021) */
+  adminUrlCollisions: AdminUrlCollision[];
 }
 
 /**
@@ -86,7 +93,7 @@ export async function migrateToLatest(db: Db): Promise<MigrationOutcome> {
         `the database has migrations this server does not know (${unknown.join(', ')}) but lacks ${missing.join(', ')}: migrate it with the newer release`,
       );
     }
-    return { applied: [], unknown };
+    return { applied: [], unknown, adminUrlCollisions: await findAdminUrlCollisions(db) };
   }
   const migrator = new Migrator({ db, provider });
   const { error, results } = await migrator.migrateToLatest();
@@ -95,5 +102,9 @@ export async function migrateToLatest(db: Db): Promise<MigrationOutcome> {
     const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');
     throw new MigrationError(`migration ${failed?.migrationName ?? ''} failed: ${reason}`);
   }
-  return { applied: (results ?? []).map((result) => result.migrationName), unknown: [] };
+  return {
+    applied: (results ?? []).map((result) => result.migrationName),
+    unknown: [],
+    adminUrlCollisions: await findAdminUrlCollisions(db),
+  };
 }

@@ -391,6 +391,24 @@ export interface SandboxPricesTable {
   created_at: number;
 }
 
+/** The platform API's audit trail (0020, platform/auditTrail.ts): one row per change a platform key made. */
+export interface PlatformEventsTable {
+  /** `site:<id>` or `catalog` */
+  stream: string;
+  /** 1, 2, ... within the stream */
+  seq: number;
+  action: string;
+  /** Unix milliseconds, by the process's own clock */
+  at_ms: number;
+  /** the key's name in PLATFORM_API_KEYS; null: it has none */
+  key_name: string | null;
+  /** the first 12 hex digits of the key's SHA-256 */
+  key_fingerprint: string;
+  request_id: string;
+  /** JSON: [{ field (a JSON Pointer), before, after }] */
+  changes_json: string;
+}
+
 export interface Database {
   sites: SitesTable;
   site_usage: SiteUsageTable;
@@ -420,6 +438,7 @@ export interface Database {
   rate_limit_counters: RateLimitCountersTable;
   catalogue_documents: CatalogueDocumentsTable;
   sandbox_prices: SandboxPricesTable;
+  platform_events: PlatformEventsTable;
 }
 
 export type SiteRow = Selectable<SitesTable>;

@@ -23,6 +23,7 @@ import type {
 } from '../db/schema';
 import type { SitePut } from '../platform/contract';
 import type { InvoiceBreakdown } from '../payments/sandbox/sandboxInvoicePdf';
+import { siteStream } from '../platform/auditTrail';
 import { SiteProvisioning } from '../platform/siteProvisioning';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -300,6 +301,7 @@ export interface SeedOptions extends ScenarioOptions {
 
 /** Every table of sites and what is theirs, children first: what a reset that deletes every site empties. */
 const SITE_TABLES = [
+  'platform_events',
   'sandbox_custom_hostnames',
   'sandbox_sending_domains',
   'registrar_integrations',
@@ -346,6 +348,14 @@ async function deleteDemoSites(trx: Db, demoSites: Scenario[]): Promise<void> {
   const invoiceIds = trx.selectFrom('invoices').select('id').where('customer_id', 'in', customerIds);
 
   await trx.deleteFrom('dns_records').execute();
+  await trx
+    .deleteFrom('platform_events')
+    .where(
+      'stream',
+      'in',
+      siteIds.map((siteId) => siteStream(siteId)),
+    )
+    .execute();
   let edge = trx.deleteFrom('sandbox_custom_hostnames').where('site_id', 'in', siteIds);
   if (hostnames.length > 0)
     edge = trx

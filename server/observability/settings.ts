@@ -3,15 +3,29 @@
  * (docs/deploy.md "Metrics", "Retention"). Read by loadConfig (config.ts) beside the other settings; kept here so
  * the metrics, the schedule and their rules stay in one module.
  */
-import { atLeastOne, integer, optionalInteger, refuse, type Setting, type SettingValues } from '../configValues';
+import {
+  atLeastOne,
+  integer,
+  ipAddress,
+  optionalInteger,
+  refuse,
+  type Setting,
+  type SettingValues,
+} from '../configValues';
 
 export interface ObservabilityConfig {
   /**
-   * METRICS_PORT: the port of the second listener that serves Prometheus text at GET /metrics, on the listen host;
+   * METRICS_PORT: the port of the second listener that serves Prometheus text at GET /metrics, on METRICS_HOST;
    * never the public port. null (unset): no metrics listener, in the demo and in production alike: an operator
    * who scrapes says where. 0 picks a free port (tests).
    */
   metricsPort: number | null;
+  /**
+   * METRICS_HOST: the address the metrics listener binds, loopback by default whatever LISTEN_HOST says: a
+   * container's LISTEN_HOST=0.0.0.0 opens the panel, not the unauthenticated metrics. Another address (the pod's
+   * own, a private interface) only when the network keeps strangers off it (docs/deploy.md "Metrics").
+   */
+  metricsHost: string;
   retention: RetentionConfig;
 }
 
@@ -26,6 +40,8 @@ export interface RetentionConfig {
 }
 
 const MAX_PORT = 65_535;
+/** This machine only: the metrics answer anyone who reaches them, unauthenticated. */
+export const DEFAULT_METRICS_HOST = '127.0.0.1';
 export const DEFAULT_PAYMENT_EVENTS_DAYS = 90;
 /**
  * The card provider retries a delivery for up to three days and lets an operator resend any event of the last 30
@@ -56,6 +72,7 @@ const paymentEventsDays: Setting<number> = (name) =>
 export const observabilityEnv = {
   RETENTION_PAYMENT_EVENTS_DAYS: paymentEventsDays,
   METRICS_PORT: optionalInteger(MAX_PORT),
+  METRICS_HOST: ipAddress(DEFAULT_METRICS_HOST),
   RETENTION_IDEMPOTENCY_CLAIMS_HOURS: atLeastOne(DEFAULT_IDEMPOTENCY_CLAIMS_HOURS, MAX_HOURS),
   RETENTION_PRUNE_INTERVAL_SECONDS: integer(DEFAULT_PRUNE_INTERVAL_SECONDS, MAX_INTERVAL_SECONDS),
 };
@@ -63,6 +80,7 @@ export const observabilityEnv = {
 export function observabilityOf(env: SettingValues<typeof observabilityEnv>): ObservabilityConfig {
   return {
     metricsPort: env.METRICS_PORT,
+    metricsHost: env.METRICS_HOST,
     retention: {
       paymentEventsDays: env.RETENTION_PAYMENT_EVENTS_DAYS,
       idempotencyClaimsHours: env.RETENTION_IDEMPOTENCY_CLAIMS_HOURS,

@@ -7,6 +7,8 @@ import { z } from 'zod';
 import {
   catalogPutSchema,
   catalogRecordSchema,
+  platformEventPageSchema,
+  platformEventSchema,
   sitePageSchema,
   sitePutSchema,
   siteRecordSchema,
@@ -52,6 +54,14 @@ export function platformSchemas(): Record<string, JsonSchema> {
     PlatformSitePut: jsonSchema(sitePutSchema, 'input'),
     PlatformCatalog: jsonSchema(catalogRecordSchema, 'output'),
     PlatformCatalogPut: jsonSchema(catalogPutSchema, 'input'),
+    PlatformEvent: jsonSchema(platformEventSchema, 'output'),
+    PlatformEventPage: {
+      ...jsonSchema(platformEventPageSchema, 'output'),
+      properties: {
+        events: { type: 'array', items: { $ref: `${SCHEMA_PREFIX}PlatformEvent` } },
+        next: { type: ['integer', 'null'] },
+      },
+    },
   };
 }
 
@@ -62,6 +72,24 @@ const siteIdParameter = {
   description: "The platform's id of the site: 1 to 64 letters, digits, _ or -, starting with a letter or digit.",
   schema: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$' },
 };
+
+/** `?after=&limit=` of an audit trail. */
+const eventPageParameters = [
+  {
+    name: 'after',
+    in: 'query',
+    required: false,
+    description: "The `next` of the previous page (an event's `seq`).",
+    schema: { type: 'integer', minimum: 0 },
+  },
+  {
+    name: 'limit',
+    in: 'query',
+    required: false,
+    description: 'Events per page, 1 to 1000 (100).',
+    schema: { type: 'integer', minimum: 1, maximum: 1000 },
+  },
+];
 
 const json = (name: string) => ({ content: { [JSON_MEDIA_TYPE]: { schema: { $ref: SCHEMA_PREFIX + name } } } });
 const refused = { '4XX': { $ref: '#/components/responses/Refused' }, '5XX': { $ref: '#/components/responses/Failed' } };
@@ -90,6 +118,16 @@ export function platformPaths(): Record<string, unknown> {
           },
           ...refused,
         },
+      },
+    },
+    '/platform/v1/catalog/events': {
+      get: {
+        ...common,
+        operationId: 'listCatalogEvents',
+        summary:
+          "The catalogue's audit trail, oldest first: each change a platform key made, with the key's name (null: unnamed) and fingerprint (never the key), when, the request id, and each field changed before and after.",
+        parameters: eventPageParameters,
+        responses: { '200': { description: 'A page of events.', ...json('PlatformEventPage') }, ...refused },
       },
     },
     '/platform/v1/sites': {
@@ -142,6 +180,17 @@ export function platformPaths(): Record<string, unknown> {
         summary:
           'Removes the site: its sessions end at once and it can no longer sign in; its records stay; nothing is told to the providers.',
         responses: { '204': { description: 'Removed.' }, ...refused },
+      },
+    },
+    '/platform/v1/sites/{siteId}/events': {
+      parameters: [siteIdParameter],
+      get: {
+        ...common,
+        operationId: 'listSiteEvents',
+        summary:
+          "The site's audit trail, oldest first: each change a platform key made (created, updated, removed, restored), with the key's name (null: unnamed) and fingerprint (never the key), when, the request id, and each field changed before and after. Kept after the site's removal; 404 for a site never put.",
+        parameters: eventPageParameters,
+        responses: { '200': { description: 'A page of events.', ...json('PlatformEventPage') }, ...refused },
       },
     },
   };

@@ -4,6 +4,8 @@
  * TLS. Plain http lets anyone on the way swap the keys; an IP literal, a loopback, private, link-local or reserved
  * address, or a name of this machine, points the server at what it can reach and the platform's users cannot (a
  * cloud's metadata service at 169.254.169.254, an internal port); another port than 443 likewise.
+ * A public name may still resolve to a private address later (DNS rebinding): the address is checked again at each
+ * key-set fetch, and connected to as checked (auth/identity.ts, isPublicAddress).
  * The demo and the evaluation take any http(s) URL: their admins run on this machine.
  */
 import ipaddr from 'ipaddr.js';

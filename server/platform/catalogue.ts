@@ -16,12 +16,13 @@ import { toUnixSeconds } from '../../core/rules/dates';
 import { stableJson } from '../../core/rules/json';
 import { toPrice } from '../billing/repositories/catalogue';
 import { addonsJson, parseJson } from '../db/jsonColumns';
-import type { Db } from '../db/database';
+import { isUniqueViolation, type Db } from '../db/database';
 import type { CouponsTable, PriceRow, PricesTable, ProductRow, ProductsTable } from '../db/schema';
 import { DomainError } from '../domainErrors';
 import type { ProviderPrice } from '../payments/provider';
 import { LEGACY_GROUP } from '../seed/catalogue';
-import type { CatalogPut, CatalogRecord } from './contract';
+import { CATALOGUE_STREAM, changesBetween, readEvents, recordEvent, type PlatformActor } from './auditTrail';
+import type { CatalogPut, CatalogRecord, PlatformEventPage } from './contract';
 
 /** The one row of catalogue_documents. */
 const DOCUMENT_ID = 'current';
@@ -342,6 +343,31 @@ export async function catalogueCurrencies(db: Db): Promise<string[]> {
   return row === undefined ? [] : (JSON.parse(row.currencies_json) as string[]);
 }
 
+/**
+ * The catalogue as its audit trail compares it (auditTrail.ts): its version, and each product, add-on, price and
+ * coupon by id, so a change names the one price it touched rather than the whole document. A product's prices and
+ * add-ons are listed by id under it, each described once under `prices` or `addons`.
+ */
+function auditViewOf(version: number, document: CatalogPut | null): Record<string, unknown> {
+  const byId = <T extends { id: string }>(entries: T[]) =>
+    Object.fromEntries(entries.map((entry) => [entry.id, entry]));
+  const products = document?.products ?? [];
+  const addons = products.flatMap((product) => product.addons);
+  return {
+    version,
+    products: byId(
+      products.map(({ prices, addons: offered, ...product }) => ({
+        ...product,
+        prices: prices.map((price) => price.id),
+        addons: offered.map((addon) => addon.id),
+      })),
+    ),
+    addons: byId(addons.map(({ prices, ...addon }) => ({ ...addon, prices: prices.map((price) => price.id) }))),
+    prices: byId(documentPrices(document ?? { products: [], coupons: [] })),
+    coupons: byId(document?.coupons ?? []),
+  };
+}
+
 export class CatalogueService {
   constructor(
     private readonly db: Db,
@@ -370,12 +396,45 @@ export class CatalogueService {
     };
   }
 
-  /** Replaces the catalogue with `document`: checked at the provider first, then written in one transaction. */
-  async put(document: CatalogPut): Promise<CataloguePutResult> {
+  /**
+   * Replaces the catalogue with `document`: checked at the provider first, then written in one transaction, with
+   * its event in the catalogue's audit trail when anything changed. `actor`: the platform key that asked; null for
+   * a tool with the database's own access (`npm run catalog:import`), which the trail does not record.
+   */
+  async put(document: CatalogPut, actor: PlatformActor | null): Promise<CataloguePutResult> {
     // The document in force again: nothing to ask the provider, nothing to write.
     if (await isInForce(this.db, document)) return { record: await this.get(), changed: false };
     await checkPricesAt(this.prices, document);
-    const changed = await this.db.transaction().execute((trx) => writeCatalogueDocument(trx, document, this.now()));
+    const writeWithin = async (trx: Db) => {
+      const before = await trx
+        .selectFrom('catalogue_documents')
+        .selectAll()
+        .where('id', '=', DOCUMENT_ID)
+        .executeTakeFirst();
+      const changed = await writeCatalogueDocument(trx, document, this.now());
+      if (changed && actor !== null) {
+        const was = auditViewOf(
+          before?.version ?? 0,
+          before === undefined ? null : (JSON.parse(before.document_json) as CatalogPut),
+        );
+        const is = auditViewOf((before?.version ?? 0) + 1, document);
+        await recordEvent(trx, CATALOGUE_STREAM, actor, 'catalog.updated', changesBetween(was, is));
+      }
+      return changed;
+    };
+    let changed: boolean;
+    try {
+      changed = await this.db.transaction().execute(writeWithin);
+    } catch (error) {
+      // Another PUT took the trail's next number first: this one runs again after it.
+      if (!isUniqueViolation(error)) throw error;
+      changed = await this.db.transaction().execute(writeWithin);
+    }
     return { record: await this.get(), changed };
+  }
+
+  /** A page of the catalogue's audit trail, oldest first. */
+  async events(after: number | undefined, limit: number): Promise<PlatformEventPage> {
+    return readEvents(this.db, CATALOGUE_STREAM, after, limit);
   }
 }

@@ -176,6 +176,56 @@ export const siteListQuerySchema = z
 
 export const siteDeleteQuerySchema = z.object({}).strict();
 
+// ------------------------------------------------------------------------------------------------ the audit trail
+
+/** What a platform key changed: a site made, changed, removed or brought back, or the catalogue replaced. */
+export const PLATFORM_EVENT_ACTIONS = [
+  'site.created',
+  'site.updated',
+  'site.removed',
+  'site.restored',
+  'catalog.updated',
+] as const;
+
+const fieldChangeSchema = z.object({
+  /** the field, as a JSON Pointer into the site's or the catalogue's view: `/name`, `/people/user_1/role`, `/prices/price_x` */
+  field: z.string(),
+  /** its value before the change; null: it had none */
+  before: z.unknown(),
+  /** its value after; null: it has none now */
+  after: z.unknown(),
+});
+
+export const platformEventSchema = z.object({
+  /** 1, 2, ... within the site's (or the catalogue's) trail: `after` pages by it */
+  seq: z.number().int().positive(),
+  action: z.enum(PLATFORM_EVENT_ACTIONS),
+  /** Unix seconds, by the server's own clock */
+  at: z.number().int(),
+  /** the key that made the change: its name in PLATFORM_API_KEYS (null: unnamed) and the first 12 hex digits of its SHA-256 */
+  key: z.object({ name: z.string().nullable(), fingerprint: z.string() }),
+  /** the change's request id (its `x-request-id` answer), as the server's logs carry it */
+  requestId: z.string(),
+  /** every field that changed, with its value before and after */
+  changes: z.array(fieldChangeSchema),
+});
+export type PlatformEvent = z.output<typeof platformEventSchema>;
+
+export const platformEventPageSchema = z.object({
+  events: z.array(platformEventSchema),
+  /** the `after` of the next page; null on the last */
+  next: z.number().int().nullable(),
+});
+export type PlatformEventPage = z.output<typeof platformEventPageSchema>;
+
+/** `?after=&limit=` of a trail, as the site list's: `after` an event's `seq`. */
+export const eventListQuerySchema = z
+  .object({
+    after: z.preprocess(emptyAsAbsent, z.coerce.number().int().min(0).optional()),
+    limit: z.preprocess(emptyAsAbsent, z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE)),
+  })
+  .strict();
+
 // ------------------------------------------------------------------------------------------------ the catalogue
 
 /** ISO 4217 in lower case, as the card provider writes a price's currency. */

@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { toUnixSeconds } from '../../core/rules/dates';
 import { isUnderPlatform } from '../auth/platformIssuer';
 import { adminUrlRefusal, type AdminUrlRule } from './adminUrls';
+import { changesBetween, readEvents, recordEvent, siteStream, type PlatformActor } from './auditTrail';
 import { saleRefusalOf } from '../billing/products';
 import { CatalogueRepository } from '../billing/repositories/catalogue';
 import { catalogueCurrencies } from './catalogue';
@@ -19,7 +20,7 @@ import { adminOriginsOf, emailKey, SiteDirectory } from '../billing/repositories
 import { isUniqueViolation, type Db } from '../db/database';
 import type { SiteRow, SitesTable, UserRow, UsersTable } from '../db/schema';
 import { DomainError, messages } from '../domainErrors';
-import type { SitePage, SitePut, SiteRecord } from './contract';
+import type { PlatformEventPage, SitePage, SitePut, SiteRecord } from './contract';
 
 export const OWNER_ROLE = 'Owner';
 
@@ -289,6 +290,30 @@ function toRecord(site: SiteRow, users: UserRow[], defaultCurrency: string | nul
   };
 }
 
+/**
+ * The site as its audit trail compares it (auditTrail.ts): what a PUT or a DELETE can change, its people by id (the
+ * owner among them, named by `owner`). Nothing secret is in a site's record. Undefined: no such site yet.
+ */
+async function auditViewOf(directory: SiteDirectory, siteId: string): Promise<Record<string, unknown> | undefined> {
+  const site = await directory.findSite(siteId);
+  if (site === undefined) return undefined;
+  const live = (await directory.usersOf(siteId)).filter((user) => user.removed_at === null);
+  return {
+    name: site.name,
+    adminUrl: site.admin_url,
+    adminOrigins: adminOriginsOf(site),
+    subdomain: site.subdomain,
+    owner: site.owner_user_id,
+    people: Object.fromEntries(live.map((user) => [user.id, { email: user.email, name: user.name, role: user.role }])),
+    trial:
+      site.trial_price_id === null || site.trial_days === null
+        ? null
+        : { priceId: site.trial_price_id, days: site.trial_days },
+    currency: site.currency,
+    removed: site.deleted_at !== null,
+  };
+}
+
 export class SiteProvisioning {
   constructor(
     private readonly db: Db,
@@ -316,21 +341,34 @@ export class SiteProvisioning {
     };
   }
 
-  /** Creates or updates the site as `body` describes it, in a transaction of its own. */
-  async put(siteId: string, body: SitePut): Promise<PutResult> {
+  /**
+   * Creates or updates the site as `body` describes it, in a transaction of its own, with its event in the site's
+   * audit trail when anything changed. `actor`: the platform key that asked; null for a tool with the database's
+   * own access (the bulk import, the demo's seed), which the trail does not record.
+   */
+  async put(siteId: string, body: SitePut, actor: PlatformActor | null): Promise<PutResult> {
     try {
-      return await this.db.transaction().execute((trx) => this.putWithin(trx, siteId, body));
+      return await this.db.transaction().execute((trx) => this.putWithin(trx, siteId, body, actor));
     } catch (error) {
-      // Two PUTs of a new site at once: the second finds the first's rows when it runs again.
+      // Two PUTs of a new site at once (or two changes taking one number of its trail): the second finds the
+      // first's rows when it runs again.
       if (!isUniqueViolation(error)) throw error;
-      return this.db.transaction().execute((trx) => this.putWithin(trx, siteId, body));
+      return this.db.transaction().execute((trx) => this.putWithin(trx, siteId, body, actor));
     }
   }
 
   /** put's work, inside its transaction. */
-  private async putWithin(trx: Db, siteId: string, body: SitePut): Promise<PutResult> {
+  private async putWithin(trx: Db, siteId: string, body: SitePut, actor: PlatformActor | null): Promise<PutResult> {
     this.checkAdminUrl(body);
-    return this.write(trx, new SiteDirectory(trx), siteId, body);
+    const directory = new SiteDirectory(trx);
+    const before = actor === null ? undefined : await auditViewOf(directory, siteId);
+    const result = await this.write(trx, directory, siteId, body);
+    if (actor !== null && result.changed) {
+      const action = before === undefined ? 'site.created' : before.removed === true ? 'site.restored' : 'site.updated';
+      const after = await auditViewOf(directory, siteId);
+      await recordEvent(trx, siteStream(siteId), actor, action, changesBetween(before ?? {}, after));
+    }
+    return result;
   }
 
   /** The admin URL's own rules (adminUrls.ts) and, with IDENTITY_ISSUER set, that it lies under the issuer. */
@@ -388,7 +426,7 @@ export class SiteProvisioning {
     for (const index of alone) {
       const { siteId, body } = puts[index]!;
       try {
-        outcomes[index] = await this.put(siteId, body);
+        outcomes[index] = await this.put(siteId, body, null);
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
         outcomes[index] = error;
@@ -454,6 +492,13 @@ export class SiteProvisioning {
       }
     }
     return { fresh, rows };
+  }
+
+  /** A page of the site's audit trail, oldest first; 404 for a site never put (a removed site's trail stays). */
+  async events(siteId: string, after: number | undefined, limit: number): Promise<PlatformEventPage> {
+    if ((await new SiteDirectory(this.db).findSite(siteId)) === undefined)
+      throw new DomainError('not_found', 'not_found', messages.notFound);
+    return readEvents(this.db, siteStream(siteId), after, limit);
   }
 
   /**
@@ -542,17 +587,29 @@ export class SiteProvisioning {
   /**
    * Removes the site: it can no longer sign in and its sessions end at once; its rows stay (invoices, customers,
    * domains). Nothing is told to the card provider, the edge or the mail provider (docs/platform-api.md "Removing
-   * a site"). A PUT brings it back.
+   * a site"). A PUT brings it back. With its event in the site's audit trail, in the same transaction.
    */
-  async remove(siteId: string): Promise<void> {
-    const directory = new SiteDirectory(this.db);
-    const site = await directory.findSite(siteId);
-    if (site === undefined || site.deleted_at !== null)
-      throw new DomainError('not_found', 'not_found', messages.notFound);
-    await directory.updateSite(siteId, {
-      deleted_at: toUnixSeconds(this.options.now()),
-      sessions_from: sessionsEndNow(),
-    });
+  async remove(siteId: string, actor: PlatformActor): Promise<void> {
+    const removeWithin = async (trx: Db) => {
+      const directory = new SiteDirectory(trx);
+      const site = await directory.findSite(siteId);
+      if (site === undefined || site.deleted_at !== null)
+        throw new DomainError('not_found', 'not_found', messages.notFound);
+      await directory.updateSite(siteId, {
+        deleted_at: toUnixSeconds(this.options.now()),
+        sessions_from: sessionsEndNow(),
+      });
+      await recordEvent(trx, siteStream(siteId), actor, 'site.removed', [
+        { field: '/removed', before: false, after: true },
+      ]);
+    };
+    try {
+      await this.db.transaction().execute(removeWithin);
+    } catch (error) {
+      // Another change of the site took the trail's next number first: this one runs again after it.
+      if (!isUniqueViolation(error)) throw error;
+      await this.db.transaction().execute(removeWithin);
+    }
   }
 
   private async write(trx: Db, directory: SiteDirectory, siteId: string, body: SitePut): Promise<PutResult> {

@@ -1,15 +1,25 @@
 /**
  * The platform API (docs/platform-api.md): server to server, under /platform/v1/, authenticated by a platform key
  * (`Authorization: Bearer <key>`, one of PLATFORM_API_KEYS) and never by an owner's session. No CORS header is
- * ever sent, so no browser page can read an answer, and a preflight finds no route.
+ * ever sent, so no browser page can read an answer, and a preflight finds no route. Every change is kept in the
+ * audit trail with the key that made it (platform/auditTrail.ts), readable under `/sites/{siteId}/events` and
+ * `/catalog/events`.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { messages } from '../domainErrors';
 import { ApiError } from '../http/errors';
 import { parseBody, parseQuery } from '../http/validate';
+import type { PlatformApiKey } from '../configValues';
+import { keyFingerprint, type PlatformActor } from '../platform/auditTrail';
 import type { CatalogueService } from '../platform/catalogue';
-import { catalogPutSchema, siteIdSchema, siteListQuerySchema, sitePutSchema } from '../platform/contract';
+import {
+  catalogPutSchema,
+  eventListQuerySchema,
+  siteIdSchema,
+  siteListQuerySchema,
+  sitePutSchema,
+} from '../platform/contract';
 import type { SiteProvisioning } from '../platform/siteProvisioning';
 
 export const PLATFORM_PREFIX = '/platform/v1';
@@ -29,21 +39,37 @@ const BEARER = /^Bearer ([^\s]+)$/i;
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
+/** A key as the routes hold it: its digest to compare with, and who it is in the audit trail. */
+interface HeldKey {
+  digest: Buffer;
+  name: string | null;
+  fingerprint: string;
+}
+
 /**
- * Whether `presented` is one of the keys. Compared as digests of equal length in constant time, and against every
+ * Which of the keys `presented` is, if any. Compared as digests of equal length in constant time, and against every
  * key without stopping at a match, so the time says nothing about a key's length or which one matched.
  */
-function isPlatformKey(presented: string, keys: readonly Buffer[]): boolean {
+function heldKeyOf(presented: string, keys: readonly HeldKey[]): HeldKey | undefined {
   const candidate = digest(presented);
-  let matched = false;
-  for (const key of keys) matched = timingSafeEqual(candidate, key) || matched;
+  let matched: HeldKey | undefined;
+  for (const key of keys) if (timingSafeEqual(candidate, key.digest)) matched = key;
   return matched;
+}
+
+/** The key each platform call was made with, once its hook accepted it. */
+const callers = new WeakMap<FastifyRequest, HeldKey>();
+
+/** Who makes this call's change, for the audit trail: its key (by name and fingerprint) and its request id. */
+function actorOf(request: FastifyRequest): PlatformActor {
+  const key = callers.get(request)!;
+  return { keyName: key.name, keyFingerprint: key.fingerprint, requestId: request.id };
 }
 
 export interface PlatformRouteDeps {
   provisioning: SiteProvisioning;
   catalogue: CatalogueService;
-  platformApiKeys: readonly string[];
+  platformApiKeys: readonly PlatformApiKey[];
   /**
    * What billing does after a PUT is stored: a new owner takes the site's subscription over at the card provider.
    * A provider failure answers the PUT with it (e.g. 502); the site is stored, and a replay of the PUT (or the new
@@ -57,15 +83,20 @@ function siteIdOf(request: FastifyRequest): string {
 }
 
 export async function registerPlatformRoutes(app: FastifyInstance, deps: PlatformRouteDeps): Promise<void> {
-  const keys = deps.platformApiKeys.map(digest);
+  const keys: HeldKey[] = deps.platformApiKeys.map(({ name, key }) => ({
+    digest: digest(key),
+    name,
+    fingerprint: keyFingerprint(key),
+  }));
   await app.register(
     async (platform) => {
       platform.addHook('onRequest', async (request, reply) => {
         reply.header('cache-control', 'no-store');
         const match = BEARER.exec(request.headers.authorization ?? '');
         if (match === null) throw new ApiError(401, 'platform_key_required', messages.platformKeyRequired);
-        if (!isPlatformKey(match[1]!, keys))
-          throw new ApiError(401, 'platform_key_invalid', messages.platformKeyInvalid);
+        const key = heldKeyOf(match[1]!, keys);
+        if (key === undefined) throw new ApiError(401, 'platform_key_invalid', messages.platformKeyInvalid);
+        callers.set(request, key);
       });
 
       const parseJson = platform.getDefaultJsonParser('error', 'error');
@@ -82,22 +113,31 @@ export async function registerPlatformRoutes(app: FastifyInstance, deps: Platfor
       platform.get('/catalog', async () => deps.catalogue.get());
       platform.put('/catalog', { bodyLimit: CATALOGUE_BODY_LIMIT_BYTES }, async (request) => {
         const body = parseBody(catalogPutSchema, request.body);
-        return (await deps.catalogue.put(body)).record;
+        return (await deps.catalogue.put(body, actorOf(request))).record;
+      });
+      platform.get('/catalog/events', async (request) => {
+        const query = parseQuery(eventListQuerySchema, request.query);
+        return deps.catalogue.events(query.after, query.limit);
       });
       platform.get('/sites', async (request) => {
         const query = parseQuery(siteListQuerySchema, request.query);
         return deps.provisioning.list(query.after, query.limit);
       });
       platform.get('/sites/:siteId', async (request) => deps.provisioning.get(siteIdOf(request)));
+      platform.get('/sites/:siteId/events', async (request) => {
+        const siteId = siteIdOf(request);
+        const query = parseQuery(eventListQuerySchema, request.query);
+        return deps.provisioning.events(siteId, query.after, query.limit);
+      });
       platform.put('/sites/:siteId', async (request, reply) => {
         const siteId = siteIdOf(request);
         const body = parseBody(sitePutSchema, request.body);
-        const { record, created } = await deps.provisioning.put(siteId, body);
+        const { record, created } = await deps.provisioning.put(siteId, body, actorOf(request));
         await deps.afterPut?.(siteId);
         return reply.code(created ? 201 : 200).send(record);
       });
       platform.delete('/sites/:siteId', async (request, reply) => {
-        await deps.provisioning.remove(siteIdOf(request));
+        await deps.provisioning.remove(siteIdOf(request), actorOf(request));
         return reply.code(204).send();
       });
     },
