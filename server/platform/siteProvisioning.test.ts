@@ -51,7 +51,7 @@ it('falls back to each PUT alone when another writer commits during a batch: a n
       return Date.now();
     },
   });
-  await provisioning.put('elsewhere', body('elsewhere'));
+  await provisioning.put('elsewhere', body('elsewhere'), null);
   other = new DatabaseSync(path.join(dir, SQLITE_FILE_NAME));
 
   const outcomes = await provisioning.putMany([
