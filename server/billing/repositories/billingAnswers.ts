@@ -35,7 +35,7 @@ export class BillingAnswerRepository {
    * nothing was written to since migration 0007 is at version 0, and so is the catalogue before any document).
    */
   async lookup(siteId: string, userId: string, forceUpgrade: boolean): Promise<BillingAnswerLookup> {
-    const { rows } = await sql<LookupRow>`
+    const lookup = sql<LookupRow>`(
       SELECT
         COALESCE((SELECT version FROM site_versions WHERE site_id = ${siteId}), 0) AS site_version_now,
         COALESCE((SELECT MAX(version) FROM catalogue_documents), 0) AS catalogue_version_now,
@@ -43,10 +43,10 @@ export class BillingAnswerRepository {
         a.holds_until, a.sessions_from, a.own_deflated, a.crc, a.length
       FROM (SELECT 1 AS one) AS here
       LEFT JOIN billing_answers AS a
-        ON a.site_id = ${siteId} AND a.user_id = ${userId} AND a.force_upgrade = ${forceUpgrade ? 1 : 0}`.execute(
-      this.db,
-    );
-    const row = rows[0];
+        ON a.site_id = ${siteId} AND a.user_id = ${userId} AND a.force_upgrade = ${forceUpgrade ? 1 : 0})`;
+    // Wrapped in a select of the query builder: the table-write counter (db/tableWrites.ts) then sees a read, where
+    // raw SQL would count as a write to every table and have the kept catalogue read again.
+    const row = await this.db.selectFrom(lookup.as('lookup')).selectAll().executeTakeFirst();
     if (row === undefined) throw new Error('the billing answer lookup returned no row');
     return {
       siteVersion: Number(row.site_version_now),
