@@ -10,7 +10,9 @@
 //   not seen their site, e.g. after a restart, on another process, or long after), against one hot site.
 // The machine's load average is printed with the figures: a busy machine moves every one of them.
 //
-// Usage: node bench/misses.mjs [--sites N] [--seconds S] [--rate R]   (defaults 10000, 8, 300)
+// Usage: node bench/misses.mjs [--sites N] [--seconds S] [--rate R] [--only CALL] [--profile DIR]
+//   defaults 10000 sites, 8 s, 300 requests/s; --only: billing-session or get-billing-data; --profile: each measured
+//   server writes a CPU profile (node --cpu-prof) there at close.
 import { execSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -29,6 +31,8 @@ const { values: flags } = parseArgs({
     sites: { type: 'string', default: '10000' },
     seconds: { type: 'string', default: '8' },
     rate: { type: 'string', default: '300' },
+    only: { type: 'string' },
+    profile: { type: 'string' },
   },
 });
 const SITES = Number(flags.sites);
@@ -117,7 +121,10 @@ const production = {
 };
 const children = [];
 const started = async () => {
-  const server = await startPanelServer(production, { compiled: true });
+  const server = await startPanelServer(production, {
+    compiled: true,
+    profileDir: flags.profile === undefined ? null : path.resolve(flags.profile),
+  });
   children.push(server.child);
   return server;
 };
@@ -225,7 +232,7 @@ try {
     loadAtRate(`${server.panelUrl}/api/${call}`, bodies, server.child.pid, 2);
 
   // billing-session: sites picked at random against the hot one.
-  {
+  if (flags.only !== 'get-billing-data') {
     const randomBodies = await Promise.all(pick(0, count).map(identityBody));
     const hotBodies = [await identityBody(HOT)];
     await warmUp(random, 'billing-session', await Promise.all(pick(count, RATE * 2).map(identityBody)));
@@ -239,7 +246,7 @@ try {
   }
 
   // get-billing-data: new sites, then the same sites again on a process that has not seen them, against the hot one.
-  {
+  if (flags.only !== 'billing-session') {
     const sites = pick(0, count);
     const randomBodies = await Promise.all(sites.map(sessionBody));
     const hotBodies = [await sessionBody(HOT)];
