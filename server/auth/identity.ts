@@ -140,8 +140,8 @@ interface DocumentKeySet {
 const tooLarge = () => new errors.JWKSInvalid(`the JSON Web Key Set is larger than ${MAX_JWKS_BYTES} bytes`);
 
 /**
- * The JWKS document `url` serves, as text, with node's own HTTP client: fetch() cost about 400 us of CPU per key set,
- * paid for every site a process signs someone in for first (issue 49), against about a quarter of that here. Fails as
+ * The JWKS document `url` serves, as text, with node's own HTTP client: fetch() cost 540 to 730 us of CPU per key set
+ * on a busy machine, paid for every site a process signs someone in for first (issue 49), against 280 here. Fails as
  * jose's remote key sets and fetch() do (fetchKeySet): an answer other than 200 (redirects are not followed), a body
  * over MAX_JWKS_BYTES (counted as it comes: the length header may be absent or wrong), JWKS_TIMEOUT_MS for the whole
  * exchange, a network failure as fetch's TypeError.
