@@ -267,6 +267,25 @@ try {
       `  first / hot: ${(first.cpuUs / atHot.cpuUs).toFixed(2)}, again / hot: ${(second.cpuUs / atHot.cpuUs).toFixed(2)}`,
     );
     console.log(`  resident memory: random ${rssRandom.toFixed(0)} MB, hot ${rssHot.toFixed(0)} MB`);
+    const sizes = `select count(*) as n, avg(length(own_deflated)) as own, avg(length) as whole from billing_answers`;
+    try {
+      let row;
+      if (onPostgres) {
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        row = (await client.query(sizes)).rows[0];
+        await client.end();
+      } else {
+        const database = new DatabaseSync(path.join(scratch, 'billing.sqlite'));
+        row = database.prepare(sizes).get();
+        database.close();
+      }
+      console.log(
+        `  stored answers: ${row.n}, own part ${Number(row.own).toFixed(0)} bytes compressed, whole answer ${Number(row.whole).toFixed(0)} bytes of JSON`,
+      );
+    } catch {
+      console.log('  stored answers: none (no billing_answers table)');
+    }
   }
   console.log(`JWKS fetched ${admins.fetches()} times; load average at the end ${load()}`);
 } finally {

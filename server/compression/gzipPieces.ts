@@ -8,9 +8,9 @@
 import { constants, crc32, deflateRawSync } from 'node:zlib';
 
 /**
- * The shared piece is made once per catalogue and offer: the best compression is worth it. The closing piece is made
- * on every answer a process has not stored (2.4 KB for the bench's sites): zlib's default level, which for this JSON
- * gave all but 1 % of the best level's size at two thirds of its time (bench/misses.mjs).
+ * Measured on the demo's active site (a busy machine): its catalogue part, 31 KB of JSON, compresses to 1.7 KB at the
+ * best level in 130 to 190 us, made once per catalogue and offer. Its own part, 4.6 KB, compresses to the same 1,569
+ * bytes at zlib's default level as at the best one, in 30 to 40 us at any level: the default level, made per answer.
  */
 const SHARED_LEVEL = constants.Z_BEST_COMPRESSION;
 const OWN_LEVEL = constants.Z_DEFAULT_COMPRESSION;
