@@ -29,6 +29,7 @@ import type { ApiErrorCode } from '../../core/contract';
 import { DomainError, messages, type RefusalKind } from '../domainErrors';
 import { currentLog } from '../observability/requestContext';
 import { normaliseAdminUrl } from '../platform/contract';
+import type { KeySetStore } from './keySetStore';
 import { isUnderPlatform } from './platformIssuer';
 
 const IDENTITY_ALGORITHM = 'RS256';
@@ -131,10 +132,11 @@ interface SiteKeySet {
   failure: { error: unknown; at: number } | undefined;
 }
 
-/** A key set made of one JWKS document, with that document's size. */
+/** A key set made of one JWKS document, with that document and its size. */
 interface DocumentKeySet {
   keys: JWTVerifyGetKey;
   bytes: number;
+  document: string;
 }
 
 const tooLarge = () => new errors.JWKSInvalid(`the JSON Web Key Set is larger than ${MAX_JWKS_BYTES} bytes`);
@@ -263,11 +265,14 @@ export class IdentityVerifier {
   /**
    * @param log where refusals are written when no request is under way (a request's own logger is used in one)
    * @param keySetsKept the trusted sites' key sets kept (tests make it small)
+   * @param store the key sets every process shares (the database's): a process that has not seen a site reads its
+   *   key set there while it is fresh rather than fetch it again; null: this process's own only
    */
   constructor(
     private readonly expected: IdentityExpectations,
     private readonly log: FastifyBaseLogger,
     keySetsKept = KEY_SETS_KEPT,
+    private readonly store: KeySetStore | null = null,
   ) {
     const bounded = (max: number, maxSize: number) => ({ max, maxSize, sizeCalculation: sizeOf });
     this.trustedKeySets = new LRUCache<string, SiteKeySet>(bounded(keySetsKept, KEY_SET_BYTES_BUDGET));
@@ -314,13 +319,13 @@ export class IdentityVerifier {
       const keys =
         entry.keys !== undefined && isFreshFor(entry.fetchedAt, JWKS_CACHE_MAX_AGE_MS)
           ? entry.keys
-          : await this.reload(entry);
+          : await this.reload(entry, { shared: true });
       try {
         return await keys(protectedHeader, token);
       } catch (error) {
         // An unknown kid may be a key the admin has just rotated in: read its JWKS again, at most once a cooldown.
         if (error instanceof errors.JWKSNoMatchingKey && !isFreshFor(entry.fetchedAt, JWKS_COOLDOWN_MS))
-          return (await this.reload(entry))(protectedHeader, token);
+          return (await this.reload(entry, { shared: false }))(protectedHeader, token);
         throw error;
       }
     };
@@ -328,17 +333,18 @@ export class IdentityVerifier {
 
   /**
    * The site's JWKS read again; one fetch at a time per site, which every request waiting on it shares. A fetch
-   * that failed lately is answered with its failure, unfetched.
+   * that failed lately is answered with its failure, unfetched. `shared`: the copy another process fetched lately
+   * (the store) will do; not for an unknown key id, which only the admin's JWKS itself can answer.
    */
-  private reload(entry: SiteKeySet): Promise<JWTVerifyGetKey> {
+  private reload(entry: SiteKeySet, { shared }: { shared: boolean }): Promise<JWTVerifyGetKey> {
     if (entry.failure !== undefined && isFreshFor(entry.failure.at, JWKS_FAILURE_MEMORY_MS))
       return Promise.reject(entry.failure.error);
-    entry.fetching ??= this.fetchKeySet(entry.url)
+    entry.fetching ??= this.freshKeySet(entry.url, shared)
       .then(
-        ({ keys, bytes }) => {
+        ({ keys, bytes, fetchedAt }) => {
           entry.keys = keys;
           entry.bytes = bytes;
-          entry.fetchedAt = Date.now();
+          entry.fetchedAt = fetchedAt;
           entry.failure = undefined;
           this.recount(entry);
           return keys;
@@ -365,28 +371,58 @@ export class IdentityVerifier {
       throw new errors.JWKSTimeout('too many JSON Web Key Set fetches under way');
     this.fetchesUnderWay += 1;
     try {
-      const document = await jwksDocumentOf(url);
-      const digest = digestOf(document);
-      const known = this.keySetsByDocument.get(digest);
-      if (known !== undefined) return known;
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(document);
-      } catch (cause) {
-        throw new errors.JOSEError('Failed to parse the JSON Web Key Set HTTP response as JSON', { cause });
-      }
-      const publishedKeys = (parsed as { keys?: unknown }).keys;
-      if (Array.isArray(publishedKeys) && publishedKeys.length > MAX_JWKS_KEYS)
-        throw new errors.JWKSInvalid(`the JSON Web Key Set has more than ${MAX_JWKS_KEYS} keys`);
-      const made = {
-        keys: createLocalJWKSet(parsed as Parameters<typeof createLocalJWKSet>[0]),
-        bytes: Buffer.byteLength(document),
-      };
-      this.keySetsByDocument.set(digest, made);
-      return made;
+      return this.keySetOfDocument(await jwksDocumentOf(url));
     } finally {
       this.fetchesUnderWay -= 1;
     }
+  }
+
+  /**
+   * The key set `url` serves now: the shared copy while it is fresh (when `shared`), else fetched, and the fetched
+   * one shared. The store failing costs a fetch, never a sign-in; a stored copy is held to a fetched one's limits.
+   */
+  private async freshKeySet(url: string, shared: boolean): Promise<DocumentKeySet & { fetchedAt: number }> {
+    const stored = shared ? await this.store?.read(url).catch(() => undefined) : undefined;
+    if (
+      stored !== undefined &&
+      isFreshFor(stored.fetchedAt, JWKS_CACHE_MAX_AGE_MS) &&
+      Buffer.byteLength(stored.document) <= MAX_JWKS_BYTES
+    ) {
+      try {
+        return { ...this.keySetOfDocument(stored.document), fetchedAt: stored.fetchedAt };
+      } catch {
+        // Not a key set after all (written by hand?): fetched below, and replaced.
+      }
+    }
+    const made = await this.fetchKeySet(url);
+    const fetchedAt = Date.now();
+    await this.store?.write(url, { document: made.document, fetchedAt }).catch((error: unknown) => {
+      this.log.warn({ err: error }, 'the identity key set could not be shared with the other processes');
+    });
+    return { ...made, fetchedAt };
+  }
+
+  /** The key set a JWKS document makes, within the limits (MAX_JWKS_KEYS); made once per document and process. */
+  private keySetOfDocument(document: string): DocumentKeySet {
+    const digest = digestOf(document);
+    const known = this.keySetsByDocument.get(digest);
+    if (known !== undefined) return known;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(document);
+    } catch (cause) {
+      throw new errors.JOSEError('Failed to parse the JSON Web Key Set HTTP response as JSON', { cause });
+    }
+    const publishedKeys = (parsed as { keys?: unknown }).keys;
+    if (Array.isArray(publishedKeys) && publishedKeys.length > MAX_JWKS_KEYS)
+      throw new errors.JWKSInvalid(`the JSON Web Key Set has more than ${MAX_JWKS_KEYS} keys`);
+    const made = {
+      keys: createLocalJWKSet(parsed as Parameters<typeof createLocalJWKSet>[0]),
+      bytes: Buffer.byteLength(document),
+      document,
+    };
+    this.keySetsByDocument.set(digest, made);
+    return made;
   }
 
   /**
@@ -402,11 +438,12 @@ export class IdentityVerifier {
     return null;
   }
 
-  /** Forget cached keys (a site's admin moved, or a demo reset). */
-  clear(): void {
+  /** Forget cached keys, this process's and the shared ones (a demo reset). */
+  async clear(): Promise<void> {
     this.trustedKeySets.clear();
     this.newKeySets.clear();
     this.keySetsByDocument.clear();
+    await this.store?.clear();
   }
 
   /**
@@ -464,7 +501,7 @@ export class IdentityVerifier {
         // again, at most once a cooldown, as for an unknown kid; a forged signature costs no more than that.
         if (!(error instanceof errors.JWSSignatureVerificationFailed) || isFreshFor(keySet.fetchedAt, JWKS_COOLDOWN_MS))
           throw error;
-        await this.reload(keySet);
+        await this.reload(keySet, { shared: false });
         return jwtVerify(token, this.keysOf(keySet), options);
       });
       const email = payload.sub;

@@ -21,6 +21,7 @@ import * as m0017 from './migrations/0017_price_currency';
 import * as m0018 from './migrations/0018_platform_catalogue';
 import * as m0019 from './migrations/0019_session_cutoffs';
 import * as m0020 from './migrations/0020_billing_answers';
+import * as m0021 from './migrations/0021_identity_key_sets';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '0018_platform_catalogue': m0018,
   '0019_session_cutoffs': m0019,
   '0020_billing_answers': m0020,
+  '0021_identity_key_sets': m0021,
 };
 
 /** Every migration this server knows, in the order they run. */

@@ -378,6 +378,14 @@ export interface BillingAnswersTable {
   length: number;
 }
 
+/** A site admin's JWKS document as last fetched, by its URL (0021, auth/keySetStore.ts). */
+export interface IdentityKeySetsTable {
+  url: string;
+  document: string;
+  /** Unix ms */
+  fetched_at: number;
+}
+
 /** The rate limits' counters, one per limited key and window (0010): every process counts on the same row. */
 export interface RateLimitCountersTable {
   key: string;
@@ -437,6 +445,7 @@ export interface Database {
   registrar_integrations: RegistrarIntegrationsTable;
   site_versions: SiteVersionsTable;
   billing_answers: BillingAnswersTable;
+  identity_key_sets: IdentityKeySetsTable;
   rate_limit_counters: RateLimitCountersTable;
   catalogue_documents: CatalogueDocumentsTable;
   sandbox_prices: SandboxPricesTable;
