@@ -9,7 +9,8 @@ import fastifyCompress from '@fastify/compress';
 import { z } from 'zod';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { KyselyPlugin } from 'kysely';
-import { IdentityVerifier } from './auth/identity';
+import { IdentityVerifier, KEY_SETS_KEPT } from './auth/identity';
+import { DatabaseKeySetStore } from './auth/keySetStore';
 import { BackgroundCancellations } from './billing/cancellations';
 import { IdempotentWrites } from './billing/idempotency';
 import { Leases } from './billing/leases';
@@ -187,13 +188,6 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
   await registerRequestContext(app);
   // Replies carrying the catalogue reuse its JSON text (http/serializeReply.ts).
   app.setReplySerializer(serializeReply);
-  // Under production's rule for admin URLs, a key set is fetched only from a public address, checked as connected to.
-  const identity = new IdentityVerifier(
-    { audience: config.identity.audience, platformIssuer: config.identity.issuer },
-    app.log,
-    undefined,
-    { addresses: config.adminUrls },
-  );
   const now = options.now ?? Date.now;
   // JSON answers over a KB go compressed to clients that accept it. gzip and deflate only: brotli at its default
   // quality costs more CPU per answer than the server spends building it. An answer many requests share (the
@@ -237,6 +231,14 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
   testHooks?.register(app);
   const db = testHooks === undefined ? options.db : withPlugin(options.db, testHooks.databasePlugin);
   const wired = { ...options, db };
+  const identity = new IdentityVerifier(
+    { audience: config.identity.audience, platformIssuer: config.identity.issuer },
+    app.log,
+    KEY_SETS_KEPT,
+    new DatabaseKeySetStore(db),
+    // Under production's rule for admin URLs, a key set is fetched only from a public address, checked as connected to.
+    { addresses: config.adminUrls },
+  );
 
   // The address this server listens on: the sandbox's customer portal pages are here.
   const publicUrl = () =>
@@ -348,7 +350,7 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
       const { otherSites } = parseBody(demoResetSchema, request.body ?? {});
       await reseed({ deleteOtherSites: otherSites === 'delete' });
       testHooks?.reset();
-      identity.clear();
+      await identity.clear();
       // Every browser test starts with none of the limits spent.
       await rateLimits.clear();
       return { ok: true };

@@ -36,6 +36,21 @@ export function isDiscountLiveAt<T extends DiscountTerms>(discount: T | null, at
   return discount.end !== null && at < discount.end;
 }
 
+/**
+ * The instants between which whether `discount` is live stays as it is at `at` (Unix seconds, `from` inclusive,
+ * `until` exclusive; null: no bound), by isDiscountLiveAt's rule: an answer made at `at` that shows or hides the
+ * discount holds for as long as `at` stays within them.
+ */
+export function discountLiveStateHolds<T extends DiscountTerms>(
+  discount: T | null,
+  at: number,
+): { from: number | null; until: number | null } {
+  if (discount === null || !discount.coupon.valid) return { from: null, until: null };
+  if (at < discount.start) return { from: null, until: discount.start };
+  if (discount.coupon.duration !== 'repeating' || discount.end === null) return { from: discount.start, until: null };
+  return at < discount.end ? { from: discount.start, until: discount.end } : { from: discount.end, until: null };
+}
+
 /** "A discount displays only while valid, started and (if repeating) not yet ended": while it is live. */
 export function isDiscountDisplayed(discount: Discount | null, now: number): boolean {
   return isDiscountLiveAt(discount, now);

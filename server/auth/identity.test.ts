@@ -326,7 +326,7 @@ describe("IdentityVerifier under production's rule: public addresses only, check
 
   it('refuses a name that resolves to loopback at fetch time: nothing fetched, the token refused, the reason logged', async () => {
     fetches.clear();
-    const verifier = new IdentityVerifier({ audience: AUDIENCE, platformIssuer: null }, log, undefined, {
+    const verifier = new IdentityVerifier({ audience: AUDIENCE, platformIssuer: null }, log, undefined, null, {
       addresses: 'public',
       lookup: toLoopback,
     });
@@ -338,7 +338,7 @@ describe("IdentityVerifier under production's rule: public addresses only, check
 
   it('connects to the address the lookup answered: the same resolver with any address taken signs in', async () => {
     fetches.clear();
-    const verifier = new IdentityVerifier({ audience: AUDIENCE, platformIssuer: null }, log, undefined, {
+    const verifier = new IdentityVerifier({ audience: AUDIENCE, platformIssuer: null }, log, undefined, null, {
       addresses: 'any',
       lookup: toLoopback,
     });
@@ -349,7 +349,7 @@ describe("IdentityVerifier under production's rule: public addresses only, check
 
   it("refuses the system resolver's localhost and an IP literal, which no lookup sees", async () => {
     fetches.clear();
-    const verifier = new IdentityVerifier({ audience: AUDIENCE, platformIssuer: null }, log, undefined, {
+    const verifier = new IdentityVerifier({ audience: AUDIENCE, platformIssuer: null }, log, undefined, null, {
       addresses: 'public',
     });
     expect(await refusalOf(verify(verifier, siteAt('a', 'localhost')))).toBe('invalid_identity');

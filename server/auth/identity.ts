@@ -33,6 +33,7 @@ import { DomainError, messages, type RefusalKind } from '../domainErrors';
 import { currentLog } from '../observability/requestContext';
 import type { AdminUrlRule } from '../platform/adminUrls';
 import { normaliseAdminUrl } from '../platform/contract';
+import type { KeySetStore } from './keySetStore';
 import { isUnderPlatform } from './platformIssuer';
 
 const IDENTITY_ALGORITHM = 'RS256';
@@ -134,10 +135,11 @@ interface SiteKeySet {
   failure: { error: unknown; at: number } | undefined;
 }
 
-/** A key set made of one JWKS document, with that document's size. */
+/** A key set made of one JWKS document, with that document and its size. */
 interface DocumentKeySet {
   keys: JWTVerifyGetKey;
   bytes: number;
+  document: string;
 }
 
 /** The body of a JWKS answer as text, refused (jose's JWKSInvalid) once it is larger than MAX_JWKS_BYTES. */
@@ -289,12 +291,15 @@ export class IdentityVerifier {
   /**
    * @param log where refusals are written when no request is under way (a request's own logger is used in one)
    * @param keySetsKept the trusted sites' key sets kept (tests make it small)
+   * @param store the key sets every process shares (the database's): a process that has not seen a site reads its
+   *   key set there while it is fresh rather than fetch it again; null: this process's own only
    * @param network which addresses a fetch may connect to, and how names resolve
    */
   constructor(
     private readonly expected: IdentityExpectations,
     private readonly log: FastifyBaseLogger,
     keySetsKept = KEY_SETS_KEPT,
+    private readonly store: KeySetStore | null = null,
     private readonly network: KeySetNetwork = { addresses: 'any' },
   ) {
     const lookup = network.lookup ?? (systemLookup as LookupFunction);
@@ -344,13 +349,13 @@ export class IdentityVerifier {
       const keys =
         entry.keys !== undefined && isFreshFor(entry.fetchedAt, JWKS_CACHE_MAX_AGE_MS)
           ? entry.keys
-          : await this.reload(entry);
+          : await this.reload(entry, { shared: true });
       try {
         return await keys(protectedHeader, token);
       } catch (error) {
         // An unknown kid may be a key the admin has just rotated in: read its JWKS again, at most once a cooldown.
         if (error instanceof errors.JWKSNoMatchingKey && !isFreshFor(entry.fetchedAt, JWKS_COOLDOWN_MS))
-          return (await this.reload(entry))(protectedHeader, token);
+          return (await this.reload(entry, { shared: false }))(protectedHeader, token);
         throw error;
       }
     };
@@ -358,17 +363,18 @@ export class IdentityVerifier {
 
   /**
    * The site's JWKS read again; one fetch at a time per site, which every request waiting on it shares. A fetch
-   * that failed lately is answered with its failure, unfetched.
+   * that failed lately is answered with its failure, unfetched. `shared`: the copy another process fetched lately
+   * (the store) will do; not for an unknown key id, which only the admin's JWKS itself can answer.
    */
-  private reload(entry: SiteKeySet): Promise<JWTVerifyGetKey> {
+  private reload(entry: SiteKeySet, { shared }: { shared: boolean }): Promise<JWTVerifyGetKey> {
     if (entry.failure !== undefined && isFreshFor(entry.failure.at, JWKS_FAILURE_MEMORY_MS))
       return Promise.reject(entry.failure.error);
-    entry.fetching ??= this.fetchKeySet(entry.url)
+    entry.fetching ??= this.freshKeySet(entry.url, shared)
       .then(
-        ({ keys, bytes }) => {
+        ({ keys, bytes, fetchedAt }) => {
           entry.keys = keys;
           entry.bytes = bytes;
-          entry.fetchedAt = Date.now();
+          entry.fetchedAt = fetchedAt;
           entry.failure = undefined;
           this.recount(entry);
           return keys;
@@ -395,25 +401,7 @@ export class IdentityVerifier {
       throw new errors.JWKSTimeout('too many JSON Web Key Set fetches under way');
     this.fetchesUnderWay += 1;
     try {
-      const document = await this.download(url);
-      const digest = digestOf(document);
-      const known = this.keySetsByDocument.get(digest);
-      if (known !== undefined) return known;
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(document);
-      } catch (cause) {
-        throw new errors.JOSEError('Failed to parse the JSON Web Key Set HTTP response as JSON', { cause });
-      }
-      const publishedKeys = (parsed as { keys?: unknown }).keys;
-      if (Array.isArray(publishedKeys) && publishedKeys.length > MAX_JWKS_KEYS)
-        throw new errors.JWKSInvalid(`the JSON Web Key Set has more than ${MAX_JWKS_KEYS} keys`);
-      const made = {
-        keys: createLocalJWKSet(parsed as Parameters<typeof createLocalJWKSet>[0]),
-        bytes: Buffer.byteLength(document),
-      };
-      this.keySetsByDocument.set(digest, made);
-      return made;
+      return this.keySetOfDocument(await this.download(url));
     } finally {
       this.fetchesUnderWay -= 1;
     }
@@ -452,6 +440,54 @@ export class IdentityVerifier {
   }
 
   /**
+   * The key set `url` serves now: the shared copy while it is fresh (when `shared`), else fetched, and the fetched
+   * one shared. The store failing costs a fetch, never a sign-in; a stored copy is held to a fetched one's limits.
+   */
+  private async freshKeySet(url: string, shared: boolean): Promise<DocumentKeySet & { fetchedAt: number }> {
+    const stored = shared ? await this.store?.read(url).catch(() => undefined) : undefined;
+    if (
+      stored !== undefined &&
+      isFreshFor(stored.fetchedAt, JWKS_CACHE_MAX_AGE_MS) &&
+      Buffer.byteLength(stored.document) <= MAX_JWKS_BYTES
+    ) {
+      try {
+        return { ...this.keySetOfDocument(stored.document), fetchedAt: stored.fetchedAt };
+      } catch {
+        // Not a key set after all (written by hand?): fetched below, and replaced.
+      }
+    }
+    const made = await this.fetchKeySet(url);
+    const fetchedAt = Date.now();
+    await this.store?.write(url, { document: made.document, fetchedAt }).catch((error: unknown) => {
+      this.log.warn({ err: error }, 'the identity key set could not be shared with the other processes');
+    });
+    return { ...made, fetchedAt };
+  }
+
+  /** The key set a JWKS document makes, within the limits (MAX_JWKS_KEYS); made once per document and process. */
+  private keySetOfDocument(document: string): DocumentKeySet {
+    const digest = digestOf(document);
+    const known = this.keySetsByDocument.get(digest);
+    if (known !== undefined) return known;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(document);
+    } catch (cause) {
+      throw new errors.JOSEError('Failed to parse the JSON Web Key Set HTTP response as JSON', { cause });
+    }
+    const publishedKeys = (parsed as { keys?: unknown }).keys;
+    if (Array.isArray(publishedKeys) && publishedKeys.length > MAX_JWKS_KEYS)
+      throw new errors.JWKSInvalid(`the JSON Web Key Set has more than ${MAX_JWKS_KEYS} keys`);
+    const made = {
+      keys: createLocalJWKSet(parsed as Parameters<typeof createLocalJWKSet>[0]),
+      bytes: Buffer.byteLength(document),
+      document,
+    };
+    this.keySetsByDocument.set(digest, made);
+    return made;
+  }
+
+  /**
    * What a token says of its audience and expiry is checked before any key is fetched, with the answer a genuine
    * token would get for it after its signature is checked: a token that fails them gets nothing from us anyway, and
    * forging one costs the forger nothing, so it must cost us no fetch either. The signature check repeats them.
@@ -464,11 +500,12 @@ export class IdentityVerifier {
     return null;
   }
 
-  /** Forget cached keys (a site's admin moved, or a demo reset). */
-  clear(): void {
+  /** Forget cached keys, this process's and the shared ones (a demo reset). */
+  async clear(): Promise<void> {
     this.trustedKeySets.clear();
     this.newKeySets.clear();
     this.keySetsByDocument.clear();
+    await this.store?.clear();
   }
 
   /**
@@ -526,7 +563,7 @@ export class IdentityVerifier {
         // again, at most once a cooldown, as for an unknown kid; a forged signature costs no more than that.
         if (!(error instanceof errors.JWSSignatureVerificationFailed) || isFreshFor(keySet.fetchedAt, JWKS_COOLDOWN_MS))
           throw error;
-        await this.reload(keySet);
+        await this.reload(keySet, { shared: false });
         return jwtVerify(token, this.keysOf(keySet), options);
       });
       const email = payload.sub;

@@ -5,18 +5,13 @@
  */
 import type { BillingData, CallResponse } from '../../core/contract';
 import { toUnixSeconds } from '../../core/rules/dates';
+import { discountLiveStateHolds } from '../../core/rules/discounts';
 import { invoicePdfFileName } from '../../core/rules/invoices';
 import type { CustomerRow, SubscriptionRow } from '../db/schema';
 import { DomainError, messages } from '../domainErrors';
 import { PaymentsProviderError, type PaymentsProvider } from '../payments/provider';
 import { flagsOf, requireSubscription, siteLimitsOf, type FlagRequest } from './accountState';
-import {
-  activeDiscount,
-  assembleTimelessBillingData,
-  billingDataAsOf,
-  type BillingParts,
-  type TimelessBillingData,
-} from './aggregate';
+import { activeDiscount, assembleBillingData, type BillingParts } from './aggregate';
 import { nextChargeOf } from './nextCharge';
 import { syncAuthenticatedPayment } from './planChange';
 import type { ProviderAnswers } from './providerAnswers';
@@ -34,17 +29,25 @@ export interface AccountReadDeps {
   now: () => number;
 }
 
-/**
- * How the caller keeps what get-billing-data answers many requests with (the route's HTTP forms of it,
- * http/serializeReply.ts and http/preparedReplies.ts): the timeless part, and the answer as of one discount state.
- */
-export interface KeptForms<Answer> {
-  timeless: (data: TimelessBillingData) => TimelessBillingData;
-  answer: (data: BillingData) => Answer;
+/** Which offered list of the catalogue an answer carries (CatalogueRepository.offered's inputs). */
+export type Offer = [group: string | null, currentProductId: string | null, currency: string | null];
+
+/** get-billing-data as of one instant, and what it depends on beyond the site's rows. */
+export interface BillingDataAsOf {
+  data: BillingData;
+  offer: Offer;
+  /** the instants (Unix seconds, null: no bound) between which the discount shows, or not, as in `data` */
+  holds: { from: number | null; until: number | null };
 }
 
 export class AccountReads {
   constructor(private readonly deps: AccountReadDeps) {}
+
+  /** The offered list an account's answers carry: its user's product group, its current product, its site's currency. */
+  private offerOf(account: AccountRecord): Offer {
+    const productId = account.subscription === undefined ? null : requireSubscription(account).product.id;
+    return [account.user.show_product_group, productId, account.site.currency];
+  }
 
   private async loadParts(account: AccountRecord, request: FlagRequest): Promise<BillingParts> {
     const { repositories } = this.deps;
@@ -80,11 +83,7 @@ export class AccountReads {
         : customerInvoicesOf(previous).then((rows) => repositories.subscriptions.toSubscriptionOfRow(previous, rows)),
       subscribed === null ? Promise.resolve(null) : repositories.subscriptions.pending(subscribed.subscription),
       siteLimitsOf(repositories, account),
-      repositories.catalogue.offered(
-        account.user.show_product_group,
-        subscribed?.product.id ?? null,
-        account.site.currency,
-      ),
+      repositories.catalogue.offered(...this.offerOf(account)),
       history,
     ]);
     return {
@@ -109,20 +108,18 @@ export class AccountReads {
     };
   }
 
-  /** get-billing-data, in the form `forms` makes of it. */
-  async billingData<Answer>(account: AccountRecord, forceUpgrade: boolean, forms: KeptForms<Answer>): Promise<Answer> {
-    // Only the discount depends on the clock (it ends): the rest is assembled once per version of the site and
-    // value of forceUpgrade, and the answer once more per state of the discount (live or ended). Kept in the
-    // site's view, they go with its version and its place in the read model's LRU.
-    const { timeless, discount } = await account.view.memo(`billing-data:${String(forceUpgrade)}`, async () => {
-      const parts = await this.loadParts(account, { forceUpgrade });
-      return { timeless: forms.timeless(assembleTimelessBillingData(parts)), discount: parts.discount };
-    });
+  /**
+   * get-billing-data as of now, read from the rows: made once per version of the site and stored by its caller
+   * (billingAnswers.ts), so nothing of it is kept here.
+   */
+  async billingData(account: AccountRecord, forceUpgrade: boolean): Promise<BillingDataAsOf> {
+    const parts = await this.loadParts(account, { forceUpgrade });
     const now = this.deps.now();
-    const discountState = activeDiscount(discount, toUnixSeconds(now)) === null ? 'none' : 'live';
-    return account.view.memo(`billing-data:${String(forceUpgrade)}:${discountState}`, async () =>
-      forms.answer(billingDataAsOf(timeless, discount, now)),
-    );
+    return {
+      data: assembleBillingData(parts, now),
+      offer: this.offerOf(account),
+      holds: discountLiveStateHolds(parts.discount, toUnixSeconds(now)),
+    };
   }
 
   async subscription(authenticated: AccountRecord, request: FlagRequest): Promise<CallResponse<'get-subscription'>> {

@@ -113,10 +113,11 @@ export function activeDiscount(discount: Discount | null, nowSeconds: number): D
   return isDiscountLiveAt(discount, nowSeconds) ? discount : null;
 }
 
-/** The billing data but for what depends on the clock (the discount, which ends): the same for the same parts. */
-export type TimelessBillingData = Omit<BillingData, 'discount'>;
-
-export function assembleTimelessBillingData(parts: BillingParts): TimelessBillingData {
+/**
+ * The billing data as of `now` (milliseconds, Date.now()): all of it follows from the parts but the discount, shown
+ * while it is live then (what its answer holds until: discountLiveStateHolds, core/rules/discounts.ts).
+ */
+export function assembleBillingData(parts: BillingParts, now: number): BillingData {
   const { subscription } = parts;
   const flags =
     subscription === null
@@ -164,15 +165,6 @@ export function assembleTimelessBillingData(parts: BillingParts): TimelessBillin
     hasAutoBillingEnabled: parts.hasAutoBillingEnabled,
     currentSiteVersion: parseMajorVersion(parts.currentSite.version) ?? UNREADABLE_MAJOR_VERSION,
     lastSubscriptionType: lastSubscriptionTypeOf(subscription, parts.previousSubscription),
+    discount: activeDiscount(parts.discount, toUnixSeconds(now)),
   };
-}
-
-/** The billing data as of `now` (milliseconds, Date.now()): the timeless part with the discount still active then. */
-export function billingDataAsOf(timeless: TimelessBillingData, discount: Discount | null, now: number): BillingData {
-  return { ...timeless, discount: activeDiscount(discount, toUnixSeconds(now)) };
-}
-
-/** @param now the time of the answer, in milliseconds (Date.now()). */
-export function assembleBillingData(parts: BillingParts, now: number): BillingData {
-  return billingDataAsOf(assembleTimelessBillingData(parts), parts.discount, now);
 }

@@ -22,6 +22,8 @@ import * as m0018 from './migrations/0018_platform_catalogue';
 import * as m0019 from './migrations/0019_session_cutoffs';
 import * as m0020 from './migrations/0020_platform_events';
 import * as m0021 from './migrations/0021_normal_admin_urls';
+import * as m0022 from './migrations/0022_billing_answers';
+import * as m0023 from './migrations/0023_identity_key_sets';
 import { findAdminUrlCollisions, type AdminUrlCollision } from './adminUrlCollisions';
 
 const migrations: Record<string, Migration> = {
@@ -46,6 +48,8 @@ const migrations: Record<string, Migration> = {
   '0019_session_cutoffs': m0019,
   '0020_platform_events': m0020,
   '0021_normal_admin_urls': m0021,
+  '0022_billing_answers': m0022,
+  '0023_identity_key_sets': m0023,
 };
 
 /** Every migration this server knows, in the order they run. */

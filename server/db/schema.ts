@@ -359,6 +359,33 @@ export interface SiteVersionsTable {
   version: number;
 }
 
+/** An owner's get-billing-data answer as last made, and what it was made from (0020, billing/billingAnswers.ts). */
+export interface BillingAnswersTable {
+  site_id: string;
+  user_id: string;
+  force_upgrade: number;
+  site_version: number;
+  catalogue_version: number;
+  offer_json: string;
+  /** Unix seconds */
+  holds_from: number | null;
+  holds_until: number | null;
+  /** Unix ms */
+  sessions_from: number | null;
+  /** raw deflate (Buffer on PostgreSQL, Uint8Array on SQLite) */
+  own_deflated: Uint8Array;
+  crc: number;
+  length: number;
+}
+
+/** A site admin's JWKS document as last fetched, by its URL (0021, auth/keySetStore.ts). */
+export interface IdentityKeySetsTable {
+  url: string;
+  document: string;
+  /** Unix ms */
+  fetched_at: number;
+}
+
 /** The rate limits' counters, one per limited key and window (0010): every process counts on the same row. */
 export interface RateLimitCountersTable {
   key: string;
@@ -435,6 +462,8 @@ export interface Database {
   sandbox_sending_domains: SandboxSendingDomainsTable;
   registrar_integrations: RegistrarIntegrationsTable;
   site_versions: SiteVersionsTable;
+  billing_answers: BillingAnswersTable;
+  identity_key_sets: IdentityKeySetsTable;
   rate_limit_counters: RateLimitCountersTable;
   catalogue_documents: CatalogueDocumentsTable;
   sandbox_prices: SandboxPricesTable;

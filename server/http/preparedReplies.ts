@@ -1,18 +1,12 @@
 /**
- * Answers kept with their bytes: the JSON text and its gzip, made once and sent as each client asks. A large
- * answer that many requests share (get-billing-data, 35 KB, the same while the site's version holds) then costs
- * neither its serialization nor its compression per request: compressing it on every request held the server to
- * a fifth of its plain throughput (bench/server.mjs).
+ * Answers kept with their bytes: a large answer many requests share (get-billing-data, 35 KB) comes gzipped, made
+ * once per version (billing/billingAnswers.ts), and is sent as each client asks: the bytes as they are to a client
+ * that accepts gzip (every browser), decompressed to one that does not. Compressing it on every request held the
+ * server to a fifth of its plain throughput (bench/server.mjs).
  */
-import { constants, gzipSync } from 'node:zlib';
+import { gunzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { serializeReply } from './serializeReply';
 
-/**
- * Made once per version of an answer: the smallest output is worth the CPU. For this JSON the best level costs
- * about 15% more than the default one (218 against 189 us for the demo's active site, 35 KB) for 1% fewer bytes.
- */
-const KEPT_GZIP_LEVEL = constants.Z_BEST_COMPRESSION;
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Whether an Accept-Encoding header (RFC 9110 12.5.3) accepts gzip: named, or covered by `*`, with a weight above 0. */
@@ -31,25 +25,26 @@ export function acceptsGzip(header: string | undefined): boolean {
 }
 
 /**
- * One answer and its bytes. The value must not change once prepared: it is frozen (shallowly, as keepSerialized
- * does). The gzip is made with it, as every browser asks for it; the plain bytes only once a client asks for them.
+ * One JSON answer, as its gzip. Its plain bytes and its value are read from the gzip only when asked for: by a
+ * client that does not accept gzip, and by the contract check of the demo and the tests (routes/call.ts).
  */
 export class PreparedReply<T extends object> {
   private plain: Buffer | undefined;
+  private parsed: T | undefined;
 
-  private constructor(
-    readonly value: T,
-    private readonly gzipped: Buffer,
-  ) {}
+  private constructor(private readonly gzipped: Buffer) {}
 
-  /**
-   * Compressed on the calling thread: with many sites most versions of an answer are made for one request or a
-   * few (a uniform spread over 100,000 sites hits a read model of 2000 one time in fifty: bench/sites.mjs), so this
-   * is paid on most of them. zlib's callback form, through a stream and the thread pool, took twice the CPU of the
-   * compression itself (437 against 218 us for the 35 KB above) to spare the event loop a fifth of a millisecond.
-   */
-  static of<T extends object>(value: T): PreparedReply<T> {
-    return new PreparedReply(Object.freeze(value), gzipSync(serializeReply(value), { level: KEPT_GZIP_LEVEL }));
+  static ofGzip<T extends object>(gzipped: Buffer): PreparedReply<T> {
+    return new PreparedReply<T>(gzipped);
+  }
+
+  /** The answer's value, read from its JSON once; frozen (shallowly), as it is shared. */
+  get value(): T {
+    return (this.parsed ??= Object.freeze(JSON.parse(this.plainBytes().toString('utf8')) as T));
+  }
+
+  private plainBytes(): Buffer {
+    return (this.plain ??= gunzipSync(this.gzipped));
   }
 
   /**
@@ -59,8 +54,7 @@ export class PreparedReply<T extends object> {
    */
   send(request: FastifyRequest, reply: FastifyReply): Buffer {
     reply.type(JSON_TYPE).header('vary', 'accept-encoding');
-    if (!acceptsGzip(request.headers['accept-encoding']))
-      return (this.plain ??= Buffer.from(serializeReply(this.value)));
+    if (!acceptsGzip(request.headers['accept-encoding'])) return this.plainBytes();
     reply.header('content-encoding', 'gzip');
     return this.gzipped;
   }

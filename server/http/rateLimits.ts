@@ -67,14 +67,6 @@ export function clientKeyOf(address: string): string {
   return `${prefix.map((group) => group.toString(16)).join(':')}::/64`;
 }
 
-/** How many requests a key may have counted in this window: its limit less the last window's weighted count. */
-function allowedNow(max: number, previous: number, elapsedMs: number): number {
-  // In whole milliseconds: the weighted count as a fraction would round 59.000000000000004 down to refusing.
-  return Math.floor(
-    (max * RATE_LIMIT_WINDOW_MS - previous * (RATE_LIMIT_WINDOW_MS - elapsedMs)) / RATE_LIMIT_WINDOW_MS,
-  );
-}
-
 /**
  * How long until a refused key admits one more request (ms): while this window's count leaves room, until the last
  * window's weight has slid low enough; else past this window's end, until this window's own weight has.
@@ -167,18 +159,22 @@ export class RateLimits {
       await this.counters.deleteBefore(previousWindowStartMs);
     }
     const elapsedMs = nowMs - windowStartMs;
-    const previous = await this.counters.countsIn(
-      scopes.flat().map((limit) => limit.key),
-      previousWindowStartMs,
-    );
+    const window = {
+      startMs: windowStartMs,
+      lengthMs: RATE_LIMIT_WINDOW_MS,
+      remainingMs: RATE_LIMIT_WINDOW_MS - elapsedMs,
+    };
     for (const limits of scopes) {
       // A scope's keys are counted one by one: one that refuses leaves the others it came after counted, which errs
       // towards refusing, never towards letting through.
       for (const limit of limits) {
-        const allowed = allowedNow(limit.max, previous.get(limit.key) ?? 0, elapsedMs);
-        if ((await this.counters.incrementUpTo(limit.key, windowStartMs, allowed)) !== null) continue;
-        const current = (await this.counters.countsIn([limit.key], windowStartMs)).get(limit.key) ?? 0;
-        const waitMs = msUntilAdmitted(previous.get(limit.key) ?? 0, current, limit.max, elapsedMs);
+        if ((await this.counters.countIfRoom(limit.key, window, limit.max)) !== null) continue;
+        // Refused (rare): both windows' counts, for when to come back.
+        const [previous, current] = await Promise.all([
+          this.counters.countsIn([limit.key], previousWindowStartMs),
+          this.counters.countsIn([limit.key], windowStartMs),
+        ]);
+        const waitMs = msUntilAdmitted(previous.get(limit.key) ?? 0, current.get(limit.key) ?? 0, limit.max, elapsedMs);
         return { retryAfterSeconds: Math.max(1, Math.ceil(waitMs / MS_PER_SECOND)), limit: limit.name };
       }
     }

@@ -9,8 +9,12 @@ import type { ApiDeps } from './deps';
 
 export { ownCustomer, ownSubscription, ownUser, requireOwnIds, type NamedIds } from '../billing/accountAccess';
 
+/** The session a call carries, verified: whose, on which site. The owner check is the caller's (ownerAccount). */
+export function sessionOf(deps: ApiDeps, jwt: string) {
+  return verifySessionToken(jwt, deps.sessionSecret);
+}
+
 /** The session's owner and site. */
 export async function authenticate(deps: ApiDeps, jwt: string) {
-  const claims = await verifySessionToken(jwt, deps.sessionSecret);
-  return ownerAccount(deps, claims);
+  return ownerAccount(deps, await sessionOf(deps, jwt));
 }

@@ -5,23 +5,22 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { AccountReads } from '../billing/accountReads';
+import { BillingAnswers } from '../billing/billingAnswers';
 import { requireSubscription } from '../billing/accountState';
 import { PreparedReply } from '../http/preparedReplies';
 import { keepMembersSerialized } from '../http/serializeReply';
-import { authenticate, ownCustomer, requireOwnIds } from './access';
+import { authenticate, ownCustomer, requireOwnIds, sessionOf } from './access';
 import { registerCall } from './call';
 import type { ApiDeps } from './deps';
 
 export function registerAccountRoutes(app: FastifyInstance, deps: ApiDeps): void {
   const reads = new AccountReads(deps);
+  const billingAnswers = new BillingAnswers(deps, reads);
 
   registerCall(app, 'get-billing-data', deps.call, async ({ jwt, options }) => {
-    const account = await authenticate(deps, jwt);
-    // Made once for many requests: its large members' JSON kept, and the answer with its gzip.
-    return reads.billingData(account, options.forceUpgrade ?? false, {
-      timeless: keepMembersSerialized,
-      answer: PreparedReply.of,
-    });
+    // Stored gzipped, per owner and version (billing/billingAnswers.ts, which checks the owner before it makes one).
+    const session = await sessionOf(deps, jwt);
+    return PreparedReply.ofGzip(await billingAnswers.gzipped(session, options.forceUpgrade ?? false));
   });
 
   registerCall(app, 'get-subscription', deps.call, async ({ jwt, data, options }) => {

@@ -17,14 +17,18 @@ export interface Admins {
   urlFor(siteId: string): string;
   /** the owner's identity token, as that admin's backend mints it */
   token(adminUrl: string, email?: string): string;
+  /** how many times a JWKS was fetched from these admins */
+  jwksFetches(): number;
   close(): Promise<void>;
 }
 
 export async function startAdmins(): Promise<Admins> {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const jwk = { ...publicKey.export({ format: 'jwk' }), kid: KID, alg: 'RS256', use: 'sig' };
+  let jwksFetches = 0;
   const server: Server = createServer((request, response) => {
     if (request.method === 'GET' && (request.url ?? '').endsWith('/.well-known/jwks.json')) {
+      jwksFetches += 1;
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ keys: [jwk] }));
       return;
@@ -44,6 +48,7 @@ export async function startAdmins(): Promise<Admins> {
   return {
     urlFor: (siteId) => `${base}/${siteId}/ghost`,
     token: (adminUrl, email = TEST_ADMIN_OWNER.email) => sign(adminUrl, email, privateKey),
+    jwksFetches: () => jwksFetches,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

@@ -41,6 +41,8 @@ interface Catalogue {
   currencies: string[];
   /** offered lists by product group and current product, made once per catalogue */
   offered: Map<string, Product[]>;
+  /** the version of the catalogue document (catalogue_documents) read before the rest: these rows are that one's or newer */
+  documentVersion: number;
 }
 
 /**
@@ -76,6 +78,25 @@ export class CatalogueRepository {
     const version = row?.version ?? 0;
     if (this.documentVersion !== null && version !== this.documentVersion) this.documentChanges += 1;
     this.documentVersion = version;
+  }
+
+  /**
+   * Whether the kept catalogue is the one of the catalogue document's version `documentVersion` (the one the
+   * database has as a call reads it, or the one a stored answer was made from), read again if it is not: false when
+   * this process cannot load that one, as the database has another now.
+   */
+  async isAtDocumentVersion(documentVersion: number): Promise<boolean> {
+    if ((await this.documentVersionLoaded()) === documentVersion) return true;
+    if (this.writes === undefined) return false;
+    // Another process wrote a catalogue this one has not noticed yet: read it now rather than within the second.
+    // Only ever asked with the database's current version, so this reads the catalogue once per change.
+    this.documentChanges += 1;
+    return (await this.documentVersionLoaded()) === documentVersion;
+  }
+
+  /** The version of the catalogue document the kept catalogue was read at (0 before any). */
+  async documentVersionLoaded(): Promise<number> {
+    return (await this.catalogue()).documentVersion;
   }
 
   async findPrice(id: string): Promise<PriceRow | undefined> {
@@ -144,6 +165,8 @@ export class CatalogueRepository {
   }
 
   private async load(): Promise<Catalogue> {
+    // First, on its own: a write landing during the reads below makes the rows newer than the version, never older.
+    const version = await this.db.selectFrom('catalogue_documents').select('version').executeTakeFirst();
     const [productRows, priceRows, links, couponRows, document] = await Promise.all([
       this.db.selectFrom('products').selectAll().orderBy('sort_order').execute(),
       this.db
@@ -197,6 +220,7 @@ export class CatalogueRepository {
       products,
       currencies: document === undefined ? [] : (JSON.parse(document.currencies_json) as string[]),
       offered: new Map(),
+      documentVersion: version?.version ?? 0,
     };
   }
 }

@@ -5,6 +5,7 @@
  */
 import type { Db } from '../../db/database';
 import { AccountRepository } from './accounts';
+import { BillingAnswerRepository } from './billingAnswers';
 import { CancellationRequestRepository } from './cancellationRequests';
 import { CardRepository } from './cards';
 import { CatalogueRepository } from './catalogue';
@@ -25,6 +26,7 @@ export {
   type Subscribed,
 } from './accounts';
 export { toPrice } from './catalogue';
+export type { BillingAnswerLookup, BillingAnswerRepository, StoredBillingAnswer } from './billingAnswers';
 export type { IdempotencyKeyRepository } from './idempotencyKeys';
 export type { LeaseRepository } from './leases';
 export type { ReadModelStats } from './siteReadModel';
@@ -34,6 +36,8 @@ export interface Repositories {
   accounts: AccountRepository;
   /** products, prices, add-ons */
   catalogue: CatalogueRepository;
+  /** owners' get-billing-data answers as last made (billing/billingAnswers.ts) */
+  billingAnswers: BillingAnswerRepository;
   subscriptions: SubscriptionRepository;
   /** invoices, payment intents, discounts */
   invoices: InvoiceRepository;
@@ -63,6 +67,7 @@ export function createRepositories(db: Db, options: RepositoryOptions = {}): Rep
   return {
     accounts: new AccountRepository(db, catalogue, subscriptions, readModel),
     catalogue,
+    billingAnswers: new BillingAnswerRepository(db),
     subscriptions,
     invoices,
     cards: new CardRepository(db),

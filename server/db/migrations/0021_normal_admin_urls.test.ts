@@ -8,6 +8,8 @@ import { SiteProvisioning } from '../../platform/siteProvisioning';
 import { openTemporaryDatabase, type TemporaryDatabase } from '../../testing/temporaryDatabase';
 import { describeAdminUrlCollisions } from '../adminUrlCollisions';
 import { migrateToLatest } from '../migrate';
+import * as billingAnswers from './0022_billing_answers';
+import * as identityKeySets from './0023_identity_key_sets';
 
 let database: TemporaryDatabase;
 
@@ -44,8 +46,10 @@ const adminUrls = async () =>
 
 beforeEach(async () => {
   database = await openTemporaryDatabase('migration-0021');
-  // The database as it was before 0021.
-  await sql`delete from kysely_migration where name = '0021_normal_admin_urls'`.execute(database.db);
+  // The database as it was before 0021: the later migrations undone, then 0021 forgotten.
+  await identityKeySets.down(database.db);
+  await billingAnswers.down(database.db);
+  await sql`delete from kysely_migration where name >= '0021'`.execute(database.db);
 });
 afterEach(async () => database.close());
 
@@ -61,7 +65,7 @@ it('rewrites a lone site into its normal form, leaves look-alikes as they are, a
 
   const outcome = await migrateToLatest(database.db);
 
-  expect(outcome.applied).toEqual(['0021_normal_admin_urls']);
+  expect(outcome.applied).toEqual(['0021_normal_admin_urls', '0022_billing_answers', '0023_identity_key_sets']);
   expect(await adminUrls()).toEqual({
     alone: 'https://admin.alone.example/ghost',
     plain: 'https://admin.plain.example/ghost',
