@@ -106,21 +106,20 @@ export default tseslint.config(
               from: './src',
               message: "the server shares the panel's contract and rules through core, never the panel's own code.",
             },
-            // A route parses, checks access, calls a service and answers: it shares the routes' helpers (access,
-            // call, deps, actionMessages), never another route's code; and production's routes know no sandbox.
+            // A route parses, checks access, calls a service and answers: it shares the routes' helpers (access.ts,
+            // registerCall.ts, routeDeps.ts), never another route's code; and production's routes know no sandbox.
+            // Every module that registers routes is named <what>Routes.ts.
             {
               target: './server/routes/*.ts',
-              from: [
-                './server/routes/{account,actions,domains,openapi,panelPage,planChanges,platform,session,webhooks,demoSandbox*}.ts',
-              ],
+              from: ['./server/routes/*Routes.ts'],
               message: "a route imports no other route: move what they share into a service or the routes' helpers.",
             },
             // What the rows hold and the rules over them are the services' (server/billing, server/platform, ...):
-            // a route names no repository and no row. routes/deps.ts names what app.ts hands the routes, the
+            // a route names no repository and no row. routes/routeDeps.ts names what app.ts hands the routes, the
             // repositories among them, which a route only passes on to the services it builds (new PlanChanges(deps));
             // the rule further down keeps it from reaching into them.
             {
-              target: './server/routes/!(deps).ts',
+              target: './server/routes/!(routeDeps).ts',
               from: ['./server/billing/repositories', './server/db'],
               message:
                 'a route imports no repository and no row: a service (server/billing, server/platform, ...) reads and decides, the route calls it.',
@@ -212,7 +211,7 @@ export default tseslint.config(
     // A route hands `deps` to the services it builds and never reaches into the repositories itself (the import
     // rule above keeps their modules out).
     files: ['server/routes/*.ts'],
-    ignores: ['**/*.test.ts', 'server/routes/deps.ts'],
+    ignores: ['**/*.test.ts', 'server/routes/routeDeps.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',

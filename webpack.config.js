@@ -55,7 +55,7 @@ function precompressed() {
 /**
  * Inlines the page's start-up script (src/startup/, built by tools/startupScript.cjs) into index.html, and once
  * the page is final (minified), leaves beside it the CSP source that allows the script as the page carries it:
- * the server sends it in the page's policy (routes/panelPage.ts).
+ * the server sends it in the page's policy (routes/panelPageRoutes.ts).
  */
 class InlineStartupScript {
   apply(compiler) {
@@ -136,7 +136,7 @@ module.exports = (env, argv) => {
       new PreloadDefaultScreen(),
       ...(hot ? [new ReactRefreshPlugin({ overlay: false })] : []),
       // Brotli and gzip copies beside each script, made once here at the highest levels, so the server sends
-      // them as they are (preCompressed in routes/panelPage.ts) instead of compressing every download again.
+      // them as they are (preCompressed in routes/panelPageRoutes.ts) instead of compressing every download again.
       ...(production ? precompressed() : []),
       // V8 compiles a function when it is first called, and keeps in a script's code cache only what was compiled
       // when the cache was made, just after the script ran; a chunk's modules run later, from the runtime, so a

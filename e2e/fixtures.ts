@@ -13,7 +13,7 @@ import path from 'node:path';
 import { test as base, expect } from '@playwright/test';
 import type { CDPSession, FrameLocator, Page } from '@playwright/test';
 
-import { ERROR_REPORTS_PATH } from '../server/demo/errorReports';
+import { ERROR_REPORTS_PATH } from '../server/demo/demoErrorReports';
 import { startDemo, type Demo } from '../server/testing/harness';
 import { SENTRY_DSN_USER, SERVER_LOG } from './logSecrets';
 
@@ -81,7 +81,7 @@ export const test = base.extend<DemoFixtures, DemoWorkerFixtures>({
           // Each request's line, as production logs them: the run's log must carry no secret (e2e/logSecrets.ts).
           LOG_LEVEL: 'info',
           // The panel reports errors, as in production, to the demo's stand-in for the service on its own server
-          // (server/demo/errorReports.ts); what it received is checked for secrets when the run ends too.
+          // (server/demo/demoErrorReports.ts); what it received is checked for secrets when the run ends too.
           SENTRY_DSN: `http://${SENTRY_DSN_USER}@127.0.0.1:${panelPort}${ERROR_REPORTS_PATH}/1`,
         },
       });

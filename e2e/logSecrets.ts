@@ -1,13 +1,13 @@
 /**
  * After every browser test: what each worker's demo server (e2e/fixtures.ts) logged during the whole run (at info
  * level, each request's line) and what the panel reported to its error-reporting service's stand-in
- * (server/demo/errorReports.ts) carry no token, no e-mail address and no card number. The run's own data is the sharpest probe: the owners'
+ * (server/demo/demoErrorReports.ts) carry no token, no e-mail address and no card number. The run's own data is the sharpest probe: the owners'
  * addresses the scenarios use, the contacts the tests type, the support address in the messages the panel
  * shows (and reports), and the sandbox's test cards.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { ERROR_REPORTS_FILE, ERROR_REPORTS_PATH } from '../server/demo/errorReports';
+import { ERROR_REPORTS_FILE, ERROR_REPORTS_PATH } from '../server/demo/demoErrorReports';
 import { TEST_CARDS } from '../server/payments/sandbox/testCards';
 
 /** Each demo's log, in its directory (e2e/fixtures.ts). */

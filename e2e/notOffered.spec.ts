@@ -14,7 +14,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { buildJwks, generateIdentityKeyPair, jwksUrl, mintIdentityToken } from '../packages/billing-identity/src/index';
 import { createDatabase } from '../server/db/database';
 import { createSandboxPrices, pricesOfCatalog } from '../server/payments/sandbox/prices';
-import { demoCatalogue } from '../server/seed/catalogue';
+import { demoCatalogue } from '../server/seed/demoCatalogue';
 import { startEvaluation, type Evaluation } from '../server/testing/evaluation';
 
 const ROOT = path.resolve(__dirname, '..');

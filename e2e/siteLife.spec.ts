@@ -7,7 +7,7 @@ import type { FrameLocator, Page } from '@playwright/test';
 import { sql } from 'kysely';
 import { PLAN_CHANGE_SUCCESS_DELAY_MS } from '../core/rules/constants';
 import { expectCardSaved, typeCard } from './panel';
-import { DEMO_PLATFORM_API_KEY } from '../server/config';
+import { DEMO_PLATFORM_API_KEY } from '../server/config/serverConfig';
 import { expect, keptClockPageTest, keptPageTest, recordApiCalls } from './fixtures';
 
 /** From the plans screen the dashboard sent the owner to: Publisher, a new card, then the plan confirmed. */

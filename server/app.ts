@@ -17,7 +17,7 @@ import { Leases } from './billing/leases';
 import { handOverToOwnerIfDue } from './billing/ownerHandover';
 import { ProviderAnswers } from './billing/providerAnswers';
 import { createRepositories } from './billing/repositories';
-import { panelRuntimeConfig, type ServerConfig } from './config';
+import { panelRuntimeConfig, type ServerConfig } from './config/serverConfig';
 import { poolOf, withPlugin, type Db } from './db/database';
 import { serializeReply } from './http/serializeReply';
 import { messages } from './domainErrors';
@@ -32,19 +32,19 @@ import { createDomainServices, type DomainServices } from './domains/services';
 import { DomainClaimSweep } from './domains/domainClaims';
 import { createPaymentsProvider } from './payments/factory';
 import type { PaymentsProvider } from './payments/provider';
-import { registerAccountRoutes } from './routes/account';
-import { registerActionRoutes } from './routes/actions';
-import { registerDomainRoutes } from './routes/domains';
+import { registerAccountRoutes } from './routes/accountRoutes';
+import { registerActionRoutes } from './routes/actionRoutes';
+import { registerDomainRoutes } from './routes/domainRoutes';
 import { parseBody } from './http/validate';
-import { registerOpenApiRoute } from './routes/openapi';
-import { isPagePath, registerPanelPage } from './routes/panelPage';
-import { registerPlanChangeRoutes } from './routes/planChanges';
-import { registerPlatformRoutes } from './routes/platform';
+import { registerOpenApiRoute } from './routes/openapiRoutes';
+import { isPagePath, registerPanelPage } from './routes/panelPageRoutes';
+import { registerPlanChangeRoutes } from './routes/planChangeRoutes';
+import { registerPlatformRoutes } from './routes/platformRoutes';
 import { SiteDirectory } from './billing/repositories/sites';
 import { CatalogueService } from './platform/catalogue';
 import { SiteProvisioning } from './platform/siteProvisioning';
-import { registerSessionRoutes } from './routes/session';
-import { registerWebhookRoutes } from './routes/webhooks';
+import { registerSessionRoutes } from './routes/sessionRoutes';
+import { registerWebhookRoutes } from './routes/webhookRoutes';
 import { Metrics } from './observability/metrics';
 import { Retention } from './observability/retention';
 import { startErrorReports } from './observability/errorReports';
@@ -111,8 +111,8 @@ async function addSandboxRoutes(
 ): Promise<void> {
   const [{ registerSandboxInvoicePages }, { registerSandboxPaymentRoutes }, { HostedInvoicePages }] = await Promise.all(
     [
-      import('./routes/demoSandboxInvoicePages'),
-      import('./routes/demoSandboxPayments'),
+      import('./routes/demoSandboxInvoicePageRoutes'),
+      import('./routes/demoSandboxPaymentRoutes'),
       import('./payments/sandbox/sandboxInvoicePages'),
     ],
   );
@@ -133,7 +133,7 @@ async function addDemoClockRoutes(
   payments: PaymentsProvider,
   domains: { services: DomainServices; rechecks: DomainRechecks },
 ): Promise<void> {
-  const { registerSandboxClockRoutes } = await import('./routes/demoSandboxClock');
+  const { registerSandboxClockRoutes } = await import('./routes/demoSandboxClockRoutes');
   registerSandboxClockRoutes(app, {
     payments,
     customDomains: domains.services.customDomains,
@@ -143,7 +143,7 @@ async function addDemoClockRoutes(
 
 /** The error-reporting service's stand-in, which a SENTRY_DSN on this server's own address reports to. */
 async function addErrorReportStandIn(app: FastifyInstance, config: ServerConfig): Promise<void> {
-  const { registerErrorReportRoutes } = await import('./demo/errorReports');
+  const { registerErrorReportRoutes } = await import('./demo/demoErrorReports');
   await registerErrorReportRoutes(app, config.dataDir);
 }
 

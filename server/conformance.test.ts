@@ -12,7 +12,7 @@ import { callKinds } from '../core/rules/callKinds';
 import type { CallName } from '../core/contract';
 import type { Demo } from './testing/harness';
 import { setUpDemo, UNLIMITED_RATE_LIMITS_ENV } from './testing/testKit';
-import { DEMO_PLATFORM_API_KEY } from './config';
+import { DEMO_PLATFORM_API_KEY } from './config/serverConfig';
 
 const PROJECT_ROOT = path.resolve(__dirname, '..');
 const CLI = path.join(PROJECT_ROOT, 'conformance', 'cli.ts');

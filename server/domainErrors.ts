@@ -52,7 +52,7 @@ export const messages = {
   /** SPEC 8 "Generic defaults": the upcoming invoice is the provider's invoice preview */
   nextChargeUnavailable: 'Error fetching invoice preview',
   notFound: 'Not found',
-  /** a call of a feature the platform does not offer (config.ts Features); the panel shows no screen that makes one */
+  /** a call of a feature the platform does not offer (config/serverConfig.ts Features); the panel shows no screen that makes one */
   featureNotOffered: {
     customDomains: 'Custom domains are not offered on this platform.',
     sendingDomains: 'Custom sending domains are not offered on this platform.',

@@ -10,7 +10,7 @@
  * its addresses there and stops when the harness goes away.
  */
 import closeWithGrace from 'close-with-grace';
-import { ConfigError, loadConfig, type ServerConfig } from './config';
+import { ConfigError, loadConfig, type ServerConfig } from './config/serverConfig';
 import { createDatabase } from './db/database';
 import { describeAdminUrlCollisions } from './db/adminUrlCollisions';
 import { migrateToLatest } from './db/migrate';

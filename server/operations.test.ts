@@ -19,7 +19,7 @@ import {
   startDemo,
   type Demo,
 } from './testing/harness';
-import { BUSINESS_YEAR } from './testing/prices';
+import { BUSINESS_YEAR } from './testing/testPrices';
 import { steadyLoad, waitForStatus } from './testing/steadyLoad';
 import { startStripeDouble, type StripeDouble } from './testing/stripeDouble';
 import { setUpDemo, UNLIMITED_RATE_LIMITS_ENV } from './testing/testKit';

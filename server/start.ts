@@ -8,8 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { buildPanelServer } from './app';
-import { armCrashPoint } from './crashPoints';
-import { DEFAULT_HOST_PORT, resolveDemoAdminBase, resolveHostOrigins, type ServerConfig } from './config';
+import { armCrashPoint } from './billing/crashPoints';
+import { DEFAULT_HOST_PORT, resolveDemoAdminBase, resolveHostOrigins, type ServerConfig } from './config/serverConfig';
 import { createDatabase } from './db/database';
 import { loggerOptions } from './http/logging';
 import { describeAdminUrlCollisions } from './db/adminUrlCollisions';
@@ -113,7 +113,7 @@ export async function startServers(config: ServerConfig): Promise<RunningServers
     }
 
     const testHooks = config.demo ? (await import('./testing/testHooks')).createTestHooks() : undefined;
-    // A test seam (crashPoints.ts), read here rather than in config.ts: the demo's alone, never a setting.
+    // A test seam (billing/crashPoints.ts), read here rather than in config/serverConfig.ts: the demo's alone, never a setting.
     if (config.demo) armCrashPoint(process.env.CRASH_AT);
     const panel = await buildPanelServer({ config, db, hostOrigins: () => hostOrigins, reseed, testHooks });
     logConnectionError = (error) => panel.app.log.error({ err: error }, 'database connection lost');

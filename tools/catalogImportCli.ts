@@ -14,7 +14,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { nonEmpty } from '../server/configValues';
+import { nonEmpty } from '../server/config/settingSchemas';
 import { createDatabase } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
 import { DomainError } from '../server/domainErrors';

@@ -11,8 +11,8 @@
  */
 import path from 'node:path';
 import { SingleBar } from 'cli-progress';
-import { defaultBrand } from '../server/brand';
-import { nonEmpty } from '../server/configValues';
+import { defaultBrand } from '../server/config/brand';
+import { nonEmpty } from '../server/config/settingSchemas';
 import { createDatabase } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
 import { SiteProvisioning } from '../server/platform/siteProvisioning';

@@ -10,7 +10,7 @@ const { minify_sync: minifySync } = require('terser');
 
 /**
  * Where a built page's inline-script sources go, beside it, for the server (server/http/panelHtml.ts names it
- * too: server/routes/panelPage.test.ts fails when the two differ).
+ * too: server/routes/panelPageRoutes.test.ts fails when the two differ).
  */
 const PAGE_SCRIPT_SOURCES_FILE = 'index.scripts.json';
 

@@ -4,7 +4,7 @@
  * situation: a message that carries a value (a limit's names, the field a body got wrong, the support address)
  * keeps one code whatever the value. A code never changes once published; a new situation gets a new code.
  * Plain values, no zod: the panel imports this file directly. What each code means, with its status, is in the
- * OpenAPI document (server/openapi/errorCodes.ts).
+ * OpenAPI document (server/openapi/errorCodeDocs.ts).
  */
 export const API_ERROR_CODES = [
   // ------------------------------------------------------------------ the request itself

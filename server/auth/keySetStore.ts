@@ -1,4 +1,4 @@
-/** Identity key sets shared by every process (migration 0021): the JWKS documents the identity verifier fetched. */
+/** Identity key sets shared by every process (migration 0023): the JWKS documents the identity verifier fetched. */
 import type { Db } from '../db/database';
 
 /** A JWKS document as fetched from `url`, and when (Unix ms). */

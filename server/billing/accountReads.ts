@@ -1,5 +1,5 @@
 /**
- * The account reads (routes/account.ts): what each read call answers about the session owner's account, from the
+ * The account reads (routes/accountRoutes.ts): what each read call answers about the session owner's account, from the
  * rows the read model keeps (repositories/siteReadModel.ts) and, for the next charge and invoice PDFs, the card
  * provider. The calls check who asks and which of the site's ids they name before they come here.
  */

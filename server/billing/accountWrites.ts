@@ -1,7 +1,7 @@
 /**
  * The dashboard's writes (SPEC 2 "Billing dashboard", 4, 5, 7): card setup and update, invoice details, billing
  * contact, cancel at period end / reactivate, cancel now (in the background), the customer portal, automatic
- * billing, and the default payment method. The calls (routes/actions.ts) check who asks and which of the site's
+ * billing, and the default payment method. The calls (routes/actionRoutes.ts) check who asks and which of the site's
  * ids they name before they come here. Each write:
  * - goes to the payments provider first and stores what it did after, so a provider failure changes nothing;
  * - is safe to retry: update-card with a setup intent it has already saved changes nothing, and the others set a

@@ -6,8 +6,8 @@ import {
   scenarioNames,
   type ScenarioName,
 } from '../demo/scenarios';
-import { yearlyCost, catalogueProducts, LEGACY_GROUP, priceId, YEARLY_PRICE_MONTHS } from '../seed/catalogue';
-import { PUBLISHER_YEAR } from '../testing/prices';
+import { yearlyCost, catalogueProducts, LEGACY_GROUP, priceId, YEARLY_PRICE_MONTHS } from '../seed/demoCatalogue';
+import { PUBLISHER_YEAR } from '../testing/testPrices';
 import {
   assembleBillingData,
   checkoutRouteFor,

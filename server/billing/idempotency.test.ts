@@ -2,7 +2,7 @@
  * A keyed write's answer kept in the transaction of its outcome (idempotency.ts KeepAnswer), against a real
  * temporary database: the two commit together, and a claim lost meanwhile (taken over by a retry after it lapsed)
  * refuses the answer and rolls the outcome back, so only the retry that holds the key records it. The crash between
- * the two is server/crash.test.ts's, with the real process.
+ * the two is server/billing/crash.test.ts's, with the real process.
  */
 import { seedDemo } from '../demo/seed';
 import { openTemporaryDatabase, type TemporaryDatabase } from '../testing/temporaryDatabase';

@@ -7,7 +7,7 @@
  * owner's subscription is canceled at once without proration: their card is never charged again, and it is never
  * shown to the new owner; their invoices stay theirs.
  *
- * Run after the platform's PUT (routes/platform.ts) and again at the new owner's first billing session, so a
+ * Run after the platform's PUT (routes/platformRoutes.ts) and again at the new owner's first billing session, so a
  * provider that failed during the PUT is retried; once per site at a time (a lease), read again under it.
  */
 import { toUnixSeconds } from '../../core/rules/dates';

@@ -15,7 +15,7 @@ import { subscriptionStatusSchema, type SubscriptionStatus } from '../../core/co
 import type { Db } from '../db/database';
 import type { EventInvoice, EventSubscription, PaymentEvent } from '../payments/provider';
 import type { Repositories } from './repositories';
-import type { PaymentEventRepository } from './repositories/paymentEvents';
+import type { PaymentEventRepository } from './repositories/paymentEventsRepository';
 import { settlePaidSubscription } from './settlement';
 
 /** Invoice statuses no later event moves away from. */

@@ -1,6 +1,6 @@
 /**
  * The plan change on its own, against a real (temporary SQLite) database with the demo data and a payments
- * provider that records what it is asked: what the HTTP tests (routes/planChanges.test.ts) cannot reach with the
+ * provider that records what it is asked: what the HTTP tests (routes/planChangeRoutes.test.ts) cannot reach with the
  * demo's catalogue and clock: the proration date's bounds, the add-ons a plan takes, the current plan whatever
  * the add-ons' order, and a coupon of another offer.
  */
@@ -8,9 +8,9 @@ import { toUnixSeconds } from '../../core/rules/dates';
 import type { Db } from '../db/database';
 import { seedDemo } from '../demo/seed';
 import { DomainError, type RefusalKind } from '../domainErrors';
-import type { PlanChangeRequest } from '../payments/planChange';
+import type { PlanChangeRequest } from '../payments/providerPlanChange';
 import type { PaymentsProvider } from '../payments/provider';
-import { BUSINESS_YEAR, PUBLISHER_YEAR, STARTER_YEAR } from '../testing/prices';
+import { BUSINESS_YEAR, PUBLISHER_YEAR, STARTER_YEAR } from '../testing/testPrices';
 import { requireSubscription } from './accountState';
 import { noKeyToAnswer } from './idempotency';
 import { Leases } from './leases';

@@ -2,7 +2,7 @@
  * The plan change (SPEC 4 "Plan change flow", "Coupon swap", "Switching period"; SPEC 7): the subscription items a
  * choice makes, the invoice preview, the change of a running subscription, a new paid subscription in place of a
  * trial or a canceled one, the coupon swap, and the payment of an open invoice. Each goes to the payments provider
- * first and stores what it did (repositories/planChanges.ts). The calls (routes/planChanges.ts) check who asks and what
+ * first and stores what it did (repositories/planChanges.ts). The calls (routes/planChangeRoutes.ts) check who asks and what
  * they name before they come here; refusals are worded in planChangeMessages.ts.
  *
  * A change is billed at the preview's proration date, so the charge is the amount the customer saw; it applies
@@ -12,7 +12,7 @@
  * The change and the activation answer from the transaction that records the provider's outcome, and keep that
  * answer as their idempotency key's in it (idempotency.ts KeepAnswer): a crash leaves the outcome with its answer or
  * neither, so a retry with the key never finds the change made and refuses it as the current plan. The crash
- * points (crashPoints.ts) mark where a test kills the process.
+ * points (billing/crashPoints.ts) mark where a test kills the process.
  */
 import type {
   ApiErrorCode,
@@ -23,7 +23,7 @@ import type {
   PlanChangeResult,
 } from '../../core/contract';
 import { toUnixSeconds } from '../../core/rules/dates';
-import { crashPoint } from '../crashPoints';
+import { crashPoint } from './crashPoints';
 import { addonsJson, parseJson } from '../db/jsonColumns';
 import type { PriceRow, SubscriptionRow } from '../db/schema';
 import { DomainError, messages } from '../domainErrors';
@@ -32,7 +32,7 @@ import {
   type PaymentIntentSummary,
   type PlanChangeOutcome,
   type PlanItem,
-} from '../payments/planChange';
+} from '../payments/providerPlanChange';
 import type { PaymentsProvider } from '../payments/provider';
 import { discountEnd } from '../payments/proration';
 import { flagsOf, requireSubscription } from './accountState';
@@ -43,7 +43,7 @@ import { planChangeMessages } from './planChangeMessages';
 import { saleRefusalOf, type SaleRefusal } from './products';
 import { settlePaidSubscription } from './settlement';
 import { createRepositories, toUser, type AccountRecord, type Repositories, type Subscribed } from './repositories';
-import type { InTransaction } from './repositories/planChanges';
+import type { InTransaction } from './repositories/planChangesRepository';
 
 const SALE_REFUSAL_CODES: Record<SaleRefusal, ApiErrorCode> = {
   planNotForSale: 'plan_not_available',

@@ -1,6 +1,6 @@
 /** Which products a user is offered, and what of them can be bought. Pure: the account routes, the plan change and the demo fixtures share it. */
 import type { Product } from '../../core/contract';
-import { DEFAULT_GROUP } from '../seed/catalogue';
+import { DEFAULT_GROUP } from '../seed/demoCatalogue';
 
 /**
  * The products of the user's product group (a user may be shown another group than the default one), plus

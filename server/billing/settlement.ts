@@ -6,7 +6,7 @@
  * sandbox's browser API, which is given it as the provider's webhook would make us do.
  */
 import type { Db } from '../db/database';
-import { activateSubscription, loadWaiting, moveSubscription } from './repositories/planChanges';
+import { activateSubscription, loadWaiting, moveSubscription } from './repositories/planChangesRepository';
 
 /** Statuses of a subscription that waits for a payment. */
 const AWAITING_PAYMENT: readonly string[] = ['incomplete', 'past_due', 'unpaid'];

@@ -1,5 +1,5 @@
 /**
- * Who may open a billing session (billing-session, routes/session.ts): the owner of the site the host's identity
+ * Who may open a billing session (billing-session, routes/sessionRoutes.ts): the owner of the site the host's identity
  * token names, signed in as the owner, on a page that site frames. Which page may ask (docs/platform-api.md): a
  * page that names its site (`pageSite`, the site of the panel's address) and the host page that framed it
  * (`hostOrigin`) must name the token's site and one of its admin origins; a caller that is no browser page (a

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect, type KyselyPlugin } from 'kysely';
 import pg from 'pg';
 import { SQLITE_CONSTRAINT_UNIQUE, openNodeSqlite } from './nodeSqlite';
-import type { DatabasePoolSettings } from '../runtimeSettings';
+import type { DatabasePoolSettings } from '../config/runtimeSettings';
 import type { Database } from './schema';
 import { TableWrites } from './tableWrites';
 
@@ -21,7 +21,7 @@ const PG_UNIQUE_VIOLATION = '23505';
 export interface DatabaseOptions {
   dataDir: string;
   databaseUrl: string | null;
-  /** PostgreSQL's pool (runtimeSettings.ts); pg's defaults without it (tools and tests) */
+  /** PostgreSQL's pool (config/runtimeSettings.ts); pg's defaults without it (tools and tests) */
   pool?: DatabasePoolSettings;
   /** Told when a pooled connection fails (the database restarted, the network dropped it); the pool replaces it. */
   onConnectionError?: (error: Error) => void;

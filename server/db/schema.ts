@@ -179,7 +179,7 @@ export interface SubscriptionsTable {
   trial_end: number | null;
   /** a plan change waiting for payment: the price the customer chose */
   pending_price_id: string | null;
-  /** JSON: the rest of that change (payments/planChange.ts SubscriptionState) (0003) */
+  /** JSON: the rest of that change (payments/providerPlanChange.ts SubscriptionState) (0003) */
   pending_change_json: string | null;
   /** when the newest provider event applied to this row was created; older events do not roll it back (0006) */
   provider_event_at: number | null;
@@ -359,7 +359,7 @@ export interface SiteVersionsTable {
   version: number;
 }
 
-/** An owner's get-billing-data answer as last made, and what it was made from (0020, billing/billingAnswers.ts). */
+/** An owner's get-billing-data answer as last made, and what it was made from (0022, billing/billingAnswers.ts). */
 export interface BillingAnswersTable {
   site_id: string;
   user_id: string;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { apiErrorSchema, calls } from '../../core/contract';
-import type { PanelRuntimeConfig } from '../config';
+import type { PanelRuntimeConfig } from '../config/serverConfig';
 import { PLACEHOLDER_ASSET } from '../testing/harness';
 import { setUpDemo } from '../testing/testKit';
 import { scenarioNames } from './scenarios';

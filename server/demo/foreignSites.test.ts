@@ -5,7 +5,7 @@
  * `{"otherSites": "delete"}` (the test harness's, for each test's isolation) deletes the others.
  */
 import { sql } from 'kysely';
-import { DEMO_PLATFORM_API_KEY } from '../config';
+import { DEMO_PLATFORM_API_KEY } from '../config/serverConfig';
 import type { SiteRecord } from '../platform/contract';
 import { START_TIMEOUT_MS, startDemo, type Demo } from '../testing/harness';
 

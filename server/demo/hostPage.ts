@@ -1,5 +1,5 @@
 /** The demo host's admin page around the panel. Pure: the host server sends it, tests load it into a DOM. */
-import type { Brand } from '../brand';
+import type { Brand } from '../config/brand';
 import { escapeHtml, jsonForScript } from '../http/html';
 import { scenarioNames, type Scenario, type ScenarioName } from './scenarios';
 

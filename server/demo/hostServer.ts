@@ -15,10 +15,10 @@ import Fastify, {
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
 import { z } from 'zod';
 import { toUnixSeconds } from '../../core/rules/dates';
-import { DEMO_PLATFORM_API_KEY, type Brand } from '../config';
+import { DEMO_PLATFORM_API_KEY, type Brand } from '../config/serverConfig';
 import { ApiError, errorBody, refusalAnswer, requestErrorCode } from '../http/errors';
 import { parseBody } from '../http/validate';
-import { projectRoot } from '../projectRoot';
+import { projectRoot } from '../config/projectRoot';
 import { renderHostPage, type HostPageConfig, type OtherAdmin } from './hostPage';
 import { SECOND_ADMIN_SITE_NAME } from './secondAdminSite';
 import {

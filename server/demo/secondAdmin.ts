@@ -7,7 +7,7 @@
  * picker and the registrar's DNS.
  */
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import type { Brand } from '../config';
+import type { Brand } from '../config/serverConfig';
 import { errorBody } from '../http/errors';
 import { renderHostPage, type HostPageConfig } from './hostPage';
 import {

@@ -5,7 +5,7 @@
  * It is no scenario of the demo host: the demo host's picker does not list it and cannot sign in to it.
  */
 import { toUnixSeconds } from '../../core/rules/dates';
-import { defaultBrand } from '../brand';
+import { defaultBrand } from '../config/brand';
 import { SECONDS_PER_DAY } from '../../core/rules/constants';
 import { buildScenario, type ScenarioSpec } from './scenarios/builder';
 import type { Scenario, ScenarioName } from './scenarios';

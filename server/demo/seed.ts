@@ -8,7 +8,7 @@ import type { Insertable } from 'kysely';
 import type { Subscription } from '../../core/contract';
 import { SUBSCRIPTION_CYCLE_BILLING_REASON } from '../../core/rules/constants';
 import { toUnixSeconds } from '../../core/rules/dates';
-import { defaultBrand } from '../brand';
+import { defaultBrand } from '../config/brand';
 import type { Db } from '../db/database';
 import type {
   CustomersTable,
@@ -30,8 +30,8 @@ import path from 'node:path';
 import { checkPricesAt, isInForce, writeCatalogueDocument } from '../platform/catalogue';
 import { catalogPutSchema } from '../platform/contract';
 import { createSandboxPrices, pricesOfCatalog, sandboxPrice } from '../payments/sandbox/prices';
-import { projectRoot } from '../projectRoot';
-import { demoCatalogue } from '../seed/catalogue';
+import { projectRoot } from '../config/projectRoot';
+import { demoCatalogue } from '../seed/demoCatalogue';
 import { writeDemoDomains } from './dnsSeed';
 import { secondAdminSite } from './secondAdminSite';
 import {

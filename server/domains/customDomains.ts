@@ -184,7 +184,7 @@ export class CustomDomains {
   }
 
   /**
-   * The demo's clock (routes/demoSandboxClock.ts): moves the site's unproven claim to its expiry and runs the sweep
+   * The demo's clock (routes/demoSandboxClockRoutes.ts): moves the site's unproven claim to its expiry and runs the sweep
    * once, as DOMAIN_CLAIM_EXPIRY_HOURS later would. `none`: no unproven claim; `proven`: the sweep's last look found
    * it proven, and kept it; `waiting`: DNS or the edge could not be asked, the next pass ends it.
    */

@@ -11,7 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DomainClaimEndReason } from '../../core/contract';
 import { MS_PER_SECOND, SECONDS_PER_HOUR } from '../../core/rules/constants';
 import type { SiteRow } from '../db/schema';
-import type { DomainSettings } from '../domainSettings';
+import type { DomainSettings } from '../config/domainSettings';
 import { PeriodicTask } from '../periodicTask';
 import type { SendingDomains } from './sendingDomains';
 import type { SiteDomainStore } from './siteDomains';

@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { MS_PER_SECOND, SECONDS_PER_HOUR } from '../../core/rules/constants';
 import { toUnixSeconds } from '../../core/rules/dates';
 import type { SiteRow } from '../db/schema';
-import type { DomainSettings } from '../domainSettings';
+import type { DomainSettings } from '../config/domainSettings';
 import { RECHECKED_STATUSES, type CustomDomains, type RecheckOutcome } from './customDomains';
 import type { SiteDomainStore } from './siteDomains';
 import { PeriodicTask } from '../periodicTask';
@@ -68,7 +68,7 @@ export class DomainRechecks {
   }
 
   /**
-   * The demo's clock (routes/demoSandboxClock.ts): rechecks one site's domain now, as the schedule would; or, with
+   * The demo's clock (routes/demoSandboxClockRoutes.ts): rechecks one site's domain now, as the schedule would; or, with
    * `atGraceEnd`, as of the end of its grace period, where a domain still lost is removed. null: no such site, or
    * (at the grace's end) no domain in its grace period.
    */

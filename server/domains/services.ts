@@ -3,7 +3,7 @@
  * the edge provider (certificates), the mail provider (sending domains) and the registrar.
  */
 import { MS_PER_SECOND, SECONDS_PER_HOUR } from '../../core/rules/constants';
-import type { DomainsConfig } from '../config';
+import type { DomainsConfig } from '../config/serverConfig';
 import type { Db } from '../db/database';
 import { NodeDnsResolver, type DnsResolver } from '../dns/resolver';
 import { MailgunProvider } from '../mail/mailgun';
@@ -20,7 +20,7 @@ import { observeProvider, type ProviderObserver } from '../observability/observe
 import { SiteDomainStore } from './siteDomains';
 import { DomainClaims } from './domainClaims';
 import { DomainPurchase } from './domainPurchase';
-import type { DomainSettings } from '../domainSettings';
+import type { DomainSettings } from '../config/domainSettings';
 
 export interface DomainServices {
   resolver: DnsResolver;

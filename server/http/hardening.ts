@@ -4,7 +4,7 @@
  */
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
-import type { ServerConfig } from '../config';
+import type { ServerConfig } from '../config/serverConfig';
 import { messages } from '../domainErrors';
 import { ApiError } from './errors';
 
@@ -17,7 +17,7 @@ function isJsonContentType(header: string | undefined): boolean {
 
 export async function registerHardening(app: FastifyInstance, config: ServerConfig, apiPrefix: string): Promise<void> {
   await app.register(fastifyHelmet, {
-    // Each page sets its own policy (the panel's: routes/panelPage.ts); JSON answers run nothing a policy could stop.
+    // Each page sets its own policy (the panel's: routes/panelPageRoutes.ts); JSON answers run nothing a policy could stop.
     contentSecurityPolicy: false,
     // Only production is served over HTTPS (its load balancer ends TLS); the demo runs on plain loopback HTTP.
     strictTransportSecurity: config.production ? { maxAge: ONE_YEAR_SECONDS, includeSubDomains: true } : false,

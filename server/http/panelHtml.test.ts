@@ -1,8 +1,8 @@
 /**
  * The panel page's CSP allows its inline start-up script by the hash the build computed, and only that script
- * (the page as served: routes/panelPage.test.ts).
+ * (the page as served: routes/panelPageRoutes.test.ts).
  */
-import type { PanelRuntimeConfig } from '../config';
+import type { PanelRuntimeConfig } from '../config/serverConfig';
 import { injectPanelConfig, panelContentSecurityPolicy, parsePageScriptSources } from './panelHtml';
 
 const STARTUP = '(function(){window.__panelStartup={}})();';

@@ -2,7 +2,7 @@
  * What the server writes into the built index.html and its headers: the run-time configuration, placed before
  * the inline start-up script that reads it, and the CSP sources that allow that script by its hash.
  */
-import type { PanelRuntimeConfig } from '../config';
+import type { PanelRuntimeConfig } from '../config/serverConfig';
 import { jsonForScript } from './html';
 
 export const PANEL_CONFIG_PLACEHOLDER = '<!--panel-config-->';
@@ -12,7 +12,7 @@ const STARTUP_SCRIPT = /<script id="?panel-startup"?>/;
 
 /**
  * The file beside index.html in which the build leaves the CSP sources (sha256 hashes) of the page's inline
- * script, computed from the finished page (tools/startupScript.cjs, which names it too: routes/panelPage.test.ts
+ * script, computed from the finished page (tools/startupScript.cjs, which names it too: routes/panelPageRoutes.test.ts
  * fails when the two differ).
  */
 export const PAGE_SCRIPT_SOURCES_FILE = 'index.scripts.json';

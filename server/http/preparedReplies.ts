@@ -26,7 +26,7 @@ export function acceptsGzip(header: string | undefined): boolean {
 
 /**
  * One JSON answer, as its gzip. Its plain bytes and its value are read from the gzip only when asked for: by a
- * client that does not accept gzip, and by the contract check of the demo and the tests (routes/call.ts).
+ * client that does not accept gzip, and by the contract check of the demo and the tests (routes/registerCall.ts).
  */
 export class PreparedReply<T extends object> {
   private plain: Buffer | undefined;

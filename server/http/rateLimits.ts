@@ -16,7 +16,7 @@ import ipaddr from 'ipaddr.js';
 import type { CallName } from '../../core/contract';
 import { callKinds } from '../../core/rules/callKinds';
 import { verifySessionToken } from '../auth/session';
-import { RATE_LIMIT_WINDOW_MS, type RateLimitConfig } from '../config';
+import { RATE_LIMIT_WINDOW_MS, type RateLimitConfig } from '../config/serverConfig';
 import { messages } from '../domainErrors';
 import { ApiError } from './errors';
 import { reachesProvider, servicesReached } from './providerCalls';

@@ -20,7 +20,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { MS_PER_SECOND, SECONDS_PER_DAY, SECONDS_PER_HOUR } from '../../core/rules/constants';
 import type { Db } from '../db/database';
 import type { Metrics } from './metrics';
-import type { RetentionConfig } from './settings';
+import type { RetentionConfig } from '../config/observabilitySettings';
 import { PeriodicTask } from '../periodicTask';
 
 export interface PruneResult {

@@ -8,8 +8,8 @@ import type { CallName } from '../../core/contract';
 import { callKinds } from '../../core/rules/callKinds';
 import { DEFAULT_DOCUMENT_FILE, loadContractDocument } from '../../conformance/document';
 import type { ScenarioName } from '../demo/scenarios';
-import { OPENAPI_PATH } from '../routes/openapi';
-import { BUSINESS_YEAR, PUBLISHER_YEAR } from '../testing/prices';
+import { OPENAPI_PATH } from '../routes/openapiRoutes';
+import { BUSINESS_YEAR, PUBLISHER_YEAR } from '../testing/testPrices';
 import { adminUrlOf, setUpDemo } from '../testing/testKit';
 
 const committed = readFileSync(DEFAULT_DOCUMENT_FILE, 'utf8');

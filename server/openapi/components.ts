@@ -50,7 +50,7 @@ import {
   subscriptionStatusSchema,
   userSchema,
 } from '../../core/contract';
-import { errorCodesDescription } from './errorCodes';
+import { errorCodesDescription } from './errorCodeDocs';
 
 export interface ComponentMeta {
   id: string;

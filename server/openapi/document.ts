@@ -1,7 +1,7 @@
 /**
  * The OpenAPI 3.1 document of the call API, generated from the call contract (core/contract/index.ts) with zod's own
  * `z.toJSONSchema`, never written by hand: `npm run openapi` writes it to docs/openapi.json (a test fails when
- * that file is not current) and the server answers it at `GET /api/openapi.json` (routes/openapi.ts).
+ * that file is not current) and the server answers it at `GET /api/openapi.json` (routes/openapiRoutes.ts).
  *
  * Requests are converted as zod reads them (io 'input': a part with a default may be left out) and answers as the
  * server writes them (io 'output': every member present, none other). The contract's entities are components

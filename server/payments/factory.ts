@@ -1,8 +1,8 @@
 /** The payments provider the configuration names: the sandbox (default) or the real provider. */
-import type { PaymentsConfig } from '../config';
+import type { PaymentsConfig } from '../config/serverConfig';
 import type { Db } from '../db/database';
 import type { PaymentsProvider } from './provider';
-import { SandboxProvider } from './sandbox/provider';
+import { SandboxProvider } from './sandbox/sandboxProvider';
 import { StripeProvider } from './stripe';
 
 export interface ProviderContext {

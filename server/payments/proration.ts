@@ -6,7 +6,7 @@
  *   billing cycle restarts now: the unused time is credited and each selected price's full period is charged;
  * - the discount (a coupon that applies now) comes off the charges; the customer's balance is applied last:
  *   what is left to pay is billed, a net credit goes to the balance. The amount billed is never negative.
- * Pure: the sandbox provider bills with it and the route's preview shows the same numbers (payments/sandbox/provider.ts).
+ * Pure: the sandbox provider bills with it and the route's preview shows the same numbers (payments/sandbox/sandboxProvider.ts).
  */
 import type { BillingPeriod, Coupon, InvoicePreview, InvoicePreviewLine } from '../../core/contract';
 import { BILLING_CURRENCY, MONTHS_PER_YEAR, MS_PER_SECOND } from '../../core/rules/constants';

@@ -1,6 +1,6 @@
 /**
  * The payments provider seam. The routes talk to this interface only; the demo and tests use the sandbox
- * (payments/sandbox/provider.ts), production the real card provider through its official package (payments/stripe.ts).
+ * (payments/sandbox/sandboxProvider.ts), production the real card provider through its official package (payments/stripe.ts).
  * `createPaymentsProvider` picks one from the configuration.
  *
  * Ids are the provider's: customer ids as stored in customers.id, subscription ids as stored in
@@ -24,7 +24,7 @@ import type {
   ProviderInvoice,
   StartedTrial,
   TrialRequest,
-} from './planChange';
+} from './providerPlanChange';
 
 export interface NewCustomer {
   userId: string;
@@ -89,7 +89,7 @@ export interface EventSubscription {
   canceledAt: number | null;
 }
 
-/** Where the provider delivers its events on our server (routes/webhooks.ts); the sandbox posts there too. */
+/** Where the provider delivers its events on our server (routes/webhookRoutes.ts); the sandbox posts there too. */
 export const WEBHOOK_PATH = '/webhooks/payments';
 /** The header the signature comes in, `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`. */
 export const SIGNATURE_HEADER = 'stripe-signature';

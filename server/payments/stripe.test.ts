@@ -8,7 +8,7 @@ import { calls } from '../../core/contract';
 import { startDemo, type Demo } from '../testing/harness';
 import { pdfText } from '../testing/pdfText';
 import { adminUrlOf } from '../testing/testKit';
-import { BUSINESS_MONTH, BUSINESS_YEAR, PUBLISHER_YEAR } from '../testing/prices';
+import { BUSINESS_MONTH, BUSINESS_YEAR, PUBLISHER_YEAR } from '../testing/testPrices';
 import {
   DOUBLE_CANCELED_AT,
   DOUBLE_CARD,

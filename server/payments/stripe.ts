@@ -23,7 +23,7 @@ import type {
   StartedTrial,
   SubscriptionState,
   TrialRequest,
-} from './planChange';
+} from './providerPlanChange';
 import {
   PaymentsProviderError,
   providerMessages,

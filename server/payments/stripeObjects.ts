@@ -5,7 +5,7 @@
  */
 import type Stripe from 'stripe';
 import type { InvoicePreviewLine } from '../../core/contract';
-import type { PaymentIntentSummary, PlanItem, ProviderInvoice } from './planChange';
+import type { PaymentIntentSummary, PlanItem, ProviderInvoice } from './providerPlanChange';
 
 /** The pinned API version: the shapes below (invoice payments, confirmation secret, item periods) are its. */
 export const STRIPE_API_VERSION = '2026-02-25.clover';

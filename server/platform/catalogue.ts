@@ -14,13 +14,13 @@
 import type { Price, Product } from '../../core/contract';
 import { toUnixSeconds } from '../../core/rules/dates';
 import { stableJson } from '../../core/rules/json';
-import { toPrice } from '../billing/repositories/catalogue';
+import { toPrice } from '../billing/repositories/catalogueRepository';
 import { addonsJson, parseJson } from '../db/jsonColumns';
 import { isUniqueViolation, type Db } from '../db/database';
 import type { CouponsTable, PriceRow, PricesTable, ProductRow, ProductsTable } from '../db/schema';
 import { DomainError } from '../domainErrors';
 import type { ProviderPrice } from '../payments/provider';
-import { LEGACY_GROUP } from '../seed/catalogue';
+import { LEGACY_GROUP } from '../seed/demoCatalogue';
 import { CATALOGUE_STREAM, changesBetween, readEvents, recordEvent, type PlatformActor } from './auditTrail';
 import type { CatalogPut, CatalogRecord, PlatformEventPage } from './contract';
 

@@ -14,7 +14,7 @@ import { isUnderPlatform } from '../auth/platformIssuer';
 import { adminUrlRefusal, type AdminUrlRule } from './adminUrls';
 import { changesBetween, readEvents, recordEvent, siteStream, type PlatformActor } from './auditTrail';
 import { saleRefusalOf } from '../billing/products';
-import { CatalogueRepository } from '../billing/repositories/catalogue';
+import { CatalogueRepository } from '../billing/repositories/catalogueRepository';
 import { catalogueCurrencies } from './catalogue';
 import { adminOriginsOf, emailKey, SiteDirectory } from '../billing/repositories/sites';
 import { isUniqueViolation, type Db } from '../db/database';

@@ -5,7 +5,7 @@
  */
 import { verifySessionToken } from '../auth/session';
 import { ownerAccount } from '../billing/accountAccess';
-import type { ApiDeps } from './deps';
+import type { ApiDeps } from './routeDeps';
 
 export { ownCustomer, ownSubscription, ownUser, requireOwnIds, type NamedIds } from '../billing/accountAccess';
 

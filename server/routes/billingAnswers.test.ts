@@ -9,9 +9,9 @@ import { sql } from 'kysely';
 import type { BillingData } from '../../core/contract';
 import { LAUNCH_COUPON_ID } from '../../core/rules/constants';
 import { createSessionToken } from '../auth/session';
-import { DEMO_PLATFORM_API_KEY } from '../config';
+import { DEMO_PLATFORM_API_KEY } from '../config/serverConfig';
 import type { CatalogPut, SiteRecord } from '../platform/contract';
-import { demoCatalogue } from '../seed/catalogue';
+import { demoCatalogue } from '../seed/demoCatalogue';
 import type { Demo } from '../testing/harness';
 import { errorOf, scenarioCalls, setUpDemoOnTwoProcesses } from '../testing/testKit';
 

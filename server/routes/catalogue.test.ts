@@ -8,11 +8,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { BillingData, Price } from '../../core/contract';
-import { DEMO_PLATFORM_API_KEY } from '../config';
+import { DEMO_PLATFORM_API_KEY } from '../config/serverConfig';
 import type { CatalogPut, CatalogRecord, SiteRecord } from '../platform/contract';
-import { demoCatalogue } from '../seed/catalogue';
+import { demoCatalogue } from '../seed/demoCatalogue';
 import { startAdmins, TEST_ADMIN_OWNER, type Admins } from '../testing/testAdmins';
-import { BUSINESS_YEAR, PUBLISHER_YEAR } from '../testing/prices';
+import { BUSINESS_YEAR, PUBLISHER_YEAR } from '../testing/testPrices';
 import { pdfText } from '../testing/pdfText';
 import { errorOf, setUpDemo } from '../testing/testKit';
 

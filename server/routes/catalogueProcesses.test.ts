@@ -2,10 +2,10 @@
  * A catalogue put through one process is what every process serves within a second (docs/deploy.md): each reads
  * the catalogue's version at most once a second, so one that kept the old catalogue lets it go.
  */
-import { DEMO_PLATFORM_API_KEY } from '../config';
-import { CATALOGUE_CHECK_INTERVAL_MS } from '../billing/repositories/catalogue';
+import { DEMO_PLATFORM_API_KEY } from '../config/serverConfig';
+import { CATALOGUE_CHECK_INTERVAL_MS } from '../billing/repositories/catalogueRepository';
 import type { CatalogPut } from '../platform/contract';
-import { demoCatalogue } from '../seed/catalogue';
+import { demoCatalogue } from '../seed/demoCatalogue';
 import { errorOf, scenarioCalls, setUpDemoOnTwoProcesses } from '../testing/testKit';
 
 // Reset through the first, so the sites are the first's (the second's start wrote its own demo host's).

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEMO_PLATFORM_API_KEY } from '../config';
+import { DEMO_PLATFORM_API_KEY } from '../config/serverConfig';
 import type { CatalogPut, CatalogRecord } from '../platform/contract';
 import { missing, type DoublePriceTerms } from '../testing/stripeDouble';
 import { errorOf, setUpDemoWithStripeDouble } from '../testing/testKit';

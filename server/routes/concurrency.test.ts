@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { calls } from '../../core/contract';
 import type { ScenarioName } from '../demo/scenarios';
 import type { CallResult } from '../testing/harness';
-import { BUSINESS_YEAR } from '../testing/prices';
+import { BUSINESS_YEAR } from '../testing/testPrices';
 import { setUpDemoOnTwoProcesses } from '../testing/testKit';
 import { planChangeMessages } from '../billing/planChangeMessages';
 

@@ -2,15 +2,15 @@
  * Proof kept (issue 37, part 3) over HTTP, against the demo: a live custom domain is rechecked, one whose DNS no
  * longer points at its site is marked FAILING and its owner warned with the DNS diagnosis, and once the grace
  * period is over its hostname leaves the edge (only this site's) and the site goes back to its platform address.
- * The demo's clock routes move the recheck (routes/demoSandboxClock.ts); a block runs the schedule itself, and the
+ * The demo's clock routes move the recheck (routes/demoSandboxClockRoutes.ts); a block runs the schedule itself, and the
  * last one a resolver that does not answer.
  */
 import { sql } from 'kysely';
 import type { CallName } from '../../core/contract';
-import { DEMO_PLATFORM_API_KEY } from '../config';
+import { DEMO_PLATFORM_API_KEY } from '../config/serverConfig';
 import type { ScenarioName } from '../demo/scenarios';
 import { customDomainMessages } from '../domains/customDomains';
-import { DEFAULT_DNS_GRACE_HOURS } from '../domainSettings';
+import { DEFAULT_DNS_GRACE_HOURS } from '../config/domainSettings';
 import type { Demo } from '../testing/harness';
 import { errorOf, scenarioCalls, setUpDemo } from '../testing/testKit';
 

@@ -8,7 +8,7 @@
 import { sql } from 'kysely';
 import { providerMessages } from '../payments/provider';
 import { startDemo, type CallResult, type Demo } from '../testing/harness';
-import { BUSINESS_YEAR, PUBLISHER_YEAR } from '../testing/prices';
+import { BUSINESS_YEAR, PUBLISHER_YEAR } from '../testing/testPrices';
 import { doubleSubscription } from '../testing/stripeDouble';
 import { errorOf, scenarioCalls, setUpDemoWithStripeDouble, UNLIMITED_RATE_LIMITS_ENV } from '../testing/testKit';
 

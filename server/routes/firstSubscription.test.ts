@@ -6,9 +6,9 @@
 import { sql } from 'kysely';
 import type { ScenarioName } from '../demo/scenarios';
 import { planChangeMessages } from '../billing/planChangeMessages';
-import { PUBLISHER_YEAR, STARTER_YEAR } from '../testing/prices';
+import { PUBLISHER_YEAR, STARTER_YEAR } from '../testing/testPrices';
 import { errorOf, scenarioCalls, setUpDemo } from '../testing/testKit';
-import { cataloguePrice } from '../seed/catalogue';
+import { cataloguePrice } from '../seed/demoCatalogue';
 
 const PUBLISHABLE_KEY = 'pk_test_sandbox';
 const demo = setUpDemo({ resetBeforeEach: true });

@@ -5,7 +5,7 @@
 import { formatLongDate } from '../../core/rules/dates';
 import type { ScenarioName } from '../demo/scenarios';
 import { pdfText } from '../testing/pdfText';
-import { BUSINESS_YEAR, PUBLISHER_YEAR } from '../testing/prices';
+import { BUSINESS_YEAR, PUBLISHER_YEAR } from '../testing/testPrices';
 import { errorOf, scenarioCalls, setUpDemo } from '../testing/testKit';
 
 const demo = setUpDemo();

@@ -1,10 +1,10 @@
 /**
- * Identity key sets shared by every process (auth/keySetStore.ts, migration 0021), over HTTP on two processes sharing
+ * Identity key sets shared by every process (auth/keySetStore.ts, migration 0023), over HTTP on two processes sharing
  * one database: a site's JWKS fetched by one is not fetched again by the other while it is fresh, and a stale shared
  * copy is fetched anew; a token for another audience makes neither process read or fetch anything.
  */
 import { sql } from 'kysely';
-import { DEMO_PLATFORM_API_KEY } from '../config';
+import { DEMO_PLATFORM_API_KEY } from '../config/serverConfig';
 import type { Demo } from '../testing/harness';
 import { startAdmins, TEST_ADMIN_OWNER, type Admins } from '../testing/testAdmins';
 import { signRs256 } from '../testing/jwt';

@@ -6,10 +6,10 @@
  */
 import { sql } from 'kysely';
 import type { BillingData } from '../../core/contract';
-import { DEMO_PLATFORM_API_KEY } from '../config';
+import { DEMO_PLATFORM_API_KEY } from '../config/serverConfig';
 import { planChangeMessages } from '../billing/planChangeMessages';
 import type { SiteRecord } from '../platform/contract';
-import { BUSINESS_YEAR } from '../testing/prices';
+import { BUSINESS_YEAR } from '../testing/testPrices';
 import { errorOf, setUpDemo } from '../testing/testKit';
 
 const demo = setUpDemo({ resetBeforeEach: true });

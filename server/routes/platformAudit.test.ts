@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEMO_PLATFORM_API_KEY } from '../config';
+import { DEMO_PLATFORM_API_KEY } from '../config/serverConfig';
 import type { CatalogPut, PlatformEvent, PlatformEventPage } from '../platform/contract';
 import { errorOf, setUpDemo } from '../testing/testKit';
 

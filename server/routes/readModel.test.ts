@@ -9,11 +9,11 @@
 import { sql } from 'kysely';
 import Stripe from 'stripe';
 import type { BillingData, CallName, CallRequest } from '../../core/contract';
-import { SANDBOX_WEBHOOK_SECRET } from '../config';
+import { SANDBOX_WEBHOOK_SECRET } from '../config/serverConfig';
 import type { ScenarioName } from '../demo/scenarios';
 import { WEBHOOK_PATH } from '../payments/provider';
 import type { Demo } from '../testing/harness';
-import { BUSINESS_YEAR } from '../testing/prices';
+import { BUSINESS_YEAR } from '../testing/testPrices';
 import { errorOf, scenarioCalls, setUpDemoOnTwoProcesses } from '../testing/testKit';
 
 const { first, second } = setUpDemoOnTwoProcesses({ resetBeforeEach: true });

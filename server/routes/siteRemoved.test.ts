@@ -3,7 +3,7 @@
  * billing-session from its address answer 404 site_unknown (the panel says the site was removed), and its address
  * still serves the panel to its own admins (410), so a reload is no outage; an id that never was a site stays 404.
  */
-import { DEMO_PLATFORM_API_KEY } from '../config';
+import { DEMO_PLATFORM_API_KEY } from '../config/serverConfig';
 import { messages } from '../domainErrors';
 import { errorOf, setUpDemo } from '../testing/testKit';
 

@@ -6,13 +6,13 @@
  */
 import { sql } from 'kysely';
 import type { BillingData } from '../../core/contract';
-import { DEMO_PLATFORM_API_KEY } from '../config';
+import { DEMO_PLATFORM_API_KEY } from '../config/serverConfig';
 import type { SiteRecord } from '../platform/contract';
 import { providerMessages } from '../payments/provider';
 import { startAdmins, TEST_ADMIN_OWNER, type Admins } from '../testing/testAdmins';
-import { BUSINESS_YEAR, PUBLISHER_YEAR } from '../testing/prices';
+import { BUSINESS_YEAR, PUBLISHER_YEAR } from '../testing/testPrices';
 import { errorOf, setUpDemo, setUpDemoWithStripeDouble } from '../testing/testKit';
-import { DEFAULT_GROUP, LEGACY_GROUP, priceId } from '../seed/catalogue';
+import { DEFAULT_GROUP, LEGACY_GROUP, priceId } from '../seed/demoCatalogue';
 import type { Demo } from '../testing/harness';
 
 const DAY = 24 * 60 * 60;

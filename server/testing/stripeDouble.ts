@@ -14,7 +14,7 @@
  */
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { BUSINESS_YEAR, PUBLISHER_YEAR } from './prices';
+import { BUSINESS_YEAR, PUBLISHER_YEAR } from './testPrices';
 
 export interface RecordedRequest {
   method: string;

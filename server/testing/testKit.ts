@@ -8,7 +8,7 @@
  */
 import { sql } from 'kysely';
 import { apiErrorSchema, calls, type CallName, type CallResponse } from '../../core/contract';
-import { platformCallsSetting } from '../config';
+import { platformCallsSetting } from '../config/serverConfig';
 import type { ScenarioName } from '../demo/scenarios';
 import { OUTSIDE_SERVICES } from '../http/providerCalls';
 import { START_TIMEOUT_MS, startDemo, type CallResult, type Demo, type DemoOptions } from './harness';

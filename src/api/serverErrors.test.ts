@@ -9,7 +9,7 @@ import { proDomainMessage, DOMAIN_MESSAGES } from '../../core/rules/domains';
 import { BILLING_CONTACT_INVALID_MESSAGE } from '../../core/rules/contacts';
 import { messages } from '../../server/domainErrors';
 import { planChangeMessages } from '../../server/billing/planChangeMessages';
-import { actionMessages } from '../../server/routes/actionMessages';
+import { actionMessages } from '../../server/billing/actionMessages';
 import { leaseMessages } from '../../server/billing/leases';
 import { idempotencyMessages } from '../../server/billing/idempotency';
 import { providerMessages } from '../../server/payments/provider';

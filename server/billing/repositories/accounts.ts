@@ -13,7 +13,7 @@ import {
 import type { Db } from '../../db/database';
 import type { CustomerRow, PriceRow, ProductRow, SiteRow, SubscriptionRow, UserRow } from '../../db/schema';
 import type { SiteUsage } from '../siteLimits';
-import type { CatalogueRepository } from './catalogue';
+import type { CatalogueRepository } from './catalogueRepository';
 import type { SiteReadModel, SiteView } from './siteReadModel';
 import { emailKey } from './sites';
 import type { SubscriptionRepository } from './subscriptions';

@@ -5,15 +5,15 @@
  */
 import type { Db } from '../../db/database';
 import { AccountRepository } from './accounts';
-import { BillingAnswerRepository } from './billingAnswers';
+import { BillingAnswerRepository } from './billingAnswersRepository';
 import { CancellationRequestRepository } from './cancellationRequests';
 import { CardRepository } from './cards';
-import { CatalogueRepository } from './catalogue';
+import { CatalogueRepository } from './catalogueRepository';
 import { IdempotencyKeyRepository } from './idempotencyKeys';
 import { InvoiceRepository } from './invoices';
-import { LeaseRepository } from './leases';
-import { PaymentEventRepository } from './paymentEvents';
-import { PlanChangeRepository } from './planChanges';
+import { LeaseRepository } from './leasesRepository';
+import { PaymentEventRepository } from './paymentEventsRepository';
+import { PlanChangeRepository } from './planChangesRepository';
 import { SITE_VIEWS_KEPT, SiteReadModel, type ReadModelStats } from './siteReadModel';
 import { SubscriptionRepository } from './subscriptions';
 
@@ -25,10 +25,10 @@ export {
   type AccountRepository,
   type Subscribed,
 } from './accounts';
-export { toPrice } from './catalogue';
-export type { BillingAnswerLookup, BillingAnswerRepository, StoredBillingAnswer } from './billingAnswers';
+export { toPrice } from './catalogueRepository';
+export type { BillingAnswerLookup, BillingAnswerRepository, StoredBillingAnswer } from './billingAnswersRepository';
 export type { IdempotencyKeyRepository } from './idempotencyKeys';
-export type { LeaseRepository } from './leases';
+export type { LeaseRepository } from './leasesRepository';
 export type { ReadModelStats } from './siteReadModel';
 
 export interface Repositories {

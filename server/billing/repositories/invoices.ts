@@ -4,7 +4,7 @@ import { couponDurationSchema, latestInvoiceSchema } from '../../../core/contrac
 import { invoiceDescription } from '../../../core/rules/invoices';
 import type { Db } from '../../db/database';
 import type { CouponRow, DiscountRow, InvoiceRow } from '../../db/schema';
-import type { CatalogueRepository } from './catalogue';
+import type { CatalogueRepository } from './catalogueRepository';
 import { metadataJson, parseJson } from '../../db/jsonColumns';
 
 function toCoupon(row: CouponRow): Coupon {

@@ -10,7 +10,7 @@
  * starts new copies too.
  */
 import type { Db } from '../../db/database';
-import type { CatalogueRepository } from './catalogue';
+import type { CatalogueRepository } from './catalogueRepository';
 
 /**
  * Users' views kept per process, least recently used dropped first: a few thousand sites' billing data is tens of

@@ -3,7 +3,7 @@ import type { PendingSubscription, Subscription, SubscriptionAddon } from '../..
 import { billingPeriodSchema, subscriptionStatusSchema } from '../../../core/contract';
 import type { Db } from '../../db/database';
 import type { InvoiceRow, PriceRow, ProductRow, SubscriptionRow } from '../../db/schema';
-import type { CatalogueRepository } from './catalogue';
+import type { CatalogueRepository } from './catalogueRepository';
 import type { InvoiceRepository } from './invoices';
 import { addonsJson, parseJson } from '../../db/jsonColumns';
 

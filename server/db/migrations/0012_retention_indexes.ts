@@ -1,6 +1,6 @@
 /**
  * Three indexes (docs/deploy.md "Retention"): invoices by subscription, newest first, which every invoice event's
- * "is this the subscription's newest invoice" (billing/repositories/paymentEvents.ts) and the subscription's
+ * "is this the subscription's newest invoice" (billing/repositories/paymentEventsRepository.ts) and the subscription's
  * invoices read; and what the retention prune deletes by (observability/retention.ts): payment events by when they
  * were applied, and the idempotency claims never answered by their lease's end (a partial index: only those rows,
  * a handful, among a day of answered keys). Portable between SQLite and PostgreSQL like 0001.

@@ -6,7 +6,7 @@
  * @jest-environment-options {"url": "http://127.0.0.1:4000/?scenario=active"}
  */
 import { screen } from '@testing-library/dom';
-import { defaultBrand } from '../../config';
+import { defaultBrand } from '../../config/serverConfig';
 import { renderHostPage, type HostPageConfig } from '../hostPage';
 import { buildScenarios, type ScenarioName } from '../scenarios';
 

@@ -28,7 +28,7 @@ import { invoiceDescription } from '../../../core/rules/invoices';
 import type { SiteUsage } from '../../billing/siteLimits';
 import { addPeriod, discountEnd } from '../../payments/proration';
 import { newSandboxInvoicePath } from '../../payments/sandbox/sandboxInvoicePages';
-import { cataloguePrice, launchCoupon } from '../../seed/catalogue';
+import { cataloguePrice, launchCoupon } from '../../seed/demoCatalogue';
 import type {
   Scenario,
   ScenarioCard,

@@ -3,8 +3,8 @@
  * the scenarios from them.
  */
 import { SECONDS_PER_DAY, SUBSCRIPTION_CYCLE_BILLING_REASON } from '../../../core/rules/constants';
-import { DEFAULT_CLAIM_EXPIRY_HOURS } from '../../domainSettings';
-import { autobillingAddon, cataloguePrice, launchCoupon, subdirectoryAddon } from '../../seed/catalogue';
+import { DEFAULT_CLAIM_EXPIRY_HOURS } from '../../config/domainSettings';
+import { autobillingAddon, cataloguePrice, launchCoupon, subdirectoryAddon } from '../../seed/demoCatalogue';
 import {
   addonItem,
   cardExpiringThisMonth,

@@ -1,7 +1,7 @@
 /**
  * The payment sandbox's browser API: what the real provider's browser library does with its own servers
  * (`confirmCardSetup`, `confirmCardPayment`, the authentication challenge...), answered in the provider's shapes
- * and words. The sandbox card script (browser/) reaches it through `/sandbox/api/*` (routes/demoSandboxPayments.ts),
+ * and words. The sandbox card script (browser/) reaches it through `/sandbox/api/*` (routes/demoSandboxPaymentRoutes.ts),
  * with the client secret as the credential, as the real library does. Demo only.
  *
  * When a payment succeeds it also does what the real provider's webhooks would make our server do: the invoice is

@@ -1,5 +1,5 @@
 /**
- * The payment sandbox's renewals, moved by the demo's clock control (routes/demoSandboxClock.ts): the sandbox's
+ * The payment sandbox's renewals, moved by the demo's clock control (routes/demoSandboxClockRoutes.ts): the sandbox's
  * clock moves to the subscription's period end and the period renews as the provider's would, on its own: the
  * saved card is charged off-session, the invoice and its payment intent are the sandbox's, and our server learns
  * of it the way it learns from the real provider, through signed events posted to its webhook endpoint

@@ -8,7 +8,7 @@ import { isDiscountLiveAt } from '../../../core/rules/discounts';
 import { addonsJson, parseJson } from '../../db/jsonColumns';
 import type { Db } from '../../db/database';
 import type { CouponRow, CustomerRow, SubscriptionRow } from '../../db/schema';
-import { UNPAID_STATUSES, type PlanItem } from '../planChange';
+import { UNPAID_STATUSES, type PlanItem } from '../providerPlanChange';
 import {
   couponReduction,
   discountEnd,

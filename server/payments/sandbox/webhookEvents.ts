@@ -1,6 +1,6 @@
 /**
  * The payment sandbox's webhook events: the provider's objects and events in its JSON shapes, and their delivery
- * to our webhook endpoint (routes/webhooks.ts), signed as the provider signs them. The sandbox's renewals
+ * to our webhook endpoint (routes/webhookRoutes.ts), signed as the provider signs them. The sandbox's renewals
  * (renewals.ts) tell our server what they did this way, as the real provider does.
  */
 import type { Insertable } from 'kysely';

@@ -23,7 +23,7 @@ import {
   planChangeResult,
   previewOf,
 } from '../../test/handlers/checkout';
-import { findCoupon } from '../../../server/seed/catalogue';
+import { findCoupon } from '../../../server/seed/demoCatalogue';
 import { billingDataIn } from '../../test/currency';
 import { billingDataOf, openPanelAs } from '../../test/openPanel';
 import { apiError, json, onCall } from '../../test/server';

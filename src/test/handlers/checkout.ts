@@ -1,6 +1,6 @@
 /** The checkout calls as the server answers them: the preview, the card on file, the plan change, the coupon. */
 import type { BillingData, InvoicePreview, PlanChangeResult } from '../../../core/contract';
-import { findCoupon } from '../../../server/seed/catalogue';
+import { findCoupon } from '../../../server/seed/demoCatalogue';
 import { json, onCall } from '../server';
 
 /** A preview of a change mid-period: the new plan's remaining time, the old one's unused time, the credit. */
