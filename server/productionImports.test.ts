@@ -129,9 +129,9 @@ describe('the production server', () => {
 
   it('knows the demo-only routes by their names (the pattern still matches them)', () => {
     expect(DEMO_ROUTES.map((file) => path.basename(file)).sort()).toEqual([
-      'demoSandboxClock.ts',
-      'demoSandboxInvoicePages.ts',
-      'demoSandboxPayments.ts',
+      'demoSandboxClockRoutes.ts',
+      'demoSandboxInvoicePageRoutes.ts',
+      'demoSandboxPaymentRoutes.ts',
     ]);
     for (const file of DEMO_ONLY_FILES) expect(existsSync(file)).toBe(true);
   });
