@@ -3,6 +3,7 @@ import {
   couponPollDelayMs,
   couponPollDelaysMs,
   discountedCents,
+  discountLiveStateHolds,
   formatCouponValue,
   isDiscountDisplayed,
   isDiscountLiveAt,
@@ -66,6 +67,35 @@ describe('isDiscountLiveAt and isDiscountDisplayed: "A discount displays only wh
     };
     expect(isDiscountLiveAt(billed, NOW)).toBe(true);
     expect(isDiscountLiveAt(billed, NOW + DAY)).toBe(false);
+  });
+});
+
+// A stored answer (server/billing/billingAnswers.ts) shows or hides the discount as it was when made: it holds while
+// the instant stays between these bounds.
+describe('discountLiveStateHolds: the instants between which a discount stays live, or not, as it is now', () => {
+  it.each<[string, Discount | null, { from: number | null; until: number | null }]>([
+    ['no discount', null, { from: null, until: null }],
+    ['not valid', discount({ valid: false }, NOW - DAY, NOW + DAY), { from: null, until: null }],
+    ['not yet started', discount({}, NOW + DAY, NOW + 2 * DAY), { from: null, until: NOW + DAY }],
+    ['forever, started', discount({ duration: 'forever' }, NOW - DAY, null), { from: NOW - DAY, until: null }],
+    [
+      'once, an end passed',
+      discount({ duration: 'once' }, NOW - 2 * DAY, NOW - DAY),
+      { from: NOW - 2 * DAY, until: null },
+    ],
+    ['repeating without an end', discount({}, NOW - DAY, null), { from: NOW - DAY, until: null }],
+    ['repeating, running', discount({}, NOW - DAY, NOW + DAY), { from: NOW - DAY, until: NOW + DAY }],
+    ['repeating, ended', discount({}, NOW - 2 * DAY, NOW - DAY), { from: NOW - DAY, until: null }],
+  ])('%s', (_label, value, expected) => {
+    const holds = discountLiveStateHolds(value, NOW);
+    expect(holds).toEqual(expected);
+    // Live or not, the same at each bound's inner edge as now; and no longer so at `until`, where it changes.
+    const live = isDiscountLiveAt(value, NOW);
+    if (holds.from !== null) expect(isDiscountLiveAt(value, holds.from)).toBe(live);
+    if (holds.until !== null) {
+      expect(isDiscountLiveAt(value, holds.until - 1)).toBe(live);
+      expect(isDiscountLiveAt(value, holds.until)).not.toBe(live);
+    }
   });
 });
 
