@@ -26,8 +26,13 @@ function normalFormOf(adminUrl: string): string | null {
   }
 }
 
+/** Admin URLs asked for at once: SQLite's limit on a statement's variables is 32,766. */
+const NAMES_PER_QUERY = 1_000;
+
 export async function findAdminUrlCollisions(db: Db): Promise<AdminUrlCollision[]> {
-  const suspects = await db
+  // The filter is coarse (a path may hold upper case, a demo's admin a port): of what it finds, only what is not in
+  // its normal form can collide.
+  const candidates = await db
     .selectFrom('sites')
     .select(['id', 'admin_url'])
     .where((row) =>
@@ -39,13 +44,15 @@ export async function findAdminUrlCollisions(db: Db): Promise<AdminUrlCollision[
       ]),
     )
     .execute();
+  const suspects = candidates.filter((site) => normalFormOf(site.admin_url) !== site.admin_url);
   const normalForms = [...new Set(suspects.map((site) => normalFormOf(site.admin_url)).filter((url) => url !== null))];
-  if (normalForms.length === 0) return [];
-  const holders = await db
-    .selectFrom('sites')
-    .select(['id', 'admin_url'])
-    .where('admin_url', 'in', normalForms)
-    .execute();
+  const holders = [];
+  for (let start = 0; start < normalForms.length; start += NAMES_PER_QUERY) {
+    const names = normalForms.slice(start, start + NAMES_PER_QUERY);
+    holders.push(
+      ...(await db.selectFrom('sites').select(['id', 'admin_url']).where('admin_url', 'in', names).execute()),
+    );
+  }
   const byNormalForm = new Map<string, Set<string>>();
   for (const site of [...suspects, ...holders]) {
     const normal = normalFormOf(site.admin_url);

@@ -96,3 +96,21 @@ it('reports look-alikes none of which is in the normal form, and nothing once ea
     .execute();
   expect((await migrateToLatest(database.db)).adminUrlCollisions).toEqual([]);
 });
+
+it('reads the many sites in their normal form that the filter also finds (a path in upper case, a port) without failing', async () => {
+  // More than SQLite takes as one statement's variables (32,766): a platform's import of sites like the demo's.
+  const many = 33_000;
+  for (let start = 0; start < many; start += 1_000) {
+    const chunk = Object.fromEntries(
+      Array.from({ length: Math.min(1_000, many - start) }, (_, offset) => [
+        `site_${start + offset}`,
+        `http://127.0.0.1:5110/Sites/site_${start + offset}`,
+      ]),
+    );
+    await storeAsWritten(chunk);
+  }
+  await storeAsWritten({ upper: 'HTTP://127.0.0.1:5110/Sites/site_7' });
+  expect((await migrateToLatest(database.db)).adminUrlCollisions).toEqual([
+    { adminUrl: 'http://127.0.0.1:5110/Sites/site_7', siteIds: ['site_7', 'upper'] },
+  ]);
+}, 60_000);
