@@ -403,6 +403,8 @@ async function benchOn(kind) {
     ...PRODUCTION_ENV,
     IDENTITY_ISSUER: admins.base,
     HOST_ORIGINS: admins.base,
+    // The sites' admins are this machine's (127.0.0.1, a port): production fetches key sets from public addresses only.
+    UNSAFE_ADMIN_URLS: '1',
     // Every billing-session of the load comes from one address: its per-address limit would stop it at 300 a minute.
     RATE_LIMIT_SESSIONS_PER_MINUTE: '1000000',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
