@@ -34,8 +34,7 @@ const config: Config = {
   // time: more server starts at once than that outlast the harness's start timeout on 2 cores.
   maxConcurrency: 3,
   // One worker per core. Jest's default, one fewer than the cores, is none on a 2-core machine: every suite then
-  // runs in one process, one after another, while the server suites mostly wait on the servers they start (a
-  // fresh clone's unit run: 366 s so, 263 s with two workers).
+  // runs in one process, one after another, while the server suites mostly wait on the servers they start.
   maxWorkers: availableParallelism(),
   projects: [
     {
