@@ -3,7 +3,8 @@
  * among it: app.ts and start.ts import it dynamically, and only outside production. Demo code is testing/, demo/,
  * the sandboxes' browser scripts and their bundler, the routes named `demoSandbox*` (every `/sandbox/` route), and
  * the payment sandbox's faces that only those routes reach (its browser API, its renewals and their events). Nor
- * are the error service's and the tracing SDKs, loaded only when configured (docs/deploy.md "Error reports", "Tracing").
+ * are the error service's and the tracing SDKs, loaded only when configured (docs/deploy.md "Error reports", "Tracing"),
+ * nor the invoice printer's and the mail provider's packages, loaded at their first use.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -125,6 +126,18 @@ describe('the production server', () => {
     expect(packages).toEqual([]);
     // The scan finds them where they are.
     expect(staticValueSpecifiers(path.join(SERVER_DIR, 'tracing.ts'))).toContain('@opentelemetry/sdk-node');
+  });
+
+  it('loads the invoice printer and the mail provider packages at their first use, not at every start', () => {
+    // pdfkit with its fonts' modules and mailgun.js were a fifth of the modules a server loaded at start.
+    const packages = loaded.flatMap((file) =>
+      staticValueSpecifiers(file)
+        .filter((specifier) => specifier === 'pdfkit' || specifier === 'mailgun.js')
+        .map((specifier) => `${path.relative(SERVER_DIR, file)} ${specifier}`),
+    );
+    expect(packages).toEqual([]);
+    expect(loaded).toContain(path.join(SERVER_DIR, 'payments', 'sandbox', 'sandboxInvoicePdf.ts'));
+    expect(loaded).toContain(path.join(SERVER_DIR, 'mail', 'mailgun.ts'));
   });
 
   it('knows the demo-only routes by their names (the pattern still matches them)', () => {

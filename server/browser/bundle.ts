@@ -4,14 +4,14 @@
  * asked for, then kept for the life of the process. Demo only: esbuild is a development dependency, and
  * production serves no sandbox script (productionImports.test.ts).
  */
-import { build } from 'esbuild';
-
 /** The panel's own target (webpack.config.js): the sandbox scripts run in the browsers the panel runs in. */
 const BROWSER_TARGET = 'es2020';
 
 const bundles = new Map<string, Promise<string>>();
 
 async function bundle(entry: string): Promise<string> {
+  // Loaded when a script is first asked for: a server that never serves one (a test's) never loads esbuild.
+  const { build } = await import('esbuild');
   const result = await build({
     entryPoints: [entry],
     bundle: true,

@@ -3,7 +3,7 @@
  * Its DNS record rows are already the contract's (record_type, name, value, valid); only the sending records
  * matter here (the receiving MX records are for inbound mail, which the platform does not take).
  */
-import Mailgun from 'mailgun.js';
+import type Mailgun from 'mailgun.js';
 import { dnsRecordTypeSchema, dnsRecordValiditySchema } from '../../core/contract';
 import {
   DKIM_SELECTOR,
@@ -72,29 +72,37 @@ function failure(action: string, error: unknown): MailProviderError {
   return new MailProviderError(`the mail provider could not ${action}: ${String(details ?? error)}`);
 }
 
+type MailgunClient = ReturnType<Mailgun['client']>;
+
 export class MailgunProvider implements MailProvider {
   readonly name = 'mailgun';
-  private readonly client;
+  private client: Promise<MailgunClient> | undefined;
 
-  constructor(options: MailgunOptions) {
-    this.client = new Mailgun(FormData).client({
-      username: 'api',
-      key: options.apiKey,
-      url: options.url,
-      timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    });
+  constructor(private readonly options: MailgunOptions) {}
+
+  /**
+   * The official client, made at the first call: its package is loaded then, not at every start of a server whose
+   * mail goes to the sandbox (the demo's, the tests').
+   */
+  private domains(): Promise<MailgunClient['domains']> {
+    this.client ??= import('mailgun.js').then(({ default: MailgunPackage }) =>
+      new MailgunPackage(FormData).client({
+        username: 'api',
+        key: this.options.apiKey,
+        url: this.options.url,
+        timeout: this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      }),
+    );
+    return this.client.then((client) => client.domains);
   }
 
   async createDomain(domain: string): Promise<MailDomain> {
     const existing = await this.getDomain(domain);
     if (existing !== null) return existing;
     try {
+      const domains = await this.domains();
       return toDomain(
-        await this.client.domains.create({
-          name: domain,
-          dkim_selector: DKIM_SELECTOR,
-          dkim_key_size: DKIM_KEY_SIZE_FIELD,
-        }),
+        await domains.create({ name: domain, dkim_selector: DKIM_SELECTOR, dkim_key_size: DKIM_KEY_SIZE_FIELD }),
       );
     } catch (error) {
       throw failure(`add ${domain}`, error);
@@ -103,7 +111,7 @@ export class MailgunProvider implements MailProvider {
 
   async getDomain(domain: string): Promise<MailDomain | null> {
     try {
-      return toDomain(await this.client.domains.get(domain));
+      return toDomain(await (await this.domains()).get(domain));
     } catch (error) {
       if (statusOf(error) === NOT_FOUND) return null;
       throw failure(`read ${domain}`, error);
@@ -112,7 +120,7 @@ export class MailgunProvider implements MailProvider {
 
   async verifyDomain(domain: string): Promise<MailDomain> {
     try {
-      return toDomain(await this.client.domains.verify(domain));
+      return toDomain(await (await this.domains()).verify(domain));
     } catch (error) {
       throw failure(`verify ${domain}`, error);
     }
@@ -120,7 +128,7 @@ export class MailgunProvider implements MailProvider {
 
   async deleteDomain(domain: string): Promise<void> {
     try {
-      await this.client.domains.destroy(domain);
+      await (await this.domains()).destroy(domain);
     } catch (error) {
       if (statusOf(error) === NOT_FOUND) return;
       throw failure(`remove ${domain}`, error);

@@ -8,7 +8,6 @@
  * table sandbox_invoice_breakdowns). An invoice the sandbox kept no breakdown for (one made before it kept them)
  * shows its total as its one line, and no discount or credit it cannot vouch for.
  */
-import PDFDocument from 'pdfkit';
 import { z } from 'zod';
 import { formatLongDate } from '../../../core/rules/dates';
 import { resolveLocale } from '../../../core/rules/locales';
@@ -120,8 +119,13 @@ const MUTED = '#5b6770';
 const BOLD = 'Helvetica-Bold';
 const REGULAR = 'Helvetica';
 
-/** The invoice as a PDF file, in the owner's language (`localeTag`, a BCP 47 tag; English without one). */
-export function renderInvoicePdf(invoice: InvoiceDocument, localeTag?: string): Promise<Buffer> {
+/**
+ * The invoice as a PDF file, in the owner's language (`localeTag`, a BCP 47 tag; English without one). pdfkit and its
+ * fonts' modules are loaded with the first invoice asked for, not at every start: they are a fifth of what a server
+ * loads, and most processes never print an invoice.
+ */
+export async function renderInvoicePdf(invoice: InvoiceDocument, localeTag?: string): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
   const locale = resolveLocale(localeTag);
   const words = INVOICE_PDF_WORDING[locale.catalog];
   const money = (cents: number) => formatCents(cents, invoice.currency, locale.intl);
