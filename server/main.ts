@@ -15,7 +15,6 @@ import { createDatabase } from './db/database';
 import { describeAdminUrlCollisions } from './db/adminUrlCollisions';
 import { migrateToLatest } from './db/migrate';
 import type { ReadyMessage } from './readyMessage';
-import { startServers } from './start';
 
 async function migrate(config: ServerConfig): Promise<void> {
   const db = createDatabase({
@@ -49,6 +48,9 @@ const UNSAFE_ADMIN_URLS_WARNING =
 async function serve(config: ServerConfig): Promise<void> {
   if (config.evaluation) process.stdout.write(`${EVALUATION_BANNER}\n`);
   if (config.production && config.adminUrls === 'any') process.stderr.write(`${UNSAFE_ADMIN_URLS_WARNING}\n`);
+  // The servers' modules are loaded once the settings hold: a start refused for its settings (or a `migrate`) does
+  // not load the app first, so it answers in a fraction of the time.
+  const { startServers } = await import('./start');
   const servers = await startServers(config);
   process.stdout.write(`Billing panel and API: ${servers.panelUrl}\n`);
   if (servers.hostUrl !== null) process.stdout.write(`Demo host: ${servers.hostUrl}/?scenario=active#/pro\n`);

@@ -1,6 +1,7 @@
 /**
- * What a production server loads: everything main.ts reaches by static imports. Test and demo code must not be
- * among it: app.ts and start.ts import it dynamically, and only outside production. Demo code is testing/, demo/,
+ * What a production server loads: everything main.ts reaches by static imports, and start.ts, which it imports once
+ * its settings hold. Test and demo code must not be among it: app.ts and start.ts import it dynamically, and only
+ * outside production. Demo code is testing/, demo/,
  * the sandboxes' browser scripts and their bundler, the routes named `demoSandbox*` (every `/sandbox/` route), and
  * the payment sandbox's faces that only those routes reach (its browser API, its renewals and their events). Nor
  * are the error service's and the tracing SDKs, loaded only when configured (docs/deploy.md "Error reports", "Tracing"),
@@ -104,7 +105,9 @@ function registeredPaths(file: string): string[] {
 }
 
 describe('the production server', () => {
-  const loaded = [...staticallyLoadedFrom(path.join(SERVER_DIR, 'main.ts'))];
+  const loaded = [
+    ...new Set(['main.ts', 'start.ts'].flatMap((entry) => [...staticallyLoadedFrom(path.join(SERVER_DIR, entry))])),
+  ];
 
   it('reaches the app through its static imports (the walk works)', () => {
     expect(loaded).toContain(path.join(SERVER_DIR, 'app.ts'));
