@@ -66,7 +66,8 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   };
   await program('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C']);
   const port = await freePort();
-  const options = `-p ${port} -c listen_addresses=127.0.0.1 -k ${root}`;
+  // fsync=off as in withPostgres.mjs: stopping PostgreSQL, even at once, loses no acknowledged write without it.
+  const options = `-p ${port} -c listen_addresses=127.0.0.1 -k ${root} -c fsync=off`;
   const start = () =>
     program('pg_ctl', [
       '-D',

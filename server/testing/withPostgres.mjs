@@ -123,8 +123,10 @@ try {
     '--locale=C',
   ]);
   const port = await freePort();
-  // fsync stays on: the fault tests kill servers mid-write and expect every acknowledged write to be there.
-  const serverOptions = `-p ${port} -c listen_addresses=127.0.0.1 -k ${clusterRoot} -c max_connections=300`;
+  // fsync=off: a throw-away cluster need not survive the machine losing power, which is all fsync guards against.
+  // Processes killed mid-write (the crash and fault tests' servers, or PostgreSQL itself) lose no acknowledged write:
+  // the kernel still holds it. A test's database is created and migrated in half the time.
+  const serverOptions = `-p ${port} -c listen_addresses=127.0.0.1 -k ${clusterRoot} -c max_connections=300 -c fsync=off`;
   runPostgresProgram(binDir, 'pg_ctl', [
     '-D',
     dataDir,
