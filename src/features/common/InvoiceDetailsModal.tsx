@@ -1,6 +1,7 @@
 /**
- * Update invoice details (SPEC 5: free text, optional). Shared by the screens that let the user change them
- * (the dashboard, and checkout): the screen says how the text is saved.
+ * Update invoice details (SPEC 5: free text, optional): the one modal of the screens that change them (the
+ * dashboard and the checkout), saving through their one call. It takes the billing data's members it edits, so a
+ * new field of the invoice details is named here, not by each screen that opens it.
  */
 import { INVOICE_DETAILS_MAX_LENGTH } from '../../../core/contract/values';
 import { useId, useState } from 'react';
@@ -11,20 +12,22 @@ import { MODAL_CLOSE_DELAY_MS } from '../../../core/rules/constants';
 import { Modal } from '../../ui/Modal';
 import { ModalFormFooter } from '../../ui/ModalFormFooter';
 import { useActionFlow } from '../../ui/useActionFlow';
+import type { BillingData } from '../../../core/contract';
+import { useUpdateInvoiceDetailsMutation } from './invoiceDetailsApi';
 
 /** SPEC 8: the invoice details were not saved. */
 export const INVOICE_DETAILS_FAILED = msg`Unable to update invoice details. Refresh the page and try again or contact support`;
 
 export interface InvoiceDetailsModalProps {
-  invoiceDetails: string;
-  /** Saves the trimmed text; resolves whether the server took it. */
-  save(invoiceDetails: string): Promise<boolean>;
+  /** The billing data of an owner with a payment customer: the details are kept on that customer. */
+  data: Pick<BillingData, 'invoiceDetails'> & { customerId: string };
   onClose(): void;
 }
 
-export function InvoiceDetailsModal({ invoiceDetails, save, onClose }: InvoiceDetailsModalProps) {
+export default function InvoiceDetailsModal({ data, onClose }: InvoiceDetailsModalProps) {
   const { t } = useLingui();
-  const [text, setText] = useState(invoiceDetails);
+  const [update] = useUpdateInvoiceDetailsMutation();
+  const [text, setText] = useState(data.invoiceDetails);
   const flow = useActionFlow({ onSucceeded: onClose, afterSuccessMs: MODAL_CLOSE_DELAY_MS });
   const fieldId = useId();
   const hintId = useId();
@@ -32,7 +35,10 @@ export function InvoiceDetailsModal({ invoiceDetails, save, onClose }: InvoiceDe
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    void flow.run(async () => ((await save(text.trim())) ? null : INVOICE_DETAILS_FAILED));
+    void flow.run(async () => {
+      const result = await update({ customerId: data.customerId, invoiceDetails: text.trim() });
+      return 'error' in result ? INVOICE_DETAILS_FAILED : null;
+    });
   }
 
   return (
