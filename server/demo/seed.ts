@@ -35,6 +35,7 @@ import { demoCatalogue } from '../seed/demoCatalogue';
 import { writeDemoDomains } from './dnsSeed';
 import { secondAdminSite } from './secondAdminSite';
 import {
+  accountColumns,
   buildScenarios,
   invoiceBillingReason,
   type Scenario,
@@ -177,7 +178,7 @@ function addBillingRows(rows: SeedRows, scenario: Scenario, createdAt: number): 
     id: customer.id,
     user_id: scenario.owner.id,
     provider: SANDBOX_PROVIDER,
-    invoice_details: customer.invoiceDetails,
+    ...accountColumns(scenario.account).customer,
     balance: customer.balance,
     card_brand: customer.card?.brand ?? null,
     card_last4: customer.card?.last4 ?? null,
@@ -270,7 +271,7 @@ function seedRows(
     Object.assign(
       rows.users.find((user) => user.id === scenario.owner.id)!,
       {
-        billing_contact: scenario.user.billing_contact,
+        ...accountColumns(scenario.account).user,
         show_product_group: scenario.user.show_product_group,
         show_auto_billing: flag(scenario.user.show_auto_billing),
         coupon: scenario.user.coupon,

@@ -25,7 +25,9 @@ import {
 } from '../../../core/rules/constants';
 import { toUnixSeconds } from '../../../core/rules/dates';
 import { invoiceDescription } from '../../../core/rules/invoices';
+import type { BillingParts } from '../../billing/aggregate';
 import type { SiteUsage } from '../../billing/siteLimits';
+import type { CustomersTable, UsersTable } from '../../db/schema';
 import { addPeriod, discountEnd } from '../../payments/proration';
 import { newSandboxInvoicePath } from '../../payments/sandbox/sandboxInvoicePages';
 import { cataloguePrice, launchCoupon } from '../../seed/demoCatalogue';
@@ -112,6 +114,36 @@ export interface NoSubscriptionSpec {
 
 export type ScenarioSpec = ScenarioSiteSpec & (ScenarioPlanSpec | NoSubscriptionSpec);
 
+/**
+ * The owner's account fields: what the owner enters on the dashboard, kept on the payment customer or the billing
+ * user. A new one is named here only, in this type, its default and the two mappings below (to the billing data's
+ * parts and to the seed's columns); the scenario carries them as `account`, and a spec gives the values it wants.
+ */
+export interface ScenarioAccount {
+  /** the customer's free text printed on invoices (add-invoice-details) */
+  invoiceDetails: string;
+  /** where invoices are also sent (update-billing-contact); null: the owner's own address */
+  billingContact: string | null;
+}
+
+export const DEFAULT_ACCOUNT: ScenarioAccount = { invoiceDetails: '', billingContact: null };
+
+/** The account's members of the billing data (server/billing/aggregate.ts's parts). */
+export function accountBillingParts(account: ScenarioAccount): Pick<BillingParts, 'invoiceDetails'> {
+  return { invoiceDetails: account.invoiceDetails };
+}
+
+/** The account's columns in the seed's rows: the payment customer's and the billing user's. */
+export function accountColumns(account: ScenarioAccount): {
+  customer: Pick<CustomersTable, 'invoice_details'>;
+  user: Pick<UsersTable, 'billing_contact'>;
+} {
+  return {
+    customer: { invoice_details: account.invoiceDetails },
+    user: { billing_contact: account.billingContact },
+  };
+}
+
 export interface ScenarioSiteSpec {
   name: ScenarioName;
   description: string;
@@ -121,10 +153,10 @@ export interface ScenarioSiteSpec {
   site?: Partial<CurrentSite>;
   card: ScenarioCard | null;
   balance?: number;
-  invoiceDetails?: string;
+  /** the account fields that differ from DEFAULT_ACCOUNT */
+  account?: Partial<ScenarioAccount>;
   autoBilling?: boolean;
   showAutoBilling?: boolean;
-  billingContact?: string | null;
   coupon?: string | null;
   invoices: InvoiceSpec[];
   /** the latest invoice's billing reason when it is paid (default: subscription cycle) */
@@ -231,10 +263,11 @@ export function buildScenario(spec: ScenarioSpec, options: Required<ScenarioOpti
 
   const customerId = `cus_${slug}`;
   const card = spec.card;
+  const account: ScenarioAccount = { ...DEFAULT_ACCOUNT, ...spec.account };
   const user: User = {
     id: owner.id,
     email_address: owner.email,
-    billing_contact: spec.billingContact ?? null,
+    billing_contact: account.billingContact,
     show_product_group: null,
     show_auto_billing: spec.showAutoBilling ?? spec.autoBilling ?? false,
     coupon: spec.coupon ?? null,
@@ -308,10 +341,10 @@ export function buildScenario(spec: ScenarioSpec, options: Required<ScenarioOpti
     signedIn: staff ?? owner,
     people: staff ? [owner, staff] : [owner],
     user,
+    account,
     customer: {
       id: customerId,
       balance: spec.balance ?? 0,
-      invoiceDetails: spec.invoiceDetails ?? '',
       autoBilling: spec.autoBilling ?? false,
       card,
     },
