@@ -171,7 +171,7 @@ export class AccountReads {
   }
 
   invoiceDetails(customer: CustomerRow): CallResponse<'get-invoice-details'> {
-    return { invoiceDetails: customer.invoice_details };
+    return { invoiceDetails: customer.invoice_details, taxId: null };
   }
 
   async invoices(account: AccountRecord): Promise<CallResponse<'get-invoices'>> {

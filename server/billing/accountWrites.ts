@@ -8,7 +8,7 @@
  *   value (setting it twice is setting it once); setup-card and cancel-background are kept to one by their
  *   idempotency key (idempotency.ts).
  */
-import type { LimitName, StatusFlags, User } from '../../core/contract';
+import type { InvoiceDetails, LimitName, StatusFlags, User } from '../../core/contract';
 import { billingContactError, normalizeBillingContact } from '../../core/rules/contacts';
 import { toUnixSeconds } from '../../core/rules/dates';
 import { exceededLimitNames } from '../../core/rules/limits';
@@ -79,11 +79,11 @@ export class AccountWrites {
     return { user: toUser(account.user, updated) };
   }
 
-  async setInvoiceDetails(customer: CustomerRow, invoiceDetails: string): Promise<{ invoiceDetails: string }> {
+  async setInvoiceDetails(customer: CustomerRow, invoiceDetails: string): Promise<InvoiceDetails> {
     // Stored as typed: it is text wherever it is shown (the panel renders text, the invoice page escapes it).
     await this.deps.payments.updateCustomer(customer.id, { invoiceDetails });
     await this.deps.repositories.accounts.setInvoiceDetails(customer.id, invoiceDetails);
-    return { invoiceDetails };
+    return { invoiceDetails, taxId: null };
   }
 
   async setBillingContact(account: AccountRecord, contact: string): Promise<{ user: User }> {
