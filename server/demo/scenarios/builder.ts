@@ -15,6 +15,7 @@ import type {
   Subscription,
   SubscriptionAddon,
   SubscriptionStatus,
+  TaxId,
   User,
 } from '../../../core/contract';
 import {
@@ -122,15 +123,17 @@ export type ScenarioSpec = ScenarioSiteSpec & (ScenarioPlanSpec | NoSubscription
 export interface ScenarioAccount {
   /** the customer's free text printed on invoices (add-invoice-details) */
   invoiceDetails: string;
+  /** the customer's tax ID printed on invoices (add-invoice-details), kept at the card provider */
+  taxId: TaxId | null;
   /** where invoices are also sent (update-billing-contact); null: the owner's own address */
   billingContact: string | null;
 }
 
-export const DEFAULT_ACCOUNT: ScenarioAccount = { invoiceDetails: '', billingContact: null };
+export const DEFAULT_ACCOUNT: ScenarioAccount = { invoiceDetails: '', taxId: null, billingContact: null };
 
 /** The account's members of the billing data (server/billing/aggregate.ts's parts). */
-export function accountBillingParts(account: ScenarioAccount): Pick<BillingParts, 'invoiceDetails'> {
-  return { invoiceDetails: account.invoiceDetails };
+export function accountBillingParts(account: ScenarioAccount): Pick<BillingParts, 'invoiceDetails' | 'taxId'> {
+  return { invoiceDetails: account.invoiceDetails, taxId: account.taxId };
 }
 
 /** The account's columns in the seed's rows: the payment customer's and the billing user's. */
