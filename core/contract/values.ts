@@ -39,17 +39,6 @@ export const TAX_ID_MAX_LENGTH = 40;
 export const TAX_ID_TYPES = ['eu_vat', 'gb_vat', 'ch_vat', 'no_vat', 'us_ein', 'ca_bn', 'au_abn'] as const;
 export type TaxIdType = (typeof TAX_ID_TYPES)[number];
 
-/** One valid tax ID of each type, as it is stored and printed: the form field's example. */
-export const TAX_ID_EXAMPLES: Readonly<Record<TaxIdType, string>> = {
-  eu_vat: 'DE123456789',
-  gb_vat: 'GB123456789',
-  ch_vat: 'CHE-123.456.789 MWST',
-  no_vat: '123456789MVA',
-  us_ein: '12-3456789',
-  ca_bn: '123456789',
-  au_abn: '12345678912',
-};
-
 // ----------------------------------------------------------------------------------------------- brand
 
 /** The hosted platform's brand (docs/demo.md "Brand defaults"); each part is configurable on the server. */

@@ -1,5 +1,5 @@
-import { TAX_ID_EXAMPLES, TAX_ID_TYPES, type TaxIdType } from '../contract';
-import { normalizeTaxId, TAX_ID_INVALID_MESSAGE, taxIdError } from './taxIds';
+import { TAX_ID_TYPES, type TaxIdType } from '../contract';
+import { normalizeTaxId, TAX_ID_EXAMPLES, TAX_ID_INVALID_MESSAGE, taxIdError } from './taxIds';
 
 describe('tax IDs', () => {
   it.each(TAX_ID_TYPES)('takes the example of %s as it is written', (type) => {

@@ -5,6 +5,20 @@
  */
 import type { TaxId, TaxIdType } from '../contract';
 
+/**
+ * One valid tax ID of each type, as it is stored and printed: the form field's example. Here, not in the
+ * contract's values, which the panel's entry holds: only the invoice details modal, loaded on demand, shows one.
+ */
+export const TAX_ID_EXAMPLES: Readonly<Record<TaxIdType, string>> = {
+  eu_vat: 'DE123456789',
+  gb_vat: 'GB123456789',
+  ch_vat: 'CHE-123.456.789 MWST',
+  no_vat: '123456789MVA',
+  us_ein: '12-3456789',
+  ca_bn: '123456789',
+  au_abn: '12345678912',
+};
+
 export const TAX_ID_INVALID_MESSAGE = 'Enter a valid tax ID';
 
 /**

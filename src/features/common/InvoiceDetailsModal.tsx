@@ -2,14 +2,9 @@
  * Update invoice details (SPEC 5: free text, optional; and the owner's tax ID, issue 50): the one modal of the
  * screens that change them (the dashboard and the checkout), saving through their one call. It takes the billing
  * data's members it edits, so a new field of the invoice details is named here, not by each screen that opens it.
- * The tax ID's types and format check load with this modal, not with the dashboard, which shows only the value.
+ * The tax ID's type names, examples and format check load with this modal: the dashboard shows only the value.
  */
-import {
-  INVOICE_DETAILS_MAX_LENGTH,
-  TAX_ID_EXAMPLES,
-  TAX_ID_MAX_LENGTH,
-  TAX_ID_TYPES,
-} from '../../../core/contract/values';
+import { INVOICE_DETAILS_MAX_LENGTH, TAX_ID_MAX_LENGTH, TAX_ID_TYPES } from '../../../core/contract/values';
 import type { TaxIdType } from '../../../core/contract/values';
 import { useId, useRef, useState } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
@@ -17,7 +12,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { FormEvent } from 'react';
 import { MODAL_CLOSE_DELAY_MS } from '../../../core/rules/constants';
-import { normalizeTaxId } from '../../../core/rules/taxIds';
+import { normalizeTaxId, TAX_ID_EXAMPLES } from '../../../core/rules/taxIds';
 import { FormError } from '../../ui/FormError';
 import { Modal } from '../../ui/Modal';
 import { ModalFormFooter } from '../../ui/ModalFormFooter';
