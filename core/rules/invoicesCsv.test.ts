@@ -51,10 +51,22 @@ describe('invoicesCsv', () => {
     );
     expect(csv.split('\r\n')).toEqual([
       INVOICES_CSV_HEADER.join(','),
-      '2026-05-01,ACTIVE-0001,Subscription renewal,Paid,360.00,USD,http://127.0.0.1:4001/sandbox/invoices/key1',
-      '2026-05-01,ACTIVE-0002,Subscription renewal,Pending,23.50,USD,https://invoice.example.test/i/2',
+      '2026-05-01,ACTIVE-0001,Subscription renewal,Paid,360.00,USD,http://127.0.0.1:4001/sandbox/invoices/key1,',
+      '2026-05-01,ACTIVE-0002,Subscription renewal,Pending,23.50,USD,https://invoice.example.test/i/2,',
       '',
     ]);
+  });
+
+  it("ends each record with the owner's tax ID, as the invoices print it", () => {
+    const csv = invoicesCsv(
+      [invoice()],
+      'http://127.0.0.1:4001',
+      {},
+      { type: 'ch_vat', value: 'CHE-123.456.789 MWST' },
+    );
+    expect(csv.split('\r\n')[1]).toBe(
+      '2026-05-01,ACTIVE-0001,Subscription renewal,Paid,360.00,USD,http://127.0.0.1:4001/sandbox/invoices/key1,CHE-123.456.789 MWST',
+    );
   });
 
   it('quotes a field as RFC 4180 asks', () => {
@@ -63,7 +75,16 @@ describe('invoicesCsv', () => {
   });
 
   it('keeps its English header, the English labels in the order of the columns', () => {
-    expect(INVOICES_CSV_HEADER).toEqual(['Date', 'Number', 'Description', 'Status', 'Amount', 'Currency', 'PDF link']);
+    expect(INVOICES_CSV_HEADER).toEqual([
+      'Date',
+      'Number',
+      'Description',
+      'Status',
+      'Amount',
+      'Currency',
+      'PDF link',
+      'Tax ID',
+    ]);
     expect(INVOICES_CSV_COLUMNS.map((column) => INVOICES_CSV_LABELS[column])).toEqual(INVOICES_CSV_HEADER);
     expect(ENGLISH_INVOICES_CSV_FORMAT.labels).toBe(INVOICES_CSV_LABELS);
   });
@@ -78,14 +99,15 @@ describe('invoicesCsv', () => {
         amount: 'Betrag',
         currency: 'Währung',
         link: 'PDF-Link',
+        taxId: 'Steuer-ID',
       },
       day: (seconds) => csvDay(seconds, 'de-DE'),
       amount: (cents) => csvAmount(cents, 'de-DE'),
       status: (status) => (status === 'paid' ? 'Bezahlt' : 'Ausstehend'),
     });
     expect(csv.split('\r\n')).toEqual([
-      'Datum,Nummer,Beschreibung,Status,Betrag,Währung,PDF-Link',
-      '01.05.2026,ACTIVE-0001,Subscription renewal,Bezahlt,"1234,50",USD,http://127.0.0.1:4001/sandbox/invoices/key1',
+      'Datum,Nummer,Beschreibung,Status,Betrag,Währung,PDF-Link,Steuer-ID',
+      '01.05.2026,ACTIVE-0001,Subscription renewal,Bezahlt,"1234,50",USD,http://127.0.0.1:4001/sandbox/invoices/key1,',
       '',
     ]);
   });

@@ -3,15 +3,24 @@
  * View all modal loads it, so the dashboard's code does not carry it. The words and the formats are English by
  * default; the panel passes its own (InvoicesCsvFormat) to write the export in the owner's language.
  */
-import type { Invoice } from '../contract';
+import type { Invoice, TaxId } from '../contract';
 import { MONEY_FRACTION_DIGITS, MS_PER_SECOND } from './constants';
 import { toCsv } from './csv';
 import { formatterFor } from './intlFormats';
 import { fileNamePart, invoiceStatusLabel } from './invoices';
 import { centsToUnits } from './money';
 
-/** The export's columns, in order. */
-export const INVOICES_CSV_COLUMNS = ['date', 'number', 'description', 'status', 'amount', 'currency', 'link'] as const;
+/** The export's columns, in order (the tax ID last: a spreadsheet that read the columns before it still does). */
+export const INVOICES_CSV_COLUMNS = [
+  'date',
+  'number',
+  'description',
+  'status',
+  'amount',
+  'currency',
+  'link',
+  'taxId',
+] as const;
 export type InvoicesCsvColumn = (typeof INVOICES_CSV_COLUMNS)[number];
 
 /** The English column names. */
@@ -23,6 +32,7 @@ export const INVOICES_CSV_LABELS: Readonly<Record<InvoicesCsvColumn, string>> = 
   amount: 'Amount',
   currency: 'Currency',
   link: 'PDF link',
+  taxId: 'Tax ID',
 };
 
 export const INVOICES_CSV_HEADER: readonly string[] = INVOICES_CSV_COLUMNS.map((column) => INVOICES_CSV_LABELS[column]);
@@ -98,13 +108,14 @@ export function invoicesCsvFileName(site: string, nowMs: number): string {
  * Every invoice as one CSV record under the header, in the order given: the day, the number, the words for it,
  * Paid or Pending, the amount due in units with two decimals (no symbol, so spreadsheets read a number), the
  * currency's code, and the invoice's own link made absolute against `origin` (the provider's hosted page, which
- * offers the PDF: a link to the panel's PDF call would need a session no spreadsheet has). `format` words and
- * formats the fields (English by default).
+ * offers the PDF: a link to the panel's PDF call would need a session no spreadsheet has), and the owner's tax ID
+ * as the invoices print it (empty without one). `format` words and formats the fields (English by default).
  */
 export function invoicesCsv(
   invoices: readonly Invoice[],
   origin: string,
   format: Partial<InvoicesCsvFormat> = {},
+  taxId: TaxId | null = null,
 ): string {
   const { labels, day, amount, status, description } = { ...ENGLISH_INVOICES_CSV_FORMAT, ...format };
   return toCsv([
@@ -117,6 +128,7 @@ export function invoicesCsv(
       amount(invoice.amount_due),
       invoice.currency.toUpperCase(),
       new URL(invoice.url, origin).toString(),
+      taxId?.value ?? '',
     ]),
   ]);
 }

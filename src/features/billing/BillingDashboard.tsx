@@ -56,7 +56,14 @@ function OpenModal({ modal, data, onClose }: { modal: DashboardModal; data: Subs
     case 'cancel':
       return <CancelAccountModal data={data} onClose={onClose} />;
     case 'invoices':
-      return <InvoicesModal invoices={data.invoices} site={data.currentSite.subdomain} onClose={onClose} />;
+      return (
+        <InvoicesModal
+          invoices={data.invoices}
+          site={data.currentSite.subdomain}
+          taxId={data.taxId}
+          onClose={onClose}
+        />
+      );
   }
 }
 
