@@ -22,6 +22,20 @@ export const TAX_ID_EXAMPLES: Readonly<Record<TaxIdType, string>> = {
 export const TAX_ID_INVALID_MESSAGE = 'Enter a valid tax ID';
 
 /**
+ * What names each type where a tax ID is printed (invoices, their PDFs, the CSV), as the card provider prints it
+ * on its invoices: the country's code and the tax's, the same in every language.
+ */
+export const TAX_ID_PRINTED_TYPES: Readonly<Record<TaxIdType, string>> = {
+  eu_vat: 'EU VAT',
+  gb_vat: 'GB VAT',
+  ch_vat: 'CH VAT',
+  no_vat: 'NO VAT',
+  us_ein: 'US EIN',
+  ca_bn: 'CA BN',
+  au_abn: 'AU ABN',
+};
+
+/**
  * The EU VAT number's national part by country prefix (the EU's VIES formats; Greece is EL, Northern Ireland's
  * traders XI). Only the format: the check digits some countries have are left to the provider.
  */
@@ -100,4 +114,9 @@ export function normalizeTaxId(taxId: TaxId): TaxId | null {
 /** The message for a tax ID as typed, or null when it may be saved. */
 export function taxIdError(taxId: TaxId): string | null {
   return normalizeTaxId(taxId) === null ? TAX_ID_INVALID_MESSAGE : null;
+}
+
+/** The tax ID as an invoice prints it: 'EU VAT DE123456789'. */
+export function printedTaxId(taxId: TaxId): string {
+  return `${TAX_ID_PRINTED_TYPES[taxId.type]} ${taxId.value}`;
 }

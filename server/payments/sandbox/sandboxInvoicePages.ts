@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database';
+import { printedTaxIdsOf } from './sandboxInvoicePdf';
 
 export const SANDBOX_INVOICE_PATH = '/sandbox/invoices/';
 /** 192 bits, as base64url: 32 characters. */
@@ -27,6 +28,8 @@ export interface HostedInvoice {
   /** ISO 4217, lower case */
   currency: string;
   invoice_details: string;
+  /** as the invoice's PDF prints them */
+  tax_ids: string[];
   name: string;
   email: string;
 }
@@ -38,7 +41,7 @@ export class HostedInvoicePages {
   /** The invoice of the page at `key`; undefined for a key that is not a page's. */
   async find(key: string): Promise<HostedInvoice | undefined> {
     if (!SANDBOX_INVOICE_KEY.test(key)) return undefined;
-    return this.db
+    const invoice = await this.db
       .selectFrom('invoices')
       .innerJoin('customers', 'customers.id', 'invoices.customer_id')
       .innerJoin('users', 'users.id', 'customers.user_id')
@@ -50,11 +53,15 @@ export class HostedInvoicePages {
         'invoices.amount_paid',
         'invoices.amount_remaining',
         'invoices.currency',
+        'customers.id as customer_id',
         'customers.invoice_details',
         'users.name',
         'users.email',
       ])
       .where('invoices.hosted_url', '=', `${SANDBOX_INVOICE_PATH}${key}`)
       .executeTakeFirst();
+    if (invoice === undefined) return undefined;
+    const { customer_id, ...shown } = invoice;
+    return { ...shown, tax_ids: await printedTaxIdsOf(this.db, customer_id) };
   }
 }

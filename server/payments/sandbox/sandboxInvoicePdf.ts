@@ -1,7 +1,7 @@
 /**
  * The payment sandbox's invoice PDFs, standing in for the provider's (invoices as documents): made with pdfkit from
  * the database, they hold what the provider's hold: the platform, the invoice's number and date, the site, who is
- * billed (the owner, their billing contact and invoice details), the lines, the discount, the credit applied, the
+ * billed (the owner, their billing contact, invoice details and tax IDs), the lines, the discount, the credit applied, the
  * total, and whether it is paid or open.
  *
  * The lines, discount and credit are what the sandbox billed, kept when it billed them (`recordInvoiceBreakdown`,
@@ -10,9 +10,11 @@
  */
 import PDFDocument from 'pdfkit';
 import { z } from 'zod';
+import { taxIdSchema } from '../../../core/contract';
 import { formatLongDate } from '../../../core/rules/dates';
 import { resolveLocale } from '../../../core/rules/locales';
 import { formatCents } from '../../../core/rules/money';
+import { printedTaxId } from '../../../core/rules/taxIds';
 import type { Db } from '../../db/database';
 import { parseJson } from '../../db/jsonColumns';
 import { INVOICE_PDF_WORDING } from './invoicePdfWording';
@@ -38,6 +40,24 @@ export async function recordInvoiceBreakdown(db: Db, invoiceId: string, breakdow
     .execute();
 }
 
+/**
+ * The customer's tax IDs as its invoices print them ('EU VAT DE123456789'), oldest first: all the sandbox holds for
+ * the customer, as the provider prints every tax ID of its customer, whoever put it there.
+ */
+export async function printedTaxIdsOf(db: Db, customerId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('sandbox_tax_ids')
+    .select(['type', 'value'])
+    .where('customer_id', '=', customerId)
+    .orderBy('created')
+    .orderBy('id')
+    .execute();
+  return rows.flatMap((row) => {
+    const taxId = taxIdSchema.safeParse(row);
+    return taxId.success ? [printedTaxId(taxId.data)] : [];
+  });
+}
+
 /** Everything an invoice's PDF shows. Cents; dates in Unix seconds. */
 export interface InvoiceDocument {
   platformName: string;
@@ -55,6 +75,8 @@ export interface InvoiceDocument {
   /** where invoices go: the billing contact, else the owner's e-mail */
   billingContact: string;
   invoiceDetails: string;
+  /** printed as printedTaxIdsOf writes them */
+  taxIds: string[];
   /** null: the sandbox kept none for this invoice */
   breakdown: InvoiceBreakdown | null;
 }
@@ -80,6 +102,7 @@ export async function loadInvoiceDocument(
       'invoices.amount_paid',
       'invoices.amount_remaining',
       'invoices.currency',
+      'customers.id as customer_id',
       'customers.invoice_details',
       'users.name',
       'users.email',
@@ -104,6 +127,7 @@ export async function loadInvoiceDocument(
     ownerName: row.name,
     billingContact: row.billing_contact ?? row.email,
     invoiceDetails: row.invoice_details,
+    taxIds: await printedTaxIdsOf(db, row.customer_id),
     breakdown: row.breakdown_json === null ? null : parseJson(invoiceBreakdownJson, row.breakdown_json),
   };
 }
@@ -192,6 +216,8 @@ export function renderInvoicePdf(invoice: InvoiceDocument, localeTag?: string): 
     doc.moveDown(0.3);
     doc.text(invoice.invoiceDetails);
   }
+  if (invoice.taxIds.length > 0) doc.moveDown(0.3);
+  for (const taxId of invoice.taxIds) doc.text(taxId);
 
   const billed = words.reasons[invoice.billingReason] ?? words.invoice;
   heading(billed);
