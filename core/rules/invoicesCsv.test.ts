@@ -57,18 +57,6 @@ describe('invoicesCsv', () => {
     ]);
   });
 
-  it("ends each record with the owner's tax ID, as the invoices print it", () => {
-    const csv = invoicesCsv(
-      [invoice()],
-      'http://127.0.0.1:4001',
-      {},
-      { type: 'ch_vat', value: 'CHE-123.456.789 MWST' },
-    );
-    expect(csv.split('\r\n')[1]).toBe(
-      '2026-05-01,ACTIVE-0001,Subscription renewal,Paid,360.00,USD,http://127.0.0.1:4001/sandbox/invoices/key1,CHE-123.456.789 MWST',
-    );
-  });
-
   it('quotes a field as RFC 4180 asks', () => {
     const csv = invoicesCsv([invoice({ description: 'Plan change, "Business"' })], 'http://127.0.0.1:4001');
     expect(csv).toContain(',"Plan change, ""Business""",');
@@ -99,17 +87,37 @@ describe('invoicesCsv', () => {
         amount: 'Betrag',
         currency: 'Währung',
         link: 'PDF-Link',
-        taxId: 'Steuer-ID',
       },
       day: (seconds) => csvDay(seconds, 'de-DE'),
       amount: (cents) => csvAmount(cents, 'de-DE'),
       status: (status) => (status === 'paid' ? 'Bezahlt' : 'Ausstehend'),
     });
     expect(csv.split('\r\n')).toEqual([
-      'Datum,Nummer,Beschreibung,Status,Betrag,Währung,PDF-Link,Steuer-ID',
+      'Datum,Nummer,Beschreibung,Status,Betrag,Währung,PDF-Link,Tax ID',
       '01.05.2026,ACTIVE-0001,Subscription renewal,Bezahlt,"1234,50",USD,http://127.0.0.1:4001/sandbox/invoices/key1,',
       '',
     ]);
+  });
+});
+
+describe("the owner's tax ID in the export", () => {
+  it('is on every invoice as the invoices print it, and empty without one', () => {
+    const withTaxId = invoicesCsv(
+      [invoice(), invoice({ id: 'in_2' })],
+      'http://127.0.0.1:4001',
+      {},
+      {
+        type: 'eu_vat',
+        value: 'DE123456789',
+      },
+    );
+    expect(
+      withTaxId
+        .split('\r\n')
+        .slice(1, 3)
+        .map((record) => record.split(',').at(-1)),
+    ).toEqual(['EU VAT DE123456789', 'EU VAT DE123456789']);
+    expect(invoicesCsv([invoice()], 'http://127.0.0.1:4001', {}, null).split('\r\n')[1]!.endsWith(',')).toBe(true);
   });
 });
 

@@ -1,5 +1,12 @@
 import { TAX_ID_TYPES, type TaxIdType } from '../contract';
-import { normalizeTaxId, TAX_ID_EXAMPLES, TAX_ID_INVALID_MESSAGE, taxIdError } from './taxIds';
+import {
+  normalizeTaxId,
+  printedTaxId,
+  TAX_ID_EXAMPLES,
+  TAX_ID_INVALID_MESSAGE,
+  TAX_ID_PRINTED_TYPES,
+  taxIdError,
+} from './taxIds';
 
 describe('tax IDs', () => {
   it.each(TAX_ID_TYPES)('takes the example of %s as it is written', (type) => {
@@ -50,5 +57,13 @@ describe('tax IDs', () => {
     expect(normalizeTaxId({ type, value })).toBeNull();
     expect(taxIdError({ type, value })).toBe(TAX_ID_INVALID_MESSAGE);
     expect(TAX_ID_INVALID_MESSAGE).toBe('Enter a valid tax ID');
+  });
+});
+
+describe('printedTaxId', () => {
+  it('names the type as the provider prints it, then the value', () => {
+    expect(printedTaxId({ type: 'eu_vat', value: 'DE123456789' })).toBe('EU VAT DE123456789');
+    expect(printedTaxId({ type: 'ch_vat', value: 'CHE-123.456.789 MWST' })).toBe('CH VAT CHE-123.456.789 MWST');
+    expect(TAX_ID_TYPES.every((type) => TAX_ID_PRINTED_TYPES[type].length > 0)).toBe(true);
   });
 });

@@ -214,13 +214,14 @@ describe('add-invoice-details', () => {
   const details = 'Acme <b>Ltd</b> & Sons\n"1 Main St"\nVAT <script>alert(1)</script>';
 
   it('stores the text as it is typed; the invoice page shows it as text', async () => {
+    // No taxId sent: the one on file (the active scenario's UK VAT number) stays.
     expect(await ok('add-invoice-details', 'active', { customerId: 'cus_active', invoiceDetails: details })).toEqual({
       invoiceDetails: details,
-      taxId: null,
+      taxId: { type: 'gb_vat', value: 'GB123456789' },
     });
     expect(await ok('get-invoice-details', 'active', { customerId: 'cus_active' })).toEqual({
       invoiceDetails: details,
-      taxId: null,
+      taxId: { type: 'gb_vat', value: 'GB123456789' },
     });
     expect((await billingData('active')).invoiceDetails).toBe(details);
     const { invoices } = await ok('get-invoices', 'active', { userId: 'user_active' });
@@ -233,7 +234,7 @@ describe('add-invoice-details', () => {
   it('accepts empty details', async () => {
     expect(await ok('add-invoice-details', 'active', { customerId: 'cus_active', invoiceDetails: '' })).toEqual({
       invoiceDetails: '',
-      taxId: null,
+      taxId: { type: 'gb_vat', value: 'GB123456789' },
     });
   });
 

@@ -28,7 +28,7 @@ import { toUnixSeconds } from '../../../core/rules/dates';
 import { invoiceDescription } from '../../../core/rules/invoices';
 import type { BillingParts } from '../../billing/aggregate';
 import type { SiteUsage } from '../../billing/siteLimits';
-import type { CustomersTable, UsersTable } from '../../db/schema';
+import type { CustomersTable, SandboxTaxIdsTable, UsersTable } from '../../db/schema';
 import { addPeriod, discountEnd } from '../../payments/proration';
 import { newSandboxInvoicePath } from '../../payments/sandbox/sandboxInvoicePages';
 import { cataloguePrice, launchCoupon } from '../../seed/demoCatalogue';
@@ -136,14 +136,34 @@ export function accountBillingParts(account: ScenarioAccount): Pick<BillingParts
   return { invoiceDetails: account.invoiceDetails, taxId: account.taxId };
 }
 
-/** The account's columns in the seed's rows: the payment customer's and the billing user's. */
-export function accountColumns(account: ScenarioAccount): {
-  customer: Pick<CustomersTable, 'invoice_details'>;
+/**
+ * The account's rows in the seed: the payment customer's columns, the billing user's, and the tax ID objects the
+ * card provider (the sandbox) keeps on the customer, which its invoices print. The provider's id of the tax ID is
+ * the scenario's own, so the server may replace it as it replaces one it made.
+ */
+export function accountRows(
+  account: ScenarioAccount,
+  customerId: string,
+  createdAt: number,
+): {
+  customer: Pick<CustomersTable, 'invoice_details' | 'tax_id_type' | 'tax_id_value' | 'tax_id_provider_id'>;
   user: Pick<UsersTable, 'billing_contact'>;
+  sandboxTaxIds: SandboxTaxIdsTable[];
 } {
+  const { taxId } = account;
+  const taxIdId = taxId === null ? null : `txi_${customerId}`;
   return {
-    customer: { invoice_details: account.invoiceDetails },
+    customer: {
+      invoice_details: account.invoiceDetails,
+      tax_id_type: taxId?.type ?? null,
+      tax_id_value: taxId?.value ?? null,
+      tax_id_provider_id: taxIdId,
+    },
     user: { billing_contact: account.billingContact },
+    sandboxTaxIds:
+      taxId === null || taxIdId === null
+        ? []
+        : [{ id: taxIdId, customer_id: customerId, type: taxId.type, value: taxId.value, created: createdAt }],
   };
 }
 

@@ -41,7 +41,8 @@ export function scenarioSpecs(now: number, proDomain: string): ScenarioSpec[] {
       card: visa4242,
       balance: -1250,
       account: {
-        invoiceDetails: 'Northwind Press Ltd\n12 Harbour Street, Bristol BS1 4QA\nVAT GB123456789',
+        invoiceDetails: 'Northwind Press Ltd\n12 Harbour Street, Bristol BS1 4QA',
+        taxId: { type: 'gb_vat', value: 'GB123456789' },
         billingContact: 'accounts@active.example.com',
       },
       coupon: launchCoupon.id,

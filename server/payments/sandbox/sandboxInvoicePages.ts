@@ -4,8 +4,9 @@
  * credential. Whoever has the link (the owner, from their invoice list) can read the page; nobody can guess one.
  */
 import { randomBytes } from 'node:crypto';
+import { taxIdSchema } from '../../../core/contract';
+import { printedTaxId } from '../../../core/rules/taxIds';
 import type { Db } from '../../db/database';
-import { printedTaxIdsOf } from './sandboxInvoicePdf';
 
 export const SANDBOX_INVOICE_PATH = '/sandbox/invoices/';
 /** 192 bits, as base64url: 32 characters. */
@@ -15,6 +16,25 @@ export const SANDBOX_INVOICE_KEY = /^[A-Za-z0-9_-]{32}$/;
 /** A new invoice's page address, relative to the panel's server. */
 export function newSandboxInvoicePath(): string {
   return `${SANDBOX_INVOICE_PATH}${randomBytes(KEY_BYTES).toString('base64url')}`;
+}
+
+/**
+ * The customer's tax IDs as its invoices print them ('EU VAT DE123456789'), oldest first: all the sandbox holds for
+ * the customer, as the provider prints every tax ID of its customer, whoever put it there. Its invoice pages and
+ * PDFs both print them (kept here, apart from pdfkit, which the demo's scenarios never load).
+ */
+export async function printedTaxIdsOf(db: Db, customerId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('sandbox_tax_ids')
+    .select(['type', 'value'])
+    .where('customer_id', '=', customerId)
+    .orderBy('created')
+    .orderBy('id')
+    .execute();
+  return rows.flatMap((row) => {
+    const taxId = taxIdSchema.safeParse(row);
+    return taxId.success ? [printedTaxId(taxId.data)] : [];
+  });
 }
 
 /** What a hosted invoice page shows: the invoice's amounts and status, and whom it bills. */

@@ -10,14 +10,13 @@
  */
 import PDFDocument from 'pdfkit';
 import { z } from 'zod';
-import { taxIdSchema } from '../../../core/contract';
 import { formatLongDate } from '../../../core/rules/dates';
 import { resolveLocale } from '../../../core/rules/locales';
 import { formatCents } from '../../../core/rules/money';
-import { printedTaxId } from '../../../core/rules/taxIds';
 import type { Db } from '../../db/database';
 import { parseJson } from '../../db/jsonColumns';
 import { INVOICE_PDF_WORDING } from './invoicePdfWording';
+import { printedTaxIdsOf } from './sandboxInvoicePages';
 
 const amountLine = z.object({ description: z.string(), amount: z.number().int() });
 
@@ -38,24 +37,6 @@ export async function recordInvoiceBreakdown(db: Db, invoiceId: string, breakdow
     .values({ invoice_id: invoiceId, breakdown_json: JSON.stringify(breakdown) })
     .onConflict((conflict) => conflict.column('invoice_id').doNothing())
     .execute();
-}
-
-/**
- * The customer's tax IDs as its invoices print them ('EU VAT DE123456789'), oldest first: all the sandbox holds for
- * the customer, as the provider prints every tax ID of its customer, whoever put it there.
- */
-export async function printedTaxIdsOf(db: Db, customerId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('sandbox_tax_ids')
-    .select(['type', 'value'])
-    .where('customer_id', '=', customerId)
-    .orderBy('created')
-    .orderBy('id')
-    .execute();
-  return rows.flatMap((row) => {
-    const taxId = taxIdSchema.safeParse(row);
-    return taxId.success ? [printedTaxId(taxId.data)] : [];
-  });
 }
 
 /** Everything an invoice's PDF shows. Cents; dates in Unix seconds. */

@@ -128,7 +128,7 @@ describe('View all', () => {
     const newest = data.invoices.reduce((a, b) => (b.date > a.date ? b : a));
     expect(records[1]).toMatch(
       new RegExp(
-        `^\\d{4}-\\d{2}-\\d{2},${newest.number},Plan change,Paid,180\\.00,USD,http://localhost/sandbox/invoices/[\\w-]+,DE123456789$`,
+        `^\\d{4}-\\d{2}-\\d{2},${newest.number},Plan change,Paid,180\\.00,USD,http://localhost/sandbox/invoices/[\\w-]+,EU VAT DE123456789$`,
       ),
     );
   });

@@ -31,7 +31,12 @@ describe('Update invoice details', () => {
     dashboard.data = { ...dashboard.data, invoiceDetails: 'Acme Ltd\nVAT 42' };
     await user.click(dialog.getByRole('button', { name: 'Update' }));
     expect(await dialog.findByRole('button', { name: 'Update complete!' })).toHaveAttribute('aria-disabled', 'true');
-    expect(saved[0]!.data).toEqual({ customerId: 'cus_active', invoiceDetails: 'Acme Ltd\nVAT 42', taxId: null });
+    // The tax ID on file goes with the text, as it was.
+    expect(saved[0]!.data).toEqual({
+      customerId: 'cus_active',
+      invoiceDetails: 'Acme Ltd\nVAT 42',
+      taxId: { type: 'gb_vat', value: 'GB123456789' },
+    });
     await act(() => jest.advanceTimersByTimeAsync(MODAL_CLOSE_DELAY_MS - 1));
     expect(screen.getByRole('dialog', { name: 'Update invoice details' })).toBeInTheDocument();
     await act(() => jest.advanceTimersByTimeAsync(1));
@@ -107,6 +112,8 @@ describe('Update invoice details', () => {
     await user.tab();
     expect(dialog.getByRole('combobox', { name: 'Tax ID type' })).toHaveFocus();
     await user.tab();
+    expect(dialog.getByRole('textbox', { name: 'Tax ID' })).toHaveFocus();
+    await user.tab();
     expect(update).toHaveFocus();
     await user.tab();
     expect(close).toHaveFocus();
@@ -127,12 +134,14 @@ describe('the tax ID in Update invoice details', () => {
     const saved = onCall('add-invoice-details', answerAsSaved);
     const dashboard = openPanelAs('active');
     const dialog = await openModal(user, 'Edit invoice details', 'Update invoice details');
+    // The active scenario's owner has a UK VAT number on file.
     const type = dialog.getByRole('combobox', { name: 'Tax ID type' });
-    expect(type).toHaveDisplayValue('No tax ID');
-    expect(dialog.queryByRole('textbox', { name: 'Tax ID' })).not.toBeInTheDocument();
-    await user.selectOptions(type, 'EU VAT number');
+    expect(type).toHaveDisplayValue('UK VAT number');
     const field = dialog.getByRole('textbox', { name: 'Tax ID' });
+    expect(field).toHaveValue('GB123456789');
+    await user.selectOptions(type, 'EU VAT number');
     expect(field).toHaveAccessibleDescription('For example DE123456789');
+    await user.clear(field);
     await user.type(field, 'de 123 456 789');
     await user.tab();
     expect(field).toHaveValue('DE123456789');
@@ -151,9 +160,12 @@ describe('the tax ID in Update invoice details', () => {
   it('refuses a value not of its type inline, announced, and sends nothing', async () => {
     const user = userEvent.setup();
     const saved = onCall('add-invoice-details', answerAsSaved);
-    openPanelAs('active');
+    openPanelAs(billingDataOf('active', (data) => (data.taxId = null)));
     const dialog = await openModal(user, 'Edit invoice details', 'Update invoice details');
-    await user.selectOptions(dialog.getByRole('combobox', { name: 'Tax ID type' }), 'UK VAT number');
+    const type = dialog.getByRole('combobox', { name: 'Tax ID type' });
+    expect(type).toHaveDisplayValue('No tax ID');
+    expect(dialog.queryByRole('textbox', { name: 'Tax ID' })).not.toBeInTheDocument();
+    await user.selectOptions(type, 'UK VAT number');
     const field = dialog.getByRole('textbox', { name: 'Tax ID' });
     await user.type(field, 'DE123456789');
     await user.click(dialog.getByRole('button', { name: 'Update' }));
@@ -194,6 +206,7 @@ describe('the tax ID in Update invoice details', () => {
     openPanelAs('active');
     const dialog = await openModal(user, 'Edit invoice details', 'Update invoice details');
     await user.selectOptions(dialog.getByRole('combobox', { name: 'Tax ID type' }), 'Australian Business Number (ABN)');
+    await user.clear(dialog.getByRole('textbox', { name: 'Tax ID' }));
     await user.type(dialog.getByRole('textbox', { name: 'Tax ID' }), '12 345 678 912');
     await user.click(dialog.getByRole('button', { name: 'Update' }));
     expect(await dialog.findByRole('alert')).toHaveTextContent('Enter a valid tax ID');
