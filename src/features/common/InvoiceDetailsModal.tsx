@@ -146,8 +146,16 @@ export default function InvoiceDetailsModal({ data, onClose }: InvoiceDetailsMod
               value={taxIdValue}
               aria-invalid={taxIdInvalid ? true : undefined}
               aria-describedby={taxIdInvalid ? `${exampleId} ${invalidId}` : exampleId}
-              onChange={(event) => setTaxIdValue(event.target.value)}
-              onBlur={() => taxIdValue.trim() !== '' && settleTaxId()}
+              onChange={(event) => {
+                setTaxIdValue(event.target.value);
+                setTaxIdInvalid(false);
+              }}
+              // Written as it will be stored once it is valid. The refusal waits for Update: shown on leaving the
+              // field, it would move the Update button under the pointer that is clicking it.
+              onBlur={() => {
+                const taxId = normalizeTaxId({ type: taxIdType, value: taxIdValue });
+                if (taxId !== null) setTaxIdValue(taxId.value);
+              }}
             />
             <FormError id={invalidId}>{taxIdInvalid ? t(TAX_ID_INVALID) : null}</FormError>
           </>
