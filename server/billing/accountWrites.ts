@@ -20,6 +20,7 @@ import type { PaymentsProvider } from '../payments/provider';
 import { actionMessages } from './actionMessages';
 import { flagsOf, siteLimitsOf } from './accountState';
 import type { BackgroundCancellations } from './cancellations';
+import type { Leases } from './leases';
 import { portalReturnUrl } from './portalReturn';
 import { toUser, type AccountRecord, type Repositories, type Subscribed } from './repositories';
 import { toInvoiceDetails } from './repositories/accounts';
@@ -35,6 +36,8 @@ function checkedTaxId(taxId: TaxId | null): TaxId | null {
 export interface AccountWriteDeps {
   repositories: Repositories;
   payments: PaymentsProvider;
+  /** one tax ID change at a time per customer */
+  leases: Leases;
   cancellations: BackgroundCancellations;
   /** milliseconds, as Date.now() */
   now: () => number;
@@ -98,17 +101,31 @@ export class AccountWrites {
     customer: CustomerRow,
     request: Omit<CallData<'add-invoice-details'>, 'customerId'>,
   ): Promise<InvoiceDetails> {
-    const stored = toInvoiceDetails(customer).taxId;
-    const taxId = request.taxId === undefined ? stored : checkedTaxId(request.taxId);
-    if (taxId?.type !== stored?.type || taxId?.value !== stored?.value) {
-      const providerId = await this.replaceTaxId(customer, taxId);
-      await this.deps.repositories.accounts.setTaxId(customer.id, taxId, providerId);
-    }
+    // Checked before anything is asked of the provider: a value not of its type's format changes nothing.
+    const asked = request.taxId === undefined ? undefined : checkedTaxId(request.taxId);
+    const taxId = asked === undefined ? toInvoiceDetails(customer).taxId : await this.putTaxId(customer, asked);
     // Stored as typed: it is text wherever it is shown (the panel renders text, the invoice page escapes it).
     const { invoiceDetails } = request;
     await this.deps.payments.updateCustomer(customer.id, { invoiceDetails });
     await this.deps.repositories.accounts.setInvoiceDetails(customer.id, invoiceDetails);
     return { invoiceDetails, taxId };
+  }
+
+  /**
+   * The tax ID on file from now on, under the customer's lease: two saves at once would each replace the same old
+   * one, and both new ones would print. So the customer is read again under it, and an unchanged tax ID (a retry,
+   * a save of the text alone) asks nothing of the provider.
+   */
+  private putTaxId(customer: CustomerRow, taxId: TaxId | null): Promise<TaxId | null> {
+    const { leases, repositories } = this.deps;
+    return leases.exclusive(`tax-id:${customer.id}`, async () => {
+      const current = (await repositories.accounts.findCustomerByUser(customer.user_id)) ?? customer;
+      const stored = toInvoiceDetails(current).taxId;
+      if (taxId?.type === stored?.type && taxId?.value === stored?.value) return taxId;
+      const providerId = await this.replaceTaxId(current, taxId);
+      await repositories.accounts.setTaxId(current.id, taxId, providerId);
+      return taxId;
+    });
   }
 
   /**

@@ -343,6 +343,23 @@ describe("add-invoice-details: the owner's tax ID", () => {
     expect((await billingData('active')).taxId).toBeNull();
   });
 
+  it('keeps one tax ID at the provider when two saves cross: the one on file', async () => {
+    const values = ['DE123456789', 'FR4A123456789', 'ATU12345678', 'NL123456789B01'];
+    await Promise.all(
+      values.map((value) =>
+        ok('add-invoice-details', 'active', {
+          customerId: 'cus_active',
+          invoiceDetails: 'A',
+          taxId: { type: 'eu_vat', value },
+        }),
+      ),
+    );
+    const held = await sandboxTaxIds('cus_active');
+    expect(held).toHaveLength(1);
+    expect((await billingData('active')).taxId).toEqual({ type: 'eu_vat', value: held[0]!.value });
+    expect((await stored('cus_active'))?.tax_id_provider_id).toBe(held[0]!.id);
+  });
+
   it('refuses a value not of its type (tax_id_invalid) and a type it does not know (validation_failed), changing nothing', async () => {
     await ok('add-invoice-details', 'active', {
       customerId: 'cus_active',
