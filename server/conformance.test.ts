@@ -293,7 +293,8 @@ describe('against a server that breaks one rule', () => {
         expect(run.code).toBe(1);
         expect(failLines(run)).toEqual([
           'FAIL every call refuses a body without a token: add-invoice-details answered 200',
-          "FAIL nothing changed: both owners' billing data are as before the refusals: changed: the owner's /invoiceDetails; the owner's /taxId",
+          // The probe's tax ID replaced the active owner's own (the demo's UK VAT number): both its members changed.
+          "FAIL nothing changed: both owners' billing data are as before the refusals: changed: the owner's /invoiceDetails; the owner's /taxId/type; the owner's /taxId/value",
         ]);
       } finally {
         const [customer] = await demo.query(
