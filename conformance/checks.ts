@@ -55,6 +55,8 @@ const TOO_MANY_REQUESTS = 429;
 /** What the probe writes would save if a backend wrongly took them: easy to spot in its data. */
 const PROBE_MARKER = 'Conformance kit probe: a refused call must not save this';
 const PROBE_CONTACT = 'conformance-probe@example.com';
+/** A tax ID of the right format: a backend that saves the probe saves it too. */
+const PROBE_TAX_ID = { type: 'eu_vat', value: 'DE123456789' };
 const ID_FIELDS = ['siteId', 'userId', 'customerId', 'subId', 'subscriptionId', 'invoiceId'] as const;
 type IdField = (typeof ID_FIELDS)[number];
 
@@ -192,7 +194,8 @@ function sendingDomainPlan(ids: Account['ids'], hasSendingDomain: boolean): Read
 
 /** The writes the kit sends only in forms a backend must refuse; what they would save shows in the billing data. */
 const probeWrites: Record<string, (account: Account) => Envelope> = {
-  'add-invoice-details': ({ ids }) => envelope({ customerId: ids.customerId, invoiceDetails: PROBE_MARKER }),
+  'add-invoice-details': ({ ids }) =>
+    envelope({ customerId: ids.customerId, invoiceDetails: PROBE_MARKER, taxId: PROBE_TAX_ID }),
   'update-billing-contact': ({ ids }) => envelope({ userId: ids.userId, billingContact: PROBE_CONTACT }),
 };
 
@@ -506,6 +509,23 @@ export async function runConformance(options: KitOptions): Promise<Summary> {
       ),
     ),
   );
+
+  const invoiceDetailsProbe = probes.find((probe) => probe.call === 'add-invoice-details');
+  if (invoiceDetailsProbe !== undefined) {
+    const { envelope: valid } = invoiceDetailsProbe;
+    await check("add-invoice-details refuses a tax ID not of its type's format", () =>
+      refusesAll(
+        [
+          { type: 'eu_vat', value: 'not a VAT number' },
+          { type: 'gb_vat', value: 'DE123456789' },
+        ].map((taxId) => ({
+          call: 'add-invoice-details',
+          what: `${taxId.type} ${JSON.stringify(taxId.value)}`,
+          body: { json: { ...ownerBody(valid), data: { ...valid.data, taxId } } },
+        })),
+      ),
+    );
+  }
 
   await check("nothing changed: both owners' billing data are as before the refusals", async () => {
     const changed = [

@@ -46,10 +46,10 @@ keptPageTest(
     ]);
     expect(download.suggestedFilename()).toMatch(/^active-invoices-\d{4}-\d{2}-\d{2}\.csv$/);
     const records = (await readFile(await download.path(), 'utf8')).split('\r\n').filter(Boolean);
-    expect(records[0]).toBe('Date,Number,Description,Status,Amount,Currency,PDF link');
+    expect(records[0]).toBe('Date,Number,Description,Status,Amount,Currency,PDF link,Tax ID');
     expect(records).toHaveLength(7);
     expect(records[1]).toMatch(
-      /^\d{4}-\d{2}-\d{2},ACTIVE-0006,Plan change,Paid,180\.00,USD,http:\/\/127\.0\.0\.1:\d+\/sandbox\/invoices\/[\w-]{32}$/,
+      /^\d{4}-\d{2}-\d{2},ACTIVE-0006,Plan change,Paid,180\.00,USD,http:\/\/127\.0\.0\.1:\d+\/sandbox\/invoices\/[\w-]{32},GB VAT GB123456789$/,
     );
     await expectNoAxeViolations(page);
   },

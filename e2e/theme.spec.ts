@@ -169,7 +169,12 @@ for (const { name, scenario, route, shows } of SCREENS) {
 /** Every modal of the dashboard, opened by its button. */
 const MODALS: Array<{ button: string; dialog: string; shows: (dialog: Locator) => Locator }> = [
   { button: 'Update credit card', dialog: 'Update credit card', shows: (dialog) => dialog.locator('iframe') },
-  { button: 'Edit invoice details', dialog: 'Update invoice details', shows: (dialog) => dialog.getByRole('textbox') },
+  // The active owner has a tax ID: the modal shows all of its fields.
+  {
+    button: 'Edit invoice details',
+    dialog: 'Update invoice details',
+    shows: (dialog) => dialog.getByRole('textbox', { name: 'Tax ID', exact: true }),
+  },
   { button: 'Edit billing contact', dialog: 'Update billing contact', shows: (dialog) => dialog.getByRole('textbox') },
   {
     button: 'Cancel account',

@@ -293,7 +293,8 @@ describe('against a server that breaks one rule', () => {
         expect(run.code).toBe(1);
         expect(failLines(run)).toEqual([
           'FAIL every call refuses a body without a token: add-invoice-details answered 200',
-          "FAIL nothing changed: both owners' billing data are as before the refusals: changed: the owner's /invoiceDetails",
+          // The probe's tax ID replaced the active owner's own (the demo's UK VAT number): both its members changed.
+          "FAIL nothing changed: both owners' billing data are as before the refusals: changed: the owner's /invoiceDetails; the owner's /taxId/type; the owner's /taxId/value",
         ]);
       } finally {
         const [customer] = await demo.query(
@@ -302,6 +303,24 @@ describe('against a server that breaks one rule', () => {
         expect(customer?.invoice_details).toMatch(/^Conformance kit probe/);
         await demo.reset();
       }
+    },
+    RUN_TIMEOUT_MS,
+  );
+
+  it(
+    "fails the refusal of a tax ID not of its type's format, when a backend takes it",
+    async () => {
+      // A backend that checks no tax ID's format: it answers as though it had saved it, and saves nothing.
+      const run = await runThrough(async (call, body) => {
+        const taxId = (body as { data?: { taxId?: { type?: string; value?: string } } } | null)?.data?.taxId;
+        const theProbes = taxId?.type === 'eu_vat' && taxId.value === 'DE123456789';
+        if (call !== 'add-invoice-details' || taxId === undefined || theProbes) return null;
+        return { status: 200, body: { invoiceDetails: '', taxId } };
+      });
+      expect(run.code).toBe(1);
+      expect(failLines(run)).toEqual([
+        'FAIL add-invoice-details refuses a tax ID not of its type\'s format: add-invoice-details (eu_vat "not a VAT number") answered 200; add-invoice-details (gb_vat "DE123456789") answered 200',
+      ]);
     },
     RUN_TIMEOUT_MS,
   );

@@ -4,6 +4,7 @@
  * the next charge. The plan-change and domain parts of the contract build on these.
  */
 import { z } from 'zod';
+import { TAX_ID_MAX_LENGTH, TAX_ID_TYPES } from './values';
 
 // ---------------------------------------------------------------------------------------------- values
 
@@ -293,6 +294,29 @@ export const statusFlagsSchema = z.object({
 });
 export type StatusFlags = z.infer<typeof statusFlagsSchema>;
 
+/**
+ * The owner's tax ID as printed on their invoices: a type of TAX_ID_TYPES and its value, as core/rules/taxIds.ts
+ * writes it (the server stores only values that pass its format check, so an answer's value is always valid).
+ */
+export const taxIdSchema = z.object({
+  type: z.enum(TAX_ID_TYPES),
+  value: z.string().min(1).max(TAX_ID_MAX_LENGTH),
+});
+export type TaxId = z.infer<typeof taxIdSchema>;
+
+/**
+ * What the owner's invoices say about who they bill: the free text (name, address, anything else) and the tax ID.
+ * One schema for the billing data, get-invoice-details and add-invoice-details' answer: a field added here reaches
+ * all three, the OpenAPI document and the conformance kit.
+ */
+export const invoiceDetailsSchema = z.object({
+  /** free text printed under the owner's name on invoices; '' when none */
+  invoiceDetails: z.string(),
+  /** null: no tax ID on the invoices */
+  taxId: taxIdSchema.nullable(),
+});
+export type InvoiceDetails = z.infer<typeof invoiceDetailsSchema>;
+
 /** The Billing data aggregate of SPEC section 3: everything the dashboard needs, in one call. */
 export const billingDataSchema = statusFlagsSchema.extend({
   /**
@@ -312,7 +336,7 @@ export const billingDataSchema = statusFlagsSchema.extend({
   currentPrice: priceSchema.nullable(),
   availableProducts: z.array(productSchema),
   invoices: z.array(invoiceSchema),
-  invoiceDetails: z.string(),
+  ...invoiceDetailsSchema.shape,
   latestInvoice: latestInvoiceSchema.nullable(),
   discount: discountSchema.nullable(),
   customerBalance: z.number().int(),

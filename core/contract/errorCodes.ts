@@ -40,6 +40,7 @@ export const API_ERROR_CODES = [
   'cancellation_in_progress',
   'redirect_invalid',
   'billing_contact_invalid',
+  'tax_id_invalid',
   'auto_billing_cancelling',
   'auto_billing_grace',
   'auto_billing_over_limits',

@@ -23,6 +23,21 @@ export function legacyPlanMessage(supportEmail: string): string {
 export const INVOICE_DETAILS_MAX_LENGTH = 2000;
 /** The longest e-mail address there is. */
 export const BILLING_CONTACT_MAX_LENGTH = 320;
+/** Longer than any tax ID of TAX_ID_TYPES as written with its spaces and dots. */
+export const TAX_ID_MAX_LENGTH = 40;
+
+// ------------------------------------------------------------------------------------------------ tax IDs
+
+/**
+ * The kinds of tax ID an owner can put on their invoices, named as the card provider names its customer tax ID
+ * types (Stripe's `eu_vat`, ...), so the server hands them on unchanged. The set is where the platform's owners
+ * are and what their invoices need: the EU VAT number (the German and French speaking owners the panel now speaks
+ * to), the United Kingdom's, Switzerland's and Norway's (European, outside the EU), and the business numbers of
+ * the largest English speaking markets (United States, Canada, Australia). Another of the provider's types is one
+ * more entry here and its format in core/rules/taxIds.ts.
+ */
+export const TAX_ID_TYPES = ['eu_vat', 'gb_vat', 'ch_vat', 'no_vat', 'us_ein', 'ca_bn', 'au_abn'] as const;
+export type TaxIdType = (typeof TAX_ID_TYPES)[number];
 
 // ----------------------------------------------------------------------------------------------- brand
 

@@ -51,8 +51,8 @@ describe('invoicesCsv', () => {
     );
     expect(csv.split('\r\n')).toEqual([
       INVOICES_CSV_HEADER.join(','),
-      '2026-05-01,ACTIVE-0001,Subscription renewal,Paid,360.00,USD,http://127.0.0.1:4001/sandbox/invoices/key1',
-      '2026-05-01,ACTIVE-0002,Subscription renewal,Pending,23.50,USD,https://invoice.example.test/i/2',
+      '2026-05-01,ACTIVE-0001,Subscription renewal,Paid,360.00,USD,http://127.0.0.1:4001/sandbox/invoices/key1,',
+      '2026-05-01,ACTIVE-0002,Subscription renewal,Pending,23.50,USD,https://invoice.example.test/i/2,',
       '',
     ]);
   });
@@ -63,7 +63,16 @@ describe('invoicesCsv', () => {
   });
 
   it('keeps its English header, the English labels in the order of the columns', () => {
-    expect(INVOICES_CSV_HEADER).toEqual(['Date', 'Number', 'Description', 'Status', 'Amount', 'Currency', 'PDF link']);
+    expect(INVOICES_CSV_HEADER).toEqual([
+      'Date',
+      'Number',
+      'Description',
+      'Status',
+      'Amount',
+      'Currency',
+      'PDF link',
+      'Tax ID',
+    ]);
     expect(INVOICES_CSV_COLUMNS.map((column) => INVOICES_CSV_LABELS[column])).toEqual(INVOICES_CSV_HEADER);
     expect(ENGLISH_INVOICES_CSV_FORMAT.labels).toBe(INVOICES_CSV_LABELS);
   });
@@ -84,10 +93,31 @@ describe('invoicesCsv', () => {
       status: (status) => (status === 'paid' ? 'Bezahlt' : 'Ausstehend'),
     });
     expect(csv.split('\r\n')).toEqual([
-      'Datum,Nummer,Beschreibung,Status,Betrag,Währung,PDF-Link',
-      '01.05.2026,ACTIVE-0001,Subscription renewal,Bezahlt,"1234,50",USD,http://127.0.0.1:4001/sandbox/invoices/key1',
+      'Datum,Nummer,Beschreibung,Status,Betrag,Währung,PDF-Link,Tax ID',
+      '01.05.2026,ACTIVE-0001,Subscription renewal,Bezahlt,"1234,50",USD,http://127.0.0.1:4001/sandbox/invoices/key1,',
       '',
     ]);
+  });
+});
+
+describe("the owner's tax ID in the export", () => {
+  it('is on every invoice as the invoices print it, and empty without one', () => {
+    const withTaxId = invoicesCsv(
+      [invoice(), invoice({ id: 'in_2' })],
+      'http://127.0.0.1:4001',
+      {},
+      {
+        type: 'eu_vat',
+        value: 'DE123456789',
+      },
+    );
+    expect(
+      withTaxId
+        .split('\r\n')
+        .slice(1, 3)
+        .map((record) => record.split(',').at(-1)),
+    ).toEqual(['EU VAT DE123456789', 'EU VAT DE123456789']);
+    expect(invoicesCsv([invoice()], 'http://127.0.0.1:4001', {}, null).split('\r\n')[1]!.endsWith(',')).toBe(true);
   });
 });
 

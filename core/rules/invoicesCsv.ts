@@ -3,15 +3,25 @@
  * View all modal loads it, so the dashboard's code does not carry it. The words and the formats are English by
  * default; the panel passes its own (InvoicesCsvFormat) to write the export in the owner's language.
  */
-import type { Invoice } from '../contract';
+import type { Invoice, TaxId } from '../contract';
 import { MONEY_FRACTION_DIGITS, MS_PER_SECOND } from './constants';
 import { toCsv } from './csv';
 import { formatterFor } from './intlFormats';
 import { fileNamePart, invoiceStatusLabel } from './invoices';
 import { centsToUnits } from './money';
+import { printedTaxId } from './taxIds';
 
-/** The export's columns, in order. */
-export const INVOICES_CSV_COLUMNS = ['date', 'number', 'description', 'status', 'amount', 'currency', 'link'] as const;
+/** The export's columns, in order; a new one goes last, so a spreadsheet that reads the others by place still does. */
+export const INVOICES_CSV_COLUMNS = [
+  'date',
+  'number',
+  'description',
+  'status',
+  'amount',
+  'currency',
+  'link',
+  'taxId',
+] as const;
 export type InvoicesCsvColumn = (typeof INVOICES_CSV_COLUMNS)[number];
 
 /** The English column names. */
@@ -23,6 +33,7 @@ export const INVOICES_CSV_LABELS: Readonly<Record<InvoicesCsvColumn, string>> = 
   amount: 'Amount',
   currency: 'Currency',
   link: 'PDF link',
+  taxId: 'Tax ID',
 };
 
 export const INVOICES_CSV_HEADER: readonly string[] = INVOICES_CSV_COLUMNS.map((column) => INVOICES_CSV_LABELS[column]);
@@ -70,7 +81,8 @@ export function csvAmount(cents: number, locale?: string): string {
 
 /** How the export words and formats its fields; every part the caller leaves out is the English one. */
 export interface InvoicesCsvFormat {
-  labels: Readonly<Record<InvoicesCsvColumn, string>>;
+  /** a column left out is named in English */
+  labels: Readonly<Partial<Record<InvoicesCsvColumn, string>>>;
   /** The invoice's day (Unix seconds). */
   day(unixSeconds: number): string;
   /** The amount due, in cents. */
@@ -97,16 +109,20 @@ export function invoicesCsvFileName(site: string, nowMs: number): string {
 /**
  * Every invoice as one CSV record under the header, in the order given: the day, the number, the words for it,
  * Paid or Pending, the amount due in units with two decimals (no symbol, so spreadsheets read a number), the
- * currency's code, and the invoice's own link made absolute against `origin` (the provider's hosted page, which
- * offers the PDF: a link to the panel's PDF call would need a session no spreadsheet has). `format` words and
- * formats the fields (English by default).
+ * currency's code, the invoice's own link made absolute against `origin` (the provider's hosted page, which
+ * offers the PDF: a link to the panel's PDF call would need a session no spreadsheet has), and the owner's tax ID
+ * as their invoices print it (the one on file now, as the invoices' documents show it; empty without one).
+ * `format` words and formats the fields (English by default).
  */
 export function invoicesCsv(
   invoices: readonly Invoice[],
   origin: string,
   format: Partial<InvoicesCsvFormat> = {},
+  taxId: TaxId | null = null,
 ): string {
-  const { labels, day, amount, status, description } = { ...ENGLISH_INVOICES_CSV_FORMAT, ...format };
+  const { day, amount, status, description } = { ...ENGLISH_INVOICES_CSV_FORMAT, ...format };
+  const labels = { ...INVOICES_CSV_LABELS, ...format.labels };
+  const printedTax = taxId === null ? '' : printedTaxId(taxId);
   return toCsv([
     INVOICES_CSV_COLUMNS.map((column) => labels[column]),
     ...invoices.map((invoice) => [
@@ -117,6 +133,7 @@ export function invoicesCsv(
       amount(invoice.amount_due),
       invoice.currency.toUpperCase(),
       new URL(invoice.url, origin).toString(),
+      printedTax,
     ]),
   ]);
 }

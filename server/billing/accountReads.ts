@@ -16,6 +16,7 @@ import { nextChargeOf } from './nextCharge';
 import { syncAuthenticatedPayment } from './planChange';
 import type { ProviderAnswers } from './providerAnswers';
 import { toBlogs, toCurrentSite, toUser, type AccountRecord, type Repositories, type Subscribed } from './repositories';
+import { toInvoiceDetails } from './repositories/accounts';
 import type { InvoiceHistory } from './repositories/invoices';
 
 const NO_INVOICES: InvoiceHistory = { invoices: [], latest: null, discount: null, rows: [] };
@@ -95,7 +96,7 @@ export class AccountReads {
       currentSiteLimits,
       products,
       invoices,
-      invoiceDetails: account.customer?.invoice_details ?? '',
+      ...toInvoiceDetails(account.customer),
       latestInvoice,
       discount,
       customerBalance: account.customer?.balance ?? 0,
@@ -171,7 +172,7 @@ export class AccountReads {
   }
 
   invoiceDetails(customer: CustomerRow): CallResponse<'get-invoice-details'> {
-    return { invoiceDetails: customer.invoice_details };
+    return toInvoiceDetails(customer);
   }
 
   async invoices(account: AccountRecord): Promise<CallResponse<'get-invoices'>> {

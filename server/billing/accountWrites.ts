@@ -8,10 +8,11 @@
  *   value (setting it twice is setting it once); setup-card and cancel-background are kept to one by their
  *   idempotency key (idempotency.ts).
  */
-import type { LimitName, StatusFlags, User } from '../../core/contract';
+import type { CallData, InvoiceDetails, LimitName, StatusFlags, TaxId, User } from '../../core/contract';
 import { billingContactError, normalizeBillingContact } from '../../core/rules/contacts';
 import { toUnixSeconds } from '../../core/rules/dates';
 import { exceededLimitNames } from '../../core/rules/limits';
+import { normalizeTaxId, TAX_ID_INVALID_MESSAGE } from '../../core/rules/taxIds';
 import { isAutoBillingOptionEnabled } from '../../core/rules/plans';
 import type { CustomerRow } from '../db/schema';
 import { DomainError, messages } from '../domainErrors';
@@ -19,12 +20,24 @@ import type { PaymentsProvider } from '../payments/provider';
 import { actionMessages } from './actionMessages';
 import { flagsOf, siteLimitsOf } from './accountState';
 import type { BackgroundCancellations } from './cancellations';
+import type { Leases } from './leases';
 import { portalReturnUrl } from './portalReturn';
 import { toUser, type AccountRecord, type Repositories, type Subscribed } from './repositories';
+import { toInvoiceDetails } from './repositories/accounts';
+
+/** The tax ID as it is stored and sent, or a 'tax_id_invalid' refusal; null stays null (no tax ID). */
+function checkedTaxId(taxId: TaxId | null): TaxId | null {
+  if (taxId === null) return null;
+  const normalized = normalizeTaxId(taxId);
+  if (normalized === null) throw new DomainError('invalid', 'tax_id_invalid', TAX_ID_INVALID_MESSAGE);
+  return normalized;
+}
 
 export interface AccountWriteDeps {
   repositories: Repositories;
   payments: PaymentsProvider;
+  /** one tax ID change at a time per customer */
+  leases: Leases;
   cancellations: BackgroundCancellations;
   /** milliseconds, as Date.now() */
   now: () => number;
@@ -79,11 +92,61 @@ export class AccountWrites {
     return { user: toUser(account.user, updated) };
   }
 
-  async setInvoiceDetails(customer: CustomerRow, invoiceDetails: string): Promise<{ invoiceDetails: string }> {
+  /**
+   * The invoice details: the tax ID first (the one part the provider may refuse: then nothing has changed), then
+   * the text. Each part is the provider's and then ours before the next, so a failure between them leaves both
+   * parts as the provider has them, and the retry finds the tax ID set already and writes only the text.
+   */
+  async setInvoiceDetails(
+    customer: CustomerRow,
+    request: Omit<CallData<'add-invoice-details'>, 'customerId'>,
+  ): Promise<InvoiceDetails> {
+    // Checked before anything is asked of the provider: a value not of its type's format changes nothing.
+    const asked = request.taxId === undefined ? undefined : checkedTaxId(request.taxId);
+    const taxId = asked === undefined ? toInvoiceDetails(customer).taxId : await this.putTaxId(customer, asked);
     // Stored as typed: it is text wherever it is shown (the panel renders text, the invoice page escapes it).
+    const { invoiceDetails } = request;
     await this.deps.payments.updateCustomer(customer.id, { invoiceDetails });
     await this.deps.repositories.accounts.setInvoiceDetails(customer.id, invoiceDetails);
-    return { invoiceDetails };
+    return { invoiceDetails, taxId };
+  }
+
+  /**
+   * The tax ID on file from now on, under the customer's lease: two saves at once would each replace the same old
+   * one, and both new ones would print. So the customer is read again under it, and an unchanged tax ID (a retry,
+   * a save of the text alone) asks nothing of the provider.
+   */
+  private putTaxId(customer: CustomerRow, taxId: TaxId | null): Promise<TaxId | null> {
+    const { leases, repositories } = this.deps;
+    return leases.exclusive(`tax-id:${customer.id}`, async () => {
+      const current = (await repositories.accounts.findCustomerByUser(customer.user_id)) ?? customer;
+      const stored = toInvoiceDetails(current).taxId;
+      if (taxId?.type === stored?.type && taxId?.value === stored?.value) return taxId;
+      const providerId = await this.replaceTaxId(current, taxId);
+      await repositories.accounts.setTaxId(current.id, taxId, providerId);
+      return taxId;
+    });
+  }
+
+  /**
+   * Puts `taxId` on the provider's customer in place of the one this server put there (never another: the owner
+   * may keep their own at the provider), and answers its object's id. The new one is made first, so a refusal
+   * leaves the old in place; should the old one not come off, the new one does, so the invoices never print both.
+   */
+  private async replaceTaxId(customer: CustomerRow, taxId: TaxId | null): Promise<string | null> {
+    const { payments } = this.deps;
+    const created = taxId === null ? null : await payments.createTaxId(customer.id, taxId);
+    const replaced = customer.tax_id_provider_id;
+    if (replaced !== null) {
+      try {
+        await payments.deleteTaxId(customer.id, replaced);
+      } catch (error) {
+        // The failure to report is the first: taking the new one off is a best effort after it.
+        if (created !== null) await payments.deleteTaxId(customer.id, created.id).catch(() => undefined);
+        throw error;
+      }
+    }
+    return created?.id ?? null;
   }
 
   async setBillingContact(account: AccountRecord, contact: string): Promise<{ user: User }> {

@@ -15,6 +15,7 @@ import type {
   Price,
   Product,
   Subscription,
+  TaxId,
   User,
 } from '../../core/contract';
 import { checkoutPath } from '../../core/rules/checkoutId';
@@ -38,6 +39,8 @@ export interface BillingParts {
   products: Product[];
   invoices: Invoice[];
   invoiceDetails: string;
+  /** absent: none (the parts of a demo scenario that names no tax ID) */
+  taxId?: TaxId | null;
   latestInvoice: LatestInvoice | null;
   discount: Discount | null;
   /** cents; negative is credit */
@@ -156,6 +159,7 @@ export function assembleBillingData(parts: BillingParts, now: number): BillingDa
     availableProducts: parts.products,
     invoices: [...parts.invoices].sort((a, b) => b.date - a.date),
     invoiceDetails: parts.invoiceDetails,
+    taxId: parts.taxId ?? null,
     latestInvoice: parts.latestInvoice,
     customerBalance: parts.customerBalance,
     exceededLimits: exceededLimitNames(parts.currentSiteLimits),

@@ -92,6 +92,13 @@ export interface CustomersTable {
   /** which PaymentsProvider holds this customer ('sandbox' in the demo) */
   provider: string;
   invoice_details: string;
+  /**
+   * The tax ID on the invoices (0024): a TaxIdType and its value as core/rules/taxIds.ts writes it; null: none.
+   */
+  tax_id_type: string | null;
+  tax_id_value: string | null;
+  /** the provider's id of the tax ID object this server made for it: the one it replaces or removes */
+  tax_id_provider_id: string | null;
   /** cents; negative is credit */
   balance: number;
   card_brand: string | null;
@@ -311,6 +318,15 @@ export interface SandboxSetupIntentsTable {
   created: number;
 }
 
+/** The payment sandbox's tax ID objects, as the provider keeps them on a customer (0024). */
+export interface SandboxTaxIdsTable {
+  id: string;
+  customer_id: string;
+  type: string;
+  value: string;
+  created: number;
+}
+
 /** A record of a zone the demo's DNS server answers for (0003). */
 export interface DnsRecordsTable {
   id: string;
@@ -457,6 +473,7 @@ export interface Database {
   sandbox_payment_methods: SandboxPaymentMethodsTable;
   sandbox_setup_intents: SandboxSetupIntentsTable;
   sandbox_invoice_breakdowns: SandboxInvoiceBreakdownsTable;
+  sandbox_tax_ids: SandboxTaxIdsTable;
   dns_records: DnsRecordsTable;
   sandbox_custom_hostnames: SandboxCustomHostnamesTable;
   sandbox_sending_domains: SandboxSendingDomainsTable;

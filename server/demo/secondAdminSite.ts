@@ -48,7 +48,7 @@ export function secondAdminSite(now: number, options: { adminBase: string; proDo
     status: 'active',
     periodStart,
     card: { brand: 'mastercard', last4: '4444', expMonth: 9, expYear: 2031 },
-    invoiceDetails: 'Harbour Gazette Cooperative\n3 Quay Lane, Falmouth TR11 3HR',
+    account: { invoiceDetails: 'Harbour Gazette Cooperative\n3 Quay Lane, Falmouth TR11 3HR' },
     invoices: [{ date: periodStart, amount: 229_000, paid: true }],
     usage: { members: 820, staff: 4, newsletters: 2 },
   };

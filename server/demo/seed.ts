@@ -17,6 +17,7 @@ import type {
   PaymentIntentsTable,
   SandboxInvoiceBreakdownsTable,
   SitesTable,
+  SandboxTaxIdsTable,
   SiteUsageTable,
   SubscriptionsTable,
   UsersTable,
@@ -35,6 +36,7 @@ import { demoCatalogue } from '../seed/demoCatalogue';
 import { writeDemoDomains } from './dnsSeed';
 import { secondAdminSite } from './secondAdminSite';
 import {
+  accountRows,
   buildScenarios,
   invoiceBillingReason,
   type Scenario,
@@ -49,6 +51,7 @@ const SEED_TABLES = [
   'users',
   'site_usage',
   'customers',
+  'sandbox_tax_ids',
   'subscriptions',
   'discounts',
   'invoices',
@@ -116,6 +119,7 @@ interface SeedRows {
   users: UsersTable[];
   site_usage: SiteUsageTable[];
   customers: Insertable<CustomersTable>[];
+  sandbox_tax_ids: SandboxTaxIdsTable[];
   subscriptions: Insertable<SubscriptionsTable>[];
   discounts: Insertable<DiscountsTable>[];
   invoices: InvoicesTable[];
@@ -173,11 +177,12 @@ function addBillingRows(rows: SeedRows, scenario: Scenario, createdAt: number): 
       members_override: name === 'members' ? scenario.membersOverride : null,
     });
   }
+  const account = accountRows(scenario.account, customer.id, createdAt);
   rows.customers.push({
     id: customer.id,
     user_id: scenario.owner.id,
     provider: SANDBOX_PROVIDER,
-    invoice_details: customer.invoiceDetails,
+    ...account.customer,
     balance: customer.balance,
     card_brand: customer.card?.brand ?? null,
     card_last4: customer.card?.last4 ?? null,
@@ -187,6 +192,7 @@ function addBillingRows(rows: SeedRows, scenario: Scenario, createdAt: number): 
     auto_billing: flag(customer.autoBilling),
     created_at: createdAt,
   });
+  rows.sandbox_tax_ids.push(...account.sandboxTaxIds);
   // A site provisioned without a trial has its owner's customer and nothing billed yet.
   if (subscription === null || scenario.currentPeriodStart === null) return;
   rows.subscriptions.push({
@@ -256,6 +262,7 @@ function seedRows(
     users: provisioned.users,
     site_usage: [],
     customers: [],
+    sandbox_tax_ids: [],
     subscriptions: [],
     discounts: [],
     invoices: [],
@@ -270,7 +277,7 @@ function seedRows(
     Object.assign(
       rows.users.find((user) => user.id === scenario.owner.id)!,
       {
-        billing_contact: scenario.user.billing_contact,
+        ...accountRows(scenario.account, scenario.customer.id, 0).user,
         show_product_group: scenario.user.show_product_group,
         show_auto_billing: flag(scenario.user.show_auto_billing),
         coupon: scenario.user.coupon,
@@ -310,6 +317,7 @@ const SITE_TABLES = [
   'cancellation_requests',
   'sandbox_setup_intents',
   'sandbox_payment_methods',
+  'sandbox_tax_ids',
   'sandbox_invoice_breakdowns',
   'payment_intents',
   'invoices',
@@ -370,6 +378,7 @@ async function deleteDemoSites(trx: Db, demoSites: Scenario[]): Promise<void> {
   await trx.deleteFrom('cancellation_requests').where('subscription_id', 'in', subscriptionIds).execute();
   await trx.deleteFrom('sandbox_setup_intents').where('customer_id', 'in', customerIds).execute();
   await trx.deleteFrom('sandbox_payment_methods').where('customer_id', 'in', customerIds).execute();
+  await trx.deleteFrom('sandbox_tax_ids').where('customer_id', 'in', customerIds).execute();
   await trx.deleteFrom('sandbox_invoice_breakdowns').where('invoice_id', 'in', invoiceIds).execute();
   await trx.deleteFrom('payment_intents').where('customer_id', 'in', customerIds).execute();
   await trx.deleteFrom('invoices').where('customer_id', 'in', customerIds).execute();

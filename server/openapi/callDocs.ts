@@ -91,7 +91,7 @@ export const callDocs: { [C in CallName]: CallDoc<C> } = {
     example: ownerCall({}, {}),
   },
   'get-invoice-details': {
-    summary: 'The text printed on every invoice (company, address, tax number).',
+    summary: "What every invoice prints about whom it bills: the text (company, address) and the owner's tax ID.",
     example: ownerCall(customer, {}),
   },
   'get-invoices': {
@@ -128,9 +128,14 @@ export const callDocs: { [C in CallName]: CallDoc<C> } = {
     example: ownerCall({ userId: 'user_active', customerId: 'cus_active', setupIntentId: 'seti_1QbV2sAr8Lm3Kd9P' }, {}),
   },
   'add-invoice-details': {
-    summary: 'Sets the text printed on every invoice.',
+    summary:
+      "Sets what every invoice prints about whom it bills: the text, and the tax ID, which the card provider keeps on the customer. `taxId`'s value must be of its type's format (`tax_id_invalid` otherwise, and nothing changes); it is stored and answered as the provider writes it (`gb 123 4567 89` is `GB123456789`). `null` removes it; left out, it stays as it is.",
     example: ownerCall(
-      { ...customer, invoiceDetails: 'Northwind Press Ltd\n12 Harbour Street, Bristol BS1 4QA\nVAT GB123456789' },
+      {
+        ...customer,
+        invoiceDetails: 'Northwind Press Ltd\n12 Harbour Street, Bristol BS1 4QA',
+        taxId: { type: 'gb_vat', value: 'GB123456789' },
+      },
       {},
     ),
   },

@@ -38,6 +38,8 @@ export const errorCodeDocs: Record<ApiErrorCode, string> = {
   redirect_invalid:
     "400: get-stripe-portal-url's return address is not a page of the site's admin (its admin URL's origin or one of its admin origins).",
   billing_contact_invalid: '400: the billing contact is not an e-mail address.',
+  tax_id_invalid:
+    "400: the tax ID is not of its type's format (core/rules/taxIds.ts), or the payment provider refused it.",
   auto_billing_cancelling: '409: automatic billing cannot change while the subscription is set to cancel.',
   auto_billing_grace: '409: automatic billing cannot change while a payment is overdue.',
   auto_billing_over_limits:

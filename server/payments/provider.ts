@@ -10,7 +10,7 @@
  * Card numbers never reach this interface: the browser confirms a setup intent with the provider directly
  * (the provider's script, or the sandbox's stand-in), and the server only reads the result.
  */
-import type { ApiErrorCode, NextChargeAmounts } from '../../core/contract';
+import type { ApiErrorCode, NextChargeAmounts, TaxId } from '../../core/contract';
 import { DomainError, type RefusalKind } from '../domainErrors';
 import type {
   InvoicePreview,
@@ -137,6 +137,13 @@ export interface PaymentsProvider {
   /** Creates the provider's customer and returns its id. The caller stores it. */
   createCustomer(customer: NewCustomer): Promise<{ id: string }>;
   updateCustomer(customerId: string, changes: CustomerChanges): Promise<void>;
+  /**
+   * Puts a tax ID on the customer, printed on their invoices from then on; answers the id of the provider's object
+   * that holds it. A 'tax_id_invalid' DomainError when the provider finds the value invalid for its type.
+   */
+  createTaxId(customerId: string, taxId: TaxId): Promise<{ id: string }>;
+  /** Takes one of the customer's tax IDs off; one the customer does not have (removed already) is done. */
+  deleteTaxId(customerId: string, taxIdId: string): Promise<void>;
   /** A setup intent for a new card: the browser confirms it with the card, then update-card saves it. */
   createSetupIntent(customerId: string, options?: WriteOptions): Promise<{ id: string; clientSecret: string }>;
   /** null when the provider has no such setup intent */

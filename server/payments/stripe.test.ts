@@ -695,6 +695,45 @@ describe('failures', () => {
   });
 });
 
+describe('tax IDs', () => {
+  it("creates the customer's tax ID with the provider's type and the value, and deletes one by the customer's path", async () => {
+    expect(await provider.createTaxId('cus_double1', { type: 'eu_vat', value: 'DE123456789' })).toEqual({
+      id: 'txi_double1',
+    });
+    await provider.deleteTaxId('cus_double1', 'txi_old');
+    expect(double.calls()).toEqual([
+      { method: 'POST', path: '/v1/customers/cus_double1/tax_ids', form: { type: 'eu_vat', value: 'DE123456789' } },
+      { method: 'DELETE', path: '/v1/customers/cus_double1/tax_ids/txi_old', form: {} },
+    ]);
+  });
+
+  it('refuses with tax_id_invalid what the provider finds invalid, and takes a tax ID removed already as done', async () => {
+    double.routes.push(
+      {
+        method: 'POST',
+        path: /^\/v1\/customers\/cus_double1\/tax_ids$/,
+        answer: () => ({
+          status: 400,
+          body: {
+            error: { type: 'invalid_request_error', code: 'tax_id_invalid', message: 'Invalid value for eu_vat.' },
+          },
+        }),
+      },
+      {
+        method: 'DELETE',
+        path: /^\/v1\/customers\/cus_double1\/tax_ids\/txi_gone$/,
+        answer: () => missing('tax_id', 'txi_gone'),
+      },
+    );
+    await expect(provider.createTaxId('cus_double1', { type: 'eu_vat', value: 'DE000000000' })).rejects.toMatchObject({
+      kind: 'invalid',
+      code: 'tax_id_invalid',
+      message: 'Enter a valid tax ID',
+    });
+    await expect(provider.deleteTaxId('cus_double1', 'txi_gone')).resolves.toBeUndefined();
+  });
+});
+
 describe('invoice PDFs', () => {
   /** A PDF as the provider's file host serves one: made with pdfkit, holding the invoice's number. */
   function providerPdf(): Promise<Buffer> {
@@ -815,6 +854,60 @@ describe('PAYMENTS_PROVIDER=stripe end to end', () => {
       'POST /v1/subscriptions/sbx_sub_active',
       'POST /v1/billing_portal/sessions',
     ]);
+  });
+
+  it("puts the tax ID on the provider's customer, replaces only the one it made, and leaves none of two when the old one cannot come off", async () => {
+    const jwt = await demo.sessionToken('active');
+    const save = async (taxId: unknown) =>
+      demo.api('add-invoice-details', {
+        jwt,
+        data: { customerId: 'cus_active', invoiceDetails: 'Northwind Press Ltd', taxId },
+        options: {},
+      });
+    const taxIdOf = async () =>
+      calls['get-invoice-details'].response.parse(
+        (await demo.api('get-invoice-details', { jwt, data: { customerId: 'cus_active' }, options: {} })).body,
+      ).taxId;
+
+    expect((await save({ type: 'gb_vat', value: 'gb 123 4567 89' })).body).toEqual({
+      invoiceDetails: 'Northwind Press Ltd',
+      taxId: { type: 'gb_vat', value: 'GB123456789' },
+    });
+    expect(double.calls().filter((call) => call.path.includes('tax_ids'))).toEqual([
+      { method: 'POST', path: '/v1/customers/cus_active/tax_ids', form: { type: 'gb_vat', value: 'GB123456789' } },
+    ]);
+
+    // The old one (the double named it txi_double1) will not come off: the new one is taken off again.
+    double.reset();
+    double.routes.push(
+      {
+        method: 'POST',
+        path: /^\/v1\/customers\/cus_active\/tax_ids$/,
+        answer: () => ({ body: { id: 'txi_double2', object: 'tax_id', type: 'eu_vat', value: 'DE123456789' } }),
+      },
+      {
+        method: 'DELETE',
+        path: /^\/v1\/customers\/cus_active\/tax_ids\/txi_double1$/,
+        answer: () => ({ status: 500, body: { error: { type: 'api_error', message: 'down' } } }),
+      },
+    );
+    const failed = await save({ type: 'eu_vat', value: 'DE123456789' });
+    expect(failed.status).toBe(502);
+    expect(double.calls().map((call) => `${call.method} ${call.path}`)).toEqual([
+      'POST /v1/customers/cus_active/tax_ids',
+      'DELETE /v1/customers/cus_active/tax_ids/txi_double1',
+      'DELETE /v1/customers/cus_active/tax_ids/txi_double1',
+      'DELETE /v1/customers/cus_active/tax_ids/txi_double2',
+    ]);
+    expect(await taxIdOf()).toEqual({ type: 'gb_vat', value: 'GB123456789' });
+
+    // Taken off: the one it made goes, and nothing is made.
+    double.reset();
+    expect((await save(null)).status).toBe(200);
+    expect(double.calls().filter((call) => call.path.includes('tax_ids'))).toEqual([
+      { method: 'DELETE', path: '/v1/customers/cus_active/tax_ids/txi_double1', form: {} },
+    ]);
+    expect(await taxIdOf()).toBeNull();
   });
 
   it("does not answer the sandbox's browser API: the real provider's script talks to the real provider", async () => {

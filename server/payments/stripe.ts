@@ -8,8 +8,11 @@
  */
 import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
+import type { TaxId } from '../../core/contract';
 import { toUnixSeconds } from '../../core/rules/dates';
 import { stableJson } from '../../core/rules/json';
+import { TAX_ID_INVALID_MESSAGE } from '../../core/rules/taxIds';
+import { DomainError } from '../domainErrors';
 import type {
   InvoicePreview,
   NewSubscriptionRequest,
@@ -144,6 +147,33 @@ export class StripeProvider implements PaymentsProvider {
       if (changes.invoiceDetails !== undefined) params.invoice_settings = { footer: changes.invoiceDetails };
       if (changes.autoBilling !== undefined) params.metadata = { auto_billing: String(changes.autoBilling) };
       await this.client.customers.update(customerId, params);
+    });
+  }
+
+  async createTaxId(customerId: string, taxId: TaxId) {
+    try {
+      return await this.call(async () => {
+        // Our types are the provider's own names (core/contract TAX_ID_TYPES).
+        const created = await this.client.customers.createTaxId(customerId, { type: taxId.type, value: taxId.value });
+        return { id: created.id };
+      });
+    } catch (error) {
+      // The provider checks more than the format (it asks the tax authority about some): its refusal is the owner's
+      // to fix, as ours is.
+      if (error instanceof PaymentsProviderError && error.providerCode === 'tax_id_invalid')
+        throw new DomainError('invalid', 'tax_id_invalid', TAX_ID_INVALID_MESSAGE);
+      throw error;
+    }
+  }
+
+  deleteTaxId(customerId: string, taxIdId: string) {
+    return this.call(async () => {
+      try {
+        await this.client.customers.deleteTaxId(customerId, taxIdId);
+      } catch (error) {
+        // Removed already (a retry, or the owner in the customer portal): what was asked is done.
+        if (!isMissing(error)) throw error;
+      }
     });
   }
 

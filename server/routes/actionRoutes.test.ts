@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import type { ScenarioName } from '../demo/scenarios';
 import { idempotencyMessages } from '../billing/idempotency';
 import { messages } from '../domainErrors';
+import { pdfText } from '../testing/pdfText';
 import { adminUrlOf, errorOf, scenarioCalls, setUpDemo } from '../testing/testKit';
 import { actionMessages } from '../billing/actionMessages';
 
@@ -213,11 +214,14 @@ describe('add-invoice-details', () => {
   const details = 'Acme <b>Ltd</b> & Sons\n"1 Main St"\nVAT <script>alert(1)</script>';
 
   it('stores the text as it is typed; the invoice page shows it as text', async () => {
+    // No taxId sent: the one on file (the active scenario's UK VAT number) stays.
     expect(await ok('add-invoice-details', 'active', { customerId: 'cus_active', invoiceDetails: details })).toEqual({
       invoiceDetails: details,
+      taxId: { type: 'gb_vat', value: 'GB123456789' },
     });
     expect(await ok('get-invoice-details', 'active', { customerId: 'cus_active' })).toEqual({
       invoiceDetails: details,
+      taxId: { type: 'gb_vat', value: 'GB123456789' },
     });
     expect((await billingData('active')).invoiceDetails).toBe(details);
     const { invoices } = await ok('get-invoices', 'active', { userId: 'user_active' });
@@ -230,6 +234,7 @@ describe('add-invoice-details', () => {
   it('accepts empty details', async () => {
     expect(await ok('add-invoice-details', 'active', { customerId: 'cus_active', invoiceDetails: '' })).toEqual({
       invoiceDetails: '',
+      taxId: { type: 'gb_vat', value: 'GB123456789' },
     });
   });
 
@@ -249,6 +254,178 @@ describe('add-invoice-details', () => {
     expect(await demo.query(sql`select invoice_details from customers where id = ${'cus_no_card'}`)).toEqual([
       { invoice_details: '' },
     ]);
+  });
+});
+
+describe("add-invoice-details: the owner's tax ID", () => {
+  const GERMAN_VAT = { type: 'eu_vat', value: 'DE123456789' } as const;
+
+  /** The tax ID objects the sandbox (the provider) holds for a customer, oldest first. */
+  function sandboxTaxIds(customerId: string) {
+    return demo.query(
+      sql<{ id: string; type: string; value: string }>`select id, type, value from sandbox_tax_ids
+        where customer_id = ${customerId} order by created, id`,
+    );
+  }
+
+  async function stored(customerId: string) {
+    const [row] = await demo.query(
+      sql<{
+        invoice_details: string;
+        tax_id_type: string | null;
+        tax_id_value: string | null;
+        tax_id_provider_id: string | null;
+      }>`
+        select invoice_details, tax_id_type, tax_id_value, tax_id_provider_id from customers where id = ${customerId}`,
+    );
+    return row;
+  }
+
+  async function printedOnInvoices(scenario: ScenarioName, userId: string): Promise<{ page: string; pdf: string }> {
+    const { invoices } = await ok('get-invoices', scenario, { userId });
+    const invoice = invoices[0]!;
+    const pdf = await ok('invoice-pdf', scenario, { invoiceId: invoice.id });
+    return {
+      page: (await demo.get(invoice.url)).body,
+      pdf: (await pdfText(Buffer.from(pdf.base64, 'base64'))).join('\n'),
+    };
+  }
+
+  it('stores it as the provider writes it, on the customer at the provider, and answers it in every read', async () => {
+    const answer = await ok('add-invoice-details', 'active', {
+      customerId: 'cus_active',
+      invoiceDetails: 'Northwind Press GmbH',
+      taxId: { type: 'eu_vat', value: ' de 123.456.789 ' },
+    });
+    expect(answer).toEqual({ invoiceDetails: 'Northwind Press GmbH', taxId: GERMAN_VAT });
+    expect(await ok('get-invoice-details', 'active', { customerId: 'cus_active' })).toEqual(answer);
+    expect(await billingData('active')).toMatchObject(answer);
+    const [held] = await sandboxTaxIds('cus_active');
+    expect(held).toMatchObject(GERMAN_VAT);
+    expect((await stored('cus_active'))?.tax_id_provider_id).toBe(held?.id);
+
+    const { page, pdf } = await printedOnInvoices('active', 'user_active');
+    expect(page).toContain('EU VAT DE123456789');
+    expect(pdf).toContain('EU VAT DE123456789');
+  });
+
+  it('replaces the one it made, keeps it when the call leaves it out, and takes it off with null', async () => {
+    // One the owner put on the customer at the provider themselves (its customer portal): never this call's.
+    await demo.query(sql`insert into sandbox_tax_ids (id, customer_id, type, value, created)
+      values ('txi_owners_own', 'cus_active', 'gb_vat', 'GB999999973', 1)`);
+    await ok('add-invoice-details', 'active', { customerId: 'cus_active', invoiceDetails: 'A', taxId: GERMAN_VAT });
+    const swiss = { type: 'ch_vat', value: 'CHE-123.456.789 MWST' } as const;
+    await ok('add-invoice-details', 'active', {
+      customerId: 'cus_active',
+      invoiceDetails: 'A',
+      taxId: { type: 'ch_vat', value: 'che123456789mwst' },
+    });
+    expect((await sandboxTaxIds('cus_active')).map(({ type, value }) => ({ type, value }))).toEqual([
+      { type: 'gb_vat', value: 'GB999999973' },
+      swiss,
+    ]);
+
+    expect(await ok('add-invoice-details', 'active', { customerId: 'cus_active', invoiceDetails: 'B' })).toEqual({
+      invoiceDetails: 'B',
+      taxId: swiss,
+    });
+    expect(await sandboxTaxIds('cus_active')).toHaveLength(2);
+
+    expect(
+      await ok('add-invoice-details', 'active', { customerId: 'cus_active', invoiceDetails: 'B', taxId: null }),
+    ).toEqual({ invoiceDetails: 'B', taxId: null });
+    expect((await sandboxTaxIds('cus_active')).map((taxId) => taxId.id)).toEqual(['txi_owners_own']);
+    expect(await stored('cus_active')).toMatchObject({
+      tax_id_type: null,
+      tax_id_value: null,
+      tax_id_provider_id: null,
+    });
+    expect((await billingData('active')).taxId).toBeNull();
+  });
+
+  it('keeps one tax ID at the provider when two saves cross: the one on file', async () => {
+    const values = ['DE123456789', 'FR4A123456789', 'ATU12345678', 'NL123456789B01'];
+    await Promise.all(
+      values.map((value) =>
+        ok('add-invoice-details', 'active', {
+          customerId: 'cus_active',
+          invoiceDetails: 'A',
+          taxId: { type: 'eu_vat', value },
+        }),
+      ),
+    );
+    const held = await sandboxTaxIds('cus_active');
+    expect(held).toHaveLength(1);
+    expect((await billingData('active')).taxId).toEqual({ type: 'eu_vat', value: held[0]!.value });
+    expect((await stored('cus_active'))?.tax_id_provider_id).toBe(held[0]!.id);
+  });
+
+  it('refuses a value not of its type (tax_id_invalid) and a type it does not know (validation_failed), changing nothing', async () => {
+    await ok('add-invoice-details', 'active', {
+      customerId: 'cus_active',
+      invoiceDetails: 'Before',
+      taxId: GERMAN_VAT,
+    });
+    const before = await sandboxTaxIds('cus_active');
+
+    const wrongFormat = await api('add-invoice-details', 'active', {
+      customerId: 'cus_active',
+      invoiceDetails: 'After',
+      taxId: { type: 'gb_vat', value: 'DE123456789' },
+    });
+    expect(wrongFormat.status).toBe(400);
+    expect(errorOf(wrongFormat)).toEqual({ code: 'tax_id_invalid', message: 'Enter a valid tax ID', status: 400 });
+
+    const unknownType = await api('add-invoice-details', 'active', {
+      customerId: 'cus_active',
+      invoiceDetails: 'After',
+      taxId: { type: 'xx_vat', value: '123' },
+    });
+    expect(unknownType.status).toBe(400);
+    expect(errorOf(unknownType).code).toBe('validation_failed');
+    expect(errorOf(unknownType).message).toContain('data.taxId.type');
+
+    expect(await ok('get-invoice-details', 'active', { customerId: 'cus_active' })).toEqual({
+      invoiceDetails: 'Before',
+      taxId: GERMAN_VAT,
+    });
+    expect(await sandboxTaxIds('cus_active')).toEqual(before);
+  });
+
+  it("gives an ordinary owner no way to another site's tax ID: not through its customer, nor by naming its object", async () => {
+    // The other site's owner puts their own tax ID on their invoices.
+    await ok('add-invoice-details', 'no-card', {
+      customerId: 'cus_no_card',
+      invoiceDetails: 'Theirs',
+      taxId: GERMAN_VAT,
+    });
+    const theirs = await sandboxTaxIds('cus_no_card');
+    const theirRow = await stored('cus_no_card');
+    expect(theirs).toHaveLength(1);
+
+    const foreignCustomer = await api('add-invoice-details', 'active', {
+      customerId: 'cus_no_card',
+      invoiceDetails: 'mine now',
+      taxId: null,
+    });
+    expect(foreignCustomer.status).toBe(403);
+    const foreignRead = await api('get-invoice-details', 'active', { customerId: 'cus_no_card' });
+    expect(foreignRead.status).toBe(403);
+
+    // The call has no field that names a tax ID object: one slipped into the body is not the call's to act on.
+    const namingTheirs = await api('add-invoice-details', 'active', {
+      customerId: 'cus_active',
+      invoiceDetails: 'Mine',
+      taxId: { ...GERMAN_VAT, id: theirs[0]!.id },
+      taxIdId: theirs[0]!.id,
+    });
+    expect(namingTheirs.status).toBe(200);
+    await ok('add-invoice-details', 'active', { customerId: 'cus_active', invoiceDetails: 'Mine', taxId: null });
+
+    expect(await sandboxTaxIds('cus_no_card')).toEqual(theirs);
+    expect(await stored('cus_no_card')).toEqual(theirRow);
+    expect((await billingData('no-card')).taxId).toEqual(GERMAN_VAT);
+    expect(await sandboxTaxIds('cus_active')).toEqual([]);
   });
 });
 

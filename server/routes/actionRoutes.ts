@@ -31,7 +31,7 @@ export function registerActionRoutes(app: FastifyInstance, deps: ActionDeps): vo
 
   registerCall(app, 'add-invoice-details', deps.call, async ({ jwt, data }) => {
     const customer = ownCustomer(await authenticate(deps, jwt), data.customerId);
-    return writes.setInvoiceDetails(customer, data.invoiceDetails);
+    return writes.setInvoiceDetails(customer, data);
   });
 
   registerCall(app, 'update-billing-contact', deps.call, async ({ jwt, data }) => {

@@ -24,7 +24,9 @@ export function registerSandboxInvoicePages(app: FastifyInstance, pages: HostedI
     }
     const paid = invoice.status === 'paid';
     const money = moneyIn(invoice.currency);
-    const billedTo = [invoice.name, invoice.email, ...invoice.invoice_details.split('\n')].filter(Boolean);
+    const billedTo = [invoice.name, invoice.email, ...invoice.invoice_details.split('\n'), ...invoice.tax_ids].filter(
+      Boolean,
+    );
     const html = `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>Invoice ${escapeHtml(invoice.number)}</title>

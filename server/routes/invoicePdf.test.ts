@@ -41,7 +41,8 @@ describe('the owner', () => {
       'Site: https://active.inkwell.test',
       'Alex Morgan',
       'Billing contact: accounts@active.example.com',
-      'Northwind Press Ltd 12 Harbour Street, Bristol BS1 4QA VAT GB123456789',
+      // The scenario's tax ID (gb_vat), printed under the invoice details as the provider prints it.
+      'Northwind Press Ltd 12 Harbour Street, Bristol BS1 4QA GB VAT GB123456789',
       'Plan change',
       'Publisher plan $360',
       'Subtotal $360',

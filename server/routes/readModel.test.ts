@@ -82,13 +82,26 @@ describe('a write through the API shows at once on both processes', () => {
     });
   });
 
-  it('invoice details, billing contact and automatic billing', async () => {
+  it('invoice details, tax ID, billing contact and automatic billing', async () => {
     await bothAnswer('active');
     await ok(first, 'add-invoice-details', 'active', {
       customerId: 'cus_active',
       invoiceDetails: 'Acme Ltd, VAT GB123456789',
     });
     expect((await bothAnswer('active')).invoiceDetails).toBe('Acme Ltd, VAT GB123456789');
+    // Only the tax ID changes: the stored answers are made again all the same.
+    await ok(second, 'add-invoice-details', 'active', {
+      customerId: 'cus_active',
+      invoiceDetails: 'Acme Ltd, VAT GB123456789',
+      taxId: { type: 'gb_vat', value: 'GB123456789' },
+    });
+    expect((await bothAnswer('active')).taxId).toEqual({ type: 'gb_vat', value: 'GB123456789' });
+    await ok(first, 'add-invoice-details', 'active', {
+      customerId: 'cus_active',
+      invoiceDetails: 'Acme Ltd, VAT GB123456789',
+      taxId: null,
+    });
+    expect((await bothAnswer('active')).taxId).toBeNull();
     await ok(second, 'update-billing-contact', 'active', {
       userId: 'user_active',
       billingContact: 'accounts@acme.test',

@@ -399,6 +399,24 @@ export const defaultRoutes: Route[] = [
   },
   {
     method: 'POST',
+    path: /^\/v1\/customers\/([^/]+)\/tax_ids$/,
+    answer: (m, request) => ({
+      body: {
+        id: 'txi_double1',
+        object: 'tax_id',
+        customer: m[1],
+        type: request.form.type,
+        value: request.form.value,
+      },
+    }),
+  },
+  {
+    method: 'DELETE',
+    path: /^\/v1\/customers\/[^/]+\/tax_ids\/([^/]+)$/,
+    answer: (m) => ({ body: { id: m[1], object: 'tax_id', deleted: true } }),
+  },
+  {
+    method: 'POST',
     path: /^\/v1\/setup_intents$/,
     answer: (_m, request) => ({
       body: {

@@ -5,6 +5,7 @@
 import { waitFor } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { billingApi } from '../features/billing/billingApi';
+import { invoiceDetailsApi } from '../features/common/invoiceDetailsApi';
 import { paymentsApi } from '../features/payments/paymentsApi';
 import { forceUpgradeInfoReceived, sessionEstablished, siteMarkedLegacy } from '../features/session/sessionSlice';
 import { HTTP_TIMEOUT_MS, SESSION_REFRESH_INTERVAL_MS } from '../../core/rules/constants';
@@ -135,7 +136,7 @@ describe('retries', () => {
     const calls = onCall('add-invoice-details', reply);
     const result = await settle(
       panel.store.dispatch(
-        billingApi.endpoints.updateInvoiceDetails.initiate({ customerId: 'cus_1', invoiceDetails: 'VAT 1' }),
+        invoiceDetailsApi.endpoints.updateInvoiceDetails.initiate({ customerId: 'cus_1', invoiceDetails: 'VAT 1' }),
       ),
     );
     expect(calls).toHaveLength(1);

@@ -75,6 +75,7 @@ export const SERVER_ERROR_MESSAGES: Readonly<Record<ApiErrorCode, ServerWording 
   cancellation_in_progress: msg`This subscription is being canceled.`,
   redirect_invalid: msg`The return address must be a page of this site's admin.`,
   billing_contact_invalid: msg`Enter a valid email address`,
+  tax_id_invalid: null,
   auto_billing_cancelling: msg`Automatic billing cannot be changed while the subscription is set to cancel. Reactivate it first.`,
   auto_billing_grace: msg`Automatic billing cannot be changed while a payment is overdue. Update your payment method first.`,
   auto_billing_over_limits: (serverMessage) => {

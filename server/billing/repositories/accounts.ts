@@ -3,12 +3,13 @@
  * everything an account call needs about the session's owner, read again only when the site's version has
  * changed (siteReadModel.ts).
  */
-import type { Blog, CurrentSite, User } from '../../../core/contract';
+import type { Blog, CurrentSite, InvoiceDetails, TaxId, User } from '../../../core/contract';
 import {
   domainClaimEndReasonSchema,
   limitNameSchema,
   sendingDomainStatusSchema,
   sslStatusSchema,
+  taxIdSchema,
 } from '../../../core/contract';
 import type { Db } from '../../db/database';
 import type { CustomerRow, PriceRow, ProductRow, SiteRow, SubscriptionRow, UserRow } from '../../db/schema';
@@ -72,6 +73,12 @@ export function toUser(row: UserRow, customer: CustomerRow | undefined): User {
         : null,
     cardLast4: hasCard ? customer.card_last4 : null,
   };
+}
+
+/** What the owner's invoices say about whom they bill, as stored; '' and no tax ID before the customer is made. */
+export function toInvoiceDetails(customer: CustomerRow | undefined): InvoiceDetails {
+  const taxId = taxIdSchema.safeParse({ type: customer?.tax_id_type, value: customer?.tax_id_value });
+  return { invoiceDetails: customer?.invoice_details ?? '', taxId: taxId.success ? taxId.data : null };
 }
 
 /**
@@ -189,6 +196,15 @@ export class AccountRepository {
     await this.db
       .updateTable('customers')
       .set({ invoice_details: invoiceDetails })
+      .where('id', '=', customerId)
+      .execute();
+  }
+
+  /** The tax ID on the customer's invoices, and the provider's id of the object that holds it (null: none). */
+  async setTaxId(customerId: string, taxId: TaxId | null, providerId: string | null): Promise<void> {
+    await this.db
+      .updateTable('customers')
+      .set({ tax_id_type: taxId?.type ?? null, tax_id_value: taxId?.value ?? null, tax_id_provider_id: providerId })
       .where('id', '=', customerId)
       .execute();
   }

@@ -10,6 +10,7 @@ import { describeAdminUrlCollisions } from '../adminUrlCollisions';
 import { migrateToLatest } from '../migrate';
 import * as billingAnswers from './0022_billing_answers';
 import * as identityKeySets from './0023_identity_key_sets';
+import * as taxIds from './0024_tax_ids';
 
 let database: TemporaryDatabase;
 
@@ -47,6 +48,7 @@ const adminUrls = async () =>
 beforeEach(async () => {
   database = await openTemporaryDatabase('migration-0021');
   // The database as it was before 0021: the later migrations undone, then 0021 forgotten.
+  await taxIds.down(database.db);
   await identityKeySets.down(database.db);
   await billingAnswers.down(database.db);
   await sql`delete from kysely_migration where name >= '0021'`.execute(database.db);
@@ -65,7 +67,12 @@ it('rewrites a lone site into its normal form, leaves look-alikes as they are, a
 
   const outcome = await migrateToLatest(database.db);
 
-  expect(outcome.applied).toEqual(['0021_normal_admin_urls', '0022_billing_answers', '0023_identity_key_sets']);
+  expect(outcome.applied).toEqual([
+    '0021_normal_admin_urls',
+    '0022_billing_answers',
+    '0023_identity_key_sets',
+    '0024_tax_ids',
+  ]);
   expect(await adminUrls()).toEqual({
     alone: 'https://admin.alone.example/ghost',
     plain: 'https://admin.plain.example/ghost',

@@ -15,6 +15,7 @@ import type {
   Subscription,
   SubscriptionAddon,
   SubscriptionStatus,
+  TaxId,
   User,
 } from '../../../core/contract';
 import {
@@ -25,7 +26,9 @@ import {
 } from '../../../core/rules/constants';
 import { toUnixSeconds } from '../../../core/rules/dates';
 import { invoiceDescription } from '../../../core/rules/invoices';
+import type { BillingParts } from '../../billing/aggregate';
 import type { SiteUsage } from '../../billing/siteLimits';
+import type { CustomersTable, SandboxTaxIdsTable, UsersTable } from '../../db/schema';
 import { addPeriod, discountEnd } from '../../payments/proration';
 import { newSandboxInvoicePath } from '../../payments/sandbox/sandboxInvoicePages';
 import { cataloguePrice, launchCoupon } from '../../seed/demoCatalogue';
@@ -112,6 +115,58 @@ export interface NoSubscriptionSpec {
 
 export type ScenarioSpec = ScenarioSiteSpec & (ScenarioPlanSpec | NoSubscriptionSpec);
 
+/**
+ * The owner's account fields: what the owner enters on the dashboard, kept on the payment customer or the billing
+ * user. A new one is named here only, in this type, its default and the two mappings below (to the billing data's
+ * parts and to the seed's columns); the scenario carries them as `account`, and a spec gives the values it wants.
+ */
+export interface ScenarioAccount {
+  /** the customer's free text printed on invoices (add-invoice-details) */
+  invoiceDetails: string;
+  /** the customer's tax ID printed on invoices (add-invoice-details), kept at the card provider */
+  taxId: TaxId | null;
+  /** where invoices are also sent (update-billing-contact); null: the owner's own address */
+  billingContact: string | null;
+}
+
+export const DEFAULT_ACCOUNT: ScenarioAccount = { invoiceDetails: '', taxId: null, billingContact: null };
+
+/** The account's members of the billing data (server/billing/aggregate.ts's parts). */
+export function accountBillingParts(account: ScenarioAccount): Pick<BillingParts, 'invoiceDetails' | 'taxId'> {
+  return { invoiceDetails: account.invoiceDetails, taxId: account.taxId };
+}
+
+/**
+ * The account's rows in the seed: the payment customer's columns, the billing user's, and the tax ID objects the
+ * card provider (the sandbox) keeps on the customer, which its invoices print. The provider's id of the tax ID is
+ * the scenario's own, so the server may replace it as it replaces one it made.
+ */
+export function accountRows(
+  account: ScenarioAccount,
+  customerId: string,
+  createdAt: number,
+): {
+  customer: Pick<CustomersTable, 'invoice_details' | 'tax_id_type' | 'tax_id_value' | 'tax_id_provider_id'>;
+  user: Pick<UsersTable, 'billing_contact'>;
+  sandboxTaxIds: SandboxTaxIdsTable[];
+} {
+  const { taxId } = account;
+  const taxIdId = taxId === null ? null : `txi_${customerId}`;
+  return {
+    customer: {
+      invoice_details: account.invoiceDetails,
+      tax_id_type: taxId?.type ?? null,
+      tax_id_value: taxId?.value ?? null,
+      tax_id_provider_id: taxIdId,
+    },
+    user: { billing_contact: account.billingContact },
+    sandboxTaxIds:
+      taxId === null || taxIdId === null
+        ? []
+        : [{ id: taxIdId, customer_id: customerId, type: taxId.type, value: taxId.value, created: createdAt }],
+  };
+}
+
 export interface ScenarioSiteSpec {
   name: ScenarioName;
   description: string;
@@ -121,10 +176,10 @@ export interface ScenarioSiteSpec {
   site?: Partial<CurrentSite>;
   card: ScenarioCard | null;
   balance?: number;
-  invoiceDetails?: string;
+  /** the account fields that differ from DEFAULT_ACCOUNT */
+  account?: Partial<ScenarioAccount>;
   autoBilling?: boolean;
   showAutoBilling?: boolean;
-  billingContact?: string | null;
   coupon?: string | null;
   invoices: InvoiceSpec[];
   /** the latest invoice's billing reason when it is paid (default: subscription cycle) */
@@ -231,10 +286,11 @@ export function buildScenario(spec: ScenarioSpec, options: Required<ScenarioOpti
 
   const customerId = `cus_${slug}`;
   const card = spec.card;
+  const account: ScenarioAccount = { ...DEFAULT_ACCOUNT, ...spec.account };
   const user: User = {
     id: owner.id,
     email_address: owner.email,
-    billing_contact: spec.billingContact ?? null,
+    billing_contact: account.billingContact,
     show_product_group: null,
     show_auto_billing: spec.showAutoBilling ?? spec.autoBilling ?? false,
     coupon: spec.coupon ?? null,
@@ -308,10 +364,10 @@ export function buildScenario(spec: ScenarioSpec, options: Required<ScenarioOpti
     signedIn: staff ?? owner,
     people: staff ? [owner, staff] : [owner],
     user,
+    account,
     customer: {
       id: customerId,
       balance: spec.balance ?? 0,
-      invoiceDetails: spec.invoiceDetails ?? '',
       autoBilling: spec.autoBilling ?? false,
       card,
     },

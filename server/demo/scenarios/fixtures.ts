@@ -8,7 +8,7 @@ import { offeredProducts } from '../../billing/products';
 import { computeSiteLimits } from '../../billing/siteLimits';
 import { defaultBrand } from '../../config/brand';
 import { cataloguePrice, catalogueProducts } from '../../seed/demoCatalogue';
-import { buildScenario } from './builder';
+import { accountBillingParts, buildScenario } from './builder';
 import { DEFAULT_HOST_BASE, type Scenario, type ScenarioName, type ScenarioOptions } from './model';
 import { scenarioSpecs } from './table';
 
@@ -53,7 +53,7 @@ export function scenarioBillingParts(
     }),
     products: offeredProducts(catalogueProducts, scenario.user.show_product_group, plan?.product.id ?? null),
     invoices: scenario.invoices,
-    invoiceDetails: scenario.customer.invoiceDetails,
+    ...accountBillingParts(scenario.account),
     latestInvoice: scenario.latestInvoice,
     discount: scenario.discount,
     customerBalance: scenario.customer.balance,

@@ -20,5 +20,5 @@ export {
   type ScenarioPaymentIntent,
   type ScenarioPerson,
 } from './model';
-export { invoiceBillingReason } from './builder';
+export { accountRows, invoiceBillingReason, type ScenarioAccount } from './builder';
 export { buildScenarios, scenarioBillingData, scenarioBillingParts, scenarioByName } from './fixtures';

@@ -13,6 +13,7 @@ import type {
   User,
 } from '../../../core/contract';
 import type { SiteUsage } from '../../billing/siteLimits';
+import type { ScenarioAccount } from './builder';
 
 export const scenarioNames = [
   'active',
@@ -66,7 +67,6 @@ export interface ScenarioCustomer {
   id: string;
   /** cents; negative is credit */
   balance: number;
-  invoiceDetails: string;
   autoBilling: boolean;
   card: ScenarioCard | null;
 }
@@ -102,6 +102,8 @@ export interface Scenario {
   people: ScenarioPerson[];
   /** the owner's billing user, as the account calls answer it */
   user: User;
+  /** the owner's account fields (builder.ts names them) */
+  account: ScenarioAccount;
   customer: ScenarioCustomer;
   /** null: the site was provisioned without a trial and has no subscription yet */
   subscription: Subscription | null;

@@ -40,8 +40,11 @@ export function scenarioSpecs(now: number, proDomain: string): ScenarioSpec[] {
       periodStart: launchStart,
       card: visa4242,
       balance: -1250,
-      invoiceDetails: 'Northwind Press Ltd\n12 Harbour Street, Bristol BS1 4QA\nVAT GB123456789',
-      billingContact: 'accounts@active.example.com',
+      account: {
+        invoiceDetails: 'Northwind Press Ltd\n12 Harbour Street, Bristol BS1 4QA',
+        taxId: { type: 'gb_vat', value: 'GB123456789' },
+        billingContact: 'accounts@active.example.com',
+      },
       coupon: launchCoupon.id,
       showAutoBilling: true,
       // Five months on Publisher monthly, then the switch to yearly with the launch offer.

@@ -19,6 +19,7 @@ const invoice: InvoiceDocument = {
   ownerName: 'Alex Morgan',
   billingContact: 'alex@euro.example.com',
   invoiceDetails: '',
+  taxIds: [],
   breakdown: {
     lines: [{ description: 'Publisher plan', amount: 36_000 }],
     discount: { description: 'Launch offer', amount: 18_000 },

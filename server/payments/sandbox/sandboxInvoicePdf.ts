@@ -1,7 +1,7 @@
 /**
  * The payment sandbox's invoice PDFs, standing in for the provider's (invoices as documents): made with pdfkit from
  * the database, they hold what the provider's hold: the platform, the invoice's number and date, the site, who is
- * billed (the owner, their billing contact and invoice details), the lines, the discount, the credit applied, the
+ * billed (the owner, their billing contact, invoice details and tax IDs), the lines, the discount, the credit applied, the
  * total, and whether it is paid or open.
  *
  * The lines, discount and credit are what the sandbox billed, kept when it billed them (`recordInvoiceBreakdown`,
@@ -15,6 +15,7 @@ import { formatCents } from '../../../core/rules/money';
 import type { Db } from '../../db/database';
 import { parseJson } from '../../db/jsonColumns';
 import { INVOICE_PDF_WORDING } from './invoicePdfWording';
+import { printedTaxIdsOf } from './sandboxInvoicePages';
 
 const amountLine = z.object({ description: z.string(), amount: z.number().int() });
 
@@ -54,6 +55,8 @@ export interface InvoiceDocument {
   /** where invoices go: the billing contact, else the owner's e-mail */
   billingContact: string;
   invoiceDetails: string;
+  /** printed as printedTaxIdsOf writes them */
+  taxIds: string[];
   /** null: the sandbox kept none for this invoice */
   breakdown: InvoiceBreakdown | null;
 }
@@ -79,6 +82,7 @@ export async function loadInvoiceDocument(
       'invoices.amount_paid',
       'invoices.amount_remaining',
       'invoices.currency',
+      'customers.id as customer_id',
       'customers.invoice_details',
       'users.name',
       'users.email',
@@ -103,6 +107,7 @@ export async function loadInvoiceDocument(
     ownerName: row.name,
     billingContact: row.billing_contact ?? row.email,
     invoiceDetails: row.invoice_details,
+    taxIds: await printedTaxIdsOf(db, row.customer_id),
     breakdown: row.breakdown_json === null ? null : parseJson(invoiceBreakdownJson, row.breakdown_json),
   };
 }
@@ -196,6 +201,8 @@ export async function renderInvoicePdf(invoice: InvoiceDocument, localeTag?: str
     doc.moveDown(0.3);
     doc.text(invoice.invoiceDetails);
   }
+  if (invoice.taxIds.length > 0) doc.moveDown(0.3);
+  for (const taxId of invoice.taxIds) doc.text(taxId);
 
   const billed = words.reasons[invoice.billingReason] ?? words.invoice;
   heading(billed);

@@ -7,6 +7,7 @@
  * Plan changes are billed by payments/proration.ts from the rows that are the sandbox's subscriptions
  * (sandboxPlans.ts), and charged to the customer's default card as its test card behaves.
  */
+import type { TaxId } from '../../../core/contract';
 import type { Db } from '../../db/database';
 import type { PaymentIntentRow } from '../../db/schema';
 import { defaultBrand } from '../../config/brand';
@@ -99,6 +100,25 @@ export class SandboxProvider implements PaymentsProvider {
 
   async updateCustomer(_customerId: string, _changes: CustomerChanges): Promise<void> {
     // Nothing to do: the sandbox reads its customer's fields from the customers row the route updates.
+  }
+
+  async createTaxId(customerId: string, taxId: TaxId): Promise<{ id: string }> {
+    // The value passed the server's check of its type's format, as it passes the provider's before it is sent.
+    const id = sandboxId('txi');
+    await this.db
+      .insertInto('sandbox_tax_ids')
+      .values({ id, customer_id: customerId, type: taxId.type, value: taxId.value, created: this.seconds() })
+      .execute();
+    return { id };
+  }
+
+  async deleteTaxId(customerId: string, taxIdId: string): Promise<void> {
+    // As the provider's: one customer's tax ID is out of reach through another customer.
+    await this.db
+      .deleteFrom('sandbox_tax_ids')
+      .where('id', '=', taxIdId)
+      .where('customer_id', '=', customerId)
+      .execute();
   }
 
   async createSetupIntent(customerId: string) {

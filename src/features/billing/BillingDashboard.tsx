@@ -20,7 +20,9 @@ import { PlanDetails } from './PlanDetails';
 
 const CardModal = lazy(() => import(/* webpackChunkName: "card" */ '../payments/CardModal'));
 const MemberLimitModal = lazy(() => import(/* webpackChunkName: "billing-members" */ './modals/MemberLimitModal'));
-const InvoiceDetailsModal = lazy(() => import(/* webpackChunkName: "billing-modals" */ './modals/InvoiceDetailsModal'));
+const InvoiceDetailsModal = lazy(
+  () => import(/* webpackChunkName: "billing-modals" */ '../common/InvoiceDetailsModal'),
+);
 const BillingContactModal = lazy(() => import(/* webpackChunkName: "billing-modals" */ './modals/BillingContactModal'));
 const CancelAccountModal = lazy(() => import(/* webpackChunkName: "billing-modals" */ '../common/CancelAccountModal'));
 const InvoicesModal = lazy(() => import(/* webpackChunkName: "billing-modals" */ './modals/InvoicesModal'));
@@ -48,15 +50,20 @@ function OpenModal({ modal, data, onClose }: { modal: DashboardModal; data: Subs
     case 'members':
       return <MemberLimitModal data={data} onClose={onClose} />;
     case 'invoiceDetails':
-      return (
-        <InvoiceDetailsModal customerId={data.customerId} invoiceDetails={data.invoiceDetails} onClose={onClose} />
-      );
+      return <InvoiceDetailsModal data={data} onClose={onClose} />;
     case 'billingContact':
       return <BillingContactModal user={data.user} onClose={onClose} />;
     case 'cancel':
       return <CancelAccountModal data={data} onClose={onClose} />;
     case 'invoices':
-      return <InvoicesModal invoices={data.invoices} site={data.currentSite.subdomain} onClose={onClose} />;
+      return (
+        <InvoicesModal
+          invoices={data.invoices}
+          site={data.currentSite.subdomain}
+          taxId={data.taxId}
+          onClose={onClose}
+        />
+      );
   }
 }
 

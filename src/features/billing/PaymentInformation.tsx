@@ -108,6 +108,7 @@ export function PaymentInformation({
 }) {
   const { t } = useLingui();
   const { user } = data;
+  const taxId = data.taxId?.value;
   const memberLimit = memberLimitOf(data.currentPrice?.limits ?? []);
   const custom = isCustomPlan(data.subscription.meta.baseProduct.name);
   const hasCard = !!user.cardLast4;
@@ -169,6 +170,12 @@ export function PaymentInformation({
       >
         {/* Free text from the server: rendered as text, never as markup. */}
         <p className="payment-row__value invoice-details">{data.invoiceDetails.trim() || t`None`}</p>
+        {/* Only the value: the types' names load with the modal (the dashboard's size budget). */}
+        {taxId && (
+          <p className="payment-row__value">
+            <Trans>Tax ID: {taxId}</Trans>
+          </p>
+        )}
       </Row>
       <Row
         title={t`Billing contact`}

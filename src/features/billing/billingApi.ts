@@ -1,6 +1,6 @@
 /**
- * The dashboard's own calls (SPEC 7): invoice details, billing contact, reactivate, the customer portal and
- * automatic billing (the cancel calls are shared: common/cancelApi.ts).
+ * The dashboard's own calls (SPEC 7): billing contact, reactivate, the customer portal and automatic billing
+ * (the cancel calls and the invoice details' save are shared: common/cancelApi.ts, common/invoiceDetailsApi.ts).
  * Every write that changes what the dashboard shows invalidates the billing data, so the dashboard refetches.
  */
 import { api, invalidatesOnSuccess } from '../../api/api';
@@ -9,10 +9,6 @@ import type { CallData, CallResponse } from '../../../core/contract';
 
 export const billingApi = api.injectEndpoints({
   endpoints: (build) => ({
-    updateInvoiceDetails: build.mutation<CallResponse<'add-invoice-details'>, CallData<'add-invoice-details'>>({
-      query: (data) => call('add-invoice-details', { data }),
-      invalidatesTags: invalidatesOnSuccess('BillingData'),
-    }),
     updateBillingContact: build.mutation<CallResponse<'update-billing-contact'>, CallData<'update-billing-contact'>>({
       query: (data) => call('update-billing-contact', { data }),
       invalidatesTags: invalidatesOnSuccess('BillingData'),
@@ -33,7 +29,6 @@ export const billingApi = api.injectEndpoints({
 });
 
 export const {
-  useUpdateInvoiceDetailsMutation,
   useUpdateBillingContactMutation,
   useReactivateSubscriptionMutation,
   useGetCustomerPortalUrlMutation,

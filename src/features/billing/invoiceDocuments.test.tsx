@@ -105,9 +105,9 @@ describe('an invoice row', () => {
 });
 
 describe('View all', () => {
-  it('exports every invoice as CSV, one record per invoice, named by the site and the day', async () => {
+  it('exports every invoice as CSV, one record per invoice with the tax ID, named by the site and the day', async () => {
     const user = userEvent.setup();
-    const data = billingDataOf('active');
+    const data = billingDataOf('active', (draft) => (draft.taxId = { type: 'eu_vat', value: 'DE123456789' }));
     openPanelAs(data);
     await user.click(
       await within(await screen.findByRole('region', { name: 'Billing history' })).findByRole('button', {
@@ -128,7 +128,7 @@ describe('View all', () => {
     const newest = data.invoices.reduce((a, b) => (b.date > a.date ? b : a));
     expect(records[1]).toMatch(
       new RegExp(
-        `^\\d{4}-\\d{2}-\\d{2},${newest.number},Plan change,Paid,180\\.00,USD,http://localhost/sandbox/invoices/`,
+        `^\\d{4}-\\d{2}-\\d{2},${newest.number},Plan change,Paid,180\\.00,USD,http://localhost/sandbox/invoices/[\\w-]+,EU VAT DE123456789$`,
       ),
     );
   });

@@ -6,7 +6,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MEMBERS_CONTACT_PROMPT, MODAL_CLOSE_DELAY_MS } from '../../../core/rules/constants';
-import { apiError, json, onCall } from '../../test/server';
+import { apiError, json, onCall, type RecordedCall } from '../../test/server';
 import { billingDataOf, openPanelAs } from '../../test/openPanel';
 import { answerCouponDetails, answerInvoicePreview } from '../../test/handlers/checkout';
 import { useFakeTimers } from '../../test/fakeTimers';
@@ -31,7 +31,12 @@ describe('Update invoice details', () => {
     dashboard.data = { ...dashboard.data, invoiceDetails: 'Acme Ltd\nVAT 42' };
     await user.click(dialog.getByRole('button', { name: 'Update' }));
     expect(await dialog.findByRole('button', { name: 'Update complete!' })).toHaveAttribute('aria-disabled', 'true');
-    expect(saved[0]!.data).toEqual({ customerId: 'cus_active', invoiceDetails: 'Acme Ltd\nVAT 42' });
+    // The tax ID on file goes with the text, as it was.
+    expect(saved[0]!.data).toEqual({
+      customerId: 'cus_active',
+      invoiceDetails: 'Acme Ltd\nVAT 42',
+      taxId: { type: 'gb_vat', value: 'GB123456789' },
+    });
     await act(() => jest.advanceTimersByTimeAsync(MODAL_CLOSE_DELAY_MS - 1));
     expect(screen.getByRole('dialog', { name: 'Update invoice details' })).toBeInTheDocument();
     await act(() => jest.advanceTimersByTimeAsync(1));
@@ -105,11 +110,107 @@ describe('Update invoice details', () => {
     const close = dialog.getByRole('button', { name: 'Close Update invoice details' });
     const update = dialog.getByRole('button', { name: 'Update' });
     await user.tab();
+    expect(dialog.getByRole('combobox', { name: 'Tax ID type' })).toHaveFocus();
+    await user.tab();
+    expect(dialog.getByRole('textbox', { name: 'Tax ID' })).toHaveFocus();
+    await user.tab();
     expect(update).toHaveFocus();
     await user.tab();
     expect(close).toHaveFocus();
     await user.tab({ shift: true });
     expect(update).toHaveFocus();
+  });
+});
+
+/** The server's answer to add-invoice-details: what it now keeps, as it was sent. */
+function answerAsSaved(call: RecordedCall) {
+  const { invoiceDetails, taxId } = call.data as { invoiceDetails: string; taxId: unknown };
+  return json({ invoiceDetails, taxId });
+}
+
+describe('the tax ID in Update invoice details', () => {
+  it('saves a tax ID of the chosen type as it is written, and the dashboard shows it', async () => {
+    const user = userEvent.setup();
+    const saved = onCall('add-invoice-details', answerAsSaved);
+    const dashboard = openPanelAs('active');
+    const dialog = await openModal(user, 'Edit invoice details', 'Update invoice details');
+    // The active scenario's owner has a UK VAT number on file.
+    const type = dialog.getByRole('combobox', { name: 'Tax ID type' });
+    expect(type).toHaveDisplayValue('UK VAT number');
+    const field = dialog.getByRole('textbox', { name: 'Tax ID' });
+    expect(field).toHaveValue('GB123456789');
+    await user.selectOptions(type, 'EU VAT number');
+    expect(field).toHaveAccessibleDescription('For example DE123456789');
+    await user.clear(field);
+    await user.type(field, 'de 123 456 789');
+    await user.tab();
+    expect(field).toHaveValue('DE123456789');
+    dashboard.data = { ...dashboard.data, taxId: { type: 'eu_vat', value: 'DE123456789' } };
+    await user.click(dialog.getByRole('button', { name: 'Update' }));
+    expect(await dialog.findByRole('button', { name: 'Update complete!' })).toBeInTheDocument();
+    expect(saved[0]!.data).toEqual({
+      customerId: 'cus_active',
+      invoiceDetails: dashboard.data.invoiceDetails,
+      taxId: { type: 'eu_vat', value: 'DE123456789' },
+    });
+    const payment = within(await screen.findByRole('region', { name: 'Payment information' }));
+    expect(await payment.findByText('Tax ID: DE123456789')).toBeInTheDocument();
+  });
+
+  it('refuses a value not of its type inline, announced, and sends nothing', async () => {
+    const user = userEvent.setup();
+    const saved = onCall('add-invoice-details', answerAsSaved);
+    openPanelAs(billingDataOf('active', (data) => (data.taxId = null)));
+    const dialog = await openModal(user, 'Edit invoice details', 'Update invoice details');
+    const type = dialog.getByRole('combobox', { name: 'Tax ID type' });
+    expect(type).toHaveDisplayValue('No tax ID');
+    expect(dialog.queryByRole('textbox', { name: 'Tax ID' })).not.toBeInTheDocument();
+    await user.selectOptions(type, 'UK VAT number');
+    const field = dialog.getByRole('textbox', { name: 'Tax ID' });
+    await user.type(field, 'DE123456789');
+    await user.click(dialog.getByRole('button', { name: 'Update' }));
+    expect(field).toHaveFocus();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(dialog.getByRole('alert')).toHaveTextContent('Enter a valid tax ID');
+    expect(field).toHaveAccessibleDescription('For example GB123456789 Enter a valid tax ID');
+    expect(dialog.getByRole('button', { name: 'Update' })).toBeInTheDocument();
+    expect(saved).toHaveLength(0);
+    // An empty value of a chosen type is no tax ID either: choose "No tax ID" to remove one.
+    await user.clear(field);
+    await user.click(dialog.getByRole('button', { name: 'Update' }));
+    expect(dialog.getByRole('alert')).toHaveTextContent('Enter a valid tax ID');
+    expect(saved).toHaveLength(0);
+  });
+
+  it('removes the tax ID on file with "No tax ID"', async () => {
+    const user = userEvent.setup();
+    const saved = onCall('add-invoice-details', answerAsSaved);
+    openPanelAs(billingDataOf('active', (data) => (data.taxId = { type: 'ch_vat', value: 'CHE-123.456.789 MWST' })));
+    const payment = within(await screen.findByRole('region', { name: 'Payment information' }));
+    expect(payment.getByText('Tax ID: CHE-123.456.789 MWST')).toBeInTheDocument();
+    const dialog = await openModal(user, 'Edit invoice details', 'Update invoice details');
+    const type = dialog.getByRole('combobox', { name: 'Tax ID type' });
+    expect(type).toHaveDisplayValue('Swiss VAT number');
+    expect(dialog.getByRole('textbox', { name: 'Tax ID' })).toHaveValue('CHE-123.456.789 MWST');
+    await user.selectOptions(type, 'No tax ID');
+    await user.click(dialog.getByRole('button', { name: 'Update' }));
+    expect(await dialog.findByRole('button', { name: 'Update complete!' })).toBeInTheDocument();
+    expect(saved[0]!.data).toMatchObject({ taxId: null });
+  });
+
+  it("says the card provider's refusal of a well-formed number", async () => {
+    const user = userEvent.setup();
+    onCall('add-invoice-details', () =>
+      json({ error: { code: 'tax_id_invalid', message: 'Enter a valid tax ID', status: 400 } }, 400),
+    );
+    openPanelAs('active');
+    const dialog = await openModal(user, 'Edit invoice details', 'Update invoice details');
+    await user.selectOptions(dialog.getByRole('combobox', { name: 'Tax ID type' }), 'Australian Business Number (ABN)');
+    await user.clear(dialog.getByRole('textbox', { name: 'Tax ID' }));
+    await user.type(dialog.getByRole('textbox', { name: 'Tax ID' }), '12 345 678 912');
+    await user.click(dialog.getByRole('button', { name: 'Update' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent('Enter a valid tax ID');
+    expect(dialog.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });
 

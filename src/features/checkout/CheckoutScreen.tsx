@@ -27,17 +27,12 @@ import { ActionButton, SUCCESS_MESSAGE } from '../../ui/ActionButton';
 import type { ActionState } from '../../ui/ActionButton';
 import { FormError } from '../../ui/FormError';
 import { useAnnounceLeaving, useScreenTitle } from '../../ui/shell';
-import { InvoiceDetailsModal } from '../common/InvoiceDetailsModal';
 import { ScreenGate } from '../common/ScreenGate';
 import { PaymentProviderWarning } from '../payments/PaymentProviderWarning';
 import { usePaymentProvider } from '../payments/usePaymentProvider';
 import { AddonList } from './AddonList';
 import { BillingSummary } from './BillingSummary';
-import {
-  useGetCouponDetailsQuery,
-  useGetInvoicePreviewQuery,
-  useSaveCheckoutInvoiceDetailsMutation,
-} from './checkoutApi';
+import { useGetCouponDetailsQuery, useGetInvoicePreviewQuery } from './checkoutApi';
 import { checkoutLeft, completePayment, confirmPlanChange, selectCheckout } from './checkoutSlice';
 import type { CheckoutState } from './checkoutSlice';
 import {
@@ -51,6 +46,9 @@ import {
 import { PlanSummary } from './PlanSummary';
 
 const CardModal = lazy(() => import(/* webpackChunkName: "card" */ '../payments/CardModal'));
+const InvoiceDetailsModal = lazy(
+  () => import(/* webpackChunkName: "billing-modals" */ '../common/InvoiceDetailsModal'),
+);
 
 /** SPEC 4 "Routing by state": grace, a pending cancel and custom plans have nothing to buy here. */
 function checkoutRedirect(data: BillingData): StateRoute {
@@ -102,7 +100,6 @@ function Checkout({ data, product, price }: { data: CheckoutData; product: Produ
   const checkout = useAppSelector(selectCheckout);
   const provider = usePaymentProvider();
   const [modal, setModal] = useState<'card' | 'invoiceDetails' | null>(null);
-  const [saveInvoiceDetails] = useSaveCheckoutInvoiceDetailsMutation();
   const period = price.billing_period;
   const addons = optionalAddons(product);
   const [chosenAddons, setChosenAddons] = useState<ReadonlySet<string>>(
@@ -278,11 +275,9 @@ function Checkout({ data, product, price }: { data: CheckoutData; product: Produ
         </Suspense>
       )}
       {modal === 'invoiceDetails' && (
-        <InvoiceDetailsModal
-          invoiceDetails={data.invoiceDetails}
-          save={async (text) => !('error' in (await saveInvoiceDetails({ customerId, invoiceDetails: text })))}
-          onClose={() => setModal(null)}
-        />
+        <Suspense fallback={null}>
+          <InvoiceDetailsModal data={data} onClose={() => setModal(null)} />
+        </Suspense>
       )}
     </div>
   );

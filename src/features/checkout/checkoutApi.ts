@@ -1,9 +1,9 @@
 /**
  * The checkout's calls (SPEC 7): the invoice preview, the plan change (change or activate), the coupon swap and
- * its poll, and the invoice details; the card on file is the payments feature's (paymentsApi.ts). Every write
+ * its poll (the invoice details' save is shared: common/invoiceDetailsApi.ts); the card on file is the payments feature's (paymentsApi.ts). Every write
  * takes the idempotency key of its attempt, so the transport may retry it and the server still acts once.
  */
-import { api, invalidatesOnSuccess } from '../../api/api';
+import { api } from '../../api/api';
 import { call } from '../../api/call';
 import type { CallData, CallResponse } from '../../../core/contract';
 import type { Keyed } from '../payments/paymentsApi';
@@ -34,13 +34,8 @@ export const checkoutApi = api.injectEndpoints({
     >({
       query: ({ data, idempotencyKey }) => call('activate-subscription', { data, idempotencyKey }),
     }),
-    saveCheckoutInvoiceDetails: build.mutation<CallResponse<'add-invoice-details'>, CallData<'add-invoice-details'>>({
-      query: (data) => call('add-invoice-details', { data }),
-      invalidatesTags: invalidatesOnSuccess('BillingData'),
-    }),
   }),
   overrideExisting: 'throw',
 });
 
-export const { useGetInvoicePreviewQuery, useGetCouponDetailsQuery, useSaveCheckoutInvoiceDetailsMutation } =
-  checkoutApi;
+export const { useGetInvoicePreviewQuery, useGetCouponDetailsQuery } = checkoutApi;

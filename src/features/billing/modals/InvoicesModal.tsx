@@ -1,6 +1,6 @@
 /** 'View all': every invoice, newest first, and their export as CSV (it loads with this modal, never with the dashboard). */
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { Invoice } from '../../../../core/contract';
+import type { Invoice, TaxId } from '../../../../core/contract';
 import { invoicesCsv, invoicesCsvFileName } from '../../../../core/rules/invoicesCsv';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import { useSiteCurrency } from '../../common/useSiteCurrency';
@@ -12,15 +12,20 @@ import { SpendingChart } from './SpendingChart';
 
 const CSV_TYPE = 'text/csv;charset=utf-8';
 
-/** `site`: what the export's file name calls the site (its subdomain); `now`: the clock the file name is dated by. */
+/**
+ * `site`: what the export's file name calls the site (its subdomain); `taxId`: the owner's, in the export as on the
+ * invoices; `now`: the clock the file name is dated by.
+ */
 export default function InvoicesModal({
   invoices,
   site,
+  taxId = null,
   onClose,
   now = Date.now,
 }: {
   invoices: readonly Invoice[];
   site: string;
+  taxId?: TaxId | null;
   onClose(): void;
   now?: () => number;
 }) {
@@ -30,7 +35,7 @@ export default function InvoicesModal({
   const sorted = newestFirst(invoices);
   function exportCsv() {
     // An invoice link relative to the panel (the sandbox's pages) is written out whole, as the page resolves it.
-    const csv = invoicesCsv(sorted, document.baseURI, invoicesCsvFormat(i18n, locale));
+    const csv = invoicesCsv(sorted, document.baseURI, invoicesCsvFormat(i18n, locale), taxId);
     saveFile(csv, CSV_TYPE, invoicesCsvFileName(site, now()));
   }
   return (

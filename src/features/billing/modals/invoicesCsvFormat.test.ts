@@ -47,7 +47,7 @@ it("writes days and amounts in another language's formats, keeping the CSV quoti
   const records = invoicesCsv(invoices, ORIGIN, invoicesCsvFormat(i18n, 'de-DE')).split('\r\n');
   // The words are the German catalog's once it has them; the formats are de-DE's already.
   expect(records[1]).toMatch(
-    /^01\.05\.2026,ACTIVE-0001,[^,]+,[^,]+,"1234,50",USD,http:\/\/127\.0\.0\.1:4001\/sandbox\/invoices\/key1$/,
+    /^01\.05\.2026,ACTIVE-0001,[^,]+,[^,]+,"1234,50",USD,http:\/\/127\.0\.0\.1:4001\/sandbox\/invoices\/key1,$/,
   );
   expect(records[2]).toMatch(/^01\.05\.2026,ACTIVE-0001,"Manual ""adjustment"", May",[^,]+,"23,50",USD,/);
 });

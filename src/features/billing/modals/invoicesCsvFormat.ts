@@ -18,6 +18,7 @@ export const INVOICES_CSV_COLUMN_LABELS = {
   amount: msg`Amount`,
   currency: msg`Currency`,
   link: msg`PDF link`,
+  taxId: msg`Tax ID`,
 } as const;
 
 const ENGLISH = 'en';
@@ -25,7 +26,7 @@ const ENGLISH = 'en';
 /** The export's format for an owner reading `i18n`'s language, whose numbers and dates are in `locale` (an Intl tag). */
 export function invoicesCsvFormat(i18n: I18n, locale: string): InvoicesCsvFormat {
   const formatLocale = new Intl.Locale(locale).language === ENGLISH ? undefined : locale;
-  const { date, number, description, status, amount, currency, link } = INVOICES_CSV_COLUMN_LABELS;
+  const { date, number, description, status, amount, currency, link, taxId } = INVOICES_CSV_COLUMN_LABELS;
   return {
     labels: {
       date: i18n._(date),
@@ -35,6 +36,7 @@ export function invoicesCsvFormat(i18n: I18n, locale: string): InvoicesCsvFormat
       amount: i18n._(amount),
       currency: i18n._(currency),
       link: i18n._(link),
+      taxId: i18n._(taxId),
     },
     day: (unixSeconds) => csvDay(unixSeconds, formatLocale),
     amount: (cents) => csvAmount(cents, formatLocale),
