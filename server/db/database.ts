@@ -87,11 +87,13 @@ export function tableWritesOf(db: Db): TableWrites | undefined {
   return tableWrites.get(db);
 }
 
-/** The same database with one more plugin (the tests' write faults), keeping its write counts for the caches. */
+/** The same database with one more plugin (the tests' write faults), keeping its write counts for the caches and its pool. */
 export function withPlugin(db: Db, plugin: KyselyPlugin): Db {
   const extended = db.withPlugin(plugin);
   const writes = tableWrites.get(db);
   if (writes !== undefined) tableWrites.set(extended, writes);
+  const pool = pools.get(db);
+  if (pool !== undefined) pools.set(extended, pool);
   return extended;
 }
 
