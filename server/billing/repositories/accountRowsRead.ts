@@ -12,12 +12,10 @@
  * caller on what this returns (accounts.ts, billing/accountAccess.ts), as before.
  *
  * Each row comes back as a JSON object of its columns, named by the lists below, which the compiler holds to the
- * row types: a column added to a table and not here fails the type check. Run as SQL text, without the query builder
- * (its work was the larger part of a small statement's cost): on SQLite through Kysely's executor, on PostgreSQL as a
- * prepared statement on the pool Kysely runs on.
+ * row types: a column added to a table and not here fails the type check. Run without the query builder, prepared
+ * once per connection (db/database.ts runStatement).
  */
-import { CompiledQuery, PostgresAdapter } from 'kysely';
-import { poolOf, type Db } from '../../db/database';
+import { isPostgres, runStatement, type Db } from '../../db/database';
 import type {
   CustomerRow,
   DiscountRow,
@@ -242,7 +240,7 @@ function accountRowsSql(dialect: JsonDialect): string {
     ${listOf(USAGE_COLUMNS, `SELECT * FROM site_usage WHERE site_id = ${siteId}`, [['limit_name', 'ASC']])} AS site_usage`;
 }
 
-/** The name PostgreSQL's connections keep the statement prepared under. */
+/** The name PostgreSQL's connections keep the statement prepared under (runStatement). */
 const PREPARED_NAME = 'billing_account_rows';
 
 /** One statement's text per dialect, built once per process. */
@@ -265,21 +263,13 @@ function parsed<T>(value: unknown): T {
 }
 
 export async function readAccountRows(db: Db, siteId: string, userId: string): Promise<AccountRows> {
-  const dialect = db.getExecutor().adapter instanceof PostgresAdapter ? POSTGRES : SQLITE;
+  const dialect = isPostgres(db) ? POSTGRES : SQLITE;
   let text = statements.get(dialect);
   if (text === undefined) {
     text = accountRowsSql(dialect);
     statements.set(dialect, text);
   }
-  const parameters = [siteId, userId];
-  const pool = dialect === POSTGRES ? poolOf(db) : undefined;
-  // PostgreSQL plans an unnamed statement each time it runs, and this one's plan cost several times its run (4.3 ms
-  // against 0.7 a call, bench/README.md): prepared once per connection under its name instead. SQLite's statements
-  // are kept prepared by the driver (db/nodeSqlite.ts).
-  const { rows } =
-    pool === undefined
-      ? await db.executeQuery<RawAccountRows>(CompiledQuery.raw(text, parameters))
-      : await pool.query<RawAccountRows>({ name: PREPARED_NAME, text, values: parameters });
+  const rows = await runStatement<RawAccountRows>(db, PREPARED_NAME, text, [siteId, userId]);
   const row = rows[0];
   if (row === undefined) throw new Error('the account rows read returned no row');
   return {

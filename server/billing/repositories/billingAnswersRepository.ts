@@ -2,8 +2,8 @@
  * Stored billing answers (migration 0022, billing/billingAnswers.ts): one row per owner, site and forceUpgrade,
  * read with the versions it must match in one statement, written again whenever it is made anew.
  */
-import { CompiledQuery, PostgresAdapter, sql } from 'kysely';
-import type { Db } from '../../db/database';
+import { sql } from 'kysely';
+import { isPostgres, runStatement, type Db } from '../../db/database';
 import type { BillingAnswersTable } from '../../db/schema';
 
 export type StoredBillingAnswer = Omit<BillingAnswersTable, 'own_deflated'> & { own_deflated: Buffer };
@@ -45,9 +45,8 @@ const STORED_COLUMNS = [
 const KEY_COLUMNS = ['site_id', 'user_id', 'force_upgrade'];
 
 /**
- * The store statement, one text for both databases but for the parameters' marks. Compiled SQL rather than the query
- * builder's: a site's first answer writes once, and building this upsert cost more than running it (bench/README.md
- * "A site's first answer in one statement").
+ * The store statement, one text for both databases but for the parameters' marks, run without the query builder
+ * (db/database.ts runStatement): a site's first answer writes once, and building this upsert cost more than running it.
  */
 function storeSql(mark: (index: number) => string): string {
   const updated = STORED_COLUMNS.filter((column) => !KEY_COLUMNS.includes(column));
@@ -59,7 +58,7 @@ export class BillingAnswerRepository {
   private readonly storeStatement: string;
 
   constructor(private readonly db: Db) {
-    const onPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
+    const onPostgres = isPostgres(db);
     this.storeStatement = storeSql((index) => (onPostgres ? `$${index}` : '?'));
   }
 
@@ -106,11 +105,11 @@ export class BillingAnswerRepository {
 
   /** Stores `answer` in place of the owner's last one. */
   async store(answer: StoredBillingAnswer): Promise<void> {
-    await this.db.executeQuery(
-      CompiledQuery.raw(
-        this.storeStatement,
-        STORED_COLUMNS.map((column) => answer[column]),
-      ),
+    await runStatement(
+      this.db,
+      'billing_answer_store',
+      this.storeStatement,
+      STORED_COLUMNS.map((column) => answer[column]),
     );
   }
 }
