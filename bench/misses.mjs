@@ -116,6 +116,8 @@ const production = {
   ...PRODUCTION_ENV,
   IDENTITY_ISSUER: admins.base,
   HOST_ORIGINS: admins.base,
+  // The sites' admins are this machine's (127.0.0.1, a port): production fetches key sets from public addresses only.
+  UNSAFE_ADMIN_URLS: '1',
   RATE_LIMIT_SESSIONS_PER_MINUTE: '1000000',
   LOG_LEVEL: 'warn',
 };

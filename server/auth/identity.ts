@@ -13,8 +13,8 @@
  */
 import { createHash } from 'node:crypto';
 import { lookup as systemLookup, type LookupAddress } from 'node:dns';
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { LRUCache } from 'lru-cache';
@@ -74,6 +74,14 @@ const KEY_SET_BYTES_BUDGET = 32 * 1024 * 1024;
 const NEW_KEY_SET_BYTES_BUDGET = 8 * 1024 * 1024;
 /** JWKS fetches under way at once in a process, all sites together: a wave of new sites' tokens waits on no more. */
 const MAX_CONCURRENT_JWKS_FETCHES = 32;
+/**
+ * Connections to the admins kept open between fetches, per scheme, and how long an idle one is kept: a platform serves
+ * many sites' admins from one host, and a connection made again for each new site's key set cost a third of the
+ * fetch's CPU (bench/README.md "A site's first answer in one statement"). Below Node's servers' default keep-alive of
+ * 5 s, so the admin rarely closes one as it is reused; when it does, the fetch is made once more on a new connection.
+ */
+const IDLE_CONNECTIONS_KEPT = 8;
+const IDLE_CONNECTION_MS = 4000;
 
 export const JWKS_PATH = '.well-known/jwks.json';
 
@@ -208,6 +216,20 @@ function publicOnly(lookup: LookupFunction): LookupFunction {
     });
 }
 
+const KEPT_CONNECTIONS = {
+  keepAlive: true,
+  maxSockets: MAX_CONCURRENT_JWKS_FETCHES,
+  maxFreeSockets: IDLE_CONNECTIONS_KEPT,
+  timeout: IDLE_CONNECTION_MS,
+};
+
+/** A kept connection the other end had closed when a request was sent on it. */
+class ReusedConnectionClosed extends Error {
+  constructor(override readonly cause: Error) {
+    super('the kept connection was closed by the admin');
+  }
+}
+
 const digestOf = (text: string) => createHash('sha256').update(text).digest('base64url');
 
 /** Why a token was refused, as the log says it, and the answer it gets. */
@@ -287,6 +309,11 @@ export class IdentityVerifier {
   private fetchesUnderWay = 0;
   /** How the admins' names resolve for a fetch: under production's rule, to public addresses only. */
   private readonly lookup: LookupFunction;
+  /** The connections to admins kept between fetches (IDLE_CONNECTIONS_KEPT), one pool per scheme. */
+  private readonly agents = {
+    http: new HttpAgent(KEPT_CONNECTIONS),
+    https: new HttpsAgent(KEPT_CONNECTIONS),
+  };
 
   /**
    * @param log where refusals are written when no request is under way (a request's own logger is used in one)
@@ -419,13 +446,11 @@ export class IdentityVerifier {
     if (this.network.addresses === 'public' && isIP(literal) !== 0 && !isPublicAddress(literal))
       throw new AdminAddressRefused(literal);
     const signal = AbortSignal.timeout(JWKS_TIMEOUT_MS);
-    const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
     try {
-      const response = await new Promise<IncomingMessage>((resolve, reject) => {
-        const request = send(target, { method: 'GET', headers: JWKS_REQUEST_HEADERS, lookup: this.lookup, signal });
-        request.once('response', resolve);
-        request.once('error', reject);
-        request.end();
+      const response = await this.request(target, signal).catch((error: unknown) => {
+        // A kept connection the admin closed as it was reused: nothing was answered, so asked again on a new one.
+        if (error instanceof ReusedConnectionClosed) return this.request(target, signal);
+        throw error;
       });
       if (response.statusCode !== 200) {
         response.destroy();
@@ -437,6 +462,31 @@ export class IdentityVerifier {
       if (signal.aborted) throw new errors.JWKSTimeout(undefined, { cause: error });
       throw new errors.JOSEError('the JSON Web Key Set could not be fetched', { cause: error });
     }
+  }
+
+  /** One GET of `target` on a kept connection, or a new one. */
+  private request(target: URL, signal: AbortSignal): Promise<IncomingMessage> {
+    const https = target.protocol === 'https:';
+    const send = https ? httpsRequest : httpRequest;
+    const agent = https ? this.agents.https : this.agents.http;
+    return new Promise<IncomingMessage>((resolve, reject) => {
+      const request: ClientRequest = send(target, {
+        method: 'GET',
+        headers: JWKS_REQUEST_HEADERS,
+        lookup: this.lookup,
+        signal,
+        agent,
+      });
+      request.once('response', resolve);
+      request.once('error', (error: NodeJS.ErrnoException) =>
+        reject(
+          request.reusedSocket && !signal.aborted && error.code === 'ECONNRESET'
+            ? new ReusedConnectionClosed(error)
+            : error,
+        ),
+      );
+      request.end();
+    });
   }
 
   /**

@@ -32,9 +32,16 @@ function endedBefore(account: AccountRecord, issuedAtMs: number): boolean {
   return [account.site.sessions_from, account.user.sessions_from].some((from) => from != null && issuedAtMs < from);
 }
 
-/** The signed-in owner's account; refused without an account, for an ended session, a non-owner and a legacy plan. */
-export async function ownerAccount(deps: OwnerAccountDeps, session: SessionOf): Promise<AccountRecord> {
-  const account = await deps.repositories.accounts.load(session.siteId, session.userId);
+/**
+ * The signed-in owner's account; refused without an account, for an ended session, a non-owner and a legacy plan.
+ * `siteVersion`: the site's version as the request read it already (AccountRepository.load).
+ */
+export async function ownerAccount(
+  deps: OwnerAccountDeps,
+  session: SessionOf,
+  siteVersion?: number,
+): Promise<AccountRecord> {
+  const account = await deps.repositories.accounts.load(session.siteId, session.userId, siteVersion);
   if (account === undefined) {
     // The platform removed the site (DELETE /platform/v1/sites/{id}): the open panel says so, not that it failed.
     const site = await deps.repositories.accounts.findSite(session.siteId);

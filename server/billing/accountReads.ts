@@ -56,37 +56,31 @@ export class AccountReads {
     const previous = account.previousSubscription;
     // A site provisioned without a trial has no subscription yet: its data offers the plans to start one.
     const subscribed = account.subscription === undefined ? null : requireSubscription(account);
-    const history = customerId === undefined ? Promise.resolve(NO_INVOICES) : repositories.invoices.history(customerId);
-    // The customer's invoices are read for the history anyway: a subscription of that customer finds its newest
-    // invoice among them, one statement fewer per answer made (most of them, with many sites).
-    const customerInvoicesOf = async (row: SubscriptionRow) =>
-      row.customer_id === customerId ? (await history).rows : undefined;
-    const [
-      subscription,
-      previousSubscription,
-      pendingSubscription,
-      currentSiteLimits,
-      products,
-      { invoices, latest: latestInvoice, discount },
-    ] = await Promise.all([
+    // Everything below comes from the account's rows, read in one statement (repositories/accountRowsRead.ts).
+    const history = customerId === undefined ? NO_INVOICES : await repositories.invoices.history(account.rows);
+    // A subscription of the account's customer finds its newest invoice and that one's payment among the customer's
+    // rows (the provider bills a subscription to its customer); another customer's is read apart (none in practice).
+    const customerRowsOf = (row: SubscriptionRow) =>
+      row.customer_id === customerId
+        ? { invoices: history.rows, paymentIntents: account.rows.paymentIntents }
+        : undefined;
+    const { invoices, latest: latestInvoice, discount } = history;
+    const [subscription, previousSubscription, pendingSubscription, products] = await Promise.all([
       subscribed === null
         ? Promise.resolve(null)
-        : customerInvoicesOf(subscribed.subscription).then((rows) =>
-            repositories.subscriptions.toSubscription(
-              subscribed.subscription,
-              subscribed.price,
-              subscribed.product,
-              rows,
-            ),
+        : repositories.subscriptions.toSubscription(
+            subscribed.subscription,
+            subscribed.price,
+            subscribed.product,
+            customerRowsOf(subscribed.subscription),
           ),
       previous === undefined
         ? Promise.resolve(null)
-        : customerInvoicesOf(previous).then((rows) => repositories.subscriptions.toSubscriptionOfRow(previous, rows)),
+        : repositories.subscriptions.toSubscriptionOfRow(previous, customerRowsOf(previous)),
       subscribed === null ? Promise.resolve(null) : repositories.subscriptions.pending(subscribed.subscription),
-      siteLimitsOf(repositories, account),
       repositories.catalogue.offered(...this.offerOf(account)),
-      history,
     ]);
+    const currentSiteLimits = siteLimitsOf(account);
     return {
       subscription,
       customerId: customerId ?? null,
@@ -147,12 +141,12 @@ export class AccountReads {
   async currentSite(account: AccountRecord): Promise<CallResponse<'get-current-site'>> {
     return {
       currentSite: toCurrentSite(account.site),
-      currentSiteLimits: await siteLimitsOf(this.deps.repositories, account),
+      currentSiteLimits: siteLimitsOf(account),
     };
   }
 
   async siteLimits(account: AccountRecord): Promise<CallResponse<'get-current-site-limits'>> {
-    return { currentSiteLimits: await siteLimitsOf(this.deps.repositories, account) };
+    return { currentSiteLimits: siteLimitsOf(account) };
   }
 
   /** The products offered to the user's product group (or `productGroup`), and the current price (or `priceId`). */

@@ -8,7 +8,7 @@ import { subscriptionStatusSchema } from '../../core/contract';
 import { deriveStatusFlags } from '../../core/rules/flags';
 import { DomainError, messages } from '../domainErrors';
 import { computeSiteLimits } from './siteLimits';
-import { toPrice, type AccountRecord, type Repositories, type Subscribed } from './repositories';
+import { siteUsageOf, toPrice, type AccountRecord, type Repositories, type Subscribed } from './repositories';
 
 /** The account with its current subscription; 404 without one. */
 export function requireSubscription(account: AccountRecord): Subscribed {
@@ -19,8 +19,8 @@ export function requireSubscription(account: AccountRecord): Subscribed {
   return { ...account, subscription, price, product };
 }
 
-export async function siteLimitsOf(repositories: Repositories, account: AccountRecord): Promise<CurrentSiteLimits> {
-  const { usage, membersOverride } = await repositories.accounts.siteUsage(account.site.id);
+export function siteLimitsOf(account: AccountRecord): CurrentSiteLimits {
+  const { usage, membersOverride } = siteUsageOf(account);
   return computeSiteLimits({
     planLimits: account.price === undefined ? [] : toPrice(account.price).limits,
     productName: account.product?.name ?? '',

@@ -200,10 +200,8 @@ export class AccountWrites {
     const current = customer.auto_billing === 1;
     // Already as asked (a retry): nothing to refuse, nothing to change.
     if (current === enabled) return { hasAutoBillingEnabled: current };
-    const [flags, siteLimits] = await Promise.all([
-      flagsOf(repositories, account, {}),
-      siteLimitsOf(repositories, account),
-    ]);
+    const flags = await flagsOf(repositories, account, {});
+    const siteLimits = siteLimitsOf(account);
     const exceeded = exceededLimitNames(siteLimits);
     if (flags === null) throw new DomainError('conflict', 'no_subscription', messages.noSubscription);
     if (!isAutoBillingOptionEnabled(flags, exceeded)) throw autoBillingRefusal(flags, exceeded);

@@ -59,7 +59,7 @@ export class BillingAnswers {
 
     // Made anew, after the owner check, from rows read after the versions above: stored under those versions, the
     // answer is the rows' as of then or newer, so a write after them is never hidden (the next call sees it moved).
-    const account = await ownerAccount(this.deps, session);
+    const account = await ownerAccount(this.deps, session, lookup.siteVersion);
     const catalogueCurrent = await catalogue.isAtDocumentVersion(lookup.catalogueVersion);
     const { data, offer, holds } = await this.reads.billingData(account, forceUpgrade);
     const { availableProducts, ...own } = data;

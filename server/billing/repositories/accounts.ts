@@ -1,7 +1,7 @@
 /**
  * Accounts: sites, their admin users, the payment customer behind each user, and site usage. `load` gathers
- * everything an account call needs about the session's owner, read again only when the site's version has
- * changed (siteReadModel.ts).
+ * everything an account call needs about the session's owner in one statement (accountRowsRead.ts), read again only
+ * when the site's version has changed (siteReadModel.ts).
  */
 import type { Blog, CurrentSite, InvoiceDetails, TaxId, User } from '../../../core/contract';
 import {
@@ -14,10 +14,10 @@ import {
 import type { Db } from '../../db/database';
 import type { CustomerRow, PriceRow, ProductRow, SiteRow, SubscriptionRow, UserRow } from '../../db/schema';
 import type { SiteUsage } from '../siteLimits';
+import { readAccountRows, type AccountRows } from './accountRowsRead';
 import type { CatalogueRepository } from './catalogueRepository';
 import type { SiteReadModel, SiteView } from './siteReadModel';
 import { emailKey } from './sites';
-import type { SubscriptionRepository } from './subscriptions';
 
 export function toCurrentSite(row: SiteRow): CurrentSite {
   return {
@@ -48,6 +48,19 @@ export function toCurrentSite(row: SiteRow): CurrentSite {
             ended_at: row.domain_claim_ended_at,
           },
   };
+}
+
+/** The site's usage as its limits count it, from the account's rows. */
+export function siteUsageOf(account: AccountRecord): { usage: SiteUsage; membersOverride: number | null } {
+  const usage: SiteUsage = {};
+  let membersOverride: number | null = null;
+  for (const row of account.rows.usage) {
+    const name = limitNameSchema.safeParse(row.limit_name);
+    if (!name.success) continue;
+    usage[name.data] = row.total;
+    if (name.data === 'members') membersOverride = row.members_override;
+  }
+  return { usage, membersOverride };
 }
 
 export function toBlogs(site: SiteRow): Blog[] {
@@ -95,6 +108,8 @@ export interface AccountRecord {
   /** the subscription's base price and product */
   price: PriceRow | undefined;
   product: ProductRow | undefined;
+  /** every row the record was read from, with the customer's invoices, discounts, payment intents and the site's usage */
+  rows: AccountRows;
   /** the version of the site these rows are: what calls derive from them is kept there (view.memo) */
   view: SiteView;
 }
@@ -110,7 +125,6 @@ export class AccountRepository {
   constructor(
     private readonly db: Db,
     private readonly catalogue: CatalogueRepository,
-    private readonly subscriptions: SubscriptionRepository,
     private readonly readModel: SiteReadModel,
   ) {}
 
@@ -159,37 +173,23 @@ export class AccountRepository {
     return stored;
   }
 
-  /** The user's account on the site; undefined when either is gone or removed, or the user is not the site's. */
-  async load(siteId: string, userId: string): Promise<AccountRecord | undefined> {
-    const view = await this.readModel.current(siteId, userId);
+  /**
+   * The user's account on the site; undefined when either is gone or removed, or the user is not the site's.
+   * `siteVersion`: the site's version as this request already read it (a stored answer's lookup), else read here.
+   */
+  async load(siteId: string, userId: string, siteVersion?: number): Promise<AccountRecord | undefined> {
+    const view = await this.readModel.current(siteId, userId, siteVersion);
     return view.memo('account', async () => {
-      // All four by the ids the session names, at once: a miss then waits for one round trip, not two. The
-      // customer and subscriptions of a session whose site or user turns out gone are read for nothing (rare).
-      const [site, user, customer, { current: subscription, previous: previousSubscription }] = await Promise.all([
-        this.findSite(siteId),
-        this.findUser(userId),
-        this.findCustomerByUser(userId),
-        this.subscriptions.currentAndPrevious(siteId),
-      ]);
+      // Every row at once, by the ids the session names (accountRowsRead.ts): one statement, whatever the site holds.
+      const rows = await readAccountRows(this.db, siteId, userId);
+      const { site, user, customer } = rows;
+      const [subscription, previousSubscription] = rows.subscriptions;
       if (site === undefined || user === undefined || user.site_id !== site.id) return undefined;
       if (site.deleted_at !== null || user.removed_at !== null) return undefined;
       const price = subscription === undefined ? undefined : await this.catalogue.findPrice(subscription.price_id);
       const product = price === undefined ? undefined : await this.catalogue.findProduct(price.product_id);
-      return { site, user, customer, subscription, previousSubscription, price, product, view };
+      return { site, user, customer, subscription, previousSubscription, price, product, rows, view };
     });
-  }
-
-  async siteUsage(siteId: string): Promise<{ usage: SiteUsage; membersOverride: number | null }> {
-    const rows = await this.db.selectFrom('site_usage').selectAll().where('site_id', '=', siteId).execute();
-    const usage: SiteUsage = {};
-    let membersOverride: number | null = null;
-    for (const row of rows) {
-      const name = limitNameSchema.safeParse(row.limit_name);
-      if (!name.success) continue;
-      usage[name.data] = row.total;
-      if (name.data === 'members') membersOverride = row.members_override;
-    }
-    return { usage, membersOverride };
   }
 
   async setInvoiceDetails(customerId: string, invoiceDetails: string): Promise<void> {

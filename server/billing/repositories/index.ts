@@ -18,6 +18,7 @@ import { SITE_VIEWS_KEPT, SiteReadModel, type ReadModelStats } from './siteReadM
 import { SubscriptionRepository } from './subscriptions';
 
 export {
+  siteUsageOf,
   toBlogs,
   toCurrentSite,
   toUser,
@@ -26,6 +27,7 @@ export {
   type Subscribed,
 } from './accounts';
 export { toPrice } from './catalogueRepository';
+export type { AccountRows } from './accountRowsRead';
 export type { BillingAnswerLookup, BillingAnswerRepository, StoredBillingAnswer } from './billingAnswersRepository';
 export type { IdempotencyKeyRepository } from './idempotencyKeys';
 export type { LeaseRepository } from './leasesRepository';
@@ -65,7 +67,7 @@ export function createRepositories(db: Db, options: RepositoryOptions = {}): Rep
   const subscriptions = new SubscriptionRepository(db, catalogue, invoices);
   const readModel = new SiteReadModel(db, catalogue, options.readModelSitesKept ?? SITE_VIEWS_KEPT);
   return {
-    accounts: new AccountRepository(db, catalogue, subscriptions, readModel),
+    accounts: new AccountRepository(db, catalogue, readModel),
     catalogue,
     billingAnswers: new BillingAnswerRepository(db),
     subscriptions,

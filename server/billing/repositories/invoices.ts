@@ -3,7 +3,8 @@ import type { Coupon, Discount, Invoice, LatestInvoice } from '../../../core/con
 import { couponDurationSchema, latestInvoiceSchema } from '../../../core/contract';
 import { invoiceDescription } from '../../../core/rules/invoices';
 import type { Db } from '../../db/database';
-import type { CouponRow, DiscountRow, InvoiceRow } from '../../db/schema';
+import type { CouponRow, DiscountRow, InvoiceRow, PaymentIntentRow } from '../../db/schema';
+import type { AccountRows } from './accountRowsRead';
 import type { CatalogueRepository } from './catalogueRepository';
 import { metadataJson, parseJson } from '../../db/jsonColumns';
 
@@ -49,6 +50,15 @@ export interface InvoiceHistory {
   rows: readonly InvoiceRow[];
 }
 
+/**
+ * A customer's rows already read (AccountRows): every invoice, newest first, and the payment intents of the newest
+ * one and of the open ones, newest first.
+ */
+export interface CustomerRows {
+  invoices: readonly InvoiceRow[];
+  paymentIntents: readonly PaymentIntentRow[];
+}
+
 export class InvoiceRepository {
   constructor(
     private readonly db: Db,
@@ -75,21 +85,14 @@ export class InvoiceRepository {
     return this.toLatest(await this.newestFirst(customerId).executeTakeFirst(), []);
   }
 
-  /**
-   * What the billing data shows of a customer's invoices: list, latest and discount, from one read of the
-   * customer's invoices and one of their discounts (the latest invoice's discount is one of them).
-   */
-  async history(customerId: string): Promise<InvoiceHistory> {
-    const [rows, discounts] = await Promise.all([
-      this.newestFirst(customerId).execute(),
-      this.discountsNewestFirst(customerId).execute(),
-    ]);
-    const newestDiscount = discounts[0];
+  /** What the billing data shows of the account's customer's invoices: list, latest and discount, from its rows. */
+  async history(rows: AccountRows): Promise<InvoiceHistory> {
+    const newestDiscount = rows.discounts[0];
     return {
-      invoices: rows.filter((row) => LISTED_STATUSES.includes(row.status)).map(toInvoice),
-      latest: await this.toLatest(rows[0], discounts),
+      invoices: rows.invoices.filter((row) => LISTED_STATUSES.includes(row.status)).map(toInvoice),
+      latest: await this.toLatest(rows.invoices[0], rows.discounts, rows.paymentIntents),
       discount: newestDiscount === undefined ? null : await this.toDiscount(newestDiscount),
-      rows,
+      rows: rows.invoices,
     };
   }
 
@@ -110,14 +113,18 @@ export class InvoiceRepository {
       .orderBy('start_at', 'desc');
   }
 
-  /** `knownDiscounts`: discount rows already read, looked up before asking the database. */
+  /**
+   * `knownDiscounts`: discount rows already read, looked up before asking the database; `knownIntents`: the payment
+   * intents of `row` among others, newest first, already read (CustomerRows), else read here.
+   */
   private async toLatest(
     row: InvoiceRow | undefined,
     knownDiscounts: readonly DiscountRow[],
+    knownIntents?: readonly PaymentIntentRow[],
   ): Promise<LatestInvoice | null> {
     if (row === undefined) return null;
     const [intent, discount] = await Promise.all([
-      this.paymentIntentOf(row.id),
+      this.paymentIntentOf(row.id, knownIntents),
       this.discountOf(row.discount_id, knownDiscounts),
     ]);
     return {
@@ -131,16 +138,13 @@ export class InvoiceRepository {
   }
 
   /**
-   * The client secret of a payment still waiting on the subscription's newest invoice, if any. `customerInvoices`:
-   * every invoice of the subscription's customer, newest first (InvoiceHistory.rows), already read: the newest of
-   * the subscription's is found among them (the provider bills a subscription to its customer) rather than read.
+   * The client secret of a payment still waiting on the subscription's newest invoice, if any. `customerRows`: the
+   * rows of the subscription's customer, already read (AccountRows): the newest of the subscription's invoices is
+   * found among them (the provider bills a subscription to its customer), and its payment too, rather than read.
    */
-  async openPaymentIntentSecret(
-    subscriptionId: string,
-    customerInvoices?: readonly InvoiceRow[],
-  ): Promise<string | null> {
+  async openPaymentIntentSecret(subscriptionId: string, customerRows?: CustomerRows): Promise<string | null> {
     const latest =
-      customerInvoices === undefined
+      customerRows === undefined
         ? await this.db
             .selectFrom('invoices')
             .selectAll()
@@ -148,9 +152,9 @@ export class InvoiceRepository {
             .orderBy('created', 'desc')
             .orderBy('id', 'desc')
             .executeTakeFirst()
-        : customerInvoices.find((row) => row.subscription_id === subscriptionId);
+        : customerRows.invoices.find((row) => row.subscription_id === subscriptionId);
     if (latest === undefined || latest.status !== 'open') return null;
-    const intent = await this.paymentIntentOf(latest.id);
+    const intent = await this.paymentIntentOf(latest.id, customerRows?.paymentIntents);
     return intent?.client_secret ?? null;
   }
 
@@ -165,7 +169,12 @@ export class InvoiceRepository {
     return row === undefined ? null : this.toDiscount(row);
   }
 
-  private paymentIntentOf(invoiceId: string) {
+  /** The invoice's newest payment intent: among `known` (newest first) when they were read with the invoice, else read. */
+  private async paymentIntentOf(
+    invoiceId: string,
+    known?: readonly PaymentIntentRow[],
+  ): Promise<PaymentIntentRow | undefined> {
+    if (known !== undefined) return known.find((intent) => intent.invoice_id === invoiceId);
     return this.db
       .selectFrom('payment_intents')
       .selectAll()

@@ -71,19 +71,14 @@ export class SiteReadModel {
   ) {}
 
   /**
-   * `userId`'s view of `siteId` as the database has it now. Reads the site's version on every call: a read that
-   * fails throws, so nothing possibly stale is served.
+   * `userId`'s view of `siteId` as the database has it now. Reads the site's version on every call, unless the
+   * request read it already (`knownSiteVersion`, read before any row the view is then made of, so the rows are that
+   * version's or newer, as here): a read that fails throws, so nothing possibly stale is served.
    */
-  async current(siteId: string, userId: string): Promise<SiteView> {
+  async current(siteId: string, userId: string, knownSiteVersion?: number): Promise<SiteView> {
     await this.catalogue.refresh();
     const catalogueVersion = this.catalogue.version();
-    const row = await this.db
-      .selectFrom('site_versions')
-      .select('version')
-      .where('site_id', '=', siteId)
-      .executeTakeFirst();
-    // A site nothing has been written to since 0007 has no row yet; its first write creates it at 1.
-    const siteVersion = row?.version ?? 0;
+    const siteVersion = knownSiteVersion ?? (await this.siteVersion(siteId));
     // A handle without write counts cannot tell when the catalogue changes: nothing is kept then.
     if (catalogueVersion === undefined) {
       this.misses += 1;
@@ -102,6 +97,16 @@ export class SiteReadModel {
     this.views.set(key, view);
     if (this.views.size > this.capacity) this.views.delete(this.views.keys().next().value as string);
     return view;
+  }
+
+  private async siteVersion(siteId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('site_versions')
+      .select('version')
+      .where('site_id', '=', siteId)
+      .executeTakeFirst();
+    // A site nothing has been written to since 0007 has no row yet; its first write creates it at 1.
+    return row?.version ?? 0;
   }
 
   /** Counts since the process started (the bench reads them from the line the server logs at close). */

@@ -2,9 +2,9 @@
 import type { PendingSubscription, Subscription, SubscriptionAddon } from '../../../core/contract';
 import { billingPeriodSchema, subscriptionStatusSchema } from '../../../core/contract';
 import type { Db } from '../../db/database';
-import type { InvoiceRow, PriceRow, ProductRow, SubscriptionRow } from '../../db/schema';
+import type { PriceRow, ProductRow, SubscriptionRow } from '../../db/schema';
 import type { CatalogueRepository } from './catalogueRepository';
-import type { InvoiceRepository } from './invoices';
+import type { CustomerRows, InvoiceRepository } from './invoices';
 import { addonsJson, parseJson } from '../../db/jsonColumns';
 
 export class SubscriptionRepository {
@@ -34,23 +34,20 @@ export class SubscriptionRepository {
   }
 
   /** The contract's Subscription of a row, on the base price and product the catalogue has for it; null without them. */
-  async toSubscriptionOfRow(
-    row: SubscriptionRow,
-    customerInvoices?: readonly InvoiceRow[],
-  ): Promise<Subscription | null> {
+  async toSubscriptionOfRow(row: SubscriptionRow, customerRows?: CustomerRows): Promise<Subscription | null> {
     const plan = await this.catalogue.findPriceWithProduct(row.price_id);
-    return plan === undefined ? null : this.toSubscription(row, plan.price, plan.product, customerInvoices);
+    return plan === undefined ? null : this.toSubscription(row, plan.price, plan.product, customerRows);
   }
 
   /**
-   * The contract's Subscription of a row on its base price and product. `customerInvoices`: the invoices of the
-   * row's customer, already read (InvoiceRepository.openPaymentIntentSecret).
+   * The contract's Subscription of a row on its base price and product. `customerRows`: the rows of the row's
+   * customer, already read (InvoiceRepository.openPaymentIntentSecret).
    */
   async toSubscription(
     row: SubscriptionRow,
     price: PriceRow,
     product: ProductRow,
-    customerInvoices?: readonly InvoiceRow[],
+    customerRows?: CustomerRows,
   ): Promise<Subscription> {
     const items = parseJson(addonsJson, row.addons_json);
     const addonPlans = await Promise.all(items.map((item) => this.catalogue.findPriceWithProduct(item.price)));
@@ -59,7 +56,7 @@ export class SubscriptionRepository {
       cost: item.cost,
       price: item.price,
     }));
-    const intent = await this.invoices.openPaymentIntentSecret(row.id, customerInvoices);
+    const intent = await this.invoices.openPaymentIntentSecret(row.id, customerRows);
     return {
       id: row.id,
       customer_id: row.customer_id,
