@@ -869,12 +869,15 @@ describe('PAYMENTS_PROVIDER=stripe end to end', () => {
         (await demo.api('get-invoice-details', { jwt, data: { customerId: 'cus_active' }, options: {} })).body,
       ).taxId;
 
-    expect((await save({ type: 'gb_vat', value: 'gb 123 4567 89' })).body).toEqual({
+    // The active owner's UK VAT number (the demo's, made by this server as txi_cus_active) is replaced by an EU one:
+    // the new one made first, then the old one taken off.
+    expect((await save({ type: 'eu_vat', value: 'de 123 456 789' })).body).toEqual({
       invoiceDetails: 'Northwind Press Ltd',
-      taxId: { type: 'gb_vat', value: 'GB123456789' },
+      taxId: { type: 'eu_vat', value: 'DE123456789' },
     });
     expect(double.calls().filter((call) => call.path.includes('tax_ids'))).toEqual([
-      { method: 'POST', path: '/v1/customers/cus_active/tax_ids', form: { type: 'gb_vat', value: 'GB123456789' } },
+      { method: 'POST', path: '/v1/customers/cus_active/tax_ids', form: { type: 'eu_vat', value: 'DE123456789' } },
+      { method: 'DELETE', path: '/v1/customers/cus_active/tax_ids/txi_cus_active', form: {} },
     ]);
 
     // The old one (the double named it txi_double1) will not come off: the new one is taken off again.
@@ -883,7 +886,7 @@ describe('PAYMENTS_PROVIDER=stripe end to end', () => {
       {
         method: 'POST',
         path: /^\/v1\/customers\/cus_active\/tax_ids$/,
-        answer: () => ({ body: { id: 'txi_double2', object: 'tax_id', type: 'eu_vat', value: 'DE123456789' } }),
+        answer: () => ({ body: { id: 'txi_double2', object: 'tax_id', type: 'gb_vat', value: 'GB987654321' } }),
       },
       {
         method: 'DELETE',
@@ -891,7 +894,7 @@ describe('PAYMENTS_PROVIDER=stripe end to end', () => {
         answer: () => ({ status: 500, body: { error: { type: 'api_error', message: 'down' } } }),
       },
     );
-    const failed = await save({ type: 'eu_vat', value: 'DE123456789' });
+    const failed = await save({ type: 'gb_vat', value: 'GB987654321' });
     expect(failed.status).toBe(502);
     expect(double.calls().map((call) => `${call.method} ${call.path}`)).toEqual([
       'POST /v1/customers/cus_active/tax_ids',
@@ -899,7 +902,7 @@ describe('PAYMENTS_PROVIDER=stripe end to end', () => {
       'DELETE /v1/customers/cus_active/tax_ids/txi_double1',
       'DELETE /v1/customers/cus_active/tax_ids/txi_double2',
     ]);
-    expect(await taxIdOf()).toEqual({ type: 'gb_vat', value: 'GB123456789' });
+    expect(await taxIdOf()).toEqual({ type: 'eu_vat', value: 'DE123456789' });
 
     // Taken off: the one it made goes, and nothing is made.
     double.reset();
