@@ -5,7 +5,8 @@
  * evaluation (EVALUATION=1, `npm run evaluate`: testing/evaluation.ts), on an empty database.
  *
  * The database is a fresh SQLite file, or, when DATABASE_URL is set (server/testing/withPostgres.mjs sets it), a
- * fresh PostgreSQL database created through that URL for this demo and dropped when it closes.
+ * fresh PostgreSQL database created through that URL for this demo (a copy of a template migrated once per run) and
+ * dropped when it closes.
  *
  * A child process rather than in-process: the server runs compiled, as production runs it (server/build.mjs, built
  * once for the run by the global setup of jest and of Playwright: server/testing/buildServer.mjs), and jest's module
@@ -13,7 +14,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream, readFileSync } from 'node:fs';
+import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,7 +24,7 @@ import pg from 'pg';
 import type { CallName, CallRequest } from '../../core/contract';
 import type { ScenarioName } from '../demo/scenarios';
 import { createDatabase, type Db } from '../db/database';
-import { MIGRATION_NAMES, migrateToLatest } from '../db/migrate';
+import { migrateToLatest } from '../db/migrate';
 import type { ReadyMessage } from '../readyMessage';
 import type { FaultRequest } from './faults';
 
@@ -309,7 +310,7 @@ const TEMPLATE_LOCK = 7_270_451;
 const migratedTemplates = new Map<string, Promise<string>>();
 
 /**
- * A database with every migration applied and nothing else, made once per cluster and release of the migrations,
+ * A database with every migration applied and nothing else, made once per cluster and migrations' sources,
  * that the demos' databases are copied from: a copy takes a fraction of what running the migrations on each takes,
  * and the server's start then finds nothing to migrate. Made under an advisory lock, so the test processes of a run
  * that ask at once make it once; no session stays on it, as a copy requires.
@@ -324,9 +325,17 @@ function migratedTemplate(adminUrl: string): Promise<string> {
   return template;
 }
 
+/** The migrations' sources, hashed: a template named by it is never one an edited migration made. */
+function migrationsRelease(): string {
+  const dir = path.join(PROJECT_ROOT, 'server', 'db', 'migrations');
+  const hash = createHash('sha256');
+  for (const file of readdirSync(dir).sort())
+    if (!file.endsWith('.test.ts')) hash.update(readFileSync(path.join(dir, file)));
+  return hash.digest('hex').slice(0, 16);
+}
+
 async function makeMigratedTemplate(adminUrl: string): Promise<string> {
-  const release = createHash('sha256').update(MIGRATION_NAMES.join('\n')).digest('hex').slice(0, 16);
-  const name = `billing_migrated_${release}`;
+  const name = `billing_migrated_${migrationsRelease()}`;
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
