@@ -6,7 +6,7 @@
  * - goes to the payments provider first and stores what it did after, so a provider failure changes nothing;
  * - is safe to retry: update-card with a setup intent it has already saved changes nothing, and the others set a
  *   value (setting it twice is setting it once); setup-card and cancel-background are kept to one by their
- *   idempotency key (idempotency.ts).
+ *   idempotency key (idempotency.ts), a tax ID's creation by the provider's key of the write (putTaxId).
  */
 import type { CallData, InvoiceDetails, LimitName, StatusFlags, TaxId, User } from '../../core/contract';
 import { billingContactError, normalizeBillingContact } from '../../core/rules/contacts';
@@ -19,6 +19,7 @@ import { DomainError, messages } from '../domainErrors';
 import type { PaymentsProvider } from '../payments/provider';
 import { actionMessages } from './actionMessages';
 import { flagsOf, siteLimitsOf } from './accountState';
+import { crashPoint } from './crashPoints';
 import type { BackgroundCancellations } from './cancellations';
 import type { Leases } from './leases';
 import { portalReturnUrl } from './portalReturn';
@@ -114,7 +115,11 @@ export class AccountWrites {
   /**
    * The tax ID on file from now on, under the customer's lease: two saves at once would each replace the same old
    * one, and both new ones would print. So the customer is read again under it, and an unchanged tax ID (a retry,
-   * a save of the text alone) asks nothing of the provider.
+   * a save of the text alone) asks nothing of the provider. The provider's object is made before it is recorded
+   * here: a process killed between the two (kill -9, a lost machine) leaves it unrecorded, and only the one recorded
+   * is ever taken off. So the provider's create is idempotent by what the write is (the customer, the one it
+   * replaces as recorded, the type and value): the owner's retry of the same save gets that same object back and
+   * records it, instead of making a second that the invoices would print beside it for good.
    */
   private putTaxId(customer: CustomerRow, taxId: TaxId | null): Promise<TaxId | null> {
     const { leases, repositories } = this.deps;
@@ -135,8 +140,9 @@ export class AccountWrites {
    */
   private async replaceTaxId(customer: CustomerRow, taxId: TaxId | null): Promise<string | null> {
     const { payments } = this.deps;
-    const created = taxId === null ? null : await payments.createTaxId(customer.id, taxId);
     const replaced = customer.tax_id_provider_id;
+    const created = taxId === null ? null : await payments.createTaxId(customer.id, taxId, replaced);
+    if (created !== null) crashPoint('tax-id:provider-created');
     if (replaced !== null) {
       try {
         await payments.deleteTaxId(customer.id, replaced);

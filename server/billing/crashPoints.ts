@@ -1,10 +1,10 @@
 /**
- * A test seam: named points of the writes that charge (a plan change, an activation) where the process can be made
- * to die at once, SIGKILL as `kill -9` or a lost machine would, so a test places a crash precisely and then proves
- * that a retry after a restart answers what the first request would have (server/billing/crash.test.ts, docs/deploy.md
- * "A crash and the retry"). `CRASH_AT=<point>` arms one point for the process's life; start.ts arms it in the demo
- * alone (DEMO=1, as the test harness starts it): production and the evaluation never read the variable, and
- * elsewhere every point is a no-op.
+ * A test seam: named points of the writes that charge (a plan change, an activation) and of a tax ID's save where
+ * the process can be made to die at once, SIGKILL as `kill -9` or a lost machine would, so a test places a crash
+ * precisely and then proves that a retry after a restart answers what the first request would have
+ * (server/billing/crash.test.ts, taxIdCrash.test.ts, docs/deploy.md "A crash and the retry"). `CRASH_AT=<point>`
+ * arms one point for the process's life; start.ts arms it in the demo alone (DEMO=1, as the test harness starts
+ * it): production and the evaluation never read the variable, and elsewhere every point is a no-op.
  */
 
 export const CRASH_POINTS = [
@@ -18,6 +18,8 @@ export const CRASH_POINTS = [
   'charge:outcome-written',
   /** the outcome and the key's answer committed, the HTTP answer not sent */
   'charge:answered',
+  /** a tax ID's save (accountWrites.ts): the provider has made the new tax ID, nothing of it is recorded yet */
+  'tax-id:provider-created',
 ] as const;
 export type CrashPoint = (typeof CRASH_POINTS)[number];
 

@@ -140,8 +140,13 @@ export interface PaymentsProvider {
   /**
    * Puts a tax ID on the customer, printed on their invoices from then on; answers the id of the provider's object
    * that holds it. A 'tax_id_invalid' DomainError when the provider finds the value invalid for its type.
+   * `replacing` is the provider's id of the tax ID this one is made to replace, as our record has it (null: none).
+   * The same write (customer, `replacing`, type and value) asked again makes no second one: it answers the object
+   * the first made, or, should that have been taken off since, one standing in its place (the provider keeps a
+   * write's answer for 24 hours, docs/providers.md "Idempotency keys"). So a retry after a crash between the
+   * provider's answer and our record of it leaves one tax ID on the invoices, not two.
    */
-  createTaxId(customerId: string, taxId: TaxId): Promise<{ id: string }>;
+  createTaxId(customerId: string, taxId: TaxId, replacing: string | null): Promise<{ id: string }>;
   /** Takes one of the customer's tax IDs off; one the customer does not have (removed already) is done. */
   deleteTaxId(customerId: string, taxIdId: string): Promise<void>;
   /** A setup intent for a new card: the browser confirms it with the card, then update-card saves it. */

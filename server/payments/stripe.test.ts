@@ -697,7 +697,7 @@ describe('failures', () => {
 
 describe('tax IDs', () => {
   it("creates the customer's tax ID with the provider's type and the value, and deletes one by the customer's path", async () => {
-    expect(await provider.createTaxId('cus_double1', { type: 'eu_vat', value: 'DE123456789' })).toEqual({
+    expect(await provider.createTaxId('cus_double1', { type: 'eu_vat', value: 'DE123456789' }, 'txi_old')).toEqual({
       id: 'txi_double1',
     });
     await provider.deleteTaxId('cus_double1', 'txi_old');
@@ -725,12 +725,76 @@ describe('tax IDs', () => {
         answer: () => missing('tax_id', 'txi_gone'),
       },
     );
-    await expect(provider.createTaxId('cus_double1', { type: 'eu_vat', value: 'DE000000000' })).rejects.toMatchObject({
+    await expect(
+      provider.createTaxId('cus_double1', { type: 'eu_vat', value: 'DE000000000' }, null),
+    ).rejects.toMatchObject({
       kind: 'invalid',
       code: 'tax_id_invalid',
       message: 'Enter a valid tax ID',
     });
     await expect(provider.deleteTaxId('cus_double1', 'txi_gone')).resolves.toBeUndefined();
+  });
+
+  /** The idempotency keys the tax ID creations were sent with, in order. */
+  const taxIdKeys = () =>
+    double.requests
+      .filter((request) => request.method === 'POST' && request.path.endsWith('/tax_ids'))
+      .map((request) => request.headers['idempotency-key']);
+
+  it('keys the creation by the write: the same write the same key (made once), another value or replaced one another', async () => {
+    const german = { type: 'eu_vat', value: 'DE123456789' } as const;
+    const first = await provider.createTaxId('cus_double1', german, 'txi_old');
+    // The same save again (its first answer lost to a crash): the provider answers what it made the first time.
+    expect(await provider.createTaxId('cus_double1', german, 'txi_old')).toEqual(first);
+    await provider.createTaxId('cus_double1', { type: 'eu_vat', value: 'DE999999999' }, 'txi_old');
+    await provider.createTaxId('cus_double1', german, null);
+    await provider.createTaxId('cus_double2', german, 'txi_old');
+
+    const [key, retried, otherValue, otherReplaced, otherCustomer] = taxIdKeys();
+    expect(key).toMatch(/^cus_double1:tax-id:[\w-]{43}$/);
+    expect(retried).toBe(key);
+    expect(new Set([key, otherValue, otherReplaced, otherCustomer]).size).toBe(4);
+    expect(otherCustomer).toMatch(/^cus_double2:tax-id:/);
+    expect(double.requests.map((request) => `${request.method} ${request.path} ${String(request.replayed)}`)).toEqual([
+      'POST /v1/customers/cus_double1/tax_ids false',
+      'POST /v1/customers/cus_double1/tax_ids true',
+      // A replayed answer names the tax ID as it was made: it is read to know it still stands.
+      'GET /v1/customers/cus_double1/tax_ids/txi_double1 false',
+      'POST /v1/customers/cus_double1/tax_ids false',
+      'POST /v1/customers/cus_double1/tax_ids false',
+      'POST /v1/customers/cus_double2/tax_ids false',
+    ]);
+  });
+
+  it('makes the write again under a key naming the one it made when that was taken off since, alike on every retry', async () => {
+    let made = 0;
+    double.routes.push(
+      {
+        method: 'POST',
+        path: /^\/v1\/customers\/cus_double1\/tax_ids$/,
+        answer: (_match, request) => {
+          made += 1;
+          return { body: { id: `txi_made${made}`, object: 'tax_id', ...request.form } };
+        },
+      },
+      // The first one made was taken off (the owner removed it, or it was taken back when the old would not come off).
+      {
+        method: 'GET',
+        path: /^\/v1\/customers\/cus_double1\/tax_ids\/txi_made1$/,
+        answer: () => missing('tax_id', 'txi_made1'),
+      },
+    );
+    const german = { type: 'eu_vat', value: 'DE123456789' } as const;
+    expect(await provider.createTaxId('cus_double1', german, null)).toEqual({ id: 'txi_made1' });
+    expect(await provider.createTaxId('cus_double1', german, null)).toEqual({ id: 'txi_made2' });
+    // Retried, the same write finds the one standing in the removed one's place, and makes none.
+    expect(await provider.createTaxId('cus_double1', german, null)).toEqual({ id: 'txi_made2' });
+    expect(made).toBe(2);
+
+    const [first, replayed, remade, retriedFirst, retriedRemade] = taxIdKeys();
+    expect([replayed, retriedFirst]).toEqual([first, first]);
+    expect(remade).not.toBe(first);
+    expect(retriedRemade).toBe(remade);
   });
 });
 

@@ -61,6 +61,13 @@ const FIRST_FOR_SITE_METADATA_KEY = 'first_for_site';
 const HANDED_OVER_FROM_METADATA_KEY = 'handed_over_from';
 /** A site's trial names the site here, so a retry finds what an earlier try made. */
 const TRIAL_SITE_METADATA_KEY = 'site_trial';
+/** The provider's answer header saying a request's answer is the one kept for its idempotency key. */
+const REPLAYED_HEADER = 'idempotent-replayed';
+/**
+ * More times than an owner makes one tax ID write and takes it off again within the provider's 24 hours of keeping
+ * a key: past it the provider is taken to misbehave, and the save fails rather than loop.
+ */
+const MAX_REMOVED_TAX_ID_REPLAYS = 10;
 /** More subscriptions than a customer makes in place of one in a lifetime: the list is read as one page. */
 const LISTED_SUBSCRIPTIONS = 100;
 /** Statuses of a subscription that no longer stands: a declined first payment is canceled, an unpaid one expires. */
@@ -150,18 +157,42 @@ export class StripeProvider implements PaymentsProvider {
     });
   }
 
-  async createTaxId(customerId: string, taxId: TaxId) {
+  async createTaxId(customerId: string, taxId: TaxId, replacing: string | null) {
     try {
       return await this.call(async () => {
         // Our types are the provider's own names (core/contract TAX_ID_TYPES).
-        const created = await this.client.customers.createTaxId(customerId, { type: taxId.type, value: taxId.value });
-        return { id: created.id };
+        const params = { type: taxId.type, value: taxId.value };
+        // Keyed by what the write is, so the same save retried (after a crash before its answer was recorded) gets
+        // back the object the first try made. A replayed answer may name one taken off since (the owner removed the
+        // tax ID and saved it again, or the old one would not come off and the new one was taken back): the write
+        // is then made again under a key naming the removed one, which a retry derives alike.
+        let removed: string | null = null;
+        for (let replays = 0; replays <= MAX_REMOVED_TAX_ID_REPLAYS; replays += 1) {
+          const created = await this.client.customers.createTaxId(customerId, params, {
+            idempotencyKey: writeKey(customerId, 'tax-id', { replacing, ...params, removed }),
+          });
+          const replayed = created.lastResponse.headers[REPLAYED_HEADER] === 'true';
+          if (!replayed || (await this.taxIdStands(customerId, created.id))) return { id: created.id };
+          removed = created.id;
+        }
+        throw new PaymentsProviderError(HTTP_BAD_GATEWAY, providerMessages.unavailable, 'tax_id_replays');
       });
     } catch (error) {
       // The provider checks more than the format (it asks the tax authority about some): its refusal is the owner's
       // to fix, as ours is.
       if (error instanceof PaymentsProviderError && error.providerCode === 'tax_id_invalid')
         throw new DomainError('invalid', 'tax_id_invalid', TAX_ID_INVALID_MESSAGE);
+      throw error;
+    }
+  }
+
+  /** Whether the customer still has this tax ID (a replayed answer names one as it was made, not as it is). */
+  private async taxIdStands(customerId: string, taxIdId: string): Promise<boolean> {
+    try {
+      await this.client.customers.retrieveTaxId(customerId, taxIdId);
+      return true;
+    } catch (error) {
+      if (isMissing(error)) return false;
       throw error;
     }
   }

@@ -5,7 +5,8 @@
  * Listens on 127.0.0.1 only.
  *
  * As the real API does, a POST with an Idempotency-Key header that was seen before is answered with the first
- * answer, without running again (recorded with `replayed`), and refused (400 idempotency_error) when its
+ * answer, without running again (recorded with `replayed`, and saying so in its `Idempotent-Replayed: true`
+ * header), and refused (400 idempotency_error) when its
  * parameters differ from the first's. Subscriptions it creates or changes are kept (`subscriptions`): reading or
  * listing them answers them as they are now, so a retry sees what an earlier try did; one created with a
  * `trial_end` is trialing until then. Faults: `loseReplies` runs a
@@ -411,6 +412,11 @@ export const defaultRoutes: Route[] = [
     }),
   },
   {
+    method: 'GET',
+    path: /^\/v1\/customers\/([^/]+)\/tax_ids\/([^/]+)$/,
+    answer: (m) => ({ body: { id: m[2], object: 'tax_id', customer: m[1], type: 'eu_vat', value: 'DE123456789' } }),
+  },
+  {
     method: 'DELETE',
     path: /^\/v1\/customers\/[^/]+\/tax_ids\/([^/]+)$/,
     answer: (m) => ({ body: { id: m[1], object: 'tax_id', deleted: true } }),
@@ -588,6 +594,7 @@ export async function startStripeDouble(): Promise<StripeDouble> {
       res.writeHead(answer.status ?? 200, {
         'content-type': 'application/json',
         'request-id': `req_${requests.length}`,
+        ...(recorded.replayed ? { 'idempotent-replayed': 'true' } : {}),
       });
       res.end(JSON.stringify(answer.body));
     });

@@ -7,6 +7,7 @@
  * Plan changes are billed by payments/proration.ts from the rows that are the sandbox's subscriptions
  * (sandboxPlans.ts), and charged to the customer's default card as its test card behaves.
  */
+import { createHash } from 'node:crypto';
 import type { TaxId } from '../../../core/contract';
 import type { Db } from '../../db/database';
 import type { PaymentIntentRow } from '../../db/schema';
@@ -36,6 +37,7 @@ import {
   type UpcomingCharge,
 } from '../provider';
 import { prorate } from '../proration';
+import { writeKey } from '../stripe';
 import { verifyPaymentEvent } from '../stripeEvents';
 import {
   CONFIRMABLE,
@@ -54,6 +56,9 @@ import { newSandboxInvoicePath } from './sandboxInvoicePages';
 import { loadInvoiceDocument, recordInvoiceBreakdown, renderInvoicePdf } from './sandboxInvoicePdf';
 import { loadPlanState, type SandboxPlanState } from './sandboxPlans';
 import { declineFor } from './testCards';
+
+/** A tax ID's id is its write's key, hashed to this many hex digits (96 bits: no two writes share one). */
+const TAX_ID_HASH_CHARS = 24;
 
 export interface SandboxOptions {
   db: Db;
@@ -102,12 +107,16 @@ export class SandboxProvider implements PaymentsProvider {
     // Nothing to do: the sandbox reads its customer's fields from the customers row the route updates.
   }
 
-  async createTaxId(customerId: string, taxId: TaxId): Promise<{ id: string }> {
+  async createTaxId(customerId: string, taxId: TaxId, replacing: string | null): Promise<{ id: string }> {
     // The value passed the server's check of its type's format, as it passes the provider's before it is sent.
-    const id = sandboxId('txi');
+    // As the provider keeps a write's answer by its key (stripe.ts), the same write answers the same object: its id
+    // is the write's key, so it is inserted once, and made again under that id should it have been taken off since.
+    const key = writeKey(customerId, 'tax-id', { replacing, type: taxId.type, value: taxId.value });
+    const id = `txi_${createHash('sha256').update(key).digest('hex').slice(0, TAX_ID_HASH_CHARS)}`;
     await this.db
       .insertInto('sandbox_tax_ids')
       .values({ id, customer_id: customerId, type: taxId.type, value: taxId.value, created: this.seconds() })
+      .onConflict((conflict) => conflict.column('id').doNothing())
       .execute();
     return { id };
   }
