@@ -84,6 +84,15 @@ export function writeKey(customerId: string, write: string, sent: unknown): stri
   return `${customerId}:${write}:${createHash('sha256').update(stableJson(sent)).digest('base64url')}`;
 }
 
+/**
+ * The provider's idempotency key of a tax ID's creation (writeKey): the customer, the tax ID it replaces as our record
+ * has it (null: none), the type and value, and the one this write made and that was taken off since (null: none).
+ * The sandbox names its tax ID after it, so both providers keep one tax ID per write.
+ */
+export function taxIdWriteKey(customerId: string, taxId: TaxId, replacing: string | null, removed: string | null) {
+  return writeKey(customerId, 'tax-id', { replacing, type: taxId.type, value: taxId.value, removed });
+}
+
 /** Whether the subscription has (or waits to have) exactly these items: the change asked for is made already. */
 function hasItems(subscription: Stripe.Subscription, items: readonly PlanItem[]): boolean {
   const current = subscription.pending_update?.subscription_items ?? subscription.items.data;
@@ -169,7 +178,7 @@ export class StripeProvider implements PaymentsProvider {
         let removed: string | null = null;
         for (let replays = 0; replays <= MAX_REMOVED_TAX_ID_REPLAYS; replays += 1) {
           const created = await this.client.customers.createTaxId(customerId, params, {
-            idempotencyKey: writeKey(customerId, 'tax-id', { replacing, ...params, removed }),
+            idempotencyKey: taxIdWriteKey(customerId, taxId, replacing, removed),
           });
           const replayed = created.lastResponse.headers[REPLAYED_HEADER] === 'true';
           if (!replayed || (await this.taxIdStands(customerId, created.id))) return { id: created.id };

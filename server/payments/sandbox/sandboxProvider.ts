@@ -37,7 +37,7 @@ import {
   type UpcomingCharge,
 } from '../provider';
 import { prorate } from '../proration';
-import { writeKey } from '../stripe';
+import { taxIdWriteKey } from '../stripe';
 import { verifyPaymentEvent } from '../stripeEvents';
 import {
   CONFIRMABLE,
@@ -111,7 +111,7 @@ export class SandboxProvider implements PaymentsProvider {
     // The value passed the server's check of its type's format, as it passes the provider's before it is sent.
     // As the provider keeps a write's answer by its key (stripe.ts), the same write answers the same object: its id
     // is the write's key, so it is inserted once, and made again under that id should it have been taken off since.
-    const key = writeKey(customerId, 'tax-id', { replacing, type: taxId.type, value: taxId.value });
+    const key = taxIdWriteKey(customerId, taxId, replacing, null);
     const id = `txi_${createHash('sha256').update(key).digest('hex').slice(0, TAX_ID_HASH_CHARS)}`;
     await this.db
       .insertInto('sandbox_tax_ids')
