@@ -6,6 +6,7 @@
  */
 import { isIPv4 } from 'node:net';
 import path from 'node:path';
+import { projectRoot } from '../config/projectRoot';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { dnsRecordTypeSchema } from '../../core/contract';
@@ -18,7 +19,8 @@ import { ApiError } from '../http/errors';
 import { parseBody } from '../http/validate';
 import { isScenarioName } from './scenarios';
 
-const REGISTRAR_SCRIPT = path.join(__dirname, '..', 'registrar', 'browser', 'entri.js');
+// From the checkout, not this module's directory: the compiled server is one bundle (server/build.mjs).
+const REGISTRAR_SCRIPT = path.join(projectRoot, 'server', 'registrar', 'browser', 'entri.js');
 const MAX_TXT_LENGTH = 2048;
 const HOSTNAME = /^(?=.{1,253}$)([a-z\d_](?:[a-z\d_-]{0,61}[a-z\d])?)(\.[a-z\d_](?:[a-z\d_-]{0,61}[a-z\d])?)*$/;
 

@@ -36,7 +36,8 @@ export const IDENTITY_TOKEN_TTL_SECONDS = 5 * 60;
 const MAX_TEST_EXPIRY_SECONDS = 24 * 60 * 60;
 const KID_BYTES = 6;
 const JWKS_MAX_AGE_SECONDS = 300;
-const STATIC_DIR = path.join(__dirname, 'host');
+// From the checkout, not this module's directory: the compiled server is one bundle (server/build.mjs).
+const STATIC_DIR = path.join(projectRoot, 'server', 'demo', 'host');
 const STATIC_FILES: Record<string, string> = {
   '/host.js': 'text/javascript; charset=utf-8',
   '/host.css': 'text/css; charset=utf-8',

@@ -10,6 +10,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { projectRoot } from '../config/projectRoot';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { settlePaidSubscription } from '../billing/settlement';
@@ -20,7 +21,8 @@ import type { PaymentsProvider } from '../payments/provider';
 import { SandboxBrowserApi, type SandboxAnswer } from '../payments/sandbox/browserApi';
 import { SandboxProvider } from '../payments/sandbox/sandboxProvider';
 
-const BROWSER_DIR = path.join(__dirname, '..', 'payments', 'sandbox', 'browser');
+// From the checkout, not this module's directory: the compiled server is one bundle (server/build.mjs).
+const BROWSER_DIR = path.join(projectRoot, 'server', 'payments', 'sandbox', 'browser');
 /** The scripts, bundled from their modules (browser/bundle.ts); the stylesheet and the page, as they are. */
 const SCRIPTS: Record<string, string> = {
   '/sandbox/payments.js': 'payments.js',

@@ -2,8 +2,8 @@
 // only when one of their tests runs, so panel and core tests compile nothing): the server compiled as production
 // runs it (server/build.mjs), once for the run, into a directory of its own that the test harness
 // (server/testing/harness.ts) starts every demo from, named to it and to the worker processes by TEST_SERVER_DIR.
-// Compiled, a demo starts on about 1.7 s of processor time against 2.7 s under tsx, and the tests run what
-// production runs.
+// Bundled, a demo starts on about 1.2 s of processor time (1.6 s compiled file for file, 2.7 s under tsx), and the
+// tests run what production runs.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import path from 'node:path';

@@ -401,7 +401,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
   const child = fork(compiledServerMain(), [], {
     cwd: PROJECT_ROOT,
     // Production preloads the tracing (docs/deploy.md "Tracing"). No --enable-source-maps: it costs every start
-    // and every error's stack, and the compiled files are the sources file for file.
+    // and every error's stack (a test reads the bundle's names and messages, not its lines).
     execArgv: options.tracing ? ['--import', path.join(serverDir, 'server', 'tracing.js')] : [],
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     env: {
@@ -416,6 +416,9 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl ?? '',
       DIST_DIR: distDir,
+      // V8's compiled code of the bundle, kept beside it for the run: every start after the first skips compiling
+      // what the start runs (Node's module compile cache; it never changes what runs).
+      NODE_COMPILE_CACHE: path.join(serverDir, 'compile-cache'),
       SESSION_SECRET: sessionSecret,
       LOG_LEVEL: 'silent',
       // A test's server has no balancer to drain: it stops at once unless a test asks for a drain.
