@@ -1,17 +1,17 @@
 // Runs a command against a throw-away PostgreSQL cluster: `node server/testing/withPostgres.mjs <command> [args...]`.
-// Installs Debian's postgresql when it is missing (a fresh machine runs as root with apt, like e2e/ensure-chromium.mjs),
+// Installs Debian's postgresql when it is missing (tools/testPackages.mjs: a fresh machine runs as root with apt),
 // initdb's a cluster in a temporary directory, starts it on a free port of 127.0.0.1, runs the command with
 // DATABASE_URL (the cluster's `postgres` database, which the test harness uses as its admin database to create one
 // database per demo), and always stops the cluster and removes its directory afterwards. Exits with the command's code.
 //
 // Env: POSTGRES_BIN_DIR (default: the newest /usr/lib/postgresql/<version>/bin).
-import { execFileSync, execSync, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { aptInstall, newestPostgresBinDir } from '../../tools/testPackages.mjs';
 
-const DEBIAN_POSTGRES_ROOT = '/usr/lib/postgresql';
 /** initdb and postgres refuse to run as root: the cluster belongs to Debian's `postgres` user then. */
 const CLUSTER_USER = 'postgres';
 const START_TIMEOUT_SECONDS = 60;
@@ -22,36 +22,15 @@ if (command.length === 0) {
   process.exit(2);
 }
 
-function newestInstalledBinDir() {
-  if (!existsSync(DEBIAN_POSTGRES_ROOT)) return null;
-  const versions = readdirSync(DEBIAN_POSTGRES_ROOT)
-    .filter((name) => existsSync(path.join(DEBIAN_POSTGRES_ROOT, name, 'bin', 'initdb')))
-    .sort((a, b) => Number(b) - Number(a));
-  return versions.length === 0 ? null : path.join(DEBIAN_POSTGRES_ROOT, versions[0], 'bin');
-}
-
 function postgresBinDir() {
   if (process.env.POSTGRES_BIN_DIR) return process.env.POSTGRES_BIN_DIR;
-  const installed = newestInstalledBinDir();
-  if (installed !== null) return installed;
-  console.log("PostgreSQL is missing: installing Debian's postgresql package");
-  try {
-    execSync('apt-get update && apt-get install -y postgresql', {
-      stdio: 'inherit',
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
-  } catch {
-    console.error(
-      'Could not install postgresql with apt-get. Install it (apt-get install postgresql) or set POSTGRES_BIN_DIR.',
-    );
+  if (newestPostgresBinDir() === null) aptInstall(['postgresql']);
+  const installed = newestPostgresBinDir();
+  if (installed === null) {
+    console.error("postgresql was installed but no initdb was found under Debian's /usr/lib/postgresql");
     process.exit(1);
   }
-  const afterInstall = newestInstalledBinDir();
-  if (afterInstall === null) {
-    console.error(`postgresql was installed but no initdb was found under ${DEBIAN_POSTGRES_ROOT}`);
-    process.exit(1);
-  }
-  return afterInstall;
+  return installed;
 }
 
 function freePort() {
