@@ -10,7 +10,8 @@ import pino from 'pino';
 import { DomainError } from '../domainErrors';
 import { lookup as systemLookup } from 'node:dns';
 import type { LookupFunction } from 'node:net';
-import { IdentityVerifier, isPublicAddress, type IdentitySite } from './identity';
+import { IdentityVerifier, type IdentitySite } from './identity';
+import { isPublicAddress } from './keySetDownloads';
 
 const AUDIENCE = 'inkwell-billing';
 

@@ -12,11 +12,6 @@
  * issuer, whatever its origin: sites on their own admin origins sign in (docs/platform-api.md).
  */
 import { createHash } from 'node:crypto';
-import { lookup as systemLookup, type LookupAddress } from 'node:dns';
-import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
-import ipaddr from 'ipaddr.js';
 import { LRUCache } from 'lru-cache';
 import {
   createLocalJWKSet,
@@ -31,8 +26,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ApiErrorCode } from '../../core/contract';
 import { DomainError, messages, type RefusalKind } from '../domainErrors';
 import { currentLog } from '../observability/requestContext';
-import type { AdminUrlRule } from '../platform/adminUrls';
 import { normaliseAdminUrl } from '../platform/contract';
+import {
+  AdminAddressRefused,
+  KeySetDownloads,
+  MAX_CONCURRENT_JWKS_FETCHES,
+  MAX_JWKS_BYTES,
+  type KeySetNetwork,
+} from './keySetDownloads';
 import type { KeySetStore } from './keySetStore';
 import { isUnderPlatform } from './platformIssuer';
 
@@ -41,7 +42,6 @@ const IDENTITY_ALGORITHM = 'RS256';
 const CLOCK_TOLERANCE_SECONDS = 5;
 /** Host tokens live about 5 minutes; one claiming much longer is refused too. */
 const MAX_TOKEN_AGE = '15m';
-const JWKS_TIMEOUT_MS = 5000;
 /** How long fetched keys are trusted before the JWKS is read again. */
 const JWKS_CACHE_MAX_AGE_MS = 10 * 60_000;
 /** An unknown kid refetches the JWKS (key rotation), at most this often. */
@@ -51,11 +51,6 @@ const JWKS_COOLDOWN_MS = 30_000;
  * JWKS_TIMEOUT_MS, not every request that names its site, and a stream of forged tokens does not keep it busy.
  */
 const JWKS_FAILURE_MEMORY_MS = 10_000;
-/**
- * The largest JWKS read: a document of 16 RSA-4096 keys is about 24 KB. A site's admin that serves more is refused
- * before it is held in memory (a key set per site is kept, up to KEY_SETS_KEPT of them).
- */
-export const MAX_JWKS_BYTES = 64 * 1024;
 /**
  * Key sets kept, one per site that signed in lately, least recently used dropped first: with 100,000 sites the
  * map must not hold them all. A dropped site's next sign-in fetches its JWKS again.
@@ -72,17 +67,6 @@ const MAX_JWKS_KEYS = 16;
  */
 const KEY_SET_BYTES_BUDGET = 32 * 1024 * 1024;
 const NEW_KEY_SET_BYTES_BUDGET = 8 * 1024 * 1024;
-/** JWKS fetches under way at once in a process, all sites together: a wave of new sites' tokens waits on no more. */
-const MAX_CONCURRENT_JWKS_FETCHES = 32;
-/**
- * Connections to the admins kept open between fetches, per scheme, and how long an idle one is kept: a platform serves
- * many sites' admins from one host, and a connection made again for each new site's key set cost a third of the
- * fetch's CPU (bench/README.md "A site's first answer in one statement"). Below Node's servers' default keep-alive of
- * 5 s, so the admin rarely closes one as it is reused; when it does, the fetch is made once more on a new connection.
- */
-const IDLE_CONNECTIONS_KEPT = 8;
-const IDLE_CONNECTION_MS = 4000;
-
 export const JWKS_PATH = '.well-known/jwks.json';
 
 export interface IdentitySite {
@@ -123,9 +107,6 @@ export interface IdentityExpectations {
   platformIssuer: string | null;
 }
 
-/** What a JWKS request asks for (as jose's remote key sets ask). */
-const JWKS_REQUEST_HEADERS = { accept: 'application/json, application/jwk-set+json' };
-
 function isFreshFor(timestamp: number, durationMs: number): boolean {
   return Date.now() < timestamp + durationMs;
 }
@@ -148,86 +129,6 @@ interface DocumentKeySet {
   keys: JWTVerifyGetKey;
   bytes: number;
   document: string;
-}
-
-/** The body of a JWKS answer as text, refused (jose's JWKSInvalid) once it is larger than MAX_JWKS_BYTES. */
-async function jwksTextOf(response: IncomingMessage): Promise<string> {
-  const declared = Number(response.headers['content-length']);
-  if (declared > MAX_JWKS_BYTES) {
-    response.destroy();
-    throw new errors.JWKSInvalid(`the JSON Web Key Set is larger than ${MAX_JWKS_BYTES} bytes`);
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  // The length header may be absent or wrong (chunked answers): the bytes themselves are counted.
-  for await (const chunk of response as AsyncIterable<Buffer>) {
-    size += chunk.byteLength;
-    if (size > MAX_JWKS_BYTES) {
-      response.destroy();
-      throw new errors.JWKSInvalid(`the JSON Web Key Set is larger than ${MAX_JWKS_BYTES} bytes`);
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-/**
- * An admin's address that production does not connect to: its name resolved (now, at fetch time) to a loopback,
- * private, link-local or reserved address. The admin URL was checked when the platform put it (a public DNS name),
- * but DNS may answer otherwise later (DNS rebinding): the address is checked where the connection is made.
- */
-export class AdminAddressRefused extends errors.JOSEError {
-  constructor(readonly address: string) {
-    super(`the admin's address ${address} is not a public one`);
-  }
-}
-
-/** Whether production connects to `address`: a public unicast address (an IPv4-mapped IPv6 one read as IPv4). */
-export function isPublicAddress(address: string): boolean {
-  try {
-    return ipaddr.process(address).range() === 'unicast';
-  } catch {
-    return false;
-  }
-}
-
-/**
- * How the key sets are fetched. `addresses`: production's rule (platform/adminUrls.ts), under which only public
- * addresses are connected to; `lookup`: how names resolve (the system's resolver; tests give their own).
- */
-export interface KeySetNetwork {
-  addresses: AdminUrlRule;
-  lookup?: LookupFunction;
-}
-
-/**
- * A lookup that answers only public addresses, for the connection to use: the address checked is the address
- * connected to, so a name that resolves once to a public address and then to a private one cannot pass the check
- * with the first and connect to the second.
- */
-function publicOnly(lookup: LookupFunction): LookupFunction {
-  return (hostname, options, callback) =>
-    lookup(hostname, options, (error, address, family) => {
-      if (error !== null) return callback(error, address, family);
-      const found: LookupAddress[] = Array.isArray(address) ? address : [{ address, family: family ?? isIP(address) }];
-      const refused = found.find((entry) => !isPublicAddress(entry.address));
-      if (refused !== undefined) return callback(new AdminAddressRefused(refused.address), '', 0);
-      return Array.isArray(address) ? callback(null, found) : callback(null, address, family);
-    });
-}
-
-const KEPT_CONNECTIONS = {
-  keepAlive: true,
-  maxSockets: MAX_CONCURRENT_JWKS_FETCHES,
-  maxFreeSockets: IDLE_CONNECTIONS_KEPT,
-  timeout: IDLE_CONNECTION_MS,
-};
-
-/** A kept connection the other end had closed when a request was sent on it. */
-class ReusedConnectionClosed extends Error {
-  constructor(override readonly cause: Error) {
-    super('the kept connection was closed by the admin');
-  }
 }
 
 const digestOf = (text: string) => createHash('sha256').update(text).digest('base64url');
@@ -307,13 +208,8 @@ export class IdentityVerifier {
   private readonly keySetsByDocument: LRUCache<string, DocumentKeySet>;
   /** JWKS fetches under way in this process, all sites together (MAX_CONCURRENT_JWKS_FETCHES). */
   private fetchesUnderWay = 0;
-  /** How the admins' names resolve for a fetch: under production's rule, to public addresses only. */
-  private readonly lookup: LookupFunction;
-  /** The connections to admins kept between fetches (IDLE_CONNECTIONS_KEPT), one pool per scheme. */
-  private readonly agents = {
-    http: new HttpAgent(KEPT_CONNECTIONS),
-    https: new HttpsAgent(KEPT_CONNECTIONS),
-  };
+  /** The JWKS documents fetched from the admins, on kept connections, under the network's rule. */
+  private readonly downloads: KeySetDownloads;
 
   /**
    * @param log where refusals are written when no request is under way (a request's own logger is used in one)
@@ -327,10 +223,9 @@ export class IdentityVerifier {
     private readonly log: FastifyBaseLogger,
     keySetsKept = KEY_SETS_KEPT,
     private readonly store: KeySetStore | null = null,
-    private readonly network: KeySetNetwork = { addresses: 'any' },
+    network: KeySetNetwork = { addresses: 'any' },
   ) {
-    const lookup = network.lookup ?? (systemLookup as LookupFunction);
-    this.lookup = network.addresses === 'public' ? publicOnly(lookup) : lookup;
+    this.downloads = new KeySetDownloads(network);
     const bounded = (max: number, maxSize: number) => ({ max, maxSize, sizeCalculation: sizeOf });
     this.trustedKeySets = new LRUCache<string, SiteKeySet>(bounded(keySetsKept, KEY_SET_BYTES_BUDGET));
     this.newKeySets = new LRUCache<string, SiteKeySet>(
@@ -428,65 +323,10 @@ export class IdentityVerifier {
       throw new errors.JWKSTimeout('too many JSON Web Key Set fetches under way');
     this.fetchesUnderWay += 1;
     try {
-      return this.keySetOfDocument(await this.download(url));
+      return this.keySetOfDocument(await this.downloads.download(url));
     } finally {
       this.fetchesUnderWay -= 1;
     }
-  }
-
-  /**
-   * The JWKS document `url` serves, read within MAX_JWKS_BYTES and JWKS_TIMEOUT_MS; redirects are not followed.
-   * Names resolve through `lookup`, which under production's rule refuses every address but public ones; an IP
-   * literal (which no lookup sees) is checked here. A timeout is jose's JWKSTimeout, an answer other than 200 or a
-   * network failure a generic JOSEError, a body too big JWKSInvalid.
-   */
-  private async download(url: string): Promise<string> {
-    const target = new URL(url);
-    const literal = target.hostname.replace(/^\[|\]$/g, '');
-    if (this.network.addresses === 'public' && isIP(literal) !== 0 && !isPublicAddress(literal))
-      throw new AdminAddressRefused(literal);
-    const signal = AbortSignal.timeout(JWKS_TIMEOUT_MS);
-    try {
-      const response = await this.request(target, signal).catch((error: unknown) => {
-        // A kept connection the admin closed as it was reused: nothing was answered, so asked again on a new one.
-        if (error instanceof ReusedConnectionClosed) return this.request(target, signal);
-        throw error;
-      });
-      if (response.statusCode !== 200) {
-        response.destroy();
-        throw new errors.JOSEError('Expected 200 OK from the JSON Web Key Set HTTP response');
-      }
-      return await jwksTextOf(response);
-    } catch (error) {
-      if (error instanceof errors.JOSEError) throw error;
-      if (signal.aborted) throw new errors.JWKSTimeout(undefined, { cause: error });
-      throw new errors.JOSEError('the JSON Web Key Set could not be fetched', { cause: error });
-    }
-  }
-
-  /** One GET of `target` on a kept connection, or a new one. */
-  private request(target: URL, signal: AbortSignal): Promise<IncomingMessage> {
-    const https = target.protocol === 'https:';
-    const send = https ? httpsRequest : httpRequest;
-    const agent = https ? this.agents.https : this.agents.http;
-    return new Promise<IncomingMessage>((resolve, reject) => {
-      const request: ClientRequest = send(target, {
-        method: 'GET',
-        headers: JWKS_REQUEST_HEADERS,
-        lookup: this.lookup,
-        signal,
-        agent,
-      });
-      request.once('response', resolve);
-      request.once('error', (error: NodeJS.ErrnoException) =>
-        reject(
-          request.reusedSocket && !signal.aborted && error.code === 'ECONNRESET'
-            ? new ReusedConnectionClosed(error)
-            : error,
-        ),
-      );
-      request.end();
-    });
   }
 
   /**
