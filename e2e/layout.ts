@@ -23,10 +23,13 @@ export const SCREENS = [
 ] as const;
 
 /**
- * Runs in the panel's frame: every word split across lines, every box past the frame's width; at a desktop
- * width (`wide`), every value set with natural break points (NaturalBreaks) that does not keep to one line.
+ * Runs in the panel's frame, two animation frames after a resize: every word split across lines, every box past the
+ * frame's width; at a desktop width (`wide`), every value set with natural break points (NaturalBreaks) that does not
+ * keep to one line.
  */
-function layoutProblems(wide: boolean): string[] {
+async function layoutProblems(wide: boolean): Promise<string[]> {
+  // Two frames let the layout follow the new width before it is measured.
+  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   const problems: string[] = [];
   const describe = (element: Element) => {
     const label = element.getAttribute('aria-label') ?? element.className.toString() ?? '';
@@ -114,19 +117,31 @@ export async function settled(panel: FrameLocator) {
   }).toPass({ timeout: 15_000 });
 }
 
+/**
+ * Runs in the host page: the right edge of the panel's frame, after scrolling it into view. Chromium runs no
+ * animation frame in a frame of another origin scrolled out of view (a tall host header at a phone's width pushes
+ * it down), and layoutProblems waits for two.
+ */
+function frameRightEdgeInView(): number {
+  const frame = document.getElementById('billing-frame');
+  if (!frame) throw new Error("the host page has no panel's frame");
+  frame.scrollIntoView({ block: 'nearest' });
+  return frame.getBoundingClientRect().right;
+}
+
+/**
+ * Each width in turn: the host page at that width, then the panel's frame measured in it. One round trip to each
+ * document per width: the browser suite is bound by the processor, and a locator's checks (visible, stable) on
+ * every step cost more than the measurement itself (bench/README.md "The test suite's time").
+ */
 export async function problemsAtEveryWidth(page: Page, screen: string): Promise<string[]> {
+  const frame = await (await page.locator('#billing-frame').elementHandle())?.contentFrame();
+  if (!frame) throw new Error("the panel's frame has no document");
   const found: string[] = [];
   for (const width of HOST_WIDTHS) {
     await page.setViewportSize({ width, height: HOST_HEIGHT });
-    const frameBox = await page.locator('#billing-frame').boundingBox();
-    if (frameBox && frameBox.x + frameBox.width > width + 1)
+    if ((await page.evaluate(frameRightEdgeInView)) > width + 1)
       found.push(`${width} px: the host pushes the panel's frame off screen`);
-    const frame = await (await page.locator('#billing-frame').elementHandle())!.contentFrame();
-    if (!frame) throw new Error("the panel's frame has no document");
-    // Two frames let the layout follow the new width before it is measured. Chromium runs no animation frame in a
-    // frame of another origin scrolled out of view (a tall host header at a phone's width pushes it down): in view first.
-    await page.locator('#billing-frame').scrollIntoViewIfNeeded();
-    await frame.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     const problems = await frame.evaluate(layoutProblems, width === WIDE_HOST_WIDTH);
     found.push(...problems.map((problem) => `${screen} at ${width} px: ${problem}`));
   }
