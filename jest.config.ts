@@ -33,9 +33,11 @@ const config: Config = {
   // Tests that run side by side (test.concurrent: the crash tests, each with its own processes) at most three at a
   // time: more server starts at once than that outlast the harness's start timeout on 2 cores.
   maxConcurrency: 3,
-  // One worker per core. Jest's default, one fewer than the cores, is none on a 2-core machine: every suite then
-  // runs in one process, one after another, while the server suites mostly wait on the servers they start.
-  maxWorkers: availableParallelism(),
+  // One worker more than the cores. Jest's default, one fewer than the cores, is none on a 2-core machine: every
+  // suite then runs in one process, one after another. The server suites wait on the servers they start, so a
+  // worker per core still leaves a core idle at times (bench/README.md "The test suite's time"). The PostgreSQL run
+  // (`npm run test:server:pg`) keeps one per core (`--maxWorkers=100%`): its database's processes fill that time.
+  maxWorkers: availableParallelism() + 1,
   projects: [
     {
       displayName: 'panel',
