@@ -18,7 +18,9 @@
 //    database's CPU is measured too: the postmaster's and every process it forked (live ones from /proc, ended ones
 //    in the postmaster's reaped-children time), over each load. billing-session: an identity token per request,
 //    signed by the bench for the picked site's owner. get-billing-data: a billing session token per request, for the
-//    picked site's owner (HS256 with the servers' SESSION_SECRET, as billing-session would hand out).
+//    picked site's owner (HS256 with the servers' SESSION_SECRET, as billing-session would hand out). The random
+//    server's load starts once its first pass of answers made ahead has emptied the queue the import and the
+//    subscriptions filled (billing/answerPreparation.ts): its time and rate are printed.
 // The machine's load average is printed at the start and end of each database's run: above half the cores, the
 // machine was busy, and the run's p99 does not count (CPU per call, which /proc counts per process, still does).
 // Goals (issue 49): CPU per call random at most 1.3 x hot, p99 at most 20 ms at the rate, resident memory within
@@ -192,6 +194,19 @@ function startLoggedServer(env, logFile, profileName = null) {
       if (message?.type === 'ready') resolve({ child, panelUrl: message.panelUrl, logFile });
     });
   });
+}
+
+/** Waits for the server's first pass of answers made ahead to end (the line it logs then): its counts and its time. */
+async function preparationPass(logFile) {
+  const started = performance.now();
+  for (;;) {
+    const line = readFileSync(logFile, 'utf8')
+      .split('\n')
+      .find((text) => text.includes('"billingAnswers"'));
+    if (line !== undefined)
+      return { ...JSON.parse(line).billingAnswers, seconds: (performance.now() - started) / 1000 };
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
 
 function readModelLine(logFile) {
@@ -534,7 +549,16 @@ async function benchOn(kind) {
       running = await startLoggedServer(production, logFile, `${kind}-${pattern}.cpuprofile`);
       const { panelUrl } = running;
       const { pid } = running.child;
-      if (pattern === 'random') pageLarge = await rawGet(`${panelUrl}/sites/${siteIdOf(0)}/`);
+      if (pattern === 'random') {
+        pageLarge = await rawGet(`${panelUrl}/sites/${siteIdOf(0)}/`);
+        // The answers the import and the subscriptions queued, made ahead as a platform's owners would find them
+        // (billing/answerPreparation.ts): the load starts once the server's first pass has emptied the queue.
+        const prepared = await preparationPass(logFile);
+        console.log(
+          `answers made ahead: ${prepared.prepared} prepared, ${prepared.left} left, in ${prepared.seconds.toFixed(1)} s` +
+            ` (${(prepared.prepared / prepared.seconds).toFixed(0)} a second); ${rssMbOf(pid).toFixed(0)} MB resident`,
+        );
+      }
       for (const call of CALLS) {
         const url = `${panelUrl}/api/${call}`;
         const [warmBodies, bodies] =

@@ -11,6 +11,9 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { KyselyPlugin } from 'kysely';
 import { IdentityVerifier, KEY_SETS_KEPT } from './auth/identity';
 import { DatabaseKeySetStore } from './auth/keySetStore';
+import { AccountReads } from './billing/accountReads';
+import { AnswerPreparation } from './billing/answerPreparation';
+import { BillingAnswers } from './billing/billingAnswers';
 import { BackgroundCancellations } from './billing/cancellations';
 import { IdempotentWrites } from './billing/idempotency';
 import { Leases } from './billing/leases';
@@ -291,7 +294,18 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
     metrics,
   };
   registerSessionRoutes(app, deps);
-  registerAccountRoutes(app, deps);
+  // Each owner's get-billing-data answer is stored, and made ahead of the owner after each change (issue 49).
+  const billingAnswers = new BillingAnswers(deps, new AccountReads(deps));
+  registerAccountRoutes(app, deps, billingAnswers);
+  const answerPreparation = new AnswerPreparation({
+    repositories,
+    billingAnswers,
+    intervalSeconds: config.billingAnswersPrepareIntervalSeconds,
+    log: app.log,
+    now,
+  });
+  app.addHook('onReady', async () => answerPreparation.start());
+  app.addHook('onClose', async () => answerPreparation.stop());
   registerActionRoutes(app, deps);
   registerPlanChangeRoutes(app, deps);
   registerWebhookRoutes(app, deps);

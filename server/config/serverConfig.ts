@@ -232,6 +232,12 @@ export interface ServerConfig {
    * open at once (bench/README.md "Many sites" measures its hit rate); 0 keeps none.
    */
   readModelSitesKept: number;
+  /**
+   * BILLING_ANSWERS_PREPARE_INTERVAL_SECONDS: how often each process looks for sites whose owner's get-billing-data
+   * answer a write or a new catalogue made stale, and makes it again ahead of the owner (billing/answerPreparation.ts);
+   * default 10, 0 never (owners' first calls make them).
+   */
+  billingAnswersPrepareIntervalSeconds: number;
   /** Time limits, pool, shutdown and migrations (config/runtimeSettings.ts). */
   runtime: RuntimeSettings;
   /** METRICS_PORT and the RETENTION_ settings (config/observabilitySettings.ts) */
@@ -254,6 +260,8 @@ const MAX_PROXY_HOPS = 10;
 
 const MAX_PORT = 65_535;
 const MAX_READ_MODEL_SITES_KEPT = 10_000_000;
+const DEFAULT_PREPARE_INTERVAL_SECONDS = 10;
+const MAX_PREPARE_INTERVAL_SECONDS = 86_400;
 const MAX_READY_TIMEOUT_MS = 120_000;
 
 /** The sandbox's signing secret in the demo and the tests: public, like the sandbox's publishable key. */
@@ -343,6 +351,7 @@ const settingsEnv = {
   ...rateLimitEnv,
   HOST_READY_TIMEOUT_MS: integer(DEFAULT_READY_TIMEOUT_MS, MAX_READY_TIMEOUT_MS),
   READ_MODEL_SITES_KEPT: integer(SITE_VIEWS_KEPT, MAX_READ_MODEL_SITES_KEPT),
+  BILLING_ANSWERS_PREPARE_INTERVAL_SECONDS: integer(DEFAULT_PREPARE_INTERVAL_SECONDS, MAX_PREPARE_INTERVAL_SECONDS),
   ...runtimeEnv,
   ...observabilityEnv,
   ...domainSettingsEnv,
@@ -526,6 +535,7 @@ function configOf(env: Settings, mode: StartMode, ctx: z.RefinementCtx): ServerC
     rateLimits: rateLimitsOf(env),
     hostReadyTimeoutMs: env.HOST_READY_TIMEOUT_MS,
     readModelSitesKept: env.READ_MODEL_SITES_KEPT,
+    billingAnswersPrepareIntervalSeconds: env.BILLING_ANSWERS_PREPARE_INTERVAL_SECONDS,
     runtime: runtimeSettingsOf(env, production),
     observability: observabilityOf(env),
     domainSettings: domainSettingsOf(env),

@@ -394,6 +394,11 @@ export interface BillingAnswersTable {
   length: number;
 }
 
+/** A site whose owner's stored answer is to be made again ahead of them (0025, billing/answerPreparation.ts). */
+export interface BillingAnswersDueTable {
+  site_id: string;
+}
+
 /** A site admin's JWKS document as last fetched, by its URL (0021, auth/keySetStore.ts). */
 export interface IdentityKeySetsTable {
   url: string;
@@ -480,6 +485,7 @@ export interface Database {
   registrar_integrations: RegistrarIntegrationsTable;
   site_versions: SiteVersionsTable;
   billing_answers: BillingAnswersTable;
+  billing_answers_due: BillingAnswersDueTable;
   identity_key_sets: IdentityKeySetsTable;
   rate_limit_counters: RateLimitCountersTable;
   catalogue_documents: CatalogueDocumentsTable;

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { AccountReads } from '../billing/accountReads';
-import { BillingAnswers } from '../billing/billingAnswers';
+import type { BillingAnswers } from '../billing/billingAnswers';
 import { requireSubscription } from '../billing/accountState';
 import { PreparedReply } from '../http/preparedReplies';
 import { keepMembersSerialized } from '../http/serializeReply';
@@ -13,9 +13,9 @@ import { authenticate, ownCustomer, requireOwnIds, sessionOf } from './access';
 import { registerCall } from './registerCall';
 import type { ApiDeps } from './routeDeps';
 
-export function registerAccountRoutes(app: FastifyInstance, deps: ApiDeps): void {
+/** `billingAnswers`: the process's one, which also prepares answers ahead (billing/answerPreparation.ts). */
+export function registerAccountRoutes(app: FastifyInstance, deps: ApiDeps, billingAnswers: BillingAnswers): void {
   const reads = new AccountReads(deps);
-  const billingAnswers = new BillingAnswers(deps, reads);
 
   registerCall(app, 'get-billing-data', deps.call, async ({ jwt, options }) => {
     // Stored gzipped, per owner and version (billing/billingAnswers.ts, which checks the owner before it makes one).

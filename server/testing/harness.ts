@@ -426,6 +426,9 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
       // Live domains are rechecked when a test asks (the demo's recheck routes, or this setting): no pass writes
       // to the sites while a test compares the database.
       DOMAIN_RECHECK_INTERVAL_SECONDS: '0',
+      // Nor are answers made ahead (billing/answerPreparation.ts) unless a test asks: a test that compares the
+      // database, or counts the answers stored, sees only what its calls did.
+      BILLING_ANSWERS_PREPARE_INTERVAL_SECONDS: '0',
       ...(options.production ? PRODUCTION_SETTINGS_ENV : {}),
       ...(options.evaluation ? { PLATFORM_API_KEYS: EVALUATION_PLATFORM_API_KEY } : {}),
       // Production on SQLite says it means one node (docs/deploy.md "Fail-closed start").

@@ -68,12 +68,20 @@ function storeSql(mark: (index: number) => string): string {
     ON CONFLICT (${KEY_COLUMNS.join(', ')}) DO UPDATE SET ${updated.map((column) => `${column} = excluded.${column}`).join(', ')}`;
 }
 
+/** A queued site (0025) as its preparation needs it: its owner, if it has one and is not deleted. */
+export interface DueSite {
+  siteId: string;
+  ownerUserId: string | null;
+}
+
 export class BillingAnswerRepository {
   private readonly lookupStatement: string;
   private readonly storeStatement: string;
+  private readonly onPostgres: boolean;
 
   constructor(private readonly db: Db) {
     const onPostgres = isPostgres(db);
+    this.onPostgres = onPostgres;
     const mark = (index: number) => (onPostgres ? `$${index}` : '?');
     this.lookupStatement = lookupSql(mark);
     this.storeStatement = storeSql(mark);
@@ -123,5 +131,42 @@ export class BillingAnswerRepository {
       this.storeStatement,
       STORED_COLUMNS.map((column) => answer[column]),
     );
+  }
+
+  /**
+   * Takes up to `limit` queued sites off the queue (0025), with their owners: taken, no other process prepares them,
+   * and a write after this queues the site again. On PostgreSQL the rows another process is taking are skipped.
+   */
+  async takeDue(limit: number): Promise<DueSite[]> {
+    let chosen = this.db.selectFrom('billing_answers_due').select('site_id').limit(limit);
+    if (this.onPostgres) chosen = chosen.forUpdate().skipLocked();
+    const taken = await this.db
+      .deleteFrom('billing_answers_due')
+      .where('site_id', 'in', chosen)
+      .returning('site_id')
+      .execute();
+    if (taken.length === 0) return [];
+    const owners = await this.db
+      .selectFrom('sites')
+      .select(['id', 'owner_user_id'])
+      .where(
+        'id',
+        'in',
+        taken.map((row) => row.site_id),
+      )
+      .where('deleted_at', 'is', null)
+      .execute();
+    const ownerOf = new Map(owners.map((site) => [site.id, site.owner_user_id]));
+    return taken.map(({ site_id }) => ({ siteId: site_id, ownerUserId: ownerOf.get(site_id) ?? null }));
+  }
+
+  /** Puts sites taken but not prepared (a pass stopped or failed) back on the queue. */
+  async queueAgain(siteIds: string[]): Promise<void> {
+    if (siteIds.length === 0) return;
+    await this.db
+      .insertInto('billing_answers_due')
+      .values(siteIds.map((site_id) => ({ site_id })))
+      .onConflict((conflict) => conflict.column('site_id').doNothing())
+      .execute();
   }
 }

@@ -28,7 +28,12 @@ export {
 } from './accounts';
 export { toPrice } from './catalogueRepository';
 export type { AccountRows } from './accountRowsRead';
-export type { BillingAnswerLookup, BillingAnswerRepository, StoredBillingAnswer } from './billingAnswersRepository';
+export type {
+  BillingAnswerLookup,
+  BillingAnswerRepository,
+  DueSite,
+  StoredBillingAnswer,
+} from './billingAnswersRepository';
 export type { IdempotencyKeyRepository } from './idempotencyKeys';
 export type { LeaseRepository } from './leasesRepository';
 export type { ReadModelStats } from './siteReadModel';

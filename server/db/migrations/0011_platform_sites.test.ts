@@ -7,12 +7,14 @@ import { openTemporaryDatabase, type TemporaryDatabase } from '../../testing/tem
 import { isUniqueViolation } from '../database';
 import * as platformSites from './0011_platform_sites';
 import * as domainRecheckIndex from './0016_domain_recheck_index';
+import * as billingAnswersDue from './0025_billing_answers_due';
 
 let database: TemporaryDatabase;
 
 beforeEach(async () => {
   database = await openTemporaryDatabase('migration-0011');
-  // The database as it was before 0011 (0016's index reads a column 0011 added: it goes first).
+  // The database as it was before 0011 (0016's index and 0025's triggers read a column 0011 added: they go first).
+  await billingAnswersDue.down(database.db);
   await domainRecheckIndex.down(database.db);
   await platformSites.down(database.db);
   await database.db

@@ -11,6 +11,7 @@ import { migrateToLatest } from '../migrate';
 import * as billingAnswers from './0022_billing_answers';
 import * as identityKeySets from './0023_identity_key_sets';
 import * as taxIds from './0024_tax_ids';
+import * as billingAnswersDue from './0025_billing_answers_due';
 
 let database: TemporaryDatabase;
 
@@ -48,6 +49,7 @@ const adminUrls = async () =>
 beforeEach(async () => {
   database = await openTemporaryDatabase('migration-0021');
   // The database as it was before 0021: the later migrations undone, then 0021 forgotten.
+  await billingAnswersDue.down(database.db);
   await taxIds.down(database.db);
   await identityKeySets.down(database.db);
   await billingAnswers.down(database.db);
@@ -72,6 +74,7 @@ it('rewrites a lone site into its normal form, leaves look-alikes as they are, a
     '0022_billing_answers',
     '0023_identity_key_sets',
     '0024_tax_ids',
+    '0025_billing_answers_due',
   ]);
   expect(await adminUrls()).toEqual({
     alone: 'https://admin.alone.example/ghost',

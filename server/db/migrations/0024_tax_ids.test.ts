@@ -7,12 +7,14 @@ import { SiteProvisioning } from '../../platform/siteProvisioning';
 import { openTemporaryDatabase, type TemporaryDatabase } from '../../testing/temporaryDatabase';
 import { migrateToLatest } from '../migrate';
 import * as taxIds from './0024_tax_ids';
+import * as billingAnswersDue from './0025_billing_answers_due';
 
 let database: TemporaryDatabase;
 
 beforeEach(async () => {
   database = await openTemporaryDatabase('migration-0024');
   // The database as it was before 0024, with a site, its owner and the owner's payment customer.
+  await billingAnswersDue.down(database.db);
   await taxIds.down(database.db);
   await sql`delete from kysely_migration where name >= '0024'`.execute(database.db);
   const provisioning = new SiteProvisioning(database.db, {
@@ -40,7 +42,7 @@ beforeEach(async () => {
 afterEach(async () => database.close());
 
 it('gives every customer no tax ID, and takes the sandbox’s tax IDs away with their customer', async () => {
-  expect((await migrateToLatest(database.db)).applied).toEqual(['0024_tax_ids']);
+  expect((await migrateToLatest(database.db)).applied).toEqual(['0024_tax_ids', '0025_billing_answers_due']);
   expect(
     await database.db
       .selectFrom('customers')
