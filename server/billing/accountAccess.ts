@@ -7,7 +7,7 @@
 import type { CustomerRow } from '../db/schema';
 import { DomainError, messages } from '../domainErrors';
 import { requireSubscription } from './accountState';
-import type { AccountRecord, Repositories, Subscribed } from './repositories';
+import type { AccountRecord, Repositories, Subscribed, ViewRead } from './repositories';
 
 /** The signed-in owner's account as the calls work on it, with or without a subscription. */
 export type { AccountRecord, Subscribed };
@@ -34,14 +34,14 @@ function endedBefore(account: AccountRecord, issuedAtMs: number): boolean {
 
 /**
  * The signed-in owner's account; refused without an account, for an ended session, a non-owner and a legacy plan.
- * `siteVersion`: the site's version as the request read it already (AccountRepository.load).
+ * `read`: the site's version as the request read it already, and whether its view is kept (AccountRepository.load).
  */
 export async function ownerAccount(
   deps: OwnerAccountDeps,
   session: SessionOf,
-  siteVersion?: number,
+  read: ViewRead = {},
 ): Promise<AccountRecord> {
-  const account = await deps.repositories.accounts.load(session.siteId, session.userId, siteVersion);
+  const account = await deps.repositories.accounts.load(session.siteId, session.userId, read);
   if (account === undefined) {
     // The platform removed the site (DELETE /platform/v1/sites/{id}): the open panel says so, not that it failed.
     const site = await deps.repositories.accounts.findSite(session.siteId);

@@ -1,8 +1,8 @@
 /**
  * Billing answers made ahead of the owner (billing/answerPreparation.ts), over HTTP on a demo that prepares every
  * second: after the seed, after a write to a site and after a new catalogue, each owner's stored answer is at the
- * database's versions before the owner calls, and the call answers it; a site refused to its owner (a legacy plan)
- * gets none, and the queue empties all the same.
+ * database's versions before the owner calls, and the call answers it; the read model keeps no view for them; a site
+ * refused to its owner (a legacy plan) gets none, and the queue empties all the same.
  */
 import { sql } from 'kysely';
 import type { BillingData } from '../../core/contract';
@@ -11,7 +11,18 @@ import type { CatalogPut } from '../platform/contract';
 import { demoCatalogue } from '../seed/demoCatalogue';
 import { scenarioCalls, setUpDemo } from '../testing/testKit';
 
-const demo = setUpDemo({ resetBeforeEach: true, env: { BILLING_ANSWERS_PREPARE_INTERVAL_SECONDS: '1' } });
+const demo = setUpDemo({
+  resetBeforeEach: true,
+  env: { BILLING_ANSWERS_PREPARE_INTERVAL_SECONDS: '1', METRICS_PORT: '0' },
+});
+
+/** The site views the process's read model keeps now (its metric). */
+async function viewsKept(): Promise<number> {
+  const text = await (await fetch(`${demo.metricsUrl}/metrics`)).text();
+  const kept = /^billing_read_model_sites_kept (\d+)$/m.exec(text);
+  if (kept === null) throw new Error('no billing_read_model_sites_kept in the metrics');
+  return Number(kept[1]);
+}
 
 const PREPARED_WITHIN_MS = 15_000;
 
@@ -53,10 +64,14 @@ const ACTIVE_SITE = 'site_active';
 it("makes each owner's answer after the seed, before the owner calls, and the call answers it", async () => {
   await expectPreparedNow(ACTIVE_SITE);
   await expectPreparedNow('site_trial');
+  // Made ahead, the answers left the read model's views to the owners' own calls.
+  expect(await viewsKept()).toBe(0);
 
   const answered = await scenarioCalls(demo).ok('get-billing-data', 'active');
   expect(answered.currentSite.id).toBe(ACTIVE_SITE);
   expect(await demo.count(sql`billing_answers where site_id = ${ACTIVE_SITE}`)).toBe(1);
+  await scenarioCalls(demo).ok('get-current-site-limits', 'active');
+  expect(await viewsKept()).toBe(1);
 });
 
 it('makes the answer again after a write to the site, and the call answers the write', async () => {

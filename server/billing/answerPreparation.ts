@@ -83,7 +83,7 @@ export class AnswerPreparation {
     // As a session issued now: an owner's session from before a removal still gets nothing (billingAnswers.ts).
     const ownerNow = { siteId, userId: ownerUserId, issuedAtMs: this.options.now() };
     try {
-      await this.options.billingAnswers.gzipped(ownerNow, false);
+      await this.options.billingAnswers.gzipped(ownerNow, false, { ahead: true });
       return true;
     } catch (error) {
       // What the owner's call would answer as a refusal (a legacy plan, no subscription yet): nothing to store.

@@ -46,8 +46,11 @@ export class BillingAnswers {
     private readonly reads: AccountReads,
   ) {}
 
-  /** `session`'s owner's get-billing-data (forceUpgrade as asked), gzipped: the stored answer while it holds, else made anew. */
-  async gzipped(session: SessionOf, forceUpgrade: boolean): Promise<Buffer> {
+  /**
+   * `session`'s owner's get-billing-data (forceUpgrade as asked), gzipped: the stored answer while it holds, else made
+   * anew. `ahead`: made ahead of the owner's call (answerPreparation.ts), so the read model keeps nothing of it.
+   */
+  async gzipped(session: SessionOf, forceUpgrade: boolean, { ahead = false } = {}): Promise<Buffer> {
     const { billingAnswers, catalogue } = this.deps.repositories;
     const lookup = await billingAnswers.lookup(session.siteId, session.userId, forceUpgrade);
     const { stored } = lookup;
@@ -59,7 +62,7 @@ export class BillingAnswers {
 
     // Made anew, after the owner check, from rows read after the versions above: stored under those versions, the
     // answer is the rows' as of then or newer, so a write after them is never hidden (the next call sees it moved).
-    const account = await ownerAccount(this.deps, session, lookup.siteVersion);
+    const account = await ownerAccount(this.deps, session, { siteVersion: lookup.siteVersion, keep: !ahead });
     const catalogueCurrent = await catalogue.isAtDocumentVersion(lookup.catalogueVersion);
     const { data, offer, holds } = await this.reads.billingData(account, forceUpgrade);
     const { availableProducts, ...own } = data;

@@ -16,7 +16,7 @@ import type { CustomerRow, PriceRow, ProductRow, SiteRow, SubscriptionRow, UserR
 import type { SiteUsage } from '../siteLimits';
 import { readAccountRows, type AccountRows } from './accountRowsRead';
 import type { CatalogueRepository } from './catalogueRepository';
-import type { SiteReadModel, SiteView } from './siteReadModel';
+import type { SiteReadModel, SiteView, ViewRead } from './siteReadModel';
 import { emailKey } from './sites';
 
 export function toCurrentSite(row: SiteRow): CurrentSite {
@@ -175,10 +175,11 @@ export class AccountRepository {
 
   /**
    * The user's account on the site; undefined when either is gone or removed, or the user is not the site's.
-   * `siteVersion`: the site's version as this request already read it (a stored answer's lookup), else read here.
+   * `read`: the site's version as this request already read it (a stored answer's lookup), else read here, and
+   * whether the read model keeps the view (siteReadModel.ts).
    */
-  async load(siteId: string, userId: string, siteVersion?: number): Promise<AccountRecord | undefined> {
-    const view = await this.readModel.current(siteId, userId, siteVersion);
+  async load(siteId: string, userId: string, read: ViewRead = {}): Promise<AccountRecord | undefined> {
+    const view = await this.readModel.current(siteId, userId, read);
     return view.memo('account', async () => {
       // Every row at once, by the ids the session names (accountRowsRead.ts): one statement, whatever the site holds.
       const rows = await readAccountRows(this.db, siteId, userId);

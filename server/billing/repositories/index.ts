@@ -36,7 +36,7 @@ export type {
 } from './billingAnswersRepository';
 export type { IdempotencyKeyRepository } from './idempotencyKeys';
 export type { LeaseRepository } from './leasesRepository';
-export type { ReadModelStats } from './siteReadModel';
+export type { ReadModelStats, ViewRead } from './siteReadModel';
 
 export interface Repositories {
   /** sites, users, payment customers, site usage */

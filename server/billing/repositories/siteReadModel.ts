@@ -58,6 +58,13 @@ export class SiteView {
   }
 }
 
+/** How a view is read: the site's version if the request read it already, and whether the view is kept for later reads. */
+export interface ViewRead {
+  siteVersion?: number;
+  /** false for a read not made for an owner's request (answers prepared ahead): its view is not kept */
+  keep?: boolean;
+}
+
 export class SiteReadModel {
   /** by site and user; a Map iterates in insertion order, and a use re-inserts, so the first key is the least recently used */
   private readonly views = new Map<string, SiteView>();
@@ -75,7 +82,11 @@ export class SiteReadModel {
    * request read it already (`knownSiteVersion`, read before any row the view is then made of, so the rows are that
    * version's or newer, as here): a read that fails throws, so nothing possibly stale is served.
    */
-  async current(siteId: string, userId: string, knownSiteVersion?: number): Promise<SiteView> {
+  async current(
+    siteId: string,
+    userId: string,
+    { siteVersion: knownSiteVersion, keep = true }: ViewRead = {},
+  ): Promise<SiteView> {
     await this.catalogue.refresh();
     const catalogueVersion = this.catalogue.version();
     const siteVersion = knownSiteVersion ?? (await this.siteVersion(siteId));
@@ -86,14 +97,15 @@ export class SiteReadModel {
     }
 
     const key = `${siteId}\n${userId}`;
-    let view = this.views.get(key);
+    const kept = this.views.get(key);
+    const fresh = kept !== undefined && kept.siteVersion === siteVersion && kept.catalogueVersion === catalogueVersion;
+    if (fresh) this.hits += 1;
+    else this.misses += 1;
+    const view = fresh ? kept : new SiteView(siteVersion, catalogueVersion);
+    // A read not made for an owner (an answer prepared ahead) neither keeps its view nor moves the kept ones: a pass
+    // over every site leaves the sites in use where they are.
+    if (!keep) return view;
     this.views.delete(key);
-    if (view === undefined || view.siteVersion !== siteVersion || view.catalogueVersion !== catalogueVersion) {
-      view = new SiteView(siteVersion, catalogueVersion);
-      this.misses += 1;
-    } else {
-      this.hits += 1;
-    }
     this.views.set(key, view);
     if (this.views.size > this.capacity) this.views.delete(this.views.keys().next().value as string);
     return view;
