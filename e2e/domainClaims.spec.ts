@@ -82,6 +82,8 @@ keptPageTest(
     await expect(page.getByRole('status', { name: 'Demo clock' })).toHaveText(
       'The unproven domain claim expired: the domain was released.',
     );
+    // The host loads the panel again: what follows is read from the new document.
+    await expect(page.getByRole('status', { name: 'Host status' })).toHaveText('Panel ready');
     const notice = customDomainBox(panel).getByRole('status');
     await expect(notice).toContainText('Your custom domain www.bigbrand-example.com was released on');
     await expect(notice).toContainText('It was not proven yours before its claim expired.');

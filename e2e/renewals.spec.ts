@@ -9,12 +9,18 @@ import { formatLongDate } from '../core/rules/dates';
 import { expect, keptClockPageTest, keptPageTest } from './fixtures';
 import { expectCardSaved, typeCard } from './panel';
 
-/** Clicks the host's clock control and answers when the sandbox renewed (Unix seconds), after checking the host's word. */
+/**
+ * Clicks the host's clock control and answers when the sandbox renewed (Unix seconds), after checking the host's word
+ * and waiting for the panel loaded again.
+ */
 async function advanceToNextRenewal(page: Page, expectedStatus: string): Promise<number> {
   const answer = page.waitForResponse((response) => response.url().endsWith('/demo-clock/advance-renewal'));
   await page.getByRole('button', { name: 'Advance to next renewal' }).click();
   const body = (await (await answer).json()) as { renewedAt: number };
   await expect(page.getByLabel('Demo clock')).toHaveText(expectedStatus);
+  // The host loads the panel again as it shows its word. Until the new document says it is ready, the old one (its
+  // poll may already show the renewal) can take a click and then be replaced, and what the click opened with it.
+  await expect(page.getByRole('status', { name: 'Host status' })).toHaveText('Panel ready');
   return body.renewedAt;
 }
 
