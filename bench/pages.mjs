@@ -27,6 +27,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { buildSync } from 'esbuild';
 import startupScript from '../tools/startupScript.cjs';
+import { benchChromiumPath } from '../tools/testPackages.mjs';
 
 export const root = path.resolve(import.meta.dirname, '..');
 export const PLAN_NAME = 'Publisher';
@@ -36,7 +37,7 @@ const ROUTE_RETRIES = 3;
 const OMNIBOX_POPUP_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup'];
 
 export const CHROMIUM_OPTIONS = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: benchChromiumPath(),
   args: [
     '--headless',
     '--no-sandbox',

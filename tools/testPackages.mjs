@@ -1,5 +1,6 @@
-// The Debian packages the tests drive, installed when missing (a fresh machine runs as root with apt): Chromium for
-// the browser tests, PostgreSQL for the server suites on it. `node tools/testPackages.mjs` installs both with one
+// The Debian packages the tests drive, installed when missing (a fresh machine runs as root with apt): Chromium's
+// headless shell for the browser tests, the full Chromium for the bench's smoke run, PostgreSQL for the server suites
+// on it. `node tools/testPackages.mjs` installs both with one
 // `apt-get` run; `npm test` starts it beside the type check and the lint, so the download overlaps the processor's
 // work instead of waiting in front of the suites. Each suite still checks its own package alone
 // (e2e/ensure-chromium.mjs, server/testing/withPostgres.mjs), through this module.
@@ -10,8 +11,16 @@ import { fileURLToPath } from 'node:url';
 
 const DEBIAN_POSTGRES_ROOT = '/usr/lib/postgresql';
 
-/** The Chromium the browser tests launch (e2e/chromium.ts reads the same setting). */
-export const chromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * The Chromium the browser tests launch (e2e/chromium.ts reads the same setting): Debian's build of Chromium's headless
+ * shell, the same engine without the browser's windowing and compositing layers, as Playwright itself runs headless.
+ * The browser suite is bound by the processor, and the full browser's own processes took a third of it (201 tests:
+ * 918 s of CPU in the full browser, 631 s in the shell; bench/README.md "The test suite's time").
+ */
+export const chromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
+
+/** The full Chromium the bench measures pages in (bench/pages.mjs reads the same setting): a person's browser. */
+export const benchChromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** The newest installed PostgreSQL's programs, as Debian lays them out; null when none is installed. */
 export function newestPostgresBinDir() {
@@ -42,7 +51,8 @@ export function aptInstall(packages) {
 /** Every test package that is missing. */
 export function missingTestPackages() {
   return [
-    existsSync(chromiumPath()) ? null : 'chromium',
+    existsSync(chromiumPath()) ? null : 'chromium-headless-shell',
+    existsSync(benchChromiumPath()) ? null : 'chromium',
     process.env.POSTGRES_BIN_DIR || newestPostgresBinDir() !== null ? null : 'postgresql',
   ].filter((name) => name !== null);
 }
