@@ -95,7 +95,10 @@ keptPageTest(
         `Add a TXT record at _site-verification.example.dev with the value ${proof.value}: it proves the domain is yours`,
       ),
     ).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath('root-domain-waiting-for-proof.png'), fullPage: true });
+    // The panel's frame itself: a full-page shot in Chromium's headless shell catches the frame at a stale width.
+    await page
+      .locator('#billing-frame')
+      .screenshot({ path: test.info().outputPath('root-domain-waiting-for-proof.png') });
 
     await addAtRegistrar(page, 'example.dev', proof);
     await expect(panel.getByText('Your custom domain example.dev is active.')).toBeVisible();
