@@ -99,12 +99,13 @@ export class SiteReadModel {
     const key = `${siteId}\n${userId}`;
     const kept = this.views.get(key);
     const fresh = kept !== undefined && kept.siteVersion === siteVersion && kept.catalogueVersion === catalogueVersion;
+    const view = fresh ? kept : new SiteView(siteVersion, catalogueVersion);
+    // A read not made for an owner (an answer prepared ahead) neither keeps its view nor moves the kept ones, nor
+    // counts as a hit or a miss: a pass over every site leaves the sites in use where they are, and the hit rate
+    // (the metric that says when to raise READ_MODEL_SITES_KEPT) the owners' calls alone.
+    if (!keep) return view;
     if (fresh) this.hits += 1;
     else this.misses += 1;
-    const view = fresh ? kept : new SiteView(siteVersion, catalogueVersion);
-    // A read not made for an owner (an answer prepared ahead) neither keeps its view nor moves the kept ones: a pass
-    // over every site leaves the sites in use where they are.
-    if (!keep) return view;
     this.views.delete(key);
     this.views.set(key, view);
     if (this.views.size > this.capacity) this.views.delete(this.views.keys().next().value as string);
