@@ -234,13 +234,18 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
   testHooks?.register(app);
   const db = testHooks === undefined ? options.db : withPlugin(options.db, testHooks.databasePlugin);
   const wired = { ...options, db };
+  const keySets = new DatabaseKeySetStore(db);
   const identity = new IdentityVerifier(
     { audience: config.identity.audience, platformIssuer: config.identity.issuer },
     app.log,
     KEY_SETS_KEPT,
-    new DatabaseKeySetStore(db),
+    keySets,
     // Under production's rule for admin URLs, a key set is fetched only from a public address, checked as connected to.
     { addresses: config.adminUrls },
+  );
+  // The key sets fetched in the last moment are shared before the database closes.
+  app.addHook('onClose', async () =>
+    keySets.flush().catch((error: unknown) => app.log.warn({ err: error }, 'the identity key sets were not shared')),
   );
 
   // The address this server listens on: the sandbox's customer portal pages are here.

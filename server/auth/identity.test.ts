@@ -34,6 +34,8 @@ let manyKeysDocument: string;
 const SLOW_ADMIN_MS = 400;
 /** What the rotating site's admin serves now: its first key, then a new one under the same kid. */
 let rotatingDocument: string;
+/** The paths of answers the verifier hung up on before they ended */
+const hungUp = new Set<string>();
 /** JWKS requests by path */
 const fetches = new Map<string, number>();
 
@@ -53,6 +55,16 @@ function streamHugeKeySet(response: ServerResponse): void {
     response.end();
   };
   writeMore();
+}
+
+/** An answer begun at once and never finished: a byte of key set every 100 ms, until the reader hangs up. */
+function dripKeySet(response: ServerResponse): void {
+  response.writeHead(200, { 'content-type': 'application/json' });
+  const drip = setInterval(() => response.write(' '), 100);
+  response.on('close', () => {
+    clearInterval(drip);
+    hungUp.add(response.req.url ?? '');
+  });
 }
 
 beforeAll(async () => {
@@ -76,6 +88,8 @@ beforeAll(async () => {
     else if (path.startsWith('/sites/huge-chunked/')) streamHugeKeySet(response);
     else if (path.startsWith('/sites/many-keys/'))
       response.writeHead(200, { 'content-type': 'application/json' }).end(manyKeysDocument);
+    else if (path.startsWith('/sites/silent/')) response.on('close', () => hungUp.add(path));
+    else if (path.startsWith('/sites/dripping/')) dripKeySet(response);
     else if (path.startsWith('/sites/slow-'))
       setTimeout(() => response.writeHead(200, { 'content-type': 'application/json' }).end(document), SLOW_ADMIN_MS);
     else if (path.startsWith('/sites/rotating/'))
@@ -198,6 +212,24 @@ describe('IdentityVerifier key sets', () => {
       expect(await refusalOf(verify(verifier, siteOf('broken')))).toBe('identity_unavailable');
     expect(fetches.get('/sites/broken/.well-known/jwks.json')).toBe(1);
   });
+
+  it.each(['silent', 'dripping'])(
+    'gives up on an admin that does not finish its answer in time (%s): unavailable, and the connection closed',
+    async (id) => {
+      const verifier = new IdentityVerifier({ audience: AUDIENCE, platformIssuer: base }, log, undefined, null, {
+        addresses: 'any',
+        timeoutMs: 500,
+      });
+      const started = Date.now();
+      expect(await refusalOf(verify(verifier, siteOf(id)))).toBe('identity_unavailable');
+      expect(Date.now() - started).toBeGreaterThanOrEqual(450);
+      expect(Date.now() - started).toBeLessThan(2000);
+      // The admin sees the connection closed as the close reaches it.
+      for (let waited = 0; waited < 1000 && !hungUp.has(`/sites/${id}/.well-known/jwks.json`); waited += 20)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(hungUp).toContain(`/sites/${id}/.well-known/jwks.json`);
+    },
+  );
 
   it.each(['huge-declared', 'huge-chunked'])(
     'refuses a key set larger than MAX_JWKS_BYTES without reading it whole (%s)',

@@ -348,7 +348,8 @@ export class IdentityVerifier {
     }
     const made = await this.fetchKeySet(url);
     const fetchedAt = Date.now();
-    await this.store?.write(url, { document: made.document, fetchedAt }).catch((error: unknown) => {
+    // Not waited for: written with the others fetched meanwhile (keySetStore.ts), the sign-in goes on.
+    this.store?.write(url, { document: made.document, fetchedAt }).catch((error: unknown) => {
       this.log.warn({ err: error }, 'the identity key set could not be shared with the other processes');
     });
     return { ...made, fetchedAt };

@@ -1,7 +1,8 @@
 /**
  * Identity key sets shared by every process (auth/keySetStore.ts, migration 0023), over HTTP on two processes sharing
- * one database: a site's JWKS fetched by one is not fetched again by the other while it is fresh, and a stale shared
- * copy is fetched anew; a token for another audience makes neither process read or fetch anything.
+ * one database: a site's JWKS fetched by one is shared within a moment and not fetched again by the other while it is
+ * fresh, and a stale shared copy is fetched anew; a token for another audience makes neither process read or fetch
+ * anything. Several key sets fetched together are shared in one write.
  */
 import { sql } from 'kysely';
 import { DEMO_PLATFORM_API_KEY } from '../config/serverConfig';
@@ -34,13 +35,33 @@ async function putSite(siteId: string): Promise<void> {
 const signIn = (demo: Demo, siteId: string, jwt = admins.token(admins.urlFor(siteId))) =>
   demo.api<{ token: string }>('billing-session', { jwt, data: {}, options: { init: false } });
 
+/** Once the key set the first process fetched for `siteId` is shared: written within a moment of its fetch. */
+async function sharedKeySet(siteId: string): Promise<number> {
+  const rows = () => first.count(sql`identity_key_sets where url like ${`${admins.urlFor(siteId)}%`}`);
+  for (let waited = 0; waited < 2000 && (await rows()) === 0; waited += 50)
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  return rows();
+}
+
 it('signs in on a process that never saw the site with the key set another fetched, without fetching it', async () => {
   await putSite('shared-keys');
   expect((await signIn(first, 'shared-keys')).status).toBe(200);
   const fetched = admins.jwksFetches();
-  expect(await first.count(sql`identity_key_sets where url like ${`${admins.urlFor('shared-keys')}%`}`)).toBe(1);
+  expect(await sharedKeySet('shared-keys')).toBe(1);
 
   expect((await signIn(second, 'shared-keys')).status).toBe(200);
+  expect(admins.jwksFetches()).toBe(fetched);
+});
+
+it('shares the key sets of several sites signed in at once, each as fetched', async () => {
+  const sites = ['batch-a', 'batch-b', 'batch-c', 'batch-d', 'batch-e'];
+  for (const siteId of sites) await putSite(siteId);
+  const answers = await Promise.all(sites.map((siteId) => signIn(first, siteId)));
+  expect(answers.map(({ status }) => status)).toEqual([200, 200, 200, 200, 200]);
+  const fetched = admins.jwksFetches();
+  for (const siteId of sites) expect(await sharedKeySet(siteId)).toBe(1);
+
+  for (const siteId of sites) expect((await signIn(second, siteId)).status).toBe(200);
   expect(admins.jwksFetches()).toBe(fetched);
 });
 
@@ -48,6 +69,7 @@ it('fetches anew a shared key set older than the time a key set is trusted', asy
   await putSite('stale-keys');
   expect((await signIn(first, 'stale-keys')).status).toBe(200);
   const fetched = admins.jwksFetches();
+  expect(await sharedKeySet('stale-keys')).toBe(1);
   await first.query(sql`update identity_key_sets set fetched_at = fetched_at - ${ELEVEN_MINUTES_MS}`);
 
   expect((await signIn(second, 'stale-keys')).status).toBe(200);
