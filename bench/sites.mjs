@@ -21,8 +21,11 @@
 //    picked site's owner (HS256 with the servers' SESSION_SECRET, as billing-session would hand out). The random
 //    server's load starts once its first pass of answers made ahead has emptied the queue the import and the
 //    subscriptions filled (billing/answerPreparation.ts): its time and rate are printed.
-// The machine's load average is printed at the start and end of each database's run: above half the cores, the
-// machine was busy, and the run's p99 does not count (CPU per call, which /proc counts per process, still does).
+// The machine's load average is printed at the start and end of each database's run, and what the rest of the
+// machine used during each measured load: the machine's CPU time (/proc/stat) less the bench's own, the server's and
+// the database's. Above a quarter of a core the machine was busy, and the run's p99 does not count (CPU per call,
+// which /proc counts per process, still does). The load average cannot tell: it counts the bench's own load.
+// Resident memory is printed with its anonymous part (the heap, native buffers) and its file-backed part.
 // Goals (issue 49): CPU per call random at most 1.3 x hot, p99 at most 20 ms at the rate, resident memory within
 // 100 MB of the hot run's, import at least 1,000 sites/s on PostgreSQL, the page and its headers the same size with 10
 // and with N sites.
@@ -59,6 +62,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { pacedLoad } from './pacedLoad.mjs';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import pg from 'pg';
 import {
@@ -109,6 +113,11 @@ const MEMORY_GOAL_MB = 100;
 const IMPORT_GOAL_PER_SECOND = 1000;
 const WARM_UP_SECONDS = Math.min(2, SECONDS);
 const CORES = availableParallelism();
+/**
+ * Cores the rest of the machine may keep busy during a measured load before the run says BUSY and its p99 does not
+ * count. Not the load average, which counts the bench's own load (about 1.5 on two cores with nothing else running).
+ */
+const OTHERS_BUSY_CORES = 0.25;
 if (!Number.isInteger(SITES) || SITES < SMALL) throw new Error(`--sites must be a whole number of at least ${SMALL}`);
 
 /** The newest modification time under a directory (server sources), to tell a stale dist-server/. */
@@ -209,6 +218,22 @@ async function preparationPass(logFile) {
   }
 }
 
+/**
+ * The server's own p99, in ms: the response times it logged ('request completed', Fastify's) for the requests it
+ * finished between `fromMs` and `toMs` (Unix ms). Against the load generator's p99 it tells the server's tail from
+ * the machine's: the generator shares the cores, and its own pauses count in what it measures.
+ */
+function serverP99(logFile, fromMs, toMs) {
+  const times = readFileSync(logFile, 'utf8')
+    .split('\n')
+    .filter((text) => text.includes('"request completed"'))
+    .map((text) => JSON.parse(text))
+    .filter((line) => line.time >= fromMs && line.time <= toMs)
+    .map((line) => line.responseTime)
+    .sort((a, b) => a - b);
+  return times.length === 0 ? null : times[Math.min(times.length - 1, Math.ceil(times.length * 0.99) - 1)];
+}
+
 function readModelLine(logFile) {
   const line = readFileSync(logFile, 'utf8')
     .split('\n')
@@ -274,13 +299,14 @@ function clusterCpuMsOf(postmasterPid) {
   return (ticks * 1000) / 100;
 }
 
-/** The resident memory of process `pid`, in MB, from /proc. */
-function rssMbOf(pid) {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
-    .split('\n')
-    .find((text) => text.startsWith('VmRSS:'));
-  return Number(line?.split(/\s+/)[1] ?? 0) / 1024;
+/** The resident memory of process `pid` in MB, from /proc: all of it, and its anonymous and file-backed parts. */
+function residentOf(pid) {
+  const lines = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n');
+  const megabytes = (name) => Number(lines.find((text) => text.startsWith(`${name}:`))?.split(/\s+/)[1] ?? 0) / 1024;
+  return { total: megabytes('VmRSS'), anonymous: megabytes('RssAnon'), file: megabytes('RssFile') };
 }
+const describeResident = ({ total, anonymous, file }) =>
+  `${total.toFixed(0)} MB resident (${anonymous.toFixed(0)} anonymous, ${file.toFixed(0)} file-backed)`;
 
 /** Every body once, as fast as the server answers: the warm-up of --warm. */
 async function answerEach(url, bodies) {
@@ -302,44 +328,61 @@ async function answerEach(url, bodies) {
 }
 
 /**
- * autocannon at `rate` for `seconds`, each request's body the next of `bodies` (round they go); with the server's
- * CPU time per request and, given the cluster's postmaster, the database's.
+ * Requests at an even `rate` for `seconds` (bench/pacedLoad.mjs), each request's body the next of `bodies` (round
+ * they go); with the server's CPU time per request and, given the cluster's postmaster, the database's.
  */
 async function loadAtRate(url, bodies, { seconds, rate = RATE, pid, postmasterPid = null }) {
   let next = 0;
+  const started = performance.now();
+  const machineBefore = machineCpuMs();
+  const ownBefore = ownCpuMs();
   const before = cpuMsOf(pid);
   const databaseBefore = postmasterPid === null ? 0 : clusterCpuMsOf(postmasterPid);
-  const result = await autocannon({
+  const result = await pacedLoad({
     url,
+    rate,
+    seconds,
     connections: CONNECTIONS,
-    duration: seconds,
-    overallRate: rate,
-    requests: [
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip' },
-        setupRequest: (req) => ({ ...req, body: bodies[next++ % bodies.length] }),
-      },
-    ],
+    headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip' },
+    nextBody: () => bodies[next++ % bodies.length],
   });
   const requests = Math.max(1, result.requests.total);
   const cpuMs = cpuMsOf(pid) - before;
   const databaseCpuMs = postmasterPid === null ? null : clusterCpuMsOf(postmasterPid) - databaseBefore;
+  // The rest of the machine: its CPU time less the bench's own (the load generator), the server's and the database's.
+  const othersMs = machineCpuMs() - machineBefore - (ownCpuMs() - ownBefore) - cpuMs - (databaseCpuMs ?? 0);
   return {
     result,
+    othersCores: Math.max(0, othersMs) / (performance.now() - started),
     cpuUsPerRequest: (cpuMs * 1000) / requests,
     databaseCpuUsPerRequest: databaseCpuMs === null ? null : (databaseCpuMs * 1000) / requests,
     distinct: Math.min(next, bodies.length),
   };
 }
 
-/** The machine's 1-minute load average, and whether it says the machine was busy (over half its cores). */
-function machineLoad() {
-  const load = loadavg()[0];
-  return { load, busy: load > 0.5 * CORES };
+/** The machine's 1-minute load average (printed with the run; it counts the bench's own load too). */
+const describeLoad = (load) => `load average ${load.toFixed(2)} on ${CORES} cores`;
+
+/**
+ * The CPU time the machine's processes have used, in ms, from /proc/stat (its first line: all cores, USER_HZ), with
+ * the time another virtual machine took from this one (steal). Interrupts are left out: the kernel counts there the
+ * load's own network traffic, which no process's time includes.
+ */
+function machineCpuMs() {
+  const [user, nice, system, , , , , steal] = readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  return ((user + nice + system + steal) * 1000) / 100;
 }
-const describeLoad = ({ load, busy }) =>
-  `load average ${load.toFixed(2)} on ${CORES} cores${busy ? ' (BUSY: above half the cores, p99 does not count)' : ''}`;
+
+/** The bench process's own CPU time (its load generator), in ms. */
+function ownCpuMs() {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
 
 /** A statement with `?` parameters, on either database. */
 async function runSql(database, statement, parameters = []) {
@@ -398,7 +441,7 @@ const PATTERNS = ['random', 'hot'];
 
 /** The whole bench on one database; answers its figures. */
 async function benchOn(kind) {
-  const startLoad = machineLoad();
+  const startLoad = loadavg()[0];
   const dataDir = path.join(scratch, kind);
   mkdirSync(dataDir);
   const databaseName = `bench_sites_${randomBytes(6).toString('hex')}`;
@@ -556,7 +599,7 @@ async function benchOn(kind) {
         const prepared = await preparationPass(logFile);
         console.log(
           `answers made ahead: ${prepared.prepared} prepared, ${prepared.left} left, in ${prepared.seconds.toFixed(1)} s` +
-            ` (${(prepared.prepared / prepared.seconds).toFixed(0)} a second); ${rssMbOf(pid).toFixed(0)} MB resident`,
+            ` (${(prepared.prepared / prepared.seconds).toFixed(0)} a second); ${describeResident(residentOf(pid))}`,
         );
       }
       for (const call of CALLS) {
@@ -569,25 +612,29 @@ async function benchOn(kind) {
           const every = await bodiesOf[call](Array.from({ length: SITES }, (_, index) => index));
           const warm = await answerEach(url, every);
           console.log(
-            `${call} answered once for each of ${SITES} sites in ${warm.seconds.toFixed(1)} s (errors ${warm.errors}); ${rssMbOf(pid).toFixed(0)} MB resident`,
+            `${call} answered once for each of ${SITES} sites in ${warm.seconds.toFixed(1)} s (errors ${warm.errors}); ${describeResident(residentOf(pid))}`,
           );
         }
         // Warm-up (JIT, statement caches, pools): on sites the measured load does not pick on purpose.
         await loadAtRate(url, warmBodies, { seconds: WARM_UP_SECONDS, pid });
-        (results[call] ??= {})[pattern] = await loadAtRate(url, bodies, { seconds: SECONDS, pid, postmasterPid });
+        const measuredFrom = Date.now();
+        const measured = await loadAtRate(url, bodies, { seconds: SECONDS, pid, postmasterPid });
+        (results[call] ??= {})[pattern] = { ...measured, window: [measuredFrom, Date.now()] };
       }
-      memory[pattern] = rssMbOf(pid);
+      memory[pattern] = residentOf(pid);
       await stop(running.child);
       running = null;
       readModels[pattern] = readModelLine(logFile);
+      for (const call of CALLS) results[call][pattern].serverP99 = serverP99(logFile, ...results[call][pattern].window);
     }
-    const endLoad = machineLoad();
+    const endLoad = loadavg()[0];
 
     console.log(`${label}, at ${RATE} req/s for ${SECONDS} s each (after ${WARM_UP_SECONDS} s of warm-up):`);
     for (const call of CALLS) {
       const { random, hot } = results[call];
-      const line = (name, { result, cpuUsPerRequest, databaseCpuUsPerRequest, distinct }) =>
-        `  ${name.padEnd(6)} ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms,` +
+      const line = (name, { result, cpuUsPerRequest, databaseCpuUsPerRequest, distinct, serverP99: ownP99 }) =>
+        `  ${name.padEnd(6)} ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms` +
+        ` (the server's own ${ownP99 === null ? 'not logged' : `${ownP99.toFixed(1)} ms`}),` +
         ` CPU ${cpuUsPerRequest.toFixed(0)} us/call (server)` +
         (databaseCpuUsPerRequest === null ? '' : ` + ${databaseCpuUsPerRequest.toFixed(0)} us/call (database)`) +
         `, errors ${errorsOf(result)}${name === 'random' ? `, ${distinct} requests over ${SITES} sites` : ''}`;
@@ -606,7 +653,7 @@ async function benchOn(kind) {
       );
     }
     console.log(
-      `resident memory at the end: random server ${memory.random.toFixed(0)} MB, hot server ${memory.hot.toFixed(0)} MB (goal: within ${MEMORY_GOAL_MB} MB)`,
+      `at the end: random server ${describeResident(memory.random)}, hot server ${describeResident(memory.hot)} (goal: within ${MEMORY_GOAL_MB} MB)`,
     );
     const hitRate = (stats) =>
       stats === null
@@ -622,7 +669,16 @@ async function benchOn(kind) {
     );
     if (pageSmall.csp !== pageLarge.csp) console.log(`  CSP differs:\n  ${pageSmall.csp}\n  ${pageLarge.csp}`);
     console.log(`${label} run: from ${describeLoad(startLoad)} to ${describeLoad(endLoad)}`);
-    return { kind, label, results, memory, importRate, sameSize, busy: startLoad.busy || endLoad.busy };
+    // The most the rest of the machine used in any measured load.
+    const othersCores = Math.max(
+      ...CALLS.flatMap((call) => PATTERNS.map((pattern) => results[call][pattern].othersCores)),
+    );
+    const busy = othersCores > OTHERS_BUSY_CORES;
+    console.log(
+      `the rest of the machine during the measured loads: at most ${othersCores.toFixed(2)} cores busy` +
+        (busy ? ` (BUSY: above ${OTHERS_BUSY_CORES}, p99 does not count)` : ''),
+    );
+    return { kind, label, results, memory, importRate, sameSize, busy };
   } finally {
     if (running !== null) await stop(running.child);
     if (database?.kind === 'sqlite') database.sqlite.close();
@@ -644,7 +700,7 @@ try {
       // A busy machine's p99 says how busy it was, not what the server does.
       if (!run.busy && random.result.latency.p99 > P99_GOAL_MS) missed.push(`${run.label} ${call}: p99`);
     }
-    if (run.memory.random > run.memory.hot + MEMORY_GOAL_MB) missed.push(`${run.label}: resident memory`);
+    if (run.memory.random.total > run.memory.hot.total + MEMORY_GOAL_MB) missed.push(`${run.label}: resident memory`);
     if (run.kind === 'postgres' && run.importRate < IMPORT_GOAL_PER_SECOND) missed.push(`${run.label}: import rate`);
     if (!run.sameSize) missed.push(`${run.label}: page size`);
     if (run.busy) console.log(`${run.label}: the machine was busy, its p99 does not count`);

@@ -32,20 +32,23 @@ export async function createSessionToken(claims: SessionClaims, secret: Uint8Arr
     .setAudience(SESSION_AUDIENCE)
     .setIssuedAt()
     .setExpirationTime(SESSION_LIFETIME)
-    .sign(secret);
+    .sign(await sessionKey(secret));
 }
 
 /**
- * Every account call verifies a session token: the secret is imported as a verification key once per secret,
- * not on every call (importing it costs more than the verification itself).
+ * Every sign-in signs a session token and every account call verifies one: the secret is imported as a key once
+ * per secret, not on every call (importing it cost about what the signature itself does).
  */
-const verificationKeys = new WeakMap<Uint8Array, Promise<CryptoKey>>();
+const sessionKeys = new WeakMap<Uint8Array, Promise<CryptoKey>>();
 
-function verificationKey(secret: Uint8Array): Promise<CryptoKey> {
-  let key = verificationKeys.get(secret);
+function sessionKey(secret: Uint8Array): Promise<CryptoKey> {
+  let key = sessionKeys.get(secret);
   if (key === undefined) {
-    key = crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
-    verificationKeys.set(secret, key);
+    key = crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]);
+    sessionKeys.set(secret, key);
   }
   return key;
 }
@@ -88,7 +91,7 @@ export async function verifySessionToken(token: string, secret: Uint8Array): Pro
     return kept.claims;
   }
   try {
-    const { payload } = await jwtVerify(token, await verificationKey(secret), {
+    const { payload } = await jwtVerify(token, await sessionKey(secret), {
       algorithms: [SESSION_ALGORITHM],
       issuer: SESSION_ISSUER,
       audience: SESSION_AUDIENCE,
