@@ -21,7 +21,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
+import { pacedLoad } from './pacedLoad.mjs';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import pg from 'pg';
 import { COMPILED_MAIN, PRODUCTION_ENV, errorsOf, onAdminDatabase, root, startPanelServer, stop } from './servers.mjs';
@@ -78,18 +78,13 @@ const rssMbOf = (pid) =>
 async function loadAtRate(url, bodies, pid, seconds = SECONDS) {
   let next = 0;
   const before = cpuMsOf(pid);
-  const result = await autocannon({
+  const result = await pacedLoad({
     url,
+    rate: RATE,
+    seconds,
     connections: CONNECTIONS,
-    duration: seconds,
-    overallRate: RATE,
-    requests: [
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip' },
-        setupRequest: (request) => ({ ...request, body: bodies[next++ % bodies.length] }),
-      },
-    ],
+    headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip' },
+    nextBody: () => bodies[next++ % bodies.length],
   });
   return {
     result,

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { pacedLoad } from './pacedLoad.mjs';
 import pg from 'pg';
 
 export const root = path.resolve(import.meta.dirname, '..');
@@ -279,7 +280,15 @@ export async function measureShare(url, requestBody, { connections, seconds, rat
         }
       }
     }
-    const fixed = await load(url, requestBody, { connections, seconds, overallRate: fixedRate, headers: GZIP });
+    // At an even pace (bench/pacedLoad.mjs): a request every 1/fixedRate s, its latency counted from when it was due.
+    const fixed = await pacedLoad({
+      url,
+      rate: fixedRate,
+      seconds,
+      connections,
+      headers: { 'content-type': 'application/json', ...GZIP },
+      nextBody: () => requestBody,
+    });
     const percent = (share) => `${(share * 100).toFixed(1)} %`;
     console.log(
       `${label}: ${connections} connections, ${seconds} rounds of 1 s each; reply ${plainReply.body.length} bytes, ${gzippedReply.body.length} gzipped`,

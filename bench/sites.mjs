@@ -200,7 +200,8 @@ function startLoggedServer(env, logFile, profileName = null) {
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`server exited with ${code} before it was ready (log: ${logFile})`)));
     child.on('message', (message) => {
-      if (message?.type === 'ready') resolve({ child, panelUrl: message.panelUrl, logFile });
+      if (message?.type === 'ready')
+        resolve({ child, panelUrl: message.panelUrl, metricsUrl: message.metricsUrl, logFile });
     });
   });
 }
@@ -299,14 +300,24 @@ function clusterCpuMsOf(postmasterPid) {
   return (ticks * 1000) / 100;
 }
 
-/** The resident memory of process `pid` in MB, from /proc: all of it, and its anonymous and file-backed parts. */
-function residentOf(pid) {
-  const lines = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n');
+/**
+ * The resident memory of a server in MB: all of it and its anonymous part (from /proc), and of that the JavaScript
+ * heap's committed size and the memory outside it that the heap's objects hold (buffers: Node's metrics).
+ */
+async function residentOf({ child, metricsUrl }) {
+  const lines = readFileSync(`/proc/${child.pid}/status`, 'utf8').split('\n');
   const megabytes = (name) => Number(lines.find((text) => text.startsWith(`${name}:`))?.split(/\s+/)[1] ?? 0) / 1024;
-  return { total: megabytes('VmRSS'), anonymous: megabytes('RssAnon'), file: megabytes('RssFile') };
+  const metrics = await fetch(`${metricsUrl}/metrics`).then((response) => response.text());
+  const metric = (name) => Number(metrics.match(new RegExp(`^${name} (\\S+)$`, 'm'))?.[1] ?? NaN) / 1024 / 1024;
+  return {
+    total: megabytes('VmRSS'),
+    anonymous: megabytes('RssAnon'),
+    heap: metric('nodejs_heap_size_total_bytes'),
+    external: metric('nodejs_external_memory_bytes'),
+  };
 }
-const describeResident = ({ total, anonymous, file }) =>
-  `${total.toFixed(0)} MB resident (${anonymous.toFixed(0)} anonymous, ${file.toFixed(0)} file-backed)`;
+const describeResident = ({ total, anonymous, heap, external }) =>
+  `${total.toFixed(0)} MB resident (${anonymous.toFixed(0)} anonymous: heap ${heap.toFixed(0)}, outside it ${external.toFixed(0)})`;
 
 /** Every body once, as fast as the server answers: the warm-up of --warm. */
 async function answerEach(url, bodies) {
@@ -466,6 +477,8 @@ async function benchOn(kind) {
     // Every billing-session of the load comes from one address: its per-address limit would stop it at 300 a minute.
     RATE_LIMIT_SESSIONS_PER_MINUTE: '1000000',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    // Its metrics (on a port of its own) say what the resident memory holds: the heap, and what lives outside it.
+    METRICS_PORT: '0',
     ...(flags.kept === undefined ? {} : { READ_MODEL_SITES_KEPT: flags.kept }),
   };
   const importEnv = { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, IDENTITY_ISSUER: admins.base };
@@ -599,7 +612,7 @@ async function benchOn(kind) {
         const prepared = await preparationPass(logFile);
         console.log(
           `answers made ahead: ${prepared.prepared} prepared, ${prepared.left} left, in ${prepared.seconds.toFixed(1)} s` +
-            ` (${(prepared.prepared / prepared.seconds).toFixed(0)} a second); ${describeResident(residentOf(pid))}`,
+            ` (${(prepared.prepared / prepared.seconds).toFixed(0)} a second); ${describeResident(await residentOf(running))}`,
         );
       }
       for (const call of CALLS) {
@@ -612,7 +625,7 @@ async function benchOn(kind) {
           const every = await bodiesOf[call](Array.from({ length: SITES }, (_, index) => index));
           const warm = await answerEach(url, every);
           console.log(
-            `${call} answered once for each of ${SITES} sites in ${warm.seconds.toFixed(1)} s (errors ${warm.errors}); ${describeResident(residentOf(pid))}`,
+            `${call} answered once for each of ${SITES} sites in ${warm.seconds.toFixed(1)} s (errors ${warm.errors}); ${describeResident(await residentOf(running))}`,
           );
         }
         // Warm-up (JIT, statement caches, pools): on sites the measured load does not pick on purpose.
@@ -621,7 +634,7 @@ async function benchOn(kind) {
         const measured = await loadAtRate(url, bodies, { seconds: SECONDS, pid, postmasterPid });
         (results[call] ??= {})[pattern] = { ...measured, window: [measuredFrom, Date.now()] };
       }
-      memory[pattern] = residentOf(pid);
+      memory[pattern] = await residentOf(running);
       await stop(running.child);
       running = null;
       readModels[pattern] = readModelLine(logFile);
