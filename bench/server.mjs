@@ -3,7 +3,7 @@
 // - two Fastify hello-worlds: one with a small reply (the ceiling of any request on this machine) and one echoing
 //   the same reply in the encoding asked (the ceiling once its bytes are paid).
 // Reports requests/s of each, plain and with accept-encoding gzip (as every browser asks), the shares, and the
-// latency (p50/p99) of get-billing-data, gzipped, at a fixed rate.
+// latency (p50/p99) of get-billing-data, gzipped, at a fixed rate, paced evenly (bench/pacedLoad.mjs).
 // Goals: a share >= 25 % of the small hello-world, plain and gzipped; p99 <= 20 ms at 500 requests/s; no errors
 // (bench/servers.mjs).
 // bench:scale prints the same on PostgreSQL.
