@@ -586,8 +586,9 @@ export class SiteProvisioning {
 
   /**
    * Removes the site: it can no longer sign in and its sessions end at once; its rows stay (invoices, customers,
-   * domains). Nothing is told to the card provider, the edge or the mail provider (docs/platform-api.md "Removing
-   * a site"). A PUT brings it back. With its event in the site's audit trail, in the same transaction.
+   * domains), but for its stored billing answers. Nothing is told to the card provider, the edge or the mail
+   * provider (docs/platform-api.md "Removing a site"). A PUT brings it back. With its event in the site's audit
+   * trail, in the same transaction.
    */
   async remove(siteId: string, actor: PlatformActor): Promise<void> {
     const removeWithin = async (trx: Db) => {
@@ -599,6 +600,8 @@ export class SiteProvisioning {
         deleted_at: toUnixSeconds(this.options.now()),
         sessions_from: sessionsEndNow(),
       });
+      // Its stored billing answers can never be served again (its sessions end, its version moved): they go now.
+      await trx.deleteFrom('billing_answers').where('site_id', '=', siteId).execute();
       await recordEvent(trx, siteStream(siteId), actor, 'site.removed', [
         { field: '/removed', before: false, after: true },
       ]);

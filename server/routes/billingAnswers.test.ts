@@ -3,7 +3,7 @@
  * process made and stored is what the other serves for a site it has never answered, and a stored answer is never
  * served once the site, the catalogue or the discount's state has changed, nor to anyone but the owner it was made
  * for: another site's owner gets their own, a user of the site who is not its owner is refused, and so is an owner's
- * session that the platform ended.
+ * session that the platform ended. A former owner's answers, and a removed site's, are deleted.
  */
 import { sql } from 'kysely';
 import type { BillingData } from '../../core/contract';
@@ -151,6 +151,20 @@ it('refuses a user of the site who is not its owner, and an owner whose session 
   });
   expect(newOwner.status).toBe(200);
   expect(newOwner.body.user.id).toBe(staff!.id);
+  // The former owner's stored answer went as the new owner's was stored: only the owner's is kept.
+  expect(await first.count(sql`billing_answers where site_id = ${siteId} and user_id = ${site.owner.id}`)).toBe(0);
+  expect(await storedAnswers(siteId)).toBe(1);
+});
+
+it("deletes a removed site's stored answers, and leaves the other sites' as they are", async () => {
+  const active = await billingData(first, 'active');
+  const trial = await billingData(second, 'trial');
+  expect(await storedAnswers(active.currentSite.id)).toBe(1);
+
+  expect((await platform('DELETE', `/sites/${active.currentSite.id}`)).status).toBe(204);
+  expect(await storedAnswers(active.currentSite.id)).toBe(0);
+  expect(await storedAnswers(trial.currentSite.id)).toBe(1);
+  expect(await billingData(first, 'trial')).toEqual(trial);
 });
 
 it('keeps apart the answers with and without a forced upgrade', async () => {

@@ -90,5 +90,6 @@ it('reads and fetches nothing for a token meant for another service', async () =
   const fetched = admins.jwksFetches();
   for (const demo of [first, second]) expect((await signIn(demo, 'other-audience', foreign)).status).not.toBe(200);
   expect(admins.jwksFetches()).toBe(fetched);
-  expect(await first.count(sql`identity_key_sets`)).toBe(0);
+  // The site's own key set: a reset through the first does not stop the second's share of the last test's fetch.
+  expect(await first.count(sql`identity_key_sets where url like ${`${admins.urlFor('other-audience')}%`}`)).toBe(0);
 });

@@ -68,6 +68,14 @@ function storeSql(mark: (index: number) => string): string {
     ON CONFLICT (${KEY_COLUMNS.join(', ')}) DO UPDATE SET ${updated.map((column) => `${column} = excluded.${column}`).join(', ')}`;
 }
 
+/**
+ * Only a site's owner is answered: a former owner's stored answers (the platform handed the site over) can never be
+ * served again, and go as the owner's is stored. On PostgreSQL in the store's own statement (a data-modifying WITH
+ * runs whatever the statement reads of it); SQLite has no such clause, so a statement of its own just before.
+ */
+const FORMER_OWNERS = (mark: (index: number) => string) =>
+  `DELETE FROM billing_answers WHERE site_id = ${mark(1)} AND user_id <> ${mark(2)}`;
+
 /** A queued site (0025) as its preparation needs it: its owner, if it has one and is not deleted. */
 export interface DueSite {
   siteId: string;
@@ -77,6 +85,8 @@ export interface DueSite {
 export class BillingAnswerRepository {
   private readonly lookupStatement: string;
   private readonly storeStatement: string;
+  /** SQLite's statement run before the store: another user's answers for the site deleted (FORMER_OWNERS) */
+  private readonly formerOwnersStatement: string | null;
   private readonly onPostgres: boolean;
 
   constructor(private readonly db: Db) {
@@ -84,7 +94,8 @@ export class BillingAnswerRepository {
     this.onPostgres = onPostgres;
     const mark = (index: number) => (onPostgres ? `$${index}` : '?');
     this.lookupStatement = lookupSql(mark);
-    this.storeStatement = storeSql(mark);
+    this.storeStatement = onPostgres ? `WITH former AS (${FORMER_OWNERS(mark)}) ${storeSql(mark)}` : storeSql(mark);
+    this.formerOwnersStatement = onPostgres ? null : FORMER_OWNERS(mark);
   }
 
   /**
@@ -123,8 +134,13 @@ export class BillingAnswerRepository {
     };
   }
 
-  /** Stores `answer` in place of the owner's last one. */
+  /** Stores `answer` in place of the owner's last one; a former owner's answers for the site go. */
   async store(answer: StoredBillingAnswer): Promise<void> {
+    if (this.formerOwnersStatement !== null)
+      await runStatement(this.db, 'billing_answer_former_owners', this.formerOwnersStatement, [
+        answer.site_id,
+        answer.user_id,
+      ]);
     await runStatement(
       this.db,
       'billing_answer_store',
