@@ -1,11 +1,13 @@
 /**
  * Billing answers made ahead of the owner (billing/answerPreparation.ts), over HTTP on a demo that prepares every
  * second: after the seed, after a write to a site and after a new catalogue, each owner's stored answer is at the
- * database's versions before the owner calls, and the call answers it; the read model keeps no view for them; a site
- * refused to its owner (a legacy plan) gets none, and the queue empties all the same.
+ * database's versions before the owner calls, and the call answers it, and again once a discount stops showing with
+ * nothing written; the read model keeps no view for them; a site refused to its owner (a legacy plan) gets none, and
+ * the queue empties all the same.
  */
 import { sql } from 'kysely';
 import type { BillingData } from '../../core/contract';
+import { LAUNCH_COUPON_ID } from '../../core/rules/constants';
 import { DEMO_PLATFORM_API_KEY } from '../config/serverConfig';
 import type { CatalogPut } from '../platform/contract';
 import { demoCatalogue } from '../seed/demoCatalogue';
@@ -101,6 +103,32 @@ it('makes every answer again after a new catalogue', async () => {
   for (const siteId of [ACTIVE_SITE, 'site_trial', 'site_grace']) await expectPreparedNow(siteId);
   const answered: BillingData = await scenarioCalls(demo).ok('get-billing-data', 'active');
   expect(answered.availableProducts.every((product) => product.name.endsWith(' Prepared'))).toBe(true);
+});
+
+it('makes the answer again when its discount stops showing, though nothing was written since', async () => {
+  const { customerId } = await scenarioCalls(demo).ok('get-billing-data', 'active');
+  const endsAt = Math.floor(Date.now() / 1000) + 2;
+  await demo.query(sql`delete from discounts where customer_id = ${customerId}`);
+  await demo.query(sql`insert into discounts (id, customer_id, subscription_id, coupon_id, start_at, end_at)
+    values ('di_ending_ahead', ${customerId}, null, ${LAUNCH_COUPON_ID}, ${endsAt - 60}, ${endsAt})`);
+  await expectPreparedNow(ACTIVE_SITE);
+  const holdsUntil = async () =>
+    (
+      await demo.query(sql<{ holds_until: number | null }>`
+        select a.holds_until from billing_answers a join sites s on s.id = a.site_id
+        where a.site_id = ${ACTIVE_SITE} and a.user_id = s.owner_user_id and a.force_upgrade = 0`)
+    )[0]?.holds_until;
+  expect(Number(await holdsUntil())).toBe(endsAt);
+  const versionsAtEnd = await versionsNow(ACTIVE_SITE);
+
+  // No call and no write: the pass after the end finds the answer that stopped holding and makes it again.
+  const deadline = Date.now() + PREPARED_WITHIN_MS;
+  while (Number(await holdsUntil()) === endsAt) {
+    if (Date.now() > deadline) throw new Error('the answer was not made again after its discount ended');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  expect(await versionsNow(ACTIVE_SITE)).toEqual(versionsAtEnd);
+  expect((await scenarioCalls(demo).ok('get-billing-data', 'active')).discount).toBeNull();
 });
 
 it('leaves a site refused to its owner without an answer, and empties the queue all the same', async () => {

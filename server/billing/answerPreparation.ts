@@ -1,6 +1,7 @@
 /**
  * Billing answers made ahead of the owner (issue 49): each process, every BILLING_ANSWERS_PREPARE_INTERVAL_SECONDS,
- * takes the sites the database queued (migration 0025: any write to a site's rows, any catalogue written) and makes
+ * takes the sites the database queued (migration 0025: any write to a site's rows, any catalogue written; and, from
+ * the pass itself, any stored answer that stopped holding at its instant, a discount's end or start) and makes
  * and stores each owner's get-billing-data answer as the owner's first call would (billingAnswers.ts), so that call,
  * on any process, is served the stored answer. With many sites nearly every owner who opens billing is one no process
  * has answered lately: served that way, their call costs about what a hot one does.
@@ -42,6 +43,11 @@ export interface PreparationCounts {
 export class AnswerPreparation {
   private readonly schedule: PeriodicTask;
   private stopping = false;
+  /**
+   * The instant (Unix seconds) up to which answers that stopped holding were queued. 0 at the start: a process
+   * queues once the answers that ended before it started, which no one may have made again.
+   */
+  private endsQueuedUpTo = 0;
 
   constructor(private readonly options: AnswerPreparationOptions) {
     this.schedule = new PeriodicTask({
@@ -56,6 +62,10 @@ export class AnswerPreparation {
   async prepareDue(): Promise<PreparationCounts> {
     const counts: PreparationCounts = { prepared: 0, left: 0 };
     const { billingAnswers } = this.options.repositories;
+    // The answers that stopped holding since the last pass, their sites' rows as they were: queued like a write's.
+    const nowSeconds = Math.floor(this.options.now() / 1000);
+    await billingAnswers.queueEnded(Math.min(this.endsQueuedUpTo, nowSeconds), nowSeconds);
+    this.endsQueuedUpTo = nowSeconds;
     while (!this.stopping) {
       const due = await billingAnswers.takeDue(TAKEN_AT_ONCE);
       if (due.length === 0) break;

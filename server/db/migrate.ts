@@ -26,6 +26,7 @@ import * as m0022 from './migrations/0022_billing_answers';
 import * as m0023 from './migrations/0023_identity_key_sets';
 import * as m0024 from './migrations/0024_tax_ids';
 import * as m0025 from './migrations/0025_billing_answers_due';
+import * as m0026 from './migrations/0026_billing_answers_ending';
 import { findAdminUrlCollisions, type AdminUrlCollision } from './adminUrlCollisions';
 
 const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0023_identity_key_sets': m0023,
   '0024_tax_ids': m0024,
   '0025_billing_answers_due': m0025,
+  '0026_billing_answers_ending': m0026,
 };
 
 /** Every migration this server knows, in the order they run. */

@@ -176,6 +176,26 @@ export class BillingAnswerRepository {
     return taken.map(({ site_id }) => ({ siteId: site_id, ownerUserId: ownerOf.get(site_id) ?? null }));
   }
 
+  /**
+   * Queues the sites whose stored answers stopped holding at an instant after `afterSeconds`, up to `upToSeconds`
+   * (a discount that stopped, or started, showing: nothing was written, so no trigger queued them; 0026's index).
+   */
+  async queueEnded(afterSeconds: number, upToSeconds: number): Promise<void> {
+    await this.db
+      .insertInto('billing_answers_due')
+      .columns(['site_id'])
+      .expression(
+        this.db
+          .selectFrom('billing_answers')
+          .select('site_id')
+          .distinct()
+          .where('holds_until', '>', afterSeconds)
+          .where('holds_until', '<=', upToSeconds),
+      )
+      .onConflict((conflict) => conflict.column('site_id').doNothing())
+      .execute();
+  }
+
   /** Puts sites taken but not prepared (a pass stopped or failed) back on the queue. */
   async queueAgain(siteIds: string[]): Promise<void> {
     if (siteIds.length === 0) return;

@@ -75,6 +75,7 @@ it('rewrites a lone site into its normal form, leaves look-alikes as they are, a
     '0023_identity_key_sets',
     '0024_tax_ids',
     '0025_billing_answers_due',
+    '0026_billing_answers_ending',
   ]);
   expect(await adminUrls()).toEqual({
     alone: 'https://admin.alone.example/ghost',

@@ -8,12 +8,14 @@ import { openTemporaryDatabase, type TemporaryDatabase } from '../../testing/tem
 import { migrateToLatest } from '../migrate';
 import * as taxIds from './0024_tax_ids';
 import * as billingAnswersDue from './0025_billing_answers_due';
+import * as billingAnswersEnding from './0026_billing_answers_ending';
 
 let database: TemporaryDatabase;
 
 beforeEach(async () => {
   database = await openTemporaryDatabase('migration-0024');
   // The database as it was before 0024, with a site, its owner and the owner's payment customer.
+  await billingAnswersEnding.down(database.db);
   await billingAnswersDue.down(database.db);
   await taxIds.down(database.db);
   await sql`delete from kysely_migration where name >= '0024'`.execute(database.db);
@@ -42,7 +44,11 @@ beforeEach(async () => {
 afterEach(async () => database.close());
 
 it('gives every customer no tax ID, and takes the sandbox’s tax IDs away with their customer', async () => {
-  expect((await migrateToLatest(database.db)).applied).toEqual(['0024_tax_ids', '0025_billing_answers_due']);
+  expect((await migrateToLatest(database.db)).applied).toEqual([
+    '0024_tax_ids',
+    '0025_billing_answers_due',
+    '0026_billing_answers_ending',
+  ]);
   expect(
     await database.db
       .selectFrom('customers')

@@ -8,6 +8,7 @@ import { SiteProvisioning } from '../../platform/siteProvisioning';
 import { openTemporaryDatabase, type TemporaryDatabase } from '../../testing/temporaryDatabase';
 import { migrateToLatest } from '../migrate';
 import * as billingAnswersDue from './0025_billing_answers_due';
+import * as billingAnswersEnding from './0026_billing_answers_ending';
 
 let database: TemporaryDatabase;
 
@@ -19,6 +20,7 @@ const queued = async () =>
 beforeEach(async () => {
   database = await openTemporaryDatabase('migration-0025');
   // The database as it was before 0025, with three sites and their owners.
+  await billingAnswersEnding.down(database.db);
   await billingAnswersDue.down(database.db);
   await sql`delete from kysely_migration where name >= '0025'`.execute(database.db);
   const provisioning = new SiteProvisioning(database.db, {
@@ -44,7 +46,7 @@ beforeEach(async () => {
 afterEach(async () => database.close());
 
 it('queues the sites there, then a site at each write to its rows, and every site at each catalogue', async () => {
-  expect((await migrateToLatest(database.db)).applied).toEqual(['0025_billing_answers_due']);
+  expect((await migrateToLatest(database.db)).applied).toEqual(['0025_billing_answers_due', '0026_billing_answers_ending']);
   expect(await queued()).toEqual(['site_a', 'site_b', 'site_c']);
 
   await database.db.deleteFrom('billing_answers_due').execute();
