@@ -46,7 +46,10 @@ beforeEach(async () => {
 afterEach(async () => database.close());
 
 it('queues the sites there, then a site at each write to its rows, and every site at each catalogue', async () => {
-  expect((await migrateToLatest(database.db)).applied).toEqual(['0025_billing_answers_due', '0026_billing_answers_ending']);
+  expect((await migrateToLatest(database.db)).applied).toEqual([
+    '0025_billing_answers_due',
+    '0026_billing_answers_ending',
+  ]);
   expect(await queued()).toEqual(['site_a', 'site_b', 'site_c']);
 
   await database.db.deleteFrom('billing_answers_due').execute();
