@@ -234,7 +234,7 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
   testHooks?.register(app);
   const db = testHooks === undefined ? options.db : withPlugin(options.db, testHooks.databasePlugin);
   const wired = { ...options, db };
-  const keySets = new DatabaseKeySetStore(db);
+  const keySets = new DatabaseKeySetStore(db, app.log);
   const identity = new IdentityVerifier(
     { audience: config.identity.audience, platformIssuer: config.identity.issuer },
     app.log,
@@ -244,9 +244,7 @@ export async function buildPanelServer(options: PanelServerOptions): Promise<Pan
     { addresses: config.adminUrls },
   );
   // The key sets fetched in the last moment are shared before the database closes.
-  app.addHook('onClose', async () =>
-    keySets.flush().catch((error: unknown) => app.log.warn({ err: error }, 'the identity key sets were not shared')),
-  );
+  app.addHook('onClose', async () => keySets.flush());
 
   // The address this server listens on: the sandbox's customer portal pages are here.
   const publicUrl = () =>

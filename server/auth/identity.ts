@@ -349,9 +349,7 @@ export class IdentityVerifier {
     const made = await this.fetchKeySet(url);
     const fetchedAt = Date.now();
     // Not waited for: written with the others fetched meanwhile (keySetStore.ts), the sign-in goes on.
-    this.store?.write(url, { document: made.document, fetchedAt }).catch((error: unknown) => {
-      this.log.warn({ err: error }, 'the identity key set could not be shared with the other processes');
-    });
+    this.store?.write(url, { document: made.document, fetchedAt });
     return { ...made, fetchedAt };
   }
 

@@ -1,5 +1,6 @@
 /** Identity key sets shared by every process (migration 0023): the JWKS documents the identity verifier fetched. */
 import { setTimeout as delay } from 'node:timers/promises';
+import type { FastifyBaseLogger } from 'fastify';
 import { isPostgres, runStatement, type Db } from '../db/database';
 
 /** A JWKS document as fetched from `url`, and when (Unix ms). */
@@ -10,8 +11,8 @@ export interface StoredKeySet {
 
 export interface KeySetStore {
   read(url: string): Promise<StoredKeySet | undefined>;
-  /** Shared soon, with the others fetched meanwhile; settled once written (or not: the store's failure). */
-  write(url: string, keySet: StoredKeySet): Promise<void>;
+  /** Shared soon, with the others fetched meanwhile; nothing waits for it, and a failure is the store's to log. */
+  write(url: string, keySet: StoredKeySet): void;
   /** Whatever is waiting to be written, written now (the server's close). */
   flush(): Promise<void>;
   clear(): Promise<void>;
@@ -23,7 +24,7 @@ export interface KeySetStore {
  * SQLite (bench/README.md "Key sets shared in batches"). Until it is written another process fetches the key set
  * itself, as before it was shared; nothing waits on the write.
  */
-export const KEY_SET_WRITE_DELAY_MS = 200;
+const KEY_SET_WRITE_DELAY_MS = 200;
 
 /**
  * Read and written without the query builder (db/database.ts runStatement): a sign-in for a site no process has seen
@@ -36,10 +37,14 @@ export class DatabaseKeySetStore implements KeySetStore {
   private readonly parametersOf: (keySets: [string, StoredKeySet][]) => unknown[];
   /** Key sets fetched and not written yet, by URL (a URL fetched again meanwhile keeps its latest). */
   private readonly unwritten = new Map<string, StoredKeySet>();
-  /** The next write, once one is waiting. */
-  private nextWrite: Promise<void> | undefined;
+  /** Whether a write is due: the key sets fetched until then go with it. */
+  private writeDue = false;
 
-  constructor(private readonly db: Db) {
+  /** @param log where a write that failed is told, once for its key sets (their processes fetch them again) */
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+  ) {
     const upsert = 'ON CONFLICT (url) DO UPDATE SET document = excluded.document, fetched_at = excluded.fetched_at';
     if (isPostgres(db)) {
       this.readSql = 'SELECT document, fetched_at FROM identity_key_sets WHERE url = $1';
@@ -73,19 +78,24 @@ export class DatabaseKeySetStore implements KeySetStore {
     return row === undefined ? undefined : { document: row.document, fetchedAt: Number(row.fetched_at) };
   }
 
-  write(url: string, keySet: StoredKeySet): Promise<void> {
+  write(url: string, keySet: StoredKeySet): void {
     this.unwritten.set(url, keySet);
+    if (this.writeDue) return;
+    this.writeDue = true;
     // The timer does not hold the process open: the server's close writes what waits (flush).
-    this.nextWrite ??= delay(KEY_SET_WRITE_DELAY_MS, undefined, { ref: false }).then(() => this.flush());
-    return this.nextWrite;
+    void delay(KEY_SET_WRITE_DELAY_MS, undefined, { ref: false }).then(() => this.flush());
   }
 
   async flush(): Promise<void> {
     const keySets = [...this.unwritten];
     this.unwritten.clear();
-    this.nextWrite = undefined;
+    this.writeDue = false;
     if (keySets.length === 0) return;
-    await runStatement(this.db, 'identity_key_sets_write', this.writeSql, this.parametersOf(keySets));
+    try {
+      await runStatement(this.db, 'identity_key_sets_write', this.writeSql, this.parametersOf(keySets));
+    } catch (error) {
+      this.log.warn({ err: error, keySets: keySets.length }, 'the identity key sets could not be shared');
+    }
   }
 
   async clear(): Promise<void> {
