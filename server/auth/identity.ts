@@ -23,18 +23,12 @@ import {
   type JWTVerifyGetKey,
 } from 'jose';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ApiErrorCode } from '../../core/contract';
-import { DomainError, messages, type RefusalKind } from '../domainErrors';
+import { DomainError } from '../domainErrors';
 import { currentLog } from '../observability/requestContext';
 import { normaliseAdminUrl } from '../platform/contract';
-import {
-  AdminAddressRefused,
-  KeySetDownloads,
-  MAX_CONCURRENT_JWKS_FETCHES,
-  MAX_JWKS_BYTES,
-  type KeySetNetwork,
-} from './keySetDownloads';
+import { KeySetDownloads, MAX_CONCURRENT_JWKS_FETCHES, MAX_JWKS_BYTES, type KeySetNetwork } from './keySetDownloads';
 import type { KeySetStore } from './keySetStore';
+import { refusalOf, refusals, type IdentityRefusal } from './identityRefusals';
 import { isUnderPlatform } from './platformIssuer';
 
 const IDENTITY_ALGORITHM = 'RS256';
@@ -93,13 +87,6 @@ function issuerAsStored(issuer: string): string | null {
   }
 }
 
-/** The JWKS could not be fetched or read: a timeout, a network error, a non-200 answer or a broken document. */
-function isKeySetUnavailable(error: unknown): boolean {
-  if (error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid) return true;
-  // jose reports a non-200 answer and unparsable JSON with its generic error class.
-  return error instanceof errors.JOSEError && error.code === 'ERR_JOSE_GENERIC';
-}
-
 export interface IdentityExpectations {
   /** the `aud` the token must name */
   audience: string;
@@ -132,59 +119,6 @@ interface DocumentKeySet {
 }
 
 const digestOf = (text: string) => createHash('sha256').update(text).digest('base64url');
-
-/** Why a token was refused, as the log says it, and the answer it gets. */
-interface IdentityRefusal {
-  reason: string;
-  kind: RefusalKind;
-  code: ApiErrorCode;
-  message: string;
-}
-
-const invalid = (reason: string): IdentityRefusal => ({
-  reason,
-  kind: 'unauthenticated',
-  code: 'invalid_identity',
-  message: messages.invalidIdentity,
-});
-const refusals = {
-  malformed: invalid('malformed'),
-  algorithm: invalid('algorithm'),
-  claims: invalid('claims'),
-  issuerUnknown: invalid('issuer_unknown'),
-  signature: invalid('signature'),
-  unknownKey: invalid('unknown_key'),
-  // The admin's name resolved to an address production does not connect to: nothing was fetched.
-  adminAddress: invalid('admin_address_refused'),
-  expired: { reason: 'expired', kind: 'unauthenticated', code: 'token_expired', message: messages.tokenExpired },
-  // Signed by the site, but for another service (or none named): not a billing identity.
-  audience: { reason: 'audience', kind: 'forbidden', code: 'not_owner', message: messages.ownerOnly },
-  issuerOutsidePlatform: {
-    reason: 'issuer_outside_platform',
-    kind: 'forbidden',
-    code: 'not_owner',
-    message: messages.ownerOnly,
-  },
-  // The host's keys could not be read: a transient failure the panel may retry, not a bad token.
-  keySetUnavailable: {
-    reason: 'key_set_unavailable',
-    kind: 'unavailable',
-    code: 'identity_unavailable',
-    message: messages.identityUnavailable,
-  },
-} satisfies Record<string, IdentityRefusal>;
-
-/** What jose's refusal of a token means here. */
-function refusalOf(error: unknown): IdentityRefusal {
-  if (error instanceof errors.JWTExpired) return refusals.expired;
-  if (error instanceof errors.JWTClaimValidationFailed)
-    return error.claim === 'aud' ? refusals.audience : refusals.claims;
-  if (error instanceof errors.JWSSignatureVerificationFailed) return refusals.signature;
-  if (error instanceof errors.JWKSNoMatchingKey) return refusals.unknownKey;
-  if (error instanceof AdminAddressRefused) return refusals.adminAddress;
-  if (isKeySetUnavailable(error)) return refusals.keySetUnavailable;
-  return refusals.claims;
-}
 
 /** An entry counts at least one byte: lru-cache refuses a size of 0 (a key set not fetched yet). */
 const sizeOf = (entry: { bytes: number }) => Math.max(1, entry.bytes);
