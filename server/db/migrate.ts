@@ -61,7 +61,8 @@ const migrations: Record<string, Migration> = {
 /** Every migration this server knows, in the order they run. */
 export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations);
 
-const provider: MigrationProvider = {
+/** Every migration this server knows, as Kysely's Migrator reads them (the tests' migrateBackTo too). */
+export const migrationProvider: MigrationProvider = {
   getMigrations: async () => migrations,
 };
 
@@ -105,7 +106,7 @@ export async function migrateToLatest(db: Db): Promise<MigrationOutcome> {
     }
     return { applied: [], unknown, adminUrlCollisions: await findAdminUrlCollisions(db) };
   }
-  const migrator = new Migrator({ db, provider });
+  const migrator = new Migrator({ db, provider: migrationProvider });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error !== undefined || failed !== undefined) {

@@ -4,19 +4,16 @@
  * refuses a second user with the same e-mail in any case.
  */
 import { openTemporaryDatabase, type TemporaryDatabase } from '../../testing/temporaryDatabase';
+import { migrateBackTo } from '../../testing/migrations';
 import { isUniqueViolation } from '../database';
 import * as platformSites from './0011_platform_sites';
-import * as domainRecheckIndex from './0016_domain_recheck_index';
-import * as billingAnswersDue from './0025_billing_answers_due';
 
 let database: TemporaryDatabase;
 
 beforeEach(async () => {
   database = await openTemporaryDatabase('migration-0011');
-  // The database as it was before 0011 (0016's index and 0025's triggers read a column 0011 added: they go first).
-  await billingAnswersDue.down(database.db);
-  await domainRecheckIndex.down(database.db);
-  await platformSites.down(database.db);
+  // The database as it was before 0011: it and the later migrations undone.
+  await migrateBackTo(database.db, '0010_rate_limits');
   await database.db
     .insertInto('sites')
     .values({

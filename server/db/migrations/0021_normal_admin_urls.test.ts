@@ -3,15 +3,11 @@
  * into it (its owners' tokens, whose `iss` is looked up normalised, find it again); sites whose admin URLs name one
  * admin once normalised are left exactly as they were, never merged, and every migration reports them with their ids.
  */
-import { sql } from 'kysely';
 import { SiteProvisioning } from '../../platform/siteProvisioning';
+import { migrateBackTo } from '../../testing/migrations';
 import { openTemporaryDatabase, type TemporaryDatabase } from '../../testing/temporaryDatabase';
 import { describeAdminUrlCollisions } from '../adminUrlCollisions';
 import { migrateToLatest } from '../migrate';
-import * as billingAnswers from './0022_billing_answers';
-import * as identityKeySets from './0023_identity_key_sets';
-import * as taxIds from './0024_tax_ids';
-import * as billingAnswersDue from './0025_billing_answers_due';
 
 let database: TemporaryDatabase;
 
@@ -48,12 +44,8 @@ const adminUrls = async () =>
 
 beforeEach(async () => {
   database = await openTemporaryDatabase('migration-0021');
-  // The database as it was before 0021: the later migrations undone, then 0021 forgotten.
-  await billingAnswersDue.down(database.db);
-  await taxIds.down(database.db);
-  await identityKeySets.down(database.db);
-  await billingAnswers.down(database.db);
-  await sql`delete from kysely_migration where name >= '0021'`.execute(database.db);
+  // The database as it was before 0021: it and the later migrations undone.
+  await migrateBackTo(database.db, '0020_platform_events');
 });
 afterEach(async () => database.close());
 

@@ -4,21 +4,16 @@
  */
 import { sql } from 'kysely';
 import { SiteProvisioning } from '../../platform/siteProvisioning';
+import { migrateBackTo } from '../../testing/migrations';
 import { openTemporaryDatabase, type TemporaryDatabase } from '../../testing/temporaryDatabase';
 import { migrateToLatest } from '../migrate';
-import * as taxIds from './0024_tax_ids';
-import * as billingAnswersDue from './0025_billing_answers_due';
-import * as billingAnswersEnding from './0026_billing_answers_ending';
 
 let database: TemporaryDatabase;
 
 beforeEach(async () => {
   database = await openTemporaryDatabase('migration-0024');
   // The database as it was before 0024, with a site, its owner and the owner's payment customer.
-  await billingAnswersEnding.down(database.db);
-  await billingAnswersDue.down(database.db);
-  await taxIds.down(database.db);
-  await sql`delete from kysely_migration where name >= '0024'`.execute(database.db);
+  await migrateBackTo(database.db, '0023_identity_key_sets');
   const provisioning = new SiteProvisioning(database.db, {
     proDomain: 'inkwell.test',
     platformIssuer: null,

@@ -5,10 +5,9 @@
  */
 import { sql } from 'kysely';
 import { SiteProvisioning } from '../../platform/siteProvisioning';
+import { migrateBackTo } from '../../testing/migrations';
 import { openTemporaryDatabase, type TemporaryDatabase } from '../../testing/temporaryDatabase';
 import { migrateToLatest } from '../migrate';
-import * as billingAnswersDue from './0025_billing_answers_due';
-import * as billingAnswersEnding from './0026_billing_answers_ending';
 
 let database: TemporaryDatabase;
 
@@ -20,9 +19,7 @@ const queued = async () =>
 beforeEach(async () => {
   database = await openTemporaryDatabase('migration-0025');
   // The database as it was before 0025, with three sites and their owners.
-  await billingAnswersEnding.down(database.db);
-  await billingAnswersDue.down(database.db);
-  await sql`delete from kysely_migration where name >= '0025'`.execute(database.db);
+  await migrateBackTo(database.db, '0024_tax_ids');
   const provisioning = new SiteProvisioning(database.db, {
     proDomain: 'inkwell.test',
     platformIssuer: null,
